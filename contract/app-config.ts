@@ -1,0 +1,25 @@
+import * as v from 'valibot'
+
+/** The product's name, kept in one place: document titles read `<title> - Signet`. */
+export const productName = 'Signet'
+
+/** Deployment modes; anything but production shows the Test System frame. */
+export const appModes = ['development', 'staging', 'production'] as const
+export type AppMode = (typeof appModes)[number]
+
+/** SPEC §3 error-reporting settings; absent when no DSN is configured. */
+export const errorReportingSchema = v.object({
+  dsn: v.string(),
+  disabled: v.boolean(),
+  tracesSampleRate: v.number(),
+  environment: v.string(),
+  release: v.string(),
+})
+
+/** What the browser app needs to know about the deployment, from `GET /api/v1/app-config`. */
+export const appConfigSchema = v.object({
+  mode: v.picklist(appModes),
+  errorReporting: v.nullable(errorReportingSchema),
+})
+export type AppConfig = v.InferOutput<typeof appConfigSchema>
+export type ErrorReportingSettings = v.InferOutput<typeof errorReportingSchema>

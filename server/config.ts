@@ -1,0 +1,100 @@
+import { join } from 'node:path'
+import * as v from 'valibot'
+import { type AppMode, appModes } from '../contract/app-config.ts'
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+/** Pino log levels accepted in `LOG_LEVEL`. */
+export type LogLevel = (typeof logLevels)[number]
+
+/** Where the data lives: embedded PGlite in a directory, or a PostgreSQL server. */
+export type DatabaseConfig = { driver: 'pglite'; dir: string } | { driver: 'postgres'; url: string }
+
+/** The server's configuration, read once from the environment at start. */
+export type AppConfig = {
+  /** TCP port to listen on; 0 picks a free one. */
+  port: number
+  /** Root of everything the server stores on disk. */
+  dataDir: string
+  database: DatabaseConfig
+  /** Anything but production shows the Test System frame and allows sandbox providers. */
+  appMode: AppMode
+  /** Address users reach the app at, without a trailing slash; used in links sent by mail. */
+  publicUrl: string
+  logLevel: LogLevel
+}
+
+/** A configuration variable is missing or wrong; the message names it and says what is expected. */
+export class ConfigError extends Error {
+  readonly variable: string
+
+  constructor(variable: string, message: string) {
+    super(message)
+    this.name = 'ConfigError'
+    this.variable = variable
+  }
+}
+
+// Values of these variables may hold credentials, so error messages never repeat them.
+const secretVariables = new Set(['DATABASE_URL'])
+
+const envSchema = v.object({
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'must be an integer from 0 to 65535'),
+      v.transform(Number),
+      v.maxValue(65535, 'must be an integer from 0 to 65535'),
+    ),
+    '8080',
+  ),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^postgres(ql)?:\/\/\S+$/,
+        'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
+      ),
+      v.url('must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)'),
+    ),
+  ),
+  APP_MODE: v.optional(v.picklist(appModes, `must be one of ${appModes.join(', ')}`), 'development'),
+  PUBLIC_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^https?:\/\//, 'must be an http:// or https:// URL'),
+      v.url('must be an http:// or https:// URL'),
+      v.transform((url) => url.replace(/\/+$/, '')),
+    ),
+  ),
+  LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
+})
+
+/**
+ * Reads the configuration from environment variables; an empty variable counts as unset. Throws a
+ * {@link ConfigError} naming the first wrong variable.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): AppConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const result = v.safeParse(envSchema, present)
+  if (!result.success) {
+    const issue = result.issues[0]
+    const variable = String(issue.path?.[0]?.key ?? 'environment')
+    const got = secretVariables.has(variable) ? '' : ` (got ${JSON.stringify(issue.input)})`
+    throw new ConfigError(variable, `Invalid configuration: ${variable} ${issue.message}${got}`)
+  }
+  const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL } = result.output
+  return {
+    port: PORT,
+    dataDir: DATA_DIR,
+    database: DATABASE_URL
+      ? { driver: 'postgres', url: DATABASE_URL }
+      : { driver: 'pglite', dir: join(DATA_DIR, 'db') },
+    appMode: APP_MODE,
+    publicUrl: PUBLIC_URL ?? `http://localhost:${PORT}`,
+    logLevel: LOG_LEVEL,
+  }
+}

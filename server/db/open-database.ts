@@ -1,0 +1,49 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import type { DatabaseConfig } from '../config.ts'
+import * as schema from './schema.ts'
+
+/**
+ * The Drizzle database the server works with, whichever driver is underneath. Raw `execute()` results are
+ * typed `unknown` because their shape differs by driver: use the query builder.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** An open database connection (PGlite instance or pg pool). */
+export type DatabaseHandle = {
+  db: Database
+  /** Applies the pending migrations of `server/db/migrations`. */
+  migrate(): Promise<void>
+  /** Closes the connection; in-flight queries finish first. */
+  close(): Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Opens the configured database: embedded PGlite in its directory (created if missing), or PostgreSQL. */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url })
+    const db = drizzleNodePg({ client: pool, schema })
+    return {
+      db,
+      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    }
+  }
+  await mkdir(config.dir, { recursive: true })
+  const client = await PGlite.create(config.dir)
+  const db = drizzlePglite({ client, schema })
+  return {
+    db,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,36 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Logger } from 'pino'
+import { ApiError } from './api-error.ts'
+
+/**
+ * Answers every thrown error in the contract's error shape. An {@link ApiError} is answered as it says;
+ * anything else is a bug: logged with its stack and answered 500 `server.error` without details.
+ */
+export function createErrorHandler(logger: Logger): ErrorHandler {
+  return (error, c) => {
+    const apiError =
+      error instanceof ApiError
+        ? error
+        : new ApiError(500, 'server.error', 'Something went wrong on our side', { cause: error })
+    if (apiError.status >= 500) {
+      logger.error(
+        { err: apiError.cause ?? apiError, method: c.req.method, path: c.req.path },
+        'request failed',
+      )
+    }
+    return sendError(c, apiError)
+  }
+}
+
+/** Answers a request that no route matched with 404 `route.not_found`. */
+export const notFoundHandler: NotFoundHandler = (c) => sendError(c, routeNotFound(c))
+
+/** The error for a path (or method on a path) that the API does not have. */
+export function routeNotFound(c: Context): ApiError {
+  return new ApiError(404, 'route.not_found', `No route for ${c.req.method} ${c.req.path}`)
+}
+
+function sendError(c: Context, error: ApiError): Response {
+  return c.json(error.toBody(c.req.path), error.status as ContentfulStatusCode)
+}

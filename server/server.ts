@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises'
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import type { Logger } from 'pino'
+import { createApp } from './app.ts'
+import type { AppConfig } from './config.ts'
+import { openDatabase } from './db/open-database.ts'
+import { createLogger } from './logger.ts'
+
+/** Options of {@link startServer} beyond the configuration, for tests and tools. */
+export type StartServerOptions = {
+  /** @default a pino logger at the configured level */
+  logger?: Logger
+  /** Directory of the built browser app. @default 'dist' */
+  staticDir?: string
+  /** How long close() lets in-flight requests finish before cutting their connections. @default 10000 */
+  shutdownTimeoutMs?: number
+}
+
+/** A running server. */
+export type RunningServer = {
+  /** Base address, e.g. `http://localhost:8080`. */
+  url: string
+  port: number
+  /** Stops accepting, lets in-flight requests finish (bounded), then closes the database. Idempotent. */
+  close(): Promise<void>
+}
+
+/**
+ * Creates DATA_DIR if missing, opens and migrates the database, then serves the app on `config.port`
+ * (0 picks a free port).
+ */
+export async function startServer(
+  config: AppConfig,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel)
+  await mkdir(config.dataDir, { recursive: true })
+  const database = await openDatabase(config.database)
+  try {
+    await database.migrate()
+    const app = createApp({ config, db: database.db, logger, staticDir: options.staticDir })
+    const listener = getRequestListener(app.fetch)
+    // Responses still running at shutdown must not keep their connection alive, or close() would wait for
+    // the client's keep-alive timeout after the last answer.
+    const inFlight = new Set<ServerResponse>()
+    let stopping = false
+    const server = createServer((req, res) => {
+      if (stopping) res.setHeader('Connection', 'close')
+      inFlight.add(res)
+      res.once('close', () => inFlight.delete(res))
+      void listener(req, res)
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(config.port, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+    const { port } = server.address() as AddressInfo
+    const url = `http://localhost:${port}`
+    logger.info(
+      { url, appMode: config.appMode, database: config.database.driver },
+      `Signet listening on ${url}`,
+    )
+
+    const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000
+    let closing: Promise<void> | undefined
+    const close = () => {
+      closing ??= (async () => {
+        stopping = true
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeIdleConnections()
+        for (const res of inFlight) {
+          if (res.headersSent) res.once('finish', () => res.socket?.end())
+          else res.setHeader('Connection', 'close')
+        }
+        const timer = setTimeout(() => {
+          logger.warn({ shutdownTimeoutMs }, 'requests still running at shutdown: closing their connections')
+          server.closeAllConnections()
+        }, shutdownTimeoutMs)
+        await stopped
+        clearTimeout(timer)
+        await database.close()
+        logger.info('Signet stopped')
+      })()
+      return closing
+    }
+    return { url, port, close }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}

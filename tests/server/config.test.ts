@@ -1,0 +1,87 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error
+    throw error
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`)
+}
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      dataDir: './data',
+      database: { driver: 'pglite', dir: join('./data', 'db') },
+      appMode: 'development',
+      publicUrl: 'http://localhost:8080',
+      logLevel: 'info',
+    })
+  })
+
+  it('reads every variable', () => {
+    expect(
+      loadConfig({
+        PORT: '3000',
+        DATA_DIR: '/srv/signet',
+        DATABASE_URL: 'postgres://signet:secret@db.internal:5432/signet',
+        APP_MODE: 'production',
+        PUBLIC_URL: 'https://sign.example.ch/',
+        LOG_LEVEL: 'warn',
+      }),
+    ).toEqual({
+      port: 3000,
+      dataDir: '/srv/signet',
+      database: { driver: 'postgres', url: 'postgres://signet:secret@db.internal:5432/signet' },
+      appMode: 'production',
+      publicUrl: 'https://sign.example.ch',
+      logLevel: 'warn',
+    })
+  })
+
+  it('derives the public URL from the port and treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '9090', DATABASE_URL: '', APP_MODE: '' })
+    expect(config.publicUrl).toBe('http://localhost:9090')
+    expect(config.database.driver).toBe('pglite')
+    expect(config.appMode).toBe('development')
+  })
+
+  it('accepts port 0 (any free port) and postgresql:// URLs', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0)
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/signet' }).database.driver).toBe('postgres')
+  })
+
+  it.each([
+    ['PORT', 'eighty', /^Invalid configuration: PORT must be an integer from 0 to 65535 \(got "eighty"\)$/],
+    ['PORT', '65536', /PORT must be an integer from 0 to 65535/],
+    ['PORT', '-1', /PORT must be an integer/],
+    ['PORT', '80.5', /PORT must be an integer/],
+    [
+      'APP_MODE',
+      'prod',
+      /^Invalid configuration: APP_MODE must be one of development, staging, production \(got "prod"\)$/,
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://root@localhost/signet',
+      /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    ],
+    ['DATABASE_URL', 'postgres://', /DATABASE_URL must be a postgres:\/\//],
+    ['PUBLIC_URL', 'sign.example.ch', /PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
+    ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+  ])('rejects %s=%s naming the variable', (variable, value, message) => {
+    const error = configError({ [variable]: value })
+    expect(error.variable).toBe(variable)
+    expect(error.message).toMatch(message)
+  })
+
+  it('never repeats a database URL, which may hold a password', () => {
+    const error = configError({ DATABASE_URL: 'mysql://root:hunter2@localhost/signet' })
+    expect(error.message).not.toContain('hunter2')
+  })
+})

@@ -1,0 +1,69 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { pgSchema, text } from 'drizzle-orm/pg-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DatabaseHandle, openDatabase } from '../../server/db/open-database.ts'
+import { users } from '../../server/db/schema.ts'
+import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts'
+
+const columns = pgSchema('information_schema').table('columns', {
+  tableSchema: text('table_schema'),
+  tableName: text('table_name'),
+  columnName: text('column_name'),
+  dataType: text('data_type'),
+  isNullable: text('is_nullable'),
+})
+
+describe.each(drivers)('database on %s', (driver) => {
+  let testDatabase: TestDatabase
+  let handle: DatabaseHandle
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(driver)
+    handle = await openDatabase(testDatabase.database)
+  })
+
+  afterAll(async () => {
+    await handle?.close()
+    await testDatabase?.drop()
+  })
+
+  it('creates the users table by migration, and migrating again changes nothing', async () => {
+    await handle.migrate()
+    await handle.migrate()
+    const rows = await handle.db
+      .select({ name: columns.columnName, type: columns.dataType, nullable: columns.isNullable })
+      .from(columns)
+      .where(and(eq(columns.tableSchema, 'public'), eq(columns.tableName, 'users')))
+      .orderBy(asc(columns.columnName))
+    expect(rows).toEqual([
+      { name: 'created_at', type: 'timestamp with time zone', nullable: 'NO' },
+      { name: 'email', type: 'text', nullable: 'NO' },
+      { name: 'email_verified', type: 'boolean', nullable: 'NO' },
+      { name: 'first_name', type: 'text', nullable: 'YES' },
+      { name: 'id', type: 'uuid', nullable: 'NO' },
+      { name: 'last_name', type: 'text', nullable: 'YES' },
+      { name: 'username', type: 'text', nullable: 'YES' },
+    ])
+  })
+
+  it('fills the defaults of a new user and keeps e-mail and username unique', async () => {
+    const [user] = await handle.db
+      .insert(users)
+      .values({ email: 'ada@example.com', username: 'ada', firstName: 'Ada' })
+      .returning()
+    expect(user).toMatchObject({
+      email: 'ada@example.com',
+      emailVerified: false,
+      firstName: 'Ada',
+      lastName: null,
+    })
+    expect(user?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(user?.createdAt).toBeInstanceOf(Date)
+    expect(Math.abs(Date.now() - (user?.createdAt.getTime() ?? 0))).toBeLessThan(60_000)
+
+    await expect(handle.db.insert(users).values({ email: 'ada@example.com' })).rejects.toThrow()
+    await expect(
+      handle.db.insert(users).values({ email: 'other@example.com', username: 'ada' }),
+    ).rejects.toThrow()
+  })
+})

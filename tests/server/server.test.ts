@@ -1,0 +1,86 @@
+import { type ClientRequest, type IncomingMessage, request } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { apiPaths, apiUrl } from '../../contract/paths.ts'
+import { drivers } from './test-database.ts'
+import { startTestServer } from './test-server.ts'
+
+/** Starts a JSON POST whose body is only half sent, so the server holds it in flight. */
+function startSlowRequest(url: string): { request: ClientRequest; response: Promise<IncomingMessage> } {
+  let req: ClientRequest | undefined
+  const response = new Promise<IncomingMessage>((resolve, reject) => {
+    req = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 9 } },
+      resolve,
+    )
+    req.on('error', reject)
+    req.write('{"a":')
+  })
+  if (!req) throw new Error('request was not created')
+  return { request: req, response }
+}
+
+function readBody(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = ''
+    response.setEncoding('utf8')
+    response.on('data', (chunk: string) => {
+      text += chunk
+    })
+    response.on('end', () => resolve(text))
+    response.on('error', reject)
+  })
+}
+
+const settledWithin = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))])
+
+describe.each(drivers)('startServer on %s', (driver) => {
+  it('lets an in-flight request finish on close, then refuses new connections', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startTestServer(driver)
+    try {
+      const url = `${server.url}${apiUrl(apiPaths.datetime())}`
+      expect((await fetch(url)).status).toBe(200)
+
+      const slow = startSlowRequest(url)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const closing = server.close()
+      expect(await settledWithin(closing, 300)).toBe(false)
+
+      slow.request.end('"b"}')
+      const response = await slow.response
+      // The body is valid JSON; POST has no route on datetime, so the answer is the contract's 404.
+      expect(response.statusCode).toBe(404)
+      expect(JSON.parse(await readBody(response))).toMatchObject({ code: 'route.not_found' })
+      const started = performance.now()
+      await closing
+      // No wait for a keep-alive timeout once the last answer is out.
+      expect(performance.now() - started).toBeLessThan(1000)
+      await expect(fetch(url)).rejects.toThrow()
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('stops waiting for a request that never finishes after the shutdown timeout', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startTestServer(driver, { shutdownTimeoutMs: 300 })
+    try {
+      const slow = startSlowRequest(`${server.url}${apiUrl(apiPaths.datetime())}`)
+      const failed = slow.response.then(
+        () => false,
+        () => true,
+      )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const started = performance.now()
+      await server.close()
+      expect(performance.now() - started).toBeLessThan(5000)
+      expect(await failed).toBe(true)
+    } finally {
+      await server.stop()
+    }
+  })
+})

@@ -1,0 +1,60 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pino } from 'pino'
+import type { AppConfig } from '../../server/config.ts'
+import { type RunningServer, type StartServerOptions, startServer } from '../../server/server.ts'
+import { createTestDatabase, type Driver } from './test-database.ts'
+
+/** Content of the fake built app that {@link startTestServer} serves. */
+export const builtApp = {
+  index: '<!doctype html><title>Signet test</title><div id="root"></div>',
+  assetPath: '/assets/main-Ab12Cd34.js',
+  asset: 'console.log("signet")',
+}
+
+/** A real server on a free port with its own database and a fake built app; `stop()` removes all of it. */
+export type TestServer = RunningServer & {
+  staticDir: string
+  stop(): Promise<void>
+}
+
+/** Starts the real server in-process on port 0 with a fresh database of `driver`. */
+export async function startTestServer(
+  driver: Driver,
+  options: Omit<StartServerOptions, 'logger' | 'staticDir'> = {},
+): Promise<TestServer> {
+  const testDatabase = await createTestDatabase(driver)
+  const staticDir = await mkdtemp(join(tmpdir(), 'signet-dist-'))
+  await mkdir(join(staticDir, 'assets'))
+  await writeFile(join(staticDir, 'index.html'), builtApp.index)
+  await writeFile(join(staticDir, builtApp.assetPath), builtApp.asset)
+  const config: AppConfig = {
+    port: 0,
+    dataDir: testDatabase.dataDir,
+    database: testDatabase.database,
+    appMode: 'development',
+    publicUrl: 'http://localhost',
+    logLevel: 'silent',
+  }
+  const cleanUp = async () => {
+    await testDatabase.drop()
+    await rm(staticDir, { recursive: true, force: true })
+  }
+  const server = await startServer(config, {
+    ...options,
+    logger: pino({ level: 'silent' }),
+    staticDir,
+  }).catch(async (error: unknown) => {
+    await cleanUp()
+    throw error
+  })
+  return {
+    ...server,
+    staticDir,
+    stop: async () => {
+      await server.close()
+      await cleanUp()
+    },
+  }
+}
