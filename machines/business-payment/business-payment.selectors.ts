@@ -1,0 +1,37 @@
+import type { SnapshotFrom } from 'xstate'
+import type { businessPaymentMachine } from './business-payment.machine.ts'
+import type { BusinessPaymentError } from './business-payment.types.ts'
+import { hasPaymentIssue } from './card-subscription.ts'
+
+type Snapshot = SnapshotFrom<typeof businessPaymentMachine>
+
+/** What the billing and business screens need from the subscription lifecycle. */
+export interface BusinessPaymentView {
+  subscription: Snapshot['value']['subscription']
+  deletion: Snapshot['value']['deletion']
+  /** A call is running; buttons wait. */
+  busy: boolean
+  error: BusinessPaymentError | null
+  paymentIssue: boolean
+  canCancelTrial: boolean
+  canCancelSubscription: boolean
+  canReactivate: boolean
+  canDelete: boolean
+  canRevokeDeletion: boolean
+}
+
+/** Turns a business payment snapshot into what the UI needs. */
+export function businessPaymentView(snapshot: Snapshot): BusinessPaymentView {
+  return {
+    subscription: snapshot.value.subscription,
+    deletion: snapshot.value.deletion,
+    busy: snapshot.hasTag('busy'),
+    error: snapshot.context.error,
+    paymentIssue: hasPaymentIssue(snapshot.context.business?.cardSubscriptionStatus ?? null),
+    canCancelTrial: snapshot.can({ type: 'trial.cancel' }),
+    canCancelSubscription: snapshot.can({ type: 'subscription.cancel' }),
+    canReactivate: snapshot.can({ type: 'subscription.reactivate' }),
+    canDelete: snapshot.can({ type: 'business.delete' }),
+    canRevokeDeletion: snapshot.can({ type: 'deletion.revoke' }),
+  }
+}

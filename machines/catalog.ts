@@ -1,0 +1,122 @@
+import type { AnyStateMachine } from 'xstate'
+import { businessPaymentMachine } from './business-payment/business-payment.machine.ts'
+import { dialogHostMachine } from './dialog/dialog-host.machine.ts'
+import { guidanceMachine } from './guidance/guidance.machine.ts'
+import { identificationMachine } from './identification/identification.machine.ts'
+import { maintenanceMachine } from './maintenance/maintenance.machine.ts'
+import { overlayHostMachine } from './overlay/overlay-host.machine.ts'
+import { pageLoadingMachine } from './page-loading/page-loading.machine.ts'
+import { redirectMachine } from './redirect/redirect.machine.ts'
+import { serverTimeMachine } from './server-time/server-time.machine.ts'
+import { sessionMachine } from './session/session.machine.ts'
+import { signatureRequestMachine } from './signature-request/signature-request.machine.ts'
+import { signingMachine } from './signing/signing.machine.ts'
+import { snackbarQueueMachine } from './snackbar/snackbar-queue.machine.ts'
+
+/** One statechart as designers see it: in docs/statecharts and at /statecharts. */
+export interface StatechartEntry {
+  /** kebab-case id, also the diagram's file name. */
+  id: string
+  title: string
+  /** The SPEC sections the machine implements. */
+  spec: string
+  summary: string
+  machine: AnyStateMachine
+}
+
+/** Every statechart of the product, in the order the SPEC introduces them. */
+export const statecharts: readonly StatechartEntry[] = [
+  {
+    id: 'session',
+    title: 'Session and role',
+    spec: '§4, §6, §9',
+    summary: 'Restoring, signing in and out, direct-sign sessions, token expiry and 401 handling.',
+    machine: sessionMachine,
+  },
+  {
+    id: 'signature-request',
+    title: 'Signature request lifecycle',
+    spec: '§4',
+    summary:
+      'DRAFT to OPEN, then SIGNED, DECLINED or WITHDRAWN; the server accepts or refuses calls with it.',
+    machine: signatureRequestMachine,
+  },
+  {
+    id: 'identification',
+    title: 'Identification',
+    spec: '§2, §4',
+    summary:
+      'Legislation, coverage and method, then the appointment until the qualified signature is active.',
+    machine: identificationMachine,
+  },
+  {
+    id: 'signing',
+    title: 'Signing overlays',
+    spec: '§2, §4, §6',
+    summary: 'Signing with TAN, mobile AES and part 11 steps, and every overlay the sign call can lead to.',
+    machine: signingMachine,
+  },
+  {
+    id: 'redirect',
+    title: 'Post-signing redirect',
+    spec: '§4, §5, §9',
+    summary: 'The countdown that leaves for the exit URL once the signed request is the one last viewed.',
+    machine: redirectMachine,
+  },
+  {
+    id: 'business-payment',
+    title: 'Business payment',
+    spec: '§4',
+    summary: 'Trial, subscription cancel and reactivate, and business deletion with its revocation.',
+    machine: businessPaymentMachine,
+  },
+  {
+    id: 'maintenance',
+    title: 'Maintenance',
+    spec: '§4, §9',
+    summary: 'The status page polled every 60 s while signed in: none, a notice, or blocking.',
+    machine: maintenanceMachine,
+  },
+  {
+    id: 'dialog-host',
+    title: 'Dialogs',
+    spec: '§3, §4',
+    summary: 'A dialog whose action runs with a loading flag and closes unless it opened another.',
+    machine: dialogHostMachine,
+  },
+  {
+    id: 'overlay-host',
+    title: 'Full-screen overlays',
+    spec: '§3, §4',
+    summary: 'An overlay that closes only on a complete result and stays when its action fails.',
+    machine: overlayHostMachine,
+  },
+  {
+    id: 'snackbar-queue',
+    title: 'Snackbars',
+    spec: '§3, §4, §9',
+    summary: 'Queued snackbars, one at a time, removed on close or after their duration.',
+    machine: snackbarQueueMachine,
+  },
+  {
+    id: 'page-loading',
+    title: 'Page loading with retry',
+    spec: '§8, §9',
+    summary: 'A document page fetched with exponential backoff, 202 and Retry-After handling.',
+    machine: pageLoadingMachine,
+  },
+  {
+    id: 'guidance',
+    title: 'In-app guidance',
+    spec: '§4, §6',
+    summary: 'The guidance tool switched on or off by plan and setting, anonymous without a user.',
+    machine: guidanceMachine,
+  },
+  {
+    id: 'server-time',
+    title: 'Server time',
+    spec: '§9',
+    summary: 'The server clock and its offset, refreshed at most every 2 s.',
+    machine: serverTimeMachine,
+  },
+]

@@ -1,0 +1,218 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type {
+  AppointmentStatus,
+  HighestQuality,
+  IdentificationContext,
+  IdentificationErrorCode,
+  IdentificationEvent,
+  IdentificationInfo,
+  IdentificationInput,
+  IdentificationMethod,
+  IdentificationRequest,
+  Legislation,
+} from './identification.types.ts'
+import { identificationPollMs } from './identification-constants.ts'
+import { identificationMethods } from './identification-methods.ts'
+import { toIdentificationStatus } from './identification-status.ts'
+import { isIdentificationOngoing } from './is-identification-ongoing.ts'
+
+// Stand-ins so a caller that forgets machine.provide fails loudly instead of hanging.
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`identification: actor ${name} was not provided`))
+
+// Every state that calls the provider is entered only after a legislation was chosen.
+function requestOf(context: IdentificationContext): IdentificationRequest {
+  if (context.legislation === undefined) throw new Error('identification: no legislation chosen')
+  return {
+    legislation: context.legislation,
+    method: context.method,
+    signatureRequestId: context.signatureRequestId,
+  }
+}
+
+/**
+ * Identification for a qualified signature (SPEC §2, §4, §7): choose a legislation, learn whether
+ * the licence covers it (which decides the methods offered), choose a method, start the
+ * provider's identification, poll its appointment status until success or failure, then poll
+ * the user's quality until the qualified signature is active. The caller provides the actors
+ * `checkCoverage`, `startIdentification`, `fetchIdentification` and `fetchHighestQuality`.
+ */
+export const identificationMachine = setup({
+  types: {
+    context: {} as IdentificationContext,
+    events: {} as IdentificationEvent,
+    input: {} as IdentificationInput,
+  },
+  actors: {
+    checkCoverage: fromPromise<boolean, IdentificationRequest>(notProvided('checkCoverage')),
+    startIdentification: fromPromise<IdentificationInfo, IdentificationRequest>(
+      notProvided('startIdentification'),
+    ),
+    fetchIdentification: fromPromise<IdentificationInfo, IdentificationRequest>(
+      notProvided('fetchIdentification'),
+    ),
+    fetchHighestQuality: fromPromise<HighestQuality>(notProvided('fetchHighestQuality')),
+  },
+  guards: {
+    isOffered: ({ context }, params: { method: IdentificationMethod }) =>
+      context.methods.includes(params.method),
+    isAppointment: (_, params: { appointmentStatus: AppointmentStatus; expected: AppointmentStatus }) =>
+      toIdentificationStatus(params.appointmentStatus) === toIdentificationStatus(params.expected),
+    isActivated: ({ context }, params: { quality: HighestQuality }) =>
+      !isIdentificationOngoing(context.status, params.quality),
+  },
+  actions: {
+    setLegislation: assign((_, params: { legislation: Legislation }) => ({
+      legislation: params.legislation,
+      errorCode: undefined,
+    })),
+    setCoverage: assign(({ context }, params: { isCovered: boolean }) => ({
+      isCovered: params.isCovered,
+      methods: context.legislation ? identificationMethods(context.legislation, params.isCovered) : [],
+    })),
+    clearLegislation: assign({
+      legislation: undefined,
+      isCovered: undefined,
+      methods: [],
+      method: undefined,
+    }),
+    setMethod: assign((_, params: { method: IdentificationMethod }) => ({
+      method: params.method,
+      errorCode: undefined,
+    })),
+    setInfo: assign((_, params: IdentificationInfo) => ({
+      status: toIdentificationStatus(params.appointmentStatus),
+      identUrl: params.identUrl,
+    })),
+    clearAttempt: assign({ status: undefined, identUrl: undefined, method: undefined }),
+    setError: assign((_, params: { errorCode: IdentificationErrorCode }) => ({
+      errorCode: params.errorCode,
+    })),
+  },
+  delays: {
+    poll: identificationPollMs,
+  },
+}).createMachine({
+  id: 'identification',
+  context: ({ input }) => ({ signatureRequestId: input.signatureRequestId, methods: [] }),
+  initial: 'choosingLegislation',
+  states: {
+    choosingLegislation: {
+      on: {
+        'legislation.choose': {
+          target: 'checkingCoverage',
+          actions: { type: 'setLegislation', params: ({ event }) => ({ legislation: event.legislation }) },
+        },
+      },
+    },
+    checkingCoverage: {
+      invoke: {
+        id: 'checkCoverage',
+        src: 'checkCoverage',
+        input: ({ context }) => requestOf(context),
+        onDone: {
+          target: 'choosingMethod',
+          actions: { type: 'setCoverage', params: ({ event }) => ({ isCovered: event.output }) },
+        },
+        onError: {
+          target: 'choosingLegislation',
+          actions: [
+            'clearLegislation',
+            { type: 'setError', params: { errorCode: 'identification.coverage_failed' } },
+          ],
+        },
+      },
+    },
+    choosingMethod: {
+      on: {
+        'method.choose': {
+          guard: { type: 'isOffered', params: ({ event }) => ({ method: event.method }) },
+          target: 'starting',
+          actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) },
+        },
+        'legislation.change': { target: 'choosingLegislation', actions: 'clearLegislation' },
+      },
+    },
+    starting: {
+      invoke: {
+        id: 'startIdentification',
+        src: 'startIdentification',
+        input: ({ context }) => requestOf(context),
+        onDone: {
+          target: 'awaitingAppointment',
+          actions: { type: 'setInfo', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'choosingMethod',
+          actions: [
+            'clearAttempt',
+            { type: 'setError', params: { errorCode: 'identification.start_failed' } },
+          ],
+        },
+      },
+    },
+    awaitingAppointment: {
+      after: { poll: { target: 'polling' } },
+    },
+    polling: {
+      invoke: {
+        id: 'fetchIdentification',
+        src: 'fetchIdentification',
+        input: ({ context }) => requestOf(context),
+        onDone: [
+          {
+            guard: {
+              type: 'isAppointment',
+              params: ({ event }) => ({
+                appointmentStatus: event.output.appointmentStatus,
+                expected: 'success',
+              }),
+            },
+            target: 'activatingQES',
+            actions: { type: 'setInfo', params: ({ event }) => event.output },
+          },
+          {
+            guard: {
+              type: 'isAppointment',
+              params: ({ event }) => ({
+                appointmentStatus: event.output.appointmentStatus,
+                expected: 'failure',
+              }),
+            },
+            target: 'failure',
+            actions: { type: 'setInfo', params: ({ event }) => event.output },
+          },
+          {
+            target: 'awaitingAppointment',
+            actions: { type: 'setInfo', params: ({ event }) => event.output },
+          },
+        ],
+        // A failed poll is retried at the next interval; the appointment is still running.
+        onError: { target: 'awaitingAppointment' },
+      },
+    },
+    activatingQES: {
+      after: { poll: { target: 'checkingQuality' } },
+    },
+    checkingQuality: {
+      invoke: {
+        id: 'fetchHighestQuality',
+        src: 'fetchHighestQuality',
+        onDone: [
+          {
+            guard: { type: 'isActivated', params: ({ event }) => ({ quality: event.output }) },
+            target: 'done',
+          },
+          { target: 'activatingQES' },
+        ],
+        onError: { target: 'activatingQES' },
+      },
+    },
+    done: { type: 'final' },
+    failure: {
+      on: {
+        'identification.retry': { target: 'choosingMethod', actions: 'clearAttempt' },
+      },
+    },
+  },
+})

@@ -1,0 +1,15 @@
+import type { SnapshotFrom } from 'xstate'
+import type { maintenanceMachine } from './maintenance.machine.ts'
+
+/** What the page chrome and the route guard need: none, a banner (notice) or the maintenance page (blocking). */
+export type MaintenanceView = 'none' | 'notice' | 'blocking'
+
+/**
+ * The current maintenance status; while a check is running the last known notice still counts, so
+ * the banner does not flicker on every poll.
+ */
+export function maintenanceView(snapshot: SnapshotFrom<typeof maintenanceMachine>): MaintenanceView {
+  const { notice } = snapshot.context
+  if (notice === null) return 'none'
+  return notice.isBlocking ? 'blocking' : 'notice'
+}

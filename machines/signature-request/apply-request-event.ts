@@ -1,0 +1,33 @@
+import { getNextTransitions, transition } from 'xstate'
+import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
+import { signatureRequestMachine } from './signature-request.machine.ts'
+import { requestStateOf, selectRequestStatus } from './signature-request.selectors.ts'
+import type {
+  SignatureRequestErrorCode,
+  SignatureRequestEvent,
+  SignatureRequestState,
+  Signers,
+} from './signature-request.types.ts'
+import { ruleRefusal, statusRefusal } from './signature-request-refusals.ts'
+
+/** The outcome of one event on a stored request: its new status and signers, or why it was refused. */
+export type ApplyRequestResult =
+  | { ok: true; status: SignatureRequestStatus; signers: Signers }
+  | { ok: false; code: SignatureRequestErrorCode }
+
+/**
+ * Replays one event on a stored request with the lifecycle machine, as a pure transition. The
+ * server calls this before it writes anything, so it accepts exactly what the app's machine does.
+ */
+export function applyRequestEvent(
+  state: SignatureRequestState,
+  event: SignatureRequestEvent,
+): ApplyRequestResult {
+  const context = { ownerId: state.ownerId, signers: state.signers }
+  const snapshot = signatureRequestMachine.resolveState({ value: requestStateOf(state.status), context })
+  const [next] = transition(signatureRequestMachine, snapshot, event)
+  if (next !== snapshot) return { ok: true, status: selectRequestStatus(next), signers: next.context.signers }
+  const taken = getNextTransitions(snapshot).some((t) => t.eventType === event.type)
+  const code = taken ? ruleRefusal(state.status, context, event) : undefined
+  return { ok: false, code: code ?? statusRefusal(event.type) }
+}

@@ -1,0 +1,93 @@
+import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
+import type {
+  SignatureRequestContext,
+  SignatureRequestErrorCode,
+  SignatureRequestEvent,
+} from './signature-request.types.ts'
+
+type Refusal = SignatureRequestErrorCode | undefined
+
+/** Why the sender may not initiate the draft, if they may not. */
+export function initiateRefusal(context: SignatureRequestContext, actorId: string): Refusal {
+  if (actorId !== context.ownerId) return 'signature_request.not_owner'
+  if (Object.keys(context.signers).length === 0) return 'signature_request.no_signers'
+  return undefined
+}
+
+/** Why this user may not sign or decline now, if they may not: only a signer whose signature is open. */
+export function signerActionRefusal(context: SignatureRequestContext, actorId: string): Refusal {
+  const status = context.signers[actorId]
+  if (status === undefined) return 'signature_request.not_a_signer'
+  if (status === 'SIGNED') return 'signature_request.already_signed'
+  if (status !== 'OPEN') return 'signature_request.signer_not_open'
+  return undefined
+}
+
+/** Why this user may not withdraw the request, if they may not. */
+export function withdrawRefusal(context: SignatureRequestContext, actorId: string): Refusal {
+  return actorId === context.ownerId ? undefined : 'signature_request.not_owner'
+}
+
+// Once someone has signed, changing the signer list would change what they agreed to.
+function signerChangeRefusal(context: SignatureRequestContext, actorId: string): Refusal {
+  if (actorId !== context.ownerId) return 'signature_request.not_owner'
+  if (Object.values(context.signers).some((s) => s !== 'OPEN')) return 'signature_request.signers_locked'
+  return undefined
+}
+
+/** Why the user may not invite this signer, if they may not. */
+export function addSignerRefusal(
+  context: SignatureRequestContext,
+  actorId: string,
+  signerId: string,
+): Refusal {
+  const refusal = signerChangeRefusal(context, actorId)
+  if (refusal) return refusal
+  if (signerId in context.signers) return 'signature_request.already_a_signer'
+  return undefined
+}
+
+/**
+ * Why the user may not remove this signer, if they may not. An open request keeps at least one
+ * signer, because an open request with nobody left to sign could never end.
+ */
+export function removeSignerRefusal(
+  context: SignatureRequestContext,
+  actorId: string,
+  signerId: string,
+  keepOne: boolean,
+): Refusal {
+  const refusal = signerChangeRefusal(context, actorId)
+  if (refusal) return refusal
+  if (!(signerId in context.signers)) return 'signature_request.not_a_signer'
+  if (keepOne && Object.keys(context.signers).length === 1) return 'signature_request.no_signers'
+  return undefined
+}
+
+/** The code for an event that the request's current status does not take at all. */
+export function statusRefusal(type: SignatureRequestEvent['type']): SignatureRequestErrorCode {
+  if (type === 'request.initiate') return 'signature_request.not_draft'
+  if (type === 'signer.add' || type === 'signer.remove') return 'signature_request.ended'
+  return 'signature_request.not_open'
+}
+
+/** Why an event the current status does take was refused: the same functions the machine's guards call. */
+export function ruleRefusal(
+  status: SignatureRequestStatus,
+  context: SignatureRequestContext,
+  event: SignatureRequestEvent,
+): Refusal {
+  switch (event.type) {
+    case 'request.initiate':
+      return initiateRefusal(context, event.actorId)
+    case 'request.sign':
+    case 'request.decline':
+      return signerActionRefusal(context, event.actorId)
+    case 'request.withdraw':
+      return withdrawRefusal(context, event.actorId)
+    case 'signer.add':
+      return addSignerRefusal(context, event.actorId, event.signerId)
+    case 'signer.remove':
+      return removeSignerRefusal(context, event.actorId, event.signerId, status === 'OPEN')
+  }
+}

@@ -1,0 +1,136 @@
+import { assign, setup } from 'xstate'
+import type { SignerStatus } from '../../contract/signature-request-status.ts'
+import type {
+  SignatureRequestContext,
+  SignatureRequestEvent,
+  SignatureRequestInput,
+} from './signature-request.types.ts'
+import {
+  addSignerRefusal,
+  initiateRefusal,
+  removeSignerRefusal,
+  signerActionRefusal,
+  withdrawRefusal,
+} from './signature-request-refusals.ts'
+
+/**
+ * Lifecycle of one signature request (SPEC §4): a draft is initiated and becomes open; an open
+ * request is signed when every signer has signed, declined when any signer declines, withdrawn
+ * by its sender. The server replays events on it (see applyRequestEvent), so client and server
+ * accept and refuse the same things.
+ */
+export const signatureRequestMachine = setup({
+  types: {
+    context: {} as SignatureRequestContext,
+    events: {} as SignatureRequestEvent,
+    input: {} as SignatureRequestInput,
+  },
+  guards: {
+    mayInitiate: ({ context }, params: { actorId: string }) =>
+      initiateRefusal(context, params.actorId) === undefined,
+    maySignOrDecline: ({ context }, params: { actorId: string }) =>
+      signerActionRefusal(context, params.actorId) === undefined,
+    mayWithdraw: ({ context }, params: { actorId: string }) =>
+      withdrawRefusal(context, params.actorId) === undefined,
+    mayAddSigner: ({ context }, params: { actorId: string; signerId: string }) =>
+      addSignerRefusal(context, params.actorId, params.signerId) === undefined,
+    mayRemoveSigner: ({ context }, params: { actorId: string; signerId: string; keepOne: boolean }) =>
+      removeSignerRefusal(context, params.actorId, params.signerId, params.keepOne) === undefined,
+    everySignerSigned: ({ context }) => Object.values(context.signers).every((s) => s === 'SIGNED'),
+  },
+  actions: {
+    addSigner: assign({
+      signers: ({ context }, params: { signerId: string }) => ({
+        ...context.signers,
+        [params.signerId]: 'OPEN',
+      }),
+    }),
+    removeSigner: assign({
+      signers: ({ context }, params: { signerId: string }) =>
+        Object.fromEntries(Object.entries(context.signers).filter(([id]) => id !== params.signerId)),
+    }),
+    setSignerStatus: assign({
+      signers: ({ context }, params: { signerId: string; status: SignerStatus }) => ({
+        ...context.signers,
+        [params.signerId]: params.status,
+      }),
+    }),
+    // Invitations still open when the sender withdraws are withdrawn with the request.
+    withdrawOpenSigners: assign({
+      signers: ({ context }) =>
+        Object.fromEntries(
+          Object.entries(context.signers).map(([id, s]) => [id, s === 'OPEN' ? ('WITHDRAWN' as const) : s]),
+        ),
+    }),
+  },
+}).createMachine({
+  id: 'signatureRequest',
+  context: ({ input }) => ({ ownerId: input.ownerId, signers: input.signers ?? {} }),
+  initial: 'draft',
+  states: {
+    draft: {
+      on: {
+        'request.initiate': {
+          guard: { type: 'mayInitiate', params: ({ event }) => ({ actorId: event.actorId }) },
+          target: 'open',
+        },
+        'signer.add': {
+          guard: {
+            type: 'mayAddSigner',
+            params: ({ event }) => ({ actorId: event.actorId, signerId: event.signerId }),
+          },
+          actions: { type: 'addSigner', params: ({ event }) => ({ signerId: event.signerId }) },
+        },
+        'signer.remove': {
+          guard: {
+            type: 'mayRemoveSigner',
+            params: ({ event }) => ({ actorId: event.actorId, signerId: event.signerId, keepOne: false }),
+          },
+          actions: { type: 'removeSigner', params: ({ event }) => ({ signerId: event.signerId }) },
+        },
+      },
+    },
+    open: {
+      always: { guard: 'everySignerSigned', target: 'signed' },
+      on: {
+        'request.sign': {
+          guard: { type: 'maySignOrDecline', params: ({ event }) => ({ actorId: event.actorId }) },
+          actions: {
+            type: 'setSignerStatus',
+            params: ({ event }) => ({ signerId: event.actorId, status: 'SIGNED' }),
+          },
+        },
+        'request.decline': {
+          guard: { type: 'maySignOrDecline', params: ({ event }) => ({ actorId: event.actorId }) },
+          target: 'declined',
+          actions: {
+            type: 'setSignerStatus',
+            params: ({ event }) => ({ signerId: event.actorId, status: 'DECLINED' }),
+          },
+        },
+        'request.withdraw': {
+          guard: { type: 'mayWithdraw', params: ({ event }) => ({ actorId: event.actorId }) },
+          target: 'withdrawn',
+          actions: 'withdrawOpenSigners',
+        },
+        'signer.add': {
+          guard: {
+            type: 'mayAddSigner',
+            params: ({ event }) => ({ actorId: event.actorId, signerId: event.signerId }),
+          },
+          actions: { type: 'addSigner', params: ({ event }) => ({ signerId: event.signerId }) },
+        },
+        'signer.remove': {
+          guard: {
+            type: 'mayRemoveSigner',
+            params: ({ event }) => ({ actorId: event.actorId, signerId: event.signerId, keepOne: true }),
+          },
+          actions: { type: 'removeSigner', params: ({ event }) => ({ signerId: event.signerId }) },
+        },
+      },
+    },
+    signed: { type: 'final' },
+    declined: { type: 'final' },
+    withdrawn: { type: 'final' },
+  },
+})

@@ -1,0 +1,25 @@
+import type { SnapshotFrom } from 'xstate'
+import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
+import type { signatureRequestMachine } from './signature-request.machine.ts'
+
+type RequestStateValue = 'draft' | 'open' | 'signed' | 'declined' | 'withdrawn'
+
+const statusByState: Record<RequestStateValue, SignatureRequestStatus> = {
+  draft: 'DRAFT',
+  open: 'OPEN',
+  signed: 'SIGNED',
+  declined: 'DECLINED',
+  withdrawn: 'WITHDRAWN',
+}
+
+/** The lifecycle state that stands for a stored overall status. */
+export function requestStateOf(status: SignatureRequestStatus): RequestStateValue {
+  return status.toLowerCase() as RequestStateValue
+}
+
+/** The overall status (`status_overall`) a lifecycle snapshot stands for. */
+export function selectRequestStatus(
+  snapshot: SnapshotFrom<typeof signatureRequestMachine>,
+): SignatureRequestStatus {
+  return statusByState[snapshot.value]
+}

@@ -1,0 +1,45 @@
+import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
+
+/** Signer statuses keyed by signer id (the signer's user id). */
+export type Signers = Record<string, SignerStatus>
+
+/** What the lifecycle machine knows about one signature request. */
+export interface SignatureRequestContext {
+  /** User id of the sender, the only one who may initiate, withdraw and change signers. */
+  ownerId: string
+  signers: Signers
+}
+
+/** Input of the lifecycle machine: a new request starts as a draft. */
+export interface SignatureRequestInput {
+  ownerId: string
+  /** Signers invited when the draft is created. @default {} */
+  signers?: Signers
+}
+
+/** A stored request as the server keeps it, enough to replay one event on it. */
+export interface SignatureRequestState extends SignatureRequestContext {
+  status: SignatureRequestStatus
+}
+
+/** Events of the lifecycle; `actorId` is the user who does it. */
+export type SignatureRequestEvent =
+  | { type: 'request.initiate'; actorId: string }
+  | { type: 'request.sign'; actorId: string }
+  | { type: 'request.decline'; actorId: string }
+  | { type: 'request.withdraw'; actorId: string }
+  | { type: 'signer.add'; actorId: string; signerId: string }
+  | { type: 'signer.remove'; actorId: string; signerId: string }
+
+/** Stable codes for why the lifecycle refused an event. */
+export type SignatureRequestErrorCode =
+  | 'signature_request.not_draft'
+  | 'signature_request.not_open'
+  | 'signature_request.ended'
+  | 'signature_request.not_owner'
+  | 'signature_request.not_a_signer'
+  | 'signature_request.already_a_signer'
+  | 'signature_request.already_signed'
+  | 'signature_request.signer_not_open'
+  | 'signature_request.signers_locked'
+  | 'signature_request.no_signers'

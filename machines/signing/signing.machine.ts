@@ -1,0 +1,281 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { hasSigningCredit } from './has-signing-credit.ts'
+import type {
+  MobileAesAttempt,
+  SignAttempt,
+  SigningContext,
+  SigningCredit,
+  SigningErrorCode,
+  SigningEvent,
+  SignResultCode,
+} from './signing.types.ts'
+
+// Stand-ins so a caller that forgets machine.provide fails loudly instead of hanging.
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`signing: actor ${name} was not provided`))
+
+const busy = {
+  tags: ['busy'],
+  entry: { type: 'setLoading', params: { loading: true } },
+  exit: { type: 'setLoading', params: { loading: false } },
+} as const
+
+/**
+ * Signing and its full-screen overlays (SPEC §2, §4). The caller provides the effects:
+ * `sign` (POST /v3/sign or /v3/direct/sign) answering a SignResultCode, `resendTan`, and
+ * `proceedMobileAes`. Each answer of the sign call routes to its overlay; an overlay's handler
+ * runs with `loading` set, the overlay closes only on 'complete', and on failure `loading` is
+ * cleared, `errorCode` is set and the overlay stays so the user can retry.
+ */
+export const signingMachine = setup({
+  types: {
+    context: {} as SigningContext,
+    events: {} as SigningEvent,
+  },
+  actors: {
+    sign: fromPromise<SignResultCode, SignAttempt>(notProvided('sign')),
+    resendTan: fromPromise<void>(notProvided('resendTan')),
+    proceedMobileAes: fromPromise<SignResultCode, MobileAesAttempt>(notProvided('proceedMobileAes')),
+  },
+  guards: {
+    lacksCredit: (_, params: { credit: SigningCredit }) => !hasSigningCredit(params.credit),
+    isResult: (_, params: { result: SignResultCode; expected: SignResultCode }) =>
+      params.result === params.expected,
+  },
+  actions: {
+    setLoading: assign((_, params: { loading: boolean }) => ({ loading: params.loading })),
+    startAttempt: assign({ tan: undefined, part11: undefined, errorCode: undefined }),
+    setTan: assign((_, params: { tan: string }) => ({ tan: params.tan })),
+    setPart11: assign((_, params: { signingName: string; signingReason: string }) => ({
+      part11: { signingName: params.signingName, signingReason: params.signingReason },
+    })),
+    setError: assign((_, params: { errorCode: SigningErrorCode }) => ({ errorCode: params.errorCode })),
+    clearError: assign({ errorCode: undefined }),
+  },
+}).createMachine({
+  id: 'signing',
+  context: { loading: false },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'signing.start': [
+          {
+            guard: { type: 'lacksCredit', params: ({ event }) => ({ credit: event.credit }) },
+            target: 'exhausted',
+            actions: 'startAttempt',
+          },
+          { target: 'signing', actions: 'startAttempt' },
+        ],
+      },
+    },
+    signing: {
+      ...busy,
+      entry: [busy.entry, 'clearError'],
+      invoke: {
+        id: 'sign',
+        src: 'sign',
+        input: ({ context }) => ({ tan: context.tan, part11: context.part11 }),
+        onDone: [
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'complete' }),
+            },
+            target: 'success',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'tan_required' }),
+            },
+            target: 'awaitingTan',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'tan_invalid' }),
+            },
+            target: 'tanInvalid',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'tan_expired' }),
+            },
+            target: 'tanExpired',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'tan_locked' }),
+            },
+            target: 'tanLocked',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'locked' }),
+            },
+            target: 'signingLocked',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'exhausted' }),
+            },
+            target: 'exhausted',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'serial_mismatch' }),
+            },
+            target: 'serialMismatch',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'mobile_aes' }),
+            },
+            target: 'mobileAes',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output, expected: 'part11_required' }),
+            },
+            target: 'part11Verification',
+          },
+        ],
+        onError: {
+          target: 'failure',
+          actions: { type: 'setError', params: { errorCode: 'signing.failed' } },
+        },
+      },
+    },
+    awaitingTan: {
+      initial: 'entry',
+      states: {
+        entry: {
+          on: {
+            'tan.submit': {
+              target: '#signing.signing',
+              actions: { type: 'setTan', params: ({ event }) => ({ tan: event.tan }) },
+            },
+            'tan.resend': { target: 'resending' },
+          },
+        },
+        resending: {
+          ...busy,
+          invoke: {
+            id: 'resendTan',
+            src: 'resendTan',
+            onDone: { target: 'entry', actions: 'clearError' },
+            onError: {
+              target: 'entry',
+              actions: { type: 'setError', params: { errorCode: 'signing.tan_resend_failed' } },
+            },
+          },
+        },
+      },
+      on: { 'overlay.close': { target: 'idle' } },
+    },
+    tanInvalid: {
+      on: {
+        'tan.retry': { target: 'awaitingTan' },
+        'overlay.close': { target: 'idle' },
+      },
+    },
+    tanExpired: {
+      initial: 'ready',
+      states: {
+        ready: {
+          on: { 'tan.resend': { target: 'resending' } },
+        },
+        resending: {
+          ...busy,
+          invoke: {
+            id: 'resendTan',
+            src: 'resendTan',
+            onDone: { target: '#signing.awaitingTan', actions: 'clearError' },
+            onError: {
+              target: 'ready',
+              actions: { type: 'setError', params: { errorCode: 'signing.tan_resend_failed' } },
+            },
+          },
+        },
+      },
+      on: { 'overlay.close': { target: 'idle' } },
+    },
+    tanLocked: {
+      on: { 'overlay.close': { target: 'idle' } },
+    },
+    signingLocked: {
+      on: { 'overlay.close': { target: 'idle' } },
+    },
+    exhausted: {
+      on: { 'overlay.close': { target: 'idle' } },
+    },
+    serialMismatch: {
+      on: { 'overlay.close': { target: 'idle' } },
+    },
+    mobileAes: {
+      initial: 'ready',
+      states: {
+        ready: {
+          on: { 'mobileAes.submit': { target: 'proceeding' } },
+        },
+        proceeding: {
+          ...busy,
+          invoke: {
+            id: 'proceedMobileAes',
+            src: 'proceedMobileAes',
+            // Only mobileAes.submit enters this state; the one-time password is not kept in context.
+            input: ({ event }) => ({ pwdotp: event.type === 'mobileAes.submit' ? event.pwdotp : '' }),
+            onDone: [
+              {
+                guard: {
+                  type: 'isResult',
+                  params: ({ event }) => ({ result: event.output, expected: 'complete' }),
+                },
+                target: '#signing.success',
+              },
+              {
+                target: 'ready',
+                actions: { type: 'setError', params: { errorCode: 'signing.not_complete' } },
+              },
+            ],
+            onError: {
+              target: 'ready',
+              actions: { type: 'setError', params: { errorCode: 'signing.mobile_aes_failed' } },
+            },
+          },
+        },
+      },
+      on: { 'overlay.close': { target: 'idle' } },
+    },
+    part11Verification: {
+      on: {
+        'part11.submit': {
+          target: 'signing',
+          actions: {
+            type: 'setPart11',
+            params: ({ event }) => ({ signingName: event.signingName, signingReason: event.signingReason }),
+          },
+        },
+        'overlay.close': { target: 'idle' },
+      },
+    },
+    success: {
+      on: { 'overlay.close': { target: 'done' } },
+    },
+    failure: {
+      on: {
+        'signing.retry': { target: 'signing' },
+        'overlay.close': { target: 'idle' },
+      },
+    },
+    done: { type: 'final' },
+  },
+})

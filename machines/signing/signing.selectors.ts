@@ -1,0 +1,44 @@
+import type { SnapshotFrom } from 'xstate'
+import type { signingMachine } from './signing.machine.ts'
+
+/** The SPEC §2 overlay (or, for TAN entry, dialog) a signing state shows. */
+export type SigningOverlay =
+  | 'signing'
+  | 'tan-entry'
+  | 'tan-invalid'
+  | 'tan-expired'
+  | 'tan-locked'
+  | 'signing-locked'
+  | 'exhausted-signatures'
+  | 'serial-number-mismatch'
+  | 'mobile-aes'
+  | 'part-11-verification'
+  | 'signing-success'
+  | 'signing-failure'
+
+type SigningSnapshot = SnapshotFrom<typeof signingMachine>
+type TopState = SigningSnapshot['value'] extends infer V ? (V extends string ? V : keyof V) : never
+
+const overlayByState: Record<TopState, SigningOverlay | undefined> = {
+  idle: undefined,
+  signing: 'signing',
+  awaitingTan: 'tan-entry',
+  tanInvalid: 'tan-invalid',
+  tanExpired: 'tan-expired',
+  tanLocked: 'tan-locked',
+  signingLocked: 'signing-locked',
+  exhausted: 'exhausted-signatures',
+  serialMismatch: 'serial-number-mismatch',
+  mobileAes: 'mobile-aes',
+  part11Verification: 'part-11-verification',
+  success: 'signing-success',
+  failure: 'signing-failure',
+  done: undefined,
+}
+
+/** Which overlay to show for a snapshot, or undefined when none is open. */
+export function selectSigningOverlay(snapshot: SigningSnapshot): SigningOverlay | undefined {
+  const value = snapshot.value
+  const top = (typeof value === 'string' ? value : Object.keys(value)[0]) as TopState
+  return overlayByState[top]
+}

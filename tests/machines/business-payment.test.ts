@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { businessPaymentMachine } from '../../machines/business-payment/business-payment.machine.ts'
+import { businessPaymentView } from '../../machines/business-payment/business-payment.selectors.ts'
+import type {
+  BusinessCallInput,
+  BusinessPaymentSnapshot,
+  Discount,
+  PricePlan,
+} from '../../machines/business-payment/business-payment.types.ts'
+import { hasPaymentIssue } from '../../machines/business-payment/card-subscription.ts'
+import {
+  isActiveDiscount,
+  isSpecialDiscount,
+  isUsedUpDiscount,
+} from '../../machines/business-payment/discount.ts'
+import {
+  isBillingStatus,
+  isLocked,
+  isManuallyInvoiced,
+  isTrialExpired,
+  isTrialing,
+  needsPaymentAction,
+} from '../../machines/business-payment/payment-method.ts'
+import {
+  isCancelled,
+  isCancelling,
+  isEnterprisePlan,
+  isLegacyPlan,
+  isNewFreePlan,
+  withCancellationRevoked,
+  withCancellationScheduled,
+  withCurrentCancelled,
+} from '../../machines/business-payment/price-plan.ts'
+import { walk } from './walk.ts'
+
+/** A promise actor whose latest call the test settles. */
+function controlled() {
+  let pending: { resolve: () => void; reject: (error: unknown) => void } | undefined
+  const inputs: BusinessCallInput[] = []
+  const logic = fromPromise<void, BusinessCallInput>(
+    ({ input }) =>
+      new Promise<void>((resolve, reject) => {
+        inputs.push(input)
+        pending = { resolve, reject }
+      }),
+  )
+  return {
+    logic,
+    inputs,
+    resolve: () => pending?.resolve(),
+    reject: () => pending?.reject(new Error('refused')),
+  }
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+const plan: PricePlan = {
+  name: 'team_v3',
+  current: { base: { type: 'MONTHLY', startAt: '2026-01-01', endAt: '2026-02-01' } },
+  next: null,
+  discounts: [],
+}
+const business = (overrides: Partial<BusinessPaymentSnapshot> = {}): BusinessPaymentSnapshot => ({
+  paymentMethod: 'STRIPE',
+  pricePlan: plan,
+  cardSubscriptionStatus: 'active',
+  deletionPending: false,
+  ...overrides,
+})
+const samples = {
+  trialing: business({ paymentMethod: 'TRIALING', cardSubscriptionStatus: null }),
+  trialExpired: business({ paymentMethod: 'NEEDS_PAYMENT_METHOD', cardSubscriptionStatus: null }),
+  locked: business({ paymentMethod: 'BLOCKED' }),
+  manual: business({ paymentMethod: 'MANUAL', cardSubscriptionStatus: null }),
+  active: business({ paymentMethod: 'CHARGEBEE' }),
+  cancelling: business({ pricePlan: withCancellationScheduled(plan) }),
+  cancelled: business({ pricePlan: withCurrentCancelled(plan), deletionPending: true }),
+}
+
+describe('business payment rules (SPEC §4 Business payment)', () => {
+  it('reads the payment method states', () => {
+    expect(isTrialing('TRIALING')).toBe(true)
+    expect(isTrialExpired('NEEDS_PAYMENT_METHOD')).toBe(true)
+    expect(isLocked('BLOCKED')).toBe(true)
+    expect(isManuallyInvoiced('MANUAL')).toBe(true)
+    expect(
+      isTrialing('STRIPE') || isTrialExpired('STRIPE') || isLocked('STRIPE') || isManuallyInvoiced('STRIPE'),
+    ).toBe(false)
+    expect(needsPaymentAction('NEEDS_PAYMENT_METHOD')).toBe(true)
+    expect(needsPaymentAction('BLOCKED')).toBe(true)
+    expect(needsPaymentAction('CHARGEBEE')).toBe(false)
+  })
+  it('knows the billing status strings', () => {
+    for (const s of ['trialing', 'needs_payment_method', 'manual', 'stripe'])
+      expect(isBillingStatus(s)).toBe(true)
+    expect(isBillingStatus('TRIALING')).toBe(false)
+    expect(isBillingStatus('chargebee')).toBe(false)
+  })
+  it('a current plan of type CANCELED is cancelled, a next plan of type CANCELED is cancelling', () => {
+    expect(isCancelled(plan)).toBe(false)
+    expect(isCancelling(plan)).toBe(false)
+    expect(isCancelled(withCurrentCancelled(plan))).toBe(true)
+    expect(isCancelling(withCancellationScheduled(plan))).toBe(true)
+  })
+  it('revoking a cancellation clears the next plan', () => {
+    const revoked = withCancellationRevoked(withCancellationScheduled(plan))
+    expect(revoked.next).toBeNull()
+    expect(revoked.current).toEqual(plan.current)
+  })
+  it.each([
+    ['active', false],
+    ['incomplete_expired', false],
+    ['past_due', true],
+    ['unpaid', true],
+    ['incomplete', true],
+    ['canceled', true],
+    ['trialing', true],
+    ['paused', true],
+  ])('card subscription state %s is a payment issue: %s', (status, issue) => {
+    expect(hasPaymentIssue(status)).toBe(issue)
+  })
+  it('no card subscription is no payment issue', () => {
+    expect(hasPaymentIssue(null)).toBe(false)
+  })
+  it('discounts are ACTIVE or USED_UP; smg_ types are special', () => {
+    const discount: Discount = { promoCode: 'P', type: 'smg_partner', expiresAt: null, status: 'ACTIVE' }
+    expect(isActiveDiscount(discount)).toBe(true)
+    expect(isUsedUpDiscount(discount)).toBe(false)
+    expect(isUsedUpDiscount({ ...discount, status: 'USED_UP' })).toBe(true)
+    expect(isSpecialDiscount(discount)).toBe(true)
+    expect(isSpecialDiscount({ ...discount, type: 'percent' })).toBe(false)
+  })
+  it('names enterprise, legacy and new free plans', () => {
+    expect(isEnterprisePlan('ent_v3')).toBe(true)
+    expect(isEnterprisePlan('team_v3')).toBe(false)
+    expect(isLegacyPlan('ent_v2')).toBe(true)
+    expect(isLegacyPlan('sme_v2')).toBe(true)
+    expect(isLegacyPlan('ent_v3')).toBe(false)
+    expect(isNewFreePlan({ name: 'free_v1', current: plan.current })).toBe(true)
+    expect(isNewFreePlan({ name: 'free_migrated', current: null })).toBe(true)
+    expect(isNewFreePlan({ name: 'free_migrated' })).toBe(true)
+    expect(isNewFreePlan({ name: 'free_migrated', current: plan.current })).toBe(false)
+    expect(isNewFreePlan({ name: 'free_legacy' })).toBe(false)
+  })
+})
+
+describe('business payment machine', () => {
+  const calls = () => ({
+    cancelTrial: controlled(),
+    cancelSubscription: controlled(),
+    reactivateSubscription: controlled(),
+    deleteBusiness: controlled(),
+    revokeDeletion: controlled(),
+  })
+  const provided = (c: ReturnType<typeof calls>) =>
+    businessPaymentMachine.provide({
+      actors: {
+        cancelTrial: c.cancelTrial.logic,
+        cancelSubscription: c.cancelSubscription.logic,
+        reactivateSubscription: c.reactivateSubscription.logic,
+        deleteBusiness: c.deleteBusiness.logic,
+        revokeDeletion: c.revokeDeletion.logic,
+      },
+    })
+
+  it('cancels, revokes the cancellation, and reports a failed call with its code', async () => {
+    const c = calls()
+    const actor = createActor(provided(c), { input: { businessId: 'b1' } }).start()
+    expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
+      subscription: 'unknown',
+      deletion: 'unknown',
+    })
+    actor.send({ type: 'business.update', business: business({ cardSubscriptionStatus: 'past_due' }) })
+    expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
+      subscription: 'active',
+      deletion: 'none',
+      paymentIssue: true,
+      canCancelSubscription: true,
+      canCancelTrial: false,
+      canReactivate: false,
+    })
+    actor.send({ type: 'subscription.cancel' })
+    expect(businessPaymentView(actor.getSnapshot()).busy).toBe(true)
+    expect(c.cancelSubscription.inputs).toEqual([{ businessId: 'b1' }])
+    c.cancelSubscription.resolve()
+    await flush()
+    expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
+      subscription: 'cancelling',
+      canReactivate: true,
+    })
+    actor.send({ type: 'subscription.reactivate' })
+    c.reactivateSubscription.reject()
+    await flush()
+    expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
+      subscription: 'cancelling',
+      busy: false,
+      error: 'business.reactivate_subscription_failed',
+    })
+    actor.send({ type: 'subscription.reactivate' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+    c.reactivateSubscription.resolve()
+    await flush()
+    expect(businessPaymentView(actor.getSnapshot()).subscription).toBe('active')
+    expect(actor.getSnapshot().context.business?.pricePlan.next).toBeNull()
+    actor.stop()
+  })
+
+  it('does not abort a running call when the business reloads', async () => {
+    const c = calls()
+    const actor = createActor(provided(c), { input: { businessId: 'b1' } }).start()
+    actor.send({ type: 'business.update', business: samples.trialing })
+    actor.send({ type: 'trial.cancel' })
+    actor.send({ type: 'business.delete' })
+    actor.send({ type: 'business.update', business: samples.trialing })
+    expect(actor.getSnapshot().value).toEqual({ subscription: 'endingTrial', deletion: 'deleting' })
+    c.cancelTrial.resolve()
+    c.deleteBusiness.resolve()
+    await flush()
+    expect(actor.getSnapshot().value).toEqual({ subscription: 'cancelled', deletion: 'pending' })
+    actor.stop()
+  })
+
+  it('walks every state and transition', async () => {
+    const c = calls()
+    const events = [
+      ...Object.values(samples).map((b) => ({ type: 'business.update' as const, business: b })),
+      { type: 'trial.cancel' },
+      { type: 'subscription.cancel' },
+      { type: 'subscription.reactivate' },
+      { type: 'business.delete' },
+      { type: 'deletion.revoke' },
+    ]
+    const settle = (actor: keyof ReturnType<typeof calls>) => [
+      [`xstate.done.actor.${actor}`, () => c[actor].resolve()],
+      [`xstate.error.actor.${actor}`, () => c[actor].reject()],
+    ]
+    const exec = Object.fromEntries(
+      (
+        [
+          'cancelTrial',
+          'cancelSubscription',
+          'reactivateSubscription',
+          'deleteBusiness',
+          'revokeDeletion',
+        ] as const
+      ).flatMap(settle),
+    )
+    const coverage = await walk('business-payment', {
+      machine: provided(c),
+      input: { businessId: 'b1' },
+      // Updates are offered everywhere: a call state ignores them with a transition that `can` does not see.
+      events: (s) =>
+        [...events, ...Object.keys(exec).map((type) => ({ type }))].filter(
+          (e) => e.type === 'business.update' || s.can(e as never),
+        ) as never,
+      exec: exec as never,
+      // No guard reads the context, so the state value alone tells states apart.
+      serializeState: (s) => JSON.stringify(s.value),
+      check: (s) => {
+        expect(businessPaymentView(s).busy).toBe(
+          ['endingTrial', 'requestingCancellation', 'revokingCancellation'].includes(s.value.subscription) ||
+            ['deleting', 'revoking'].includes(s.value.deletion),
+        )
+        if (s.context.business === null)
+          expect(s.value).toEqual({ subscription: 'unknown', deletion: 'unknown' })
+      },
+      states: {
+        'subscription.trialExpired': (s) =>
+          expect(s.context.business?.paymentMethod).toBe('NEEDS_PAYMENT_METHOD'),
+        'subscription.locked': (s) => expect(s.context.business?.paymentMethod).toBe('BLOCKED'),
+        'subscription.manual': (s) => expect(s.context.business?.paymentMethod).toBe('MANUAL'),
+        'subscription.active': (s) => expect(isCancelling(s.context.business?.pricePlan ?? plan)).toBe(false),
+        'subscription.cancelling': (s) =>
+          expect(isCancelling(s.context.business?.pricePlan ?? plan)).toBe(true),
+        'subscription.cancelled': (s) =>
+          expect(isCancelled(s.context.business?.pricePlan ?? plan)).toBe(true),
+        'subscription.endingTrial': (s) => expect(businessPaymentView(s).canCancelTrial).toBe(false),
+      },
+    })
+    expect(coverage.missingStates).toEqual([])
+    expect(coverage.missingTransitions).toEqual([])
+  })
+})

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, type SimulatedClock } from 'xstate'
+import { highestQuality } from '../../machines/identification/highest-quality.ts'
+import { identificationMachine } from '../../machines/identification/identification.machine.ts'
+import type {
+  AppointmentStatus,
+  HighestQuality,
+  IdentificationEvent,
+  IdentificationInfo,
+  IdentificationRequest,
+  QualityHolder,
+} from '../../machines/identification/identification.types.ts'
+import { identificationPollMs } from '../../machines/identification/identification-constants.ts'
+import { identificationMethods } from '../../machines/identification/identification-methods.ts'
+import { toIdentificationStatus } from '../../machines/identification/identification-status.ts'
+import { isIdentificationOngoing } from '../../machines/identification/is-identification-ongoing.ts'
+import { walk } from './walk.ts'
+
+interface Pending<T> {
+  resolve: (value: T) => void
+  reject: (error: unknown) => void
+}
+
+type ActorName = 'checkCoverage' | 'startIdentification' | 'fetchIdentification' | 'fetchHighestQuality'
+
+/** Test actors whose answers the test gives; records what each was asked. */
+function controlledMachine() {
+  const pending: Partial<Record<ActorName, Pending<unknown>>> = {}
+  const calls: { actor: ActorName; input: unknown }[] = []
+  const controlled = <T, I = IdentificationRequest>(actor: ActorName) =>
+    fromPromise<T, I>(({ input }) => {
+      calls.push({ actor, input })
+      return new Promise<T>((resolve, reject) => {
+        pending[actor] = { resolve: resolve as (value: unknown) => void, reject }
+      })
+    })
+  const machine = identificationMachine.provide({
+    actors: {
+      checkCoverage: controlled<boolean>('checkCoverage'),
+      startIdentification: controlled<IdentificationInfo>('startIdentification'),
+      fetchIdentification: controlled<IdentificationInfo>('fetchIdentification'),
+      fetchHighestQuality: controlled<HighestQuality, unknown>('fetchHighestQuality'),
+    },
+  })
+  return { machine, pending, calls }
+}
+
+const done = (actor: ActorName, output: unknown) =>
+  ({ type: `xstate.done.actor.${actor}`, output }) as unknown as IdentificationEvent
+const failed = (actor: ActorName) =>
+  ({ type: `xstate.error.actor.${actor}`, error: new Error('network') }) as unknown as IdentificationEvent
+const info = (appointmentStatus: AppointmentStatus): IdentificationInfo => ({
+  appointmentStatus,
+  identUrl: 'https://ident.example/session/1',
+})
+const after = (state: string) =>
+  ({ type: `xstate.after.poll.identification.${state}` }) as unknown as IdentificationEvent
+
+// Provider answers are offered only where that actor runs, so traversal stays small and exact.
+const eventsByState: Record<string, IdentificationEvent[]> = {
+  choosingLegislation: [
+    { type: 'legislation.choose', legislation: 'eidas' },
+    { type: 'legislation.choose', legislation: 'zertes' },
+  ],
+  checkingCoverage: [done('checkCoverage', true), done('checkCoverage', false), failed('checkCoverage')],
+  choosingMethod: [
+    { type: 'method.choose', method: 'video' },
+    { type: 'method.choose', method: 'external-sc' },
+    { type: 'legislation.change' },
+  ],
+  starting: [done('startIdentification', info('initialized')), failed('startIdentification')],
+  awaitingAppointment: [after('awaitingAppointment')],
+  polling: [
+    ...(['initialized', 'unknown', 'inprogress', 'success', 'failure'] as const).map((s) =>
+      done('fetchIdentification', info(s)),
+    ),
+    failed('fetchIdentification'),
+  ],
+  activatingQES: [after('activatingQES')],
+  checkingQuality: [
+    done('fetchHighestQuality', 'aes'),
+    done('fetchHighestQuality', 'qes'),
+    failed('fetchHighestQuality'),
+  ],
+  failure: [{ type: 'identification.retry' }],
+  done: [],
+}
+
+describe('identification flow (SPEC §2, §4)', () => {
+  it('walks every state and transition', async () => {
+    const { machine, pending, calls } = controlledMachine()
+    const resolve =
+      (actor: ActorName) =>
+      ({ event }: { event: unknown }) =>
+        pending[actor]?.resolve((event as { output: unknown }).output)
+    const reject = (actor: ActorName) => () => pending[actor]?.reject(new Error('network'))
+    const tick = ({ clock }: { clock: SimulatedClock }) => clock.increment(identificationPollMs)
+    const actors: ActorName[] = [
+      'checkCoverage',
+      'startIdentification',
+      'fetchIdentification',
+      'fetchHighestQuality',
+    ]
+    const exec = Object.fromEntries([
+      ...actors.flatMap((a) => [
+        [`xstate.done.actor.${a}`, resolve(a)],
+        [`xstate.error.actor.${a}`, reject(a)],
+      ]),
+      ['xstate.after.poll.identification.awaitingAppointment', tick],
+      ['xstate.after.poll.identification.activatingQES', tick],
+    ])
+    const coverage = await walk('identification', {
+      machine,
+      input: { signatureRequestId: 'sr-1' },
+      events: (s) => eventsByState[s.value] ?? [],
+      exec,
+      serializeState: (s) =>
+        JSON.stringify([
+          s.value,
+          s.context.legislation,
+          s.context.isCovered,
+          s.context.status,
+          s.context.errorCode,
+        ]),
+      check: (s) => {
+        expect(s.context.signatureRequestId).toBe('sr-1')
+        if (s.context.legislation && s.context.isCovered !== undefined)
+          expect(s.context.methods).toEqual(identificationMethods(s.context.legislation, s.context.isCovered))
+        else expect(s.context.methods).toEqual([])
+      },
+      states: {
+        choosingMethod: (s) => {
+          expect(s.context.legislation).toBeDefined()
+          expect(s.context.status).toBeUndefined()
+        },
+        starting: (s) =>
+          expect(calls.at(-1)).toEqual({
+            actor: 'startIdentification',
+            input: {
+              legislation: s.context.legislation,
+              method: s.context.method,
+              signatureRequestId: 'sr-1',
+            },
+          }),
+        awaitingAppointment: (s) => {
+          expect(['initialized', 'inprogress']).toContain(s.context.status)
+          expect(s.context.identUrl).toBe('https://ident.example/session/1')
+        },
+        activatingQES: (s) => expect(s.context.status).toBe('activatingQES'),
+        failure: (s) => expect(s.context.status).toBe('failure'),
+        done: (s) => expect(s.context.status).toBe('activatingQES'),
+      },
+    })
+    expect(coverage.missingStates).toEqual([])
+    expect(coverage.missingTransitions).toEqual([])
+  })
+
+  it('refuses a method the table does not offer', async () => {
+    const { machine, pending } = controlledMachine()
+    const actor = createActor(machine, { input: {} }).start()
+    actor.send({ type: 'legislation.choose', legislation: 'eidas' })
+    pending.checkCoverage?.resolve(false)
+    await new Promise((r) => setTimeout(r, 0))
+    actor.send({ type: 'method.choose', method: 'video' })
+    expect(actor.getSnapshot().value).toBe('choosingMethod')
+    actor.send({ type: 'method.choose', method: 'id-austria' })
+    expect(actor.getSnapshot().value).toBe('starting')
+  })
+})
+
+describe('SPEC §4: appointment status maps to the product status', () => {
+  it.each([
+    ['initialized', 'initialized'],
+    ['unknown', 'initialized'],
+    ['inprogress', 'inprogress'],
+    ['success', 'activatingQES'],
+    ['failure', 'failure'],
+  ] as const)('%s becomes %s', (appointment, status) => {
+    expect(toIdentificationStatus(appointment)).toBe(status)
+  })
+})
+
+describe('SPEC §4: an identification is ongoing when a status is set while the highest quality is not qes', () => {
+  it.each([
+    [undefined, 'ses', false],
+    [undefined, 'qes', false],
+    ['initialized', 'ses', true],
+    ['inprogress', 'aes', true],
+    ['activatingQES', 'none', true],
+    ['failure', 'demo', true],
+    ['activatingQES', 'qes', false],
+  ] as const)('status %s with quality %s: %s', (status, quality, ongoing) => {
+    expect(isIdentificationOngoing(status, quality)).toBe(ongoing)
+  })
+})
+
+describe('SPEC §4: highest quality', () => {
+  const verified = (signatureQualities: QualityHolder['signatureQualities']): QualityHolder => ({
+    emailVerified: true,
+    signatureQualities,
+  })
+  it.each<[string, QualityHolder, HighestQuality]>([
+    [
+      'none unless the email is verified',
+      { emailVerified: false, signatureQualities: { qes: { eidas: {} } } },
+      'none',
+    ],
+    ['qes from an eidas entry', verified({ aes: { any: {} }, qes: { eidas: { quality: 'qes' } } }), 'qes'],
+    ['qes from a zertes entry', verified({ qes: { zertes: {} } }), 'qes'],
+    ['demo if its quality is demo', verified({ qes: { zertes: { quality: 'demo' } } }), 'demo'],
+    [
+      'qes when one of two entries is real',
+      verified({ qes: { eidas: { quality: 'demo' }, zertes: { quality: 'qes' } } }),
+      'qes',
+    ],
+    ['aes if present', verified({ ses: { any: {} }, aes: { any: {} } }), 'aes'],
+    ['ses otherwise', verified({ ses: { any: {} } }), 'ses'],
+    ['ses without any qualities', { emailVerified: true }, 'ses'],
+  ])('%s', (_, user, quality) => {
+    expect(highestQuality(user)).toBe(quality)
+  })
+})
+
+describe('SPEC §2: identification methods offered', () => {
+  it.each([
+    ['eidas', true, ['video', 'self', 'id-austria']],
+    ['eidas', false, ['id-austria', 'external-sc']],
+    ['zertes', true, ['video', 'loc', 'auto']],
+    ['zertes', false, ['loc', 'external-sc']],
+  ] as const)('%s, covered %s: %j', (legislation, covered, methods) => {
+    expect(identificationMethods(legislation, covered)).toEqual(methods)
+  })
+})

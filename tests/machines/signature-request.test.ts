@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest'
+import { signatureRequestStatuses } from '../../contract/signature-request-status.ts'
+import { applyRequestEvent } from '../../machines/signature-request/apply-request-event.ts'
+import { signatureRequestMachine } from '../../machines/signature-request/signature-request.machine.ts'
+import type {
+  SignatureRequestEvent,
+  SignatureRequestState,
+} from '../../machines/signature-request/signature-request.types.ts'
+import { walk } from './walk.ts'
+
+const owner = 'owner'
+const alice = 'alice'
+const bob = 'bob'
+const stranger = 'stranger'
+
+const events: SignatureRequestEvent[] = [
+  { type: 'request.initiate', actorId: owner },
+  { type: 'request.initiate', actorId: stranger },
+  { type: 'signer.add', actorId: owner, signerId: alice },
+  { type: 'signer.add', actorId: owner, signerId: bob },
+  { type: 'signer.add', actorId: stranger, signerId: stranger },
+  { type: 'signer.remove', actorId: owner, signerId: alice },
+  { type: 'request.sign', actorId: alice },
+  { type: 'request.sign', actorId: bob },
+  { type: 'request.sign', actorId: stranger },
+  { type: 'request.decline', actorId: bob },
+  { type: 'request.withdraw', actorId: owner },
+  { type: 'request.withdraw', actorId: alice },
+]
+
+describe('signature request lifecycle (SPEC §4)', () => {
+  it('walks every state and transition', async () => {
+    const coverage = await walk('signature-request', {
+      machine: signatureRequestMachine,
+      input: { ownerId: owner },
+      // A finished request takes no events; sending them would only log warnings.
+      events: (snapshot) => (snapshot.status === 'done' ? [] : events),
+      check: (snapshot) => {
+        expect(snapshot.context.ownerId).toBe(owner)
+        expect(Object.keys(snapshot.context.signers)).not.toContain(stranger)
+      },
+      states: {
+        draft: (s) => expect(Object.values(s.context.signers).every((x) => x === 'OPEN')).toBe(true),
+        open: (s) => {
+          const statuses = Object.values(s.context.signers)
+          expect(statuses.length).toBeGreaterThan(0)
+          expect(statuses).toContain('OPEN')
+          expect(statuses.every((x) => x === 'OPEN' || x === 'SIGNED')).toBe(true)
+        },
+        signed: (s) => expect(Object.values(s.context.signers).every((x) => x === 'SIGNED')).toBe(true),
+        declined: (s) =>
+          expect(Object.values(s.context.signers).filter((x) => x === 'DECLINED')).toHaveLength(1),
+        withdrawn: (s) => expect(Object.values(s.context.signers)).not.toContain('OPEN'),
+      },
+    })
+    expect(coverage.missingStates).toEqual([])
+    expect(coverage.missingTransitions).toEqual([])
+  })
+})
+
+const open: SignatureRequestState = {
+  status: 'OPEN',
+  ownerId: owner,
+  signers: { alice: 'OPEN', bob: 'OPEN' },
+}
+const draft: SignatureRequestState = { ...open, status: 'DRAFT' }
+const halfSigned: SignatureRequestState = { ...open, signers: { alice: 'SIGNED', bob: 'OPEN' } }
+
+describe('applyRequestEvent: the server replays events on the same machine', () => {
+  it('SPEC §4: a draft is initiated and becomes OPEN', () => {
+    expect(applyRequestEvent(draft, { type: 'request.initiate', actorId: owner })).toEqual({
+      ok: true,
+      status: 'OPEN',
+      signers: draft.signers,
+    })
+  })
+
+  it('SPEC §4: the request is SIGNED when every signer has signed', () => {
+    expect(applyRequestEvent(open, { type: 'request.sign', actorId: alice })).toEqual({
+      ok: true,
+      status: 'OPEN',
+      signers: { alice: 'SIGNED', bob: 'OPEN' },
+    })
+    expect(applyRequestEvent(halfSigned, { type: 'request.sign', actorId: bob })).toEqual({
+      ok: true,
+      status: 'SIGNED',
+      signers: { alice: 'SIGNED', bob: 'SIGNED' },
+    })
+  })
+
+  it('SPEC §4: a decline by any signer declines the request', () => {
+    expect(applyRequestEvent(halfSigned, { type: 'request.decline', actorId: bob })).toEqual({
+      ok: true,
+      status: 'DECLINED',
+      signers: { alice: 'SIGNED', bob: 'DECLINED' },
+    })
+  })
+
+  it('SPEC §4: the sender withdraws an OPEN request and the open signatures with it', () => {
+    expect(applyRequestEvent(halfSigned, { type: 'request.withdraw', actorId: owner })).toEqual({
+      ok: true,
+      status: 'WITHDRAWN',
+      signers: { alice: 'SIGNED', bob: 'WITHDRAWN' },
+    })
+  })
+
+  it('signers can change while nobody has signed', () => {
+    expect(applyRequestEvent(open, { type: 'signer.add', actorId: owner, signerId: 'carol' })).toMatchObject({
+      ok: true,
+      signers: { alice: 'OPEN', bob: 'OPEN', carol: 'OPEN' },
+    })
+    expect(applyRequestEvent(open, { type: 'signer.remove', actorId: owner, signerId: bob })).toMatchObject({
+      ok: true,
+      status: 'OPEN',
+      signers: { alice: 'OPEN' },
+    })
+    const single: SignatureRequestState = { ...draft, signers: { alice: 'OPEN' } }
+    expect(applyRequestEvent(single, { type: 'signer.remove', actorId: owner, signerId: alice })).toEqual({
+      ok: true,
+      status: 'DRAFT',
+      signers: {},
+    })
+  })
+
+  const refusals: [string, SignatureRequestState, SignatureRequestEvent, string][] = [
+    ['initiate an open request', open, { type: 'request.initiate', actorId: owner }, 'not_draft'],
+    ['initiate by someone else', draft, { type: 'request.initiate', actorId: alice }, 'not_owner'],
+    [
+      'initiate without signers',
+      { ...draft, signers: {} },
+      { type: 'request.initiate', actorId: owner },
+      'no_signers',
+    ],
+    ['sign a draft', draft, { type: 'request.sign', actorId: alice }, 'not_open'],
+    ['sign by a non-signer', open, { type: 'request.sign', actorId: stranger }, 'not_a_signer'],
+    ['sign twice', halfSigned, { type: 'request.sign', actorId: alice }, 'already_signed'],
+    ['decline after signing', halfSigned, { type: 'request.decline', actorId: alice }, 'already_signed'],
+    [
+      'sign after declining',
+      { ...open, status: 'DECLINED', signers: { alice: 'DECLINED', bob: 'OPEN' } },
+      { type: 'request.sign', actorId: bob },
+      'not_open',
+    ],
+    [
+      'sign after withdraw',
+      { ...open, status: 'WITHDRAWN', signers: { alice: 'WITHDRAWN', bob: 'WITHDRAWN' } },
+      { type: 'request.sign', actorId: alice },
+      'not_open',
+    ],
+    [
+      'sign with a withdrawn signature',
+      { ...open, signers: { alice: 'WITHDRAWN', bob: 'OPEN' } },
+      { type: 'request.sign', actorId: alice },
+      'signer_not_open',
+    ],
+    ['withdraw by a signer', open, { type: 'request.withdraw', actorId: alice }, 'not_owner'],
+    ['withdraw a draft', draft, { type: 'request.withdraw', actorId: owner }, 'not_open'],
+    [
+      'withdraw a signed request',
+      { ...open, status: 'SIGNED', signers: { alice: 'SIGNED', bob: 'SIGNED' } },
+      { type: 'request.withdraw', actorId: owner },
+      'not_open',
+    ],
+    [
+      'add a signer as someone else',
+      open,
+      { type: 'signer.add', actorId: alice, signerId: 'carol' },
+      'not_owner',
+    ],
+    [
+      'add a signer after someone signed',
+      halfSigned,
+      { type: 'signer.add', actorId: owner, signerId: 'carol' },
+      'signers_locked',
+    ],
+    [
+      'remove a signer after someone signed',
+      halfSigned,
+      { type: 'signer.remove', actorId: owner, signerId: bob },
+      'signers_locked',
+    ],
+    [
+      'add a signer twice',
+      draft,
+      { type: 'signer.add', actorId: owner, signerId: alice },
+      'already_a_signer',
+    ],
+    [
+      'remove a non-signer',
+      draft,
+      { type: 'signer.remove', actorId: owner, signerId: stranger },
+      'not_a_signer',
+    ],
+    [
+      'remove the last signer of an open request',
+      { ...open, signers: { alice: 'OPEN' } },
+      { type: 'signer.remove', actorId: owner, signerId: alice },
+      'no_signers',
+    ],
+    [
+      'add a signer after the request ended',
+      { ...open, status: 'DECLINED', signers: { alice: 'DECLINED', bob: 'OPEN' } },
+      { type: 'signer.add', actorId: owner, signerId: 'carol' },
+      'ended',
+    ],
+  ]
+
+  it.each(refusals)('refuses to %s', (_, state, event, code) => {
+    expect(applyRequestEvent(state, event)).toEqual({ ok: false, code: `signature_request.${code}` })
+  })
+
+  it('every refusal has a code, for every status and event', () => {
+    const samples: SignatureRequestEvent[] = [...events, { type: 'request.decline', actorId: stranger }]
+    for (const status of signatureRequestStatuses) {
+      for (const event of samples) {
+        const result = applyRequestEvent({ ...open, status }, event)
+        if (!result.ok) expect(result.code).toMatch(/^signature_request\.[a-z_]+$/)
+        else expect(['DRAFT', 'OPEN']).toContain(status)
+      }
+    }
+  })
+})

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate'
+import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
+import { signingMachine } from '../../machines/signing/signing.machine.ts'
+import { selectSigningOverlay } from '../../machines/signing/signing.selectors.ts'
+import {
+  type MobileAesAttempt,
+  type SignAttempt,
+  type SigningCredit,
+  type SigningEvent,
+  type SignResultCode,
+  signResultCodes,
+} from '../../machines/signing/signing.types.ts'
+import { walk } from './walk.ts'
+
+interface Pending<T> {
+  resolve: (value: T) => void
+  reject: (error: unknown) => void
+}
+
+/** Test actors whose answers the test gives, one pending call per actor at a time. */
+function controlledMachine() {
+  const pending: {
+    sign?: Pending<SignResultCode>
+    resendTan?: Pending<void>
+    proceedMobileAes?: Pending<SignResultCode>
+  } = {}
+  const attempts: SignAttempt[] = []
+  const mobileAttempts: MobileAesAttempt[] = []
+  const machine = signingMachine.provide({
+    actors: {
+      sign: fromPromise<SignResultCode, SignAttempt>(({ input }) => {
+        attempts.push(input)
+        return new Promise((resolve, reject) => {
+          pending.sign = { resolve, reject }
+        })
+      }),
+      resendTan: fromPromise<void>(
+        () =>
+          new Promise((resolve, reject) => {
+            pending.resendTan = { resolve, reject }
+          }),
+      ),
+      proceedMobileAes: fromPromise<SignResultCode, MobileAesAttempt>(({ input }) => {
+        mobileAttempts.push(input)
+        return new Promise((resolve, reject) => {
+          pending.proceedMobileAes = { resolve, reject }
+        })
+      }),
+    },
+  })
+  return { machine, pending, attempts, mobileAttempts }
+}
+
+const paying: SigningCredit = { isFreeUser: false, freeSignaturesRemaining: 0, isDirectSign: false }
+const freeWithout: SigningCredit = { isFreeUser: true, freeSignaturesRemaining: 0, isDirectSign: false }
+
+const done = (id: string, output: unknown) =>
+  ({ type: `xstate.done.actor.${id}`, output }) as unknown as SigningEvent
+const failed = (id: string) =>
+  ({ type: `xstate.error.actor.${id}`, error: new Error('network') }) as unknown as SigningEvent
+
+const userEvents: SigningEvent[] = [
+  { type: 'signing.start', credit: paying },
+  { type: 'signing.start', credit: freeWithout },
+  { type: 'signing.retry' },
+  { type: 'tan.submit', tan: '123456' },
+  { type: 'tan.resend' },
+  { type: 'tan.retry' },
+  { type: 'mobileAes.submit', pwdotp: '0000' },
+  { type: 'part11.submit', signingName: 'Ada Lovelace', signingReason: 'Approval' },
+  { type: 'overlay.close' },
+]
+
+// Answers are offered only where an actor is running, so traversal stays small and exact.
+function eventsFor(snapshot: SnapshotFrom<typeof signingMachine>): SigningEvent[] {
+  if (snapshot.status === 'done') return []
+  if (snapshot.matches('signing')) return [...signResultCodes.map((c) => done('sign', c)), failed('sign')]
+  if (snapshot.matches({ mobileAes: 'proceeding' }))
+    return [
+      done('proceedMobileAes', 'complete'),
+      done('proceedMobileAes', 'tan_invalid'),
+      failed('proceedMobileAes'),
+    ]
+  if (snapshot.hasTag('busy')) return [done('resendTan', undefined), failed('resendTan')]
+  return userEvents
+}
+
+describe('signing overlays (SPEC §2, §4)', () => {
+  it('walks every state and transition', async () => {
+    const { machine, pending, attempts, mobileAttempts } = controlledMachine()
+    // The walk's done/error events are made real by settling the pending call of that actor.
+    const exec = Object.fromEntries(
+      (['sign', 'resendTan', 'proceedMobileAes'] as const).flatMap((key) => [
+        [
+          `xstate.done.actor.${key}`,
+          ({ event }: { event: unknown }) => pending[key]?.resolve((event as { output: never }).output),
+        ],
+        [`xstate.error.actor.${key}`, () => pending[key]?.reject(new Error('network'))],
+      ]),
+    )
+    const coverage = await walk('signing', {
+      machine,
+      events: eventsFor,
+      exec,
+      serializeState: (s) => JSON.stringify([s.value, s.context.errorCode]),
+      check: (s) => {
+        // SPEC §4: a handler runs with the loading flag, and only then.
+        expect(s.context.loading).toBe(s.hasTag('busy'))
+        if (s.value !== 'idle' && s.value !== 'done') expect(selectSigningOverlay(s)).toBeDefined()
+      },
+      states: {
+        idle: (s) => expect(selectSigningOverlay(s)).toBeUndefined(),
+        signing: (s) => {
+          expect(s.context.errorCode).toBeUndefined()
+          expect(attempts.at(-1)).toEqual({ tan: s.context.tan, part11: s.context.part11 })
+        },
+        'awaitingTan.entry': (s) => expect(selectSigningOverlay(s)).toBe('tan-entry'),
+        'mobileAes.proceeding': () => expect(mobileAttempts.at(-1)).toEqual({ pwdotp: '0000' }),
+        failure: (s) => {
+          expect(s.context.errorCode).toBe('signing.failed')
+          expect(selectSigningOverlay(s)).toBe('signing-failure')
+        },
+        success: (s) => expect(selectSigningOverlay(s)).toBe('signing-success'),
+        exhausted: (s) => expect(selectSigningOverlay(s)).toBe('exhausted-signatures'),
+        part11Verification: (s) => expect(selectSigningOverlay(s)).toBe('part-11-verification'),
+      },
+    })
+    expect(coverage.missingStates).toEqual([])
+    expect(coverage.missingTransitions).toEqual([])
+  })
+})
+
+describe('overlay handlers (SPEC §4)', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('routes each answer of the sign call to its overlay', async () => {
+    const overlays: Record<SignResultCode, string> = {
+      complete: 'signing-success',
+      tan_required: 'tan-entry',
+      tan_invalid: 'tan-invalid',
+      tan_expired: 'tan-expired',
+      tan_locked: 'tan-locked',
+      locked: 'signing-locked',
+      exhausted: 'exhausted-signatures',
+      serial_mismatch: 'serial-number-mismatch',
+      mobile_aes: 'mobile-aes',
+      part11_required: 'part-11-verification',
+    }
+    for (const code of signResultCodes) {
+      const { machine, pending } = controlledMachine()
+      const actor = createActor(machine).start()
+      actor.send({ type: 'signing.start', credit: paying })
+      expect(actor.getSnapshot().context.loading).toBe(true)
+      pending.sign?.resolve(code)
+      await settle()
+      expect(selectSigningOverlay(actor.getSnapshot())).toBe(overlays[code])
+      expect(actor.getSnapshot().context.loading).toBe(false)
+    }
+  })
+
+  it('a failed handler clears the loading flag and the overlay stays for a retry', async () => {
+    const { machine, pending } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: paying })
+    pending.sign?.resolve('mobile_aes')
+    await settle()
+    actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
+    expect(actor.getSnapshot().context.loading).toBe(true)
+    pending.proceedMobileAes?.reject(new Error('offline'))
+    await settle()
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-aes')
+    expect(actor.getSnapshot().context).toMatchObject({
+      loading: false,
+      errorCode: 'signing.mobile_aes_failed',
+    })
+    actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
+    pending.proceedMobileAes?.resolve('complete')
+    await settle()
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('signing-success')
+  })
+
+  it('an overlay closes only when the result is complete', async () => {
+    const { machine, pending } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: paying })
+    pending.sign?.resolve('mobile_aes')
+    await settle()
+    actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
+    pending.proceedMobileAes?.resolve('tan_invalid')
+    await settle()
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-aes')
+    expect(actor.getSnapshot().context).toMatchObject({ loading: false, errorCode: 'signing.not_complete' })
+  })
+
+  it('a TAN is sent with the next sign attempt', async () => {
+    const { machine, pending, attempts } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: paying })
+    pending.sign?.resolve('tan_required')
+    await settle()
+    actor.send({ type: 'tan.submit', tan: '654321' })
+    expect(attempts).toEqual([{}, { tan: '654321' }])
+  })
+})
+
+describe('SPEC §6: free users have a signing credit only if free_signatures_remaining > 0 or in a direct-sign session', () => {
+  it.each([
+    [{ isFreeUser: false, freeSignaturesRemaining: 0, isDirectSign: false }, true],
+    [{ isFreeUser: true, freeSignaturesRemaining: 0, isDirectSign: false }, false],
+    [{ isFreeUser: true, freeSignaturesRemaining: 1, isDirectSign: false }, true],
+    [{ isFreeUser: true, freeSignaturesRemaining: 0, isDirectSign: true }, true],
+    [{ isFreeUser: true, freeSignaturesRemaining: -1, isDirectSign: false }, false],
+  ])('%j has credit: %s', (credit, expected) => {
+    expect(hasSigningCredit(credit)).toBe(expected)
+  })
+
+  it('a free user without credit sees the exhausted overlay and nothing is signed', () => {
+    const { machine, attempts } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: freeWithout })
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('exhausted-signatures')
+    expect(attempts).toEqual([])
+  })
+})
