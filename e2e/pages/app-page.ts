@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** What a user sees of the app shell on any page; methods map onto model-based test steps. */
+export class AppPage {
+  readonly page: Page
+  constructor(page: Page) {
+    this.page = page
+  }
+
+  async open(path: string) {
+    await this.page.goto(path)
+    await expect(this.page.locator('#root')).not.toBeEmpty()
+  }
+
+  async seeHeading(name: string | RegExp) {
+    await expect(this.page.getByRole('heading', { level: 1, name })).toBeVisible()
+  }
+
+  async seeDocumentTitle(title: string) {
+    await expect(this.page).toHaveTitle(title)
+  }
+
+  async seeTestSystemFrame(visible: boolean) {
+    const label = this.page.getByRole('note').filter({ hasText: 'Test System' })
+    if (visible) await expect(label).toBeVisible()
+    else await expect(label).toHaveCount(0)
+  }
+
+  async clickHideTestSystem() {
+    await this.page.getByRole('button', { name: 'Hide the test system notice' }).click()
+  }
+
+  async chooseLanguage(label: string) {
+    await this.page.getByRole('combobox', { name: /Language|Sprache|Langue|Lingua/ }).selectOption({ label })
+  }
+
+  /** No serious or critical accessibility violation on the page as it is now. */
+  async seeNoSeriousAccessibilityViolations() {
+    const results = await new AxeBuilder({ page: this.page }).analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(
+      serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    ).toEqual([])
+  }
+}

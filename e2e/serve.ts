@@ -1,0 +1,15 @@
+// Starts the real server for the end-to-end tests on a fresh embedded database of its own:
+// `node e2e/serve.ts <mode> <port>`.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const [mode = 'staging', port = '4301'] = process.argv.slice(2)
+const dataDir = mkdtempSync(join(tmpdir(), `signet-e2e-${mode}-`))
+process.env.APP_MODE = mode
+process.env.PORT = port
+process.env.DATA_DIR = dataDir
+process.env.PUBLIC_URL = `http://localhost:${port}`
+process.env.LOG_LEVEL ??= 'warn'
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+await import('../server/index.ts')

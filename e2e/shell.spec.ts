@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test'
+import { ports } from '../playwright.config.ts'
+import { AppPage } from './pages/app-page.ts'
+
+test.describe('app shell', () => {
+  test('the start page renders and names the product in its title', async ({ page }) => {
+    const app = new AppPage(page)
+    await app.open('/')
+    await app.seeHeading(/Sign documents/)
+    await app.seeDocumentTitle('Signet')
+  })
+
+  test('an unknown route shows Page Not Found and its path', async ({ page }) => {
+    const app = new AppPage(page)
+    await app.open('/no/such-page')
+    await app.seeHeading('Page Not Found')
+    await expect(page.getByTestId('not-found-path')).toHaveText('/no/such-page')
+    await app.seeDocumentTitle('Page Not Found - Signet')
+  })
+
+  test('SPEC §2: the title is the last static path segment, capitalised, then the product', async ({
+    page,
+  }) => {
+    const app = new AppPage(page)
+    await app.open('/sorry')
+    await app.seeDocumentTitle('Sorry - Signet')
+    await app.open('/maintenance')
+    await app.seeDocumentTitle('Maintenance - Signet')
+  })
+
+  test('the Test System frame shows in staging until the user hides it', async ({ page }) => {
+    const app = new AppPage(page)
+    await app.open('/')
+    await app.seeTestSystemFrame(true)
+    await app.clickHideTestSystem()
+    await app.seeTestSystemFrame(false)
+    await page.reload()
+    await app.seeHeading(/Sign documents/)
+    await app.seeTestSystemFrame(false)
+  })
+
+  test('the Test System frame does not show in production', async ({ page }) => {
+    const app = new AppPage(page)
+    await app.open(`http://localhost:${ports.production}/`)
+    await app.seeHeading(/Sign documents/)
+    await app.seeTestSystemFrame(false)
+  })
+
+  test('the language can be switched and is kept', async ({ page }) => {
+    const app = new AppPage(page)
+    await app.open('/')
+    await app.chooseLanguage('Deutsch')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-ch')
+    await app.seeHeading(/Dokumente/)
+    await page.reload()
+    await app.seeHeading(/Dokumente/)
+  })
+
+  for (const path of ['/', '/sorry', '/maintenance', '/no/such-page']) {
+    test(`axe finds no serious violation on ${path}`, async ({ page }) => {
+      const app = new AppPage(page)
+      await app.open(path)
+      await app.seeNoSeriousAccessibilityViolations()
+    })
+  }
+
+  test('a phone-sized window keeps the start page usable', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    const app = new AppPage(page)
+    await app.open('/')
+    await app.seeHeading(/Sign documents/)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+})

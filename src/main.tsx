@@ -1,0 +1,60 @@
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import * as v from 'valibot'
+import { appConfigSchema } from '../contract/app-config.ts'
+import { apiPaths } from '../contract/paths.ts'
+import { retryDelay } from '../machines/page-loading/retry-delay.ts'
+import { createApiClient } from './api/client.ts'
+import { forceReload } from './app/chunk-reload.ts'
+import { startErrorReporting } from './app/error-reporting.ts'
+import { startSession } from './app/session.ts'
+import { activateLocale, initialLocale } from './i18n/i18n.ts'
+import { createAppRouter } from './router.tsx'
+import './ui/theme/tokens.css'
+
+// SPEC §8: a chunk that fails to load after a deploy reloads the page (once per 10 s).
+window.addEventListener('vite:preloadError', (event) => {
+  if (forceReload(window.location, sessionStorage)) event.preventDefault()
+})
+
+let router: ReturnType<typeof createAppRouter> | undefined
+const api = createApiClient({
+  auth: () => {
+    const token = session.getSnapshot().context.token
+    return token ? { type: 'Bearer', token } : undefined
+  },
+  onUnauthorized: () => session.send({ type: 'session.unauthorized', path: window.location.pathname }),
+  onServerError: () => {
+    if (router && router.state.location.pathname !== '/sorry') void router.navigate({ to: '/sorry' })
+  },
+  retryDelay,
+})
+const session = startSession(api)
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
+
+async function start() {
+  const [appConfig] = await Promise.all([
+    api.request(apiPaths.appConfig()).then((body) => v.parse(appConfigSchema, body)),
+    activateLocale(initialLocale()),
+  ])
+  void startErrorReporting(appConfig.errorReporting, window.location.host)
+  router = createAppRouter({ queryClient, api, session, appConfig })
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  )
+}
+
+void start()

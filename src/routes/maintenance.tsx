@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { MaintenanceScreen } from '../features/system/maintenance-screen.tsx'
+
+export const Route = createFileRoute('/maintenance')({
+  staticData: { layout: 'none' },
+  component: MaintenanceScreen,
+})

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SorryScreen } from '../features/system/sorry-screen.tsx'
+
+export const Route = createFileRoute('/sorry')({
+  staticData: { layout: 'none' },
+  component: SorryScreen,
+})

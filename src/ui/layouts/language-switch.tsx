@@ -1,0 +1,37 @@
+import { useLingui } from '@lingui/react/macro'
+import { activateLocale } from '../../i18n/i18n.ts'
+import { type SupportedLocale, selectableLocales, supportedLocales } from '../../i18n/locales.ts'
+
+const names: Record<SupportedLocale, string> = {
+  'en-gb': 'English',
+  'de-ch': 'Deutsch',
+  'fr-ch': 'Français',
+  it: 'Italiano',
+}
+
+/** Language picker; Italian is offered only in a direct-sign session (SPEC §9). */
+export function LanguageSwitch({ directSign = false }: { directSign?: boolean }) {
+  const { i18n, t } = useLingui()
+  const offered = directSign ? supportedLocales : selectableLocales
+  return (
+    <label>
+      <span className="visually-hidden">{t`Language`}</span>
+      <select
+        value={i18n.locale}
+        onChange={(e) => void activateLocale(e.target.value as SupportedLocale)}
+        style={{
+          font: 'inherit',
+          padding: '6px 8px',
+          borderRadius: 8,
+          border: '1px solid var(--color-border)',
+        }}
+      >
+        {offered.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {names[locale]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

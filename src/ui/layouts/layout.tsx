@@ -1,0 +1,63 @@
+import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { Brand } from './brand.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
+import styles from './layout.module.css'
+import type { LayoutName } from './layout-name.ts'
+
+function Header({ children }: { children?: ReactNode }) {
+  return (
+    <header className={styles.header}>
+      <Brand />
+      <nav className={styles.nav} aria-label="Main">
+        {children}
+        <LanguageSwitch />
+      </nav>
+    </header>
+  )
+}
+
+/** Wraps a screen in the SPEC §2 layout its route names. */
+export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
+  switch (name) {
+    case 'none':
+      return <main className={styles.shell}>{children}</main>
+    case 'simple':
+      return (
+        <div className={styles.shell}>
+          <Header />
+          <main className={styles.simpleMain}>
+            <div className={styles.card}>{children}</div>
+          </main>
+        </div>
+      )
+    case 'unauthenticated':
+      return (
+        <div className={styles.split}>
+          <aside className={styles.splitBrand}>
+            <Brand />
+            <p className={styles.splitTagline}>
+              <Trans>Sign documents and collect signatures, with signatures any validator accepts.</Trans>
+            </p>
+          </aside>
+          <main className={styles.splitContent}>
+            <div className={styles.card}>{children}</div>
+          </main>
+        </div>
+      )
+    case 'admin':
+      return (
+        <div className={styles.shell}>
+          <Header />
+          <main className={styles.main}>{children}</main>
+        </div>
+      )
+    case 'main':
+      return (
+        <div className={styles.shell}>
+          <Header />
+          <main className={styles.main}>{children}</main>
+        </div>
+      )
+  }
+}

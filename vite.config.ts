@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+// Each build gets its own id; the app compares it with dist/build.json to offer a reload.
+const buildId = `${version}+${Date.now().toString(36)}`
+
+export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+    {
+      name: 'signet-build-manifest',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ buildId }) })
+      },
+    },
+  ],
+  server: {
+    proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 8080}` },
+  },
+  build: { target: 'es2023', sourcemap: true, manifest: true },
+})
