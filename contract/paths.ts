@@ -10,8 +10,27 @@ export const apiPaths = {
   appConfig: () => '/v1/app-config',
   /** Server time: `GET` answers `{ now }`. */
   datetime: () => '/v1/datetime',
-  /** The signed-in user: `GET` answers the user, `PUT` updates attributes. */
+  /** The signed-in user: `GET` answers the user, `PUT` updates names and attributes. */
   user: () => '/v1/user',
+  register: () => '/v1/register',
+  login: () => '/v1/login',
+  logout: () => '/v1/logout',
+  requestConfirmation: () => '/v1/request-confirmation',
+  validConfirmation: () => '/v1/valid-confirmation',
+  checkPassword: () => '/v1/check-password',
+  changePassword: () => '/v1/change-password',
+  requestReset: () => '/v1/request-reset',
+  resetPassword: () => '/v1/reset-password',
+  deleteUser: () => '/v1/user/delete',
+  accept: () => '/v1/user/accept',
+  emailAutocomplete: () => '/v1/email_input_autocomplete',
+  identityProviders: () => '/v1/identity_providers',
+  directUser: () => '/v1/direct/user',
+  /** Status page summary and components, polled by the maintenance machine. */
+  status: () => '/v1/status',
+  /** Outside production: the mails written to the outbox (`GET` lists, `GET /{id}` one). */
+  outbox: () => '/dev/outbox',
+  outboxMail: (id: string) => `/dev/outbox/${encodeURIComponent(id)}`,
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',
 } as const

@@ -1,8 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core'
 import { createRouter } from '@tanstack/react-router'
 import type { RouterContext } from './app/context.ts'
 import { routeTree } from './routeTree.gen.ts'
-import type { LayoutName } from './ui/layouts/layout-name.ts'
 
 /** Builds the app's router around its context (session, API client, query client, app config). */
 export function createAppRouter(context: RouterContext) {
@@ -18,11 +16,5 @@ export function createAppRouter(context: RouterContext) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
-  }
-  interface StaticDataRouteOption {
-    /** The route's layout (SPEC §2). */
-    layout?: LayoutName
-    /** The route's meta title; without it the title comes from the path (SPEC §2). */
-    title?: MessageDescriptor
   }
 }

@@ -111,5 +111,5 @@ export const routeTable: readonly RouteRule[] = [
   nasPage('/direct-sign/identification/$id/$userid/preview'),
 
   route('/component-test', 'componentTest', roles, 'none', { unguarded: true }),
-  route('/statecharts', 'development', roles, 'none', { developmentOnly: true }),
+  route('/statecharts', 'development', roles, 'main', { developmentOnly: true }),
 ]

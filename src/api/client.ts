@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from 'ofetch'
-import { toCamelCase, toSnakeCase } from '../../contract/case.ts'
+import { type CaseOptions, toCamelCase, toSnakeCase } from '../../contract/case.ts'
 import type { ApiErrorBody } from '../../contract/errors.ts'
 
 /** SPEC §7: statuses on which a request is tried again. */
@@ -46,6 +46,8 @@ export interface RequestOptions {
   /** @default 'json' */
   responseType?: 'json' | 'blob' | 'text'
   signal?: AbortSignal
+  /** Maps whose keys are data and keep their case both ways (e.g. user attributes). */
+  caseOptions?: CaseOptions
   /** Credentials for this request only (e.g. checking a token before the session keeps it). */
   auth?: { type: string; token: string }
 }
@@ -86,13 +88,13 @@ export function createApiClient(options: ApiClientOptions) {
       try {
         const data = await fetcher(path, {
           method: req.method ?? 'GET',
-          body: (isForm ? req.body : toSnakeCase(req.body)) as BodyInit | Record<string, unknown> | undefined,
+          body: (isForm ? req.body : toSnakeCase(req.body, req.caseOptions)) as BodyInit | Record<string, unknown> | undefined,
           query: req.query,
           headers: auth ? { Authorization: `${auth.type} ${auth.token}` } : undefined,
           responseType: req.responseType ?? 'json',
           signal: req.signal,
         })
-        return (req.responseType && req.responseType !== 'json' ? data : toCamelCase(data)) as T
+        return (req.responseType && req.responseType !== 'json' ? data : toCamelCase(data, req.caseOptions)) as T
       } catch (error) {
         const status = error instanceof FetchError ? error.status : undefined
         const retryable = status !== undefined && (retryStatuses as readonly number[]).includes(status)

@@ -1,10 +1,12 @@
 import { createRootRouteWithContext } from '@tanstack/react-router'
 import type { RouterContext } from '../app/context.ts'
+import { guardRoute } from '../app/guard.ts'
 import { RootLayout } from '../app/root-layout.tsx'
 import { RouteError } from '../app/route-error.tsx'
 import { NotFoundPage } from '../ui/page/not-found-page.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ context, location }) => guardRoute(context, location),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: RouteError,

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomeScreen } from '../features/home/home-screen.tsx'
 
-export const Route = createFileRoute('/')({
-  staticData: { layout: 'main' },
-  component: HomeScreen,
-})
+// SPEC §2: / is the dashboard's other address; the root guard forwards it (machines/route-access).
+export const Route = createFileRoute('/')({})

@@ -2,6 +2,5 @@ import { createFileRoute } from '@tanstack/react-router'
 import { MaintenanceScreen } from '../features/system/maintenance-screen.tsx'
 
 export const Route = createFileRoute('/maintenance')({
-  staticData: { layout: 'none' },
   component: MaintenanceScreen,
 })

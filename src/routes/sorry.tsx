@@ -2,6 +2,5 @@ import { createFileRoute } from '@tanstack/react-router'
 import { SorryScreen } from '../features/system/sorry-screen.tsx'
 
 export const Route = createFileRoute('/sorry')({
-  staticData: { layout: 'none' },
   component: SorryScreen,
 })

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Brand } from './brand.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import styles from './layout.module.css'
-import type { LayoutName } from './layout-name.ts'
+import type { Layout as LayoutName } from '../../../machines/route-access/route-access.types.ts'
 
 function Header({ children }: { children?: ReactNode }) {
   return (

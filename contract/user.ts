@@ -1,0 +1,172 @@
+import * as v from 'valibot'
+import { passwordErrorCodes } from './errors.ts'
+
+/** SPEC §5: a standard e-mail address, as the login query and every form accept it. */
+export const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(), v.maxLength(254))
+
+/** SPEC §3 user attributes: every attribute is a list of strings. */
+export const userAttributeNames = [
+  'lang',
+  'accepted_gtc',
+  'accepted_business_invite',
+  'removed_from_business',
+  'business_deleted',
+  'weak_password',
+  'free_signatures_remaining',
+  'free_account_type',
+  'immutable_eid_fields',
+  'mobile',
+  'signer_identity_email',
+  'p11_signing_name',
+  'p11_signing_reason',
+  'email_notification_level',
+  'default_legislation',
+  'default_quality',
+  'cello_ucc',
+  'visual_signature_name',
+  'frontend_version',
+  'accepted_provider_terms',
+] as const
+export type UserAttributeName = (typeof userAttributeNames)[number]
+
+/** Attributes a user may set with PUT /v1/user; the rest are the server's. */
+export const userEditableAttributes = [
+  'lang',
+  'mobile',
+  'email_notification_level',
+  'default_legislation',
+  'default_quality',
+  'visual_signature_name',
+  'p11_signing_name',
+  'p11_signing_reason',
+  'frontend_version',
+] as const satisfies readonly UserAttributeName[]
+
+/** Version of the general terms in force; accepting them stores it in `accepted_gtc`. */
+export const currentTermsVersion = '2026-01'
+
+/** Attributes keep their snake_case names in code too: they are data keys, not field names. */
+export const attributesCase = { preserveKeysOf: ['attributes'] } as const
+
+const attributeValues = v.array(v.pipe(v.string(), v.maxLength(500)))
+
+/** The signed-in user (GET /v1/user), SPEC §3. */
+export const userSchema = v.object({
+  id: v.string(),
+  username: v.string(),
+  email: v.string(),
+  emailVerified: v.boolean(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  hasSso: v.boolean(),
+  attributes: v.record(v.string(), attributeValues),
+  business: v.nullable(v.object({ id: v.string(), name: v.string(), role: v.picklist(['admin', 'member']) })),
+})
+export type User = v.InferOutput<typeof userSchema>
+
+/**
+ * PUT /v1/user: names and attributes. Any known attribute name passes the schema; the server refuses those
+ * not in {@link userEditableAttributes} with 403 `user.attribute_read_only`.
+ */
+export const updateUserSchema = v.object({
+  firstName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+  lastName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+  attributes: v.optional(v.record(v.picklist(userAttributeNames), attributeValues)),
+})
+
+/** What confirmation mails are for. */
+export const confirmationFlows = ['signup', 'business_signup', 'change_email'] as const
+
+/** POST /v1/request-confirmation: mails a confirmation link to `email`. */
+export const requestConfirmationSchema = v.object({
+  email: emailSchema,
+  flow: v.picklist(confirmationFlows),
+  lang: v.optional(v.pipe(v.string(), v.maxLength(20))),
+  /** The app path the link opens (e.g. `/signup/confirm`); the server adds the token. */
+  confirm: v.optional(v.pipe(v.string(), v.startsWith('/'), v.maxLength(200))),
+})
+
+/** POST /v1/valid-confirmation: is this link's token still good? */
+export const validConfirmationSchema = v.object({
+  token: v.pipe(v.string(), v.minLength(1)),
+  language: v.optional(v.pipe(v.string(), v.maxLength(20))),
+})
+export const validConfirmationAnswerSchema = v.object({
+  valid: v.boolean(),
+  email: v.nullable(v.string()),
+  flow: v.nullable(v.picklist(confirmationFlows)),
+})
+
+/** POST /v1/register (SPEC §3 Registration payload). */
+export const registerSchema = v.object({
+  firstName: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+  lastName: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+  password: v.string(),
+  token: v.pipe(v.string(), v.minLength(1)),
+  gtc: v.literal(true),
+  lang: v.optional(v.pipe(v.string(), v.maxLength(20))),
+  mobile: v.optional(v.pipe(v.string(), v.regex(/^\+?[0-9 -]{6,}$/))),
+  avatar: v.optional(v.pipe(v.string(), v.maxLength(200_000))),
+  celloUcc: v.optional(v.pipe(v.string(), v.maxLength(100))),
+})
+
+/** POST /v1/login. */
+export const loginSchema = v.object({
+  email: emailSchema,
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+  firstLogin: v.optional(v.boolean()),
+  rememberMe: v.optional(v.boolean()),
+})
+
+/** The answer of login and register: an opaque token for `Authorization: Bearer <token>`. */
+export const tokenAnswerSchema = v.object({
+  token: v.string(),
+  tokenType: v.literal('Bearer'),
+  expiresAt: v.string(),
+})
+export type TokenAnswer = v.InferOutput<typeof tokenAnswerSchema>
+
+/** POST /v1/check-password. */
+export const checkPasswordSchema = v.object({
+  password: v.pipe(v.string(), v.maxLength(1024)),
+  email: v.optional(v.pipe(v.string(), v.maxLength(254))),
+})
+export const checkPasswordAnswerSchema = v.object({
+  validPassword: v.boolean(),
+  errorCode: v.nullable(v.picklist(passwordErrorCodes)),
+})
+
+/** POST /v1/change-password (SPEC §7: new, old). */
+export const changePasswordSchema = v.object({ new: v.string(), old: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) })
+
+/** POST /v1/request-reset. */
+export const requestResetSchema = v.object({
+  email: emailSchema,
+  lang: v.optional(v.pipe(v.string(), v.maxLength(20))),
+})
+
+/** POST /v1/reset-password. */
+export const resetPasswordSchema = v.object({ token: v.pipe(v.string(), v.minLength(1)), new: v.string() })
+
+/** POST /v1/user/delete. */
+export const deleteUserSchema = v.object({ password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) })
+
+/** POST /v1/user/accept: the general terms, a business invitation, or a provider's terms. */
+export const acceptSchema = v.pipe(
+  v.object({
+    gtc: v.optional(v.literal(true)),
+    businessInvite: v.optional(v.literal(true)),
+    providerTerms: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,50}$/))),
+  }),
+  v.check(
+    (accept) => accept.gtc === true || accept.businessInvite === true || accept.providerTerms !== undefined,
+    'Accept at least one of gtc, business_invite, provider_terms',
+  ),
+)
+
+/** POST /v1/identity_providers: the company's sign-in URL for this address, if it has one. */
+export const identityProvidersSchema = v.object({ email: emailSchema })
+export const identityProvidersAnswerSchema = v.object({ url: v.nullable(v.string()) })
+
+/** GET /v1/email_input_autocomplete?input=: addresses the user has worked with. */
+export const emailAutocompleteAnswerSchema = v.object({ emails: v.array(v.string()) })

@@ -1,0 +1,14 @@
+/** One e-mail as the server sends it: already rendered in the recipient's language. */
+export interface OutgoingMail {
+  to: string
+  subject: string
+  /** Plain-text part. */
+  text: string
+  /** HTML part. */
+  html: string
+}
+
+/** Sends mail: the outbox (any mode but production, always) and SMTP when configured. */
+export interface MailProvider {
+  send(mail: OutgoingMail): Promise<void>
+}

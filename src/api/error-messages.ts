@@ -1,0 +1,39 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { passwordMaxLength, passwordMinLength } from '../../machines/password/password-policy.ts'
+import { ApiError } from './client.ts'
+
+/**
+ * The translated message of each error code the server answers (STYLE: errors are values with
+ * a stable code, mapped to a message at the edge of the UI). Features add their codes here.
+ */
+const messages: Record<string, MessageDescriptor> = {
+  'network.unreachable': msg`We cannot reach the server. Please check your connection and try again.`,
+  'server.error': msg`Something went wrong on our side. Please try again.`,
+  'server.unavailable': msg`The service is briefly unavailable. Please try again in a moment.`,
+  'request.invalid': msg`Please check the highlighted field.`,
+  'auth.unauthenticated': msg`Please sign in to continue.`,
+  'auth.token_expired': msg`Your session has expired. Please sign in again.`,
+  'auth.invalid_credentials': msg`The e-mail address or password is not correct.`,
+  'auth.too_many_attempts': msg`Too many attempts. Please wait a moment and try again.`,
+  'password.too_short': msg`Use at least ${passwordMinLength} characters.`,
+  'password.too_long': msg`Use at most ${passwordMaxLength} characters.`,
+  'password.needs_letter': msg`Use at least one letter.`,
+  'password.needs_digit': msg`Use at least one digit.`,
+  'password.contains_email': msg`Do not use your e-mail address in your password.`,
+  'password.too_common': msg`This password is too common. Please choose another.`,
+  'password.wrong': msg`Your current password is not correct.`,
+  'token.invalid': msg`This link is not valid any more. Please request a new one.`,
+}
+
+const fallback = msg`Something went wrong. Please try again.`
+
+/** The message for an error code, or a generic one for codes the app does not know. */
+export function errorMessage(code: string | undefined): MessageDescriptor {
+  return (code && messages[code]) || fallback
+}
+
+/** The code of anything a call threw. */
+export function errorCode(error: unknown): string {
+  return error instanceof ApiError ? error.code : 'network.unreachable'
+}

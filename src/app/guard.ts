@@ -1,0 +1,68 @@
+import { notFound, redirect } from '@tanstack/react-router'
+import { waitFor } from 'xstate'
+import { decideAccess } from '../../machines/route-access/decide-access.ts'
+import { findRoute } from '../../machines/route-access/find-route.ts'
+import type { AccessContext } from '../../machines/route-access/route-access.types.ts'
+import {
+  selectDirectSign,
+  selectIsSettled,
+  selectRole,
+  selectToken,
+} from '../../machines/session/session.selectors.ts'
+import { getUserQueryOptions, userAttribute } from '../api/user.ts'
+import type { RouterContext } from './context.ts'
+
+/** Set by the account deletion flow for the one navigation to /bye that follows it (SPEC §6). */
+export const accountDeletedKey = 'accountDeleted'
+
+/** SPEC §6: staff with this cookie pass blocking maintenance. */
+const internalCookie = /(?:^|;\s*)signet_internal=1(?:;|$)/
+
+function cookiesEnabled(): boolean {
+  try {
+    document.cookie = 'signet_cookie_check=1; path=/; SameSite=Lax'
+    const enabled = document.cookie.includes('signet_cookie_check=1')
+    document.cookie = 'signet_cookie_check=; path=/; max-age=0'
+    return enabled
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The root route's beforeLoad: every navigation asks the route access rules of machines/
+ * (SPEC §2, §6) and follows their answer.
+ */
+export async function guardRoute(context: RouterContext, location: { pathname: string; href: string }) {
+  const session = await waitFor(context.session, selectIsSettled)
+  const role = selectRole(session)
+  const user = selectToken(session)
+    ? await context.queryClient.ensureQueryData(getUserQueryOptions(context.api)).catch(() => undefined)
+    : undefined
+  const access: AccessContext = {
+    href: location.href,
+    role,
+    directSign: selectDirectSign(session),
+    paymentMethod: null,
+    pricePlan: { name: userAttribute(user, 'free_account_type') ?? null, hasCurrentPlan: false },
+    user: {
+      weakPassword: userAttribute(user, 'weak_password') === 'true',
+      acceptedGtc: Boolean(userAttribute(user, 'accepted_gtc')),
+      hasSso: user?.hasSso ?? false,
+      hasNames: Boolean(user?.firstName && user.lastName),
+    },
+    cookiesEnabled: cookiesEnabled(),
+    justDeletedAccount: sessionStorage.getItem(accountDeletedKey) !== null,
+    maintenanceBlocking: false,
+    internalCookie: internalCookie.test(document.cookie),
+    production: context.appConfig.mode === 'production',
+  }
+  const decision = decideAccess(findRoute(location.pathname), access)
+  if (decision.kind === 'notFound') throw notFound()
+  if (decision.kind === 'redirect') {
+    const url = new URL(decision.to, window.location.origin)
+    for (const [key, value] of Object.entries(decision.search ?? {})) url.searchParams.set(key, value)
+    throw redirect({ href: `${url.pathname}${url.search}`, replace: true })
+  }
+}
+

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+
+export const Route = createFileRoute('/business/developers/api')({
+  component: () => <PlannedScreen area="businessDevelopers" />,
+})

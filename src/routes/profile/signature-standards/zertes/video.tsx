@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedScreen } from '../../../../features/planned/planned-screen.tsx'
+
+export const Route = createFileRoute('/profile/signature-standards/zertes/video')({
+  component: () => <PlannedScreen area="signatureStandards" />,
+})
