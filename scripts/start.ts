@@ -13,4 +13,9 @@ if (!existsSync('dist/index.html')) {
   )
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
+// The embedded database's first start unpacks this template instead of running initdb.
+if (!process.env.DATABASE_URL) {
+  const { ensurePgliteTemplate } = await import('../server/db/pglite-template.ts')
+  await ensurePgliteTemplate()
+}
 await import('../server/index.ts')

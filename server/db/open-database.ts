@@ -1,6 +1,4 @@
-import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -8,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.ts'
+import { openPglite } from './pglite-template.ts'
 import * as schema from './schema.ts'
 
 /**
@@ -38,8 +37,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       close: () => pool.end(),
     }
   }
-  await mkdir(config.dir, { recursive: true })
-  const client = await PGlite.create(config.dir)
+  const client = await openPglite(config.dir)
   const db = drizzlePglite({ client, schema })
   return {
     db,

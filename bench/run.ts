@@ -1,0 +1,9 @@
+// `npm run bench`: every benchmark in turn; each prints its own figures (none asserts a time).
+import { spawnSync } from 'node:child_process'
+
+const benches = ['bench/cold-start.ts']
+for (const bench of benches) {
+  console.log(`\n▶ ${bench}`)
+  const { status } = spawnSync(process.execPath, [bench], { stdio: 'inherit' })
+  if (status !== 0) process.exit(status ?? 1)
+}
