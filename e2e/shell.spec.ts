@@ -3,11 +3,12 @@ import { ports } from '../playwright.config.ts'
 import { AppPage } from './pages/app-page.ts'
 
 test.describe('app shell', () => {
-  test('the start page renders and names the product in its title', async ({ page }) => {
+  test('the start page sends a visitor to sign in, titled after the page', async ({ page }) => {
     const app = new AppPage(page)
     await app.open('/')
-    await app.seeHeading(/Sign documents/)
-    await app.seeDocumentTitle('Signet')
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await app.seeDocumentTitle('Login - Signet')
   })
 
   test('an unknown route shows Page Not Found and its path', async ({ page }) => {
@@ -18,45 +19,43 @@ test.describe('app shell', () => {
     await app.seeDocumentTitle('Page Not Found - Signet')
   })
 
-  test('SPEC §2: the title is the last static path segment, capitalised, then the product', async ({
-    page,
-  }) => {
+  test('SPEC §2: the title is the last static path segment, capitalised, then the product', async ({ page }) => {
     const app = new AppPage(page)
     await app.open('/sorry')
     await app.seeDocumentTitle('Sorry - Signet')
-    await app.open('/maintenance')
-    await app.seeDocumentTitle('Maintenance - Signet')
+    await app.open('/password-reset')
+    await app.seeDocumentTitle('Password reset - Signet')
   })
 
   test('the Test System frame shows in staging until the user hides it', async ({ page }) => {
     const app = new AppPage(page)
-    await app.open('/')
+    await app.open('/sorry')
     await app.seeTestSystemFrame(true)
     await app.clickHideTestSystem()
     await app.seeTestSystemFrame(false)
     await page.reload()
-    await app.seeHeading(/Sign documents/)
+    await app.seeHeading(/Sorry/)
     await app.seeTestSystemFrame(false)
   })
 
   test('the Test System frame does not show in production', async ({ page }) => {
     const app = new AppPage(page)
-    await app.open(`http://localhost:${ports.production}/`)
-    await app.seeHeading(/Sign documents/)
+    await app.open(`http://localhost:${ports.production}/sorry`)
+    await app.seeHeading(/Sorry/)
     await app.seeTestSystemFrame(false)
   })
 
   test('the language can be switched and is kept', async ({ page }) => {
     const app = new AppPage(page)
-    await app.open('/')
+    await app.open('/sorry')
     await app.chooseLanguage('Deutsch')
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-ch')
-    await app.seeHeading(/Dokumente/)
+    await app.seeHeading(/Entschuldigung/)
     await page.reload()
-    await app.seeHeading(/Dokumente/)
+    await app.seeHeading(/Entschuldigung/)
   })
 
-  for (const path of ['/', '/sorry', '/maintenance', '/no/such-page']) {
+  for (const path of ['/login', '/sorry', '/no/such-page']) {
     test(`axe finds no serious violation on ${path}`, async ({ page }) => {
       const app = new AppPage(page)
       await app.open(path)
@@ -64,12 +63,14 @@ test.describe('app shell', () => {
     })
   }
 
-  test('a phone-sized window keeps the start page usable', async ({ page }) => {
+  test('a phone-sized window keeps the pages usable', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     const app = new AppPage(page)
-    await app.open('/')
-    await app.seeHeading(/Sign documents/)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
+    for (const path of ['/login', '/sorry', '/no/such-page']) {
+      await app.open(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+    }
   })
 })

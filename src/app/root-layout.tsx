@@ -2,7 +2,14 @@ import { useLingui } from '@lingui/react/macro'
 import { Outlet, useMatches, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { findRoute } from '../../machines/route-access/find-route.ts'
+import { dialogRegistry, overlayRegistry } from '../features/dialogs/dialog-registry.ts'
+import { TermsPrompt } from '../features/dialogs/terms-prompt.tsx'
+import { MaintenanceBanner } from '../features/maintenance/maintenance-banner.tsx'
+import { useMaintenanceRedirect } from '../features/maintenance/use-maintenance-redirect.ts'
+import { DialogHost } from '../ui/dialog/dialog-host.tsx'
 import { Layout } from '../ui/layouts/layout.tsx'
+import { OverlayHost } from '../ui/overlay/overlay-host.tsx'
+import { SnackbarHost } from '../ui/snackbar/snackbar-host.tsx'
 import { TestSystemFrame } from '../ui/test-system/test-system-frame.tsx'
 import { documentTitle, pageTitle } from './page-title.ts'
 import { routeTitles } from './route-titles.ts'
@@ -10,12 +17,13 @@ import { UpdatePrompt } from './update-prompt.tsx'
 
 /** The frame around every screen: Test System frame, the route's layout, the document title. */
 export function RootLayout() {
-  const { appConfig } = useRouteContext({ from: '__root__' })
+  const { appConfig, ui } = useRouteContext({ from: '__root__' })
   const { i18n } = useLingui()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const matches = useMatches()
-  // Only the root matches when no route does (global not found); a loader's notFound() marks its match.
-  const notFound = matches.at(-1)?.routeId === '__root__' || matches.some((m) => m.status === 'notFound')
+  useMaintenanceRedirect()
+  // A guard's or loader's notFound() marks its match (`_notFound` for the router's global one).
+  const notFound = matches.some((m) => m._notFound || m.status === 'notFound')
   const rule = findRoute(notFound ? '/$' : pathname)
   const titleId = rule.title ? routeTitles[rule.title] : undefined
   const title = pageTitle(rule.path, titleId, i18n)
@@ -25,10 +33,15 @@ export function RootLayout() {
   return (
     <>
       <TestSystemFrame mode={appConfig.mode} />
+      <MaintenanceBanner />
       <Layout name={rule.layout}>
         <Outlet />
       </Layout>
       <UpdatePrompt />
+      <OverlayHost actor={ui.overlays} overlays={overlayRegistry} />
+      <DialogHost actor={ui.dialogs} dialogs={dialogRegistry} />
+      <SnackbarHost actor={ui.snackbars} />
+      <TermsPrompt />
     </>
   )
 }

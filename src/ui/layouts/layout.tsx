@@ -35,7 +35,10 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       return (
         <div className={styles.split}>
           <aside className={styles.splitBrand}>
-            <Brand />
+            <div className={styles.splitTop}>
+              <Brand />
+              <LanguageSwitch />
+            </div>
             <p className={styles.splitTagline}>
               <Trans>Sign documents and collect signatures, with signatures any validator accepts.</Trans>
             </p>

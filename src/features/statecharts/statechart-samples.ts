@@ -1,0 +1,163 @@
+import { functionPlaceholder } from './json-text.ts'
+
+/** Values a designer starts from for one statechart; they mirror the machines' own tests. */
+export interface StatechartSamples {
+  /** The machine's `input`. */
+  input?: unknown
+  /** Payload of an event, without its `type`, by event type. */
+  events?: Record<string, Record<string, unknown>>
+  /** What an invoked call resolves with, by invoke id. */
+  outputs?: Record<string, unknown>
+}
+
+const profile = { userId: 'u-1', email: 'ann@example.com', business: 'none' }
+const plan = {
+  name: 'team_v3',
+  current: { base: { type: 'MONTHLY', startAt: '2026-01-01', endAt: '2026-02-01' } },
+  next: null,
+  discounts: [],
+}
+
+/** Samples by catalog id (see machines/catalog.ts). */
+export const statechartSamples: Record<string, StatechartSamples> = {
+  session: {
+    events: {
+      'session.signIn': { token: 'token-1', rememberMe: false },
+      'session.directSign': { userId: 'u-nas', requestId: 'sr-1' },
+      'session.unauthorized': { path: '/documents' },
+      'session.profileChanged': { profile: { ...profile, business: 'member' } },
+    },
+    outputs: {
+      readToken: { token: 'token-1', rememberMe: false, remainingMs: 86_400_000 },
+      fetchProfile: profile,
+    },
+  },
+  'signature-request': {
+    input: { ownerId: 'u-owner', signers: { 'u-signer': 'OPEN' } },
+    events: {
+      'request.initiate': { actorId: 'u-owner' },
+      'request.sign': { actorId: 'u-signer' },
+      'request.decline': { actorId: 'u-signer' },
+      'request.withdraw': { actorId: 'u-owner' },
+      'signer.add': { actorId: 'u-owner', signerId: 'u-second' },
+      'signer.remove': { actorId: 'u-owner', signerId: 'u-second' },
+    },
+  },
+  identification: {
+    input: { signatureRequestId: 'sr-1' },
+    events: {
+      'legislation.choose': { legislation: 'zertes' },
+      'method.choose': { method: 'video' },
+    },
+    outputs: {
+      checkCoverage: true,
+      startIdentification: { appointmentStatus: 'initialized', identUrl: 'https://ident.example.test/1' },
+      fetchIdentification: { appointmentStatus: 'success' },
+      fetchHighestQuality: 'qes',
+    },
+  },
+  signing: {
+    events: {
+      'signing.start': { credit: { isFreeUser: false, freeSignaturesRemaining: 0, isDirectSign: false } },
+      'tan.submit': { tan: '123456' },
+      'mobileAes.submit': { pwdotp: '123456' },
+      'part11.submit': { signingName: 'Ann Example', signingReason: 'Approval' },
+    },
+    outputs: { sign: 'complete', resendTan: null, proceedMobileAes: 'complete' },
+  },
+  redirect: {
+    input: { lastViewedRequestId: 'r1', url: 'https://example.test/after-signing', timeout: 3 },
+    events: { 'redirect.start': { requestId: 'r1' } },
+  },
+  'business-payment': {
+    input: { businessId: 'b1' },
+    events: {
+      'business.update': {
+        business: {
+          paymentMethod: 'TRIALING',
+          pricePlan: plan,
+          cardSubscriptionStatus: null,
+          deletionPending: false,
+        },
+      },
+    },
+    outputs: {
+      cancelTrial: null,
+      cancelSubscription: null,
+      reactivateSubscription: null,
+      deleteBusiness: null,
+      revokeDeletion: null,
+    },
+  },
+  maintenance: {
+    input: { blockingGroupPattern: '^Signing platform$' },
+    outputs: {
+      fetchStatus: {
+        incidents: [],
+        scheduledMaintenances: [
+          {
+            id: 'm1',
+            name: 'API',
+            status: 'in_progress',
+            url: 'https://status.test/m1',
+            componentIds: ['c-api'],
+          },
+        ],
+        components: [
+          { id: 'g-app', name: 'Signing platform', groupId: null },
+          { id: 'c-api', name: 'API', groupId: 'g-app' },
+        ],
+      },
+    },
+  },
+  'dialog-host': {
+    events: {
+      'dialog.open': {
+        dialog: { name: 'withdraw', id: 'd1', namespace: 'document', props: {}, action: functionPlaceholder },
+      },
+      'dialog.action': { value: null },
+    },
+    outputs: { runAction: null },
+  },
+  'overlay-host': {
+    events: {
+      'overlay.open': {
+        overlay: { name: 'signingSuccess', id: 'o1', props: {}, action: functionPlaceholder },
+      },
+      'overlay.action': { value: null },
+    },
+    outputs: { runAction: 'complete' },
+  },
+  'snackbar-queue': {
+    events: {
+      'snackbar.show': {
+        snackbar: { id: 's1', message: 'document.saved', color: 'success', duration: 3000 },
+      },
+      'snackbar.remove': { id: 's1' },
+    },
+  },
+  'page-loading': {
+    input: { maxRetries: 3 },
+    outputs: { fetchPage: { status: 200, data: { page: 1 } } },
+  },
+  guidance: {
+    events: {
+      'guidance.sync': {
+        facts: {
+          userId: 'u1',
+          email: 'ann@example.test',
+          signerIdentityEmail: null,
+          businessId: null,
+          isBusinessAdmin: false,
+          planId: 'free_legacy',
+          planStart: '2026-01-01T00:00:00Z',
+          locale: 'en-gb',
+          userPilotEnabled: false,
+        },
+      },
+    },
+  },
+  'server-time': {
+    outputs: { fetchServerTime: { now: 1_767_225_600_000, receivedAt: 1_767_225_598_000 } },
+  },
+}
