@@ -19,6 +19,8 @@ export const errorReportingSchema = v.object({
 /** What the browser app needs to know about the deployment, from `GET /api/v1/app-config`. */
 export const appConfigSchema = v.object({
   mode: v.picklist(appModes),
+  /** Status-page component groups whose maintenance blocks the app (SPEC §4 Maintenance). */
+  maintenanceBlockingPattern: v.string(),
   errorReporting: v.nullable(errorReportingSchema),
 })
 export type AppConfig = v.InferOutput<typeof appConfigSchema>

@@ -137,7 +137,10 @@ export const checkPasswordAnswerSchema = v.object({
 })
 
 /** POST /v1/change-password (SPEC §7: new, old). */
-export const changePasswordSchema = v.object({ new: v.string(), old: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) })
+export const changePasswordSchema = v.object({
+  new: v.string(),
+  old: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+})
 
 /** POST /v1/request-reset. */
 export const requestResetSchema = v.object({

@@ -7,26 +7,54 @@ import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
 import { requestLogger } from './http/request-logger.ts'
 import { createStaticFiles } from './http/static-files.ts'
+import { outboxDir } from './providers/mail/create-mail-provider.ts'
+import type { MailQueue } from './providers/mail/mail-queue.ts'
+import { createOutbox } from './providers/mail/outbox.ts'
+import { createStatusPageProvider } from './providers/status-page/status-page-provider.ts'
 import { createAppConfigRoutes } from './routes/app-config.ts'
+import { createAuthRoutes } from './routes/auth.ts'
 import { createDatetimeRoutes } from './routes/datetime.ts'
 import { createHealthRoutes } from './routes/health.ts'
+import { createOutboxRoutes } from './routes/outbox.ts'
+import { createStatusRoutes } from './routes/status.ts'
+import { createUserRoutes } from './routes/user.ts'
 
 /** What the app is composed from. */
 export type AppOptions = {
   config: AppConfig
   db: Database
   logger: Logger
+  /** Sends the mails of requests after they are answered. */
+  mail: MailQueue
+  /** The clock of token lifetimes and sign-in windows. @default the system clock */
+  now?: () => Date
   /** Directory of the built browser app. @default 'dist' */
   staticDir?: string
 }
 
 /** Composes the API under `/api` and the built browser app for every other path. */
-export function createApp({ config, db, logger, staticDir = 'dist' }: AppOptions): Hono {
+export function createApp({
+  config,
+  db,
+  logger,
+  mail,
+  now = () => new Date(),
+  staticDir = 'dist',
+}: AppOptions): Hono {
+  const accounts = { db, now, mail, publicUrl: config.publicUrl, logger }
   const api = new Hono()
   api.use(rejectMalformedJson)
   api.route('/', createHealthRoutes(db))
   api.route('/', createDatetimeRoutes())
   api.route('/', createAppConfigRoutes(config))
+  api.route(
+    '/',
+    createStatusRoutes({ statusPage: createStatusPageProvider({ source: config.statusPage, logger }) }),
+  )
+  api.route('/', createAuthRoutes(accounts))
+  api.route('/', createUserRoutes(accounts))
+  if (config.appMode !== 'production')
+    api.route('/', createOutboxRoutes(createOutbox(outboxDir(config.dataDir))))
   // Registered last, so it only answers paths no route above knows, whatever the method.
   api.all('*', (c) => {
     throw routeNotFound(c)

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
+import type { StatusPageSource } from './providers/status-page/status-page-provider.ts'
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -22,6 +23,16 @@ export type AppConfig = {
   /** Address users reach the app at, without a trailing slash; used in links sent by mail. */
   publicUrl: string
   logLevel: LogLevel
+  /** `smtp://` or `smtps://` URL (may hold credentials); unset: mail goes to the outbox only. */
+  smtpUrl?: string
+  /** Sender of every mail, e.g. `Signet <no-reply@example.com>`; unset: `no-reply@` the public host. */
+  mailFrom?: string
+  /** Where the maintenance status comes from: STATUS_PAGE_URL, else the file STATUS_PAGE_FILE. */
+  statusPage: StatusPageSource
+  /** Regular expression naming the status page's component groups whose maintenance blocks the app. */
+  maintenanceBlockingPattern: string
+  /** Browser error reporting (SPEC §9): off unless a DSN is set. */
+  errorReporting: { dsn: string; disabled: boolean; tracesSampleRate: number; environment: string } | null
 }
 
 /** A configuration variable is missing or wrong; the message names it and says what is expected. */
@@ -36,7 +47,16 @@ export class ConfigError extends Error {
 }
 
 // Values of these variables may hold credentials, so error messages never repeat them.
-const secretVariables = new Set(['DATABASE_URL'])
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL'])
+
+const isRegExp = (source: string) => {
+  try {
+    new RegExp(source)
+    return true
+  } catch {
+    return false
+  }
+}
 
 const envSchema = v.object({
   PORT: v.optional(
@@ -69,6 +89,39 @@ const envSchema = v.object({
     ),
   ),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'),
+      v.url('must be an smtp:// or smtps:// URL'),
+    ),
+  ),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.regex(/@/, 'must be an e-mail address, e.g. Signet <no-reply@example.com>')),
+  ),
+  STATUS_PAGE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^https?:\/\//, 'must be an http:// or https:// URL'),
+      v.url('must be an http:// or https:// URL'),
+    ),
+  ),
+  STATUS_PAGE_FILE: v.optional(v.string()),
+  MAINTENANCE_BLOCKING_PATTERN: v.optional(
+    v.pipe(v.string(), v.check(isRegExp, 'must be a regular expression')),
+    '^(Signing|Platform)',
+  ),
+  SENTRY_DSN: v.optional(v.pipe(v.string(), v.url('must be a Sentry DSN URL'))),
+  SENTRY_DISABLED: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+  SENTRY_TRACES_SAMPLE_RATE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1'),
+      v.transform(Number),
+    ),
+    '0.1',
+  ),
+  SENTRY_ENVIRONMENT: v.optional(v.string()),
 })
 
 /**
@@ -86,7 +139,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     const got = secretVariables.has(variable) ? '' : ` (got ${JSON.stringify(issue.input)})`
     throw new ConfigError(variable, `Invalid configuration: ${variable} ${issue.message}${got}`)
   }
-  const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL } = result.output
+  const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
+  const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN } = result.output
+  const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   return {
     port: PORT,
     dataDir: DATA_DIR,
@@ -96,5 +151,19 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     appMode: APP_MODE,
     publicUrl: PUBLIC_URL ?? `http://localhost:${PORT}`,
     logLevel: LOG_LEVEL,
+    ...(SMTP_URL === undefined ? {} : { smtpUrl: SMTP_URL }),
+    ...(MAIL_FROM === undefined ? {} : { mailFrom: MAIL_FROM }),
+    statusPage: STATUS_PAGE_URL
+      ? { kind: 'url', url: STATUS_PAGE_URL }
+      : { kind: 'file', path: STATUS_PAGE_FILE ?? join(DATA_DIR, 'status.json') },
+    maintenanceBlockingPattern: MAINTENANCE_BLOCKING_PATTERN,
+    errorReporting: SENTRY_DSN
+      ? {
+          dsn: SENTRY_DSN,
+          disabled: SENTRY_DISABLED === 'true',
+          tracesSampleRate: SENTRY_TRACES_SAMPLE_RATE,
+          environment: SENTRY_ENVIRONMENT ?? APP_MODE,
+        }
+      : null,
   }
 }

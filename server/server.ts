@@ -7,6 +7,9 @@ import { createApp } from './app.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createLogger } from './logger.ts'
+import { createMailProvider } from './providers/mail/create-mail-provider.ts'
+import type { MailProvider } from './providers/mail/mail-provider.ts'
+import { createMailQueue } from './providers/mail/mail-queue.ts'
 
 /** Options of {@link startServer} beyond the configuration, for tests and tools. */
 export type StartServerOptions = {
@@ -14,6 +17,10 @@ export type StartServerOptions = {
   logger?: Logger
   /** Directory of the built browser app. @default 'dist' */
   staticDir?: string
+  /** The clock of token lifetimes, mailed links and sign-in windows. @default the system clock */
+  now?: () => Date
+  /** @default the outbox outside production, and SMTP when SMTP_URL is set */
+  mailProvider?: MailProvider
   /** How long close() lets in-flight requests finish before cutting their connections. @default 10000 */
   shutdownTimeoutMs?: number
 }
@@ -23,7 +30,7 @@ export type RunningServer = {
   /** Base address, e.g. `http://localhost:8080`. */
   url: string
   port: number
-  /** Stops accepting, lets in-flight requests finish (bounded), then closes the database. Idempotent. */
+  /** Stops accepting, lets in-flight requests finish (bounded) and their mails go out, then closes the database. Idempotent. */
   close(): Promise<void>
 }
 
@@ -40,7 +47,9 @@ export async function startServer(
   const database = await openDatabase(config.database)
   try {
     await database.migrate()
-    const app = createApp({ config, db: database.db, logger, staticDir: options.staticDir })
+    const now = options.now ?? (() => new Date())
+    const mail = createMailQueue(options.mailProvider ?? createMailProvider(config, logger), logger)
+    const app = createApp({ config, db: database.db, logger, mail, now, staticDir: options.staticDir })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for
     // the client's keep-alive timeout after the last answer.
@@ -83,6 +92,7 @@ export async function startServer(
         }, shutdownTimeoutMs)
         await stopped
         clearTimeout(timer)
+        await mail.drain()
         await database.close()
         logger.info('Signet stopped')
       })()

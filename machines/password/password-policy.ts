@@ -4,7 +4,6 @@ import type { PasswordErrorCode } from '../../contract/errors.ts'
 export const passwordMinLength = 10
 export const passwordMaxLength = 128
 
-
 // The most common passwords of public breach lists that would pass the length rule.
 const common = new Set([
   '1234567890',

@@ -112,4 +112,5 @@ export const routeTable: readonly RouteRule[] = [
 
   route('/component-test', 'componentTest', roles, 'none', { unguarded: true }),
   route('/statecharts', 'development', roles, 'main', { developmentOnly: true }),
+  route('/dev/outbox', 'development', roles, 'main', { developmentOnly: true }),
 ]

@@ -2,7 +2,7 @@ import type { ApiErrorBody, ErrorCode } from '../../contract/errors.ts'
 
 /** Optional details of an {@link ApiError}. */
 export type ApiErrorOptions = {
-  /** The first wrong input, as a dot path in wire case; only for `request.invalid`. */
+  /** The wrong input, as a dot path in wire case (see the contract's error shape). */
   field?: string
   /** What went wrong underneath; logged for 5xx answers, never sent. */
   cause?: unknown

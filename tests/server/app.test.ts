@@ -50,8 +50,16 @@ describe.each(drivers)('server on %s', (driver) => {
 
   it('answers the app configuration in snake_case', async () => {
     const body: unknown = await (await get(apiUrl(apiPaths.appConfig()))).json()
-    expect(body).toEqual({ mode: 'development', error_reporting: null })
-    expect(v.parse(appConfigSchema, toCamelCase(body))).toEqual({ mode: 'development', errorReporting: null })
+    expect(body).toEqual({
+      mode: 'development',
+      maintenance_blocking_pattern: '^(Signing|Platform)',
+      error_reporting: null,
+    })
+    expect(v.parse(appConfigSchema, toCamelCase(body))).toEqual({
+      mode: 'development',
+      maintenanceBlockingPattern: '^(Signing|Platform)',
+      errorReporting: null,
+    })
   })
 
   it.each([

@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       appMode: 'development',
       publicUrl: 'http://localhost:8080',
       logLevel: 'info',
+      statusPage: { kind: 'file', path: join('./data', 'status.json') },
+      maintenanceBlockingPattern: '^(Signing|Platform)',
+      errorReporting: null,
     })
   })
 
@@ -33,6 +36,11 @@ describe('loadConfig', () => {
         APP_MODE: 'production',
         PUBLIC_URL: 'https://sign.example.ch/',
         LOG_LEVEL: 'warn',
+        STATUS_PAGE_URL: 'https://status.example.ch/api/v2/summary.json',
+        MAINTENANCE_BLOCKING_PATTERN: '^Signing$',
+        SENTRY_DSN: 'https://key@errors.example.ch/4',
+        SENTRY_TRACES_SAMPLE_RATE: '0.25',
+        SENTRY_ENVIRONMENT: 'prod-ch',
       }),
     ).toEqual({
       port: 3000,
@@ -41,6 +49,14 @@ describe('loadConfig', () => {
       appMode: 'production',
       publicUrl: 'https://sign.example.ch',
       logLevel: 'warn',
+      statusPage: { kind: 'url', url: 'https://status.example.ch/api/v2/summary.json' },
+      maintenanceBlockingPattern: '^Signing$',
+      errorReporting: {
+        dsn: 'https://key@errors.example.ch/4',
+        disabled: false,
+        tracesSampleRate: 0.25,
+        environment: 'prod-ch',
+      },
     })
   })
 
@@ -73,6 +89,9 @@ describe('loadConfig', () => {
     ],
     ['DATABASE_URL', 'postgres://', /DATABASE_URL must be a postgres:\/\//],
     ['PUBLIC_URL', 'sign.example.ch', /PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
+    ['MAINTENANCE_BLOCKING_PATTERN', '(', /MAINTENANCE_BLOCKING_PATTERN must be a regular expression/],
+    ['SENTRY_TRACES_SAMPLE_RATE', '2', /SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1/],
+    ['SENTRY_DISABLED', 'yes', /SENTRY_DISABLED must be true or false/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
   ])('rejects %s=%s naming the variable', (variable, value, message) => {
     const error = configError({ [variable]: value })

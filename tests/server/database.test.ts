@@ -36,12 +36,15 @@ describe.each(drivers)('database on %s', (driver) => {
       .where(and(eq(columns.tableSchema, 'public'), eq(columns.tableName, 'users')))
       .orderBy(asc(columns.columnName))
     expect(rows).toEqual([
+      { name: 'attributes', type: 'jsonb', nullable: 'NO' },
       { name: 'created_at', type: 'timestamp with time zone', nullable: 'NO' },
       { name: 'email', type: 'text', nullable: 'NO' },
       { name: 'email_verified', type: 'boolean', nullable: 'NO' },
       { name: 'first_name', type: 'text', nullable: 'YES' },
+      { name: 'has_sso', type: 'boolean', nullable: 'NO' },
       { name: 'id', type: 'uuid', nullable: 'NO' },
       { name: 'last_name', type: 'text', nullable: 'YES' },
+      { name: 'password_hash', type: 'text', nullable: 'YES' },
       { name: 'username', type: 'text', nullable: 'YES' },
     ])
   })

@@ -36,6 +36,9 @@ export async function startTestServer(
     appMode: 'development',
     publicUrl: 'http://localhost',
     logLevel: 'silent',
+    statusPage: { kind: 'file', path: join(testDatabase.dataDir, 'status.json') },
+    maintenanceBlockingPattern: '^(Signing|Platform)',
+    errorReporting: null,
   }
   const cleanUp = async () => {
     await testDatabase.drop()

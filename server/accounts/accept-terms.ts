@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm'
+import type * as v from 'valibot'
+import { type acceptSchema, currentTermsVersion, type User } from '../../contract/user.ts'
+import { users } from '../db/schema.ts'
+import type { AccountServices } from './account-services.ts'
+import { getUser } from './get-user.ts'
+import { setAttributes } from './set-attributes.ts'
+
+/**
+ * POST /v1/user/accept: records the general terms (their current version), a business invitation, or a
+ * provider's terms (added to `accepted_provider_terms`); answers the updated user.
+ */
+export async function acceptTerms(
+  services: AccountServices,
+  userId: string,
+  input: v.InferOutput<typeof acceptSchema>,
+): Promise<User> {
+  return services.db.transaction(async (tx) => {
+    const set: Record<string, string[]> = {}
+    if (input.gtc) set.accepted_gtc = [currentTermsVersion]
+    if (input.businessInvite) set.accepted_business_invite = ['true']
+    if (input.providerTerms !== undefined) {
+      const [user] = await tx
+        .select({ attributes: users.attributes })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update')
+      const accepted = user?.attributes.accepted_provider_terms ?? []
+      set.accepted_provider_terms = [...new Set([...accepted, input.providerTerms])]
+    }
+    await setAttributes(tx, userId, set)
+    return getUser(tx, userId)
+  })
+}

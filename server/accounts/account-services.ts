@@ -1,0 +1,14 @@
+import type { Logger } from 'pino'
+import type { Database } from '../db/open-database.ts'
+import type { MailQueue } from '../providers/mail/mail-queue.ts'
+
+/** What the account operations work with; built once by the app. */
+export type AccountServices = {
+  db: Database
+  /** The clock every lifetime and window is measured with; tests move it. */
+  now: () => Date
+  mail: MailQueue
+  /** Address of the app, without trailing slash, for links in mails. */
+  publicUrl: string
+  logger: Logger
+}

@@ -1,0 +1,15 @@
+import { pickMailLocale } from '../mail/mail-locale.ts'
+import { passwordChangedMail } from '../mail/password-changed-mail.ts'
+import { renderMail } from '../mail/render-mail.ts'
+import type { AccountServices } from './account-services.ts'
+import { linkTo } from './link-to.ts'
+
+/** Mails the owner that the password changed, in their language. */
+export function notifyPasswordChanged(
+  services: AccountServices,
+  user: { email: string; attributes: Record<string, string[]> },
+): void {
+  const locale = pickMailLocale(user.attributes.lang?.[0])
+  const resetLink = linkTo(services.publicUrl, '/password-reset')
+  services.mail.post(renderMail(passwordChangedMail, locale, user.email, { resetLink }))
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm'
+import type * as v from 'valibot'
+import type { requestResetSchema } from '../../contract/user.ts'
+import { users } from '../db/schema.ts'
+import { pickMailLocale } from '../mail/mail-locale.ts'
+import { renderMail } from '../mail/render-mail.ts'
+import { resetPasswordMail } from '../mail/reset-password-mail.ts'
+import type { AccountServices } from './account-services.ts'
+import { issueOneTimeToken } from './issue-one-time-token.ts'
+import { linkTo } from './link-to.ts'
+
+/**
+ * POST /v1/request-reset: mails a link to choose a new password (valid 1 h) when the address has an
+ * account with a password; answers the same either way.
+ */
+export async function requestReset(
+  services: AccountServices,
+  input: v.InferOutput<typeof requestResetSchema>,
+): Promise<void> {
+  const [user] = await services.db.select().from(users).where(eq(users.email, input.email))
+  if (user === undefined) return
+  const token = await issueOneTimeToken(services.db, {
+    purpose: 'reset',
+    email: user.email,
+    flow: null,
+    now: services.now(),
+  })
+  const locale = pickMailLocale(input.lang, user.attributes.lang?.[0])
+  const link = linkTo(services.publicUrl, '/password-reset/new', { token })
+  services.mail.post(renderMail(resetPasswordMail, locale, user.email, { link }))
+}

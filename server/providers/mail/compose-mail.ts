@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto'
+import MailComposer from 'nodemailer/lib/mail-composer/index.js'
+import type { OutgoingMail } from './mail-provider.ts'
+
+/** A mail turned into an RFC 5322 message, ready for the outbox and for SMTP. */
+export type ComposedMail = {
+  /** Unique, sortable by time: `<yyyymmddThhmmssmmmZ>-<hex>`; also the outbox file name without `.eml`. */
+  id: string
+  from: string
+  to: string
+  message: Buffer
+}
+
+/**
+ * Builds the RFC 5322 message of a mail: multipart/alternative with the text and HTML parts, headers
+ * with encoded words where they are not ASCII. Parts are base64 so that long lines survive any relay.
+ */
+export async function composeMail(mail: OutgoingMail, from: string, date: Date): Promise<ComposedMail> {
+  const stamp = date.toISOString().replace(/[-:]/g, '').replace('.', '')
+  const id = `${stamp}-${randomBytes(6).toString('hex')}`
+  const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost'
+  const composer = new MailComposer({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    date,
+    messageId: `<${id}@${domain}>`,
+    textEncoding: 'base64',
+  })
+  const message = await composer.compile().build()
+  return { id, from, to: mail.to, message }
+}

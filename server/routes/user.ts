@@ -1,0 +1,63 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { apiPaths } from '../../contract/paths.ts'
+import {
+  acceptSchema,
+  attributesCase,
+  changePasswordSchema,
+  deleteUserSchema,
+  updateUserSchema,
+} from '../../contract/user.ts'
+import { acceptTerms } from '../accounts/accept-terms.ts'
+import type { AccountServices } from '../accounts/account-services.ts'
+import { autocompleteEmails } from '../accounts/autocomplete-emails.ts'
+import { changePassword } from '../accounts/change-password.ts'
+import { deleteUser } from '../accounts/delete-user.ts'
+import { getUser } from '../accounts/get-user.ts'
+import { signOut } from '../accounts/sign-out.ts'
+import { updateUser } from '../accounts/update-user.ts'
+import { ApiError } from '../http/api-error.ts'
+import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { jsonBody } from '../http/json-body.ts'
+import { sendJson } from '../http/send-json.ts'
+
+const autocompleteInput = v.optional(v.pipe(v.string(), v.maxLength(254)), '')
+
+/** The signed-in user's calls (SPEC §7 User); each acts on the caller's own account only. */
+export function createUserRoutes(services: AccountServices): Hono<AuthEnv> {
+  const requireAuth = authenticate(services.db, services.now)
+  return new Hono<AuthEnv>()
+    .get(apiPaths.user(), requireAuth, async (c) =>
+      sendJson(c, await getUser(services.db, c.get('auth').userId), 200, attributesCase),
+    )
+    .put(apiPaths.user(), requireAuth, jsonBody(updateUserSchema, attributesCase), async (c) =>
+      sendJson(c, await updateUser(services, c.get('auth').userId, c.req.valid('json')), 200, attributesCase),
+    )
+    .post(apiPaths.logout(), requireAuth, async (c) => {
+      await signOut(services, c.get('auth').sessionId)
+      return c.body(null, 204)
+    })
+    .post(apiPaths.changePassword(), requireAuth, jsonBody(changePasswordSchema), async (c) => {
+      await changePassword(services, c.get('auth'), c.req.valid('json'))
+      return c.body(null, 204)
+    })
+    .post(apiPaths.deleteUser(), requireAuth, jsonBody(deleteUserSchema), async (c) => {
+      await deleteUser(services, c.get('auth').userId, c.req.valid('json').password)
+      return c.body(null, 204)
+    })
+    .post(apiPaths.accept(), requireAuth, jsonBody(acceptSchema), async (c) =>
+      sendJson(
+        c,
+        await acceptTerms(services, c.get('auth').userId, c.req.valid('json')),
+        200,
+        attributesCase,
+      ),
+    )
+    .get(apiPaths.emailAutocomplete(), requireAuth, async (c) => {
+      const input = v.safeParse(autocompleteInput, c.req.query('input'))
+      if (!input.success) {
+        throw new ApiError(400, 'request.invalid', `input: ${input.issues[0].message}`, { field: 'input' })
+      }
+      return sendJson(c, await autocompleteEmails(services, c.get('auth').userId, input.output))
+    })
+}

@@ -1,0 +1,134 @@
+import { join } from 'node:path'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toCamelCase } from '../../../contract/case.ts'
+import { apiBase, apiPaths } from '../../../contract/paths.ts'
+import { createApp } from '../../../server/app.ts'
+import type { Database } from '../../../server/db/open-database.ts'
+import { drivers } from '../test-database.ts'
+import { type AccountsClient, goodPassword, startAccountsClient } from './accounts-client.ts'
+
+/** Calls that answer without a token; every other route of the API must refuse a request without one. */
+const publicRoutes = new Set([
+  `POST ${apiPaths.login()}`,
+  `POST ${apiPaths.register()}`,
+  `POST ${apiPaths.requestConfirmation()}`,
+  `POST ${apiPaths.validConfirmation()}`,
+  `POST ${apiPaths.requestReset()}`,
+  `POST ${apiPaths.resetPassword()}`,
+  `POST ${apiPaths.checkPassword()}`,
+  `POST ${apiPaths.identityProviders()}`,
+  `GET ${apiPaths.datetime()}`,
+  `GET ${apiPaths.health()}`,
+  `GET ${apiPaths.appConfig()}`,
+  `GET ${apiPaths.status()}`,
+  `GET ${apiPaths.outbox()}`,
+  `GET ${apiPaths.outbox()}/:id`,
+])
+
+/** Every route of the API as `METHOD /path`, read from the app itself so a new route cannot be missed. */
+function apiRoutes(): string[] {
+  const app = createApp({
+    config: {
+      port: 0,
+      dataDir: '/nonexistent',
+      database: { driver: 'pglite', dir: '/nonexistent' },
+      appMode: 'development',
+      publicUrl: 'http://localhost',
+      logLevel: 'silent',
+      statusPage: { kind: 'file', path: join('/nonexistent', 'status.json') },
+      maintenanceBlockingPattern: '^(Signing|Platform)',
+      errorReporting: null,
+    },
+    // Routes are only listed here, never called.
+    db: {} as Database,
+    logger: pino({ level: 'silent' }),
+    mail: { post: () => {}, drain: async () => {} },
+  })
+  const routes = app.routes
+    .filter(
+      (route) => route.method !== 'ALL' && route.path.startsWith(`${apiBase}/`) && !route.path.endsWith('*'),
+    )
+    .map((route) => `${route.method} ${route.path.slice(apiBase.length)}`)
+  return [...new Set(routes)].sort()
+}
+
+const routes = apiRoutes()
+const protectedRoutes = routes.filter((route) => !publicRoutes.has(route))
+
+describe.each(drivers)('access to every route on %s', (driver) => {
+  let api: AccountsClient
+  let expiredToken: string
+  let first: { id: string; email: string; token: string }
+  const second = { email: 'second@example.com', token: '' }
+
+  beforeAll(async () => {
+    api = await startAccountsClient(driver)
+    const email = 'first@example.com'
+    expiredToken = await api.signUp(email)
+    await api.signUp(second.email)
+    api.clock.advance(24 * 60 * 60 * 1000)
+    const token = ((await (await api.login(email, goodPassword)).json()) as { token: string }).token
+    const user = (await (await api.call('GET', apiPaths.user(), { token })).json()) as { id: string }
+    first = { id: user.id, email, token }
+  })
+
+  afterAll(async () => {
+    await api?.server.stop()
+  })
+
+  const send = (route: string, token?: string) => {
+    const [method = 'GET', path = '/'] = route.split(' ')
+    return api.call(method, path.replace(/:\w+/g, 'x'), {
+      token,
+      body: method === 'GET' || method === 'HEAD' ? undefined : {},
+    })
+  }
+
+  it('finds the user routes among the routes of the app', () => {
+    for (const route of [
+      `GET ${apiPaths.user()}`,
+      `PUT ${apiPaths.user()}`,
+      `POST ${apiPaths.logout()}`,
+      `POST ${apiPaths.changePassword()}`,
+      `POST ${apiPaths.deleteUser()}`,
+      `POST ${apiPaths.accept()}`,
+      `GET ${apiPaths.emailAutocomplete()}`,
+    ]) {
+      expect(protectedRoutes).toContain(route)
+    }
+  })
+
+  it('answers every protected route 401 without a token, with a forged one and with an expired one', async () => {
+    for (const route of protectedRoutes) {
+      await api.expectError(await send(route), 401, 'auth.unauthenticated')
+      await api.expectError(await send(route, 'forged-token'), 401, 'auth.unauthenticated')
+      await api.expectError(await send(route, expiredToken), 401, 'auth.token_expired')
+    }
+  })
+
+  it('answers the public routes without a token', async () => {
+    for (const route of routes.filter((r) => publicRoutes.has(r))) {
+      const response = await send(route)
+      expect(response.status, route).not.toBe(401)
+      expect(response.status, route).toBeLessThan(500)
+    }
+  })
+
+  it("never shows or changes the first user's data to the second user's token", async () => {
+    for (const route of protectedRoutes) {
+      // A fresh token each time: logout revokes the one it is called with.
+      second.token = ((await (await api.login(second.email, goodPassword)).json()) as { token: string }).token
+      const response = await send(route, second.token)
+      expect(response.status, route).not.toBe(401)
+      const text = await response.text()
+      expect(text, route).not.toContain(first.email)
+      expect(text, route).not.toContain(first.id)
+    }
+    const own = await api.call('GET', apiPaths.user(), { token: second.token })
+    expect(toCamelCase(await own.json())).toMatchObject({ email: second.email })
+    const firstUser = await api.call('GET', apiPaths.user(), { token: first.token })
+    expect(firstUser.status).toBe(200)
+    expect(await firstUser.json()).toMatchObject({ id: first.id, email: first.email, first_name: 'Ada' })
+  })
+})

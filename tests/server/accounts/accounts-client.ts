@@ -1,0 +1,107 @@
+import * as v from 'valibot'
+import { expect, vi } from 'vitest'
+import { toCamelCase } from '../../../contract/case.ts'
+import { apiErrorSchema } from '../../../contract/errors.ts'
+import { type OutboxMail, outboxListSchema, outboxMailSchema } from '../../../contract/outbox.ts'
+import { apiPaths, apiUrl } from '../../../contract/paths.ts'
+import { tokenAnswerSchema } from '../../../contract/user.ts'
+import type { Driver } from '../test-database.ts'
+import { startTestServer, type TestServer } from '../test-server.ts'
+
+/** A clock the server reads, which a test moves forward. */
+export type TestClock = { now: () => Date; advance(ms: number): void }
+
+export function createTestClock(start = new Date('2026-03-01T08:00:00Z')): TestClock {
+  let current = start.getTime()
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms
+    },
+  }
+}
+
+/** A running server with a movable clock and helpers to call it as the app does. */
+export type AccountsClient = {
+  server: TestServer
+  clock: TestClock
+  call(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<Response>
+  expectError(response: Response, status: number, code: string, field?: string): Promise<void>
+  /** A mail to `to` whose subject matches and whose id is not in `seen`, waiting for it to arrive. */
+  waitForMail(to: string, subject: RegExp, seen?: ReadonlySet<string>): Promise<OutboxMail>
+  /** The ids of the mails in the outbox now. */
+  mailIds(): Promise<Set<string>>
+  /** Signs up `email` through the mailed confirmation link; answers the token. */
+  signUp(email: string, password?: string, lang?: string): Promise<string>
+  login(email: string, password: string, rememberMe?: boolean): Promise<Response>
+}
+
+export const goodPassword = 'Correct-horse-42'
+
+export async function startAccountsClient(driver: Driver): Promise<AccountsClient> {
+  const clock = createTestClock()
+  const server = await startTestServer(driver, { now: clock.now })
+  const call = (method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
+    fetch(`${server.url}${apiUrl(path)}`, {
+      method,
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    })
+  const listMails = async () =>
+    v.parse(outboxListSchema, toCamelCase(await (await call('GET', apiPaths.outbox())).json())).mails
+  const client: AccountsClient = {
+    server,
+    clock,
+    call,
+    async expectError(response, status, code, field) {
+      expect(response.status).toBe(status)
+      const body = v.parse(apiErrorSchema, await response.json())
+      expect(body).toMatchObject({ status, code })
+      if (field !== undefined) expect(body.field).toBe(field)
+    },
+    async waitForMail(to, subject, seen = new Set()) {
+      const entry = await vi.waitFor(
+        async () => {
+          const mails = await listMails()
+          const found = mails.find((m) => !seen.has(m.id) && m.to === to && subject.test(m.subject))
+          if (found === undefined) throw new Error(`no mail to ${to} matching ${subject}`)
+          return found
+        },
+        { timeout: 5000, interval: 50 },
+      )
+      const response = await call('GET', apiPaths.outboxMail(entry.id))
+      return v.parse(outboxMailSchema, await response.json())
+    },
+    async mailIds() {
+      return new Set((await listMails()).map((mail) => mail.id))
+    },
+    async signUp(email, password = goodPassword, lang) {
+      const before = await client.mailIds()
+      const requested = await call('POST', apiPaths.requestConfirmation(), {
+        body: { email, flow: 'signup', lang },
+      })
+      expect(requested.status).toBe(204)
+      const mail = await client.waitForMail(email, /.*/, before)
+      const token = tokenFromLink(mail.links[0] ?? '')
+      const registered = await call('POST', apiPaths.register(), {
+        body: { first_name: 'Ada', last_name: 'Lovelace', password, token, gtc: true, lang },
+      })
+      expect(registered.status).toBe(201)
+      return v.parse(tokenAnswerSchema, toCamelCase(await registered.json())).token
+    },
+    login(email, password, rememberMe) {
+      return call('POST', apiPaths.login(), { body: { email, password, remember_me: rememberMe } })
+    },
+  }
+  return client
+}
+
+/** The `token` query parameter of a mailed link. */
+export function tokenFromLink(link: string): string {
+  const token = new URL(link).searchParams.get('token')
+  if (token === null) throw new Error(`no token in ${link}`)
+  return token
+}
