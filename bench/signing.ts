@@ -1,0 +1,108 @@
+/**
+ * PDF signing: time to sign a 10-page PDF (PAdES B-T: CMS, timestamp from the in-process TSA, visible
+ * appearance, incremental update) and throughput with 20 concurrent signings on distinct PDFs.
+ * Prints medians and p95; the goal for the whole `POST /v3/sign` call is p50 under 60 ms.
+ *
+ * Run: node bench/signing.ts [runs]
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { loadOrCreatePki } from '../server/signing/pki.ts'
+import { signPdf } from '../server/signing/sign-pdf.ts'
+import { createTimestampAuthority } from '../server/signing/tsa.ts'
+import { validatePdf } from '../server/signing/validate-pdf.ts'
+
+const runs = Number(process.argv[2] ?? 50)
+const concurrency = 20
+
+async function makePdf(pages: number, label: string): Promise<Uint8Array> {
+  const document = await PDFDocument.create()
+  const font = await document.embedFont(StandardFonts.Helvetica)
+  for (let index = 1; index <= pages; index++) {
+    const page = document.addPage([595, 842])
+    page.drawText(`${label}, page ${index}`, { x: 72, y: 760, size: 20, font })
+    for (let line = 0; line < 40; line++) {
+      page.drawText(`Clause ${line + 1}: the parties agree to everything written here.`, {
+        x: 72,
+        y: 720 - line * 16,
+        size: 10,
+        font,
+      })
+    }
+  }
+  return document.save({ useObjectStreams: false })
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN
+}
+
+function summary(label: string, samples: number[]): void {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const median = percentile(sorted, 0.5)
+  const p95 = percentile(sorted, 0.95)
+  console.log(`${label}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${samples.length} runs)`)
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'signet-bench-signing-'))
+try {
+  const started = performance.now()
+  const pki = await loadOrCreatePki({ dir: join(dir, 'pki'), production: false })
+  console.log(`PKI created in ${(performance.now() - started).toFixed(1)} ms`)
+  const tsa = createTimestampAuthority(pki.tsa, pki.chain)
+  const pdf = await makePdf(10, 'Contract')
+  console.log(`10-page PDF: ${(pdf.length / 1024).toFixed(0)} KiB`)
+
+  async function signOnce(bytes: Uint8Array): Promise<Uint8Array> {
+    const certificate = await pki.signatureCertificate(pki.platform)
+    return signPdf(bytes, {
+      signer: {
+        name: 'Ann Example',
+        email: 'ann@example.com',
+        certificate: certificate.der,
+        key: certificate.key,
+        chain: pki.chain,
+      },
+      tsa,
+      name: 'Ann Example',
+      reason: 'I agree',
+    })
+  }
+
+  for (let warmup = 0; warmup < 5; warmup++) await signOnce(pdf)
+  const samples: number[] = []
+  let signed = pdf
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now()
+    signed = await signOnce(pdf)
+    samples.push(performance.now() - start)
+  }
+  summary('sign 10 pages, certificate + CMS + timestamp + appearance', samples)
+
+  const validation: number[] = []
+  for (let run = 0; run < Math.min(runs, 20); run++) {
+    const start = performance.now()
+    await validatePdf(signed, { trustedRoots: [pki.root.der] })
+    validation.push(performance.now() - start)
+  }
+  summary('validate the signed PDF', validation)
+
+  const distinct = await Promise.all(
+    Array.from({ length: concurrency }, (_, index) => makePdf(10, `Contract ${index + 1}`)),
+  )
+  const rounds = 5
+  let total = 0
+  for (let round = 0; round < rounds; round++) {
+    const start = performance.now()
+    await Promise.all(distinct.map((bytes) => signOnce(bytes)))
+    total += performance.now() - start
+  }
+  const perSecond = (concurrency * rounds) / (total / 1000)
+  console.log(
+    `${concurrency} concurrent signings on distinct PDFs: ${perSecond.toFixed(0)} signatures/s (${rounds} rounds, one process)`,
+  )
+} finally {
+  await rm(dir, { recursive: true, force: true })
+}

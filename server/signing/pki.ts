@@ -1,0 +1,241 @@
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type * as pkijs from 'pkijs'
+import { certificateParts, concat, ecdsaSignatureDer, tlv } from './der.ts'
+import { OID } from './oids.ts'
+import { fromPem, toPem } from './pem.ts'
+import {
+  type CertificateProfile,
+  certificateDer,
+  createCertificate,
+  type DistinguishedName,
+  generateKeyPair,
+  keyAlgorithm,
+  parseCertificate,
+  positiveSerial,
+} from './x509.ts'
+
+/** A certificate with its private key, in the forms the signing code and the disk need. */
+export type CertifiedKey = {
+  certificate: pkijs.Certificate
+  /** DER encoding of `certificate`. */
+  der: Uint8Array
+  key: CryptoKey
+}
+
+/** A per-signer certificate just issued, with its key for the caller to keep or discard. */
+export type IssuedSignerCertificate = CertifiedKey & {
+  certificatePem: string
+  privateKeyPem: string
+}
+
+/** Who a per-signer certificate is for and at which quality. */
+export type SignerCertificateRequest = {
+  name: string
+  email: string
+  quality: 'aes' | 'qes'
+}
+
+/** The platform's PKI: root CA, issuing CA, timestamp authority and simple-signature certificate. */
+export type Pki = {
+  root: CertifiedKey
+  issuing: CertifiedKey
+  tsa: CertifiedKey
+  /** The platform's certificate for simple (ses) signatures. */
+  platform: CertifiedKey
+  /** Certificates a verifier needs above a leaf: [issuing CA, root CA], DER. */
+  chain: Uint8Array[]
+  /** Whether certificates issued here are for production (else they say they are demo ones). */
+  production: boolean
+  /** Root and issuing CA certificates as PEM, for `GET /api/pki/ca.pem`. */
+  caPem(): string
+  /** Issues a certificate for one signer's advanced or qualified signature. */
+  issueSignerCertificate(request: SignerCertificateRequest): Promise<IssuedSignerCertificate>
+  /**
+   * A copy of a leaf certificate of the issuing CA (same key, subject, extensions and validity)
+   * under a fresh serial number, to sign one signature with. poppler 22 (pdfsig) reports the second
+   * of two consecutive signatures made with the very same certificate as "Unknown issue with
+   * Certificate"; a certificate per signature avoids that and costs one ECDSA signature.
+   */
+  signatureCertificate(base: CertifiedKey): Promise<SignatureCertificate>
+}
+
+/** A certificate minted for one signature: its DER and the (unchanged) private key. */
+export type SignatureCertificate = { der: Uint8Array; key: CryptoKey }
+
+/** Where and how the PKI lives. */
+export type PkiOptions = {
+  /** Directory holding the PEM files, usually `DATA_DIR/pki`; created when missing. */
+  dir: string
+  /** Production certificates carry no demo marking. */
+  production: boolean
+}
+
+const platformName = 'Signet'
+const demoMarking = 'DEMO certificate - not for legal use'
+const parts = ['root', 'issuing', 'tsa', 'platform'] as const
+type Part = (typeof parts)[number]
+
+/** Loads the PKI from `dir`, or creates and stores it there on first use. */
+export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
+  const stored = await loadParts(options.dir)
+  if (stored) return assemble(stored, options.production)
+  const created = await createParts(options.production)
+  await storeParts(options.dir, created)
+  // Another process may have won the race to create the directory: use what is on disk.
+  const winner = await loadParts(options.dir)
+  return assemble(winner ?? created, options.production)
+}
+
+function assemble(keys: Record<Part, CertifiedKey>, production: boolean): Pki {
+  const chain = [keys.issuing.der, keys.root.der]
+  return {
+    ...keys,
+    chain,
+    production,
+    caPem: () => toPem('CERTIFICATE', keys.root.der) + toPem('CERTIFICATE', keys.issuing.der),
+    signatureCertificate: async (base) => {
+      // Rewrites the serial inside the signed TBS bytes and signs them again: no ASN.1 round trip.
+      const parts = certificateParts(base.der)
+      const serial = positiveSerial()
+      if (parts.serial.end - parts.serial.contentStart !== serial.length) {
+        throw new Error('pki.unexpected_serial_length')
+      }
+      const tbs = Uint8Array.from(parts.tbs)
+      tbs.set(serial, parts.serial.contentStart)
+      const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.issuing.key, tbs)
+      const signatureBits = concat([new Uint8Array([0]), ecdsaSignatureDer(new Uint8Array(signature))])
+      const der = tlv(0x30, concat([tbs, parts.signatureAlgorithm, tlv(0x03, signatureBits)]))
+      return { der, key: base.key }
+    },
+    issueSignerCertificate: async (request) => {
+      const pair = await generateKeyPair()
+      const policies: string[] = [request.quality === 'qes' ? OID.policyQes : OID.policyAes]
+      if (!production) policies.push(OID.policyDemo)
+      const certificate = await createCertificate({
+        subject: {
+          commonName: request.name,
+          email: request.email,
+          organization: production ? platformName : `${platformName} (${demoMarking})`,
+          organizationalUnit: production ? undefined : demoMarking,
+        },
+        subjectKey: pair,
+        issuer: { certificate: keys.issuing.certificate, key: keys.issuing.key },
+        profile: 'signing',
+        validDays: 730,
+        policies,
+      })
+      const der = certificateDer(certificate)
+      const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
+      return {
+        certificate,
+        der,
+        key: pair.privateKey,
+        certificatePem: toPem('CERTIFICATE', der),
+        privateKeyPem: toPem('PRIVATE KEY', pkcs8),
+      }
+    },
+  }
+}
+
+type PartSpec = {
+  subject: DistinguishedName
+  profile: CertificateProfile
+  validDays: number
+  policies?: string[]
+}
+
+function partSpecs(production: boolean): Record<Part, PartSpec> {
+  const organization = platformName
+  const organizationalUnit = production ? undefined : demoMarking
+  return {
+    root: {
+      subject: { commonName: `${platformName} Root CA`, organization, organizationalUnit },
+      profile: 'rootCa',
+      validDays: 7300,
+    },
+    issuing: {
+      subject: { commonName: `${platformName} Issuing CA`, organization, organizationalUnit },
+      profile: 'issuingCa',
+      validDays: 3650,
+    },
+    tsa: {
+      subject: { commonName: `${platformName} Timestamp Authority`, organization, organizationalUnit },
+      profile: 'timestamping',
+      validDays: 3650,
+      policies: [OID.policyTsa],
+    },
+    platform: {
+      subject: {
+        commonName: `${platformName} Simple Electronic Signature`,
+        organization,
+        organizationalUnit,
+      },
+      profile: 'signing',
+      validDays: 1825,
+      policies: production ? [OID.policySes] : [OID.policySes, OID.policyDemo],
+    },
+  }
+}
+
+async function createParts(production: boolean): Promise<Record<Part, CertifiedKey>> {
+  const specs = partSpecs(production)
+  const rootPair = await generateKeyPair()
+  const rootCertificate = await createCertificate({ ...specs.root, subjectKey: rootPair })
+  const root = {
+    certificate: rootCertificate,
+    der: certificateDer(rootCertificate),
+    key: rootPair.privateKey,
+  }
+  const issuing = await issue(specs.issuing, root)
+  return {
+    root,
+    issuing,
+    tsa: await issue(specs.tsa, issuing),
+    platform: await issue(specs.platform, issuing),
+  }
+}
+
+async function issue(spec: PartSpec, issuer: CertifiedKey): Promise<CertifiedKey> {
+  const pair = await generateKeyPair()
+  const certificate = await createCertificate({
+    ...spec,
+    subjectKey: pair,
+    issuer: { certificate: issuer.certificate, key: issuer.key },
+  })
+  return { certificate, der: certificateDer(certificate), key: pair.privateKey }
+}
+
+async function storeParts(dir: string, keys: Record<Part, CertifiedKey>): Promise<void> {
+  const staging = `${dir}.staging-${process.pid}-${Date.now()}`
+  await mkdir(staging, { recursive: true, mode: 0o700 })
+  for (const part of parts) {
+    const { der, key } = keys[part]
+    const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', key))
+    await writeFile(join(staging, `${part}.pem`), toPem('CERTIFICATE', der), { mode: 0o644 })
+    const keyPath = join(staging, `${part}.key.pem`)
+    await writeFile(keyPath, toPem('PRIVATE KEY', pkcs8), { mode: 0o600 })
+    await chmod(keyPath, 0o600)
+  }
+  // The rename makes the PKI appear all at once: a crash never leaves half a PKI behind.
+  try {
+    await rename(staging, dir)
+  } catch {
+    await rm(staging, { recursive: true, force: true })
+  }
+}
+
+async function loadParts(dir: string): Promise<Record<Part, CertifiedKey> | null> {
+  const loaded: Partial<Record<Part, CertifiedKey>> = {}
+  for (const part of parts) {
+    const certificatePem = await readFile(join(dir, `${part}.pem`), 'utf8').catch(() => null)
+    if (certificatePem === null) return null
+    const keyPem = await readFile(join(dir, `${part}.key.pem`), 'utf8')
+    const der = fromPem('CERTIFICATE', certificatePem)[0]
+    const pkcs8 = fromPem('PRIVATE KEY', keyPem)[0]
+    if (!der || !pkcs8) throw new Error(`pki.corrupt: ${part} in ${dir}`)
+    const key = await crypto.subtle.importKey('pkcs8', pkcs8, keyAlgorithm, false, ['sign'])
+    loaded[part] = { certificate: parseCertificate(der), der, key }
+  }
+  return loaded as Record<Part, CertifiedKey>
+}

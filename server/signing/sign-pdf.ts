@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto'
+import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfStream, PdfString } from '@libpdf/core'
+import * as pkijs from 'pkijs'
+import { drawAppearance } from './appearance.ts'
+import { attribute, createSignedData, RawDer, signedDataDer } from './cms.ts'
+import { OID } from './oids.ts'
+import { SigningError } from './signing-error.ts'
+import type { TimestampAuthority } from './tsa.ts'
+
+/** A signature quality as the SPEC names it. */
+export type SignatureQuality = 'ses' | 'aes' | 'qes'
+
+/** A box on a page in PDF points, origin at the page's bottom-left corner. */
+export type SignatureRect = { x: number; y: number; width: number; height: number }
+
+/** Who signs and with which certificate. */
+export type PdfSigner = {
+  name: string
+  email: string
+  /** DER X.509 certificate: the platform's for ses, the signer's own for aes and qes. */
+  certificate: Uint8Array
+  key: CryptoKey
+  /** DER certificates above `certificate`: [issuing CA, root CA]. */
+  chain: Uint8Array[]
+}
+
+/** Options of one signature. */
+export type SignPdfOptions = {
+  signer: PdfSigner
+  /** Timestamp authority for the signature timestamp (PAdES B-T). */
+  tsa: Pick<TimestampAuthority, 'timestamp'>
+  /** The signing name of the payload, written as the signature's /Name. */
+  name: string
+  reason: string
+  location?: string
+  /** Quality drawn in the default appearance text. @default 'ses' */
+  quality?: SignatureQuality
+  /** Claimed signing time (/M); the timestamp proves the real one. @default now */
+  signingTime?: Date
+  /** Where and what to draw; by default a 300 x 140 box low on the last page. */
+  appearance?: {
+    /** Zero-based page index. */
+    page: number
+    /** @default { x: 36, y: 36, width: 300, height: 140 } stacked above earlier signatures */
+    rect?: SignatureRect
+    /** @default ['Signed by <name>', <date>, <quality label>] */
+    lines?: string[]
+  }
+}
+
+const placeholderBytes = 16_384
+const byteRangePlaceholder = 9_999_999_999
+const defaultBox = { width: 300, height: 140 }
+const qualityLabels: Record<SignatureQuality, string> = {
+  ses: 'Simple electronic signature (SES)',
+  aes: 'Advanced electronic signature (AES)',
+  qes: 'Qualified electronic signature (QES)',
+}
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+})
+
+/**
+ * Signs a PDF as one incremental update (PAdES B-T: `ETSI.CAdES.detached`, SHA-256,
+ * signing-certificate-v2, chain embedded, signature timestamp) with a visible appearance.
+ *
+ * @libpdf/core writes the update (objects, xref, trailer) but its own `sign()` always makes an
+ * invisible widget and a CMS with signingTime, which PAdES forbids; so the field, widget and
+ * appearance are built here through its object API and the CMS with pkijs.
+ */
+export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Promise<Uint8Array> {
+  const pdf = await load(pdfBytes)
+  const blocker = pdf.canSaveIncrementally()
+  if (blocker) {
+    throw new SigningError('signing.incremental_update_impossible', `cannot append: ${blocker}`)
+  }
+  const signingTime = options.signingTime ?? new Date()
+  const form = pdf.getOrCreateForm()
+  const existingNames = new Set(form.getFieldNames())
+  const signatureCount = form.getFields().filter((field) => field.type === 'signature').length
+  const pageIndex = options.appearance?.page ?? pdf.getPageCount() - 1
+  const page = pdf.getPage(pageIndex)
+  if (!page) {
+    throw new SigningError('signing.page_out_of_range', `page ${pageIndex} does not exist`)
+  }
+  const rect = options.appearance?.rect ?? defaultRect(page.height, signatureCount)
+
+  const signatureDict = PdfDict.of({
+    Type: PdfName.of('Sig'),
+    Filter: PdfName.of('Adobe.PPKLite'),
+    SubFilter: PdfName.of('ETSI.CAdES.detached'),
+    ByteRange: new PdfArray(
+      [0, byteRangePlaceholder, byteRangePlaceholder, byteRangePlaceholder].map((n) => PdfNumber.of(n)),
+    ),
+    Contents: PdfString.fromBytes(new Uint8Array(placeholderBytes)),
+    M: PdfString.fromString(pdfDate(signingTime)),
+    Name: PdfString.fromString(options.name),
+    Reason: PdfString.fromString(options.reason),
+    ContactInfo: PdfString.fromString(options.signer.email),
+  })
+  if (options.location) signatureDict.set('Location', PdfString.fromString(options.location))
+  const signatureRef = pdf.register(signatureDict)
+
+  const lines = options.appearance?.lines ?? [
+    `Signed by ${options.signer.name}`,
+    dateFormat.format(signingTime),
+    qualityLabels[options.quality ?? 'ses'],
+  ]
+  const drawing = drawAppearance(rect.width, rect.height, lines)
+  const fontRef = pdf.register(
+    PdfDict.of({
+      Type: PdfName.of('Font'),
+      Subtype: PdfName.of('Type1'),
+      BaseFont: PdfName.of('Helvetica'),
+      Encoding: PdfName.of('WinAnsiEncoding'),
+    }),
+  )
+  const appearanceRef = pdf.register(
+    PdfStream.fromDict(
+      {
+        Type: PdfName.of('XObject'),
+        Subtype: PdfName.of('Form'),
+        BBox: numbers([0, 0, rect.width, rect.height]),
+        Resources: PdfDict.of({ Font: PdfDict.of({ [drawing.fontResource]: fontRef }) }),
+      },
+      drawing.content,
+    ),
+  )
+
+  // A merged field + widget, as Acrobat writes signature fields: one object, listed in the form's
+  // /Fields and the page's /Annots.
+  const field = form.createSignatureField(uniqueName(existingNames))
+  const widget = field.getDict()
+  widget.delete('Kids')
+  widget.set('Type', PdfName.of('Annot'))
+  widget.set('Subtype', PdfName.of('Widget'))
+  widget.set('F', PdfNumber.of(4))
+  widget.set('P', page.ref)
+  widget.set('Rect', numbers([rect.x, rect.y, rect.x + rect.width, rect.y + rect.height]))
+  widget.set('V', signatureRef)
+  widget.set('AP', PdfDict.of({ N: appearanceRef }))
+  const widgetRef = form.getField(field.name)?.getRef() ?? null
+  if (!widgetRef) throw new SigningError('signing.pdf_unreadable', 'signature field has no reference')
+  const annots = page.dict.getArray('Annots', (ref) => pdf.getObject(ref))
+  if (annots) annots.push(widgetRef)
+  else page.dict.set('Annots', new PdfArray([widgetRef]))
+
+  const bytes = await pdf.save({ incremental: true })
+  const placeholder = findPlaceholder(bytes, pdfBytes.length)
+  const contentsEnd = placeholder.contentsStart + placeholder.contentsLength
+  const byteRange = [0, placeholder.contentsStart, contentsEnd, bytes.length - contentsEnd]
+  writeAscii(bytes, placeholder.byteRangeStart, byteRangeText(byteRange, placeholder.byteRangeLength))
+
+  const digest = createHash('sha256')
+    .update(bytes.subarray(0, placeholder.contentsStart))
+    .update(bytes.subarray(contentsEnd))
+    .digest()
+  const signedData = await createSignedData({
+    certificate: options.signer.certificate,
+    key: options.signer.key,
+    contentType: OID.data,
+    contentDigest: new Uint8Array(digest),
+  })
+  const signerInfo = signedData.signerInfos[0]
+  if (!signerInfo) throw new SigningError('signing.pdf_unreadable', 'CMS has no signer')
+  const signatureDigest = createHash('sha256').update(signerInfo.signature.valueBlock.valueHexView).digest()
+  const token = await options.tsa.timestamp(new Uint8Array(signatureDigest), 'SHA-256')
+  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 1,
+    attributes: [attribute(OID.signatureTimeStampToken, new RawDer(token).asBlock())],
+  })
+  const cms = signedDataDer(signedData, [options.signer.certificate, ...options.signer.chain])
+  // Minus the two angle brackets, in hex digits.
+  if (cms.length * 2 > placeholder.contentsLength - 2) {
+    throw new SigningError('signing.signature_too_large', `CMS of ${cms.length} bytes does not fit`)
+  }
+  writeAscii(bytes, placeholder.contentsStart + 1, Buffer.from(cms).toString('hex'))
+  return bytes
+}
+
+async function load(pdfBytes: Uint8Array): Promise<PDF> {
+  let pdf: PDF
+  try {
+    pdf = await PDF.load(pdfBytes)
+  } catch (error) {
+    throw new SigningError('signing.pdf_unreadable', String(error))
+  }
+  if (pdf.isEncrypted) throw new SigningError('signing.pdf_encrypted', 'encrypted PDFs are not signed')
+  return pdf
+}
+
+// Successive default signatures stack upwards instead of covering each other.
+function defaultRect(pageHeight: number, earlierSignatures: number): SignatureRect {
+  const step = defaultBox.height + 10
+  const rows = Math.max(Math.floor((pageHeight - 72) / step), 1)
+  return { x: 36, y: 36 + (earlierSignatures % rows) * step, ...defaultBox }
+}
+
+function uniqueName(existing: Set<string>): string {
+  let index = existing.size + 1
+  while (existing.has(`Signature${index}`)) index++
+  return `Signature${index}`
+}
+
+function numbers(values: number[]): PdfArray {
+  return new PdfArray(values.map((value) => PdfNumber.of(value)))
+}
+
+type Placeholder = {
+  byteRangeStart: number
+  byteRangeLength: number
+  /** Offset of the `<` that opens /Contents. */
+  contentsStart: number
+  /** Length from `<` to `>` inclusive. */
+  contentsLength: number
+}
+
+// Searched only in the bytes this update appended, so earlier signatures' dictionaries never match.
+function findPlaceholder(bytes: Uint8Array, from: number): Placeholder {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  const hex = `<${'0'.repeat(placeholderBytes * 2)}>`
+  const contentsStart = text.indexOf(hex, from)
+  const byteRangeKey = text.indexOf(`/ByteRange`, from)
+  const byteRangeStart = text.indexOf('[', byteRangeKey)
+  const byteRangeEnd = text.indexOf(']', byteRangeStart)
+  if (contentsStart < 0 || byteRangeKey < 0 || byteRangeStart < 0 || byteRangeEnd < 0) {
+    throw new SigningError('signing.pdf_unreadable', 'signature placeholder not found')
+  }
+  return {
+    byteRangeStart,
+    byteRangeLength: byteRangeEnd - byteRangeStart + 1,
+    contentsStart,
+    contentsLength: hex.length,
+  }
+}
+
+function byteRangeText(values: number[], length: number): string {
+  return `${`[${values.join(' ')}`.padEnd(length - 1, ' ')}]`
+}
+
+function writeAscii(bytes: Uint8Array, offset: number, text: string): void {
+  bytes.set(Buffer.from(text, 'latin1'), offset)
+}
+
+function pdfDate(date: Date): string {
+  const iso = date.toISOString()
+  return `D:${iso.slice(0, 19).replace(/[-:T]/g, '')}Z`
+}

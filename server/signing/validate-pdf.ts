@@ -1,0 +1,454 @@
+import { createHash } from 'node:crypto'
+import {
+  PDF,
+  PdfArray,
+  type PdfDict,
+  PdfName,
+  PdfNumber,
+  type PdfRef,
+  PdfString,
+  type SignatureField,
+} from '@libpdf/core'
+import * as asn1js from 'asn1js'
+import * as pkijs from 'pkijs'
+import { type CertificateInfo, describeCertificate } from './certificate-info.ts'
+import { cryptoEngine } from './crypto-engine.ts'
+import { OID } from './oids.ts'
+import type { SignatureQuality } from './sign-pdf.ts'
+
+/** Why a signature is not intact; stable codes for the validation screen. */
+export type SignatureProblem =
+  | 'signature.byte_range_invalid'
+  | 'signature.cms_unreadable'
+  | 'signature.certificate_missing'
+  | 'signature.digest_mismatch'
+  | 'signature.invalid'
+  | 'signature.unsupported'
+
+/** The signature timestamp (RFC 3161) found in a signature, if any. */
+export type TimestampReport = {
+  time: Date
+  /** The token is signed correctly and its imprint matches this signature's value. */
+  verified: boolean
+  /** The token's chain leads to one of the trusted roots. */
+  trusted: boolean
+  authority: string | null
+}
+
+/** Everything the validation screen shows about one signature. */
+export type SignatureReport = {
+  fieldName: string
+  /** /Name of the signature dictionary: the signing name the signer gave. */
+  signingName: string | null
+  reason: string | null
+  location: string | null
+  /** /ContactInfo: the signer's email for signatures made here. */
+  contactInfo: string | null
+  subFilter: string | null
+  /** Byte range sound, digest matching and CMS signature verifying. */
+  intact: boolean
+  problems: SignatureProblem[]
+  signer: CertificateInfo | null
+  /** From the signer certificate's policy; `unknown` for certificates not issued here. */
+  quality: SignatureQuality | 'unknown'
+  /** The signer certificate is a demo certificate of this platform. */
+  demo: boolean
+  /** The signer certificate's chain leads to one of the trusted roots. */
+  trusted: boolean
+  /** Claimed signing time: /M, else the CMS signingTime attribute. */
+  signingTime: Date | null
+  timestamp: TimestampReport | null
+  /** The signed byte range reaches the end of the file. */
+  coversWholeFile: boolean
+  /** Field names of the signatures made after this one, oldest first. */
+  laterSignatures: string[]
+  /** An update after this signature that no later signature accounts for changed the file. */
+  changedAfter: boolean
+}
+
+/** Result of validating one PDF. */
+export type ValidationReport =
+  | { status: 'ok'; signatures: SignatureReport[] }
+  | { status: 'unreadable'; code: 'validation.pdf_unreadable' }
+
+/** Roots a signature chain may lead to, usually the platform's root CA. */
+export type ValidationOptions = {
+  trustedRoots: Uint8Array[]
+}
+
+type Found = {
+  fieldName: string
+  dict: PdfDict
+  byteRange: number[] | null
+  contents: Uint8Array | null
+  end: number
+}
+
+const digestNames: Record<string, string> = {
+  [OID.sha256]: 'sha256',
+  [OID.sha384]: 'sha384',
+  [OID.sha512]: 'sha512',
+  '1.3.14.3.2.26': 'sha1',
+}
+
+/** Checks every signature of any PDF: integrity, signer, time, quality, trust and later changes. */
+export async function validatePdf(
+  pdfBytes: Uint8Array,
+  options: ValidationOptions,
+): Promise<ValidationReport> {
+  let pdf: PDF
+  try {
+    pdf = await PDF.load(pdfBytes)
+  } catch {
+    return { status: 'unreadable', code: 'validation.pdf_unreadable' }
+  }
+  const roots = options.trustedRoots.map((der) => pkijs.Certificate.fromBER(Uint8Array.from(der)))
+  const found = findSignatures(pdf, pdfBytes.length).sort((a, b) => a.end - b.end)
+  const revisionEnds = revisionBoundaries(pdfBytes)
+  const signatures: SignatureReport[] = []
+  for (const [index, signature] of found.entries()) {
+    const later = found.slice(index + 1)
+    const unexplained = revisionEnds.filter(
+      (end) =>
+        end > signature.end &&
+        !sameRevision(pdfBytes, end, signature.end) &&
+        !later.some((other) => sameRevision(pdfBytes, end, other.end)),
+    )
+    signatures.push({
+      ...(await checkSignature(pdfBytes, signature, roots)),
+      coversWholeFile: signature.end === pdfBytes.length,
+      laterSignatures: later.map((other) => other.fieldName),
+      changedAfter: unexplained.length > 0,
+    })
+  }
+  return { status: 'ok', signatures }
+}
+
+function findSignatures(pdf: PDF, fileLength: number): Found[] {
+  const form = pdf.getForm()
+  if (!form) return []
+  const found: Found[] = []
+  for (const field of form.getFields()) {
+    if (field.type !== 'signature') continue
+    const dict = (field as SignatureField).getSignatureDict()
+    if (!dict) continue
+    const range = dict.get('ByteRange', (ref: PdfRef) => pdf.getObject(ref))
+    const values =
+      range instanceof PdfArray
+        ? [...range].map((item) => (item instanceof PdfNumber ? item.value : Number.NaN))
+        : []
+    const byteRange = validByteRange(values, fileLength) ? values : null
+    const contents = dict.get('Contents')
+    found.push({
+      fieldName: field.name,
+      dict,
+      byteRange,
+      contents: contents instanceof PdfString ? contents.bytes : null,
+      end: byteRange ? (byteRange[2] ?? 0) + (byteRange[3] ?? 0) : 0,
+    })
+  }
+  return found
+}
+
+function validByteRange(values: number[], fileLength: number): boolean {
+  if (values.length !== 4 || values.some((value) => !Number.isInteger(value) || value < 0)) return false
+  const [start, length, offset, tail] = values as [number, number, number, number]
+  return start === 0 && length < offset && offset + tail <= fileLength
+}
+
+async function checkSignature(
+  bytes: Uint8Array,
+  found: Found,
+  roots: pkijs.Certificate[],
+): Promise<Omit<SignatureReport, 'coversWholeFile' | 'laterSignatures' | 'changedAfter'>> {
+  const base = {
+    fieldName: found.fieldName,
+    signingName: text(found.dict, 'Name'),
+    reason: text(found.dict, 'Reason'),
+    location: text(found.dict, 'Location'),
+    contactInfo: text(found.dict, 'ContactInfo'),
+    subFilter: found.dict.getName('SubFilter')?.value ?? null,
+    signer: null,
+    quality: 'unknown' as const,
+    demo: false,
+    trusted: false,
+    signingTime: pdfDate(text(found.dict, 'M')),
+    timestamp: null,
+  }
+  const [, length1, offset2, length2] = found.byteRange ?? []
+  if (length1 === undefined || offset2 === undefined || length2 === undefined || !found.contents) {
+    return { ...base, intact: false, problems: ['signature.byte_range_invalid'] }
+  }
+  const problems: SignatureProblem[] = []
+  // The gap must be exactly the /Contents hex string, or bytes could hide outside the signed range.
+  if (bytes[length1] !== 0x3c || bytes[offset2 - 1] !== 0x3e) problems.push('signature.byte_range_invalid')
+
+  let signedData: pkijs.SignedData
+  try {
+    const contentInfo = pkijs.ContentInfo.fromBER(Uint8Array.from(found.contents))
+    signedData = new pkijs.SignedData({ schema: contentInfo.content })
+  } catch {
+    return { ...base, intact: false, problems: [...problems, 'signature.cms_unreadable'] }
+  }
+  const signed = new Uint8Array(length1 + length2)
+  signed.set(bytes.subarray(0, length1), 0)
+  signed.set(bytes.subarray(offset2, offset2 + length2), length1)
+  if (base.subFilter === 'ETSI.RFC3161') {
+    return { ...base, ...(await checkDocumentTimestamp(signedData, signed, roots, problems)) }
+  }
+
+  const signerInfo = signedData.signerInfos[0]
+  const certificates = (signedData.certificates ?? []).filter(
+    (candidate): candidate is pkijs.Certificate => candidate instanceof pkijs.Certificate,
+  )
+  const signerCertificate = signerInfo ? findSigner(signerInfo, certificates) : null
+  if (!signerInfo || !signerCertificate) {
+    return { ...base, intact: false, problems: [...problems, 'signature.certificate_missing'] }
+  }
+  const signer = describeCertificate(signerCertificate)
+  const digestName = digestNames[signerInfo.digestAlgorithm.algorithmId]
+
+  let signatureVerified = false
+  if (!digestName) {
+    problems.push('signature.unsupported')
+  } else {
+    const digest = createHash(digestName).update(signed).digest()
+    const expected = signedAttribute(signerInfo, OID.messageDigest)
+    // adbe.pkcs7.sha1 signs a SHA-1 digest carried as the encapsulated content instead.
+    const eContent = signedData.encapContentInfo.eContent
+    const carried = eContent?.getValue().byteLength ? new Uint8Array(eContent.getValue()) : undefined
+    // Some signers write an empty eContent into a detached signature; pkijs would verify that.
+    if (!carried) signedData.encapContentInfo.eContent = undefined
+    const claimed = expected ? (expected as asn1js.OctetString).valueBlock.valueHexView : carried
+    if (!claimed || !Buffer.from(claimed).equals(digest)) {
+      problems.push('signature.digest_mismatch')
+    } else {
+      signatureVerified = await verifySignedData(signedData, carried ? undefined : signed)
+      if (!signatureVerified) problems.push('signature.invalid')
+    }
+  }
+
+  const timestamp = await checkTimestamp(signerInfo, roots)
+  const claimedTime = base.signingTime ?? signingTimeAttribute(signerInfo)
+  const trusted = await chainIsTrusted(
+    signerCertificate,
+    certificates,
+    roots,
+    timestamp?.verified ? timestamp.time : (claimedTime ?? new Date()),
+  )
+  return {
+    ...base,
+    intact: problems.length === 0 && signatureVerified,
+    problems,
+    signer,
+    quality: qualityOf(signer.policies),
+    demo: signer.policies.includes(OID.policyDemo),
+    trusted,
+    signingTime: claimedTime,
+    timestamp,
+  }
+}
+
+// A document timestamp (PAdES B-LTA) is a bare RFC 3161 token over the byte range.
+async function checkDocumentTimestamp(
+  token: pkijs.SignedData,
+  signed: Uint8Array,
+  roots: pkijs.Certificate[],
+  problems: SignatureProblem[],
+): Promise<Pick<SignatureReport, 'intact' | 'problems' | 'signer' | 'trusted' | 'timestamp'>> {
+  const check = await checkToken(token, signed, roots).catch(() => null)
+  if (!check) {
+    return {
+      intact: false,
+      problems: [...problems, 'signature.cms_unreadable'],
+      signer: null,
+      trusted: false,
+      timestamp: null,
+    }
+  }
+  if (!check.imprintMatches) problems.push('signature.digest_mismatch')
+  else if (!check.report.verified) problems.push('signature.invalid')
+  return {
+    intact: problems.length === 0,
+    problems,
+    signer: check.tsaCertificate ? describeCertificate(check.tsaCertificate) : null,
+    trusted: check.report.trusted,
+    timestamp: check.report,
+  }
+}
+
+async function verifySignedData(signedData: pkijs.SignedData, data?: Uint8Array): Promise<boolean> {
+  try {
+    const result = await signedData.verify(
+      { signer: 0, ...(data ? { data: Uint8Array.from(data).buffer } : {}), extendedMode: true },
+      cryptoEngine,
+    )
+    return result.signatureVerified === true
+  } catch {
+    return false
+  }
+}
+
+async function checkTimestamp(
+  signerInfo: pkijs.SignerInfo,
+  roots: pkijs.Certificate[],
+): Promise<TimestampReport | null> {
+  const attribute = signerInfo.unsignedAttrs?.attributes.find(
+    (candidate) => candidate.type === OID.signatureTimeStampToken,
+  )
+  const value = attribute?.values[0]
+  if (!value) return null
+  try {
+    const token = new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: value }).content })
+    const check = await checkToken(token, signerInfo.signature.valueBlock.valueHexView, roots)
+    return check?.report ?? null
+  } catch {
+    return null
+  }
+}
+
+type TokenCheck = {
+  report: TimestampReport
+  imprintMatches: boolean
+  tsaCertificate: pkijs.Certificate | null
+}
+
+// An RFC 3161 token over `timestamped`: a signature's value, or a document timestamp's byte range.
+async function checkToken(
+  token: pkijs.SignedData,
+  timestamped: Uint8Array,
+  roots: pkijs.Certificate[],
+): Promise<TokenCheck | null> {
+  const eContent = token.encapContentInfo.eContent
+  if (!eContent) return null
+  const tstInfo = pkijs.TSTInfo.fromBER(new Uint8Array(eContent.getValue()))
+  const imprintDigest = digestNames[tstInfo.messageImprint.hashAlgorithm.algorithmId]
+  const imprintMatches =
+    imprintDigest !== undefined &&
+    Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView).equals(
+      createHash(imprintDigest).update(timestamped).digest(),
+    )
+  const certificates = (token.certificates ?? []).filter(
+    (candidate): candidate is pkijs.Certificate => candidate instanceof pkijs.Certificate,
+  )
+  const tokenSignerInfo = token.signerInfos[0]
+  const tsaCertificate = tokenSignerInfo ? findSigner(tokenSignerInfo, certificates) : null
+  // For a TSTInfo, pkijs checks the imprint against `data`: what was timestamped.
+  const verified = imprintMatches && (await verifySignedData(token, timestamped))
+  const trusted =
+    verified &&
+    tsaCertificate !== null &&
+    (await chainIsTrusted(tsaCertificate, certificates, roots, tstInfo.genTime))
+  return {
+    report: {
+      time: tstInfo.genTime,
+      verified,
+      trusted,
+      authority: tsaCertificate ? describeCertificate(tsaCertificate).commonName : null,
+    },
+    imprintMatches,
+    tsaCertificate,
+  }
+}
+
+async function chainIsTrusted(
+  leaf: pkijs.Certificate,
+  certificates: pkijs.Certificate[],
+  roots: pkijs.Certificate[],
+  checkDate: Date,
+): Promise<boolean> {
+  if (roots.length === 0) return false
+  try {
+    const engine = new pkijs.CertificateChainValidationEngine({
+      trustedCerts: roots,
+      certs: [leaf, ...certificates.filter((certificate) => certificate !== leaf)],
+      checkDate,
+    })
+    const result = await engine.verify({}, cryptoEngine)
+    return result.result
+  } catch {
+    return false
+  }
+}
+
+function findSigner(
+  signerInfo: pkijs.SignerInfo,
+  certificates: pkijs.Certificate[],
+): pkijs.Certificate | null {
+  const sid = signerInfo.sid
+  if (sid instanceof pkijs.IssuerAndSerialNumber) {
+    return (
+      certificates.find(
+        (certificate) =>
+          certificate.issuer.isEqual(sid.issuer) && certificate.serialNumber.isEqual(sid.serialNumber),
+      ) ?? null
+    )
+  }
+  // A subjectKeyIdentifier sid: match it against each certificate's SKI extension.
+  const keyId = Buffer.from((sid as asn1js.Primitive).valueBlock.valueHexView)
+  return (
+    certificates.find((certificate) => {
+      const extension = certificate.extensions?.find(
+        (candidate) => candidate.extnID === OID.subjectKeyIdentifier,
+      )
+      const parsed = extension ? asn1js.fromBER(extension.extnValue.valueBlock.valueHexView).result : null
+      return parsed instanceof asn1js.OctetString && keyId.equals(parsed.valueBlock.valueHexView)
+    }) ?? null
+  )
+}
+
+function signedAttribute(signerInfo: pkijs.SignerInfo, type: string): unknown {
+  return signerInfo.signedAttrs?.attributes.find((candidate) => candidate.type === type)?.values[0]
+}
+
+function signingTimeAttribute(signerInfo: pkijs.SignerInfo): Date | null {
+  const value = signedAttribute(signerInfo, OID.signingTime)
+  if (value instanceof asn1js.UTCTime || value instanceof asn1js.GeneralizedTime) return value.toDate()
+  return null
+}
+
+function qualityOf(policies: string[]): SignatureQuality | 'unknown' {
+  if (policies.includes(OID.policyQes)) return 'qes'
+  if (policies.includes(OID.policyAes)) return 'aes'
+  if (policies.includes(OID.policySes)) return 'ses'
+  return 'unknown'
+}
+
+function text(dict: PdfDict, key: string): string | null {
+  const value = dict.get(key)
+  if (value instanceof PdfString) return value.asString()
+  if (value instanceof PdfName) return value.value
+  return null
+}
+
+// PDF dates: D:YYYYMMDDHHmmSS followed by Z, or +HH'mm', or -HH'mm', each part after the year optional.
+function pdfDate(value: string | null): Date | null {
+  const match = value?.match(/^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(Z|[+-]\d{2}'?\d{2}'?)?/)
+  if (!match) return null
+  const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', zone] = match
+  const offset = !zone || zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.replace(/'/g, '').slice(3, 5)}`
+  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+// Each incremental update ends with %%EOF; the end of the file counts as a boundary too.
+function revisionBoundaries(bytes: Uint8Array): number[] {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  const ends: number[] = []
+  let at = text.indexOf('%%EOF')
+  while (at >= 0) {
+    ends.push(at + 5)
+    at = text.indexOf('%%EOF', at + 5)
+  }
+  ends.push(bytes.length)
+  return ends
+}
+
+// Two offsets mark the same revision end when only line ends and spaces lie between them.
+function sameRevision(bytes: Uint8Array, a: number, b: number): boolean {
+  for (let index = Math.min(a, b); index < Math.max(a, b); index++) {
+    const byte = bytes[index]
+    if (byte !== 0x0a && byte !== 0x0d && byte !== 0x20 && byte !== 0x09) return false
+  }
+  return true
+}

@@ -1,0 +1,184 @@
+import { createHash, randomBytes } from 'node:crypto'
+import * as asn1js from 'asn1js'
+import * as pkijs from 'pkijs'
+import { cryptoEngine } from './crypto-engine.ts'
+import { OID } from './oids.ts'
+
+/** One subject or issuer name, rendered in this order as X.500 attributes. */
+export type DistinguishedName = {
+  commonName: string
+  organization?: string
+  organizationalUnit?: string
+  country?: string
+  email?: string
+}
+
+/** What a certificate is for; drives its extensions. */
+export type CertificateProfile = 'rootCa' | 'issuingCa' | 'timestamping' | 'signing'
+
+/** Everything needed to issue one certificate. */
+export type CertificateSpec = {
+  subject: DistinguishedName
+  subjectKey: CryptoKeyPair
+  /** The issuer's certificate and key; absent for a self-signed root. */
+  issuer?: { certificate: pkijs.Certificate; key: CryptoKey }
+  profile: CertificateProfile
+  validDays: number
+  policies?: string[]
+}
+
+/** The key algorithm of every key in the platform PKI: fast to sign, accepted by NSS and Adobe. */
+export const keyAlgorithm: EcKeyGenParams = { name: 'ECDSA', namedCurve: 'P-256' }
+
+/** Creates a fresh extractable key pair for the platform PKI. */
+export async function generateKeyPair(): Promise<CryptoKeyPair> {
+  return crypto.subtle.generateKey(keyAlgorithm, true, ['sign', 'verify'])
+}
+
+/** Issues an X.509 v3 certificate (self-signed when `issuer` is absent). */
+export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Certificate> {
+  const certificate = new pkijs.Certificate()
+  certificate.version = 2
+  certificate.serialNumber = new asn1js.Integer({ valueHex: positiveSerial() })
+  certificate.subject = distinguishedName(spec.subject)
+  certificate.issuer = spec.issuer ? spec.issuer.certificate.subject : distinguishedName(spec.subject)
+  const now = Date.now()
+  // Backdated an hour so a verifier whose clock lags a little still accepts a fresh certificate.
+  certificate.notBefore.value = new Date(now - 3_600_000)
+  certificate.notAfter.value = new Date(now + spec.validDays * 86_400_000)
+  await certificate.subjectPublicKeyInfo.importKey(spec.subjectKey.publicKey, cryptoEngine)
+
+  const subjectKeyId = keyIdentifier(certificate.subjectPublicKeyInfo)
+  const issuerKeyId = spec.issuer ? keyIdentifier(spec.issuer.certificate.subjectPublicKeyInfo) : subjectKeyId
+  certificate.extensions = [
+    ...profileExtensions(spec.profile),
+    extension(OID.subjectKeyIdentifier, false, new asn1js.OctetString({ valueHex: subjectKeyId })),
+    extension(
+      OID.authorityKeyIdentifier,
+      false,
+      new pkijs.AuthorityKeyIdentifier({
+        keyIdentifier: new asn1js.OctetString({ valueHex: issuerKeyId }),
+      }).toSchema(),
+    ),
+  ]
+  if (spec.policies?.length) {
+    certificate.extensions.push(
+      extension(
+        OID.certificatePolicies,
+        false,
+        new pkijs.CertificatePolicies({
+          certificatePolicies: spec.policies.map(
+            (policyIdentifier) => new pkijs.PolicyInformation({ policyIdentifier }),
+          ),
+        }).toSchema(),
+      ),
+    )
+  }
+  if (spec.subject.email) {
+    certificate.extensions.push(
+      extension(
+        OID.subjectAltName,
+        false,
+        new pkijs.GeneralNames({
+          names: [new pkijs.GeneralName({ type: 1, value: spec.subject.email })],
+        }).toSchema(),
+      ),
+    )
+  }
+  await certificate.sign(spec.issuer?.key ?? spec.subjectKey.privateKey, 'SHA-256', cryptoEngine)
+  return certificate
+}
+
+/** Parses DER bytes into a certificate. */
+export function parseCertificate(der: Uint8Array): pkijs.Certificate {
+  return pkijs.Certificate.fromBER(Uint8Array.from(der))
+}
+
+/** Serialises a certificate to DER. */
+export function certificateDer(certificate: pkijs.Certificate): Uint8Array {
+  return new Uint8Array(certificate.toSchema(true).toBER(false))
+}
+
+function profileExtensions(profile: CertificateProfile): pkijs.Extension[] {
+  switch (profile) {
+    case 'rootCa':
+      return [
+        extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: true }).toSchema()),
+        keyUsage(0x06),
+      ]
+    case 'issuingCa':
+      return [
+        extension(
+          OID.basicConstraints,
+          true,
+          new pkijs.BasicConstraints({ cA: true, pathLenConstraint: 0 }).toSchema(),
+        ),
+        keyUsage(0x06),
+      ]
+    case 'timestamping':
+      return [
+        extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
+        keyUsage(0xc0),
+        extension(
+          OID.extKeyUsage,
+          true,
+          new pkijs.ExtKeyUsage({ keyPurposes: [OID.timeStamping] }).toSchema(),
+        ),
+      ]
+    case 'signing':
+      return [
+        extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
+        keyUsage(0xc0),
+      ]
+  }
+}
+
+// Bits in the first byte: 0x80 digitalSignature, 0x40 nonRepudiation, 0x04 keyCertSign, 0x02 cRLSign.
+function keyUsage(bits: number): pkijs.Extension {
+  let unusedBits = 0
+  while (unusedBits < 7 && (bits & (1 << unusedBits)) === 0) unusedBits++
+  const value = new asn1js.BitString({ valueHex: new Uint8Array([bits]).buffer, unusedBits })
+  return extension(OID.keyUsage, true, value)
+}
+
+function extension(
+  extnID: string,
+  critical: boolean,
+  value: { toBER(sizeOnly?: boolean): ArrayBuffer },
+): pkijs.Extension {
+  return new pkijs.Extension({ extnID, critical, extnValue: value.toBER(false) })
+}
+
+// One attribute per RDN: pkijs would put them all in a single multi-valued RDN, which verifiers
+// display as one "O + OU + CN" blob.
+function distinguishedName(name: DistinguishedName): pkijs.RelativeDistinguishedNames {
+  const entries: [string, asn1js.Utf8String | asn1js.PrintableString | asn1js.IA5String][] = []
+  if (name.country) entries.push([OID.countryName, new asn1js.PrintableString({ value: name.country })])
+  if (name.organization) entries.push([OID.organizationName, utf8(name.organization)])
+  if (name.organizationalUnit) entries.push([OID.organizationalUnitName, utf8(name.organizationalUnit)])
+  entries.push([OID.commonName, utf8(name.commonName)])
+  if (name.email) entries.push([OID.emailAddress, new asn1js.IA5String({ value: name.email })])
+  const sequence = new asn1js.Sequence({
+    value: entries.map(
+      ([type, value]) =>
+        new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] }),
+    ),
+  })
+  return pkijs.RelativeDistinguishedNames.fromBER(sequence.toBER(false))
+}
+
+function utf8(value: string): asn1js.Utf8String {
+  return new asn1js.Utf8String({ value })
+}
+
+// RFC 5280 §4.2.1.2 method 1: SHA-1 of the subjectPublicKey bit string.
+function keyIdentifier(info: pkijs.PublicKeyInfo): Uint8Array {
+  return new Uint8Array(createHash('sha1').update(info.subjectPublicKey.valueBlock.valueHexView).digest())
+}
+
+/** 16 random bytes, top bit cleared: positive, unpredictable, within RFC 5280's 20 octets. */
+export function positiveSerial(): Uint8Array<ArrayBuffer> {
+  const serial = new Uint8Array(randomBytes(16))
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x01
+  return serial
+}

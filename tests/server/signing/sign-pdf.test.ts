@@ -1,0 +1,188 @@
+import { join } from 'node:path'
+import { PDF, PdfDict, PdfNumber, PdfRef, PdfStream } from '@libpdf/core'
+import { PDFDocument } from 'pdf-lib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
+import { type PdfSigner, signPdf } from '../../../server/signing/sign-pdf.ts'
+import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
+import { validatePdf } from '../../../server/signing/validate-pdf.ts'
+import {
+  makePdf,
+  pdfsig,
+  qpdfCheck,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+  trustStore,
+} from './pdf-tools.ts'
+
+afterAll(removeTemporaryDirectories)
+
+let dir: string
+let pki: Pki
+let tsa: TimestampAuthority
+let nssDir: string
+
+beforeAll(async () => {
+  dir = temporaryDirectory('sign')
+  pki = await loadOrCreatePki({ dir: join(dir, 'pki'), production: false })
+  tsa = createTimestampAuthority(pki.tsa, pki.chain)
+  nssDir = trustStore(dir, pki.caPem())
+})
+
+async function simpleSigner(name: string, email: string): Promise<PdfSigner> {
+  const certificate = await pki.signatureCertificate(pki.platform)
+  return { name, email, certificate: certificate.der, key: certificate.key, chain: pki.chain }
+}
+
+// The signature widget listed in the page's /Annots: its box and its appearance's content.
+async function visibleWidget(bytes: Uint8Array, pageIndex: number) {
+  const pdf = await PDF.load(bytes)
+  const resolve = (ref: PdfRef) => pdf.getObject(ref)
+  const annots = pdf.getPage(pageIndex)?.dict.getArray('Annots', resolve)
+  const widget = annots?.at(0) instanceof PdfRef ? pdf.getObject(annots.at(0) as PdfRef) : null
+  if (!(widget instanceof PdfDict)) throw new Error('no widget on the page')
+  const rect = widget.getArray('Rect', resolve)
+  const appearance = widget.getDict('AP', resolve)?.get('N', resolve)
+  if (!(appearance instanceof PdfStream)) throw new Error('no appearance stream')
+  return {
+    rect: rect ? [...rect].map((item) => (item instanceof PdfNumber ? item.value : Number.NaN)) : [],
+    text: Buffer.from(appearance.getDecodedData()).toString('latin1'),
+  }
+}
+
+async function signAs(bytes: Uint8Array, name: string): Promise<Uint8Array> {
+  return signPdf(bytes, {
+    signer: await simpleSigner(name, `${name.toLowerCase()}@example.com`),
+    tsa,
+    name,
+    reason: 'I approve this contract',
+  })
+}
+
+describe('signPdf', () => {
+  it('produces a signature pdfsig accepts and, with the platform CA trusted, trusts', async () => {
+    const original = await makePdf(3)
+    const signed = await signAs(original, 'Ann')
+
+    // An incremental update: the original bytes are untouched at the start of the file.
+    expect(Buffer.from(signed.subarray(0, original.length)).equals(Buffer.from(original))).toBe(true)
+    expect(pdfsig(dir, signed)).toEqual([
+      { signature: 'Signature is Valid.', certificate: "Certificate issuer isn't Trusted." },
+    ])
+    expect(pdfsig(dir, signed, nssDir)).toEqual([
+      { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+    ])
+    const check = qpdfCheck(dir, signed)
+    expect(check.status).toBe(0)
+    expect(check.output).toContain('No syntax or stream encoding errors found')
+  })
+
+  it('keeps every earlier signature valid across three successive signatures', async () => {
+    let bytes = await makePdf(2)
+    for (const name of ['Ann', 'Bo', 'Cy']) bytes = await signAs(bytes, name)
+
+    expect(pdfsig(dir, bytes, nssDir)).toEqual(
+      Array.from({ length: 3 }, () => ({
+        signature: 'Signature is Valid.',
+        certificate: 'Certificate is Trusted.',
+      })),
+    )
+    expect(qpdfCheck(dir, bytes).status).toBe(0)
+    const report = await validatePdf(bytes, { trustedRoots: [pki.root.der] })
+    if (report.status !== 'ok') throw new Error('unreadable')
+    expect(report.signatures.map((signature) => [signature.signingName, signature.intact])).toEqual([
+      ['Ann', true],
+      ['Bo', true],
+      ['Cy', true],
+    ])
+    expect(report.signatures.map((signature) => signature.changedAfter)).toEqual([false, false, false])
+  })
+
+  it('signs with a per-signer certificate that says it is a demo certificate', async () => {
+    const issued = await pki.issueSignerCertificate({
+      name: 'Dee Advanced',
+      email: 'dee@example.com',
+      quality: 'aes',
+    })
+    const signed = await signPdf(await makePdf(1), {
+      signer: {
+        name: 'Dee Advanced',
+        email: 'dee@example.com',
+        certificate: issued.der,
+        key: issued.key,
+        chain: pki.chain,
+      },
+      tsa,
+      name: 'Dee Advanced',
+      reason: 'Advanced signature',
+      quality: 'aes',
+      appearance: { page: 0, rect: { x: 250, y: 400, width: 300, height: 140 } },
+    })
+    expect(pdfsig(dir, signed, nssDir)).toEqual([
+      { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+    ])
+    const widget = await visibleWidget(signed, 0)
+    expect(widget.rect).toEqual([250, 400, 550, 540])
+    expect(widget.text).toContain('(Signed by Dee Advanced) Tj')
+    expect(widget.text).toContain('(Advanced electronic signature \\(AES\\)) Tj')
+
+    const report = await validatePdf(signed, { trustedRoots: [pki.root.der] })
+    if (report.status !== 'ok') throw new Error('unreadable')
+    const [signature] = report.signatures
+    expect(signature?.signer?.commonName).toBe('Dee Advanced')
+    expect(signature?.signer?.organizationalUnit).toContain('DEMO')
+    expect(signature?.quality).toBe('aes')
+    expect(signature?.demo).toBe(true)
+  })
+
+  it('lets pdfsig and validatePdf both see one flipped byte inside the signed range', async () => {
+    const signed = await signAs(await makePdf(2), 'Ann')
+    const damaged = Uint8Array.from(signed)
+    // A digit of the original modification date: inside the first signed range, still a valid PDF.
+    const at = Buffer.from(damaged).indexOf('/ModDate (D:') + '/ModDate (D:'.length + 3
+    expect(at).toBeGreaterThan(20)
+    damaged[at] = damaged[at] === 0x31 ? 0x32 : 0x31
+
+    const [verdict] = pdfsig(dir, damaged, nssDir)
+    expect(verdict?.signature).not.toBe('Signature is Valid.')
+    expect(verdict?.signature).toMatch(/Digest Mismatch|Invalid/i)
+    const report = await validatePdf(damaged, { trustedRoots: [pki.root.der] })
+    if (report.status !== 'ok') throw new Error('unreadable')
+    expect(report.signatures[0]?.intact).toBe(false)
+    expect(report.signatures[0]?.problems).toContain('signature.digest_mismatch')
+  })
+
+  it('signs a PDF written with object and cross-reference streams', async () => {
+    const document = await PDFDocument.create()
+    document.addPage([300, 400])
+    const compact = await document.save({ useObjectStreams: true })
+    const signed = await signAs(await signAs(compact, 'Ann'), 'Bo')
+    expect(pdfsig(dir, signed, nssDir)).toEqual(
+      Array.from({ length: 2 }, () => ({
+        signature: 'Signature is Valid.',
+        certificate: 'Certificate is Trusted.',
+      })),
+    )
+    expect(qpdfCheck(dir, signed).status).toBe(0)
+  })
+
+  it('refuses a page that does not exist with a stable code', async () => {
+    await expect(
+      signPdf(await makePdf(1), {
+        signer: await simpleSigner('Ann', 'ann@example.com'),
+        tsa,
+        name: 'Ann',
+        reason: 'r',
+        appearance: { page: 3 },
+      }),
+    ).rejects.toMatchObject({ code: 'signing.page_out_of_range' })
+    await expect(
+      signPdf(new TextEncoder().encode('not a pdf'), {
+        signer: await simpleSigner('Ann', 'ann@example.com'),
+        tsa,
+        name: 'Ann',
+        reason: 'r',
+      }),
+    ).rejects.toMatchObject({ code: 'signing.pdf_unreadable' })
+  })
+})

@@ -1,0 +1,166 @@
+import { join } from 'node:path'
+import { CryptoKeySigner, PDF } from '@libpdf/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
+import { signPdf } from '../../../server/signing/sign-pdf.ts'
+import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
+import { type SignatureReport, validatePdf } from '../../../server/signing/validate-pdf.ts'
+import { certificateDer, createCertificate, generateKeyPair } from '../../../server/signing/x509.ts'
+import { makePdf, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
+
+afterAll(removeTemporaryDirectories)
+
+let pki: Pki
+let tsa: TimestampAuthority
+
+beforeAll(async () => {
+  pki = await loadOrCreatePki({ dir: join(temporaryDirectory('validate'), 'pki'), production: false })
+  tsa = createTimestampAuthority(pki.tsa, pki.chain)
+})
+
+async function signAs(bytes: Uint8Array, name: string): Promise<Uint8Array> {
+  const certificate = await pki.signatureCertificate(pki.platform)
+  return signPdf(bytes, {
+    signer: {
+      name,
+      email: `${name}@example.com`,
+      certificate: certificate.der,
+      key: certificate.key,
+      chain: pki.chain,
+    },
+    tsa,
+    name,
+    reason: 'Agreed',
+    location: 'Zurich',
+  })
+}
+
+async function signatures(bytes: Uint8Array, trustedRoots = [pki.root.der]): Promise<SignatureReport[]> {
+  const report = await validatePdf(bytes, { trustedRoots })
+  if (report.status !== 'ok') throw new Error(report.code)
+  return report.signatures
+}
+
+// An incremental update that is not a signature: what a later edit of the document looks like.
+async function editAfterwards(bytes: Uint8Array): Promise<Uint8Array> {
+  const pdf = await PDF.load(bytes)
+  pdf.setTitle('Changed after signing')
+  return pdf.save({ incremental: true })
+}
+
+describe('validatePdf', () => {
+  it('reports signer, times, quality, trust and coverage of a signature made here', async () => {
+    const before = Date.now() - 2000
+    const [signature] = await signatures(await signAs(await makePdf(2), 'ann'))
+    expect(signature).toMatchObject({
+      fieldName: 'Signature1',
+      signingName: 'ann',
+      reason: 'Agreed',
+      location: 'Zurich',
+      contactInfo: 'ann@example.com',
+      subFilter: 'ETSI.CAdES.detached',
+      intact: true,
+      problems: [],
+      quality: 'ses',
+      demo: true,
+      trusted: true,
+      coversWholeFile: true,
+      laterSignatures: [],
+      changedAfter: false,
+    })
+    expect(signature?.signer?.commonName).toBe('Signet Simple Electronic Signature')
+    expect(signature?.signingTime?.getTime()).toBeGreaterThan(before)
+    expect(signature?.timestamp).toMatchObject({
+      verified: true,
+      trusted: true,
+      authority: 'Signet Timestamp Authority',
+    })
+    expect(signature?.timestamp?.time.getTime()).toBeGreaterThan(before)
+  })
+
+  it('does not trust a chain that leads to another root', async () => {
+    const other = await loadOrCreatePki({ dir: join(temporaryDirectory('other'), 'pki'), production: false })
+    const [signature] = await signatures(await signAs(await makePdf(1), 'ann'), [other.root.der])
+    expect(signature?.intact).toBe(true)
+    expect(signature?.trusted).toBe(false)
+    expect(signature?.timestamp?.verified).toBe(true)
+    expect(signature?.timestamp?.trusted).toBe(false)
+  })
+
+  it('lists later signatures and flags an unsigned update made after a signature', async () => {
+    const once = await signAs(await makePdf(1), 'ann')
+    const edited = await editAfterwards(once)
+    const [afterEdit] = await signatures(edited)
+    expect(afterEdit?.intact).toBe(true)
+    expect(afterEdit?.coversWholeFile).toBe(false)
+    expect(afterEdit?.changedAfter).toBe(true)
+
+    const [first, second] = await signatures(await signAs(edited, 'bo'))
+    expect(first?.laterSignatures).toEqual(['Signature2'])
+    expect(first?.changedAfter).toBe(true)
+    expect(second?.intact).toBe(true)
+    expect(second?.changedAfter).toBe(false)
+
+    const [clean] = await signatures(await signAs(once, 'bo'))
+    expect(clean?.changedAfter).toBe(false)
+    expect(clean?.coversWholeFile).toBe(false)
+  })
+
+  it('judges a PDF signed elsewhere, with another library and certificate', async () => {
+    const pair = await generateKeyPair()
+    const foreign = await createCertificate({
+      subject: { commonName: 'Outside Signer', email: 'outside@example.org', organization: 'Elsewhere' },
+      subjectKey: pair,
+      profile: 'signing',
+      validDays: 30,
+    })
+    const pdf = await PDF.load(await makePdf(1))
+    const signed = await pdf.sign({
+      signer: new CryptoKeySigner(pair.privateKey, certificateDer(foreign), 'EC', 'ECDSA'),
+      subFilter: 'adbe.pkcs7.detached',
+      reason: 'External',
+    })
+    const [signature] = await signatures(signed.bytes)
+    expect(signature).toMatchObject({
+      subFilter: 'adbe.pkcs7.detached',
+      reason: 'External',
+      intact: true,
+      quality: 'unknown',
+      demo: false,
+      trusted: false,
+      timestamp: null,
+      coversWholeFile: true,
+    })
+    expect(signature?.signer).toMatchObject({ commonName: 'Outside Signer', email: 'outside@example.org' })
+    expect(signature?.signingTime).toBeInstanceOf(Date)
+  })
+
+  it('checks a document timestamp (ETSI.RFC3161) added after a signature', async () => {
+    const pdf = await PDF.load(await signAs(await makePdf(1), 'ann'))
+    const { bytes } = await pdf.addTimestamp({ timestampAuthority: tsa })
+    const [signature, documentTimestamp] = await signatures(bytes)
+    expect(signature?.intact).toBe(true)
+    expect(signature?.changedAfter).toBe(false)
+    expect(documentTimestamp).toMatchObject({
+      subFilter: 'ETSI.RFC3161',
+      intact: true,
+      trusted: true,
+      coversWholeFile: true,
+      timestamp: { verified: true, trusted: true, authority: 'Signet Timestamp Authority' },
+    })
+
+    const damaged = Uint8Array.from(bytes)
+    const at = Buffer.from(damaged).indexOf('/ModDate (D:') + '/ModDate (D:'.length + 3
+    damaged[at] = damaged[at] === 0x31 ? 0x32 : 0x31
+    const [, broken] = await signatures(damaged)
+    expect(broken?.problems).toEqual(['signature.digest_mismatch'])
+  })
+
+  it('answers unreadable for what is not a PDF and no signatures for a plain PDF', async () => {
+    expect(await validatePdf(new TextEncoder().encode('hello'), { trustedRoots: [] })).toEqual({
+      status: 'unreadable',
+      code: 'validation.pdf_unreadable',
+    })
+    expect(await signatures(await makePdf(1))).toEqual([])
+  })
+})
