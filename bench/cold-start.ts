@@ -81,6 +81,10 @@ for (let run = 1; run <= runs; run++) {
   } finally {
     await rm(dataDir, { recursive: true, force: true })
   }
-  console.log(`run ${run}: first start ${((first.at(-1) ?? 0) / 1000).toFixed(2)} s, restart ${((restart.at(-1) ?? 0) / 1000).toFixed(2)} s`)
+  console.log(
+    `run ${run}: first start ${((first.at(-1) ?? 0) / 1000).toFixed(2)} s, restart ${((restart.at(-1) ?? 0) / 1000).toFixed(2)} s`,
+  )
 }
-console.log(`cold start, median of ${runs}: first start ${(median(first) / 1000).toFixed(2)} s, restart ${(median(restart) / 1000).toFixed(2)} s (goal: under 3 s)`)
+console.log(
+  `cold start, median of ${runs}: first start ${(median(first) / 1000).toFixed(2)} s, restart ${(median(restart) / 1000).toFixed(2)} s (goal: under 3 s)`,
+)

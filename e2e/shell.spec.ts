@@ -6,7 +6,7 @@ test.describe('app shell', () => {
   test('the start page sends a visitor to sign in, titled after the page', async ({ page }) => {
     const app = new AppPage(page)
     await app.open('/')
-    await expect(page).toHaveURL(/\/login$/)
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await app.seeDocumentTitle('Login - Signet')
   })
@@ -19,7 +19,9 @@ test.describe('app shell', () => {
     await app.seeDocumentTitle('Page Not Found - Signet')
   })
 
-  test('SPEC §2: the title is the last static path segment, capitalised, then the product', async ({ page }) => {
+  test('SPEC §2: the title is the last static path segment, capitalised, then the product', async ({
+    page,
+  }) => {
     const app = new AppPage(page)
     await app.open('/sorry')
     await app.seeDocumentTitle('Sorry - Signet')

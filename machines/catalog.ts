@@ -11,6 +11,7 @@ import { serverTimeMachine } from './server-time/server-time.machine.ts'
 import { sessionMachine } from './session/session.machine.ts'
 import { signatureRequestMachine } from './signature-request/signature-request.machine.ts'
 import { signingMachine } from './signing/signing.machine.ts'
+import { signupMachine } from './signup/signup.machine.ts'
 import { snackbarQueueMachine } from './snackbar/snackbar-queue.machine.ts'
 
 /** One statechart as designers see it: in docs/statecharts and at /statecharts. */
@@ -32,6 +33,13 @@ export const statecharts: readonly StatechartEntry[] = [
     spec: '§4, §6, §9',
     summary: 'Restoring, signing in and out, direct-sign sessions, token expiry and 401 handling.',
     machine: sessionMachine,
+  },
+  {
+    id: 'signup',
+    title: 'Sign-up steps',
+    spec: '§2, §3, §5',
+    summary: 'Name, password and terms after the confirmed e-mail, then the account is registered.',
+    machine: signupMachine,
   },
   {
     id: 'signature-request',

@@ -12,6 +12,10 @@ import { createApiClient } from './api/client.ts'
 import { forceReload } from './app/chunk-reload.ts'
 import { startErrorReporting } from './app/error-reporting.ts'
 import { startSession } from './app/session.ts'
+import { startUiActors } from './app/ui-actors.ts'
+import { watchForNewBuild } from './app/update-prompt.ts'
+import { fetchStatus } from './features/maintenance/fetch-status.ts'
+import { startMaintenance } from './features/maintenance/maintenance-status.ts'
 import { activateLocale, initialLocale } from './i18n/i18n.ts'
 import { createAppRouter } from './router.tsx'
 import './ui/theme/tokens.css'
@@ -34,16 +38,29 @@ const api = createApiClient({
   retryDelay,
 })
 const session = startSession(api)
+const ui = startUiActors()
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
 
 async function start() {
+  // Started with the app config, so a blocking maintenance is known before the first route guard runs.
+  const firstStatusCheck = fetchStatus(api)
+  // startMaintenance handles its failure; until it takes the promise, a rejection must not count as unhandled.
+  firstStatusCheck.catch(() => {})
   const [appConfig] = await Promise.all([
     api.request(apiPaths.appConfig()).then((body) => v.parse(appConfigSchema, body)),
     activateLocale(initialLocale()),
   ])
+  const maintenance = startMaintenance({
+    fetchStatus: () => fetchStatus(api),
+    session,
+    blockingGroupPattern: appConfig.maintenanceBlockingPattern,
+    firstCheck: firstStatusCheck,
+  })
+  await maintenance.ready
   void startErrorReporting(appConfig.errorReporting, window.location.host)
-  router = createAppRouter({ queryClient, api, session, appConfig })
+  if (!import.meta.env.DEV) watchForNewBuild(ui.snackbars, __BUILD_ID__)
+  router = createAppRouter({ queryClient, api, session, appConfig, maintenance, ui })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
   createRoot(root).render(

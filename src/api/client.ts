@@ -10,12 +10,15 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly field?: string
-  constructor(status: number, code: string, message: string, field?: string) {
+  /** The server's Retry-After, in seconds, on 429 and 503 answers. */
+  readonly retryAfterSeconds?: number
+  constructor(status: number, code: string, message: string, field?: string, retryAfterSeconds?: number) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.field = field
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
@@ -67,8 +70,10 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError) {
     const status = error.status ?? 0
     const body = error.data as Partial<ApiErrorBody> | undefined
+    const retryAfter = retryAfterMs(error.response)
     if (body && typeof body === 'object' && typeof body.code === 'string') {
-      return new ApiError(status, body.code, body.message ?? error.message, body.field)
+      const seconds = retryAfter === undefined ? undefined : Math.ceil(retryAfter / 1000)
+      return new ApiError(status, body.code, body.message ?? error.message, body.field, seconds)
     }
     return new ApiError(status, status ? 'http.error' : 'network.unreachable', error.message)
   }
@@ -88,13 +93,18 @@ export function createApiClient(options: ApiClientOptions) {
       try {
         const data = await fetcher(path, {
           method: req.method ?? 'GET',
-          body: (isForm ? req.body : toSnakeCase(req.body, req.caseOptions)) as BodyInit | Record<string, unknown> | undefined,
+          body: (isForm ? req.body : toSnakeCase(req.body, req.caseOptions)) as
+            | BodyInit
+            | Record<string, unknown>
+            | undefined,
           query: req.query,
           headers: auth ? { Authorization: `${auth.type} ${auth.token}` } : undefined,
           responseType: req.responseType ?? 'json',
           signal: req.signal,
         })
-        return (req.responseType && req.responseType !== 'json' ? data : toCamelCase(data, req.caseOptions)) as T
+        return (
+          req.responseType && req.responseType !== 'json' ? data : toCamelCase(data, req.caseOptions)
+        ) as T
       } catch (error) {
         const status = error instanceof FetchError ? error.status : undefined
         const retryable = status !== undefined && (retryStatuses as readonly number[]).includes(status)

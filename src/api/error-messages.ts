@@ -22,8 +22,13 @@ const messages: Record<string, MessageDescriptor> = {
   'password.needs_digit': msg`Use at least one digit.`,
   'password.contains_email': msg`Do not use your e-mail address in your password.`,
   'password.too_common': msg`This password is too common. Please choose another.`,
-  'password.wrong': msg`Your current password is not correct.`,
   'token.invalid': msg`This link is not valid any more. Please request a new one.`,
+  'token.expired': msg`This link has expired. Please request a new one.`,
+  'user.already_exists': msg`There is already an account for this e-mail address. Please sign in, or reset your password.`,
+  'session.sign_in_failed': msg`We could not sign you in. Please try again.`,
+  'auth.wrong_password': msg`This password is not correct.`,
+  'user.attribute_read_only': msg`This setting cannot be changed here.`,
+  'dialog.action_failed': msg`That did not work. Please try again.`,
 }
 
 const fallback = msg`Something went wrong. Please try again.`

@@ -10,24 +10,13 @@ import {
   selectToken,
 } from '../../machines/session/session.selectors.ts'
 import { getUserQueryOptions, userAttribute } from '../api/user.ts'
+import { hasInternalCookie } from '../features/maintenance/internal-cookie.ts'
+import { showSnackbar } from '../ui/snackbar/show-snackbar.ts'
 import type { RouterContext } from './context.ts'
+import { accessMessages } from './route-titles.ts'
 
 /** Set by the account deletion flow for the one navigation to /bye that follows it (SPEC §6). */
 export const accountDeletedKey = 'accountDeleted'
-
-/** SPEC §6: staff with this cookie pass blocking maintenance. */
-const internalCookie = /(?:^|;\s*)signet_internal=1(?:;|$)/
-
-function cookiesEnabled(): boolean {
-  try {
-    document.cookie = 'signet_cookie_check=1; path=/; SameSite=Lax'
-    const enabled = document.cookie.includes('signet_cookie_check=1')
-    document.cookie = 'signet_cookie_check=; path=/; max-age=0'
-    return enabled
-  } catch {
-    return false
-  }
-}
 
 /**
  * The root route's beforeLoad: every navigation asks the route access rules of machines/
@@ -51,18 +40,19 @@ export async function guardRoute(context: RouterContext, location: { pathname: s
       hasSso: user?.hasSso ?? false,
       hasNames: Boolean(user?.firstName && user.lastName),
     },
-    cookiesEnabled: cookiesEnabled(),
+    cookiesEnabled: navigator.cookieEnabled,
     justDeletedAccount: sessionStorage.getItem(accountDeletedKey) !== null,
-    maintenanceBlocking: false,
-    internalCookie: internalCookie.test(document.cookie),
+    maintenanceBlocking: context.maintenance.isBlocking(),
+    internalCookie: hasInternalCookie(),
     production: context.appConfig.mode === 'production',
   }
   const decision = decideAccess(findRoute(location.pathname), access)
   if (decision.kind === 'notFound') throw notFound()
   if (decision.kind === 'redirect') {
+    const message = decision.message && accessMessages[decision.message]
+    if (message) showSnackbar(context.ui.snackbars, { message })
     const url = new URL(decision.to, window.location.origin)
     for (const [key, value] of Object.entries(decision.search ?? {})) url.searchParams.set(key, value)
     throw redirect({ href: `${url.pathname}${url.search}`, replace: true })
   }
 }
-

@@ -2,18 +2,14 @@ import { useLingui } from '@lingui/react/macro'
 import { Outlet, useMatches, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { findRoute } from '../../machines/route-access/find-route.ts'
-import { dialogRegistry, overlayRegistry } from '../features/dialogs/dialog-registry.ts'
 import { TermsPrompt } from '../features/dialogs/terms-prompt.tsx'
 import { MaintenanceBanner } from '../features/maintenance/maintenance-banner.tsx'
 import { useMaintenanceRedirect } from '../features/maintenance/use-maintenance-redirect.ts'
-import { DialogHost } from '../ui/dialog/dialog-host.tsx'
 import { Layout } from '../ui/layouts/layout.tsx'
-import { OverlayHost } from '../ui/overlay/overlay-host.tsx'
-import { SnackbarHost } from '../ui/snackbar/snackbar-host.tsx'
 import { TestSystemFrame } from '../ui/test-system/test-system-frame.tsx'
 import { documentTitle, pageTitle } from './page-title.ts'
 import { routeTitles } from './route-titles.ts'
-import { UpdatePrompt } from './update-prompt.tsx'
+import { UiHosts } from './ui-hosts.tsx'
 
 /** The frame around every screen: Test System frame, the route's layout, the document title. */
 export function RootLayout() {
@@ -37,10 +33,7 @@ export function RootLayout() {
       <Layout name={rule.layout}>
         <Outlet />
       </Layout>
-      <UpdatePrompt />
-      <OverlayHost actor={ui.overlays} overlays={overlayRegistry} />
-      <DialogHost actor={ui.dialogs} dialogs={dialogRegistry} />
-      <SnackbarHost actor={ui.snackbars} />
+      <UiHosts ui={ui} />
       <TermsPrompt />
     </>
   )

@@ -6,3 +6,8 @@ export const routeTitles: Record<string, MessageDescriptor> = {
   'route.not_found': msg`Page Not Found`,
   'route.sso_error': msg`Single sign-on error`,
 }
+
+/** Translations of the messages route access gives with a redirect (SPEC §6). */
+export const accessMessages: Record<string, MessageDescriptor> = {
+  'business.not_allowed': msg`Only the admins of your business can open that page.`,
+}

@@ -31,6 +31,7 @@ const specPaths = [
   '/business/signup/steps',
   '/sso/error',
   '/sso/error/company',
+  '/sso/callback',
   // Open to all roles
   '/sorry',
   '/maintenance',
@@ -104,6 +105,7 @@ const specPaths = [
   ].map((s) => `/direct-sign/identification/${s}`),
   '/component-test',
   '/statecharts',
+  '/dev/outbox',
 ]
 
 const rule = (path: string): RouteRule => {

@@ -20,6 +20,15 @@ const plan = {
 
 /** Samples by catalog id (see machines/catalog.ts). */
 export const statechartSamples: Record<string, StatechartSamples> = {
+  signup: {
+    input: { token: 'confirmation-token', email: 'ann@example.com', lang: 'en-gb' },
+    events: {
+      'signup.change': {
+        values: { firstName: 'Ann', lastName: 'Muster', password: 'correct horse 42', gtc: true },
+      },
+    },
+    outputs: { register: { token: 'token-1', tokenType: 'Bearer', expiresAt: '2026-11-22T12:00:00Z' } },
+  },
   session: {
     events: {
       'session.signIn': { token: 'token-1', rememberMe: false },

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import type { Layout as LayoutName } from '../../../machines/route-access/route-access.types.ts'
 import { Brand } from './brand.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import styles from './layout.module.css'
-import type { Layout as LayoutName } from '../../../machines/route-access/route-access.types.ts'
 
 function Header({ children }: { children?: ReactNode }) {
   return (

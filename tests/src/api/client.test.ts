@@ -134,6 +134,19 @@ describe('the HTTP client (SPEC §7, §8)', () => {
     expect(events.serverError).toBe(0)
   })
 
+  it('gives the Retry-After of a refused answer to the screen', async () => {
+    const refusal = { status: 429, code: 'auth.too_many_attempts', message: 'Too many', path: '/' }
+    answers = [
+      { status: 429, body: refusal, headers: { 'retry-after': '90' } },
+      { status: 429, body: refusal, headers: { 'retry-after': '90' } },
+    ]
+    const { api } = client()
+    await expect(api.request('/v1/login', { method: 'POST' })).rejects.toMatchObject({
+      code: 'auth.too_many_attempts',
+      retryAfterSeconds: 90,
+    })
+  })
+
   it('reports an unreachable server as a network error', async () => {
     const { api } = client({ baseURL: 'http://127.0.0.1:1/api' })
     await expect(api.request('/v1/thing', { retries: 0 })).rejects.toMatchObject({

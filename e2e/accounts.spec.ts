@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { LoginPage } from './pages/login-page.ts'
+import { mailCount, mailedAppLink } from './pages/mail-outbox.ts'
+import { PasswordResetPage } from './pages/password-reset-page.ts'
+import { SignupPage } from './pages/signup-page.ts'
+import { confirmationToken, createAccount } from './pages/test-account.ts'
+
+const freshAddress = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`
+const password = 'Analytical engine 1843'
+const newPassword = 'Difference engine 1822'
+
+test.describe('accounts', () => {
+  test('a new user signs up, signs out, signs in with remember-me and resets a forgotten password', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000)
+    const email = freshAddress('ada')
+    const signup = new SignupPage(page)
+
+    await signup.openSignup()
+    await signup.requestLink(email)
+    await signup.seeMailSent(email)
+
+    await page.goto(await mailedAppLink(request, email, '/signup/confirm'))
+    await signup.seeStep('Your name')
+    await signup.clickNext()
+    await signup.seeFieldError('First name', 'This field is required.')
+    await signup.seeFocusOn('First name')
+    await signup.fillNames('Ada', 'Lovelace')
+    await signup.clickNext()
+
+    await signup.seeStep('Your password')
+    await signup.fillPassword('short1')
+    await signup.seePasswordFeedback('Use at least 10 characters.')
+    await signup.clickNext()
+    await signup.seeFieldError('Password', 'Use at least 10 characters.')
+    await signup.clickBack()
+    await signup.seeStep('Your name')
+    await expect(page.getByLabel('Last name')).toHaveValue('Lovelace')
+    await signup.clickNext()
+    await signup.fillPassword(password)
+    await signup.seePasswordFeedback('This password meets the rules.')
+    await signup.clickNext()
+
+    await signup.seeStep('Terms')
+    await signup.clickCreateAccount()
+    await signup.seeFieldError('I accept the general terms and conditions.', 'This field is required.')
+    await signup.acceptTerms()
+    await signup.clickCreateAccount()
+    await signup.seeWelcome('Ada')
+    await signup.clickGoToDashboard()
+    await signup.seeDashboard()
+
+    await signup.signOut()
+    expect(await signup.storedSession()).toBeNull()
+
+    const login = new LoginPage(page)
+    await login.signIn(email, 'Not the password 1')
+    await login.seeFormError('The e-mail address or password is not correct.')
+    await login.signIn(email, password, { rememberMe: true })
+    await login.seeDashboard()
+    const stored = await login.storedSession()
+    expect(stored?.rememberMe).toBe(true)
+    // SPEC §9: 48 h with remember-me.
+    expect(stored?.expiresAt ?? 0).toBeGreaterThan(Date.now() + 47 * 3_600_000)
+    await login.signOut()
+
+    const reset = new PasswordResetPage(page)
+    await page.getByRole('link', { name: 'Forgot your password?' }).click()
+    await reset.seeHeading('Reset your password')
+    await reset.requestLink(email)
+    await reset.seeMailSent(email)
+    await page.goto(await mailedAppLink(request, email, '/password-reset/new'))
+    await reset.chooseNewPassword(newPassword, 'Something else 123')
+    await reset.seeFieldError('Repeat the new password', 'The passwords do not match.')
+    await reset.seeFocusOn('Repeat the new password')
+    await reset.chooseNewPassword(newPassword)
+    await reset.seeDone()
+    await reset.clickSignInAfterReset()
+    await reset.signIn(email, password)
+    await reset.seeFormError('The e-mail address or password is not correct.')
+    await reset.signIn(email, newPassword)
+    await reset.seeDashboard()
+  })
+
+  test('a signed-out visit to /dashboard goes to sign-in and back after signing in', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const login = new LoginPage(page)
+    await login.open('/dashboard')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+    await login.seeHeading('Sign in')
+    await login.signIn(account.email, account.password)
+    await login.seeDashboard()
+  })
+
+  test('a redirect to another site is ignored after signing in', async ({ page, request }) => {
+    const account = await createAccount(request)
+    const login = new LoginPage(page)
+    await login.openLogin(`?redirect=${encodeURIComponent('https://evil.example/')}`)
+    await login.signIn(account.email, account.password)
+    await login.seeDashboard()
+  })
+
+  test('SPEC §5: the login query e-mail is lowercased, and kept only when valid', async ({ page }) => {
+    const login = new LoginPage(page)
+    await login.openLogin('?email=Ada.Lovelace%40Example.COM')
+    await login.seeEmail('ada.lovelace@example.com')
+    await login.openLogin('?email=not-an-address')
+    await login.seeEmail('')
+  })
+
+  test('bad input on the sign-in form shows the field messages and focuses the first', async ({ page }) => {
+    const login = new LoginPage(page)
+    await login.openLogin()
+    await login.clickSignIn()
+    await login.seeFieldError('E-mail address', 'This field is required.')
+    await login.seeFieldError('Password', 'This field is required.')
+    await login.seeFocusOn('E-mail address')
+    await login.signIn('ada@', 'whatever')
+    await login.seeFieldError('E-mail address', 'Please enter a valid e-mail address.')
+    await login.signIn(freshAddress('nobody'), 'Whatever 12345')
+    await login.seeFormError('The e-mail address or password is not correct.')
+  })
+
+  test('bad addresses on the signup and reset forms are refused and mail nothing', async ({
+    page,
+    request,
+  }) => {
+    const signup = new SignupPage(page)
+    await signup.openSignup()
+    await signup.requestLink('ada@@example.com')
+    await signup.seeFieldError('E-mail address', 'Please enter a valid e-mail address.')
+    await expect(page).toHaveURL(/\/signup$/)
+
+    const reset = new PasswordResetPage(page)
+    await reset.openReset()
+    await reset.requestLink('')
+    await reset.seeFieldError('E-mail address', 'This field is required.')
+    await expect(page).toHaveURL(/\/password-reset$/)
+
+    // Answers never tell whether an address has an account: an unknown one looks the same, mails nothing.
+    const unknown = freshAddress('unknown')
+    await reset.requestLink(unknown)
+    await reset.seeMailSent(unknown)
+    expect(await mailCount(request, unknown)).toBe(0)
+  })
+
+  test('registration with a too-short password is refused with its message and creates nothing', async ({
+    page,
+    request,
+  }) => {
+    const email = freshAddress('short')
+    const token = await confirmationToken(request, email, 'signup', '/signup/confirm')
+    const refused = await request.post('/api/v1/register', {
+      data: { first_name: 'Ada', last_name: 'Lovelace', password: 'short1', token, gtc: true },
+    })
+    expect(refused.status()).toBe(400)
+    expect(await refused.json()).toMatchObject({ code: 'password.too_short', field: 'password' })
+    const login = await request.post('/api/v1/login', { data: { email, password: 'short1' } })
+    expect(login.status()).toBe(401)
+
+    // The link still works: nothing was used up by the refused attempt.
+    const signup = new SignupPage(page)
+    await signup.open(`/signup/confirm?token=${encodeURIComponent(token)}`)
+    await signup.seeStep('Your name')
+    await signup.fillNames('Ada', 'Lovelace')
+    await signup.clickNext()
+    await signup.fillPassword('0123456789012')
+    await signup.clickNext()
+    await signup.seeFieldError('Password', 'Use at least one letter.')
+  })
+
+  test('a used or unknown signup link says so and offers a new one', async ({ page }) => {
+    const signup = new SignupPage(page)
+    await signup.open('/signup/confirm?token=not-a-real-token')
+    await signup.seeHeading('This link is not valid any more')
+    await page.getByRole('link', { name: 'Request a new link' }).click()
+    await signup.seeHeading('Create your account')
+  })
+
+  test('/expired offers to sign in again and keeps where the user was', async ({ page, request }) => {
+    const account = await createAccount(request)
+    const login = new LoginPage(page)
+    await login.open('/expired?redirect=%2Fprofile')
+    await login.seeHeading('Your session has expired')
+    await page.getByRole('link', { name: 'Sign in again' }).click()
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
+    await login.signIn(account.email, account.password)
+    await expect(page).toHaveURL(/\/profile$/)
+  })
+
+  test('SPEC §6: /bye shows once, right after the account was deleted', async ({ page }) => {
+    const login = new LoginPage(page)
+    await login.open('/bye')
+    await expect(page).toHaveURL(/\/login/)
+    await page.evaluate(() => sessionStorage.setItem('accountDeleted', '1'))
+    await login.open('/bye')
+    await login.seeHeading('Your account has been deleted')
+    await page.reload()
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  for (const path of ['/login', '/signup', '/password-reset', '/signup/steps?token=any']) {
+    test(`axe finds no serious violation on ${path}`, async ({ page }) => {
+      const app = new LoginPage(page)
+      await app.open(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await app.seeNoSeriousAccessibilityViolations()
+    })
+  }
+})

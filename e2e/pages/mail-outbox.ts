@@ -1,0 +1,45 @@
+import { type APIRequestContext, expect } from '@playwright/test'
+
+interface Listed {
+  id: string
+  to: string
+  subject: string
+}
+
+/**
+ * The app path (with search) of the newest mailed link to `email` that leads to `path`, read from
+ * the development outbox; waits for the mail to arrive.
+ */
+export async function mailedAppLink(
+  request: APIRequestContext,
+  email: string,
+  path: string,
+): Promise<string> {
+  let found: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
+        for (const listed of list.mails.filter((m) => m.to.includes(email))) {
+          const mail = (await (await request.get(`/api/dev/outbox/${listed.id}`)).json()) as {
+            links: string[]
+          }
+          const link = mail.links.map((l) => new URL(l)).find((url) => url.pathname === path)
+          if (link) {
+            found = `${link.pathname}${link.search}`
+            return found
+          }
+        }
+        return undefined
+      },
+      { timeout: 10_000 },
+    )
+    .toBeDefined()
+  return found ?? ''
+}
+
+/** How many mails went to `email` so far. */
+export async function mailCount(request: APIRequestContext, email: string): Promise<number> {
+  const list = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
+  return list.mails.filter((m) => m.to.includes(email)).length
+}

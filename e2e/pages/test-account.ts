@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+
+/** An account made for one test through the real API. */
+export interface TestAccount {
+  email: string
+  password: string
+  token: string
+}
+
+/** The first link of the newest mail to `email` in the development outbox (the mail may take a moment). */
+export async function mailedLink(request: APIRequestContext, email: string): Promise<string> {
+  let id: string | undefined
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get('/api/dev/outbox')).json()) as {
+        mails: { id: string; to: string }[]
+      }
+      id = list.mails.find((mail) => mail.to.includes(email))?.id
+      return id
+    })
+    .toBeDefined()
+  const mail = (await (await request.get(`/api/dev/outbox/${id}`)).json()) as { links: string[] }
+  const link = mail.links.find((l) => l.includes('token='))
+  if (!link) throw new Error(`the mail to ${email} has no link with a token`)
+  return link
+}
+
+/** Asks for a confirmation link (signup or e-mail change) and answers its token. */
+export async function confirmationToken(
+  request: APIRequestContext,
+  email: string,
+  flow: 'signup' | 'change_email',
+  confirm: string,
+): Promise<string> {
+  const asked = await request.post('/api/v1/request-confirmation', {
+    data: { email, flow, confirm, lang: 'en-gb' },
+  })
+  expect(asked.ok()).toBe(true)
+  return new URL(await mailedLink(request, email)).searchParams.get('token') ?? ''
+}
+
+/** Signs a new user up the way the app does: confirmation mail, its link's token, then register. */
+export async function createAccount(request: APIRequestContext, firstName = 'Ada'): Promise<TestAccount> {
+  const email = `profile-${randomUUID().slice(0, 8)}@example.com`
+  const password = 'Correct horse 42 battery'
+  const token = await confirmationToken(request, email, 'signup', '/signup/confirm')
+  const registered = await request.post('/api/v1/register', {
+    data: { first_name: firstName, last_name: 'Lovelace', password, token, gtc: true, lang: 'en-gb' },
+  })
+  expect(registered.ok(), await registered.text()).toBe(true)
+  const answer = (await registered.json()) as { token: string }
+  return { email, password, token: answer.token }
+}
+
+/** Puts the account's session into the browser tab, as the app keeps it (SPEC §9: session storage `accessToken`). */
+export async function signInTab(page: Page, account: TestAccount) {
+  await page.goto('/login')
+  await page.evaluate((token) => {
+    sessionStorage.setItem(
+      'accessToken',
+      JSON.stringify({ token, rememberMe: false, expiresAt: Date.now() + 86_400_000 }),
+    )
+  }, account.token)
+}

@@ -1,0 +1,45 @@
+import * as v from 'valibot'
+import { apiPaths } from '../../../contract/paths.ts'
+import {
+  type acceptSchema,
+  identityProvidersAnswerSchema,
+  type loginSchema,
+  type registerSchema,
+  type requestConfirmationSchema,
+  type requestResetSchema,
+  type resetPasswordSchema,
+  tokenAnswerSchema,
+  type updateUserSchema,
+  validConfirmationAnswerSchema,
+} from '../../../contract/user.ts'
+import type { ApiClient } from '../../api/client.ts'
+
+type Body<S extends v.GenericSchema> = v.InferInput<S>
+
+/** The account calls of SPEC §7 the public screens make, with their answers checked. */
+export function authCalls(api: ApiClient) {
+  const post = (path: string, body: unknown, retries?: number) =>
+    api.request<unknown>(path, { method: 'POST', body, retries })
+  return {
+    // No retry: a second try after 429 would only count as another failed attempt.
+    login: async (body: Body<typeof loginSchema>) =>
+      v.parse(tokenAnswerSchema, await post(apiPaths.login(), body, 0)),
+    logout: () => post(apiPaths.logout(), {}, 0),
+    register: async (body: Body<typeof registerSchema>) =>
+      v.parse(tokenAnswerSchema, await post(apiPaths.register(), body, 0)),
+    requestConfirmation: (body: Body<typeof requestConfirmationSchema>) =>
+      post(apiPaths.requestConfirmation(), body),
+    validConfirmation: async (token: string, language: string) =>
+      v.parse(validConfirmationAnswerSchema, await post(apiPaths.validConfirmation(), { token, language })),
+    requestReset: (body: Body<typeof requestResetSchema>) => post(apiPaths.requestReset(), body),
+    resetPassword: (body: Body<typeof resetPasswordSchema>) => post(apiPaths.resetPassword(), body, 0),
+    identityProviders: async (email: string) =>
+      v.parse(identityProvidersAnswerSchema, await post(apiPaths.identityProviders(), { email }, 0)),
+    updateUser: (body: Body<typeof updateUserSchema>) =>
+      api.request<unknown>(apiPaths.user(), { method: 'PUT', body }),
+    accept: (body: Body<typeof acceptSchema>) => post(apiPaths.accept(), body),
+  }
+}
+
+/** The calls of {@link authCalls}. */
+export type AuthCalls = ReturnType<typeof authCalls>

@@ -1,0 +1,172 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { type FormEvent, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { emailSchema } from '../../../contract/user.ts'
+import { ApiError } from '../../api/client.ts'
+import { resolveNavigation } from '../../app/navigation.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { formMessages } from '../../ui/form/form-messages.ts'
+import { TextField } from '../../ui/form/text-field.tsx'
+import styles from './auth.module.css'
+import { AuthHeader } from './auth-header.tsx'
+import { apiErrors, type FormErrors } from './form-errors.ts'
+import { retryWaitSeconds } from './retry-wait.ts'
+import { useAuthCalls } from './use-auth-calls.ts'
+import { useCompleteSignIn } from './use-complete-sign-in.ts'
+import { useFocusFirstInvalid } from './use-focus-first-invalid.ts'
+
+const route = getRouteApi('/login')
+
+type Field = 'email' | 'password'
+
+/** The company sign-in URL, if it is a web address at all (it comes from the identity provider setup). */
+function webUrl(url: string | null): string | null {
+  if (!url) return null
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null
+  } catch {
+    return null
+  }
+}
+
+const tooManyAttempts = (seconds: number) =>
+  msg`Too many failed attempts. Please wait ${seconds} seconds, then try again.`
+
+/** /login (SPEC §2): e-mail and password, remember me, company sign-in, the signed-out note. */
+export function LoginScreen() {
+  const search = route.useSearch()
+  const { t, i18n } = useLingui()
+  const calls = useAuthCalls()
+  const completeSignIn = useCompleteSignIn()
+  const form = useRef<HTMLFormElement>(null)
+  const [email, setEmail] = useState(search.email ?? '')
+  const [password, setPassword] = useState('')
+  const [rememberMe, setRememberMe] = useState(false)
+  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} })
+  const [attempt, setAttempt] = useState(0)
+  const [companyUrl, setCompanyUrl] = useState<string | null>(null)
+  useFocusFirstInvalid(form, attempt)
+
+  const refuse = (next: FormErrors<Field>) => {
+    setErrors(next)
+    setAttempt((n) => n + 1)
+  }
+
+  const signIn = useMutation({
+    mutationFn: async (body: { email: string; password: string; rememberMe: boolean }) => {
+      const answer = await calls.login(body)
+      if (!(await completeSignIn(answer, body.rememberMe, search.redirect))) {
+        throw new ApiError(0, 'session.sign_in_failed', 'The session could not load the signed-in user')
+      }
+    },
+    onError: (error) => {
+      const wait = retryWaitSeconds(error)
+      refuse(wait ? { fields: {}, form: tooManyAttempts(wait) } : apiErrors(error, ['email', 'password']))
+    },
+  })
+
+  // Companies with their own identity provider sign in there (SPEC §7 identity_providers).
+  const lookUpCompany = useMutation({
+    mutationFn: (address: string) => calls.identityProviders(address),
+    onSuccess: (answer) => setCompanyUrl(webUrl(answer.url)),
+    onError: () => setCompanyUrl(null),
+  })
+
+  const checkCompany = () => {
+    const parsed = v.safeParse(emailSchema, email)
+    if (parsed.success) lookUpCompany.mutate(parsed.output)
+    else setCompanyUrl(null)
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = v.safeParse(emailSchema, email)
+    const fields: FormErrors<Field>['fields'] = {}
+    if (!email.trim()) fields.email = formMessages.required
+    else if (!parsed.success) fields.email = formMessages.email
+    if (!password) fields.password = formMessages.required
+    if (!parsed.success || fields.password) return refuse({ fields })
+    setErrors({ fields: {} })
+    signIn.mutate({ email: parsed.output, password, rememberMe })
+  }
+
+  const message = (field: Field) => {
+    const descriptor = errors.fields[field]
+    return descriptor ? i18n._(descriptor) : undefined
+  }
+
+  return (
+    <>
+      <AuthHeader title={<Trans>Sign in</Trans>}>
+        <Trans>Welcome back. Sign in to sign and send your documents.</Trans>
+      </AuthHeader>
+      <form ref={form} className={styles.form} onSubmit={submit} noValidate>
+        {search['logged-out'] ? (
+          <FormAlert tone="success">
+            <Trans>You have been signed out.</Trans>
+          </FormAlert>
+        ) : null}
+        {errors.form ? <FormAlert>{i18n._(errors.form)}</FormAlert> : null}
+        <TextField
+          label={t`E-mail address`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          onBlur={checkCompany}
+          error={message('email')}
+        />
+        {companyUrl ? (
+          <Button
+            variant="secondary"
+            block
+            size="lg"
+            onClick={() =>
+              window.location.assign(
+                resolveNavigation(companyUrl, window.location.origin, { external: true }),
+              )
+            }
+          >
+            <Trans>Continue with your company</Trans>
+          </Button>
+        ) : null}
+        <TextField
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={message('password')}
+        />
+        <CheckboxField
+          label={t`Keep me signed in for 48 hours`}
+          name="rememberMe"
+          checked={rememberMe}
+          onChange={(e) => setRememberMe(e.target.checked)}
+        />
+        <Button type="submit" size="lg" block disabled={signIn.isPending}>
+          {signIn.isPending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+        </Button>
+      </form>
+      <nav className={styles.links} aria-label={t`Account`}>
+        <Link to="/password-reset">
+          <Trans>Forgot your password?</Trans>
+        </Link>
+        <Link to="/signup">
+          <Trans>Create an account</Trans>
+        </Link>
+      </nav>
+    </>
+  )
+}

@@ -1,0 +1,89 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useSearch } from '@tanstack/react-router'
+import { useState } from 'react'
+import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import styles from './auth.module.css'
+import { AuthHeader } from './auth-header.tsx'
+import { validateEmailSearch } from './auth-search.ts'
+import { useAuthCalls } from './use-auth-calls.ts'
+
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; code: string }
+
+/**
+ * /signup/mail-sent and /password-reset/mail-sent (SPEC §2): check the inbox, the address the
+ * link went to, and a button to send it again.
+ */
+export function MailSentScreen({ flow }: { flow: 'signup' | 'reset' }) {
+  const { i18n } = useLingui()
+  const calls = useAuthCalls()
+  const { email } = validateEmailSearch(useSearch({ strict: false }))
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+
+  const resend = async () => {
+    if (!email) return
+    setStatus({ kind: 'sending' })
+    try {
+      if (flow === 'signup') {
+        await calls.requestConfirmation({
+          email,
+          flow: 'signup',
+          lang: i18n.locale,
+          confirm: '/signup/confirm',
+        })
+      } else {
+        await calls.requestReset({ email, lang: i18n.locale })
+      }
+      setStatus({ kind: 'sent' })
+    } catch (error) {
+      setStatus({ kind: 'failed', code: errorCode(error) })
+    }
+  }
+
+  return (
+    <div className={styles.center}>
+      <AuthHeader title={<Trans>Check your inbox</Trans>} />
+      {email ? (
+        flow === 'signup' ? (
+          <p>
+            <Trans>
+              We sent a link to <span className={styles.address}>{email}</span>. Open it to confirm your
+              address and continue creating your account.
+            </Trans>
+          </p>
+        ) : (
+          <p>
+            <Trans>
+              If there is an account for <span className={styles.address}>{email}</span>, we sent it a link to
+              choose a new password.
+            </Trans>
+          </p>
+        )
+      ) : (
+        <p>
+          <Trans>We sent you a link. Open it to continue.</Trans>
+        </p>
+      )}
+      <p>
+        <Trans>The link is valid for 24 hours. No mail? Look in your spam folder, or send it again.</Trans>
+      </p>
+      {status.kind === 'sent' ? (
+        <FormAlert tone="success">
+          <Trans>We sent the link again.</Trans>
+        </FormAlert>
+      ) : null}
+      {status.kind === 'failed' ? <FormAlert>{i18n._(errorMessage(status.code))}</FormAlert> : null}
+      <div className={styles.actions}>
+        <Link to={flow === 'signup' ? '/signup' : '/password-reset'} className={styles.inlineLink}>
+          <Trans>Use another address</Trans>
+        </Link>
+        {email ? (
+          <Button variant="secondary" onClick={resend} disabled={status.kind === 'sending'}>
+            <Trans>Send the link again</Trans>
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,228 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { getRouteApi } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import {
+  type SignupSnapshot,
+  selectIsRegistering,
+  selectStep,
+  selectStepNumber,
+  signupSteps,
+} from '../../../machines/signup/signup.selectors.ts'
+import type { SignupField } from '../../../machines/signup/signup.types.ts'
+import { errorMessage } from '../../api/error-messages.ts'
+import { type SupportedLocale, selectableLocales } from '../../i18n/locales.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { useActorView } from '../../ui/dialog/use-actor-view.ts'
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { TextField } from '../../ui/form/text-field.tsx'
+import styles from './auth.module.css'
+import { AuthHeader } from './auth-header.tsx'
+import { fieldMessage } from './form-errors.ts'
+import { PasswordFeedback } from './password-feedback.tsx'
+import { SignupLinkInvalid } from './signup-link-invalid.tsx'
+import { useCompleteSignIn } from './use-complete-sign-in.ts'
+import { useFocusFirstInvalid } from './use-focus-first-invalid.ts'
+import { type SignupActor, useSignup } from './use-signup.ts'
+
+const route = getRouteApi('/signup/steps')
+
+const stepNames: Record<(typeof signupSteps)[number], MessageDescriptor> = {
+  name: msg`Your name`,
+  password: msg`Your password`,
+  terms: msg`Terms`,
+}
+
+const languageNames: Record<SupportedLocale, string> = {
+  'en-gb': 'English',
+  'de-ch': 'Deutsch',
+  'fr-ch': 'Français',
+  it: 'Italiano',
+}
+
+const view = (snapshot: SignupSnapshot) => snapshot
+
+/** /signup/steps (SPEC §2): name, password and terms, then the account is created and signed in. */
+export function SignupStepsScreen() {
+  const { token, email } = route.useSearch()
+  if (!token) return <SignupLinkInvalid />
+  return <SignupSteps token={token} email={email ?? ''} />
+}
+
+function SignupSteps({ token, email }: { token: string; email: string }) {
+  const actor = useSignup(token, email)
+  return actor ? <SignupStepsForm actor={actor} email={email} /> : null
+}
+
+function SignupStepsForm({ actor, email }: { actor: SignupActor; email: string }) {
+  const { t, i18n } = useLingui()
+  const snapshot = useActorView(actor, view)
+  const completeSignIn = useCompleteSignIn()
+  const form = useRef<HTMLFormElement>(null)
+  const feedbackId = useId()
+  const languageId = useId()
+  const [signInFailed, setSignInFailed] = useState(false)
+  const step = selectStep(snapshot)
+  const { values, errors, formError, accountToken } = snapshot.context
+  const registering = selectIsRegistering(snapshot)
+
+  const [attempt, setAttempt] = useState(0)
+  useFocusFirstInvalid(form, attempt)
+  // Each step starts at its first invalid field (a refused registration) or its first field.
+  const focusedStep = useRef<string | null>(null)
+  useEffect(() => {
+    if (focusedStep.current === step) return
+    focusedStep.current = step
+    const fields = form.current
+    const first =
+      fields?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? fields?.querySelector('input')
+    first?.focus()
+  })
+
+  // The new account signs in once, even when React runs the effect twice in development.
+  const signedIn = useRef<string | null>(null)
+  useEffect(() => {
+    if (!accountToken || signedIn.current === accountToken) return
+    signedIn.current = accountToken
+    void completeSignIn({ token: accountToken, tokenType: 'Bearer', expiresAt: '' }, false, '/welcome').then(
+      (ok) => setSignInFailed(!ok),
+    )
+  }, [accountToken, completeSignIn])
+
+  if (snapshot.matches('linkInvalid')) return <SignupLinkInvalid />
+
+  const change = (changed: Partial<typeof values>) => actor.send({ type: 'signup.change', values: changed })
+  const message = (field: SignupField) => {
+    const code = errors[field]
+    return code ? i18n._(fieldMessage(code, field)) : undefined
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (registering || accountToken) return
+    actor.send({ type: 'signup.next' })
+    if (selectStep(actor.getSnapshot()) === step) setAttempt((n) => n + 1)
+  }
+  const number = selectStepNumber(snapshot)
+  const total = signupSteps.length
+
+  return (
+    <>
+      <AuthHeader title={<Trans>Create your account</Trans>}>
+        {email ? <Trans>Your address {email} is confirmed.</Trans> : null}
+      </AuthHeader>
+      <ol className={styles.steps} aria-label={t`Step ${number} of ${total}`}>
+        {signupSteps.map((name, index) => (
+          <li
+            key={name}
+            data-state={index + 1 < number ? 'done' : index + 1 === number ? 'current' : 'next'}
+            aria-current={index + 1 === number ? 'step' : undefined}
+          >
+            {i18n._(stepNames[name])}
+          </li>
+        ))}
+      </ol>
+      <form
+        ref={form}
+        className={styles.form}
+        onSubmit={submit}
+        noValidate
+        aria-label={i18n._(stepNames[step])}
+      >
+        {formError ? <FormAlert>{i18n._(errorMessage(formError))}</FormAlert> : null}
+        {signInFailed ? <FormAlert>{i18n._(errorMessage('session.sign_in_failed'))}</FormAlert> : null}
+        {step === 'name' ? (
+          <div className={styles.row}>
+            <TextField
+              label={t`First name`}
+              name="firstName"
+              autoComplete="given-name"
+              required
+              value={values.firstName}
+              onChange={(e) => change({ firstName: e.target.value })}
+              error={message('firstName')}
+            />
+            <TextField
+              label={t`Last name`}
+              name="lastName"
+              autoComplete="family-name"
+              required
+              value={values.lastName}
+              onChange={(e) => change({ lastName: e.target.value })}
+              error={message('lastName')}
+            />
+          </div>
+        ) : null}
+        {step === 'password' ? (
+          <div>
+            <TextField
+              label={t`Password`}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              aria-describedby={message('password') ? undefined : feedbackId}
+              value={values.password}
+              onChange={(e) => change({ password: e.target.value })}
+              error={message('password')}
+            />
+            {message('password') ? null : (
+              <PasswordFeedback id={feedbackId} password={values.password} email={email} />
+            )}
+          </div>
+        ) : null}
+        {step === 'terms' ? (
+          <>
+            <div className={styles.selectField}>
+              <label htmlFor={languageId}>
+                <Trans>Language of your account</Trans>
+              </label>
+              <select
+                id={languageId}
+                className={styles.select}
+                value={values.lang}
+                onChange={(e) => change({ lang: e.target.value })}
+              >
+                {selectableLocales.map((locale) => (
+                  <option key={locale} value={locale} lang={locale}>
+                    {languageNames[locale]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <CheckboxField
+              label={t`I accept the general terms and conditions.`}
+              name="gtc"
+              required
+              checked={values.gtc}
+              onChange={(e) => change({ gtc: e.target.checked })}
+              error={message('gtc')}
+            />
+          </>
+        ) : null}
+        <div className={styles.actions}>
+          {step !== 'name' ? (
+            <Button
+              variant="secondary"
+              size="lg"
+              disabled={registering}
+              onClick={() => actor.send({ type: 'signup.back' })}
+            >
+              <Trans>Back</Trans>
+            </Button>
+          ) : null}
+          <Button type="submit" size="lg" disabled={registering || Boolean(accountToken)}>
+            {step !== 'terms' ? (
+              <Trans>Next</Trans>
+            ) : registering ? (
+              <Trans>Creating your account…</Trans>
+            ) : (
+              <Trans>Create account</Trans>
+            )}
+          </Button>
+        </div>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import * as v from 'valibot'
+import { apiPaths } from '../../../contract/paths.ts'
+import { acceptSchema } from '../../../contract/user.ts'
+import type { SessionSnapshot } from '../../../machines/session/session.selectors.ts'
+import { getUserQueryOptions, userAttribute } from '../../api/user.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { useActorView } from '../../ui/dialog/use-actor-view.ts'
+import type { AcceptTermsProps } from './accept-terms-dialog.tsx'
+
+const isAccountSession = (snapshot: SessionSnapshot) => snapshot.matches('signedIn')
+
+// Single sign-on users without accepted terms are sent to /signup/sso, which asks there (SPEC §6).
+const pathsWithoutPrompt = new Set(['/signup/sso', '/logout', '/bye'])
+
+/**
+ * SPEC §6: a terms dialog appears when a signed-in user has not accepted the general terms. It
+ * cannot be dismissed: the user accepts (POST /v1/user/accept, then the user is loaded again) or
+ * signs out. Rendered once, in the root layout.
+ */
+export function TermsPrompt() {
+  const { api, session, queryClient, ui } = useRouteContext({ from: '__root__' })
+  const navigate = useNavigate()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const signedIn = useActorView(session, isAccountSession)
+  const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: signedIn })
+  const asking = useRef(false)
+  const mustAccept =
+    signedIn &&
+    user !== undefined &&
+    !user.hasSso &&
+    !userAttribute(user, 'accepted_gtc') &&
+    !pathsWithoutPrompt.has(pathname)
+
+  useEffect(() => {
+    if (!mustAccept || asking.current) return
+    asking.current = true
+    const signOut = async () => {
+      await api.request(apiPaths.logout(), { method: 'POST', retries: 0 }).catch(() => undefined)
+      session.send({ type: 'session.signOut' })
+      queryClient.clear()
+      ui.dialogs.send({ type: 'dialog.close' })
+      await navigate({ href: '/login?logged-out', replace: true })
+    }
+    const props: AcceptTermsProps = { signOut: () => void signOut() }
+    void openDialog(ui.dialogs, {
+      name: 'acceptTerms',
+      namespace: 'general',
+      props: { ...props },
+      action: async () => {
+        await api.request(apiPaths.accept(), { method: 'POST', body: v.parse(acceptSchema, { gtc: true }) })
+        await queryClient.refetchQueries({ queryKey: getUserQueryOptions(api).queryKey })
+      },
+    }).then(() => {
+      asking.current = false
+    })
+  }, [mustAccept, api, session, queryClient, ui, navigate])
+
+  return null
+}

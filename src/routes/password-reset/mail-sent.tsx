@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { validateEmailSearch } from '../../features/auth/auth-search.ts'
+import { MailSentScreen } from '../../features/auth/mail-sent-screen.tsx'
+
+export const Route = createFileRoute('/password-reset/mail-sent')({
+  validateSearch: validateEmailSearch,
+  component: () => <MailSentScreen flow="reset" />,
+})

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { ConfirmEmailScreen } from '../../features/profile/confirm-email-screen.tsx'
+
+const searchSchema = v.object({ token: v.optional(v.pipe(v.string(), v.maxLength(500))) })
+
+export const Route = createFileRoute('/profile/confirm')({
+  validateSearch: searchSchema,
+  component: ConfirmScreen,
+})
+
+function ConfirmScreen() {
+  const { token } = Route.useSearch()
+  return <ConfirmEmailScreen token={token} />
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { validateTokenSearch } from '../../features/auth/auth-search.ts'
+import { SignupConfirmScreen } from '../../features/auth/signup-confirm-screen.tsx'
+
+export const Route = createFileRoute('/signup/confirm')({
+  validateSearch: validateTokenSearch,
+  component: SignupConfirmScreen,
+})

@@ -1,0 +1,49 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import type { FormEvent, ReactNode } from 'react'
+import { Button, type ButtonProps } from '../button/button.tsx'
+import styles from './dialog.module.css'
+
+/** The parts of every dialog: its title, what it is about, its body and its buttons. */
+export function DialogFrame({
+  title,
+  description,
+  children,
+  actions,
+  onSubmit,
+}: {
+  title: ReactNode
+  description?: ReactNode
+  children?: ReactNode
+  /** The buttons, the primary action last. */
+  actions: ReactNode
+  /** Makes the dialog a form (Enter submits) that calls this; the browser's own validation is off. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+}) {
+  const parts = (
+    <>
+      <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+      {description ? (
+        <Dialog.Description className={styles.description}>{description}</Dialog.Description>
+      ) : null}
+      {children ? <div className={styles.body}>{children}</div> : null}
+      <div className={styles.actions}>{actions}</div>
+    </>
+  )
+  return onSubmit ? (
+    <form className={styles.frame} onSubmit={onSubmit} noValidate>
+      {parts}
+    </form>
+  ) : (
+    <div className={styles.frame}>{parts}</div>
+  )
+}
+
+/** A button that shows a spinner and refuses clicks while its action runs (SPEC §4 loading flag). */
+export function BusyButton({ busy, children, disabled, ...rest }: ButtonProps & { busy: boolean }) {
+  return (
+    <Button {...rest} disabled={disabled || busy} aria-busy={busy || undefined}>
+      {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+      {children}
+    </Button>
+  )
+}
