@@ -16,6 +16,7 @@ import { createAuthRoutes } from './routes/auth.ts'
 import { createDatetimeRoutes } from './routes/datetime.ts'
 import { createHealthRoutes } from './routes/health.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
+import { createSsoRoutes } from './routes/sso.ts'
 import { createStatusRoutes } from './routes/status.ts'
 import { createUserRoutes } from './routes/user.ts'
 
@@ -53,6 +54,7 @@ export function createApp({
   )
   api.route('/', createAuthRoutes(accounts))
   api.route('/', createUserRoutes(accounts))
+  api.route('/', createSsoRoutes({ config, db, logger, now }))
   if (config.appMode !== 'production')
     api.route('/', createOutboxRoutes(createOutbox(outboxDir(config.dataDir))))
   // Registered last, so it only answers paths no route above knows, whatever the method.

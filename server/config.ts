@@ -33,7 +33,16 @@ export type AppConfig = {
   maintenanceBlockingPattern: string
   /** Browser error reporting (SPEC §9): off unless a DSN is set. */
   errorReporting: { dsn: string; disabled: boolean; tracesSampleRate: number; environment: string } | null
+  /** SSO_SANDBOX: serve the sandbox OpenID provider; unset: on outside production, never in production. */
+  ssoSandbox?: boolean
+  /** SSO_CLIENTS: this app's client credentials at each real OpenID provider, keyed by issuer URL. */
+  ssoClients?: Readonly<Record<string, SsoClient>>
+  /** SSO_STATE_SECRET: key of the sign-in state cookie; unset: a random key per process. */
+  ssoStateSecret?: string
 }
+
+/** How this app is registered at an OpenID provider. */
+export type SsoClient = { clientId: string; clientSecret: string }
 
 /** A configuration variable is missing or wrong; the message names it and says what is expected. */
 export class ConfigError extends Error {
@@ -47,7 +56,7 @@ export class ConfigError extends Error {
 }
 
 // Values of these variables may hold credentials, so error messages never repeat them.
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL'])
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'SSO_CLIENTS', 'SSO_STATE_SECRET'])
 
 const isRegExp = (source: string) => {
   try {
@@ -122,6 +131,19 @@ const envSchema = v.object({
     '0.1',
   ),
   SENTRY_ENVIRONMENT: v.optional(v.string()),
+  SSO_SANDBOX: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
+  SSO_CLIENTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.parseJson(undefined, 'must be JSON: {"<issuer url>": {"client_id": "...", "client_secret": "..."}}'),
+      v.record(
+        v.pipe(v.string(), v.url('must be keyed by issuer URLs')),
+        v.object({ client_id: v.pipe(v.string(), v.minLength(1)), client_secret: v.string() }),
+        'must be JSON: {"<issuer url>": {"client_id": "...", "client_secret": "..."}}',
+      ),
+    ),
+  ),
+  SSO_STATE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
 })
 
 /**
@@ -139,9 +161,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     const got = secretVariables.has(variable) ? '' : ` (got ${JSON.stringify(issue.input)})`
     throw new ConfigError(variable, `Invalid configuration: ${variable} ${issue.message}${got}`)
   }
+  if (result.output.APP_MODE === 'production' && result.output.SSO_SANDBOX === 'true') {
+    throw new ConfigError('SSO_SANDBOX', 'Invalid configuration: SSO_SANDBOX must not be true in production')
+  }
   const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
   const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
+  const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET } = result.output
   return {
     port: PORT,
     dataDir: DATA_DIR,
@@ -165,5 +191,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
           environment: SENTRY_ENVIRONMENT ?? APP_MODE,
         }
       : null,
+    ...(SSO_SANDBOX === undefined ? {} : { ssoSandbox: SSO_SANDBOX === 'true' }),
+    ...(SSO_CLIENTS === undefined
+      ? {}
+      : {
+          ssoClients: Object.fromEntries(
+            Object.entries(SSO_CLIENTS).map(([issuer, client]) => [
+              issuer,
+              { clientId: client.client_id, clientSecret: client.client_secret },
+            ]),
+          ),
+        }),
+    ...(SSO_STATE_SECRET === undefined ? {} : { ssoStateSecret: SSO_STATE_SECRET }),
   }
 }

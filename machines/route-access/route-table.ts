@@ -41,6 +41,8 @@ export const routeTable: readonly RouteRule[] = [
   publicPage('/business/signup/steps'),
   publicPage('/sso/error'),
   publicPage('/sso/error/company', { title: 'route.sso_error' }),
+  // Where single sign-on hands the token over; not in SPEC §2, which leaves the hand-over open.
+  route('/sso/callback', 'public', roles, 'simple', { title: 'route.sso_callback' }),
 
   route('/sorry', 'openToAll', roles, 'simple'),
   route('/maintenance', 'openToAll', roles, 'simple'),

@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro'
 export const routeTitles: Record<string, MessageDescriptor> = {
   'route.not_found': msg`Page Not Found`,
   'route.sso_error': msg`Single sign-on error`,
+  'route.sso_callback': msg`Signing you in`,
 }
 
 /** Translations of the messages route access gives with a redirect (SPEC §6). */

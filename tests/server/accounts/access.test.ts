@@ -24,6 +24,14 @@ const publicRoutes = new Set([
   `GET ${apiPaths.status()}`,
   `GET ${apiPaths.outbox()}`,
   `GET ${apiPaths.outbox()}/:id`,
+  // Single sign-on: browser navigations before there is a session, and the sandbox provider's endpoints.
+  'GET /sso/start',
+  'GET /sso/callback',
+  'GET /sandbox/oidc/.well-known/openid-configuration',
+  'GET /sandbox/oidc/authorize',
+  'POST /sandbox/oidc/authorize',
+  'POST /sandbox/oidc/token',
+  'GET /sandbox/oidc/jwks',
 ])
 
 /** Every route of the API as `METHOD /path`, read from the app itself so a new route cannot be missed. */

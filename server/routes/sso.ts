@@ -1,0 +1,111 @@
+import { type Context, Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { Logger } from 'pino'
+import * as v from 'valibot'
+import { apiBase } from '../../contract/paths.ts'
+import { emailSchema } from '../../contract/user.ts'
+import type { AppConfig } from '../config.ts'
+import type { Database } from '../db/open-database.ts'
+import { finishSso } from '../sso/finish-sso.ts'
+import { createOpenIdClient, type ProviderFetch } from '../sso/openid-client.ts'
+import { createSandboxProvider } from '../sso/sandbox/sandbox-provider.ts'
+import { seedSandboxDomain } from '../sso/sandbox/seed-sandbox-domain.ts'
+import { createSignInSeal } from '../sso/sign-in-seal.ts'
+import { SsoError } from '../sso/sso-error.ts'
+import { ssoPaths } from '../sso/sso-paths.ts'
+import type { SsoServices } from '../sso/sso-services.ts'
+import { ssoSettings } from '../sso/sso-settings.ts'
+import { signInLifetimeMs, startSso } from '../sso/start-sso.ts'
+
+/** What the single sign-on routes are built from. */
+export type SsoRouteOptions = { config: AppConfig; db: Database; logger: Logger; now: () => Date }
+
+const cookieName = 'signet_sso'
+
+/**
+ * Single sign-on by OpenID Connect (authorization code with PKCE): `/sso/start` sends the browser to the
+ * company's provider, `/sso/callback` signs the person in and hands the token to the app in the URL
+ * fragment. Outside production also the sandbox provider, with its domain seeded.
+ */
+export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): Hono {
+  const settings = ssoSettings(config)
+  const routes = new Hono()
+  const apiUrl = `${config.publicUrl}${apiBase}`
+  let fetchProvider: ProviderFetch = (url, init) => fetch(url, init)
+  const { sandbox } = settings
+  if (sandbox !== null) {
+    const provider = createSandboxProvider({ ...sandbox, redirectUri: settings.redirectUri, now })
+    routes.route('/', provider)
+    // The server asks its own sandbox in-process: PUBLIC_URL may not be reachable from the server itself.
+    fetchProvider = async (url, init) =>
+      url.startsWith(`${sandbox.issuer}/`)
+        ? provider.request(url.slice(apiUrl.length), init)
+        : fetch(url, init)
+    seedSandboxDomain(db, sandbox.issuer).catch((error: unknown) =>
+      logger.error({ err: error }, 'single sign-on: could not set up the sandbox domain'),
+    )
+  }
+  const services: SsoServices = {
+    db,
+    now,
+    logger,
+    openId: createOpenIdClient(fetchProvider),
+    seal: createSignInSeal(settings.stateSecret),
+    clients: settings.clients,
+    redirectUri: settings.redirectUri,
+  }
+  const cookiePath = `${apiBase}/sso`
+  const secure = config.publicUrl.startsWith('https:')
+
+  // Failures go to the app's pages, not to a JSON error: the browser is navigating here.
+  const fail = (c: Context, error: unknown) => {
+    const failure =
+      error instanceof SsoError
+        ? error
+        : new SsoError('server_error', 'Single sign-on failed', { cause: error })
+    const log = failure.reason === 'server_error' ? logger.error.bind(logger) : logger.warn.bind(logger)
+    log({ reason: failure.reason, err: failure.cause ?? failure }, `single sign-on: ${failure.message}`)
+    return c.redirect(failure.appPath, 303)
+  }
+
+  return routes
+    .get(ssoPaths.start, async (c) => {
+      const email = v.safeParse(emailSchema, c.req.query('email') ?? '')
+      if (!email.success)
+        return fail(c, new SsoError('request_invalid', 'No valid e-mail address to sign in with'))
+      try {
+        const { location, sealed } = await startSso(services, email.output)
+        // Lax: the provider sends the browser back with a top-level GET, which Lax cookies go along with.
+        setCookie(c, cookieName, sealed, {
+          path: cookiePath,
+          httpOnly: true,
+          secure,
+          sameSite: 'Lax',
+          maxAge: signInLifetimeMs / 1000,
+        })
+        return c.redirect(location, 303)
+      } catch (error) {
+        return fail(c, error)
+      }
+    })
+    .get(ssoPaths.callback, async (c) => {
+      const sealed = getCookie(c, cookieName)
+      deleteCookie(c, cookieName, { path: cookiePath, secure })
+      try {
+        const pending = sealed === undefined ? null : services.seal.open(sealed)
+        const { code, state, error } = c.req.query()
+        const answer = await finishSso(services, { code, state, error }, pending)
+        const fragment = new URLSearchParams({
+          token: answer.token,
+          token_type: answer.tokenType,
+          expires_at: answer.expiresAt,
+        })
+        // In the fragment, the token never reaches a server, a proxy or an access log.
+        c.header('Cache-Control', 'no-store')
+        c.header('Referrer-Policy', 'no-referrer')
+        return c.redirect(`/sso/callback#${fragment}`, 303)
+      } catch (error) {
+        return fail(c, error)
+      }
+    })
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
+import { users } from '../db/schema.ts'
+import type { SsoServices } from './sso-services.ts'
+import type { IdTokenIdentity } from './verify-id-token.ts'
+
+/**
+ * The id of the account of the address an identity provider vouched for: an existing account becomes a
+ * single-sign-on one with a verified address and keeps the names it has; a new one gets the token's
+ * names and no accepted terms, so the app asks for both at /signup/sso.
+ */
+export async function findOrCreateSsoUser(services: SsoServices, identity: IdTokenIdentity): Promise<string> {
+  const { db } = services
+  const find = async () => {
+    const [user] = await db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.email, identity.email))
+    return user
+  }
+  const existing = await find()
+  if (existing !== undefined) {
+    await db
+      .update(users)
+      .set({
+        hasSso: true,
+        emailVerified: true,
+        firstName: existing.firstName ?? identity.givenName ?? null,
+        lastName: existing.lastName ?? identity.familyName ?? null,
+      })
+      .where(eq(users.id, existing.id))
+    return existing.id
+  }
+  const id = randomUUID()
+  try {
+    await db.insert(users).values({
+      id,
+      username: id,
+      email: identity.email,
+      emailVerified: true,
+      firstName: identity.givenName ?? null,
+      lastName: identity.familyName ?? null,
+      passwordHash: null,
+      hasSso: true,
+      createdAt: services.now(),
+    })
+    return id
+  } catch (error) {
+    // Two first sign-ins of one address racing: the other one created the account.
+    const winner = isUniqueViolation(error) ? await find() : undefined
+    if (winner === undefined) throw error
+    return winner.id
+  }
+}

@@ -1,0 +1,101 @@
+import { timingSafeEqual } from 'node:crypto'
+import * as v from 'valibot'
+import type { TokenAnswer } from '../../contract/user.ts'
+import { issueToken } from '../accounts/issue-token.ts'
+import { findOrCreateSsoUser } from './find-or-create-sso-user.ts'
+import { findSsoIssuer } from './find-sso-issuer.ts'
+import type { PendingSignIn } from './sign-in-seal.ts'
+import { SsoError } from './sso-error.ts'
+import type { SsoServices } from './sso-services.ts'
+import { verifyIdToken } from './verify-id-token.ts'
+
+/** The query of the provider's redirect back to us (RFC 6749 4.1.2). */
+export type CallbackQuery = { code?: string; state?: string; error?: string }
+
+const tokenAnswerSchema = v.object({ id_token: v.string() })
+
+const sameText = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/**
+ * GET /api/sso/callback: checks the state against the sign-in this browser started, redeems the code
+ * with the PKCE verifier, verifies the id_token, and signs in the person it names, creating their
+ * single-sign-on account on first sight. Throws {@link SsoError}.
+ */
+export async function finishSso(
+  services: SsoServices,
+  query: CallbackQuery,
+  pending: PendingSignIn | null,
+): Promise<TokenAnswer> {
+  if (pending === null) throw new SsoError('state_invalid', 'No sign-in was started in this browser')
+  if (pending.expiresAt <= services.now().getTime())
+    throw new SsoError('state_invalid', 'The sign-in took too long')
+  if (query.state === undefined || !sameText(query.state, pending.state)) {
+    throw new SsoError('state_invalid', 'The answer belongs to another sign-in')
+  }
+  if (query.error !== undefined) {
+    throw new SsoError(
+      query.error === 'access_denied' ? 'access_denied' : 'provider_error',
+      `The identity provider answered ${query.error}`,
+    )
+  }
+  if (query.code === undefined || query.code === '') {
+    throw new SsoError('provider_error', 'The identity provider answered no code')
+  }
+  const client = services.clients[pending.issuer]
+  if (client === undefined)
+    throw new SsoError('company_unknown', 'This app is not registered at the provider')
+  const provider = await services.openId.discover(pending.issuer)
+
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: query.code,
+    redirect_uri: services.redirectUri,
+    code_verifier: pending.verifier,
+  })
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/x-www-form-urlencoded',
+  }
+  if (provider.clientAuth === 'basic') {
+    // RFC 6749 2.3.1: both halves are form-encoded before they are joined.
+    const id = encodeURIComponent(client.clientId)
+    const secret = encodeURIComponent(client.clientSecret)
+    headers.authorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
+  } else {
+    form.set('client_id', client.clientId)
+    form.set('client_secret', client.clientSecret)
+  }
+  let idToken: string
+  try {
+    const response = await services.openId.fetch(provider.tokenEndpoint, {
+      method: 'POST',
+      headers,
+      body: form.toString(),
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (!response.ok)
+      throw new Error(`The token endpoint answered ${response.status}: ${await response.text()}`)
+    idToken = v.parse(tokenAnswerSchema, await response.json()).id_token
+  } catch (error) {
+    throw new SsoError('token_refused', 'The identity provider did not exchange the code', { cause: error })
+  }
+
+  const identity = await verifyIdToken(idToken, {
+    issuer: pending.issuer,
+    clientId: client.clientId,
+    nonce: pending.nonce,
+    now: services.now(),
+    keys: (refresh) => services.openId.keys(provider.jwksUri, refresh),
+  })
+  if (identity.emailVerified === false) {
+    throw new SsoError('email_unverified', 'The identity provider has not verified the address')
+  }
+  const email = identity.email.trim().toLowerCase()
+  // A provider speaks only for the domains that sign in with it, or any provider could claim any account.
+  if ((await findSsoIssuer(services.db, email)) !== pending.issuer) {
+    throw new SsoError('company_mismatch', 'The address does not belong to the company of this provider')
+  }
+  const userId = await findOrCreateSsoUser(services, { ...identity, email })
+  return issueToken(services.db, userId, false, services.now())
+}

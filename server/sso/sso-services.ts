@@ -1,0 +1,18 @@
+import type { Logger } from 'pino'
+import type { SsoClient } from '../config.ts'
+import type { Database } from '../db/open-database.ts'
+import type { OpenIdClient } from './openid-client.ts'
+import type { SignInSeal } from './sign-in-seal.ts'
+
+/** What the single sign-on operations work with; built once by the routes. */
+export type SsoServices = {
+  db: Database
+  now: () => Date
+  logger: Logger
+  openId: OpenIdClient
+  seal: SignInSeal
+  /** This app's credentials at each provider, keyed by issuer URL as `sso_domains` holds it. */
+  clients: Readonly<Record<string, SsoClient>>
+  /** Absolute URL of our callback, registered at every provider. */
+  redirectUri: string
+}
