@@ -48,6 +48,7 @@ import { Route as SignupConfirmRouteImport } from './routes/signup/confirm'
 import { Route as SignupMailSentRouteImport } from './routes/signup/mail-sent'
 import { Route as SignupSsoRouteImport } from './routes/signup/sso'
 import { Route as SignupStepsRouteImport } from './routes/signup/steps'
+import { Route as SsoCallbackRouteImport } from './routes/sso/callback'
 import { Route as ViewSridRouteImport } from './routes/view/$srid'
 import { Route as BusinessBillingIndexRouteImport } from './routes/business/billing/index'
 import { Route as BusinessBillingInvoicesRouteImport } from './routes/business/billing/invoices'
@@ -284,6 +285,11 @@ const SignupSsoRoute = SignupSsoRouteImport.update({
 const SignupStepsRoute = SignupStepsRouteImport.update({
   id: '/signup/steps',
   path: '/signup/steps',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SsoCallbackRoute = SsoCallbackRouteImport.update({
+  id: '/sso/callback',
+  path: '/sso/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ViewSridRoute = ViewSridRouteImport.update({
@@ -558,6 +564,7 @@ export interface FileRoutesByFullPath {
   '/signup/mail-sent': typeof SignupMailSentRoute
   '/signup/sso': typeof SignupSsoRoute
   '/signup/steps': typeof SignupStepsRoute
+  '/sso/callback': typeof SsoCallbackRoute
   '/view/$srid': typeof ViewSridRoute
   '/password-reset/': typeof PasswordResetIndexRoute
   '/profile/': typeof ProfileIndexRoute
@@ -641,6 +648,7 @@ export interface FileRoutesByTo {
   '/signup/mail-sent': typeof SignupMailSentRoute
   '/signup/sso': typeof SignupSsoRoute
   '/signup/steps': typeof SignupStepsRoute
+  '/sso/callback': typeof SsoCallbackRoute
   '/view/$srid': typeof ViewSridRoute
   '/password-reset': typeof PasswordResetIndexRoute
   '/profile': typeof ProfileIndexRoute
@@ -725,6 +733,7 @@ export interface FileRoutesById {
   '/signup/mail-sent': typeof SignupMailSentRoute
   '/signup/sso': typeof SignupSsoRoute
   '/signup/steps': typeof SignupStepsRoute
+  '/sso/callback': typeof SsoCallbackRoute
   '/view/$srid': typeof ViewSridRoute
   '/password-reset/': typeof PasswordResetIndexRoute
   '/profile/': typeof ProfileIndexRoute
@@ -810,6 +819,7 @@ export interface FileRouteTypes {
     | '/signup/mail-sent'
     | '/signup/sso'
     | '/signup/steps'
+    | '/sso/callback'
     | '/view/$srid'
     | '/password-reset/'
     | '/profile/'
@@ -893,6 +903,7 @@ export interface FileRouteTypes {
     | '/signup/mail-sent'
     | '/signup/sso'
     | '/signup/steps'
+    | '/sso/callback'
     | '/view/$srid'
     | '/password-reset'
     | '/profile'
@@ -976,6 +987,7 @@ export interface FileRouteTypes {
     | '/signup/mail-sent'
     | '/signup/sso'
     | '/signup/steps'
+    | '/sso/callback'
     | '/view/$srid'
     | '/password-reset/'
     | '/profile/'
@@ -1060,6 +1072,7 @@ export interface RootRouteChildren {
   SignupMailSentRoute: typeof SignupMailSentRoute
   SignupSsoRoute: typeof SignupSsoRoute
   SignupStepsRoute: typeof SignupStepsRoute
+  SsoCallbackRoute: typeof SsoCallbackRoute
   ViewSridRoute: typeof ViewSridRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
@@ -1380,6 +1393,13 @@ declare module '@tanstack/react-router' {
       path: '/signup/steps'
       fullPath: '/signup/steps'
       preLoaderRoute: typeof SignupStepsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sso/callback': {
+      id: '/sso/callback'
+      path: '/sso/callback'
+      fullPath: '/sso/callback'
+      preLoaderRoute: typeof SsoCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/view/$srid': {
@@ -1716,6 +1736,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupMailSentRoute: SignupMailSentRoute,
   SignupSsoRoute: SignupSsoRoute,
   SignupStepsRoute: SignupStepsRoute,
+  SsoCallbackRoute: SsoCallbackRoute,
   ViewSridRoute: ViewSridRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,

@@ -10,6 +10,7 @@ import { TestSystemFrame } from '../ui/test-system/test-system-frame.tsx'
 import { documentTitle, pageTitle } from './page-title.ts'
 import { routeTitles } from './route-titles.ts'
 import { UiHosts } from './ui-hosts.tsx'
+import { useUserLocale } from './use-user-locale.ts'
 
 /** The frame around every screen: Test System frame, the route's layout, the document title. */
 export function RootLayout() {
@@ -18,6 +19,7 @@ export function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const matches = useMatches()
   useMaintenanceRedirect()
+  useUserLocale()
   // A guard's or loader's notFound() marks its match (`_notFound` for the router's global one).
   const notFound = matches.some((m) => m._notFound || m.status === 'notFound')
   const rule = findRoute(notFound ? '/$' : pathname)

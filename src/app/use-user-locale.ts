@@ -1,0 +1,55 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { apiPaths } from '../../contract/paths.ts'
+import { attributesCase } from '../../contract/user.ts'
+import { selectToken } from '../../machines/session/session.selectors.ts'
+import { getUserQueryOptions, userAttribute } from '../api/user.ts'
+import { activateLocale } from '../i18n/i18n.ts'
+import { resolveLocale } from '../i18n/locales.ts'
+import { useActorView } from '../ui/dialog/use-actor-view.ts'
+
+/**
+ * Keeps the app's language and the signed-in user's `lang` attribute (SPEC §3) together: after
+ * sign-in the app speaks the user's language; a language the user picks is saved to the account.
+ */
+export function useUserLocale() {
+  const { api, session } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
+  const { i18n } = useLingui()
+  const signedIn = useActorView(session, (s) => selectToken(s) !== null)
+  const user = useQuery({ ...getUserQueryOptions(api), enabled: signedIn }).data
+  const saved = signedIn ? userAttribute(user, 'lang') : undefined
+  const userId = user?.id
+  // The language last seen, and one taken from the account (which needs no saving back).
+  const previous = useRef(i18n.locale)
+  const adopted = useRef<string | null>(null)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new user brings their language
+  useEffect(() => {
+    const locale = resolveLocale(saved)
+    if (!locale || locale === i18n.locale) return
+    adopted.current = locale
+    void activateLocale(locale)
+  }, [userId])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of language is saved
+  useEffect(() => {
+    if (previous.current === i18n.locale) return
+    previous.current = i18n.locale
+    if (adopted.current === i18n.locale) {
+      adopted.current = null
+      return
+    }
+    if (!userId || saved === i18n.locale) return
+    void api
+      .request(apiPaths.user(), {
+        method: 'PUT',
+        body: { attributes: { lang: [i18n.locale] } },
+        caseOptions: attributesCase,
+      })
+      .then(() => queryClient.invalidateQueries({ queryKey: getUserQueryOptions(api).queryKey }))
+      .catch(() => undefined)
+  }, [i18n.locale])
+}
