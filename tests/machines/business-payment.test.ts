@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor } from 'xstate'
 import { businessPaymentMachine } from '../../machines/business-payment/business-payment.machine.ts'
 import { businessPaymentView } from '../../machines/business-payment/business-payment.selectors.ts'
 import type {
@@ -32,30 +32,8 @@ import {
   withCancellationScheduled,
   withCurrentCancelled,
 } from '../../machines/business-payment/price-plan.ts'
+import { controlledActor, flushMicrotasks } from './controlled-actor.ts'
 import { walk } from './walk.ts'
-
-/** A promise actor whose latest call the test settles. */
-function controlled() {
-  let pending: { resolve: () => void; reject: (error: unknown) => void } | undefined
-  const inputs: BusinessCallInput[] = []
-  const logic = fromPromise<void, BusinessCallInput>(
-    ({ input }) =>
-      new Promise<void>((resolve, reject) => {
-        inputs.push(input)
-        pending = { resolve, reject }
-      }),
-  )
-  return {
-    logic,
-    inputs,
-    resolve: () => pending?.resolve(),
-    reject: () => pending?.reject(new Error('refused')),
-  }
-}
-
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve()
-}
 
 const plan: PricePlan = {
   name: 'team_v3',
@@ -149,11 +127,11 @@ describe('business payment rules (SPEC §4 Business payment)', () => {
 
 describe('business payment machine', () => {
   const calls = () => ({
-    cancelTrial: controlled(),
-    cancelSubscription: controlled(),
-    reactivateSubscription: controlled(),
-    deleteBusiness: controlled(),
-    revokeDeletion: controlled(),
+    cancelTrial: controlledActor<void, BusinessCallInput>(),
+    cancelSubscription: controlledActor<void, BusinessCallInput>(),
+    reactivateSubscription: controlledActor<void, BusinessCallInput>(),
+    deleteBusiness: controlledActor<void, BusinessCallInput>(),
+    revokeDeletion: controlledActor<void, BusinessCallInput>(),
   })
   const provided = (c: ReturnType<typeof calls>) =>
     businessPaymentMachine.provide({
@@ -186,14 +164,14 @@ describe('business payment machine', () => {
     expect(businessPaymentView(actor.getSnapshot()).busy).toBe(true)
     expect(c.cancelSubscription.inputs).toEqual([{ businessId: 'b1' }])
     c.cancelSubscription.resolve()
-    await flush()
+    await flushMicrotasks()
     expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
       subscription: 'cancelling',
       canReactivate: true,
     })
     actor.send({ type: 'subscription.reactivate' })
     c.reactivateSubscription.reject()
-    await flush()
+    await flushMicrotasks()
     expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
       subscription: 'cancelling',
       busy: false,
@@ -202,7 +180,7 @@ describe('business payment machine', () => {
     actor.send({ type: 'subscription.reactivate' })
     expect(actor.getSnapshot().context.error).toBeNull()
     c.reactivateSubscription.resolve()
-    await flush()
+    await flushMicrotasks()
     expect(businessPaymentView(actor.getSnapshot()).subscription).toBe('active')
     expect(actor.getSnapshot().context.business?.pricePlan.next).toBeNull()
     actor.stop()
@@ -218,7 +196,7 @@ describe('business payment machine', () => {
     expect(actor.getSnapshot().value).toEqual({ subscription: 'endingTrial', deletion: 'deleting' })
     c.cancelTrial.resolve()
     c.deleteBusiness.resolve()
-    await flush()
+    await flushMicrotasks()
     expect(actor.getSnapshot().value).toEqual({ subscription: 'cancelled', deletion: 'pending' })
     actor.stop()
   })

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor } from 'xstate'
 import { DIALOG_Z_INDEX } from '../../machines/dialog/dialog.constants.ts'
 import type { ActiveDialog, DialogRunActionInput } from '../../machines/dialog/dialog.types.ts'
 import { dialogHostMachine } from '../../machines/dialog/dialog-host.machine.ts'
 import { dialogHostView } from '../../machines/dialog/dialog-host.selectors.ts'
+import { controlledActor, flushMicrotasks } from './controlled-actor.ts'
 import { walk } from './walk.ts'
-
-/** A promise actor whose latest call the test settles. */
-function controlled<T, I>() {
-  let pending: { resolve: (value: T) => void; reject: (error: unknown) => void } | undefined
-  const logic = fromPromise<T, I>(
-    () =>
-      new Promise<T>((resolve, reject) => {
-        pending = { resolve, reject }
-      }),
-  )
-  return {
-    logic,
-    resolve: (value: T) => pending?.resolve(value),
-    reject: (error: unknown) => pending?.reject(error),
-  }
-}
-
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve()
-}
 
 const withdraw: ActiveDialog = {
   name: 'withdraw',
@@ -63,7 +44,7 @@ describe('dialog host', () => {
     expect(actor.getSnapshot().matches({ open: 'running' })).toBe(true)
     expect(calls).toEqual([{ props: { signatureRequestId: 'sr1' }, value: 'no longer needed' }])
     finish()
-    await flush()
+    await flushMicrotasks()
     expect(dialogHostView(actor.getSnapshot())).toEqual({
       dialog: null,
       loading: false,
@@ -85,7 +66,7 @@ describe('dialog host', () => {
       },
     })
     actor.send({ type: 'dialog.action' })
-    await flush()
+    await flushMicrotasks()
     const view = dialogHostView(actor.getSnapshot())
     expect(view.dialog?.name).toBe('termsOfUse')
     expect(view.loading).toBe(false)
@@ -99,7 +80,7 @@ describe('dialog host', () => {
       dialog: { ...withdraw, action: () => Promise.reject(new Error('boom')) },
     })
     actor.send({ type: 'dialog.action' })
-    await flush()
+    await flushMicrotasks()
     expect(dialogHostView(actor.getSnapshot())).toMatchObject({
       loading: false,
       error: 'dialog.action_failed',
@@ -109,7 +90,7 @@ describe('dialog host', () => {
   })
 
   it('walks every state and transition', async () => {
-    const run = controlled<void, DialogRunActionInput>()
+    const run = controlledActor<void, DialogRunActionInput>()
     const samples = [
       { type: 'dialog.open', dialog: withdraw },
       { type: 'dialog.open', dialog: terms },

@@ -1,34 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import { createActor, SimulatedClock } from 'xstate'
 import { MAINTENANCE_POLL_INTERVAL_MS } from '../../machines/maintenance/maintenance.constants.ts'
 import { maintenanceMachine } from '../../machines/maintenance/maintenance.machine.ts'
 import { maintenanceView } from '../../machines/maintenance/maintenance.selectors.ts'
 import type { MaintenanceFetchOutput } from '../../machines/maintenance/maintenance.types.ts'
 import { maintenanceNotice } from '../../machines/maintenance/maintenance-notice.ts'
 import type { StatusPageData } from '../../machines/maintenance/status-page.types.ts'
+import { controlledActor } from './controlled-actor.ts'
 import { walk } from './walk.ts'
 
 /** One step of the walk: xstate's own events (done, error, after) are not in the machine's event type. */
 type Step = { clock: SimulatedClock; event: { type: string; output?: unknown } }
-
-/** A promise actor whose latest call the test settles. */
-function controlled<T>() {
-  let pending: { resolve: (value: T) => void; reject: (error: unknown) => void } | undefined
-  let calls = 0
-  const logic = fromPromise<T>(
-    () =>
-      new Promise<T>((resolve, reject) => {
-        calls++
-        pending = { resolve, reject }
-      }),
-  )
-  return {
-    logic,
-    calls: () => calls,
-    resolve: (value: T) => pending?.resolve(value),
-    reject: (error: unknown) => pending?.reject(error),
-  }
-}
 
 const components = [
   { id: 'g-app', name: 'Signing platform', groupId: null },
@@ -118,7 +100,7 @@ describe('maintenance machine', () => {
   })
 
   it('polls every 60 s while signed in and stops when signed out', async () => {
-    const fetch = controlled<MaintenanceFetchOutput>()
+    const fetch = controlledActor<MaintenanceFetchOutput>()
     const clock = new SimulatedClock()
     const actor = createActor(maintenanceMachine.provide({ actors: { fetchStatus: fetch.logic } }), {
       input: { blockingGroupPattern: pattern },
@@ -143,7 +125,7 @@ describe('maintenance machine', () => {
   })
 
   it('walks every state and transition', async () => {
-    const fetch = controlled<MaintenanceFetchOutput>()
+    const fetch = controlledActor<MaintenanceFetchOutput>()
     const samples = [
       { type: 'session.signIn' },
       { type: 'session.signOut' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor } from 'xstate'
 import { OVERLAY_Z_INDEX } from '../../machines/overlay/overlay.constants.ts'
 import type {
   ActiveOverlay,
@@ -8,30 +8,11 @@ import type {
 } from '../../machines/overlay/overlay.types.ts'
 import { overlayHostMachine } from '../../machines/overlay/overlay-host.machine.ts'
 import { overlayHostView } from '../../machines/overlay/overlay-host.selectors.ts'
+import { controlledActor, flushMicrotasks } from './controlled-actor.ts'
 import { walk } from './walk.ts'
 
 /** One step of the walk: xstate's own events (done, error) are not in the machine's event type. */
 type Step = { event: { type: string; output?: unknown } }
-
-/** A promise actor whose latest call the test settles. */
-function controlled<T, I>() {
-  let pending: { resolve: (value: T) => void; reject: (error: unknown) => void } | undefined
-  const logic = fromPromise<T, I>(
-    () =>
-      new Promise<T>((resolve, reject) => {
-        pending = { resolve, reject }
-      }),
-  )
-  return {
-    logic,
-    resolve: (value: T) => pending?.resolve(value),
-    reject: (error: unknown) => pending?.reject(error),
-  }
-}
-
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve()
-}
 
 const signing: ActiveOverlay = { name: 'signing', id: 'o1', props: {}, action: async () => 'continue' }
 const success: ActiveOverlay = { name: 'signingSuccess', id: 'o2', props: {}, action: async () => 'complete' }
@@ -54,11 +35,11 @@ describe('overlay host', () => {
     actor.send({ type: 'overlay.open', overlay: signing })
     actor.send({ type: 'overlay.action' })
     expect(overlayHostView(actor.getSnapshot()).loading).toBe(true)
-    await flush()
+    await flushMicrotasks()
     expect(overlayHostView(actor.getSnapshot())).toMatchObject({ overlay: signing, loading: false })
     actor.send({ type: 'overlay.open', overlay: success })
     actor.send({ type: 'overlay.action' })
-    await flush()
+    await flushMicrotasks()
     expect(overlayHostView(actor.getSnapshot())).toEqual({ overlay: null, loading: false, error: null })
     actor.stop()
   })
@@ -68,7 +49,7 @@ describe('overlay host', () => {
     const failing = { ...signing, action: () => Promise.reject(new Error('boom')) }
     actor.send({ type: 'overlay.open', overlay: failing })
     actor.send({ type: 'overlay.action', value: { tan: '123456' } })
-    await flush()
+    await flushMicrotasks()
     expect(overlayHostView(actor.getSnapshot())).toEqual({
       overlay: failing,
       loading: false,
@@ -90,13 +71,13 @@ describe('overlay host', () => {
       },
     })
     actor.send({ type: 'overlay.action' })
-    await flush()
+    await flushMicrotasks()
     expect(overlayHostView(actor.getSnapshot())).toEqual({ overlay: success, loading: false, error: null })
     actor.stop()
   })
 
   it('walks every state and transition', async () => {
-    const run = controlled<OverlayActionResult, OverlayRunActionInput>()
+    const run = controlledActor<OverlayActionResult, OverlayRunActionInput>()
     const samples = [
       { type: 'overlay.open', overlay: signing },
       { type: 'overlay.open', overlay: success },

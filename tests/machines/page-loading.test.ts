@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from 'xstate'
+import { type AnyActorRef, createActor, SimulatedClock } from 'xstate'
 import { pageLoadingMachine } from '../../machines/page-loading/page-loading.machine.ts'
 import type { PageFetchInput, PageFetchResult } from '../../machines/page-loading/page-loading.types.ts'
 import { isLoadedStatus, isRetryableStatus } from '../../machines/page-loading/page-status.ts'
@@ -9,33 +9,11 @@ import {
   PAGE_RETRY_MAX_DELAY_MS,
   retryDelay,
 } from '../../machines/page-loading/retry-delay.ts'
+import { controlledActor, flushMicrotasks } from './controlled-actor.ts'
 import { walk } from './walk.ts'
 
 /** One step of the walk: xstate's own events (done, error, after) are not in the machine's event type. */
 type Step = { actor: AnyActorRef; clock: SimulatedClock; event: { type: string; output?: unknown } }
-
-/** A promise actor whose latest call the test settles. */
-function controlled<T, I>() {
-  let pending: { resolve: (value: T) => void; reject: (error: unknown) => void } | undefined
-  const inputs: I[] = []
-  const logic = fromPromise<T, I>(
-    ({ input }) =>
-      new Promise<T>((resolve, reject) => {
-        inputs.push(input)
-        pending = { resolve, reject }
-      }),
-  )
-  return {
-    logic,
-    inputs,
-    resolve: (value: T) => pending?.resolve(value),
-    reject: (error: unknown) => pending?.reject(error),
-  }
-}
-
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve()
-}
 
 describe('page retry constants', () => {
   it.each([
@@ -72,7 +50,7 @@ describe('page retry constants', () => {
 
 describe('page loading machine', () => {
   it('SPEC §8: page load fails after 10 retries, waiting 100 ms doubling up to 5 s between them', async () => {
-    const fetch = controlled<PageFetchResult, PageFetchInput>()
+    const fetch = controlledActor<PageFetchResult, PageFetchInput>()
     const clock = new SimulatedClock()
     const actor = createActor(pageLoadingMachine.provide({ actors: { fetchPage: fetch.logic } }), {
       input: {},
@@ -82,7 +60,7 @@ describe('page loading machine', () => {
     for (let retry = 0; retry <= PAGE_MAX_RETRIES; retry++) {
       expect(fetch.inputs).toHaveLength(retry + 1)
       fetch.reject(new Error('offline'))
-      await flush()
+      await flushMicrotasks()
       if (retry === PAGE_MAX_RETRIES) break
       let waited = 0
       while (fetch.inputs.length === retry + 1) {
@@ -99,27 +77,27 @@ describe('page loading machine', () => {
   })
 
   it('SPEC §8: a 503 waits for the Retry-After seconds', async () => {
-    const fetch = controlled<PageFetchResult, PageFetchInput>()
+    const fetch = controlledActor<PageFetchResult, PageFetchInput>()
     const clock = new SimulatedClock()
     const actor = createActor(pageLoadingMachine.provide({ actors: { fetchPage: fetch.logic } }), {
       input: {},
       clock,
     }).start()
     fetch.resolve({ status: 503, retryAfter: 7 })
-    await flush()
+    await flushMicrotasks()
     clock.increment(6999)
     expect(fetch.inputs).toHaveLength(1)
     clock.increment(1)
     expect(fetch.inputs).toHaveLength(2)
     fetch.resolve({ status: 200, data: 'page-1' })
-    await flush()
+    await flushMicrotasks()
     expect(actor.getSnapshot().value).toBe('loaded')
     expect(actor.getSnapshot().context.data).toBe('page-1')
     actor.stop()
   })
 
   it('walks every state and transition', async () => {
-    const fetch = controlled<PageFetchResult, PageFetchInput>()
+    const fetch = controlledActor<PageFetchResult, PageFetchInput>()
     const samples = [
       { type: 'xstate.done.actor.fetchPage', output: { status: 200, data: 'image' } },
       { type: 'xstate.done.actor.fetchPage', output: { status: 202 } },

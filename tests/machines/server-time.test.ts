@@ -1,36 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import { createActor, SimulatedClock } from 'xstate'
 import { serverNow } from '../../machines/server-time/server-now.ts'
 import { SERVER_TIME_MIN_REFRESH_MS } from '../../machines/server-time/server-time.constants.ts'
 import { serverTimeMachine } from '../../machines/server-time/server-time.machine.ts'
 import type { ServerTimeFetchOutput } from '../../machines/server-time/server-time.types.ts'
+import { controlledActor, flushMicrotasks } from './controlled-actor.ts'
 import { walk } from './walk.ts'
 
 /** One step of the walk: xstate's own events (done, error, after) are not in the machine's event type. */
 type Step = { clock: SimulatedClock; event: { type: string; output?: unknown } }
-
-/** A promise actor whose latest call the test settles. */
-function controlled<T>() {
-  let pending: { resolve: (value: T) => void; reject: (error: unknown) => void } | undefined
-  let calls = 0
-  const logic = fromPromise<T>(
-    () =>
-      new Promise<T>((resolve, reject) => {
-        calls++
-        pending = { resolve, reject }
-      }),
-  )
-  return {
-    logic,
-    calls: () => calls,
-    resolve: (value: T) => pending?.resolve(value),
-    reject: (error: unknown) => pending?.reject(error),
-  }
-}
-
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve()
-}
 
 describe('server time', () => {
   it('SPEC §9: server time refresh minimum is 2 s', () => {
@@ -38,26 +16,26 @@ describe('server time', () => {
   })
 
   it('keeps the offset between the server clock and the local clock', async () => {
-    const fetch = controlled<ServerTimeFetchOutput>()
+    const fetch = controlledActor<ServerTimeFetchOutput>()
     const actor = createActor(serverTimeMachine.provide({ actors: { fetchServerTime: fetch.logic } }), {
       clock: new SimulatedClock(),
     }).start()
     expect(actor.getSnapshot().context).toEqual({ now: null, offset: 0 })
     fetch.resolve({ now: '2026-11-21T06:00:00.500Z', receivedAt: Date.parse('2026-11-21T06:00:00.000Z') })
-    await flush()
+    await flushMicrotasks()
     expect(actor.getSnapshot().context).toEqual({ now: '2026-11-21T06:00:00.500Z', offset: 500 })
     expect(serverNow(actor.getSnapshot().context, 2_000_000)).toBe(2_000_500)
     actor.stop()
   })
 
   it('honours a refresh no more often than every 2 s and serves a request made inside the window', async () => {
-    const fetch = controlled<ServerTimeFetchOutput>()
+    const fetch = controlledActor<ServerTimeFetchOutput>()
     const clock = new SimulatedClock()
     const actor = createActor(serverTimeMachine.provide({ actors: { fetchServerTime: fetch.logic } }), {
       clock,
     }).start()
     fetch.resolve({ now: '1970-01-01T00:00:00.010Z', receivedAt: 0 })
-    await flush()
+    await flushMicrotasks()
     clock.increment(500)
     actor.send({ type: 'time.refresh' })
     actor.send({ type: 'time.refresh' })
@@ -66,7 +44,7 @@ describe('server time', () => {
     clock.increment(1)
     expect(fetch.calls()).toBe(2)
     fetch.resolve({ now: '1970-01-01T00:00:00.020Z', receivedAt: 0 })
-    await flush()
+    await flushMicrotasks()
     clock.increment(SERVER_TIME_MIN_REFRESH_MS)
     expect(fetch.calls()).toBe(2)
     actor.send({ type: 'time.refresh' })
@@ -75,7 +53,7 @@ describe('server time', () => {
   })
 
   it('walks every state and transition', async () => {
-    const fetch = controlled<ServerTimeFetchOutput>()
+    const fetch = controlledActor<ServerTimeFetchOutput>()
     const samples = [
       {
         type: 'xstate.done.actor.fetchServerTime',
