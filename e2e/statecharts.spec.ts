@@ -105,7 +105,7 @@ test.describe('statechart viewer (issue 3)', () => {
     const charts = new StatechartsPage(page)
     for (const entry of statecharts) {
       await charts.openMachine(entry.id)
-      await charts.seeHeading(entry.title)
+      await charts.seeHeading(entry.title.message)
       await charts.seeStartedWithoutError()
     }
     expect(errors).toEqual([])

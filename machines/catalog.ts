@@ -14,14 +14,21 @@ import { signingMachine } from './signing/signing.machine.ts'
 import { signupMachine } from './signup/signup.machine.ts'
 import { snackbarQueueMachine } from './snackbar/snackbar-queue.machine.ts'
 
+/** A translatable text with a stable id and its English source. */
+export interface StatechartText {
+  id: string
+  message: string
+}
+
 /** One statechart as designers see it: in docs/statecharts and at /statecharts. */
 export interface StatechartEntry {
   /** kebab-case id, also the diagram's file name. */
   id: string
-  title: string
+  /** A message descriptor (Lingui extracts it): the app translates it, the docs use its English. */
+  title: StatechartText
   /** The SPEC sections the machine implements. */
   spec: string
-  summary: string
+  summary: StatechartText
   machine: AnyStateMachine
 }
 
@@ -29,102 +36,144 @@ export interface StatechartEntry {
 export const statecharts: readonly StatechartEntry[] = [
   {
     id: 'session',
-    title: 'Session and role',
+    title: /*i18n*/ { id: 'statechart.session.title', message: 'Session and role' },
     spec: '§4, §6, §9',
-    summary: 'Restoring, signing in and out, direct-sign sessions, token expiry and 401 handling.',
+    summary: /*i18n*/ {
+      id: 'statechart.session.summary',
+      message: 'Restoring, signing in and out, direct-sign sessions, token expiry and 401 handling.',
+    },
     machine: sessionMachine,
   },
   {
     id: 'signup',
-    title: 'Sign-up steps',
+    title: /*i18n*/ { id: 'statechart.signup.title', message: 'Sign-up steps' },
     spec: '§2, §3, §5',
-    summary: 'Name, password and terms after the confirmed e-mail, then the account is registered.',
+    summary: /*i18n*/ {
+      id: 'statechart.signup.summary',
+      message: 'Name, password and terms after the confirmed e-mail, then the account is registered.',
+    },
     machine: signupMachine,
   },
   {
     id: 'signature-request',
-    title: 'Signature request lifecycle',
+    title: /*i18n*/ { id: 'statechart.signature-request.title', message: 'Signature request lifecycle' },
     spec: '§4',
-    summary:
-      'DRAFT to OPEN, then SIGNED, DECLINED or WITHDRAWN; the server accepts or refuses calls with it.',
+    summary: /*i18n*/ {
+      id: 'statechart.signature-request.summary',
+      message:
+        'DRAFT to OPEN, then SIGNED, DECLINED or WITHDRAWN; the server accepts or refuses calls with it.',
+    },
     machine: signatureRequestMachine,
   },
   {
     id: 'identification',
-    title: 'Identification',
+    title: /*i18n*/ { id: 'statechart.identification.title', message: 'Identification' },
     spec: '§2, §4',
-    summary:
-      'Legislation, coverage and method, then the appointment until the qualified signature is active.',
+    summary: /*i18n*/ {
+      id: 'statechart.identification.summary',
+      message:
+        'Legislation, coverage and method, then the appointment until the qualified signature is active.',
+    },
     machine: identificationMachine,
   },
   {
     id: 'signing',
-    title: 'Signing overlays',
+    title: /*i18n*/ { id: 'statechart.signing.title', message: 'Signing overlays' },
     spec: '§2, §4, §6',
-    summary: 'Signing with TAN, mobile AES and part 11 steps, and every overlay the sign call can lead to.',
+    summary: /*i18n*/ {
+      id: 'statechart.signing.summary',
+      message: 'Signing with TAN, mobile AES and part 11 steps, and every overlay the sign call can lead to.',
+    },
     machine: signingMachine,
   },
   {
     id: 'redirect',
-    title: 'Post-signing redirect',
+    title: /*i18n*/ { id: 'statechart.redirect.title', message: 'Post-signing redirect' },
     spec: '§4, §5, §9',
-    summary: 'The countdown that leaves for the exit URL once the signed request is the one last viewed.',
+    summary: /*i18n*/ {
+      id: 'statechart.redirect.summary',
+      message: 'The countdown that leaves for the exit URL once the signed request is the one last viewed.',
+    },
     machine: redirectMachine,
   },
   {
     id: 'business-payment',
-    title: 'Business payment',
+    title: /*i18n*/ { id: 'statechart.business-payment.title', message: 'Business payment' },
     spec: '§4',
-    summary: 'Trial, subscription cancel and reactivate, and business deletion with its revocation.',
+    summary: /*i18n*/ {
+      id: 'statechart.business-payment.summary',
+      message: 'Trial, subscription cancel and reactivate, and business deletion with its revocation.',
+    },
     machine: businessPaymentMachine,
   },
   {
     id: 'maintenance',
-    title: 'Maintenance',
+    title: /*i18n*/ { id: 'statechart.maintenance.title', message: 'Maintenance' },
     spec: '§4, §9',
-    summary: 'The status page polled every 60 s while signed in: none, a notice, or blocking.',
+    summary: /*i18n*/ {
+      id: 'statechart.maintenance.summary',
+      message: 'The status page polled every 60 s while signed in: none, a notice, or blocking.',
+    },
     machine: maintenanceMachine,
   },
   {
     id: 'dialog-host',
-    title: 'Dialogs',
+    title: /*i18n*/ { id: 'statechart.dialog-host.title', message: 'Dialogs' },
     spec: '§3, §4',
-    summary: 'A dialog whose action runs with a loading flag and closes unless it opened another.',
+    summary: /*i18n*/ {
+      id: 'statechart.dialog-host.summary',
+      message: 'A dialog whose action runs with a loading flag and closes unless it opened another.',
+    },
     machine: dialogHostMachine,
   },
   {
     id: 'overlay-host',
-    title: 'Full-screen overlays',
+    title: /*i18n*/ { id: 'statechart.overlay-host.title', message: 'Full-screen overlays' },
     spec: '§3, §4',
-    summary: 'An overlay that closes only on a complete result and stays when its action fails.',
+    summary: /*i18n*/ {
+      id: 'statechart.overlay-host.summary',
+      message: 'An overlay that closes only on a complete result and stays when its action fails.',
+    },
     machine: overlayHostMachine,
   },
   {
     id: 'snackbar-queue',
-    title: 'Snackbars',
+    title: /*i18n*/ { id: 'statechart.snackbar-queue.title', message: 'Snackbars' },
     spec: '§3, §4, §9',
-    summary: 'Queued snackbars, one at a time, removed on close or after their duration.',
+    summary: /*i18n*/ {
+      id: 'statechart.snackbar-queue.summary',
+      message: 'Queued snackbars, one at a time, removed on close or after their duration.',
+    },
     machine: snackbarQueueMachine,
   },
   {
     id: 'page-loading',
-    title: 'Page loading with retry',
+    title: /*i18n*/ { id: 'statechart.page-loading.title', message: 'Page loading with retry' },
     spec: '§8, §9',
-    summary: 'A document page fetched with exponential backoff, 202 and Retry-After handling.',
+    summary: /*i18n*/ {
+      id: 'statechart.page-loading.summary',
+      message: 'A document page fetched with exponential backoff, 202 and Retry-After handling.',
+    },
     machine: pageLoadingMachine,
   },
   {
     id: 'guidance',
-    title: 'In-app guidance',
+    title: /*i18n*/ { id: 'statechart.guidance.title', message: 'In-app guidance' },
     spec: '§4, §6',
-    summary: 'The guidance tool switched on or off by plan and setting, anonymous without a user.',
+    summary: /*i18n*/ {
+      id: 'statechart.guidance.summary',
+      message: 'The guidance tool switched on or off by plan and setting, anonymous without a user.',
+    },
     machine: guidanceMachine,
   },
   {
     id: 'server-time',
-    title: 'Server time',
+    title: /*i18n*/ { id: 'statechart.server-time.title', message: 'Server time' },
     spec: '§9',
-    summary: 'The server clock and its offset, refreshed at most every 2 s.',
+    summary: /*i18n*/ {
+      id: 'statechart.server-time.summary',
+      message: 'The server clock and its offset, refreshed at most every 2 s.',
+    },
     machine: serverTimeMachine,
   },
 ]

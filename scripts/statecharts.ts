@@ -30,12 +30,18 @@ for (const entry of statecharts) {
   files.set(`${entry.id}.mmd`, mermaid)
   files.set(`${entry.id}.svg`, svg)
   index.push(
-    `| [${entry.title}](#${entry.id}) | ${entry.spec} | ${description.states.length} | ${description.transitions.length} | [svg](${entry.id}.svg) |`,
+    `| [${entry.title.message}](#${entry.id}) | ${entry.spec} | ${description.states.length} | ${description.transitions.length} | [svg](${entry.id}.svg) |`,
   )
 }
 index.push('')
 for (const entry of statecharts) {
-  index.push(`## ${entry.title}`, '', `<a id="${entry.id}"></a>${entry.summary}`, '', '```mermaid')
+  index.push(
+    `## ${entry.title.message}`,
+    '',
+    `<a id="${entry.id}"></a>${entry.summary.message}`,
+    '',
+    '```mermaid',
+  )
   index.push((files.get(`${entry.id}.mmd`) ?? '').trimEnd(), '```', '')
 }
 files.set('README.md', index.join('\n'))

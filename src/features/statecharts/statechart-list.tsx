@@ -5,7 +5,7 @@ import styles from './statecharts.module.css'
 
 /** Every statechart of the product, as cards that open its live diagram. */
 export function StatechartList() {
-  const { t } = useLingui()
+  const { i18n, t } = useLingui()
   return (
     <div className={styles.list}>
       <header>
@@ -24,13 +24,13 @@ export function StatechartList() {
           <li key={id} className={styles.card}>
             <h2>
               <Link to="/statecharts" search={{ machine: id }} className={styles.cardLink}>
-                {title}
+                {i18n._(title)}
               </Link>
             </h2>
             <p className={styles.spec}>
               <Trans>SPEC {spec}</Trans>
             </p>
-            <p>{summary}</p>
+            <p>{i18n._(summary)}</p>
           </li>
         ))}
       </ul>

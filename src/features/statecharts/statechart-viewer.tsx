@@ -63,7 +63,8 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
 /** One statechart running live: its diagram with the current state, and a panel to drive it. */
 export function StatechartViewer({ entry }: { entry: StatechartEntry }) {
   const { i18n, t } = useLingui()
-  const { spec, title } = entry
+  const { spec } = entry
+  const title = i18n._(entry.title)
   const machineId = entry.machine.id
   const samples = statechartSamples[entry.id] ?? {}
   const description = useMemo(() => describeMachine(entry.machine), [entry.machine])
@@ -109,7 +110,7 @@ export function StatechartViewer({ entry }: { entry: StatechartEntry }) {
             SPEC {spec} · machine <code>{machineId}</code>
           </Trans>
         </p>
-        <p>{entry.summary}</p>
+        <p>{i18n._(entry.summary)}</p>
       </header>
       <div className={styles.workbench}>
         <StatechartDiagram
