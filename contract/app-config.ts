@@ -21,6 +21,8 @@ export const appConfigSchema = v.object({
   mode: v.picklist(appModes),
   /** Status-page component groups whose maintenance blocks the app (SPEC §4 Maintenance). */
   maintenanceBlockingPattern: v.string(),
+  /** The general terms' current version; a user who accepted an older one is asked again (SPEC §6). */
+  termsVersion: v.string(),
   errorReporting: v.nullable(errorReportingSchema),
 })
 export type AppConfig = v.InferOutput<typeof appConfigSchema>

@@ -42,9 +42,6 @@ export const userEditableAttributes = [
   'frontend_version',
 ] as const satisfies readonly UserAttributeName[]
 
-/** Version of the general terms in force; accepting them stores it in `accepted_gtc`. */
-export const currentTermsVersion = '2026-01'
-
 /** Attributes keep their snake_case names in code too: they are data keys, not field names. */
 export const attributesCase = { preserveKeysOf: ['attributes'] } as const
 

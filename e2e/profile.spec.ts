@@ -159,37 +159,6 @@ test.describe('profile', () => {
     expect(login.ok()).toBe(true)
   })
 
-  test('a weak password forces the change-password page, which says why, until it is changed', async ({
-    page,
-    request,
-  }) => {
-    const account = await createAccount(request)
-    const profile = new ProfilePage(page)
-    // The server sets weak_password when a password no longer meets the policy; the user answer says so here.
-    let changed = false
-    await page.route('**/api/v1/user', async (route) => {
-      if (route.request().method() !== 'GET' || changed) return route.fallback()
-      const response = await route.fetch()
-      const user = await response.json()
-      if (!response.ok()) return route.fulfill({ response })
-      user.attributes.weak_password = ['true']
-      await route.fulfill({ response, json: user })
-    })
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/v1/change-password')) changed = true
-    })
-    await signInTab(page, account)
-    await profile.open('/profile/settings')
-    await expect(page).toHaveURL(/\/profile\/change-password$/)
-    await expect(
-      page.getByText('Your password no longer meets our password rules.', { exact: false }),
-    ).toBeVisible()
-    await profile.changePassword(account.password, 'A much better 2nd one')
-    await expect(page).toHaveURL(/\/dashboard$/)
-    await profile.open('/profile/settings')
-    await profile.seeHeading('Settings')
-  })
-
   test('a new e-mail address is confirmed through its link; a bad link says so', async ({
     page,
     request,
@@ -204,61 +173,6 @@ test.describe('profile', () => {
     await expect(page.getByText(newAddress)).toBeVisible()
     await profile.open('/profile/confirm?token=not-a-token')
     await profile.seeHeading('This link does not work')
-  })
-
-  test('the terms dialog shows while the general terms are not accepted and goes once accepted', async ({
-    page,
-    request,
-  }) => {
-    const account = await createAccount(request)
-    const profile = new ProfilePage(page)
-    // Registration accepts the terms; the user answer loses them here, as for terms a user never accepted.
-    let accepted = false
-    await page.route('**/api/v1/user', async (route) => {
-      if (route.request().method() !== 'GET' || accepted) return route.fallback()
-      const response = await route.fetch()
-      const user = await response.json()
-      delete user.attributes.accepted_gtc
-      await route.fulfill({ response, json: user })
-    })
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/v1/user/accept')) accepted = true
-    })
-    await signInTab(page, account)
-    await profile.open('/profile')
-    await profile.seeDialog('Please accept our general terms')
-    await page.keyboard.press('Escape')
-    await profile.seeDialog('Please accept our general terms')
-    await expect(profile.dialog.getByRole('button', { name: 'Close' })).toHaveCount(0)
-    await profile.seeNoSeriousAccessibilityViolations()
-
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/accept'))
-    await profile.clickInDialog('Accept the terms')
-    expect((await answer).status()).toBe(200)
-    await profile.seeNoDialog()
-    await page.reload()
-    await profile.seeHeading('Your profile')
-    await profile.seeNoDialog()
-  })
-
-  test('the terms dialog offers to sign out instead', async ({ page, request }) => {
-    const account = await createAccount(request)
-    const profile = new ProfilePage(page)
-    await page.route('**/api/v1/user', async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback()
-      const response = await route.fetch()
-      const user = await response.json()
-      if (!response.ok()) return route.fulfill({ response })
-      delete user.attributes.accepted_gtc
-      await route.fulfill({ response, json: user })
-    })
-    await signInTab(page, account)
-    await profile.open('/profile')
-    await profile.seeDialog('Please accept our general terms')
-    await profile.clickInDialog('Sign out')
-    await expect(page).toHaveURL(/\/login/)
-    await profile.seeNoDialog()
-    expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull()
   })
 
   test('the delete-account dialog traps focus, closes on Escape and passes axe', async ({

@@ -1,15 +1,17 @@
 // Starts the real server for the end-to-end tests on a fresh embedded database of its own:
-// `node e2e/serve.ts <mode> <port>`.
+// `node e2e/serve.ts <mode> <port>`. With E2E_DATA_DIR it uses (and keeps) that folder instead,
+// so a spec can restart a server on the same data with other settings.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const [mode = 'staging', port = '4301'] = process.argv.slice(2)
-const dataDir = mkdtempSync(join(tmpdir(), `signet-e2e-${mode}-`))
+const keep = process.env.E2E_DATA_DIR
+const dataDir = keep ?? mkdtempSync(join(tmpdir(), `signet-e2e-${mode}-`))
 process.env.APP_MODE = mode
 process.env.PORT = port
 process.env.DATA_DIR = dataDir
 process.env.PUBLIC_URL = `http://localhost:${port}`
 process.env.LOG_LEVEL ??= 'warn'
-process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+if (!keep) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 await import('../server/index.ts')

@@ -42,7 +42,7 @@ export function createApp({
   now = () => new Date(),
   staticDir = 'dist',
 }: AppOptions): Hono {
-  const accounts = { db, now, mail, publicUrl: config.publicUrl, logger }
+  const accounts = { db, now, mail, publicUrl: config.publicUrl, termsVersion: config.termsVersion, logger }
   const api = new Hono()
   api.use(rejectMalformedJson)
   api.route('/', createHealthRoutes(db))

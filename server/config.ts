@@ -29,6 +29,8 @@ export type AppConfig = {
   mailFrom?: string
   /** Where the maintenance status comes from: STATUS_PAGE_URL, else the file STATUS_PAGE_FILE. */
   statusPage: StatusPageSource
+  /** Version of the general terms users must have accepted; a new one asks everyone again. */
+  termsVersion: string
   /** Regular expression naming the status page's component groups whose maintenance blocks the app. */
   maintenanceBlockingPattern: string
   /** Browser error reporting (SPEC §9): off unless a DSN is set. */
@@ -116,6 +118,7 @@ const envSchema = v.object({
     ),
   ),
   STATUS_PAGE_FILE: v.optional(v.string()),
+  TERMS_VERSION: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/, 'must be a date like 2026-01')), '2026-01'),
   MAINTENANCE_BLOCKING_PATTERN: v.optional(
     v.pipe(v.string(), v.check(isRegExp, 'must be a regular expression')),
     '^(Signing|Platform)',
@@ -165,7 +168,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     throw new ConfigError('SSO_SANDBOX', 'Invalid configuration: SSO_SANDBOX must not be true in production')
   }
   const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
-  const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN } = result.output
+  const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET } = result.output
   return {
@@ -183,6 +186,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       ? { kind: 'url', url: STATUS_PAGE_URL }
       : { kind: 'file', path: STATUS_PAGE_FILE ?? join(DATA_DIR, 'status.json') },
     maintenanceBlockingPattern: MAINTENANCE_BLOCKING_PATTERN,
+    termsVersion: TERMS_VERSION,
     errorReporting: SENTRY_DSN
       ? {
           dsn: SENTRY_DSN,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type * as v from 'valibot'
-import { type acceptSchema, currentTermsVersion, type User } from '../../contract/user.ts'
+import type { acceptSchema, User } from '../../contract/user.ts'
 import { users } from '../db/schema.ts'
 import type { AccountServices } from './account-services.ts'
 import { getUser } from './get-user.ts'
@@ -17,7 +17,7 @@ export async function acceptTerms(
 ): Promise<User> {
   return services.db.transaction(async (tx) => {
     const set: Record<string, string[]> = {}
-    if (input.gtc) set.accepted_gtc = [currentTermsVersion]
+    if (input.gtc) set.accepted_gtc = [services.termsVersion]
     if (input.businessInvite) set.accepted_business_invite = ['true']
     if (input.providerTerms !== undefined) {
       const [user] = await tx

@@ -10,5 +10,7 @@ export type AccountServices = {
   mail: MailQueue
   /** Address of the app, without trailing slash, for links in mails. */
   publicUrl: string
+  /** The version of the general terms users accept now (TERMS_VERSION). */
+  termsVersion: string
   logger: Logger
 }

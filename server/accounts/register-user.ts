@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type * as v from 'valibot'
-import { currentTermsVersion, type registerSchema, type TokenAnswer } from '../../contract/user.ts'
+import type { registerSchema, TokenAnswer } from '../../contract/user.ts'
 import { checkPassword } from '../../machines/password/password-policy.ts'
 import { users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -35,7 +35,7 @@ export async function registerUser(
     })
   }
   const passwordHash = await hashPassword(input.password)
-  const attributes: Record<string, string[]> = { accepted_gtc: [currentTermsVersion] }
+  const attributes: Record<string, string[]> = { accepted_gtc: [services.termsVersion] }
   if (input.lang !== undefined) attributes.lang = [pickMailLocale(input.lang)]
   if (input.mobile !== undefined) attributes.mobile = [input.mobile]
   if (input.celloUcc !== undefined) attributes.cello_ucc = [input.celloUcc]

@@ -14,6 +14,7 @@ export function createAppConfigRoutes(config: AppConfig): Hono {
   const body: ClientAppConfig = {
     mode: config.appMode,
     maintenanceBlockingPattern: config.maintenanceBlockingPattern,
+    termsVersion: config.termsVersion,
     errorReporting: config.errorReporting && { ...config.errorReporting, release: `signet@${version}` },
   }
   return new Hono().get(apiPaths.appConfig(), (c) => sendJson(c, body))

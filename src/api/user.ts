@@ -19,6 +19,11 @@ export function useUser(api: ApiClient) {
   return useQuery(getUserQueryOptions(api))
 }
 
+/** SPEC §6: whether the user accepted the general terms in their current version. */
+export function hasAcceptedTerms(user: User | undefined, termsVersion: string): boolean {
+  return user?.attributes.accepted_gtc?.includes(termsVersion) ?? false
+}
+
 /** The first value of a user attribute (SPEC §3: attributes are lists of strings). */
 export function userAttribute(user: User | undefined, name: string): string | undefined {
   return user?.attributes[name]?.[0]

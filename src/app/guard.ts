@@ -9,7 +9,7 @@ import {
   selectRole,
   selectToken,
 } from '../../machines/session/session.selectors.ts'
-import { getUserQueryOptions, userAttribute } from '../api/user.ts'
+import { getUserQueryOptions, hasAcceptedTerms, userAttribute } from '../api/user.ts'
 import { hasInternalCookie } from '../features/maintenance/internal-cookie.ts'
 import { showSnackbar } from '../ui/snackbar/show-snackbar.ts'
 import type { RouterContext } from './context.ts'
@@ -36,7 +36,7 @@ export async function guardRoute(context: RouterContext, location: { pathname: s
     pricePlan: { name: userAttribute(user, 'free_account_type') ?? null, hasCurrentPlan: false },
     user: {
       weakPassword: userAttribute(user, 'weak_password') === 'true',
-      acceptedGtc: Boolean(userAttribute(user, 'accepted_gtc')),
+      acceptedGtc: hasAcceptedTerms(user, context.appConfig.termsVersion),
       hasSso: user?.hasSso ?? false,
       hasNames: Boolean(user?.firstName && user.lastName),
     },

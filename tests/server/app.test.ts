@@ -53,11 +53,13 @@ describe.each(drivers)('server on %s', (driver) => {
     expect(body).toEqual({
       mode: 'development',
       maintenance_blocking_pattern: '^(Signing|Platform)',
+      terms_version: '2026-01',
       error_reporting: null,
     })
     expect(v.parse(appConfigSchema, toCamelCase(body))).toEqual({
       mode: 'development',
       maintenanceBlockingPattern: '^(Signing|Platform)',
+      termsVersion: '2026-01',
       errorReporting: null,
     })
   })

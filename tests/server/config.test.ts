@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       statusPage: { kind: 'file', path: join('./data', 'status.json') },
       maintenanceBlockingPattern: '^(Signing|Platform)',
+      termsVersion: '2026-01',
       errorReporting: null,
     })
   })
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'warn',
         STATUS_PAGE_URL: 'https://status.example.ch/api/v2/summary.json',
         MAINTENANCE_BLOCKING_PATTERN: '^Signing$',
+        TERMS_VERSION: '2026-06',
         SENTRY_DSN: 'https://key@errors.example.ch/4',
         SENTRY_TRACES_SAMPLE_RATE: '0.25',
         SENTRY_ENVIRONMENT: 'prod-ch',
@@ -51,6 +53,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       statusPage: { kind: 'url', url: 'https://status.example.ch/api/v2/summary.json' },
       maintenanceBlockingPattern: '^Signing$',
+      termsVersion: '2026-06',
       errorReporting: {
         dsn: 'https://key@errors.example.ch/4',
         disabled: false,
@@ -92,6 +95,7 @@ describe('loadConfig', () => {
     ['MAINTENANCE_BLOCKING_PATTERN', '(', /MAINTENANCE_BLOCKING_PATTERN must be a regular expression/],
     ['SENTRY_TRACES_SAMPLE_RATE', '2', /SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1/],
     ['SENTRY_DISABLED', 'yes', /SENTRY_DISABLED must be true or false/],
+    ['TERMS_VERSION', 'June', /TERMS_VERSION must be a date like 2026-01/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
   ])('rejects %s=%s naming the variable', (variable, value, message) => {
     const error = configError({ [variable]: value })

@@ -38,6 +38,7 @@ export async function startTestServer(
     logLevel: 'silent',
     statusPage: { kind: 'file', path: join(testDatabase.dataDir, 'status.json') },
     maintenanceBlockingPattern: '^(Signing|Platform)',
+    termsVersion: '2026-01',
     errorReporting: null,
   }
   const cleanUp = async () => {

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { apiPaths } from '../../../contract/paths.ts'
 import { acceptSchema } from '../../../contract/user.ts'
 import type { SessionSnapshot } from '../../../machines/session/session.selectors.ts'
-import { getUserQueryOptions, userAttribute } from '../../api/user.ts'
+import { getUserQueryOptions, hasAcceptedTerms } from '../../api/user.ts'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { useActorView } from '../../ui/dialog/use-actor-view.ts'
 import type { AcceptTermsProps } from './accept-terms-dialog.tsx'
@@ -21,7 +21,7 @@ const pathsWithoutPrompt = new Set(['/signup/sso', '/logout', '/bye'])
  * signs out. Rendered once, in the root layout.
  */
 export function TermsPrompt() {
-  const { api, session, queryClient, ui } = useRouteContext({ from: '__root__' })
+  const { api, session, queryClient, ui, appConfig } = useRouteContext({ from: '__root__' })
   const navigate = useNavigate()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const signedIn = useActorView(session, isAccountSession)
@@ -31,7 +31,7 @@ export function TermsPrompt() {
     signedIn &&
     user !== undefined &&
     !user.hasSso &&
-    !userAttribute(user, 'accepted_gtc') &&
+    !hasAcceptedTerms(user, appConfig.termsVersion) &&
     !pathsWithoutPrompt.has(pathname)
 
   useEffect(() => {

@@ -46,6 +46,7 @@ function apiRoutes(): string[] {
       logLevel: 'silent',
       statusPage: { kind: 'file', path: join('/nonexistent', 'status.json') },
       maintenanceBlockingPattern: '^(Signing|Platform)',
+      termsVersion: '2026-01',
       errorReporting: null,
     },
     // Routes are only listed here, never called.

@@ -22,6 +22,7 @@ describe.each(drivers)('signIn on %s', (driver) => {
       now: () => new Date(),
       mail: { post: () => {}, drain: async () => {} },
       publicUrl: 'http://localhost',
+      termsVersion: '2026-01',
       logger: pino({ level: 'silent' }),
     }
   })

@@ -117,6 +117,7 @@ describe('mail provider', () => {
         logLevel: 'silent',
         statusPage: { kind: 'file', path: join(dataDir, 'status.json') },
         maintenanceBlockingPattern: '^(Signing|Platform)',
+        termsVersion: '2026-01',
         errorReporting: null,
       },
       // The outbox routes never touch the database.

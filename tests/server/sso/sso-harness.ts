@@ -47,6 +47,7 @@ export async function startSsoHarness(driver: Driver, options: SsoHarnessOptions
     logLevel: 'silent',
     statusPage: { kind: 'file', path: join(testDatabase.dataDir, 'status.json') },
     maintenanceBlockingPattern: '^(Signing|Platform)',
+    termsVersion: '2026-01',
     errorReporting: null,
     ssoClients: Object.fromEntries(
       providers.map((p) => [p.issuer, { clientId: p.clientId, clientSecret: p.clientSecret }]),
