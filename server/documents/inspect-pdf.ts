@@ -1,0 +1,67 @@
+import { open } from 'node:fs/promises'
+import { type DocumentFailure, documentFailure } from './document-error.ts'
+import { openPdf } from './pdfjs.ts'
+
+/** Size of one page in PDF points (1/72 inch), as displayed (after its /Rotate). */
+export type PageSize = { width: number; height: number }
+
+/** A well-formed PDF, with what the document record keeps of it. */
+export type PdfInspection = { ok: true; pageCount: number; pageSizes: PageSize[] }
+
+// The header may sit anywhere in the first 1024 bytes and %%EOF in the last 1024 (what Acrobat accepts).
+const headerWindow = 1024
+const tailWindow = 1024
+
+async function readWindows(path: string): Promise<{ size: number; head: string; tail: string }> {
+  const file = await open(path, 'r')
+  try {
+    const { size } = await file.stat()
+    const head = Buffer.alloc(Math.min(headerWindow, size))
+    await file.read(head, 0, head.length, 0)
+    const tail = Buffer.alloc(Math.min(tailWindow + 32, size))
+    await file.read(tail, 0, tail.length, size - tail.length)
+    return { size, head: head.toString('latin1'), tail: tail.toString('latin1') }
+  } finally {
+    await file.close()
+  }
+}
+
+/**
+ * Decides whether the file at `path` is a PDF the product can take: `%PDF-` header (else
+ * `document.not_pdf`; zero bytes: `document.empty`), a `startxref … %%EOF` trailer in its last KiB and
+ * opened by pdf.js with at least one page (else `document.damaged`; a cut file fails here), and not
+ * encrypted (`document.encrypted`). Only the head and tail are read by hand; pdf.js reads the rest itself.
+ */
+export async function inspectPdf(path: string): Promise<PdfInspection | DocumentFailure> {
+  const { size, head, tail } = await readWindows(path)
+  if (size === 0) return documentFailure('document.empty')
+  if (!head.includes('%PDF-')) return documentFailure('document.not_pdf')
+  const trailer = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail) ?? /startxref\s+(\d+)\s+%%EOF/.exec(tail)
+  if (trailer === null || Number(trailer[1]) >= size) return documentFailure('document.damaged')
+
+  const task = openPdf({ path })
+  try {
+    const pdf = await task.promise.catch((error: Error) => error)
+    if (pdf instanceof Error) {
+      return documentFailure(pdf.name === 'PasswordException' ? 'document.encrypted' : 'document.damaged')
+    }
+    const { info } = await pdf.getMetadata()
+    if ((info as { EncryptFilterName?: string | null }).EncryptFilterName)
+      return documentFailure('document.encrypted')
+    if (pdf.numPages < 1) return documentFailure('document.damaged')
+    const pageSizes: PageSize[] = []
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n)
+      const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = page.view
+      const width = Math.abs(x2 - x1)
+      const height = Math.abs(y2 - y1)
+      pageSizes.push(page.rotate % 180 === 0 ? { width, height } : { width: height, height: width })
+      page.cleanup()
+    }
+    return { ok: true, pageCount: pdf.numPages, pageSizes }
+  } catch {
+    return documentFailure('document.damaged')
+  } finally {
+    await task.destroy()
+  }
+}

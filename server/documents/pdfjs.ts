@@ -1,0 +1,20 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
+
+/** Where pdf.js finds the 14 standard fonts, so text in PDFs that do not embed them still renders. */
+export const standardFontDataUrl = `${join(pdfjsRoot, 'standard_fonts')}/`
+
+type Source = { path: string } | { data: Uint8Array }
+
+/** Opens a PDF with pdf.js in Node: the standard fonts, and a file read by pdf.js itself. */
+export function openPdf(source: Source) {
+  return getDocument({
+    ...('path' in source ? { url: pathToFileURL(source.path).href } : { data: source.data }),
+    standardFontDataUrl,
+    verbosity: 0,
+  })
+}

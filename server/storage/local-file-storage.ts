@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type { FileStorage } from './file-storage.ts'
+import { hashingStream, toReadable } from './hashing-stream.ts'
+import { assertValidKey } from './storage-keys.ts'
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT'
+}
+
+/**
+ * Files on local disk under `root`. A put streams into `root/.tmp/` (the same file system) and is renamed
+ * into place only once complete and flushed, so a crash or a failed stream never leaves a partial file
+ * under its key.
+ */
+export function createLocalFileStorage(root: string): FileStorage {
+  const tempDir = join(root, '.tmp')
+  const pathOf = (key: string) => {
+    assertValidKey(key)
+    return join(root, ...key.split('/'))
+  }
+
+  return {
+    async put(key, body) {
+      const path = pathOf(key)
+      await mkdir(tempDir, { recursive: true })
+      const tempPath = join(tempDir, `${randomUUID()}.part`)
+      const hashing = hashingStream()
+      try {
+        await pipeline(toReadable(body), hashing, createWriteStream(tempPath, { flush: true }))
+        await mkdir(dirname(path), { recursive: true })
+        await rename(tempPath, path)
+      } catch (error) {
+        await rm(tempPath, { force: true })
+        throw error
+      }
+      return hashing.result()
+    },
+    async get(key) {
+      const path = pathOf(key)
+      const stream = createReadStream(path)
+      // Opening is asynchronous: wait for it so a missing file is an answer, not a stream error later.
+      return new Promise((resolve, reject) => {
+        stream.once('open', () => resolve(stream))
+        stream.once('error', (error) => (isMissing(error) ? resolve(undefined) : reject(error)))
+      })
+    },
+    async getBytes(key) {
+      try {
+        return new Uint8Array(await readFile(pathOf(key)))
+      } catch (error) {
+        if (isMissing(error)) return undefined
+        throw error
+      }
+    },
+    async exists(key) {
+      return (await this.stat(key)) !== undefined
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true })
+    },
+    async stat(key) {
+      try {
+        const info = await stat(pathOf(key))
+        return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : undefined
+      } catch (error) {
+        if (isMissing(error)) return undefined
+        throw error
+      }
+    },
+  }
+}

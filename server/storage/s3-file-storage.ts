@@ -1,0 +1,133 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { FileStorage } from './file-storage.ts'
+import { hashingStream, toReadable } from './hashing-stream.ts'
+import { encodePath, signV4 } from './sign-v4.ts'
+import { assertValidKey } from './storage-keys.ts'
+
+/** Connection to an S3-compatible bucket; addressed path-style (`endpoint/bucket/key`). */
+export type S3StorageOptions = {
+  /** e.g. `https://s3.eu-central-2.amazonaws.com` or `http://127.0.0.1:9000` */
+  endpoint: string
+  bucket: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** @default 'us-east-1' */
+  region?: string
+  /** Where a streamed upload is spooled to learn its length and hash before the PUT; @default os.tmpdir() */
+  tempDir?: string
+}
+
+const emptySha256 = createHash('sha256').digest('hex')
+
+/**
+ * Files in an S3-compatible bucket, over plain fetch signed with SigV4. A streamed body is first spooled to
+ * a local temp file (S3 needs the length up front, and the payload hash is signed), then sent from disk,
+ * so an upload is never held in memory; S3 itself makes a PUT all-or-nothing.
+ */
+export function createS3FileStorage(options: S3StorageOptions): FileStorage {
+  const endpoint = new URL(options.endpoint)
+  const base = endpoint.pathname.replace(/\/$/, '')
+  const region = options.region ?? 'us-east-1'
+  const tempDir = options.tempDir ?? tmpdir()
+
+  async function send(
+    method: string,
+    key: string,
+    payloadSha256: string,
+    init: { body?: BodyInit | AsyncIterable<Uint8Array>; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    assertValidKey(key)
+    const path = `${base}/${options.bucket}/${key}`
+    const headers = signV4({
+      method,
+      host: endpoint.host,
+      path,
+      headers: { ...init.headers, 'x-amz-content-sha256': payloadSha256 },
+      payloadSha256,
+      region,
+      service: 's3',
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      now: new Date(),
+    })
+    const url = `${endpoint.protocol}//${endpoint.host}${encodePath(path)}`
+    const requestInit = { method, headers, body: init.body, duplex: 'half' } as RequestInit
+    return fetch(url, requestInit)
+  }
+
+  async function failure(response: Response, what: string): Promise<Error> {
+    const text = await response.text().catch(() => '')
+    return new Error(`S3 ${what}: ${response.status} ${text.slice(0, 300)}`)
+  }
+
+  return {
+    async put(key, body) {
+      if (body instanceof Uint8Array) {
+        const sha256 = createHash('sha256').update(body).digest('hex')
+        const response = await send('PUT', key, sha256, { body: body as Uint8Array<ArrayBuffer> })
+        if (!response.ok) throw await failure(response, `PUT ${key}`)
+        await response.body?.cancel()
+        return { size: body.length, sha256 }
+      }
+      await mkdir(tempDir, { recursive: true })
+      const spool = join(tempDir, `s3-${randomUUID()}.part`)
+      try {
+        const hashing = hashingStream()
+        await pipeline(toReadable(body), hashing, createWriteStream(spool))
+        const result = hashing.result()
+        const response = await send('PUT', key, result.sha256, {
+          body: createReadStream(spool),
+          headers: { 'content-length': String(result.size) },
+        })
+        if (!response.ok) throw await failure(response, `PUT ${key}`)
+        await response.body?.cancel()
+        return result
+      } finally {
+        await rm(spool, { force: true })
+      }
+    },
+    async get(key) {
+      const response = await send('GET', key, emptySha256)
+      if (response.status === 404) {
+        await response.body?.cancel()
+        return undefined
+      }
+      if (!response.ok || response.body === null) throw await failure(response, `GET ${key}`)
+      return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>)
+    },
+    async getBytes(key) {
+      const response = await send('GET', key, emptySha256)
+      if (response.status === 404) {
+        await response.body?.cancel()
+        return undefined
+      }
+      if (!response.ok) throw await failure(response, `GET ${key}`)
+      return new Uint8Array(await response.arrayBuffer())
+    },
+    async exists(key) {
+      return (await this.stat(key)) !== undefined
+    },
+    async delete(key) {
+      const response = await send('DELETE', key, emptySha256)
+      await response.body?.cancel()
+      if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${key}: ${response.status}`)
+    },
+    async stat(key) {
+      const response = await send('HEAD', key, emptySha256)
+      await response.body?.cancel()
+      if (response.status === 404) return undefined
+      if (!response.ok) throw new Error(`S3 HEAD ${key}: ${response.status}`)
+      const modified = response.headers.get('last-modified')
+      return {
+        size: Number(response.headers.get('content-length') ?? 0),
+        modifiedAt: modified === null ? new Date(0) : new Date(modified),
+      }
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inspectPdf } from '../../../server/documents/inspect-pdf.ts'
+import { a4, a4Landscape, encryptPdf, hasQpdf, makePdf, writeFixtures } from '../../fixtures/make-fixtures.ts'
+
+let dir: string
+let fixtures: Record<string, string>
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'inspect-pdf-'))
+  fixtures = await writeFixtures(dir)
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+const path = (name: string) => {
+  const found = fixtures[name]
+  if (found === undefined) throw new Error(`no fixture ${name}`)
+  return found
+}
+
+describe('inspectPdf', () => {
+  it('answers the page count and the page sizes in points of a good PDF', async () => {
+    expect(await inspectPdf(path('good'))).toEqual({
+      ok: true,
+      pageCount: 3,
+      pageSizes: [
+        { width: a4[0], height: a4[1] },
+        { width: a4Landscape[0], height: a4Landscape[1] },
+        { width: 612, height: 792 },
+      ],
+    })
+  })
+
+  it('refuses a text file named .pdf as not_pdf (415)', async () => {
+    expect(await inspectPdf(path('notPdf'))).toEqual({ ok: false, code: 'document.not_pdf', status: 415 })
+  })
+
+  it('refuses an empty file as empty (422)', async () => {
+    expect(await inspectPdf(path('empty'))).toEqual({ ok: false, code: 'document.empty', status: 422 })
+  })
+
+  it('refuses a truncated PDF as damaged (422)', async () => {
+    expect(await inspectPdf(path('truncated'))).toEqual({ ok: false, code: 'document.damaged', status: 422 })
+  })
+
+  it('refuses a PDF whose trailer is there but whose body is garbage as damaged', async () => {
+    const file = join(dir, 'garbage.pdf')
+    await writeFile(file, '%PDF-1.7\n%garbage garbage\nstartxref\n9\n%%EOF\n')
+    expect(await inspectPdf(file)).toMatchObject({ ok: false, code: 'document.damaged' })
+  })
+
+  it.skipIf(!hasQpdf)('refuses an encrypted PDF as encrypted (422)', async () => {
+    expect(await inspectPdf(path('encrypted'))).toEqual({
+      ok: false,
+      code: 'document.encrypted',
+      status: 422,
+    })
+  })
+
+  it.skipIf(!hasQpdf)('refuses a PDF encrypted with an empty user password too', async () => {
+    const file = join(dir, 'owner-only.pdf')
+    encryptPdf(path('good'), file, '')
+    expect(await inspectPdf(file)).toMatchObject({ ok: false, code: 'document.encrypted' })
+  })
+
+  it('gives the displayed size of a rotated page', async () => {
+    const { PDFDocument, degrees } = await import('pdf-lib')
+    const doc = await PDFDocument.load(await makePdf([a4]))
+    doc.getPage(0).setRotation(degrees(90))
+    const file = join(dir, 'rotated.pdf')
+    await writeFile(file, await doc.save())
+    expect(await inspectPdf(file)).toMatchObject({ ok: true, pageSizes: [{ width: a4[1], height: a4[0] }] })
+  })
+})

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadImage } from '@napi-rs/canvas'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPageRenderer, type PageRenderer } from '../../../server/documents/render-pages.ts'
+import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
+import type { FileStorage } from '../../../server/storage/file-storage.ts'
+import { documentKey, pageImageKey } from '../../../server/storage/storage-keys.ts'
+import { a4, a4Landscape, makePdf } from '../../fixtures/make-fixtures.ts'
+
+let dataDir: string
+let storage: FileStorage
+let renderer: PageRenderer
+let docHash: string
+
+async function storePdf(bytes: Uint8Array): Promise<string> {
+  const hash = createHash('sha256').update(bytes).digest('hex')
+  await storage.put(documentKey(hash), bytes)
+  return hash
+}
+
+async function imageAt(key: string) {
+  const bytes = await storage.getBytes(key)
+  if (bytes === undefined) throw new Error(`no image at ${key}`)
+  return { bytes, image: await loadImage(Buffer.from(bytes)) }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'render-pages-'))
+  storage = createFileStorage({ dataDir })
+  renderer = createPageRenderer({ storage: { dataDir }, workers: 2 })
+  docHash = await storePdf(await makePdf([a4, a4Landscape, a4, a4, a4, a4]))
+})
+afterAll(async () => {
+  await renderer.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('page renderer', () => {
+  it('renders page 0 to a real WebP at 96 dpi and caches it in storage', async () => {
+    expect(await renderer.status(docHash, 0, 100)).toBe('missing')
+    const key = await renderer.renderPage(docHash, 0, 100)
+    expect(key).toBe(pageImageKey(docHash, 0, 100))
+    const { bytes, image } = await imageAt(key)
+    expect(Buffer.from(bytes.subarray(0, 4)).toString('latin1')).toBe('RIFF')
+    expect(Buffer.from(bytes.subarray(8, 12)).toString('latin1')).toBe('WEBP')
+    expect([image.width, image.height]).toEqual([Math.ceil((a4[0] * 96) / 72), Math.ceil((a4[1] * 96) / 72)])
+    expect(await renderer.status(docHash, 0, 100)).toBe('ready')
+  })
+
+  it('renders a thumbnail smaller, and a landscape page wide', async () => {
+    const thumbnail = await imageAt(await renderer.renderPage(docHash, 0, 20))
+    const full = await imageAt(pageImageKey(docHash, 0, 100))
+    expect(thumbnail.image.width).toBe(Math.ceil((a4[0] * 96 * 0.2) / 72))
+    expect(thumbnail.bytes.length).toBeLessThan(full.bytes.length)
+    const landscape = await imageAt(await renderer.renderPage(docHash, 1, 100))
+    expect(landscape.image.width).toBeGreaterThan(landscape.image.height)
+  })
+
+  it('answers many concurrent requests, the same page only once', async () => {
+    const asks = [2, 3, 4, 5, 2, 3, 4, 5].map((page) => renderer.renderPage(docHash, page, 100))
+    const keys = await Promise.all(asks)
+    expect(new Set(keys).size).toBe(4)
+    for (const key of keys) expect(await storage.exists(key)).toBe(true)
+  })
+
+  it('queues a whole document, first page first, and says pending meanwhile', async () => {
+    const other = await storePdf(await makePdf(Array.from({ length: 8 }, () => a4)))
+    renderer.renderDocument(other, 8, [100])
+    expect(await renderer.status(other, 7, 100)).toBe('pending')
+    await renderer.renderPage(other, 0, 100)
+    await renderer.renderPage(other, 7, 100)
+    const first = await storage.stat(pageImageKey(other, 0, 100))
+    const last = await storage.stat(pageImageKey(other, 7, 100))
+    expect(first?.modifiedAt.getTime()).toBeLessThanOrEqual(last?.modifiedAt.getTime() ?? 0)
+    expect(await renderer.status(other, 7, 100)).toBe('ready')
+  })
+
+  it('refuses a page past the end and a document it does not have, with their codes', async () => {
+    await expect(renderer.renderPage(docHash, 6, 100)).rejects.toMatchObject({
+      code: 'document.page_not_found',
+    })
+    await expect(renderer.renderPage(docHash, -1, 100)).rejects.toMatchObject({
+      code: 'document.page_not_found',
+    })
+    await expect(renderer.renderPage('0'.repeat(64), 0, 100)).rejects.toMatchObject({
+      code: 'document.not_found',
+    })
+  })
+
+  it('shuts down cleanly, refusing what was still queued', async () => {
+    const own = createPageRenderer({ storage: { dataDir }, workers: 1 })
+    const many = await storePdf(await makePdf(Array.from({ length: 12 }, () => a4)))
+    const asks = Array.from({ length: 12 }, (_, page) =>
+      own.renderPage(many, page, 50).then(
+        () => 'done',
+        () => 'refused',
+      ),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await own.close()
+    const outcomes = await Promise.all(asks)
+    expect(outcomes).toContain('refused')
+    await expect(own.renderPage(many, 11, 51)).rejects.toThrow('closed')
+  })
+})
