@@ -118,7 +118,10 @@ const envSchema = v.object({
     ),
   ),
   STATUS_PAGE_FILE: v.optional(v.string()),
-  TERMS_VERSION: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/, 'must be a date like 2026-01')), '2026-01'),
+  TERMS_VERSION: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/, 'must be a date like 2026-01')),
+    '2026-01',
+  ),
   MAINTENANCE_BLOCKING_PATTERN: v.optional(
     v.pipe(v.string(), v.check(isRegExp, 'must be a regular expression')),
     '^(Signing|Platform)',
