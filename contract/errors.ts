@@ -13,6 +13,44 @@ export const passwordErrorCodes = [
 /** One of {@link passwordErrorCodes}. */
 export type PasswordErrorCode = (typeof passwordErrorCodes)[number]
 
+/** Stable codes of a refused or missing document (upload, page images, deletion). */
+export const documentErrorCodes = [
+  /** Not a PDF at all (415). */
+  'document.not_pdf',
+  /** A zero-byte file (422). */
+  'document.empty',
+  /** An encrypted PDF, which could be neither rendered nor signed (422). */
+  'document.encrypted',
+  /** A truncated or broken PDF (422). */
+  'document.damaged',
+  /** Over the size limit of a document or of a request (413). */
+  'document.too_large',
+  /** No document with this id that the caller may see (404). */
+  'document.not_found',
+  /** A page number past the last page (404). */
+  'document.page_not_found',
+  /** The document belongs to an open or signed request and cannot be deleted (409). */
+  'document.in_use',
+] as const
+
+/** Stable codes of the signature request calls; the 409s are the lifecycle machine's refusals. */
+export const signatureRequestErrorCodes = [
+  /** No request with this id that the caller owns or signs (404, also for someone else's request). */
+  'signature_request.not_found',
+  'signature_request.not_draft',
+  'signature_request.not_open',
+  'signature_request.ended',
+  'signature_request.not_owner',
+  'signature_request.not_a_signer',
+  'signature_request.already_a_signer',
+  'signature_request.already_signed',
+  'signature_request.signer_not_open',
+  'signature_request.signers_locked',
+  'signature_request.no_signers',
+  /** The signers were reminded less than an hour ago; see the Retry-After header (429). */
+  'signature_request.remind_too_soon',
+] as const
+
 /** Stable machine-readable error codes the API answers with; later issues add theirs here. */
 export const errorCodes = [
   'route.not_found',
@@ -44,6 +82,8 @@ export const errorCodes = [
   /** The status page cannot be read and no recent answer is known (GET /v1/status). */
   'status.unavailable',
   ...passwordErrorCodes,
+  ...documentErrorCodes,
+  ...signatureRequestErrorCodes,
 ] as const
 
 /** One of {@link errorCodes}. */

@@ -31,6 +31,22 @@ export const apiPaths = {
   /** Outside production: the mails written to the outbox (`GET` lists, `GET /{id}` one). */
   outbox: () => '/dev/outbox',
   outboxMail: (id: string) => `/dev/outbox/${encodeURIComponent(id)}`,
+  /** Signature requests: `GET` lists the caller's (owned or signed), `POST` creates a draft. */
+  signatureRequests: () => '/v3/signature-requests',
+  signatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}`,
+  /** `POST` uploads one PDF (multipart/form-data, field `file`) into a draft. */
+  signatureRequestDocuments: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/documents`,
+  initiateSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/initiate`,
+  signatureRequestEvents: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/events`,
+  withdrawSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/withdraw`,
+  declineSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/decline`,
+  remindSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/remind`,
+  /** A document's metadata (`GET`), or its deletion (`DELETE`). */
+  document: (id: string) => `/v3/documents/${encodeURIComponent(id)}`,
+  documentDownload: (id: string) => `/v3/documents/${encodeURIComponent(id)}/download`,
+  /** One page as `image/webp`, page from 0; scale 100 is full size, 20 a thumbnail. */
+  documentPage: (id: string, page: number, scale?: number) =>
+    `/v3/documents/${encodeURIComponent(id)}/pages/${page}${scale === undefined ? '' : `?scale=${scale}`}`,
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',
 } as const

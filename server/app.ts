@@ -1,8 +1,10 @@
+import { join } from 'node:path'
 import { Hono } from 'hono'
 import type { Logger } from 'pino'
 import { apiBase } from '../contract/paths.ts'
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/open-database.ts'
+import type { PageRenderer } from './documents/render-pages.ts'
 import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error-handler.ts'
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
 import { requestLogger } from './http/request-logger.ts'
@@ -14,11 +16,15 @@ import { createStatusPageProvider } from './providers/status-page/status-page-pr
 import { createAppConfigRoutes } from './routes/app-config.ts'
 import { createAuthRoutes } from './routes/auth.ts'
 import { createDatetimeRoutes } from './routes/datetime.ts'
+import { createDocumentRoutes } from './routes/documents.ts'
 import { createHealthRoutes } from './routes/health.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
+import { createSignatureRequestRoutes } from './routes/signature-requests.ts'
 import { createSsoRoutes } from './routes/sso.ts'
 import { createStatusRoutes } from './routes/status.ts'
 import { createUserRoutes } from './routes/user.ts'
+import type { RequestServices } from './signature-requests/request-services.ts'
+import { createFileStorage, type FileStorageOptions } from './storage/create-file-storage.ts'
 
 /** What the app is composed from. */
 export type AppOptions = {
@@ -31,6 +37,17 @@ export type AppOptions = {
   now?: () => Date
   /** Directory of the built browser app. @default 'dist' */
   staticDir?: string
+  /** Renders page images; the server starts it. @default none: page images answer 503 */
+  renderer?: PageRenderer
+}
+
+/** Largest uploaded document and largest total of one request's documents (issue 5). */
+const defaultMaxDocumentBytes = 40 * 1024 * 1024
+const defaultMaxRequestBytes = 60 * 1024 * 1024
+
+/** Where uploaded PDFs and page images are stored: local disk under DATA_DIR. */
+export function fileStorageOptions(config: AppConfig): FileStorageOptions {
+  return { dataDir: config.dataDir }
 }
 
 /** Composes the API under `/api` and the built browser app for every other path. */
@@ -41,8 +58,23 @@ export function createApp({
   mail,
   now = () => new Date(),
   staticDir = 'dist',
+  renderer,
 }: AppOptions): Hono {
   const accounts = { db, now, mail, publicUrl: config.publicUrl, termsVersion: config.termsVersion, logger }
+  const requests: RequestServices = {
+    db,
+    now,
+    mail,
+    publicUrl: config.publicUrl,
+    logger,
+    storage: createFileStorage(fileStorageOptions(config)),
+    renderer,
+    limits: {
+      documentBytes: config.maxDocumentBytes ?? defaultMaxDocumentBytes,
+      requestBytes: config.maxRequestBytes ?? defaultMaxRequestBytes,
+    },
+    tempDir: join(config.dataDir, 'tmp'),
+  }
   const api = new Hono()
   api.use(rejectMalformedJson)
   api.route('/', createHealthRoutes(db))
@@ -55,6 +87,8 @@ export function createApp({
   api.route('/', createAuthRoutes(accounts))
   api.route('/', createUserRoutes(accounts))
   api.route('/', createSsoRoutes({ config, db, logger, now }))
+  api.route('/', createSignatureRequestRoutes(requests))
+  api.route('/', createDocumentRoutes(requests))
   if (config.appMode !== 'production')
     api.route('/', createOutboxRoutes(createOutbox(outboxDir(config.dataDir))))
   // Registered last, so it only answers paths no route above knows, whatever the method.

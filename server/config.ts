@@ -41,6 +41,10 @@ export type AppConfig = {
   ssoClients?: Readonly<Record<string, SsoClient>>
   /** SSO_STATE_SECRET: key of the sign-in state cookie; unset: a random key per process. */
   ssoStateSecret?: string
+  /** MAX_DOCUMENT_MB: largest uploaded document, in bytes; unset: 40 MB. */
+  maxDocumentBytes?: number
+  /** MAX_REQUEST_MB: largest total of a request's documents, in bytes; unset: 60 MB. */
+  maxRequestBytes?: number
 }
 
 /** How this app is registered at an OpenID provider. */
@@ -68,6 +72,13 @@ const isRegExp = (source: string) => {
     return false
   }
 }
+
+const megabytes = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,5}(\.\d{1,6})?$/, 'must be a number of megabytes, e.g. 40'),
+  v.transform((mb) => Math.round(Number(mb) * 1024 * 1024)),
+  v.minValue(1, 'must be more than 0'),
+)
 
 const envSchema = v.object({
   PORT: v.optional(
@@ -150,6 +161,8 @@ const envSchema = v.object({
     ),
   ),
   SSO_STATE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  MAX_DOCUMENT_MB: v.optional(megabytes),
+  MAX_REQUEST_MB: v.optional(megabytes),
 })
 
 /**
@@ -173,7 +186,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
   const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
-  const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET } = result.output
+  const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
   return {
     port: PORT,
     dataDir: DATA_DIR,
@@ -210,5 +223,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
           ),
         }),
     ...(SSO_STATE_SECRET === undefined ? {} : { ssoStateSecret: SSO_STATE_SECRET }),
+    ...(MAX_DOCUMENT_MB === undefined ? {} : { maxDocumentBytes: MAX_DOCUMENT_MB }),
+    ...(MAX_REQUEST_MB === undefined ? {} : { maxRequestBytes: MAX_REQUEST_MB }),
   }
 }

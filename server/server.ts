@@ -3,9 +3,10 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Logger } from 'pino'
-import { createApp } from './app.ts'
+import { createApp, fileStorageOptions } from './app.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
+import { createPageRenderer, type PageRenderer } from './documents/render-pages.ts'
 import { createLogger } from './logger.ts'
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
@@ -23,6 +24,8 @@ export type StartServerOptions = {
   mailProvider?: MailProvider
   /** How long close() lets in-flight requests finish before cutting their connections. @default 10000 */
   shutdownTimeoutMs?: number
+  /** Page render worker threads. @default available cores - 1, at least 1 */
+  renderWorkers?: number
 }
 
 /** A running server. */
@@ -45,11 +48,22 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config.logLevel)
   await mkdir(config.dataDir, { recursive: true })
   const database = await openDatabase(config.database)
+  let renderer: PageRenderer | undefined
   try {
     await database.migrate()
     const now = options.now ?? (() => new Date())
     const mail = createMailQueue(options.mailProvider ?? createMailProvider(config, logger), logger)
-    const app = createApp({ config, db: database.db, logger, mail, now, staticDir: options.staticDir })
+    const pages = createPageRenderer({ storage: fileStorageOptions(config), workers: options.renderWorkers })
+    renderer = pages
+    const app = createApp({
+      config,
+      db: database.db,
+      logger,
+      mail,
+      now,
+      staticDir: options.staticDir,
+      renderer: pages,
+    })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for
     // the client's keep-alive timeout after the last answer.
@@ -92,6 +106,7 @@ export async function startServer(
         }, shutdownTimeoutMs)
         await stopped
         clearTimeout(timer)
+        await pages.close()
         await mail.drain()
         await database.close()
         logger.info('Signet stopped')
@@ -100,6 +115,7 @@ export async function startServer(
     }
     return { url, port, close }
   } catch (error) {
+    await renderer?.close()
     await database.close()
     throw error
   }

@@ -1,4 +1,17 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -78,3 +91,137 @@ export const ssoDomains = pgTable('sso_domains', {
   issuerUrl: text('issuer_url').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 })
+
+/** Size of one page in PDF points, as `document.page_sizes` keeps it. */
+export type StoredPageSize = { width: number; height: number }
+
+/**
+ * Uploaded PDFs (SPEC §3): immutable, their bytes stored once per SHA-256 under `documentKey(sha256)`, so
+ * two rows may share one stored file; the file goes when the last row of its hash goes.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sha256: text('sha256').notNull(),
+    title: text('title').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    pageCount: integer('page_count').notNull(),
+    pageSizes: jsonb('page_sizes').$type<StoredPageSize[]>().notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('documents_owner_id_idx').on(table.ownerId),
+    index('documents_sha256_idx').on(table.sha256),
+  ],
+)
+
+/** Overall statuses a request is stored with (SPEC §4). */
+const requestStatuses = [
+  'DRAFT',
+  'OPEN',
+  'SIGNED',
+  'DECLINED',
+  'WITHDRAWN',
+] as const satisfies readonly SignatureRequestStatus[]
+
+/** Statuses a signature is stored with. */
+const signatureStatuses = [
+  'OPEN',
+  'SIGNED',
+  'DECLINED',
+  'WITHDRAWN',
+] as const satisfies readonly SignerStatus[]
+
+/** Signature requests (SPEC §3): a sender asks signers to sign documents; its status follows the machine. */
+export const signatureRequests = pgTable(
+  'signature_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull().default(''),
+    statusOverall: text('status_overall', { enum: requestStatuses }).notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    lastRemindedAt: at('last_reminded_at'),
+  },
+  (table) => [
+    index('signature_requests_owner_status_idx').on(table.ownerId, table.statusOverall, table.createdAt),
+  ],
+)
+
+/** The documents of a request, in the order the sender added them. */
+export const signatureRequestDocuments = pgTable(
+  'signature_request_documents',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.documentId] }),
+    index('signature_request_documents_document_idx').on(table.documentId),
+  ],
+)
+
+/** What the sender said about a signer who has no account yet. */
+export type SignerIdentityData = {
+  emailAddress: string
+  firstName?: string
+  lastName?: string
+  mobileNumber?: string
+  language?: string
+}
+
+/**
+ * One signer of a request. `signerId` is set when the address belongs to an account; `accountEmail` is the
+ * address in lower case either way, which is how a signer finds the requests they sign.
+ */
+export const signatures = pgTable(
+  'signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id').references(() => users.id, { onDelete: 'set null' }),
+    accountEmail: text('account_email').notNull(),
+    signerIdentityData: jsonb('signer_identity_data').$type<SignerIdentityData>(),
+    status: text('status', { enum: signatureStatuses }).notNull(),
+    signedAt: at('signed_at'),
+  },
+  (table) => [
+    index('signatures_request_idx').on(table.requestId),
+    index('signatures_email_status_idx').on(table.accountEmail, table.status),
+  ],
+)
+
+/** The audit trail of a request (GET .../events): who did what, when, from which address. */
+export const signatureRequestEvents = pgTable(
+  'signature_request_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order, which keeps events of the same millisecond in the order they happened. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('signature_request_events_request_idx').on(table.requestId, table.seq)],
+)

@@ -16,13 +16,16 @@ export const builtApp = {
 /** A real server on a free port with its own database and a fake built app; `stop()` removes all of it. */
 export type TestServer = RunningServer & {
   staticDir: string
+  /** DATA_DIR of the server: its stored files, temp uploads and outbox. */
+  dataDir: string
   stop(): Promise<void>
 }
 
-/** Starts the real server in-process on port 0 with a fresh database of `driver`. */
+/** Starts the real server in-process on port 0 with a fresh database of `driver`; `overrides` change its configuration. */
 export async function startTestServer(
   driver: Driver,
   options: Omit<StartServerOptions, 'logger' | 'staticDir'> = {},
+  overrides: Partial<Omit<AppConfig, 'dataDir' | 'database'>> = {},
 ): Promise<TestServer> {
   const testDatabase = await createTestDatabase(driver)
   const staticDir = await mkdtemp(join(tmpdir(), 'signet-dist-'))
@@ -40,12 +43,15 @@ export async function startTestServer(
     maintenanceBlockingPattern: '^(Signing|Platform)',
     termsVersion: '2026-01',
     errorReporting: null,
+    ...overrides,
   }
   const cleanUp = async () => {
     await testDatabase.drop()
     await rm(staticDir, { recursive: true, force: true })
   }
   const server = await startServer(config, {
+    // One page render worker is plenty for a test and keeps many test servers light.
+    renderWorkers: 1,
     ...options,
     logger: pino({ level: 'silent' }),
     staticDir,
@@ -56,6 +62,7 @@ export async function startTestServer(
   return {
     ...server,
     staticDir,
+    dataDir: testDatabase.dataDir,
     stop: async () => {
       await server.close()
       await cleanUp()

@@ -38,9 +38,13 @@ export type AccountsClient = {
 
 export const goodPassword = 'Correct-horse-42'
 
-export async function startAccountsClient(driver: Driver): Promise<AccountsClient> {
+/** Starts a test server of `driver` (its configuration changed by `overrides`) and a client for it. */
+export async function startAccountsClient(
+  driver: Driver,
+  overrides: Parameters<typeof startTestServer>[2] = {},
+): Promise<AccountsClient> {
   const clock = createTestClock()
-  const server = await startTestServer(driver, { now: clock.now })
+  const server = await startTestServer(driver, { now: clock.now }, overrides)
   const call = (method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
     fetch(`${server.url}${apiUrl(path)}`, {
       method,

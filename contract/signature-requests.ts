@@ -1,0 +1,148 @@
+import * as v from 'valibot'
+import { documentSchema } from './documents.ts'
+import { signatureRequestStatuses, signerStatuses } from './signature-request-status.ts'
+import { emailSchema } from './user.ts'
+
+const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)))
+
+/** Who a signer is when the sender knows more than an address (SPEC §3 Signer invite). */
+export const signerIdentityDataSchema = v.object({
+  emailAddress: emailSchema,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  mobileNumber: optionalText(40),
+  language: optionalText(10),
+})
+
+/** One invited signer: an account's address, or identity data with an address (or both, the same address). */
+export const signerInviteSchema = v.pipe(
+  v.object({
+    accountEmail: v.optional(emailSchema),
+    signerIdentityData: v.optional(signerIdentityDataSchema),
+  }),
+  v.check(
+    (s) => s.accountEmail !== undefined || s.signerIdentityData !== undefined,
+    'needs account_email or signer_identity_data',
+  ),
+)
+
+/** Body of `POST /v3/signature-requests`: a draft with the caller's own uploaded documents. */
+export const createSignatureRequestSchema = v.object({
+  title: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+  message: v.optional(v.pipe(v.string(), v.maxLength(5000)), ''),
+  signatures: v.optional(v.pipe(v.array(signerInviteSchema), v.maxLength(100)), []),
+  documents: v.optional(v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.uuid()) })), v.maxLength(50)), []),
+})
+
+/** Input of {@link createSignatureRequestSchema}. */
+export type CreateSignatureRequest = v.InferOutput<typeof createSignatureRequestSchema>
+
+/** Body of `POST .../withdraw` and `POST .../decline`: why, shown to the others. */
+export const requestMessageSchema = v.object({
+  message: v.optional(v.pipe(v.string(), v.maxLength(2000)), ''),
+})
+
+/** One signer of a request as answered. */
+export const signatureSchema = v.object({
+  id: v.string(),
+  accountEmail: v.string(),
+  signerIdentityData: v.nullable(signerIdentityDataSchema),
+  status: v.picklist(signerStatuses),
+  signedAt: v.nullable(v.string()),
+})
+
+/** A signature request as `GET /v3/signature-requests/{id}` and the list answer it. */
+export const signatureRequestSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  message: v.string(),
+  ownerEmail: v.string(),
+  /** Whether the caller is the sender. */
+  isOwner: v.boolean(),
+  statusOverall: v.picklist(signatureRequestStatuses),
+  /** The caller's own signature status, or null when the caller does not sign. */
+  signatureStatus: v.nullable(v.picklist(signerStatuses)),
+  signaturesCount: v.number(),
+  documents: v.array(documentSchema),
+  signatures: v.array(signatureSchema),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  lastRemindedAt: v.nullable(v.string()),
+})
+
+/** A signature request as answered. */
+export type SignatureRequestView = v.InferOutput<typeof signatureRequestSchema>
+
+/** Answer of `GET /v3/signature-requests`: one page. */
+export const signatureRequestPageSchema = v.object({
+  items: v.array(signatureRequestSchema),
+  page: v.number(),
+  size: v.number(),
+  total: v.number(),
+})
+
+/** One entry of the audit trail (`GET .../events`). */
+export const signatureRequestEventSchema = v.object({
+  id: v.string(),
+  type: v.string(),
+  actorEmail: v.nullable(v.string()),
+  detail: v.record(v.string(), v.unknown()),
+  ip: v.nullable(v.string()),
+  createdAt: v.string(),
+})
+
+/** Answer of `GET .../events`, oldest first. */
+export const signatureRequestEventsSchema = v.object({ events: v.array(signatureRequestEventSchema) })
+
+/** Sort orders of the list: a field and a direction, `created_at,desc` by default. */
+export const signatureRequestSorts = [
+  'created_at,desc',
+  'created_at,asc',
+  'updated_at,desc',
+  'updated_at,asc',
+  'title,asc',
+  'title,desc',
+] as const
+
+/** Most items one list page answers. */
+export const maxSignatureRequestPageSize = 100
+
+const intParam = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, 'must be an integer'),
+    v.transform(Number),
+    v.minValue(min),
+    v.maxValue(max),
+  )
+
+/**
+ * Query of `GET /v3/signature-requests` (wire names). `status_overall` is comma-separated. `signature_status`
+ * is the status of the signature of `account_email`, or of the caller's own one without it.
+ * `signatures_count=672` is the pending filter (SPEC §4): open requests the caller owns in which someone
+ * other than the caller still has to sign; any other count matches requests with exactly that many signers.
+ */
+export const signatureRequestListQuerySchema = v.object({
+  status_overall: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((part) => part.trim())),
+      v.array(v.picklist(signatureRequestStatuses)),
+    ),
+  ),
+  signature_status: v.optional(v.picklist(signerStatuses)),
+  account_email: v.optional(emailSchema),
+  signatures_count: v.optional(intParam(0, 100_000)),
+  page: v.optional(intParam(0, 1_000_000), '0'),
+  size: v.optional(intParam(1, maxSignatureRequestPageSize), '20'),
+  sort: v.optional(v.picklist(signatureRequestSorts), 'created_at,desc'),
+})
+
+/** A parsed list query. */
+export type SignatureRequestListParams = v.InferOutput<typeof signatureRequestListQuerySchema>
+
+/** Answer of `GET .../events`. */
+export type SignatureRequestEventList = v.InferOutput<typeof signatureRequestEventsSchema>
+
+/** Answer of `GET /v3/signature-requests`. */
+export type SignatureRequestPage = v.InferOutput<typeof signatureRequestPageSchema>

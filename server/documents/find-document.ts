@@ -1,0 +1,53 @@
+import { and, eq, exists, or, sql } from 'drizzle-orm'
+import type { Database } from '../db/open-database.ts'
+import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { isUuid } from '../signature-requests/find-request.ts'
+import type { Caller } from '../signature-requests/request-services.ts'
+
+/** A stored document row. */
+export type DocumentRow = typeof documents.$inferSelect
+
+/** The error for a document that does not exist or that the caller may not see: the same 404 for both. */
+export function documentNotFound(): ApiError {
+  return new ApiError(404, 'document.not_found', 'No such document')
+}
+
+/**
+ * The document `id` if the caller uploaded it, or owns or signs a request that holds it; else 404
+ * `document.not_found`, so nobody learns of documents they may not see.
+ */
+export async function findDocument(db: Database, caller: Caller, id: string): Promise<DocumentRow> {
+  if (!isUuid(id)) throw documentNotFound()
+  const viaRequest = exists(
+    db
+      .select({ one: sql`1` })
+      .from(signatureRequestDocuments)
+      .innerJoin(signatureRequests, eq(signatureRequests.id, signatureRequestDocuments.requestId))
+      .where(
+        and(
+          eq(signatureRequestDocuments.documentId, documents.id),
+          or(
+            eq(signatureRequests.ownerId, caller.userId),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(signatures)
+                .where(
+                  and(
+                    eq(signatures.requestId, signatureRequests.id),
+                    or(eq(signatures.signerId, caller.userId), eq(signatures.accountEmail, caller.email)),
+                  ),
+                ),
+            ),
+          ),
+        ),
+      ),
+  )
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), or(eq(documents.ownerId, caller.userId), viaRequest)))
+  if (row === undefined) throw documentNotFound()
+  return row
+}

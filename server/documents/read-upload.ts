@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+import { ApiError } from '../http/api-error.ts'
+
+/** What a multipart upload carried: what `onFile` made of the `file` part (if any), its name, the text fields. */
+export type Upload<T> = { file: T | undefined; filename: string | undefined; fields: Record<string, string> }
+
+/**
+ * Parses a `multipart/form-data` request as it streams in and hands the first part named `file` to
+ * `onFile` as a stream, so no more of an upload is in memory than the parser's buffer; other file parts
+ * are skipped. Resolves once the body is read and `onFile` has settled, or as soon as `onFile` settles
+ * without reading its stream to the end (a refused upload: the rest of the body is discarded). A body that
+ * is not multipart is 415 `request.unsupported_media_type`; a broken one 400 `request.invalid`.
+ */
+export function readUpload<T>(request: Request, onFile: (file: Readable) => Promise<T>): Promise<Upload<T>> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!/^multipart\/form-data\b/i.test(contentType) || request.body === null) {
+    throw new ApiError(415, 'request.unsupported_media_type', 'Send the file as multipart/form-data')
+  }
+  const parser = createParser(contentType)
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>)
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {}
+    let handling: Promise<T> | undefined
+    let parsed = false
+    let filename: string | undefined
+    const finish = (file: T | undefined) => resolve({ file, filename, fields })
+    const stop = (error: unknown) => {
+      source.unpipe(parser)
+      source.resume()
+      reject(error)
+    }
+    parser.on('field', (name, value) => {
+      fields[name] = value
+    })
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || handling !== undefined) {
+        stream.resume()
+        return
+      }
+      filename = info.filename
+      handling = onFile(stream)
+      handling.then((file) => {
+        if (parsed) finish(file)
+        else if (!stream.readableEnded) {
+          source.unpipe(parser)
+          source.resume()
+          finish(file)
+        }
+      }, stop)
+    })
+    parser.on('close', () => {
+      parsed = true
+      if (handling === undefined) finish(undefined)
+      else handling.then(finish, () => {})
+    })
+    parser.on('error', (error) =>
+      stop(new ApiError(400, 'request.invalid', `Unreadable multipart body: ${(error as Error).message}`)),
+    )
+    source.on('error', stop)
+    source.pipe(parser)
+  })
+}
+
+function createParser(contentType: string): busboy.Busboy {
+  try {
+    return busboy({
+      headers: { 'content-type': contentType },
+      limits: { files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+    })
+  } catch (error) {
+    throw new ApiError(400, 'request.invalid', `Unreadable multipart body: ${(error as Error).message}`)
+  }
+}

@@ -1,0 +1,16 @@
+import type { DocumentInfo } from '../../contract/documents.ts'
+import type { documents } from '../db/schema.ts'
+
+/** A stored document row as the API answers it. */
+export function toDocumentInfo(row: typeof documents.$inferSelect): DocumentInfo {
+  return {
+    id: row.id,
+    title: row.title,
+    sha256: row.sha256,
+    size: row.size,
+    contentType: row.contentType,
+    pageCount: row.pageCount,
+    pageSizes: row.pageSizes,
+    createdAt: row.createdAt.toISOString(),
+  }
+}

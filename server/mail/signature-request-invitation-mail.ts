@@ -1,0 +1,48 @@
+import type { MailTemplate } from './render-mail.ts'
+
+/** Values of {@link signatureRequestInvitationMail} and the reminder. */
+export type SignatureRequestMailValues = {
+  /** Who asks: the sender's name, else their address. */
+  sender: string
+  title: string
+  /** The sender's own words; empty when they wrote none. */
+  message: string
+  /** Where the signer opens the request. */
+  link: string
+}
+
+const withMessage = (message: string, paragraphs: string[]) =>
+  message.trim() === '' ? paragraphs : [...paragraphs, `“${message.trim()}”`]
+
+/** Asks a signer to sign the documents of a request that was just sent. */
+export const signatureRequestInvitationMail: MailTemplate<SignatureRequestMailValues> = {
+  'en-gb': ({ sender, title, message, link }) => ({
+    subject: `${sender} asks you to sign “${title}”`,
+    paragraphs: withMessage(message, ['Hello,', `${sender} asks you to sign the documents of “${title}”.`]),
+    action: { label: 'Open the documents', url: link },
+  }),
+  'de-ch': ({ sender, title, message, link }) => ({
+    subject: `${sender} bittet Sie, «${title}» zu unterschreiben`,
+    paragraphs: withMessage(message, [
+      'Guten Tag',
+      `${sender} bittet Sie, die Dokumente von «${title}» zu unterschreiben.`,
+    ]),
+    action: { label: 'Dokumente öffnen', url: link },
+  }),
+  'fr-ch': ({ sender, title, message, link }) => ({
+    subject: `${sender} vous demande de signer « ${title} »`,
+    paragraphs: withMessage(message, [
+      'Bonjour,',
+      `${sender} vous demande de signer les documents de « ${title} ».`,
+    ]),
+    action: { label: 'Ouvrir les documents', url: link },
+  }),
+  it: ({ sender, title, message, link }) => ({
+    subject: `${sender} ti chiede di firmare «${title}»`,
+    paragraphs: withMessage(message, [
+      'Buongiorno,',
+      `${sender} ti chiede di firmare i documenti di «${title}».`,
+    ]),
+    action: { label: 'Apri i documenti', url: link },
+  }),
+}

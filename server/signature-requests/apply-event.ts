@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm'
+import { applyRequestEvent } from '../../machines/signature-request/apply-request-event.ts'
+import type { SignatureRequestEvent } from '../../machines/signature-request/signature-request.types.ts'
+import { signatureRequests, signatures } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { type FoundRequest, findRequest } from './find-request.ts'
+import { type RequestEventType, recordEvent } from './record-event.ts'
+import type { Caller, RequestServices } from './request-services.ts'
+
+/** One state change asked of a request: the machine event it is, and how the audit trail records it. */
+export type RequestChange = {
+  /** The machine event; signers are keyed by signature id, so a signer acts as their signature's id. */
+  event: (found: FoundRequest) => SignatureRequestEvent
+  type: RequestEventType
+  detail?: Record<string, unknown>
+}
+
+/**
+ * Replays one event on the stored request with the lifecycle machine and, if it takes it, writes the new
+ * overall and signer statuses and the audit entry in one transaction, the request row locked meanwhile. A
+ * refusal is 409 with the machine's code and nothing changes; a request the caller may not see is 404.
+ * Answers the request as it was before the change.
+ */
+export async function applyEvent(
+  services: RequestServices,
+  caller: Caller,
+  id: string,
+  change: RequestChange,
+): Promise<FoundRequest> {
+  return services.db.transaction(async (tx) => {
+    const found = await findRequest(tx, caller, id, true)
+    const { request } = found
+    const signers = Object.fromEntries(found.signatures.map((s) => [s.id, s.status]))
+    const result = applyRequestEvent(
+      { ownerId: request.ownerId, status: request.statusOverall, signers },
+      change.event(found),
+    )
+    if (!result.ok) throw new ApiError(409, result.code, `The request refused this: ${result.code}`)
+    const now = services.now()
+    await tx
+      .update(signatureRequests)
+      .set({ statusOverall: result.status, updatedAt: now })
+      .where(eq(signatureRequests.id, request.id))
+    for (const signature of found.signatures) {
+      const status = result.signers[signature.id]
+      if (status === undefined || status === signature.status) continue
+      await tx
+        .update(signatures)
+        .set({ status, signedAt: status === 'SIGNED' ? now : signature.signedAt })
+        .where(eq(signatures.id, signature.id))
+    }
+    await recordEvent(tx, request.id, caller, change.type, now, change.detail)
+    return found
+  })
+}

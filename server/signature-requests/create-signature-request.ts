@@ -1,0 +1,89 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { CreateSignatureRequest, SignatureRequestView } from '../../contract/signature-requests.ts'
+import { documents, signatureRequestDocuments, signatureRequests, signatures, users } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { loadRequestViews } from './load-requests.ts'
+import { recordEvent } from './record-event.ts'
+import type { Caller, RequestServices } from './request-services.ts'
+
+/**
+ * POST /v3/signature-requests: a DRAFT owned by the caller, with its signers (each address once; an
+ * address with an account is linked to it) and documents the caller uploaded before. A document id that is
+ * not the caller's is 404 `document.not_found`, with `field` naming it.
+ */
+export async function createSignatureRequest(
+  services: RequestServices,
+  caller: Caller,
+  input: CreateSignatureRequest,
+): Promise<SignatureRequestView> {
+  const invites = new Map<string, CreateSignatureRequest['signatures'][number]>()
+  input.signatures.forEach((invite, index) => {
+    const email = invite.accountEmail ?? invite.signerIdentityData?.emailAddress ?? ''
+    const other = invite.signerIdentityData?.emailAddress
+    if (invite.accountEmail !== undefined && other !== undefined && other !== invite.accountEmail) {
+      throw new ApiError(400, 'request.invalid', 'account_email and email_address differ', {
+        field: `signatures.${index}.signer_identity_data.email_address`,
+      })
+    }
+    if (!invites.has(email)) invites.set(email, invite)
+  })
+  const documentIds = [...new Set(input.documents.map((d) => d.id))]
+  const now = services.now()
+  const row = await services.db.transaction(async (tx) => {
+    const owned =
+      documentIds.length === 0
+        ? []
+        : await tx
+            .select({ id: documents.id })
+            .from(documents)
+            .where(and(inArray(documents.id, documentIds), eq(documents.ownerId, caller.userId)))
+    const ownedIds = new Set(owned.map((d) => d.id))
+    const missing = input.documents.findIndex((d) => !ownedIds.has(d.id))
+    if (missing >= 0) {
+      throw new ApiError(404, 'document.not_found', 'No such document of yours', {
+        field: `documents.${missing}.id`,
+      })
+    }
+    const [request] = await tx
+      .insert(signatureRequests)
+      .values({
+        ownerId: caller.userId,
+        title: input.title,
+        message: input.message,
+        statusOverall: 'DRAFT',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+    if (request === undefined) throw new Error('insert returned no row')
+    const emails = [...invites.keys()]
+    const accounts =
+      emails.length === 0
+        ? []
+        : await tx
+            .select({ id: users.id, email: users.email })
+            .from(users)
+            .where(inArray(users.email, emails))
+    if (emails.length > 0) {
+      await tx.insert(signatures).values(
+        emails.map((email) => ({
+          requestId: request.id,
+          signerId: accounts.find((a) => a.email.toLowerCase() === email)?.id ?? null,
+          accountEmail: email,
+          signerIdentityData: invites.get(email)?.signerIdentityData ?? null,
+          status: 'OPEN' as const,
+        })),
+      )
+    }
+    if (documentIds.length > 0) {
+      await tx
+        .insert(signatureRequestDocuments)
+        .values(documentIds.map((documentId, position) => ({ requestId: request.id, documentId, position })))
+    }
+    await recordEvent(tx, request.id, caller, 'created', now, { signatures: emails.length })
+    return request
+  })
+  const [view] = await loadRequestViews(services.db, caller, [row])
+  if (view === undefined) throw new Error('created request not found')
+  return view
+}

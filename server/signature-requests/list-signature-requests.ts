@@ -1,0 +1,85 @@
+import { and, asc, count, desc, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { SignatureRequestListParams, SignatureRequestPage } from '../../contract/signature-requests.ts'
+import { pendingSignaturesCount } from '../../machines/request-filters/request-filters.constants.ts'
+import { signatureRequests, signatures } from '../db/schema.ts'
+import { loadRequestViews } from './load-requests.ts'
+import type { Caller, RequestServices } from './request-services.ts'
+
+const sortColumns = {
+  created_at: signatureRequests.createdAt,
+  updated_at: signatureRequests.updatedAt,
+  title: signatureRequests.title,
+} as const
+
+/**
+ * GET /v3/signature-requests: one page of the requests the caller owns or signs, nobody else's, filtered as
+ * the list's query says (see `signatureRequestListQuerySchema`). `signatures_count=672` is the pending
+ * filter: OPEN requests the caller owns in which a signature of someone other than the caller is open.
+ */
+export async function listSignatureRequests(
+  services: RequestServices,
+  caller: Caller,
+  params: SignatureRequestListParams,
+): Promise<SignatureRequestPage> {
+  const { db } = services
+  const signatureOf = (...conditions: (SQL | undefined)[]) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(signatures)
+        .where(and(eq(signatures.requestId, signatureRequests.id), ...conditions)),
+    )
+  const callersSignature = or(
+    eq(signatures.signerId, caller.userId),
+    eq(signatures.accountEmail, caller.email),
+  )
+  const filters: (SQL | undefined)[] = [
+    or(eq(signatureRequests.ownerId, caller.userId), signatureOf(callersSignature)),
+  ]
+  if (params.status_overall !== undefined)
+    filters.push(inArray(signatureRequests.statusOverall, params.status_overall))
+  if (params.account_email !== undefined || params.signature_status !== undefined) {
+    filters.push(
+      signatureOf(
+        params.account_email === undefined
+          ? callersSignature
+          : eq(signatures.accountEmail, params.account_email),
+        params.signature_status === undefined ? undefined : eq(signatures.status, params.signature_status),
+      ),
+    )
+  }
+  if (params.signatures_count === pendingSignaturesCount) {
+    filters.push(
+      eq(signatureRequests.ownerId, caller.userId),
+      eq(signatureRequests.statusOverall, 'OPEN'),
+      signatureOf(
+        eq(signatures.status, 'OPEN'),
+        ne(signatures.accountEmail, caller.email),
+        or(sql`${signatures.signerId} is null`, ne(signatures.signerId, caller.userId)),
+      ),
+    )
+  } else if (params.signatures_count !== undefined) {
+    filters.push(
+      sql`(select count(*) from ${signatures} where ${signatures.requestId} = ${signatureRequests.id}) = ${params.signatures_count}`,
+    )
+  }
+  const where = and(...filters)
+  const [field = 'created_at', direction] = params.sort.split(',') as [keyof typeof sortColumns, string]
+  const order = direction === 'asc' ? asc : desc
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(signatureRequests)
+      .where(where)
+      .orderBy(order(sortColumns[field]), order(signatureRequests.id))
+      .limit(params.size)
+      .offset(params.page * params.size),
+    db.select({ total: count() }).from(signatureRequests).where(where),
+  ])
+  return {
+    items: await loadRequestViews(db, caller, rows),
+    page: params.page,
+    size: params.size,
+    total: total?.total ?? 0,
+  }
+}
