@@ -4,7 +4,7 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { apiErrorSchema } from '../../../contract/errors.ts'
 import { type OutboxMail, outboxListSchema, outboxMailSchema } from '../../../contract/outbox.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
-import { tokenAnswerSchema } from '../../../contract/user.ts'
+import { attributesCase, tokenAnswerSchema, userSchema } from '../../../contract/user.ts'
 import type { Driver } from '../test-database.ts'
 import { startTestServer, type TestServer } from '../test-server.ts'
 
@@ -34,6 +34,8 @@ export type AccountsClient = {
   /** Signs up `email` through the mailed confirmation link; answers the token. */
   signUp(email: string, password?: string, lang?: string): Promise<string>
   login(email: string, password: string, rememberMe?: boolean): Promise<Response>
+  /** GET /v1/user with `token`, expecting 200, as the app reads it. */
+  readUser(token: string): Promise<v.InferOutput<typeof userSchema>>
 }
 
 export const goodPassword = 'Correct-horse-42'
@@ -98,6 +100,11 @@ export async function startAccountsClient(
     },
     login(email, password, rememberMe) {
       return call('POST', apiPaths.login(), { body: { email, password, remember_me: rememberMe } })
+    },
+    async readUser(token) {
+      const response = await call('GET', apiPaths.user(), { token })
+      expect(response.status).toBe(200)
+      return v.parse(userSchema, toCamelCase(await response.json(), attributesCase))
     },
   }
   return client

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { tokenAnswerSchema, userSchema, validConfirmationAnswerSchema } from '../../../contract/user.ts'
+import { tokenAnswerSchema, validConfirmationAnswerSchema } from '../../../contract/user.ts'
 import { drivers } from '../test-database.ts'
 import { type AccountsClient, goodPassword, startAccountsClient, tokenFromLink } from './accounts-client.ts'
 
@@ -21,11 +21,6 @@ describe.each(drivers)('accounts on %s', (driver) => {
     await api?.server.stop()
   })
 
-  const readUser = async (token: string) => {
-    const response = await api.call('GET', apiPaths.user(), { token })
-    expect(response.status).toBe(200)
-    return v.parse(userSchema, toCamelCase(await response.json(), { preserveKeysOf: ['attributes'] }))
-  }
   const tokenAnswer = async (response: Response) => {
     expect(response.status).toBe(200)
     return v.parse(tokenAnswerSchema, toCamelCase(await response.json()))
@@ -67,7 +62,7 @@ describe.each(drivers)('accounts on %s', (driver) => {
       expect(answer.tokenType).toBe('Bearer')
       expect(new Date(answer.expiresAt).getTime() - api.clock.now().getTime()).toBe(24 * hour)
 
-      const user = await readUser(answer.token)
+      const user = await api.readUser(answer.token)
       expect(user).toMatchObject({
         email,
         emailVerified: true,
@@ -236,10 +231,10 @@ describe.each(drivers)('accounts on %s', (driver) => {
         401,
         'auth.unauthenticated',
       )
-      expect((await readUser(long.token)).email).toBe(email)
+      expect((await api.readUser(long.token)).email).toBe(email)
 
       api.clock.advance(24 * hour)
-      expect((await readUser(long.token)).email).toBe(email)
+      expect((await api.readUser(long.token)).email).toBe(email)
       api.clock.advance(24 * hour)
       await api.expectError(
         await api.call('GET', apiPaths.user(), { token: long.token }),
@@ -316,10 +311,10 @@ describe.each(drivers)('accounts on %s', (driver) => {
       )
       await api.expectError(await change({ old: goodPassword }), 400, 'request.invalid', 'new')
       // Nothing changed so far.
-      expect((await readUser(other)).email).toBe(email)
+      expect((await api.readUser(other)).email).toBe(email)
 
       expect((await change({ old: goodPassword, new: 'Another-pony-77' })).status).toBe(204)
-      expect((await readUser(current)).email).toBe(email)
+      expect((await api.readUser(current)).email).toBe(email)
       await api.expectError(
         await api.call('GET', apiPaths.user(), { token: other }),
         401,

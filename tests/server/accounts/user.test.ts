@@ -21,12 +21,6 @@ describe.each(drivers)('user calls on %s', (driver) => {
     await api?.server.stop()
   })
 
-  const readUser = async (token: string) => {
-    const response = await api.call('GET', apiPaths.user(), { token })
-    expect(response.status).toBe(200)
-    return v.parse(userSchema, toCamelCase(await response.json(), { preserveKeysOf: ['attributes'] }))
-  }
-
   describe('password reset', () => {
     it('mails a single-use link that sets a new password and signs out every session', async () => {
       const email = newEmail()
@@ -51,7 +45,7 @@ describe.each(drivers)('user calls on %s', (driver) => {
         'token.invalid',
         'token',
       )
-      expect((await readUser(token)).email).toBe(email)
+      expect((await api.readUser(token)).email).toBe(email)
 
       expect((await reset({ token: resetToken, new: 'Fresh-start-99' })).status).toBe(204)
       await api.expectError(await api.call('GET', apiPaths.user(), { token }), 401, 'auth.unauthenticated')
@@ -124,7 +118,7 @@ describe.each(drivers)('user calls on %s', (driver) => {
         'request.invalid',
         'attributes.lang',
       )
-      expect((await readUser(token)).lastName).toBe('Lovelace')
+      expect((await api.readUser(token)).lastName).toBe('Lovelace')
     })
 
     it('records accepted terms', async () => {
@@ -132,7 +126,7 @@ describe.each(drivers)('user calls on %s', (driver) => {
       const accept = (body: unknown) => api.call('POST', apiPaths.accept(), { token, body })
       expect((await accept({ business_invite: true, provider_terms: 'swisscom' })).status).toBe(200)
       expect((await accept({ provider_terms: 'idnow' })).status).toBe(200)
-      expect((await readUser(token)).attributes).toMatchObject({
+      expect((await api.readUser(token)).attributes).toMatchObject({
         accepted_gtc: ['2026-01'],
         accepted_business_invite: ['true'],
         accepted_provider_terms: ['swisscom', 'idnow'],
@@ -171,7 +165,7 @@ describe.each(drivers)('user calls on %s', (driver) => {
         'password',
       )
       await api.expectError(await remove({}), 400, 'request.invalid', 'password')
-      expect((await readUser(token)).email).toBe(email)
+      expect((await api.readUser(token)).email).toBe(email)
 
       expect((await remove({ password: goodPassword })).status).toBe(204)
       await api.expectError(await api.call('GET', apiPaths.user(), { token }), 401, 'auth.unauthenticated')
