@@ -3,6 +3,14 @@ export const supportedLocales = ['en-gb', 'de-ch', 'fr-ch', 'it'] as const
 export type SupportedLocale = (typeof supportedLocales)[number]
 export const defaultLocale: SupportedLocale = 'en-gb'
 
+/** Each language in its own words, as the language pickers show it. */
+export const localeNames: Record<SupportedLocale, string> = {
+  'en-gb': 'English',
+  'de-ch': 'Deutsch',
+  'fr-ch': 'Français',
+  it: 'Italiano',
+}
+
 /** SPEC §9: Italian has a catalog but is offered only to direct-link signers. */
 export const selectableLocales: readonly SupportedLocale[] = ['en-gb', 'de-ch', 'fr-ch']
 

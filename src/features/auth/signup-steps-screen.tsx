@@ -12,11 +12,12 @@ import {
 } from '../../../machines/signup/signup.selectors.ts'
 import type { SignupField } from '../../../machines/signup/signup.types.ts'
 import { errorMessage } from '../../api/error-messages.ts'
-import { type SupportedLocale, selectableLocales } from '../../i18n/locales.ts'
+import { localeNames, type SupportedLocale, selectableLocales } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { useActorView } from '../../ui/dialog/use-actor-view.ts'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { SelectField } from '../../ui/form/select-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
@@ -33,13 +34,6 @@ const stepNames: Record<(typeof signupSteps)[number], MessageDescriptor> = {
   name: msg`Your name`,
   password: msg`Your password`,
   terms: msg`Terms`,
-}
-
-const languageNames: Record<SupportedLocale, string> = {
-  'en-gb': 'English',
-  'de-ch': 'Deutsch',
-  'fr-ch': 'Français',
-  it: 'Italiano',
 }
 
 const view = (snapshot: SignupSnapshot) => snapshot
@@ -62,7 +56,6 @@ function SignupStepsForm({ actor, email }: { actor: SignupActor; email: string }
   const completeSignIn = useCompleteSignIn()
   const form = useRef<HTMLFormElement>(null)
   const feedbackId = useId()
-  const languageId = useId()
   const [signInFailed, setSignInFailed] = useState(false)
   const step = selectStep(snapshot)
   const { values, errors, formError, accountToken } = snapshot.context
@@ -174,23 +167,16 @@ function SignupStepsForm({ actor, email }: { actor: SignupActor; email: string }
         ) : null}
         {step === 'terms' ? (
           <>
-            <div className={styles.selectField}>
-              <label htmlFor={languageId}>
-                <Trans>Language of your account</Trans>
-              </label>
-              <select
-                id={languageId}
-                className={styles.select}
-                value={values.lang}
-                onChange={(e) => change({ lang: e.target.value })}
-              >
-                {selectableLocales.map((locale) => (
-                  <option key={locale} value={locale} lang={locale}>
-                    {languageNames[locale]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label={<Trans>Language of your account</Trans>}
+              value={values.lang as SupportedLocale}
+              options={selectableLocales.map((locale) => ({
+                value: locale,
+                label: localeNames[locale],
+                lang: locale,
+              }))}
+              onChange={(lang) => change({ lang })}
+            />
             <CheckboxField
               label={t`I accept the general terms and conditions.`}
               name="gtc"

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { getUserQueryOptions, userAttribute, useUser } from '../../api/user.ts'
 import { accountDeletedKey } from '../../app/guard.ts'
-import { resolveLocale } from '../../i18n/locales.ts'
+import { localeNames, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
@@ -17,7 +17,6 @@ import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './profile.module.css'
 import { deleteAccount, updateUser } from './profile-calls.ts'
-import { localeNames } from './settings-form.ts'
 
 const nameMaxLength = 100
 

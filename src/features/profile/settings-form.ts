@@ -2,14 +2,6 @@ import type { User, UserAttributeName } from '../../../contract/user.ts'
 import { legislations } from '../../../machines/identification/identification.types.ts'
 import { type SupportedLocale, selectableLocales } from '../../i18n/locales.ts'
 
-/** Each language in its own words, as the language pickers show it. */
-export const localeNames: Record<SupportedLocale, string> = {
-  'en-gb': 'English',
-  'de-ch': 'Deutsch',
-  'fr-ch': 'Français',
-  it: 'Italiano',
-}
-
 /** Which mails the user wants: every notification, only the ones that need them, or none. */
 export const notificationLevels = ['all', 'important', 'none'] as const
 

@@ -3,14 +3,15 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { User } from '../../../contract/user.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { getUserQueryOptions, useUser } from '../../api/user.ts'
 import { activateLocale } from '../../i18n/i18n.ts'
-import { type SupportedLocale, selectableLocales } from '../../i18n/locales.ts'
+import { localeNames, type SupportedLocale, selectableLocales } from '../../i18n/locales.ts'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { SelectField } from '../../ui/form/select-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { useLeavePageGuard } from '../dialogs/use-leave-page-guard.ts'
 import styles from './profile.module.css'
@@ -18,7 +19,6 @@ import { updateUser } from './profile-calls.ts'
 import {
   changedAttributes,
   legislationChoices,
-  localeNames,
   notificationLevels,
   qualityChoices,
   type SettingsValues,
@@ -38,45 +38,6 @@ const qualityNames: Record<SettingsValues['defaultQuality'], MessageDescriptor> 
   ses: msg`Simple electronic signature (SES)`,
   aes: msg`Advanced electronic signature (AES)`,
   qes: msg`Qualified electronic signature (QES)`,
-}
-
-function SelectField<T extends string>({
-  label,
-  hint,
-  value,
-  options,
-  onChange,
-}: {
-  label: ReactNode
-  hint?: ReactNode
-  value: T
-  options: readonly { value: T; label: string; lang?: string }[]
-  onChange: (value: T) => void
-}) {
-  const id = useId()
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className={styles.select}
-        value={value}
-        onChange={(e) => onChange(e.target.value as T)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} lang={option.lang}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <span id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </span>
-      ) : null}
-    </div>
-  )
 }
 
 function SettingsForm({ user }: { user: User }) {

@@ -1,13 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { activateLocale } from '../../i18n/i18n.ts'
-import { type SupportedLocale, selectableLocales, supportedLocales } from '../../i18n/locales.ts'
-
-const names: Record<SupportedLocale, string> = {
-  'en-gb': 'English',
-  'de-ch': 'Deutsch',
-  'fr-ch': 'Français',
-  it: 'Italiano',
-}
+import { localeNames, type SupportedLocale, selectableLocales, supportedLocales } from '../../i18n/locales.ts'
 
 /** Language picker; Italian is offered only in a direct-sign session (SPEC §9). */
 export function LanguageSwitch({ directSign = false }: { directSign?: boolean }) {
@@ -28,7 +21,7 @@ export function LanguageSwitch({ directSign = false }: { directSign?: boolean })
       >
         {offered.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
-            {names[locale]}
+            {localeNames[locale]}
           </option>
         ))}
       </select>
