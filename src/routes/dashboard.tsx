@@ -1,6 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../features/planned/planned-screen.tsx'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { dashboardSearchDefaults, dashboardSearchSchema } from '../features/documents/dashboard-search.ts'
+import { RequestListScreen } from '../features/documents/request-list-screen.tsx'
 
 export const Route = createFileRoute('/dashboard')({
-  component: () => <PlannedScreen area="documents" />,
+  validateSearch: dashboardSearchSchema,
+  // The defaults stay out of the address: /dashboard is the 'all' filter's first page.
+  search: { middlewares: [stripSearchParams(dashboardSearchDefaults)] },
+  component: RequestListScreen,
 })

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { createRequest, DashboardPage, initiateRequest } from './pages/dashboard-page.ts'
+import { createAccount, signInTab } from './pages/test-account.ts'
+
+test.describe('dashboard', () => {
+  test('lists the requests by filter, searches by title and has no serious accessibility issue', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const tag = randomUUID().slice(0, 6)
+    const draft = `Lease ${tag}`
+    const sent = `Contract ${tag}`
+    await createRequest(request, account, draft)
+    await initiateRequest(request, account, await createRequest(request, account, sent))
+    const dashboard = new DashboardPage(page)
+    await signInTab(page, account)
+
+    await dashboard.open('/dashboard')
+    await dashboard.seeHeading('Your signature requests')
+    await dashboard.seeActiveFilter('All')
+    await dashboard.seeRequest(draft, 'Draft')
+    await dashboard.seeRequest(sent, 'Open')
+    await dashboard.seeNoSeriousAccessibilityViolations()
+
+    await dashboard.clickFilter('Pending')
+    await expect(page).toHaveURL(/filter=pending/)
+    await dashboard.seeActiveFilter('Pending')
+    await dashboard.seeRequest(sent)
+    await dashboard.seeNoRequest(draft)
+
+    await dashboard.open('/dashboard?filter=completed')
+    await dashboard.seeActiveFilter('Completed')
+    await dashboard.seeEmpty('There are no completed requests yet.')
+    await dashboard.seeNoSeriousAccessibilityViolations()
+
+    await dashboard.open('/dashboard')
+    await dashboard.searchTitle('lease')
+    await dashboard.seeRequest(draft)
+    await dashboard.seeNoRequest(sent)
+    await expect(page).toHaveURL(/q=lease/)
+  })
+
+  test('fits a phone screen', async ({ page, request }) => {
+    const account = await createAccount(request)
+    await createRequest(request, account, `A rather long title of a request that wraps ${randomUUID()}`)
+    const dashboard = new DashboardPage(page)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signInTab(page, account)
+    await dashboard.open('/dashboard')
+    await dashboard.seeRequest('A rather long title')
+    await dashboard.seeNoHorizontalOverflow()
+  })
+})
