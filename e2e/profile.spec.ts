@@ -16,6 +16,13 @@ test.describe('profile', () => {
     await page.getByLabel('Password', { exact: true }).fill(account.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page).not.toHaveURL(/\/login/)
+    // The header takes a signed-in user between their requests and their profile.
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: 'Profile' }).click()
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page')
+    await nav.getByRole('link', { name: 'Requests' }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
     await profile.open('/profile')
     await profile.seeHeading('Your profile')
     await profile.seeName('Ada Lovelace')

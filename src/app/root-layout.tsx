@@ -7,6 +7,7 @@ import { MaintenanceBanner } from '../features/maintenance/maintenance-banner.ts
 import { useMaintenanceRedirect } from '../features/maintenance/use-maintenance-redirect.ts'
 import { Layout } from '../ui/layouts/layout.tsx'
 import { TestSystemFrame } from '../ui/test-system/test-system-frame.tsx'
+import { AccountNav } from './account-nav.tsx'
 import { documentTitle, pageTitle } from './page-title.ts'
 import { routeTitles } from './route-titles.ts'
 import { UiHosts } from './ui-hosts.tsx'
@@ -32,7 +33,7 @@ export function RootLayout() {
     <>
       <TestSystemFrame mode={appConfig.mode} />
       <MaintenanceBanner />
-      <Layout name={rule.layout}>
+      <Layout name={rule.layout} nav={<AccountNav />}>
         <Outlet />
       </Layout>
       <UiHosts ui={ui} />

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Layout as LayoutName } from '../../../machines/route-access/route-access.types.ts'
 import { Brand } from './brand.tsx'
@@ -6,10 +6,11 @@ import { LanguageSwitch } from './language-switch.tsx'
 import styles from './layout.module.css'
 
 function Header({ children }: { children?: ReactNode }) {
+  const { t } = useLingui()
   return (
     <header className={styles.header}>
       <Brand />
-      <nav className={styles.nav} aria-label="Main">
+      <nav className={styles.nav} aria-label={t`Main`}>
         {children}
         <LanguageSwitch />
       </nav>
@@ -17,8 +18,11 @@ function Header({ children }: { children?: ReactNode }) {
   )
 }
 
-/** Wraps a screen in the SPEC §2 layout its route names. */
-export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
+/**
+ * Wraps a screen in the SPEC §2 layout its route names; `nav` holds the signed-in user's links
+ * in the header of the main and admin layouts.
+ */
+export function Layout({ name, nav, children }: { name: LayoutName; nav?: ReactNode; children: ReactNode }) {
   switch (name) {
     case 'none':
       return <main className={styles.shell}>{children}</main>
@@ -51,14 +55,14 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
     case 'admin':
       return (
         <div className={styles.shell}>
-          <Header />
+          <Header>{nav}</Header>
           <main className={styles.main}>{children}</main>
         </div>
       )
     case 'main':
       return (
         <div className={styles.shell}>
-          <Header />
+          <Header>{nav}</Header>
           <main className={styles.main}>{children}</main>
         </div>
       )

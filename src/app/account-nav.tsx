@@ -1,0 +1,26 @@
+import { Trans } from '@lingui/react/macro'
+import { Link, useRouteContext } from '@tanstack/react-router'
+import { selectToken } from '../../machines/session/session.selectors.ts'
+import { useActorView } from '../ui/dialog/use-actor-view.ts'
+import styles from '../ui/layouts/layout.module.css'
+
+/** The signed-in user's way around: their requests, their profile, signing out. */
+export function AccountNav() {
+  const { session } = useRouteContext({ from: '__root__' })
+  const signedIn = useActorView(session, (s) => selectToken(s) !== null)
+  if (!signedIn) return null
+  const link = { className: styles.navLink, activeProps: { 'aria-current': 'page' as const } }
+  return (
+    <>
+      <Link to="/dashboard" {...link}>
+        <Trans>Requests</Trans>
+      </Link>
+      <Link to="/profile" {...link}>
+        <Trans>Profile</Trans>
+      </Link>
+      <Link to="/logout" className={styles.navLink}>
+        <Trans>Sign out</Trans>
+      </Link>
+    </>
+  )
+}
