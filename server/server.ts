@@ -47,7 +47,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel)
   await mkdir(config.dataDir, { recursive: true })
-  const database = await openDatabase(config.database)
+  const database = await openDatabase(config.database, (error) =>
+    logger.warn({ err: error }, 'database connection lost while idle'),
+  )
   let renderer: PageRenderer | undefined
   try {
     await database.migrate()

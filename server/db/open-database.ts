@@ -26,10 +26,18 @@ export type DatabaseHandle = {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
-/** Opens the configured database: embedded PGlite in its directory (created if missing), or PostgreSQL. */
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+/**
+ * Opens the configured database: embedded PGlite in its directory (created if missing), or PostgreSQL.
+ * `onIdleError` hears of pooled PostgreSQL connections that break while idle (a server restart or
+ * failover): the pool replaces them, and without a listener the error would end the process.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  onIdleError: (error: Error) => void = (error) => console.error('Database connection lost:', error.message),
+): Promise<DatabaseHandle> {
   if (config.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url })
+    pool.on('error', onIdleError)
     const db = drizzleNodePg({ client: pool, schema })
     return {
       db,

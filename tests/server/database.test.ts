@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { pgSchema, text } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../server/db/open-database.ts'
@@ -68,5 +68,32 @@ describe.each(drivers)('database on %s', (driver) => {
     await expect(
       handle.db.insert(users).values({ email: 'other@example.com', username: 'ada' }),
     ).rejects.toThrow()
+  })
+})
+
+describe('a PostgreSQL connection lost while idle', () => {
+  it('is reported, replaced by the pool, and does not end the process', async () => {
+    const testDatabase = await createTestDatabase('postgres')
+    const lost: Error[] = []
+    const handle = await openDatabase(testDatabase.database, (error) => lost.push(error))
+    try {
+      await handle.migrate()
+      if (testDatabase.database.driver !== 'postgres') throw new Error('expected PostgreSQL')
+      const name = new URL(testDatabase.database.url).pathname.slice(1)
+      // What a server restart or failover does to the pool's idle connections.
+      const admin = await openDatabase({
+        driver: 'postgres',
+        url: testDatabase.database.url.replace(name, 'postgres'),
+      })
+      await admin.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`,
+      )
+      await admin.close()
+      await expect.poll(() => lost.length).toBeGreaterThan(0)
+      expect(await handle.db.select({ id: users.id }).from(users)).toEqual([])
+    } finally {
+      await handle.close()
+      await testDatabase.drop()
+    }
   })
 })
