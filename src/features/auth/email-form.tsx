@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { type FormEvent, type ReactNode, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import * as v from 'valibot'
 import { emailSchema } from '../../../contract/user.ts'
 import { Button } from '../../ui/button/button.tsx'
@@ -7,8 +7,8 @@ import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import styles from './auth.module.css'
-import { apiErrors, type FormErrors } from './form-errors.ts'
-import { useFocusFirstInvalid } from './use-focus-first-invalid.ts'
+import { apiErrors } from './form-errors.ts'
+import { useFormErrors } from './use-form-errors.ts'
 
 /** Props of the one-field e-mail form that starts signup and password reset. */
 export interface EmailFormProps {
@@ -22,17 +22,9 @@ export interface EmailFormProps {
 /** One e-mail field and a submit button, with the SPEC §5 address check and the server's errors. */
 export function EmailForm({ onSubmit, submitLabel, pendingLabel, initialEmail = '' }: EmailFormProps) {
   const { t, i18n } = useLingui()
-  const form = useRef<HTMLFormElement>(null)
   const [email, setEmail] = useState(initialEmail)
-  const [errors, setErrors] = useState<FormErrors<'email'>>({ fields: {} })
-  const [attempt, setAttempt] = useState(0)
+  const { form, errors, refuse, clear } = useFormErrors<'email'>()
   const [pending, setPending] = useState(false)
-  useFocusFirstInvalid(form, attempt)
-
-  const refuse = (next: FormErrors<'email'>) => {
-    setErrors(next)
-    setAttempt((n) => n + 1)
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -40,7 +32,7 @@ export function EmailForm({ onSubmit, submitLabel, pendingLabel, initialEmail = 
     const parsed = v.safeParse(emailSchema, email)
     if (!parsed.success)
       return refuse({ fields: { email: email.trim() ? formMessages.email : formMessages.required } })
-    setErrors({ fields: {} })
+    clear()
     setPending(true)
     try {
       await onSubmit(parsed.output)

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { emailSchema } from '../../../contract/user.ts'
 import { ApiError } from '../../api/client.ts'
@@ -18,7 +18,7 @@ import { apiErrors, type FormErrors } from './form-errors.ts'
 import { retryWaitSeconds } from './retry-wait.ts'
 import { useAuthCalls } from './use-auth-calls.ts'
 import { useCompleteSignIn } from './use-complete-sign-in.ts'
-import { useFocusFirstInvalid } from './use-focus-first-invalid.ts'
+import { useFormErrors } from './use-form-errors.ts'
 
 const route = getRouteApi('/login')
 
@@ -44,19 +44,11 @@ export function LoginScreen() {
   const { t, i18n } = useLingui()
   const calls = useAuthCalls()
   const completeSignIn = useCompleteSignIn()
-  const form = useRef<HTMLFormElement>(null)
   const [email, setEmail] = useState(search.email ?? '')
   const [password, setPassword] = useState('')
   const [rememberMe, setRememberMe] = useState(false)
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} })
-  const [attempt, setAttempt] = useState(0)
+  const { form, errors, refuse, clear } = useFormErrors<Field>()
   const [companyUrl, setCompanyUrl] = useState<string | null>(null)
-  useFocusFirstInvalid(form, attempt)
-
-  const refuse = (next: FormErrors<Field>) => {
-    setErrors(next)
-    setAttempt((n) => n + 1)
-  }
 
   const signIn = useMutation({
     mutationFn: async (body: { email: string; password: string; rememberMe: boolean }) => {
@@ -92,7 +84,7 @@ export function LoginScreen() {
     else if (!parsed.success) fields.email = formMessages.email
     if (!password) fields.password = formMessages.required
     if (!parsed.success || fields.password) return refuse({ fields })
-    setErrors({ fields: {} })
+    clear()
     signIn.mutate({ email: parsed.output, password, rememberMe })
   }
 

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { checkPassword } from '../../../machines/password/password-policy.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { Button } from '../../ui/button/button.tsx'
@@ -13,7 +13,7 @@ import { AuthHeader } from './auth-header.tsx'
 import { apiErrors, type FormErrors } from './form-errors.ts'
 import { PasswordFeedback } from './password-feedback.tsx'
 import { useAuthCalls } from './use-auth-calls.ts'
-import { useFocusFirstInvalid } from './use-focus-first-invalid.ts'
+import { useFormErrors } from './use-form-errors.ts'
 
 const route = getRouteApi('/password-reset/new')
 
@@ -27,20 +27,12 @@ export function PasswordResetNewScreen() {
   const { t, i18n } = useLingui()
   const calls = useAuthCalls()
   const navigate = useNavigate()
-  const form = useRef<HTMLFormElement>(null)
   const feedbackId = useId()
   const [password, setPassword] = useState('')
   const [repeat, setRepeat] = useState('')
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} })
+  const { form, errors, refuse, clear } = useFormErrors<Field>()
   const [linkInvalid, setLinkInvalid] = useState(!token)
   const [pending, setPending] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  useFocusFirstInvalid(form, attempt)
-
-  const refuse = (next: FormErrors<Field>) => {
-    setErrors(next)
-    setAttempt((n) => n + 1)
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -52,7 +44,7 @@ export function PasswordResetNewScreen() {
     if (!repeat) fields.repeat = formMessages.required
     else if (repeat !== password) fields.repeat = mismatch
     if (fields.password || fields.repeat) return refuse({ fields })
-    setErrors({ fields: {} })
+    clear()
     setPending(true)
     try {
       await calls.resetPassword({ token, new: password })

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { getUserQueryOptions, useUser } from '../../api/user.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
@@ -12,7 +12,7 @@ import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
 import { apiErrors, type FormErrors } from './form-errors.ts'
 import { useAuthCalls } from './use-auth-calls.ts'
-import { useFocusFirstInvalid } from './use-focus-first-invalid.ts'
+import { useFormErrors } from './use-form-errors.ts'
 
 type Field = 'firstName' | 'lastName' | 'gtc'
 
@@ -31,19 +31,11 @@ function SignupSsoForm({ initial }: { initial: { firstName: string; lastName: st
   const queryClient = useQueryClient()
   const calls = useAuthCalls()
   const navigate = useNavigate()
-  const form = useRef<HTMLFormElement>(null)
   const [firstName, setFirstName] = useState(initial.firstName)
   const [lastName, setLastName] = useState(initial.lastName)
   const [gtc, setGtc] = useState(false)
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} })
+  const { form, errors, refuse, clear } = useFormErrors<Field>()
   const [pending, setPending] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  useFocusFirstInvalid(form, attempt)
-
-  const refuse = (next: FormErrors<Field>) => {
-    setErrors(next)
-    setAttempt((n) => n + 1)
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -53,7 +45,7 @@ function SignupSsoForm({ initial }: { initial: { firstName: string; lastName: st
     if (!lastName.trim()) fields.lastName = formMessages.required
     if (!gtc) fields.gtc = formMessages.required
     if (Object.keys(fields).length > 0) return refuse({ fields })
-    setErrors({ fields: {} })
+    clear()
     setPending(true)
     try {
       await calls.updateUser({ firstName: firstName.trim(), lastName: lastName.trim() })
