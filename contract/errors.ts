@@ -31,6 +31,8 @@ export const documentErrorCodes = [
   'document.page_not_found',
   /** The document belongs to an open or signed request and cannot be deleted (409). */
   'document.in_use',
+  /** `?signed=true` for a document that has no signed version the caller may see (404). */
+  'document.not_signed',
 ] as const
 
 /** Stable codes of the signature request calls; the 409s are the lifecycle machine's refusals. */
@@ -49,6 +51,29 @@ export const signatureRequestErrorCodes = [
   'signature_request.no_signers',
   /** The signers were reminded less than an hour ago; see the Retry-After header (429). */
   'signature_request.remind_too_soon',
+  /** No attachment with this id on this request (404). */
+  'attachment.not_found',
+  /** An attachment over the document size limit (413). */
+  'attachment.too_large',
+  /** A zero-byte attachment (422). */
+  'attachment.empty',
+] as const
+
+/** Stable codes of the direct-link signer's calls (SPEC §7 direct versions and TAN). */
+export const directErrorCodes = [
+  /**
+   * The direct-link credentials (Basic signature id and request id, `token` query) do not belong together:
+   * a wrong, replaced or claimed token, or one of another signer or request (401).
+   */
+  'direct.invalid_token',
+  /** The TAN does not match, or none is waiting to be entered (422). */
+  'tan.invalid',
+  /** The TAN is past its 10 minutes (410); mail a new one. */
+  'tan.expired',
+  /** Five wrong TANs were entered (423); mailing a new one unlocks. */
+  'tan.locked',
+  /** A TAN was mailed less than 30 seconds ago; see the Retry-After header (429). */
+  'tan.resend_too_soon',
 ] as const
 
 /** Stable machine-readable error codes the API answers with; later issues add theirs here. */
@@ -81,9 +106,14 @@ export const errorCodes = [
   'outbox.mail_not_found',
   /** The status page cannot be read and no recent answer is known (GET /v1/status). */
   'status.unavailable',
+  /** A PDF given to POST /v1/validate whose structure cannot be read at all (422). */
+  'validation.pdf_unreadable',
   ...passwordErrorCodes,
   ...documentErrorCodes,
   ...signatureRequestErrorCodes,
+  ...directErrorCodes,
+  /** A document of the request could not be signed (its PDF cannot take an incremental update) (422). */
+  'signing.document_unsignable',
 ] as const
 
 /** One of {@link errorCodes}. */

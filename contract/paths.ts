@@ -25,7 +25,8 @@ export const apiPaths = {
   accept: () => '/v1/user/accept',
   emailAutocomplete: () => '/v1/email_input_autocomplete',
   identityProviders: () => '/v1/identity_providers',
-  directUser: () => '/v1/direct/user',
+  /** The direct-link signer (SPEC §3 direct-sign session): `GET` answers a `DirectUser`, `PUT` sets attributes. */
+  directUser: (token: string) => `/v1/direct/user${tokenQuery(token)}`,
   /** Status page summary and components, polled by the maintenance machine. */
   status: () => '/v1/status',
   /** Outside production: the mails written to the outbox (`GET` lists, `GET /{id}` one). */
@@ -33,6 +34,7 @@ export const apiPaths = {
   outboxMail: (id: string) => `/dev/outbox/${encodeURIComponent(id)}`,
   /** Signature requests: `GET` lists the caller's (owned or signed), `POST` creates a draft. */
   signatureRequests: () => '/v3/signature-requests',
+  /** `GET` reads a request; `PUT` edits its title and message; `DELETE` withdraws, leaves or deletes it. */
   signatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}`,
   /** `POST` uploads one PDF (multipart/form-data, field `file`) into a draft. */
   signatureRequestDocuments: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/documents`,
@@ -41,15 +43,91 @@ export const apiPaths = {
   withdrawSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/withdraw`,
   declineSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/decline`,
   remindSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/remind`,
+  /** `DELETE` removes documents from a draft: their ids in the query. */
+  removeSignatureRequestDocuments: (id: string, documentIds: readonly string[]) =>
+    `/v3/signature-requests/${encodeURIComponent(id)}/documents?document_ids=${documentIds.map(encodeURIComponent).join(',')}`,
+  /** `GET` a ZIP of the request's documents, each in its latest signed version. */
+  signatureRequestZip: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/zip`,
+  /** `GET` answers `{ locked }`: whether a signing of the request is in progress. */
+  signatureRequestLockStatus: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/lock-status`,
+  /** `POST` hands the caller's open signature to someone else. */
+  delegateSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/delegate`,
+  /** `POST` adds a signer (a signer invite); `DELETE` with {@link apiPaths.removeSignatureRequestSigner}. */
+  signatureRequestSignatures: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/signatures`,
+  /** `DELETE` removes one signer, by signature id. */
+  removeSignatureRequestSigner: (id: string, signatureId: string) =>
+    `/v3/signature-requests/${encodeURIComponent(id)}/signatures?signature_id=${encodeURIComponent(signatureId)}`,
+  /** `POST` attaches a file (multipart/form-data, field `file`, optional `title`). */
+  signatureRequestAttachments: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/attachments`,
+  /** `DELETE` removes an attachment (its uploader or the sender). */
+  signatureRequestAttachment: (id: string, attachmentId: string) =>
+    `/v3/signature-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(attachmentId)}`,
+  /** `GET` downloads an attachment. */
+  signatureRequestAttachmentContent: (id: string, attachmentId: string) =>
+    `/v3/signature-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(attachmentId)}/content`,
+  /** `GET` the report of a request and its audit trail, as JSON or as a PDF in language `lang`. */
+  signatureRequestReport: (id: string, type: 'pdf' | 'json', lang?: string) =>
+    `/v3/signature-requests/${encodeURIComponent(id)}/report?type=${type}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`,
   /** A document's metadata (`GET`), or its deletion (`DELETE`). */
   document: (id: string) => `/v3/documents/${encodeURIComponent(id)}`,
-  documentDownload: (id: string) => `/v3/documents/${encodeURIComponent(id)}/download`,
+  /** The PDF as uploaded, or with `signed` its latest signed version (404 `document.not_signed` if none). */
+  documentDownload: (id: string, signed?: boolean) =>
+    `/v3/documents/${encodeURIComponent(id)}/download${signed ? '?signed=true' : ''}`,
   /** One page as `image/webp`, page from 0; scale 100 is full size, 20 a thumbnail. */
   documentPage: (id: string, page: number, scale?: number) =>
     `/v3/documents/${encodeURIComponent(id)}/pages/${page}${scale === undefined ? '' : `?scale=${scale}`}`,
+  /** `POST` a PDF (multipart, field `file`): every signature's integrity, signer, time, quality and trust. */
+  validate: () => '/v1/validate',
+  /**
+   * Direct-link calls (SPEC §7 direct versions): each carries the link's secret as the `token` query
+   * parameter and needs `Authorization: Basic` of the signature id and request id (`directAuthorization` in
+   * contract/direct.ts).
+   */
+  directSignatureRequest: (id: string, token: string) =>
+    `/v3/direct/signature-requests/${encodeURIComponent(id)}${tokenQuery(token)}`,
+  directSignatureRequestEvents: (id: string, token: string) =>
+    `/v3/direct/signature-requests/${encodeURIComponent(id)}/events${tokenQuery(token)}`,
+  directSignatureRequestZip: (id: string, token: string) =>
+    `/v3/direct/signature-requests/${encodeURIComponent(id)}/zip${tokenQuery(token)}`,
+  directSignatureRequestLockStatus: (id: string, token: string) =>
+    `/v3/direct/signature-requests/${encodeURIComponent(id)}/lock-status${tokenQuery(token)}`,
+  directDeclineSignatureRequest: (id: string, token: string) =>
+    `/v3/direct/signature-requests/${encodeURIComponent(id)}/decline${tokenQuery(token)}`,
+  directDocument: (id: string, token: string) =>
+    `/v3/direct/documents/${encodeURIComponent(id)}${tokenQuery(token)}`,
+  /** The document's PDF; `signed` asks for its latest signed version. */
+  directDocumentDownload: (id: string, token: string, signed = false) =>
+    `/v3/direct/documents/${encodeURIComponent(id)}/download${tokenQuery(token)}${signed ? '&signed=true' : ''}`,
+  /** One page as `image/webp`, as `documentPage`. */
+  directDocumentPage: (id: string, page: number, token: string, scale?: number) =>
+    `/v3/direct/documents/${encodeURIComponent(id)}/pages/${page}${tokenQuery(token)}${scale === undefined ? '' : `&scale=${scale}`}`,
+  /** `POST` signs as `POST /v3/sign` does, for the direct-link signer (after a confirmed TAN). */
+  directSign: (token: string) => `/v3/direct/sign${tokenQuery(token)}`,
+  /** `POST` mails the direct-link signer a new 6-digit TAN. */
+  tanResend: (token: string) => `/v1/direct/tan/resend${tokenQuery(token)}`,
+  /** `POST` `{ tan }`: answers `{ valid: true }` or `tan.invalid`, `tan.expired`, `tan.locked`. */
+  tanCheck: (token: string) => `/v1/direct/tan/check${tokenQuery(token)}`,
+  /**
+   * A signed-in user holding a direct link (id = its signature id, token = its secret): `GET` what it is for,
+   * `POST` claim it into their account.
+   */
+  sendtoGetInternal: (id: string, token: string) =>
+    `/v3/sendto/${encodeURIComponent(id)}/get-internal${tokenQuery(token)}`,
+  sendtoClaim: (id: string, token: string) =>
+    `/v3/sendto/${encodeURIComponent(id)}/claim${tokenQuery(token)}`,
+  /** `POST` signs the listed requests for the caller (body and answer in contract/signing.ts). */
+  sign: () => '/v3/sign',
+  /** The qualities the signed-in user may sign with: `GET` answers a `SignatureQualitiesDetail`. */
+  signatureQualitiesDetail: () => '/v3/user/signature-qualities-detail',
+  /** The platform's root and issuing CA certificates as PEM, for validators to trust. */
+  pkiCa: () => '/pki/ca.pem',
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',
 } as const
+
+function tokenQuery(token: string): string {
+  return `?token=${encodeURIComponent(token)}`
+}
 
 /** Joins {@link apiBase} and a path from {@link apiPaths}: `apiUrl(apiPaths.datetime())` is `/api/v1/datetime`. */
 export function apiUrl(path: string): string {

@@ -42,6 +42,52 @@ export const requestMessageSchema = v.object({
   message: v.optional(v.pipe(v.string(), v.maxLength(2000)), ''),
 })
 
+/** Body of `PUT /v3/signature-requests/{id}`: a new title and/or message, while the request is a draft or open. */
+export const updateSignatureRequestSchema = v.pipe(
+  v.object({
+    title: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
+    message: v.optional(v.pipe(v.string(), v.maxLength(5000))),
+  }),
+  v.check((body) => body.title !== undefined || body.message !== undefined, 'needs title or message'),
+)
+
+/** Input of {@link updateSignatureRequestSchema}. */
+export type UpdateSignatureRequest = v.InferOutput<typeof updateSignatureRequestSchema>
+
+/** One signer invite, as `POST .../signatures` and {@link delegateSignatureRequestSchema} take it. */
+export type SignerInvite = v.InferOutput<typeof signerInviteSchema>
+
+/** Body of `POST .../delegate`: who takes over the caller's open signature, and a word for them. */
+export const delegateSignatureRequestSchema = v.pipe(
+  v.object({
+    accountEmail: v.optional(emailSchema),
+    signerIdentityData: v.optional(signerIdentityDataSchema),
+    message: v.optional(v.pipe(v.string(), v.maxLength(2000)), ''),
+  }),
+  v.check(
+    (s) => s.accountEmail !== undefined || s.signerIdentityData !== undefined,
+    'needs account_email or signer_identity_data',
+  ),
+)
+
+/** Input of {@link delegateSignatureRequestSchema}. */
+export type DelegateSignatureRequest = v.InferOutput<typeof delegateSignatureRequestSchema>
+
+/** A file attached to a request (SPEC §3 attachments); its bytes at `GET .../attachments/{aid}/content`. */
+export const attachmentSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  size: v.number(),
+  contentType: v.string(),
+  createdAt: v.string(),
+})
+
+/** An attachment as answered. */
+export type AttachmentInfo = v.InferOutput<typeof attachmentSchema>
+
+/** Answer of `GET .../lock-status`: whether a signing of the request is in progress right now. */
+export const lockStatusSchema = v.object({ locked: v.boolean() })
+
 /** One signer of a request as answered. */
 export const signatureSchema = v.object({
   id: v.string(),
@@ -65,6 +111,7 @@ export const signatureRequestSchema = v.object({
   signaturesCount: v.number(),
   documents: v.array(documentSchema),
   signatures: v.array(signatureSchema),
+  attachments: v.array(attachmentSchema),
   createdAt: v.string(),
   updatedAt: v.string(),
   lastRemindedAt: v.nullable(v.string()),
@@ -93,6 +140,70 @@ export const signatureRequestEventSchema = v.object({
 
 /** Answer of `GET .../events`, oldest first. */
 export const signatureRequestEventsSchema = v.object({ events: v.array(signatureRequestEventSchema) })
+
+/** Query of `DELETE .../documents`: the ids of the documents to take out of the draft, comma-separated. */
+export const removeDocumentsQuerySchema = v.object({
+  document_ids: v.pipe(
+    v.string(),
+    v.transform((s) => s.split(',').map((part) => part.trim())),
+    v.array(v.pipe(v.string(), v.uuid())),
+    v.minLength(1),
+    v.maxLength(50),
+  ),
+})
+
+/** Query of `DELETE .../signatures`: the signature of the signer to remove. */
+export const removeSignerQuerySchema = v.object({ signature_id: v.pipe(v.string(), v.uuid()) })
+
+/** Kinds of `GET .../report?type=`. */
+export const reportTypes = ['json', 'pdf'] as const
+
+/** Query of `GET .../report`. */
+export const reportQuerySchema = v.object({
+  type: v.picklist(reportTypes),
+  /** Language of the PDF report (en-gb, de-ch, fr-ch, it; a two-letter prefix will do); English otherwise. */
+  lang: v.optional(v.pipe(v.string(), v.maxLength(10))),
+})
+
+/**
+ * The JSON report of a request (`GET .../report?type=json`): the request, its signers, its documents with
+ * the SHA-256 of the original and of the latest signed version, its attachments and its audit trail.
+ */
+export const signatureRequestReportSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  message: v.string(),
+  ownerEmail: v.string(),
+  statusOverall: v.picklist(signatureRequestStatuses),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  signers: v.array(
+    v.object({
+      accountEmail: v.string(),
+      name: v.nullable(v.string()),
+      status: v.picklist(signerStatuses),
+      signedAt: v.nullable(v.string()),
+      quality: v.nullable(v.string()),
+    }),
+  ),
+  documents: v.array(
+    v.object({
+      id: v.string(),
+      title: v.string(),
+      pageCount: v.number(),
+      sha256: v.string(),
+      size: v.number(),
+      signedSha256: v.nullable(v.string()),
+      signedSize: v.nullable(v.number()),
+    }),
+  ),
+  attachments: v.array(v.object({ ...attachmentSchema.entries, sha256: v.string() })),
+  events: v.array(signatureRequestEventSchema),
+  generatedAt: v.string(),
+})
+
+/** Answer of `GET .../report?type=json`. */
+export type SignatureRequestReport = v.InferOutput<typeof signatureRequestReportSchema>
 
 /** Sort orders of the list: a field and a direction, `created_at,desc` by default. */
 export const signatureRequestSorts = [
@@ -133,6 +244,8 @@ export const signatureRequestListQuerySchema = v.object({
   signature_status: v.optional(v.picklist(signerStatuses)),
   account_email: v.optional(emailSchema),
   signatures_count: v.optional(intParam(0, 100_000)),
+  /** Part of the title, in any case: the dashboard's search. */
+  title: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
   page: v.optional(intParam(0, 1_000_000), '0'),
   size: v.optional(intParam(1, maxSignatureRequestPageSize), '20'),
   sort: v.optional(v.picklist(signatureRequestSorts), 'created_at,desc'),

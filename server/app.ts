@@ -16,14 +16,20 @@ import { createStatusPageProvider } from './providers/status-page/status-page-pr
 import { createAppConfigRoutes } from './routes/app-config.ts'
 import { createAuthRoutes } from './routes/auth.ts'
 import { createDatetimeRoutes } from './routes/datetime.ts'
+import { createDirectRoutes } from './routes/direct.ts'
 import { createDocumentRoutes } from './routes/documents.ts'
 import { createHealthRoutes } from './routes/health.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
+import { createPkiRoutes } from './routes/pki.ts'
+import { createSendtoRoutes } from './routes/sendto.ts'
 import { createSignatureRequestRoutes } from './routes/signature-requests.ts'
+import { createSigningRoutes } from './routes/signing.ts'
 import { createSsoRoutes } from './routes/sso.ts'
 import { createStatusRoutes } from './routes/status.ts'
 import { createUserRoutes } from './routes/user.ts'
+import { createValidateRoutes } from './routes/validate.ts'
 import type { RequestServices } from './signature-requests/request-services.ts'
+import type { PlatformSigning } from './signing/signing-services.ts'
 import { createFileStorage, type FileStorageOptions } from './storage/create-file-storage.ts'
 
 /** What the app is composed from. */
@@ -39,11 +45,15 @@ export type AppOptions = {
   staticDir?: string
   /** Renders page images; the server starts it. @default none: page images answer 503 */
   renderer?: PageRenderer
+  /** The PKI and timestamp authority; the server loads them. @default none: signing answers 503 */
+  platform?: PlatformSigning
 }
 
 /** Largest uploaded document and largest total of one request's documents (issue 5). */
 const defaultMaxDocumentBytes = 40 * 1024 * 1024
 const defaultMaxRequestBytes = 60 * 1024 * 1024
+/** Free signatures of a new account (SPEC §6 free_signatures_remaining). */
+const defaultFreeSignatures = 10
 
 /** Where uploaded PDFs and page images are stored: local disk under DATA_DIR. */
 export function fileStorageOptions(config: AppConfig): FileStorageOptions {
@@ -59,6 +69,7 @@ export function createApp({
   now = () => new Date(),
   staticDir = 'dist',
   renderer,
+  platform,
 }: AppOptions): Hono {
   const accounts = { db, now, mail, publicUrl: config.publicUrl, termsVersion: config.termsVersion, logger }
   const requests: RequestServices = {
@@ -89,6 +100,18 @@ export function createApp({
   api.route('/', createSsoRoutes({ config, db, logger, now }))
   api.route('/', createSignatureRequestRoutes(requests))
   api.route('/', createDocumentRoutes(requests))
+  const signing = { ...requests, platform, freeSignatures: config.freeSignatures ?? defaultFreeSignatures }
+  api.route('/', createSigningRoutes(signing))
+  api.route('/', createPkiRoutes(platform))
+  api.route('/', createDirectRoutes(signing))
+  api.route('/', createSendtoRoutes(requests))
+  api.route(
+    '/',
+    createValidateRoutes({
+      trustedRoots: platform ? [platform.pki.root.der] : [],
+      maxBytes: requests.limits.documentBytes,
+    }),
+  )
   if (config.appMode !== 'production')
     api.route('/', createOutboxRoutes(createOutbox(outboxDir(config.dataDir))))
   // Registered last, so it only answers paths no route above knows, whatever the method.

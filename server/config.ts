@@ -45,6 +45,8 @@ export type AppConfig = {
   maxDocumentBytes?: number
   /** MAX_REQUEST_MB: largest total of a request's documents, in bytes; unset: 60 MB. */
   maxRequestBytes?: number
+  /** FREE_SIGNATURES: the free signatures a new account starts with (free_signatures_remaining); unset: 10. */
+  freeSignatures?: number
 }
 
 /** How this app is registered at an OpenID provider. */
@@ -163,6 +165,9 @@ const envSchema = v.object({
   SSO_STATE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   MAX_DOCUMENT_MB: v.optional(megabytes),
   MAX_REQUEST_MB: v.optional(megabytes),
+  FREE_SIGNATURES: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number, e.g. 10'), v.transform(Number)),
+  ),
 })
 
 /**
@@ -187,6 +192,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
+  const { FREE_SIGNATURES } = result.output
   return {
     port: PORT,
     dataDir: DATA_DIR,
@@ -225,5 +231,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(SSO_STATE_SECRET === undefined ? {} : { ssoStateSecret: SSO_STATE_SECRET }),
     ...(MAX_DOCUMENT_MB === undefined ? {} : { maxDocumentBytes: MAX_DOCUMENT_MB }),
     ...(MAX_REQUEST_MB === undefined ? {} : { maxRequestBytes: MAX_REQUEST_MB }),
+    ...(FREE_SIGNATURES === undefined ? {} : { freeSignatures: FREE_SIGNATURES }),
   }
 }

@@ -11,6 +11,7 @@ import { createLogger } from './logger.ts'
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue } from './providers/mail/mail-queue.ts'
+import { loadPlatformSigning } from './signing/load-platform-signing.ts'
 
 /** Options of {@link startServer} beyond the configuration, for tests and tools. */
 export type StartServerOptions = {
@@ -38,8 +39,8 @@ export type RunningServer = {
 }
 
 /**
- * Creates DATA_DIR if missing, opens and migrates the database, then serves the app on `config.port`
- * (0 picks a free port).
+ * Creates DATA_DIR if missing, opens and migrates the database, loads the PKI (created in DATA_DIR/pki on
+ * the first start), then serves the app on `config.port` (0 picks a free port).
  */
 export async function startServer(
   config: AppConfig,
@@ -52,7 +53,8 @@ export async function startServer(
   )
   let renderer: PageRenderer | undefined
   try {
-    await database.migrate()
+    // The PKI loads (or is created on the first start) while the database migrates.
+    const [, platform] = await Promise.all([database.migrate(), loadPlatformSigning(config)])
     const now = options.now ?? (() => new Date())
     const mail = createMailQueue(options.mailProvider ?? createMailProvider(config, logger), logger)
     const pages = createPageRenderer({ storage: fileStorageOptions(config), workers: options.renderWorkers })
@@ -65,6 +67,7 @@ export async function startServer(
       now,
       staticDir: options.staticDir,
       renderer: pages,
+      platform,
     })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for

@@ -46,6 +46,8 @@ export const routeTable: readonly RouteRule[] = [
 
   route('/sorry', 'openToAll', roles, 'simple'),
   route('/maintenance', 'openToAll', roles, 'simple'),
+  // Checking a signed PDF needs no account (issue 6); not in SPEC §2, which lists the app's own routes.
+  route('/validate', 'openToAll', roles, 'simple', { title: 'route.validate' }),
   route('/$', 'openToAll', roles, 'none', { title: 'route.not_found' }),
 
   userPage('/', 'main', { redirectTo: { to: '/dashboard' } }),
@@ -73,7 +75,8 @@ export const routeTable: readonly RouteRule[] = [
   standardsStep('zertes/video'),
   standardsStep('id-austria-success'),
   userPage('/sendto/$id'),
-  userPage('/view/$srid', 'simple'),
+  // The document viewer needs the width of the main layout.
+  userPage('/view/$srid'),
   userPage('/business/register', 'simple', { strict: true }),
 
   route('/invite/$id', 'invite', ['member'], 'simple'),
@@ -100,7 +103,8 @@ export const routeTable: readonly RouteRule[] = [
   adminPage('/business/profile/aes-for-business'),
   adminPage('/business/developers/api'),
 
-  nasPage('/view/$id/$userid'),
+  // A direct-link signer reads the documents in the viewer, which needs the width of the main layout.
+  route('/view/$id/$userid', 'nas', ['nas'], 'main'),
   nasPage('/direct-sign/identification/eidas'),
   nasPage('/direct-sign/identification/eidas/self'),
   nasPage('/direct-sign/identification/eidas/video'),

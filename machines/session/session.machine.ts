@@ -23,6 +23,33 @@ const signedOut = {
 } satisfies Partial<SessionContext>
 
 /**
+ * Loads the user a token belongs to: signed in when the profile comes, signed out with the token
+ * forgotten and `code` recorded when it does not. Restoring a stored token and signing in share it.
+ */
+function loadProfile(code: SessionErrorCode) {
+  return {
+    id: 'fetchProfile',
+    src: 'fetchProfile',
+    input: ({ context }: { context: SessionContext }) => ({ token: context.token ?? '' }),
+    onDone: {
+      target: '#session.signedIn',
+      actions: {
+        type: 'keepProfile',
+        params: ({ event }: { event: { output: SessionProfile } }) => ({ profile: event.output }),
+      },
+    },
+    onError: {
+      target: '#session.unauthenticated',
+      actions: [
+        'forgetSession',
+        { type: 'clearToken', params: { key: accessTokenStorageKey } },
+        { type: 'recordError', params: { code } },
+      ],
+    },
+  } as const
+}
+
+/**
  * The session and its role source (SPEC §4, §6, §9). At start it reads the token from session
  * storage and loads the user; a token expires on the clock after 24 h (48 h with remember-me); a
  * 401 signs out and remembers the path to resume; a direct link opens a direct-sign session.
@@ -140,23 +167,7 @@ export const sessionMachine = setup({
           },
         },
         fetchingProfile: {
-          invoke: {
-            id: 'fetchProfile',
-            src: 'fetchProfile',
-            input: ({ context }) => ({ token: context.token ?? '' }),
-            onDone: {
-              target: '#session.signedIn',
-              actions: { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) },
-            },
-            onError: {
-              target: '#session.unauthenticated',
-              actions: [
-                'forgetSession',
-                { type: 'clearToken', params: { key: accessTokenStorageKey } },
-                { type: 'recordError', params: { code: 'session.restore_failed' } },
-              ],
-            },
-          },
+          invoke: loadProfile('session.restore_failed'),
         },
       },
     },
@@ -181,23 +192,7 @@ export const sessionMachine = setup({
           lifetimeMs: context.tokenExpiresInMs,
         }),
       },
-      invoke: {
-        id: 'fetchProfile',
-        src: 'fetchProfile',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) },
-        },
-        onError: {
-          target: 'unauthenticated',
-          actions: [
-            'forgetSession',
-            { type: 'clearToken', params: { key: accessTokenStorageKey } },
-            { type: 'recordError', params: { code: 'session.sign_in_failed' } },
-          ],
-        },
-      },
+      invoke: loadProfile('session.sign_in_failed'),
     },
     signedIn: {
       after: {

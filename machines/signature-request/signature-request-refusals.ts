@@ -64,10 +64,23 @@ export function removeSignerRefusal(
   return undefined
 }
 
+/**
+ * Why a signer may not take themselves off the request, if they may not: the same limits as the sender's
+ * removal (nobody has signed or declined yet; an open request keeps one signer), but by the signer.
+ */
+export function leaveRefusal(context: SignatureRequestContext, actorId: string, keepOne: boolean): Refusal {
+  if (!(actorId in context.signers)) return 'signature_request.not_a_signer'
+  if (Object.values(context.signers).some((s) => s !== 'OPEN')) return 'signature_request.signers_locked'
+  if (keepOne && Object.keys(context.signers).length === 1) return 'signature_request.no_signers'
+  return undefined
+}
+
 /** The code for an event that the request's current status does not take at all. */
 export function statusRefusal(type: SignatureRequestEvent['type']): SignatureRequestErrorCode {
   if (type === 'request.initiate') return 'signature_request.not_draft'
-  if (type === 'signer.add' || type === 'signer.remove') return 'signature_request.ended'
+  if (type === 'signer.add' || type === 'signer.remove' || type === 'signer.leave') {
+    return 'signature_request.ended'
+  }
   return 'signature_request.not_open'
 }
 
@@ -89,5 +102,7 @@ export function ruleRefusal(
       return addSignerRefusal(context, event.actorId, event.signerId)
     case 'signer.remove':
       return removeSignerRefusal(context, event.actorId, event.signerId, status === 'OPEN')
+    case 'signer.leave':
+      return leaveRefusal(context, event.actorId, status === 'OPEN')
   }
 }

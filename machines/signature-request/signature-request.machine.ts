@@ -1,25 +1,23 @@
 import { assign, setup } from 'xstate'
 import type { SignerStatus } from '../../contract/signature-request-status.ts'
 import type {
+  LeaveEvent,
   SignatureRequestContext,
   SignatureRequestEvent,
   SignatureRequestInput,
+  SignerChangeEvent,
 } from './signature-request.types.ts'
 import {
   addSignerRefusal,
   initiateRefusal,
+  leaveRefusal,
   removeSignerRefusal,
   signerActionRefusal,
   withdrawRefusal,
 } from './signature-request-refusals.ts'
 
-/**
- * Lifecycle of one signature request (SPEC §4): a draft is initiated and becomes open; an open
- * request is signed when every signer has signed, declined when any signer declines, withdrawn
- * by its sender. The server replays events on it (see applyRequestEvent), so client and server
- * accept and refuse the same things.
- */
-export const signatureRequestMachine = setup({
+// Guards and actions of the lifecycle, named so the configuration below refers to them by name.
+const lifecycle = setup({
   types: {
     context: {} as SignatureRequestContext,
     events: {} as SignatureRequestEvent,
@@ -36,6 +34,8 @@ export const signatureRequestMachine = setup({
       addSignerRefusal(context, params.actorId, params.signerId) === undefined,
     mayRemoveSigner: ({ context }, params: { actorId: string; signerId: string; keepOne: boolean }) =>
       removeSignerRefusal(context, params.actorId, params.signerId, params.keepOne) === undefined,
+    mayLeave: ({ context }, params: { actorId: string; keepOne: boolean }) =>
+      leaveRefusal(context, params.actorId, params.keepOne) === undefined,
     everySignerSigned: ({ context }) => Object.values(context.signers).every((s) => s === 'SIGNED'),
   },
   actions: {
@@ -63,7 +63,61 @@ export const signatureRequestMachine = setup({
         ),
     }),
   },
-}).createMachine({
+})
+
+/**
+ * Changes to the signer list, by the sender or a signer leaving, the same in a draft and an open request
+ * except that an open request keeps at least one signer (`keepOne`).
+ */
+function signerChanges(keepOne: boolean) {
+  return {
+    'signer.add': {
+      guard: {
+        type: 'mayAddSigner',
+        params: ({ event }: { event: SignerChangeEvent }) => ({
+          actorId: event.actorId,
+          signerId: event.signerId,
+        }),
+      },
+      actions: {
+        type: 'addSigner',
+        params: ({ event }: { event: SignerChangeEvent }) => ({ signerId: event.signerId }),
+      },
+    },
+    'signer.remove': {
+      guard: {
+        type: 'mayRemoveSigner',
+        params: ({ event }: { event: SignerChangeEvent }) => ({
+          actorId: event.actorId,
+          signerId: event.signerId,
+          keepOne,
+        }),
+      },
+      actions: {
+        type: 'removeSigner',
+        params: ({ event }: { event: SignerChangeEvent }) => ({ signerId: event.signerId }),
+      },
+    },
+    'signer.leave': {
+      guard: {
+        type: 'mayLeave',
+        params: ({ event }: { event: LeaveEvent }) => ({ actorId: event.actorId, keepOne }),
+      },
+      actions: {
+        type: 'removeSigner',
+        params: ({ event }: { event: LeaveEvent }) => ({ signerId: event.actorId }),
+      },
+    },
+  } as const
+}
+
+/**
+ * Lifecycle of one signature request (SPEC §4): a draft is initiated and becomes open; an open
+ * request is signed when every signer has signed, declined when any signer declines, withdrawn
+ * by its sender. The server replays events on it (see applyRequestEvent), so client and server
+ * accept and refuse the same things.
+ */
+export const signatureRequestMachine = lifecycle.createMachine({
   id: 'signatureRequest',
   context: ({ input }) => ({ ownerId: input.ownerId, signers: input.signers ?? {} }),
   initial: 'draft',
@@ -74,20 +128,7 @@ export const signatureRequestMachine = setup({
           guard: { type: 'mayInitiate', params: ({ event }) => ({ actorId: event.actorId }) },
           target: 'open',
         },
-        'signer.add': {
-          guard: {
-            type: 'mayAddSigner',
-            params: ({ event }) => ({ actorId: event.actorId, signerId: event.signerId }),
-          },
-          actions: { type: 'addSigner', params: ({ event }) => ({ signerId: event.signerId }) },
-        },
-        'signer.remove': {
-          guard: {
-            type: 'mayRemoveSigner',
-            params: ({ event }) => ({ actorId: event.actorId, signerId: event.signerId, keepOne: false }),
-          },
-          actions: { type: 'removeSigner', params: ({ event }) => ({ signerId: event.signerId }) },
-        },
+        ...signerChanges(false),
       },
     },
     open: {
@@ -113,20 +154,7 @@ export const signatureRequestMachine = setup({
           target: 'withdrawn',
           actions: 'withdrawOpenSigners',
         },
-        'signer.add': {
-          guard: {
-            type: 'mayAddSigner',
-            params: ({ event }) => ({ actorId: event.actorId, signerId: event.signerId }),
-          },
-          actions: { type: 'addSigner', params: ({ event }) => ({ signerId: event.signerId }) },
-        },
-        'signer.remove': {
-          guard: {
-            type: 'mayRemoveSigner',
-            params: ({ event }) => ({ actorId: event.actorId, signerId: event.signerId, keepOne: true }),
-          },
-          actions: { type: 'removeSigner', params: ({ event }) => ({ signerId: event.signerId }) },
-        },
+        ...signerChanges(true),
       },
     },
     signed: { type: 'final' },

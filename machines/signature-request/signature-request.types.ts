@@ -30,6 +30,14 @@ export type SignatureRequestEvent =
   | { type: 'request.withdraw'; actorId: string }
   | { type: 'signer.add'; actorId: string; signerId: string }
   | { type: 'signer.remove'; actorId: string; signerId: string }
+  /** A signer takes themselves off the request (the actor is their own signer id). */
+  | { type: 'signer.leave'; actorId: string }
+
+/** The sender's events that change the signer list. */
+export type SignerChangeEvent = Extract<SignatureRequestEvent, { type: 'signer.add' | 'signer.remove' }>
+
+/** A signer taking themselves off the list. */
+export type LeaveEvent = Extract<SignatureRequestEvent, { type: 'signer.leave' }>
 
 /** Stable codes for why the lifecycle refused an event. */
 export type SignatureRequestErrorCode =

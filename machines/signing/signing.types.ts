@@ -1,18 +1,6 @@
-/** What the sign call answered (SPEC §7 POST /v3/sign), each routed to its overlay. */
-export const signResultCodes = [
-  'complete',
-  'tan_required',
-  'tan_invalid',
-  'tan_expired',
-  'tan_locked',
-  'locked',
-  'exhausted',
-  'serial_mismatch',
-  'mobile_aes',
-  'part11_required',
-] as const
+import type { signResultCodes } from '../../contract/signing.ts'
 
-/** One answer of the sign call. */
+/** One answer of the sign call (SPEC §7 POST /v3/sign), each routed to its overlay. */
 export type SignResultCode = (typeof signResultCodes)[number]
 
 /** Part 11 re-confirmation the signer gave before signing again. */

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
+import { signatureQualities } from '../../contract/signing.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -168,6 +169,12 @@ export const signatureRequestDocuments = pgTable(
       .notNull()
       .references(() => documents.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
+    /**
+     * The latest signed version of this document in this request, stored under `documentKey(signedSha256)`;
+     * null until the first signature. Written only after the new file is stored, so it never points at nothing.
+     */
+    signedSha256: text('signed_sha256'),
+    signedSize: bigint('signed_size', { mode: 'number' }),
   },
   (table) => [
     primaryKey({ columns: [table.requestId, table.documentId] }),
@@ -200,10 +207,29 @@ export const signatures = pgTable(
     signerIdentityData: jsonb('signer_identity_data').$type<SignerIdentityData>(),
     status: text('status', { enum: signatureStatuses }).notNull(),
     signedAt: at('signed_at'),
+    /** Quality, signing name and reason the signer signed with (SPEC §3 Signing payload). */
+    quality: text('quality', { enum: signatureQualities }),
+    signingName: text('signing_name'),
+    signingReason: text('signing_reason'),
+    /**
+     * SHA-256 of the secret of the signer's direct link (`/view/{request id}/{signature id}?token=`), for
+     * signers without an account; null when they have none.
+     */
+    directTokenHash: text('direct_token_hash').unique(),
+    /** What a direct-link signer set through `PUT /v1/direct/user` (user attributes of SPEC §3). */
+    directAttributes: jsonb('direct_attributes').$type<Record<string, string[]>>().notNull().default({}),
+    /** The last TAN mailed to a direct-link signer, as SHA-256: single use, expiring, locked after 5 misses. */
+    tanHash: text('tan_hash'),
+    tanExpiresAt: at('tan_expires_at'),
+    tanFailedAttempts: integer('tan_failed_attempts').notNull().default(0),
+    /** When the signer last entered the right TAN; signing a simple signature needs one since the last mail. */
+    tanConfirmedAt: at('tan_confirmed_at'),
   },
   (table) => [
     index('signatures_request_idx').on(table.requestId),
     index('signatures_email_status_idx').on(table.accountEmail, table.status),
+    // The request list finds the requests a user signs by their account as well as by their address.
+    index('signatures_signer_idx').on(table.signerId),
   ],
 )
 
@@ -224,4 +250,22 @@ export const signatureRequestEvents = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (table) => [index('signature_request_events_request_idx').on(table.requestId, table.seq)],
+)
+
+/** Files attached to a request (SPEC §3 attachments), stored once per SHA-256 under `documentKey(sha256)`. */
+export const signatureRequestAttachments = pgTable(
+  'signature_request_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('signature_request_attachments_request_idx').on(table.requestId)],
 )

@@ -1,19 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { documents, signatureRequestDocuments, signatureRequests } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { releaseStoredFiles } from '../signature-requests/release-stored-files.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
-import { documentKey, pageImageKey } from '../storage/storage-keys.ts'
+import { pageImagesFolder } from '../storage/storage-keys.ts'
 import { documentNotFound, findDocument } from './find-document.ts'
 
 /**
  * DELETE /v3/documents/{id}: the uploader deletes a document no OPEN or SIGNED request holds (else 409
  * `document.in_use`); drafts and ended requests lose it. Its stored file and page images go with the last
- * document row of the same content. Anyone else gets 404.
+ * reference to the same content. Anyone else gets 404.
  */
 export async function deleteDocument(services: RequestServices, caller: Caller, id: string): Promise<void> {
   const document = await findDocument(services.db, caller, id)
   if (document.ownerId !== caller.userId) throw documentNotFound()
-  const lastOfItsContent = await services.db.transaction(async (tx) => {
+  const { signedHashes, lastOfItsContent } = await services.db.transaction(async (tx) => {
     const holding = await tx
       .select({ id: signatureRequests.id })
       .from(signatureRequestDocuments)
@@ -27,17 +28,22 @@ export async function deleteDocument(services: RequestServices, caller: Caller, 
     if (holding.length > 0) {
       throw new ApiError(409, 'document.in_use', 'An open or signed request holds this document')
     }
-    await tx.delete(signatureRequestDocuments).where(eq(signatureRequestDocuments.documentId, id))
+    const removed = await tx
+      .delete(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.documentId, id))
+      .returning({ signedSha256: signatureRequestDocuments.signedSha256 })
     await tx.delete(documents).where(eq(documents.id, id))
     const others = await tx
       .select({ id: documents.id })
       .from(documents)
       .where(eq(documents.sha256, document.sha256))
-    return others.length === 0
+    return {
+      signedHashes: removed.flatMap((row) => (row.signedSha256 === null ? [] : [row.signedSha256])),
+      lastOfItsContent: others.length === 0,
+    }
   })
-  if (!lastOfItsContent) return
-  await services.storage.delete(documentKey(document.sha256))
-  for (let page = 0; page < document.pageCount; page++) {
-    for (const scale of [100, 20]) await services.storage.delete(pageImageKey(document.sha256, page, scale))
-  }
+  // The same bytes may still be an attachment or another request's signed version.
+  await releaseStoredFiles(services, [document.sha256, ...signedHashes])
+  // Page images at every scale anyone asked for.
+  if (lastOfItsContent) await services.storage.deleteFolder(pageImagesFolder(document.sha256))
 }

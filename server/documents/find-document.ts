@@ -1,7 +1,8 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
+import { documents, signatureRequestDocuments, signatureRequests } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { callerTakesPart } from '../signature-requests/caller-takes-part.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
 
@@ -24,25 +25,7 @@ export async function findDocument(db: Database, caller: Caller, id: string): Pr
       .select({ one: sql`1` })
       .from(signatureRequestDocuments)
       .innerJoin(signatureRequests, eq(signatureRequests.id, signatureRequestDocuments.requestId))
-      .where(
-        and(
-          eq(signatureRequestDocuments.documentId, documents.id),
-          or(
-            eq(signatureRequests.ownerId, caller.userId),
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(signatures)
-                .where(
-                  and(
-                    eq(signatures.requestId, signatureRequests.id),
-                    or(eq(signatures.signerId, caller.userId), eq(signatures.accountEmail, caller.email)),
-                  ),
-                ),
-            ),
-          ),
-        ),
-      ),
+      .where(and(eq(signatureRequestDocuments.documentId, documents.id), callerTakesPart(db, caller))),
   )
   const [row] = await db
     .select()

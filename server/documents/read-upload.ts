@@ -3,8 +3,16 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { ApiError } from '../http/api-error.ts'
 
-/** What a multipart upload carried: what `onFile` made of the `file` part (if any), its name, the text fields. */
-export type Upload<T> = { file: T | undefined; filename: string | undefined; fields: Record<string, string> }
+/**
+ * What a multipart upload carried: what `onFile` made of the `file` part (if any), its name and the
+ * content type the client gave it, and the text fields.
+ */
+export type Upload<T> = {
+  file: T | undefined
+  filename: string | undefined
+  mimeType: string | undefined
+  fields: Record<string, string>
+}
 
 /**
  * Parses a `multipart/form-data` request as it streams in and hands the first part named `file` to
@@ -25,7 +33,8 @@ export function readUpload<T>(request: Request, onFile: (file: Readable) => Prom
     let handling: Promise<T> | undefined
     let parsed = false
     let filename: string | undefined
-    const finish = (file: T | undefined) => resolve({ file, filename, fields })
+    let mimeType: string | undefined
+    const finish = (file: T | undefined) => resolve({ file, filename, mimeType, fields })
     const stop = (error: unknown) => {
       source.unpipe(parser)
       source.resume()
@@ -40,6 +49,7 @@ export function readUpload<T>(request: Request, onFile: (file: Readable) => Prom
         return
       }
       filename = info.filename
+      mimeType = info.mimeType
       handling = onFile(stream)
       handling.then((file) => {
         if (parsed) finish(file)

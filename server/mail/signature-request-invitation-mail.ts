@@ -9,6 +9,8 @@ export type SignatureRequestMailValues = {
   message: string
   /** Where the signer opens the request. */
   link: string
+  /** Whether `link` is a personal direct link (a signer without an account). @default false */
+  directLink?: boolean
 }
 
 const withMessage = (message: string, paragraphs: string[]) =>
@@ -16,33 +18,37 @@ const withMessage = (message: string, paragraphs: string[]) =>
 
 /** Asks a signer to sign the documents of a request that was just sent. */
 export const signatureRequestInvitationMail: MailTemplate<SignatureRequestMailValues> = {
-  'en-gb': ({ sender, title, message, link }) => ({
+  'en-gb': ({ sender, title, message, link, directLink }) => ({
     subject: `${sender} asks you to sign “${title}”`,
     paragraphs: withMessage(message, ['Hello,', `${sender} asks you to sign the documents of “${title}”.`]),
     action: { label: 'Open the documents', url: link },
+    note: directLink ? 'This link is yours alone: please do not forward it.' : undefined,
   }),
-  'de-ch': ({ sender, title, message, link }) => ({
+  'de-ch': ({ sender, title, message, link, directLink }) => ({
     subject: `${sender} bittet Sie, «${title}» zu unterschreiben`,
     paragraphs: withMessage(message, [
       'Guten Tag',
       `${sender} bittet Sie, die Dokumente von «${title}» zu unterschreiben.`,
     ]),
     action: { label: 'Dokumente öffnen', url: link },
+    note: directLink ? 'Dieser Link gilt nur für Sie: Bitte leiten Sie ihn nicht weiter.' : undefined,
   }),
-  'fr-ch': ({ sender, title, message, link }) => ({
+  'fr-ch': ({ sender, title, message, link, directLink }) => ({
     subject: `${sender} vous demande de signer « ${title} »`,
     paragraphs: withMessage(message, [
       'Bonjour,',
       `${sender} vous demande de signer les documents de « ${title} ».`,
     ]),
     action: { label: 'Ouvrir les documents', url: link },
+    note: directLink ? 'Ce lien est personnel : merci de ne pas le transférer.' : undefined,
   }),
-  it: ({ sender, title, message, link }) => ({
+  it: ({ sender, title, message, link, directLink }) => ({
     subject: `${sender} ti chiede di firmare «${title}»`,
     paragraphs: withMessage(message, [
       'Buongiorno,',
       `${sender} ti chiede di firmare i documenti di «${title}».`,
     ]),
     action: { label: 'Apri i documenti', url: link },
+    note: directLink ? 'Questo link è personale: non inoltrarlo.' : undefined,
   }),
 }

@@ -1,5 +1,4 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { apiPaths } from '../../contract/paths.ts'
 import {
   checkPasswordSchema,
@@ -21,6 +20,7 @@ import { requestConfirmation } from '../accounts/request-confirmation.ts'
 import { requestReset } from '../accounts/request-reset.ts'
 import { resetPassword } from '../accounts/reset-password.ts'
 import { signIn } from '../accounts/sign-in.ts'
+import { clientAddress } from '../http/client-address.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
 
@@ -64,10 +64,4 @@ export function createAuthRoutes(services: AccountServices): Hono {
     .post(apiPaths.identityProviders(), jsonBody(identityProvidersSchema), async (c) =>
       sendJson(c, await findIdentityProvider(services, c.req.valid('json').email)),
     )
-}
-
-// The socket's peer: behind a reverse proxy that is the proxy, so every client shares its address limit.
-// Requests handed to the app without a Node socket (app.request) have no address and share one key.
-function clientAddress(c: Context): string {
-  return c.env?.incoming === undefined ? 'unknown' : (getConnInfo(c).remote.address ?? 'unknown')
 }

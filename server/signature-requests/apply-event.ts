@@ -4,6 +4,7 @@ import type { SignatureRequestEvent } from '../../machines/signature-request/sig
 import { signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type FoundRequest, findRequest } from './find-request.ts'
+import type { Queryable } from './load-requests.ts'
 import { type RequestEventType, recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 
@@ -12,7 +13,13 @@ export type RequestChange = {
   /** The machine event; signers are keyed by signature id, so a signer acts as their signature's id. */
   event: (found: FoundRequest) => SignatureRequestEvent
   type: RequestEventType
-  detail?: Record<string, unknown>
+  /** What the trail says besides who and when; a function of the request when it names its signers. */
+  detail?: Record<string, unknown> | ((found: FoundRequest) => Record<string, unknown>)
+  /**
+   * Rows the event adds or removes besides the statuses (the signature of a signer added or removed),
+   * written in the same transaction once the machine has taken the event; it may still refuse by throwing.
+   */
+  write?: (tx: Queryable, found: FoundRequest) => Promise<void>
 }
 
 /**
@@ -37,6 +44,7 @@ export async function applyEvent(
     )
     if (!result.ok) throw new ApiError(409, result.code, `The request refused this: ${result.code}`)
     const now = services.now()
+    await change.write?.(tx, found)
     await tx
       .update(signatureRequests)
       .set({ statusOverall: result.status, updatedAt: now })
@@ -49,7 +57,8 @@ export async function applyEvent(
         .set({ status, signedAt: status === 'SIGNED' ? now : signature.signedAt })
         .where(eq(signatures.id, signature.id))
     }
-    await recordEvent(tx, request.id, caller, change.type, now, change.detail)
+    const detail = typeof change.detail === 'function' ? change.detail(found) : change.detail
+    await recordEvent(tx, request.id, caller, change.type, now, detail)
     return found
   })
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { CreateSignatureRequest, SignatureRequestView } from '../../contract/signature-requests.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { inviteEmail } from './invite-email.ts'
 import { loadRequestViews } from './load-requests.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
@@ -18,13 +19,7 @@ export async function createSignatureRequest(
 ): Promise<SignatureRequestView> {
   const invites = new Map<string, CreateSignatureRequest['signatures'][number]>()
   input.signatures.forEach((invite, index) => {
-    const email = invite.accountEmail ?? invite.signerIdentityData?.emailAddress ?? ''
-    const other = invite.signerIdentityData?.emailAddress
-    if (invite.accountEmail !== undefined && other !== undefined && other !== invite.accountEmail) {
-      throw new ApiError(400, 'request.invalid', 'account_email and email_address differ', {
-        field: `signatures.${index}.signer_identity_data.email_address`,
-      })
-    }
+    const email = inviteEmail(invite, `signatures.${index}.`)
     if (!invites.has(email)) invites.set(email, invite)
   })
   const documentIds = [...new Set(input.documents.map((d) => d.id))]

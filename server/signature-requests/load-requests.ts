@@ -3,6 +3,7 @@ import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { Database } from '../db/open-database.ts'
 import {
   documents,
+  signatureRequestAttachments,
   signatureRequestDocuments,
   type signatureRequests,
   signatures,
@@ -10,6 +11,7 @@ import {
 } from '../db/schema.ts'
 import { toDocumentInfo } from '../documents/to-document-info.ts'
 import type { Caller } from './request-services.ts'
+import { toAttachmentInfo } from './to-attachment-info.ts'
 
 /** A stored request row. */
 export type RequestRow = typeof signatureRequests.$inferSelect
@@ -34,7 +36,7 @@ export async function loadRequestViews(
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
   const ownerIds = [...new Set(rows.map((row) => row.ownerId))]
-  const [signatureRows, documentRows, owners] = await Promise.all([
+  const [signatureRows, documentRows, owners, attachmentRows] = await Promise.all([
     db
       .select()
       .from(signatures)
@@ -47,6 +49,11 @@ export async function loadRequestViews(
       .where(inArray(signatureRequestDocuments.requestId, ids))
       .orderBy(asc(signatureRequestDocuments.position)),
     db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ownerIds)),
+    db
+      .select()
+      .from(signatureRequestAttachments)
+      .where(inArray(signatureRequestAttachments.requestId, ids))
+      .orderBy(asc(signatureRequestAttachments.createdAt), asc(signatureRequestAttachments.id)),
   ])
   const ownerEmail = new Map(owners.map((owner) => [owner.id, owner.email]))
   return rows.map((row) => {
@@ -68,6 +75,7 @@ export async function loadRequestViews(
         status: s.status,
         signedAt: s.signedAt?.toISOString() ?? null,
       })),
+      attachments: attachmentRows.filter((a) => a.requestId === row.id).map(toAttachmentInfo),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,

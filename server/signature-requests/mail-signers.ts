@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
+import { issueDirectLink } from '../direct/issue-direct-link.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { type MailTemplate, renderMail } from '../mail/render-mail.ts'
 import type { SignatureRequestMailValues } from '../mail/signature-request-invitation-mail.ts'
@@ -8,8 +9,8 @@ import type { RequestServices } from './request-services.ts'
 
 /**
  * Mails `template` to each of `to`, in the signer's language (the sender's choice for them, else their
- * account's), with a link to `/view/{id}`. Signers without an account get the same link for now: they see
- * the request once they sign up with that address; direct-link tokens come with issue 6.
+ * account's, else what a direct-link signer set). Account holders get a link to `/view/{id}`; a signer
+ * without an account gets a new direct link of their own, which replaces the one of any earlier mail.
  */
 export async function mailSigners(
   services: RequestServices,
@@ -29,16 +30,23 @@ export async function mailSigners(
           .select({ id: users.id, attributes: users.attributes })
           .from(users)
           .where(inArray(users.id, accountIds))
-  const link = `${services.publicUrl}/view/${request.id}`
   for (const signature of to) {
     const account = accounts.find((a) => a.id === signature.signerId)
-    const locale = pickMailLocale(signature.signerIdentityData?.language, account?.attributes.lang?.[0])
+    const locale = pickMailLocale(
+      signature.signerIdentityData?.language,
+      account?.attributes.lang?.[0] ?? signature.directAttributes.lang?.[0],
+    )
+    const directLink = signature.signerId === null
+    const link = directLink
+      ? await issueDirectLink(services.db, services.publicUrl, signature)
+      : `${services.publicUrl}/view/${request.id}`
     services.mail.post(
       renderMail(template, locale, signature.accountEmail, {
         sender,
         title: request.title,
         message: request.message,
         link,
+        directLink,
       }),
     )
   }

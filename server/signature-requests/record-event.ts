@@ -2,7 +2,12 @@ import { signatureRequestEvents } from '../db/schema.ts'
 import type { Queryable } from './load-requests.ts'
 import type { Caller } from './request-services.ts'
 
-/** What the audit trail records: `created`, `document_added`, `initiated`, `withdrawn`, `declined`, `reminded`. */
+/**
+ * What the audit trail records: `created`, `document_added`, `initiated`, `withdrawn`, `declined`,
+ * `reminded`, `claimed` (a direct-link signature moved onto an account), `updated` (title or message),
+ * `document_removed`, `signer_added`, `signer_removed` (by the sender, or a signer leaving), `delegated`,
+ * `attachment_added`, `attachment_removed`, `signed` (a signer signed every document).
+ */
 export type RequestEventType =
   | 'created'
   | 'document_added'
@@ -10,8 +15,20 @@ export type RequestEventType =
   | 'withdrawn'
   | 'declined'
   | 'reminded'
+  | 'claimed'
+  | 'updated'
+  | 'document_removed'
+  | 'signer_added'
+  | 'signer_removed'
+  | 'delegated'
+  | 'attachment_added'
+  | 'attachment_removed'
+  | 'signed'
 
-/** Appends one entry to a request's audit trail: who, what, when and from which address. */
+/**
+ * Appends one entry to a request's audit trail: who, what, when and from which address. A direct-link
+ * signer has no account to point at, so their entry names them by the address their link was sent to.
+ */
 export async function recordEvent(
   db: Queryable,
   requestId: string,
@@ -20,7 +37,13 @@ export async function recordEvent(
   at: Date,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  await db
-    .insert(signatureRequestEvents)
-    .values({ requestId, actorId: caller.userId, type, detail, ip: caller.ip, createdAt: at })
+  const direct = caller.signatureId !== undefined
+  await db.insert(signatureRequestEvents).values({
+    requestId,
+    actorId: direct ? null : caller.userId,
+    type,
+    detail: direct ? { ...detail, signerEmail: caller.email } : detail,
+    ip: caller.ip,
+    createdAt: at,
+  })
 }

@@ -22,5 +22,8 @@ export type RequestServices = {
   tempDir: string
 }
 
-/** Who calls, and from where, as an event records it. */
-export type Caller = { userId: string; email: string; ip: string }
+/**
+ * Who calls, and from where, as an event records it. A direct-link signer has no account: they call as
+ * their signature, with `signatureId` set and `userId` equal to it, an id no user and no owner has.
+ */
+export type Caller = { userId: string; email: string; ip: string; signatureId?: string }

@@ -31,6 +31,7 @@ export type SignPdfOptions = {
   tsa: Pick<TimestampAuthority, 'timestamp'>
   /** The signing name of the payload, written as the signature's /Name. */
   name: string
+  /** The signing reason of the payload; an empty one is left out. */
   reason: string
   location?: string
   /** Quality drawn in the default appearance text. @default 'ses' */
@@ -101,9 +102,9 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
     Contents: PdfString.fromBytes(new Uint8Array(placeholderBytes)),
     M: PdfString.fromString(pdfDate(signingTime)),
     Name: PdfString.fromString(options.name),
-    Reason: PdfString.fromString(options.reason),
     ContactInfo: PdfString.fromString(options.signer.email),
   })
+  if (options.reason) signatureDict.set('Reason', PdfString.fromString(options.reason))
   if (options.location) signatureDict.set('Location', PdfString.fromString(options.location))
   const signatureRef = pdf.register(signatureDict)
 

@@ -23,5 +23,7 @@ export type FileStorage = {
   exists(key: string): Promise<boolean>
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>
+  /** Removes every file whose key starts with `folder/` (e.g. all page images of a document). */
+  deleteFolder(folder: string): Promise<void>
   stat(key: string): Promise<FileStat | undefined>
 }

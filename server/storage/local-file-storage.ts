@@ -62,6 +62,9 @@ export function createLocalFileStorage(root: string): FileStorage {
     async delete(key) {
       await rm(pathOf(key), { force: true })
     },
+    async deleteFolder(folder) {
+      await rm(pathOf(folder), { recursive: true, force: true })
+    },
     async stat(key) {
       try {
         const info = await stat(pathOf(key))

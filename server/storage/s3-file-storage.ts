@@ -7,7 +7,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FileStorage } from './file-storage.ts'
 import { hashingStream, toReadable } from './hashing-stream.ts'
-import { encodePath, signV4 } from './sign-v4.ts'
+import { encodePath, encodeRfc3986, signV4 } from './sign-v4.ts'
 import { assertValidKey } from './storage-keys.ts'
 
 /** Connection to an S3-compatible bucket; addressed path-style (`endpoint/bucket/key`). */
@@ -40,14 +40,21 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
     method: string,
     key: string,
     payloadSha256: string,
-    init: { body?: BodyInit | AsyncIterable<Uint8Array>; headers?: Record<string, string> } = {},
+    init: {
+      body?: BodyInit | AsyncIterable<Uint8Array>
+      headers?: Record<string, string>
+      query?: [string, string][]
+    } = {},
   ): Promise<Response> {
-    assertValidKey(key)
-    const path = `${base}/${options.bucket}/${key}`
+    // The bucket itself ('') is addressed only to list it.
+    if (key !== '') assertValidKey(key)
+    const path = key === '' ? `${base}/${options.bucket}` : `${base}/${options.bucket}/${key}`
+    const query = init.query ?? []
     const headers = signV4({
       method,
       host: endpoint.host,
       path,
+      query,
       headers: { ...init.headers, 'x-amz-content-sha256': payloadSha256 },
       payloadSha256,
       region,
@@ -56,7 +63,8 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
       secretAccessKey: options.secretAccessKey,
       now: new Date(),
     })
-    const url = `${endpoint.protocol}//${endpoint.host}${encodePath(path)}`
+    const search = query.map(([name, value]) => `${encodeRfc3986(name)}=${encodeRfc3986(value)}`).join('&')
+    const url = `${endpoint.protocol}//${endpoint.host}${encodePath(path)}${search ? `?${search}` : ''}`
     const requestInit = { method, headers, body: init.body, duplex: 'half' } as RequestInit
     return fetch(url, requestInit)
   }
@@ -118,6 +126,25 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
       await response.body?.cancel()
       if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${key}: ${response.status}`)
     },
+    async deleteFolder(folder) {
+      assertValidKey(folder)
+      // ListObjectsV2 answers up to 1,000 keys; each batch is deleted, then the listing starts over until
+      // it is empty (a continuation token would point past keys that are gone by then).
+      for (;;) {
+        const response = await send('GET', '', emptySha256, {
+          query: [
+            ['list-type', '2'],
+            ['prefix', `${folder}/`],
+          ],
+        })
+        if (!response.ok) throw await failure(response, `LIST ${folder}/`)
+        const keys = [...(await response.text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map(([, key]) =>
+          xmlText(key ?? ''),
+        )
+        if (keys.length === 0) return
+        for (const key of keys) await this.delete(key)
+      }
+    },
     async stat(key) {
       const response = await send('HEAD', key, emptySha256)
       await response.body?.cancel()
@@ -130,4 +157,11 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
       }
     },
   }
+}
+
+/** The text of an XML element's content: S3 escapes these five characters in keys. */
+function xmlText(escaped: string): string {
+  return escaped.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) =>
+    name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : name === 'apos' ? "'" : '&',
+  )
 }

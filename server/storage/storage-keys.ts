@@ -13,8 +13,13 @@ export function documentKey(sha256: string): string {
 
 /** Key of one rendered page image of a document: `pages/ab/abcdef…/<page>-<scale>.webp` (page from 0). */
 export function pageImageKey(sha256: string, page: number, scale: number): string {
+  return `${pageImagesFolder(sha256)}/${page}-${scale}.webp`
+}
+
+/** The folder of every page image of a document: `pages/ab/abcdef…`. */
+export function pageImagesFolder(sha256: string): string {
   const hash = checkedHash(sha256)
-  return `pages/${hash.slice(0, 2)}/${hash}/${page}-${scale}.webp`
+  return `pages/${hash.slice(0, 2)}/${hash}`
 }
 
 /**

@@ -35,6 +35,7 @@ const specPaths = [
   // Open to all roles
   '/sorry',
   '/maintenance',
+  '/validate',
   '/$',
   // User
   '/',
@@ -213,13 +214,15 @@ describe('route table (SPEC §2)', () => {
     expect(rule('/statecharts').developmentOnly).toBe(true)
   })
 
-  it('layouts: auth pages unauthenticated, user pages main, business admin pages admin, flows simple', () => {
+  it('layouts: auth pages unauthenticated, user pages (and the request views) main, business admin pages admin, flows simple', () => {
     expect(rule('/login').layout).toBe('unauthenticated')
     expect(rule('/dashboard').layout).toBe('main')
     expect(rule('/business/dashboard').layout).toBe('admin')
-    expect(rule('/view/$srid').layout).toBe('simple')
+    expect(rule('/view/$srid').layout).toBe('main')
     expect(rule('/profile/signature-standards/eidas/video').layout).toBe('simple')
-    expect(routeTable.filter((r) => r.group === 'nas').every((r) => r.layout === 'simple')).toBe(true)
+    expect(rule('/view/$id/$userid').layout).toBe('main')
+    const nasFlows = routeTable.filter((r) => r.group === 'nas' && r.path !== '/view/$id/$userid')
+    expect(nasFlows.every((r) => r.layout === 'simple')).toBe(true)
     expect(rule('/$')).toMatchObject({ layout: 'none', title: 'route.not_found' })
   })
 })

@@ -20,6 +20,8 @@ const events: SignatureRequestEvent[] = [
   { type: 'signer.add', actorId: owner, signerId: bob },
   { type: 'signer.add', actorId: stranger, signerId: stranger },
   { type: 'signer.remove', actorId: owner, signerId: alice },
+  { type: 'signer.leave', actorId: bob },
+  { type: 'signer.leave', actorId: stranger },
   { type: 'request.sign', actorId: alice },
   { type: 'request.sign', actorId: bob },
   { type: 'request.sign', actorId: stranger },
@@ -122,6 +124,14 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
     })
   })
 
+  it('a signer leaves a request while nobody has signed, and only themselves', () => {
+    expect(applyRequestEvent(open, { type: 'signer.leave', actorId: bob })).toEqual({
+      ok: true,
+      status: 'OPEN',
+      signers: { alice: 'OPEN' },
+    })
+  })
+
   const refusals: [string, SignatureRequestState, SignatureRequestEvent, string][] = [
     ['initiate an open request', open, { type: 'request.initiate', actorId: owner }, 'not_draft'],
     ['initiate by someone else', draft, { type: 'request.initiate', actorId: alice }, 'not_owner'],
@@ -196,6 +206,20 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       { ...open, signers: { alice: 'OPEN' } },
       { type: 'signer.remove', actorId: owner, signerId: alice },
       'no_signers',
+    ],
+    ['leave a request one does not sign', open, { type: 'signer.leave', actorId: stranger }, 'not_a_signer'],
+    ['leave after someone signed', halfSigned, { type: 'signer.leave', actorId: bob }, 'signers_locked'],
+    [
+      'leave as the last signer of an open request',
+      { ...open, signers: { alice: 'OPEN' } },
+      { type: 'signer.leave', actorId: alice },
+      'no_signers',
+    ],
+    [
+      'leave a request that ended',
+      { ...open, status: 'WITHDRAWN', signers: { alice: 'WITHDRAWN', bob: 'WITHDRAWN' } },
+      { type: 'signer.leave', actorId: alice },
+      'ended',
     ],
     [
       'add a signer after the request ended',

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate'
+import { signResultCodes } from '../../contract/signing.ts'
 import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
 import { signingMachine } from '../../machines/signing/signing.machine.ts'
 import { selectSigningOverlay } from '../../machines/signing/signing.selectors.ts'
-import {
-  type MobileAesAttempt,
-  type SignAttempt,
-  type SigningCredit,
-  type SigningEvent,
-  type SignResultCode,
-  signResultCodes,
+import type {
+  MobileAesAttempt,
+  SignAttempt,
+  SigningCredit,
+  SigningEvent,
+  SignResultCode,
 } from '../../machines/signing/signing.types.ts'
 import { walk } from './walk.ts'
 

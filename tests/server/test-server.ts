@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pino } from 'pino'
 import type { AppConfig } from '../../server/config.ts'
 import { type RunningServer, type StartServerOptions, startServer } from '../../server/server.ts'
+import { testAppConfig } from './test-app-config.ts'
 import { createTestDatabase, type Driver } from './test-database.ts'
 
 /** Content of the fake built app that {@link startTestServer} serves. */
@@ -32,19 +33,7 @@ export async function startTestServer(
   await mkdir(join(staticDir, 'assets'))
   await writeFile(join(staticDir, 'index.html'), builtApp.index)
   await writeFile(join(staticDir, builtApp.assetPath), builtApp.asset)
-  const config: AppConfig = {
-    port: 0,
-    dataDir: testDatabase.dataDir,
-    database: testDatabase.database,
-    appMode: 'development',
-    publicUrl: 'http://localhost',
-    logLevel: 'silent',
-    statusPage: { kind: 'file', path: join(testDatabase.dataDir, 'status.json') },
-    maintenanceBlockingPattern: '^(Signing|Platform)',
-    termsVersion: '2026-01',
-    errorReporting: null,
-    ...overrides,
-  }
+  const config = testAppConfig(testDatabase.dataDir, { database: testDatabase.database, ...overrides })
   const cleanUp = async () => {
     await testDatabase.drop()
     await rm(staticDir, { recursive: true, force: true })

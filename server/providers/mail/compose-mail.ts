@@ -12,8 +12,9 @@ export type ComposedMail = {
 }
 
 /**
- * Builds the RFC 5322 message of a mail: multipart/alternative with the text and HTML parts, headers
- * with encoded words where they are not ASCII. Parts are base64 so that long lines survive any relay.
+ * Builds the RFC 5322 message of a mail: multipart/alternative with the text and HTML parts (inside
+ * multipart/mixed with the attachments, if any), headers with encoded words where they are not ASCII.
+ * Parts are base64 so that long lines survive any relay.
  */
 export async function composeMail(mail: OutgoingMail, from: string, date: Date): Promise<ComposedMail> {
   const stamp = date.toISOString().replace(/[-:]/g, '').replace('.', '')
@@ -28,6 +29,11 @@ export async function composeMail(mail: OutgoingMail, from: string, date: Date):
     date,
     messageId: `<${id}@${domain}>`,
     textEncoding: 'base64',
+    attachments: mail.attachments?.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: Buffer.from(attachment.content),
+    })),
   })
   const message = await composer.compile().build()
   return { id, from, to: mail.to, message }

@@ -6,6 +6,15 @@ export interface OutgoingMail {
   text: string
   /** HTML part. */
   html: string
+  /** Files sent with the mail, e.g. the signed documents. */
+  attachments?: readonly MailAttachment[]
+}
+
+/** One file attached to a mail. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: Uint8Array
 }
 
 /** Sends mail: the outbox (any mode but production, always) and SMTP when configured. */

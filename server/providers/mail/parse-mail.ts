@@ -11,22 +11,19 @@ export type ParsedMail = {
 type Part = { headers: Map<string, string>; body: string }
 
 /**
- * Reads the messages that {@link composeMail} writes: headers with encoded words, one level of multipart,
- * parts in base64, quoted-printable or 7/8 bit, UTF-8. Not a general MIME parser.
+ * Reads the messages that {@link composeMail} writes: headers with encoded words, nested multiparts (the
+ * text and HTML alternatives beside attachments), parts in base64, quoted-printable or 7/8 bit, UTF-8.
+ * Not a general MIME parser.
  */
 export function parseMail(source: string): ParsedMail {
   const root = splitPart(source)
-  const parts: Part[] = []
-  const boundary = parameter(root.headers.get('content-type') ?? '', 'boundary')
-  if (boundary === undefined) parts.push(root)
-  else {
-    for (const chunk of root.body.split(`--${boundary}`).slice(1)) {
-      if (chunk.startsWith('--')) break
-      parts.push(splitPart(chunk.replace(/^\r?\n/, '')))
-    }
-  }
+  const parts = leafParts(root)
   const body = (type: string) => {
-    const part = parts.find((p) => (p.headers.get('content-type') ?? 'text/plain').startsWith(type))
+    const part = parts.find(
+      (p) =>
+        (p.headers.get('content-type') ?? 'text/plain').startsWith(type) &&
+        !(p.headers.get('content-disposition') ?? '').startsWith('attachment'),
+    )
     return part === undefined ? '' : decodeBody(part)
   }
   const dateHeader = root.headers.get('date')
@@ -37,6 +34,17 @@ export function parseMail(source: string): ParsedMail {
     text: body('text/plain'),
     html: body('text/html'),
   }
+}
+
+function leafParts(part: Part): Part[] {
+  const boundary = parameter(part.headers.get('content-type') ?? '', 'boundary')
+  if (boundary === undefined) return [part]
+  const leaves: Part[] = []
+  for (const chunk of part.body.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith('--')) break
+    leaves.push(...leafParts(splitPart(chunk.replace(/^\r?\n/, ''))))
+  }
+  return leaves
 }
 
 function splitPart(source: string): Part {

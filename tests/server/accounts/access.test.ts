@@ -1,10 +1,10 @@
-import { join } from 'node:path'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiBase, apiPaths } from '../../../contract/paths.ts'
 import { createApp } from '../../../server/app.ts'
 import type { Database } from '../../../server/db/open-database.ts'
+import { testAppConfig } from '../test-app-config.ts'
 import { drivers } from '../test-database.ts'
 import { type AccountsClient, goodPassword, startAccountsClient } from './accounts-client.ts'
 
@@ -24,6 +24,10 @@ const publicRoutes = new Set([
   `GET ${apiPaths.status()}`,
   `GET ${apiPaths.outbox()}`,
   `GET ${apiPaths.outbox()}/:id`,
+  // The platform's CA certificate, for anyone who validates a signed document.
+  `GET ${apiPaths.pkiCa()}`,
+  // Anyone may check the signatures of a PDF.
+  `POST ${apiPaths.validate()}`,
   // Single sign-on: browser navigations before there is a session, and the sandbox provider's endpoints.
   'GET /sso/start',
   'GET /sso/callback',
@@ -37,18 +41,7 @@ const publicRoutes = new Set([
 /** Every route of the API as `METHOD /path`, read from the app itself so a new route cannot be missed. */
 function apiRoutes(): string[] {
   const app = createApp({
-    config: {
-      port: 0,
-      dataDir: '/nonexistent',
-      database: { driver: 'pglite', dir: '/nonexistent' },
-      appMode: 'development',
-      publicUrl: 'http://localhost',
-      logLevel: 'silent',
-      statusPage: { kind: 'file', path: join('/nonexistent', 'status.json') },
-      maintenanceBlockingPattern: '^(Signing|Platform)',
-      termsVersion: '2026-01',
-      errorReporting: null,
-    },
+    config: testAppConfig('/nonexistent'),
     // Routes are only listed here, never called.
     db: {} as Database,
     logger: pino({ level: 'silent' }),
@@ -63,7 +56,9 @@ function apiRoutes(): string[] {
 }
 
 const routes = apiRoutes()
-const protectedRoutes = routes.filter((route) => !publicRoutes.has(route))
+/** Calls of direct-link signers: they take the link's credentials, never an account's token. */
+const directRoutes = routes.filter((route) => /^\w+ \/v\d\/direct\//.test(route))
+const protectedRoutes = routes.filter((route) => !publicRoutes.has(route) && !directRoutes.includes(route))
 
 describe.each(drivers)('access to every route on %s', (driver) => {
   let api: AccountsClient
@@ -113,6 +108,14 @@ describe.each(drivers)('access to every route on %s', (driver) => {
       await api.expectError(await send(route), 401, 'auth.unauthenticated')
       await api.expectError(await send(route, 'forged-token'), 401, 'auth.unauthenticated')
       await api.expectError(await send(route, expiredToken), 401, 'auth.token_expired')
+    }
+  })
+
+  it("answers every direct-link route 401 without the link's credentials, an account's token included", async () => {
+    expect(directRoutes).toContain(`POST ${apiPaths.directSign('x')}`.replace(/\?.*/, ''))
+    for (const route of directRoutes) {
+      await api.expectError(await send(route), 401, 'direct.invalid_token')
+      await api.expectError(await send(route, first.token), 401, 'direct.invalid_token')
     }
   })
 

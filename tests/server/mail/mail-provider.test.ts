@@ -8,6 +8,7 @@ import { createApp } from '../../../server/app.ts'
 import type { Database } from '../../../server/db/open-database.ts'
 import { createMailProvider, outboxDir } from '../../../server/providers/mail/create-mail-provider.ts'
 import { createOutbox } from '../../../server/providers/mail/outbox.ts'
+import { testAppConfig } from '../test-app-config.ts'
 import { drivers } from '../test-database.ts'
 import { startTestServer } from '../test-server.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
@@ -108,18 +109,7 @@ describe('mail provider', () => {
 
   it('has no dev outbox route in production', async () => {
     const app = createApp({
-      config: {
-        port: 0,
-        dataDir,
-        database: { driver: 'pglite', dir: dataDir },
-        appMode: 'production',
-        publicUrl: 'http://localhost',
-        logLevel: 'silent',
-        statusPage: { kind: 'file', path: join(dataDir, 'status.json') },
-        maintenanceBlockingPattern: '^(Signing|Platform)',
-        termsVersion: '2026-01',
-        errorReporting: null,
-      },
+      config: testAppConfig(dataDir, { appMode: 'production' }),
       // The outbox routes never touch the database.
       db: {} as Database,
       logger,

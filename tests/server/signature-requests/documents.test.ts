@@ -139,7 +139,21 @@ describe.each(drivers)('documents of signature requests on %s', (driver) => {
     )
 
     const loose = await uploaded(await api.upload(owner, draft.id, await makePdf([a4])))
+    // A zoomed page, at a scale of its own: it goes with the document like the usual ones.
+    await vi.waitFor(
+      async () => {
+        const response = await api.call('GET', apiPaths.documentPage(loose.id, 0, 250), { token: owner })
+        expect(response.status).toBe(200)
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    expect(await filesUnder(join(api.server.dataDir, 'files', 'pages'))).toContainEqual(
+      expect.stringMatching(/0-250\.webp$/),
+    )
     expect((await api.call('DELETE', apiPaths.document(loose.id), { token: owner })).status).toBe(204)
+    expect(await filesUnder(join(api.server.dataDir, 'files', 'pages'))).not.toContainEqual(
+      expect.stringMatching(/0-250\.webp$/),
+    )
     await api.expectError(
       await api.call('GET', apiPaths.document(loose.id), { token: owner }),
       404,

@@ -15,6 +15,15 @@ export type RequestsClient = AccountsClient & {
   upload(token: string, id: string, bytes: Uint8Array, title?: string): Promise<Response>
   getRequest(token: string, id: string): Promise<SignatureRequestView>
   list(token: string, query?: Record<string, string | number>): Promise<SignatureRequestPage>
+  /** POST .../attachments with `bytes` as the `file` part named `filename`, of type `type`. */
+  attach(
+    token: string,
+    id: string,
+    bytes: Uint8Array,
+    filename: string,
+    type: string,
+    title?: string,
+  ): Promise<Response>
 }
 
 export async function startRequestsClient(driver: Driver): Promise<RequestsClient> {
@@ -46,11 +55,28 @@ export async function startRequestsClient(driver: Driver): Promise<RequestsClien
     async getRequest(token, id) {
       return json(await client.call('GET', apiPaths.signatureRequest(id), { token }), 200)
     },
+    attach(token, id, bytes, filename, type, title) {
+      const form = new FormData()
+      if (title !== undefined) form.set('title', title)
+      form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), filename)
+      return fetch(`${client.server.url}/api${apiPaths.signatureRequestAttachments(id)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      })
+    },
     async list(token, query = {}) {
       const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
       return json(await client.call('GET', `${apiPaths.signatureRequests()}?${search}`, { token }), 200)
     },
   }
+}
+
+/** The JSON answer of `response`, checked to have `status`, with its keys in camelCase. */
+export async function answer<T>(response: Response, status = 200): Promise<T> {
+  const body = await response.text()
+  expect(response.status, body).toBe(status)
+  return toCamelCase(JSON.parse(body)) as T
 }
 
 /** The answer of an upload, checked to be 201. */

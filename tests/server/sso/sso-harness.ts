@@ -9,6 +9,7 @@ import { openDatabase } from '../../../server/db/open-database.ts'
 import { ssoDomains } from '../../../server/db/schema.ts'
 import { type RunningServer, startServer } from '../../../server/server.ts'
 import { createTestClock, type TestClock } from '../accounts/accounts-client.ts'
+import { testAppConfig } from '../test-app-config.ts'
 import { createTestDatabase, type Driver } from '../test-database.ts'
 
 /** The address the server believes it is reached at; the harness maps it onto the real port. */
@@ -38,22 +39,15 @@ export async function startSsoHarness(driver: Driver, options: SsoHarnessOptions
   const staticDir = await mkdtemp(join(tmpdir(), 'signet-sso-dist-'))
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Signet test</title>')
   const providers = options.providers ?? []
-  const config: AppConfig = {
-    port: 0,
-    dataDir: testDatabase.dataDir,
+  const config = testAppConfig(testDatabase.dataDir, {
     database: testDatabase.database,
     appMode: options.appMode ?? 'development',
     publicUrl,
-    logLevel: 'silent',
-    statusPage: { kind: 'file', path: join(testDatabase.dataDir, 'status.json') },
-    maintenanceBlockingPattern: '^(Signing|Platform)',
-    termsVersion: '2026-01',
-    errorReporting: null,
     ssoClients: Object.fromEntries(
       providers.map((p) => [p.issuer, { clientId: p.clientId, clientSecret: p.clientSecret }]),
     ),
     ssoStateSecret: 'a test secret that is long enough to be a key',
-  }
+  })
   if (providers.length > 0) {
     const database = await openDatabase(config.database)
     await database.migrate()

@@ -57,6 +57,16 @@ describe('local file storage', () => {
     expect(await storage.exists('x.pdf')).toBe(false)
   })
 
+  it('deletes a folder of files and nothing beside it', async () => {
+    for (const key of ['pages/ab/abc/0-20.webp', 'pages/ab/abc/0-250.webp', 'pages/ab/abcd/0-20.webp'])
+      await storage.put(key, new Uint8Array([1]))
+    await storage.deleteFolder('pages/ab/abc')
+    await storage.deleteFolder('pages/ab/abc')
+    expect(await storage.exists('pages/ab/abc/0-20.webp')).toBe(false)
+    expect(await storage.exists('pages/ab/abc/0-250.webp')).toBe(false)
+    expect(await storage.exists('pages/ab/abcd/0-20.webp')).toBe(true)
+  })
+
   it('leaves no file, and no temp file, when the stream fails half way', async () => {
     await expect(storage.put('documents/half.pdf', failingAfter(3))).rejects.toThrow('connection reset')
     expect(await storage.exists('documents/half.pdf')).toBe(false)

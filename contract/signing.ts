@@ -1,0 +1,102 @@
+import * as v from 'valibot'
+import { signatureRequestStatuses } from './signature-request-status.ts'
+
+/**
+ * What the sign call answers per request (SPEC §7 POST /v3/sign), the same list as the signing
+ * machine's `SignResultCode`: each is routed to its overlay.
+ */
+export const signResultCodes = [
+  'complete',
+  'tan_required',
+  'tan_invalid',
+  'tan_expired',
+  'tan_locked',
+  'locked',
+  'exhausted',
+  'serial_mismatch',
+  'mobile_aes',
+  'part11_required',
+] as const
+
+/** Qualities a signature is made with: simple, advanced, qualified. */
+export const signatureQualities = ['ses', 'aes', 'qes'] as const
+
+/** One of {@link signatureQualities}. */
+export type SignatureQuality = (typeof signatureQualities)[number]
+
+const points = v.pipe(v.number(), v.minValue(0), v.maxValue(14_400))
+
+/**
+ * Where the visible signature goes on one document: `page` from 0 (like the page images), the box in
+ * PDF points from the page's bottom-left corner. Without x and y it sits low on the page, stacked
+ * above earlier signatures; width and height default to 300 x 140 (SPEC §9).
+ */
+export const documentSignatureSchema = v.pipe(
+  v.object({
+    documentId: v.pipe(v.string(), v.uuid()),
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    x: v.optional(points),
+    y: v.optional(points),
+    width: v.optional(v.pipe(points, v.minValue(20))),
+    height: v.optional(v.pipe(points, v.minValue(10))),
+  }),
+  v.check((d) => (d.x === undefined) === (d.y === undefined), 'x and y go together'),
+)
+
+/** Where the visible signature goes on one document. */
+export type DocumentSignature = v.InferOutput<typeof documentSignatureSchema>
+
+/** One request to sign, with the signing name and reason of SPEC §3 Signing payload. */
+export const signRequestItemSchema = v.object({
+  signatureRequestId: v.string(),
+  /** The name written into the signature; default: the signer's name, else their address. */
+  signingName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
+  signingReason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+  documentSignatures: v.optional(v.pipe(v.array(documentSignatureSchema), v.maxLength(50))),
+})
+
+/** One request of a sign call. */
+export type SignRequestItem = v.InferOutput<typeof signRequestItemSchema>
+
+/** Body of `POST /v3/sign` and `POST /v3/direct/sign`. */
+export const signBodySchema = v.object({
+  signatureRequests: v.pipe(v.array(signRequestItemSchema), v.minLength(1), v.maxLength(50)),
+  /** Language of the mails the signing sends. */
+  language: v.pipe(v.string(), v.maxLength(20)),
+  /** The TAN of a direct-link signer's simple signature. */
+  tan: v.optional(v.pipe(v.string(), v.maxLength(20))),
+})
+
+/** A sign call's body. */
+export type SignBody = v.InferOutput<typeof signBodySchema>
+
+/** What happened to one request of a sign call, and its overall status afterwards. */
+export const signResultSchema = v.object({
+  signatureRequestId: v.string(),
+  result: v.picklist(signResultCodes),
+  statusOverall: v.picklist(signatureRequestStatuses),
+})
+
+/** Answer of the sign call: one result per listed request, in the order they were listed. */
+export const signAnswerSchema = v.object({ results: v.array(signResultSchema) })
+
+/** A sign call's answer. */
+export type SignAnswer = v.InferOutput<typeof signAnswerSchema>
+
+const qualityEntry = v.object({ quality: v.string() })
+
+/**
+ * `GET /v3/user/signature-qualities-detail`: the qualities the user may sign with, in the shape of SPEC
+ * §3 (ses always; aes and qes once identified). A qualified entry's quality is `demo` outside
+ * production, where its certificates are demo ones.
+ */
+export const signatureQualitiesDetailSchema = v.object({
+  ses: v.object({ any: qualityEntry }),
+  aes: v.optional(v.object({ any: qualityEntry })),
+  qes: v.optional(v.object({ eidas: v.optional(qualityEntry), zertes: v.optional(qualityEntry) })),
+  /** The quality the user's next signature is made with. */
+  signingQuality: v.picklist(signatureQualities),
+})
+
+/** The user's signature qualities. */
+export type SignatureQualitiesDetail = v.InferOutput<typeof signatureQualitiesDetailSchema>

@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto'
+import { and, eq, isNull, lte, or } from 'drizzle-orm'
+import { tanLifetimeMs, tanResendIntervalMs } from '../../contract/direct.ts'
+import { signatureRequests, signatures } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { pickMailLocale } from '../mail/mail-locale.ts'
+import { renderMail } from '../mail/render-mail.ts'
+import { tanMail } from '../mail/tan-mail.ts'
+import type { RequestServices } from '../signature-requests/request-services.ts'
+import { assertCanSign } from './assert-can-sign.ts'
+import type { DirectCaller } from './authenticate-direct.ts'
+import { hashTan } from './hash-tan.ts'
+
+/** A TAN mail within 30 seconds of the last one; the route sends `retryAfterSeconds` as Retry-After. */
+export class TanResendTooSoon extends ApiError {
+  readonly retryAfterSeconds: number
+
+  constructor(retryAfterSeconds: number) {
+    super(429, 'tan.resend_too_soon', 'A TAN was mailed less than 30 seconds ago')
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/**
+ * POST /v1/direct/tan/resend: mails the direct-link signer a new 6-digit TAN, valid 10 minutes, which
+ * replaces any earlier one, unlocks a locked TAN and asks for a new confirmation before signing. At most one
+ * mail per 30 seconds, claimed by one conditional update so that two calls at once send one mail. Only a
+ * signer who may still sign gets one (else 409).
+ */
+export async function resendTan(services: RequestServices, direct: DirectCaller): Promise<void> {
+  await assertCanSign(services.db, direct)
+  const now = services.now()
+  const tan = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  // The last mail went out one lifetime before its TAN expires.
+  const lastMailDue = new Date(now.getTime() + tanLifetimeMs - tanResendIntervalMs)
+  const [claimed] = await services.db
+    .update(signatures)
+    .set({
+      tanHash: hashTan(direct.signatureId, tan),
+      tanExpiresAt: new Date(now.getTime() + tanLifetimeMs),
+      tanFailedAttempts: 0,
+      tanConfirmedAt: null,
+    })
+    .where(
+      and(
+        eq(signatures.id, direct.signatureId),
+        or(isNull(signatures.tanExpiresAt), lte(signatures.tanExpiresAt, lastMailDue)),
+      ),
+    )
+    .returning({ identity: signatures.signerIdentityData, attributes: signatures.directAttributes })
+  if (claimed === undefined) {
+    const [current] = await services.db
+      .select({ expiresAt: signatures.tanExpiresAt })
+      .from(signatures)
+      .where(eq(signatures.id, direct.signatureId))
+    const mailedAt = (current?.expiresAt?.getTime() ?? now.getTime()) - tanLifetimeMs
+    throw new TanResendTooSoon(
+      Math.max(1, Math.ceil((mailedAt + tanResendIntervalMs - now.getTime()) / 1000)),
+    )
+  }
+  const [request] = await services.db
+    .select({ title: signatureRequests.title })
+    .from(signatureRequests)
+    .where(eq(signatureRequests.id, direct.requestId))
+  const locale = pickMailLocale(claimed.identity?.language, claimed.attributes.lang?.[0])
+  services.mail.post(
+    renderMail(tanMail, locale, direct.email, {
+      tan,
+      title: request?.title ?? '',
+      minutes: tanLifetimeMs / 60_000,
+    }),
+  )
+}

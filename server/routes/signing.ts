@@ -1,0 +1,30 @@
+import { Hono } from 'hono'
+import { apiPaths } from '../../contract/paths.ts'
+import { signBodySchema } from '../../contract/signing.ts'
+import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { jsonBody } from '../http/json-body.ts'
+import { sendJson } from '../http/send-json.ts'
+import { callerOf } from '../signature-requests/caller-of.ts'
+import { getSignatureQualities } from '../signing/get-signature-qualities.ts'
+import { signRequests } from '../signing/sign-requests.ts'
+import type { SigningServices } from '../signing/signing-services.ts'
+
+/** SPEC §7 Signing: the signed-in user signs requests, and asks which qualities they may sign with. */
+export function createSigningRoutes(services: SigningServices): Hono<AuthEnv> {
+  const requireAuth = authenticate(services.db, services.now)
+  return new Hono<AuthEnv>()
+    .post(apiPaths.sign(), requireAuth, jsonBody(signBodySchema), async (c) => {
+      const caller = callerOf(c)
+      return sendJson(c, await signRequests(services, { kind: 'account', caller }, c.req.valid('json')))
+    })
+    .get(apiPaths.signatureQualitiesDetail(), requireAuth, async (c) =>
+      sendJson(
+        c,
+        await getSignatureQualities(
+          services.db,
+          c.get('auth').userId,
+          services.platform?.pki.production ?? false,
+        ),
+      ),
+    )
+}

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm'
+import { documents, signatureRequestAttachments, signatureRequestDocuments } from '../db/schema.ts'
+import { documentKey } from '../storage/storage-keys.ts'
+import type { RequestServices } from './request-services.ts'
+
+/**
+ * Deletes the stored file of each hash that no document, signed version or attachment refers to any
+ * more. Files are content-addressed and shared between rows, so a file goes only with its last reference;
+ * call it after the transaction that removed the rows has committed.
+ */
+export async function releaseStoredFiles(services: RequestServices, hashes: Iterable<string>): Promise<void> {
+  const { db } = services
+  for (const sha256 of new Set(hashes)) {
+    const references = await Promise.all([
+      db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1),
+      db
+        .select({ id: signatureRequestDocuments.documentId })
+        .from(signatureRequestDocuments)
+        .where(eq(signatureRequestDocuments.signedSha256, sha256))
+        .limit(1),
+      db
+        .select({ id: signatureRequestAttachments.id })
+        .from(signatureRequestAttachments)
+        .where(eq(signatureRequestAttachments.sha256, sha256))
+        .limit(1),
+    ])
+    if (references.every((rows) => rows.length === 0)) await services.storage.delete(documentKey(sha256))
+  }
+}

@@ -1,0 +1,160 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { type EmbeddedFont, layoutText, PDF, type PDFPage, rgb } from '@libpdf/core'
+import type { SignatureRequestReport } from '../../contract/signature-requests.ts'
+import type { RequestEventType } from './record-event.ts'
+import type { ReportTexts } from './report-texts.ts'
+
+// Liberation Sans ships with pdf.js (a dependency already) and covers Latin, Greek and Cyrillic, so names
+// print as written; the standard Helvetica would only take WinAnsi.
+const fontDir = join(
+  dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'standard_fonts',
+)
+let fontFiles: Promise<[Uint8Array, Uint8Array]> | undefined
+const loadFonts = () => {
+  fontFiles ??= Promise.all([
+    readFile(join(fontDir, 'LiberationSans-Regular.ttf')),
+    readFile(join(fontDir, 'LiberationSans-Bold.ttf')),
+  ])
+  return fontFiles
+}
+
+const margin = 56
+const bodySize = 9.5
+const muted = rgb(0.38, 0.4, 0.45)
+const ink = rgb(0.1, 0.1, 0.12)
+
+/** `2026-03-01 08:00:00 UTC`: one unambiguous time for every reader of the report. */
+function utc(iso: string | null): string {
+  return iso === null ? '-' : `${iso.slice(0, 19).replace('T', ' ')} UTC`
+}
+
+type Style = {
+  font?: 'regular' | 'bold'
+  size?: number
+  indent?: number
+  color?: ReturnType<typeof rgb>
+  gap?: number
+}
+
+/**
+ * The report as a PDF: A4 pages of the request (title, status, sender, times, message), its signers with
+ * status and time, its documents with the SHA-256 of the original and of the signed version, its
+ * attachments, and the audit trail with time, actor, address and details. Pages are numbered.
+ */
+export async function renderReportPdf(
+  report: SignatureRequestReport,
+  texts: ReportTexts,
+): Promise<Uint8Array> {
+  const [regularBytes, boldBytes] = await loadFonts()
+  const pdf = PDF.create()
+  pdf.setTitle(`${texts.heading}: ${report.title}`)
+  pdf.setCreator('Signet')
+  const fonts: Record<'regular' | 'bold', EmbeddedFont> = {
+    regular: pdf.embedFont(regularBytes),
+    bold: pdf.embedFont(boldBytes),
+  }
+  const pages: PDFPage[] = []
+  let page = pdf.addPage({ size: 'a4' })
+  pages.push(page)
+  let y = page.height - margin
+  const width = page.width - 2 * margin
+
+  const printable = (font: EmbeddedFont, text: string) => {
+    const missing = new Set(font.getUnencodableCharacters(text))
+    return missing.size === 0 ? text : [...text].map((c) => (missing.has(c) ? '?' : c)).join('')
+  }
+  const write = (text: string, style: Style = {}) => {
+    const font = fonts[style.font ?? 'regular']
+    const size = style.size ?? bodySize
+    const indent = style.indent ?? 0
+    const lineHeight = size * 1.35
+    y -= style.gap ?? 0
+    for (const paragraph of text.split('\n')) {
+      const { lines } = layoutText(printable(font, paragraph), font, size, width - indent, lineHeight)
+      for (const line of lines.length === 0 ? [{ text: '' }] : lines) {
+        if (y - lineHeight < margin) {
+          page = pdf.addPage({ size: 'a4' })
+          pages.push(page)
+          y = page.height - margin
+        }
+        y -= lineHeight
+        page.drawText(line.text, { x: margin + indent, y, size, font, color: style.color ?? ink })
+      }
+    }
+  }
+  const heading = (text: string) => write(text, { font: 'bold', size: 12, gap: 14 })
+  const field = (label: string, value: string) => write(`${label}: ${value}`)
+
+  write(texts.heading, { font: 'bold', size: 18 })
+  write(report.title, { font: 'bold', size: 13, gap: 6 })
+  write(texts.generated(utc(report.generatedAt)), { color: muted, gap: 2 })
+  heading(texts.request)
+  field(texts.status, texts.statuses[report.statusOverall])
+  field(texts.sender, report.ownerEmail)
+  field(texts.created, utc(report.createdAt))
+  field(texts.lastChange, utc(report.updatedAt))
+  field(texts.requestId, report.id)
+  if (report.message.trim() !== '') field(texts.message, report.message)
+
+  heading(texts.signers(report.signers.length))
+  for (const signer of report.signers) {
+    write(signer.name === null ? signer.accountEmail : `${signer.name} <${signer.accountEmail}>`, {
+      font: 'bold',
+      gap: 4,
+    })
+    const quality = signer.quality === null ? '' : `, ${texts.quality(signer.quality.toUpperCase())}`
+    const signed = signer.signedAt === null ? '' : `, ${texts.signed(utc(signer.signedAt))}`
+    write(`${texts.statuses[signer.status]}${signed}${quality}`, { indent: 12 })
+  }
+
+  heading(texts.documents(report.documents.length))
+  for (const document of report.documents) {
+    write(`${document.title} (${texts.documentSize(document.pageCount, document.size)})`, {
+      font: 'bold',
+      gap: 4,
+    })
+    write(`${texts.sha256Original}: ${document.sha256}`, { indent: 12, size: 8 })
+    if (document.signedSha256 !== null) {
+      write(`${texts.sha256Signed}: ${document.signedSha256}`, {
+        indent: 12,
+        size: 8,
+      })
+    }
+  }
+
+  if (report.attachments.length > 0) {
+    heading(texts.attachments(report.attachments.length))
+    for (const attachment of report.attachments) {
+      write(`${attachment.title} (${attachment.contentType}, ${texts.bytes(attachment.size)})`, {
+        font: 'bold',
+        gap: 4,
+      })
+      write(`SHA-256: ${attachment.sha256}`, { indent: 12, size: 8 })
+    }
+  }
+
+  heading(texts.auditTrail(report.events.length))
+  for (const event of report.events) {
+    const what = texts.events[event.type as RequestEventType] ?? event.type
+    write(`${utc(event.createdAt)}  ${what}`, { font: 'bold', gap: 4 })
+    write(texts.byFrom(event.actorEmail ?? texts.unknown, event.ip ?? texts.unknown), { indent: 12 })
+    const detail = Object.entries(event.detail)
+      .filter(([, value]) => value !== '' && value !== null && value !== undefined)
+      .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    if (detail.length > 0) write(detail.join('; '), { indent: 12, color: muted, size: 8.5 })
+  }
+
+  pages.forEach((each, index) => {
+    each.drawText(printable(fonts.regular, `${report.title} - ${texts.pageOf(index + 1, pages.length)}`), {
+      x: margin,
+      y: margin / 2,
+      size: 8,
+      font: fonts.regular,
+      color: muted,
+    })
+  })
+  return pdf.save({ subsetFonts: true })
+}

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm'
+import type { SignatureRequestView, UpdateSignatureRequest } from '../../contract/signature-requests.ts'
+import { signatureRequests } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { findRequest } from './find-request.ts'
+import { getSignatureRequest } from './get-signature-request.ts'
+import { recordEvent } from './record-event.ts'
+import type { Caller, RequestServices } from './request-services.ts'
+
+/**
+ * PUT /v3/signature-requests/{id}: the owner renames a request or rewrites its message while it is a
+ * DRAFT or OPEN (signers see the new words; what they sign, documents and signers, does not change here).
+ * A signer gets 409 `signature_request.not_owner`, an ended request 409 `signature_request.ended`. The
+ * trail records the old and the new values.
+ */
+export async function updateSignatureRequest(
+  services: RequestServices,
+  caller: Caller,
+  id: string,
+  input: UpdateSignatureRequest,
+): Promise<SignatureRequestView> {
+  await services.db.transaction(async (tx) => {
+    const { request, isOwner } = await findRequest(tx, caller, id, true)
+    if (!isOwner) throw new ApiError(409, 'signature_request.not_owner', 'Only the sender edits a request')
+    if (request.statusOverall !== 'DRAFT' && request.statusOverall !== 'OPEN') {
+      throw new ApiError(409, 'signature_request.ended', 'An ended request cannot be edited')
+    }
+    const before: { title?: string; message?: string } = {}
+    const after: { title?: string; message?: string } = {}
+    for (const key of ['title', 'message'] as const) {
+      const value = input[key]
+      if (value === undefined || value === request[key]) continue
+      before[key] = request[key]
+      after[key] = value
+    }
+    if (Object.keys(after).length === 0) return
+    const now = services.now()
+    await tx
+      .update(signatureRequests)
+      .set({ ...after, updatedAt: now })
+      .where(eq(signatureRequests.id, id))
+    await recordEvent(tx, id, caller, 'updated', now, { before, after })
+  })
+  return getSignatureRequest(services, caller, id)
+}

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm'
+import type { SignRequestItem } from '../../contract/signing.ts'
+import type { Database } from '../db/open-database.ts'
+import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { findRequest, isUuid, requestNotFound } from '../signature-requests/find-request.ts'
+import type { RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
+import { decideSign } from './decide-sign.ts'
+import type { RequestSigner } from './sign-requests.ts'
+
+/** A request the signer may sign now, checked before anything of the call is signed. */
+export type SignableRequest = {
+  request: RequestRow
+  /** The signer's own signature in it. */
+  signature: SignatureRow
+  item: SignRequestItem
+}
+
+/**
+ * The listed request if the signer may sign it: 404 when the signer may not see it (for a direct-link
+ * signer: any request but their own), 409 when the lifecycle machine refuses the signature, 400 when a
+ * document placement names a document or page the request does not have. `index` is the item's
+ * position in the call, for the error's field.
+ */
+export async function findSignableRequest(
+  db: Database,
+  signer: RequestSigner,
+  item: SignRequestItem,
+  index: number,
+): Promise<SignableRequest> {
+  const { request, rows, actorId } = await findForSigner(db, signer, item.signatureRequestId)
+  decideSign(request, rows, actorId)
+  const signature = rows.find((row) => row.id === actorId)
+  if (signature === undefined) throw requestNotFound()
+  const pageCounts = new Map(
+    (
+      await db
+        .select({ id: documents.id, pageCount: documents.pageCount })
+        .from(signatureRequestDocuments)
+        .innerJoin(documents, eq(documents.id, signatureRequestDocuments.documentId))
+        .where(eq(signatureRequestDocuments.requestId, request.id))
+    ).map((row) => [row.id, row.pageCount]),
+  )
+  for (const [placementIndex, placement] of (item.documentSignatures ?? []).entries()) {
+    const field = `signature_requests.${index}.document_signatures.${placementIndex}`
+    const pageCount = pageCounts.get(placement.documentId)
+    if (pageCount === undefined) {
+      throw new ApiError(400, 'request.invalid', `${field}.document_id: not a document of this request`, {
+        field: `${field}.document_id`,
+      })
+    }
+    if (placement.page !== undefined && placement.page >= pageCount) {
+      throw new ApiError(400, 'request.invalid', `${field}.page: the document has ${pageCount} pages`, {
+        field: `${field}.page`,
+      })
+    }
+  }
+  return { request, signature, item }
+}
+
+async function findForSigner(
+  db: Database,
+  signer: RequestSigner,
+  id: string,
+): Promise<{ request: RequestRow; rows: SignatureRow[]; actorId: string }> {
+  if (signer.kind === 'account') {
+    const found = await findRequest(db, signer.caller, id)
+    // The machine keys signers by signature id; an owner who does not sign acts as themselves.
+    return {
+      request: found.request,
+      rows: found.signatures,
+      actorId: found.ownSignature?.id ?? signer.caller.userId,
+    }
+  }
+  // A direct-link session is bound to one request and one signature.
+  if (id.toLowerCase() !== signer.requestId.toLowerCase() || !isUuid(id)) throw requestNotFound()
+  const [request] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, id))
+  const rows = await db.select().from(signatures).where(eq(signatures.requestId, id))
+  if (request === undefined || !rows.some((row) => row.id === signer.signatureId)) throw requestNotFound()
+  return { request, rows, actorId: signer.signatureId }
+}

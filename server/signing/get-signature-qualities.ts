@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm'
+import type { SignatureQualitiesDetail } from '../../contract/signing.ts'
+import type { Database } from '../db/open-database.ts'
+import { users } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import {
+  allowedQualities,
+  qesLegislations,
+  signatureQualitiesAttribute,
+  signingQuality,
+} from './signature-qualities.ts'
+
+/**
+ * GET /v3/user/signature-qualities-detail: what the signed-in user may sign with, read from their
+ * record. Outside production a qualified entry says `demo`, as its certificates do.
+ */
+export async function getSignatureQualities(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  production: boolean,
+): Promise<SignatureQualitiesDetail> {
+  const [user] = await db.select({ attributes: users.attributes }).from(users).where(eq(users.id, userId))
+  if (user === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
+  const allowed = allowedQualities(user.attributes)
+  const unlocked = new Set(user.attributes[signatureQualitiesAttribute] ?? [])
+  const qesEntry = { quality: production ? 'qes' : 'demo' }
+  const qes = Object.fromEntries(
+    qesLegislations.filter((legislation) => unlocked.has(`qes_${legislation}`)).map((l) => [l, qesEntry]),
+  )
+  return {
+    ses: { any: { quality: 'ses' } },
+    ...(allowed.includes('aes') ? { aes: { any: { quality: 'aes' } } } : {}),
+    ...(allowed.includes('qes') ? { qes } : {}),
+    signingQuality: signingQuality(user.attributes),
+  }
+}

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
+import type { DocumentSignature, SignatureQuality } from '../../contract/signing.ts'
+import type { SignResultCode } from '../../machines/signing/signing.types.ts'
+import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { requestNotFound } from '../signature-requests/find-request.ts'
+import type { RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
+import { recordEvent } from '../signature-requests/record-event.ts'
+import type { Caller } from '../signature-requests/request-services.ts'
+import { documentKey } from '../storage/storage-keys.ts'
+import { decideSign } from './decide-sign.ts'
+import type { SignableRequest } from './find-signable-request.ts'
+import { spendFreeSignature } from './free-signatures.ts'
+import { mailSignedDocuments, type SignedFile } from './mail-signed-documents.ts'
+import type { CertifiedKey } from './pki.ts'
+import { type SignPdfOptions, signPdf } from './sign-pdf.ts'
+import { SigningError } from './signing-error.ts'
+import type { PlatformSigning, SigningServices } from './signing-services.ts'
+
+/** Who signs one request, as the signature and the audit trail name them. */
+export type SigningIdentity = {
+  /** The signer's own name (else address): named by an advanced or qualified certificate, drawn in the box. */
+  name: string
+  /** The signing name of the payload, written as each signature's /Name. */
+  signingName: string
+  signingReason: string | undefined
+  email: string
+  quality: SignatureQuality
+  /** The audit trail's actor. */
+  caller: Caller
+  /** The account whose free signature this one spends; absent for a direct-link signer. */
+  freeAccountId?: string
+}
+
+/** What became of one request of a sign call. */
+export type SignOutcome = { result: SignResultCode; statusOverall: SignatureRequestStatus }
+
+/** How long a signing waits for another signing of the same request before it answers `locked`. */
+const lockTimeoutMs = 5000
+
+/** A free signature ran out between the check and the signing; the transaction rolls back. */
+class CreditExhausted extends Error {}
+
+/**
+ * Signs every document of one request for its signer, serialised per request: the request row stays
+ * locked while the current version of each document is signed, so two signers at the same moment both
+ * end up in the final PDFs, one after the other. Each new version is stored (content-addressed) before
+ * the transaction that points the request at it commits, so a crash leaves the old version or the new
+ * one, never a row pointing at nothing. The lifecycle machine decides the new statuses; when the last
+ * signer signs, everyone gets the signed documents by mail.
+ */
+export async function signRequestDocuments(
+  services: SigningServices,
+  platform: PlatformSigning,
+  signable: SignableRequest,
+  identity: SigningIdentity,
+  language: string,
+): Promise<SignOutcome> {
+  const { pki } = platform
+  // ses: the platform's certificate; aes and qes: one issued to this signer for this signing.
+  const base: CertifiedKey =
+    identity.quality === 'ses'
+      ? pki.platform
+      : await pki.issueSignerCertificate({
+          name: identity.name,
+          email: identity.email,
+          quality: identity.quality,
+        })
+  const requestId = signable.request.id
+  let signed: {
+    request: RequestRow
+    rows: SignatureRow[]
+    statusOverall: SignatureRequestStatus
+    files: SignedFile[]
+  }
+  try {
+    signed = await services.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${lockTimeoutMs}ms'`))
+      const [request] = await tx
+        .select()
+        .from(signatureRequests)
+        .where(eq(signatureRequests.id, requestId))
+        .for('update')
+      if (request === undefined) throw requestNotFound()
+      const rows = await tx.select().from(signatures).where(eq(signatures.requestId, requestId))
+      const decision = decideSign(request, rows, signable.signature.id)
+      const parts = await tx
+        .select({ part: signatureRequestDocuments, document: documents })
+        .from(signatureRequestDocuments)
+        .innerJoin(documents, eq(documents.id, signatureRequestDocuments.documentId))
+        .where(eq(signatureRequestDocuments.requestId, requestId))
+        .orderBy(asc(signatureRequestDocuments.position))
+      const files: SignedFile[] = []
+      for (const { part, document } of parts) {
+        const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
+        if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
+        const certificate = await pki.signatureCertificate(base)
+        const placement = signable.item.documentSignatures?.find((d) => d.documentId === document.id)
+        const bytes = await signPdf(current, {
+          signer: {
+            name: identity.name,
+            email: identity.email,
+            certificate: certificate.der,
+            key: certificate.key,
+            chain: pki.chain,
+          },
+          tsa: platform.tsa,
+          name: identity.signingName,
+          reason: identity.signingReason ?? '',
+          quality: identity.quality,
+          appearance: appearanceOf(placement, document.pageCount),
+        }).catch((error: unknown) => {
+          if (!(error instanceof SigningError)) throw error
+          throw new ApiError(422, 'signing.document_unsignable', `“${document.title}” cannot be signed`, {
+            cause: error,
+          })
+        })
+        const sha256 = createHash('sha256').update(bytes).digest('hex')
+        await services.storage.put(documentKey(sha256), bytes)
+        await tx
+          .update(signatureRequestDocuments)
+          .set({ signedSha256: sha256, signedSize: bytes.length })
+          .where(
+            and(
+              eq(signatureRequestDocuments.requestId, requestId),
+              eq(signatureRequestDocuments.documentId, document.id),
+            ),
+          )
+        files.push({ title: document.title, bytes })
+      }
+      if (
+        identity.freeAccountId !== undefined &&
+        !(await spendFreeSignature(tx, identity.freeAccountId, services.freeSignatures))
+      ) {
+        throw new CreditExhausted()
+      }
+      const now = services.now()
+      await tx
+        .update(signatureRequests)
+        .set({ statusOverall: decision.status, updatedAt: now })
+        .where(eq(signatureRequests.id, requestId))
+      await tx
+        .update(signatures)
+        .set({
+          status: decision.signers[signable.signature.id] ?? 'SIGNED',
+          signedAt: now,
+          quality: identity.quality,
+          signingName: identity.signingName,
+          signingReason: identity.signingReason ?? null,
+        })
+        .where(eq(signatures.id, signable.signature.id))
+      await recordEvent(tx, requestId, identity.caller, 'signed', now, {
+        signatureId: signable.signature.id,
+        quality: identity.quality,
+        documents: parts.map(({ document }) => document.id),
+      })
+      const final = rows.map((row) => ({ ...row, status: decision.signers[row.id] ?? row.status }))
+      return { request, rows: final, statusOverall: decision.status, files }
+    })
+  } catch (error) {
+    if (error instanceof CreditExhausted)
+      return { result: 'exhausted', statusOverall: signable.request.statusOverall }
+    if (isLockTimeout(error)) return { result: 'locked', statusOverall: signable.request.statusOverall }
+    throw error
+  }
+  // Mailed only once the signature is committed.
+  if (signed.statusOverall === 'SIGNED') {
+    await mailSignedDocuments(services, signed.request, signed.rows, signed.files, language)
+  }
+  return { result: 'complete', statusOverall: signed.statusOverall }
+}
+
+/** Where the signature box goes on one document: by the call's placement, else the default box. */
+function appearanceOf(
+  placement: DocumentSignature | undefined,
+  pageCount: number,
+): SignPdfOptions['appearance'] {
+  if (placement === undefined) return undefined
+  const page = placement.page ?? pageCount - 1
+  if (placement.x === undefined || placement.y === undefined) return { page }
+  return {
+    page,
+    rect: { x: placement.x, y: placement.y, width: placement.width ?? 300, height: placement.height ?? 140 },
+  }
+}
+
+// PostgreSQL's lock_not_available, as pg or PGlite throw it or wrapped by Drizzle.
+function isLockTimeout(error: unknown): boolean {
+  for (
+    let current = error;
+    typeof current === 'object' && current !== null;
+    current = (current as Error).cause
+  ) {
+    if ((current as { code?: unknown }).code === '55P03') return true
+  }
+  return false
+}

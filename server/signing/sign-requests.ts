@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm'
+import type { SignAnswer, SignBody } from '../../contract/signing.ts'
+import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
+import { users } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { Caller } from '../signature-requests/request-services.ts'
+import { findSignableRequest, type SignableRequest } from './find-signable-request.ts'
+import { freeSignaturesRemaining } from './free-signatures.ts'
+import { type SigningIdentity, signRequestDocuments } from './sign-request-documents.ts'
+import { signingQuality } from './signature-qualities.ts'
+import type { SigningServices } from './signing-services.ts'
+
+/**
+ * Who signs: a signed-in account, or a direct-link signer (nas) whose token and TAN the direct-sign
+ * route has already checked; a direct session is bound to one request and one signature.
+ */
+export type RequestSigner =
+  | { kind: 'account'; caller: Caller }
+  | { kind: 'direct'; signatureId: string; requestId: string; ip: string }
+
+/**
+ * POST /v3/sign (and /v3/direct/sign): signs every listed request for the signer. Every request is
+ * checked first, so a request the signer may not see (404), that the lifecycle refuses (409: not open,
+ * already signed, not a signer) or a wrong placement (400) fails the whole call before anything is
+ * signed. Then each is signed in turn and answers `complete`, `exhausted` (no free signature left:
+ * nothing signed) or `locked` (another signing of it held on too long).
+ */
+export async function signRequests(
+  services: SigningServices,
+  signer: RequestSigner,
+  body: SignBody,
+): Promise<SignAnswer> {
+  const platform = services.platform
+  if (platform === undefined) throw new ApiError(503, 'server.unavailable', 'Signing is not available')
+  const ids = body.signatureRequests.map((item) => item.signatureRequestId.toLowerCase())
+  const repeated = ids.findIndex((id, index) => ids.indexOf(id) !== index)
+  if (repeated >= 0) {
+    const field = `signature_requests.${repeated}.signature_request_id`
+    throw new ApiError(400, 'request.invalid', `${field}: listed twice`, { field })
+  }
+  const signables: SignableRequest[] = []
+  for (const [index, item] of body.signatureRequests.entries()) {
+    signables.push(await findSignableRequest(services.db, signer, item, index))
+  }
+  const results: SignAnswer['results'] = []
+  for (const signable of signables) {
+    const identity = await identify(services, signer, signable)
+    const outcome =
+      identity === 'exhausted'
+        ? { result: 'exhausted' as const, statusOverall: signable.request.statusOverall }
+        : await signRequestDocuments(services, platform, signable, identity, body.language)
+    results.push({ signatureRequestId: signable.request.id, ...outcome })
+  }
+  return { results }
+}
+
+/**
+ * The signing name, quality and audit actor of one signature. An account signs with the quality its
+ * record allows and needs a free signature left (SPEC §6); a direct-link signer signs simply, always.
+ */
+async function identify(
+  services: SigningServices,
+  signer: RequestSigner,
+  { signature, item }: SignableRequest,
+): Promise<SigningIdentity | 'exhausted'> {
+  const signingReason =
+    item.signingReason === undefined || item.signingReason === '' ? undefined : item.signingReason
+  if (signer.kind === 'direct') {
+    const data = signature.signerIdentityData
+    const name = [data?.firstName, data?.lastName].filter(Boolean).join(' ') || signature.accountEmail
+    return {
+      name,
+      signingName: item.signingName ?? name,
+      signingReason,
+      email: signature.accountEmail,
+      quality: 'ses',
+      caller: {
+        userId: signature.id,
+        email: signature.accountEmail,
+        ip: signer.ip,
+        signatureId: signature.id,
+      },
+    }
+  }
+  const { caller } = signer
+  const [user] = await services.db.select().from(users).where(eq(users.id, caller.userId))
+  if (user === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
+  const credit = {
+    // Every account is on the free plan until business accounts exist.
+    isFreeUser: true,
+    freeSignaturesRemaining: freeSignaturesRemaining(user.attributes, services.freeSignatures),
+    isDirectSign: false,
+  }
+  if (!hasSigningCredit(credit)) return 'exhausted'
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
+  return {
+    name,
+    signingName: item.signingName ?? name,
+    signingReason,
+    email: user.email,
+    quality: signingQuality(user.attributes),
+    caller,
+    freeAccountId: user.id,
+  }
+}

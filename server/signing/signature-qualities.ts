@@ -1,0 +1,29 @@
+import type { SignatureQuality } from '../../contract/signing.ts'
+
+/**
+ * The user attribute that holds what identification has unlocked: `aes`, `qes_eidas`, `qes_zertes`.
+ * Identification comes with a later issue; until then the server (or an operator) sets it. Users cannot
+ * set it themselves: it is not among the attributes PUT /v1/user accepts.
+ */
+export const signatureQualitiesAttribute = 'signature_qualities'
+
+/** Legislations a qualified signature is unlocked for, as `qes_<legislation>` in the attribute. */
+export const qesLegislations = ['eidas', 'zertes'] as const
+
+/** Qualities the user may sign with, lowest first: ses always, aes and qes once unlocked. */
+export function allowedQualities(attributes: Readonly<Record<string, string[]>>): SignatureQuality[] {
+  const unlocked = new Set(attributes[signatureQualitiesAttribute] ?? [])
+  const qes = qesLegislations.some((legislation) => unlocked.has(`qes_${legislation}`))
+  const aes = qes || unlocked.has('aes')
+  return ['ses', ...(aes ? ['aes' as const] : []), ...(qes ? ['qes' as const] : [])]
+}
+
+/**
+ * The quality of the user's next signature: their `default_quality` attribute when they may sign with
+ * it, else the highest quality they may sign with.
+ */
+export function signingQuality(attributes: Readonly<Record<string, string[]>>): SignatureQuality {
+  const allowed = allowedQualities(attributes)
+  const chosen = allowed.find((quality) => quality === attributes.default_quality?.[0])
+  return chosen ?? allowed[allowed.length - 1] ?? 'ses'
+}

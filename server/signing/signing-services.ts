@@ -1,0 +1,14 @@
+import type { RequestServices } from '../signature-requests/request-services.ts'
+import type { Pki } from './pki.ts'
+import type { TimestampAuthority } from './tsa.ts'
+
+/** The platform's PKI and timestamp authority, loaded once when the server starts. */
+export type PlatformSigning = { pki: Pki; tsa: TimestampAuthority }
+
+/** What the signing operations work with: the request services plus the platform's keys. */
+export type SigningServices = RequestServices & {
+  /** Absent where only the routes are listed; signing and the CA certificate then answer 503. */
+  platform: PlatformSigning | undefined
+  /** Free signatures of an account whose free_signatures_remaining is not set yet (FREE_SIGNATURES). */
+  freeSignatures: number
+}

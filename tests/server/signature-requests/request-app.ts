@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto'
+import { pino } from 'pino'
+import { apiPaths, apiUrl } from '../../../contract/paths.ts'
+import { hashToken } from '../../../server/accounts/hash-token.ts'
+import { createApp, fileStorageOptions } from '../../../server/app.ts'
+import type { DatabaseConfig } from '../../../server/config.ts'
+import { type Database, openDatabase } from '../../../server/db/open-database.ts'
+import { sessions, users } from '../../../server/db/schema.ts'
+import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
+import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
+import type { FileStorage } from '../../../server/storage/file-storage.ts'
+import { testAppConfig } from '../test-app-config.ts'
+import { createTestDatabase, type Driver } from '../test-database.ts'
+import { testLimits } from './requests-client.ts'
+
+/**
+ * The app in-process on its own database, for what a test cannot do through the API: write what another
+ * part of the product writes (a signed version of a document) or hold a row lock. Accounts are made
+ * directly in the database, signed in with a session of their own.
+ */
+export type RequestApp = {
+  db: Database
+  database: DatabaseConfig
+  storage: FileStorage
+  call(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<Response>
+  /** POST .../documents with `bytes` as the PDF titled `title`. */
+  upload(token: string, id: string, bytes: Uint8Array, title: string): Promise<Response>
+  /** A new account of `email`; answers its bearer token. */
+  account(email: string): Promise<string>
+  stop(): Promise<void>
+}
+
+export async function startRequestApp(driver: Driver): Promise<RequestApp> {
+  const testDatabase = await createTestDatabase(driver)
+  const config = testAppConfig(testDatabase.dataDir, { database: testDatabase.database, ...testLimits })
+  const handle = await openDatabase(config.database)
+  await handle.migrate()
+  const logger = pino({ level: 'silent' })
+  const mail = createMailQueue({ send: async () => {} }, logger)
+  const app = createApp({ config, db: handle.db, logger, mail })
+  return {
+    db: handle.db,
+    database: config.database,
+    storage: createFileStorage(fileStorageOptions(config)),
+    call: async (method, path, options = {}) =>
+      app.request(apiUrl(path), {
+        method,
+        headers: {
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      }),
+    async upload(token, id, bytes, title) {
+      const form = new FormData()
+      form.set('title', title)
+      form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'file.pdf')
+      return app.request(apiUrl(apiPaths.signatureRequestDocuments(id)), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      })
+    },
+    async account(email) {
+      const [user] = await handle.db
+        .insert(users)
+        .values({ email, emailVerified: true, firstName: 'Ada', lastName: 'Lovelace' })
+        .returning()
+      if (user === undefined) throw new Error('no user row')
+      const token = randomBytes(24).toString('base64url')
+      const now = new Date()
+      await handle.db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
+      })
+      return token
+    },
+    async stop() {
+      await mail.drain()
+      await handle.close()
+      await testDatabase.drop()
+    },
+  }
+}

@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
+import {
+  documents,
+  signatureRequestDocuments,
+  signatureRequests,
+  signatures,
+  users,
+} from '../../../server/db/schema.ts'
+import type { OutgoingMail } from '../../../server/providers/mail/mail-provider.ts'
+import { getSignatureQualities } from '../../../server/signing/get-signature-qualities.ts'
+import { loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
+import { signRequests } from '../../../server/signing/sign-requests.ts'
+import type { SigningServices } from '../../../server/signing/signing-services.ts'
+import { validatePdf } from '../../../server/signing/validate-pdf.ts'
+import { createLocalFileStorage } from '../../../server/storage/local-file-storage.ts'
+import { documentKey } from '../../../server/storage/storage-keys.ts'
+import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory, trustStore } from './pdf-tools.ts'
+
+afterAll(removeTemporaryDirectories)
+
+// The signing operation itself, on a database seeded directly: signers whose record unlocks advanced and
+// qualified signatures (identification sets that later), and a direct-link signer without an account.
+describe.each(drivers)('signature qualities on %s', (driver) => {
+  let testDatabase: TestDatabase
+  let handle: DatabaseHandle
+  let services: SigningServices
+  const mails: OutgoingMail[] = []
+  let nssDir: string
+  let dir: string
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(driver)
+    handle = await openDatabase(testDatabase.database)
+    await handle.migrate()
+    const platform = await loadPlatformSigning({ dataDir: testDatabase.dataDir, appMode: 'development' })
+    services = {
+      db: handle.db,
+      now: () => new Date(),
+      mail: { post: (mail) => mails.push(mail), drain: async () => {} },
+      publicUrl: 'http://localhost',
+      logger: pino({ level: 'silent' }),
+      storage: createLocalFileStorage(join(testDatabase.dataDir, 'files')),
+      renderer: undefined,
+      limits: { documentBytes: 1 << 24, requestBytes: 1 << 24 },
+      tempDir: join(testDatabase.dataDir, 'tmp'),
+      platform,
+      freeSignatures: 10,
+    }
+    dir = temporaryDirectory(`qualities-${driver}`)
+    nssDir = trustStore(dir, platform.pki.caPem())
+  })
+
+  afterAll(async () => {
+    await handle?.close()
+    await testDatabase?.drop()
+  })
+
+  async function user(email: string, firstName: string, attributes: Record<string, string[]>) {
+    const [row] = await handle.db
+      .insert(users)
+      .values({ email, firstName, lastName: 'Example', emailVerified: true, attributes })
+      .returning()
+    if (row === undefined) throw new Error('no user')
+    return row
+  }
+
+  /** An OPEN request titled Deed from `ownerId` with a one-page PDF, signed by `signers`. */
+  async function seedRequest(
+    ownerId: string,
+    signers: Omit<typeof signatures.$inferInsert, 'requestId' | 'status'>[],
+  ) {
+    const pdf = await makePdf(1)
+    const sha256 = createHash('sha256').update(pdf).digest('hex')
+    await services.storage.put(documentKey(sha256), pdf)
+    const now = new Date()
+    const [document] = await handle.db
+      .insert(documents)
+      .values({
+        sha256,
+        title: 'Deed',
+        size: pdf.length,
+        contentType: 'application/pdf',
+        pageCount: 1,
+        pageSizes: [{ width: 595, height: 842 }],
+        ownerId,
+        createdAt: now,
+      })
+      .returning()
+    const [request] = await handle.db
+      .insert(signatureRequests)
+      .values({ ownerId, title: 'Deed', statusOverall: 'OPEN', createdAt: now, updatedAt: now })
+      .returning()
+    if (document === undefined || request === undefined) throw new Error('not seeded')
+    await handle.db
+      .insert(signatureRequestDocuments)
+      .values({ requestId: request.id, documentId: document.id, position: 0 })
+    const rows = await handle.db
+      .insert(signatures)
+      .values(signers.map((signer) => ({ ...signer, requestId: request.id, status: 'OPEN' as const })))
+      .returning()
+    return { request, rows }
+  }
+
+  it('signs with per-signer demo certificates at the quality each record allows, and simply for a direct signer', async () => {
+    const owner = await user('owner@example.com', 'Olga', {})
+    const advanced = await user('aes@example.com', 'Abe', { signature_qualities: ['aes'] })
+    const qualified = await user('qes@example.com', 'Quinn', {
+      signature_qualities: ['qes_zertes'],
+      default_quality: ['qes'],
+    })
+    const { request, rows } = await seedRequest(owner.id, [
+      { signerId: advanced.id, accountEmail: advanced.email },
+      { signerId: qualified.id, accountEmail: qualified.email },
+      {
+        accountEmail: 'guest@example.com',
+        signerIdentityData: { emailAddress: 'guest@example.com', firstName: 'Grace', lastName: 'Hopper' },
+      },
+    ])
+    const guest = rows.find((row) => row.signerId === null)
+    if (guest === undefined) throw new Error('no guest')
+    const body = { signatureRequests: [{ signatureRequestId: request.id }], language: 'fr' }
+
+    expect(await getSignatureQualities(handle.db, advanced.id, false)).toEqual({
+      ses: { any: { quality: 'ses' } },
+      aes: { any: { quality: 'aes' } },
+      signingQuality: 'aes',
+    })
+    expect(await getSignatureQualities(handle.db, qualified.id, false)).toEqual({
+      ses: { any: { quality: 'ses' } },
+      aes: { any: { quality: 'aes' } },
+      qes: { zertes: { quality: 'demo' } },
+      signingQuality: 'qes',
+    })
+
+    const account = (row: typeof advanced) => ({
+      kind: 'account' as const,
+      caller: { userId: row.id, email: row.email, ip: '127.0.0.1' },
+    })
+    await signRequests(services, account(advanced), body)
+    await signRequests(services, account(qualified), body)
+    // A direct-link session is bound to its own request: any other is not found.
+    const direct = { kind: 'direct' as const, signatureId: guest.id, requestId: request.id, ip: '127.0.0.1' }
+    await expect(
+      signRequests(
+        services,
+        { ...direct, requestId: owner.id },
+        {
+          ...body,
+          signatureRequests: [{ signatureRequestId: owner.id }],
+        },
+      ),
+    ).rejects.toMatchObject({ status: 404 })
+    expect(await signRequests(services, direct, body)).toEqual({
+      results: [{ signatureRequestId: request.id, result: 'complete', statusOverall: 'SIGNED' }],
+    })
+
+    const [part] = await handle.db
+      .select()
+      .from(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.requestId, request.id))
+    const signed = await services.storage.getBytes(documentKey(part?.signedSha256 ?? ''))
+    if (signed === undefined) throw new Error('no signed version stored')
+    expect(part?.signedSize).toBe(signed.length)
+    expect(pdfsig(dir, signed, nssDir)).toEqual(
+      Array.from({ length: 3 }, () => ({
+        signature: 'Signature is Valid.',
+        certificate: 'Certificate is Trusted.',
+      })),
+    )
+    const report = await validatePdf(signed, {
+      trustedRoots: [services.platform?.pki.root.der ?? new Uint8Array()],
+    })
+    if (report.status !== 'ok') throw new Error('unreadable')
+    expect(
+      report.signatures.map((s) => [
+        s.signingName,
+        s.signer?.commonName,
+        s.quality,
+        s.demo,
+        s.intact,
+        s.trusted,
+      ]),
+    ).toEqual([
+      ['Abe Example', 'Abe Example', 'aes', true, true, true],
+      ['Quinn Example', 'Quinn Example', 'qes', true, true, true],
+      ['Grace Hopper', 'Signet Simple Electronic Signature', 'ses', true, true, true],
+    ])
+    const stored = await handle.db.select().from(signatures).where(eq(signatures.requestId, request.id))
+    expect(stored.map((s) => [s.accountEmail, s.status, s.quality]).sort()).toEqual([
+      ['aes@example.com', 'SIGNED', 'aes'],
+      ['guest@example.com', 'SIGNED', 'ses'],
+      ['qes@example.com', 'SIGNED', 'qes'],
+    ])
+
+    // Everyone gets the signed document; the direct signer without a link, in the call's language.
+    expect(mails.map((mail) => mail.to).sort()).toEqual([
+      'aes@example.com',
+      'guest@example.com',
+      'owner@example.com',
+      'qes@example.com',
+    ])
+    const toGuest = mails.find((mail) => mail.to === 'guest@example.com')
+    expect(toGuest?.subject).toBe('« Deed » est signé')
+    expect(toGuest?.text).not.toContain('http')
+    expect(
+      toGuest?.attachments?.map((a) => [a.filename, Buffer.from(a.content).equals(Buffer.from(signed))]),
+    ).toEqual([['Deed.pdf', true]])
+  })
+
+  it.runIf(driver === 'postgres')(
+    'answers locked when another signing holds the request too long, and signs nothing',
+    async () => {
+      const owner = await user('holder@example.com', 'Hal', {})
+      const { request, rows } = await seedRequest(owner.id, [
+        { signerId: owner.id, accountEmail: owner.email },
+      ])
+      const body = { signatureRequests: [{ signatureRequestId: request.id }], language: 'en' }
+      const signer = {
+        kind: 'account' as const,
+        caller: { userId: owner.id, email: owner.email, ip: '127.0.0.1' },
+      }
+      let answer: Awaited<ReturnType<typeof signRequests>> | undefined
+      await handle.db.transaction(async (tx) => {
+        await tx.select().from(signatureRequests).where(eq(signatureRequests.id, request.id)).for('update')
+        answer = await signRequests(services, signer, body)
+      })
+      expect(answer).toEqual({
+        results: [{ signatureRequestId: request.id, result: 'locked', statusOverall: 'OPEN' }],
+      })
+      const [after] = await handle.db
+        .select()
+        .from(signatures)
+        .where(eq(signatures.id, rows[0]?.id ?? ''))
+      expect(after?.status).toBe('OPEN')
+      expect((await signRequests(services, signer, body)).results[0]?.result).toBe('complete')
+    },
+    15_000,
+  )
+})

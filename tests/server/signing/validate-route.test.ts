@@ -1,0 +1,116 @@
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toCamelCase } from '../../../contract/case.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import type { ValidationReportView } from '../../../contract/validation.ts'
+import { loadOrCreatePki } from '../../../server/signing/pki.ts'
+import { signPdf } from '../../../server/signing/sign-pdf.ts'
+import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
+import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
+import { type SigningClient, startSigningClient } from './signing-client.ts'
+
+afterAll(removeTemporaryDirectories)
+
+// Validation keeps nothing in the database, so one driver is enough here.
+describe('POST /v1/validate', () => {
+  let api: SigningClient
+  let signed: Uint8Array
+
+  const validate = async (bytes: Uint8Array | string, filename = 'contract.pdf') => {
+    const form = new FormData()
+    form.set('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), filename)
+    // Anyone may validate: no Authorization header.
+    return fetch(`${api.server.url}/api${apiPaths.validate()}`, { method: 'POST', body: form })
+  }
+  const report = async (bytes: Uint8Array): Promise<ValidationReportView> => {
+    const response = await validate(bytes)
+    const text = await response.text()
+    expect(response.status, text).toBe(200)
+    return toCamelCase(JSON.parse(text)) as ValidationReportView
+  }
+
+  beforeAll(async () => {
+    api = await startSigningClient('pglite')
+    const owner = await api.signUp('olivia@example.com')
+    const request = await api.openRequest(owner, 'Lease', ['olivia@example.com'], [await makePdf(1)])
+    await api.signed(owner, [{ signature_request_id: request.id, signing_reason: 'I agree' }])
+    signed = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
+  })
+
+  afterAll(async () => {
+    await api?.server.stop()
+  })
+
+  it('reports a signature made here as intact, trusted and timestamped, with who and why', async () => {
+    const { signatures } = await report(signed)
+    expect(signatures).toHaveLength(1)
+    expect(signatures[0]).toMatchObject({
+      intact: true,
+      trusted: true,
+      changedAfter: false,
+      problems: [],
+      quality: 'ses',
+      demo: true,
+      reason: 'I agree',
+      contactInfo: 'olivia@example.com',
+      timestamp: { verified: true, trusted: true },
+    })
+    expect(signatures[0]?.signer?.commonName).toContain('Signet')
+  })
+
+  it('reports one flipped byte in the signed content as damage, as pdfsig does', async () => {
+    const flipped = Uint8Array.from(signed)
+    // A digit of the original modification date: inside the signed range, still a readable PDF.
+    const at = Buffer.from(flipped).indexOf('/ModDate (D:') + '/ModDate (D:'.length + 3
+    expect(at).toBeGreaterThan(20)
+    flipped[at] = flipped[at] === 0x31 ? 0x32 : 0x31
+    const { signatures } = await report(flipped)
+    expect(signatures[0]).toMatchObject({ intact: false, problems: ['signature.digest_mismatch'] })
+    const dir = temporaryDirectory('validate')
+    expect(pdfsig(dir, flipped)[0]?.signature).not.toBe('Signature is Valid.')
+  })
+
+  it('judges a PDF signed elsewhere: intact, but not from a trusted authority', async () => {
+    const other = await loadOrCreatePki({
+      dir: join(temporaryDirectory('other-pki'), 'pki'),
+      production: true,
+    })
+    const certificate = await other.signatureCertificate(other.platform)
+    const elsewhere = await signPdf(await makePdf(1), {
+      signer: {
+        name: 'Eve Elsewhere',
+        email: 'eve@example.org',
+        ...certificate,
+        certificate: certificate.der,
+        chain: other.chain,
+      },
+      tsa: createTimestampAuthority(other.tsa, other.chain),
+      name: 'Eve Elsewhere',
+      reason: 'Signed with another CA',
+    })
+    const { signatures } = await report(elsewhere)
+    expect(signatures[0]).toMatchObject({ intact: true, trusted: false, signingName: 'Eve Elsewhere' })
+  })
+
+  it('answers an unsigned PDF with no signatures', async () => {
+    expect((await report(await makePdf(1))).signatures).toEqual([])
+  })
+
+  it('refuses what is not a readable PDF with a code', async () => {
+    const cases: [Uint8Array | string, number, string][] = [
+      ['just some text, renamed .pdf', 415, 'document.not_pdf'],
+      ['', 422, 'document.empty'],
+      ['%PDF-1.7\nnothing a reader could use', 422, 'validation.pdf_unreadable'],
+    ]
+    for (const [bytes, status, code] of cases) {
+      const response = await validate(bytes)
+      expect(response.status).toBe(status)
+      expect(await response.json()).toMatchObject({ status, code })
+    }
+    const none = await fetch(`${api.server.url}/api${apiPaths.validate()}`, {
+      method: 'POST',
+      body: new FormData(),
+    })
+    expect(none.status).toBe(400)
+  })
+})
