@@ -40,6 +40,8 @@ test.describe('dashboard', () => {
     await dashboard.seeRequest(draft)
     await dashboard.seeNoRequest(sent)
     await expect(page).toHaveURL(/q=lease/)
+    await dashboard.searchTitle(' and more')
+    await dashboard.seeEmpty('No request matches your search.')
   })
 
   test('fits a phone screen', async ({ page, request }) => {

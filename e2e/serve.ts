@@ -13,5 +13,7 @@ process.env.PORT = port
 process.env.DATA_DIR = dataDir
 process.env.PUBLIC_URL = `http://localhost:${port}`
 process.env.LOG_LEVEL ??= 'warn'
+// A small document limit, so the journeys can show a file over it being refused without uploading 40 MB.
+process.env.MAX_DOCUMENT_MB ??= '4'
 if (!keep) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 await import('../server/index.ts')

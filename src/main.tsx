@@ -8,8 +8,10 @@ import * as v from 'valibot'
 import { appConfigSchema } from '../contract/app-config.ts'
 import { apiPaths } from '../contract/paths.ts'
 import { retryDelay } from '../machines/page-loading/retry-delay.ts'
+import { selectDirectSign } from '../machines/session/session.selectors.ts'
 import { createApiClient } from './api/client.ts'
 import { forceReload } from './app/chunk-reload.ts'
+import { directAuth } from './app/direct-sign.ts'
 import { startErrorReporting } from './app/error-reporting.ts'
 import { startSession } from './app/session.ts'
 import { startUiActors } from './app/ui-actors.ts'
@@ -28,7 +30,10 @@ window.addEventListener('vite:preloadError', (event) => {
 let router: ReturnType<typeof createAppRouter> | undefined
 const api = createApiClient({
   auth: () => {
-    const token = session.getSnapshot().context.token
+    const snapshot = session.getSnapshot()
+    const direct = selectDirectSign(snapshot)
+    if (direct) return directAuth(direct)
+    const token = snapshot.context.token
     return token ? { type: 'Bearer', token } : undefined
   },
   onUnauthorized: () => session.send({ type: 'session.unauthorized', path: window.location.pathname }),

@@ -23,6 +23,7 @@ import { Route as SorryRouteImport } from './routes/sorry'
 import { Route as StatechartsRouteImport } from './routes/statecharts'
 import { Route as UpgradeRouteImport } from './routes/upgrade'
 import { Route as UploadRouteImport } from './routes/upload'
+import { Route as ValidateRouteImport } from './routes/validate'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as BusinessActivityRouteImport } from './routes/business/activity'
 import { Route as BusinessDashboardRouteImport } from './routes/business/dashboard'
@@ -160,6 +161,11 @@ const UpgradeRoute = UpgradeRouteImport.update({
 const UploadRoute = UploadRouteImport.update({
   id: '/upload',
   path: '/upload',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ValidateRoute = ValidateRouteImport.update({
+  id: '/validate',
+  path: '/validate',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WelcomeRoute = WelcomeRouteImport.update({
@@ -542,6 +548,7 @@ export interface FileRoutesByFullPath {
   '/statecharts': typeof StatechartsRoute
   '/upgrade': typeof UpgradeRoute
   '/upload': typeof UploadRoute
+  '/validate': typeof ValidateRoute
   '/welcome': typeof WelcomeRoute
   '/business/activity': typeof BusinessActivityRoute
   '/business/dashboard': typeof BusinessDashboardRoute
@@ -626,6 +633,7 @@ export interface FileRoutesByTo {
   '/statecharts': typeof StatechartsRoute
   '/upgrade': typeof UpgradeRoute
   '/upload': typeof UploadRoute
+  '/validate': typeof ValidateRoute
   '/welcome': typeof WelcomeRoute
   '/business/activity': typeof BusinessActivityRoute
   '/business/dashboard': typeof BusinessDashboardRoute
@@ -711,6 +719,7 @@ export interface FileRoutesById {
   '/statecharts': typeof StatechartsRoute
   '/upgrade': typeof UpgradeRoute
   '/upload': typeof UploadRoute
+  '/validate': typeof ValidateRoute
   '/welcome': typeof WelcomeRoute
   '/business/activity': typeof BusinessActivityRoute
   '/business/dashboard': typeof BusinessDashboardRoute
@@ -797,6 +806,7 @@ export interface FileRouteTypes {
     | '/statecharts'
     | '/upgrade'
     | '/upload'
+    | '/validate'
     | '/welcome'
     | '/business/activity'
     | '/business/dashboard'
@@ -881,6 +891,7 @@ export interface FileRouteTypes {
     | '/statecharts'
     | '/upgrade'
     | '/upload'
+    | '/validate'
     | '/welcome'
     | '/business/activity'
     | '/business/dashboard'
@@ -965,6 +976,7 @@ export interface FileRouteTypes {
     | '/statecharts'
     | '/upgrade'
     | '/upload'
+    | '/validate'
     | '/welcome'
     | '/business/activity'
     | '/business/dashboard'
@@ -1050,6 +1062,7 @@ export interface RootRouteChildren {
   StatechartsRoute: typeof StatechartsRoute
   UpgradeRoute: typeof UpgradeRoute
   UploadRoute: typeof UploadRoute
+  ValidateRoute: typeof ValidateRoute
   WelcomeRoute: typeof WelcomeRoute
   BusinessActivityRoute: typeof BusinessActivityRoute
   BusinessDashboardRoute: typeof BusinessDashboardRoute
@@ -1218,6 +1231,13 @@ declare module '@tanstack/react-router' {
       path: '/upload'
       fullPath: '/upload'
       preLoaderRoute: typeof UploadRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/validate': {
+      id: '/validate'
+      path: '/validate'
+      fullPath: '/validate'
+      preLoaderRoute: typeof ValidateRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/welcome': {
@@ -1714,6 +1734,7 @@ const rootRouteChildren: RootRouteChildren = {
   StatechartsRoute: StatechartsRoute,
   UpgradeRoute: UpgradeRoute,
   UploadRoute: UploadRoute,
+  ValidateRoute: ValidateRoute,
   WelcomeRoute: WelcomeRoute,
   BusinessActivityRoute: BusinessActivityRoute,
   BusinessDashboardRoute: BusinessDashboardRoute,

@@ -38,7 +38,10 @@ export function errorMessage(code: string | undefined): MessageDescriptor {
   return (code && messages[code]) || fallback
 }
 
-/** The code of anything a call threw. */
+/**
+ * The code of anything a call threw. The client turns network failures into ApiErrors of their own
+ * (`network.unreachable`), so anything else is a fault on our side, such as an answer of an unexpected shape.
+ */
 export function errorCode(error: unknown): string {
-  return error instanceof ApiError ? error.code : 'network.unreachable'
+  return error instanceof ApiError ? error.code : 'server.error'
 }

@@ -13,6 +13,7 @@ import { getUserQueryOptions, hasAcceptedTerms, userAttribute } from '../api/use
 import { hasInternalCookie } from '../features/maintenance/internal-cookie.ts'
 import { showSnackbar } from '../ui/snackbar/show-snackbar.ts'
 import type { RouterContext } from './context.ts'
+import { openDirectSignLink } from './direct-sign.ts'
 import { accessMessages } from './route-titles.ts'
 
 /** Set by the account deletion flow for the one navigation to /bye that follows it (SPEC §6). */
@@ -20,9 +21,13 @@ export const accountDeletedKey = 'accountDeleted'
 
 /**
  * The root route's beforeLoad: every navigation asks the route access rules of machines/
- * (SPEC §2, §6) and follows their answer.
+ * (SPEC §2, §6) and follows their answer. A direct link opens its direct-sign session first.
  */
-export async function guardRoute(context: RouterContext, location: { pathname: string; href: string }) {
+export async function guardRoute(
+  context: RouterContext,
+  location: { pathname: string; href: string; search: Record<string, unknown> },
+) {
+  await openDirectSignLink(context.session, location)
   const session = await waitFor(context.session, selectIsSettled)
   const role = selectRole(session)
   const user = selectToken(session)

@@ -6,6 +6,7 @@ export const routeTitles: Record<string, MessageDescriptor> = {
   'route.not_found': msg`Page Not Found`,
   'route.sso_error': msg`Single sign-on error`,
   'route.sso_callback': msg`Signing you in`,
+  'route.validate': msg`Validate a signed PDF`,
 }
 
 /** Translations of the messages route access gives with a redirect (SPEC §6). */

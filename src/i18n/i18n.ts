@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
-import { defaultLocale, type SupportedLocale, textDirection } from './locales.ts'
+import { defaultLocale, type SupportedLocale, selectableLocales, textDirection } from './locales.ts'
 
 const catalogs: Record<SupportedLocale, () => Promise<{ messages: Messages }>> = {
   'en-gb': () => import('../../locales/en-gb.po'),
@@ -16,7 +16,8 @@ export async function activateLocale(locale: SupportedLocale): Promise<void> {
   i18n.loadAndActivate({ locale, messages })
   document.documentElement.lang = locale
   document.documentElement.dir = textDirection(locale)
-  localStorage.setItem(storageKey, locale)
+  // Italian is for direct-sign sessions only (SPEC §5), so it is not kept for the next visit.
+  if ((selectableLocales as readonly string[]).includes(locale)) localStorage.setItem(storageKey, locale)
 }
 
 /** The locale to start with: the last one chosen here, else en-gb. */

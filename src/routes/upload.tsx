@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../features/planned/planned-screen.tsx'
+import { UploadScreen } from '../features/documents/upload-screen.tsx'
 
 export const Route = createFileRoute('/upload')({
-  component: () => <PlannedScreen area="documents" />,
+  component: UploadScreen,
 })

@@ -1,5 +1,14 @@
 import { type DialogRegistry, defineDialog } from '../../ui/dialog/dialog-registry.ts'
 import type { OverlayRegistry } from '../../ui/overlay/overlay-registry.ts'
+import { AddSignerDialog } from '../documents/add-signer-dialog.tsx'
+import { DeclineSigningRequestDialog } from '../documents/decline-signing-request-dialog.tsx'
+import { DelegateDialog } from '../documents/delegate-dialog.tsx'
+import { DeleteDocumentsDialog, type DeleteDocumentsProps } from '../documents/delete-documents-dialog.tsx'
+import { RemoveSignerDialog, type RemoveSignerProps } from '../documents/remove-signer-dialog.tsx'
+import type { RequestDialogProps } from '../documents/request-dialog-props.ts'
+import { WithdrawDialog } from '../documents/withdraw-dialog.tsx'
+import { signingDialogs } from '../signing/signing-dialogs.ts'
+import { signingOverlays } from '../signing/signing-overlays.tsx'
 import { AcceptTermsDialog, type AcceptTermsProps } from './accept-terms-dialog.tsx'
 import { DeleteAccountDialog } from './delete-account-dialog.tsx'
 import { LeavePageDialog } from './leave-page-dialog.tsx'
@@ -9,7 +18,16 @@ export const dialogRegistry: DialogRegistry = {
   deleteAccount: defineDialog(DeleteAccountDialog),
   acceptTerms: defineDialog<AcceptTermsProps>(AcceptTermsDialog, { dismissible: false, role: 'alertdialog' }),
   leavePage: defineDialog(LeavePageDialog, { role: 'alertdialog' }),
+  addSigner: defineDialog<RequestDialogProps>(AddSignerDialog),
+  removeSigner: defineDialog<RemoveSignerProps>(RemoveSignerDialog, { role: 'alertdialog' }),
+  delegate: defineDialog<RequestDialogProps>(DelegateDialog),
+  withdraw: defineDialog<RequestDialogProps>(WithdrawDialog, { role: 'alertdialog' }),
+  declineSigningRequest: defineDialog<RequestDialogProps>(DeclineSigningRequestDialog, {
+    role: 'alertdialog',
+  }),
+  deleteDocuments: defineDialog<DeleteDocumentsProps>(DeleteDocumentsDialog, { role: 'alertdialog' }),
+  ...signingDialogs,
 }
 
 /** The full-screen overlays of SPEC §2, by name; the signing and business features add theirs. */
-export const overlayRegistry: OverlayRegistry = {}
+export const overlayRegistry: OverlayRegistry = { ...signingOverlays }

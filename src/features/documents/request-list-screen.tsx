@@ -3,8 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useRouteContext } from '@tanstack/react-router'
-import { useId, useState } from 'react'
-import type { SignatureRequestStatus } from '../../../contract/signature-request-status.ts'
+import { useEffect, useId, useState } from 'react'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { filterQuery } from '../../../machines/request-filters/filter-query.ts'
 import {
@@ -16,6 +15,8 @@ import { useUser } from '../../api/user.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { RequestStatusBadge } from '../../ui/request/request-status-badge.tsx'
+import { requestActions } from './request-actions.ts'
 import styles from './request-list.module.css'
 import { getSignatureRequestsQueryOptions } from './signature-requests-query.ts'
 
@@ -29,14 +30,6 @@ const filterLabels: Record<RequestFilter, MessageDescriptor> = {
   completed: msg`Completed`,
 }
 
-const statusLabels: Record<SignatureRequestStatus, MessageDescriptor> = {
-  DRAFT: msg`Draft`,
-  OPEN: msg`Open`,
-  SIGNED: msg`Signed`,
-  DECLINED: msg`Declined`,
-  WITHDRAWN: msg`Withdrawn`,
-}
-
 const emptyMessages: Record<RequestFilter, MessageDescriptor> = {
   all: msg`There are no requests yet.`,
   toSign: msg`There are no requests for you to sign yet.`,
@@ -45,9 +38,13 @@ const emptyMessages: Record<RequestFilter, MessageDescriptor> = {
   completed: msg`There are no completed requests yet.`,
 }
 
-/** A request in the list: its title, when it was made, how many sign it and its status in words. */
-function RequestItem({ request }: { request: SignatureRequestView }) {
-  const { i18n } = useLingui()
+/**
+ * A request in the list: its title, when it was made, how many sign it and its status in words, and a
+ * way to sign it when the caller's own signature is waiting (the machine decides, see requestActions).
+ */
+function RequestItem({ request, email }: { request: SignatureRequestView; email: string }) {
+  const { i18n, t } = useLingui()
+  const title = request.title
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
   const signers = request.signaturesCount
   return (
@@ -60,12 +57,32 @@ function RequestItem({ request }: { request: SignatureRequestView }) {
             <Plural value={signers} one="# signer" other="# signers" />
           </span>
         </span>
-        <span className={`${styles.badge} ${styles[request.statusOverall]}`}>
-          {i18n._(statusLabels[request.statusOverall])}
-        </span>
+        <RequestStatusBadge status={request.statusOverall} className={styles.status} />
       </Link>
+      {requestActions(request, email).sign ? (
+        <Link
+          to="/view/$srid"
+          params={{ srid: request.id }}
+          className={`${buttonClass({ size: 'sm' })} ${styles.sign}`}
+          aria-label={t`Sign ${title}`}
+        >
+          <Trans>Sign</Trans>
+        </Link>
+      ) : null}
     </li>
   )
+}
+
+const searchDelayMs = 250
+
+/** `value`, once it has stayed the same for `delayMs`. */
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return settled
 }
 
 /** /dashboard (SPEC §4): the caller's signature requests by filter, searchable by title and paged. */
@@ -79,14 +96,13 @@ export function RequestListScreen() {
   const page = search.page
   // Typed text lives here so keys are never lost while the URL catches up; the URL keeps it for reloads.
   const [q, setQ] = useState(search.q ?? '')
+  // The server searches once typing pauses, not on every key.
+  const title = useDebouncedValue(q.trim(), searchDelayMs)
   const list = useQuery({
-    ...getSignatureRequestsQueryOptions(api, filterQuery(search.filter, user?.email ?? ''), page - 1),
+    ...getSignatureRequestsQueryOptions(api, filterQuery(search.filter, user?.email ?? ''), page - 1, title),
     enabled: user !== undefined,
   })
-
-  // The server has no title search: the search narrows the items of the page on screen.
-  const needle = q.trim().toLocaleLowerCase()
-  const items = (list.data?.items ?? []).filter((r) => r.title.toLocaleLowerCase().includes(needle))
+  const items = list.data?.items ?? []
   const total = list.data?.total ?? 0
   const size = list.data?.size ?? 1
   const pages = Math.max(1, Math.ceil(total / size))
@@ -97,6 +113,9 @@ export function RequestListScreen() {
         <h1>
           <Trans>Your signature requests</Trans>
         </h1>
+        <Link to="/upload" className={buttonClass({})}>
+          <Trans>New request</Trans>
+        </Link>
       </header>
       <nav aria-label={t`Filter requests`} className={styles.tabs}>
         <ul>
@@ -124,7 +143,11 @@ export function RequestListScreen() {
           value={q}
           onChange={(e) => {
             setQ(e.target.value)
-            void navigate({ search: (prev) => ({ ...prev, q: e.target.value || undefined }), replace: true })
+            // A new search starts on its first page.
+            void navigate({
+              search: (prev) => ({ ...prev, q: e.target.value || undefined, page: undefined }),
+              replace: true,
+            })
           }}
         />
       </search>
@@ -136,16 +159,12 @@ export function RequestListScreen() {
         </p>
       ) : items.length === 0 ? (
         <p role="status" className={styles.note}>
-          {needle ? (
-            <Trans>No request on this page matches your search.</Trans>
-          ) : (
-            i18n._(emptyMessages[search.filter])
-          )}
+          {title ? <Trans>No request matches your search.</Trans> : i18n._(emptyMessages[search.filter])}
         </p>
       ) : (
         <ul className={styles.list} aria-busy={list.isFetching}>
           {items.map((request) => (
-            <RequestItem key={request.id} request={request} />
+            <RequestItem key={request.id} request={request} email={user?.email ?? ''} />
           ))}
         </ul>
       )}

@@ -50,6 +50,7 @@ export const statechartSamples: Record<string, StatechartSamples> = {
       'request.withdraw': { actorId: 'u-owner' },
       'signer.add': { actorId: 'u-owner', signerId: 'u-second' },
       'signer.remove': { actorId: 'u-owner', signerId: 'u-second' },
+      'signer.leave': { actorId: 'u-second' },
     },
   },
   identification: {

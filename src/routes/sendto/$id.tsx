@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { SendtoScreen } from '../../features/documents/sendto-screen.tsx'
+import { sendtoSearchSchema } from '../../features/documents/sendto-search.ts'
 
 export const Route = createFileRoute('/sendto/$id')({
-  component: () => <PlannedScreen area="documents" />,
+  validateSearch: sendtoSearchSchema,
+  component: SendtoRoute,
 })
+
+function SendtoRoute() {
+  const { id } = Route.useParams()
+  const { token } = Route.useSearch()
+  return <SendtoScreen id={id} token={token} />
+}

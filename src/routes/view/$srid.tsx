@@ -1,6 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { RequestViewScreen } from '../../features/documents/request-view-screen.tsx'
+import { getSignatureRequestQueryOptions } from '../../features/documents/signature-request-query.ts'
+import { SignAction } from '../../features/signing/sign-action.tsx'
 
 export const Route = createFileRoute('/view/$srid')({
-  component: () => <PlannedScreen area="documents" />,
+  // Starts the request's load with the route's chunk; the screen shows its own error for a 404.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(getSignatureRequestQueryOptions(context.api, params.srid))
+  },
+  component: ViewRoute,
 })
+
+function ViewRoute() {
+  const { srid } = Route.useParams()
+  return (
+    <RequestViewScreen
+      srid={srid}
+      signAction={(request, onSigned) => <SignAction request={request} onSigned={onSigned} />}
+    />
+  )
+}

@@ -8,6 +8,7 @@ import type { DialogRegistry } from './dialog-registry.ts'
 import { type DialogHostActor, dialogFailure } from './open-dialog.ts'
 import { useActorView } from './use-actor-view.ts'
 import { useBodyScrollLock } from './use-body-scroll-lock.ts'
+import { useClosings } from './use-closings.ts'
 
 /**
  * Renders the dialog host machine's active dialog (SPEC §2-4) on an Ark UI dialog: focus trapped
@@ -23,8 +24,11 @@ export function DialogHost({ actor, dialogs }: { actor: DialogHostActor; dialogs
   useBodyScrollLock(open && view.lockScroll)
   const close = useCallback(() => actor.send({ type: 'dialog.close' }), [actor])
   const submit = useCallback((value?: unknown) => actor.send({ type: 'dialog.action', value }), [actor])
+  const closings = useClosings(open)
   return (
     <Dialog.Root
+      // A fresh root after each close (see useClosings).
+      key={closings}
       open={open}
       onOpenChange={(details) => {
         if (!details.open) close()

@@ -5,14 +5,14 @@ import { Brand } from './brand.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import styles from './layout.module.css'
 
-function Header({ children }: { children?: ReactNode }) {
+function Header({ children, directSign }: { children?: ReactNode; directSign: boolean }) {
   const { t } = useLingui()
   return (
     <header className={styles.header}>
       <Brand />
       <nav className={styles.nav} aria-label={t`Main`}>
         {children}
-        <LanguageSwitch />
+        <LanguageSwitch directSign={directSign} />
       </nav>
     </header>
   )
@@ -20,16 +20,26 @@ function Header({ children }: { children?: ReactNode }) {
 
 /**
  * Wraps a screen in the SPEC §2 layout its route names; `nav` holds the signed-in user's links
- * in the header of the main and admin layouts.
+ * in the header of the main and admin layouts; `directSign` offers Italian in the language switch.
  */
-export function Layout({ name, nav, children }: { name: LayoutName; nav?: ReactNode; children: ReactNode }) {
+export function Layout({
+  name,
+  nav,
+  directSign = false,
+  children,
+}: {
+  name: LayoutName
+  nav?: ReactNode
+  directSign?: boolean
+  children: ReactNode
+}) {
   switch (name) {
     case 'none':
       return <main className={styles.shell}>{children}</main>
     case 'simple':
       return (
         <div className={styles.shell}>
-          <Header />
+          <Header directSign={directSign} />
           <main className={styles.simpleMain}>
             <div className={styles.card}>{children}</div>
           </main>
@@ -41,7 +51,7 @@ export function Layout({ name, nav, children }: { name: LayoutName; nav?: ReactN
           <aside className={styles.splitBrand}>
             <div className={styles.splitTop}>
               <Brand />
-              <LanguageSwitch />
+              <LanguageSwitch directSign={directSign} />
             </div>
             <p className={styles.splitTagline}>
               <Trans>Sign documents and collect signatures, with signatures any validator accepts.</Trans>
@@ -55,14 +65,14 @@ export function Layout({ name, nav, children }: { name: LayoutName; nav?: ReactN
     case 'admin':
       return (
         <div className={styles.shell}>
-          <Header>{nav}</Header>
+          <Header directSign={directSign}>{nav}</Header>
           <main className={styles.main}>{children}</main>
         </div>
       )
     case 'main':
       return (
         <div className={styles.shell}>
-          <Header>{nav}</Header>
+          <Header directSign={directSign}>{nav}</Header>
           <main className={styles.main}>{children}</main>
         </div>
       )

@@ -4,6 +4,7 @@ import { useCallback } from 'react'
 import { overlayHostView } from '../../../machines/overlay/overlay-host.selectors.ts'
 import { useActorView } from '../dialog/use-actor-view.ts'
 import { useBodyScrollLock } from '../dialog/use-body-scroll-lock.ts'
+import { useClosings } from '../dialog/use-closings.ts'
 import { type OverlayHostActor, overlayFailure } from './open-overlay.ts'
 import styles from './overlay.module.css'
 import type { OverlayRegistry } from './overlay-registry.ts'
@@ -19,8 +20,11 @@ export function OverlayHost({ actor, overlays }: { actor: OverlayHostActor; over
   const open = view.overlay !== null && Content !== undefined
   useBodyScrollLock(open)
   const submit = useCallback((value?: unknown) => actor.send({ type: 'overlay.action', value }), [actor])
+  const closings = useClosings(open)
   return (
     <Dialog.Root
+      // A fresh root after each close (see useClosings).
+      key={closings}
       open={open}
       onInteractOutside={() => actor.send({ type: 'overlay.outsideClick' })}
       closeOnEscape={false}

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { DirectViewScreen } from '../../../features/signing/direct-view-screen.tsx'
+import { directViewSearchSchema } from '../../../features/signing/direct-view-search.ts'
 
 export const Route = createFileRoute('/view/$id/$userid')({
-  component: () => <PlannedScreen area="signing" />,
+  validateSearch: directViewSearchSchema,
+  component: DirectViewRoute,
 })
+
+function DirectViewRoute() {
+  const { id } = Route.useParams()
+  return <DirectViewScreen requestId={id} search={Route.useSearch()} />
+}

@@ -1,0 +1,126 @@
+import { expect } from '@playwright/test'
+import { AppPage } from './app-page.ts'
+import { DocumentViewerPart } from './document-viewer-part.ts'
+
+/** /view/{srid}: one request, its signers, history and the actions its state allows. */
+export class RequestViewPage extends AppPage {
+  readonly viewer = new DocumentViewerPart(this.page)
+
+  async seeRequest(title: string, status: string) {
+    await this.seeHeading(title)
+    await expect(this.page.getByRole('main').getByText(status, { exact: true }).first()).toBeVisible()
+  }
+
+  async seeSigner(email: string, status: string) {
+    const signers = this.page.getByRole('region', { name: 'Signers' })
+    await expect(signers.getByRole('listitem').filter({ hasText: email })).toContainText(status)
+  }
+
+  async seeHistoryEntry(text: string) {
+    await expect(this.page.getByRole('region', { name: 'History' }).getByText(text).first()).toBeVisible()
+  }
+
+  async clickRemind() {
+    await this.page.getByRole('button', { name: 'Remind signers' }).click()
+  }
+
+  async seeNotice(text: string | RegExp) {
+    await expect(this.page.getByRole('main').getByRole('status').filter({ hasText: text })).toBeVisible()
+  }
+
+  async seeError(text: string | RegExp) {
+    await expect(this.page.getByRole('main').getByRole('alert').filter({ hasText: text })).toBeVisible()
+  }
+
+  async clickWithdraw() {
+    await this.page.getByRole('button', { name: 'Withdraw', exact: true }).click()
+  }
+
+  async confirmWithdraw(message: string) {
+    const dialog = this.page.getByRole('alertdialog', { name: 'Withdraw this request?' })
+    await dialog.getByLabel('Message to the signers (optional)').fill(message)
+    await dialog.getByRole('button', { name: 'Withdraw request' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async addSigner(email: string) {
+    await this.page.getByRole('button', { name: 'Add signer' }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Add a signer' })
+    await dialog.getByLabel('E-mail address').fill(email)
+    await dialog.getByRole('button', { name: 'Add signer' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async removeSigner(email: string) {
+    await this.page.getByRole('button', { name: `Remove ${email}` }).click()
+    const dialog = this.page.getByRole('alertdialog', { name: 'Remove this signer?' })
+    await dialog.getByRole('button', { name: 'Remove signer' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async seeNoSigner(email: string) {
+    const signers = this.page.getByRole('region', { name: 'Signers' })
+    await expect(signers.getByRole('listitem').filter({ hasText: email })).toHaveCount(0)
+  }
+
+  async attach(file: { name: string; mimeType: string; buffer: Buffer }) {
+    await this.page.getByLabel('Add attachment').setInputFiles(file)
+    await expect(
+      this.page
+        .getByRole('region', { name: 'Attachments' })
+        .getByRole('button', { name: file.name, exact: true }),
+    ).toBeVisible()
+  }
+
+  /** Clicks an action that downloads a file and answers the file's name. */
+  async download(action: string): Promise<string> {
+    const download = this.page.waitForEvent('download')
+    await this.page.getByRole('button', { name: action, exact: true }).click()
+    return (await download).suggestedFilename()
+  }
+
+  async decline(reason: string) {
+    await this.page.getByRole('button', { name: 'Decline', exact: true }).click()
+    const dialog = this.page.getByRole('alertdialog', { name: 'Decline this signing request?' })
+    await dialog.getByLabel('Why do you decline? (optional)').fill(reason)
+    await dialog.getByRole('button', { name: 'Decline request' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async delegate(email: string, message: string) {
+    await this.page.getByRole('button', { name: 'Delegate', exact: true }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Delegate signing' })
+    await dialog.getByLabel('E-mail address').fill(email)
+    await dialog.getByLabel('Message (optional)').fill(message)
+    await dialog.getByRole('button', { name: 'Delegate' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async deleteDocument(title: string) {
+    await this.page.getByRole('button', { name: `Delete ${title}` }).click()
+    const dialog = this.page.getByRole('alertdialog', { name: 'Delete these documents?' })
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async seeDocument(title: string, visible = true) {
+    const documents = this.page.getByRole('region', { name: 'Documents' }).getByRole('listitem')
+    await expect(documents.filter({ hasText: title })).toHaveCount(visible ? 1 : 0)
+  }
+
+  async deleteRequest() {
+    await this.page.getByRole('button', { name: 'Delete', exact: true }).click()
+    const dialog = this.page.getByRole('alertdialog', { name: 'Delete this request?' })
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async seeNoAction(name: string) {
+    await expect(this.page.getByRole('button', { name, exact: true })).toHaveCount(0)
+  }
+
+  /** While a dialog is open the page behind it does not scroll (SPEC §2). */
+  async seeBodyScrollLocked() {
+    await expect(this.page.locator('body')).toHaveAttribute('data-scroll-locked', /\d/)
+  }
+}

@@ -1,0 +1,140 @@
+import { type APIRequestContext, expect, type Locator } from '@playwright/test'
+import { AppPage } from './app-page.ts'
+import { DocumentViewerPart } from './document-viewer-part.ts'
+
+interface Listed {
+  id: string
+  to: string
+  subject: string
+}
+
+async function mailsTo(request: APIRequestContext, email: string) {
+  const list = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
+  return list.mails.filter((m) => m.to.includes(email))
+}
+
+/**
+ * The direct link (path and query) mailed to an outside signer of request `requestId`:
+ * `/view/{request id}/{signature id}?token=`. Waits for the mail.
+ */
+export async function mailedDirectLink(
+  request: APIRequestContext,
+  email: string,
+  requestId: string,
+): Promise<URL> {
+  let found: URL | undefined
+  await expect
+    .poll(
+      async () => {
+        for (const listed of await mailsTo(request, email)) {
+          const mail = (await (await request.get(`/api/dev/outbox/${listed.id}`)).json()) as {
+            links: string[]
+          }
+          found = mail.links
+            .map((link) => new URL(link))
+            .find((url) => url.pathname.startsWith(`/view/${requestId}/`) && url.searchParams.has('token'))
+          if (found) return true
+        }
+        return false
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+  return found ?? new URL('http://invalid')
+}
+
+/** The TAN of the newest TAN mail to `email` that is not one of `seen`. Waits for the mail. */
+export async function mailedTan(
+  request: APIRequestContext,
+  email: string,
+  seen: string[] = [],
+): Promise<string> {
+  let tan: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const fresh = (await mailsTo(request, email))
+          .map((m) => /TAN\D*(\d{6})/.exec(m.subject)?.[1])
+          .find((code) => code !== undefined && !seen.includes(code))
+        tan = fresh
+        return fresh
+      },
+      { timeout: 10_000 },
+    )
+    .toBeDefined()
+  return tan ?? ''
+}
+
+/** Signing as a user sees it: the sign button, the dialogs before signing and the signing overlays. */
+export class SigningPage extends AppPage {
+  readonly viewer = new DocumentViewerPart(this.page)
+
+  private overlay(): Locator {
+    return this.page.locator('[data-overlay]')
+  }
+
+  async clickSign() {
+    await this.page.getByRole('main').getByRole('button', { name: 'Sign', exact: true }).click()
+  }
+
+  async agreeToTerms() {
+    const dialog = this.page.getByRole('dialog', { name: 'Terms of use for signing' })
+    await dialog.getByRole('button', { name: 'Agree and continue' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  /** The visual signature data dialog: sees the suggested name, optionally types another, goes on. */
+  async confirmSignatureName(suggested: string, name?: string) {
+    const dialog = this.page.getByRole('dialog', { name: 'Your signature' })
+    const field = dialog.getByLabel('Name on your signature')
+    await expect(field).toHaveValue(suggested)
+    if (name !== undefined) await field.fill(name)
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async seeTanEntry() {
+    await expect(this.page.getByRole('dialog', { name: 'Enter your TAN' })).toBeVisible()
+  }
+
+  /** Types the TAN and confirms with the keyboard (Enter submits the dialog's form). */
+  async enterTan(tan: string) {
+    const dialog = this.page.getByRole('dialog', { name: 'Enter your TAN' })
+    await dialog.getByLabel('TAN from the e-mail').fill(tan)
+    await dialog.getByLabel('TAN from the e-mail').press('Enter')
+  }
+
+  async seeOverlay(heading: string | RegExp) {
+    await expect(this.overlay().getByRole('heading', { name: heading })).toBeVisible({ timeout: 15_000 })
+    // Nothing of the dialogs before it (terms, name, TAN) is left on top of it.
+    await expect(this.page.locator('[data-scope="dialog"][data-state="closed"]')).toHaveCount(0)
+  }
+
+  async clickOverlayButton(name: string) {
+    await this.overlay().getByRole('button', { name }).click()
+  }
+
+  async seeNoOverlay() {
+    await expect(this.overlay()).toHaveCount(0)
+  }
+
+  async seeCountdown() {
+    await expect(this.page.getByText(/You will be taken back in \d+ seconds?\./).first()).toBeVisible()
+  }
+
+  async seeNote(text: string | RegExp) {
+    await expect(this.page.getByRole('main').getByRole('status').filter({ hasText: text })).toBeVisible()
+  }
+
+  async seeLinkInvalid() {
+    await this.seeHeading('This link is not valid')
+  }
+
+  async decline(message: string) {
+    await this.page.getByRole('main').getByRole('button', { name: 'Decline', exact: true }).click()
+    const dialog = this.page.getByRole('alertdialog', { name: 'Decline this signing request?' })
+    await dialog.getByLabel('Why do you decline? (optional)').fill(message)
+    await dialog.getByRole('button', { name: 'Decline request' }).click()
+    await expect(dialog).toBeHidden()
+  }
+}

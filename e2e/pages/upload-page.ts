@@ -1,0 +1,71 @@
+import { expect } from '@playwright/test'
+import { AppPage } from './app-page.ts'
+import type { PickedFile } from './test-pdfs.ts'
+
+/** /upload as a user sees it: files, their progress or refusal, signers, message and sending. */
+export class UploadPage extends AppPage {
+  async openUpload() {
+    await this.open('/upload')
+    await this.seeHeading('Ask for signatures')
+  }
+
+  async chooseFiles(files: PickedFile[]) {
+    await this.page.getByLabel('Choose PDF files').setInputFiles(files)
+  }
+
+  private upload(name: string) {
+    return this.page.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: name })
+  }
+
+  async seeUploaded(name: string) {
+    await expect(this.upload(name)).toContainText('Uploaded', { timeout: 15_000 })
+  }
+
+  async seeRefused(name: string, message: string) {
+    const row = this.upload(name)
+    await expect(row).toContainText('Refused', { timeout: 15_000 })
+    await expect(row.getByRole('alert')).toContainText(message)
+  }
+
+  async clickAddSigner() {
+    await this.page.getByRole('button', { name: 'Add signer' }).click()
+  }
+
+  /** Adds a signer through the add-signer dialog. */
+  async addSigner(email: string, firstName = '', lastName = '') {
+    await this.clickAddSigner()
+    const dialog = this.page.getByRole('dialog', { name: 'Add a signer' })
+    await dialog.getByLabel('E-mail address').fill(email)
+    if (firstName) await dialog.getByLabel('First name (optional)').fill(firstName)
+    if (lastName) await dialog.getByLabel('Last name (optional)').fill(lastName)
+    await dialog.getByRole('button', { name: 'Add signer' }).click()
+    await expect(dialog).toBeHidden()
+    await this.seeSigner(email)
+  }
+
+  async seeSigner(email: string) {
+    await expect(this.page.getByRole('listitem').filter({ hasText: email })).toBeVisible()
+  }
+
+  async writeMessage(text: string) {
+    await this.page.getByLabel('Message to the signers (optional)').fill(text)
+  }
+
+  /** Tries to leave for the request list through the main navigation. */
+  async clickRequestsLink() {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requests' }).click()
+  }
+
+  async seeLeavePageDialog() {
+    await expect(this.page.getByRole('alertdialog', { name: 'Leave this page?' })).toBeVisible()
+  }
+
+  async clickStay() {
+    await this.page.getByRole('button', { name: 'Stay on this page' }).click()
+    await expect(this.page.getByRole('alertdialog', { name: 'Leave this page?' })).toBeHidden()
+  }
+
+  async clickSend() {
+    await this.page.getByRole('button', { name: 'Send', exact: true }).click()
+  }
+}

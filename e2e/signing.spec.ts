@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+import {
+  pdfsig,
+  qpdfCheck,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+  trustStore,
+} from '../tests/server/signing/pdf-tools.ts'
+import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
+import { RequestViewPage } from './pages/request-view-page.ts'
+import { mailedDirectLink, mailedTan, SigningPage } from './pages/signing-page.ts'
+import { createAccount, signInTab } from './pages/test-account.ts'
+import { threePagePdf } from './pages/test-pdfs.ts'
+import { UploadPage } from './pages/upload-page.ts'
+
+// The integrator's site a direct link sends its signers back to; the test stands in for it.
+const exitUrl = 'https://partner.example/done?signed'
+
+test.describe('signing', () => {
+  // A page image may take as long as the viewer keeps asking for it (see pageLoaderPatienceMs).
+  test.describe.configure({ timeout: 30_000 + pageLoaderPatienceMs })
+  test.afterAll(removeTemporaryDirectories)
+
+  test('a user and an outside signer sign, the outside signer is taken back, the signed PDF validates', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    const owner = await createAccount(request, 'Olga')
+    const tag = randomUUID().slice(0, 8)
+    const title = `Contract ${tag}`
+    const outside = `otto-${tag}@example.com`
+    const upload = new UploadPage(page)
+    const view = new RequestViewPage(page)
+    const signing = new SigningPage(page)
+    await signInTab(page, owner)
+
+    await upload.openUpload()
+    await upload.chooseFiles([await threePagePdf(`${title}.pdf`)])
+    await upload.seeUploaded(`${title}.pdf`)
+    await upload.addSigner(owner.email)
+    await upload.addSigner(outside, 'Otto', 'Outside')
+    await upload.clickSend()
+    await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/)
+    await view.seeRequest(title, 'Open')
+    const requestId = new URL(page.url()).pathname.split('/')[2] ?? ''
+
+    await signing.clickSign()
+    await signing.agreeToTerms()
+    await signing.confirmSignatureName('Olga Lovelace')
+    await signing.seeOverlay('Signed')
+    await signing.clickOverlayButton('Done')
+    await signing.seeNoOverlay()
+    await view.seeSigner(owner.email, 'Signed')
+    await view.seeSigner(outside, 'Waiting to sign')
+
+    const link = await mailedDirectLink(request, outside, requestId)
+    link.searchParams.set('exitURL', exitUrl)
+    link.searchParams.set('redirectTimeout', '10')
+    const outsider = await browser.newContext()
+    await outsider.route('https://partner.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Back at the partner</h1>' }),
+    )
+    const signerPage = await outsider.newPage()
+    const direct = new SigningPage(signerPage)
+    await direct.open(`${link.pathname}${link.search}`)
+    await direct.seeHeading(title)
+    await direct.viewer.seePage(1, 3, title)
+    await direct.seeNoSeriousAccessibilityViolations()
+    await direct.clickSign()
+    await direct.agreeToTerms()
+    await direct.confirmSignatureName('Otto Outside')
+    await direct.seeTanEntry()
+    await direct.enterTan(await mailedTan(request, outside))
+    await direct.seeOverlay('Signed')
+    await direct.seeCountdown()
+    await expect(signerPage).toHaveURL(exitUrl, { timeout: 20_000 })
+    await expect(signerPage.getByRole('heading', { name: 'Back at the partner' })).toBeVisible()
+    await outsider.close()
+
+    await view.open(`/view/${requestId}`)
+    await view.seeRequest(title, 'Signed')
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download signed' }).click()
+    const bytes = await readFile(await (await downloading).path())
+    const dir = temporaryDirectory('e2e-signing')
+    const ca = await (await request.get('/api/pki/ca.pem')).text()
+    const verdicts = pdfsig(dir, bytes, trustStore(dir, ca))
+    expect(verdicts).toEqual([
+      { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+      { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+    ])
+    const check = qpdfCheck(dir, bytes)
+    expect(check.status, check.output).toBe(0)
+  })
+
+  test('an outside signer enters a wrong TAN, gives up, then declines and is taken to the decline URL', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000)
+    const owner = await createAccount(request, 'Olga')
+    const tag = randomUUID().slice(0, 8)
+    const title = `Offer ${tag}`
+    const outside = `dora-${tag}@example.com`
+    const upload = new UploadPage(page)
+    await signInTab(page, owner)
+    await upload.openUpload()
+    await upload.chooseFiles([await threePagePdf(`${title}.pdf`)])
+    await upload.seeUploaded(`${title}.pdf`)
+    await upload.addSigner(outside, 'Dora', 'Declined')
+    await upload.clickSend()
+    await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/)
+    const requestId = new URL(page.url()).pathname.split('/')[2] ?? ''
+
+    const link = await mailedDirectLink(request, outside, requestId)
+    const path = `${link.pathname}${link.search}`
+    const direct = new SigningPage(page)
+    await direct.open(`${path}&lang=it`)
+    await direct.seeHeading(title)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it')
+    await direct.chooseLanguage('English')
+    await direct.open(path)
+    await direct.seeHeading(title)
+    await direct.clickSign()
+    await direct.agreeToTerms()
+    await direct.confirmSignatureName('Dora Declined')
+    await direct.seeTanEntry()
+    const tan = await mailedTan(request, outside)
+    await direct.enterTan(tan === '000000' ? '111111' : '000000')
+    await direct.seeOverlay('The TAN is not correct')
+    await direct.clickOverlayButton('Enter the TAN again')
+    await direct.seeTanEntry()
+    await page.keyboard.press('Escape')
+    await direct.seeNoOverlay()
+
+    const declineUrl = 'https://partner.example/declined'
+    await page.route('https://partner.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Back at the partner</h1>' }),
+    )
+    await direct.open(`${path}&declineURL=${encodeURIComponent(declineUrl)}&declineRedirect=true`)
+    await direct.seeHeading(title)
+    await direct.decline('Not this time.')
+    await expect(page).toHaveURL(declineUrl)
+    await direct.open(path)
+    await direct.seeNote('You declined this request.')
+  })
+
+  test('a wrong token shows that the link is not valid', async ({ page }) => {
+    const direct = new SigningPage(page)
+    await direct.open(`/view/${randomUUID()}/${randomUUID()}?token=not-a-real-token`)
+    await direct.seeLinkInvalid()
+  })
+})

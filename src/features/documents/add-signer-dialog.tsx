@@ -1,0 +1,45 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { FormEvent } from 'react'
+import { Button } from '../../ui/button/button.tsx'
+import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import { ErrorAlert } from './dialog-error-alert.tsx'
+import type { RequestDialogProps } from './request-dialog-props.ts'
+import { SignerFields, toSignerInvite, useSignerFields } from './signer-fields.tsx'
+
+/** SPEC §2 document dialog: invite one more signer; the action (the call) is the opener's. */
+export function AddSignerDialog({ loading, error, submit, close }: DialogContentProps<RequestDialogProps>) {
+  const { t } = useLingui()
+  const fields = useSignerFields()
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    fields.setChecked(true)
+    const invite = toSignerInvite(fields.values)
+    if (invite) submit(invite)
+  }
+  return (
+    <DialogFrame
+      onSubmit={onSubmit}
+      title={<Trans>Add a signer</Trans>}
+      description={<Trans>We send them an e-mail with a link to the documents.</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={loading}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton type="submit" busy={loading}>
+            <Trans>Add signer</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <ErrorAlert error={error} prefix={t`Failed to invite signer.`} />
+      <SignerFields
+        values={fields.values}
+        onChange={fields.setValues}
+        checked={fields.checked}
+        disabled={loading}
+      />
+    </DialogFrame>
+  )
+}

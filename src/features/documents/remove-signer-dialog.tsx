@@ -1,0 +1,41 @@
+import { Trans } from '@lingui/react/macro'
+import { Button } from '../../ui/button/button.tsx'
+import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import { ErrorAlert } from './dialog-error-alert.tsx'
+import type { RequestDialogProps } from './request-dialog-props.ts'
+
+/** Props of the remove-signer dialog. */
+export interface RemoveSignerProps extends RequestDialogProps {
+  /** The address of the signer to remove. */
+  email: string
+}
+
+/** SPEC §2 document dialog: take a signer off the request. */
+export function RemoveSignerDialog({
+  props,
+  loading,
+  error,
+  submit,
+  close,
+}: DialogContentProps<RemoveSignerProps>) {
+  const { email } = props
+  return (
+    <DialogFrame
+      title={<Trans>Remove this signer?</Trans>}
+      description={<Trans>{email} will no longer be asked to sign.</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={loading}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton busy={loading} onClick={() => submit()}>
+            <Trans>Remove signer</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <ErrorAlert error={error} />
+    </DialogFrame>
+  )
+}

@@ -1,0 +1,86 @@
+import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import { applyRequestEvent } from '../../../machines/signature-request/apply-request-event.ts'
+import { requestStateOf } from '../../../machines/signature-request/signature-request.selectors.ts'
+import type {
+  SignatureRequestEvent,
+  SignatureRequestState,
+} from '../../../machines/signature-request/signature-request.types.ts'
+
+/** What the screens may offer on one request. */
+export interface RequestActions {
+  /** The caller's own signature, when they sign. */
+  ownSignatureId: string | undefined
+  /** Send the draft to its signers. */
+  send: boolean
+  remind: boolean
+  withdraw: boolean
+  /** Delete the request (for its owner) or leave it (for a signer); an owner who may withdraw withdraws instead. */
+  delete: boolean
+  /** Sign or decline: the caller's own signature is open on an open request. */
+  sign: boolean
+  decline: boolean
+  /** Hand the caller's own signature over to someone else. */
+  delegate: boolean
+  addSigner: boolean
+  /** The signatures the caller may remove, by id. */
+  removableSigners: ReadonlySet<string>
+  /** Remove a document from the draft. */
+  deleteDocuments: boolean
+  /** A signed version of the documents exists. */
+  downloadSigned: boolean
+  /** The report (PDF or JSON) of a request that was sent. */
+  report: boolean
+  /** Attach a file: the owner or a signer, while the request is a draft or open. */
+  attach: boolean
+  /** Remove any attachment: the owner, while the request is a draft or open. */
+  removeAttachments: boolean
+}
+
+// The caller and the owner as the machine sees them: the owner's id is the caller's when the caller owns it.
+const self = 'self'
+const someoneElse = 'owner'
+const newSigner = 'new-signer'
+
+/**
+ * Which actions the signature-request machine takes from the caller on this request now: every answer
+ * here is the machine's (a pure transition of `applyRequestEvent`), so the screen shows exactly what the
+ * server accepts. Signers are keyed by signature id, as the server keys them.
+ */
+export function requestActions(request: SignatureRequestView, email: string): RequestActions {
+  const own = request.signatures.find((s) => s.accountEmail.toLowerCase() === email.toLowerCase())
+  const state: SignatureRequestState = {
+    ownerId: request.isOwner ? self : someoneElse,
+    status: request.statusOverall,
+    signers: Object.fromEntries(request.signatures.map((s) => [s.id, s.status])),
+  }
+  const takes = (event: SignatureRequestEvent) => applyRequestEvent(state, event).ok
+  const signerId = own?.id ?? self
+  const maySign = takes({ type: 'request.sign', actorId: signerId })
+  const mayWithdraw = takes({ type: 'request.withdraw', actorId: self })
+  const lifecycle = requestStateOf(request.statusOverall)
+  const draft = lifecycle === 'draft'
+  // Attachments are part of the record once the request ended.
+  const changeable = draft || lifecycle === 'open'
+  return {
+    ownSignatureId: own?.id,
+    send: takes({ type: 'request.initiate', actorId: self }),
+    remind: mayWithdraw && request.signatures.some((s) => s.status === 'OPEN'),
+    withdraw: mayWithdraw,
+    // The owner deletes what they may not withdraw; a signer leaves, where the machine lets them.
+    delete: request.isOwner ? !mayWithdraw : takes({ type: 'signer.leave', actorId: signerId }),
+    sign: maySign,
+    decline: takes({ type: 'request.decline', actorId: signerId }),
+    delegate: maySign,
+    addSigner: takes({ type: 'signer.add', actorId: self, signerId: newSigner }),
+    removableSigners: new Set(
+      request.signatures
+        .filter((s) => takes({ type: 'signer.remove', actorId: self, signerId: s.id }))
+        .map((s) => s.id),
+    ),
+    deleteDocuments: draft && request.isOwner && request.documents.length > 0,
+    downloadSigned: request.signatures.some((s) => s.status === 'SIGNED'),
+    report: !draft,
+    attach: changeable,
+    removeAttachments: changeable && request.isOwner,
+  }
+}

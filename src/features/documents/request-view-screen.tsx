@@ -1,0 +1,376 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { type ReactNode, useState } from 'react'
+import { apiPaths } from '../../../contract/paths.ts'
+import type { SignatureRequestView, SignerInvite } from '../../../contract/signature-requests.ts'
+import { ApiError } from '../../api/client.ts'
+import { errorCode } from '../../api/error-messages.ts'
+import { useUser } from '../../api/user.ts'
+import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
+import { Button, buttonClass } from '../../ui/button/button.tsx'
+import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { RequestHeader } from '../../ui/request/request-header.tsx'
+import styles from './documents.module.css'
+import { requestActions } from './request-actions.ts'
+import { RequestAttachments } from './request-attachments.tsx'
+import { RequestEvents } from './request-events.tsx'
+import { requestErrorMessage } from './request-messages.ts'
+import { saveFile } from './save-file.ts'
+import {
+  declineRequest,
+  delegateSignature,
+  deleteRequest,
+  fetchFile,
+  initiateRequest,
+  remindSigners,
+  removeDocuments,
+  withdrawRequest,
+} from './signature-request-calls.ts'
+import { getRequestEventsQueryOptions, getSignatureRequestQueryOptions } from './signature-request-query.ts'
+import { SignerList } from './signer-list.tsx'
+import { useLoadPage } from './use-load-page.ts'
+
+/** The signing flow's button for a request, given by the route (the documents feature does not know signing). */
+export type RenderSignAction = (request: SignatureRequestView, onSigned: () => void) => ReactNode
+
+type Notice = { tone: 'success' | 'error'; text: string }
+
+/**
+ * /view/{srid}: one signature request with its documents in the viewer, its signers and their statuses,
+ * its attachments and its audit trail, and the actions the signature-request machine allows the caller now.
+ */
+export function RequestViewScreen({ srid, signAction }: { srid: string; signAction: RenderSignAction }) {
+  const { i18n, t } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { data: user } = useUser(api)
+  const request = useQuery(getSignatureRequestQueryOptions(api, srid))
+  const events = useQuery(getRequestEventsQueryOptions(api, srid))
+  const loadPage = useLoadPage()
+  const [notice, setNotice] = useState<Notice | null>(null)
+  const [busy, setBusy] = useState<string | null>(null)
+  const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
+
+  if (request.error) {
+    return (
+      <div className={styles.page}>
+        <FormAlert>{i18n._(requestErrorMessage(errorCode(request.error)))}</FormAlert>
+        <Link to="/dashboard" className={buttonClass({ variant: 'secondary' })}>
+          <Trans>Back to your requests</Trans>
+        </Link>
+      </div>
+    )
+  }
+  if (!request.data || !user) {
+    return (
+      <p role="status" className={styles.note}>
+        <Trans>Loading the request…</Trans>
+      </p>
+    )
+  }
+
+  const data = request.data
+  const actions = requestActions(data, user.email)
+  const dialogProps = { title: data.title }
+
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['signature-request', srid] }),
+      queryClient.invalidateQueries({ queryKey: ['signature-requests'] }),
+    ])
+  }
+  // One call at a time from the action bar; its outcome shows in the notice above the documents.
+  const run = async (name: string, call: () => Promise<void>) => {
+    setBusy(name)
+    setNotice(null)
+    try {
+      await call()
+    } finally {
+      setBusy(null)
+    }
+  }
+  const failed = (error: unknown) => i18n._(requestErrorMessage(errorCode(error)))
+
+  const remind = () =>
+    run('remind', async () => {
+      try {
+        await remindSigners(api, srid)
+        setNotice({ tone: 'success', text: t`We reminded the signers who have not signed yet.` })
+        await refresh()
+      } catch (error) {
+        const wait = error instanceof ApiError ? error.retryAfterSeconds : undefined
+        const again = wait === undefined ? undefined : formatDateTime(Date.now() + wait * 1000, locale)
+        setNotice({
+          tone: 'error',
+          text: again
+            ? `${t`Failed to remind signers.`} ${t`You can remind them again after ${again}.`}`
+            : `${t`Failed to remind signers.`} ${failed(error)}`,
+        })
+      }
+    })
+  const send = () =>
+    run('send', async () => {
+      try {
+        await initiateRequest(api, srid)
+        setNotice({ tone: 'success', text: t`The request was sent to the signers.` })
+        await refresh()
+      } catch (error) {
+        setNotice({ tone: 'error', text: failed(error) })
+      }
+    })
+  const download = (name: string, files: { path: string; name: string }[]) =>
+    run(name, async () => {
+      try {
+        for (const file of files) saveFile(await fetchFile(api, file.path), file.name)
+      } catch (error) {
+        setNotice({ tone: 'error', text: failed(error) })
+      }
+    })
+  const dialog = async (
+    name: string,
+    namespace: 'document' | 'general',
+    action: (value: unknown) => Promise<void>,
+    props: Record<string, unknown> = dialogProps,
+  ) => {
+    const done = await openDialog(ui.dialogs, {
+      name,
+      namespace,
+      props,
+      action: ({ value }) => action(value),
+    })
+    if (done) await refresh()
+    return done
+  }
+
+  const title = data.title
+  const documentFiles = (signed: boolean) =>
+    data.documents.map(({ id, title: document }) => ({
+      path: apiPaths.documentDownload(id, signed),
+      name: signed ? t`${document} (signed).pdf` : `${document}.pdf`,
+    }))
+
+  return (
+    <div className={styles.page}>
+      <RequestHeader request={data} />
+
+      <div className={styles.actions}>
+        {signAction(data, () => void refresh())}
+        {actions.send ? (
+          <Button onClick={send} disabled={busy !== null}>
+            <Trans>Send to signers</Trans>
+          </Button>
+        ) : null}
+        {actions.remind ? (
+          <Button variant="secondary" onClick={remind} disabled={busy !== null} aria-busy={busy === 'remind'}>
+            <Trans>Remind signers</Trans>
+          </Button>
+        ) : null}
+        {actions.delegate ? (
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void dialog('delegate', 'document', (value) =>
+                delegateSignature(api, srid, value as SignerInvite & { message: string }),
+              ).then(async (done) => {
+                // Someone else signs now; only a sender still sees the request.
+                if (done && !data.isOwner) await navigate({ to: '/dashboard' })
+              })
+            }
+          >
+            <Trans>Delegate</Trans>
+          </Button>
+        ) : null}
+        {actions.decline ? (
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void dialog('declineSigningRequest', 'general', (value) =>
+                declineRequest(api, srid, String(value ?? '')).then(() => undefined),
+              )
+            }
+          >
+            <Trans>Decline</Trans>
+          </Button>
+        ) : null}
+        {actions.withdraw ? (
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void dialog('withdraw', 'document', (value) =>
+                withdrawRequest(api, srid, String(value ?? '')).then(() => undefined),
+              )
+            }
+          >
+            <Trans>Withdraw</Trans>
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          onClick={() => download('download', documentFiles(false))}
+          disabled={busy !== null}
+        >
+          <Trans>Download</Trans>
+        </Button>
+        {actions.downloadSigned ? (
+          <Button
+            variant="secondary"
+            onClick={() => download('downloadSigned', documentFiles(true))}
+            disabled={busy !== null}
+          >
+            <Trans>Download signed</Trans>
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          onClick={() =>
+            download('zip', [{ path: apiPaths.signatureRequestZip(srid), name: `${data.title}.zip` }])
+          }
+          disabled={busy !== null}
+        >
+          <Trans>Download all (ZIP)</Trans>
+        </Button>
+        {actions.report ? (
+          <>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                download('reportPdf', [
+                  {
+                    path: apiPaths.signatureRequestReport(srid, 'pdf', i18n.locale),
+                    name: t`${title} report.pdf`,
+                  },
+                ])
+              }
+              disabled={busy !== null}
+            >
+              <Trans>Report (PDF)</Trans>
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                download('reportJson', [
+                  { path: apiPaths.signatureRequestReport(srid, 'json'), name: t`${title} report.json` },
+                ])
+              }
+              disabled={busy !== null}
+            >
+              <Trans>Report (JSON)</Trans>
+            </Button>
+          </>
+        ) : null}
+        {actions.delete ? (
+          <Button
+            variant="text"
+            onClick={async () => {
+              const deleted = await openDialog(ui.dialogs, {
+                name: 'deleteDocuments',
+                namespace: 'general',
+                props: { titles: [data.title], kind: 'request' },
+                action: () => deleteRequest(api, srid),
+              })
+              if (!deleted) return
+              queryClient.removeQueries({ queryKey: ['signature-request', srid] })
+              await queryClient.invalidateQueries({ queryKey: ['signature-requests'] })
+              await navigate({ to: '/dashboard' })
+            }}
+          >
+            <Trans>Delete</Trans>
+          </Button>
+        ) : null}
+      </div>
+      {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
+
+      <div className={styles.columns}>
+        <DocumentViewer documents={data.documents} loadPage={loadPage} />
+        <aside className={styles.side}>
+          <SignerList
+            request={data}
+            actions={actions}
+            showStatus={data.statusOverall !== 'DRAFT'}
+            empty={<Trans>No signers yet.</Trans>}
+            onChanged={refresh}
+          />
+
+          <section className={styles.card} aria-labelledby="documents-heading">
+            <h2 id="documents-heading">
+              <Trans>Documents</Trans>
+            </h2>
+            <ul className={styles.files}>
+              {data.documents.map((doc) => {
+                const pages = doc.pageCount
+                const document = doc.title
+                return (
+                  <li key={doc.id} className={styles.fileRow}>
+                    <span className={styles.signerWho}>
+                      <span className={styles.strong}>{doc.title}</span>
+                      <span className={styles.muted}>
+                        <Plural value={pages} one="# page" other="# pages" />
+                      </span>
+                    </span>
+                    {actions.deleteDocuments ? (
+                      <Button
+                        variant="text"
+                        size="sm"
+                        aria-label={t`Delete ${document}`}
+                        onClick={() =>
+                          void dialog(
+                            'deleteDocuments',
+                            'general',
+                            () => removeDocuments(api, srid, [doc.id]),
+                            {
+                              titles: [doc.title],
+                              kind: 'documents',
+                            },
+                          )
+                        }
+                      >
+                        <Trans>Delete</Trans>
+                      </Button>
+                    ) : null}
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+
+          {data.attachments.length > 0 || actions.attach ? (
+            <RequestAttachments
+              request={data}
+              mayAttach={actions.attach}
+              mayRemove={actions.removeAttachments}
+              onChanged={refresh}
+              onError={(error) => setNotice({ tone: 'error', text: failed(error) })}
+              onDownload={(attachment) =>
+                download('attachment', [
+                  {
+                    path: apiPaths.signatureRequestAttachmentContent(srid, attachment.id),
+                    name: attachment.title,
+                  },
+                ])
+              }
+            />
+          ) : null}
+
+          <section className={styles.card} aria-labelledby="events-heading">
+            <h2 id="events-heading">
+              <Trans>History</Trans>
+            </h2>
+            {events.data ? (
+              <RequestEvents events={events.data.events} />
+            ) : events.error ? (
+              <FormAlert>{failed(events.error)}</FormAlert>
+            ) : (
+              <p className={styles.muted}>
+                <Trans>Loading the history…</Trans>
+              </p>
+            )}
+          </section>
+        </aside>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,109 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouteContext } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { SignatureRequestView, SignerInvite } from '../../../contract/signature-requests.ts'
+import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import styles from './documents.module.css'
+import type { RequestActions } from './request-actions.ts'
+import { addSigner, removeSigner } from './signature-request-calls.ts'
+import { signerStatusLabels } from './status-labels.ts'
+
+function signerName(signature: SignatureRequestView['signatures'][number]): string {
+  const names = [signature.signerIdentityData?.firstName, signature.signerIdentityData?.lastName]
+  return names.filter(Boolean).join(' ')
+}
+
+/**
+ * The signers of a request, each with their status, and the add-signer and remove-signer dialogs where the
+ * machine allows them (`actions`). `onChanged` runs after a dialog changed the signers.
+ */
+export function SignerList({
+  request,
+  actions,
+  showStatus,
+  empty,
+  onChanged,
+}: {
+  request: SignatureRequestView
+  actions: RequestActions | undefined
+  /** A draft's signers have not been asked yet, so their status says nothing. */
+  showStatus: boolean
+  /** What shows while there is no signer. */
+  empty: ReactNode
+  onChanged: () => Promise<unknown>
+}) {
+  const { i18n, t } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
+  const { id, title } = request
+
+  const add = async () => {
+    const done = await openDialog(ui.dialogs, {
+      name: 'addSigner',
+      namespace: 'document',
+      props: { title },
+      action: ({ value }) => addSigner(api, id, value as SignerInvite),
+    })
+    if (done) await onChanged()
+  }
+  const remove = async (signatureId: string, email: string) => {
+    const done = await openDialog(ui.dialogs, {
+      name: 'removeSigner',
+      namespace: 'document',
+      props: { title, email },
+      action: () => removeSigner(api, id, signatureId),
+    })
+    if (done) await onChanged()
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="signers-heading">
+      <h2 id="signers-heading">
+        <Trans>Signers</Trans>
+      </h2>
+      {request.signatures.length === 0 ? (
+        <p className={styles.muted}>{empty}</p>
+      ) : (
+        <ul className={styles.signers}>
+          {request.signatures.map((signature) => {
+            const email = signature.accountEmail
+            const name = signerName(signature)
+            return (
+              <li key={signature.id} className={styles.signer}>
+                <span className={styles.signerWho}>
+                  <span className={styles.strong}>{name || email}</span>
+                  {name ? <span className={styles.muted}>{email}</span> : null}
+                  {showStatus ? (
+                    <span className={styles.muted}>
+                      {i18n._(signerStatusLabels[signature.status])}
+                      {signature.signedAt ? ` · ${formatDateTime(signature.signedAt, locale)}` : null}
+                    </span>
+                  ) : null}
+                </span>
+                {actions?.removableSigners.has(signature.id) ? (
+                  <Button
+                    variant="text"
+                    size="sm"
+                    aria-label={t`Remove ${email}`}
+                    onClick={() => void remove(signature.id, email)}
+                  >
+                    <Trans>Remove</Trans>
+                  </Button>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {actions?.addSigner ? (
+        <div>
+          <Button variant="secondary" size="sm" onClick={() => void add()}>
+            <Trans>Add signer</Trans>
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { SignerStatus } from '../../../contract/signature-request-status.ts'
+
+/** One signer's status in words. */
+export const signerStatusLabels: Record<SignerStatus, MessageDescriptor> = {
+  OPEN: msg`Waiting to sign`,
+  SIGNED: msg`Signed`,
+  DECLINED: msg`Declined`,
+  WITHDRAWN: msg`Withdrawn`,
+}

@@ -1,0 +1,22 @@
+import { useRouteContext } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { apiPaths } from '../../../contract/paths.ts'
+import type { LoadPage } from '../../ui/document-viewer/use-page-image.ts'
+
+/**
+ * The document viewer's page loader for a signed-in user: GET /v3/documents/{id}/pages/{n}?scale= with
+ * the session's credentials. A 202 comes back as an empty image, which the viewer asks for again.
+ */
+export function useLoadPage(): LoadPage {
+  const { api } = useRouteContext({ from: '__root__' })
+  return useCallback(
+    async (documentId, page, scale, signal) =>
+      // A 202 has no body, which the client answers as undefined.
+      (await api.request<Blob | undefined>(apiPaths.documentPage(documentId, page, scale), {
+        responseType: 'blob',
+        retries: 0,
+        signal,
+      })) ?? new Blob(),
+    [api],
+  )
+}

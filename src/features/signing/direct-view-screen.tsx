@@ -1,0 +1,172 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { useCallback, useEffect } from 'react'
+import * as v from 'valibot'
+import { apiPaths } from '../../../contract/paths.ts'
+import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
+import { redirectTarget } from '../../../machines/redirect/redirect-target.ts'
+import { ApiError } from '../../api/client.ts'
+import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { readDirectLink } from '../../app/direct-sign.ts'
+import { activateLocale } from '../../i18n/i18n.ts'
+import { resolveLocale } from '../../i18n/locales.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
+import type { LoadPage } from '../../ui/document-viewer/use-page-image.ts'
+import { StatusPage } from '../../ui/page/status-page.tsx'
+import { RequestHeader } from '../../ui/request/request-header.tsx'
+import { type DirectViewSearch, exitRedirectOf } from './direct-view-search.ts'
+import { leaveTo } from './leave-to.ts'
+import { RedirectCountdown } from './redirect-countdown.tsx'
+import { canSign, SignAction } from './sign-action.tsx'
+import styles from './signing.module.css'
+import { useExitRedirect } from './use-exit-redirect.ts'
+
+/** The request a direct link is for (GET /v3/direct/signature-requests/{id}), with the link's credentials. */
+function useDirectRequest(requestId: string, token: string) {
+  const { api } = useRouteContext({ from: '__root__' })
+  return useQuery({
+    queryKey: ['direct-signature-request', requestId],
+    queryFn: async () =>
+      v.parse(signatureRequestSchema, await api.request(apiPaths.directSignatureRequest(requestId, token))),
+    retry: false,
+  })
+}
+
+/** The document viewer's page loader for a direct-link signer: the direct page call with the link's token. */
+function useDirectLoadPage(token: string): LoadPage {
+  const { api } = useRouteContext({ from: '__root__' })
+  return useCallback(
+    async (documentId, page, scale, signal) =>
+      // A 202 (page still being rendered) has no body; the viewer asks again for an empty image.
+      (await api.request<Blob | undefined>(apiPaths.directDocumentPage(documentId, page, token, scale), {
+        responseType: 'blob',
+        retries: 0,
+        signal,
+      })) ?? new Blob(),
+    [api, token],
+  )
+}
+
+/** Why a direct link shows no request: not valid (any more), or the request is gone. */
+function LinkError({ error }: { error: unknown }) {
+  const { i18n } = useLingui()
+  const status = error instanceof ApiError ? error.status : 0
+  if (status === 401 || status === 404) {
+    return (
+      <StatusPage title={<Trans>This link is not valid</Trans>}>
+        <p>
+          <Trans>
+            The link may be incomplete, or it was replaced by a newer one. Please open the link from the
+            latest e-mail, or ask the sender to send the request again.
+          </Trans>
+        </p>
+      </StatusPage>
+    )
+  }
+  return (
+    <StatusPage title={<Trans>The request cannot be shown</Trans>}>
+      <p>{i18n._(errorMessage(errorCode(error)))}</p>
+    </StatusPage>
+  )
+}
+
+/**
+ * /view/{id}/{userid}: a direct-link signer's request (SPEC §2, nas). They read the documents,
+ * sign (with a TAN from their mailbox) or decline, and are taken back to the exit, decline or
+ * error URL of the link as SPEC §4 and §5 say; `lang` sets the language.
+ */
+export function DirectViewScreen({ requestId, search }: { requestId: string; search: DirectViewSearch }) {
+  const { t } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
+  const token = search.token === undefined ? (readDirectLink()?.token ?? '') : String(search.token)
+  const request = useDirectRequest(requestId, token)
+  const loadPage = useDirectLoadPage(token)
+  const settings = exitRedirectOf(search)
+  const redirect = useExitRedirect(settings.exitUrl, settings.timeout, requestId)
+  const errorUrl = settings.errorUrl
+
+  useEffect(() => {
+    const locale = resolveLocale(search.lang === undefined ? undefined : String(search.lang), true)
+    if (locale) void activateLocale(locale)
+  }, [search.lang])
+
+  useEffect(() => {
+    if (request.error && errorUrl) leaveTo(errorUrl)
+  }, [request.error, errorUrl])
+
+  if (request.error) return <LinkError error={request.error} />
+  if (!request.data) {
+    return (
+      <p role="status" className={styles.note}>
+        <Trans>Loading the request…</Trans>
+      </p>
+    )
+  }
+
+  const data = request.data
+  const reload = () =>
+    void queryClient.invalidateQueries({ queryKey: ['direct-signature-request', requestId] })
+  const onSigned = () => {
+    redirect?.send({ type: 'redirect.start', requestId })
+    reload()
+  }
+  const decline = async () => {
+    const declined = await openDialog(ui.dialogs, {
+      name: 'declineSigningRequest',
+      namespace: 'general',
+      props: { title: data.title },
+      action: async ({ value }) => {
+        await api.request(apiPaths.directDeclineSignatureRequest(requestId, token), {
+          method: 'POST',
+          body: { message: typeof value === 'string' ? value : '' },
+        })
+      },
+    })
+    if (!declined) return
+    reload()
+    const target = redirectTarget(settings, 'declined')
+    if (target) leaveTo(target)
+  }
+
+  return (
+    <div className={styles.page}>
+      <RequestHeader request={data} />
+
+      {redirect ? <RedirectCountdown actor={redirect} /> : null}
+
+      {canSign(data) ? (
+        <section className={styles.bar} aria-label={t`Sign or decline`}>
+          <p>
+            <Trans>Please read the documents, then sign or decline.</Trans>
+          </p>
+          <div className={styles.barActions}>
+            <Button variant="secondary" size="lg" onClick={() => void decline()}>
+              <Trans>Decline</Trans>
+            </Button>
+            <SignAction
+              request={data}
+              onSigned={onSigned}
+              successDetail={redirect ? <RedirectCountdown actor={redirect} /> : undefined}
+            />
+          </div>
+        </section>
+      ) : (
+        <p className={styles.note} role="status">
+          {data.signatureStatus === 'SIGNED' ? (
+            <Trans>You signed this request. Thank you.</Trans>
+          ) : data.signatureStatus === 'DECLINED' ? (
+            <Trans>You declined this request.</Trans>
+          ) : (
+            <Trans>This request is no longer open for signing.</Trans>
+          )}
+        </p>
+      )}
+
+      <DocumentViewer documents={data.documents} loadPage={loadPage} />
+    </div>
+  )
+}

@@ -1,0 +1,145 @@
+import type { QueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { directUserSchema, tanCheckSchema } from '../../../contract/direct.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import {
+  type SignatureQualitiesDetail,
+  signAnswerSchema,
+  signatureQualitiesDetailSchema,
+} from '../../../contract/signing.ts'
+import { attributesCase } from '../../../contract/user.ts'
+import type { DirectSignSession } from '../../../machines/session/session.types.ts'
+import type { SignResultCode } from '../../../machines/signing/signing.types.ts'
+import { type ApiClient, ApiError } from '../../api/client.ts'
+import { getUserQueryOptions, userAttribute } from '../../api/user.ts'
+
+/** Who signs, as the signing dialogs need them. */
+export interface Signer {
+  id: string
+  /** The name their signature shows, once they chose one (user attribute visual_signature_name). */
+  signatureName: string | undefined
+  /** A first guess at that name: their first and last name, or their address. */
+  suggestedName: string
+  /** Whether the account is on a free plan, with its free_signatures_remaining (SPEC §6). */
+  isFreeUser: boolean
+  freeSignaturesRemaining: number
+  /** The quality they want to sign with (user attribute default_quality), if they set one. */
+  defaultQuality: string | undefined
+}
+
+/** What one sign call needs besides the request: the signature name, the language and a TAN. */
+export interface SignInput {
+  requestId: string
+  signingName: string
+  language: string
+  tan?: string
+}
+
+// A wrong TAN is an answer of the TAN check; the signing overlays show it like a sign result.
+const tanResults: Record<string, SignResultCode> = {
+  'tan.invalid': 'tan_invalid',
+  'tan.expired': 'tan_expired',
+  'tan.locked': 'tan_locked',
+}
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ')
+
+/**
+ * The calls of signing for one signer: an account (POST /v3/sign) or a direct-link signer
+ * (POST /v3/direct/sign after a confirmed TAN, with the link's token).
+ */
+export function signingCalls(
+  api: ApiClient,
+  queryClient: QueryClient,
+  direct: { session: DirectSignSession; token: string } | null,
+) {
+  async function loadSigner(): Promise<Signer> {
+    if (direct) {
+      const user = v.parse(
+        directUserSchema,
+        await api.request(apiPaths.directUser(direct.token), { caseOptions: attributesCase }),
+      )
+      return {
+        id: user.id,
+        signatureName: user.attributes.visual_signature_name?.[0],
+        suggestedName: fullName(user.firstName, user.lastName) || user.email,
+        isFreeUser: false,
+        freeSignaturesRemaining: 0,
+        defaultQuality: undefined,
+      }
+    }
+    const user = await queryClient.fetchQuery(getUserQueryOptions(api))
+    const remaining = userAttribute(user, 'free_signatures_remaining')
+    return {
+      id: user.id,
+      signatureName: userAttribute(user, 'visual_signature_name'),
+      suggestedName: fullName(user.firstName, user.lastName) || user.email,
+      // An account outside a business is free; it has its whole allowance until its first signature
+      // sets the counter, which the sign call keeps.
+      isFreeUser: user.business === null && remaining !== undefined,
+      freeSignaturesRemaining: Number(remaining ?? 0) || 0,
+      defaultQuality: userAttribute(user, 'default_quality'),
+    }
+  }
+
+  async function saveSignatureName(name: string): Promise<void> {
+    const body = { attributes: { visual_signature_name: [name] } }
+    if (direct) {
+      await api.request(apiPaths.directUser(direct.token), {
+        method: 'PUT',
+        body,
+        caseOptions: attributesCase,
+      })
+      return
+    }
+    await api.request(apiPaths.user(), { method: 'PUT', body, caseOptions: attributesCase })
+    await queryClient.invalidateQueries({ queryKey: getUserQueryOptions(api).queryKey })
+  }
+
+  async function loadQualities(): Promise<SignatureQualitiesDetail | null> {
+    if (direct) return null
+    return v.parse(signatureQualitiesDetailSchema, await api.request(apiPaths.signatureQualitiesDetail()))
+  }
+
+  async function sign(input: SignInput): Promise<SignResultCode> {
+    if (direct && input.tan !== undefined) {
+      try {
+        await api.request(apiPaths.tanCheck(direct.token), {
+          method: 'POST',
+          body: v.parse(tanCheckSchema, { tan: input.tan }),
+          retries: 0,
+        })
+      } catch (error) {
+        const result = error instanceof ApiError ? tanResults[error.code] : undefined
+        if (result) return result
+        throw error
+      }
+    }
+    const body = {
+      signatureRequests: [{ signatureRequestId: input.requestId, signingName: input.signingName }],
+      language: input.language,
+    }
+    const answer = v.parse(
+      signAnswerSchema,
+      await api.request(direct ? apiPaths.directSign(direct.token) : apiPaths.sign(), {
+        method: 'POST',
+        body,
+        // A sign is not repeated behind the user's back: the answer says what happened.
+        retries: 0,
+      }),
+    )
+    const result = answer.results.find((r) => r.signatureRequestId === input.requestId)?.result
+    if (!result) throw new ApiError(0, 'signing.failed', 'The sign call did not answer for this request')
+    return result
+  }
+
+  async function resendTan(): Promise<void> {
+    if (!direct) return
+    await api.request(apiPaths.tanResend(direct.token), { method: 'POST', body: {}, retries: 0 })
+  }
+
+  return { direct: direct !== null, loadSigner, saveSignatureName, loadQualities, sign, resendTan }
+}
+
+/** The signing calls of one signer. */
+export type SigningCalls = ReturnType<typeof signingCalls>

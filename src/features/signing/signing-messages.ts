@@ -1,0 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { SigningErrorCode } from '../../../machines/signing/signing.types.ts'
+import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { SigningFailure } from './signing-failure.ts'
+
+const signingMessages: Record<SigningErrorCode, MessageDescriptor> = {
+  'signing.failed': msg`Your signature could not be added. Please try again.`,
+  'signing.not_complete': msg`Signing is not complete yet. Please try again.`,
+  'signing.tan_resend_failed': msg`We could not send a new TAN. Please wait a moment and try again.`,
+  'signing.mobile_aes_failed': msg`Signing on your phone did not work. Please try again.`,
+}
+
+// The server's refusals of a sign call, in the words of the signer.
+const refusalMessages: Record<string, MessageDescriptor> = {
+  'signature_request.not_open': msg`This request is no longer open for signing.`,
+  'signature_request.ended': msg`This request is no longer open for signing.`,
+  'signature_request.already_signed': msg`You have signed this request already.`,
+  'signature_request.signer_not_open': msg`Your signature on this request is no longer asked for.`,
+  'signature_request.not_a_signer': msg`You are not a signer of this request.`,
+  'signing.document_unsignable': msg`A document of this request cannot be signed. Please ask the sender for a new version.`,
+  'direct.invalid_token': msg`This link is not valid any more. Please open the link from the latest e-mail.`,
+}
+
+/** The message for what a signing step threw: a signing machine code or a server answer. */
+export function signingErrorMessage(error: unknown): MessageDescriptor {
+  if (error instanceof SigningFailure) return signingMessages[error.code]
+  const code = errorCode(error)
+  return refusalMessages[code] ?? errorMessage(code)
+}

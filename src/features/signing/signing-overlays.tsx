@@ -1,0 +1,264 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { Button } from '../../ui/button/button.tsx'
+import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import {
+  defineOverlay,
+  type OverlayContentProps,
+  type OverlayRegistry,
+} from '../../ui/overlay/overlay-registry.ts'
+import type { SigningChoice, SigningOverlayProps } from './run-signing.ts'
+import styles from './signing.module.css'
+import { signingErrorMessage } from './signing-messages.ts'
+
+type Tone = 'info' | 'success' | 'error' | 'warning'
+
+const icons: Record<Tone, ReactNode> = {
+  info: <path d="M12 8h.01M11 12h1v5h1" />,
+  success: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+  error: <path d="M7 7l10 10M17 7L7 17" />,
+  warning: <path d="M12 7v6M12 17h.01" />,
+}
+
+/** The parts of every signing overlay: an icon, a heading, what happened and the ways on. */
+function SigningOverlayFrame({
+  tone,
+  title,
+  children,
+  actions,
+  error,
+}: {
+  tone: Tone
+  title: ReactNode
+  children?: ReactNode
+  actions?: ReactNode
+  error?: unknown
+}) {
+  const { i18n } = useLingui()
+  return (
+    <div className={styles.overlay}>
+      <span className={styles.icon} data-tone={tone}>
+        <svg
+          viewBox="0 0 24 24"
+          width="36"
+          height="36"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
+          {icons[tone]}
+        </svg>
+      </span>
+      <Dialog.Title>{title}</Dialog.Title>
+      <Dialog.Description asChild>
+        <div className={styles.message}>{children}</div>
+      </Dialog.Description>
+      {error ? <FormAlert>{i18n._(signingErrorMessage(error))}</FormAlert> : null}
+      {actions ? <div className={styles.actions}>{actions}</div> : null}
+    </div>
+  )
+}
+
+type Props = OverlayContentProps<SigningOverlayProps>
+
+const choose = (submit: Props['submit'], choice: SigningChoice) => () => submit(choice)
+
+/** SPEC §2 signing overlay: shown while the signature is being added. */
+function SigningOverlay({ props }: Props) {
+  return (
+    <div className={styles.overlay} role="status">
+      <span className={styles.spinner} aria-hidden="true" />
+      <Dialog.Title>
+        <Trans>Signing…</Trans>
+      </Dialog.Title>
+      <Dialog.Description>
+        <Trans>Your signature is being added to “{props.title}”. This takes a moment.</Trans>
+      </Dialog.Description>
+    </div>
+  )
+}
+
+/** SPEC §2 signing success overlay. */
+function SigningSuccessOverlay({ props, loading, submit }: Props) {
+  return (
+    <SigningOverlayFrame
+      tone="success"
+      title={<Trans>Signed</Trans>}
+      actions={
+        <BusyButton busy={loading} size="lg" onClick={choose(submit, 'close')}>
+          <Trans>Done</Trans>
+        </BusyButton>
+      }
+    >
+      <p>
+        <Trans>Your signature was added to “{props.title}”.</Trans>
+      </p>
+      {props.detail}
+    </SigningOverlayFrame>
+  )
+}
+
+/** SPEC §2 signing failure overlay: the reason, and trying again where the machine allows it. */
+function SigningFailureOverlay({ props, loading, error, submit }: Props) {
+  const { i18n } = useLingui()
+  return (
+    <SigningOverlayFrame
+      tone="error"
+      title={<Trans>Signing did not work</Trans>}
+      error={error}
+      actions={
+        props.canRetry ? (
+          <>
+            <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+              <Trans>Close</Trans>
+            </Button>
+            <BusyButton busy={loading} size="lg" onClick={choose(submit, 'retry')}>
+              <Trans>Try again</Trans>
+            </BusyButton>
+          </>
+        ) : (
+          <BusyButton busy={loading} size="lg" onClick={choose(submit, 'close')}>
+            <Trans>Close</Trans>
+          </BusyButton>
+        )
+      }
+    >
+      <p>
+        {props.reason ? (
+          i18n._(signingErrorMessage(props.reason))
+        ) : (
+          <Trans>This way of signing is not available here.</Trans>
+        )}
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/** SPEC §2 signing locked overlay: someone else is signing the request at this moment. */
+function SigningLockedOverlay({ loading, submit }: Props) {
+  return (
+    <SigningOverlayFrame
+      tone="warning"
+      title={<Trans>The request is being signed</Trans>}
+      actions={
+        <BusyButton busy={loading} size="lg" onClick={choose(submit, 'close')}>
+          <Trans>Close</Trans>
+        </BusyButton>
+      }
+    >
+      <p>
+        <Trans>Someone else is signing this request right now. Please try again in a moment.</Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/** SPEC §2 TAN invalid overlay. */
+function TanInvalidOverlay({ loading, submit }: Props) {
+  return (
+    <SigningOverlayFrame
+      tone="error"
+      title={<Trans>The TAN is not correct</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton busy={loading} size="lg" onClick={choose(submit, 'tanRetry')}>
+            <Trans>Enter the TAN again</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <p>
+        <Trans>
+          The TAN you entered does not match the one we sent you. Please check the e-mail and try again.
+        </Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/** SPEC §2 TAN expired overlay: a new code can be sent. */
+function TanExpiredOverlay({ loading, error, submit }: Props) {
+  return (
+    <SigningOverlayFrame
+      tone="warning"
+      title={<Trans>The TAN has expired</Trans>}
+      error={error}
+      actions={
+        <>
+          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton busy={loading} size="lg" onClick={choose(submit, 'resend')}>
+            <Trans>Send a new TAN</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <p>
+        <Trans>A TAN can be used for 10 minutes. We can send you a new one by e-mail.</Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/** SPEC §2 TAN locked overlay: too many wrong codes. */
+function TanLockedOverlay({ loading, submit }: Props) {
+  return (
+    <SigningOverlayFrame
+      tone="error"
+      title={<Trans>Too many wrong TANs</Trans>}
+      actions={
+        <BusyButton busy={loading} size="lg" onClick={choose(submit, 'close')}>
+          <Trans>Close</Trans>
+        </BusyButton>
+      }
+    >
+      <p>
+        <Trans>For your security, this TAN no longer works. Sign again to receive a new one by e-mail.</Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/** SPEC §2 exhausted signatures overlay (SPEC §6 signing credit): the plans are one click away. */
+function ExhaustedSignaturesOverlay({ loading, submit }: Props) {
+  return (
+    <SigningOverlayFrame
+      tone="info"
+      title={<Trans>You have used your free signatures</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+            <Trans>Not now</Trans>
+          </Button>
+          <BusyButton busy={loading} size="lg" onClick={choose(submit, 'upgrade')}>
+            <Trans>See the plans</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <p>
+        <Trans>Your free plan has no signatures left. Choose a plan to go on signing.</Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/** The signing overlays of SPEC §2, by the names run-signing opens them with. */
+export const signingOverlays: OverlayRegistry = {
+  signing: defineOverlay(SigningOverlay),
+  signingSuccess: defineOverlay(SigningSuccessOverlay),
+  signingFailure: defineOverlay(SigningFailureOverlay),
+  signingLocked: defineOverlay(SigningLockedOverlay),
+  tanInvalid: defineOverlay(TanInvalidOverlay),
+  tanExpired: defineOverlay(TanExpiredOverlay),
+  tanLocked: defineOverlay(TanLockedOverlay),
+  exhaustedSignatures: defineOverlay(ExhaustedSignaturesOverlay),
+}

@@ -1,0 +1,30 @@
+import { Trans } from '@lingui/react/macro'
+import { Button } from '../../ui/button/button.tsx'
+import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+
+/** SPEC §2 terms of use dialog: what an electronic signature means, agreed to before signing. */
+export function SigningTermsDialog({ loading, submit, close }: DialogContentProps<Record<string, never>>) {
+  return (
+    <DialogFrame
+      title={<Trans>Terms of use for signing</Trans>}
+      description={
+        <Trans>
+          Your electronic signature is legally binding, like a handwritten one. By going on you agree to the
+          terms of use of Signet and to your signature, name and the time of signing being added to the
+          documents.
+        </Trans>
+      }
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={loading}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton busy={loading} onClick={() => submit()}>
+            <Trans>Agree and continue</Trans>
+          </BusyButton>
+        </>
+      }
+    />
+  )
+}

@@ -1,0 +1,91 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, useState } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import type { signingMachine } from '../../../machines/signing/signing.machine.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import { useActorView } from '../../ui/dialog/use-actor-view.ts'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { TextField } from '../../ui/form/text-field.tsx'
+import type { SigningActor } from './run-signing.ts'
+import styles from './signing.module.css'
+import { SigningFailure } from './signing-failure.ts'
+import { signingErrorMessage } from './signing-messages.ts'
+
+/** Props of the TAN entry dialog. */
+export interface TanEntryProps {
+  /** The signing the TAN is for: it mails new codes and says while it does. */
+  signing: SigningActor
+}
+
+const tanView = (snapshot: SnapshotFrom<typeof signingMachine>) => ({
+  sending: snapshot.hasTag('busy'),
+  errorCode: snapshot.context.errorCode,
+})
+
+const tanPattern = /^\d{6}$/
+
+/** SPEC §2 TAN entry dialog: the six digits mailed to a direct-link signer, and a way to get new ones. */
+export function TanEntryDialog({ props, loading, submit, close }: DialogContentProps<TanEntryProps>) {
+  const { i18n, t } = useLingui()
+  const { sending, errorCode } = useActorView(props.signing, tanView)
+  const [tan, setTan] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const digits = tan.replace(/\s/g, '')
+    setInvalid(!tanPattern.test(digits))
+    if (tanPattern.test(digits)) submit(digits)
+  }
+  return (
+    <DialogFrame
+      onSubmit={onSubmit}
+      title={<Trans>Enter your TAN</Trans>}
+      description={
+        sending ? (
+          <Trans>We are sending you a TAN by e-mail…</Trans>
+        ) : (
+          <Trans>We sent a TAN, a code of 6 digits, to your e-mail address. Enter it here to sign.</Trans>
+        )
+      }
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={loading}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton type="submit" busy={loading} disabled={sending}>
+            <Trans>Sign</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      {errorCode ? <FormAlert>{i18n._(signingErrorMessage(new SigningFailure(errorCode)))}</FormAlert> : null}
+      <TextField
+        label={<Trans>TAN from the e-mail</Trans>}
+        name="tan"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        className={styles.tanInput}
+        required
+        value={tan}
+        onChange={(event) => {
+          setTan(event.target.value)
+          setInvalid(false)
+        }}
+        error={invalid ? t`Enter the 6 digits of the TAN.` : undefined}
+        disabled={loading}
+      />
+      <BusyButton
+        variant="text"
+        className={styles.linkButton}
+        busy={sending}
+        disabled={loading}
+        onClick={() => props.signing.send({ type: 'tan.resend' })}
+      >
+        <Trans>Send a new TAN</Trans>
+      </BusyButton>
+    </DialogFrame>
+  )
+}

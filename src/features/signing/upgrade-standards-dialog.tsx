@@ -1,0 +1,54 @@
+import { Trans } from '@lingui/react/macro'
+import { Button } from '../../ui/button/button.tsx'
+import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+
+/** Props of the upgrade standards dialog. */
+export interface UpgradeStandardsProps {
+  /** The quality the signer asked for and does not hold yet. */
+  quality: 'aes' | 'qes'
+}
+
+/** What the upgrade standards dialog submits: add the standard, or sign with a simple signature. */
+export type UpgradeStandardsChoice = 'upgrade' | 'simple'
+
+/**
+ * SPEC §2 upgrade standards dialog: the signer wants an advanced or qualified signature but has not
+ * been identified for it; they add the standard in their profile or sign with a simple signature.
+ */
+export function UpgradeStandardsDialog({
+  props,
+  loading,
+  submit,
+  close,
+}: DialogContentProps<UpgradeStandardsProps>) {
+  return (
+    <DialogFrame
+      title={<Trans>Upgrade your signature standard</Trans>}
+      description={
+        props.quality === 'qes' ? (
+          <Trans>
+            You chose to sign with a qualified electronic signature, which needs an identification first.
+          </Trans>
+        ) : (
+          <Trans>
+            You chose to sign with an advanced electronic signature, which needs an identification first.
+          </Trans>
+        )
+      }
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={loading}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button variant="secondary" onClick={() => submit('simple')} disabled={loading}>
+            <Trans>Sign with a simple signature</Trans>
+          </Button>
+          <BusyButton busy={loading} onClick={() => submit('upgrade')}>
+            <Trans>Upgrade standard</Trans>
+          </BusyButton>
+        </>
+      }
+    />
+  )
+}

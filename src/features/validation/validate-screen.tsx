@@ -1,0 +1,224 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import * as v from 'valibot'
+import { apiPaths } from '../../../contract/paths.ts'
+import {
+  type ValidatedSignature,
+  type ValidationReportView,
+  type validatedQualities,
+  validationReportSchema,
+} from '../../../contract/validation.ts'
+import type { ApiClient } from '../../api/client.ts'
+import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
+import { FileDrop } from '../../ui/form/file-drop.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { type SignatureVerdict, signatureVerdict } from './signature-verdict.ts'
+import styles from './validate.module.css'
+
+const verdictTitles: Record<SignatureVerdict, MessageDescriptor> = {
+  valid: msg`Valid signature`,
+  untrusted: msg`Intact, but not from a trusted certificate authority`,
+  changedAfter: msg`The document was changed after this signature`,
+  damaged: msg`Damaged: the signed content is not what was signed`,
+}
+
+const qualityNames: Record<(typeof validatedQualities)[number], MessageDescriptor> = {
+  ses: msg`Simple electronic signature`,
+  aes: msg`Advanced electronic signature`,
+  qes: msg`Qualified electronic signature`,
+  unknown: msg`Not stated by the certificate`,
+}
+
+const problemTexts: Record<string, MessageDescriptor> = {
+  'signature.byte_range_invalid': msg`The signature does not say soundly which bytes it covers.`,
+  'signature.cms_unreadable': msg`The signature data cannot be read.`,
+  'signature.certificate_missing': msg`The signer's certificate is missing.`,
+  'signature.digest_mismatch': msg`The signed bytes were changed after signing.`,
+  'signature.invalid': msg`The cryptographic signature does not verify.`,
+  'signature.unsupported': msg`This kind of signature cannot be checked here.`,
+}
+
+const uploadErrors: Record<string, MessageDescriptor> = {
+  'validation.pdf_unreadable': msg`This PDF cannot be read: it is damaged or not a PDF at all.`,
+  'document.not_pdf': msg`This file is not a PDF.`,
+  'document.empty': msg`This file is empty.`,
+  'document.too_large': msg`This file is too large to check here.`,
+}
+
+/** Sends the PDF to `POST /v1/validate`; the server keeps nothing of it. */
+async function validate(api: ApiClient, file: File): Promise<ValidationReportView> {
+  const body = new FormData()
+  body.append('file', file)
+  return v.parse(
+    validationReportSchema,
+    await api.request(apiPaths.validate(), { method: 'POST', body, retries: 0 }),
+  )
+}
+
+/** One signature of the report: the verdict first, then who, when, how and why. */
+function SignatureCard({ signature, index }: { signature: ValidatedSignature; index: number }) {
+  const { i18n } = useLingui()
+  const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
+  const verdict = signatureVerdict(signature)
+  const signer = signature.signer
+  // A simple signature is made with the platform's certificate, so the signer is the name they signed with.
+  const who = signature.signingName ?? signer?.commonName ?? i18n._(msg`Unknown signer`)
+  const email = signature.contactInfo ?? signer?.email
+  return (
+    <li className={styles.card} data-verdict={verdict}>
+      <h3 className={styles.verdict}>
+        <span className={styles.icon} aria-hidden="true">
+          {verdict === 'valid' ? '✓' : '!'}
+        </span>
+        {i18n._(verdictTitles[verdict])}
+      </h3>
+      <p className={styles.lead}>
+        <Trans>
+          Signature {index + 1} by {who}
+        </Trans>
+      </p>
+      <dl className={styles.facts}>
+        {email ? (
+          <>
+            <dt>
+              <Trans>E-mail</Trans>
+            </dt>
+            <dd>{email}</dd>
+          </>
+        ) : null}
+        {signature.reason ? (
+          <>
+            <dt>
+              <Trans>Reason</Trans>
+            </dt>
+            <dd>{signature.reason}</dd>
+          </>
+        ) : null}
+        <dt>
+          <Trans>Signed at</Trans>
+        </dt>
+        <dd>
+          {signature.timestamp?.verified ? (
+            <Trans>
+              {formatDateTime(signature.timestamp.time, locale)}, confirmed by the timestamp of{' '}
+              {signature.timestamp.authority ?? '?'}
+            </Trans>
+          ) : signature.signingTime ? (
+            <Trans>
+              {formatDateTime(signature.signingTime, locale)}, as the signer's software claims (no verified
+              timestamp)
+            </Trans>
+          ) : (
+            <Trans>Not stated</Trans>
+          )}
+        </dd>
+        <dt>
+          <Trans>Quality</Trans>
+        </dt>
+        <dd>
+          {i18n._(qualityNames[signature.quality])}
+          {signature.demo ? (
+            <span className={styles.demo}>
+              {' '}
+              <Trans>(demo certificate of a test system: not for legal use)</Trans>
+            </span>
+          ) : null}
+        </dd>
+        <dt>
+          <Trans>Certificate</Trans>
+        </dt>
+        <dd>
+          {!signer ? (
+            <Trans>Missing</Trans>
+          ) : signature.trusted ? (
+            <Trans>
+              {signer.commonName ?? '?'}, issued by {signer.issuerCommonName ?? '?'}, whose chain leads to a
+              trusted authority
+            </Trans>
+          ) : (
+            <Trans>
+              {signer.commonName ?? '?'}, issued by {signer.issuerCommonName ?? '?'}, which is not a trusted
+              authority here
+            </Trans>
+          )}
+        </dd>
+      </dl>
+      {signature.problems.length > 0 ? (
+        <ul className={styles.problems}>
+          {signature.problems.map((problem) => (
+            <li key={problem}>{i18n._(problemTexts[problem] ?? msg`Unknown problem: ${problem}`)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  )
+}
+
+/** /validate: anyone drops a signed PDF and sees, per signature, whether it holds and who signed when. */
+export function ValidateScreen() {
+  const { i18n } = useLingui()
+  const { api } = useRouteContext({ from: '__root__' })
+  const inputId = useId()
+  const [fileName, setFileName] = useState<string>()
+  const check = useMutation({ mutationFn: (file: File) => validate(api, file) })
+
+  const start = (file: File | undefined) => {
+    if (!file) return
+    setFileName(file.name)
+    check.mutate(file)
+  }
+  const failure = check.error ? errorCode(check.error) : undefined
+  const report = check.data
+
+  return (
+    <div className={styles.page}>
+      <h1>
+        <Trans>Validate a signed PDF</Trans>
+      </h1>
+      <p className={styles.intro}>
+        <Trans>
+          Check every signature of a PDF, signed here or elsewhere: whether the document is still what was
+          signed, who signed it, when, and with which quality. The file is checked and forgotten; it is not
+          stored.
+        </Trans>
+      </p>
+      <FileDrop
+        prompt={<Trans>Drop a signed PDF here, or</Trans>}
+        buttonLabel={<Trans>Choose a PDF</Trans>}
+        accept="application/pdf,.pdf"
+        onFiles={(files) => start(files[0])}
+      />
+      {check.isPending ? (
+        <p role="status" className={styles.note}>
+          <Trans>Checking {fileName}…</Trans>
+        </p>
+      ) : failure ? (
+        <FormAlert>{i18n._(uploadErrors[failure] ?? errorMessage(failure))}</FormAlert>
+      ) : report ? (
+        <section aria-labelledby={`${inputId}-result`} className={styles.result}>
+          <h2 id={`${inputId}-result`}>
+            {report.signatures.length === 0 ? (
+              <Trans>{fileName} has no signatures</Trans>
+            ) : (
+              <Plural
+                value={report.signatures.length}
+                one={`${fileName} has # signature`}
+                other={`${fileName} has # signatures`}
+              />
+            )}
+          </h2>
+          <ol className={styles.cards}>
+            {report.signatures.map((signature, index) => (
+              <SignatureCard key={signature.fieldName} signature={signature} index={index} />
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </div>
+  )
+}

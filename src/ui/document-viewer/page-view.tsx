@@ -1,0 +1,109 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type RefObject, useRef } from 'react'
+import { type DocumentInfo, thumbnailPageScale } from '../../../contract/documents.ts'
+import { Button } from '../button/button.tsx'
+import styles from './document-viewer.module.css'
+import { type LoadPage, usePageImage } from './use-page-image.ts'
+import { useSeen } from './use-seen.ts'
+
+/** The id of a page's element, so a thumbnail can bring it into view. */
+export function pageElementId(documentId: string, page: number): string {
+  return `page-${documentId}-${page}`
+}
+
+/** One page at full size: a box of the page's proportions that fills with its image once near the view. */
+export function PageView({
+  document,
+  page,
+  scale,
+  zoom,
+  loadPage,
+  scrollRoot,
+}: {
+  document: DocumentInfo
+  page: number
+  scale: number
+  zoom: number
+  loadPage: LoadPage
+  scrollRoot: RefObject<HTMLElement | null>
+}) {
+  const { t } = useLingui()
+  const box = useRef<HTMLDivElement>(null)
+  const seen = useSeen(box, scrollRoot)
+  const { state, retry } = usePageImage(loadPage, document.id, page, scale, seen)
+  const size = document.pageSizes[page] ?? { width: 595, height: 842 }
+  const number = page + 1
+  const count = document.pageCount
+  const title = document.title
+  return (
+    <div
+      ref={box}
+      id={pageElementId(document.id, page)}
+      data-page={`${document.id}/${page}`}
+      className={styles.page}
+      style={{ width: `${zoom}%`, aspectRatio: `${size.width} / ${size.height}` }}
+      aria-busy={state.status === 'loading'}
+    >
+      {state.status === 'loaded' ? (
+        <img src={state.url} alt={t`Page ${number} of ${count} of ${title}`} className={styles.image} />
+      ) : state.status === 'failed' ? (
+        <div className={styles.pageFailed}>
+          <p>
+            <Trans>Page {number} could not be loaded.</Trans>
+          </p>
+          <Button variant="secondary" size="sm" onClick={retry}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : (
+        <span className={styles.pending}>
+          <span className="visually-hidden">
+            <Trans>Loading page {number}…</Trans>
+          </span>
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** A page's thumbnail (scale 20) inside the button that brings the page into view. */
+export function PageThumbnail({
+  document,
+  page,
+  current,
+  loadPage,
+  scrollRoot,
+  onSelect,
+}: {
+  document: DocumentInfo
+  page: number
+  current: boolean
+  loadPage: LoadPage
+  scrollRoot: RefObject<HTMLElement | null>
+  onSelect: () => void
+}) {
+  const { t } = useLingui()
+  const button = useRef<HTMLButtonElement>(null)
+  const seen = useSeen(button, scrollRoot, '300px')
+  const { state } = usePageImage(loadPage, document.id, page, thumbnailPageScale, seen)
+  const size = document.pageSizes[page] ?? { width: 595, height: 842 }
+  const number = page + 1
+  return (
+    <button
+      ref={button}
+      type="button"
+      className={styles.thumbnail}
+      aria-current={current ? 'page' : undefined}
+      aria-label={t`Page ${number}`}
+      onClick={onSelect}
+      data-thumbnail={`${document.id}/${page}`}
+    >
+      <span className={styles.thumbnailImage} style={{ aspectRatio: `${size.width} / ${size.height}` }}>
+        {state.status === 'loaded' ? <img src={state.url} alt="" /> : null}
+      </span>
+      <span className={styles.thumbnailNumber} aria-hidden="true">
+        {number}
+      </span>
+    </button>
+  )
+}

@@ -1,0 +1,33 @@
+import { type RefObject, useEffect, useState } from 'react'
+
+/**
+ * Whether `target` has come near the visible part of `root` (within `margin`): lazy loading starts a page's
+ * image once it has, and keeps it. Without IntersectionObserver everything counts as seen.
+ */
+export function useSeen(
+  target: RefObject<Element | null>,
+  root: RefObject<Element | null>,
+  margin = '600px 0px',
+): boolean {
+  const [seen, setSeen] = useState(false)
+  useEffect(() => {
+    const element = target.current
+    if (seen || element === null) return
+    if (typeof IntersectionObserver === 'undefined') {
+      setSeen(true)
+      return
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setSeen(true)
+          observer.disconnect()
+        }
+      },
+      { root: root.current, rootMargin: margin },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [seen, target, root, margin])
+  return seen
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest'
+import type { SignerStatus } from '../../../../contract/signature-request-status.ts'
+import type { SignatureRequestView } from '../../../../contract/signature-requests.ts'
+import { requestActions } from '../../../../src/features/documents/request-actions.ts'
+
+const signature = (id: string, email: string, status: SignerStatus = 'OPEN') => ({
+  id,
+  accountEmail: email,
+  signerIdentityData: null,
+  status,
+  signedAt: status === 'SIGNED' ? '2026-01-02T10:00:00.000Z' : null,
+})
+
+const request = (change: Partial<SignatureRequestView>): SignatureRequestView => ({
+  id: 'r1',
+  title: 'Lease',
+  message: '',
+  ownerEmail: 'olga@example.com',
+  isOwner: true,
+  statusOverall: 'OPEN',
+  signatureStatus: null,
+  signaturesCount: 2,
+  documents: [],
+  signatures: [signature('s1', 'anna@example.com'), signature('s2', 'ben@example.com')],
+  attachments: [],
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  lastRemindedAt: null,
+  ...change,
+})
+
+describe('requestActions', () => {
+  it('lets the sender of an open request remind, withdraw and change signers, not sign or delete', () => {
+    const actions = requestActions(request({}), 'olga@example.com')
+    expect(actions).toMatchObject({
+      send: false,
+      remind: true,
+      withdraw: true,
+      delete: false,
+      sign: false,
+      decline: false,
+      delegate: false,
+      addSigner: true,
+      deleteDocuments: false,
+      report: true,
+      attach: true,
+      removeAttachments: true,
+    })
+    expect([...actions.removableSigners]).toEqual(['s1', 's2'])
+  })
+
+  it('keeps the last signer of an open request, and every signer once someone signed', () => {
+    const one = requestActions(
+      request({ signatures: [signature('s1', 'anna@example.com')] }),
+      'olga@example.com',
+    )
+    expect(one.removableSigners.size).toBe(0)
+    const signed = requestActions(
+      request({
+        signatures: [signature('s1', 'anna@example.com', 'SIGNED'), signature('s2', 'ben@example.com')],
+      }),
+      'olga@example.com',
+    )
+    expect(signed).toMatchObject({ addSigner: false, downloadSigned: true, remind: true })
+    expect(signed.removableSigners.size).toBe(0)
+  })
+
+  it('lets a signer whose signature is open sign, decline and delegate, and leave the request', () => {
+    const actions = requestActions(request({ isOwner: false }), 'Ben@Example.com')
+    expect(actions).toMatchObject({
+      ownSignatureId: 's2',
+      sign: true,
+      decline: true,
+      delegate: true,
+      withdraw: false,
+      remind: false,
+      addSigner: false,
+      delete: true,
+      attach: true,
+      removeAttachments: false,
+    })
+  })
+
+  it('offers nothing to sign once the own signature is done or the request ended', () => {
+    const signed = request({
+      isOwner: false,
+      signatures: [signature('s1', 'anna@example.com'), signature('s2', 'ben@example.com', 'SIGNED')],
+    })
+    expect(requestActions(signed, 'ben@example.com')).toMatchObject({ sign: false, decline: false })
+    const withdrawn = request({
+      isOwner: false,
+      statusOverall: 'WITHDRAWN',
+      signatures: [signature('s2', 'ben@example.com', 'WITHDRAWN')],
+    })
+    // The machine lets a signer leave only while nobody has signed and the request has not ended.
+    expect(requestActions(signed, 'ben@example.com').delete).toBe(false)
+    expect(requestActions(withdrawn, 'ben@example.com')).toMatchObject({
+      sign: false,
+      decline: false,
+      delete: false,
+    })
+  })
+
+  it('lets the sender send a draft only with signers, and take documents off it', () => {
+    const document = {
+      id: 'd1',
+      title: 'Lease',
+      sha256: 'ab',
+      size: 10,
+      contentType: 'application/pdf',
+      pageCount: 1,
+      pageSizes: [{ width: 595, height: 842 }],
+      createdAt: '2026-01-01T10:00:00.000Z',
+    }
+    const draft = request({ statusOverall: 'DRAFT', documents: [document] })
+    expect(requestActions(draft, 'olga@example.com')).toMatchObject({
+      send: true,
+      deleteDocuments: true,
+      report: false,
+      delete: true,
+      withdraw: false,
+      remind: false,
+    })
+    expect(requestActions({ ...draft, signatures: [] }, 'olga@example.com').send).toBe(false)
+  })
+})

@@ -1,0 +1,154 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { SignResultCode } from '../../../../machines/signing/signing.types.ts'
+import { startUiActors, type UiActors } from '../../../../src/app/ui-actors.ts'
+import { runSigning, type SigningRun } from '../../../../src/features/signing/run-signing.ts'
+import type { SignInput, SigningCalls } from '../../../../src/features/signing/signing-calls.ts'
+
+const credit = { isFreeUser: false, freeSignaturesRemaining: 0, isDirectSign: false }
+
+/** A signing against answers given in order, on real dialog and overlay hosts. */
+function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> = {}) {
+  const ui = startUiActors()
+  const signed: SignInput[] = []
+  const calls = {
+    sign: vi.fn(async (input: SignInput) => {
+      signed.push(input)
+      const answer = answers.shift()
+      if (answer instanceof Error) throw answer
+      return answer ?? 'complete'
+    }),
+    resendTan: vi.fn(async () => {}),
+  } as unknown as SigningCalls
+  const onSigned = vi.fn()
+  const onUpgrade = vi.fn()
+  const done = runSigning({
+    ui,
+    calls,
+    requestId: 'sr-1',
+    requestTitle: 'Lease',
+    signingName: 'Ada Lovelace',
+    language: 'en-gb',
+    credit,
+    onSigned,
+    onUpgrade,
+    ...extra,
+  })
+  return { ui, calls, signed, onSigned, onUpgrade, done }
+}
+
+const overlay = (ui: UiActors) => ui.overlays.getSnapshot().context.overlay?.name
+const dialog = (ui: UiActors) => ui.dialogs.getSnapshot().context.dialog?.name
+const press = (ui: UiActors, value?: string) => ui.overlays.send({ type: 'overlay.action', value })
+
+describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC §2, §4)', () => {
+  it('shows the signing overlay while signing, then success, and ends when it is closed', async () => {
+    const { ui, signed, onSigned, done } = start(['complete'])
+    expect(overlay(ui)).toBe('signing')
+    expect(ui.overlays.getSnapshot().hasTag('loading')).toBe(true)
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    expect(onSigned).toHaveBeenCalledOnce()
+    expect(signed).toEqual([
+      { requestId: 'sr-1', signingName: 'Ada Lovelace', language: 'en-gb', tan: undefined },
+    ])
+    press(ui, 'close')
+    await done
+    await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
+  })
+
+  it('mails a TAN when the sign call asks for one and signs with the TAN entered', async () => {
+    const { ui, calls, signed, onSigned, done } = start(['tan_required', 'complete'])
+    await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
+    await vi.waitFor(() => expect(calls.resendTan).toHaveBeenCalledOnce())
+    expect(ui.overlays.getSnapshot().value).toBe('closed')
+    ui.dialogs.send({ type: 'dialog.action', value: '123456' })
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    expect(signed[1]?.tan).toBe('123456')
+    expect(onSigned).toHaveBeenCalledOnce()
+    press(ui, 'close')
+    await done
+  })
+
+  it('after a wrong TAN offers to enter it again without mailing a new one', async () => {
+    const { ui, calls, done } = start(['tan_required', 'tan_invalid', 'complete'])
+    await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
+    ui.dialogs.send({ type: 'dialog.action', value: '000000' })
+    await vi.waitFor(() => expect(overlay(ui)).toBe('tanInvalid'))
+    press(ui, 'tanRetry')
+    await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
+    await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
+    expect(calls.resendTan).toHaveBeenCalledOnce()
+    ui.dialogs.send({ type: 'dialog.action', value: '123456' })
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    press(ui, 'close')
+    await done
+  })
+
+  it('sends a new TAN from the expired overlay and asks for it again', async () => {
+    const { ui, calls, done } = start(['tan_required', 'tan_expired'])
+    await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
+    ui.dialogs.send({ type: 'dialog.action', value: '123456' })
+    await vi.waitFor(() => expect(overlay(ui)).toBe('tanExpired'))
+    press(ui, 'resend')
+    await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
+    expect(calls.resendTan).toHaveBeenCalledTimes(2)
+    ui.dialogs.send({ type: 'dialog.close' })
+    await done
+  })
+
+  it('ends the flow when the TAN entry is cancelled', async () => {
+    const { ui, done } = start(['tan_required'])
+    await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
+    ui.dialogs.send({ type: 'dialog.close' })
+    await done
+    expect(ui.overlays.getSnapshot().value).toBe('closed')
+  })
+
+  it('shows why signing failed and signs again on retry', async () => {
+    const refusal = new Error('signature_request.not_open')
+    const { ui, signed, done } = start([refusal, 'complete'])
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingFailure'))
+    expect(ui.overlays.getSnapshot().context.overlay?.props).toMatchObject({
+      reason: refusal,
+      canRetry: true,
+    })
+    press(ui, 'retry')
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    expect(signed).toHaveLength(2)
+    press(ui, 'close')
+    await done
+  })
+
+  it('shows the locked and TAN locked overlays, which only close', async () => {
+    for (const [answer, name] of [
+      ['locked', 'signingLocked'],
+      ['tan_locked', 'tanLocked'],
+    ] as const) {
+      const { ui, onSigned, done } = start([answer])
+      await vi.waitFor(() => expect(overlay(ui)).toBe(name))
+      press(ui, 'close')
+      await done
+      await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
+      expect(onSigned).not.toHaveBeenCalled()
+    }
+  })
+
+  it('a free user without signatures left sees the exhausted overlay, which leads to the plans', async () => {
+    const { ui, calls, onUpgrade, done } = start([], {
+      credit: { isFreeUser: true, freeSignaturesRemaining: 0, isDirectSign: false },
+    })
+    expect(overlay(ui)).toBe('exhaustedSignatures')
+    press(ui, 'upgrade')
+    await done
+    expect(onUpgrade).toHaveBeenCalledOnce()
+    expect(calls.sign).not.toHaveBeenCalled()
+  })
+
+  it('a direct-link signer always has the credit to sign', async () => {
+    const { ui, done } = start(['complete'], {
+      credit: { isFreeUser: true, freeSignaturesRemaining: 0, isDirectSign: true },
+    })
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    press(ui, 'close')
+    await done
+  })
+})
