@@ -7,28 +7,16 @@
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { apiPaths, apiUrl } from '../contract/paths.ts'
 import { ensurePgliteTemplate } from '../server/db/pglite-template.ts'
+import { freePort } from './figures.ts'
 
 const entry = fileURLToPath(new URL('../server/index.ts', import.meta.url))
 const runs = Number(process.argv[2] ?? 5)
 const giveUpAfterMs = 60_000
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 async function answers(url: string): Promise<boolean> {
   try {

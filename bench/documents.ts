@@ -16,18 +16,13 @@ import { createPageRenderer } from '../server/documents/render-pages.ts'
 import { createFileStorage } from '../server/storage/create-file-storage.ts'
 import { documentKey } from '../server/storage/storage-keys.ts'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
+import { ms, percentile } from './figures.ts'
 
 const pageCount = Number(process.argv[2] ?? 50)
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-documents-'))
 const storage = createFileStorage({ dataDir })
 let timings: RenderTiming[] = []
 const renderer = createPageRenderer({ storage: { dataDir }, onRendered: (page) => timings.push(page) })
-
-const ms = (value: number) => `${value.toFixed(1)} ms`
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
 
 async function storedPdf(label: string, pages: number): Promise<{ hash: string; bytes: Uint8Array }> {
   const bytes = await makePdf(Array.from({ length: pages }, () => a4))

@@ -1,7 +1,13 @@
 // `npm run bench`: every benchmark in turn; each prints its own figures (none asserts a time).
 import { spawnSync } from 'node:child_process'
 
-const benches = ['bench/cold-start.ts', 'bench/documents.ts', 'bench/signing.ts']
+const benches = [
+  'bench/cold-start.ts',
+  'bench/documents.ts',
+  'bench/signing.ts',
+  'bench/sign-latency.ts',
+  'bench/list-latency.ts',
+]
 for (const bench of benches) {
   console.log(`\n▶ ${bench}`)
   const { status } = spawnSync(process.execPath, [bench], { stdio: 'inherit' })

@@ -13,6 +13,7 @@ import { loadOrCreatePki } from '../server/signing/pki.ts'
 import { signPdf } from '../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../server/signing/tsa.ts'
 import { validatePdf } from '../server/signing/validate-pdf.ts'
+import { percentile } from './figures.ts'
 
 const runs = Number(process.argv[2] ?? 50)
 const concurrency = 20
@@ -35,14 +36,9 @@ async function makePdf(pages: number, label: string): Promise<Uint8Array> {
   return document.save({ useObjectStreams: false })
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN
-}
-
 function summary(label: string, samples: number[]): void {
-  const sorted = [...samples].sort((a, b) => a - b)
-  const median = percentile(sorted, 0.5)
-  const p95 = percentile(sorted, 0.95)
+  const median = percentile(samples, 50)
+  const p95 = percentile(samples, 95)
   console.log(`${label}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${samples.length} runs)`)
 }
 

@@ -1,0 +1,238 @@
+/**
+ * The request list under load: `GET /v3/signature-requests` (the dashboard's default call: all filters
+ * off, page 0, 20 items, newest first) with 100,000 requests in the embedded database and 50 concurrent
+ * clients, each signed in as a different user. Prints p50 and p95 (goal p95 under 25 ms), the latency of
+ * a single client for comparison, and the query plans of the list's two queries. Asserts nothing.
+ *
+ * The rows are written straight into the database in large batches before the real server starts on it,
+ * in its own process, so the load generator does not share its event loop.
+ *
+ * Run: node bench/list-latency.ts [requests] [clients] [calls]
+ */
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { get } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { apiPaths, apiUrl } from '../contract/paths.ts'
+import { signatureRequestListQuerySchema } from '../contract/signature-requests.ts'
+import { hashToken } from '../server/accounts/hash-token.ts'
+import { openDatabase } from '../server/db/open-database.ts'
+import { sessions, signatureRequests, signatures, users } from '../server/db/schema.ts'
+import { signatureRequestListQueries } from '../server/signature-requests/list-signature-requests.ts'
+import { freePort, ms, percentile } from './figures.ts'
+
+const requestCount = Number(process.argv[2] ?? 100_000)
+const clientCount = Number(process.argv[3] ?? 50)
+const callCount = Number(process.argv[4] ?? 1_500)
+const userCount = 1_000
+const batchSize = 5_000
+const entry = fileURLToPath(new URL('../server/index.ts', import.meta.url))
+const statuses = [
+  'DRAFT',
+  'OPEN',
+  'OPEN',
+  'OPEN',
+  'SIGNED',
+  'SIGNED',
+  'SIGNED',
+  'DECLINED',
+  'WITHDRAWN',
+] as const
+
+type Account = { id: string; email: string; token: string }
+
+/** 1,000 users with a session each; every request has an owner and two signers among them, ~100 owned each. */
+async function seed(dir: string): Promise<Account[]> {
+  const handle = await openDatabase({ driver: 'pglite', dir })
+  await handle.migrate()
+  const { db } = handle
+  const started = performance.now()
+  const now = Date.now()
+  const accounts: Account[] = Array.from({ length: userCount }, (_, index) => ({
+    id: '',
+    email: `user${index}@example.com`,
+    token: randomBytes(24).toString('base64url'),
+  }))
+  const inserted = await db
+    .insert(users)
+    .values(accounts.map((a) => ({ email: a.email, emailVerified: true })))
+    .returning({ id: users.id, email: users.email })
+  for (const row of inserted) {
+    const account = accounts.find((a) => a.email === row.email)
+    if (account) account.id = row.id
+  }
+  await db.insert(sessions).values(
+    accounts.map((a) => ({
+      tokenHash: hashToken(a.token),
+      userId: a.id,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + 24 * 60 * 60 * 1000),
+    })),
+  )
+  for (let first = 0; first < requestCount; first += batchSize) {
+    const size = Math.min(batchSize, requestCount - first)
+    const rows = await db
+      .insert(signatureRequests)
+      .values(
+        Array.from({ length: size }, (_, offset) => {
+          const index = first + offset
+          // Spread over two years, so that newest-first has to choose among many.
+          const createdAt = new Date(now - ((index * 7919) % (2 * 365 * 24 * 60)) * 60_000)
+          return {
+            ownerId: (accounts[index % userCount] as Account).id,
+            title: `Request ${index}`,
+            statusOverall: statuses[index % statuses.length] ?? 'OPEN',
+            createdAt,
+            updatedAt: createdAt,
+          }
+        }),
+      )
+      .returning({ id: signatureRequests.id, ownerId: signatureRequests.ownerId })
+    await db.insert(signatures).values(
+      rows.flatMap((row, offset) =>
+        [1, 2].map((step) => {
+          const signer = accounts[(first + offset + step * 37) % userCount] as Account
+          return {
+            requestId: row.id,
+            signerId: signer.id,
+            accountEmail: signer.email,
+            status: 'OPEN' as const,
+          }
+        }),
+      ),
+    )
+  }
+  await db.execute(sql`analyze`)
+  await handle.close()
+  console.log(
+    `seeded ${requestCount} requests, ${2 * requestCount} signatures, ${userCount} users in ${ms(performance.now() - started)}`,
+  )
+  return accounts
+}
+
+/** Prints the plans of the list's queries for one user (~100 owned, ~200 signed). */
+async function explainList(dir: string, caller: Account): Promise<void> {
+  const handle = await openDatabase({ driver: 'pglite', dir })
+  const { db } = handle
+  const queries = signatureRequestListQueries(
+    db,
+    { userId: caller.id, email: caller.email, ip: 'bench' },
+    v.parse(signatureRequestListQuerySchema, {}),
+  )
+  for (const [name, query] of Object.entries(queries)) {
+    const result = (await db.execute(sql`explain analyze ${query}`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[]
+    }
+    const plan = result.rows.map((row) => row['QUERY PLAN'])
+    const scans = plan
+      .filter((line) => /Seq Scan|Index Scan|Index Only Scan/.test(line))
+      .map((line) => line.trim())
+    const time = plan.find((line) => line.startsWith('Execution Time'))
+    console.log(
+      `  ${name} query: ${time}; ${scans.map((scan) => scan.replace(/\s+\(cost.*$/, '')).join('; ')}`,
+    )
+  }
+  await handle.close()
+}
+
+async function startServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const url = `http://localhost:${port}`
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`)
+    const ok = await fetch(`${url}${apiUrl(apiPaths.health())}`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ok) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** One GET of the list as `token`, on a connection of its own; answers its latency. */
+function listOnce(url: URL, token: string): Promise<number> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    // No keep-alive: while the embedded database works through a long queue the server's event loop does
+    // not get to read sockets, and an idle connection's keep-alive timer would fire first and reset it.
+    const headers = { authorization: `Bearer ${token}`, connection: 'close' }
+    const request = get(url, { agent: false, headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        if (response.statusCode === 200) resolve(performance.now() - started)
+        else reject(new Error(`list answered ${response.statusCode}: ${Buffer.concat(chunks).toString()}`))
+      })
+    })
+    request.on('error', reject)
+  })
+}
+
+/** `calls` list calls spread over `clients` concurrent clients, each its own user; their latencies. */
+async function load(url: string, accounts: Account[], clients: number, calls: number): Promise<number[]> {
+  const listUrl = new URL(`${url}${apiUrl(apiPaths.signatureRequests())}`)
+  const latencies: number[] = []
+  let next = 0
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      const account = accounts[(client * 17) % accounts.length] as Account
+      while (next < calls) {
+        next++
+        latencies.push(await listOnce(listUrl, account.token))
+      }
+    }),
+  )
+  return latencies
+}
+
+/** Warms the server up, then measures one client alone and `clientCount` at once. */
+async function measure(label: string, dataDir: string, accounts: Account[]): Promise<void> {
+  const server = await startServer(dataDir)
+  try {
+    await load(server.url, accounts, clientCount, 200)
+    const single = await load(server.url, accounts, 1, 200)
+    const started = performance.now()
+    const loaded = await load(server.url, accounts, clientCount, callCount)
+    const seconds = (performance.now() - started) / 1000
+    console.log(`\n${label}`)
+    console.log(`  1 client: p50 ${ms(percentile(single, 50))}, p95 ${ms(percentile(single, 95))}`)
+    console.log(
+      `  ${clientCount} concurrent clients: p50 ${ms(percentile(loaded, 50))}, p95 ${ms(percentile(loaded, 95))} ` +
+        `(goal p95 < 25 ms), ${Math.round(loaded.length / seconds)} calls/s`,
+    )
+  } finally {
+    await server.stop()
+  }
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-list-'))
+try {
+  const accounts = await seed(join(dataDir, 'db'))
+  const caller = accounts[0] as Account
+  console.log('plans of the list queries:')
+  await explainList(join(dataDir, 'db'), caller)
+  await measure(
+    `GET /v3/signature-requests with ${requestCount} requests in the embedded database:`,
+    dataDir,
+    accounts,
+  )
+} finally {
+  await rm(dataDir, { recursive: true, force: true })
+}

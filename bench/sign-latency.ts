@@ -1,0 +1,150 @@
+/**
+ * Signing through the API: time of `POST /v3/sign` for a 10-page PDF (PAdES B-T with the timestamp, the
+ * stored new version and the database transaction; goal p50 under 60 ms), and signatures per second with
+ * 20 signers signing distinct requests at once. Runs the real server in-process on the embedded database
+ * (or DATABASE_URL when set). Prints; asserts nothing.
+ *
+ * Run: node bench/sign-latency.ts [runs]
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pino } from 'pino'
+import { apiPaths, apiUrl } from '../contract/paths.ts'
+import { loadConfig } from '../server/config.ts'
+import type { OutgoingMail } from '../server/providers/mail/mail-provider.ts'
+import { startServer } from '../server/server.ts'
+import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
+import { ms, percentile } from './figures.ts'
+
+const runs = Number(process.argv[2] ?? 40)
+const concurrency = 20
+const rounds = 3
+
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-sign-'))
+const mails: OutgoingMail[] = []
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  DATA_DIR: dataDir,
+  APP_MODE: 'development',
+  FREE_SIGNATURES: '100000',
+})
+const server = await startServer(config, {
+  logger: pino({ level: 'silent' }),
+  staticDir: dataDir,
+  mailProvider: { send: async (mail) => void mails.push(mail) },
+  renderWorkers: 1,
+})
+
+async function call(method: string, path: string, token?: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${server.url}${apiUrl(path)}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+  return text === '' ? undefined : JSON.parse(text)
+}
+
+async function signUp(email: string): Promise<string> {
+  await call('POST', apiPaths.requestConfirmation(), undefined, { email, flow: 'signup' })
+  let mail = mails.find((m) => m.to === email)
+  while (mail === undefined) {
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    mail = mails.find((m) => m.to === email)
+  }
+  const token = /token=([\w-]+)/.exec(mail.text)?.[1] ?? ''
+  const answer = (await call('POST', apiPaths.register(), undefined, {
+    first_name: 'Bench',
+    last_name: 'Signer',
+    password: 'Correct-horse-42',
+    token,
+    gtc: true,
+  })) as { token: string }
+  return answer.token
+}
+
+// One PDF for every request: stored once by its hash, so its pages are rendered once and page
+// rendering does not compete with the signings being measured.
+const pdf = await makePdf(Array.from({ length: 10 }, () => a4))
+
+/** An OPEN request of the user's, with the 10-page PDF, signed by the user alone. */
+async function openRequest(token: string, email: string, title: string): Promise<string> {
+  const draft = (await call('POST', apiPaths.signatureRequests(), token, {
+    title,
+    signatures: [{ account_email: email }],
+  })) as { id: string }
+  const form = new FormData()
+  form.set('file', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'contract.pdf')
+  const upload = await fetch(`${server.url}${apiUrl(apiPaths.signatureRequestDocuments(draft.id))}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
+  if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`)
+  await call('POST', apiPaths.initiateSignatureRequest(draft.id), token)
+  return draft.id
+}
+
+async function sign(token: string, id: string): Promise<number> {
+  const started = performance.now()
+  const answer = (await call('POST', apiPaths.sign(), token, {
+    signature_requests: [{ signature_request_id: id }],
+    language: 'en',
+  })) as { results: { result: string }[] }
+  const elapsed = performance.now() - started
+  if (answer.results[0]?.result !== 'complete') throw new Error(`sign: ${JSON.stringify(answer)}`)
+  return elapsed
+}
+
+try {
+  console.log(`10-page A4 PDF (${(pdf.length / 1024).toFixed(0)} KiB), database: ${config.database.driver}`)
+  const email = 'bench@example.com'
+  const token = await signUp(email)
+  const warmUp = 5
+  const ids: string[] = []
+  for (let index = 0; index < runs + warmUp; index++)
+    ids.push(await openRequest(token, email, `Run ${index}`))
+  // Let the one render job of the shared PDF finish before measuring.
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  const times: number[] = []
+  for (const [index, id] of ids.entries()) {
+    const elapsed = await sign(token, id)
+    if (index >= warmUp) times.push(elapsed)
+  }
+  console.log(
+    `POST /v3/sign, 10 pages, one at a time: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} ` +
+      `over ${times.length} signings (goal p50 < 60 ms)`,
+  )
+
+  const signers = await Promise.all(
+    Array.from({ length: concurrency }, async (_, index) => {
+      const address = `signer${index}@example.com`
+      return { address, token: await signUp(address) }
+    }),
+  )
+  let total = 0
+  for (let round = 0; round < rounds; round++) {
+    const requests = await Promise.all(
+      signers.map(async (signer) => ({
+        ...signer,
+        id: await openRequest(signer.token, signer.address, `Round ${round}`),
+      })),
+    )
+    const started = performance.now()
+    await Promise.all(requests.map((request) => sign(request.token, request.id)))
+    total += performance.now() - started
+  }
+  console.log(
+    `${concurrency} signers at once on distinct requests: ${((concurrency * rounds) / (total / 1000)).toFixed(0)} ` +
+      `signatures/s (${rounds} rounds, one server process)`,
+  )
+} finally {
+  await server.close()
+  await rm(dataDir, { recursive: true, force: true })
+}
