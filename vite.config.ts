@@ -39,7 +39,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[/](react|react-dom|scheduler|@tanstack|xstate|ofetch|ufo|destr|@lingui|valibot|use-sync-external-store)[/]/,
+              test: /node_modules[/](react|react-dom|scheduler|@tanstack|xstate|@lingui|valibot|use-sync-external-store)[/]/,
             },
           ],
         },

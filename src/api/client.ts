@@ -1,4 +1,3 @@
-import { FetchError, ofetch } from 'ofetch'
 import { type CaseOptions, toCamelCase, toSnakeCase } from '../../contract/case.ts'
 import type { ApiErrorBody } from '../../contract/errors.ts'
 
@@ -47,7 +46,7 @@ export interface RequestOptions {
   /** How often to try again on a retry status; SPEC §7: once by default. */
   retries?: number
   /** @default 'json' */
-  responseType?: 'json' | 'blob' | 'text'
+  responseType?: 'json' | 'blob'
   signal?: AbortSignal
   /** Maps whose keys are data and keep their case both ways (e.g. user attributes). */
   caseOptions?: CaseOptions
@@ -57,8 +56,8 @@ export interface RequestOptions {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-function retryAfterMs(response: Response | undefined): number | undefined {
-  const header = response?.headers.get('retry-after')
+function retryAfterMs(response: Response): number | undefined {
+  const header = response.headers.get('retry-after')
   if (!header) return undefined
   const seconds = Number(header)
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
@@ -66,60 +65,85 @@ function retryAfterMs(response: Response | undefined): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
 }
 
-function toApiError(error: unknown): ApiError {
-  if (error instanceof FetchError) {
-    const status = error.status ?? 0
-    const body = error.data as Partial<ApiErrorBody> | undefined
-    const retryAfter = retryAfterMs(error.response)
-    if (body && typeof body === 'object' && typeof body.code === 'string') {
-      const seconds = retryAfter === undefined ? undefined : Math.ceil(retryAfter / 1000)
-      return new ApiError(status, body.code, body.message ?? error.message, body.field, seconds)
-    }
-    return new ApiError(status, status ? 'http.error' : 'network.unreachable', error.message)
+/** `base` + `path` (which may carry a query already) + the defined entries of `query`. */
+function urlOf(base: string, path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.append(key, String(value))
   }
-  return new ApiError(0, 'network.unreachable', error instanceof Error ? error.message : String(error))
+  const search = params.size > 0 ? `${path.includes('?') ? '&' : '?'}${params}` : ''
+  return `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}${search}`
+}
+
+/** A JSON body, or undefined when there is none (204, 202) or it is not JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The API's error for a refused answer: its code, message and field, and the Retry-After in seconds. */
+async function refusalOf(response: Response): Promise<ApiError> {
+  const body = (await readJson(response)) as Partial<ApiErrorBody> | undefined
+  const message = `${response.status} ${response.statusText}`.trim()
+  if (body && typeof body === 'object' && typeof body.code === 'string') {
+    const retryAfter = retryAfterMs(response)
+    const seconds = retryAfter === undefined ? undefined : Math.ceil(retryAfter / 1000)
+    return new ApiError(response.status, body.code, body.message ?? message, body.field, seconds)
+  }
+  return new ApiError(response.status, 'http.error', message)
 }
 
 /** The HTTP client of SPEC §7-8: auth header, case conversion, retries, 401 and 5xx handling. */
 export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? sleepFor
-  const fetcher = ofetch.create({ baseURL: options.baseURL ?? '/api', retry: 0 })
+  const base = options.baseURL ?? '/api'
+
+  /** One try: the response, or an ApiError when the server could not be reached. */
+  async function send(path: string, req: RequestOptions): Promise<Response> {
+    const auth = req.auth ?? options.auth()
+    const headers = new Headers({ Accept: req.responseType === 'blob' ? '*/*' : 'application/json' })
+    if (auth) headers.set('Authorization', `${auth.type} ${auth.token}`)
+    let body: BodyInit | undefined
+    if (typeof FormData !== 'undefined' && req.body instanceof FormData) body = req.body
+    else if (req.body !== undefined) {
+      body = JSON.stringify(toSnakeCase(req.body, req.caseOptions))
+      headers.set('Content-Type', 'application/json')
+    }
+    try {
+      return await fetch(urlOf(base, path, req.query), {
+        method: req.method ?? 'GET',
+        headers,
+        body,
+        signal: req.signal,
+      })
+    } catch (error) {
+      throw new ApiError(0, 'network.unreachable', error instanceof Error ? error.message : String(error))
+    }
+  }
 
   async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
     const retries = req.retries ?? 1
-    const auth = req.auth ?? options.auth()
-    const isForm = typeof FormData !== 'undefined' && req.body instanceof FormData
     for (let attempt = 0; ; attempt++) {
-      try {
-        const data = await fetcher(path, {
-          method: req.method ?? 'GET',
-          body: (isForm ? req.body : toSnakeCase(req.body, req.caseOptions)) as
-            | BodyInit
-            | Record<string, unknown>
-            | undefined,
-          query: req.query,
-          headers: auth ? { Authorization: `${auth.type} ${auth.token}` } : undefined,
-          responseType: req.responseType ?? 'json',
-          signal: req.signal,
-        })
-        return (
-          req.responseType && req.responseType !== 'json' ? data : toCamelCase(data, req.caseOptions)
-        ) as T
-      } catch (error) {
-        const status = error instanceof FetchError ? error.status : undefined
-        const retryable = status !== undefined && (retryStatuses as readonly number[]).includes(status)
-        if (retryable && attempt < retries) {
-          const wait =
-            status === 503
-              ? (retryAfterMs((error as FetchError).response) ?? options.retryDelay(attempt))
-              : options.retryDelay(attempt)
-          await sleep(wait)
-          continue
-        }
-        if (status === 401) options.onUnauthorized()
-        else if (status !== undefined && status >= 500 && status !== 503) options.onServerError()
-        throw toApiError(error)
+      const response = await send(path, req)
+      if (response.ok) {
+        if (req.responseType === 'blob') return (await response.blob()) as T
+        return toCamelCase(await readJson(response), req.caseOptions) as T
       }
+      const { status } = response
+      if ((retryStatuses as readonly number[]).includes(status) && attempt < retries) {
+        await response.body?.cancel()
+        const wait = status === 503 ? retryAfterMs(response) : undefined
+        await sleep(wait ?? options.retryDelay(attempt))
+        continue
+      }
+      if (status === 401) options.onUnauthorized()
+      else if (status >= 500 && status !== 503) options.onServerError()
+      throw await refusalOf(response)
     }
   }
 

@@ -10,13 +10,12 @@ import type { LoadPage } from '../../ui/document-viewer/use-page-image.ts'
 export function useLoadPage(): LoadPage {
   const { api } = useRouteContext({ from: '__root__' })
   return useCallback(
-    async (documentId, page, scale, signal) =>
-      // A 202 has no body, which the client answers as undefined.
-      (await api.request<Blob | undefined>(apiPaths.documentPage(documentId, page, scale), {
+    (documentId, page, scale, signal) =>
+      api.request<Blob>(apiPaths.documentPage(documentId, page, scale), {
         responseType: 'blob',
         retries: 0,
         signal,
-      })) ?? new Blob(),
+      }),
     [api],
   )
 }

@@ -39,13 +39,13 @@ function useDirectRequest(requestId: string, token: string) {
 function useDirectLoadPage(token: string): LoadPage {
   const { api } = useRouteContext({ from: '__root__' })
   return useCallback(
-    async (documentId, page, scale, signal) =>
-      // A 202 (page still being rendered) has no body; the viewer asks again for an empty image.
-      (await api.request<Blob | undefined>(apiPaths.directDocumentPage(documentId, page, token, scale), {
+    (documentId, page, scale, signal) =>
+      // A 202 (page still being rendered) comes back as an empty image, which the viewer asks for again.
+      api.request<Blob>(apiPaths.directDocumentPage(documentId, page, token, scale), {
         responseType: 'blob',
         retries: 0,
         signal,
-      })) ?? new Blob(),
+      }),
     [api, token],
   )
 }

@@ -17,14 +17,13 @@ function hasStatus(error: unknown): error is StatusError {
 
 /**
  * Turns one call of the caller's `loadPage` into the answer the page-loading machine decides on. An
- * empty (or missing) image is a 202 (the page is still being rendered); an error with an HTTP status is that status;
+ * empty image is a 202 (the page is still being rendered); an error with an HTTP status is that status;
  * anything else (the network) is thrown, which the machine retries too.
  */
 export async function toPageFetchResult(load: () => Promise<Blob>): Promise<PageFetchResult> {
   try {
-    // A client that reads a 202's empty body may hand over nothing at all rather than an empty Blob.
-    const image: Blob | undefined = await load()
-    return image instanceof Blob && image.size > 0 ? { status: 200, data: image } : { status: 202 }
+    const image = await load()
+    return image.size > 0 ? { status: 200, data: image } : { status: 202 }
   } catch (error) {
     if (!hasStatus(error)) throw error
     return { status: error.status, retryAfter: error.retryAfterSeconds }

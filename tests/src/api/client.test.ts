@@ -69,6 +69,42 @@ describe('the HTTP client (SPEC §7, §8)', () => {
     expect(answer).toEqual({ firstName: 'Ada', signatureQualities: [{ isCovered: true }] })
   })
 
+  it('adds the defined query values to a path that may carry a query already', async () => {
+    const { api } = client()
+    await api.request('/v3/signature-requests', {
+      query: { page: 2, title: 'Lease & deposit', size: undefined },
+    })
+    await api.request('/v1/direct/user?token=a%2Bb', { query: { lang: 'de-ch' } })
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/v3/signature-requests?page=2&title=Lease+%26+deposit',
+      '/api/v1/direct/user?token=a%2Bb&lang=de-ch',
+    ])
+  })
+
+  it('sends a form as it is, with its file', async () => {
+    const form = new FormData()
+    form.append('file', new Blob(['%PDF-1.7'], { type: 'application/pdf' }), 'Lease.pdf')
+    const { api } = client()
+    await api.request('/v3/signature-requests/r/documents', { method: 'POST', body: form })
+    expect(seen[0]?.body).toContain('filename="Lease.pdf"')
+    expect(seen[0]?.body).toContain('%PDF-1.7')
+  })
+
+  it('answers an empty answer as undefined, or as an empty image when an image was asked for', async () => {
+    answers = [{ status: 204 }, { status: 202 }]
+    const { api } = client()
+    await expect(api.request('/v3/signature-requests/r', { method: 'DELETE' })).resolves.toBeUndefined()
+    const image = await api.request<Blob>('/v3/documents/d/pages/0', { responseType: 'blob' })
+    expect(image.size).toBe(0)
+  })
+
+  it('answers an image as its bytes', async () => {
+    answers = [{ status: 200, body: 'RIFF' }]
+    const { api } = client()
+    const image = await api.request<Blob>('/v3/documents/d/pages/0', { responseType: 'blob' })
+    expect(await image.text()).toBe('"RIFF"')
+  })
+
   it.each(retryStatuses)('SPEC §7: retries once on %i by default', async (status) => {
     answers = [
       { status, body: { status, code: 'x', message: 'x', path: '/' } },
