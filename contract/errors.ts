@@ -42,6 +42,8 @@ export const signatureRequestErrorCodes = [
   'signature_request.not_draft',
   'signature_request.not_open',
   'signature_request.ended',
+  'signature_request.not_ended',
+  'signature_request.not_a_participant',
   'signature_request.not_owner',
   'signature_request.not_a_signer',
   'signature_request.already_a_signer',
@@ -84,6 +86,10 @@ export const errorCodes = [
   'request.invalid',
   'server.error',
   'server.unavailable',
+  /** Too much work waits already (e.g. PDFs to validate); see the Retry-After header (503). */
+  'server.busy',
+  /** Too many requests of one kind from the client's address; see the Retry-After header (429). */
+  'request.rate_limited',
   /** No usable `Authorization: Bearer <token>`: missing, unknown or revoked. */
   'auth.unauthenticated',
   /** The bearer token was good but its lifetime is over. */
@@ -108,6 +114,8 @@ export const errorCodes = [
   'status.unavailable',
   /** A PDF given to POST /v1/validate whose structure cannot be read at all (422). */
   'validation.pdf_unreadable',
+  /** A PDF given to POST /v1/validate that takes too long or too much memory to check (422). */
+  'validation.too_complex',
   ...passwordErrorCodes,
   ...documentErrorCodes,
   ...signatureRequestErrorCodes,

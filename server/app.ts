@@ -30,6 +30,7 @@ import { createUserRoutes } from './routes/user.ts'
 import { createValidateRoutes } from './routes/validate.ts'
 import type { RequestServices } from './signature-requests/request-services.ts'
 import type { PlatformSigning } from './signing/signing-services.ts'
+import type { ValidationPool } from './signing/validate-pool.ts'
 import { createFileStorage, type FileStorageOptions } from './storage/create-file-storage.ts'
 
 /** What the app is composed from. */
@@ -47,6 +48,8 @@ export type AppOptions = {
   renderer?: PageRenderer
   /** The PKI and timestamp authority; the server loads them. @default none: signing answers 503 */
   platform?: PlatformSigning
+  /** Validates uploaded PDFs in worker threads; the server starts it. @default none: validation answers 503 */
+  validator?: ValidationPool
 }
 
 /** Largest uploaded document and largest total of one request's documents (issue 5). */
@@ -70,6 +73,7 @@ export function createApp({
   staticDir = 'dist',
   renderer,
   platform,
+  validator,
 }: AppOptions): Hono {
   const accounts = { db, now, mail, publicUrl: config.publicUrl, termsVersion: config.termsVersion, logger }
   const requests: RequestServices = {
@@ -105,13 +109,7 @@ export function createApp({
   api.route('/', createPkiRoutes(platform))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
-  api.route(
-    '/',
-    createValidateRoutes({
-      trustedRoots: platform ? [platform.pki.root.der] : [],
-      maxBytes: requests.limits.documentBytes,
-    }),
-  )
+  api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now }))
   if (config.appMode !== 'production')
     api.route('/', createOutboxRoutes(createOutbox(outboxDir(config.dataDir))))
   // Registered last, so it only answers paths no route above knows, whatever the method.

@@ -12,6 +12,11 @@ import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue } from './providers/mail/mail-queue.ts'
 import { loadPlatformSigning } from './signing/load-platform-signing.ts'
+import {
+  createValidationPool,
+  type ValidationPool,
+  type ValidationPoolOptions,
+} from './signing/validate-pool.ts'
 
 /** Options of {@link startServer} beyond the configuration, for tests and tools. */
 export type StartServerOptions = {
@@ -27,6 +32,8 @@ export type StartServerOptions = {
   shutdownTimeoutMs?: number
   /** Page render worker threads. @default available cores - 1, at least 1 */
   renderWorkers?: number
+  /** Workers, queue and time limit of PDF validation. @default one worker, 8 waiting, 20 s each */
+  validation?: Omit<ValidationPoolOptions, 'trustedRoots'>
 }
 
 /** A running server. */
@@ -52,6 +59,7 @@ export async function startServer(
     logger.warn({ err: error }, 'database connection lost while idle'),
   )
   let renderer: PageRenderer | undefined
+  let validator: ValidationPool | undefined
   try {
     // The PKI loads (or is created on the first start) while the database migrates.
     const [, platform] = await Promise.all([database.migrate(), loadPlatformSigning(config)])
@@ -59,6 +67,8 @@ export async function startServer(
     const mail = createMailQueue(options.mailProvider ?? createMailProvider(config, logger), logger)
     const pages = createPageRenderer({ storage: fileStorageOptions(config), workers: options.renderWorkers })
     renderer = pages
+    const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })
+    validator = validation
     const app = createApp({
       config,
       db: database.db,
@@ -68,6 +78,7 @@ export async function startServer(
       staticDir: options.staticDir,
       renderer: pages,
       platform,
+      validator: validation,
     })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for
@@ -111,7 +122,7 @@ export async function startServer(
         }, shutdownTimeoutMs)
         await stopped
         clearTimeout(timer)
-        await pages.close()
+        await Promise.all([pages.close(), validation.close()])
         await mail.drain()
         await database.close()
         logger.info('Signet stopped')
@@ -120,7 +131,7 @@ export async function startServer(
     }
     return { url, port, close }
   } catch (error) {
-    await renderer?.close()
+    await Promise.all([renderer?.close(), validator?.close()])
     await database.close()
     throw error
   }

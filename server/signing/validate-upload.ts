@@ -2,11 +2,13 @@ import type { Readable } from 'node:stream'
 import type { ValidationReportView } from '../../contract/validation.ts'
 import { readUpload } from '../documents/read-upload.ts'
 import { ApiError } from '../http/api-error.ts'
-import { type SignatureReport, validatePdf } from './validate-pdf.ts'
+import type { SignatureReport } from './validate-pdf.ts'
+import type { ValidationPool } from './validate-pool.ts'
 
-/** What validating an uploaded PDF needs: the roots to trust and the largest file to read. */
+/** What validating an uploaded PDF needs: the workers that check it and the largest file to read. */
 export type ValidationServices = {
-  trustedRoots: Uint8Array[]
+  /** Undefined while the server has not started one: validation answers 503. */
+  validator: ValidationPool | undefined
   maxBytes: number
 }
 
@@ -29,12 +31,17 @@ async function readLimited(file: Readable, maxBytes: number): Promise<Uint8Array
 /**
  * Validates the PDF uploaded as the multipart `file` of `request`: every signature, whether it is intact,
  * who signed, when, with which quality, whether its chain leads to the platform's root, and whether the
- * document changed after it. The file is held in memory only while it is checked and never stored.
+ * document changed after it. The file is held in memory only while it is checked and never stored; a
+ * worker thread checks it (see {@link ValidationPool} for the refusals when they are all busy).
  */
 export async function validateUpload(
   services: ValidationServices,
   request: Request,
 ): Promise<ValidationReportView> {
+  const validator = services.validator
+  if (validator === undefined) throw new ApiError(503, 'server.unavailable', 'Validation is not available')
+  // Refused before the upload is read, so a busy server does not hold many large files in memory.
+  validator.assertRoom()
   const upload = await readUpload(request, (file) => readLimited(file, services.maxBytes))
   if (upload.filename === undefined) {
     throw new ApiError(400, 'request.invalid', 'file: send the PDF in a part named file', { field: 'file' })
@@ -47,7 +54,7 @@ export async function validateUpload(
   if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf(pdfMagic) === -1) {
     throw new ApiError(415, 'document.not_pdf', 'The file is not a PDF')
   }
-  const report = await validatePdf(bytes, { trustedRoots: services.trustedRoots })
+  const report = await validator.validate(bytes)
   if (report.status === 'unreadable') throw new ApiError(422, report.code, 'The PDF cannot be read')
   return { signatures: report.signatures.map(toView) }
 }

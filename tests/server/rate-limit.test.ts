@@ -1,0 +1,37 @@
+import { Hono } from 'hono'
+import { pino } from 'pino'
+import { describe, expect, it } from 'vitest'
+import { createErrorHandler } from '../../server/http/error-handler.ts'
+import { rateLimit } from '../../server/http/rate-limit.ts'
+import { createTestClock } from './accounts/accounts-client.ts'
+
+describe('rate limit', () => {
+  const clock = createTestClock()
+  const app = new Hono()
+    .use(rateLimit({ limit: 3, windowMs: 60_000, now: clock.now }))
+    .get('/check', (c) => c.text('checked'))
+  app.onError(createErrorHandler(pino({ level: 'silent' })))
+  // What @hono/node-server hands the app for a request from `address`.
+  const from = (address: string) =>
+    app.request('/check', {}, { incoming: { socket: { remoteAddress: address, remoteFamily: 'IPv4' } } })
+
+  it('lets an address make `limit` requests in any window, then refuses until the oldest leaves it', async () => {
+    expect((await from('10.0.0.1')).status).toBe(200)
+    clock.advance(30_000)
+    expect((await from('10.0.0.1')).status).toBe(200)
+    expect((await from('10.0.0.1')).status).toBe(200)
+
+    clock.advance(15_000)
+    const refused = await from('10.0.0.1')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('15')
+    expect(await refused.json()).toMatchObject({ status: 429, code: 'request.rate_limited' })
+    // Another address has a window of its own.
+    expect((await from('10.0.0.2')).status).toBe(200)
+
+    // The first request leaves the window; the two of 30 s later still count.
+    clock.advance(15_000)
+    expect((await from('10.0.0.1')).status).toBe(200)
+    expect((await from('10.0.0.1')).headers.get('retry-after')).toBe('30')
+  })
+})
