@@ -13,6 +13,7 @@ import { signatureRequestMachine } from './signature-request/signature-request.m
 import { signingMachine } from './signing/signing.machine.ts'
 import { signupMachine } from './signup/signup.machine.ts'
 import { snackbarQueueMachine } from './snackbar/snackbar-queue.machine.ts'
+import { uploadMachine } from './upload/upload.machine.ts'
 
 /** A translatable text with a stable id and its English source. */
 export interface StatechartText {
@@ -64,6 +65,17 @@ export const statecharts: readonly StatechartEntry[] = [
         'DRAFT to OPEN, then SIGNED, DECLINED or WITHDRAWN; the server accepts or refuses calls with it.',
     },
     machine: signatureRequestMachine,
+  },
+  {
+    id: 'upload',
+    title: /*i18n*/ { id: 'statechart.upload.title', message: 'Uploading documents' },
+    spec: '§2, §4',
+    summary: /*i18n*/ {
+      id: 'statechart.upload.summary',
+      message:
+        'Files queued and uploaded one by one into a new draft, sending it, and discarding an empty draft on leaving.',
+    },
+    machine: uploadMachine,
   },
   {
     id: 'identification',

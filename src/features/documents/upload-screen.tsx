@@ -1,16 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate, useRouteContext } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import * as v from 'valibot'
-import { documentSchema } from '../../../contract/documents.ts'
-import { apiPaths } from '../../../contract/paths.ts'
-import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
-import { selectToken } from '../../../machines/session/session.selectors.ts'
-import { ApiError } from '../../api/client.ts'
-import { errorCode } from '../../api/error-messages.ts'
+import { useRouteContext } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import {
+  selectIsSending,
+  selectIsUploading,
+  selectMaySend,
+  type UploadSnapshot,
+} from '../../../machines/upload/upload.selectors.ts'
+import type { UploadItem } from '../../../machines/upload/upload.types.ts'
 import { useUser } from '../../api/user.ts'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { useActorView } from '../../ui/dialog/use-actor-view.ts'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { FileDrop } from '../../ui/form/file-drop.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -20,136 +21,55 @@ import styles from './documents.module.css'
 import { MessageField } from './message-field.tsx'
 import { requestActions } from './request-actions.ts'
 import { requestErrorMessage } from './request-messages.ts'
-import { createDraft, deleteRequest, initiateRequest, updateRequest } from './signature-request-calls.ts'
 import { getSignatureRequestQueryOptions } from './signature-request-query.ts'
 import { SignerList } from './signer-list.tsx'
-import { titleFromFileName } from './title-from-file-name.ts'
-import { uploadFile } from './upload-file.ts'
 import { useLoadPage } from './use-load-page.ts'
+import { type UploadActor, useUpload } from './use-upload.ts'
 
-/** One file the user gave: its upload under way, done, or refused with the server's code. */
-type UploadItem = {
-  key: number
-  name: string
-  progress: number
-  status: 'uploading' | 'done' | 'refused'
-  code?: string
-}
-
-let nextKey = 0
+const uploadView = (snapshot: UploadSnapshot) => ({
+  ...snapshot.context,
+  uploading: selectIsUploading(snapshot),
+  sending: selectIsSending(snapshot),
+  maySend: selectMaySend(snapshot),
+})
 
 /**
  * /upload: PDFs dropped or picked go into a new draft (made with the first file's name as its title), each
  * with its progress or the reason it was refused; then signers, a message, and sending, which leads to the
  * request's page. Leaving while a file is uploading asks first; a draft left without documents is deleted.
+ * The flow is the upload machine's (machines/upload).
  */
 export function UploadScreen() {
+  const actor = useUpload()
+  return actor ? <UploadForm actor={actor} /> : null
+}
+
+function UploadForm({ actor }: { actor: UploadActor }) {
   const { i18n, t } = useLingui()
-  const { api, session } = useRouteContext({ from: '__root__' })
+  const { api } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
-  const navigate = useNavigate()
   const { data: user } = useUser(api)
   const loadPage = useLoadPage()
-  const [items, setItems] = useState<UploadItem[]>([])
-  const [draftId, setDraftId] = useState<string | null>(null)
-  const [title, setTitle] = useState('')
-  const [message, setMessage] = useState('')
-  const [sending, setSending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const draft = useQuery({
+  const { items, draft, values, error, uploading, sending, maySend } = useActorView(actor, uploadView)
+  const draftId = draft?.id ?? null
+  const request = useQuery({
     ...getSignatureRequestQueryOptions(api, draftId ?? ''),
     enabled: draftId !== null,
   })
-  // The draft is made once, by the first files; later files wait for it and queue behind each other.
-  const draftPromise = useRef<Promise<SignatureRequestView> | null>(null)
-  const queue = useRef<Promise<void>>(Promise.resolve())
-  const sent = useRef(false)
-  const uploading = items.some((item) => item.status === 'uploading')
   useLeavePageGuard(uploading)
 
-  const documents = draft.data?.documents ?? []
-  const actions = draft.data && user ? requestActions(draft.data, user.email) : undefined
-
-  useEffect(
-    () => () => {
-      // An empty draft is of no use to anyone: it goes when the user leaves without a document in it.
-      const made = draftPromise.current
-      if (made === null || sent.current) return
-      void made
-        .then(async (request) => {
-          const current = await queryClient.fetchQuery({
-            ...getSignatureRequestQueryOptions(api, request.id),
-            staleTime: 0,
-          })
-          if (current.documents.length === 0) await deleteRequest(api, request.id)
-        })
-        .catch(() => undefined)
-    },
-    [api, queryClient],
-  )
-
-  const update = (key: number, change: Partial<UploadItem>) =>
-    setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)))
-
-  const upload = async (file: File, key: number) => {
-    try {
-      draftPromise.current ??= createDraft(api, { title: titleFromFileName(file.name) }).then((request) => {
-        setDraftId(request.id)
-        setTitle(request.title)
-        return request
-      })
-      const request = await draftPromise.current
-      const token = selectToken(session.getSnapshot())
-      const answer = await uploadFile(apiPaths.signatureRequestDocuments(request.id), file, {
-        authorization: token ? `Bearer ${token}` : undefined,
-        onProgress: (progress) => update(key, { progress }),
-      })
-      v.parse(documentSchema, answer)
-      update(key, { status: 'done', progress: 1 })
-      await queryClient.invalidateQueries({ queryKey: ['signature-request', request.id] })
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 401) {
-        session.send({ type: 'session.unauthorized', path: window.location.pathname })
-      }
-      // A draft that could not be made is tried again with the next file.
-      if (!(await draftPromise.current?.then(() => true).catch(() => false))) draftPromise.current = null
-      update(key, { status: 'refused', code: errorCode(failure) })
-    }
-  }
-
-  const addFiles = (files: File[]) => {
-    const added = files.map((file) => ({ file, key: ++nextKey }))
-    if (added.length === 0) return
-    setError(null)
-    setItems((all) => [
-      ...all,
-      ...added.map(({ file, key }) => ({ key, name: file.name, progress: 0, status: 'uploading' as const })),
-    ])
-    for (const { file, key } of added) queue.current = queue.current.then(() => upload(file, key))
-  }
+  const documents = request.data?.documents ?? []
+  const actions = request.data && user ? requestActions(request.data, user.email) : undefined
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['signature-request', draftId] })
 
-  const send = async (event: FormEvent) => {
+  const send = (event: FormEvent) => {
     event.preventDefault()
-    if (draftId === null) return
-    setSending(true)
-    setError(null)
-    try {
-      await updateRequest(api, draftId, { title: title.trim() || draft.data?.title, message })
-      const initiated = await initiateRequest(api, draftId)
-      sent.current = true
-      queryClient.setQueryData(getSignatureRequestQueryOptions(api, draftId).queryKey, initiated)
-      await queryClient.invalidateQueries({ queryKey: ['signature-requests'] })
-      await navigate({ to: '/view/$srid', params: { srid: draftId } })
-    } catch (failure) {
-      setError(i18n._(requestErrorMessage(errorCode(failure))))
-      setSending(false)
-    }
+    actor.send({ type: 'upload.send' })
   }
 
-  // The machine refuses to send a draft without signers; without a document there is nothing to sign.
-  const canSend = documents.length > 0 && !uploading && actions?.send === true
+  // The upload machine sends a draft that holds a document; the request's machine refuses one without signers.
+  const canSend = maySend && actions?.send === true
 
   return (
     <form className={`${styles.page} ${styles.narrow}`} onSubmit={send} noValidate>
@@ -171,7 +91,7 @@ export function UploadScreen() {
           buttonLabel={<Trans>Choose PDF files</Trans>}
           accept="application/pdf,.pdf"
           multiple
-          onFiles={addFiles}
+          onFiles={(files) => actor.send({ type: 'upload.add', files })}
         />
         {items.length > 0 ? (
           <ul className={styles.uploads} aria-label={t`Uploads`}>
@@ -186,9 +106,9 @@ export function UploadScreen() {
 
       {draftId !== null ? (
         <>
-          {draft.data ? (
+          {request.data ? (
             <SignerList
-              request={draft.data}
+              request={request.data}
               actions={actions}
               showStatus={false}
               empty={<Trans>Add the people who are to sign.</Trans>}
@@ -203,19 +123,23 @@ export function UploadScreen() {
             <TextField
               label={<Trans>Title</Trans>}
               name="title"
-              value={title}
+              value={values.title}
               maxLength={200}
-              onChange={(event) => setTitle(event.target.value)}
+              onChange={(event) =>
+                actor.send({ type: 'upload.change', values: { title: event.target.value } })
+              }
             />
             <MessageField
               label={<Trans>Message to the signers (optional)</Trans>}
               name="message"
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
+              value={values.message}
+              onChange={(event) =>
+                actor.send({ type: 'upload.change', values: { message: event.target.value } })
+              }
             />
           </section>
 
-          {error ? <FormAlert>{error}</FormAlert> : null}
+          {error ? <FormAlert>{i18n._(requestErrorMessage(error))}</FormAlert> : null}
           <div className={styles.footer}>
             {canSend || uploading ? null : (
               <p className={styles.muted}>
