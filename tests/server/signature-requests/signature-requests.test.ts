@@ -120,6 +120,12 @@ describe.each(drivers)('signature requests on %s', (driver) => {
     expect(all).toMatchObject({ page: 0, size: 1 })
     expect(all.items).toHaveLength(1)
     expect(all.total).toBeGreaterThan(1)
+    // Every page counts the same total, the last one and one past the end too.
+    const last = await api.list(owner, { size: 1, page: all.total - 1 })
+    expect(last.items).toHaveLength(1)
+    expect(last.total).toBe(all.total)
+    const pastEnd = await api.list(owner, { size: 1, page: all.total })
+    expect(pastEnd).toMatchObject({ items: [], total: all.total, page: all.total })
     await api.expectError(
       await api.call('GET', `${apiPaths.signatureRequests()}?size=101`, { token: owner }),
       400,
