@@ -110,7 +110,7 @@ test.describe('documents and signature requests', () => {
     await view.seeNoAction('Remind signers')
   })
 
-  test('the sender changes the signers, attaches a file and downloads; a signer declines', async ({
+  test('the sender changes the signers, attaches a file and downloads; a signer declines and clears it away', async ({
     page,
     request,
   }) => {
@@ -151,6 +151,18 @@ test.describe('documents and signature requests', () => {
     await view.seeSigner(signer.email, 'Declined')
     await view.seeHistoryEntry('The price is wrong.')
     await view.seeNoAction('Decline')
+
+    // The ended request goes off the signer's list only: the sender keeps it, with its history.
+    const dashboard = new DashboardPage(page)
+    await view.deleteRequest()
+    await expect(page).toHaveURL(/\/dashboard/)
+    await dashboard.open('/dashboard?filter=declined')
+    await dashboard.seeNoRequest(title)
+    await signInTab(page, owner)
+    await dashboard.open('/dashboard?filter=declined')
+    await dashboard.seeRequest(title, 'Declined')
+    await view.open(`/view/${id}`)
+    await view.seeHistoryEntry('The price is wrong.')
   })
 
   test('a signer hands their signature to someone else', async ({ page, request }) => {

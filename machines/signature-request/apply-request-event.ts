@@ -10,9 +10,12 @@ import type {
 } from './signature-request.types.ts'
 import { ruleRefusal, statusRefusal } from './signature-request-refusals.ts'
 
-/** The outcome of one event on a stored request: its new status and signers, or why it was refused. */
+/**
+ * The outcome of one event on a stored request: its new status, signers and the participants who took it
+ * off their list, and whether that was the last of them so the request is deleted; or why it was refused.
+ */
 export type ApplyRequestResult =
-  | { ok: true; status: SignatureRequestStatus; signers: Signers }
+  | { ok: true; status: SignatureRequestStatus; signers: Signers; removed: string[]; deleted: boolean }
   | { ok: false; code: SignatureRequestErrorCode }
 
 /**
@@ -23,10 +26,14 @@ export function applyRequestEvent(
   state: SignatureRequestState,
   event: SignatureRequestEvent,
 ): ApplyRequestResult {
-  const context = { ownerId: state.ownerId, signers: state.signers }
+  const context = { ownerId: state.ownerId, signers: state.signers, removed: state.removed ?? [] }
   const snapshot = signatureRequestMachine.resolveState({ value: requestStateOf(state.status), context })
   const [next] = transition(signatureRequestMachine, snapshot, event)
-  if (next !== snapshot) return { ok: true, status: selectRequestStatus(next), signers: next.context.signers }
+  if (next !== snapshot) {
+    const status = selectRequestStatus(next)
+    const { signers, removed } = next.context
+    return { ok: true, status: status ?? state.status, signers, removed, deleted: status === undefined }
+  }
   const taken = getNextTransitions(snapshot).some((t) => t.eventType === event.type)
   const code = taken ? ruleRefusal(state.status, context, event) : undefined
   return { ok: false, code: code ?? statusRefusal(event.type) }

@@ -75,8 +75,16 @@ export function leaveRefusal(context: SignatureRequestContext, actorId: string, 
   return undefined
 }
 
+/** Why these parts may not take the ended request off their list: each must be a participant still there. */
+export function removeFromListRefusal(context: SignatureRequestContext, participantIds: string[]): Refusal {
+  const isParticipant = (id: string) => id === context.ownerId || id in context.signers
+  const valid = participantIds.every((id) => isParticipant(id) && !context.removed.includes(id))
+  return participantIds.length > 0 && valid ? undefined : 'signature_request.not_a_participant'
+}
+
 /** The code for an event that the request's current status does not take at all. */
 export function statusRefusal(type: SignatureRequestEvent['type']): SignatureRequestErrorCode {
+  if (type === 'participant.remove') return 'signature_request.not_ended'
   if (type === 'request.initiate') return 'signature_request.not_draft'
   if (type === 'signer.add' || type === 'signer.remove' || type === 'signer.leave') {
     return 'signature_request.ended'
@@ -104,5 +112,7 @@ export function ruleRefusal(
       return removeSignerRefusal(context, event.actorId, event.signerId, status === 'OPEN')
     case 'signer.leave':
       return leaveRefusal(context, event.actorId, status === 'OPEN')
+    case 'participant.remove':
+      return removeFromListRefusal(context, event.participantIds)
   }
 }

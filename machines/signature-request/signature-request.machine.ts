@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate'
 import type { SignerStatus } from '../../contract/signature-request-status.ts'
 import type {
   LeaveEvent,
+  RemoveFromListEvent,
   SignatureRequestContext,
   SignatureRequestEvent,
   SignatureRequestInput,
@@ -11,6 +12,7 @@ import {
   addSignerRefusal,
   initiateRefusal,
   leaveRefusal,
+  removeFromListRefusal,
   removeSignerRefusal,
   signerActionRefusal,
   withdrawRefusal,
@@ -37,6 +39,10 @@ const lifecycle = setup({
     mayLeave: ({ context }, params: { actorId: string; keepOne: boolean }) =>
       leaveRefusal(context, params.actorId, params.keepOne) === undefined,
     everySignerSigned: ({ context }) => Object.values(context.signers).every((s) => s === 'SIGNED'),
+    mayRemoveFromList: ({ context }, params: { participantIds: string[] }) =>
+      removeFromListRefusal(context, params.participantIds) === undefined,
+    everyoneRemoved: ({ context }) =>
+      [context.ownerId, ...Object.keys(context.signers)].every((id) => context.removed.includes(id)),
   },
   actions: {
     addSigner: assign({
@@ -54,6 +60,12 @@ const lifecycle = setup({
         ...context.signers,
         [params.signerId]: params.status,
       }),
+    }),
+    markRemoved: assign({
+      removed: ({ context }, params: { participantIds: string[] }) => [
+        ...context.removed,
+        ...params.participantIds,
+      ],
     }),
     // Invitations still open when the sender withdraws are withdrawn with the request.
     withdrawOpenSigners: assign({
@@ -112,14 +124,37 @@ function signerChanges(keepOne: boolean) {
 }
 
 /**
+ * An ended request stays as it is; each participant may take it off their own list, and when the last one
+ * has, it is deleted.
+ */
+function ended() {
+  return {
+    always: { guard: 'everyoneRemoved', target: 'deleted' },
+    on: {
+      'participant.remove': {
+        guard: {
+          type: 'mayRemoveFromList',
+          params: ({ event }: { event: RemoveFromListEvent }) => ({ participantIds: event.participantIds }),
+        },
+        actions: {
+          type: 'markRemoved',
+          params: ({ event }: { event: RemoveFromListEvent }) => ({ participantIds: event.participantIds }),
+        },
+      },
+    },
+  } as const
+}
+
+/**
  * Lifecycle of one signature request (SPEC §4): a draft is initiated and becomes open; an open
  * request is signed when every signer has signed, declined when any signer declines, withdrawn
- * by its sender. The server replays events on it (see applyRequestEvent), so client and server
+ * by its sender. Once ended, it is deleted when every participant took it off their list. The server
+ * replays events on it (see applyRequestEvent), so client and server
  * accept and refuse the same things.
  */
 export const signatureRequestMachine = lifecycle.createMachine({
   id: 'signatureRequest',
-  context: ({ input }) => ({ ownerId: input.ownerId, signers: input.signers ?? {} }),
+  context: ({ input }) => ({ ownerId: input.ownerId, signers: input.signers ?? {}, removed: [] }),
   initial: 'draft',
   states: {
     draft: {
@@ -157,8 +192,9 @@ export const signatureRequestMachine = lifecycle.createMachine({
         ...signerChanges(true),
       },
     },
-    signed: { type: 'final' },
-    declined: { type: 'final' },
-    withdrawn: { type: 'final' },
+    signed: ended(),
+    declined: ended(),
+    withdrawn: ended(),
+    deleted: { type: 'final' },
   },
 })

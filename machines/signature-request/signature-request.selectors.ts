@@ -17,9 +17,9 @@ export function requestStateOf(status: SignatureRequestStatus): RequestStateValu
   return status.toLowerCase() as RequestStateValue
 }
 
-/** The overall status (`status_overall`) a lifecycle snapshot stands for. */
+/** The overall status (`status_overall`) a lifecycle snapshot stands for; none once the request is deleted. */
 export function selectRequestStatus(
   snapshot: SnapshotFrom<typeof signatureRequestMachine>,
-): SignatureRequestStatus {
-  return statusByState[snapshot.value]
+): SignatureRequestStatus | undefined {
+  return snapshot.value === 'deleted' ? undefined : statusByState[snapshot.value]
 }

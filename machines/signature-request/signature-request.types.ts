@@ -8,6 +8,11 @@ export interface SignatureRequestContext {
   /** User id of the sender, the only one who may initiate, withdraw and change signers. */
   ownerId: string
   signers: Signers
+  /**
+   * The participants (the owner's id, signer ids) who took the ended request off their own list; once all
+   * of them have, the request is deleted.
+   */
+  removed: string[]
 }
 
 /** Input of the lifecycle machine: a new request starts as a draft. */
@@ -18,8 +23,10 @@ export interface SignatureRequestInput {
 }
 
 /** A stored request as the server keeps it, enough to replay one event on it. */
-export interface SignatureRequestState extends SignatureRequestContext {
+export interface SignatureRequestState extends Omit<SignatureRequestContext, 'removed'> {
   status: SignatureRequestStatus
+  /** @default [] */
+  removed?: string[]
 }
 
 /** Events of the lifecycle; `actorId` is the user who does it. */
@@ -32,6 +39,11 @@ export type SignatureRequestEvent =
   | { type: 'signer.remove'; actorId: string; signerId: string }
   /** A signer takes themselves off the request (the actor is their own signer id). */
   | { type: 'signer.leave'; actorId: string }
+  /**
+   * A participant takes an ended request off their own list: `participantIds` are their parts in it, the
+   * owner's id and their signer id when they own a request they also sign.
+   */
+  | { type: 'participant.remove'; participantIds: string[] }
 
 /** The sender's events that change the signer list. */
 export type SignerChangeEvent = Extract<SignatureRequestEvent, { type: 'signer.add' | 'signer.remove' }>
@@ -39,11 +51,16 @@ export type SignerChangeEvent = Extract<SignatureRequestEvent, { type: 'signer.a
 /** A signer taking themselves off the list. */
 export type LeaveEvent = Extract<SignatureRequestEvent, { type: 'signer.leave' }>
 
+/** A participant taking an ended request off their own list. */
+export type RemoveFromListEvent = Extract<SignatureRequestEvent, { type: 'participant.remove' }>
+
 /** Stable codes for why the lifecycle refused an event. */
 export type SignatureRequestErrorCode =
   | 'signature_request.not_draft'
   | 'signature_request.not_open'
   | 'signature_request.ended'
+  | 'signature_request.not_ended'
+  | 'signature_request.not_a_participant'
   | 'signature_request.not_owner'
   | 'signature_request.not_a_signer'
   | 'signature_request.already_a_signer'

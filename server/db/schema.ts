@@ -152,6 +152,8 @@ export const signatureRequests = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     lastRemindedAt: at('last_reminded_at'),
+    /** When the owner took the ended request off their list (it stays for the signers who have not). */
+    ownerRemovedAt: at('owner_removed_at'),
   },
   (table) => [
     index('signature_requests_owner_status_idx').on(table.ownerId, table.statusOverall, table.createdAt),
@@ -224,6 +226,8 @@ export const signatures = pgTable(
     tanFailedAttempts: integer('tan_failed_attempts').notNull().default(0),
     /** When the signer last entered the right TAN; signing a simple signature needs one since the last mail. */
     tanConfirmedAt: at('tan_confirmed_at'),
+    /** When the signer took the ended request off their list (it stays for the others who have not). */
+    removedAt: at('removed_at'),
   },
   (table) => [
     index('signatures_request_idx').on(table.requestId),

@@ -4,7 +4,7 @@ import type { SignatureRequestEvent } from '../../machines/signature-request/sig
 import { signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type FoundRequest, findRequest } from './find-request.ts'
-import type { Queryable } from './load-requests.ts'
+import { type Queryable, storedRequestState } from './load-requests.ts'
 import { type RequestEventType, recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 
@@ -37,11 +37,7 @@ export async function applyEvent(
   return services.db.transaction(async (tx) => {
     const found = await findRequest(tx, caller, id, true)
     const { request } = found
-    const signers = Object.fromEntries(found.signatures.map((s) => [s.id, s.status]))
-    const result = applyRequestEvent(
-      { ownerId: request.ownerId, status: request.statusOverall, signers },
-      change.event(found),
-    )
+    const result = applyRequestEvent(storedRequestState(request, found.signatures), change.event(found))
     if (!result.ok) throw new ApiError(409, result.code, `The request refused this: ${result.code}`)
     const now = services.now()
     await change.write?.(tx, found)

@@ -36,6 +36,7 @@ export async function delegateSignature(
       {
         ownerId: current.ownerId,
         signers: Object.fromEntries(found.signatures.map((s) => [s.id, s.status])),
+        removed: [],
       },
       ownSignature?.id ?? caller.userId,
     )

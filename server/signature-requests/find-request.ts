@@ -26,7 +26,8 @@ export function requestNotFound(): ApiError {
 }
 
 /**
- * The request `id` if the caller owns or signs it, else 404 `signature_request.not_found`. With
+ * The request `id` if the caller owns or signs it and has not taken it off their list, else 404
+ * `signature_request.not_found`. With
  * `forUpdate` the request row is locked until the transaction `db` ends, so events apply one at a time.
  */
 export async function findRequest(
@@ -40,8 +41,8 @@ export async function findRequest(
   const [request] = forUpdate ? await query.for('update') : await query
   if (request === undefined) throw requestNotFound()
   const rows = await db.select().from(signatures).where(eq(signatures.requestId, id))
-  const isOwner = request.ownerId === caller.userId
-  const ownSignature = rows.find((s) => isSignatureOf(s, caller))
+  const isOwner = request.ownerId === caller.userId && request.ownerRemovedAt === null
+  const ownSignature = rows.find((s) => isSignatureOf(s, caller) && s.removedAt === null)
   if (!isOwner && ownSignature === undefined) throw requestNotFound()
   return { request, signatures: rows, isOwner, ownSignature }
 }

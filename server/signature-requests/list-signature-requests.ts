@@ -8,6 +8,7 @@ import {
   getTableColumns,
   ilike,
   inArray,
+  isNull,
   ne,
   or,
   type SQL,
@@ -47,21 +48,24 @@ export function signatureRequestListQueries(
     eq(signatures.signerId, caller.userId),
     eq(signatures.accountEmail, caller.email),
   )
-  // The requests the caller owns or signs, as a union of three index lookups (written as one OR, the
+  // The requests the caller owns or signs and has not taken off their list, as a union of three index lookups (written as one OR, the
   // planner could only test every request). Handed over as an array, they are fetched by primary key; as
   // an IN list the planner prefers to hash-join them against a scan of every request.
   const visible = db
     .select({ id: signatureRequests.id })
     .from(signatureRequests)
-    .where(eq(signatureRequests.ownerId, caller.userId))
+    .where(and(eq(signatureRequests.ownerId, caller.userId), isNull(signatureRequests.ownerRemovedAt)))
     .union(
-      db.select({ id: signatures.requestId }).from(signatures).where(eq(signatures.signerId, caller.userId)),
+      db
+        .select({ id: signatures.requestId })
+        .from(signatures)
+        .where(and(eq(signatures.signerId, caller.userId), isNull(signatures.removedAt))),
     )
     .union(
       db
         .select({ id: signatures.requestId })
         .from(signatures)
-        .where(eq(signatures.accountEmail, caller.email)),
+        .where(and(eq(signatures.accountEmail, caller.email), isNull(signatures.removedAt))),
     )
   const filters: (SQL | undefined)[] = [sql`${signatureRequests.id} = any(array(${visible}))`]
   if (params.status_overall !== undefined)

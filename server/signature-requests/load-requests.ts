@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
+import type { SignatureRequestState } from '../../machines/signature-request/signature-request.types.ts'
 import type { Database } from '../db/open-database.ts'
 import {
   documents,
@@ -25,6 +26,25 @@ export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'
 /** Whether this signature is the caller's: by account, or by the address it was sent to. */
 export function isSignatureOf(signature: SignatureRow, caller: Caller): boolean {
   return signature.signerId === caller.userId || signature.accountEmail === caller.email
+}
+
+/**
+ * A stored request as the lifecycle machine sees it: signers keyed by signature id, and the participants
+ * (the owner's id, signature ids) who took it off their list.
+ */
+export function storedRequestState(
+  request: RequestRow,
+  rows: readonly SignatureRow[],
+): SignatureRequestState {
+  return {
+    ownerId: request.ownerId,
+    status: request.statusOverall,
+    signers: Object.fromEntries(rows.map((s) => [s.id, s.status])),
+    removed: [
+      ...(request.ownerRemovedAt === null ? [] : [request.ownerId]),
+      ...rows.flatMap((s) => (s.removedAt === null ? [] : [s.id])),
+    ],
+  }
 }
 
 /** Builds the answers of `rows` (in their order) as `caller` sees them, with three batched queries. */

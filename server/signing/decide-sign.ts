@@ -3,7 +3,11 @@ import {
   applyRequestEvent,
 } from '../../machines/signature-request/apply-request-event.ts'
 import { ApiError } from '../http/api-error.ts'
-import type { RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
+import {
+  type RequestRow,
+  type SignatureRow,
+  storedRequestState,
+} from '../signature-requests/load-requests.ts'
 
 /** The request as it is after the signature: its new overall status and every signer's status. */
 export type SignDecision = Extract<ApplyRequestResult, { ok: true }>
@@ -17,14 +21,7 @@ export function decideSign(
   rows: readonly SignatureRow[],
   actorId: string,
 ): SignDecision {
-  const result = applyRequestEvent(
-    {
-      ownerId: request.ownerId,
-      status: request.statusOverall,
-      signers: Object.fromEntries(rows.map((signature) => [signature.id, signature.status])),
-    },
-    { type: 'request.sign', actorId },
-  )
+  const result = applyRequestEvent(storedRequestState(request, rows), { type: 'request.sign', actorId })
   if (!result.ok) throw new ApiError(409, result.code, `The request refused this: ${result.code}`)
   return result
 }

@@ -28,6 +28,9 @@ const events: SignatureRequestEvent[] = [
   { type: 'request.decline', actorId: bob },
   { type: 'request.withdraw', actorId: owner },
   { type: 'request.withdraw', actorId: alice },
+  { type: 'participant.remove', participantIds: [owner] },
+  { type: 'participant.remove', participantIds: [alice, bob] },
+  { type: 'participant.remove', participantIds: [stranger] },
 ]
 
 describe('signature request lifecycle (SPEC §4)', () => {
@@ -40,6 +43,7 @@ describe('signature request lifecycle (SPEC §4)', () => {
       check: (snapshot) => {
         expect(snapshot.context.ownerId).toBe(owner)
         expect(Object.keys(snapshot.context.signers)).not.toContain(stranger)
+        expect(snapshot.context.removed).not.toContain(stranger)
       },
       states: {
         draft: (s) => expect(Object.values(s.context.signers).every((x) => x === 'OPEN')).toBe(true),
@@ -53,6 +57,8 @@ describe('signature request lifecycle (SPEC §4)', () => {
         declined: (s) =>
           expect(Object.values(s.context.signers).filter((x) => x === 'DECLINED')).toHaveLength(1),
         withdrawn: (s) => expect(Object.values(s.context.signers)).not.toContain('OPEN'),
+        deleted: (s) =>
+          expect([...s.context.removed].sort()).toEqual([owner, ...Object.keys(s.context.signers)].sort()),
       },
     })
     expect(coverage.missingStates).toEqual([])
@@ -72,6 +78,8 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('SPEC §4: a draft is initiated and becomes OPEN', () => {
     expect(applyRequestEvent(draft, { type: 'request.initiate', actorId: owner })).toEqual({
       ok: true,
+      removed: [],
+      deleted: false,
       status: 'OPEN',
       signers: draft.signers,
     })
@@ -80,11 +88,15 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('SPEC §4: the request is SIGNED when every signer has signed', () => {
     expect(applyRequestEvent(open, { type: 'request.sign', actorId: alice })).toEqual({
       ok: true,
+      removed: [],
+      deleted: false,
       status: 'OPEN',
       signers: { alice: 'SIGNED', bob: 'OPEN' },
     })
     expect(applyRequestEvent(halfSigned, { type: 'request.sign', actorId: bob })).toEqual({
       ok: true,
+      removed: [],
+      deleted: false,
       status: 'SIGNED',
       signers: { alice: 'SIGNED', bob: 'SIGNED' },
     })
@@ -93,6 +105,8 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('SPEC §4: a decline by any signer declines the request', () => {
     expect(applyRequestEvent(halfSigned, { type: 'request.decline', actorId: bob })).toEqual({
       ok: true,
+      removed: [],
+      deleted: false,
       status: 'DECLINED',
       signers: { alice: 'SIGNED', bob: 'DECLINED' },
     })
@@ -101,24 +115,33 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('SPEC §4: the sender withdraws an OPEN request and the open signatures with it', () => {
     expect(applyRequestEvent(halfSigned, { type: 'request.withdraw', actorId: owner })).toEqual({
       ok: true,
+      removed: [],
+      deleted: false,
       status: 'WITHDRAWN',
       signers: { alice: 'SIGNED', bob: 'WITHDRAWN' },
     })
   })
 
   it('signers can change while nobody has signed', () => {
-    expect(applyRequestEvent(open, { type: 'signer.add', actorId: owner, signerId: 'carol' })).toMatchObject({
+    expect(applyRequestEvent(open, { type: 'signer.add', actorId: owner, signerId: 'carol' })).toEqual({
       ok: true,
+      removed: [],
+      deleted: false,
+      status: 'OPEN',
       signers: { alice: 'OPEN', bob: 'OPEN', carol: 'OPEN' },
     })
-    expect(applyRequestEvent(open, { type: 'signer.remove', actorId: owner, signerId: bob })).toMatchObject({
+    expect(applyRequestEvent(open, { type: 'signer.remove', actorId: owner, signerId: bob })).toEqual({
       ok: true,
+      removed: [],
+      deleted: false,
       status: 'OPEN',
       signers: { alice: 'OPEN' },
     })
     const single: SignatureRequestState = { ...draft, signers: { alice: 'OPEN' } }
     expect(applyRequestEvent(single, { type: 'signer.remove', actorId: owner, signerId: alice })).toEqual({
       ok: true,
+      removed: [],
+      deleted: false,
       status: 'DRAFT',
       signers: {},
     })
@@ -127,11 +150,52 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('a signer leaves a request while nobody has signed, and only themselves', () => {
     expect(applyRequestEvent(open, { type: 'signer.leave', actorId: bob })).toEqual({
       ok: true,
+      removed: [],
+      deleted: false,
       status: 'OPEN',
       signers: { alice: 'OPEN' },
     })
   })
 
+  it('an ended request goes off one participant’s list at a time, and is deleted with the last', () => {
+    const declined: SignatureRequestState = {
+      ...open,
+      status: 'DECLINED',
+      signers: { alice: 'DECLINED', bob: 'OPEN' },
+    }
+    expect(applyRequestEvent(declined, { type: 'participant.remove', participantIds: [owner] })).toEqual({
+      ok: true,
+      status: 'DECLINED',
+      signers: declined.signers,
+      removed: [owner],
+      deleted: false,
+    })
+    const last = { ...declined, removed: [owner, alice] }
+    expect(applyRequestEvent(last, { type: 'participant.remove', participantIds: [bob] })).toEqual({
+      ok: true,
+      status: 'DECLINED',
+      signers: declined.signers,
+      removed: [owner, alice, bob],
+      deleted: true,
+    })
+    // An owner who also signs takes both parts off at once.
+    const selfSigned: SignatureRequestState = { ...open, status: 'SIGNED', signers: { [owner]: 'SIGNED' } }
+    expect(
+      applyRequestEvent(selfSigned, { type: 'participant.remove', participantIds: [owner, owner] }),
+    ).toEqual({
+      ok: true,
+      status: 'SIGNED',
+      signers: selfSigned.signers,
+      removed: [owner, owner],
+      deleted: true,
+    })
+  })
+
+  const signed: SignatureRequestState = {
+    ...open,
+    status: 'SIGNED',
+    signers: { alice: 'SIGNED', bob: 'SIGNED' },
+  }
   const refusals: [string, SignatureRequestState, SignatureRequestEvent, string][] = [
     ['initiate an open request', open, { type: 'request.initiate', actorId: owner }, 'not_draft'],
     ['initiate by someone else', draft, { type: 'request.initiate', actorId: alice }, 'not_owner'],
@@ -227,6 +291,30 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       { type: 'signer.add', actorId: owner, signerId: 'carol' },
       'ended',
     ],
+    [
+      'take an open request off one’s list',
+      open,
+      { type: 'participant.remove', participantIds: [alice] },
+      'not_ended',
+    ],
+    [
+      'take a request off the list of someone who takes no part',
+      signed,
+      { type: 'participant.remove', participantIds: [stranger] },
+      'not_a_participant',
+    ],
+    [
+      'take a request off one’s list twice',
+      { ...signed, removed: [alice] },
+      { type: 'participant.remove', participantIds: [alice] },
+      'not_a_participant',
+    ],
+    [
+      'take a request off nobody’s list',
+      signed,
+      { type: 'participant.remove', participantIds: [] },
+      'not_a_participant',
+    ],
   ]
 
   it.each(refusals)('refuses to %s', (_, state, event, code) => {
@@ -239,6 +327,8 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       for (const event of samples) {
         const result = applyRequestEvent({ ...open, status }, event)
         if (!result.ok) expect(result.code).toMatch(/^signature_request\.[a-z_]+$/)
+        // Only a request under way changes; an ended one only goes off its participants' lists.
+        else if (event.type === 'participant.remove') expect(['DRAFT', 'OPEN']).not.toContain(status)
         else expect(['DRAFT', 'OPEN']).toContain(status)
       }
     }

@@ -14,7 +14,10 @@ export interface RequestActions {
   send: boolean
   remind: boolean
   withdraw: boolean
-  /** Delete the request (for its owner) or leave it (for a signer); an owner who may withdraw withdraws instead. */
+  /**
+   * Delete the draft (for its owner), leave the request (for a signer), or take an ended request off the
+   * caller's own list; an owner who may withdraw withdraws instead.
+   */
   delete: boolean
   /** Sign or decline: the caller's own signature is open on an open request. */
   sign: boolean
@@ -66,8 +69,16 @@ export function requestActions(request: SignatureRequestView, email: string): Re
     send: takes({ type: 'request.initiate', actorId: self }),
     remind: mayWithdraw && request.signatures.some((s) => s.status === 'OPEN'),
     withdraw: mayWithdraw,
-    // The owner deletes what they may not withdraw; a signer leaves, where the machine lets them.
-    delete: request.isOwner ? !mayWithdraw : takes({ type: 'signer.leave', actorId: signerId }),
+    // An ended request goes off the caller's list, as owner and as signer; before that, the owner deletes
+    // what they may not withdraw, and a signer leaves, where the machine lets them.
+    delete: changeable
+      ? request.isOwner
+        ? !mayWithdraw
+        : takes({ type: 'signer.leave', actorId: signerId })
+      : takes({
+          type: 'participant.remove',
+          participantIds: [...(request.isOwner ? [self] : []), ...(own ? [own.id] : [])],
+        }),
     sign: maySign,
     decline: takes({ type: 'request.decline', actorId: signerId }),
     delegate: maySign,

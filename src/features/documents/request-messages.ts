@@ -17,6 +17,8 @@ const requestMessages: Record<string, MessageDescriptor> = {
   'signature_request.not_draft': msg`This request has already been sent.`,
   'signature_request.not_open': msg`This request is not open any more.`,
   'signature_request.ended': msg`This request has ended; its signers cannot be changed.`,
+  'signature_request.not_ended': msg`This request has not ended yet.`,
+  'signature_request.not_a_participant': msg`You do not take part in this request.`,
   'signature_request.not_owner': msg`Only the sender of this request can do that.`,
   'signature_request.not_a_signer': msg`You are not a signer of this request.`,
   'signature_request.already_a_signer': msg`This person already signs this request.`,

@@ -51,6 +51,21 @@ export const statechartSamples: Record<string, StatechartSamples> = {
       'signer.add': { actorId: 'u-owner', signerId: 'u-second' },
       'signer.remove': { actorId: 'u-owner', signerId: 'u-second' },
       'signer.leave': { actorId: 'u-second' },
+      // The owner's part; the signer's ('u-signer') is the last, which deletes the ended request.
+      'participant.remove': { participantIds: ['u-owner'] },
+    },
+  },
+  upload: {
+    events: {
+      'upload.add': { files: [{ name: 'Lease.pdf' }, { name: 'Annex.pdf' }] },
+      'upload.progress': { progress: 0.5 },
+      'upload.change': { values: { title: 'Lease 2026', message: 'Please sign by Friday.' } },
+    },
+    outputs: {
+      createDraft: { id: 'sr-1', title: 'Lease' },
+      uploadDocument: null,
+      sendRequest: null,
+      discardDraft: null,
     },
   },
   identification: {

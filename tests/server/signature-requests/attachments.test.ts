@@ -159,7 +159,12 @@ describe.each(drivers)('attachments of signature requests on %s', (driver) => {
       409,
       'signature_request.ended',
     )
+    // The request, and its attachment, go with the last participant who takes it off their list.
     expect((await api.call('DELETE', apiPaths.signatureRequest(id), { token: owner })).status).toBe(204)
+    expect(await storedFiles()).toHaveLength(before.length)
+    for (const token of [signer, cosigner]) {
+      expect((await api.call('DELETE', apiPaths.signatureRequest(id), { token })).status).toBe(204)
+    }
     expect(await storedFiles()).toHaveLength(before.length - 1)
   })
 })

@@ -110,29 +110,62 @@ describe.each(drivers)('managing signature requests on %s', (driver) => {
       expect(withdrawn.signatures.every((s) => s.status === 'WITHDRAWN')).toBe(true)
     })
 
-    it('deletes a draft or an ended request for everyone, and keeps the owner’s documents', async () => {
+    it('deletes a draft for everyone, and keeps the owner’s documents', async () => {
       const request = await draft('Delete the draft')
       const document = request.documents[0] as DocumentInfo
       expect((await call('DELETE', apiPaths.signatureRequest(request.id), owner)).status).toBe(204)
-      await api.expectError(
-        await call('GET', apiPaths.signatureRequest(request.id), owner),
-        404,
-        'signature_request.not_found',
-      )
-      expect((await call('GET', apiPaths.document(document.id), owner)).status).toBe(200)
-      const reused = await api.create(owner, { title: 'Reused', documents: [{ id: document.id }] })
-      expect(reused.documents.map((d) => d.id)).toEqual([document.id])
-
-      const ended = await sent('Delete when ended')
-      await call('POST', apiPaths.declineSignatureRequest(ended.id), signer, { message: 'No' })
-      expect((await call('DELETE', apiPaths.signatureRequest(ended.id), owner)).status).toBe(204)
       for (const token of [owner, signer]) {
         await api.expectError(
-          await call('GET', apiPaths.signatureRequest(ended.id), token),
+          await call('GET', apiPaths.signatureRequest(request.id), token),
           404,
           'signature_request.not_found',
         )
       }
+      expect((await call('GET', apiPaths.document(document.id), owner)).status).toBe(200)
+      const reused = await api.create(owner, { title: 'Reused', documents: [{ id: document.id }] })
+      expect(reused.documents.map((d) => d.id)).toEqual([document.id])
+    })
+
+    it('takes an ended request off each participant’s own list; the last one deletes it', async () => {
+      const ended = await sent('Remove when ended')
+      await call('POST', apiPaths.declineSignatureRequest(ended.id), signer, { message: 'No' })
+      const listed = async (token: string) => (await api.list(token)).items.map((item) => item.id)
+      const gone = async (token: string) =>
+        api.expectError(
+          await call('GET', apiPaths.signatureRequest(ended.id), token),
+          404,
+          'signature_request.not_found',
+        )
+
+      // The owner takes it off their list: the signers keep it, with its history.
+      expect((await call('DELETE', apiPaths.signatureRequest(ended.id), owner)).status).toBe(204)
+      await gone(owner)
+      expect(await listed(owner)).not.toContain(ended.id)
+      expect((await api.getRequest(signer, ended.id)).statusOverall).toBe('DECLINED')
+      expect(await listed(cosigner)).toContain(ended.id)
+      await api.expectError(
+        await call('DELETE', apiPaths.signatureRequest(ended.id), owner),
+        404,
+        'signature_request.not_found',
+      )
+
+      expect((await call('DELETE', apiPaths.signatureRequest(ended.id), signer)).status).toBe(204)
+      await gone(signer)
+      expect(await listed(signer)).not.toContain(ended.id)
+      expect((await api.getRequest(cosigner, ended.id)).signatures).toHaveLength(2)
+
+      // The last participant removes it, and it is gone for everyone (report-zip.test.ts shows its signed
+      // files going with it).
+      expect((await call('DELETE', apiPaths.signatureRequest(ended.id), cosigner)).status).toBe(204)
+      for (const token of [owner, signer, cosigner]) await gone(token)
+    })
+
+    it('lets an owner who signs their own request remove it from their list in one go', async () => {
+      const own = await sent('Signed by me too', [signerEmail, 'sender@example.com'])
+      await call('POST', apiPaths.withdrawSignatureRequest(own.id), owner, {})
+      expect((await call('DELETE', apiPaths.signatureRequest(own.id), owner)).status).toBe(204)
+      expect((await api.list(owner)).items.map((item) => item.id)).not.toContain(own.id)
+      expect((await api.getRequest(signer, own.id)).statusOverall).toBe('WITHDRAWN')
     })
 
     it('lets a signer leave an open request, under the rules of removing a signer', async () => {
@@ -154,13 +187,12 @@ describe.each(drivers)('managing signature requests on %s', (driver) => {
         'signature_request.no_signers',
       )
 
+      // Once the request has ended a signer no longer leaves it: it only goes off their own list, and their
+      // signature stays on the record.
       const declined = await sent('Declined, then leave')
       await call('POST', apiPaths.declineSignatureRequest(declined.id), signer, {})
-      await api.expectError(
-        await call('DELETE', apiPaths.signatureRequest(declined.id), cosigner),
-        409,
-        'signature_request.ended',
-      )
+      expect((await call('DELETE', apiPaths.signatureRequest(declined.id), cosigner)).status).toBe(204)
+      expect((await api.list(cosigner)).items.map((item) => item.id)).not.toContain(declined.id)
       expect((await api.getRequest(owner, declined.id)).signaturesCount).toBe(2)
     })
 

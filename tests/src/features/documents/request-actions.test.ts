@@ -92,13 +92,15 @@ describe('requestActions', () => {
       statusOverall: 'WITHDRAWN',
       signatures: [signature('s2', 'ben@example.com', 'WITHDRAWN')],
     })
-    // The machine lets a signer leave only while nobody has signed and the request has not ended.
+    // The machine lets a signer leave only while nobody has signed; once the request ended, they may take
+    // it off their own list.
     expect(requestActions(signed, 'ben@example.com').delete).toBe(false)
     expect(requestActions(withdrawn, 'ben@example.com')).toMatchObject({
       sign: false,
       decline: false,
-      delete: false,
+      delete: true,
     })
+    expect(requestActions({ ...withdrawn, isOwner: true }, 'olga@example.com').delete).toBe(true)
   })
 
   it('lets the sender send a draft only with signers, and take documents off it', () => {
