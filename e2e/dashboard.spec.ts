@@ -44,6 +44,38 @@ test.describe('dashboard', () => {
     await dashboard.seeEmpty('No request matches your search.')
   })
 
+  test('a long list loads more as it scrolls, with only the rows near the view in the page', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const count = 130
+    const titles = Array.from({ length: count }, (_, index) => `Order ${String(index + 1).padStart(3, '0')}`)
+    // Made one after another, so the newest (the last) comes first.
+    for (const title of titles) await createRequest(request, account, title)
+    const dashboard = new DashboardPage(page)
+    await signInTab(page, account)
+    await dashboard.open('/dashboard')
+
+    const rows = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Order \d+/ }) })
+    await dashboard.seeRequest('Order 130', 'Draft')
+    await expect(rows.first()).toHaveAttribute('aria-setsize', String(count))
+    expect(await rows.count()).toBeLessThan(40)
+    await dashboard.seeNoRequest('Order 001')
+
+    // Scrolling down to the end brings the oldest request, fetched page after page.
+    await expect(async () => {
+      await page.mouse.wheel(0, 4000)
+      await expect(page.getByRole('link', { name: /^Order 001/ })).toBeVisible({ timeout: 500 })
+    }).toPass({ timeout: 20_000 })
+    await expect(page.getByRole('listitem').filter({ hasText: 'Order 001' })).toHaveAttribute(
+      'aria-posinset',
+      String(count),
+    )
+    expect(await rows.count()).toBeLessThan(40)
+    await dashboard.seeNoRequest('Order 130')
+  })
+
   test('fits a phone screen', async ({ page, request }) => {
     const account = await createAccount(request)
     await createRequest(request, account, `A rather long title of a request that wraps ${randomUUID()}`)

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { apiPaths } from '../../../contract/paths.ts'
 import {
@@ -8,30 +8,31 @@ import {
 import type { SignatureRequestListQuery } from '../../../machines/request-filters/filter-query.ts'
 import type { ApiClient } from '../../api/client.ts'
 
-/** How many requests one list page shows. */
-export const requestPageSize = 20
+/** How many requests the list asks the server for at a time. */
+export const requestPageSize = 50
 
 /**
- * One page of the caller's signature requests (GET /v3/signature-requests) whose title contains `title`
- * (all when empty); `page` counts from 0 as on the wire.
+ * The caller's signature requests (GET /v3/signature-requests) whose title contains `title` (all when
+ * empty), fetched a page at a time as the list scrolls; pages count from 0 as on the wire.
  */
 export function getSignatureRequestsQueryOptions(
   api: ApiClient,
   filter: SignatureRequestListQuery,
-  page: number,
   title = '',
 ) {
-  return queryOptions({
-    queryKey: ['signature-requests', filter, page, title],
-    queryFn: async ({ signal }): Promise<SignatureRequestPage> =>
+  return infiniteQueryOptions({
+    queryKey: ['signature-requests', filter, title],
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }): Promise<SignatureRequestPage> =>
       v.parse(
         signatureRequestPageSchema,
         await api.request(apiPaths.signatureRequests(), {
-          query: { ...filter, page, size: requestPageSize, title: title || undefined },
+          query: { ...filter, page: pageParam, size: requestPageSize, title: title || undefined },
           signal,
         }),
       ),
-    // Paging keeps the old page on screen until the next one is there.
+    getNextPageParam: (last) => ((last.page + 1) * last.size < last.total ? last.page + 1 : undefined),
+    // A new filter or search keeps the old list on screen until its first page is there.
     placeholderData: keepPreviousData,
   })
 }

@@ -1,0 +1,145 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { type CSSProperties, type Ref, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
+import { buttonClass } from '../../ui/button/button.tsx'
+import { RequestStatusBadge } from '../../ui/request/request-status-badge.tsx'
+import { requestActions } from './request-actions.ts'
+import styles from './request-list.module.css'
+
+/** Rows the list asks for before the user gets to the end of what it has, so scrolling does not wait. */
+const loadAhead = 15
+
+/**
+ * The caller's requests as one list however many there are: only the rows near the view are in the page
+ * (the window scrolls them), each says its place in the whole (`aria-posinset` of `aria-setsize`), and the
+ * next page is fetched before the user reaches the end of what is loaded.
+ */
+export function RequestList({
+  items,
+  total,
+  email,
+  hasMore,
+  loadingMore,
+  loadMore,
+  busy,
+}: {
+  items: SignatureRequestView[]
+  /** How many requests match, loaded or not. */
+  total: number
+  email: string
+  hasMore: boolean
+  loadingMore: boolean
+  loadMore: () => void
+  busy: boolean
+}) {
+  const list = useRef<HTMLUListElement>(null)
+  // Where the list starts on the page, which the window's scroll position is measured against.
+  const [top, setTop] = useState(0)
+  useLayoutEffect(() => {
+    setTop((list.current?.getBoundingClientRect().top ?? 0) + window.scrollY)
+  })
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => 84,
+    gap: 8,
+    overscan: 6,
+    scrollMargin: top,
+    getItemKey: (index) => items[index]?.id ?? index,
+  })
+  const rows = virtualizer.getVirtualItems()
+  const lastShown = rows.at(-1)?.index ?? -1
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastShown >= items.length - loadAhead) loadMore()
+  }, [hasMore, loadingMore, lastShown, items.length, loadMore])
+
+  return (
+    <>
+      <ul
+        ref={list}
+        className={styles.list}
+        style={{ height: virtualizer.getTotalSize() }}
+        aria-busy={busy || loadingMore}
+      >
+        {rows.map((row) => {
+          const request = items[row.index]
+          if (request === undefined) return null
+          return (
+            <RequestItem
+              key={row.key}
+              ref={virtualizer.measureElement}
+              index={row.index}
+              total={total}
+              style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              request={request}
+              email={email}
+            />
+          )
+        })}
+      </ul>
+      {loadingMore ? (
+        <p role="status" className={styles.note}>
+          <Trans>Loading more requests…</Trans>
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * A request in the list: its title, when it was made, how many sign it and its status in words, and a
+ * way to sign it when the caller's own signature is waiting (the machine decides, see requestActions).
+ */
+function RequestItem({
+  ref,
+  index,
+  total,
+  style,
+  request,
+  email,
+}: {
+  ref: Ref<HTMLLIElement>
+  index: number
+  total: number
+  style: CSSProperties
+  request: SignatureRequestView
+  email: string
+}) {
+  const { i18n, t } = useLingui()
+  const title = request.title
+  const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
+  const signers = request.signaturesCount
+  return (
+    <li
+      ref={ref}
+      data-index={index}
+      className={styles.item}
+      style={style}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+    >
+      <Link to="/view/$srid" params={{ srid: request.id }} className={styles.link}>
+        <span className={styles.title}>{request.title}</span>
+        <span className={styles.meta}>
+          <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, locale)}</time>
+          <span>
+            <Plural value={signers} one="# signer" other="# signers" />
+          </span>
+        </span>
+        <RequestStatusBadge status={request.statusOverall} className={styles.status} />
+      </Link>
+      {requestActions(request, email).sign ? (
+        <Link
+          to="/view/$srid"
+          params={{ srid: request.id }}
+          className={`${buttonClass({ size: 'sm' })} ${styles.sign}`}
+          aria-label={t`Sign ${title}`}
+        >
+          <Trans>Sign</Trans>
+        </Link>
+      ) : null}
+    </li>
+  )
+}
