@@ -5,6 +5,7 @@ import { apiBase } from '../contract/paths.ts'
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/open-database.ts'
 import type { PageRenderer } from './documents/render-pages.ts'
+import { resolveClientAddress } from './http/client-address.ts'
 import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error-handler.ts'
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
 import { requestLogger } from './http/request-logger.ts'
@@ -118,6 +119,7 @@ export function createApp({
   })
 
   const app = new Hono()
+  app.use(resolveClientAddress(config.trustedProxies ?? 0))
   app.use(requestLogger(logger))
   app.onError(createErrorHandler(logger))
   app.notFound(notFoundHandler)

@@ -47,6 +47,11 @@ export type AppConfig = {
   maxRequestBytes?: number
   /** FREE_SIGNATURES: the free signatures a new account starts with (free_signatures_remaining); unset: 10. */
   freeSignatures?: number
+  /**
+   * TRUSTED_PROXIES: how many reverse proxies in front of the server add to X-Forwarded-For, so that the
+   * client's address is read from it; unset: 0, the socket's peer is the client.
+   */
+  trustedProxies?: number
 }
 
 /** How this app is registered at an OpenID provider. */
@@ -168,6 +173,13 @@ const envSchema = v.object({
   FREE_SIGNATURES: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number, e.g. 10'), v.transform(Number)),
   ),
+  TRUSTED_PROXIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d$/, 'must be a number of proxies from 0 to 9, e.g. 1'),
+      v.transform(Number),
+    ),
+  ),
 })
 
 /**
@@ -192,7 +204,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
-  const { FREE_SIGNATURES } = result.output
+  const { FREE_SIGNATURES, TRUSTED_PROXIES } = result.output
   return {
     port: PORT,
     dataDir: DATA_DIR,
@@ -232,5 +244,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(MAX_DOCUMENT_MB === undefined ? {} : { maxDocumentBytes: MAX_DOCUMENT_MB }),
     ...(MAX_REQUEST_MB === undefined ? {} : { maxRequestBytes: MAX_REQUEST_MB }),
     ...(FREE_SIGNATURES === undefined ? {} : { freeSignatures: FREE_SIGNATURES }),
+    ...(TRUSTED_PROXIES === undefined ? {} : { trustedProxies: TRUSTED_PROXIES }),
   }
 }

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
         SENTRY_DSN: 'https://key@errors.example.ch/4',
         SENTRY_TRACES_SAMPLE_RATE: '0.25',
         SENTRY_ENVIRONMENT: 'prod-ch',
+        TRUSTED_PROXIES: '1',
       }),
     ).toEqual({
       port: 3000,
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
         tracesSampleRate: 0.25,
         environment: 'prod-ch',
       },
+      trustedProxies: 1,
     })
   })
 
@@ -97,6 +99,8 @@ describe('loadConfig', () => {
     ['SENTRY_DISABLED', 'yes', /SENTRY_DISABLED must be true or false/],
     ['TERMS_VERSION', 'June', /TERMS_VERSION must be a date like 2026-01/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+    ['TRUSTED_PROXIES', 'yes', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],
+    ['TRUSTED_PROXIES', '10', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],
   ])('rejects %s=%s naming the variable', (variable, value, message) => {
     const error = configError({ [variable]: value })
     expect(error.variable).toBe(variable)
