@@ -34,12 +34,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
       output: {
-        // The libraries every screen needs, in one chunk: one gzip stream instead of dozens.
+        // The libraries every screen needs, in one chunk: one gzip stream instead of dozens. Libraries of
+        // single screens (the dashboard's virtual list) stay with their screen.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[/](react|react-dom|scheduler|@tanstack|xstate|@lingui|valibot|use-sync-external-store)[/]/,
+              test: /node_modules[/](react|react-dom|scheduler|@tanstack[/](?!react-virtual|virtual-core)[^/]+|xstate|@lingui|valibot|use-sync-external-store)[/]/,
             },
           ],
         },
