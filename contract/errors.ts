@@ -114,7 +114,7 @@ export const errorCodes = [
   'status.unavailable',
   /** A PDF given to POST /v1/validate whose structure cannot be read at all (422). */
   'validation.pdf_unreadable',
-  /** A PDF given to POST /v1/validate that takes too long or too much memory to check (422). */
+  /** A PDF given to POST /v1/validate with over 500 signatures, or too slow or too big to check (422). */
   'validation.too_complex',
   ...passwordErrorCodes,
   ...documentErrorCodes,

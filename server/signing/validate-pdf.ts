@@ -15,6 +15,7 @@ import { type CertificateInfo, describeCertificate } from './certificate-info.ts
 import { cryptoEngine } from './crypto-engine.ts'
 import { OID } from './oids.ts'
 import type { SignatureQuality } from './sign-pdf.ts'
+import { lastUnexplainedRevisionEnd } from './validate-revisions.ts'
 
 /** Why a signature is not intact; stable codes for the validation screen. */
 export type SignatureProblem =
@@ -70,6 +71,13 @@ export type SignatureReport = {
 export type ValidationReport =
   | { status: 'ok'; signatures: SignatureReport[] }
   | { status: 'unreadable'; code: 'validation.pdf_unreadable' }
+  | { status: 'too_complex'; code: 'validation.too_complex' }
+
+/**
+ * The most signatures a PDF may have to be validated. Far more than any signed document carries; every
+ * signature's report lists the signatures after it, so the report grows with the square of their number.
+ */
+export const maxSignatures = 500
 
 /** Roots a signature chain may lead to, usually the platform's root CA. */
 export type ValidationOptions = {
@@ -91,7 +99,10 @@ const digestNames: Record<string, string> = {
   '1.3.14.3.2.26': 'sha1',
 }
 
-/** Checks every signature of any PDF: integrity, signer, time, quality, trust and later changes. */
+/**
+ * Checks every signature of any PDF: integrity, signer, time, quality, trust and later changes. A PDF with
+ * more than {@link maxSignatures} signatures is answered `too_complex` without checking any.
+ */
 export async function validatePdf(
   pdfBytes: Uint8Array,
   options: ValidationOptions,
@@ -102,23 +113,20 @@ export async function validatePdf(
   } catch {
     return { status: 'unreadable', code: 'validation.pdf_unreadable' }
   }
-  const roots = options.trustedRoots.map((der) => pkijs.Certificate.fromBER(Uint8Array.from(der)))
   const found = findSignatures(pdf, pdfBytes.length).sort((a, b) => a.end - b.end)
-  const revisionEnds = revisionBoundaries(pdfBytes)
+  if (found.length > maxSignatures) return { status: 'too_complex', code: 'validation.too_complex' }
+  const roots = options.trustedRoots.map((der) => pkijs.Certificate.fromBER(Uint8Array.from(der)))
+  const unexplained = lastUnexplainedRevisionEnd(
+    pdfBytes,
+    found.map((signature) => signature.end),
+  )
   const signatures: SignatureReport[] = []
   for (const [index, signature] of found.entries()) {
-    const later = found.slice(index + 1)
-    const unexplained = revisionEnds.filter(
-      (end) =>
-        end > signature.end &&
-        !sameRevision(pdfBytes, end, signature.end) &&
-        !later.some((other) => sameRevision(pdfBytes, end, other.end)),
-    )
     signatures.push({
       ...(await checkSignature(pdfBytes, signature, roots)),
       coversWholeFile: signature.end === pdfBytes.length,
-      laterSignatures: later.map((other) => other.fieldName),
-      changedAfter: unexplained.length > 0,
+      laterSignatures: found.slice(index + 1).map((other) => other.fieldName),
+      changedAfter: unexplained > signature.end,
     })
   }
   return { status: 'ok', signatures }
@@ -133,8 +141,9 @@ function findSignatures(pdf: PDF, fileLength: number): Found[] {
     const dict = (field as SignatureField).getSignatureDict()
     if (!dict) continue
     const range = dict.get('ByteRange', (ref: PdfRef) => pdf.getObject(ref))
+    // A byte range is four numbers; many fields may share one crafted array of millions, so count them first.
     const values =
-      range instanceof PdfArray
+      range instanceof PdfArray && range.length === 4
         ? [...range].map((item) => (item instanceof PdfNumber ? item.value : Number.NaN))
         : []
     const byteRange = validByteRange(values, fileLength) ? values : null
@@ -351,6 +360,10 @@ async function checkToken(
   }
 }
 
+// pkijs follows issuers without noticing loops: two CA certificates that issue each other keep it looking
+// for ever. A real chain takes one look-up per certificate in it.
+const maxIssuerLookups = 32
+
 async function chainIsTrusted(
   leaf: pkijs.Certificate,
   certificates: pkijs.Certificate[],
@@ -358,11 +371,17 @@ async function chainIsTrusted(
   checkDate: Date,
 ): Promise<boolean> {
   if (roots.length === 0) return false
+  let lookups = 0
   try {
     const engine = new pkijs.CertificateChainValidationEngine({
       trustedCerts: roots,
       certs: [leaf, ...certificates.filter((certificate) => certificate !== leaf)],
       checkDate,
+      findIssuer: async (certificate, validation, crypto) => {
+        lookups += 1
+        if (lookups > maxIssuerLookups) throw new Error('The certificate chain does not end')
+        return validation.defaultFindIssuer(certificate, validation, crypto)
+      },
     })
     const result = await engine.verify({}, cryptoEngine)
     return result.result
@@ -429,26 +448,4 @@ function pdfDate(value: string | null): Date | null {
   const offset = !zone || zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.replace(/'/g, '').slice(3, 5)}`
   const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`)
   return Number.isNaN(date.getTime()) ? null : date
-}
-
-// Each incremental update ends with %%EOF; the end of the file counts as a boundary too.
-function revisionBoundaries(bytes: Uint8Array): number[] {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
-  const ends: number[] = []
-  let at = text.indexOf('%%EOF')
-  while (at >= 0) {
-    ends.push(at + 5)
-    at = text.indexOf('%%EOF', at + 5)
-  }
-  ends.push(bytes.length)
-  return ends
-}
-
-// Two offsets mark the same revision end when only line ends and spaces lie between them.
-function sameRevision(bytes: Uint8Array, a: number, b: number): boolean {
-  for (let index = Math.min(a, b); index < Math.max(a, b); index++) {
-    const byte = bytes[index]
-    if (byte !== 0x0a && byte !== 0x0d && byte !== 0x20 && byte !== 0x09) return false
-  }
-  return true
 }

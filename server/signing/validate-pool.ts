@@ -13,6 +13,11 @@ export type ValidationPoolOptions = {
   queueLimit?: number
   /** A validation running longer is abandoned and its worker replaced. @default 20000 */
   timeLimitMs?: number
+  /**
+   * The module each worker thread runs; it answers the messages of validate-job.ts. Tests of the limits give
+   * one that never finishes some PDFs. @default validate-worker.ts
+   */
+  worker?: URL
 }
 
 /** Validates PDFs in worker threads, so no PDF, however large or crafted, holds up the request loop. */
@@ -74,6 +79,7 @@ export function createValidationPool(options: ValidationPoolOptions): Validation
   const size = Math.max(1, options.workers ?? 1)
   const queueLimit = options.queueLimit ?? 8
   const timeLimitMs = options.timeLimitMs ?? 20_000
+  const workerModule = options.worker ?? new URL('./validate-worker.ts', import.meta.url)
   const queue: Job[] = []
   const slots: Slot[] = []
   let nextId = 1
@@ -91,7 +97,7 @@ export function createValidationPool(options: ValidationPoolOptions): Validation
   }
 
   function startWorker(): Slot {
-    const worker = new Worker(new URL('./validate-worker.ts', import.meta.url), {
+    const worker = new Worker(workerModule, {
       workerData,
       resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
     })

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import type { ValidationReportView } from '../../contract/validation.ts'
 import { readUpload } from '../documents/read-upload.ts'
 import { ApiError } from '../http/api-error.ts'
-import type { SignatureReport } from './validate-pdf.ts'
+import { maxSignatures, type SignatureReport } from './validate-pdf.ts'
 import type { ValidationPool } from './validate-pool.ts'
 
 /** What validating an uploaded PDF needs: the workers that check it and the largest file to read. */
@@ -56,6 +56,13 @@ export async function validateUpload(
   }
   const report = await validator.validate(bytes)
   if (report.status === 'unreadable') throw new ApiError(422, report.code, 'The PDF cannot be read')
+  if (report.status === 'too_complex') {
+    throw new ApiError(
+      422,
+      report.code,
+      `The PDF is too complex to validate: it has more than ${maxSignatures} signatures`,
+    )
+  }
   return { signatures: report.signatures.map(toView) }
 }
 

@@ -5,21 +5,35 @@ import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
 import { makePdf } from './pdf-tools.ts'
 
 /**
- * A small unsigned PDF whose validation keeps the CPU busy for half a minute without a pause: 2,000 empty
- * signature fields and 2,000 revision markers (`%%EOF`), over which the check for changes after each
- * signature is cubic. The crafted input a public validator must survive.
+ * A small unsigned PDF crafted against a validator: `fields` signature fields with empty signature
+ * dictionaries and `markers` revision markers (`%%EOF`) in a stream. Checking the changes after each
+ * signature against every revision and every later signature took half a minute for 2,000 of each.
  */
-export async function slowPdf(): Promise<Uint8Array> {
+export async function crowdedPdf(fields: number, markers: number): Promise<Uint8Array> {
   const document = await PDFDocument.create()
   document.addPage([595, 842])
   const { context } = document
-  const fields = Array.from({ length: 2000 }, (_, index) => {
+  const refs = Array.from({ length: fields }, (_, index) => {
     const signature = context.register(context.obj({ Type: 'Sig', SubFilter: 'ETSI.CAdES.detached' }))
     return context.register(context.obj({ FT: 'Sig', T: PDFString.of(`Signature${index}`), V: signature }))
   })
-  document.catalog.set(PDFName.of('AcroForm'), context.register(context.obj({ Fields: fields })))
-  document.catalog.set(PDFName.of('Markers'), context.register(context.stream('%%EOF\n'.repeat(2000))))
+  document.catalog.set(PDFName.of('AcroForm'), context.register(context.obj({ Fields: refs })))
+  document.catalog.set(PDFName.of('Markers'), context.register(context.stream('%%EOF\n'.repeat(markers))))
   return document.save({ useObjectStreams: false })
+}
+
+/** The comment that makes {@link stallingWorker} stall on a PDF. */
+export const stallMarker = '%signet-test: stall validation'
+
+/**
+ * A validation worker for tests of the pool's limits: it never finishes a PDF made by {@link stallingPdf},
+ * as with a PDF too complex to check in time, and validates every other PDF as the real worker does.
+ */
+export const stallingWorker = new URL('./stalling-validate-worker.ts', import.meta.url)
+
+/** A one-page PDF that {@link stallingWorker} keeps its thread busy with until the pool stops it. */
+export async function stallingPdf(): Promise<Uint8Array> {
+  return Buffer.concat([await makePdf(1), Buffer.from(`${stallMarker}\n`)])
 }
 
 /** A one-page PDF signed with the platform certificate of `pki`, as the platform signs. */

@@ -8,7 +8,7 @@ import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { createTestClock } from '../accounts/accounts-client.ts'
 import { startTestServer, type TestServer } from '../test-server.ts'
 import { removeTemporaryDirectories } from './pdf-tools.ts'
-import { signedPdf, slowPdf } from './validate-fixtures.ts'
+import { signedPdf, stallingPdf, stallingWorker } from './validate-fixtures.ts'
 
 afterAll(removeTemporaryDirectories)
 
@@ -32,11 +32,14 @@ describe('POST /v1/validate under load', () => {
   beforeAll(async () => {
     server = await startTestServer(
       'pglite',
-      { now: clock.now, validation: { workers: 1, queueLimit: 1, timeLimitMs: 3000 } },
+      {
+        now: clock.now,
+        validation: { workers: 1, queueLimit: 1, timeLimitMs: 3000, worker: stallingWorker },
+      },
       {},
     )
     signed = await signedPdf(await loadOrCreatePki({ dir: join(server.dataDir, 'pki'), production: false }))
-    slow = await slowPdf()
+    slow = await stallingPdf()
   })
   afterAll(async () => {
     await server?.stop()

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
-import { type SignatureReport, validatePdf } from '../../../server/signing/validate-pdf.ts'
+import { maxSignatures, type SignatureReport, validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { certificateDer, createCertificate, generateKeyPair } from '../../../server/signing/x509.ts'
 import { makePdf, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
+import { crowdedPdf } from './validate-fixtures.ts'
 
 afterAll(removeTemporaryDirectories)
 
@@ -106,6 +107,43 @@ describe('validatePdf', () => {
     expect(clean?.coversWholeFile).toBe(false)
   })
 
+  it('does not trust a chain of CA certificates that issue each other, and does not follow it for ever', async () => {
+    const caKey = await generateKeyPair()
+    const ca = (commonName: string, issuer?: Awaited<ReturnType<typeof createCertificate>>) =>
+      createCertificate({
+        subject: { commonName },
+        subjectKey: caKey,
+        issuer: issuer && { certificate: issuer, key: caKey.privateKey },
+        profile: issuer ? 'issuingCa' : 'rootCa',
+        validDays: 30,
+      })
+    const first = await ca('First CA', await ca('Second CA'))
+    const second = await ca('Second CA', first)
+    const signerKey = await generateKeyPair()
+    const leaf = await createCertificate({
+      subject: { commonName: 'Looping Signer' },
+      subjectKey: signerKey,
+      issuer: { certificate: first, key: caKey.privateKey },
+      profile: 'signing',
+      validDays: 30,
+    })
+    const signed = await signPdf(await makePdf(1), {
+      signer: {
+        name: 'loop',
+        email: 'loop@example.org',
+        certificate: certificateDer(leaf),
+        key: signerKey.privateKey,
+        chain: [certificateDer(first), certificateDer(second)],
+      },
+      tsa,
+      name: 'loop',
+      reason: 'Looping',
+    })
+    const [signature] = await signatures(signed)
+    expect(signature).toMatchObject({ intact: true, trusted: false, timestamp: { trusted: true } })
+    expect(signature?.signer?.commonName).toBe('Looping Signer')
+  })
+
   it('judges a PDF signed elsewhere, with another library and certificate', async () => {
     const pair = await generateKeyPair()
     const foreign = await createCertificate({
@@ -162,5 +200,27 @@ describe('validatePdf', () => {
       code: 'validation.pdf_unreadable',
     })
     expect(await signatures(await makePdf(1))).toEqual([])
+  })
+
+  it('reports every empty signature of a crowded PDF as unsigned and changed after', async () => {
+    const reports = await signatures(await crowdedPdf(maxSignatures, 2000))
+    expect(reports).toHaveLength(maxSignatures)
+    for (const [index, report] of reports.entries()) {
+      expect(report).toMatchObject({
+        fieldName: `Signature${index}`,
+        intact: false,
+        problems: ['signature.byte_range_invalid'],
+        coversWholeFile: false,
+        changedAfter: true,
+      })
+      expect(report.laterSignatures).toHaveLength(maxSignatures - 1 - index)
+    }
+  })
+
+  it(`answers too complex for a PDF with more than ${maxSignatures} signatures`, async () => {
+    expect(await validatePdf(await crowdedPdf(2000, 2000), { trustedRoots: [] })).toEqual({
+      status: 'too_complex',
+      code: 'validation.too_complex',
+    })
   })
 })

@@ -6,8 +6,10 @@ import type { ValidationReportView } from '../../../contract/validation.ts'
 import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
+import { maxSignatures } from '../../../server/signing/validate-pdf.ts'
 import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 import { type SigningClient, startSigningClient } from './signing-client.ts'
+import { crowdedPdf } from './validate-fixtures.ts'
 
 afterAll(removeTemporaryDirectories)
 
@@ -96,11 +98,12 @@ describe('POST /v1/validate', () => {
     expect((await report(await makePdf(1))).signatures).toEqual([])
   })
 
-  it('refuses what is not a readable PDF with a code', async () => {
+  it('refuses what is not a readable PDF, or one with too many signatures, with a code', async () => {
     const cases: [Uint8Array | string, number, string][] = [
       ['just some text, renamed .pdf', 415, 'document.not_pdf'],
       ['', 422, 'document.empty'],
       ['%PDF-1.7\nnothing a reader could use', 422, 'validation.pdf_unreadable'],
+      [await crowdedPdf(maxSignatures + 1, 0), 422, 'validation.too_complex'],
     ]
     for (const [bytes, status, code] of cases) {
       const response = await validate(bytes)
