@@ -59,7 +59,10 @@ export async function updateRequest(
   await api.request(apiPaths.signatureRequest(id), { method: 'PUT', body, retries: 0 })
 }
 
-/** DELETE /v3/signature-requests/{id}: the owner deletes it (or withdraws it while open), a signer leaves it. */
+/**
+ * DELETE /v3/signature-requests/{id}: the owner deletes a draft (or withdraws it while open), a signer leaves
+ * it, and an ended request goes off the caller's own list.
+ */
 export async function deleteRequest(api: ApiClient, id: string): Promise<void> {
   await api.request(apiPaths.signatureRequest(id), { method: 'DELETE', retries: 0 })
 }
