@@ -74,6 +74,13 @@ test.describe('dashboard', () => {
     )
     expect(await rows.count()).toBeLessThan(40)
     await dashboard.seeNoRequest('Order 130')
+
+    // A keyboard user tabs down from the top: rows come into the page as the focus reaches them.
+    await page.keyboard.press('Home')
+    const first = page.getByRole('link', { name: /^Order 130/ })
+    await first.focus()
+    for (let step = 0; step < 60; step++) await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: /^Order 070/ })).toBeFocused()
   })
 
   test('fits a phone screen', async ({ page, request }) => {
