@@ -9,9 +9,15 @@ import { maxScale, minScale } from './render-pages.ts'
 export type PageImage = { ready: true; bytes: Uint8Array; etag: string } | { ready: false }
 
 /**
+ * How long a call waits for a page that is being rendered before it answers 202: most pages are ready
+ * within it, so the viewer shows them at once instead of at its next retry, which may be seconds away.
+ */
+export const pageWaitMs = 1500
+
+/**
  * GET /v3/documents/{id}/pages/{n}?scale=: the WebP of page `page` (from 0) at `scale` when rendered; else
- * starts rendering it ahead of the background work and answers not ready. Past the last page: 404
- * `document.page_not_found`; a scale out of range: 400.
+ * starts rendering it ahead of the background work, waits for it up to {@link pageWaitMs}, and answers not
+ * ready if it is still under way. Past the last page: 404 `document.page_not_found`; a scale out of range: 400.
  */
 export async function getPageImage(
   services: RequestServices,
@@ -31,16 +37,30 @@ export async function getPageImage(
   }
   const { renderer } = services
   if (renderer === undefined) throw new ApiError(503, 'server.unavailable', 'Page images are not available')
-  const status = await renderer.status(document.sha256, page, scale)
-  if (status === 'ready') {
+  const stored = async (): Promise<PageImage> => {
     const bytes = await services.storage.getBytes(pageImageKey(document.sha256, page, scale))
     // Content-addressed: the same hash, page and scale is always the same image.
-    if (bytes !== undefined)
-      return { ready: true, bytes, etag: `"${document.sha256.slice(0, 32)}-${page}-${scale}"` }
+    return bytes === undefined
+      ? { ready: false }
+      : { ready: true, bytes, etag: `"${document.sha256.slice(0, 32)}-${page}-${scale}"` }
   }
-  renderer.renderPage(document.sha256, page, scale).catch((error: unknown) => {
-    if (!(error instanceof DocumentError))
-      services.logger.warn({ err: error, id, page }, 'page render failed')
+  if ((await renderer.status(document.sha256, page, scale)) === 'ready') {
+    const image = await stored()
+    if (image.ready) return image
+  }
+  const rendered = renderer.renderPage(document.sha256, page, scale).then(
+    () => true,
+    (error: unknown) => {
+      if (!(error instanceof DocumentError))
+        services.logger.warn({ err: error, id, page }, 'page render failed')
+      return false
+    },
+  )
+  let timer: NodeJS.Timeout | undefined
+  const waited = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), pageWaitMs)
   })
-  return { ready: false }
+  const ready = await Promise.race([rendered, waited])
+  clearTimeout(timer)
+  return ready ? stored() : { ready: false }
 }

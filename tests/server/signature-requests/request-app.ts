@@ -6,6 +6,7 @@ import { createApp, fileStorageOptions } from '../../../server/app.ts'
 import type { DatabaseConfig } from '../../../server/config.ts'
 import { type Database, openDatabase } from '../../../server/db/open-database.ts'
 import { sessions, users } from '../../../server/db/schema.ts'
+import type { PageRenderer } from '../../../server/documents/render-pages.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
 import type { FileStorage } from '../../../server/storage/file-storage.ts'
@@ -30,14 +31,15 @@ export type RequestApp = {
   stop(): Promise<void>
 }
 
-export async function startRequestApp(driver: Driver): Promise<RequestApp> {
+/** Starts the app of {@link RequestApp}; `renderer` renders its page images (none: pages answer 503). */
+export async function startRequestApp(driver: Driver, renderer?: PageRenderer): Promise<RequestApp> {
   const testDatabase = await createTestDatabase(driver)
   const config = testAppConfig(testDatabase.dataDir, { database: testDatabase.database, ...testLimits })
   const handle = await openDatabase(config.database)
   await handle.migrate()
   const logger = pino({ level: 'silent' })
   const mail = createMailQueue({ send: async () => {} }, logger)
-  const app = createApp({ config, db: handle.db, logger, mail })
+  const app = createApp({ config, db: handle.db, logger, mail, renderer })
   return {
     db: handle.db,
     database: config.database,
