@@ -59,6 +59,7 @@ test.describe('dashboard', () => {
 
     const rows = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Order \d+/ }) })
     await dashboard.seeRequest('Order 130', 'Draft')
+    await expect(page.getByText(`${count} requests`, { exact: true })).toBeVisible()
     await expect(rows.first()).toHaveAttribute('aria-setsize', String(count))
     expect(await rows.count()).toBeLessThan(40)
     await dashboard.seeNoRequest('Order 001')

@@ -13,7 +13,7 @@ import styles from './request-list.module.css'
 const loadAhead = 15
 
 /**
- * The caller's requests as one list however many there are: only the rows near the view are in the page
+ * The caller's requests as one list however many there are, under their number: only the rows near the view are in the page
  * (the window scrolls them), each says its place in the whole (`aria-posinset` of `aria-setsize`), and the
  * next page is fetched before the user reaches the end of what is loaded.
  */
@@ -57,6 +57,9 @@ export function RequestList({
 
   return (
     <>
+      <p className={styles.count}>
+        <Plural value={total} one="# request" other="# requests" />
+      </p>
       <ul
         ref={list}
         className={styles.list}
