@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
 import { findRequest } from './find-request.ts'
 import { inviteEmail } from './invite-email.ts'
+import { storedRequestState } from './load-requests.ts'
 import { mailSigners } from './mail-signers.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
@@ -33,11 +34,7 @@ export async function delegateSignature(
       throw new ApiError(409, 'signature_request.not_open', 'Only an open request can be delegated')
     }
     const refusal = signerActionRefusal(
-      {
-        ownerId: current.ownerId,
-        signers: Object.fromEntries(found.signatures.map((s) => [s.id, s.status])),
-        removed: [],
-      },
+      storedRequestState(current, found.signatures),
       ownSignature?.id ?? caller.userId,
     )
     if (refusal !== undefined || ownSignature === undefined) {

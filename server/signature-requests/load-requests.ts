@@ -35,7 +35,7 @@ export function isSignatureOf(signature: SignatureRow, caller: Caller): boolean 
 export function storedRequestState(
   request: RequestRow,
   rows: readonly SignatureRow[],
-): SignatureRequestState {
+): Required<SignatureRequestState> {
   return {
     ownerId: request.ownerId,
     status: request.statusOverall,
