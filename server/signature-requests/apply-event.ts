@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { applyRequestEvent } from '../../machines/signature-request/apply-request-event.ts'
+import {
+  type ApplyRequestResult,
+  applyRequestEvent,
+} from '../../machines/signature-request/apply-request-event.ts'
 import type { SignatureRequestEvent } from '../../machines/signature-request/signature-request.types.ts'
 import { signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type FoundRequest, findRequest } from './find-request.ts'
-import { type Queryable, storedRequestState } from './load-requests.ts'
+import { type Queryable, type RequestRow, type SignatureRow, storedRequestState } from './load-requests.ts'
 import { type RequestEventType, recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 
@@ -22,6 +25,23 @@ export type RequestChange = {
   write?: (tx: Queryable, found: FoundRequest) => Promise<void>
 }
 
+/** What the lifecycle machine makes of an event it takes. */
+export type RequestDecision = Extract<ApplyRequestResult, { ok: true }>
+
+/**
+ * Asks the lifecycle machine what `event` does to the stored request (`request` with its signatures `rows`);
+ * a refusal is 409 with the machine's code. Nothing is written.
+ */
+export function decideEvent(
+  request: RequestRow,
+  rows: readonly SignatureRow[],
+  event: SignatureRequestEvent,
+): RequestDecision {
+  const result = applyRequestEvent(storedRequestState(request, rows), event)
+  if (!result.ok) throw new ApiError(409, result.code, `The request refused this: ${result.code}`)
+  return result
+}
+
 /**
  * Replays one event on the stored request with the lifecycle machine and, if it takes it, writes the new
  * overall and signer statuses and the audit entry in one transaction, the request row locked meanwhile. A
@@ -37,8 +57,7 @@ export async function applyEvent(
   return services.db.transaction(async (tx) => {
     const found = await findRequest(tx, caller, id, true)
     const { request } = found
-    const result = applyRequestEvent(storedRequestState(request, found.signatures), change.event(found))
-    if (!result.ok) throw new ApiError(409, result.code, `The request refused this: ${result.code}`)
+    const result = decideEvent(request, found.signatures, change.event(found))
     const now = services.now()
     await change.write?.(tx, found)
     await tx

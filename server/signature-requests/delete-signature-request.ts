@@ -1,5 +1,4 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
-import { applyRequestEvent } from '../../machines/signature-request/apply-request-event.ts'
 import { requestStateOf } from '../../machines/signature-request/signature-request.selectors.ts'
 import {
   signatureRequestAttachments,
@@ -8,9 +7,9 @@ import {
   signatures,
 } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
-import { applyEvent } from './apply-event.ts'
+import { applyEvent, decideEvent } from './apply-event.ts'
 import { findRequest } from './find-request.ts'
-import { type Queryable, storedRequestState } from './load-requests.ts'
+import type { Queryable } from './load-requests.ts'
 import { releaseStoredFiles } from './release-stored-files.ts'
 import { signerLeaving } from './remove-signer.ts'
 import type { Caller, RequestServices } from './request-services.ts'
@@ -70,11 +69,7 @@ async function removeFromList(services: RequestServices, caller: Caller, id: str
       ...(found.isOwner ? [request.ownerId] : []),
       ...(ownSignature === undefined ? [] : [ownSignature.id]),
     ]
-    const result = applyRequestEvent(storedRequestState(request, found.signatures), {
-      type: 'participant.remove',
-      participantIds,
-    })
-    if (!result.ok) throw new ApiError(409, result.code, `The request refused this: ${result.code}`)
+    const result = decideEvent(request, found.signatures, { type: 'participant.remove', participantIds })
     if (result.deleted) return { deleted: true, files: await deleteRequestRows(tx, id) }
     const now = services.now()
     if (found.isOwner) {
