@@ -26,18 +26,35 @@ export type CaseOptions = {
   preserveKeysOf?: readonly string[]
 }
 
-/** Converts one snake_case key to camelCase: `first_name` -> `firstName`; leading underscores stay. */
-export function camelKey(key: string): string {
-  return key.replace(/(?<=[^_])_([a-z])/g, (_match, letter: string) => letter.toUpperCase())
+/**
+ * `convertKey` remembering its answers: the keys of the API are few and come back on every call (the
+ * dashboard's list converts some 600 keys a page). Bounded, for keys that are data.
+ */
+function remembered(convertKey: (key: string) => string): (key: string) => string {
+  const answers = new Map<string, string>()
+  return (key) => {
+    let answer = answers.get(key)
+    if (answer === undefined) {
+      answer = convertKey(key)
+      if (answers.size >= 1000) answers.clear()
+      answers.set(key, answer)
+    }
+    return answer
+  }
 }
 
+/** Converts one snake_case key to camelCase: `first_name` -> `firstName`; leading underscores stay. */
+export const camelKey = remembered((key) =>
+  key.replace(/(?<=[^_])_([a-z])/g, (_match, letter: string) => letter.toUpperCase()),
+)
+
 /** Converts one camelCase key to snake_case: `firstName` -> `first_name`, `customerPortalURL` -> `customer_portal_url`. */
-export function snakeKey(key: string): string {
-  return key
+export const snakeKey = remembered((key) =>
+  key
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase()
-}
+    .toLowerCase(),
+)
 
 /** Deeply converts the keys of a JSON value from snake_case to camelCase. */
 export function toCamelCase(value: unknown, options: CaseOptions = {}): unknown {
