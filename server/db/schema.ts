@@ -232,8 +232,38 @@ export const signatures = pgTable(
   (table) => [
     index('signatures_request_idx').on(table.requestId),
     index('signatures_email_status_idx').on(table.accountEmail, table.status),
-    // The request list finds the requests a user signs by their account as well as by their address.
+    // Deleting an account unbinds its signatures through it.
     index('signatures_signer_idx').on(table.signerId),
+  ],
+)
+
+/**
+ * The requests on each user's list, one row per user and request, with the request's sort keys: the owner
+ * while they have not taken it off, and each signer, by account or else by the account of the address the
+ * signature was sent to, while their signature is not removed. The list pages through it in index order
+ * and counts it, and whether a user takes part in a request is a lookup in it. The database keeps it:
+ * triggers on requests, signatures and users (migration 0005), so no write can forget it.
+ */
+export const signatureRequestListings = pgTable(
+  'signature_request_listings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    statusOverall: text('status_overall', { enum: requestStatuses }).notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.requestId] }),
+    index('signature_request_listings_created_idx').on(table.userId, table.createdAt, table.requestId),
+    index('signature_request_listings_updated_idx').on(table.userId, table.updatedAt, table.requestId),
+    index('signature_request_listings_title_idx').on(table.userId, table.title, table.requestId),
+    index('signature_request_listings_request_idx').on(table.requestId),
   ],
 )
 

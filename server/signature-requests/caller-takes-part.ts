@@ -1,27 +1,46 @@
-import { and, eq, exists, isNull, or, type SQL, sql } from 'drizzle-orm'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { and, eq, exists, isNull, type SQL, sql } from 'drizzle-orm'
+import { signatureRequestListings, signatureRequests, signatures } from '../db/schema.ts'
 import type { Queryable } from './load-requests.ts'
 import type { Caller } from './request-services.ts'
 
 /**
- * The SQL condition that the caller owns the request of the row at hand (`signature_requests`) or signs
- * it, by account or by the address it was sent to, and has not taken it off their list: who may see a
- * request and what it holds.
+ * The SQL condition that the caller takes part in the request of the row at hand (`signature_requests`),
+ * which is who may see a request and what it holds: it is on their list (see `signatureRequestListings`),
+ * or for a direct-link signer, who has no account, it holds their signature, not removed.
  */
 export function callerTakesPart(db: Queryable, caller: Caller): SQL | undefined {
-  return or(
-    and(eq(signatureRequests.ownerId, caller.userId), isNull(signatureRequests.ownerRemovedAt)),
-    exists(
+  const signatureId = caller.signatureId
+  if (signatureId !== undefined) {
+    return exists(
       db
         .select({ one: sql`1` })
         .from(signatures)
         .where(
           and(
+            eq(signatures.id, signatureId),
             eq(signatures.requestId, signatureRequests.id),
             isNull(signatures.removedAt),
-            or(eq(signatures.signerId, caller.userId), eq(signatures.accountEmail, caller.email)),
           ),
         ),
-    ),
+    )
+  }
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(signatureRequestListings)
+      .where(
+        and(
+          eq(signatureRequestListings.userId, caller.userId),
+          eq(signatureRequestListings.requestId, signatureRequests.id),
+        ),
+      ),
   )
+}
+
+/**
+ * The SQL condition that the signature row at hand (`signatures`) is the caller's: by its account when it has
+ * one, else by the address it was sent to, as `isSignatureOf` decides in code. Never null, so it can be negated.
+ */
+export function signedByCaller(caller: Caller): SQL {
+  return sql`coalesce(${signatures.signerId} = ${caller.userId}, ${signatures.accountEmail} = ${caller.email})`
 }

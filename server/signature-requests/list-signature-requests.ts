@@ -8,78 +8,54 @@ import {
   getTableColumns,
   ilike,
   inArray,
-  isNull,
-  ne,
-  or,
+  not,
   type SQL,
   sql,
 } from 'drizzle-orm'
 import type { SignatureRequestListParams, SignatureRequestPage } from '../../contract/signature-requests.ts'
 import { pendingSignaturesCount } from '../../machines/request-filters/request-filters.constants.ts'
 import type { Database } from '../db/open-database.ts'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequestListings, signatureRequests, signatures } from '../db/schema.ts'
+import { signedByCaller } from './caller-takes-part.ts'
 import { loadRequestViews } from './load-requests.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 
 const sortColumns = {
-  created_at: signatureRequests.createdAt,
-  updated_at: signatureRequests.updatedAt,
-  title: signatureRequests.title,
+  created_at: signatureRequestListings.createdAt,
+  updated_at: signatureRequestListings.updatedAt,
+  title: signatureRequestListings.title,
 } as const
 
 /**
- * The queries of a list call, not yet run: one page of rows, each with the total of rows matching (counted
- * in the same pass), and the total alone for a page past the end, which has no row to carry it. Apart so that
- * the bench can EXPLAIN exactly what the list runs.
+ * The queries of a list call, not yet run: one page of requests from the caller's listings in the order of
+ * one of its indexes, each row with the total of listings matching, and the total alone for a page past the
+ * end, which has no row to carry it. Apart so that the bench can EXPLAIN exactly what the list runs.
  */
 export function signatureRequestListQueries(
   db: Database,
   caller: Caller,
   params: SignatureRequestListParams,
 ) {
+  const listed = signatureRequestListings
   const signatureOf = (...conditions: (SQL | undefined)[]) =>
     exists(
       db
         .select({ one: sql`1` })
         .from(signatures)
-        .where(and(eq(signatures.requestId, signatureRequests.id), ...conditions)),
+        .where(and(eq(signatures.requestId, listed.requestId), ...conditions)),
     )
-  const callersSignature = or(
-    eq(signatures.signerId, caller.userId),
-    eq(signatures.accountEmail, caller.email),
-  )
-  // The requests the caller owns or signs and has not taken off their list, as a union of three index lookups (written as one OR, the
-  // planner could only test every request). Handed over as an array, they are fetched by primary key; as
-  // an IN list the planner prefers to hash-join them against a scan of every request.
-  const visible = db
-    .select({ id: signatureRequests.id })
-    .from(signatureRequests)
-    .where(and(eq(signatureRequests.ownerId, caller.userId), isNull(signatureRequests.ownerRemovedAt)))
-    .union(
-      db
-        .select({ id: signatures.requestId })
-        .from(signatures)
-        .where(and(eq(signatures.signerId, caller.userId), isNull(signatures.removedAt))),
-    )
-    .union(
-      db
-        .select({ id: signatures.requestId })
-        .from(signatures)
-        .where(and(eq(signatures.accountEmail, caller.email), isNull(signatures.removedAt))),
-    )
-  const filters: (SQL | undefined)[] = [sql`${signatureRequests.id} = any(array(${visible}))`]
-  if (params.status_overall !== undefined)
-    filters.push(inArray(signatureRequests.statusOverall, params.status_overall))
+  const filters: (SQL | undefined)[] = [eq(listed.userId, caller.userId)]
+  if (params.status_overall !== undefined) filters.push(inArray(listed.statusOverall, params.status_overall))
   if (params.title !== undefined && params.title !== '') {
     // What the user typed, matched literally anywhere in the title, whatever the case.
     const literal = params.title.replace(/[\\%_]/g, (c) => `\\${c}`)
-    filters.push(ilike(signatureRequests.title, `%${literal}%`))
+    filters.push(ilike(listed.title, `%${literal}%`))
   }
   if (params.account_email !== undefined || params.signature_status !== undefined) {
     filters.push(
       signatureOf(
         params.account_email === undefined
-          ? callersSignature
+          ? signedByCaller(caller)
           : eq(signatures.accountEmail, params.account_email),
         params.signature_status === undefined ? undefined : eq(signatures.status, params.signature_status),
       ),
@@ -87,31 +63,36 @@ export function signatureRequestListQueries(
   }
   if (params.signatures_count === pendingSignaturesCount) {
     filters.push(
-      eq(signatureRequests.ownerId, caller.userId),
-      eq(signatureRequests.statusOverall, 'OPEN'),
-      signatureOf(
-        eq(signatures.status, 'OPEN'),
-        ne(signatures.accountEmail, caller.email),
-        or(sql`${signatures.signerId} is null`, ne(signatures.signerId, caller.userId)),
+      eq(listed.statusOverall, 'OPEN'),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(signatureRequests)
+          .where(
+            and(eq(signatureRequests.id, listed.requestId), eq(signatureRequests.ownerId, caller.userId)),
+          ),
       ),
+      signatureOf(eq(signatures.status, 'OPEN'), not(signedByCaller(caller))),
     )
   } else if (params.signatures_count !== undefined) {
     filters.push(
-      sql`(select count(*) from ${signatures} where ${signatures.requestId} = ${signatureRequests.id}) = ${params.signatures_count}`,
+      sql`(select count(*) from ${signatures} where ${signatures.requestId} = ${listed.requestId}) = ${params.signatures_count}`,
     )
   }
   const where = and(...filters)
+  const total = db.select({ total: count() }).from(listed).where(where)
   const [field = 'created_at', direction] = params.sort.split(',') as [keyof typeof sortColumns, string]
   const order = direction === 'asc' ? asc : desc
   return {
     page: db
-      .select({ ...getTableColumns(signatureRequests), total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(signatureRequests)
+      .select({ ...getTableColumns(signatureRequests), total: sql<number>`(${total})`.mapWith(Number) })
+      .from(listed)
+      .innerJoin(signatureRequests, eq(signatureRequests.id, listed.requestId))
       .where(where)
-      .orderBy(order(sortColumns[field]), order(signatureRequests.id))
+      .orderBy(order(sortColumns[field]), order(listed.requestId))
       .limit(params.size)
       .offset(params.page * params.size),
-    total: db.select({ total: count() }).from(signatureRequests).where(where),
+    total,
   }
 }
 

@@ -1,18 +1,17 @@
-import { asc, eq, inArray } from 'drizzle-orm'
-import type { SignatureRequestView } from '../../contract/signature-requests.ts'
+import { inArray, type SQL, sql } from 'drizzle-orm'
+import type { DocumentInfo } from '../../contract/documents.ts'
+import type { AttachmentInfo, SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignatureRequestState } from '../../machines/signature-request/signature-request.types.ts'
 import type { Database } from '../db/open-database.ts'
 import {
   documents,
   signatureRequestAttachments,
   signatureRequestDocuments,
-  type signatureRequests,
+  signatureRequests,
   signatures,
   users,
 } from '../db/schema.ts'
-import { toDocumentInfo } from '../documents/to-document-info.ts'
 import type { Caller } from './request-services.ts'
-import { toAttachmentInfo } from './to-attachment-info.ts'
 
 /** A stored request row. */
 export type RequestRow = typeof signatureRequests.$inferSelect
@@ -23,9 +22,18 @@ export type SignatureRow = typeof signatures.$inferSelect
 /** Queries that work on the database and inside a transaction alike. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>
 
-/** Whether this signature is the caller's: by account, or by the address it was sent to. */
-export function isSignatureOf(signature: SignatureRow, caller: Caller): boolean {
-  return signature.signerId === caller.userId || signature.accountEmail === caller.email
+/**
+ * Whether this signature is the caller's: by its account when it has one, else by the address it was sent to
+ * (whoever has that address now). A signature of an account stays that account's when the account changes
+ * its address, and does not pass to whoever takes the old address.
+ */
+export function isSignatureOf(
+  signature: Pick<SignatureRow, 'signerId' | 'accountEmail'>,
+  caller: Caller,
+): boolean {
+  return signature.signerId === null
+    ? signature.accountEmail === caller.email
+    : signature.signerId === caller.userId
 }
 
 /**
@@ -47,55 +55,72 @@ export function storedRequestState(
   }
 }
 
-/** Builds the answers of `rows` (in their order) as `caller` sees them, with three batched queries. */
+/** An instant as the API answers it (`Date.prototype.toISOString`), formatted by the database. */
+function isoTime(column: string): SQL {
+  return sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
+}
+
+type SignaturePart = SignatureRequestView['signatures'][number] & Pick<SignatureRow, 'signerId'>
+
+/**
+ * Builds the answers of `rows` (in their order) as `caller` sees them, in one query: each request's owner,
+ * and its signatures, documents and attachments, which the database gathers into JSON in the shapes of the
+ * answer. The subqueries name `signature_requests` outright: Drizzle leaves the columns of a query on one
+ * table unqualified, and a bare `id` inside them would be the subquery's own.
+ */
 export async function loadRequestViews(
   db: Queryable,
   caller: Caller,
   rows: readonly RequestRow[],
 ): Promise<SignatureRequestView[]> {
   if (rows.length === 0) return []
-  const ids = rows.map((row) => row.id)
-  const ownerIds = [...new Set(rows.map((row) => row.ownerId))]
-  const [signatureRows, documentRows, owners, attachmentRows] = await Promise.all([
-    db
-      .select()
-      .from(signatures)
-      .where(inArray(signatures.requestId, ids))
-      .orderBy(asc(signatures.accountEmail)),
-    db
-      .select({ requestId: signatureRequestDocuments.requestId, document: documents })
-      .from(signatureRequestDocuments)
-      .innerJoin(documents, eq(documents.id, signatureRequestDocuments.documentId))
-      .where(inArray(signatureRequestDocuments.requestId, ids))
-      .orderBy(asc(signatureRequestDocuments.position)),
-    db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ownerIds)),
-    db
-      .select()
-      .from(signatureRequestAttachments)
-      .where(inArray(signatureRequestAttachments.requestId, ids))
-      .orderBy(asc(signatureRequestAttachments.createdAt), asc(signatureRequestAttachments.id)),
-  ])
-  const ownerEmail = new Map(owners.map((owner) => [owner.id, owner.email]))
+  const parts = await db
+    .select({
+      id: signatureRequests.id,
+      ownerEmail: sql<string>`(select u.email from ${users} u where u.id = signature_requests.owner_id)`,
+      signatures: sql<SignaturePart[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
+          'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', ${isoTime('s.signed_at')}
+        ) order by s.account_email), '[]')
+        from ${signatures} s where s.request_id = signature_requests.id)`,
+      documents: sql<DocumentInfo[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', d.id, 'title', d.title, 'sha256', d.sha256, 'size', d.size, 'contentType', d.content_type,
+          'pageCount', d.page_count, 'pageSizes', d.page_sizes, 'createdAt', ${isoTime('d.created_at')}
+        ) order by rd.position), '[]')
+        from ${signatureRequestDocuments} rd join ${documents} d on d.id = rd.document_id
+        where rd.request_id = signature_requests.id)`,
+      attachments: sql<AttachmentInfo[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', a.id, 'title', a.title, 'size', a.size, 'contentType', a.content_type,
+          'createdAt', ${isoTime('a.created_at')}
+        ) order by a.created_at, a.id), '[]')
+        from ${signatureRequestAttachments} a where a.request_id = signature_requests.id)`,
+    })
+    .from(signatureRequests)
+    .where(
+      inArray(
+        signatureRequests.id,
+        rows.map((row) => row.id),
+      ),
+    )
+  const partsOf = new Map(parts.map((part) => [part.id, part]))
   return rows.map((row) => {
-    const own = signatureRows.filter((s) => s.requestId === row.id)
+    const part = partsOf.get(row.id)
+    const own = part?.signatures ?? []
     return {
       id: row.id,
       title: row.title,
       message: row.message,
-      ownerEmail: ownerEmail.get(row.ownerId) ?? '',
+      ownerEmail: part?.ownerEmail ?? '',
       isOwner: row.ownerId === caller.userId,
       statusOverall: row.statusOverall,
       signatureStatus: own.find((s) => isSignatureOf(s, caller))?.status ?? null,
       signaturesCount: own.length,
-      documents: documentRows.filter((d) => d.requestId === row.id).map((d) => toDocumentInfo(d.document)),
-      signatures: own.map((s) => ({
-        id: s.id,
-        accountEmail: s.accountEmail,
-        signerIdentityData: s.signerIdentityData,
-        status: s.status,
-        signedAt: s.signedAt?.toISOString() ?? null,
-      })),
-      attachments: attachmentRows.filter((a) => a.requestId === row.id).map(toAttachmentInfo),
+      documents: part?.documents ?? [],
+      signatures: own.map(({ signerId: _, ...signature }) => signature),
+      attachments: part?.attachments ?? [],
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,

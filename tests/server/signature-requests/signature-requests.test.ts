@@ -134,6 +134,21 @@ describe.each(drivers)('signature requests on %s', (driver) => {
     )
   })
 
+  it('lists a request sent to an address without an account for whoever signs up with it', async () => {
+    const laterEmail = 'later@example.com'
+    const draft = await api.create(owner, {
+      title: 'Before the account',
+      signatures: [{ signer_identity_data: { email_address: laterEmail } }],
+    })
+    await uploaded(await api.upload(owner, draft.id, await makePdf([a4])))
+    const sent = await view(await post(apiPaths.initiateSignatureRequest(draft.id), owner))
+    const later = await api.signUp(laterEmail)
+    const toSign = await api.list(later, { status_overall: 'OPEN', signature_status: 'OPEN' })
+    expect(toSign.total).toBe(1)
+    expect(toSign.items[0]).toMatchObject({ id: sent.id, isOwner: false, signatureStatus: 'OPEN' })
+    expect((await api.getRequest(later, sent.id)).id).toBe(sent.id)
+  })
+
   it('searches the titles the caller may see, taking what was typed literally', async () => {
     const full = await api.create(owner, { title: 'Rent 100% paid' })
     const other = await api.create(owner, { title: 'RENT 1000 francs' })
