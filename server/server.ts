@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import { createApp, fileStorageOptions } from './app.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
+import { scheduleUpkeep, type Upkeep } from './db/upkeep.ts'
 import { createPageRenderer, type PageRenderer } from './documents/render-pages.ts'
 import { createLogger } from './logger.ts'
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
@@ -60,9 +61,12 @@ export async function startServer(
   )
   let renderer: PageRenderer | undefined
   let validator: ValidationPool | undefined
+  let upkeep: Upkeep | undefined
   try {
     // The PKI loads (or is created on the first start) while the database migrates.
     const [, platform] = await Promise.all([database.migrate(), loadPlatformSigning(config)])
+    upkeep = scheduleUpkeep(database, logger)
+    const databaseUpkeep = upkeep
     const now = options.now ?? (() => new Date())
     const mail = createMailQueue(options.mailProvider ?? createMailProvider(config, logger), logger)
     const pages = createPageRenderer({ storage: fileStorageOptions(config), workers: options.renderWorkers })
@@ -124,6 +128,7 @@ export async function startServer(
         clearTimeout(timer)
         await Promise.all([pages.close(), validation.close()])
         await mail.drain()
+        await databaseUpkeep.stop()
         await database.close()
         logger.info('Signet stopped')
       })()
@@ -131,7 +136,7 @@ export async function startServer(
     }
     return { url, port, close }
   } catch (error) {
-    await Promise.all([renderer?.close(), validator?.close()])
+    await Promise.all([renderer?.close(), validator?.close(), upkeep?.stop()])
     await database.close()
     throw error
   }

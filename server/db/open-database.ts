@@ -20,6 +20,12 @@ export type DatabaseHandle = {
   db: Database
   /** Applies the pending migrations of `server/db/migrations`. */
   migrate(): Promise<void>
+  /**
+   * What PostgreSQL's autovacuum does, for the embedded database, which has none: VACUUM (so that
+   * index-only scans need not visit rows, and dead rows make room) and ANALYZE (so that the planner knows
+   * how large the tables are). Answers whether it did anything: on PostgreSQL, autovacuum does it.
+   */
+  upkeep(): Promise<boolean>
   /** Closes the connection; in-flight queries finish first. */
   close(): Promise<void>
 }
@@ -42,6 +48,7 @@ export async function openDatabase(
     return {
       db,
       migrate: () => migrateNodePg(db, { migrationsFolder }),
+      upkeep: async () => false,
       close: () => pool.end(),
     }
   }
@@ -50,6 +57,10 @@ export async function openDatabase(
   return {
     db,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    upkeep: async () => {
+      await client.exec('vacuum (analyze)')
+      return true
+    },
     close: () => client.close(),
   }
 }
