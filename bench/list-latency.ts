@@ -17,7 +17,7 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { get } from 'node:http'
+import { Agent, get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,7 +27,14 @@ import { apiPaths, apiUrl } from '../contract/paths.ts'
 import { signatureRequestListQuerySchema } from '../contract/signature-requests.ts'
 import { hashToken } from '../server/accounts/hash-token.ts'
 import { openDatabase } from '../server/db/open-database.ts'
-import { sessions, signatureRequests, signatures, users } from '../server/db/schema.ts'
+import {
+  documents,
+  sessions,
+  signatureRequestDocuments,
+  signatureRequests,
+  signatures,
+  users,
+} from '../server/db/schema.ts'
 import { signatureRequestListQueries } from '../server/signature-requests/list-signature-requests.ts'
 import { freePort, ms, percentile } from './figures.ts'
 
@@ -51,7 +58,10 @@ const statuses = [
 
 type Account = { id: string; email: string; token: string }
 
-/** 1,000 users with a session each; every request has an owner and two signers among them, ~100 owned each. */
+/**
+ * 1,000 users with a session each; every request has a document, an owner and two signers among them, so
+ * that each user owns ~100 and signs ~200.
+ */
 async function seed(dir: string): Promise<Account[]> {
   const handle = await openDatabase({ driver: 'pglite', dir })
   await handle.migrate()
@@ -98,6 +108,29 @@ async function seed(dir: string): Promise<Account[]> {
         }),
       )
       .returning({ id: signatureRequests.id, ownerId: signatureRequests.ownerId })
+    // A three-page document each, as every sent request has: the list shows them.
+    const documentRows = await db
+      .insert(documents)
+      .values(
+        rows.map((row, offset) => ({
+          sha256: 'a'.repeat(64),
+          title: `Contract ${first + offset}.pdf`,
+          size: 120_000,
+          contentType: 'application/pdf',
+          pageCount: 3,
+          pageSizes: Array.from({ length: 3 }, () => ({ width: 595, height: 842 })),
+          ownerId: row.ownerId,
+          createdAt: new Date(now),
+        })),
+      )
+      .returning({ id: documents.id })
+    await db.insert(signatureRequestDocuments).values(
+      rows.map((row, offset) => ({
+        requestId: row.id,
+        documentId: (documentRows[offset] as { id: string }).id,
+        position: 0,
+      })),
+    )
     await db.insert(signatures).values(
       rows.flatMap((row, offset) =>
         [1, 2].map((step) => {
@@ -112,10 +145,11 @@ async function seed(dir: string): Promise<Account[]> {
       ),
     )
   }
-  await db.execute(sql`analyze`)
+  // As the server does at start, so that the plans printed are the ones it runs.
+  await handle.upkeep()
   await handle.close()
   console.log(
-    `seeded ${requestCount} requests, ${2 * requestCount} signatures, ${userCount} users in ${ms(performance.now() - started)}`,
+    `seeded ${requestCount} requests (a document and two signers each), ${userCount} users in ${ms(performance.now() - started)}`,
   )
   return accounts
 }
@@ -171,14 +205,20 @@ async function startServer(dataDir: string): Promise<{ url: string; stop: () => 
   }
 }
 
-/** One GET of the list as `token`, on a connection of its own; answers its latency. */
-function listOnce(url: URL, token: string): Promise<number> {
+/**
+ * One GET of the list as `token`; answers its latency. Through `agent`, a connection kept open between
+ * calls as a browser keeps it; without, a connection of its own, closed after the answer: while the
+ * embedded database works through a long queue the server's event loop does not get to read sockets, and
+ * an idle connection's keep-alive timer would fire first and reset it.
+ */
+function listOnce(url: URL, token: string, agent?: Agent): Promise<number> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    // No keep-alive: while the embedded database works through a long queue the server's event loop does
-    // not get to read sockets, and an idle connection's keep-alive timer would fire first and reset it.
-    const headers = { authorization: `Bearer ${token}`, connection: 'close' }
-    const request = get(url, { agent: false, headers }, (response) => {
+    const headers = {
+      authorization: `Bearer ${token}`,
+      ...(agent === undefined ? { connection: 'close' } : {}),
+    }
+    const request = get(url, { agent: agent ?? false, headers }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => {
@@ -190,7 +230,10 @@ function listOnce(url: URL, token: string): Promise<number> {
   })
 }
 
-/** Between a user's calls: none (back to back), or a random 0.5 to 1.5 s (about one call a second). */
+/**
+ * Between a user's calls: none (back to back), or a random 0.5 to 1.5 s (about one call a second), each
+ * user on a connection of their own kept open between calls, as a browser does.
+ */
 type Pace = 'back-to-back' | 'user'
 
 /** `calls` list calls spread over `clients` concurrent clients, each its own user; their latencies. */
@@ -207,11 +250,13 @@ async function load(
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       const account = accounts[(client * 17) % accounts.length] as Account
+      const agent = pace === 'user' ? new Agent({ keepAlive: true, maxSockets: 1 }) : undefined
       while (next < calls) {
         next++
         if (pace === 'user') await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1000))
-        latencies.push(await listOnce(listUrl, account.token))
+        latencies.push(await listOnce(listUrl, account.token, agent))
       }
+      agent?.destroy()
     }),
   )
   return latencies
