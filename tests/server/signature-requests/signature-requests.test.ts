@@ -141,7 +141,10 @@ describe.each(drivers)('signature requests on %s', (driver) => {
       signatures: [{ signer_identity_data: { email_address: laterEmail } }],
     })
     await uploaded(await api.upload(owner, draft.id, await makePdf([a4])))
+    const seen = await api.mailIds()
     const sent = await view(await post(apiPaths.initiateSignatureRequest(draft.id), owner))
+    // The invitation first, so that signing up reads its own confirmation mail, not the invitation.
+    await api.waitForMail(laterEmail, /Before the account/, seen)
     const later = await api.signUp(laterEmail)
     const toSign = await api.list(later, { status_overall: 'OPEN', signature_status: 'OPEN' })
     expect(toSign.total).toBe(1)
