@@ -78,7 +78,7 @@ export async function createSignatureRequest(
     await recordEvent(tx, request.id, caller, 'created', now, { signatures: emails.length })
     return request
   })
-  const [view] = await loadRequestViews(services.db, caller, [row])
+  const [view] = await loadRequestViews(services.db, caller, [row.id])
   if (view === undefined) throw new Error('created request not found')
   return view
 }

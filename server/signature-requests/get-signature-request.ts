@@ -10,7 +10,7 @@ export async function getSignatureRequest(
   id: string,
 ): Promise<SignatureRequestView> {
   const { request } = await findRequest(services.db, caller, id)
-  const [view] = await loadRequestViews(services.db, caller, [request])
+  const [view] = await loadRequestViews(services.db, caller, [request.id])
   if (view === undefined) throw new Error('request view missing')
   return view
 }

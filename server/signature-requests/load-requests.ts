@@ -1,4 +1,4 @@
-import { inArray, type SQL, sql } from 'drizzle-orm'
+import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import type { DocumentInfo } from '../../contract/documents.ts'
 import type { AttachmentInfo, SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignatureRequestState } from '../../machines/signature-request/signature-request.types.ts'
@@ -63,7 +63,8 @@ function isoTime(column: string): SQL {
 type SignaturePart = SignatureRequestView['signatures'][number] & Pick<SignatureRow, 'signerId'>
 
 /**
- * Builds the answers of `rows` (in their order) as `caller` sees them, in one query: each request's owner,
+ * Builds the answers of the requests `ids` (in their order; an id of no request has none) as `caller` sees
+ * them, in one query: each request with its owner's address,
  * and its signatures, documents and attachments, which the database gathers into JSON in the shapes of the
  * answer. The subqueries name `signature_requests` outright: Drizzle leaves the columns of a query on one
  * table unqualified, and a bare `id` inside them would be the subquery's own.
@@ -71,12 +72,12 @@ type SignaturePart = SignatureRequestView['signatures'][number] & Pick<Signature
 export async function loadRequestViews(
   db: Queryable,
   caller: Caller,
-  rows: readonly RequestRow[],
+  ids: readonly string[],
 ): Promise<SignatureRequestView[]> {
-  if (rows.length === 0) return []
-  const parts = await db
+  if (ids.length === 0) return []
+  const found = await db
     .select({
-      id: signatureRequests.id,
+      request: getTableColumns(signatureRequests),
       ownerEmail: sql<string>`(select u.email from ${users} u where u.id = signature_requests.owner_id)`,
       signatures: sql<SignaturePart[]>`(
         select coalesce(json_agg(json_build_object(
@@ -99,28 +100,24 @@ export async function loadRequestViews(
         from ${signatureRequestAttachments} a where a.request_id = signature_requests.id)`,
     })
     .from(signatureRequests)
-    .where(
-      inArray(
-        signatureRequests.id,
-        rows.map((row) => row.id),
-      ),
-    )
-  const partsOf = new Map(parts.map((part) => [part.id, part]))
-  return rows.map((row) => {
-    const part = partsOf.get(row.id)
-    const own = part?.signatures ?? []
+    .where(inArray(signatureRequests.id, [...ids]))
+  const byId = new Map(found.map((view) => [view.request.id, view]))
+  return ids.flatMap((id) => {
+    const view = byId.get(id)
+    if (view === undefined) return []
+    const { request: row, signatures: own } = view
     return {
       id: row.id,
       title: row.title,
       message: row.message,
-      ownerEmail: part?.ownerEmail ?? '',
+      ownerEmail: view.ownerEmail,
       isOwner: row.ownerId === caller.userId,
       statusOverall: row.statusOverall,
       signatureStatus: own.find((s) => isSignatureOf(s, caller))?.status ?? null,
       signaturesCount: own.length,
-      documents: part?.documents ?? [],
+      documents: view.documents,
       signatures: own.map(({ signerId: _, ...signature }) => signature),
-      attachments: part?.attachments ?? [],
+      attachments: view.attachments,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
