@@ -2,7 +2,7 @@ import type { DocumentInfo } from '../../contract/documents.ts'
 import type { documents } from '../db/schema.ts'
 
 /** A stored document row as the API answers it. */
-export function toDocumentInfo(row: typeof documents.$inferSelect): DocumentInfo {
+export function toDocumentInfo(row: Omit<typeof documents.$inferSelect, 'ownerId'>): DocumentInfo {
   return {
     id: row.id,
     title: row.title,

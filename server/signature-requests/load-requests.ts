@@ -1,6 +1,5 @@
-import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
-import type { DocumentInfo } from '../../contract/documents.ts'
-import type { AttachmentInfo, SignatureRequestView } from '../../contract/signature-requests.ts'
+import { getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignatureRequestState } from '../../machines/signature-request/signature-request.types.ts'
 import type { Database } from '../db/open-database.ts'
 import {
@@ -11,7 +10,9 @@ import {
   signatures,
   users,
 } from '../db/schema.ts'
+import { toDocumentInfo } from '../documents/to-document-info.ts'
 import type { Caller } from './request-services.ts'
+import { toAttachmentInfo } from './to-attachment-info.ts'
 
 /** A stored request row. */
 export type RequestRow = typeof signatureRequests.$inferSelect
@@ -55,19 +56,24 @@ export function storedRequestState(
   }
 }
 
-/** An instant as the API answers it (`Date.prototype.toISOString`), formatted by the database. */
-function isoTime(column: string): SQL {
-  return sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
-}
+type SignaturePart = Pick<
+  SignatureRow,
+  'id' | 'signerId' | 'accountEmail' | 'signerIdentityData' | 'status' | 'signedAt'
+>
+type DocumentPart = Parameters<typeof toDocumentInfo>[0]
+type AttachmentPart = Parameters<typeof toAttachmentInfo>[0]
 
-type SignaturePart = SignatureRequestView['signatures'][number] & Pick<SignatureRow, 'signerId'>
+/** A stored row as JSON gathers it: its instants are strings. */
+type Gathered<Row> = {
+  [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K]
+}
 
 /**
  * Builds the answers of the requests `ids` (in their order; an id of no request has none) as `caller` sees
- * them, in one query: each request with its owner's address,
- * and its signatures, documents and attachments, which the database gathers into JSON in the shapes of the
- * answer. The subqueries name `signature_requests` outright: Drizzle leaves the columns of a query on one
- * table unqualified, and a bare `id` inside them would be the subquery's own.
+ * them, in one query: each request with its owner's address, and the rows of its signatures, documents and
+ * attachments, which the database gathers into JSON. The subqueries name `signature_requests` outright:
+ * Drizzle leaves the columns of a query on one table unqualified, and a bare `id` inside them would be the
+ * subquery's own.
  */
 export async function loadRequestViews(
   db: Queryable,
@@ -79,23 +85,22 @@ export async function loadRequestViews(
     .select({
       request: getTableColumns(signatureRequests),
       ownerEmail: sql<string>`(select u.email from ${users} u where u.id = signature_requests.owner_id)`,
-      signatures: sql<SignaturePart[]>`(
+      signatures: sql<Gathered<SignaturePart>[]>`(
         select coalesce(json_agg(json_build_object(
           'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
-          'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', ${isoTime('s.signed_at')}
+          'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at
         ) order by s.account_email), '[]')
         from ${signatures} s where s.request_id = signature_requests.id)`,
-      documents: sql<DocumentInfo[]>`(
+      documents: sql<Gathered<DocumentPart>[]>`(
         select coalesce(json_agg(json_build_object(
           'id', d.id, 'title', d.title, 'sha256', d.sha256, 'size', d.size, 'contentType', d.content_type,
-          'pageCount', d.page_count, 'pageSizes', d.page_sizes, 'createdAt', ${isoTime('d.created_at')}
+          'pageCount', d.page_count, 'pageSizes', d.page_sizes, 'createdAt', d.created_at
         ) order by rd.position), '[]')
         from ${signatureRequestDocuments} rd join ${documents} d on d.id = rd.document_id
         where rd.request_id = signature_requests.id)`,
-      attachments: sql<AttachmentInfo[]>`(
+      attachments: sql<Gathered<AttachmentPart>[]>`(
         select coalesce(json_agg(json_build_object(
-          'id', a.id, 'title', a.title, 'size', a.size, 'contentType', a.content_type,
-          'createdAt', ${isoTime('a.created_at')}
+          'id', a.id, 'title', a.title, 'size', a.size, 'contentType', a.content_type, 'createdAt', a.created_at
         ) order by a.created_at, a.id), '[]')
         from ${signatureRequestAttachments} a where a.request_id = signature_requests.id)`,
     })
@@ -115,9 +120,15 @@ export async function loadRequestViews(
       statusOverall: row.statusOverall,
       signatureStatus: own.find((s) => isSignatureOf(s, caller))?.status ?? null,
       signaturesCount: own.length,
-      documents: view.documents,
-      signatures: own.map(({ signerId: _, ...signature }) => signature),
-      attachments: view.attachments,
+      documents: view.documents.map((d) => toDocumentInfo({ ...d, createdAt: new Date(d.createdAt) })),
+      signatures: own.map((s) => ({
+        id: s.id,
+        accountEmail: s.accountEmail,
+        signerIdentityData: s.signerIdentityData,
+        status: s.status,
+        signedAt: s.signedAt === null ? null : new Date(s.signedAt).toISOString(),
+      })),
+      attachments: view.attachments.map((a) => toAttachmentInfo({ ...a, createdAt: new Date(a.createdAt) })),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,

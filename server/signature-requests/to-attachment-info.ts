@@ -5,7 +5,9 @@ import type { signatureRequestAttachments } from '../db/schema.ts'
 export type AttachmentRow = typeof signatureRequestAttachments.$inferSelect
 
 /** A stored attachment row as the API answers it. */
-export function toAttachmentInfo(row: AttachmentRow): AttachmentInfo {
+export function toAttachmentInfo(
+  row: Pick<AttachmentRow, 'id' | 'title' | 'size' | 'contentType' | 'createdAt'>,
+): AttachmentInfo {
   return {
     id: row.id,
     title: row.title,
