@@ -61,8 +61,8 @@ export const tanCheckAnswerSchema = v.object({ valid: v.literal(true) })
 /** How long a mailed TAN may be entered. */
 export const tanLifetimeMs = 10 * 60 * 1000
 
-/** Shortest time between two TAN mails to one signer. */
-export const tanResendIntervalMs = 30 * 1000
+/** Shortest time between two TAN mails to one signer: a new TAN is mailed at most once a minute. */
+export const tanResendIntervalMs = 60 * 1000
 
 /** Wrong TANs after which the TAN is locked until a new one is mailed. */
 export const tanMaxFailedAttempts = 5

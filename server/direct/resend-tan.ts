@@ -11,12 +11,12 @@ import { assertCanSign } from './assert-can-sign.ts'
 import type { DirectCaller } from './authenticate-direct.ts'
 import { hashTan } from './hash-tan.ts'
 
-/** A TAN mail within 30 seconds of the last one; the route sends `retryAfterSeconds` as Retry-After. */
+/** A TAN mail within a minute of the last one; the route sends `retryAfterSeconds` as Retry-After. */
 export class TanResendTooSoon extends ApiError {
   readonly retryAfterSeconds: number
 
   constructor(retryAfterSeconds: number) {
-    super(429, 'tan.resend_too_soon', 'A TAN was mailed less than 30 seconds ago')
+    super(429, 'tan.resend_too_soon', 'A TAN was mailed less than a minute ago')
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
@@ -24,7 +24,7 @@ export class TanResendTooSoon extends ApiError {
 /**
  * POST /v1/direct/tan/resend: mails the direct-link signer a new 6-digit TAN, valid 10 minutes, which
  * replaces any earlier one, unlocks a locked TAN and asks for a new confirmation before signing. At most one
- * mail per 30 seconds, claimed by one conditional update so that two calls at once send one mail. Only a
+ * mail a minute, claimed by one conditional update so that two calls at once send one mail. Only a
  * signer who may still sign gets one (else 409).
  */
 export async function resendTan(services: RequestServices, direct: DirectCaller): Promise<void> {
@@ -63,7 +63,7 @@ export async function resendTan(services: RequestServices, direct: DirectCaller)
     .from(signatureRequests)
     .where(eq(signatureRequests.id, direct.requestId))
   const locale = pickMailLocale(claimed.identity?.language, claimed.attributes.lang?.[0])
-  services.mail.post(
+  await services.mail.post(
     renderMail(tanMail, locale, direct.email, {
       tan,
       title: request?.title ?? '',

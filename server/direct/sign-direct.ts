@@ -25,7 +25,7 @@ export async function signDirect(
   const { request, signature } = await assertCanSign(services.db, direct)
   const verdict =
     body.tan !== undefined
-      ? await verifyTan(services, direct.signatureId, body.tan)
+      ? (await verifyTan(services, direct.signatureId, body.tan)).verdict
       : signature.tanConfirmedAt === null
         ? 'required'
         : 'valid'

@@ -11,25 +11,28 @@ export type TanMailValues = {
   minutes: number
 }
 
-/** The TAN a direct-link signer enters before signing (POST /v1/direct/tan/resend). */
+/**
+ * The TAN a direct-link signer enters before signing (POST /v1/direct/tan/resend). The subject never holds
+ * the TAN: it shows on lock screens and in notifications.
+ */
 export const tanMail: MailTemplate<TanMailValues> = {
   'en-gb': ({ tan, title, minutes }) => ({
-    subject: `Your ${productName} TAN: ${tan}`,
+    subject: `Your ${productName} TAN to sign “${title}”`,
     paragraphs: ['Hello,', `enter this TAN to sign “${title}”:`, tan],
     note: `The TAN is valid for ${minutes} minutes and can be used once. If you did not ask for it, ignore this mail.`,
   }),
   'de-ch': ({ tan, title, minutes }) => ({
-    subject: `Ihre ${productName}-TAN: ${tan}`,
+    subject: `Ihre ${productName}-TAN zum Unterschreiben von «${title}»`,
     paragraphs: ['Guten Tag', `geben Sie diese TAN ein, um «${title}» zu unterschreiben:`, tan],
     note: `Die TAN ist ${minutes} Minuten gültig und kann einmal verwendet werden. Falls Sie sie nicht angefordert haben, ignorieren Sie diese E-Mail.`,
   }),
   'fr-ch': ({ tan, title, minutes }) => ({
-    subject: `Votre TAN ${productName} : ${tan}`,
+    subject: `Votre TAN ${productName} pour signer « ${title} »`,
     paragraphs: ['Bonjour,', `saisissez ce TAN pour signer « ${title} » :`, tan],
     note: `Le TAN est valable ${minutes} minutes et ne peut être utilisé qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.`,
   }),
   it: ({ tan, title, minutes }) => ({
-    subject: `Il tuo TAN ${productName}: ${tan}`,
+    subject: `Il tuo TAN ${productName} per firmare «${title}»`,
     paragraphs: ['Buongiorno,', `inserisci questo TAN per firmare «${title}»:`, tan],
     note: `Il TAN è valido ${minutes} minuti e può essere usato una sola volta. Se non l’hai richiesto, ignora questa e-mail.`,
   }),

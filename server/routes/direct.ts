@@ -109,13 +109,19 @@ export function createDirectRoutes(services: SigningServices): Hono<DirectEnv> {
       return c.body(null, 204)
     })
     .post('/v1/direct/tan/check', requireDirect, jsonBody(tanCheckSchema), async (c) => {
-      const verdict = await verifyTan(services, c.get('direct').signatureId, c.req.valid('json').tan)
+      const { verdict, triesLeft } = await verifyTan(
+        services,
+        c.get('direct').signatureId,
+        c.req.valid('json').tan,
+      )
       if (verdict === 'locked')
         throw new ApiError(423, 'tan.locked', 'Too many wrong TANs: ask for a new one')
       if (verdict === 'expired')
         throw new ApiError(410, 'tan.expired', 'This TAN has expired: ask for a new one')
       if (verdict === 'invalid')
-        throw new ApiError(422, 'tan.invalid', 'This TAN is not right', { field: 'tan' })
+        throw new ApiError(422, 'tan.invalid', `This TAN is not right: ${triesLeft} tries left`, {
+          field: 'tan',
+        })
       return sendJson(c, { valid: true })
     })
     .get('/v1/direct/user', requireDirect, async (c) =>

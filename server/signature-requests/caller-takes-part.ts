@@ -1,12 +1,13 @@
-import { and, eq, exists, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, exists, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import { signatureRequestListings, signatureRequests, signatures } from '../db/schema.ts'
 import type { Queryable } from './load-requests.ts'
 import type { Caller } from './request-services.ts'
 
 /**
  * The SQL condition that the caller takes part in the request of the row at hand (`signature_requests`),
- * which is who may see a request and what it holds: it is on their list (see `signatureRequestListings`),
- * or for a direct-link signer, who has no account, it holds their signature, not removed.
+ * which is who may see a request and what it holds: it is on their list (see `signatureRequestListings`, where
+ * a draft is only its owner's), or for a direct-link signer, who has no account, it holds their signature, not
+ * removed, and has been sent.
  */
 export function callerTakesPart(db: Queryable, caller: Caller): SQL | undefined {
   const signatureId = caller.signatureId
@@ -20,6 +21,7 @@ export function callerTakesPart(db: Queryable, caller: Caller): SQL | undefined 
             eq(signatures.id, signatureId),
             eq(signatures.requestId, signatureRequests.id),
             isNull(signatures.removedAt),
+            ne(signatureRequests.statusOverall, 'DRAFT'),
           ),
         ),
     )

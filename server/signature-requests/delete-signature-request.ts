@@ -91,7 +91,7 @@ async function removeFromList(services: RequestServices, caller: Caller, id: str
  * Deletes request `id` for everyone inside transaction `tx`; answers the hashes of its signed versions and
  * attachments, for {@link releaseStoredFiles} once the transaction has committed.
  */
-async function deleteRequestRows(tx: Queryable, id: string): Promise<string[]> {
+export async function deleteRequestRows(tx: Queryable, id: string): Promise<string[]> {
   const signed = await tx
     .select({ sha256: signatureRequestDocuments.signedSha256 })
     .from(signatureRequestDocuments)

@@ -26,7 +26,7 @@ export function requestNotFound(): ApiError {
 }
 
 /**
- * The request `id` if the caller owns or signs it and has not taken it off their list, else 404
+ * The request `id` if the caller owns it, or signs it once it is sent, and has not taken it off their list, else 404
  * `signature_request.not_found`. With
  * `forUpdate` the request row is locked until the transaction `db` ends, so events apply one at a time.
  */
@@ -42,7 +42,11 @@ export async function findRequest(
   if (request === undefined) throw requestNotFound()
   const rows = await db.select().from(signatures).where(eq(signatures.requestId, id))
   const isOwner = request.ownerId === caller.userId && request.ownerRemovedAt === null
-  const ownSignature = rows.find((s) => isSignatureOf(s, caller) && s.removedAt === null)
+  // A draft is its owner's alone: a signer takes part once it is sent and they are invited.
+  const ownSignature =
+    request.statusOverall === 'DRAFT'
+      ? undefined
+      : rows.find((s) => isSignatureOf(s, caller) && s.removedAt === null)
   if (!isOwner && ownSignature === undefined) throw requestNotFound()
   return { request, signatures: rows, isOwner, ownSignature }
 }

@@ -1,8 +1,13 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, not, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm'
 import type { SignatureRequestListParams, SignatureRequestPage } from '../../contract/signature-requests.ts'
 import { pendingSignaturesCount } from '../../machines/request-filters/request-filters.constants.ts'
 import type { Database } from '../db/open-database.ts'
-import { signatureRequestListings, signatureRequests, signatures } from '../db/schema.ts'
+import {
+  signatureRequestDocuments,
+  signatureRequestListings,
+  signatureRequests,
+  signatures,
+} from '../db/schema.ts'
 import { signedByCaller } from './caller-takes-part.ts'
 import { loadRequestViews } from './load-requests.ts'
 import type { Caller, RequestServices } from './request-services.ts'
@@ -31,7 +36,19 @@ export function signatureRequestListQueries(
         .from(signatures)
         .where(and(eq(signatures.requestId, listed.requestId), ...conditions)),
     )
-  const filters: (SQL | undefined)[] = [eq(listed.userId, caller.userId)]
+  const filters: (SQL | undefined)[] = [
+    eq(listed.userId, caller.userId),
+    // A draft without a document is an upload under way or left: nothing to list.
+    or(
+      ne(listed.statusOverall, 'DRAFT'),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(signatureRequestDocuments)
+          .where(eq(signatureRequestDocuments.requestId, listed.requestId)),
+      ),
+    ),
+  ]
   if (params.status_overall !== undefined) filters.push(inArray(listed.statusOverall, params.status_overall))
   if (params.title !== undefined && params.title !== '') {
     // What the user typed, matched literally anywhere in the title, whatever the case.
@@ -83,7 +100,8 @@ export function signatureRequestListQueries(
 }
 
 /**
- * GET /v3/signature-requests: one page of the requests the caller owns or signs, nobody else's, filtered as
+ * GET /v3/signature-requests: one page of the requests the caller owns or signs, nobody else's, and no draft
+ * without a document (an upload under way or left, see `deleteEmptyDrafts`), filtered as
  * the list's query says (see `signatureRequestListQuerySchema`). `signatures_count=672` is the pending
  * filter: OPEN requests the caller owns in which a signature of someone other than the caller is open.
  */

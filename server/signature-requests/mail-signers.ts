@@ -40,7 +40,7 @@ export async function mailSigners(
     const link = directLink
       ? await issueDirectLink(services.db, services.publicUrl, signature)
       : `${services.publicUrl}/view/${request.id}`
-    services.mail.post(
+    await services.mail.post(
       renderMail(template, locale, signature.accountEmail, {
         sender,
         title: request.title,

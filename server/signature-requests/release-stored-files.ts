@@ -8,7 +8,10 @@ import type { RequestServices } from './request-services.ts'
  * more. Files are content-addressed and shared between rows, so a file goes only with its last reference;
  * call it after the transaction that removed the rows has committed.
  */
-export async function releaseStoredFiles(services: RequestServices, hashes: Iterable<string>): Promise<void> {
+export async function releaseStoredFiles(
+  services: Pick<RequestServices, 'db' | 'storage'>,
+  hashes: Iterable<string>,
+): Promise<void> {
   const { db } = services
   for (const sha256 of new Set(hashes)) {
     const references = await Promise.all([

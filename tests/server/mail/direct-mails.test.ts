@@ -13,18 +13,23 @@ const request = {
 }
 
 describe('mails of direct-link signers', () => {
-  it.each(mailLocales)('mails the TAN in %s, with its lifetime, the title escaped', (locale) => {
-    const mail = renderMail(tanMail, locale, 'guest@example.com', {
-      tan: '012345',
-      title: 'Lease <b>',
-      minutes: 10,
-    })
-    expect(mail.subject).toContain('012345')
-    expect(mail.text).toContain('012345')
-    expect(mail.text).toContain('Lease <b>')
-    expect(mail.text).toContain('10')
-    expect(mail.html).not.toContain('<b>')
-  })
+  it.each(mailLocales)(
+    'mails the TAN in %s, with its lifetime, the title escaped, and not in the subject',
+    (locale) => {
+      const mail = renderMail(tanMail, locale, 'guest@example.com', {
+        tan: '012345',
+        title: 'Lease <b>',
+        minutes: 10,
+      })
+      // The subject shows on lock screens: it names the request, never the TAN.
+      expect(mail.subject).not.toContain('012345')
+      expect(mail.subject).toContain('Lease <b>')
+      expect(mail.text).toContain('012345')
+      expect(mail.text).toContain('Lease <b>')
+      expect(mail.text).toContain('10')
+      expect(mail.html).not.toContain('<b>')
+    },
+  )
 
   it.each(mailLocales)(
     'tells a direct signer in %s that the link is theirs, and on a reminder that it is new',

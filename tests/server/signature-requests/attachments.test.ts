@@ -40,8 +40,14 @@ describe.each(drivers)('attachments of signature requests on %s', (driver) => {
     })
   }
 
+  /** A request sent to its signers, who may attach files to it from then on. */
+  async function sent(title: string): Promise<SignatureRequestView> {
+    const draft = await request(title)
+    return answer(await api.call('POST', apiPaths.initiateSignatureRequest(draft.id), { token: owner }))
+  }
+
   it('attaches files of any type, lists them with the request and serves them back', async () => {
-    const { id } = await request('With attachments')
+    const { id } = await sent('With attachments')
     const note = await answer<AttachmentInfo>(
       await api.attach(owner, id, text('Terms, version 2'), 'terms.txt', 'text/plain'),
       201,
@@ -67,7 +73,7 @@ describe.each(drivers)('attachments of signature requests on %s', (driver) => {
   })
 
   it('lets the uploader or the owner remove an attachment, and removes its file with the last reference', async () => {
-    const { id } = await request('Remove attachments')
+    const { id } = await sent('Remove attachments')
     const before = await storedFiles()
     const mine = await answer<AttachmentInfo>(
       await api.attach(signer, id, text('signer file'), 'a.txt', 'text/plain'),

@@ -235,7 +235,8 @@ describe.each(drivers)('managing signature requests on %s', (driver) => {
         'request.invalid',
         'document_ids',
       )
-      await api.expectError(await remove([document.id], signer), 409, 'signature_request.not_owner')
+      // Until it is sent, a draft is its owner's alone: its signer is a stranger to it.
+      await api.expectError(await remove([document.id], signer), 404, 'signature_request.not_found')
       await api.expectError(await remove([document.id], stranger), 404, 'signature_request.not_found')
       await call('POST', apiPaths.initiateSignatureRequest(request.id), owner)
       await api.expectError(await remove([document.id]), 409, 'signature_request.not_draft')
@@ -374,13 +375,14 @@ describe.each(drivers)('managing signature requests on %s', (driver) => {
         'signature_request.not_found',
       )
       await api.expectError(await call('POST', path, signer, { message: 'Someone' }), 400, 'request.invalid')
+      // A draft is not the signer's yet: they cannot hand on what they were not asked to sign.
       const unsent = await draft('Not sent yet')
       await api.expectError(
         await call('POST', apiPaths.delegateSignatureRequest(unsent.id), signer, {
           account_email: guestEmail,
         }),
-        409,
-        'signature_request.not_open',
+        404,
+        'signature_request.not_found',
       )
       await call('POST', apiPaths.declineSignatureRequest(request.id), cosigner, {})
       await api.expectError(

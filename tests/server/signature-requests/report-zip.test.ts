@@ -308,7 +308,7 @@ describe.each(drivers)('signed versions and row locks on %s', (driver) => {
     )
     const status = async () =>
       answer<{ locked: boolean }>(
-        await app.call('GET', apiPaths.signatureRequestLockStatus(request.id), { token: signer }),
+        await app.call('GET', apiPaths.signatureRequestLockStatus(request.id), { token: owner }),
       )
     expect(await status()).toEqual({ locked: false })
     if (app.database.driver !== 'postgres') return

@@ -7,6 +7,7 @@ import type { DatabaseConfig } from '../../../server/config.ts'
 import { type Database, openDatabase } from '../../../server/db/open-database.ts'
 import { sessions, users } from '../../../server/db/schema.ts'
 import type { PageRenderer } from '../../../server/documents/render-pages.ts'
+import { createJobQueue } from '../../../server/jobs/job-queue.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
 import type { FileStorage } from '../../../server/storage/file-storage.ts'
@@ -38,7 +39,11 @@ export async function startRequestApp(driver: Driver, renderer?: PageRenderer): 
   const handle = await openDatabase(config.database)
   await handle.migrate()
   const logger = pino({ level: 'silent' })
-  const mail = createMailQueue({ send: async () => {} }, logger)
+  // Mails are written as jobs, which no one runs here.
+  const mail = createMailQueue(
+    handle.db,
+    createJobQueue({ db: handle.db, handlers: {}, logger, now: () => new Date() }),
+  )
   const app = createApp({ config, db: handle.db, logger, mail, renderer })
   return {
     db: handle.db,
@@ -80,7 +85,6 @@ export async function startRequestApp(driver: Driver, renderer?: PageRenderer): 
       return token
     },
     async stop() {
-      await mail.drain()
       await handle.close()
       await testDatabase.drop()
     },

@@ -28,10 +28,10 @@ describe.each(drivers)('request listings on %s', (driver) => {
     const [row] = await handle.db.insert(users).values({ email }).returning({ id: users.id })
     return row?.id ?? ''
   }
-  const addRequest = async (ownerId: string, title: string) => {
+  const addRequest = async (ownerId: string, title: string, statusOverall: 'DRAFT' | 'OPEN' = 'OPEN') => {
     const [row] = await handle.db
       .insert(signatureRequests)
-      .values({ ownerId, title, statusOverall: 'DRAFT', createdAt: at, updatedAt: at })
+      .values({ ownerId, title, statusOverall, createdAt: at, updatedAt: at })
       .returning({ id: signatureRequests.id })
     return row?.id ?? ''
   }
@@ -83,6 +83,26 @@ describe.each(drivers)('request listings on %s', (driver) => {
     ])
   })
 
+  it('lists a draft for its owner alone; its signers have it from when it is sent', async () => {
+    const owner = await addUser('owner5@example.com')
+    const signer = await addUser('signer5@example.com')
+    const request = await addRequest(owner, 'Unsent', 'DRAFT')
+    await addSignature(request, 'signer5@example.com', signer)
+    await addSignature(request, 'guest5@example.com', null)
+    await addUser('guest5@example.com')
+    expect(await listedFor(request)).toEqual(['owner5@example.com'])
+
+    await handle.db
+      .update(signatureRequests)
+      .set({ statusOverall: 'OPEN' })
+      .where(eq(signatureRequests.id, request))
+    expect(await listedFor(request)).toEqual([
+      'guest5@example.com',
+      'owner5@example.com',
+      'signer5@example.com',
+    ])
+  })
+
   it('takes a request off the list of whoever removes themselves, and off every list when deleted', async () => {
     const owner = await addUser('owner2@example.com')
     const signer = await addUser('signer2@example.com')
@@ -121,7 +141,7 @@ describe.each(drivers)('request listings on %s', (driver) => {
 
   it('carries the title, status and times the list sorts and filters by', async () => {
     const owner = await addUser('owner3@example.com')
-    const request = await addRequest(owner, 'Draft title')
+    const request = await addRequest(owner, 'Draft title', 'DRAFT')
     const later = new Date('2026-11-02T08:00:00Z')
     await handle.db
       .update(signatureRequests)

@@ -152,9 +152,22 @@ describe.each(drivers)('signature requests on %s', (driver) => {
     expect((await api.getRequest(later, sent.id)).id).toBe(sent.id)
   })
 
+  it('lists no draft without a document: an upload under way or left', async () => {
+    const left = await api.create(owner, { title: 'Left half-way' })
+    const kept = await api.create(owner, { title: 'With a document' })
+    await uploaded(await api.upload(owner, kept.id, await makePdf([a4])))
+    const drafts = await api.list(owner, { status_overall: 'DRAFT', size: 100 })
+    expect(drafts.items.map((r) => r.id)).toContain(kept.id)
+    expect(drafts.items.map((r) => r.id)).not.toContain(left.id)
+    expect(drafts.total).toBe(drafts.items.length)
+    // The user is still at /upload: the empty draft is theirs to fill.
+    expect((await api.getRequest(owner, left.id)).id).toBe(left.id)
+  })
+
   it('searches the titles the caller may see, taking what was typed literally', async () => {
     const full = await api.create(owner, { title: 'Rent 100% paid' })
     const other = await api.create(owner, { title: 'RENT 1000 francs' })
+    for (const { id } of [full, other]) await uploaded(await api.upload(owner, id, await makePdf([a4])))
     const titles = async (title: string, token = owner) =>
       (await api.list(token, { title })).items.map((item) => item.id).sort()
     expect(await titles('rent 100')).toEqual([full.id, other.id].sort())
@@ -206,6 +219,49 @@ describe.each(drivers)('signature requests on %s', (driver) => {
     await api.expectError(again, 429, 'signature_request.remind_too_soon')
     api.clock.advance(hour)
     expect((await post(path, owner)).status).toBe(200)
+  })
+
+  it('keeps a draft the owner’s alone until it is sent; the signer’s access starts with the invitation', async () => {
+    const draft = await api.create(owner, {
+      title: 'Unsent terms',
+      signatures: [{ account_email: signerEmail }],
+    })
+    await uploaded(await api.upload(owner, draft.id, await makePdf([a4])))
+    const withDocument = await view(
+      await api.call('GET', apiPaths.signatureRequest(draft.id), { token: owner }),
+    )
+    const document = withDocument.documents[0]
+    if (document === undefined) throw new Error('the draft has no document')
+    const attachment = await api.attach(
+      owner,
+      draft.id,
+      new TextEncoder().encode('notes'),
+      'notes.txt',
+      'text/plain',
+    )
+    expect(attachment.status).toBe(201)
+    const { id: attachmentId } = (await attachment.json()) as { id: string }
+    const reads: [string, string][] = [
+      [apiPaths.signatureRequest(draft.id), 'signature_request.not_found'],
+      [apiPaths.signatureRequestEvents(draft.id), 'signature_request.not_found'],
+      [apiPaths.signatureRequestZip(draft.id), 'signature_request.not_found'],
+      [apiPaths.signatureRequestReport(draft.id, 'json'), 'signature_request.not_found'],
+      [apiPaths.signatureRequestAttachmentContent(draft.id, attachmentId), 'signature_request.not_found'],
+      [apiPaths.document(document.id), 'document.not_found'],
+      [apiPaths.documentDownload(document.id), 'document.not_found'],
+    ]
+    for (const [path, code] of reads) {
+      await api.expectError(await api.call('GET', path, { token: signer }), 404, code)
+    }
+    expect((await api.list(signer)).items.map((r) => r.id)).not.toContain(draft.id)
+
+    await view(await post(apiPaths.initiateSignatureRequest(draft.id), owner))
+    for (const [path] of reads) {
+      const response = await api.call('GET', path, { token: signer })
+      expect(response.status, path).toBe(200)
+      await response.arrayBuffer()
+    }
+    expect((await api.list(signer)).items.map((r) => r.id)).toContain(draft.id)
   })
 
   it('answers 404 to someone who neither owns nor signs the request, on every call', async () => {
