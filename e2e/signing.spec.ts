@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
 import {
   pdfsig,
   qpdfCheck,
@@ -8,7 +7,10 @@ import {
   temporaryDirectory,
   trustStore,
 } from '../tests/server/signing/pdf-tools.ts'
+import { expect, test } from './fixtures.ts'
+import { DashboardPage, initiateRequest } from './pages/dashboard-page.ts'
 import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
+import { addDocument, createDraft } from './pages/request-api.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
 import { mailedDirectLink, mailedTan, SigningPage } from './pages/signing-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
@@ -48,12 +50,19 @@ test.describe('signing', () => {
     await view.seeRequest(title, 'Open')
     const requestId = new URL(page.url()).pathname.split('/')[2] ?? ''
 
+    // Escape closes the terms and gives the focus back to the Sign button.
+    await signing.clickSign()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('main').getByRole('button', { name: 'Sign', exact: true })).toBeFocused()
     await signing.clickSign()
     await signing.agreeToTerms()
     await signing.confirmSignatureName('Olga Lovelace')
     await signing.seeOverlay('Signed')
     await signing.clickOverlayButton('Done')
     await signing.seeNoOverlay()
+    // The Sign button has gone: the focus is on the page's content, not lost.
+    await expect(page.getByRole('main')).toBeFocused()
     await view.seeSigner(owner.email, 'Signed')
     await view.seeSigner(outside, 'Waiting to sign')
 
@@ -147,6 +156,42 @@ test.describe('signing', () => {
     await expect(page).toHaveURL(declineUrl)
     await direct.open(path)
     await direct.seeNote('You declined this request.')
+  })
+
+  test('Back during signing closes the flow on the page it was opened on and signs nothing', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createAccount(request, 'Olga')
+    const title = `Back ${randomUUID().slice(0, 8)}`
+    const id = await createDraft(request, owner, title, [owner.email, 'someone@example.com'])
+    await addDocument(request, owner, id, await threePagePdf(`${title}.pdf`))
+    await initiateRequest(request, owner, id)
+    const dashboard = new DashboardPage(page)
+    const view = new RequestViewPage(page)
+    const signing = new SigningPage(page)
+    await signInTab(page, owner)
+    await dashboard.open('/dashboard')
+    await page.getByRole('link', { name: new RegExp(`^${title}`) }).click()
+    await view.seeRequest(title, 'Open')
+
+    await signing.clickSign()
+    await expect(page.getByRole('dialog', { name: 'Terms of use for signing' })).toBeVisible()
+    await page.goBack()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Agree and continue' })).toHaveCount(0)
+
+    // Further into the flow: the signature name, then Back again.
+    await page.getByRole('link', { name: new RegExp(`^${title}`) }).click()
+    await signing.clickSign()
+    await signing.agreeToTerms()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await page.goBack()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await view.open(`/view/${id}`)
+    await view.seeSigner(owner.email, 'Waiting to sign')
   })
 
   test('a wrong token shows that the link is not valid', async ({ page }) => {

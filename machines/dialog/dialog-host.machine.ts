@@ -11,7 +11,7 @@ import type {
  * The dialog host (SPEC §3-4): one dialog at a time. Its action handler runs with a loading flag
  * (the `loading` tag); afterwards the dialog closes, unless the handler opened another dialog, which
  * then stays. A failed handler clears the loading flag and leaves the dialog open with an error code.
- * A dialog cannot be closed while its handler runs.
+ * A dialog cannot be closed while its handler runs, except by leaving its page (`route.leave`).
  */
 export const dialogHostMachine = setup({
   types: {
@@ -38,6 +38,7 @@ export const dialogHostMachine = setup({
   guards: {
     hasHandler: (_, params: { dialog: ActiveDialog | null }) => params.dialog?.action !== undefined,
     openedAnother: (_, params: { replaced: boolean }) => params.replaced,
+    belongsToPage: (_, params: { dialog: ActiveDialog | null }) => params.dialog?.persistent !== true,
   },
 }).createMachine({
   id: 'dialogHost',
@@ -51,6 +52,14 @@ export const dialogHostMachine = setup({
       },
     },
     open: {
+      // Leaving the page closes its dialog, even while its action runs (which goes on, for the page it
+      // was opened on); a persistent one stays.
+      on: {
+        'route.leave': {
+          guard: { type: 'belongsToPage', params: ({ context }) => context },
+          target: '#dialogHost.closed',
+        },
+      },
       initial: 'idle',
       states: {
         idle: {

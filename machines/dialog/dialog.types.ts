@@ -23,6 +23,8 @@ export interface ActiveDialog {
   props: Record<string, unknown>
   /** Runs on the dialog's primary action; without one, the action just closes the dialog. */
   action?: DialogActionHandler
+  /** A question the user must answer wherever they go (the general terms): a route change does not close it. */
+  persistent?: boolean
 }
 
 /** Stable error codes of the dialog host. */
@@ -41,3 +43,5 @@ export type DialogHostEvent =
   | { type: 'dialog.open'; dialog: ActiveDialog }
   | { type: 'dialog.action'; value?: unknown }
   | { type: 'dialog.close' }
+  /** The router went to another page: a dialog belongs to the page it was opened on (SPEC §2). */
+  | { type: 'route.leave' }

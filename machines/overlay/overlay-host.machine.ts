@@ -13,7 +13,8 @@ const result = ({ event }: { event: DoneActorEvent<OverlayActionResult> }) => ({
  * The overlay host (SPEC §2-4): one full-screen overlay at a time over a white scrim, which an
  * outside click does not dismiss. Its action handler runs with a loading flag (the `loading` tag);
  * the overlay closes only when the handler resolves 'complete', and stays when it fails (loading
- * cleared, error code set). An overlay the handler opened stays open whatever the result.
+ * cleared, error code set). An overlay the handler opened stays open whatever the result. Leaving the
+ * page (`route.leave`) closes it.
  */
 export const overlayHostMachine = setup({
   types: {
@@ -53,6 +54,8 @@ export const overlayHostMachine = setup({
       },
     },
     open: {
+      // Leaving the page closes its overlay, even while its action runs (which goes on, for its page).
+      on: { 'route.leave': '#overlayHost.closed' },
       initial: 'idle',
       states: {
         idle: {

@@ -42,3 +42,5 @@ export type OverlayHostEvent =
   | { type: 'overlay.action'; value?: unknown }
   /** A click on the scrim: overlays cannot be dismissed that way, so no state handles it (SPEC §4). */
   | { type: 'overlay.outsideClick' }
+  /** The router went to another page: an overlay belongs to the page it was opened on (SPEC §2). */
+  | { type: 'route.leave' }

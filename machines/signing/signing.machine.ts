@@ -56,6 +56,8 @@ export const signingMachine = setup({
   id: 'signing',
   context: { loading: false },
   initial: 'idle',
+  // The user went to another page: the flow ends there, whatever it was doing (SPEC §2).
+  on: { 'signing.leave': { target: '.idle' } },
   states: {
     idle: {
       on: {

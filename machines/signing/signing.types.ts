@@ -57,3 +57,5 @@ export type SigningEvent =
   | { type: 'mobileAes.submit'; pwdotp: string }
   | { type: 'part11.submit'; signingName: string; signingReason: string }
   | { type: 'overlay.close' }
+  /** The router left the page the flow was opened on. */
+  | { type: 'signing.leave' }

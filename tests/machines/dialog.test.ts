@@ -15,6 +15,14 @@ const withdraw: ActiveDialog = {
   action: async () => {},
 }
 const terms: ActiveDialog = { name: 'termsOfUse', id: 'd2', namespace: 'document', props: {} }
+const generalTerms: ActiveDialog = {
+  name: 'acceptTerms',
+  id: 'd3',
+  namespace: 'general',
+  props: {},
+  action: async () => {},
+  persistent: true,
+}
 
 describe('dialog host', () => {
   it('SPEC §9: dialog stacking is 2000', () => {
@@ -89,6 +97,28 @@ describe('dialog host', () => {
     actor.stop()
   })
 
+  it('closes on leaving the page, even while its action runs, but a persistent dialog stays', async () => {
+    let finish = () => {}
+    const actor = createActor(dialogHostMachine).start()
+    const running = {
+      ...withdraw,
+      action: () =>
+        new Promise<void>((resolve) => {
+          finish = resolve
+        }),
+    }
+    actor.send({ type: 'dialog.open', dialog: running })
+    actor.send({ type: 'dialog.action' })
+    expect(dialogHostView(actor.getSnapshot()).loading).toBe(true)
+    actor.send({ type: 'route.leave' })
+    expect(dialogHostView(actor.getSnapshot())).toMatchObject({ dialog: null, loading: false, error: null })
+    finish()
+    actor.send({ type: 'dialog.open', dialog: generalTerms })
+    actor.send({ type: 'route.leave' })
+    expect(actor.getSnapshot().context.dialog?.name).toBe('acceptTerms')
+    actor.stop()
+  })
+
   it('walks every state and transition', async () => {
     const run = controlledActor<void, DialogRunActionInput>()
     const samples = [
@@ -96,6 +126,8 @@ describe('dialog host', () => {
       { type: 'dialog.open', dialog: terms },
       { type: 'dialog.action', value: 'reason' },
       { type: 'dialog.close' },
+      { type: 'dialog.open', dialog: generalTerms },
+      { type: 'route.leave' },
       { type: 'xstate.done.actor.runAction' },
       { type: 'xstate.error.actor.runAction', error: new Error('boom') },
     ]

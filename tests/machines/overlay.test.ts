@@ -83,6 +83,7 @@ describe('overlay host', () => {
       { type: 'overlay.open', overlay: success },
       { type: 'overlay.action', value: 'x' },
       { type: 'overlay.outsideClick' },
+      { type: 'route.leave' },
       { type: 'xstate.done.actor.runAction', output: 'complete' },
       { type: 'xstate.done.actor.runAction', output: 'continue' },
       { type: 'xstate.error.actor.runAction', error: new Error('boom') },

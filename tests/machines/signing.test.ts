@@ -70,6 +70,7 @@ const userEvents: SigningEvent[] = [
   { type: 'mobileAes.submit', pwdotp: '0000' },
   { type: 'part11.submit', signingName: 'Ada Lovelace', signingReason: 'Approval' },
   { type: 'overlay.close' },
+  { type: 'signing.leave' },
 ]
 
 // Answers are offered only where an actor is running, so traversal stays small and exact.

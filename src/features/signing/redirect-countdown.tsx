@@ -1,8 +1,8 @@
 import { Plural, Trans } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
 import type { SnapshotFrom } from 'xstate'
 import type { redirectMachine } from '../../../machines/redirect/redirect.machine.ts'
 import { Button } from '../../ui/button/button.tsx'
-import { useActorView } from '../../ui/dialog/use-actor-view.ts'
 import { leaveTo } from './leave-to.ts'
 import styles from './signing.module.css'
 import type { RedirectActor } from './use-exit-redirect.ts'
@@ -16,7 +16,7 @@ const countdownView = (snapshot: SnapshotFrom<typeof redirectMachine>) => ({
 
 /** The post-signing countdown (SPEC §4): seconds left, and leaving now or staying instead. */
 export function RedirectCountdown({ actor }: { actor: RedirectActor }) {
-  const { counting, leaving, remaining, url } = useActorView(actor, countdownView)
+  const { counting, leaving, remaining, url } = useSelector(actor, countdownView)
   if (leaving) {
     return (
       <div className={styles.countdown} role="status">

@@ -43,6 +43,8 @@ export interface SigningRun {
   /** The signer chose to see the plans from the exhausted-signatures overlay. */
   onUpgrade: () => void
   successDetail?: ReactNode
+  /** Aborted when the user leaves the page the flow was opened on: the flow ends there. */
+  signal: AbortSignal
 }
 
 // The registered overlay of each machine overlay; the TAN entry is a dialog. Overlays of flows this
@@ -101,6 +103,7 @@ export function runSigning(run: SigningRun): Promise<void> {
     },
   })
   const actor = createActor(machine)
+  run.signal.addEventListener('abort', () => actor.send({ type: 'signing.leave' }), { once: true })
 
   const act = async (value: unknown): Promise<OverlayActionResult> => {
     const before = topState(actor.getSnapshot())

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { useSelector } from '@xstate/react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { selectDirectSign } from '../../../machines/session/session.selectors.ts'
 import { directToken } from '../../app/direct-sign.ts'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
-import { useActorView } from '../../ui/dialog/use-actor-view.ts'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { prepareSigning } from './prepare-signing.ts'
 import { runSigning } from './run-signing.ts'
@@ -33,13 +33,19 @@ export function canSign(request: SignatureRequestView): boolean {
  */
 export function SignAction({ request, onSigned, successDetail }: SignActionProps) {
   const { api, queryClient, session, ui } = useRouteContext({ from: '__root__' })
-  const direct = useActorView(session, selectDirectSign)
+  const direct = useSelector(session, selectDirectSign)
   const navigate = useNavigate()
   const { i18n } = useLingui()
   const [busy, setBusy] = useState(false)
+  // The running flow belongs to this request's page: leaving it (or going to another request) ends it.
+  const flow = useRef<AbortController>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another request on the same screen ends the flow too
+  useEffect(() => () => flow.current?.abort(), [request.id])
   if (!canSign(request)) return null
 
   const sign = async () => {
+    const leaving = new AbortController()
+    flow.current = leaving
     setBusy(true)
     try {
       const calls = signingCalls(
@@ -56,6 +62,7 @@ export function SignAction({ request, onSigned, successDetail }: SignActionProps
       })
       if (signingName === null) return
       await runSigning({
+        signal: leaving.signal,
         ui,
         calls,
         requestId: request.id,

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
-import { useActorView } from '../../ui/dialog/use-actor-view.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import type { SigningActor } from './run-signing.ts'
@@ -29,7 +29,7 @@ const tanPattern = /^\d{6}$/
 /** SPEC §2 TAN entry dialog: the six digits mailed to a direct-link signer, and a way to get new ones. */
 export function TanEntryDialog({ props, loading, submit, close }: DialogContentProps<TanEntryProps>) {
   const { i18n, t } = useLingui()
-  const { sending, errorCode } = useActorView(props.signing, tanView)
+  const { sending, errorCode } = useSelector(props.signing, tanView)
   const [tan, setTan] = useState('')
   const [invalid, setInvalid] = useState(false)
   const onSubmit = (event: FormEvent) => {

@@ -1,12 +1,13 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { useLingui } from '@lingui/react/macro'
-import { useCallback } from 'react'
+import { useSelector } from '@xstate/react'
+import { useCallback, useLayoutEffect } from 'react'
 import { dialogHostView } from '../../../machines/dialog/dialog-host.selectors.ts'
 import styles from './dialog.module.css'
 import type { DialogRegistry } from './dialog-registry.ts'
+import { focusAfterClosing, rememberOpener } from './focus-return.ts'
 import { type DialogHostActor, dialogFailure } from './open-dialog.ts'
-import { useActorView } from './use-actor-view.ts'
 import { useBodyScrollLock } from './use-body-scroll-lock.ts'
 import { useClosings } from './use-closings.ts'
 
@@ -17,7 +18,7 @@ import { useClosings } from './use-closings.ts'
  */
 export function DialogHost({ actor, dialogs }: { actor: DialogHostActor; dialogs: DialogRegistry }) {
   const { t } = useLingui()
-  const view = useActorView(actor, dialogHostView)
+  const view = useSelector(actor, dialogHostView)
   const definition = view.dialog ? dialogs[view.dialog.name] : undefined
   const open = view.dialog !== null && definition !== undefined
   const dismissible = definition?.dismissible !== false && !view.loading
@@ -25,6 +26,9 @@ export function DialogHost({ actor, dialogs }: { actor: DialogHostActor; dialogs
   const close = useCallback(() => actor.send({ type: 'dialog.close' }), [actor])
   const submit = useCallback((value?: unknown) => actor.send({ type: 'dialog.action', value }), [actor])
   const closings = useClosings(open)
+  useLayoutEffect(() => {
+    if (open) rememberOpener()
+  }, [open])
   return (
     <Dialog.Root
       // A fresh root after each close (see useClosings).
@@ -34,6 +38,7 @@ export function DialogHost({ actor, dialogs }: { actor: DialogHostActor; dialogs
         if (!details.open) close()
       }}
       closeOnEscape={dismissible}
+      finalFocusEl={focusAfterClosing}
       closeOnInteractOutside={dismissible}
       role={definition?.role ?? 'dialog'}
       lazyMount

@@ -14,6 +14,8 @@ export interface DialogRequest {
   props?: Record<string, unknown>
   /** Runs on the dialog's primary action; without one, the action just closes the dialog. */
   action?: DialogActionHandler
+  /** A question the user must answer wherever they go: leaving the page does not close it. */
+  persistent?: boolean
 }
 
 // The machine keeps a stable error code only; the content shows the reason the handler gave (a wrong
@@ -57,7 +59,14 @@ export function openDialog(host: DialogHostActor, request: DialogRequest): Promi
     }
     host.send({
       type: 'dialog.open',
-      dialog: { name: request.name, id, namespace: request.namespace, props: request.props ?? {}, action },
+      dialog: {
+        name: request.name,
+        id,
+        namespace: request.namespace,
+        props: request.props ?? {},
+        action,
+        persistent: request.persistent,
+      },
     })
     const subscription = host.subscribe((snapshot) => {
       if (snapshot.context.dialog?.id === id) return

@@ -1,8 +1,9 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
-import { useCallback } from 'react'
+import { useSelector } from '@xstate/react'
+import { useCallback, useLayoutEffect } from 'react'
 import { overlayHostView } from '../../../machines/overlay/overlay-host.selectors.ts'
-import { useActorView } from '../dialog/use-actor-view.ts'
+import { focusAfterClosing, rememberOpener } from '../dialog/focus-return.ts'
 import { useBodyScrollLock } from '../dialog/use-body-scroll-lock.ts'
 import { useClosings } from '../dialog/use-closings.ts'
 import { type OverlayHostActor, overlayFailure } from './open-overlay.ts'
@@ -15,12 +16,15 @@ import type { OverlayRegistry } from './overlay-registry.ts'
  * answering `complete` does. Rendered once, in the root layout.
  */
 export function OverlayHost({ actor, overlays }: { actor: OverlayHostActor; overlays: OverlayRegistry }) {
-  const view = useActorView(actor, overlayHostView)
+  const view = useSelector(actor, overlayHostView)
   const Content = view.overlay ? overlays[view.overlay.name] : undefined
   const open = view.overlay !== null && Content !== undefined
   useBodyScrollLock(open)
   const submit = useCallback((value?: unknown) => actor.send({ type: 'overlay.action', value }), [actor])
   const closings = useClosings(open)
+  useLayoutEffect(() => {
+    if (open) rememberOpener()
+  }, [open])
   return (
     <Dialog.Root
       // A fresh root after each close (see useClosings).
@@ -28,6 +32,7 @@ export function OverlayHost({ actor, overlays }: { actor: OverlayHostActor; over
       open={open}
       onInteractOutside={() => actor.send({ type: 'overlay.outsideClick' })}
       closeOnEscape={false}
+      finalFocusEl={focusAfterClosing}
       closeOnInteractOutside={false}
       lazyMount
       unmountOnExit

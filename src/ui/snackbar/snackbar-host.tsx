@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
 import { type PointerEvent, useRef, useState } from 'react'
 import type { Snackbar, SnackbarQueueContext } from '../../../machines/snackbar/snackbar.types.ts'
 import { isSwipeDismiss } from '../../../machines/snackbar/snackbar-swipe.ts'
-import { useActorView } from '../dialog/use-actor-view.ts'
 import type { SnackbarQueueActor } from './show-snackbar.ts'
 import styles from './snackbar.module.css'
 
@@ -75,7 +75,7 @@ function SnackbarCard({ snackbar, onClose }: { snackbar: Snackbar; onClose: () =
  * root layout; the live region stays mounted so screen readers hear each message.
  */
 export function SnackbarHost({ actor }: { actor: SnackbarQueueActor }) {
-  const snackbar = useActorView(actor, current)
+  const snackbar = useSelector(actor, current)
   return (
     <div className={styles.region}>
       {snackbar ? (

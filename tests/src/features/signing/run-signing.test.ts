@@ -21,7 +21,9 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
   } as unknown as SigningCalls
   const onSigned = vi.fn()
   const onUpgrade = vi.fn()
+  const leaving = new AbortController()
   const done = runSigning({
+    signal: leaving.signal,
     ui,
     calls,
     requestId: 'sr-1',
@@ -33,7 +35,7 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
     onUpgrade,
     ...extra,
   })
-  return { ui, calls, signed, onSigned, onUpgrade, done }
+  return { ui, calls, signed, onSigned, onUpgrade, done, leaving }
 }
 
 const overlay = (ui: UiActors) => ui.overlays.getSnapshot().context.overlay?.name
@@ -53,6 +55,19 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     press(ui, 'close')
     await done
     await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
+  })
+
+  it('ends when the user leaves the page, closing its dialog, and signs nothing more', async () => {
+    const { ui, calls, done, leaving } = start(['tan_required', 'complete'])
+    await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
+    // The router leaves the page: the hosts close what is open, the flow is told to end.
+    ui.dialogs.send({ type: 'route.leave' })
+    ui.overlays.send({ type: 'route.leave' })
+    leaving.abort()
+    await done
+    expect(dialog(ui)).toBeUndefined()
+    expect(overlay(ui)).toBeUndefined()
+    expect(calls.sign).toHaveBeenCalledOnce()
   })
 
   it('mails a TAN when the sign call asks for one and signs with the TAN entered', async () => {
