@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { initiateRequest } from './pages/dashboard-page.ts'
+import { addDocument, createDraft } from './pages/request-api.ts'
+import { RequestViewPage } from './pages/request-view-page.ts'
+import { createAccount, signInTab } from './pages/test-account.ts'
+import { threePagePdf } from './pages/test-pdfs.ts'
+
+/** Issue 11: what /login may cost a visitor in JavaScript on the wire. */
+const loginBudgetKb = 150
+
+/**
+ * The JavaScript bytes Chromium transfers to show `path`, from an empty cache: what crossed the network
+ * for every script (compressed, headers included), as the browser's own network log counts it.
+ */
+async function scriptKbOnTheWire(page: Page, path: string, ready: () => Promise<void>): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  const scripts = new Set<string>()
+  let bytes = 0
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.add(event.requestId)
+  })
+  cdp.on('Network.loadingFinished', (event) => {
+    if (scripts.has(event.requestId)) bytes += event.encodedDataLength
+  })
+  await page.goto(path)
+  await ready()
+  await page.waitForLoadState('networkidle')
+  await cdp.detach()
+  return bytes / 1024
+}
+
+test.describe('what the browser downloads', () => {
+  test('/login, /dashboard and a request view transfer compressed JavaScript, /login within its budget', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const owner = await createAccount(request, 'Olga')
+    const id = await createDraft(request, owner, 'Wire', [owner.email])
+    await addDocument(request, owner, id, await threePagePdf('Wire.pdf'))
+    await initiateRequest(request, owner, id)
+
+    const login = await scriptKbOnTheWire(page, '/login', () =>
+      expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible(),
+    )
+    await signInTab(page, owner)
+    const dashboard = await scriptKbOnTheWire(page, '/dashboard', () =>
+      expect(page.getByRole('heading', { name: 'Your signature requests' })).toBeVisible(),
+    )
+    const view = await scriptKbOnTheWire(page, `/view/${id}`, () =>
+      new RequestViewPage(page).seeRequest('Wire', 'Open'),
+    )
+    const figures = { '/login': login, '/dashboard': dashboard, '/view/{id}': view }
+    for (const [path, kb] of Object.entries(figures)) {
+      console.log(`JavaScript on the wire: ${kb.toFixed(1)} KB for ${path}`)
+      testInfo.annotations.push({ type: 'wire-kb', description: `${path}: ${kb.toFixed(1)} KB` })
+      // Compressed: the raw scripts of any of these pages are several times this.
+      expect(kb, path).toBeGreaterThan(50)
+    }
+    expect(login).toBeLessThanOrEqual(loginBudgetKb)
+  })
+})
