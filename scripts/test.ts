@@ -24,7 +24,7 @@ function sh(command: string, args: string[]): boolean {
 
 /** Every message in the code is in the catalogs (re-extracting changes nothing). */
 function catalogsUpToDate(): boolean {
-  const files = readdirSync('locales').filter((f) => f.endsWith('.po'))
+  const files = readdirSync('locales', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.po'))
   const before = new Map(files.map((f) => [f, readFileSync(`locales/${f}`, 'utf8')]))
   const strip = (po: string) => po.replace(/^"POT-Creation-Date:.*\n/m, '')
   const ok = spawnSync(bin('lingui'), ['extract', '--clean'], { stdio: 'ignore' }).status === 0

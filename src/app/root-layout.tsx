@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { Outlet, useMatches, useRouteContext, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
 import { findRoute } from '../../machines/route-access/find-route.ts'
 import { type SessionSnapshot, selectDirectSign } from '../../machines/session/session.selectors.ts'
 import { TermsPrompt } from '../features/dialogs/terms-prompt.tsx'
 import { MaintenanceBanner } from '../features/maintenance/maintenance-banner.tsx'
 import { useMaintenanceRedirect } from '../features/maintenance/use-maintenance-redirect.ts'
-import { useActorView } from '../ui/dialog/use-actor-view.ts'
 import { Layout } from '../ui/layouts/layout.tsx'
+import { SkipLink } from '../ui/layouts/skip-link.tsx'
 import { TestSystemFrame } from '../ui/test-system/test-system-frame.tsx'
 import { AccountNav } from './account-nav.tsx'
 import { documentTitle, pageTitle } from './page-title.ts'
@@ -20,7 +21,7 @@ const isDirectSign = (snapshot: SessionSnapshot) => selectDirectSign(snapshot) !
 /** The frame around every screen: Test System frame, the route's layout, the document title. */
 export function RootLayout() {
   const { appConfig, ui, session } = useRouteContext({ from: '__root__' })
-  const directSign = useActorView(session, isDirectSign)
+  const directSign = useSelector(session, isDirectSign)
   const { i18n } = useLingui()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const matches = useMatches()
@@ -34,8 +35,17 @@ export function RootLayout() {
   useEffect(() => {
     document.title = documentTitle(title)
   }, [title])
+  // A dialog or overlay belongs to the page it was opened on: going elsewhere (Back included) closes it.
+  const shownPath = useRef(pathname)
+  useEffect(() => {
+    if (shownPath.current === pathname) return
+    shownPath.current = pathname
+    ui.dialogs.send({ type: 'route.leave' })
+    ui.overlays.send({ type: 'route.leave' })
+  }, [pathname, ui])
   return (
     <>
+      <SkipLink />
       <TestSystemFrame mode={appConfig.mode} />
       <MaintenanceBanner />
       <Layout name={rule.layout} nav={<AccountNav />} directSign={directSign}>

@@ -1,8 +1,9 @@
+import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { dialogHostMachine } from '../../machines/dialog/dialog-host.machine.ts'
 import type { overlayHostMachine } from '../../machines/overlay/overlay-host.machine.ts'
-import { useActorView } from '../ui/dialog/use-actor-view.ts'
+import { loadMessages } from '../i18n/i18n.ts'
 import { SnackbarHost } from '../ui/snackbar/snackbar-host.tsx'
 import type { UiActors } from './ui-actors.ts'
 
@@ -13,6 +14,8 @@ const DialogHost = lazy(async () => {
   const [{ DialogHost }, { dialogRegistry }] = await Promise.all([
     import('../ui/dialog/dialog-host.tsx'),
     import('../features/dialogs/dialog-registry.ts'),
+    // The registry holds the dialogs and overlays of these features: their texts come with it.
+    loadMessages('documents', 'signing'),
   ])
   return {
     default: (props: { ui: UiActors }) => <DialogHost actor={props.ui.dialogs} dialogs={dialogRegistry} />,
@@ -22,6 +25,8 @@ const OverlayHost = lazy(async () => {
   const [{ OverlayHost }, { overlayRegistry }] = await Promise.all([
     import('../ui/overlay/overlay-host.tsx'),
     import('../features/dialogs/dialog-registry.ts'),
+    // The registry holds the dialogs and overlays of these features: their texts come with it.
+    loadMessages('documents', 'signing'),
   ])
   return {
     default: (props: { ui: UiActors }) => (
@@ -41,8 +46,8 @@ function useOnceTrue(value: boolean): boolean {
 
 /** The overlay, dialog and snackbar hosts of SPEC §4, rendered once in the root layout. */
 export function UiHosts({ ui }: { ui: UiActors }) {
-  const dialogs = useOnceTrue(useActorView(ui.dialogs, dialogOpen))
-  const overlays = useOnceTrue(useActorView(ui.overlays, overlayOpen))
+  const dialogs = useOnceTrue(useSelector(ui.dialogs, dialogOpen))
+  const overlays = useOnceTrue(useSelector(ui.overlays, overlayOpen))
   return (
     <>
       <Suspense fallback={null}>

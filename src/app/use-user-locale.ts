@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { apiPaths } from '../../contract/paths.ts'
 import { attributesCase } from '../../contract/user.ts'
@@ -8,7 +9,6 @@ import { selectToken } from '../../machines/session/session.selectors.ts'
 import { getUserQueryOptions, userAttribute } from '../api/user.ts'
 import { activateLocale } from '../i18n/i18n.ts'
 import { resolveLocale } from '../i18n/locales.ts'
-import { useActorView } from '../ui/dialog/use-actor-view.ts'
 
 /**
  * Keeps the app's language and the signed-in user's `lang` attribute (SPEC §3) together: after
@@ -18,7 +18,7 @@ export function useUserLocale() {
   const { api, session } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
   const { i18n } = useLingui()
-  const signedIn = useActorView(session, (s) => selectToken(s) !== null)
+  const signedIn = useSelector(session, (s) => selectToken(s) !== null)
   const user = useQuery({ ...getUserQueryOptions(api), enabled: signedIn }).data
   const saved = signedIn ? userAttribute(user, 'lang') : undefined
   const userId = user?.id

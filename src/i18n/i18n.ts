@@ -1,18 +1,54 @@
 import { i18n, type Messages } from '@lingui/core'
-import { defaultLocale, type SupportedLocale, selectableLocales, textDirection } from './locales.ts'
+import type { CatalogPart } from './catalog-parts.ts'
+import {
+  defaultLocale,
+  type SupportedLocale,
+  selectableLocales,
+  supportedLocales,
+  textDirection,
+} from './locales.ts'
 
-const catalogs: Record<SupportedLocale, () => Promise<{ messages: Messages }>> = {
-  'en-gb': () => import('../../locales/en-gb.po'),
-  'de-ch': () => import('../../locales/de-ch.po'),
-  'fr-ch': () => import('../../locales/fr-ch.po'),
-  it: () => import('../../locales/it.po'),
+type Catalog = { messages: Messages }
+
+// Every catalog is a chunk of its own: the shared one per locale, and one per feature part and locale.
+const catalogFiles = import.meta.glob<Catalog>('../../locales/**/*.po')
+
+function loadCatalog(locale: SupportedLocale, part?: CatalogPart): Promise<Catalog> {
+  const load = catalogFiles[`../../locales/${part === undefined ? '' : `${part}/`}${locale}.po`]
+  if (load === undefined) throw new Error(`No catalog ${part ?? 'shared'}/${locale}`)
+  return load()
+}
+
+// A text shown before its catalog was loaded shows as its id: say so where developers, error reports and
+// the browser journeys look.
+i18n.on('missing', ({ locale, id }) => console.error(`Message ${id} is missing from the ${locale} catalogs`))
+
+/** The feature parts loaded so far: a change of language loads them again in the new one. */
+const loadedParts = new Set<CatalogPart>()
+
+/**
+ * Loads the messages of feature parts in the active language; the routes that show a feature call it
+ * in their loader, so its texts arrive with its screen.
+ */
+export async function loadMessages(...parts: CatalogPart[]): Promise<void> {
+  const missing = parts.filter((part) => !loadedParts.has(part))
+  if (missing.length === 0) return
+  for (const part of missing) loadedParts.add(part)
+  const locale = i18n.locale as SupportedLocale
+  const catalogs = await Promise.all(missing.map((part) => loadCatalog(locale, part)))
+  // The language may have changed meanwhile: activateLocale then loaded these parts in the new one.
+  if (i18n.locale === locale) for (const { messages } of catalogs) i18n.load(locale, messages)
 }
 
 const storageKey = 'locale'
 
-/** Loads a catalog, switches Lingui to it and updates the document's lang and dir. */
+/** Loads the shared catalog and the loaded parts, switches Lingui to it and updates the document's lang and dir. */
 export async function activateLocale(locale: SupportedLocale): Promise<void> {
-  const { messages } = await catalogs[locale]()
+  const [shared, ...parts] = await Promise.all([
+    loadCatalog(locale),
+    ...[...loadedParts].map((part) => loadCatalog(locale, part)),
+  ])
+  const messages = Object.assign({}, shared?.messages, ...parts.map((part) => part.messages))
   i18n.loadAndActivate({ locale, messages })
   document.documentElement.lang = locale
   document.documentElement.dir = textDirection(locale)
@@ -23,5 +59,5 @@ export async function activateLocale(locale: SupportedLocale): Promise<void> {
 /** The locale to start with: the last one chosen here, else en-gb. */
 export function initialLocale(): SupportedLocale {
   const stored = localStorage.getItem(storageKey)
-  return (stored && (Object.keys(catalogs) as SupportedLocale[]).find((l) => l === stored)) || defaultLocale
+  return (stored && supportedLocales.find((l) => l === stored)) || defaultLocale
 }

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { DevOutboxScreen } from '../features/dev-outbox/dev-outbox-screen.tsx'
 import { getOutboxQueryOptions } from '../features/dev-outbox/use-outbox.ts'
 import { getOutboxMailQueryOptions } from '../features/dev-outbox/use-outbox-mail.ts'
+import { loadMessages } from '../i18n/i18n.ts'
 import { NotFoundPage } from '../ui/page/not-found-page.tsx'
 
 export const Route = createFileRoute('/dev/outbox')({
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/dev/outbox')({
   // Prefetched rather than ensured: a failure is not the route's error, the screen shows its own states.
   loader: async ({ context, deps }) => {
     await Promise.all([
+      loadMessages('dev-outbox'),
       context.queryClient.prefetchQuery(getOutboxQueryOptions(context.api)),
       deps.mail === undefined
         ? undefined

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { StatechartsScreen } from '../features/statecharts/statecharts-screen.tsx'
+import { loadMessages } from '../i18n/i18n.ts'
 import { NotFoundPage } from '../ui/page/not-found-page.tsx'
 
 export const Route = createFileRoute('/statecharts')({
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/statecharts')({
   },
   loaderDeps: ({ search }) => ({ machine: search.machine }),
   loader: async ({ deps }) => {
+    await loadMessages('statecharts')
     if (deps.machine === undefined) return
     // Imported here so the catalog (every machine) stays out of the first screen's bundle.
     const { findStatechart } = await import('../features/statecharts/find-statechart.ts')

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DirectViewScreen } from '../../../features/signing/direct-view-screen.tsx'
 import { directViewSearchSchema } from '../../../features/signing/direct-view-search.ts'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/view/$id/$userid')({
   validateSearch: directViewSearchSchema,
+  loader: () => loadMessages('signing'),
   component: DirectViewRoute,
 })
 

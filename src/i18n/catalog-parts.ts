@@ -1,0 +1,15 @@
+/**
+ * Features whose messages are a catalog of their own (`locales/{part}/{locale}.po`), loaded by the routes
+ * that show them, so the first screen carries the shared texts only (lingui.config.ts, `loadMessages`).
+ */
+export const catalogParts = [
+  'documents',
+  'signing',
+  'profile',
+  'statecharts',
+  'validation',
+  'dev-outbox',
+] as const
+
+/** A feature with a catalog of its own. */
+export type CatalogPart = (typeof catalogParts)[number]
