@@ -74,7 +74,7 @@ export const directErrorCodes = [
   'tan.expired',
   /** Five wrong TANs were entered (423); mailing a new one unlocks. */
   'tan.locked',
-  /** A TAN was mailed less than 30 seconds ago; see the Retry-After header (429). */
+  /** A TAN was mailed less than a minute ago; see the Retry-After header (429). */
   'tan.resend_too_soon',
 ] as const
 
@@ -82,6 +82,10 @@ export const directErrorCodes = [
 export const errorCodes = [
   'route.not_found',
   'request.malformed_json',
+  /** A JSON body nests arrays and objects deeper than the server reads (400). */
+  'request.too_deep',
+  /** A JSON body is larger than the server reads (413). */
+  'request.too_large',
   'request.unsupported_media_type',
   'request.invalid',
   'server.error',
