@@ -8,7 +8,26 @@ export const outboxEntrySchema = v.object({
   /** ISO 8601 time the mail was written. */
   date: v.string(),
 })
-export const outboxListSchema = v.object({ mails: v.array(outboxEntrySchema) })
+
+/** A job not yet done (GET /api/dev/outbox): a mail still to send, or one that ran out of tries. */
+export const outboxJobSchema = v.object({
+  id: v.number(),
+  kind: v.string(),
+  state: v.picklist(['waiting', 'running', 'failed']),
+  attempts: v.number(),
+  /** ISO 8601 time of its next try. */
+  runAt: v.string(),
+  lastError: v.nullable(v.string()),
+  /** A mail's recipient and subject; null for other kinds. */
+  to: v.nullable(v.string()),
+  subject: v.nullable(v.string()),
+})
+export type OutboxJob = v.InferOutput<typeof outboxJobSchema>
+
+export const outboxListSchema = v.object({
+  mails: v.array(outboxEntrySchema),
+  jobs: v.array(outboxJobSchema),
+})
 
 /** One mail with its parts (GET /api/dev/outbox/{id}). */
 export const outboxMailSchema = v.object({

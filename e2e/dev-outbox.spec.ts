@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { ports } from '../playwright.config.ts'
+import { expect, test } from './fixtures.ts'
 import { type OwnServer, startOwnServer } from './own-server.ts'
 import { AppPage } from './pages/app-page.ts'
 import { DevOutboxPage } from './pages/dev-outbox-page.ts'

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import type { Logger } from 'pino'
 import { apiBase } from '../contract/paths.ts'
 import type { AppConfig } from './config.ts'
@@ -10,6 +11,7 @@ import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
 import { requestLogger } from './http/request-logger.ts'
 import { createStaticFiles } from './http/static-files.ts'
+import { unfinishedJobs } from './jobs/unfinished-jobs.ts'
 import { outboxDir } from './providers/mail/create-mail-provider.ts'
 import type { MailQueue } from './providers/mail/mail-queue.ts'
 import { createOutbox } from './providers/mail/outbox.ts'
@@ -92,8 +94,11 @@ export function createApp({
     tempDir: join(config.dataDir, 'tmp'),
   }
   const api = new Hono()
+  // Text answers of 1 KB or more (JSON, CSV, PEM) go gzipped to clients that accept it; PDFs, images and
+  // ZIPs are compressed already and go as they are.
+  api.use(compress({ encoding: 'gzip', threshold: 1024 }))
   api.use(rejectMalformedJson)
-  api.route('/', createHealthRoutes(db))
+  api.route('/', createHealthRoutes(db, now))
   api.route('/', createDatetimeRoutes())
   api.route('/', createAppConfigRoutes(config))
   api.route(
@@ -111,8 +116,15 @@ export function createApp({
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now }))
-  if (config.appMode !== 'production')
-    api.route('/', createOutboxRoutes(createOutbox(outboxDir(config.dataDir))))
+  if (config.appMode !== 'production') {
+    const outbox = createOutbox(outboxDir(config.dataDir))
+    api.route(
+      '/',
+      createOutboxRoutes(outbox, config.appMode === 'development' ? 'anyone' : config.operatorToken, () =>
+        unfinishedJobs(db),
+      ),
+    )
+  }
   // Registered last, so it only answers paths no route above knows, whatever the method.
   api.all('*', (c) => {
     throw routeNotFound(c)

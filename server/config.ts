@@ -41,6 +41,11 @@ export type AppConfig = {
   ssoClients?: Readonly<Record<string, SsoClient>>
   /** SSO_STATE_SECRET: key of the sign-in state cookie; unset: a random key per process. */
   ssoStateSecret?: string
+  /**
+   * OPERATOR_TOKEN: outside development, the dev outbox answers only calls that carry it in the
+   * `X-Operator-Token` header (it holds every mail: sign-up, reset and direct links, TANs); unset: no one.
+   */
+  operatorToken?: string
   /** MAX_DOCUMENT_MB: largest uploaded document, in bytes; unset: 40 MB. */
   maxDocumentBytes?: number
   /** MAX_REQUEST_MB: largest total of a request's documents, in bytes; unset: 60 MB. */
@@ -69,7 +74,13 @@ export class ConfigError extends Error {
 }
 
 // Values of these variables may hold credentials, so error messages never repeat them.
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'SSO_CLIENTS', 'SSO_STATE_SECRET'])
+const secretVariables = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'SSO_CLIENTS',
+  'SSO_STATE_SECRET',
+  'OPERATOR_TOKEN',
+])
 
 const isRegExp = (source: string) => {
   try {
@@ -168,6 +179,7 @@ const envSchema = v.object({
     ),
   ),
   SSO_STATE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   MAX_DOCUMENT_MB: v.optional(megabytes),
   MAX_REQUEST_MB: v.optional(megabytes),
   FREE_SIGNATURES: v.optional(
@@ -204,7 +216,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
-  const { FREE_SIGNATURES, TRUSTED_PROXIES } = result.output
+  const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN } = result.output
   return {
     port: PORT,
     dataDir: DATA_DIR,
@@ -241,6 +253,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
           ),
         }),
     ...(SSO_STATE_SECRET === undefined ? {} : { ssoStateSecret: SSO_STATE_SECRET }),
+    ...(OPERATOR_TOKEN === undefined ? {} : { operatorToken: OPERATOR_TOKEN }),
     ...(MAX_DOCUMENT_MB === undefined ? {} : { maxDocumentBytes: MAX_DOCUMENT_MB }),
     ...(MAX_REQUEST_MB === undefined ? {} : { maxRequestBytes: MAX_REQUEST_MB }),
     ...(FREE_SIGNATURES === undefined ? {} : { freeSignatures: FREE_SIGNATURES }),

@@ -6,18 +6,22 @@ import type { Logger } from 'pino'
 import { createApp, fileStorageOptions } from './app.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
-import { scheduleUpkeep, type Upkeep } from './db/upkeep.ts'
 import { createPageRenderer, type PageRenderer } from './documents/render-pages.ts'
+import { createJobQueue, type JobQueue } from './jobs/job-queue.ts'
+import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
 import { createLogger } from './logger.ts'
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
-import { createMailQueue } from './providers/mail/mail-queue.ts'
+import { createMailQueue, mailJob, mailJobHandler } from './providers/mail/mail-queue.ts'
 import { loadPlatformSigning } from './signing/load-platform-signing.ts'
 import {
   createValidationPool,
   type ValidationPool,
   type ValidationPoolOptions,
 } from './signing/validate-pool.ts'
+import { seedSandboxDomain } from './sso/sandbox/seed-sandbox-domain.ts'
+import { ssoSettings } from './sso/sso-settings.ts'
+import { createFileStorage } from './storage/create-file-storage.ts'
 
 /** Options of {@link startServer} beyond the configuration, for tests and tools. */
 export type StartServerOptions = {
@@ -33,6 +37,8 @@ export type StartServerOptions = {
   shutdownTimeoutMs?: number
   /** Page render worker threads. @default available cores - 1, at least 1 */
   renderWorkers?: number
+  /** How often the process looks for due jobs it did not enqueue itself. @default 1000 */
+  jobPollMs?: number
   /** Workers, queue and time limit of PDF validation. @default one worker, 8 waiting, 20 s each */
   validation?: Omit<ValidationPoolOptions, 'trustedRoots'>
 }
@@ -61,14 +67,30 @@ export async function startServer(
   )
   let renderer: PageRenderer | undefined
   let validator: ValidationPool | undefined
-  let upkeep: Upkeep | undefined
+  let jobs: JobQueue | undefined
   try {
     // The PKI loads (or is created on the first start) while the database migrates.
     const [, platform] = await Promise.all([database.migrate(), loadPlatformSigning(config)])
-    upkeep = scheduleUpkeep(database, logger)
-    const databaseUpkeep = upkeep
+    // The sandbox's company domain is there before the first call asks where its users sign in.
+    const { sandbox } = ssoSettings(config)
+    if (sandbox !== null) await seedSandboxDomain(database.db, sandbox.issuer)
     const now = options.now ?? (() => new Date())
-    const mail = createMailQueue(options.mailProvider ?? createMailProvider(config, logger), logger)
+    const storage = createFileStorage(fileStorageOptions(config))
+    const mailProvider = options.mailProvider ?? createMailProvider(config, logger)
+    const queue = createJobQueue({
+      db: database.db,
+      logger,
+      now,
+      pollMs: options.jobPollMs,
+      handlers: {
+        [mailJob]: mailJobHandler(mailProvider, storage),
+        [upkeepJob]: upkeepJobHandler({ database, storage, now, logger }),
+      },
+    })
+    jobs = queue
+    queue.start()
+    const upkeep = scheduleUpkeep(queue, database, now, logger)
+    const mail = createMailQueue(database.db, queue)
     const pages = createPageRenderer({ storage: fileStorageOptions(config), workers: options.renderWorkers })
     renderer = pages
     const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })
@@ -127,8 +149,9 @@ export async function startServer(
         await stopped
         clearTimeout(timer)
         await Promise.all([pages.close(), validation.close()])
-        await mail.drain()
-        await databaseUpkeep.stop()
+        upkeep.stop()
+        // Jobs under way finish; the rest wait in the database for the next start, here or elsewhere.
+        await queue.stop()
         await database.close()
         logger.info('Signet stopped')
       })()
@@ -136,7 +159,7 @@ export async function startServer(
     }
     return { url, port, close }
   } catch (error) {
-    await Promise.all([renderer?.close(), validator?.close(), upkeep?.stop()])
+    await Promise.all([renderer?.close(), validator?.close(), jobs?.stop()])
     await database.close()
     throw error
   }

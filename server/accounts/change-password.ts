@@ -37,5 +37,5 @@ export async function changePassword(
     await setAttributes(tx, user.id, {}, ['weak_password'])
     await revokeSessions(tx, user.id, services.now(), auth.sessionId)
   })
-  notifyPasswordChanged(services, user)
+  await notifyPasswordChanged(services, user)
 }

@@ -5,11 +5,11 @@ import type { AccountServices } from './account-services.ts'
 import { linkTo } from './link-to.ts'
 
 /** Mails the owner that the password changed, in their language. */
-export function notifyPasswordChanged(
+export async function notifyPasswordChanged(
   services: AccountServices,
   user: { email: string; attributes: Record<string, string[]> },
-): void {
+): Promise<void> {
   const locale = pickMailLocale(user.attributes.lang?.[0])
   const resetLink = linkTo(services.publicUrl, '/password-reset')
-  services.mail.post(renderMail(passwordChangedMail, locale, user.email, { resetLink }))
+  await services.mail.post(renderMail(passwordChangedMail, locale, user.email, { resetLink }))
 }

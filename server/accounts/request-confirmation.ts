@@ -27,7 +27,7 @@ export async function requestConfirmation(
   if (existing !== undefined) {
     if (input.flow === 'change_email') return
     const resetLink = linkTo(services.publicUrl, '/password-reset')
-    services.mail.post(renderMail(accountExistsMail, locale, input.email, { resetLink }))
+    await services.mail.post(renderMail(accountExistsMail, locale, input.email, { resetLink }))
     return
   }
   const token = await issueOneTimeToken(services.db, {
@@ -37,5 +37,5 @@ export async function requestConfirmation(
     now: services.now(),
   })
   const link = linkTo(services.publicUrl, input.confirm ?? '/signup/confirm', { token })
-  services.mail.post(renderMail(confirmEmailMail, locale, input.email, { link }))
+  await services.mail.post(renderMail(confirmEmailMail, locale, input.email, { link }))
 }

@@ -27,5 +27,5 @@ export async function requestReset(
   })
   const locale = pickMailLocale(input.lang, user.attributes.lang?.[0])
   const link = linkTo(services.publicUrl, '/password-reset/new', { token })
-  services.mail.post(renderMail(resetPasswordMail, locale, user.email, { link }))
+  await services.mail.post(renderMail(resetPasswordMail, locale, user.email, { link }))
 }

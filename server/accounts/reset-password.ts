@@ -38,5 +38,5 @@ export async function resetPassword(
     await revokeSessions(tx, changed.id, services.now())
     return changed
   })
-  notifyPasswordChanged(services, user)
+  await notifyPasswordChanged(services, user)
 }

@@ -21,7 +21,7 @@ export function renderMail<Values>(
   locale: MailLocale,
   to: string,
   values: Values,
-): OutgoingMail {
+): Omit<OutgoingMail, 'attachments'> {
   const parts = template[locale](values)
   const textBlocks = [...parts.paragraphs]
   if (parts.action) textBlocks.push(`${parts.action.label}:\n${parts.action.url}`)

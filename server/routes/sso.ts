@@ -9,7 +9,6 @@ import type { Database } from '../db/open-database.ts'
 import { finishSso } from '../sso/finish-sso.ts'
 import { createOpenIdClient, type ProviderFetch } from '../sso/openid-client.ts'
 import { createSandboxProvider } from '../sso/sandbox/sandbox-provider.ts'
-import { seedSandboxDomain } from '../sso/sandbox/seed-sandbox-domain.ts'
 import { createSignInSeal } from '../sso/sign-in-seal.ts'
 import { SsoError } from '../sso/sso-error.ts'
 import { ssoPaths } from '../sso/sso-paths.ts'
@@ -41,9 +40,6 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
       url.startsWith(`${sandbox.issuer}/`)
         ? provider.request(url.slice(apiUrl.length), init)
         : fetch(url, init)
-    seedSandboxDomain(db, sandbox.issuer).catch((error: unknown) =>
-      logger.error({ err: error }, 'single sign-on: could not set up the sandbox domain'),
-    )
   }
   const services: SsoServices = {
     db,

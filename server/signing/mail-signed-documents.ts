@@ -6,8 +6,8 @@ import { signedDocumentsMail } from '../mail/signed-documents-mail.ts'
 import type { RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 
-/** One signed document as it goes out attached. */
-export type SignedFile = { title: string; bytes: Uint8Array }
+/** One signed document as it goes out attached: its title and where its signed version is stored. */
+export type SignedFile = { title: string; storageKey: string }
 
 /**
  * Mails the signed documents of a request that has just become SIGNED to its sender and every signer,
@@ -43,13 +43,13 @@ export async function mailSignedDocuments(
   const attachments = files.map((file) => ({
     filename: `${file.title.replace(/[\\/:*?"<>|\r\n]+/g, '_')}.pdf`,
     contentType: 'application/pdf',
-    content: file.bytes,
+    storageKey: file.storageKey,
   }))
   for (const [to, recipient] of recipients) {
     const mail = renderMail(signedDocumentsMail, pickMailLocale(recipient.locale, language), to, {
       title: request.title,
       ...(recipient.link === undefined ? {} : { link: recipient.link }),
     })
-    services.mail.post({ ...mail, attachments })
+    await services.mail.post({ ...mail, attachments })
   }
 }

@@ -128,7 +128,7 @@ export async function signRequestDocuments(
               eq(signatureRequestDocuments.documentId, document.id),
             ),
           )
-        files.push({ title: document.title, bytes })
+        files.push({ title: document.title, storageKey: documentKey(sha256) })
       }
       if (
         identity.freeAccountId !== undefined &&

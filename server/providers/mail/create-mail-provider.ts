@@ -25,12 +25,13 @@ export function createMailProvider(
   return {
     async send(mail) {
       const composed = await composeMail(mail, from, new Date())
-      await outbox?.write(composed)
+      // Sent first, then kept: a mail the job tries again is in the outbox once, when it went out.
       if (smtp !== undefined) {
         await smtp.sendMail({ envelope: { from: composed.from, to: composed.to }, raw: composed.message })
       } else if (outbox === undefined) {
         logger.error({ mailId: composed.id }, 'mail not sent: SMTP_URL is not configured')
       }
+      await outbox?.write(composed)
     },
   }
 }

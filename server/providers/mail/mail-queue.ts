@@ -1,30 +1,47 @@
-import type { Logger } from 'pino'
+import type { Database } from '../../db/open-database.ts'
+import type { JobHandler, JobQueue } from '../../jobs/job-queue.ts'
+import type { FileStorage } from '../../storage/file-storage.ts'
 import type { MailProvider, OutgoingMail } from './mail-provider.ts'
 
-/** Sends mail after the request that caused it has been answered. */
+/** A file attached to a queued mail: a stored file, read when the mail goes out. */
+export type StoredAttachment = { filename: string; contentType: string; storageKey: string }
+
+/** A mail as it waits in the jobs table: rendered, with its attachments by storage key. */
+export type QueuedMail = Omit<OutgoingMail, 'attachments'> & { attachments?: readonly StoredAttachment[] }
+
+/** Sends mail after the answer, through the durable jobs: a mail that is posted is never lost. */
 export type MailQueue = {
-  /** Starts sending; a failure is logged, never thrown at the caller. */
-  post(mail: OutgoingMail): void
-  /** Resolves once every mail posted so far is sent or has failed. */
-  drain(): Promise<void>
+  /**
+   * Writes the mail as a job before the call answers; the jobs send it, and try again while the mail
+   * server is down. The answer takes as long whether a mail was posted or not, so its timing does not
+   * tell whether an address has an account.
+   */
+  post(mail: QueuedMail): Promise<void>
 }
 
-/**
- * Wraps a provider so that calls answer before their mail is out: the answer then takes as long whether
- * a mail was sent or not, so its timing does not tell whether an address has an account.
- */
-export function createMailQueue(provider: MailProvider, logger: Logger): MailQueue {
-  const pending = new Set<Promise<void>>()
+/** The job kind of a mail. */
+export const mailJob = 'mail'
+
+export function createMailQueue(db: Database, jobs: JobQueue): MailQueue {
   return {
-    post(mail) {
-      const sending = provider
-        .send(mail)
-        .catch((error: unknown) => logger.error({ err: error }, 'mail could not be sent'))
-        .finally(() => pending.delete(sending))
-      pending.add(sending)
+    async post(mail) {
+      await jobs.enqueue(db, mailJob, mail)
+      jobs.wake()
     },
-    async drain() {
-      await Promise.all([...pending])
-    },
+  }
+}
+
+/** Sends one queued mail through the provider, its attachments read from storage. */
+export function mailJobHandler(provider: MailProvider, storage: Pick<FileStorage, 'getBytes'>): JobHandler {
+  return async (payload) => {
+    const mail = payload as QueuedMail
+    const attachments = await Promise.all(
+      (mail.attachments ?? []).map(async ({ filename, contentType, storageKey }) => {
+        const content = await storage.getBytes(storageKey)
+        if (content === undefined) throw new Error(`attachment ${storageKey} is not stored`)
+        return { filename, contentType, content }
+      }),
+    )
+    await provider.send({ ...mail, attachments })
   }
 }

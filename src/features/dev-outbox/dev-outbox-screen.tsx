@@ -5,6 +5,7 @@ import { formatDateTime, type SupportedLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import styles from './dev-outbox.module.css'
 import { MailReader } from './mail-reader.tsx'
+import { OutboxJobs } from './outbox-jobs.tsx'
 import { useOutbox } from './use-outbox.ts'
 
 /**
@@ -34,7 +35,7 @@ export function DevOutboxScreen({ mailId }: { mailId: string | undefined }) {
         </Button>
       </div>
     )
-  } else if (outbox.data.length === 0) {
+  } else if (outbox.data.mails.length === 0) {
     list = (
       <p className={styles.state}>
         <Trans>No mails yet. Every mail the server sends outside production shows up here.</Trans>
@@ -43,7 +44,7 @@ export function DevOutboxScreen({ mailId }: { mailId: string | undefined }) {
   } else {
     list = (
       <ul className={styles.list}>
-        {outbox.data.map((mail) => (
+        {outbox.data.mails.map((mail) => (
           <li key={mail.id}>
             <Link
               to="/dev/outbox"
@@ -73,6 +74,7 @@ export function DevOutboxScreen({ mailId }: { mailId: string | undefined }) {
           <Trans>Mails the server has sent, as their recipients get them. Not available in production.</Trans>
         </p>
       </header>
+      {outbox.data ? <OutboxJobs jobs={outbox.data.jobs} /> : null}
       <div className={styles.columns}>
         <nav className={styles.listPane} aria-label={t`Mails`}>
           {list}
@@ -80,7 +82,7 @@ export function DevOutboxScreen({ mailId }: { mailId: string | undefined }) {
         <section className={styles.readerPane} aria-live="polite">
           {mailId === undefined ? (
             <p className={styles.state}>
-              {outbox.data?.length ? <Trans>Choose a mail to read it.</Trans> : null}
+              {outbox.data?.mails.length ? <Trans>Choose a mail to read it.</Trans> : null}
             </p>
           ) : (
             <MailReader id={mailId} />

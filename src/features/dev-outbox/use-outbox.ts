@@ -5,16 +5,19 @@ import { outboxListSchema } from '../../../contract/outbox.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { ApiClient } from '../../api/client.ts'
 
-/** The outbox's mails, newest first (`GET /dev/outbox`); polled, so a mail the server just sent shows up. */
+/**
+ * The outbox's mails, newest first, and the jobs not yet done (`GET /dev/outbox`); polled, so a mail the
+ * server just sent shows up.
+ */
 export function getOutboxQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['dev-outbox'],
-    queryFn: async () => v.parse(outboxListSchema, await api.request(apiPaths.outbox())).mails,
+    queryFn: async () => v.parse(outboxListSchema, await api.request(apiPaths.outbox())),
     refetchInterval: 5000,
   })
 }
 
-/** The outbox's mails, with the API client of the router context. */
+/** The outbox, with the API client of the router context. */
 export function useOutbox() {
   const { api } = useRouteContext({ from: '__root__' })
   return useQuery(getOutboxQueryOptions(api))

@@ -107,13 +107,37 @@ describe('mail provider', () => {
     await expect(readdir(outboxDir(dataDir))).rejects.toThrow()
   })
 
+  it('serves the dev outbox outside development only to calls with the operator token', async () => {
+    const token = 'operator-token-of-the-staging-server-0123'
+    const app = (operatorToken?: string) =>
+      createApp({
+        config: testAppConfig(dataDir, { appMode: 'staging', ...(operatorToken ? { operatorToken } : {}) }),
+        db: {} as Database,
+        logger,
+        mail: { post: async () => {} },
+        staticDir: dataDir,
+      })
+    const read = (server: ReturnType<typeof app>, path: string, header?: string) =>
+      server.request(apiUrl(path), { headers: header === undefined ? {} : { 'x-operator-token': header } })
+    for (const path of [apiPaths.outbox(), apiPaths.outboxMail('x')]) {
+      // Without a configured token nobody reads it, whatever they send.
+      expect((await read(app(), path, token)).status).toBe(404)
+      expect((await read(app(token), path)).status).toBe(404)
+      expect((await read(app(token), path, `${token}x`)).status).toBe(404)
+    }
+    // With it, the outbox answers: here no mail of that id (the list also reads the database's jobs).
+    const mail = await read(app(token), apiPaths.outboxMail('x'), token)
+    expect(mail.status).toBe(404)
+    expect(await mail.json()).toMatchObject({ code: 'outbox.mail_not_found' })
+  })
+
   it('has no dev outbox route in production', async () => {
     const app = createApp({
       config: testAppConfig(dataDir, { appMode: 'production' }),
       // The outbox routes never touch the database.
       db: {} as Database,
       logger,
-      mail: { post: () => {}, drain: async () => {} },
+      mail: { post: async () => {} },
       staticDir: dataDir,
     })
     for (const path of [apiPaths.outbox(), apiPaths.outboxMail('x')]) {
@@ -144,7 +168,12 @@ describe.each(drivers)('mail of account calls through SMTP on %s', (driver) => {
       await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000 })
       const raw = smtp.received[0]?.raw.toString('utf8') ?? ''
       expect(raw).toMatch(/^To: new@example\.com\r$/m)
-      const [entry] = await createOutbox(outboxDir(dataDir)).list()
+      // The outbox keeps a mail once it went out.
+      const entry = await vi.waitFor(async () => {
+        const [kept] = await createOutbox(outboxDir(dataDir)).list()
+        if (kept === undefined) throw new Error('not in the outbox yet')
+        return kept
+      })
       expect(entry?.subject).toBe('Conferma il tuo indirizzo e-mail per Signet')
       expect(entry?.links[0]).toMatch(/^http:\/\/localhost\/signup\/confirm\?token=/)
     } finally {

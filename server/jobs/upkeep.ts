@@ -1,0 +1,63 @@
+import { and, eq, lt } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { DatabaseHandle } from '../db/open-database.ts'
+import { jobs } from '../db/schema.ts'
+import { deleteEmptyDrafts } from '../signature-requests/delete-empty-drafts.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import type { JobHandler, JobQueue } from './job-queue.ts'
+
+/** The job kind of the hourly upkeep. */
+export const upkeepJob = 'upkeep'
+
+const hourMs = 60 * 60 * 1000
+/** How long finished jobs are kept: a scheduled slot's row must outlive any process that may enqueue it. */
+const keepDoneMs = 7 * 24 * hourMs
+
+/** The key of the upkeep slot `at` falls in: every process enqueues the same, so one runs. */
+export function upkeepSlotKey(at: Date, everyMs = hourMs): string {
+  return `${upkeepJob}:${new Date(Math.floor(at.getTime() / everyMs) * everyMs).toISOString()}`
+}
+
+/**
+ * Enqueues this hour's upkeep now and then every few minutes: the slot's key makes it one job however
+ * many processes run, and a process that starts late in the hour still finds the slot done or waiting.
+ */
+export function scheduleUpkeep(
+  queue: JobQueue,
+  database: DatabaseHandle,
+  now: () => Date,
+  logger: Logger,
+): { stop(): void } {
+  const enqueue = () => {
+    queue
+      .enqueue(database.db, upkeepJob, {}, { key: upkeepSlotKey(now()) })
+      .then(() => queue.wake())
+      .catch((error: unknown) => logger.warn({ err: error }, 'upkeep could not be scheduled'))
+  }
+  enqueue()
+  const timer = setInterval(enqueue, 5 * 60 * 1000)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
+}
+
+/**
+ * The hourly upkeep: vacuums and analyzes the embedded database (PostgreSQL does its own), deletes drafts
+ * left without a document for a day, and forgets jobs finished a week ago.
+ */
+export function upkeepJobHandler(services: {
+  database: DatabaseHandle
+  storage: FileStorage
+  now: () => Date
+  logger: Logger
+}): JobHandler {
+  const { database, storage, now, logger } = services
+  return async () => {
+    const started = performance.now()
+    const vacuumed = await database.upkeep()
+    const drafts = await deleteEmptyDrafts({ db: database.db, now, storage, logger })
+    await database.db
+      .delete(jobs)
+      .where(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - keepDoneMs))))
+    logger.info({ ms: Math.round(performance.now() - started), vacuumed, drafts }, 'upkeep done')
+  }
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm'
+import { pino } from 'pino'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
+import { jobs } from '../../../server/db/schema.ts'
+import { createJobQueue, type JobHandler, retryDelayMs } from '../../../server/jobs/job-queue.ts'
+import { upkeepSlotKey } from '../../../server/jobs/upkeep.ts'
+import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+
+const logger = pino({ level: 'silent' })
+
+describe.each(drivers)('durable jobs on %s (issue 11)', (driver) => {
+  let testDatabase: TestDatabase
+  let handle: DatabaseHandle
+  let clock: Date
+  const now = () => clock
+  const later = (ms: number) => {
+    clock = new Date(clock.getTime() + ms)
+  }
+
+  beforeEach(async () => {
+    testDatabase = await createTestDatabase(driver)
+    handle = await openDatabase(testDatabase.database)
+    await handle.migrate()
+    clock = new Date('2026-11-25T10:00:00Z')
+  })
+
+  afterEach(async () => {
+    await handle?.close()
+    await testDatabase?.drop()
+  })
+
+  const queueWith = (handler: JobHandler, db = handle.db, maxAttempts = 8) =>
+    createJobQueue({ db, handlers: { mail: handler }, logger, now, maxAttempts })
+
+  const rows = () => handle.db.select().from(jobs).orderBy(jobs.id)
+
+  it('tries again with growing pauses while the mail server is down, then sends each mail once', async () => {
+    const sent: string[] = []
+    let down = true
+    const queue = queueWith(async (payload) => {
+      if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:25')
+      sent.push((payload as { to: string }).to)
+    })
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) {
+      await queue.enqueue(handle.db, 'mail', { to })
+    }
+    expect(await queue.runDue()).toBe(3)
+    expect(await queue.runDue()).toBe(0) // not due again before its pause
+    const [first] = await rows()
+    expect(first).toMatchObject({
+      state: 'waiting',
+      attempts: 1,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+    })
+    expect(first?.runAt.getTime()).toBeGreaterThanOrEqual(clock.getTime() + 2000)
+
+    later(retryDelayMs(1) * 1.2)
+    expect(await queue.runDue()).toBe(3)
+    const [second] = await rows()
+    expect(second?.attempts).toBe(2)
+    expect(second?.runAt.getTime()).toBeGreaterThanOrEqual(clock.getTime() + 4000)
+
+    down = false
+    later(60 * 60 * 1000)
+    expect(await queue.runDue()).toBe(3)
+    later(60 * 60 * 1000)
+    expect(await queue.runDue()).toBe(0)
+    expect(sent.sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com'])
+    expect((await rows()).map((row) => row.state)).toEqual(['done', 'done', 'done'])
+  })
+
+  it('keeps a job that ran out of tries as failed, with its last error', async () => {
+    const queue = queueWith(
+      async () => {
+        throw new Error('550 mailbox unavailable')
+      },
+      handle.db,
+      3,
+    )
+    await queue.enqueue(handle.db, 'mail', { to: 'gone@example.com' })
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await queue.runDue()
+      later(60 * 60 * 1000)
+    }
+    expect(await rows()).toMatchObject([
+      { state: 'failed', attempts: 3, lastError: '550 mailbox unavailable' },
+    ])
+  })
+
+  it('takes again a job whose process died while running it, once its lock has run out', async () => {
+    const sent: string[] = []
+    const dying = queueWith(() => new Promise<void>(() => {})) // never finishes: the process is gone
+    await dying.enqueue(handle.db, 'mail', { to: 'tan@example.com' })
+    void dying.runDue()
+    await expect.poll(async () => (await rows())[0]?.state).toBe('running')
+
+    const next = queueWith(async (payload) => {
+      sent.push((payload as { to: string }).to)
+    })
+    expect(await next.runDue()).toBe(0) // still locked
+    later(5 * 60 * 1000 + 1)
+    expect(await next.runDue()).toBe(1)
+    expect(sent).toEqual(['tan@example.com'])
+    expect((await rows())[0]).toMatchObject({ state: 'done', attempts: 2 })
+  })
+
+  it('writes a keyed job once, however often it is enqueued', async () => {
+    const queue = queueWith(async () => {})
+    const key = upkeepSlotKey(clock)
+    await queue.enqueue(handle.db, 'mail', {}, { key })
+    later(10 * 60 * 1000)
+    await queue.enqueue(handle.db, 'mail', {}, { key: upkeepSlotKey(clock) })
+    expect(await rows()).toHaveLength(1)
+    later(60 * 60 * 1000)
+    await queue.enqueue(handle.db, 'mail', {}, { key: upkeepSlotKey(clock) })
+    expect(await rows()).toHaveLength(2)
+  })
+
+  it('is written with the change that promises it, or not at all', async () => {
+    const queue = queueWith(async () => {})
+    await handle.db
+      .transaction(async (tx) => {
+        await queue.enqueue(tx, 'mail', { to: 'never@example.com' })
+        throw new Error('the change failed')
+      })
+      .catch(() => {})
+    expect(await rows()).toEqual([])
+  })
+
+  it.runIf(driver === 'postgres')('never runs a job twice when two processes take jobs at once', async () => {
+    const other = await openDatabase(testDatabase.database)
+    try {
+      const runs = new Map<number, number>()
+      const handler: JobHandler = async (payload) => {
+        const n = (payload as { n: number }).n
+        runs.set(n, (runs.get(n) ?? 0) + 1)
+        await new Promise((resolve) => setTimeout(resolve, 2))
+      }
+      const one = queueWith(handler)
+      const two = queueWith(handler, other.db)
+      for (let n = 0; n < 60; n++) await one.enqueue(handle.db, 'mail', { n })
+      const [a, b] = await Promise.all([one.runDue(), two.runDue()])
+      expect(a + b).toBe(60)
+      expect(a).toBeGreaterThan(0)
+      expect(b).toBeGreaterThan(0)
+      expect([...runs.values()].every((count) => count === 1)).toBe(true)
+      expect(runs.size).toBe(60)
+      expect(await handle.db.select().from(jobs).where(eq(jobs.state, 'done'))).toHaveLength(60)
+    } finally {
+      await other.close()
+    }
+  })
+})
