@@ -1,3 +1,4 @@
+import { FetchError, type FetchResponse, ofetch } from 'ofetch'
 import { type CaseOptions, toCamelCase, toSnakeCase } from '../../contract/case.ts'
 import type { ApiErrorBody } from '../../contract/errors.ts'
 
@@ -56,8 +57,8 @@ export interface RequestOptions {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-function retryAfterMs(response: Response): number | undefined {
-  const header = response.headers.get('retry-after')
+function retryAfterMs(headers: Headers): number | undefined {
+  const header = headers.get('retry-after')
   if (!header) return undefined
   const seconds = Number(header)
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
@@ -65,85 +66,68 @@ function retryAfterMs(response: Response): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
 }
 
-/** `base` + `path` (which may carry a query already) + the defined entries of `query`. */
-function urlOf(base: string, path: string, query: RequestOptions['query']): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.append(key, String(value))
-  }
-  const search = params.size > 0 ? `${path.includes('?') ? '&' : '?'}${params}` : ''
-  return `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}${search}`
-}
-
-/** A JSON body, or undefined when there is none (204, 202) or it is not JSON. */
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text()
-  if (text === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /** The API's error for a refused answer: its code, message and field, and the Retry-After in seconds. */
-async function refusalOf(response: Response): Promise<ApiError> {
-  const body = (await readJson(response)) as Partial<ApiErrorBody> | undefined
+function refusalOf(response: FetchResponse<unknown>, body: unknown): ApiError {
   const message = `${response.status} ${response.statusText}`.trim()
-  if (body && typeof body === 'object' && typeof body.code === 'string') {
-    const retryAfter = retryAfterMs(response)
+  const refusal = body as Partial<ApiErrorBody> | undefined
+  if (refusal && typeof refusal === 'object' && typeof refusal.code === 'string') {
+    const retryAfter = retryAfterMs(response.headers)
     const seconds = retryAfter === undefined ? undefined : Math.ceil(retryAfter / 1000)
-    return new ApiError(response.status, body.code, body.message ?? message, body.field, seconds)
+    return new ApiError(response.status, refusal.code, refusal.message ?? message, refusal.field, seconds)
   }
   return new ApiError(response.status, 'http.error', message)
 }
 
-/** The HTTP client of SPEC §7-8: auth header, case conversion, retries, 401 and 5xx handling. */
+/**
+ * The HTTP client of SPEC §7-8 on `ofetch`: its `retry` and `retryStatusCodes` say what is tried again,
+ * its `onRequest` hook adds the credentials, and its `onResponseError` hook waits before a retry (the 503's
+ * Retry-After, else the SPEC §8 backoff) or, once no retry is left, signs out on a 401 and sends a 5xx
+ * other than 503 to /sorry. Bodies go in snake_case and answers come back in camelCase.
+ */
 export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? sleepFor
-  const base = options.baseURL ?? '/api'
-
-  /** One try: the response, or an ApiError when the server could not be reached. */
-  async function send(path: string, req: RequestOptions): Promise<Response> {
-    const auth = req.auth ?? options.auth()
-    const headers = new Headers({ Accept: req.responseType === 'blob' ? '*/*' : 'application/json' })
-    if (auth) headers.set('Authorization', `${auth.type} ${auth.token}`)
-    let body: BodyInit | undefined
-    if (typeof FormData !== 'undefined' && req.body instanceof FormData) body = req.body
-    else if (req.body !== undefined) {
-      body = JSON.stringify(toSnakeCase(req.body, req.caseOptions))
-      headers.set('Content-Type', 'application/json')
-    }
-    try {
-      return await fetch(urlOf(base, path, req.query), {
-        method: req.method ?? 'GET',
-        headers,
-        body,
-        signal: req.signal,
-      })
-    } catch (error) {
-      throw new ApiError(0, 'network.unreachable', error instanceof Error ? error.message : String(error))
-    }
-  }
+  const $fetch = ofetch.create({
+    baseURL: options.baseURL ?? '/api',
+    retryStatusCodes: [...retryStatuses],
+    // The wait before a retry is the onResponseError hook's, which knows the attempt and the 503.
+    retryDelay: 0,
+  })
 
   async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
     const retries = req.retries ?? 1
-    for (let attempt = 0; ; attempt++) {
-      const response = await send(path, req)
-      if (response.ok) {
-        if (req.responseType === 'blob') return (await response.blob()) as T
-        return toCamelCase(await readJson(response), req.caseOptions) as T
-      }
-      const { status } = response
-      if ((retryStatuses as readonly number[]).includes(status) && attempt < retries) {
-        await response.body?.cancel()
-        const wait = status === 503 ? retryAfterMs(response) : undefined
-        await sleep(wait ?? options.retryDelay(attempt))
-        continue
-      }
-      if (status === 401) options.onUnauthorized()
-      else if (status >= 500 && status !== 503) options.onServerError()
-      throw await refusalOf(response)
+    const body =
+      req.body === undefined || (typeof FormData !== 'undefined' && req.body instanceof FormData)
+        ? req.body
+        : toSnakeCase(req.body, req.caseOptions)
+    try {
+      const answer = await $fetch(path, {
+        method: req.method ?? 'GET',
+        query: req.query,
+        body: body as BodyInit | Record<string, unknown> | undefined,
+        responseType: req.responseType === 'blob' ? 'blob' : 'json',
+        signal: req.signal,
+        retry: retries,
+        headers: { Accept: req.responseType === 'blob' ? '*/*' : 'application/json' },
+        onRequest({ options: sent }) {
+          const auth = req.auth ?? options.auth()
+          if (auth) sent.headers.set('Authorization', `${auth.type} ${auth.token}`)
+        },
+        async onResponseError({ response, options: sent }) {
+          const left = typeof sent.retry === 'number' ? sent.retry : 0
+          if (left > 0 && (retryStatuses as readonly number[]).includes(response.status)) {
+            const wait = response.status === 503 ? retryAfterMs(response.headers) : undefined
+            await sleep(wait ?? options.retryDelay(retries - left))
+            return
+          }
+          if (response.status === 401) options.onUnauthorized()
+          else if (response.status >= 500 && response.status !== 503) options.onServerError()
+        },
+      })
+      return (req.responseType === 'blob' ? answer : toCamelCase(answer, req.caseOptions)) as T
+    } catch (error) {
+      if (error instanceof FetchError && error.response !== undefined)
+        throw refusalOf(error.response, error.data)
+      throw new ApiError(0, 'network.unreachable', error instanceof Error ? error.message : String(error))
     }
   }
 

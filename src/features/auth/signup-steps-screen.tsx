@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import {
   type SignupSnapshot,
@@ -14,7 +15,6 @@ import type { SignupField } from '../../../machines/signup/signup.types.ts'
 import { errorMessage } from '../../api/error-messages.ts'
 import { localeNames, type SupportedLocale, selectableLocales } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
-import { useActorView } from '../../ui/dialog/use-actor-view.ts'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { SelectField } from '../../ui/form/select-field.tsx'
@@ -52,7 +52,7 @@ function SignupSteps({ token, email }: { token: string; email: string }) {
 
 function SignupStepsForm({ actor, email }: { actor: SignupActor; email: string }) {
   const { t, i18n } = useLingui()
-  const snapshot = useActorView(actor, view)
+  const snapshot = useSelector(actor, view)
   const completeSignIn = useCompleteSignIn()
   const form = useRef<HTMLFormElement>(null)
   const feedbackId = useId()

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import { apiPaths } from '../../../contract/paths.ts'
@@ -7,7 +8,6 @@ import { acceptSchema } from '../../../contract/user.ts'
 import type { SessionSnapshot } from '../../../machines/session/session.selectors.ts'
 import { getUserQueryOptions, hasAcceptedTerms } from '../../api/user.ts'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
-import { useActorView } from '../../ui/dialog/use-actor-view.ts'
 import type { AcceptTermsProps } from './accept-terms-dialog.tsx'
 
 const isAccountSession = (snapshot: SessionSnapshot) => snapshot.matches('signedIn')
@@ -24,7 +24,7 @@ export function TermsPrompt() {
   const { api, session, queryClient, ui, appConfig } = useRouteContext({ from: '__root__' })
   const navigate = useNavigate()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const signedIn = useActorView(session, isAccountSession)
+  const signedIn = useSelector(session, isAccountSession)
   const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: signedIn })
   const asking = useRef(false)
   const mustAccept =
@@ -48,6 +48,7 @@ export function TermsPrompt() {
     void openDialog(ui.dialogs, {
       name: 'acceptTerms',
       namespace: 'general',
+      persistent: true,
       props: { ...props },
       action: async () => {
         await api.request(apiPaths.accept(), { method: 'POST', body: v.parse(acceptSchema, { gtc: true }) })
