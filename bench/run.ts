@@ -7,6 +7,7 @@ const benches = [
   'bench/signing.ts',
   'bench/sign-latency.ts',
   'bench/list-latency.ts',
+  'bench/lighthouse.ts',
 ]
 for (const bench of benches) {
   console.log(`\n▶ ${bench}`)

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import {
   selectIsSending,
@@ -11,7 +12,6 @@ import {
 import type { UploadItem } from '../../../machines/upload/upload.types.ts'
 import { useUser } from '../../api/user.ts'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
-import { useActorView } from '../../ui/dialog/use-actor-view.ts'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { FileDrop } from '../../ui/form/file-drop.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -50,7 +50,7 @@ function UploadForm({ actor }: { actor: UploadActor }) {
   const queryClient = useQueryClient()
   const { data: user } = useUser(api)
   const loadPage = useLoadPage()
-  const { items, draft, values, error, uploading, sending, maySend } = useActorView(actor, uploadView)
+  const { items, draft, values, error, uploading, sending, maySend } = useSelector(actor, uploadView)
   const draftId = draft?.id ?? null
   const request = useQuery({
     ...getSignatureRequestQueryOptions(api, draftId ?? ''),

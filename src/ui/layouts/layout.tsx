@@ -4,6 +4,7 @@ import type { Layout as LayoutName } from '../../../machines/route-access/route-
 import { Brand } from './brand.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import styles from './layout.module.css'
+import { mainContentId } from './skip-link.tsx'
 
 function Header({ children, directSign }: { children?: ReactNode; directSign: boolean }) {
   const { t } = useLingui()
@@ -35,12 +36,16 @@ export function Layout({
 }) {
   switch (name) {
     case 'none':
-      return <main className={styles.shell}>{children}</main>
+      return (
+        <main id={mainContentId} tabIndex={-1} className={styles.shell}>
+          {children}
+        </main>
+      )
     case 'simple':
       return (
         <div className={styles.shell}>
           <Header directSign={directSign} />
-          <main className={styles.simpleMain}>
+          <main id={mainContentId} tabIndex={-1} className={styles.simpleMain}>
             <div className={styles.card}>{children}</div>
           </main>
         </div>
@@ -57,7 +62,7 @@ export function Layout({
               <Trans>Sign documents and collect signatures, with signatures any validator accepts.</Trans>
             </p>
           </aside>
-          <main className={styles.splitContent}>
+          <main id={mainContentId} tabIndex={-1} className={styles.splitContent}>
             <div className={styles.card}>{children}</div>
           </main>
         </div>
@@ -66,14 +71,18 @@ export function Layout({
       return (
         <div className={styles.shell}>
           <Header directSign={directSign}>{nav}</Header>
-          <main className={styles.main}>{children}</main>
+          <main id={mainContentId} tabIndex={-1} className={styles.main}>
+            {children}
+          </main>
         </div>
       )
     case 'main':
       return (
         <div className={styles.shell}>
           <Header directSign={directSign}>{nav}</Header>
-          <main className={styles.main}>{children}</main>
+          <main id={mainContentId} tabIndex={-1} className={styles.main}>
+            {children}
+          </main>
         </div>
       )
   }
