@@ -1,21 +1,27 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { e2eOperatorToken } from './e2e/operator-token.ts'
 
 /** Debian's Chromium here; Playwright's own browser wherever CHROMIUM_PATH is unset and it is missing. */
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
-export const ports = { staging: 4301, production: 4302 } as const
+/** The two servers the specs share; E2E_PORT moves both, so two checkouts can run their browser tests at once. */
+const basePort = Number(process.env.E2E_PORT ?? 4301)
+export const ports = { staging: basePort, production: basePort + 1 } as const
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // One more try for a journey that failed, so a busy two-core machine's timing does not fail the run on its
+  // own; the report lists such a journey as flaky, which is a defect to look into, not a pass.
+  retries: 1,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${ports.staging}`,
+    extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { LoginPage } from './pages/login-page.ts'
 import { mailCount, mailedAppLink } from './pages/mail-outbox.ts'
 import { PasswordResetPage } from './pages/password-reset-page.ts'

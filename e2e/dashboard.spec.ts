@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { createRequest, DashboardPage, initiateRequest } from './pages/dashboard-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 
@@ -76,12 +76,13 @@ test.describe('dashboard', () => {
     expect(await rows.count()).toBeLessThan(40)
     await dashboard.seeNoRequest('Order 130')
 
-    // A keyboard user tabs down from the top: rows come into the page as the focus reaches them.
+    // A keyboard user tabs down from the top, row after row: each row is in the page when the focus gets there.
     await page.keyboard.press('Home')
-    const first = page.getByRole('link', { name: /^Order 130/ })
-    await first.focus()
-    for (let step = 0; step < 60; step++) await page.keyboard.press('Tab')
-    await expect(page.getByRole('link', { name: /^Order 070/ })).toBeFocused()
+    await page.getByRole('link', { name: /^Order 130/ }).focus()
+    for (let order = 129; order >= 70; order--) {
+      await page.keyboard.press('Tab')
+      await expect(page.getByRole('link', { name: new RegExp(`^${titles[order - 1]} `) })).toBeFocused()
+    }
   })
 
   test('fits a phone screen', async ({ page, request }) => {

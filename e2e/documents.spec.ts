@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { DashboardPage, initiateRequest } from './pages/dashboard-page.ts'
 import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
 import { mailCount, mailedAppLink } from './pages/mail-outbox.ts'
@@ -281,6 +281,13 @@ test.describe('documents and signature requests', () => {
     const cases = await badPdfs(documentLimitMb)
     await upload.chooseFiles(cases.map((c) => c.file))
     for (const { file, message } of cases) await upload.seeRefused(file.name, message)
+    // Refused files, and a reload on top, leave nothing on the dashboard.
+    await page.reload()
+    await upload.chooseFiles(cases.map((c) => c.file))
+    for (const { file, message } of cases) await upload.seeRefused(file.name, message)
+    const dashboard = new DashboardPage(page)
+    await dashboard.open('/dashboard')
+    await dashboard.seeEmpty('There are no requests yet.')
   })
 
   test('fits a phone screen, with the thumbnails folded away', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { ProfilePage } from './pages/profile-page.ts'
 import { confirmationToken, createAccount, signInTab } from './pages/test-account.ts'
 

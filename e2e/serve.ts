@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { e2eOperatorToken } from './operator-token.ts'
 
 const [mode = 'staging', port = '4301'] = process.argv.slice(2)
 const keep = process.env.E2E_DATA_DIR
@@ -13,6 +14,7 @@ process.env.PORT = port
 process.env.DATA_DIR = dataDir
 process.env.PUBLIC_URL = `http://localhost:${port}`
 process.env.LOG_LEVEL ??= 'warn'
+process.env.OPERATOR_TOKEN ??= e2eOperatorToken
 // A small document limit, so the journeys can show a file over it being refused without uploading 40 MB.
 process.env.MAX_DOCUMENT_MB ??= '4'
 if (!keep) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { ports } from '../playwright.config.ts'
+import { expect, test } from './fixtures.ts'
 import { AppPage } from './pages/app-page.ts'
 
 test.describe('app shell', () => {
@@ -55,6 +55,19 @@ test.describe('app shell', () => {
     await app.seeHeading(/Entschuldigung/)
     await page.reload()
     await app.seeHeading(/Entschuldigung/)
+  })
+
+  test('the first Tab reaches a skip link that leads past the header to the page', async ({ page }) => {
+    const app = new AppPage(page)
+    await app.open('/login')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to main content' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('main')).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('main').getByLabel('E-mail address')).toBeFocused()
   })
 
   for (const path of ['/login', '/sorry', '/no/such-page']) {

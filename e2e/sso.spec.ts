@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { LoginPage } from './pages/login-page.ts'
 
 /** A company user of the sandbox provider's domain, new each run. */

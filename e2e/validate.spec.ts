@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { pdfsig, removeTemporaryDirectories, temporaryDirectory } from '../tests/server/signing/pdf-tools.ts'
+import { expect, test } from './fixtures.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { createAccount, type TestAccount } from './pages/test-account.ts'
 import { threePagePdf } from './pages/test-pdfs.ts'

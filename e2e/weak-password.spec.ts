@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { hashPassword } from '../server/accounts/hash-password.ts'
+import { expect, test } from './fixtures.ts'
 import { type OwnServer, startOwnServer } from './own-server.ts'
 import { ProfilePage } from './pages/profile-page.ts'
 import { createAccount, type TestAccount } from './pages/test-account.ts'

@@ -1,8 +1,10 @@
 import { type APIRequestContext, expect } from '@playwright/test'
 import { AppPage } from './app-page.ts'
+import { addDocument } from './request-api.ts'
 import type { TestAccount } from './test-account.ts'
+import { onePagePdf } from './test-pdfs.ts'
 
-/** Makes a draft request with one signer through the real API and answers its id. */
+/** Makes a draft request with one signer and a one-page document through the real API and answers its id. */
 export async function createRequest(request: APIRequestContext, account: TestAccount, title: string) {
   const created = await request.post('/api/v3/signature-requests', {
     headers: { Authorization: `Bearer ${account.token}` },
@@ -22,8 +24,13 @@ export async function createRequest(request: APIRequestContext, account: TestAcc
     },
   })
   expect(created.ok(), await created.text()).toBe(true)
-  return ((await created.json()) as { id: string }).id
+  const id = ((await created.json()) as { id: string }).id
+  // The same one-page PDF in each: stored once, its page rendered once, however many requests a test makes.
+  await addDocument(request, account, id, { ...(await onePage), name: `${title}.pdf` })
+  return id
 }
+
+const onePage = onePagePdf('One page.pdf')
 
 /** Sends a draft out to its signers through the real API. */
 export async function initiateRequest(request: APIRequestContext, account: TestAccount, id: string) {

@@ -14,6 +14,11 @@ const pdf = (name: string, bytes: Uint8Array): PickedFile => ({
   buffer: Buffer.from(bytes),
 })
 
+/** A good PDF with one A4 page. */
+export async function onePagePdf(name: string): Promise<PickedFile> {
+  return pdf(name, await makePdf([a4]))
+}
+
 /** A good PDF with three pages (A4 portrait, A4 landscape, US letter). */
 export async function threePagePdf(name: string): Promise<PickedFile> {
   return pdf(name, await makePdf([a4, a4Landscape, [612, 792]]))

@@ -31,25 +31,36 @@ export function readUpload<T>(request: Request, onFile: (file: Readable) => Prom
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {}
     let handling: Promise<T> | undefined
+    let fileStream: Readable | undefined
     let parsed = false
     let filename: string | undefined
     let mimeType: string | undefined
     const finish = (file: T | undefined) => resolve({ file, filename, mimeType, fields })
+    // The answer waits for the file's handler to settle, so that what it spooled is cleaned up first.
     const stop = (error: unknown) => {
       source.unpipe(parser)
       source.resume()
-      reject(error)
+      fileStream?.destroy(error instanceof Error ? error : new Error(String(error)))
+      const settled = handling ?? Promise.resolve()
+      settled.then(
+        () => reject(error),
+        () => reject(error),
+      )
     }
     parser.on('field', (name, value) => {
       fields[name] = value
     })
     parser.on('file', (name, stream, info) => {
+      // A body cut off inside this part errors the part's stream as well as the parser: the parser's error
+      // answers the request (400), and the part's must not go unhandled, which would stop the process.
+      stream.on('error', () => {})
       if (name !== 'file' || handling !== undefined) {
         stream.resume()
         return
       }
       filename = info.filename
       mimeType = info.mimeType
+      fileStream = stream
       handling = onFile(stream)
       handling.then((file) => {
         if (parsed) finish(file)

@@ -29,7 +29,10 @@ export type PageRenderer = {
    * `document.not_found`), a RangeError for a bad scale, or an Error when the renderer is closed.
    */
   renderPage(docHash: string, page: number, scale: number): Promise<string>
-  /** Queues every page of a new document: page 0 at once, the rest behind any page someone waits for. */
+  /**
+   * Queues every page of a new document that is not stored yet: page 0 at once, the rest behind any page
+   * someone waits for.
+   */
   renderDocument(docHash: string, pageCount: number, scales?: readonly number[]): void
   status(docHash: string, page: number, scale: number): Promise<PageStatus>
   /** Lets the pages being rendered finish, refuses the queued ones, and stops the workers. */
@@ -156,7 +159,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     },
     renderDocument(docHash, pageCount, scales = [100, 20]) {
       for (let page = 0; page < pageCount; page++) {
-        for (const scale of scales) void enqueue(docHash, page, scale, page === 0)
+        for (const scale of scales) {
+          const key = pageImageKey(docHash, page, scale)
+          if (ready.has(key) || jobs.has(key)) continue
+          // The same PDF uploaded again (content-addressed) has its pages stored already.
+          const render = () => void enqueue(docHash, page, scale, page === 0)
+          void storage.exists(key).then((stored) => (stored ? void ready.add(key) : render()), render)
+        }
       }
     },
     async status(docHash, page, scale) {

@@ -20,7 +20,7 @@ describe.each(drivers)('signIn on %s', (driver) => {
     services = {
       db: handle.db,
       now: () => new Date(),
-      mail: { post: () => {}, drain: async () => {} },
+      mail: { post: async () => {} },
       publicUrl: 'http://localhost',
       termsVersion: '2026-01',
       logger: pino({ level: 'silent' }),

@@ -11,7 +11,7 @@ import {
   signatures,
   users,
 } from '../../../server/db/schema.ts'
-import type { OutgoingMail } from '../../../server/providers/mail/mail-provider.ts'
+import type { QueuedMail } from '../../../server/providers/mail/mail-queue.ts'
 import { getSignatureQualities } from '../../../server/signing/get-signature-qualities.ts'
 import { loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
 import { signRequests } from '../../../server/signing/sign-requests.ts'
@@ -30,7 +30,7 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
   let services: SigningServices
-  const mails: OutgoingMail[] = []
+  const mails: QueuedMail[] = []
   let nssDir: string
   let dir: string
 
@@ -42,7 +42,11 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     services = {
       db: handle.db,
       now: () => new Date(),
-      mail: { post: (mail) => mails.push(mail), drain: async () => {} },
+      mail: {
+        post: async (mail) => {
+          mails.push(mail)
+        },
+      },
       publicUrl: 'http://localhost',
       logger: pino({ level: 'silent' }),
       storage: createLocalFileStorage(join(testDatabase.dataDir, 'files')),
@@ -209,7 +213,12 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     expect(toGuest?.subject).toBe('« Deed » est signé')
     expect(toGuest?.text).not.toContain('http')
     expect(
-      toGuest?.attachments?.map((a) => [a.filename, Buffer.from(a.content).equals(Buffer.from(signed))]),
+      await Promise.all(
+        (toGuest?.attachments ?? []).map(async (a) => [
+          a.filename,
+          Buffer.from((await services.storage.getBytes(a.storageKey)) ?? []).equals(Buffer.from(signed)),
+        ]),
+      ),
     ).toEqual([['Deed.pdf', true]])
   })
 
