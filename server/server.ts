@@ -90,7 +90,7 @@ export async function startServer(
     jobs = queue
     queue.start()
     const upkeep = scheduleUpkeep(queue, database, now, logger)
-    const mail = createMailQueue(database.db, queue)
+    const mail = createMailQueue(queue)
     const pages = createPageRenderer({ storage: fileStorageOptions(config), workers: options.renderWorkers })
     renderer = pages
     const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })

@@ -36,6 +36,6 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id))
     await setAttributes(tx, user.id, {}, ['weak_password'])
     await revokeSessions(tx, user.id, services.now(), auth.sessionId)
+    await notifyPasswordChanged(services, tx, user)
   })
-  await notifyPasswordChanged(services, user)
 }

@@ -16,7 +16,10 @@ export type OneTimeTokenRequest = {
 }
 
 /** Stores the hash of a new single-use token and answers the token to put in a mailed link. */
-export async function issueOneTimeToken(db: Database, request: OneTimeTokenRequest): Promise<string> {
+export async function issueOneTimeToken(
+  db: Pick<Database, 'insert'>,
+  request: OneTimeTokenRequest,
+): Promise<string> {
   const { token, hash } = createSecretToken()
   const expiresAt = new Date(request.now.getTime() + oneTimeTokenLifetimeMs[request.purpose])
   await db.insert(oneTimeTokens).values({

@@ -27,15 +27,17 @@ export async function requestConfirmation(
   if (existing !== undefined) {
     if (input.flow === 'change_email') return
     const resetLink = linkTo(services.publicUrl, '/password-reset')
-    await services.mail.post(renderMail(accountExistsMail, locale, input.email, { resetLink }))
+    await services.mail.post(services.db, renderMail(accountExistsMail, locale, input.email, { resetLink }))
     return
   }
-  const token = await issueOneTimeToken(services.db, {
-    purpose: 'confirmation',
-    email: input.email,
-    flow: input.flow,
-    now: services.now(),
+  await services.db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, {
+      purpose: 'confirmation',
+      email: input.email,
+      flow: input.flow,
+      now: services.now(),
+    })
+    const link = linkTo(services.publicUrl, input.confirm ?? '/signup/confirm', { token })
+    await services.mail.post(tx, renderMail(confirmEmailMail, locale, input.email, { link }))
   })
-  const link = linkTo(services.publicUrl, input.confirm ?? '/signup/confirm', { token })
-  await services.mail.post(renderMail(confirmEmailMail, locale, input.email, { link }))
 }

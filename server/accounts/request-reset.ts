@@ -19,13 +19,15 @@ export async function requestReset(
 ): Promise<void> {
   const [user] = await services.db.select().from(users).where(eq(users.email, input.email))
   if (user === undefined) return
-  const token = await issueOneTimeToken(services.db, {
-    purpose: 'reset',
-    email: user.email,
-    flow: null,
-    now: services.now(),
-  })
   const locale = pickMailLocale(input.lang, user.attributes.lang?.[0])
-  const link = linkTo(services.publicUrl, '/password-reset/new', { token })
-  await services.mail.post(renderMail(resetPasswordMail, locale, user.email, { link }))
+  await services.db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, {
+      purpose: 'reset',
+      email: user.email,
+      flow: null,
+      now: services.now(),
+    })
+    const link = linkTo(services.publicUrl, '/password-reset/new', { token })
+    await services.mail.post(tx, renderMail(resetPasswordMail, locale, user.email, { link }))
+  })
 }

@@ -28,7 +28,7 @@ export async function resetPassword(
     })
   }
   const passwordHash = await hashPassword(input.new)
-  const user = await services.db.transaction(async (tx) => {
+  await services.db.transaction(async (tx) => {
     const { email } = await findOneTimeToken(tx, { ...lookup, consume: true })
     const [changed] = await tx.update(users).set({ passwordHash }).where(eq(users.email, email)).returning()
     if (changed === undefined) {
@@ -36,7 +36,6 @@ export async function resetPassword(
     }
     await setAttributes(tx, changed.id, {}, ['weak_password'])
     await revokeSessions(tx, changed.id, services.now())
-    return changed
+    await notifyPasswordChanged(services, tx, changed)
   })
-  await notifyPasswordChanged(services, user)
 }

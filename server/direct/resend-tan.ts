@@ -33,22 +33,40 @@ export async function resendTan(services: RequestServices, direct: DirectCaller)
   const tan = String(randomInt(0, 1_000_000)).padStart(6, '0')
   // The last mail went out one lifetime before its TAN expires.
   const lastMailDue = new Date(now.getTime() + tanLifetimeMs - tanResendIntervalMs)
-  const [claimed] = await services.db
-    .update(signatures)
-    .set({
-      tanHash: hashTan(direct.signatureId, tan),
-      tanExpiresAt: new Date(now.getTime() + tanLifetimeMs),
-      tanFailedAttempts: 0,
-      tanConfirmedAt: null,
-    })
-    .where(
-      and(
-        eq(signatures.id, direct.signatureId),
-        or(isNull(signatures.tanExpiresAt), lte(signatures.tanExpiresAt, lastMailDue)),
-      ),
+  // The new TAN and its mail are committed together: a TAN that is stored has its mail on the way.
+  const mailed = await services.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(signatures)
+      .set({
+        tanHash: hashTan(direct.signatureId, tan),
+        tanExpiresAt: new Date(now.getTime() + tanLifetimeMs),
+        tanFailedAttempts: 0,
+        tanConfirmedAt: null,
+      })
+      .where(
+        and(
+          eq(signatures.id, direct.signatureId),
+          or(isNull(signatures.tanExpiresAt), lte(signatures.tanExpiresAt, lastMailDue)),
+        ),
+      )
+      .returning({ identity: signatures.signerIdentityData, attributes: signatures.directAttributes })
+    if (claimed === undefined) return false
+    const [request] = await tx
+      .select({ title: signatureRequests.title })
+      .from(signatureRequests)
+      .where(eq(signatureRequests.id, direct.requestId))
+    const locale = pickMailLocale(claimed.identity?.language, claimed.attributes.lang?.[0])
+    await services.mail.post(
+      tx,
+      renderMail(tanMail, locale, direct.email, {
+        tan,
+        title: request?.title ?? '',
+        minutes: tanLifetimeMs / 60_000,
+      }),
     )
-    .returning({ identity: signatures.signerIdentityData, attributes: signatures.directAttributes })
-  if (claimed === undefined) {
+    return true
+  })
+  if (!mailed) {
     const [current] = await services.db
       .select({ expiresAt: signatures.tanExpiresAt })
       .from(signatures)
@@ -58,16 +76,4 @@ export async function resendTan(services: RequestServices, direct: DirectCaller)
       Math.max(1, Math.ceil((mailedAt + tanResendIntervalMs - now.getTime()) / 1000)),
     )
   }
-  const [request] = await services.db
-    .select({ title: signatureRequests.title })
-    .from(signatureRequests)
-    .where(eq(signatureRequests.id, direct.requestId))
-  const locale = pickMailLocale(claimed.identity?.language, claimed.attributes.lang?.[0])
-  await services.mail.post(
-    renderMail(tanMail, locale, direct.email, {
-      tan,
-      title: request?.title ?? '',
-      minutes: tanLifetimeMs / 60_000,
-    }),
-  )
 }

@@ -24,28 +24,31 @@ export async function addSigner(
   const email = inviteEmail(invite)
   // The machine keys signers by signature id: the new row's id is chosen before the machine sees it.
   const signatureId = randomUUID()
-  const found = await applyEvent(services, caller, id, {
+  await applyEvent(services, caller, id, {
     event: () => ({ type: 'signer.add', actorId: caller.userId, signerId: signatureId }),
     type: 'signer_added',
     detail: { signatureId, email },
-    write: async (tx, { signatures: current }) => {
+    write: async (tx, { request, signatures: current }) => {
       if (current.some((s) => s.accountEmail === email)) {
         throw new ApiError(409, 'signature_request.already_a_signer', `${email} already signs this request`)
       }
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
-      await tx.insert(signatures).values({
-        id: signatureId,
-        requestId: id,
-        signerId: account?.id ?? null,
-        accountEmail: email,
-        signerIdentityData: invite.signerIdentityData ?? null,
-        status: 'OPEN',
-      })
+      const added = await tx
+        .insert(signatures)
+        .values({
+          id: signatureId,
+          requestId: id,
+          signerId: account?.id ?? null,
+          accountEmail: email,
+          signerIdentityData: invite.signerIdentityData ?? null,
+          status: 'OPEN',
+        })
+        .returning()
+      // A signer added to a sent request is invited at once; those of a draft when it is sent.
+      if (request.statusOverall === 'OPEN') {
+        await mailSigners(services, tx, request, added, signatureRequestInvitationMail)
+      }
     },
   })
-  if (found.request.statusOverall === 'OPEN') {
-    const added = await services.db.select().from(signatures).where(eq(signatures.id, signatureId))
-    await mailSigners(services, found.request, added, signatureRequestInvitationMail)
-  }
   return getSignatureRequest(services, caller, id)
 }

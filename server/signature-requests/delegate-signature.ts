@@ -27,7 +27,7 @@ export async function delegateSignature(
   input: DelegateSignatureRequest,
 ): Promise<void> {
   const email = inviteEmail(input)
-  const { request, signature } = await services.db.transaction(async (tx) => {
+  await services.db.transaction(async (tx) => {
     const found = await findRequest(tx, caller, id, true)
     const { request: current, ownSignature } = found
     if (current.statusOverall !== 'OPEN') {
@@ -72,8 +72,7 @@ export async function delegateSignature(
       to: email,
       message: input.message,
     })
-    return { request: current, signature: moved }
+    const message = input.message.trim() === '' ? current.message : input.message
+    await mailSigners(services, tx, { ...current, message }, [moved], signatureRequestInvitationMail)
   })
-  const message = input.message.trim() === '' ? request.message : input.message
-  await mailSigners(services, { ...request, message }, [signature], signatureRequestInvitationMail)
 }

@@ -11,10 +11,11 @@ export async function initiateSignatureRequest(
   caller: Caller,
   id: string,
 ): Promise<SignatureRequestView> {
-  const found = await applyEvent(services, caller, id, {
+  await applyEvent(services, caller, id, {
     event: () => ({ type: 'request.initiate', actorId: caller.userId }),
     type: 'initiated',
+    write: (tx, found) =>
+      mailSigners(services, tx, found.request, found.signatures, signatureRequestInvitationMail),
   })
-  await mailSigners(services, found.request, found.signatures, signatureRequestInvitationMail)
   return getSignatureRequest(services, caller, id)
 }

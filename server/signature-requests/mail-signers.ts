@@ -4,29 +4,31 @@ import { issueDirectLink } from '../direct/issue-direct-link.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { type MailTemplate, renderMail } from '../mail/render-mail.ts'
 import type { SignatureRequestMailValues } from '../mail/signature-request-invitation-mail.ts'
-import type { RequestRow, SignatureRow } from './load-requests.ts'
+import type { Queryable, RequestRow, SignatureRow } from './load-requests.ts'
 import type { RequestServices } from './request-services.ts'
 
 /**
  * Mails `template` to each of `to`, in the signer's language (the sender's choice for them, else their
  * account's, else what a direct-link signer set). Account holders get a link to `/view/{id}`; a signer
  * without an account gets a new direct link of their own, which replaces the one of any earlier mail.
+ * Written with `tx`, the transaction of the change the mails tell of.
  */
 export async function mailSigners(
   services: RequestServices,
+  tx: Queryable,
   request: RequestRow,
   to: readonly SignatureRow[],
   template: MailTemplate<SignatureRequestMailValues>,
 ): Promise<void> {
   if (to.length === 0) return
-  const [owner] = await services.db.select().from(users).where(eq(users.id, request.ownerId))
+  const [owner] = await tx.select().from(users).where(eq(users.id, request.ownerId))
   const senderName = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ')
   const sender = senderName || owner?.email || ''
   const accountIds = to.flatMap((s) => (s.signerId === null ? [] : [s.signerId]))
   const accounts =
     accountIds.length === 0
       ? []
-      : await services.db
+      : await tx
           .select({ id: users.id, attributes: users.attributes })
           .from(users)
           .where(inArray(users.id, accountIds))
@@ -38,9 +40,10 @@ export async function mailSigners(
     )
     const directLink = signature.signerId === null
     const link = directLink
-      ? await issueDirectLink(services.db, services.publicUrl, signature)
+      ? await issueDirectLink(tx, services.publicUrl, signature)
       : `${services.publicUrl}/view/${request.id}`
     await services.mail.post(
+      tx,
       renderMail(template, locale, signature.accountEmail, {
         sender,
         title: request.title,

@@ -51,14 +51,15 @@ export async function remindSigners(
         ),
       )
       .returning({ id: signatureRequests.id })
-    if (rows.length > 0) await recordEvent(tx, request.id, caller, 'reminded', now)
-    return rows.length > 0
+    if (rows.length === 0) return false
+    await recordEvent(tx, request.id, caller, 'reminded', now)
+    const open = found.signatures.filter((s) => s.status === 'OPEN')
+    await mailSigners(services, tx, request, open, signatureRequestReminderMail)
+    return true
   })
   if (!claimed) {
     const last = request.lastRemindedAt?.getTime() ?? now.getTime()
     throw new RemindTooSoon(Math.max(1, Math.ceil((last + remindIntervalMs - now.getTime()) / 1000)))
   }
-  const open = found.signatures.filter((s) => s.status === 'OPEN')
-  await mailSigners(services, request, open, signatureRequestReminderMail)
   return getSignatureRequest(services, caller, id)
 }

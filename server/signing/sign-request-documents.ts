@@ -6,7 +6,6 @@ import type { SignResultCode } from '../../machines/signing/signing.types.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { requestNotFound } from '../signature-requests/find-request.ts'
-import type { RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
 import { recordEvent } from '../signature-requests/record-event.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
 import { documentKey } from '../storage/storage-keys.ts'
@@ -69,12 +68,7 @@ export async function signRequestDocuments(
           quality: identity.quality,
         })
   const requestId = signable.request.id
-  let signed: {
-    request: RequestRow
-    rows: SignatureRow[]
-    statusOverall: SignatureRequestStatus
-    files: SignedFile[]
-  }
+  let signed: { statusOverall: SignatureRequestStatus }
   try {
     signed = await services.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${lockTimeoutMs}ms'`))
@@ -156,18 +150,18 @@ export async function signRequestDocuments(
         quality: identity.quality,
         documents: parts.map(({ document }) => document.id),
       })
-      const final = rows.map((row) => ({ ...row, status: decision.signers[row.id] ?? row.status }))
-      return { request, rows: final, statusOverall: decision.status, files }
+      // The last signature mails the signed documents, in the transaction that records it.
+      if (decision.status === 'SIGNED') {
+        const final = rows.map((row) => ({ ...row, status: decision.signers[row.id] ?? row.status }))
+        await mailSignedDocuments(services, tx, request, final, files, language)
+      }
+      return { statusOverall: decision.status }
     })
   } catch (error) {
     if (error instanceof CreditExhausted)
       return { result: 'exhausted', statusOverall: signable.request.statusOverall }
     if (isLockTimeout(error)) return { result: 'locked', statusOverall: signable.request.statusOverall }
     throw error
-  }
-  // Mailed only once the signature is committed.
-  if (signed.statusOverall === 'SIGNED') {
-    await mailSignedDocuments(services, signed.request, signed.rows, signed.files, language)
   }
   return { result: 'complete', statusOverall: signed.statusOverall }
 }

@@ -1,5 +1,4 @@
-import type { Database } from '../../db/open-database.ts'
-import type { JobHandler, JobQueue } from '../../jobs/job-queue.ts'
+import type { JobHandler, JobQueue, JobWriter } from '../../jobs/job-queue.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import type { MailProvider, OutgoingMail } from './mail-provider.ts'
 
@@ -12,20 +11,23 @@ export type QueuedMail = Omit<OutgoingMail, 'attachments'> & { attachments?: rea
 /** Sends mail after the answer, through the durable jobs: a mail that is posted is never lost. */
 export type MailQueue = {
   /**
-   * Writes the mail as a job before the call answers; the jobs send it, and try again while the mail
-   * server is down. The answer takes as long whether a mail was posted or not, so its timing does not
-   * tell whether an address has an account.
+   * Writes the mail as a job with `writer`, the transaction of the change the mail tells of, so the change
+   * and its mail are committed together or not at all; the jobs send it once committed, and try again while
+   * the mail server is down. The answer takes as long whether a mail was posted or not, so its timing does
+   * not tell whether an address has an account.
    */
-  post(mail: QueuedMail): Promise<void>
+  post(writer: JobWriter, mail: QueuedMail): Promise<void>
 }
 
 /** The job kind of a mail. */
 export const mailJob = 'mail'
 
-export function createMailQueue(db: Database, jobs: JobQueue): MailQueue {
+export function createMailQueue(jobs: JobQueue): MailQueue {
   return {
-    async post(mail) {
-      await jobs.enqueue(db, mailJob, mail)
+    async post(writer, mail) {
+      await jobs.enqueue(writer, mailJob, mail)
+      // Seen at once where the commit is already done or the database runs one statement at a time
+      // (PGlite); else at the next poll, within a second.
       jobs.wake()
     },
   }

@@ -43,7 +43,7 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
       db: handle.db,
       now: () => new Date(),
       mail: {
-        post: async (mail) => {
+        post: async (_writer, mail) => {
           mails.push(mail)
         },
       },
