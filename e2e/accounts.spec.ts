@@ -3,8 +3,9 @@ import { expect, test } from './fixtures.ts'
 import { LoginPage } from './pages/login-page.ts'
 import { mailCount, mailedAppLink } from './pages/mail-outbox.ts'
 import { PasswordResetPage } from './pages/password-reset-page.ts'
+import { ProfilePage } from './pages/profile-page.ts'
 import { SignupPage } from './pages/signup-page.ts'
-import { confirmationToken, createAccount } from './pages/test-account.ts'
+import { confirmationToken, createAccount, signInTab } from './pages/test-account.ts'
 
 const freshAddress = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`
 const password = 'Analytical engine 1843'
@@ -192,6 +193,29 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
     await login.signIn(account.email, account.password)
     await expect(page).toHaveURL(/\/profile$/)
+  })
+
+  test('SPEC §8: a session ended elsewhere sends the next action to the sign-in, which resumes the page', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    await signInTab(page, account)
+    const profile = new ProfilePage(page)
+    await profile.open('/profile')
+    await profile.seeName('Ada Lovelace')
+    // Signed out in another place: the token this tab holds is no longer good.
+    const logout = await request.post('/api/v1/logout', {
+      headers: { Authorization: `Bearer ${account.token}` },
+    })
+    expect(logout.ok()).toBe(true)
+
+    await profile.editNames('Grace', 'Hopper')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
+    const login = new LoginPage(page)
+    await login.signIn(account.email, account.password)
+    await expect(page).toHaveURL(/\/profile$/)
+    await profile.seeName('Ada Lovelace')
   })
 
   test('SPEC §6: /bye shows once, right after the account was deleted', async ({ page }) => {

@@ -36,7 +36,13 @@ const api = createApiClient({
     const token = snapshot.context.token
     return token ? { type: 'Bearer', token } : undefined
   },
-  onUnauthorized: () => session.send({ type: 'session.unauthorized', path: window.location.pathname }),
+  // SPEC §8: a 401 signs out and keeps the path; the route guards then run again and take the user from the
+  // protected page to the sign-in, which resumes it.
+  onUnauthorized: () => {
+    session.send({ type: 'session.unauthorized', path: window.location.pathname })
+    queryClient.clear()
+    void router?.invalidate()
+  },
   onServerError: () => {
     if (router && router.state.location.pathname !== '/sorry') void router.navigate({ to: '/sorry' })
   },
