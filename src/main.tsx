@@ -8,7 +8,7 @@ import * as v from 'valibot'
 import { appConfigSchema } from '../contract/app-config.ts'
 import { apiPaths } from '../contract/paths.ts'
 import { retryDelay } from '../machines/page-loading/retry-delay.ts'
-import { selectDirectSign } from '../machines/session/session.selectors.ts'
+import { selectDirectSign, selectToken } from '../machines/session/session.selectors.ts'
 import { createApiClient } from './api/client.ts'
 import { forceReload } from './app/chunk-reload.ts'
 import { directAuth } from './app/direct-sign.ts'
@@ -36,10 +36,13 @@ const api = createApiClient({
     const token = snapshot.context.token
     return token ? { type: 'Bearer', token } : undefined
   },
-  // SPEC §8: a 401 signs out and keeps the path; the route guards then run again and take the user from the
-  // protected page to the sign-in, which resumes it.
+  // SPEC §8: a 401 signs out and keeps the path; for a signed-in account the route guards then run again and
+  // take the user from the protected page to the sign-in, which resumes it. A direct link's page says itself
+  // that its link is not valid.
   onUnauthorized: () => {
+    const signedIn = selectToken(session.getSnapshot()) !== null
     session.send({ type: 'session.unauthorized', path: window.location.pathname })
+    if (!signedIn) return
     queryClient.clear()
     void router?.invalidate()
   },
