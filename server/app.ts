@@ -66,6 +66,11 @@ export function fileStorageOptions(config: AppConfig): FileStorageOptions {
   return { dataDir: config.dataDir }
 }
 
+/** Where uploads are spooled while they are read and checked, before they are stored. */
+export function uploadTempDir(config: AppConfig): string {
+  return join(config.dataDir, 'tmp')
+}
+
 /** Composes the API under `/api` and the built browser app for every other path. */
 export function createApp({
   config,
@@ -91,7 +96,7 @@ export function createApp({
       documentBytes: config.maxDocumentBytes ?? defaultMaxDocumentBytes,
       requestBytes: config.maxRequestBytes ?? defaultMaxRequestBytes,
     },
-    tempDir: join(config.dataDir, 'tmp'),
+    tempDir: uploadTempDir(config),
   }
   const api = new Hono()
   // Text answers of 1 KB or more (JSON, CSV, PEM) go gzipped to clients that accept it; PDFs, images and

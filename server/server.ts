@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Logger } from 'pino'
-import { createApp, fileStorageOptions } from './app.ts'
+import { createApp, fileStorageOptions, uploadTempDir } from './app.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createPageRenderer, type PageRenderer } from './documents/render-pages.ts'
@@ -84,7 +84,7 @@ export async function startServer(
       pollMs: options.jobPollMs,
       handlers: {
         [mailJob]: mailJobHandler(mailProvider, storage),
-        [upkeepJob]: upkeepJobHandler({ database, storage, now, logger }),
+        [upkeepJob]: upkeepJobHandler({ database, storage, tempDir: uploadTempDir(config), now, logger }),
       },
     })
     jobs = queue

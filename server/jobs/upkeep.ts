@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { DatabaseHandle } from '../db/open-database.ts'
 import { jobs } from '../db/schema.ts'
+import { sweepOrphanFiles } from '../documents/sweep-orphan-files.ts'
 import { deleteEmptyDrafts } from '../signature-requests/delete-empty-drafts.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import type { JobHandler, JobQueue } from './job-queue.ts'
@@ -42,22 +43,26 @@ export function scheduleUpkeep(
 
 /**
  * The hourly upkeep: vacuums and analyzes the embedded database (PostgreSQL does its own), deletes drafts
- * left without a document for a day, and forgets jobs finished a week ago.
+ * left without a document for a day, removes stored files no row refers to and partial writes an hour old,
+ * and forgets jobs finished a week ago.
  */
 export function upkeepJobHandler(services: {
   database: DatabaseHandle
   storage: FileStorage
+  /** Where uploads are spooled before they are stored. */
+  tempDir: string
   now: () => Date
   logger: Logger
 }): JobHandler {
-  const { database, storage, now, logger } = services
+  const { database, storage, tempDir, now, logger } = services
   return async () => {
     const started = performance.now()
     const vacuumed = await database.upkeep()
     const drafts = await deleteEmptyDrafts({ db: database.db, now, storage, logger })
+    const orphans = await sweepOrphanFiles({ db: database.db, storage, tempDir, now })
     await database.db
       .delete(jobs)
       .where(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - keepDoneMs))))
-    logger.info({ ms: Math.round(performance.now() - started), vacuumed, drafts }, 'upkeep done')
+    logger.info({ ms: Math.round(performance.now() - started), vacuumed, drafts, orphans }, 'upkeep done')
   }
 }

@@ -9,6 +9,9 @@ export type PutResult = { size: number; sha256: string }
 /** Size and modification time of a stored file. */
 export type FileStat = { size: number; modifiedAt: Date }
 
+/** A stored file as a listing gives it. */
+export type ListedFile = { key: string; modifiedAt: Date }
+
 /**
  * Where uploaded PDFs, page images and signed outputs live, by key (`documents/ab/abcd….pdf`). A key is a
  * relative path of `/`-separated segments; a file is either fully there under its key or not at all.
@@ -26,4 +29,11 @@ export type FileStorage = {
   /** Removes every file whose key starts with `folder/` (e.g. all page images of a document). */
   deleteFolder(folder: string): Promise<void>
   stat(key: string): Promise<FileStat | undefined>
+  /** Every file whose key starts with `folder/`, in no particular order, read as it goes. */
+  list(folder: string): AsyncIterable<ListedFile>
+  /**
+   * Removes the partial files of writes that a dying process left behind, those last touched before
+   * `before`; answers how many it removed.
+   */
+  sweepPartial(before: Date): Promise<number>
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { dirname, join, sep } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { FileStorage } from './file-storage.ts'
 import { hashingStream, toReadable } from './hashing-stream.ts'
@@ -74,5 +74,40 @@ export function createLocalFileStorage(root: string): FileStorage {
         throw error
       }
     },
+    async *list(folder) {
+      const top = pathOf(folder)
+      let entries: string[]
+      try {
+        entries = await readdir(top, { recursive: true })
+      } catch (error) {
+        if (isMissing(error)) return
+        throw error
+      }
+      for (const entry of entries) {
+        const info = await stat(join(top, entry)).catch(() => undefined)
+        if (info?.isFile()) yield { key: `${folder}/${entry.split(sep).join('/')}`, modifiedAt: info.mtime }
+      }
+    },
+    sweepPartial: (before) => sweepFiles(tempDir, before),
   }
+}
+
+/** Removes the files directly in `dir` last modified before `before`; answers how many. */
+export async function sweepFiles(dir: string, before: Date): Promise<number> {
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch (error) {
+    if (isMissing(error)) return 0
+    throw error
+  }
+  let removed = 0
+  for (const name of names) {
+    const path = join(dir, name)
+    const info = await stat(path).catch(() => undefined)
+    if (info === undefined || info.mtime >= before) continue
+    await rm(path, { recursive: true, force: true })
+    removed += 1
+  }
+  return removed
 }

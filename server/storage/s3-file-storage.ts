@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { FileStorage } from './file-storage.ts'
+import type { FileStorage, ListedFile } from './file-storage.ts'
 import { hashingStream, toReadable } from './hashing-stream.ts'
+import { sweepFiles } from './local-file-storage.ts'
 import { encodePath, encodeRfc3986, signV4 } from './sign-v4.ts'
 import { assertValidKey } from './storage-keys.ts'
 
@@ -69,6 +70,25 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
     return fetch(url, requestInit)
   }
 
+  /** One page of ListObjectsV2 under `folder/`, and the token of the next page if there is one. */
+  async function listPage(folder: string, token?: string): Promise<{ files: ListedFile[]; next?: string }> {
+    assertValidKey(folder)
+    const query: [string, string][] = [
+      ['list-type', '2'],
+      ['prefix', `${folder}/`],
+    ]
+    if (token !== undefined) query.push(['continuation-token', token])
+    const response = await send('GET', '', emptySha256, { query })
+    if (!response.ok) throw await failure(response, `LIST ${folder}/`)
+    const xml = await response.text()
+    const files = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map(([, contents = '']) => ({
+      key: xmlText(/<Key>([^<]+)<\/Key>/.exec(contents)?.[1] ?? ''),
+      modifiedAt: new Date(/<LastModified>([^<]+)<\/LastModified>/.exec(contents)?.[1] ?? 0),
+    }))
+    const next = /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1]
+    return next === undefined ? { files } : { files, next: xmlText(next) }
+  }
+
   async function failure(response: Response, what: string): Promise<Error> {
     const text = await response.text().catch(() => '')
     return new Error(`S3 ${what}: ${response.status} ${text.slice(0, 300)}`)
@@ -127,24 +147,24 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
       if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${key}: ${response.status}`)
     },
     async deleteFolder(folder) {
-      assertValidKey(folder)
       // ListObjectsV2 answers up to 1,000 keys; each batch is deleted, then the listing starts over until
       // it is empty (a continuation token would point past keys that are gone by then).
       for (;;) {
-        const response = await send('GET', '', emptySha256, {
-          query: [
-            ['list-type', '2'],
-            ['prefix', `${folder}/`],
-          ],
-        })
-        if (!response.ok) throw await failure(response, `LIST ${folder}/`)
-        const keys = [...(await response.text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map(([, key]) =>
-          xmlText(key ?? ''),
-        )
-        if (keys.length === 0) return
-        for (const key of keys) await this.delete(key)
+        const { files } = await listPage(folder)
+        if (files.length === 0) return
+        for (const { key } of files) await this.delete(key)
       }
     },
+    async *list(folder) {
+      let token: string | undefined
+      do {
+        const page = await listPage(folder, token)
+        yield* page.files
+        token = page.next
+      } while (token !== undefined)
+    },
+    // S3 makes a PUT all-or-nothing; what a dying process leaves is its spool files.
+    sweepPartial: (before) => sweepFiles(tempDir, before),
     async stat(key) {
       const response = await send('HEAD', key, emptySha256)
       await response.body?.cancel()

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { pino } from 'pino'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { hashToken } from '../../../server/accounts/hash-token.ts'
-import { createApp, fileStorageOptions } from '../../../server/app.ts'
+import { createApp, fileStorageOptions, uploadTempDir } from '../../../server/app.ts'
 import type { DatabaseConfig } from '../../../server/config.ts'
 import { type Database, openDatabase } from '../../../server/db/open-database.ts'
 import { sessions, users } from '../../../server/db/schema.ts'
@@ -24,6 +24,8 @@ export type RequestApp = {
   db: Database
   database: DatabaseConfig
   storage: FileStorage
+  /** Where the app spools uploads. */
+  tempDir: string
   call(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<Response>
   /** POST .../documents with `bytes` as the PDF titled `title`. */
   upload(token: string, id: string, bytes: Uint8Array, title: string): Promise<Response>
@@ -46,6 +48,7 @@ export async function startRequestApp(driver: Driver, renderer?: PageRenderer): 
     db: handle.db,
     database: config.database,
     storage: createFileStorage(fileStorageOptions(config)),
+    tempDir: uploadTempDir(config),
     call: async (method, path, options = {}) =>
       app.request(apiUrl(path), {
         method,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -65,6 +65,27 @@ describe('local file storage', () => {
     expect(await storage.exists('pages/ab/abc/0-20.webp')).toBe(false)
     expect(await storage.exists('pages/ab/abc/0-250.webp')).toBe(false)
     expect(await storage.exists('pages/ab/abcd/0-20.webp')).toBe(true)
+  })
+
+  it('lists the files of a folder with their times, and nothing beside it', async () => {
+    const keys = ['listed/a/1.pdf', 'listed/a/2.pdf', 'listed/b.pdf']
+    for (const key of keys) await storage.put(key, new Uint8Array([1]))
+    await storage.put('listed-not/c.pdf', new Uint8Array([1]))
+    const listed = []
+    for await (const file of storage.list('listed')) listed.push(file)
+    expect(listed.map((file) => file.key).sort()).toEqual(keys)
+    for (const file of listed) expect(Math.abs(file.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000)
+    const none = []
+    for await (const file of storage.list('never-written')) none.push(file)
+    expect(none).toEqual([])
+  })
+
+  it('sweeps partial writes a dying process left, once they are old enough', async () => {
+    await mkdir(join(root, '.tmp'), { recursive: true })
+    await writeFile(join(root, '.tmp', 'left-behind.part'), 'half')
+    expect(await storage.sweepPartial(new Date(Date.now() - 60_000))).toBe(0)
+    expect(await storage.sweepPartial(new Date(Date.now() + 60_000))).toBe(1)
+    expect(await readdir(join(root, '.tmp'))).toEqual([])
   })
 
   it('leaves no file, and no temp file, when the stream fails half way', async () => {

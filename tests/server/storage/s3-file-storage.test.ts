@@ -85,6 +85,16 @@ describe('S3 file storage (against s3rver)', () => {
     expect(await storage.exists('pages/cd/cdefg/0-20.webp')).toBe(true)
   })
 
+  it('lists the objects of a folder with their times, and nothing beside it', async () => {
+    const keys = ['listed/a/1.pdf', 'listed/a/2.pdf', 'listed/b.pdf']
+    for (const key of keys) await storage.put(key, new Uint8Array([1]))
+    await storage.put('listed-not/c.pdf', new Uint8Array([1]))
+    const listed = []
+    for await (const file of storage.list('listed')) listed.push(file)
+    expect(listed.map((file) => file.key).sort()).toEqual(keys)
+    for (const file of listed) expect(Math.abs(file.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000)
+  })
+
   it('answers undefined for a missing object and deletes idempotently', async () => {
     expect(await storage.get('missing.pdf')).toBeUndefined()
     expect(await storage.getBytes('missing.pdf')).toBeUndefined()
