@@ -120,7 +120,7 @@ export function createApp({
   api.route('/', createPkiRoutes(platform))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
-  api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now }))
+  api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   if (config.appMode !== 'production') {
     const outbox = createOutbox(outboxDir(config.dataDir))
     api.route(

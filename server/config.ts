@@ -212,6 +212,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   if (result.output.APP_MODE === 'production' && result.output.SSO_SANDBOX === 'true') {
     throw new ConfigError('SSO_SANDBOX', 'Invalid configuration: SSO_SANDBOX must not be true in production')
   }
+  // On PostgreSQL several processes may share the work; a sign-in begun on one and ended on another needs
+  // the key of its state cookie to be the same everywhere.
+  const shared = result.output
+  if (shared.DATABASE_URL && shared.SSO_CLIENTS && !shared.SSO_STATE_SECRET) {
+    throw new ConfigError(
+      'SSO_STATE_SECRET',
+      'Invalid configuration: SSO_STATE_SECRET must be set with SSO_CLIENTS and DATABASE_URL, the same in every server process',
+    )
+  }
   const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
   const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output

@@ -86,6 +86,20 @@ export const loginFailures = pgTable(
   (table) => [index('login_failures_key_failed_at_idx').on(table.key, table.failedAt)],
 )
 
+/**
+ * Requests counted by a rate limit (`server/http/rate-limit.ts`), one row each, by limit and client address:
+ * in the shared database, so every server process counts the same requests.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: at('at').notNull(),
+  },
+  (table) => [index('rate_limit_hits_key_at_idx').on(table.key, table.at)],
+)
+
 /** Company domains whose users sign in with their company's identity provider (single sign-on). */
 export const ssoDomains = pgTable('sso_domains', {
   domain: text('domain').primaryKey(),

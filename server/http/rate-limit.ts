@@ -1,9 +1,16 @@
+import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
+import type { Database } from '../db/open-database.ts'
+import { rateLimitHits } from '../db/schema.ts'
 import { ApiError } from './api-error.ts'
 import { clientAddress } from './client-address.ts'
 
 /** Options of {@link rateLimit}. */
 export type RateLimitOptions = {
+  /** The database every server process shares: the counts live there. */
+  db: Database
+  /** Names the limit, so two limits count apart. */
+  name: string
   /** Requests one client address may make within any `windowMs`. */
   limit: number
   windowMs: number
@@ -14,29 +21,28 @@ export type RateLimitOptions = {
 /**
  * Middleware that lets each client address (as {@link clientAddress} reads it) make `limit` requests in any
  * window of `windowMs` and refuses more with 429 `request.rate_limited` and a Retry-After header, until the
- * oldest request that counts leaves the window. Refused requests do not count. The counts live in this
- * process's memory: unlike the sign-in throttle, which must hold across the server processes that share a
- * database, a rate limit guards the work of its own process, and a restart forgetting it costs nothing.
+ * oldest request that counts leaves the window. Refused requests do not count. The counts are rows of the
+ * shared database, so a client that spreads its requests over several server processes is counted once.
  */
-export function rateLimit({ limit, windowMs, now }: RateLimitOptions): MiddlewareHandler {
-  const requests = new Map<string, number[]>()
-  let sweptAt = 0
+export function rateLimit({ db, name, limit, windowMs, now }: RateLimitOptions): MiddlewareHandler {
   return async (c, next) => {
-    const at = now().getTime()
-    const since = at - windowMs
-    // Once a window, addresses without a recent request are forgotten, so the map holds recent callers only.
-    if (at - sweptAt >= windowMs) {
-      for (const [address, times] of requests) {
-        if ((times.at(-1) ?? 0) <= since) requests.delete(address)
-      }
-      sweptAt = at
-    }
-    const address = clientAddress(c)
-    const times = (requests.get(address) ?? []).filter((time) => time > since)
-    requests.set(address, times)
-    const oldest = times[times.length - limit]
+    const at = now()
+    const since = new Date(at.getTime() - windowMs)
+    const key = `${name}:${clientAddress(c)}`
+    const oldest = await db.transaction(async (tx) => {
+      // Requests that left the window count no more; the index keeps this to the address's own rows.
+      await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.at, since)))
+      const recent = await tx
+        .select({ at: rateLimitHits.at })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)))
+        .orderBy(asc(rateLimitHits.at))
+      const freeing = recent[recent.length - limit]
+      if (freeing === undefined) await tx.insert(rateLimitHits).values({ key, at })
+      return freeing?.at
+    })
     if (oldest !== undefined) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - at) / 1000))
+      const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + windowMs - at.getTime()) / 1000))
       c.header('Retry-After', String(retryAfterSeconds))
       throw new ApiError(
         429,
@@ -44,7 +50,6 @@ export function rateLimit({ limit, windowMs, now }: RateLimitOptions): Middlewar
         `Too many requests from your address: try again in ${retryAfterSeconds} s`,
       )
     }
-    times.push(at)
     await next()
   }
 }

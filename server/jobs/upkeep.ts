@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { DatabaseHandle } from '../db/open-database.ts'
-import { jobs } from '../db/schema.ts'
+import { jobs, rateLimitHits } from '../db/schema.ts'
 import { sweepOrphanFiles } from '../documents/sweep-orphan-files.ts'
 import { deleteEmptyDrafts } from '../signature-requests/delete-empty-drafts.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
@@ -44,7 +44,7 @@ export function scheduleUpkeep(
 /**
  * The hourly upkeep: vacuums and analyzes the embedded database (PostgreSQL does its own), deletes drafts
  * left without a document for a day, removes stored files no row refers to and partial writes an hour old,
- * and forgets jobs finished a week ago.
+ * and forgets jobs finished a week ago and rate-limited requests of addresses gone quiet for a day.
  */
 export function upkeepJobHandler(services: {
   database: DatabaseHandle
@@ -60,6 +60,9 @@ export function upkeepJobHandler(services: {
     const vacuumed = await database.upkeep()
     const drafts = await deleteEmptyDrafts({ db: database.db, now, storage, logger })
     const orphans = await sweepOrphanFiles({ db: database.db, storage, tempDir, now })
+    await database.db
+      .delete(rateLimitHits)
+      .where(lt(rateLimitHits.at, new Date(now().getTime() - 24 * hourMs)))
     await database.db
       .delete(jobs)
       .where(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - keepDoneMs))))

@@ -107,6 +107,18 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(message)
   })
 
+  it('requires the sign-in state key when processes share a PostgreSQL database and SSO is on', () => {
+    const clients = JSON.stringify({ 'https://idp.example.ch': { client_id: 'a', client_secret: 'b' } })
+    const shared = { DATABASE_URL: 'postgres://localhost/signet', SSO_CLIENTS: clients }
+    const error = configError(shared)
+    expect(error.variable).toBe('SSO_STATE_SECRET')
+    expect(error.message).toMatch(/SSO_STATE_SECRET must be set with SSO_CLIENTS and DATABASE_URL/)
+    const secret = 'k'.repeat(32)
+    expect(loadConfig({ ...shared, SSO_STATE_SECRET: secret }).ssoStateSecret).toBe(secret)
+    // One embedded database is one process: its random key is enough.
+    expect(loadConfig({ SSO_CLIENTS: clients }).ssoStateSecret).toBeUndefined()
+  })
+
   it('never repeats a database URL, which may hold a password', () => {
     const error = configError({ DATABASE_URL: 'mysql://root:hunter2@localhost/signet' })
     expect(error.message).not.toContain('hunter2')
