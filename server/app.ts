@@ -63,7 +63,7 @@ const defaultFreeSignatures = 10
 
 /** Where uploaded PDFs and page images are stored: local disk under DATA_DIR. */
 export function fileStorageOptions(config: AppConfig): FileStorageOptions {
-  return { dataDir: config.dataDir }
+  return { dataDir: config.dataDir, ...(config.s3 === undefined ? {} : { s3: config.s3 }) }
 }
 
 /** Where uploads are spooled while they are read and checked, before they are stored. */

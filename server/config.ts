@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
 import type { StatusPageSource } from './providers/status-page/status-page-provider.ts'
+import type { S3StorageOptions } from './storage/s3-file-storage.ts'
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -57,6 +58,8 @@ export type AppConfig = {
    * client's address is read from it; unset: 0, the socket's peer is the client.
    */
   trustedProxies?: number
+  /** S3_*: the S3-compatible bucket files are stored in; unset: local disk under DATA_DIR/files. */
+  s3?: S3StorageOptions
 }
 
 /** How this app is registered at an OpenID provider. */
@@ -80,6 +83,7 @@ const secretVariables = new Set([
   'SSO_CLIENTS',
   'SSO_STATE_SECRET',
   'OPERATOR_TOKEN',
+  'S3_SECRET_ACCESS_KEY',
 ])
 
 const isRegExp = (source: string) => {
@@ -185,6 +189,13 @@ const envSchema = v.object({
   FREE_SIGNATURES: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number, e.g. 10'), v.transform(Number)),
   ),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an http:// or https:// URL'))),
+  S3_BUCKET: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
+  ),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  S3_REGION: v.optional(v.string()),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -226,6 +237,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
   const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN } = result.output
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = result.output
+  if (S3_ENDPOINT !== undefined) {
+    for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
+      if (value === undefined)
+        throw new ConfigError(variable, `Invalid configuration: ${variable} must be set with S3_ENDPOINT`)
+    }
+  }
   return {
     port: PORT,
     dataDir: DATA_DIR,
@@ -267,5 +285,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(MAX_REQUEST_MB === undefined ? {} : { maxRequestBytes: MAX_REQUEST_MB }),
     ...(FREE_SIGNATURES === undefined ? {} : { freeSignatures: FREE_SIGNATURES }),
     ...(TRUSTED_PROXIES === undefined ? {} : { trustedProxies: TRUSTED_PROXIES }),
+    ...(S3_ENDPOINT === undefined || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY
+      ? {}
+      : {
+          s3: {
+            endpoint: S3_ENDPOINT,
+            bucket: S3_BUCKET,
+            accessKeyId: S3_ACCESS_KEY_ID,
+            secretAccessKey: S3_SECRET_ACCESS_KEY,
+            ...(S3_REGION === undefined ? {} : { region: S3_REGION }),
+          },
+        }),
   }
 }

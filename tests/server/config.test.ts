@@ -119,6 +119,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ SSO_CLIENTS: clients }).ssoStateSecret).toBeUndefined()
   })
 
+  it('stores files in an S3-compatible bucket when S3_ENDPOINT is set, and names what is missing', () => {
+    const s3 = {
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'signet',
+      S3_ACCESS_KEY_ID: 'signet',
+      S3_SECRET_ACCESS_KEY: 'very secret',
+    }
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'signet',
+      accessKeyId: 'signet',
+      secretAccessKey: 'very secret',
+    })
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-central-2' }).s3?.region).toBe('eu-central-2')
+    expect(loadConfig({}).s3).toBeUndefined()
+    const missing = configError({ ...s3, S3_SECRET_ACCESS_KEY: '' })
+    expect(missing.variable).toBe('S3_SECRET_ACCESS_KEY')
+    expect(missing.message).toMatch(/S3_SECRET_ACCESS_KEY must be set with S3_ENDPOINT/)
+    expect(configError({ ...s3, S3_BUCKET: 'No_Bucket' }).variable).toBe('S3_BUCKET')
+  })
+
   it('never repeats a database URL, which may hold a password', () => {
     const error = configError({ DATABASE_URL: 'mysql://root:hunter2@localhost/signet' })
     expect(error.message).not.toContain('hunter2')
