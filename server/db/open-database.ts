@@ -31,6 +31,8 @@ export type DatabaseHandle = {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+/** The advisory lock the processes sharing a PostgreSQL database migrate under (any fixed number). */
+const migrationLockKey = 7_306_121_001
 
 /**
  * Opens the configured database: embedded PGlite in its directory (created if missing), or PostgreSQL.
@@ -47,7 +49,18 @@ export async function openDatabase(
     const db = drizzleNodePg({ client: pool, schema })
     return {
       db,
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Several processes starting at once on one database take turns: the first migrates, the others then
+        // find nothing pending. The lock is the session's, so it goes with its connection should one die.
+        const lock = await pool.connect()
+        try {
+          await lock.query('select pg_advisory_lock($1)', [migrationLockKey])
+          await migrateNodePg(db, { migrationsFolder })
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined)
+          lock.release()
+        }
+      },
       upkeep: async () => false,
       close: () => pool.end(),
     }

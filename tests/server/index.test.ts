@@ -1,47 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { apiPaths, apiUrl } from '../../contract/paths.ts'
+import { kill, spawnServer } from './spawn-server.ts'
 import { createTestDatabase, drivers } from './test-database.ts'
-
-const entry = fileURLToPath(new URL('../../server/index.ts', import.meta.url))
-
-type Exit = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
-
-/** Runs `node server/index.ts` with `env` added to a clean environment. */
-function spawnServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk
-  })
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk
-  })
-  const exited = new Promise<Exit>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal, stdout, stderr }))
-  })
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const match = /^Signet listening on (http:\/\/\S+)$/m.exec(stdout)
-      if (match?.[1]) resolve(match[1])
-    })
-    void exited.then((exit) => reject(new Error(`server exited before listening: ${JSON.stringify(exit)}`)))
-  })
-  // Only the tests that wait for the listening line care that it never came.
-  listening.catch(() => undefined)
-  return { child, exited, listening }
-}
-
-function kill(child: ChildProcess) {
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-}
 
 describe.each(drivers)('node server/index.ts on %s', (driver) => {
   it('creates DATA_DIR, serves, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
