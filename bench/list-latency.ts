@@ -1,7 +1,8 @@
 /**
  * The request list under load: `GET /v3/signature-requests` (the dashboard's default call: all filters
- * off, page 0, 20 items, newest first) with 100,000 requests in the embedded database and 50 concurrent
- * clients, each signed in as a different user. Prints, with the query plans of the list's queries:
+ * off, page 0, 20 items, newest first) with 100,000 requests in the embedded database, then with 1,000,000
+ * on PostgreSQL (TEST_DATABASE_URL's server, in a database of its own, skipped when none answers), and 50
+ * concurrent clients, each signed in as a different user. Prints, with the query plans of the list's queries:
  * - one client alone;
  * - 50 clients at once, each calling about once a second like a user refreshing, searching and paging
  *   (a random pause of 0.5 to 1.5 s between its calls): p50 and p95 against the goal, p95 under 25 ms;
@@ -12,7 +13,7 @@
  * The rows are written straight into the database in large batches before the real server starts on it,
  * in its own process, so the load generator does not share its event loop.
  *
- * Run: node bench/list-latency.ts [requests] [clients] [calls]
+ * Run: node bench/list-latency.ts [embedded requests] [PostgreSQL requests] [clients] [calls]
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -26,6 +27,7 @@ import * as v from 'valibot'
 import { apiPaths, apiUrl } from '../contract/paths.ts'
 import { signatureRequestListQuerySchema } from '../contract/signature-requests.ts'
 import { hashToken } from '../server/accounts/hash-token.ts'
+import type { DatabaseConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/open-database.ts'
 import {
   documents,
@@ -36,11 +38,13 @@ import {
   users,
 } from '../server/db/schema.ts'
 import { signatureRequestListQueries } from '../server/signature-requests/list-signature-requests.ts'
+import { createTestDatabase } from '../tests/server/test-database.ts'
 import { freePort, ms, percentile } from './figures.ts'
 
-const requestCount = Number(process.argv[2] ?? 100_000)
-const clientCount = Number(process.argv[3] ?? 50)
-const callCount = Number(process.argv[4] ?? 1_500)
+const embeddedCount = Number(process.argv[2] ?? 100_000)
+const postgresCount = Number(process.argv[3] ?? 1_000_000)
+const clientCount = Number(process.argv[4] ?? 50)
+const callCount = Number(process.argv[5] ?? 1_500)
 const userCount = 1_000
 const batchSize = 5_000
 const entry = fileURLToPath(new URL('../server/index.ts', import.meta.url))
@@ -62,8 +66,8 @@ type Account = { id: string; email: string; token: string }
  * 1,000 users with a session each; every request has a document, an owner and two signers among them, so
  * that each user owns ~100 and signs ~200.
  */
-async function seed(dir: string): Promise<Account[]> {
-  const handle = await openDatabase({ driver: 'pglite', dir })
+async function seed(database: DatabaseConfig, requestCount: number): Promise<Account[]> {
+  const handle = await openDatabase(database)
   await handle.migrate()
   const { db } = handle
   const started = performance.now()
@@ -145,8 +149,8 @@ async function seed(dir: string): Promise<Account[]> {
       ),
     )
   }
-  // As the server does at start, so that the plans printed are the ones it runs.
-  await handle.upkeep()
+  // As the server (embedded) or autovacuum (PostgreSQL) does, so that the plans printed are the ones it runs.
+  if (!(await handle.upkeep())) await db.execute(sql`vacuum analyze`)
   await handle.close()
   console.log(
     `seeded ${requestCount} requests (a document and two signers each), ${userCount} users in ${ms(performance.now() - started)}`,
@@ -155,8 +159,8 @@ async function seed(dir: string): Promise<Account[]> {
 }
 
 /** Prints the plans of the list's queries for one user (~100 owned, ~200 signed). */
-async function explainList(dir: string, caller: Account): Promise<void> {
-  const handle = await openDatabase({ driver: 'pglite', dir })
+async function explainList(database: DatabaseConfig, caller: Account): Promise<void> {
+  const handle = await openDatabase(database)
   const { db } = handle
   const queries = signatureRequestListQueries(
     db,
@@ -179,11 +183,21 @@ async function explainList(dir: string, caller: Account): Promise<void> {
   await handle.close()
 }
 
-async function startServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startServer(
+  dataDir: string,
+  database: DatabaseConfig,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort()
   const url = `http://localhost:${port}`
+  const databaseUrl = database.driver === 'postgres' ? database.url : ''
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -263,8 +277,13 @@ async function load(
 }
 
 /** Warms the server up, then measures one client alone, `clientCount` users at once, and saturation. */
-async function measure(label: string, dataDir: string, accounts: Account[]): Promise<void> {
-  const server = await startServer(dataDir)
+async function measure(
+  label: string,
+  dataDir: string,
+  database: DatabaseConfig,
+  accounts: Account[],
+): Promise<void> {
+  const server = await startServer(dataDir, database)
   try {
     await load(server.url, accounts, clientCount, 200)
     const single = await load(server.url, accounts, 1, 200)
@@ -287,17 +306,40 @@ async function measure(label: string, dataDir: string, accounts: Account[]): Pro
   }
 }
 
+/** Seeds `requestCount` requests into `database`, prints the plans and measures the server on it. */
+async function run(label: string, dataDir: string, database: DatabaseConfig, requestCount: number) {
+  console.log(`\n${label}`)
+  const accounts = await seed(database, requestCount)
+  console.log('plans of the list queries:')
+  await explainList(database, accounts[0] as Account)
+  await measure(
+    `GET /v3/signature-requests with ${requestCount} requests ${label}:`,
+    dataDir,
+    database,
+    accounts,
+  )
+}
+
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-list-'))
 try {
-  const accounts = await seed(join(dataDir, 'db'))
-  const caller = accounts[0] as Account
-  console.log('plans of the list queries:')
-  await explainList(join(dataDir, 'db'), caller)
-  await measure(
-    `GET /v3/signature-requests with ${requestCount} requests in the embedded database:`,
+  await run(
+    'in the embedded database',
     dataDir,
-    accounts,
+    { driver: 'pglite', dir: join(dataDir, 'db') },
+    embeddedCount,
   )
 } finally {
   await rm(dataDir, { recursive: true, force: true })
+}
+
+const postgres = await createTestDatabase('postgres').catch((error: unknown) => {
+  console.log(`\nPostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`)
+  return undefined
+})
+if (postgres !== undefined) {
+  try {
+    await run('on PostgreSQL', postgres.dataDir, postgres.database, postgresCount)
+  } finally {
+    await postgres.drop()
+  }
 }
