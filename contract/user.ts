@@ -72,6 +72,9 @@ export const updateUserSchema = v.object({
 })
 
 /** What confirmation mails are for. */
+/** How many hours a mailed link lasts: confirming an address, resetting a password. Screens and mails say so. */
+export const mailedLinkHours = { confirmation: 24, reset: 1 } as const
+
 export const confirmationFlows = ['signup', 'business_signup', 'change_email'] as const
 
 /** POST /v1/request-confirmation: mails a confirmation link to `email`. */

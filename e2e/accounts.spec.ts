@@ -73,6 +73,8 @@ test.describe('accounts', () => {
     await reset.seeHeading('Reset your password')
     await reset.requestLink(email)
     await reset.seeMailSent(email)
+    // As long as the mail says its link lasts.
+    await expect(page.getByText('The link is valid for 1 hour.')).toBeVisible()
     await page.goto(await mailedAppLink(request, email, '/password-reset/new'))
     await reset.chooseNewPassword(newPassword, 'Something else 123')
     await reset.seeFieldError('Repeat the new password', 'The passwords do not match.')

@@ -17,6 +17,15 @@ test.describe('app shell', () => {
     await app.seeHeading('Page Not Found')
     await expect(page.getByTestId('not-found-path')).toHaveText('/no/such-page')
     await app.seeDocumentTitle('Page Not Found - Signet')
+    await expect(page.getByRole('main').locator('svg')).toContainText('404')
+  })
+
+  test('/sorry shows the picture of a server error, not the 404 one', async ({ page }) => {
+    const app = new AppPage(page)
+    await app.open('/sorry')
+    await app.seeHeading(/Sorry/)
+    await expect(page.getByRole('main').locator('svg')).toHaveCount(1)
+    await expect(page.getByRole('main').locator('svg')).not.toContainText('404')
   })
 
   test('SPEC §2: the title is the last static path segment, capitalised, then the product', async ({

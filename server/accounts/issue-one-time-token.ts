@@ -1,3 +1,4 @@
+import { mailedLinkHours } from '../../contract/user.ts'
 import type { Database } from '../db/open-database.ts'
 import { oneTimeTokens } from '../db/schema.ts'
 import { createSecretToken } from './create-secret-token.ts'
@@ -5,7 +6,10 @@ import { createSecretToken } from './create-secret-token.ts'
 const hour = 60 * 60 * 1000
 
 /** How long mailed links stay valid: confirmation 24 h, password reset 1 h. */
-export const oneTimeTokenLifetimeMs = { confirmation: 24 * hour, reset: hour } as const
+export const oneTimeTokenLifetimeMs = {
+  confirmation: mailedLinkHours.confirmation * hour,
+  reset: mailedLinkHours.reset * hour,
+} as const
 
 /** What a one-time token is issued for. */
 export type OneTimeTokenRequest = {

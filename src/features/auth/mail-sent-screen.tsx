@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
+import { mailedLinkHours } from '../../../contract/user.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -8,6 +9,8 @@ import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
 import { validateEmailSearch } from './auth-search.ts'
 import { useAuthCalls } from './use-auth-calls.ts'
+
+const { confirmation: confirmationHours, reset: resetHours } = mailedLinkHours
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; code: string }
 
@@ -66,7 +69,16 @@ export function MailSentScreen({ flow }: { flow: 'signup' | 'reset' }) {
         </p>
       )}
       <p>
-        <Trans>The link is valid for 24 hours. No mail? Look in your spam folder, or send it again.</Trans>
+        {flow === 'signup' ? (
+          <Trans>
+            The link is valid for {confirmationHours} hours. No mail? Look in your spam folder, or send it
+            again.
+          </Trans>
+        ) : (
+          <Trans>
+            The link is valid for {resetHours} hour. No mail? Look in your spam folder, or send it again.
+          </Trans>
+        )}
       </p>
       {status.kind === 'sent' ? (
         <FormAlert tone="success">

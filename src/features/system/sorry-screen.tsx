@@ -8,6 +8,7 @@ export function SorryScreen() {
   const router = useRouter()
   return (
     <StatusPage
+      illustration="serverError"
       title={<Trans>Sorry, something went wrong on our side</Trans>}
       actions={
         <>
