@@ -100,6 +100,7 @@ export const errorCodes = [
   'auth.token_expired',
   /** Sign-in with an address and password that do not match an account; never says which one was wrong. */
   'auth.invalid_credentials',
+  'auth.invalid_credentials_last_try',
   /** Too many failed sign-ins for the account or the client address; see the Retry-After header. */
   'auth.too_many_attempts',
   /** The current password given to confirm a change (`old`, `password`) is wrong. */

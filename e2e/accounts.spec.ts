@@ -220,6 +220,58 @@ test.describe('accounts', () => {
     await profile.seeName('Ada Lovelace')
   })
 
+  test('only a real sign-out shows the signed-out note on the sign-in page', async ({ page }) => {
+    const login = new LoginPage(page)
+    await login.open('/sorry')
+    await login.openLogin()
+    await expect(page.getByText('You have been signed out.')).toHaveCount(0)
+    await login.openLogin('?logged-out')
+    await login.seeSignedOutNote()
+  })
+
+  test("a stranger's wrong passwords from elsewhere do not lock the owner out", async ({ page, request }) => {
+    const account = await createAccount(request)
+    for (let i = 0; i < 8; i++) {
+      const guess = await request.post('/api/v1/login', {
+        data: { email: account.email, password: `Stranger guess ${i}` },
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      })
+      expect([401, 429]).toContain(guess.status())
+    }
+    const login = new LoginPage(page)
+    await login.openLogin()
+    await login.signIn(account.email, account.password)
+    await login.seeDashboard()
+  })
+
+  test('wrong passwords warn before the pause, which says how long in words and offers a reset', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const login = new LoginPage(page)
+    await login.openLogin()
+    const tryPassword = async (password: string) => {
+      const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/login'))
+      await login.signIn(account.email, password)
+      await answered
+    }
+    for (let i = 0; i < 3; i++) {
+      await tryPassword(`Not my password ${i}`)
+      await login.seeFormError('The e-mail address or password is not correct.')
+    }
+    await tryPassword('Not my password 3')
+    await login.seeFormError(/One more wrong try pauses signing in for a while/)
+    await tryPassword('Not my password 4')
+    await tryPassword(account.password)
+    await login.seeFormError(
+      /Too many wrong passwords. You can try again in 30 seconds, or reset your password now/,
+    )
+    await page.getByRole('alert').getByRole('link', { name: 'Reset your password' }).click()
+    await expect(page).toHaveURL(/\/password-reset\?email=/)
+    await expect(page.getByLabel('E-mail address')).toHaveValue(account.email)
+  })
+
   test('SPEC §6: /bye shows once, right after the account was deleted', async ({ page }) => {
     const login = new LoginPage(page)
     await login.open('/bye')

@@ -17,5 +17,8 @@ process.env.LOG_LEVEL ??= 'warn'
 process.env.OPERATOR_TOKEN ??= e2eOperatorToken
 // A small document limit, so the journeys can show a file over it being refused without uploading 40 MB.
 process.env.MAX_DOCUMENT_MB ??= '4'
+// Behind one proxy as production servers are, so a journey can play a stranger at another address
+// (X-Forwarded-For); the browser's own calls, without the header, come from its own address.
+process.env.TRUSTED_PROXIES ??= '1'
 if (!keep) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 await import('../server/index.ts')

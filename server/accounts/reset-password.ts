@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error.ts'
 import type { AccountServices } from './account-services.ts'
 import { findOneTimeToken } from './find-one-time-token.ts'
 import { hashPassword } from './hash-password.ts'
+import { loginThrottle } from './login-throttle.ts'
 import { notifyPasswordChanged } from './notify-password-changed.ts'
 import { revokeSessions } from './revoke-sessions.ts'
 import { setAttributes } from './set-attributes.ts'
@@ -36,6 +37,8 @@ export async function resetPassword(
     }
     await setAttributes(tx, changed.id, {}, ['weak_password'])
     await revokeSessions(tx, changed.id, services.now())
+    // Whoever was locked out of the account, the owner has just proved who they are.
+    await loginThrottle.clearAccount(tx, changed.email)
     await notifyPasswordChanged(services, tx, changed)
   })
 }

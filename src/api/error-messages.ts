@@ -18,6 +18,7 @@ const messages: Record<string, MessageDescriptor> = {
   'auth.unauthenticated': msg`Please sign in to continue.`,
   'auth.token_expired': msg`Your session has expired. Please sign in again.`,
   'auth.invalid_credentials': msg`The e-mail address or password is not correct.`,
+  'auth.invalid_credentials_last_try': msg`The e-mail address or password is not correct. One more wrong try pauses signing in for a while.`,
   'auth.too_many_attempts': msg`Too many attempts. Please wait a moment and try again.`,
   'password.too_short': msg`Use at least ${passwordMinLength} characters.`,
   'password.too_long': msg`Use at most ${passwordMaxLength} characters.`,

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { emailSchema } from '../../../contract/user.ts'
 import { ApiError } from '../../api/client.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { resolveNavigation } from '../../app/navigation.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
@@ -15,7 +16,7 @@ import { TextField } from '../../ui/form/text-field.tsx'
 import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
 import { apiErrors, type FormErrors } from './form-errors.ts'
-import { retryWaitSeconds } from './retry-wait.ts'
+import { retryWaitSeconds, waitInWords } from './retry-wait.ts'
 import { useAuthCalls } from './use-auth-calls.ts'
 import { useCompleteSignIn } from './use-complete-sign-in.ts'
 import { useFormErrors } from './use-form-errors.ts'
@@ -35,8 +36,11 @@ function webUrl(url: string | null): string | null {
   }
 }
 
-const tooManyAttempts = (seconds: number) =>
-  msg`Too many failed attempts. Please wait ${seconds} seconds, then try again.`
+const tooManyAttempts = (inTime: string) =>
+  msg`Too many wrong passwords. You can try again ${inTime}, or reset your password now.`
+
+/** Refusals after which the sign-in offers a password reset next to its message. */
+const resetOffered = new Set(['auth.too_many_attempts', 'auth.invalid_credentials_last_try'])
 
 /** /login (SPEC §2): e-mail and password, remember me, company sign-in, the signed-out note. */
 export function LoginScreen() {
@@ -49,6 +53,7 @@ export function LoginScreen() {
   const [rememberMe, setRememberMe] = useState(false)
   const { form, errors, refuse, clear } = useFormErrors<Field>()
   const [companyUrl, setCompanyUrl] = useState<string | null>(null)
+  const [offerReset, setOfferReset] = useState(false)
 
   const signIn = useMutation({
     mutationFn: async (body: { email: string; password: string; rememberMe: boolean }) => {
@@ -59,7 +64,12 @@ export function LoginScreen() {
     },
     onError: (error) => {
       const wait = retryWaitSeconds(error)
-      refuse(wait ? { fields: {}, form: tooManyAttempts(wait) } : apiErrors(error, ['email', 'password']))
+      setOfferReset(resetOffered.has(errorCode(error)))
+      refuse(
+        wait
+          ? { fields: {}, form: tooManyAttempts(waitInWords(wait, i18n.locale)) }
+          : apiErrors(error, ['email', 'password']),
+      )
     },
   })
 
@@ -104,7 +114,19 @@ export function LoginScreen() {
             <Trans>You have been signed out.</Trans>
           </FormAlert>
         ) : null}
-        {errors.form ? <FormAlert>{i18n._(errors.form)}</FormAlert> : null}
+        {errors.form ? (
+          <FormAlert>
+            {i18n._(errors.form)}
+            {offerReset ? (
+              <>
+                {' '}
+                <Link to="/password-reset" search={{ email }}>
+                  <Trans>Reset your password</Trans>
+                </Link>
+              </>
+            ) : null}
+          </FormAlert>
+        ) : null}
         <TextField
           label={t`E-mail address`}
           name="email"

@@ -16,8 +16,10 @@ export interface LoginSearch {
  */
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
   const email = v.safeParse(emailSchema, search.email)
-  const loggedOut =
-    'logged-out' in search && search['logged-out'] !== false && search['logged-out'] !== 'false'
+  // `?logged-out` reads as '' (or true once validated); an absent key, or one this function set to
+  // undefined when the router validates its own answer again, is no sign-out.
+  const flag = search['logged-out']
+  const loggedOut = flag !== undefined && flag !== false && flag !== 'false'
   // Every key is set, even to undefined: the router merges a route's search over the raw one.
   return {
     email: email.success ? email.output : undefined,

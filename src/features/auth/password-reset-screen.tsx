@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
 import { EmailForm } from './email-form.tsx'
 import { useAuthCalls } from './use-auth-calls.ts'
 
-/** /password-reset (SPEC §2): the address to mail a reset link to. */
+const route = getRouteApi('/password-reset/')
+
+/** /password-reset (SPEC §2): the address to mail a reset link to, filled in when the sign-in knew it. */
 export function PasswordResetScreen() {
+  const { email } = route.useSearch()
   const { t, i18n } = useLingui()
   const calls = useAuthCalls()
   const navigate = useNavigate()
@@ -20,6 +23,7 @@ export function PasswordResetScreen() {
       <EmailForm
         submitLabel={<Trans>Send link</Trans>}
         pendingLabel={<Trans>Sending…</Trans>}
+        initialEmail={email}
         onSubmit={async (email) => {
           await calls.requestReset({ email, lang: i18n.locale })
           await navigate({ to: '/password-reset/mail-sent', search: { email } })

@@ -34,6 +34,10 @@ export type AccountsClient = {
   /** Signs up `email` through the mailed confirmation link; answers the token. */
   signUp(email: string, password?: string, lang?: string): Promise<string>
   login(email: string, password: string, rememberMe?: boolean): Promise<Response>
+  /** POST /v1/login as a client at `address`, behind one proxy (the server must trust one). */
+  loginFrom(address: string, email: string, password: string): Promise<Response>
+  /** Sets a new password through the mailed reset link. */
+  resetPassword(email: string, password: string): Promise<void>
   /** GET /v1/user with `token`, expecting 200, as the app reads it. */
   readUser(token: string): Promise<v.InferOutput<typeof userSchema>>
 }
@@ -100,6 +104,22 @@ export async function startAccountsClient(
     },
     login(email, password, rememberMe) {
       return call('POST', apiPaths.login(), { body: { email, password, remember_me: rememberMe } })
+    },
+    loginFrom(address, email, password) {
+      return fetch(`${server.url}${apiUrl(apiPaths.login())}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ email, password }),
+      })
+    },
+    async resetPassword(email, password) {
+      const before = await client.mailIds()
+      expect((await call('POST', apiPaths.requestReset(), { body: { email } })).status).toBe(204)
+      const mail = await client.waitForMail(email, /.*/, before)
+      const token = tokenFromLink(mail.links[0] ?? '')
+      expect((await call('POST', apiPaths.resetPassword(), { body: { token, new: password } })).status).toBe(
+        204,
+      )
     },
     async readUser(token) {
       const response = await call('GET', apiPaths.user(), { token })
