@@ -75,6 +75,8 @@ export const signResultSchema = v.object({
   signatureRequestId: v.string(),
   result: v.picklist(signResultCodes),
   statusOverall: v.picklist(signatureRequestStatuses),
+  /** With `tan_invalid`: how many more wrong TANs the signer may enter before it locks. */
+  tanTriesLeft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 })
 
 /** Answer of the sign call: one result per listed request, in the order they were listed. */

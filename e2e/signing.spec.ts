@@ -12,7 +12,7 @@ import { DashboardPage, initiateRequest } from './pages/dashboard-page.ts'
 import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
-import { mailedDirectLink, mailedTan, SigningPage } from './pages/signing-page.ts'
+import { mailedDirectLink, mailedTan, SigningPage, tanMailCount } from './pages/signing-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 import { threePagePdf } from './pages/test-pdfs.ts'
 import { UploadPage } from './pages/upload-page.ts'
@@ -139,12 +139,21 @@ test.describe('signing', () => {
     await direct.confirmSignatureName('Dora Declined')
     await direct.seeTanEntry()
     const tan = await mailedTan(request, outside)
+    await direct.seeResendWaiting()
     await direct.enterTan(tan === '000000' ? '111111' : '000000')
-    await direct.seeOverlay('The TAN is not correct')
-    await direct.clickOverlayButton('Enter the TAN again')
-    await direct.seeTanEntry()
+    await direct.seeTanError(
+      'This TAN is not right. Check the digits in the latest e-mail. You have 4 more tries.',
+    )
+    await direct.seeNoOverlay()
     await page.keyboard.press('Escape')
     await direct.seeNoOverlay()
+    // Opening the signing again (terms and name are known now) within the minute mails no new TAN: the one
+    // mailed still stands, and the button says when a new one may be asked for.
+    await direct.clickSign()
+    await direct.seeTanEntry()
+    await direct.seeResendWaiting()
+    expect(await tanMailCount(request, outside)).toBe(1)
+    await page.keyboard.press('Escape')
 
     const declineUrl = 'https://partner.example/declined'
     await page.route('https://partner.example/**', (route) =>

@@ -29,11 +29,11 @@ test.describe('statechart viewer (issue 3)', () => {
     await charts.seeHighlightedState('signing')
     await charts.seeContext('"loading": true')
 
-    await charts.settleActor('sign', 'done', '"complete"')
+    await charts.settleActor('sign', 'done', '{ "result": "complete" }')
     await charts.seeHighlightedState('success')
     await charts.seeStateValue('success')
     await charts.seeContext('"loading": false')
-    await charts.seeHistory(/^signing\.start/, /^sign done\s*"complete"/)
+    await charts.seeHistory(/^signing\.start/, /^sign done\s*\{\s*"result":\s*"complete"\s*\}/)
 
     await charts.clickBackToStart()
     await charts.seeHighlightedState('idle')

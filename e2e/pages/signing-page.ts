@@ -8,6 +8,11 @@ interface Listed {
   subject: string
 }
 
+/** How many TAN mails went to `email` so far. */
+export async function tanMailCount(request: APIRequestContext, email: string): Promise<number> {
+  return (await mailsTo(request, email)).filter((m) => /TAN/.test(m.subject)).length
+}
+
 async function mailsTo(request: APIRequestContext, email: string) {
   const list = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
   return list.mails.filter((m) => m.to.includes(email))
@@ -108,6 +113,19 @@ export class SigningPage extends AppPage {
     const dialog = this.page.getByRole('dialog', { name: 'Enter your TAN' })
     await dialog.getByLabel('TAN from the e-mail').fill(tan)
     await dialog.getByLabel('TAN from the e-mail').press('Enter')
+  }
+
+  /** A wrong TAN is said at its field, in the TAN entry, which stays open. */
+  async seeTanError(message: string | RegExp) {
+    const field = this.page.getByRole('dialog', { name: 'Enter your TAN' }).getByLabel('TAN from the e-mail')
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAccessibleErrorMessage(message)
+  }
+
+  /** The button for a new TAN waits a minute after each mail, and says for how long. */
+  async seeResendWaiting() {
+    const dialog = this.page.getByRole('dialog', { name: 'Enter your TAN' })
+    await expect(dialog.getByRole('button', { name: /^Send a new TAN in \d+ s$/ })).toBeDisabled()
   }
 
   async seeOverlay(heading: string | RegExp) {

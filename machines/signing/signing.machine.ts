@@ -7,6 +7,7 @@ import type {
   SigningCredit,
   SigningErrorCode,
   SigningEvent,
+  SignOutcome,
   SignResultCode,
 } from './signing.types.ts'
 
@@ -33,8 +34,9 @@ export const signingMachine = setup({
     events: {} as SigningEvent,
   },
   actors: {
-    sign: fromPromise<SignResultCode, SignAttempt>(notProvided('sign')),
-    resendTan: fromPromise<void>(notProvided('resendTan')),
+    sign: fromPromise<SignOutcome, SignAttempt>(notProvided('sign')),
+    /** Mails a TAN (or finds the last one still fresh); answers when another may be mailed (epoch ms). */
+    resendTan: fromPromise<number>(notProvided('resendTan')),
     proceedMobileAes: fromPromise<SignResultCode, MobileAesAttempt>(notProvided('proceedMobileAes')),
   },
   guards: {
@@ -44,13 +46,27 @@ export const signingMachine = setup({
   },
   actions: {
     setLoading: assign((_, params: { loading: boolean }) => ({ loading: params.loading })),
-    startAttempt: assign({ tan: undefined, part11: undefined, errorCode: undefined }),
+    startAttempt: assign({
+      tan: undefined,
+      part11: undefined,
+      errorCode: undefined,
+      tanTriesLeft: undefined,
+    }),
     setTan: assign((_, params: { tan: string }) => ({ tan: params.tan })),
     setPart11: assign((_, params: { signingName: string; signingReason: string }) => ({
       part11: { signingName: params.signingName, signingReason: params.signingReason },
     })),
     setError: assign((_, params: { errorCode: SigningErrorCode }) => ({ errorCode: params.errorCode })),
     clearError: assign({ errorCode: undefined }),
+    wrongTan: assign((_, params: { triesLeft: number | undefined }) => ({
+      errorCode: 'signing.tan_invalid' as const,
+      tanTriesLeft: params.triesLeft,
+    })),
+    tanMailed: assign(({ context }, params: { nextAt: number }) => ({
+      errorCode: undefined,
+      tanTriesLeft: undefined,
+      tanMail: { nextAt: params.nextAt, count: (context.tanMail?.count ?? 0) + 1 },
+    })),
   },
 }).createMachine({
   id: 'signing',
@@ -82,70 +98,72 @@ export const signingMachine = setup({
           {
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'complete' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'complete' }),
             },
             target: 'success',
           },
           {
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'tan_required' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'tan_required' }),
             },
             target: 'awaitingTan',
           },
           {
+            // A wrong TAN is said in the TAN entry itself, with the tries left (issue 12).
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'tan_invalid' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'tan_invalid' }),
             },
-            target: 'tanInvalid',
+            target: 'awaitingTan',
+            actions: { type: 'wrongTan', params: ({ event }) => ({ triesLeft: event.output.tanTriesLeft }) },
           },
           {
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'tan_expired' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'tan_expired' }),
             },
             target: 'tanExpired',
           },
           {
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'tan_locked' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'tan_locked' }),
             },
             target: 'tanLocked',
           },
           {
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'locked' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'locked' }),
             },
             target: 'signingLocked',
           },
           {
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'exhausted' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'exhausted' }),
             },
             target: 'exhausted',
           },
           {
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'serial_mismatch' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'serial_mismatch' }),
             },
             target: 'serialMismatch',
           },
           {
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'mobile_aes' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'mobile_aes' }),
             },
             target: 'mobileAes',
           },
           {
             guard: {
               type: 'isResult',
-              params: ({ event }) => ({ result: event.output, expected: 'part11_required' }),
+              params: ({ event }) => ({ result: event.output.result, expected: 'part11_required' }),
             },
             target: 'part11Verification',
           },
@@ -173,7 +191,10 @@ export const signingMachine = setup({
           invoke: {
             id: 'resendTan',
             src: 'resendTan',
-            onDone: { target: 'entry', actions: 'clearError' },
+            onDone: {
+              target: 'entry',
+              actions: { type: 'tanMailed', params: ({ event }) => ({ nextAt: event.output }) },
+            },
             onError: {
               target: 'entry',
               actions: { type: 'setError', params: { errorCode: 'signing.tan_resend_failed' } },
@@ -182,12 +203,6 @@ export const signingMachine = setup({
         },
       },
       on: { 'overlay.close': { target: 'idle' } },
-    },
-    tanInvalid: {
-      on: {
-        'tan.retry': { target: 'awaitingTan' },
-        'overlay.close': { target: 'idle' },
-      },
     },
     tanExpired: {
       initial: 'ready',
@@ -200,7 +215,10 @@ export const signingMachine = setup({
           invoke: {
             id: 'resendTan',
             src: 'resendTan',
-            onDone: { target: '#signing.awaitingTan', actions: 'clearError' },
+            onDone: {
+              target: '#signing.awaitingTan',
+              actions: { type: 'tanMailed', params: ({ event }) => ({ nextAt: event.output }) },
+            },
             onError: {
               target: 'ready',
               actions: { type: 'setError', params: { errorCode: 'signing.tan_resend_failed' } },

@@ -5,7 +5,6 @@ import type { signingMachine } from './signing.machine.ts'
 export type SigningOverlay =
   | 'signing'
   | 'tan-entry'
-  | 'tan-invalid'
   | 'tan-expired'
   | 'tan-locked'
   | 'signing-locked'
@@ -23,7 +22,6 @@ const overlayByState: Record<TopState, SigningOverlay | undefined> = {
   idle: undefined,
   signing: 'signing',
   awaitingTan: 'tan-entry',
-  tanInvalid: 'tan-invalid',
   tanExpired: 'tan-expired',
   tanLocked: 'tan-locked',
   signingLocked: 'signing-locked',

@@ -9,6 +9,12 @@ export interface Part11Confirmation {
   signingReason: string
 }
 
+/** What the sign call answered: its code, and after a wrong TAN how many tries are left before it locks. */
+export interface SignOutcome {
+  result: SignResultCode
+  tanTriesLeft?: number
+}
+
 /** What the caller's sign actor receives; it adds the request ids, language and documents. */
 export interface SignAttempt {
   tan?: string
@@ -35,6 +41,7 @@ export type SigningErrorCode =
   | 'signing.failed'
   | 'signing.not_complete'
   | 'signing.tan_resend_failed'
+  | 'signing.tan_invalid'
   | 'signing.mobile_aes_failed'
 
 /** Context of the signing overlay flow. */
@@ -45,6 +52,10 @@ export interface SigningContext {
   part11?: Part11Confirmation
   /** Why the last handler failed; the overlay stays open so the user can retry. */
   errorCode?: SigningErrorCode
+  /** After a wrong TAN: how many more the signer may enter before the TAN locks. */
+  tanTriesLeft?: number
+  /** The last TAN mail: when another may be asked for (ms since the epoch), and a count of the mails. */
+  tanMail?: { nextAt: number; count: number }
 }
 
 /** Events of the signing overlay flow. */
@@ -53,7 +64,6 @@ export type SigningEvent =
   | { type: 'signing.retry' }
   | { type: 'tan.submit'; tan: string }
   | { type: 'tan.resend' }
-  | { type: 'tan.retry' }
   | { type: 'mobileAes.submit'; pwdotp: string }
   | { type: 'part11.submit'; signingName: string; signingReason: string }
   | { type: 'overlay.close' }

@@ -9,6 +9,7 @@ import type {
   SignAttempt,
   SigningCredit,
   SigningEvent,
+  SignOutcome,
   SignResultCode,
 } from '../../machines/signing/signing.types.ts'
 import { walk } from './walk.ts'
@@ -21,21 +22,21 @@ interface Pending<T> {
 /** Test actors whose answers the test gives, one pending call per actor at a time. */
 function controlledMachine() {
   const pending: {
-    sign?: Pending<SignResultCode>
-    resendTan?: Pending<void>
+    sign?: Pending<SignOutcome>
+    resendTan?: Pending<number>
     proceedMobileAes?: Pending<SignResultCode>
   } = {}
   const attempts: SignAttempt[] = []
   const mobileAttempts: MobileAesAttempt[] = []
   const machine = signingMachine.provide({
     actors: {
-      sign: fromPromise<SignResultCode, SignAttempt>(({ input }) => {
+      sign: fromPromise<SignOutcome, SignAttempt>(({ input }) => {
         attempts.push(input)
         return new Promise((resolve, reject) => {
           pending.sign = { resolve, reject }
         })
       }),
-      resendTan: fromPromise<void>(
+      resendTan: fromPromise<number>(
         () =>
           new Promise((resolve, reject) => {
             pending.resendTan = { resolve, reject }
@@ -66,7 +67,6 @@ const userEvents: SigningEvent[] = [
   { type: 'signing.retry' },
   { type: 'tan.submit', tan: '123456' },
   { type: 'tan.resend' },
-  { type: 'tan.retry' },
   { type: 'mobileAes.submit', pwdotp: '0000' },
   { type: 'part11.submit', signingName: 'Ada Lovelace', signingReason: 'Approval' },
   { type: 'overlay.close' },
@@ -76,14 +76,20 @@ const userEvents: SigningEvent[] = [
 // Answers are offered only where an actor is running, so traversal stays small and exact.
 function eventsFor(snapshot: SnapshotFrom<typeof signingMachine>): SigningEvent[] {
   if (snapshot.status === 'done') return []
-  if (snapshot.matches('signing')) return [...signResultCodes.map((c) => done('sign', c)), failed('sign')]
+  if (snapshot.matches('signing'))
+    return [
+      ...signResultCodes.map((result) =>
+        done('sign', result === 'tan_invalid' ? { result, tanTriesLeft: 3 } : { result }),
+      ),
+      failed('sign'),
+    ]
   if (snapshot.matches({ mobileAes: 'proceeding' }))
     return [
       done('proceedMobileAes', 'complete'),
       done('proceedMobileAes', 'tan_invalid'),
       failed('proceedMobileAes'),
     ]
-  if (snapshot.hasTag('busy')) return [done('resendTan', undefined), failed('resendTan')]
+  if (snapshot.hasTag('busy')) return [done('resendTan', 60), failed('resendTan')]
   return userEvents
 }
 
@@ -139,7 +145,7 @@ describe('overlay handlers (SPEC §4)', () => {
     const overlays: Record<SignResultCode, string> = {
       complete: 'signing-success',
       tan_required: 'tan-entry',
-      tan_invalid: 'tan-invalid',
+      tan_invalid: 'tan-entry',
       tan_expired: 'tan-expired',
       tan_locked: 'tan-locked',
       locked: 'signing-locked',
@@ -153,7 +159,7 @@ describe('overlay handlers (SPEC §4)', () => {
       const actor = createActor(machine).start()
       actor.send({ type: 'signing.start', credit: paying })
       expect(actor.getSnapshot().context.loading).toBe(true)
-      pending.sign?.resolve(code)
+      pending.sign?.resolve({ result: code })
       await settle()
       expect(selectSigningOverlay(actor.getSnapshot())).toBe(overlays[code])
       expect(actor.getSnapshot().context.loading).toBe(false)
@@ -164,7 +170,7 @@ describe('overlay handlers (SPEC §4)', () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
-    pending.sign?.resolve('mobile_aes')
+    pending.sign?.resolve({ result: 'mobile_aes' })
     await settle()
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
     expect(actor.getSnapshot().context.loading).toBe(true)
@@ -185,7 +191,7 @@ describe('overlay handlers (SPEC §4)', () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
-    pending.sign?.resolve('mobile_aes')
+    pending.sign?.resolve({ result: 'mobile_aes' })
     await settle()
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
     pending.proceedMobileAes?.resolve('tan_invalid')
@@ -194,11 +200,33 @@ describe('overlay handlers (SPEC §4)', () => {
     expect(actor.getSnapshot().context).toMatchObject({ loading: false, errorCode: 'signing.not_complete' })
   })
 
+  it('a wrong TAN comes back to the TAN entry with the tries left; a mail says when the next may be', async () => {
+    const { machine, pending } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: paying })
+    pending.sign?.resolve({ result: 'tan_required' })
+    await settle()
+    actor.send({ type: 'tan.resend' })
+    pending.resendTan?.resolve(60)
+    await settle()
+    expect(actor.getSnapshot().context.tanMail).toEqual({ nextAt: 60, count: 1 })
+    actor.send({ type: 'tan.submit', tan: '000000' })
+    pending.sign?.resolve({ result: 'tan_invalid', tanTriesLeft: 4 })
+    await settle()
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('tan-entry')
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'signing.tan_invalid', tanTriesLeft: 4 })
+    actor.send({ type: 'tan.resend' })
+    pending.resendTan?.resolve(60)
+    await settle()
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: undefined, tanTriesLeft: undefined })
+    expect(actor.getSnapshot().context.tanMail?.count).toBe(2)
+  })
+
   it('a TAN is sent with the next sign attempt', async () => {
     const { machine, pending, attempts } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
-    pending.sign?.resolve('tan_required')
+    pending.sign?.resolve({ result: 'tan_required' })
     await settle()
     actor.send({ type: 'tan.submit', tan: '654321' })
     expect(attempts).toEqual([{}, { tan: '654321' }])

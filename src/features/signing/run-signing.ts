@@ -14,7 +14,7 @@ import { SigningFailure } from './signing-failure.ts'
 export type SigningActor = ActorRefFrom<typeof signingMachine>
 
 /** What a signing overlay's buttons submit; each is one event of the signing machine. */
-export type SigningChoice = 'close' | 'retry' | 'tanRetry' | 'resend' | 'upgrade'
+export type SigningChoice = 'close' | 'retry' | 'resend' | 'upgrade'
 
 /** Props every signing overlay is opened with. */
 export interface SigningOverlayProps {
@@ -54,7 +54,6 @@ const overlayNames: Partial<Record<SigningOverlay, string>> = {
   'signing-success': 'signingSuccess',
   'signing-failure': 'signingFailure',
   'signing-locked': 'signingLocked',
-  'tan-invalid': 'tanInvalid',
   'tan-expired': 'tanExpired',
   'tan-locked': 'tanLocked',
   'exhausted-signatures': 'exhaustedSignatures',
@@ -63,7 +62,6 @@ const overlayNames: Partial<Record<SigningOverlay, string>> = {
 const choiceEvents: Record<SigningChoice, SigningEvent> = {
   close: { type: 'overlay.close' },
   retry: { type: 'signing.retry' },
-  tanRetry: { type: 'tan.retry' },
   resend: { type: 'tan.resend' },
   upgrade: { type: 'overlay.close' },
 }
@@ -118,8 +116,10 @@ export function runSigning(run: SigningRun): Promise<void> {
   }
 
   const askTan = (previous: string) => {
-    // The first TAN is mailed when the sign call asks for one; later ones when the signer asks.
-    if (previous === 'signing') queueMicrotask(() => actor.send({ type: 'tan.resend' }))
+    // A TAN is mailed when the sign call asks for one (unless the last mail's TAN still stands, which the
+    // server says); later ones only when the signer asks. A wrong TAN is said in the entry, mailing nothing.
+    const wrongTan = actor.getSnapshot().context.errorCode === 'signing.tan_invalid'
+    if (previous === 'signing' && !wrongTan) queueMicrotask(() => actor.send({ type: 'tan.resend' }))
     void openDialog(run.ui.dialogs, {
       name: 'tanEntry',
       namespace: 'document',

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { directUserSchema, tanCheckSchema } from '../../../contract/direct.ts'
+import { directUserSchema, tanResendIntervalMs } from '../../../contract/direct.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import {
   type SignatureQualitiesDetail,
@@ -9,7 +9,7 @@ import {
 } from '../../../contract/signing.ts'
 import { attributesCase } from '../../../contract/user.ts'
 import type { DirectSignSession } from '../../../machines/session/session.types.ts'
-import type { SignResultCode } from '../../../machines/signing/signing.types.ts'
+import type { SignOutcome } from '../../../machines/signing/signing.types.ts'
 import { type ApiClient, ApiError } from '../../api/client.ts'
 import { getUserQueryOptions, userAttribute } from '../../api/user.ts'
 
@@ -33,13 +33,6 @@ export interface SignInput {
   signingName: string
   language: string
   tan?: string
-}
-
-// A wrong TAN is an answer of the TAN check; the signing overlays show it like a sign result.
-const tanResults: Record<string, SignResultCode> = {
-  'tan.invalid': 'tan_invalid',
-  'tan.expired': 'tan_expired',
-  'tan.locked': 'tan_locked',
 }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ')
@@ -101,23 +94,12 @@ export function signingCalls(
     return v.parse(signatureQualitiesDetailSchema, await api.request(apiPaths.signatureQualitiesDetail()))
   }
 
-  async function sign(input: SignInput): Promise<SignResultCode> {
-    if (direct && input.tan !== undefined) {
-      try {
-        await api.request(apiPaths.tanCheck(direct.token), {
-          method: 'POST',
-          body: v.parse(tanCheckSchema, { tan: input.tan }),
-          retries: 0,
-        })
-      } catch (error) {
-        const result = error instanceof ApiError ? tanResults[error.code] : undefined
-        if (result) return result
-        throw error
-      }
-    }
+  async function sign(input: SignInput): Promise<SignOutcome> {
     const body = {
       signatureRequests: [{ signatureRequestId: input.requestId, signingName: input.signingName }],
       language: input.language,
+      // A direct-link signer's TAN is checked by the sign call, which says how many tries are left.
+      ...(direct && input.tan !== undefined ? { tan: input.tan } : {}),
     }
     const answer = v.parse(
       signAnswerSchema,
@@ -128,14 +110,28 @@ export function signingCalls(
         retries: 0,
       }),
     )
-    const result = answer.results.find((r) => r.signatureRequestId === input.requestId)?.result
-    if (!result) throw new ApiError(0, 'signing.failed', 'The sign call did not answer for this request')
-    return result
+    const found = answer.results.find((r) => r.signatureRequestId === input.requestId)
+    if (!found) throw new ApiError(0, 'signing.failed', 'The sign call did not answer for this request')
+    return found.tanTriesLeft === undefined
+      ? { result: found.result }
+      : { result: found.result, tanTriesLeft: found.tanTriesLeft }
   }
 
-  async function resendTan(): Promise<void> {
-    if (!direct) return
-    await api.request(apiPaths.tanResend(direct.token), { method: 'POST', body: {}, retries: 0 })
+  /**
+   * Mails a new TAN; answers when another may be asked for (ms since the epoch). Within a minute of the last
+   * mail its TAN still stands: nothing is mailed, and the server says how long until a new one may be.
+   */
+  async function resendTan(): Promise<number> {
+    const after = (ms: number) => Date.now() + ms
+    if (!direct) return after(tanResendIntervalMs)
+    try {
+      await api.request(apiPaths.tanResend(direct.token), { method: 'POST', body: {}, retries: 0 })
+      return after(tanResendIntervalMs)
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'tan.resend_too_soon')
+        return after((error.retryAfterSeconds ?? tanResendIntervalMs / 1000) * 1000)
+      throw error
+    }
   }
 
   return { direct: direct !== null, loadSigner, saveSignatureName, loadQualities, sign, resendTan }

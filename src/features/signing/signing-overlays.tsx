@@ -157,32 +157,6 @@ function SigningLockedOverlay({ loading, submit }: Props) {
   )
 }
 
-/** SPEC §2 TAN invalid overlay. */
-function TanInvalidOverlay({ loading, submit }: Props) {
-  return (
-    <SigningOverlayFrame
-      tone="error"
-      title={<Trans>The TAN is not correct</Trans>}
-      actions={
-        <>
-          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <BusyButton busy={loading} size="lg" onClick={choose(submit, 'tanRetry')}>
-            <Trans>Enter the TAN again</Trans>
-          </BusyButton>
-        </>
-      }
-    >
-      <p>
-        <Trans>
-          The TAN you entered does not match the one we sent you. Please check the e-mail and try again.
-        </Trans>
-      </p>
-    </SigningOverlayFrame>
-  )
-}
-
 /** SPEC §2 TAN expired overlay: a new code can be sent. */
 function TanExpiredOverlay({ loading, error, submit }: Props) {
   return (
@@ -257,7 +231,6 @@ export const signingOverlays: OverlayRegistry = {
   signingSuccess: defineOverlay(SigningSuccessOverlay),
   signingFailure: defineOverlay(SigningFailureOverlay),
   signingLocked: defineOverlay(SigningLockedOverlay),
-  tanInvalid: defineOverlay(TanInvalidOverlay),
   tanExpired: defineOverlay(TanExpiredOverlay),
   tanLocked: defineOverlay(TanLockedOverlay),
   exhaustedSignatures: defineOverlay(ExhaustedSignaturesOverlay),

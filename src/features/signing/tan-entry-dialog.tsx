@@ -1,6 +1,7 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { Button } from '../../ui/button/button.tsx'
@@ -22,16 +23,42 @@ export interface TanEntryProps {
 const tanView = (snapshot: SnapshotFrom<typeof signingMachine>) => ({
   sending: snapshot.hasTag('busy'),
   errorCode: snapshot.context.errorCode,
+  triesLeft: snapshot.context.tanTriesLeft,
+  mail: snapshot.context.tanMail,
 })
+
+/** Seconds left until `nextAt` (ms since the epoch), when a new TAN may be asked for; counts down. */
+function useResendCountdown(nextAt: number | undefined): number {
+  const secondsLeft = () => Math.max(0, Math.ceil(((nextAt ?? 0) - Date.now()) / 1000))
+  const [left, setLeft] = useState(secondsLeft)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: secondsLeft reads nextAt, the one dependency
+  useEffect(() => {
+    setLeft(secondsLeft())
+    const timer = setInterval(() => setLeft(secondsLeft()), 1000)
+    return () => clearInterval(timer)
+  }, [nextAt])
+  return left
+}
 
 const tanPattern = /^\d{6}$/
 
 /** SPEC §2 TAN entry dialog: the six digits mailed to a direct-link signer, and a way to get new ones. */
 export function TanEntryDialog({ props, loading, submit, close }: DialogContentProps<TanEntryProps>) {
   const { i18n, t } = useLingui()
-  const { sending, errorCode } = useSelector(props.signing, tanView)
+  const { sending, errorCode, triesLeft, mail } = useSelector(props.signing, tanView)
   const [tan, setTan] = useState('')
   const [invalid, setInvalid] = useState(false)
+  const resendIn = useResendCountdown(mail?.nextAt)
+  // A wrong TAN is said at the field, with the tries left; other failures above it.
+  const wrongTan = errorCode === 'signing.tan_invalid'
+  const fieldError = invalid
+    ? t`Enter the 6 digits of the TAN.`
+    : wrongTan
+      ? `${i18n._(signingErrorMessage(new SigningFailure(errorCode)))} ${t`${plural(triesLeft ?? 0, {
+          one: 'You have # more try.',
+          other: 'You have # more tries.',
+        })}`}`
+      : undefined
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const digits = tan.replace(/\s/g, '')
@@ -60,7 +87,9 @@ export function TanEntryDialog({ props, loading, submit, close }: DialogContentP
         </>
       }
     >
-      {errorCode ? <FormAlert>{i18n._(signingErrorMessage(new SigningFailure(errorCode)))}</FormAlert> : null}
+      {errorCode && !wrongTan ? (
+        <FormAlert>{i18n._(signingErrorMessage(new SigningFailure(errorCode)))}</FormAlert>
+      ) : null}
       <TextField
         label={<Trans>TAN from the e-mail</Trans>}
         name="tan"
@@ -74,17 +103,17 @@ export function TanEntryDialog({ props, loading, submit, close }: DialogContentP
           setTan(event.target.value)
           setInvalid(false)
         }}
-        error={invalid ? t`Enter the 6 digits of the TAN.` : undefined}
+        error={fieldError}
         disabled={loading}
       />
       <BusyButton
         variant="text"
         className={styles.linkButton}
         busy={sending}
-        disabled={loading}
+        disabled={loading || resendIn > 0}
         onClick={() => props.signing.send({ type: 'tan.resend' })}
       >
-        <Trans>Send a new TAN</Trans>
+        {resendIn > 0 ? <Trans>Send a new TAN in {resendIn} s</Trans> : <Trans>Send a new TAN</Trans>}
       </BusyButton>
     </DialogFrame>
   )

@@ -88,7 +88,7 @@ export const statechartSamples: Record<string, StatechartSamples> = {
       'mobileAes.submit': { pwdotp: '123456' },
       'part11.submit': { signingName: 'Ann Example', signingReason: 'Approval' },
     },
-    outputs: { sign: 'complete', resendTan: null, proceedMobileAes: 'complete' },
+    outputs: { sign: { result: 'complete' }, resendTan: 60, proceedMobileAes: 'complete' },
   },
   redirect: {
     input: { lastViewedRequestId: 'r1', url: 'https://example.test/after-signing', timeout: 3 },

@@ -407,7 +407,9 @@ describe.each(drivers)('direct-link signers on %s', (driver) => {
 
     const tan = await mailTan(guest)
     const wrong = tan === '000000' ? '000001' : '000000'
-    expect((await results(await sign(guest, { tan: wrong })))[0]?.result).toBe('tan_invalid')
+    expect(await results(await sign(guest, { tan: wrong }))).toEqual([
+      { signatureRequestId: request.id, result: 'tan_invalid', statusOverall: 'OPEN', tanTriesLeft: 4 },
+    ])
     expect((await api.getRequest(owner, request.id)).signatures.map((s) => s.status)).toEqual([
       'OPEN',
       'OPEN',
