@@ -92,9 +92,13 @@ test.describe('signing', () => {
 
     await view.open(`/view/${requestId}`)
     await view.seeRequest(title, 'Signed')
+    // Download gives the signed PDF once there is one; the original stays, named so.
     const downloading = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Download signed' }).click()
-    const bytes = await readFile(await (await downloading).path())
+    await page.getByRole('button', { name: 'Download', exact: true }).click()
+    const signedDownload = await downloading
+    expect(signedDownload.suggestedFilename()).toBe(`${title} (signed).pdf`)
+    const bytes = await readFile(await signedDownload.path())
+    expect(await view.download('Download original')).toBe(`${title} (original).pdf`)
     const dir = temporaryDirectory('e2e-signing')
     const ca = await (await request.get('/api/pki/ca.pem')).text()
     const verdicts = pdfsig(dir, bytes, trustStore(dir, ca))

@@ -147,10 +147,16 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   }
 
   const title = data.title
+  // Once anyone has signed, Download gives the signed versions; the originals stay, named so.
+  const hasSigned = actions.downloadSigned
   const documentFiles = (signed: boolean) =>
     data.documents.map(({ id, title: document }) => ({
       path: apiPaths.documentDownload(id, signed),
-      name: signed ? t`${document} (signed).pdf` : `${document}.pdf`,
+      name: signed
+        ? t`${document} (signed).pdf`
+        : hasSigned
+          ? t`${document} (original).pdf`
+          : `${document}.pdf`,
     }))
 
   return (
@@ -210,18 +216,22 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
         ) : null}
         <Button
           variant="secondary"
-          onClick={() => download('download', documentFiles(false))}
+          onClick={() =>
+            hasSigned
+              ? download('downloadSigned', documentFiles(true))
+              : download('download', documentFiles(false))
+          }
           disabled={busy !== null}
         >
           <Trans>Download</Trans>
         </Button>
-        {actions.downloadSigned ? (
+        {hasSigned ? (
           <Button
             variant="secondary"
-            onClick={() => download('downloadSigned', documentFiles(true))}
+            onClick={() => download('download', documentFiles(false))}
             disabled={busy !== null}
           >
-            <Trans>Download signed</Trans>
+            <Trans>Download original</Trans>
           </Button>
         ) : null}
         <Button
