@@ -51,14 +51,15 @@ export async function openDatabase(
       db,
       migrate: async () => {
         // Several processes starting at once on one database take turns: the first migrates, the others then
-        // find nothing pending. The lock is the session's, so it goes with its connection should one die.
-        const lock = await pool.connect()
+        // find nothing pending. The lock is the session's, held by the connection that migrates, so it goes
+        // with that connection should it die.
+        const session = await pool.connect()
         try {
-          await lock.query('select pg_advisory_lock($1)', [migrationLockKey])
-          await migrateNodePg(db, { migrationsFolder })
+          await session.query('select pg_advisory_lock($1)', [migrationLockKey])
+          await migrateNodePg(drizzleNodePg({ client: session, schema }), { migrationsFolder })
         } finally {
-          await lock.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined)
-          lock.release()
+          await session.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined)
+          session.release()
         }
       },
       upkeep: async () => false,
