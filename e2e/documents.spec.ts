@@ -44,6 +44,11 @@ test.describe('documents and signature requests', () => {
     await view.viewer.pressZoomKey('-')
     await view.viewer.seeZoom(100)
 
+    // A document uploaded by mistake is taken out of the draft again.
+    await upload.chooseFiles([await threePagePdf('Wrong file.pdf')])
+    await upload.seeUploaded('Wrong file.pdf')
+    await upload.removeUploaded('Wrong file.pdf')
+
     await upload.addSigner(first, 'Anna', 'Keller')
     await upload.addSigner(second)
     await upload.writeMessage('Please sign by Friday.')
@@ -52,6 +57,9 @@ test.describe('documents and signature requests', () => {
 
     await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/)
     await view.seeRequest(title, 'Open')
+    await view.seeDocument(title)
+    await view.seeDocument('Wrong file', false)
+    await view.seeHistoryEntry('Document removed')
     await view.seeSigner(first, 'Waiting to sign')
     await view.seeSigner(second, 'Waiting to sign')
     await view.seeHistoryEntry('Request sent to the signers')

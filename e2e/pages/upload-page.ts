@@ -21,6 +21,14 @@ export class UploadPage extends AppPage {
     await expect(this.upload(name)).toContainText('Uploaded', { timeout: 15_000 })
   }
 
+  /** Takes an uploaded document out of the draft; its row goes. */
+  async removeUploaded(name: string) {
+    await this.upload(name)
+      .getByRole('button', { name: `Remove ${name}` })
+      .click()
+    await expect(this.upload(name)).toHaveCount(0)
+  }
+
   async seeRefused(name: string, message: string) {
     const row = this.upload(name)
     await expect(row).toContainText('Refused', { timeout: 15_000 })

@@ -4,6 +4,7 @@ import type {
   DocumentInput,
   DraftInput,
   QueuedFile,
+  RemoveInput,
   SendInput,
   UploadContext,
   UploadDraft,
@@ -52,8 +53,9 @@ const leave = [{ guard: 'isEmptyDraft', target: '#upload.discarding' }, { target
  * (titled after its name); a draft that could not be made is tried again with the next file.
  * Sending saves the title and message and initiates the draft; a failed send keeps the draft for
  * another try. Leaving drops the files still queued and discards a draft left without a document,
- * waiting first for a draft that is being made. The caller provides the calls (`createDraft`,
- * `uploadDocument`, `sendRequest`, `discardDraft`) and the `documentAdded` and `showRequest` actions.
+ * waiting first for a draft that is being made. A document uploaded by mistake is taken out of the draft.
+ * The caller provides the calls (`createDraft`, `uploadDocument`, `removeDocument`, `sendRequest`,
+ * `discardDraft`) and the `documentAdded` and `showRequest` actions.
  */
 export const uploadMachine = setup({
   types: {
@@ -63,8 +65,10 @@ export const uploadMachine = setup({
   actors: {
     /** POST /v3/signature-requests, titled after the file's name. */
     createDraft: fromPromise<UploadDraft, DraftInput>(notProvided('createDraft')),
-    /** POSTs the file into the draft; sends `upload.progress` as the bytes go out. */
-    uploadDocument: fromPromise<void, DocumentInput>(notProvided('uploadDocument')),
+    /** POSTs the file into the draft; sends `upload.progress` as the bytes go out; answers the document id. */
+    uploadDocument: fromPromise<string, DocumentInput>(notProvided('uploadDocument')),
+    /** Takes one document out of the draft. */
+    removeDocument: fromPromise<void, RemoveInput>(notProvided('removeDocument')),
     /** Saves the title and message, then initiates the draft. */
     sendRequest: fromPromise<void, SendInput>(notProvided('sendRequest')),
     /** Deletes the draft unless the server says it holds a document after all. */
@@ -95,10 +99,16 @@ export const uploadMachine = setup({
       draft: params.draft,
       values: { ...context.values, title: params.draft.title },
     })),
-    finishFile: assign(({ context }) => ({
-      items: withHead(context, { status: 'done', progress: 1 }),
+    finishFile: assign(({ context }, params: { documentId: string }) => ({
+      items: withHead(context, { status: 'done', progress: 1, documentId: params.documentId }),
       queue: context.queue.slice(1),
     })),
+    markRemoving: assign((_, params: { key: number }) => ({ removingKey: params.key, error: null })),
+    dropRemoved: assign(({ context }) => ({
+      items: context.items.filter((item) => item.key !== context.removingKey),
+      removingKey: null,
+    })),
+    keepRemoving: assign({ removingKey: null }),
     refuseFile: assign(({ context }, params: { code: string }) => ({
       items: withHead(context, { status: 'refused', code: params.code }),
       queue: context.queue.slice(1),
@@ -108,13 +118,15 @@ export const uploadMachine = setup({
     })),
     setError: assign((_, params: { code: string }) => ({ error: params.code })),
     clearError: assign({ error: null }),
-    /** The draft holds one more document; the caller refreshes what it shows of it. */
+    /** The draft holds one more document, or one less; the caller refreshes what it shows of it. */
     documentAdded: (_, _params: { requestId: string }) => {},
     /** The request was sent; the caller shows it. */
     showRequest: (_, _params: { requestId: string }) => {},
   },
   guards: {
     hasFiles: (_, params: { files: File[] }) => params.files.length > 0,
+    isInDraft: ({ context }, params: { key: number }) =>
+      context.items.some((item) => item.key === params.key && item.documentId !== undefined),
     queueIsEmpty: ({ context }) => context.queue.length === 0,
     hasDraft: ({ context }) => context.draft !== null,
     hasDocument: ({ context }) => context.draft !== null && holdsDocument(context),
@@ -130,6 +142,7 @@ export const uploadMachine = setup({
     values: { title: '', message: '' },
     error: null,
     lastKey: 0,
+    removingKey: null,
   },
   initial: 'idle',
   on: {
@@ -143,9 +156,28 @@ export const uploadMachine = setup({
           target: 'uploading',
           actions: { type: 'enqueue', params: ({ event }) => ({ files: event.files }) },
         },
+        'upload.remove': {
+          guard: { type: 'isInDraft', params: ({ event }) => ({ key: event.key }) },
+          target: 'removing',
+          actions: { type: 'markRemoving', params: ({ event }) => ({ key: event.key }) },
+        },
         'upload.send': { guard: 'hasDocument', target: 'sending' },
         'upload.leave': leave,
       },
+    },
+    removing: {
+      invoke: {
+        id: 'removeDocument',
+        src: 'removeDocument',
+        input: ({ context }) => ({
+          requestId: draftOf(context).id,
+          documentId: context.items.find((item) => item.key === context.removingKey)?.documentId ?? '',
+        }),
+        onDone: { target: 'idle', actions: ['dropRemoved', { type: 'documentAdded', params: draftId }] },
+        onError: { target: 'idle', actions: ['keepRemoving', { type: 'setError', params: failure }] },
+      },
+      // The draft still holds the document as far as the page knows; an emptied draft is cleaned up later.
+      on: { 'upload.leave': { target: 'left' } },
     },
     uploading: {
       // While a file is on its way, leaving the page asks first.
@@ -199,7 +231,13 @@ export const uploadMachine = setup({
             id: 'uploadDocument',
             src: 'uploadDocument',
             input: ({ context }) => ({ requestId: draftOf(context).id, file: head(context).file }),
-            onDone: { target: 'next', actions: ['finishFile', { type: 'documentAdded', params: draftId }] },
+            onDone: {
+              target: 'next',
+              actions: [
+                { type: 'finishFile', params: ({ event }) => ({ documentId: event.output }) },
+                { type: 'documentAdded', params: draftId },
+              ],
+            },
             onError: { target: 'next', actions: { type: 'refuseFile', params: failure } },
           },
           on: {

@@ -17,6 +17,8 @@ export interface UploadItem {
   status: UploadItemStatus
   /** Why it was refused (`document.not_pdf`, ...), when it was. */
   code?: string
+  /** The document it became in the draft, once done. */
+  documentId?: string
 }
 
 /** A file waiting for its turn; the first one is the file being handled. */
@@ -56,6 +58,12 @@ export interface SendInput {
   message: string
 }
 
+/** What the caller's `removeDocument` actor is given: a document to take out of the draft. */
+export interface RemoveInput {
+  requestId: string
+  documentId: string
+}
+
 /** What the caller's `discardDraft` actor is given: the draft to delete unless it holds a document. */
 export interface DiscardInput {
   requestId: string
@@ -74,6 +82,8 @@ export interface UploadContext {
   error: string | null
   /** The key the last file was given. */
   lastKey: number
+  /** The key of the file whose document is being taken out of the draft. */
+  removingKey: number | null
 }
 
 /** Events of the upload machine. */
@@ -84,6 +94,8 @@ export type UploadEvent =
   | { type: 'upload.progress'; progress: number }
   /** The sender typed; only the given values change. */
   | { type: 'upload.change'; values: Partial<UploadValues> }
+  /** Take a wrongly uploaded document (its file's key) out of the draft. */
+  | { type: 'upload.remove'; key: number }
   /** Save the title and message and send the draft to its signers. */
   | { type: 'upload.send' }
   /** The page goes away: queued files are dropped, and a draft left without a document is discarded. */

@@ -6,6 +6,7 @@ import type {
   DiscardInput,
   DocumentInput,
   DraftInput,
+  RemoveInput,
   SendInput,
   UploadDraft,
   UploadEvent,
@@ -26,16 +27,17 @@ function controlledMachine() {
     createDraft: controlledActor<UploadDraft, DraftInput>(),
     sendRequest: controlledActor<void, SendInput>(),
     discardDraft: controlledActor<void, DiscardInput>(),
+    removeDocument: controlledActor<void, RemoveInput>(),
   }
   // The upload records whether leaving the page cut it off.
   const uploads: { input: DocumentInput; aborted: () => boolean }[] = []
-  let pendingUpload: { resolve: () => void; reject: (error: unknown) => void } | undefined
+  let pendingUpload: { resolve: (documentId: string) => void; reject: (error: unknown) => void } | undefined
   const added: string[] = []
   const shown: string[] = []
   const machine = uploadMachine.provide({
     actors: {
       createDraft: calls.createDraft.logic,
-      uploadDocument: fromPromise<void, DocumentInput>(({ input, signal }) => {
+      uploadDocument: fromPromise<string, DocumentInput>(({ input, signal }) => {
         uploads.push({ input, aborted: () => signal.aborted })
         return new Promise((resolve, reject) => {
           pendingUpload = { resolve, reject }
@@ -43,6 +45,7 @@ function controlledMachine() {
       }),
       sendRequest: calls.sendRequest.logic,
       discardDraft: calls.discardDraft.logic,
+      removeDocument: calls.removeDocument.logic,
     },
     actions: {
       documentAdded: (_, params) => added.push(params.requestId),
@@ -50,7 +53,7 @@ function controlledMachine() {
     },
   })
   const upload = {
-    resolve: () => pendingUpload?.resolve(),
+    resolve: (documentId = `doc-${uploads.length}`) => pendingUpload?.resolve(documentId),
     reject: (error: unknown) => pendingUpload?.reject(error),
   }
   return { machine, ...calls, upload, uploads, added, shown }
@@ -64,21 +67,27 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
     const answers: Record<string, (event: { output?: unknown }) => void> = {
       'xstate.done.actor.createDraft': ({ output }) => c.createDraft.resolve(output as UploadDraft),
       'xstate.error.actor.createDraft': () => c.createDraft.reject(refusal('network.unreachable')),
-      'xstate.done.actor.uploadDocument': () => c.upload.resolve(),
+      'xstate.done.actor.uploadDocument': ({ output }) => c.upload.resolve(output as string),
       'xstate.error.actor.uploadDocument': () => c.upload.reject(refusal('document.not_pdf')),
       'xstate.done.actor.sendRequest': () => c.sendRequest.resolve(),
       'xstate.error.actor.sendRequest': () => c.sendRequest.reject(refusal('signature_request.no_signers')),
       'xstate.done.actor.discardDraft': () => c.discardDraft.resolve(),
       'xstate.error.actor.discardDraft': () => c.discardDraft.reject(refusal('network.unreachable')),
+      'xstate.done.actor.removeDocument': () => c.removeDocument.resolve(),
+      'xstate.error.actor.removeDocument': () => c.removeDocument.reject(refusal('network.unreachable')),
     }
     const results = [
       { type: 'xstate.done.actor.createDraft', output: draft },
+      { type: 'xstate.done.actor.uploadDocument', output: 'doc-1' },
       ...Object.keys(answers)
-        .filter((type) => type !== 'xstate.done.actor.createDraft')
+        .filter(
+          (type) => !['xstate.done.actor.createDraft', 'xstate.done.actor.uploadDocument'].includes(type),
+        )
         .map((type) => ({ type, error: refusal('refused') })),
     ]
     const userEvents: UploadEvent[] = [
       { type: 'upload.progress', progress: 0.5 },
+      { type: 'upload.remove', key: 1 },
       { type: 'upload.send' },
       { type: 'upload.leave' },
     ]
@@ -125,6 +134,11 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
           expect(c.sendRequest.inputs.at(-1)).toMatchObject({ requestId: 'sr-1', message: '' })
         },
         sent: () => expect(c.shown.at(-1)).toBe('sr-1'),
+        removing: (s) => {
+          const item = s.context.items.find((i) => i.key === s.context.removingKey)
+          expect(item?.status).toBe('done')
+          expect(c.removeDocument.inputs.at(-1)).toEqual({ requestId: 'sr-1', documentId: item?.documentId })
+        },
         discarding: (s) => {
           expect(c.discardDraft.inputs.at(-1)).toEqual({ requestId: 'sr-1' })
           expect(s.context.items.some((item) => item.status === 'done')).toBe(false)
@@ -163,13 +177,24 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
     ])
     expect(c.createDraft.calls()).toBe(1)
     expect(actor.getSnapshot().context.items).toEqual([
-      { key: 1, name: 'Lease.pdf', progress: 1, status: 'done' },
+      { key: 1, name: 'Lease.pdf', progress: 1, status: 'done', documentId: 'doc-1' },
       { key: 2, name: 'Annex.pdf', progress: 0, status: 'refused', code: 'document.not_pdf' },
-      { key: 3, name: 'Plan.pdf', progress: 1, status: 'done' },
+      { key: 3, name: 'Plan.pdf', progress: 1, status: 'done', documentId: 'doc-3' },
     ])
     expect(c.added).toEqual(['sr-1', 'sr-1'])
     expect(selectIsUploading(actor.getSnapshot())).toBe(false)
     expect(selectMaySend(actor.getSnapshot())).toBe(true)
+
+    // A document uploaded by mistake is taken out of the draft; a refused file cannot be.
+    actor.send({ type: 'upload.remove', key: 2 })
+    expect(actor.getSnapshot().value).toBe('idle')
+    actor.send({ type: 'upload.remove', key: 3 })
+    expect(actor.getSnapshot().value).toBe('removing')
+    expect(c.removeDocument.inputs).toEqual([{ requestId: 'sr-1', documentId: 'doc-3' }])
+    c.removeDocument.resolve()
+    await flushMicrotasks()
+    expect(actor.getSnapshot().context.items.map((item) => item.name)).toEqual(['Lease.pdf', 'Annex.pdf'])
+    expect(c.added).toEqual(['sr-1', 'sr-1', 'sr-1'])
   })
 
   it('tries the draft again with the next file when it could not be made', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../machines/upload/upload.selectors.ts'
 import type { UploadItem } from '../../../machines/upload/upload.types.ts'
 import { useUser } from '../../api/user.ts'
+import { Button } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { FileDrop } from '../../ui/form/file-drop.tsx'
@@ -31,6 +32,8 @@ const uploadView = (snapshot: UploadSnapshot) => ({
   uploading: selectIsUploading(snapshot),
   sending: selectIsSending(snapshot),
   maySend: selectMaySend(snapshot),
+  // Documents are taken out of the draft only while nothing else is under way.
+  idle: snapshot.matches('idle'),
 })
 
 /**
@@ -50,7 +53,7 @@ function UploadForm({ actor }: { actor: UploadActor }) {
   const queryClient = useQueryClient()
   const { data: user } = useUser(api)
   const loadPage = useLoadPage()
-  const { items, draft, values, error, uploading, sending, maySend } = useSelector(actor, uploadView)
+  const { items, draft, values, error, uploading, sending, maySend, idle } = useSelector(actor, uploadView)
   const draftId = draft?.id ?? null
   const request = useQuery({
     ...getSignatureRequestQueryOptions(api, draftId ?? ''),
@@ -96,7 +99,11 @@ function UploadForm({ actor }: { actor: UploadActor }) {
         {items.length > 0 ? (
           <ul className={styles.uploads} aria-label={t`Uploads`}>
             {items.map((item) => (
-              <UploadRow key={item.key} item={item} />
+              <UploadRow
+                key={item.key}
+                item={item}
+                onRemove={idle ? () => actor.send({ type: 'upload.remove', key: item.key }) : undefined}
+              />
             ))}
           </ul>
         ) : null}
@@ -156,7 +163,8 @@ function UploadForm({ actor }: { actor: UploadActor }) {
   )
 }
 
-function UploadRow({ item }: { item: UploadItem }) {
+/** One file given, with its progress or outcome; an uploaded one can be taken out of the draft. */
+function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (() => void) | undefined }) {
   const { i18n, t } = useLingui()
   const name = item.name
   const percent = Math.round(item.progress * 100)
@@ -173,6 +181,17 @@ function UploadRow({ item }: { item: UploadItem }) {
             `${percent} %`
           )}
         </span>
+        {item.status === 'done' ? (
+          <Button
+            variant="text"
+            size="sm"
+            onClick={onRemove}
+            disabled={onRemove === undefined}
+            aria-label={t`Remove ${name}`}
+          >
+            <Trans>Remove</Trans>
+          </Button>
+        ) : null}
       </span>
       {item.status === 'uploading' ? (
         <progress

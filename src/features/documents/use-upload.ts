@@ -11,11 +11,18 @@ import type {
   DiscardInput,
   DocumentInput,
   DraftInput,
+  RemoveInput,
   SendInput,
   UploadDraft,
 } from '../../../machines/upload/upload.types.ts'
 import { ApiError } from '../../api/client.ts'
-import { createDraft, deleteRequest, initiateRequest, updateRequest } from './signature-request-calls.ts'
+import {
+  createDraft,
+  deleteRequest,
+  initiateRequest,
+  removeDocuments,
+  updateRequest,
+} from './signature-request-calls.ts'
 import { getSignatureRequestQueryOptions } from './signature-request-query.ts'
 import { titleFromFileName } from './title-from-file-name.ts'
 import { uploadFile } from './upload-file.ts'
@@ -41,7 +48,7 @@ export function useUpload(): UploadActor | undefined {
           const request = await createDraft(api, { title: titleFromFileName(input.fileName) })
           return { id: request.id, title: request.title }
         }),
-        uploadDocument: fromPromise<void, DocumentInput>(async ({ input, signal }) => {
+        uploadDocument: fromPromise<string, DocumentInput>(async ({ input, signal }) => {
           const token = selectToken(session.getSnapshot())
           try {
             const answer = await uploadFile(apiPaths.signatureRequestDocuments(input.requestId), input.file, {
@@ -49,7 +56,7 @@ export function useUpload(): UploadActor | undefined {
               onProgress: (progress) => started.send({ type: 'upload.progress', progress }),
               signal,
             })
-            v.parse(documentSchema, answer)
+            return v.parse(documentSchema, answer).id
           } catch (failure) {
             // The upload goes around the API client, so its 401 is handled here as the client would.
             if (failure instanceof ApiError && failure.status === 401) {
@@ -57,6 +64,9 @@ export function useUpload(): UploadActor | undefined {
             }
             throw failure
           }
+        }),
+        removeDocument: fromPromise<void, RemoveInput>(async ({ input }) => {
+          await removeDocuments(api, input.requestId, [input.documentId])
         }),
         sendRequest: fromPromise<void, SendInput>(async ({ input }) => {
           await updateRequest(api, input.requestId, { title: input.title, message: input.message })
