@@ -244,6 +244,33 @@ test.describe('documents and signature requests', () => {
     await view.seeHeading('This link cannot be used')
   })
 
+  test('a reload of /upload goes on with the draft being made, its id in the address', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const tag = randomUUID().slice(0, 8)
+    const title = `Resumed ${tag}`
+    const upload = new UploadPage(page)
+    const view = new RequestViewPage(page)
+    await signInTab(page, account)
+    await upload.openUpload()
+    await upload.chooseFiles([await threePagePdf(`${title}.pdf`)])
+    await upload.seeUploaded(`${title}.pdf`)
+    await expect(page).toHaveURL(/\/upload\?draft=[0-9a-f-]{36}$/)
+    const draftUrl = page.url()
+
+    await page.reload()
+    await upload.seeHeading('Ask for signatures')
+    await upload.seeUploaded(title)
+    expect(page.url()).toBe(draftUrl)
+    await upload.addSigner(`signer-${tag}@example.com`)
+    await upload.clickSend()
+    await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/)
+    await view.seeRequest(title, 'Open')
+    expect(page.url()).toContain(new URL(draftUrl).searchParams.get('draft') ?? 'no draft')
+  })
+
   test('asks before leaving while a file is still uploading', async ({ page, request }) => {
     const account = await createAccount(request)
     const upload = new UploadPage(page)
@@ -258,7 +285,7 @@ test.describe('documents and signature requests', () => {
     await upload.clickRequestsLink()
     await upload.seeLeavePageDialog()
     await upload.clickStay()
-    await expect(page).toHaveURL(/\/upload$/)
+    await expect(page).toHaveURL(/\/upload\?draft=[0-9a-f-]{36}$/)
     await upload.seeUploaded('Slow.pdf')
   })
 

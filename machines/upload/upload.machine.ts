@@ -9,6 +9,7 @@ import type {
   UploadContext,
   UploadDraft,
   UploadEvent,
+  UploadInput,
   UploadItem,
   UploadValues,
 } from './upload.types.ts'
@@ -61,6 +62,7 @@ export const uploadMachine = setup({
   types: {
     context: {} as UploadContext,
     events: {} as UploadEvent,
+    input: {} as UploadInput | undefined,
   },
   actors: {
     /** POST /v3/signature-requests, titled after the file's name. */
@@ -135,14 +137,25 @@ export const uploadMachine = setup({
   },
 }).createMachine({
   id: 'upload',
-  context: {
-    items: [],
-    queue: [],
-    draft: null,
-    values: { title: '', message: '' },
-    error: null,
-    lastKey: 0,
-    removingKey: null,
+  // A draft opened again goes on where it was: its documents listed as uploaded.
+  context: ({ input }) => {
+    const items: UploadItem[] = (input?.draft?.documents ?? []).map((document, index) => ({
+      key: index + 1,
+      name: document.title,
+      progress: 1,
+      status: 'done',
+      documentId: document.id,
+    }))
+    const draft = input?.draft
+    return {
+      items,
+      queue: [],
+      draft: draft ? { id: draft.id, title: draft.title } : null,
+      values: { title: draft?.title ?? '', message: draft?.message ?? '' },
+      error: null,
+      lastKey: items.length,
+      removingKey: null,
+    }
   },
   initial: 'idle',
   on: {

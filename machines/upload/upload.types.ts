@@ -69,6 +69,14 @@ export interface DiscardInput {
   requestId: string
 }
 
+/**
+ * Input of the upload machine: nothing for a new request, or the draft being made when the page is opened
+ * again (its id in the URL), with the documents it holds already and the message typed so far.
+ */
+export interface UploadInput {
+  draft?: UploadDraft & { message: string; documents: { id: string; title: string }[] }
+}
+
 /** Context of the upload machine. */
 export interface UploadContext {
   /** Every file given, in order, with its progress or outcome. */

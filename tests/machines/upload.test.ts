@@ -149,9 +149,34 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
     expect(coverage.missingTransitions).toEqual([])
   })
 
+  it('goes on with a draft opened again: its documents listed as uploaded, its title and message kept', async () => {
+    const c = controlledMachine()
+    const input = {
+      draft: {
+        id: 'sr-1',
+        title: 'Lease',
+        message: 'By Friday',
+        documents: [{ id: 'doc-9', title: 'Lease' }],
+      },
+    }
+    const actor = createActor(c.machine, { input }).start()
+    expect(actor.getSnapshot().context).toMatchObject({
+      items: [{ key: 1, name: 'Lease', progress: 1, status: 'done', documentId: 'doc-9' }],
+      draft: { id: 'sr-1', title: 'Lease' },
+      values: { title: 'Lease', message: 'By Friday' },
+      lastKey: 1,
+    })
+    expect(selectMaySend(actor.getSnapshot())).toBe(true)
+    // A file added goes into the same draft: no second draft is made.
+    actor.send({ type: 'upload.add', files: [pdf('Annex.pdf')] })
+    await flushMicrotasks()
+    expect(c.createDraft.calls()).toBe(0)
+    expect(c.uploads.map((u) => u.input.requestId)).toEqual(['sr-1'])
+  })
+
   it('uploads the files one after another, in the order they came, each with its progress', async () => {
     const c = controlledMachine()
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.add', files: [pdf('Lease.pdf'), pdf('Annex.pdf')] })
     expect(selectIsUploading(actor.getSnapshot())).toBe(true)
     expect(c.createDraft.inputs).toEqual([{ fileName: 'Lease.pdf' }])
@@ -199,7 +224,7 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
 
   it('tries the draft again with the next file when it could not be made', async () => {
     const c = controlledMachine()
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.add', files: [pdf('Lease.pdf'), pdf('Annex.pdf')] })
     c.createDraft.reject(refusal('network.unreachable'))
     await flushMicrotasks()
@@ -222,7 +247,7 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
 
   it('ignores an empty drop', () => {
     const c = controlledMachine()
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.add', files: [] })
     expect(actor.getSnapshot().value).toBe('idle')
     expect(c.createDraft.calls()).toBe(0)
@@ -230,7 +255,7 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
 
   it('sends the title and message, shows the request, and lets a failed send be tried again', async () => {
     const c = controlledMachine()
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.send' })
     expect(actor.getSnapshot().value).toBe('idle')
     actor.send({ type: 'upload.add', files: [pdf('Lease.pdf')] })
@@ -265,7 +290,7 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
 
   it('a call that rejects without a code counts as a fault on our side', async () => {
     const c = controlledMachine()
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.add', files: [pdf('Lease.pdf')] })
     c.createDraft.resolve(draft)
     await flushMicrotasks()
@@ -277,7 +302,7 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
 
 describe('leaving /upload (empty drafts are discarded)', () => {
   async function withDraft(c: ReturnType<typeof controlledMachine>, outcome: 'done' | 'refused') {
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.add', files: [pdf('Lease.pdf')] })
     c.createDraft.resolve(draft)
     await flushMicrotasks()
@@ -316,7 +341,7 @@ describe('leaving /upload (empty drafts are discarded)', () => {
 
   it('ends at once without a draft', () => {
     const c = controlledMachine()
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.leave' })
     expect(actor.getSnapshot().status).toBe('done')
     expect(c.discardDraft.calls()).toBe(0)
@@ -324,7 +349,7 @@ describe('leaving /upload (empty drafts are discarded)', () => {
 
   it('cuts off the upload under way and drops the files queued', async () => {
     const c = controlledMachine()
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.add', files: [pdf('Lease.pdf'), pdf('Annex.pdf')] })
     c.createDraft.resolve(draft)
     await flushMicrotasks()
@@ -336,7 +361,7 @@ describe('leaving /upload (empty drafts are discarded)', () => {
 
   it('waits for a draft that is being made, then discards it without uploading', async () => {
     const c = controlledMachine()
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.add', files: [pdf('Lease.pdf'), pdf('Annex.pdf')] })
     actor.send({ type: 'upload.leave' })
     expect(actor.getSnapshot().status).toBe('active')
@@ -351,7 +376,7 @@ describe('leaving /upload (empty drafts are discarded)', () => {
 
   it('ends without another draft when the one being made fails after leaving', async () => {
     const c = controlledMachine()
-    const actor = createActor(c.machine).start()
+    const actor = createActor(c.machine, { input: {} }).start()
     actor.send({ type: 'upload.add', files: [pdf('Lease.pdf'), pdf('Annex.pdf')] })
     actor.send({ type: 'upload.leave' })
     c.createDraft.reject(refusal('network.unreachable'))

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRouteContext } from '@tanstack/react-router'
+import { getRouteApi, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import {
   selectIsSending,
   selectIsUploading,
   selectMaySend,
   type UploadSnapshot,
 } from '../../../machines/upload/upload.selectors.ts'
-import type { UploadItem } from '../../../machines/upload/upload.types.ts'
+import type { UploadInput, UploadItem } from '../../../machines/upload/upload.types.ts'
 import { useUser } from '../../api/user.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
@@ -36,15 +36,51 @@ const uploadView = (snapshot: UploadSnapshot) => ({
   idle: snapshot.matches('idle'),
 })
 
+const route = getRouteApi('/upload')
+
 /**
  * /upload: PDFs dropped or picked go into a new draft (made with the first file's name as its title), each
  * with its progress or the reason it was refused; then signers, a message, and sending, which leads to the
  * request's page. Leaving while a file is uploading asks first; a draft left without documents is deleted.
- * The flow is the upload machine's (machines/upload).
+ * The draft's id is in the URL (`?draft=`), so a reload goes on with it. The flow is the upload machine's
+ * (machines/upload).
  */
 export function UploadScreen() {
-  const actor = useUpload()
+  const actor = useUpload(useResumedDraft())
   return actor ? <UploadForm actor={actor} /> : null
+}
+
+/**
+ * The upload machine's input: the draft of the URL as the page first opened, with its documents, once it
+ * has loaded; nothing to resume when there is none, or it is gone or sent. Read once: later changes of the
+ * URL are the page's own.
+ */
+function useResumedDraft(): UploadInput | undefined {
+  const { api } = useRouteContext({ from: '__root__' })
+  const [draftId] = useState(route.useSearch().draft)
+  const query = useQuery({
+    ...getSignatureRequestQueryOptions(api, draftId ?? ''),
+    enabled: draftId !== undefined,
+    retry: false,
+  })
+  const [input, setInput] = useState<UploadInput | undefined>(draftId === undefined ? {} : undefined)
+  useEffect(() => {
+    if (input !== undefined || query.isPending) return
+    const request = query.data
+    setInput(
+      request?.statusOverall === 'DRAFT'
+        ? {
+            draft: {
+              id: request.id,
+              title: request.title,
+              message: request.message,
+              documents: request.documents.map(({ id, title }) => ({ id, title })),
+            },
+          }
+        : {},
+    )
+  }, [input, query.isPending, query.data])
+  return input
 }
 
 function UploadForm({ actor }: { actor: UploadActor }) {
@@ -60,6 +96,13 @@ function UploadForm({ actor }: { actor: UploadActor }) {
     enabled: draftId !== null,
   })
   useLeavePageGuard(uploading)
+  // The draft being made goes into the URL, so a reload resumes it.
+  const navigate = useNavigate()
+  const search = route.useSearch()
+  useEffect(() => {
+    if (draftId !== null && search.draft !== draftId)
+      void navigate({ to: '/upload', search: { draft: draftId }, replace: true })
+  }, [draftId, search.draft, navigate])
 
   const documents = request.data?.documents ?? []
   const actions = request.data && user ? requestActions(request.data, user.email) : undefined

@@ -14,6 +14,7 @@ import type {
   RemoveInput,
   SendInput,
   UploadDraft,
+  UploadInput,
 } from '../../../machines/upload/upload.types.ts'
 import { ApiError } from '../../api/client.ts'
 import {
@@ -32,11 +33,11 @@ export type UploadActor = Actor<typeof uploadMachine>
 
 /**
  * Runs the upload machine (machines/upload) for /upload with the real calls: the draft, each file's
- * upload with its progress, sending, and discarding an empty draft. Undefined until it has started.
- * When the screen goes the machine is told to leave, and runs on by itself until a draft that was
- * being made has been discarded.
+ * upload with its progress, sending, and discarding an empty draft. Undefined until it has started, which
+ * is once `input` is known (undefined while the draft of the URL loads). When the screen goes the machine
+ * is told to leave, and runs on by itself until a draft that was being made has been discarded.
  */
-export function useUpload(): UploadActor | undefined {
+export function useUpload(input: UploadInput | undefined): UploadActor | undefined {
   const { api, session } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
   const router = useRouter()
@@ -90,11 +91,12 @@ export function useUpload(): UploadActor | undefined {
           void router.navigate({ to: '/view/$srid', params: { srid: requestId } }),
       },
     })
-    const started = createActor(machine).start()
+    if (input === undefined) return
+    const started = createActor(machine, { input }).start()
     setActor(started)
     return () => {
       if (started.getSnapshot().status === 'active') started.send({ type: 'upload.leave' })
     }
-  }, [api, queryClient, router, session])
+  }, [api, queryClient, router, session, input])
   return actor
 }

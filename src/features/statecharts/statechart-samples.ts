@@ -56,14 +56,17 @@ export const statechartSamples: Record<string, StatechartSamples> = {
     },
   },
   upload: {
+    input: {},
     events: {
       'upload.add': { files: [{ name: 'Lease.pdf' }, { name: 'Annex.pdf' }] },
+      'upload.remove': { key: 1 },
       'upload.progress': { progress: 0.5 },
       'upload.change': { values: { title: 'Lease 2026', message: 'Please sign by Friday.' } },
     },
     outputs: {
       createDraft: { id: 'sr-1', title: 'Lease' },
-      uploadDocument: null,
+      uploadDocument: 'doc-1',
+      removeDocument: null,
       sendRequest: null,
       discardDraft: null,
     },
