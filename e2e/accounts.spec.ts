@@ -220,6 +220,30 @@ test.describe('accounts', () => {
     await profile.seeName('Ada Lovelace')
   })
 
+  test('the language picked on the sign-in page stays after signing in and is saved to the account', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const login = new LoginPage(page)
+    await login.openLogin()
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' })
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-ch')
+    await page.locator('input[name="email"]').fill(account.email)
+    await page.locator('input[name="password"]').fill(account.password)
+    await page.locator('form button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-ch')
+    await expect
+      .poll(async () => {
+        const user = await request.get('/api/v1/user', {
+          headers: { Authorization: `Bearer ${account.token}` },
+        })
+        return ((await user.json()) as { attributes: Record<string, string[]> }).attributes.lang
+      })
+      .toEqual(['de-ch'])
+  })
+
   test('only a real sign-out shows the signed-out note on the sign-in page', async ({ page }) => {
     const login = new LoginPage(page)
     await login.open('/sorry')

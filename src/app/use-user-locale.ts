@@ -7,12 +7,13 @@ import { apiPaths } from '../../contract/paths.ts'
 import { attributesCase } from '../../contract/user.ts'
 import { selectToken } from '../../machines/session/session.selectors.ts'
 import { getUserQueryOptions, userAttribute } from '../api/user.ts'
-import { activateLocale } from '../i18n/i18n.ts'
+import { activateLocale, takePickedLocale } from '../i18n/i18n.ts'
 import { resolveLocale } from '../i18n/locales.ts'
 
 /**
  * Keeps the app's language and the signed-in user's `lang` attribute (SPEC §3) together: after
- * sign-in the app speaks the user's language; a language the user picks is saved to the account.
+ * sign-in the app speaks the user's language, or the one they picked before signing in, which is saved to
+ * the account like any language they pick while signed in.
  */
 export function useUserLocale() {
   const { api, session } = useRouteContext({ from: '__root__' })
@@ -26,8 +27,26 @@ export function useUserLocale() {
   const previous = useRef(i18n.locale)
   const adopted = useRef<string | null>(null)
 
+  const save = (locale: string) =>
+    api
+      .request(apiPaths.user(), {
+        method: 'PUT',
+        body: { attributes: { lang: [locale] } },
+        caseOptions: attributesCase,
+      })
+      .then(() => queryClient.invalidateQueries({ queryKey: getUserQueryOptions(api).queryKey }))
+      .catch(() => undefined)
+
+  // A user who signs in brings their language, unless they picked one in this tab before: that one stays,
+  // and goes to their account.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new user brings their language
   useEffect(() => {
+    if (!userId) return
+    const picked = takePickedLocale()
+    if (picked === i18n.locale) {
+      if (saved !== picked) void save(picked)
+      return
+    }
     const locale = resolveLocale(saved)
     if (!locale || locale === i18n.locale) return
     adopted.current = locale
@@ -43,13 +62,6 @@ export function useUserLocale() {
       return
     }
     if (!userId || saved === i18n.locale) return
-    void api
-      .request(apiPaths.user(), {
-        method: 'PUT',
-        body: { attributes: { lang: [i18n.locale] } },
-        caseOptions: attributesCase,
-      })
-      .then(() => queryClient.invalidateQueries({ queryKey: getUserQueryOptions(api).queryKey }))
-      .catch(() => undefined)
+    void save(i18n.locale)
   }, [i18n.locale])
 }

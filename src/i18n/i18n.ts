@@ -56,6 +56,24 @@ export async function activateLocale(locale: SupportedLocale): Promise<void> {
   if ((selectableLocales as readonly string[]).includes(locale)) localStorage.setItem(storageKey, locale)
 }
 
+const pickedKey = 'localePicked'
+
+/**
+ * The language the user picks in the header: shown at once, and remembered for this tab so that signing
+ * in keeps it (and saves it to the account) instead of switching to the account's.
+ */
+export async function pickLocale(locale: SupportedLocale): Promise<void> {
+  sessionStorage.setItem(pickedKey, locale)
+  await activateLocale(locale)
+}
+
+/** The language picked in this tab since the last sign-in, if any; asking forgets it. */
+export function takePickedLocale(): string | null {
+  const picked = sessionStorage.getItem(pickedKey)
+  sessionStorage.removeItem(pickedKey)
+  return picked
+}
+
 /** The locale to start with: the last one chosen here, else en-gb. */
 export function initialLocale(): SupportedLocale {
   const stored = localStorage.getItem(storageKey)

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { activateLocale } from '../../i18n/i18n.ts'
+import { pickLocale } from '../../i18n/i18n.ts'
 import { localeNames, type SupportedLocale, selectableLocales, supportedLocales } from '../../i18n/locales.ts'
 
 /** Language picker; Italian is offered only in a direct-sign session (SPEC §9). */
@@ -11,7 +11,7 @@ export function LanguageSwitch({ directSign = false }: { directSign?: boolean })
       <span className="visually-hidden">{t`Language`}</span>
       <select
         value={i18n.locale}
-        onChange={(e) => void activateLocale(e.target.value as SupportedLocale)}
+        onChange={(e) => void pickLocale(e.target.value as SupportedLocale)}
         style={{
           font: 'inherit',
           padding: '6px 8px',
