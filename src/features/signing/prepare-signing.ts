@@ -35,7 +35,8 @@ function acceptedTerms(storage: Storage): string[] {
 
 /**
  * The dialogs before signing, where they apply (SPEC §2): upgrade standards when the signer wants
- * a quality they do not hold, the terms of use once per user in this tab, and the visual signature
+ * a quality they do not hold, the terms of use once per signer in this tab unless they accepted the
+ * general terms with their account, and the visual signature
  * data until the signer has chosen the name their signature shows. Answers that name, or null when
  * the signer stopped.
  */
@@ -66,7 +67,7 @@ export async function prepareSigning({
   }
 
   const accepted = acceptedTerms(storage)
-  if (!accepted.includes(signer.id)) {
+  if (!signer.acceptedTerms && !accepted.includes(signer.id)) {
     const agreed = await openDialog(ui.dialogs, { name: 'signingTerms', namespace: 'document' })
     if (!agreed) return null
     storage.setItem(signingTermsStorageKey, JSON.stringify([...accepted, signer.id]))

@@ -25,6 +25,11 @@ export interface Signer {
   freeSignaturesRemaining: number
   /** The quality they want to sign with (user attribute default_quality), if they set one. */
   defaultQuality: string | undefined
+  /**
+   * Whether they accepted the general terms, which cover signing, at sign-up (user attribute accepted_gtc):
+   * they are not asked again before signing. A direct-link signer has no account and is asked.
+   */
+  acceptedTerms: boolean
 }
 
 /** What one sign call needs besides the request: the signature name, the language and a TAN. */
@@ -59,6 +64,7 @@ export function signingCalls(
         isFreeUser: false,
         freeSignaturesRemaining: 0,
         defaultQuality: undefined,
+        acceptedTerms: false,
       }
     }
     const user = await queryClient.fetchQuery(getUserQueryOptions(api))
@@ -72,6 +78,7 @@ export function signingCalls(
       isFreeUser: user.business === null && remaining !== undefined,
       freeSignaturesRemaining: Number(remaining ?? 0) || 0,
       defaultQuality: userAttribute(user, 'default_quality'),
+      acceptedTerms: userAttribute(user, 'accepted_gtc') !== undefined,
     }
   }
 

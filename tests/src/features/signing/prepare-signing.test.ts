@@ -12,6 +12,7 @@ const signer: Signer = {
   isFreeUser: false,
   freeSignaturesRemaining: 0,
   defaultQuality: undefined,
+  acceptedTerms: false,
 }
 
 const sesOnly: SignatureQualitiesDetail = { ses: { any: { quality: 'ses' } }, signingQuality: 'ses' }
@@ -51,6 +52,13 @@ describe('the dialogs before signing (SPEC §2)', () => {
     expect(dialog(other.ui)).toBe('signingTerms')
     submit(other.ui)
     expect(await other.name).toBe('Bob')
+  })
+
+  it('does not ask an account holder who accepted the general terms at sign-up again', async () => {
+    const account = prepare({ acceptedTerms: true }, new MemoryStorage())
+    expect(dialog(account.ui)).toBe('visualSignatureData')
+    submit(account.ui, 'Ada King')
+    expect(await account.name).toBe('Ada King')
   })
 
   it('stops when the terms or the name are not given', async () => {
