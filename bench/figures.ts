@@ -1,5 +1,6 @@
-// What the benchmarks share: printing milliseconds, percentiles of samples, a free port for a server.
+// What the benchmarks share: printing milliseconds, percentiles of samples, a free port for a server, a call.
 import { createServer } from 'node:net'
+import { apiUrl } from '../contract/paths.ts'
 
 /** `12.3 ms`. */
 export const ms = (value: number) => `${value.toFixed(1)} ms`
@@ -21,4 +22,25 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port))
     })
   })
+}
+
+/** A JSON call to the API of the server at `base` as `token`; throws on any answer but 2xx, answers its JSON. */
+export async function callApi(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${base}${apiUrl(path)}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+  return text === '' ? undefined : JSON.parse(text)
 }

@@ -15,7 +15,7 @@ import { loadConfig } from '../server/config.ts'
 import type { OutgoingMail } from '../server/providers/mail/mail-provider.ts'
 import { startServer } from '../server/server.ts'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
-import { ms, percentile } from './figures.ts'
+import { callApi, ms, percentile } from './figures.ts'
 
 const runs = Number(process.argv[2] ?? 40)
 const concurrency = 20
@@ -37,19 +37,8 @@ const server = await startServer(config, {
   renderWorkers: 1,
 })
 
-async function call(method: string, path: string, token?: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${server.url}${apiUrl(path)}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return text === '' ? undefined : JSON.parse(text)
-}
+const call = (method: string, path: string, token?: string, body?: unknown) =>
+  callApi(server.url, method, path, token, body)
 
 async function signUp(email: string): Promise<string> {
   await call('POST', apiPaths.requestConfirmation(), undefined, { email, flow: 'signup' })

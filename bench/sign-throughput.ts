@@ -14,6 +14,7 @@ import { apiPaths, apiUrl } from '../contract/paths.ts'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
 import { kill, spawnServer } from '../tests/server/spawn-server.ts'
 import { createTestDatabase } from '../tests/server/test-database.ts'
+import { callApi } from './figures.ts'
 
 const signaturesPerRun = Number(process.argv[2] ?? 200)
 const concurrency = 20
@@ -29,19 +30,7 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond
 }
 
-async function call(url: string, method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${url}${apiUrl(path)}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return text === '' ? undefined : JSON.parse(text)
-}
+const call = callApi
 
 const database = await createTestDatabase('postgres').catch((error: unknown) => {
   console.log(`PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`)

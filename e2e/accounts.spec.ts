@@ -5,7 +5,7 @@ import { mailCount, mailedAppLink } from './pages/mail-outbox.ts'
 import { PasswordResetPage } from './pages/password-reset-page.ts'
 import { ProfilePage } from './pages/profile-page.ts'
 import { SignupPage } from './pages/signup-page.ts'
-import { confirmationToken, createAccount, signInTab } from './pages/test-account.ts'
+import { confirmationToken, createAccount, savedLanguage, signInTab } from './pages/test-account.ts'
 
 const freshAddress = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`
 const password = 'Analytical engine 1843'
@@ -234,14 +234,7 @@ test.describe('accounts', () => {
     await page.locator('form button[type="submit"]').click()
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-ch')
-    await expect
-      .poll(async () => {
-        const user = await request.get('/api/v1/user', {
-          headers: { Authorization: `Bearer ${account.token}` },
-        })
-        return ((await user.json()) as { attributes: Record<string, string[]> }).attributes.lang
-      })
-      .toEqual(['de-ch'])
+    await expect.poll(() => savedLanguage(request, account)).toEqual(['de-ch'])
   })
 
   test('only a real sign-out shows the signed-out note on the sign-in page', async ({ page }) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures.ts'
 import { ProfilePage } from './pages/profile-page.ts'
-import { confirmationToken, createAccount, signInTab } from './pages/test-account.ts'
+import { confirmationToken, createAccount, savedLanguage, signInTab } from './pages/test-account.ts'
 
 test.describe('profile', () => {
   test('names are edited, saved with a snackbar that times out, and still there after a reload', async ({
@@ -52,14 +52,7 @@ test.describe('profile', () => {
     await profile.open('/profile')
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' })
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-ch')
-    await expect
-      .poll(async () => {
-        const user = await request.get('/api/v1/user', {
-          headers: { Authorization: `Bearer ${account.token}` },
-        })
-        return ((await user.json()) as { attributes: Record<string, string[]> }).attributes.lang
-      })
-      .toEqual(['fr-ch'])
+    await expect.poll(() => savedLanguage(request, account)).toEqual(['fr-ch'])
     // A new tab starts in English, then takes the account's language once the user is known.
     await page.evaluate(() => localStorage.clear())
     await signInTab(page, account)

@@ -63,3 +63,12 @@ export async function signInTab(page: Page, account: TestAccount) {
     )
   }, account.token)
 }
+
+/** The language saved to the account (user attribute `lang`), as the server has it now. */
+export async function savedLanguage(
+  request: APIRequestContext,
+  account: TestAccount,
+): Promise<string[] | undefined> {
+  const user = await request.get('/api/v1/user', { headers: { Authorization: `Bearer ${account.token}` } })
+  return ((await user.json()) as { attributes: Record<string, string[]> }).attributes.lang
+}
