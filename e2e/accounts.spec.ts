@@ -237,6 +237,27 @@ test.describe('accounts', () => {
     await expect.poll(() => savedLanguage(request, account)).toEqual(['de-ch'])
   })
 
+  test('a remember-me session opens a new tab signed in; signing out there ends it for new tabs', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const login = new LoginPage(page)
+    await login.openLogin()
+    await login.signIn(account.email, account.password, { rememberMe: true })
+    await login.seeDashboard()
+
+    const second = new LoginPage(await context.newPage())
+    await second.open('/profile')
+    await expect(second.page).toHaveURL(/\/profile$/)
+    await second.signOut()
+
+    const third = new LoginPage(await context.newPage())
+    await third.open('/profile')
+    await expect(third.page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
+  })
+
   test('only a real sign-out shows the signed-out note on the sign-in page', async ({ page }) => {
     const login = new LoginPage(page)
     await login.open('/sorry')

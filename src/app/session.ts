@@ -21,13 +21,26 @@ interface UserAnswer {
 }
 
 /**
- * Starts the session machine with the browser's session storage (SPEC §9: key `accessToken`)
- * and the API for the signed-in user.
+ * Where a remember-me session is kept besides the tab, in storage every tab of the app shares: a new tab
+ * or a link from a mail opens signed in. Sign-out and expiry clear it with the tab's token.
  */
-export function startSession(api: ApiClient, storage: Storage = sessionStorage): SessionActor {
+export const rememberedSessionKey = 'rememberedSession'
+
+/**
+ * Starts the session machine with the browser's session storage (SPEC §9: key `accessToken`) and, for a
+ * remember-me session, storage shared by the tabs (`shared`), and the API for the signed-in user.
+ */
+export function startSession(
+  api: ApiClient,
+  storage: Storage = sessionStorage,
+  shared: Storage = localStorage,
+): SessionActor {
   const machine = sessionMachine.provide({
     actors: {
       readToken: fromPromise<StoredToken | null, { key: string }>(async ({ input }) => {
+        // The tab's own token first; a new tab takes the remembered session and keeps it as its own.
+        const remembered = shared.getItem(rememberedSessionKey)
+        if (!storage.getItem(input.key) && remembered) storage.setItem(input.key, remembered)
         const raw = storage.getItem(input.key)
         if (!raw) return null
         try {
@@ -56,8 +69,13 @@ export function startSession(api: ApiClient, storage: Storage = sessionStorage):
           expiresAt: Date.now() + params.lifetimeMs,
         }
         storage.setItem(params.key, JSON.stringify(record))
+        if (params.rememberMe) shared.setItem(rememberedSessionKey, JSON.stringify(record))
+        else shared.removeItem(rememberedSessionKey)
       },
-      clearToken: (_, params) => storage.removeItem(params.key),
+      clearToken: (_, params) => {
+        storage.removeItem(params.key)
+        shared.removeItem(rememberedSessionKey)
+      },
     },
   })
   return createActor(machine).start()

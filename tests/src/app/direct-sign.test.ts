@@ -17,7 +17,7 @@ const api = {
 } as unknown as ApiClient
 
 function session(storage: Storage) {
-  return startSession(api, storage)
+  return startSession(api, storage, new MemoryStorage())
 }
 
 describe('a direct link opens its direct-sign session before the guard decides (SPEC §3, §6)', () => {
