@@ -85,8 +85,12 @@ export function useUpload(input: UploadInput | undefined): UploadActor | undefin
         }),
       },
       actions: {
-        documentAdded: (_, { requestId }) =>
-          void queryClient.invalidateQueries({ queryKey: ['signature-request', requestId] }),
+        // A first fetch of the draft may be under way from before the change, and would answer the old
+        // documents; it is cancelled so that the draft is read again after the change.
+        documentAdded: (_, { requestId }) => {
+          const queryKey = ['signature-request', requestId]
+          void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }))
+        },
         showRequest: (_, { requestId }) =>
           void router.navigate({ to: '/view/$srid', params: { srid: requestId } }),
       },
