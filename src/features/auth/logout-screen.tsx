@@ -17,8 +17,10 @@ export function LogoutScreen() {
     // Signing out happens once, even when React runs the effect twice in development.
     if (started.current) return
     started.current = true
-    void calls
-      .logout()
+    // Calls still under way would meet the revoked token, and their 401 would sign out a second time.
+    void queryClient
+      .cancelQueries()
+      .then(() => calls.logout())
       .catch(() => undefined)
       .then(async () => {
         session.send({ type: 'session.signOut' })
