@@ -1,6 +1,6 @@
 // What the benchmarks share: printing milliseconds, percentiles of samples, a free port for a server, a call.
 import { createServer } from 'node:net'
-import { apiUrl } from '../contract/paths.ts'
+import { apiPaths, apiUrl } from '../contract/paths.ts'
 
 /** `12.3 ms`. */
 export const ms = (value: number) => `${value.toFixed(1)} ms`
@@ -43,4 +43,40 @@ export async function callApi(
   const text = await response.text()
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
   return text === '' ? undefined : JSON.parse(text)
+}
+
+/** Registers the account a confirmation link's `token` is for, as the sign-up screen does; answers its bearer token. */
+export async function registerAccount(base: string, token: string): Promise<string> {
+  const answer = (await callApi(base, 'POST', apiPaths.register(), undefined, {
+    first_name: 'Bench',
+    last_name: 'Signer',
+    password: 'Correct-horse-42',
+    token,
+    gtc: true,
+  })) as { token: string }
+  return answer.token
+}
+
+/** An OPEN request of the account `email`, with `pdf` as its document, which they sign alone; answers its id. */
+export async function openOwnRequest(
+  base: string,
+  token: string,
+  email: string,
+  title: string,
+  pdf: Uint8Array,
+): Promise<string> {
+  const draft = (await callApi(base, 'POST', apiPaths.signatureRequests(), token, {
+    title,
+    signatures: [{ account_email: email }],
+  })) as { id: string }
+  const form = new FormData()
+  form.set('file', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'contract.pdf')
+  const upload = await fetch(`${base}${apiUrl(apiPaths.signatureRequestDocuments(draft.id))}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
+  if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`)
+  await callApi(base, 'POST', apiPaths.initiateSignatureRequest(draft.id), token)
+  return draft.id
 }

@@ -10,12 +10,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
-import { apiPaths, apiUrl } from '../contract/paths.ts'
+import { apiPaths } from '../contract/paths.ts'
 import { loadConfig } from '../server/config.ts'
 import type { OutgoingMail } from '../server/providers/mail/mail-provider.ts'
 import { startServer } from '../server/server.ts'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
-import { callApi, ms, percentile } from './figures.ts'
+import { callApi, ms, openOwnRequest, percentile, registerAccount } from './figures.ts'
 
 const runs = Number(process.argv[2] ?? 40)
 const concurrency = 20
@@ -48,14 +48,7 @@ async function signUp(email: string): Promise<string> {
     mail = mails.find((m) => m.to === email)
   }
   const token = /token=([\w-]+)/.exec(mail.text)?.[1] ?? ''
-  const answer = (await call('POST', apiPaths.register(), undefined, {
-    first_name: 'Bench',
-    last_name: 'Signer',
-    password: 'Correct-horse-42',
-    token,
-    gtc: true,
-  })) as { token: string }
-  return answer.token
+  return registerAccount(server.url, token)
 }
 
 // One PDF for every request: stored once by its hash, so its pages are rendered once and page
@@ -63,22 +56,8 @@ async function signUp(email: string): Promise<string> {
 const pdf = await makePdf(Array.from({ length: 10 }, () => a4))
 
 /** An OPEN request of the user's, with the 10-page PDF, signed by the user alone. */
-async function openRequest(token: string, email: string, title: string): Promise<string> {
-  const draft = (await call('POST', apiPaths.signatureRequests(), token, {
-    title,
-    signatures: [{ account_email: email }],
-  })) as { id: string }
-  const form = new FormData()
-  form.set('file', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'contract.pdf')
-  const upload = await fetch(`${server.url}${apiUrl(apiPaths.signatureRequestDocuments(draft.id))}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  })
-  if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`)
-  await call('POST', apiPaths.initiateSignatureRequest(draft.id), token)
-  return draft.id
-}
+const openRequest = (token: string, email: string, title: string) =>
+  openOwnRequest(server.url, token, email, title, pdf)
 
 async function sign(token: string, id: string): Promise<number> {
   const started = performance.now()

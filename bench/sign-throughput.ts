@@ -10,11 +10,11 @@
  * Run: node bench/sign-throughput.ts [signatures per run]
  */
 import { readFileSync } from 'node:fs'
-import { apiPaths, apiUrl } from '../contract/paths.ts'
+import { apiPaths } from '../contract/paths.ts'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
 import { kill, spawnServer } from '../tests/server/spawn-server.ts'
 import { createTestDatabase } from '../tests/server/test-database.ts'
-import { callApi } from './figures.ts'
+import { callApi, openOwnRequest, registerAccount } from './figures.ts'
 
 const signaturesPerRun = Number(process.argv[2] ?? 200)
 const concurrency = 20
@@ -75,33 +75,12 @@ if (database !== undefined && database.database.driver === 'postgres') {
         token = new URL(links[0] ?? '').searchParams.get('token') ?? ''
       }
     }
-    const answer = (await call(url, 'POST', apiPaths.register(), undefined, {
-      first_name: 'Bench',
-      last_name: 'Signer',
-      password: 'Correct-horse-42',
-      token,
-      gtc: true,
-    })) as { token: string }
-    return { email, token: answer.token }
+    return { email, token: await registerAccount(url, token) }
   }
 
   /** An OPEN request of the signer's own, with the 10-page PDF, which they sign alone. */
-  async function openRequest(url: string, signer: { email: string; token: string }): Promise<string> {
-    const draft = (await call(url, 'POST', apiPaths.signatureRequests(), signer.token, {
-      title: 'Contract',
-      signatures: [{ account_email: signer.email }],
-    })) as { id: string }
-    const form = new FormData()
-    form.set('file', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'contract.pdf')
-    const upload = await fetch(`${url}${apiUrl(apiPaths.signatureRequestDocuments(draft.id))}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${signer.token}` },
-      body: form,
-    })
-    if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`)
-    await call(url, 'POST', apiPaths.initiateSignatureRequest(draft.id), signer.token)
-    return draft.id
-  }
+  const openRequest = (url: string, signer: { email: string; token: string }) =>
+    openOwnRequest(url, signer.token, signer.email, 'Contract', pdf)
 
   /** Signs `signaturesPerRun` requests through `servers`, round robin; answers signatures/s and CPU ms each. */
   async function run(servers: Server[]): Promise<{ perSecond: number; cpuMs: number }> {
