@@ -12,6 +12,8 @@ export const documentSchema = v.object({
   contentType: v.string(),
   pageCount: v.number(),
   pageSizes: v.array(pageSizeSchema),
+  /** The latest signed version's SHA-256 in the request it is answered with; null before anyone signed. */
+  signedSha256: v.nullable(v.string()),
   createdAt: v.string(),
 })
 

@@ -54,6 +54,8 @@ export const apiPaths = {
   delegateSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/delegate`,
   /** `POST` adds a signer (a signer invite); `DELETE` with {@link apiPaths.removeSignatureRequestSigner}. */
   signatureRequestSignatures: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/signatures`,
+  signatureRequestSignature: (id: string, signatureId: string) =>
+    `/v3/signature-requests/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}`,
   /** `DELETE` removes one signer, by signature id. */
   removeSignatureRequestSigner: (id: string, signatureId: string) =>
     `/v3/signature-requests/${encodeURIComponent(id)}/signatures?signature_id=${encodeURIComponent(signatureId)}`,
@@ -73,9 +75,12 @@ export const apiPaths = {
   /** The PDF as uploaded, or with `signed` its latest signed version (404 `document.not_signed` if none). */
   documentDownload: (id: string, signed?: boolean) =>
     `/v3/documents/${encodeURIComponent(id)}/download${signed ? '?signed=true' : ''}`,
-  /** One page as `image/webp`, page from 0; scale 100 is full size, 20 a thumbnail. */
-  documentPage: (id: string, page: number, scale?: number) =>
-    `/v3/documents/${encodeURIComponent(id)}/pages/${page}${scale === undefined ? '' : `?scale=${scale}`}`,
+  /**
+   * One page as `image/webp`, page from 0; scale 100 is full size, 20 a thumbnail; `version` the SHA-256 of
+   * the file to show (the signed version's, to see the signatures), the uploaded one by default.
+   */
+  documentPage: (id: string, page: number, scale?: number, version?: string) =>
+    `/v3/documents/${encodeURIComponent(id)}/pages/${page}${pageQuery('?', scale, version)}`,
   /** `POST` a PDF (multipart, field `file`): every signature's integrity, signer, time, quality and trust. */
   validate: () => '/v1/validate',
   /**
@@ -99,8 +104,8 @@ export const apiPaths = {
   directDocumentDownload: (id: string, token: string, signed = false) =>
     `/v3/direct/documents/${encodeURIComponent(id)}/download${tokenQuery(token)}${signed ? '&signed=true' : ''}`,
   /** One page as `image/webp`, as `documentPage`. */
-  directDocumentPage: (id: string, page: number, token: string, scale?: number) =>
-    `/v3/direct/documents/${encodeURIComponent(id)}/pages/${page}${tokenQuery(token)}${scale === undefined ? '' : `&scale=${scale}`}`,
+  directDocumentPage: (id: string, page: number, token: string, scale?: number, version?: string) =>
+    `/v3/direct/documents/${encodeURIComponent(id)}/pages/${page}${tokenQuery(token)}${pageQuery('&', scale, version)}`,
   /** `POST` signs as `POST /v3/sign` does, for the direct-link signer (after a confirmed TAN). */
   directSign: (token: string) => `/v3/direct/sign${tokenQuery(token)}`,
   /** `POST` mails the direct-link signer a new 6-digit TAN. */
@@ -127,6 +132,15 @@ export const apiPaths = {
 
 function tokenQuery(token: string): string {
   return `?token=${encodeURIComponent(token)}`
+}
+
+// A page's scale and version as query parameters, after `first` ('?' or '&').
+function pageQuery(first: '?' | '&', scale: number | undefined, version: string | undefined): string {
+  const query = new URLSearchParams()
+  if (scale !== undefined) query.set('scale', String(scale))
+  if (version !== undefined) query.set('version', version)
+  const text = query.toString()
+  return text === '' ? '' : `${first}${text}`
 }
 
 /** Joins {@link apiBase} and a path from {@link apiPaths}: `apiUrl(apiPaths.datetime())` is `/api/v1/datetime`. */

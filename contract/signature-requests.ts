@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { documentSchema } from './documents.ts'
+import { signatureFieldSchema } from './signature-fields.ts'
 import { signatureRequestStatuses, signerStatuses } from './signature-request-status.ts'
 import { emailSchema } from './user.ts'
 
@@ -19,10 +20,17 @@ export const signerInviteSchema = v.pipe(
   v.object({
     accountEmail: v.optional(emailSchema),
     signerIdentityData: v.optional(signerIdentityDataSchema),
+    /** Where the signer signs, one field per document; without, the app suggests where. */
+    documentSignatures: v.optional(v.pipe(v.array(signatureFieldSchema), v.maxLength(50))),
   }),
   v.check(
     (s) => s.accountEmail !== undefined || s.signerIdentityData !== undefined,
     'needs account_email or signer_identity_data',
+  ),
+  v.check(
+    (s) =>
+      new Set(s.documentSignatures?.map((f) => f.documentId)).size === (s.documentSignatures?.length ?? 0),
+    'document_signatures: one field per document',
   ),
 )
 
@@ -95,6 +103,10 @@ export const signatureSchema = v.object({
   signerIdentityData: v.nullable(signerIdentityDataSchema),
   status: v.picklist(signerStatuses),
   signedAt: v.nullable(v.string()),
+  /** Where the signer signs each document (where they signed, once signed). */
+  documentSignatures: v.array(signatureFieldSchema),
+  /** Whether the sender placed every field; false when some are the app's suggestion. */
+  fieldsPlaced: v.boolean(),
 })
 
 /** A signature request as `GET /v3/signature-requests/{id}` and the list answer it. */

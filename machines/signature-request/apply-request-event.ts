@@ -28,8 +28,9 @@ export function applyRequestEvent(
 ): ApplyRequestResult {
   const context = { ownerId: state.ownerId, signers: state.signers, removed: state.removed ?? [] }
   const snapshot = signatureRequestMachine.resolveState({ value: requestStateOf(state.status), context })
-  const [next] = transition(signatureRequestMachine, snapshot, event)
-  if (next !== snapshot) {
+  const [next, actions] = transition(signatureRequestMachine, snapshot, event)
+  // Taken: the state changed, or it stays and the machine names what to do (signer.place).
+  if (next !== snapshot || actions.length > 0) {
     const status = selectRequestStatus(next)
     const { signers, removed } = next.context
     return { ok: true, status: status ?? state.status, signers, removed, deleted: status === undefined }

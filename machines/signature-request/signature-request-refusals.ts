@@ -48,6 +48,22 @@ export function addSignerRefusal(
 }
 
 /**
+ * Why the user may not place this signer's signature fields, if they may not: the sender does it, for a
+ * signer who has still to sign.
+ */
+export function placeFieldsRefusal(
+  context: SignatureRequestContext,
+  actorId: string,
+  signerId: string,
+): Refusal {
+  if (actorId !== context.ownerId) return 'signature_request.not_owner'
+  const status = context.signers[signerId]
+  if (status === undefined) return 'signature_request.not_a_signer'
+  if (status !== 'OPEN') return 'signature_request.signer_not_open'
+  return undefined
+}
+
+/**
  * Why the user may not remove this signer, if they may not. An open request keeps at least one
  * signer, because an open request with nobody left to sign could never end.
  */
@@ -86,7 +102,12 @@ export function removeFromListRefusal(context: SignatureRequestContext, particip
 export function statusRefusal(type: SignatureRequestEvent['type']): SignatureRequestErrorCode {
   if (type === 'participant.remove') return 'signature_request.not_ended'
   if (type === 'request.initiate') return 'signature_request.not_draft'
-  if (type === 'signer.add' || type === 'signer.remove' || type === 'signer.leave') {
+  if (
+    type === 'signer.add' ||
+    type === 'signer.remove' ||
+    type === 'signer.leave' ||
+    type === 'signer.place'
+  ) {
     return 'signature_request.ended'
   }
   return 'signature_request.not_open'
@@ -112,6 +133,8 @@ export function ruleRefusal(
       return removeSignerRefusal(context, event.actorId, event.signerId, status === 'OPEN')
     case 'signer.leave':
       return leaveRefusal(context, event.actorId, status === 'OPEN')
+    case 'signer.place':
+      return placeFieldsRefusal(context, event.actorId, event.signerId)
     case 'participant.remove':
       return removeFromListRefusal(context, event.participantIds)
   }

@@ -12,6 +12,7 @@ import {
   addSignerRefusal,
   initiateRefusal,
   leaveRefusal,
+  placeFieldsRefusal,
   removeFromListRefusal,
   removeSignerRefusal,
   signerActionRefusal,
@@ -36,6 +37,8 @@ const lifecycle = setup({
       addSignerRefusal(context, params.actorId, params.signerId) === undefined,
     mayRemoveSigner: ({ context }, params: { actorId: string; signerId: string; keepOne: boolean }) =>
       removeSignerRefusal(context, params.actorId, params.signerId, params.keepOne) === undefined,
+    mayPlaceFields: ({ context }, params: { actorId: string; signerId: string }) =>
+      placeFieldsRefusal(context, params.actorId, params.signerId) === undefined,
     mayLeave: ({ context }, params: { actorId: string; keepOne: boolean }) =>
       leaveRefusal(context, params.actorId, params.keepOne) === undefined,
     everySignerSigned: ({ context }) => Object.values(context.signers).every((s) => s === 'SIGNED'),
@@ -45,6 +48,9 @@ const lifecycle = setup({
       [context.ownerId, ...Object.keys(context.signers)].every((id) => context.removed.includes(id)),
   },
   actions: {
+    // The fields are stored with the request, not in the lifecycle: the server writes them when the
+    // machine takes `signer.place`. Named so the chart shows what the transition does.
+    placeFields: () => {},
     addSigner: assign({
       signers: ({ context }, params: { signerId: string }) => ({
         ...context.signers,
@@ -109,6 +115,16 @@ function signerChanges(keepOne: boolean) {
         type: 'removeSigner',
         params: ({ event }: { event: SignerChangeEvent }) => ({ signerId: event.signerId }),
       },
+    },
+    'signer.place': {
+      guard: {
+        type: 'mayPlaceFields',
+        params: ({ event }: { event: SignerChangeEvent }) => ({
+          actorId: event.actorId,
+          signerId: event.signerId,
+        }),
+      },
+      actions: 'placeFields',
     },
     'signer.leave': {
       guard: {

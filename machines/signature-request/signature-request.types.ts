@@ -37,6 +37,8 @@ export type SignatureRequestEvent =
   | { type: 'request.withdraw'; actorId: string }
   | { type: 'signer.add'; actorId: string; signerId: string }
   | { type: 'signer.remove'; actorId: string; signerId: string }
+  /** The sender places where a signer signs (their signature fields); statuses stay as they are. */
+  | { type: 'signer.place'; actorId: string; signerId: string }
   /** A signer takes themselves off the request (the actor is their own signer id). */
   | { type: 'signer.leave'; actorId: string }
   /**
@@ -46,7 +48,10 @@ export type SignatureRequestEvent =
   | { type: 'participant.remove'; participantIds: string[] }
 
 /** The sender's events that change the signer list. */
-export type SignerChangeEvent = Extract<SignatureRequestEvent, { type: 'signer.add' | 'signer.remove' }>
+export type SignerChangeEvent = Extract<
+  SignatureRequestEvent,
+  { type: 'signer.add' | 'signer.remove' | 'signer.place' }
+>
 
 /** A signer taking themselves off the list. */
 export type LeaveEvent = Extract<SignatureRequestEvent, { type: 'signer.leave' }>

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
 import { signatureQualities } from '../../contract/signing.ts'
 
@@ -124,6 +125,8 @@ export const documents = pgTable(
     contentType: text('content_type').notNull(),
     pageCount: integer('page_count').notNull(),
     pageSizes: jsonb('page_sizes').$type<StoredPageSize[]>().notNull(),
+    /** Empty areas for signatures near the document's end, found when it was uploaded (suggested fields). */
+    freeAreas: jsonb('free_areas').$type<PageBox[]>().notNull().default([]),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -227,6 +230,11 @@ export const signatures = pgTable(
     quality: text('quality', { enum: signatureQualities }),
     signingName: text('signing_name'),
     signingReason: text('signing_reason'),
+    /**
+     * Where the signer's visible signature goes, one field per document, as the sender placed it; once
+     * signed, where it went. Empty: not placed, the answer suggests one.
+     */
+    documentSignatures: jsonb('document_signatures').$type<SignatureField[]>().notNull().default([]),
     /**
      * SHA-256 of the secret of the signer's direct link (`/view/{request id}/{signature id}?token=`), for
      * signers without an account; null when they have none.

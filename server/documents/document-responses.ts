@@ -15,14 +15,18 @@ export function wantsSignedVersion(c: Context): boolean {
 }
 
 /** The page (from 0) and scale of `GET .../pages/{n}?scale=`; the range of each is checked by the lookup. */
-export function pageParams(c: Context): { page: number; scale: number } {
+export function pageParams(c: Context): { page: number; scale: number; version: string | undefined } {
   const page = c.req.param('page') ?? ''
   const scale = c.req.query('scale') ?? String(defaultPageScale)
   if (!wholeNumber.test(page)) throw new ApiError(404, 'document.page_not_found', 'Pages are numbered from 0')
   if (!wholeNumber.test(scale)) {
     throw new ApiError(400, 'request.invalid', 'scale: must be a whole number', { field: 'scale' })
   }
-  return { page: Number(page), scale: Number(scale) }
+  const version = c.req.query('version')
+  if (version !== undefined && !/^[0-9a-f]{64}$/.test(version)) {
+    throw new ApiError(400, 'request.invalid', 'version: must be a SHA-256 in hex', { field: 'version' })
+  }
+  return { page: Number(page), scale: Number(scale), version }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/api-error.ts'
+import { findSignedVersion } from '../signature-requests/find-signed-version.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
 import { pageImageKey } from '../storage/storage-keys.ts'
 import { DocumentError } from './document-error.ts'
@@ -15,9 +16,11 @@ export type PageImage = { ready: true; bytes: Uint8Array; etag: string } | { rea
 export const pageWaitMs = 1500
 
 /**
- * GET /v3/documents/{id}/pages/{n}?scale=: the WebP of page `page` (from 0) at `scale` when rendered; else
- * starts rendering it ahead of the background work, waits for it up to {@link pageWaitMs}, and answers not
- * ready if it is still under way. Past the last page: 404 `document.page_not_found`; a scale out of range: 400.
+ * GET /v3/documents/{id}/pages/{n}?scale=&version=: the WebP of page `page` (from 0) at `scale` when
+ * rendered; else starts rendering it ahead of the background work, waits for it up to {@link pageWaitMs},
+ * and answers not ready if it is still under way. `version` is the SHA-256 of the file to show: the
+ * uploaded one (the default) or its latest signed version, with the signatures drawn. Past the last page:
+ * 404 `document.page_not_found`; a scale out of range: 400; a version that is neither: 404.
  */
 export async function getPageImage(
   services: RequestServices,
@@ -25,8 +28,16 @@ export async function getPageImage(
   id: string,
   page: number,
   scale: number,
+  version?: string,
 ): Promise<PageImage> {
-  const document = await findDocument(services.db, caller, id)
+  const found = await findDocument(services.db, caller, id)
+  const document =
+    version === undefined || version === found.sha256
+      ? found
+      : { ...found, sha256: (await findSignedVersion(services.db, caller, id)).sha256 }
+  if (version !== undefined && document.sha256 !== version) {
+    throw new ApiError(404, 'document.not_signed', 'No such version of this document')
+  }
   if (!Number.isInteger(scale) || scale < minScale || scale > maxScale) {
     throw new ApiError(400, 'request.invalid', `scale: must be an integer from ${minScale} to ${maxScale}`, {
       field: 'scale',

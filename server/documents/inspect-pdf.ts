@@ -1,12 +1,16 @@
 import { open } from 'node:fs/promises'
+import type { PageBox } from '../../contract/signature-fields.ts'
 import { type DocumentFailure, documentFailure } from './document-error.ts'
+import { findFreeAreas, type TextBox } from './find-free-areas.ts'
 import { openPdf } from './pdfjs.ts'
 
 /** Size of one page in PDF points (1/72 inch), as displayed (after its /Rotate). */
 export type PageSize = { width: number; height: number }
 
 /** A well-formed PDF, with what the document record keeps of it. */
-export type PdfInspection = { ok: true; pageCount: number; pageSizes: PageSize[] }
+export type PdfInspection = { ok: true; pageCount: number; pageSizes: PageSize[]; freeAreas: PageBox[] }
+
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof openPdf>['promise']>['getPage']>>
 
 // The header may sit anywhere in the first 1024 bytes and %%EOF in the last 1024 (what Acrobat accepts).
 const headerWindow = 1024
@@ -58,10 +62,47 @@ export async function inspectPdf(path: string): Promise<PdfInspection | Document
       pageSizes.push(page.rotate % 180 === 0 ? { width, height } : { width: height, height: width })
       page.cleanup()
     }
-    return { ok: true, pageCount: pdf.numPages, pageSizes }
+    return {
+      ok: true,
+      pageCount: pdf.numPages,
+      pageSizes,
+      freeAreas: await endAreas(pdf.numPages, (n) => pdf.getPage(n)),
+    }
   } catch {
     return documentFailure('document.damaged')
   } finally {
     await task.destroy()
   }
+}
+
+/**
+ * Empty areas for signatures at the end of the document: on the last page, at the SPEC's size or, where
+ * the page is full, smaller; then on the page before. Pages turned by /Rotate are left out (their text
+ * boxes are not in the displayed page's corner).
+ */
+async function endAreas(pageCount: number, getPage: (n: number) => Promise<PdfPage>): Promise<PageBox[]> {
+  const areas: PageBox[] = []
+  for (const n of [pageCount, pageCount - 1].filter((n) => n >= 1)) {
+    const page = await getPage(n)
+    if (page.rotate % 360 !== 0) continue
+    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = page.view
+    const size = { width: x2 - x1, height: y2 - y1 }
+    const content = await page.getTextContent()
+    const text: TextBox[] = []
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '') continue
+      const [, , , , e = 0, f = 0] = item.transform as number[]
+      // The baseline's box, with room for descenders.
+      text.push({ x: e - x1, y: f - y1 - item.height * 0.25, width: item.width, height: item.height * 1.25 })
+    }
+    page.cleanup()
+    for (const scale of n === pageCount ? [1, 0.75, 0.5] : [1]) {
+      const found = findFreeAreas(n - 1, size, text, scale)
+      if (found.length > 0) {
+        areas.push(...found)
+        break
+      }
+    }
+  }
+  return areas
 }

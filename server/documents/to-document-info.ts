@@ -2,7 +2,10 @@ import type { DocumentInfo } from '../../contract/documents.ts'
 import type { documents } from '../db/schema.ts'
 
 /** A stored document row as the API answers it. */
-export function toDocumentInfo(row: Omit<typeof documents.$inferSelect, 'ownerId'>): DocumentInfo {
+export function toDocumentInfo(
+  row: Omit<typeof documents.$inferSelect, 'ownerId' | 'freeAreas'>,
+  signedSha256: string | null = null,
+): DocumentInfo {
   return {
     id: row.id,
     title: row.title,
@@ -11,6 +14,7 @@ export function toDocumentInfo(row: Omit<typeof documents.$inferSelect, 'ownerId
     contentType: row.contentType,
     pageCount: row.pageCount,
     pageSizes: row.pageSizes,
+    signedSha256,
     createdAt: row.createdAt.toISOString(),
   }
 }

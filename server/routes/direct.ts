@@ -91,10 +91,10 @@ export function createDirectRoutes(services: SigningServices): Hono<DirectEnv> {
       })
     })
     .get(`${documentBase}/pages/:page`, requireDirect, async (c) => {
-      const { page, scale } = pageParams(c)
+      const { page, scale, version } = pageParams(c)
       // Only documents of the session's request: checked here, as the page lookup goes by address.
       const { document } = await findDirectDocument(services.db, c.get('direct'), c.req.param('id'))
-      return sendPageImage(c, await getPageImage(services, caller(c), document.id, page, scale))
+      return sendPageImage(c, await getPageImage(services, caller(c), document.id, page, scale, version))
     })
     .post('/v3/direct/sign', requireDirect, jsonBody(signBodySchema), async (c) =>
       sendJson(c, await signDirect(services, c.get('direct'), c.req.valid('json'))),

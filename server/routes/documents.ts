@@ -36,9 +36,9 @@ export function createDocumentRoutes(services: RequestServices): Hono<AuthEnv> {
       })
     })
     .get('/v3/documents/:id/pages/:page', requireAuth, async (c) => {
-      const { page, scale } = pageParams(c)
+      const { page, scale, version } = pageParams(c)
       const caller = callerOf(c)
-      return sendPageImage(c, await getPageImage(services, caller, c.req.param('id'), page, scale))
+      return sendPageImage(c, await getPageImage(services, caller, c.req.param('id'), page, scale, version))
     })
     .delete('/v3/documents/:id', requireAuth, async (c) => {
       await deleteDocument(services, callerOf(c), c.req.param('id'))

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
+import { placeSignatureFieldsSchema } from '../../contract/signature-fields.ts'
 import {
   createSignatureRequestSchema,
   delegateSignatureRequestSchema,
@@ -32,6 +33,7 @@ import { getSignatureRequest } from '../signature-requests/get-signature-request
 import { initiateSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import { listRequestEvents } from '../signature-requests/list-request-events.ts'
 import { listSignatureRequests } from '../signature-requests/list-signature-requests.ts'
+import { placeSignatureFields } from '../signature-requests/place-signature-fields.ts'
 import { RemindTooSoon, remindSigners } from '../signature-requests/remind-signers.ts'
 import { removeAttachment } from '../signature-requests/remove-attachment.ts'
 import { removeRequestDocuments } from '../signature-requests/remove-request-documents.ts'
@@ -125,6 +127,22 @@ export function createSignatureRequestRoutes(services: RequestServices): Hono<Au
     })
     .post(`${base}/:id/signatures`, requireAuth, jsonBody(signerInviteSchema), async (c) =>
       sendJson(c, await addSigner(services, callerOf(c), c.req.param('id'), c.req.valid('json')), 201),
+    )
+    .put(
+      `${base}/:id/signatures/:signatureId`,
+      requireAuth,
+      jsonBody(placeSignatureFieldsSchema),
+      async (c) =>
+        sendJson(
+          c,
+          await placeSignatureFields(
+            services,
+            callerOf(c),
+            c.req.param('id'),
+            c.req.param('signatureId'),
+            c.req.valid('json').documentSignatures,
+          ),
+        ),
     )
     .delete(`${base}/:id/signatures`, requireAuth, async (c) => {
       const { signature_id } = parseQuery(removeSignerQuerySchema, c)

@@ -64,6 +64,7 @@ export async function addRequestDocument(
         contentType: 'application/pdf',
         pageCount: ingested.pageCount,
         pageSizes: ingested.pageSizes,
+        freeAreas: ingested.freeAreas,
         ownerId: caller.userId,
         createdAt: now,
       })

@@ -5,6 +5,7 @@ import { signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
 import { applyEvent } from './apply-event.ts'
+import { checkSignatureFields, requestFieldDocuments } from './check-signature-fields.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import { inviteEmail } from './invite-email.ts'
 import { mailSigners } from './mail-signers.ts'
@@ -32,6 +33,8 @@ export async function addSigner(
       if (current.some((s) => s.accountEmail === email)) {
         throw new ApiError(409, 'signature_request.already_a_signer', `${email} already signs this request`)
       }
+      const fields = invite.documentSignatures ?? []
+      checkSignatureFields(fields, await requestFieldDocuments(tx, id), 'document_signatures')
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
       const added = await tx
         .insert(signatures)
@@ -41,6 +44,7 @@ export async function addSigner(
           signerId: account?.id ?? null,
           accountEmail: email,
           signerIdentityData: invite.signerIdentityData ?? null,
+          documentSignatures: fields,
           status: 'OPEN',
         })
         .returning()

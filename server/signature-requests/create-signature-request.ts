@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { CreateSignatureRequest, SignatureRequestView } from '../../contract/signature-requests.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { checkSignatureFields, fieldDocuments } from './check-signature-fields.ts'
 import { inviteEmail } from './invite-email.ts'
 import { loadRequestViews } from './load-requests.ts'
 import { recordEvent } from './record-event.ts'
@@ -18,9 +19,12 @@ export async function createSignatureRequest(
   input: CreateSignatureRequest,
 ): Promise<SignatureRequestView> {
   const invites = new Map<string, CreateSignatureRequest['signatures'][number]>()
+  const fieldsAt = new Map<string, number>()
   input.signatures.forEach((invite, index) => {
     const email = inviteEmail(invite, `signatures.${index}.`)
-    if (!invites.has(email)) invites.set(email, invite)
+    if (invites.has(email)) return
+    invites.set(email, invite)
+    fieldsAt.set(email, index)
   })
   const documentIds = [...new Set(input.documents.map((d) => d.id))]
   const now = services.now()
@@ -38,6 +42,14 @@ export async function createSignatureRequest(
       throw new ApiError(404, 'document.not_found', 'No such document of yours', {
         field: `documents.${missing}.id`,
       })
+    }
+    const fieldOn = await fieldDocuments(tx, documentIds)
+    for (const [email, invite] of invites) {
+      checkSignatureFields(
+        invite.documentSignatures ?? [],
+        fieldOn,
+        `signatures.${fieldsAt.get(email)}.document_signatures`,
+      )
     }
     const [request] = await tx
       .insert(signatureRequests)
@@ -66,6 +78,7 @@ export async function createSignatureRequest(
           signerId: accounts.find((a) => a.email.toLowerCase() === email)?.id ?? null,
           accountEmail: email,
           signerIdentityData: invites.get(email)?.signerIdentityData ?? null,
+          documentSignatures: invites.get(email)?.documentSignatures ?? [],
           status: 'OPEN' as const,
         })),
       )

@@ -12,6 +12,7 @@ import {
 } from '../db/schema.ts'
 import { toDocumentInfo } from '../documents/to-document-info.ts'
 import type { Caller } from './request-services.ts'
+import { signerFields } from './signer-fields.ts'
 import { toAttachmentInfo } from './to-attachment-info.ts'
 
 /** A stored request row. */
@@ -58,9 +59,10 @@ export function storedRequestState(
 
 type SignaturePart = Pick<
   SignatureRow,
-  'id' | 'signerId' | 'accountEmail' | 'signerIdentityData' | 'status' | 'signedAt'
+  'id' | 'signerId' | 'accountEmail' | 'signerIdentityData' | 'status' | 'signedAt' | 'documentSignatures'
 >
-type DocumentPart = Parameters<typeof toDocumentInfo>[0]
+type DocumentPart = Parameters<typeof toDocumentInfo>[0] &
+  Pick<typeof documents.$inferSelect, 'freeAreas'> & { signedSha256: string | null }
 type AttachmentPart = Parameters<typeof toAttachmentInfo>[0]
 
 /** A stored row as JSON gathers it: its instants are strings. */
@@ -88,13 +90,15 @@ export async function loadRequestViews(
       signatures: sql<Gathered<SignaturePart>[]>`(
         select coalesce(json_agg(json_build_object(
           'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
-          'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at
+          'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at,
+          'documentSignatures', s.document_signatures
         ) order by s.account_email), '[]')
         from ${signatures} s where s.request_id = signature_requests.id)`,
       documents: sql<Gathered<DocumentPart>[]>`(
         select coalesce(json_agg(json_build_object(
           'id', d.id, 'title', d.title, 'sha256', d.sha256, 'size', d.size, 'contentType', d.content_type,
-          'pageCount', d.page_count, 'pageSizes', d.page_sizes, 'createdAt', d.created_at
+          'pageCount', d.page_count, 'pageSizes', d.page_sizes, 'createdAt', d.created_at,
+          'freeAreas', d.free_areas, 'signedSha256', rd.signed_sha256
         ) order by rd.position), '[]')
         from ${signatureRequestDocuments} rd join ${documents} d on d.id = rd.document_id
         where rd.request_id = signature_requests.id)`,
@@ -111,6 +115,7 @@ export async function loadRequestViews(
     const view = byId.get(id)
     if (view === undefined) return []
     const { request: row, signatures: own } = view
+    const fields = signerFields(view.documents, own)
     return {
       id: row.id,
       title: row.title,
@@ -120,13 +125,16 @@ export async function loadRequestViews(
       statusOverall: row.statusOverall,
       signatureStatus: own.find((s) => isSignatureOf(s, caller))?.status ?? null,
       signaturesCount: own.length,
-      documents: view.documents.map((d) => toDocumentInfo({ ...d, createdAt: new Date(d.createdAt) })),
+      documents: view.documents.map((d) =>
+        toDocumentInfo({ ...d, createdAt: new Date(d.createdAt) }, d.signedSha256),
+      ),
       signatures: own.map((s) => ({
         id: s.id,
         accountEmail: s.accountEmail,
         signerIdentityData: s.signerIdentityData,
         status: s.status,
         signedAt: s.signedAt === null ? null : new Date(s.signedAt).toISOString(),
+        ...(fields.get(s.id) ?? { documentSignatures: [], fieldsPlaced: false }),
       })),
       attachments: view.attachments.map((a) => toAttachmentInfo({ ...a, createdAt: new Date(a.createdAt) })),
       createdAt: row.createdAt.toISOString(),

@@ -5,7 +5,7 @@ import type { Caller } from './request-services.ts'
 /**
  * What the audit trail records: `created`, `document_added`, `initiated`, `withdrawn`, `declined`,
  * `reminded`, `claimed` (a direct-link signature moved onto an account), `updated` (title or message),
- * `document_removed`, `signer_added`, `signer_removed` (by the sender, or a signer leaving), `delegated`,
+ * `document_removed`, `signer_added`, `signer_removed` (by the sender, or a signer leaving), `fields_placed` (where a signer signs), `delegated`,
  * `attachment_added`, `attachment_removed`, `signed` (a signer signed every document).
  */
 export type RequestEventType =
@@ -20,6 +20,7 @@ export type RequestEventType =
   | 'document_removed'
   | 'signer_added'
   | 'signer_removed'
+  | 'fields_placed'
   | 'delegated'
   | 'attachment_added'
   | 'attachment_removed'

@@ -46,7 +46,8 @@ const winAnsiExtras: Record<string, number> = {
 }
 
 /**
- * Draws a signature box: a light frame and the given lines, shrunk to fit. Text uses the standard
+ * Draws a signature box: the given lines, shrunk to fit, beside a thin ink-blue rule, and nothing else:
+ * the box is transparent, so what lies under it (a signature line, its label) stays visible. Text uses the standard
  * Helvetica font (nothing to embed, so the update stays small and fast); characters outside
  * WinAnsiEncoding are drawn as `?`, while the signature dictionary keeps the exact name.
  */
@@ -62,17 +63,17 @@ export function drawAppearance(width: number, height: number, lines: string[]): 
   )
   const leading = fontSize * lineSpacing
   const blockHeight = leading * printable.length
-  const top = height - padding - Math.max((usableHeight - blockHeight) / 2, 0) - fontSize
+  // The text sits at the bottom of the box, as a signature sits on its line; the rule runs beside it.
+  const top = padding + leading * (printable.length - 1) + fontSize * 0.25
+  const ruleTop = Math.min(padding + blockHeight, height - padding / 2)
   const ops = [
     'q',
-    '0.97 0.98 1 rg',
-    `0 0 ${num(width)} ${num(height)} re f`,
-    '0.16 0.33 0.66 RG 1 w',
-    `0.5 0.5 ${num(width - 1)} ${num(height - 1)} re S`,
+    '0.16 0.33 0.66 RG 1.5 w',
+    `2 ${num(padding / 2)} m 2 ${num(ruleTop)} l S`,
     'Q',
     'BT',
     `/Helv ${num(fontSize)} Tf`,
-    '0.1 0.1 0.12 rg',
+    '0.09 0.2 0.45 rg',
     `${num(leading)} TL`,
     `${num(padding)} ${num(top)} Td`,
     ...printable.map((line, index) => {

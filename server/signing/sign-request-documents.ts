@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { type SignatureField, signatureFieldSize } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import type { DocumentSignature, SignatureQuality } from '../../contract/signing.ts'
 import type { SignResultCode } from '../../machines/signing/signing.types.ts'
@@ -8,13 +9,14 @@ import { ApiError } from '../http/api-error.ts'
 import { requestNotFound } from '../signature-requests/find-request.ts'
 import { recordEvent } from '../signature-requests/record-event.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
+import { signerFields } from '../signature-requests/signer-fields.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import { decideSign } from './decide-sign.ts'
 import type { SignableRequest } from './find-signable-request.ts'
 import { spendFreeSignature } from './free-signatures.ts'
 import { mailSignedDocuments, type SignedFile } from './mail-signed-documents.ts'
 import type { CertifiedKey } from './pki.ts'
-import { type SignPdfOptions, signPdf } from './sign-pdf.ts'
+import { signPdf } from './sign-pdf.ts'
 import { SigningError } from './signing-error.ts'
 import type { PlatformSigning, SigningServices } from './signing-services.ts'
 
@@ -87,11 +89,22 @@ export async function signRequestDocuments(
         .where(eq(signatureRequestDocuments.requestId, requestId))
         .orderBy(asc(signatureRequestDocuments.position))
       const files: SignedFile[] = []
+      // Where this signer signs: the call's placement, else their field (placed, or suggested clear of the others).
+      const ownFields = signerFields(
+        parts.map(({ document }) => document),
+        rows,
+      ).get(signable.signature.id)?.documentSignatures
+      const usedFields: SignatureField[] = []
       for (const { part, document } of parts) {
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
         const certificate = await pki.signatureCertificate(base)
-        const placement = signable.item.documentSignatures?.find((d) => d.documentId === document.id)
+        const field = fieldOf(
+          signable.item.documentSignatures?.find((d) => d.documentId === document.id),
+          ownFields?.find((f) => f.documentId === document.id),
+          document,
+        )
+        usedFields.push(field)
         const bytes = await signPdf(current, {
           signer: {
             name: identity.name,
@@ -104,7 +117,7 @@ export async function signRequestDocuments(
           name: identity.signingName,
           reason: identity.signingReason ?? '',
           quality: identity.quality,
-          appearance: appearanceOf(placement, document.pageCount),
+          appearance: { page: field.page, rect: field },
         }).catch((error: unknown) => {
           if (!(error instanceof SigningError)) throw error
           throw new ApiError(422, 'signing.document_unsignable', `“${document.title}” cannot be signed`, {
@@ -143,6 +156,7 @@ export async function signRequestDocuments(
           quality: identity.quality,
           signingName: identity.signingName,
           signingReason: identity.signingReason ?? null,
+          documentSignatures: usedFields,
         })
         .where(eq(signatures.id, signable.signature.id))
       await recordEvent(tx, requestId, identity.caller, 'signed', now, {
@@ -166,18 +180,23 @@ export async function signRequestDocuments(
   return { result: 'complete', statusOverall: signed.statusOverall }
 }
 
-/** Where the signature box goes on one document: by the call's placement, else the default box. */
-function appearanceOf(
+/**
+ * The box a signature goes in on one document: the call's placement (a page alone takes the signer's
+ * field when it is on that page, else the bottom-left corner), else the signer's field.
+ */
+function fieldOf(
   placement: DocumentSignature | undefined,
-  pageCount: number,
-): SignPdfOptions['appearance'] {
-  if (placement === undefined) return undefined
-  const page = placement.page ?? pageCount - 1
-  if (placement.x === undefined || placement.y === undefined) return { page }
-  return {
-    page,
-    rect: { x: placement.x, y: placement.y, width: placement.width ?? 300, height: placement.height ?? 140 },
+  own: SignatureField | undefined,
+  document: { id: string; pageCount: number },
+): SignatureField {
+  const page = placement?.page ?? own?.page ?? document.pageCount - 1
+  if (placement?.x !== undefined && placement.y !== undefined) {
+    const width = placement.width ?? signatureFieldSize.width
+    const height = placement.height ?? (width * signatureFieldSize.height) / signatureFieldSize.width
+    return { documentId: document.id, page, x: placement.x, y: placement.y, width, height }
   }
+  if (own !== undefined && own.page === page) return own
+  return { documentId: document.id, page, x: 36, y: 36, ...signatureFieldSize }
 }
 
 // PostgreSQL's lock_not_available, as pg or PGlite throw it or wrapped by Drizzle.

@@ -20,6 +20,8 @@ const events: SignatureRequestEvent[] = [
   { type: 'signer.add', actorId: owner, signerId: bob },
   { type: 'signer.add', actorId: stranger, signerId: stranger },
   { type: 'signer.remove', actorId: owner, signerId: alice },
+  { type: 'signer.place', actorId: owner, signerId: alice },
+  { type: 'signer.place', actorId: alice, signerId: alice },
   { type: 'signer.leave', actorId: bob },
   { type: 'signer.leave', actorId: stranger },
   { type: 'request.sign', actorId: alice },

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inspectPdf } from '../../../server/documents/inspect-pdf.ts'
-import { a4, a4Landscape, encryptPdf, hasQpdf, makePdf, writeFixtures } from '../../fixtures/make-fixtures.ts'
+import {
+  a4,
+  a4Landscape,
+  agreementLines,
+  encryptPdf,
+  hasQpdf,
+  makeAgreementPdf,
+  makePdf,
+  writeFixtures,
+} from '../../fixtures/make-fixtures.ts'
 
 let dir: string
 let fixtures: Record<string, string>
@@ -22,7 +31,7 @@ const path = (name: string) => {
 
 describe('inspectPdf', () => {
   it('answers the page count and the page sizes in points of a good PDF', async () => {
-    expect(await inspectPdf(path('good'))).toEqual({
+    expect(await inspectPdf(path('good'))).toMatchObject({
       ok: true,
       pageCount: 3,
       pageSizes: [
@@ -31,6 +40,22 @@ describe('inspectPdf', () => {
         { width: 612, height: 792 },
       ],
     })
+  })
+
+  it('finds empty places for signatures under the last text of the last page', async () => {
+    const file = join(dir, 'agreement.pdf')
+    await writeFile(file, await makeAgreementPdf())
+    const inspected = await inspectPdf(file)
+    if (!inspected.ok) throw new Error('refused')
+    const [first] = inspected.freeAreas
+    // Under the signature lines (their labels stand at y 216), in the SPEC's size, within the margins.
+    expect(first).toMatchObject({ page: 0, x: 36, width: 300, height: 140 })
+    expect((first?.y ?? 0) + 140).toBeLessThan(agreementLines.client.y)
+    expect(first?.y).toBeGreaterThanOrEqual(36)
+    // A page full of text has no room: the areas are on its last page only where there is some.
+    const full = await inspectPdf(path('good'))
+    if (!full.ok) throw new Error('refused')
+    expect(full.freeAreas.every((area) => area.page === 2 || area.page === 1)).toBe(true)
   })
 
   it('refuses a text file named .pdf as not_pdf (415)', async () => {

@@ -70,3 +70,62 @@ function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`)
 }
+
+/** A page as pdftoppm draws it, in grey: `width` x `height` pixels of 0 (black) to 255 (white). */
+export type PageRaster = { width: number; height: number; pixels: Uint8Array; dpi: number }
+
+/** Draws page `page` (from 0) of the PDF with pdftoppm at `dpi`, in grey. */
+export function rasterize(dir: string, bytes: Uint8Array, page: number, dpi = 36): PageRaster {
+  const file = join(dir, `raster-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`)
+  writeFileSync(file, bytes)
+  const n = String(page + 1)
+  const result = spawnSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', n, '-l', n, file], {
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (result.status !== 0) throw new Error(`pdftoppm failed: ${result.stderr}`)
+  // PGM: "P5\n<width> <height>\n<max>\n" then one byte per pixel.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(result.stdout.subarray(0, 64).toString('latin1'))
+  if (header === null) throw new Error('pdftoppm wrote no PGM')
+  const [whole = '', width = '0', height = '0'] = header
+  return {
+    width: Number(width),
+    height: Number(height),
+    pixels: new Uint8Array(result.stdout.subarray(whole.length)),
+    dpi,
+  }
+}
+
+/**
+ * How the two drawings of a page differ, inside and outside boxes in PDF points (from the bottom-left):
+ * the pixels that changed outside them, and inside them the pixels that were dark before and are no longer.
+ */
+export function compareRasters(
+  before: PageRaster,
+  after: PageRaster,
+  ...boxes: { x: number; y: number; width: number; height: number }[]
+): { changedOutside: number; hiddenInside: number; darkInside: number } {
+  const scale = before.dpi / 72
+  const pixelBoxes = boxes.map((box) => ({
+    left: Math.floor(box.x * scale) - 1,
+    right: Math.ceil((box.x + box.width) * scale) + 1,
+    top: before.height - Math.ceil((box.y + box.height) * scale) - 1,
+    bottom: before.height - Math.floor(box.y * scale) + 1,
+  }))
+  let changedOutside = 0
+  let hiddenInside = 0
+  let darkInside = 0
+  for (let y = 0; y < before.height; y++) {
+    for (let x = 0; x < before.width; x++) {
+      const index = y * before.width + x
+      const was = before.pixels[index] ?? 255
+      const now = after.pixels[index] ?? 255
+      const inside = pixelBoxes.some((b) => x >= b.left && x <= b.right && y >= b.top && y <= b.bottom)
+      if (!inside && Math.abs(was - now) > 8) changedOutside++
+      if (inside && was < 128) {
+        darkInside++
+        if (now > 200) hiddenInside++
+      }
+    }
+  }
+  return { changedOutside, hiddenInside, darkInside }
+}

@@ -9,6 +9,8 @@ const signature = (id: string, email: string, status: SignerStatus = 'OPEN') => 
   signerIdentityData: null,
   status,
   signedAt: status === 'SIGNED' ? '2026-01-02T10:00:00.000Z' : null,
+  documentSignatures: [],
+  fieldsPlaced: false,
 })
 
 const request = (change: Partial<SignatureRequestView>): SignatureRequestView => ({
@@ -112,6 +114,7 @@ describe('requestActions', () => {
       contentType: 'application/pdf',
       pageCount: 1,
       pageSizes: [{ width: 595, height: 842 }],
+      signedSha256: null,
       createdAt: '2026-01-01T10:00:00.000Z',
     }
     const draft = request({ statusOverall: 'DRAFT', documents: [document] })

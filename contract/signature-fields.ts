@@ -1,0 +1,110 @@
+import * as v from 'valibot'
+
+/** A visible signature's size unless the sender or signer sizes it otherwise (SPEC §9: 300 by 140). */
+export const signatureFieldSize = { width: 300, height: 140 } as const
+
+/** The smallest a field may be made, keeping the 300 x 140 proportions. */
+export const minSignatureFieldWidth = 90
+
+const points = v.pipe(v.number(), v.minValue(0), v.maxValue(14_400))
+
+/** A box on one page in PDF points, from the page's bottom-left corner as displayed; `page` from 0. */
+export const pageBoxSchema = v.object({
+  page: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  x: points,
+  y: points,
+  width: v.pipe(points, v.minValue(20)),
+  height: v.pipe(points, v.minValue(10)),
+})
+
+/** A box on one page. */
+export type PageBox = v.InferOutput<typeof pageBoxSchema>
+
+/** Where one signer's visible signature goes on one document of the request. */
+export const signatureFieldSchema = v.object({
+  documentId: v.pipe(v.string(), v.uuid()),
+  ...pageBoxSchema.entries,
+})
+
+/** A signer's field on one document. */
+export type SignatureField = v.InferOutput<typeof signatureFieldSchema>
+
+/** Body of `PUT /v3/signature-requests/{id}/signatures/{signatureId}`: the signer's fields, at most one per document. */
+export const placeSignatureFieldsSchema = v.object({
+  documentSignatures: v.pipe(
+    v.array(signatureFieldSchema),
+    v.maxLength(50),
+    v.check(
+      (fields) => new Set(fields.map((f) => f.documentId)).size === fields.length,
+      'one field per document',
+    ),
+  ),
+})
+
+/** What a document offers for suggested fields: its pages and the empty areas found in it. */
+export type FieldDocument = {
+  id: string
+  pageCount: number
+  pageSizes: { width: number; height: number }[]
+  /** Empty 300 x 140 areas, the preferred first (below the last text of the last page). */
+  freeAreas: PageBox[]
+}
+
+/** Whether two boxes on the same page overlap. */
+export function boxesOverlap(a: PageBox, b: PageBox): boolean {
+  return (
+    a.page === b.page &&
+    a.x < b.x + b.width &&
+    b.x < a.x + a.width &&
+    a.y < b.y + b.height &&
+    b.y < a.y + a.height
+  )
+}
+
+const margin = 36
+
+/**
+ * Where a signer's field goes when nobody placed it: the first empty area of the document (found when it
+ * was uploaded) that no other field takes; with none left, stacked from the bottom-left of the last page,
+ * clear of the other fields where the page has room.
+ */
+export function suggestSignatureField(document: FieldDocument, taken: readonly PageBox[]): SignatureField {
+  const free = document.freeAreas.find((area) => !taken.some((box) => boxesOverlap(area, box)))
+  if (free !== undefined) return { documentId: document.id, ...free }
+  const page = document.pageCount - 1
+  const size = document.pageSizes[page] ?? { width: 595, height: 842 }
+  const width = Math.min(signatureFieldSize.width, size.width - 2 * margin)
+  const height = (width * signatureFieldSize.height) / signatureFieldSize.width
+  const step = height + 10
+  const rows = Math.max(Math.floor((size.height - 2 * margin) / step), 1)
+  for (let index = 0; index < rows * 2; index++) {
+    const box = {
+      page,
+      x: index < rows ? margin : Math.max(size.width - margin - width, margin),
+      y: margin + (index % rows) * step,
+      width,
+      height,
+    }
+    if (!taken.some((other) => boxesOverlap(box, other))) return { documentId: document.id, ...box }
+  }
+  return { documentId: document.id, page, x: margin, y: margin, width, height }
+}
+
+/**
+ * Whether a field lies on its page: what is wrong, under which key of the field (`page`, or none for the
+ * box as a whole), for a 400; else undefined. `pageSizes` are the document's pages as displayed.
+ */
+export function fieldProblem(
+  field: PageBox,
+  document: Pick<FieldDocument, 'pageCount' | 'pageSizes'>,
+): { key: 'page' | undefined; message: string } | undefined {
+  if (field.page >= document.pageCount)
+    return { key: 'page', message: `the document has ${document.pageCount} pages` }
+  const size = document.pageSizes[field.page]
+  if (size === undefined) return undefined
+  if (field.x + field.width > size.width + 0.5 || field.y + field.height > size.height + 0.5) {
+    const message = `the box must lie on the page (${Math.round(size.width)} x ${Math.round(size.height)} points)`
+    return { key: undefined, message }
+  }
+  return undefined
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "free_areas" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "signatures" ADD COLUMN "document_signatures" jsonb DEFAULT '[]'::jsonb NOT NULL;
