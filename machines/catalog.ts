@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { businessPaymentMachine } from './business-payment/business-payment.machine.ts'
 import { dialogHostMachine } from './dialog/dialog-host.machine.ts'
+import { fieldPlacementMachine } from './field-placement/field-placement.machine.ts'
 import { guidanceMachine } from './guidance/guidance.machine.ts'
 import { identificationMachine } from './identification/identification.machine.ts'
 import { maintenanceMachine } from './maintenance/maintenance.machine.ts'
@@ -76,6 +77,17 @@ export const statecharts: readonly StatechartEntry[] = [
         'Files queued and uploaded one by one into a new draft, sending it, and discarding an empty draft on leaving.',
     },
     machine: uploadMachine,
+  },
+  {
+    id: 'field-placement',
+    title: /*i18n*/ { id: 'statechart.field-placement.title', message: 'Placing signature fields' },
+    spec: '§2, §3',
+    summary: /*i18n*/ {
+      id: 'statechart.field-placement.summary',
+      message:
+        'The sender picks a signer and clicks a page to place their field, moves or removes fields, each change stored in turn.',
+    },
+    machine: fieldPlacementMachine,
   },
   {
     id: 'identification',

@@ -50,6 +50,7 @@ export const statechartSamples: Record<string, StatechartSamples> = {
       'request.withdraw': { actorId: 'u-owner' },
       'signer.add': { actorId: 'u-owner', signerId: 'u-second' },
       'signer.remove': { actorId: 'u-owner', signerId: 'u-second' },
+      'signer.place': { actorId: 'u-owner', signerId: 'u-signer' },
       'signer.leave': { actorId: 'u-second' },
       // The owner's part; the signer's ('u-signer') is the last, which deletes the ended request.
       'participant.remove': { participantIds: ['u-owner'] },
@@ -70,6 +71,21 @@ export const statechartSamples: Record<string, StatechartSamples> = {
       sendRequest: null,
       discardDraft: null,
     },
+  },
+  'field-placement': {
+    events: {
+      'field.choose': { signatureId: 'sig-1' },
+      'field.put': {
+        documentSignatures: [{ documentId: 'doc-1', page: 0, x: 72, y: 120, width: 300, height: 140 }],
+      },
+      'field.change': {
+        change: {
+          signatureId: 'sig-1',
+          documentSignatures: [{ documentId: 'doc-1', page: 0, x: 72, y: 300, width: 300, height: 140 }],
+        },
+      },
+    },
+    outputs: { saveFields: null },
   },
   identification: {
     input: { signatureRequestId: 'sr-1' },
