@@ -1,5 +1,5 @@
 import { PDF } from '@libpdf/core'
-import { a4, a4Landscape, makePdf, truncate } from '../../tests/fixtures/make-fixtures.ts'
+import { a4, a4Landscape, makeAgreementPdf, makePdf, truncate } from '../../tests/fixtures/make-fixtures.ts'
 
 /** A file as the browser's file picker hands it over. */
 export interface PickedFile {
@@ -17,6 +17,11 @@ const pdf = (name: string, bytes: Uint8Array): PickedFile => ({
 /** A good PDF with one A4 page. */
 export async function onePagePdf(name: string): Promise<PickedFile> {
   return pdf(name, await makePdf([a4]))
+}
+
+/** A one-page agreement with a signature line for the client and one for the contractor. */
+export async function agreementPdf(name: string): Promise<PickedFile> {
+  return pdf(name, await makeAgreementPdf())
 }
 
 /** A good PDF with three pages (A4 portrait, A4 landscape, US letter). */

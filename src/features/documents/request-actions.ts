@@ -27,6 +27,8 @@ export interface RequestActions {
   addSigner: boolean
   /** The signatures the caller may remove, by id. */
   removableSigners: ReadonlySet<string>
+  /** The signatures whose fields the caller may place, by id. */
+  placeableSigners: ReadonlySet<string>
   /** Remove a document from the draft. */
   deleteDocuments: boolean
   /** A signed version of the documents exists. */
@@ -86,6 +88,11 @@ export function requestActions(request: SignatureRequestView, email: string): Re
     removableSigners: new Set(
       request.signatures
         .filter((s) => takes({ type: 'signer.remove', actorId: self, signerId: s.id }))
+        .map((s) => s.id),
+    ),
+    placeableSigners: new Set(
+      request.signatures
+        .filter((s) => takes({ type: 'signer.place', actorId: self, signerId: s.id }))
         .map((s) => s.id),
     ),
     deleteDocuments: draft && request.isOwner && request.documents.length > 0,

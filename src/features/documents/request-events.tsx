@@ -14,6 +14,7 @@ const eventLabels: Record<string, MessageDescriptor> = {
   updated: msg`Title or message changed`,
   signer_added: msg`Signer added`,
   signer_removed: msg`Signer removed`,
+  fields_placed: msg`Signature field placed`,
   reminded: msg`Signers reminded`,
   delegated: msg`Signing delegated`,
   claimed: msg`Invitation claimed`,

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { apiPaths } from '../../../contract/paths.ts'
+import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView, SignerInvite } from '../../../contract/signature-requests.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode } from '../../api/error-messages.ts'
@@ -13,6 +14,7 @@ import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
+import { signerLabel, useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
 import styles from './documents.module.css'
 import { requestActions } from './request-actions.ts'
 import { RequestAttachments } from './request-attachments.tsx'
@@ -25,6 +27,7 @@ import {
   deleteRequest,
   fetchFile,
   initiateRequest,
+  placeSignatureFields,
   remindSigners,
   removeDocuments,
   withdrawRequest,
@@ -33,8 +36,15 @@ import { getRequestEventsQueryOptions, getSignatureRequestQueryOptions } from '.
 import { SignerList } from './signer-list.tsx'
 import { useLoadPage } from './use-load-page.ts'
 
-/** The signing flow's button for a request, given by the route (the documents feature does not know signing). */
-export type RenderSignAction = (request: SignatureRequestView, onSigned: () => void) => ReactNode
+/**
+ * The signing flow's button for a request, given by the route (the documents feature does not know
+ * signing), with where the signer's signature goes on each document as they see it.
+ */
+export type RenderSignAction = (
+  request: SignatureRequestView,
+  onSigned: () => void,
+  documentSignatures: SignatureField[] | undefined,
+) => ReactNode
 
 type Notice = { tone: 'success' | 'error'; text: string }
 
@@ -54,6 +64,17 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   const [notice, setNotice] = useState<Notice | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
+  const actions = request.data && user ? requestActions(request.data, user.email) : undefined
+  const fields = useSignatureFields({
+    request: request.data,
+    ownSignatureId: actions?.ownSignatureId,
+    canSign: actions?.sign ?? false,
+    placeable: actions?.placeableSigners ?? new Set(),
+    save: async ({ signatureId, documentSignatures }) => {
+      await placeSignatureFields(api, srid, signatureId, documentSignatures)
+      await queryClient.invalidateQueries({ queryKey: ['signature-request', srid] })
+    },
+  })
 
   if (request.error) {
     return (
@@ -65,7 +86,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       </div>
     )
   }
-  if (!request.data || !user) {
+  if (!request.data || !user || !actions) {
     return (
       <p role="status" className={styles.note}>
         <Trans>Loading the request…</Trans>
@@ -74,7 +95,8 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   }
 
   const data = request.data
-  const actions = requestActions(data, user.email)
+  const placing = fields.placingFor
+  const placingLabel = placing === undefined ? '' : signerLabel(placing)
   const dialogProps = { title: data.title }
 
   const refresh = async () => {
@@ -164,7 +186,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       <RequestHeader request={data} />
 
       <div className={styles.actions}>
-        {signAction(data, () => void refresh())}
+        {signAction(data, () => void refresh(), fields.ownFields)}
         {actions.send ? (
           <Button onClick={send} disabled={busy !== null}>
             <Trans>Send to signers</Trans>
@@ -293,9 +315,27 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
         ) : null}
       </div>
       {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
+      {fields.error ? (
+        <FormAlert>
+          {t`The signature field could not be saved.`} {failed(fields.error)}{' '}
+          <Button variant="text" size="sm" onClick={fields.dismiss}>
+            <Trans>Dismiss</Trans>
+          </Button>
+        </FormAlert>
+      ) : null}
+      {placing ? (
+        <div className={styles.placingBar} role="status">
+          <span>
+            <Trans>Click or tap the page where {placingLabel} signs.</Trans>
+          </span>
+          <Button variant="secondary" size="sm" onClick={fields.cancel}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      ) : null}
 
       <div className={styles.columns}>
-        <DocumentViewer documents={data.documents} loadPage={loadPage} />
+        <DocumentViewer documents={data.documents} loadPage={loadPage} pageOverlay={fields.pageOverlay} />
         <aside className={styles.side}>
           <SignerList
             request={data}
@@ -303,6 +343,8 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
             showStatus={data.statusOverall !== 'DRAFT'}
             empty={<Trans>No signers yet.</Trans>}
             onChanged={refresh}
+            placingFor={placing?.id}
+            onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
           />
 
           <section className={styles.card} aria-labelledby="documents-heading">

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { apiPaths } from '../../../contract/paths.ts'
+import type { SignatureField } from '../../../contract/signature-fields.ts'
 import {
   type CreateSignatureRequest,
   createSignatureRequestSchema,
@@ -75,6 +76,20 @@ export async function addSigner(
 ): Promise<void> {
   const body = v.parse(signerInviteSchema, invite)
   await api.request(apiPaths.signatureRequestSignatures(id), { method: 'POST', body, retries: 0 })
+}
+
+/** PUT .../signatures/{signatureId}: where one signer signs, one field per document (none: suggested again). */
+export async function placeSignatureFields(
+  api: ApiClient,
+  id: string,
+  signatureId: string,
+  documentSignatures: SignatureField[],
+): Promise<void> {
+  await api.request(apiPaths.signatureRequestSignature(id, signatureId), {
+    method: 'PUT',
+    body: { documentSignatures },
+    retries: 0,
+  })
 }
 
 /** DELETE .../signatures: takes one signer off the request. */

@@ -5,15 +5,11 @@ import type { SignatureRequestView, SignerInvite } from '../../../contract/signa
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { signerLabel } from '../../ui/signature-fields/use-signature-fields.tsx'
 import styles from './documents.module.css'
 import type { RequestActions } from './request-actions.ts'
 import { addSigner, removeSigner } from './signature-request-calls.ts'
 import { signerStatusLabels } from './status-labels.ts'
-
-function signerName(signature: SignatureRequestView['signatures'][number]): string {
-  const names = [signature.signerIdentityData?.firstName, signature.signerIdentityData?.lastName]
-  return names.filter(Boolean).join(' ')
-}
 
 /**
  * The signers of a request, each with their status, and the add-signer and remove-signer dialogs where the
@@ -25,6 +21,8 @@ export function SignerList({
   showStatus,
   empty,
   onChanged,
+  placingFor,
+  onPlaceField,
 }: {
   request: SignatureRequestView
   actions: RequestActions | undefined
@@ -33,6 +31,10 @@ export function SignerList({
   /** What shows while there is no signer. */
   empty: ReactNode
   onChanged: () => Promise<unknown>
+  /** The signer whose signature field the sender is placing now. */
+  placingFor?: string
+  /** Starts placing a signer's field in the viewer, for the signers the machine lets the caller place. */
+  onPlaceField?: (signatureId: string) => void
 }) {
   const { i18n, t } = useLingui()
   const { api, ui } = useRouteContext({ from: '__root__' })
@@ -69,7 +71,8 @@ export function SignerList({
         <ul className={styles.signers}>
           {request.signatures.map((signature) => {
             const email = signature.accountEmail
-            const name = signerName(signature)
+            const label = signerLabel(signature)
+            const name = label === email ? '' : label
             return (
               <li key={signature.id} className={styles.signer}>
                 <span className={styles.signerWho}>
@@ -82,6 +85,17 @@ export function SignerList({
                     </span>
                   ) : null}
                 </span>
+                {onPlaceField && actions?.placeableSigners.has(signature.id) ? (
+                  <Button
+                    variant="text"
+                    size="sm"
+                    aria-label={t`Place the signature field of ${label}`}
+                    aria-pressed={placingFor === signature.id}
+                    onClick={() => onPlaceField(signature.id)}
+                  >
+                    <Trans>Place field</Trans>
+                  </Button>
+                ) : null}
                 {actions?.removableSigners.has(signature.id) ? (
                   <Button
                     variant="text"

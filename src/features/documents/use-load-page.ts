@@ -10,8 +10,8 @@ import type { LoadPage } from '../../ui/document-viewer/use-page-image.ts'
 export function useLoadPage(): LoadPage {
   const { api } = useRouteContext({ from: '__root__' })
   return useCallback(
-    (documentId, page, scale, signal) =>
-      api.request<Blob>(apiPaths.documentPage(documentId, page, scale), {
+    (documentId, page, scale, signal, version) =>
+      api.request<Blob>(apiPaths.documentPage(documentId, page, scale, version), {
         responseType: 'blob',
         retries: 0,
         signal,

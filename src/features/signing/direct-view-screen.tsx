@@ -17,6 +17,7 @@ import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import type { LoadPage } from '../../ui/document-viewer/use-page-image.ts'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
+import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
 import { type DirectViewSearch, exitRedirectOf } from './direct-view-search.ts'
 import { leaveTo } from './leave-to.ts'
 import { RedirectCountdown } from './redirect-countdown.tsx'
@@ -39,9 +40,9 @@ function useDirectRequest(requestId: string, token: string) {
 function useDirectLoadPage(token: string): LoadPage {
   const { api } = useRouteContext({ from: '__root__' })
   return useCallback(
-    (documentId, page, scale, signal) =>
+    (documentId, page, scale, signal, version) =>
       // A 202 (page still being rendered) comes back as an empty image, which the viewer asks for again.
-      api.request<Blob>(apiPaths.directDocumentPage(documentId, page, token, scale), {
+      api.request<Blob>(apiPaths.directDocumentPage(documentId, page, token, scale, version), {
         responseType: 'blob',
         retries: 0,
         signal,
@@ -49,6 +50,8 @@ function useDirectLoadPage(token: string): LoadPage {
     [api, token],
   )
 }
+
+const noSignatures: ReadonlySet<string> = new Set()
 
 /** Why a direct link shows no request: not valid (any more), or the request is gone. */
 function LinkError({ error }: { error: unknown }) {
@@ -78,7 +81,16 @@ function LinkError({ error }: { error: unknown }) {
  * sign (with a TAN from their mailbox) or decline, and are taken back to the exit, decline or
  * error URL of the link as SPEC §4 and §5 say; `lang` sets the language.
  */
-export function DirectViewScreen({ requestId, search }: { requestId: string; search: DirectViewSearch }) {
+export function DirectViewScreen({
+  requestId,
+  signatureId,
+  search,
+}: {
+  requestId: string
+  /** The signature the link is for: the signer's own. */
+  signatureId: string
+  search: DirectViewSearch
+}) {
   const { t } = useLingui()
   const { api, ui } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
@@ -88,6 +100,14 @@ export function DirectViewScreen({ requestId, search }: { requestId: string; sea
   const settings = exitRedirectOf(search)
   const redirect = useExitRedirect(settings.exitUrl, settings.timeout, requestId)
   const errorUrl = settings.errorUrl
+  // A direct-link signer moves their own field only; placing others' is the sender's.
+  const fields = useSignatureFields({
+    request: request.data,
+    ownSignatureId: signatureId,
+    canSign: request.data !== undefined && canSign(request.data),
+    placeable: noSignatures,
+    save: () => Promise.reject(new Error('a direct-link signer places no fields')),
+  })
 
   useEffect(() => {
     const locale = resolveLocale(search.lang === undefined ? undefined : String(search.lang), true)
@@ -151,6 +171,7 @@ export function DirectViewScreen({ requestId, search }: { requestId: string; sea
               request={data}
               onSigned={onSigned}
               successDetail={redirect ? <RedirectCountdown actor={redirect} /> : undefined}
+              documentSignatures={fields.ownFields}
             />
           </div>
         </section>
@@ -166,7 +187,7 @@ export function DirectViewScreen({ requestId, search }: { requestId: string; sea
         </p>
       )}
 
-      <DocumentViewer documents={data.documents} loadPage={loadPage} />
+      <DocumentViewer documents={data.documents} loadPage={loadPage} pageOverlay={fields.pageOverlay} />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate'
+import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { OverlayActionResult } from '../../../machines/overlay/overlay.types.ts'
 import { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { type SigningOverlay, selectSigningOverlay } from '../../../machines/signing/signing.selectors.ts'
@@ -35,6 +36,8 @@ export interface SigningRun {
   requestId: string
   requestTitle: string
   signingName: string
+  /** Where the signature goes on each document, as the signer saw it. */
+  documentSignatures?: SignatureField[]
   /** The UI language, for the mails the signing sends. */
   language: string
   credit: SigningCredit
@@ -89,6 +92,7 @@ export function runSigning(run: SigningRun): Promise<void> {
           return await run.calls.sign({
             requestId: run.requestId,
             signingName: run.signingName,
+            documentSignatures: run.documentSignatures,
             language: run.language,
             tan: input.tan,
           })

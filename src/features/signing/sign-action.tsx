@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { selectDirectSign } from '../../../machines/session/session.selectors.ts'
 import { directToken } from '../../app/direct-sign.ts'
@@ -20,6 +21,8 @@ export type SignActionProps = {
   onSigned: () => void
   /** Shown in the signing success overlay under its message (a direct signer's redirect countdown). */
   successDetail?: ReactNode
+  /** Where the signature goes on each document, as the signer sees it on the page. */
+  documentSignatures?: SignatureField[]
 }
 
 /** Whether the caller may sign the request now: it is OPEN and so is the caller's own signature. */
@@ -31,7 +34,7 @@ export function canSign(request: SignatureRequestView): boolean {
  * The sign button of a request (SPEC §2): the dialogs before signing where they apply, then the
  * signing machine with its overlays, for an account or a direct-link signer alike.
  */
-export function SignAction({ request, onSigned, successDetail }: SignActionProps) {
+export function SignAction({ request, onSigned, successDetail, documentSignatures }: SignActionProps) {
   const { api, queryClient, session, ui } = useRouteContext({ from: '__root__' })
   const direct = useSelector(session, selectDirectSign)
   const navigate = useNavigate()
@@ -68,6 +71,7 @@ export function SignAction({ request, onSigned, successDetail }: SignActionProps
         requestId: request.id,
         requestTitle: request.title,
         signingName,
+        documentSignatures,
         language: i18n.locale,
         credit: {
           isFreeUser: signer.isFreeUser,

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { directUserSchema, tanResendIntervalMs } from '../../../contract/direct.ts'
 import { apiPaths } from '../../../contract/paths.ts'
+import type { SignatureField } from '../../../contract/signature-fields.ts'
 import {
   type SignatureQualitiesDetail,
   signAnswerSchema,
@@ -38,6 +39,8 @@ export interface SignInput {
   signingName: string
   language: string
   tan?: string
+  /** Where the signature goes on each document, as the signer saw it on the page. */
+  documentSignatures?: SignatureField[]
 }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ')
@@ -103,7 +106,13 @@ export function signingCalls(
 
   async function sign(input: SignInput): Promise<SignOutcome> {
     const body = {
-      signatureRequests: [{ signatureRequestId: input.requestId, signingName: input.signingName }],
+      signatureRequests: [
+        {
+          signatureRequestId: input.requestId,
+          signingName: input.signingName,
+          ...(input.documentSignatures?.length ? { documentSignatures: input.documentSignatures } : {}),
+        },
+      ],
       language: input.language,
       // A direct-link signer's TAN is checked by the sign call, which says how many tries are left.
       ...(direct && input.tan !== undefined ? { tan: input.tan } : {}),

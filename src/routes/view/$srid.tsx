@@ -18,7 +18,9 @@ function ViewRoute() {
   return (
     <RequestViewScreen
       srid={srid}
-      signAction={(request, onSigned) => <SignAction request={request} onSigned={onSigned} />}
+      signAction={(request, onSigned, documentSignatures) => (
+        <SignAction request={request} onSigned={onSigned} documentSignatures={documentSignatures} />
+      )}
     />
   )
 }

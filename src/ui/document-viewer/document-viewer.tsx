@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import type { DocumentInfo } from '../../../contract/documents.ts'
 import { Button } from '../button/button.tsx'
 import styles from './document-viewer.module.css'
@@ -17,6 +17,8 @@ export interface DocumentViewerProps {
    * page is still being rendered and is asked for again (SPEC §8).
    */
   loadPage: LoadPage
+  /** What is drawn over one page (signature fields), in a layer of the page's size. */
+  pageOverlay?: (document: DocumentInfo, page: number) => ReactNode
 }
 
 type PageRef = { documentId: string; page: number }
@@ -48,7 +50,7 @@ function revealThumbnail(strip: HTMLElement | null, key: string) {
  * collapses on a phone, pages loaded once they come near the view, zoom by buttons and by keyboard
  * (+, - and 0 anywhere in the viewer; the arrow keys move between thumbnails).
  */
-export function DocumentViewer({ documents, loadPage }: DocumentViewerProps) {
+export function DocumentViewer({ documents, loadPage, pageOverlay }: DocumentViewerProps) {
   const { t } = useLingui()
   const [zoom, setZoom] = useState<ZoomLevel>(defaultZoom)
   const [current, setCurrent] = useState<PageRef | null>(null)
@@ -195,6 +197,7 @@ export function DocumentViewer({ documents, loadPage }: DocumentViewerProps) {
                   zoom={zoom}
                   loadPage={loadPage}
                   scrollRoot={pagesRef}
+                  overlay={pageOverlay?.(doc, page)}
                 />
               ))}
             </section>

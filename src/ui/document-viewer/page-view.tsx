@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type RefObject, useRef } from 'react'
+import { type ReactNode, type RefObject, useRef } from 'react'
 import { type DocumentInfo, thumbnailPageScale } from '../../../contract/documents.ts'
 import { Button } from '../button/button.tsx'
 import styles from './document-viewer.module.css'
@@ -19,6 +19,7 @@ export function PageView({
   zoom,
   loadPage,
   scrollRoot,
+  overlay,
 }: {
   document: DocumentInfo
   page: number
@@ -26,11 +27,15 @@ export function PageView({
   zoom: number
   loadPage: LoadPage
   scrollRoot: RefObject<HTMLElement | null>
+  /** Drawn over the page, in a layer of the page's size (signature fields). */
+  overlay?: ReactNode
 }) {
   const { t } = useLingui()
   const box = useRef<HTMLDivElement>(null)
   const seen = useSeen(box, scrollRoot)
-  const { state, retry } = usePageImage(loadPage, document.id, page, scale, seen)
+  // Once signed, the pages show the signed version, with the signatures drawn.
+  const version = document.signedSha256 ?? undefined
+  const { state, retry } = usePageImage(loadPage, document.id, page, scale, seen, version)
   const size = document.pageSizes[page] ?? { width: 595, height: 842 }
   const number = page + 1
   const count = document.pageCount
@@ -62,6 +67,7 @@ export function PageView({
           </span>
         </span>
       )}
+      {overlay}
     </div>
   )
 }
@@ -85,7 +91,14 @@ export function PageThumbnail({
   const { t } = useLingui()
   const button = useRef<HTMLButtonElement>(null)
   const seen = useSeen(button, scrollRoot, '300px')
-  const { state } = usePageImage(loadPage, document.id, page, thumbnailPageScale, seen)
+  const { state } = usePageImage(
+    loadPage,
+    document.id,
+    page,
+    thumbnailPageScale,
+    seen,
+    document.signedSha256 ?? undefined,
+  )
   const size = document.pageSizes[page] ?? { width: 595, height: 842 }
   const number = page + 1
   return (

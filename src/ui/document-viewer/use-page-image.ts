@@ -4,15 +4,24 @@ import { pageLoadingMachine } from '../../../machines/page-loading/page-loading.
 import type { PageFetchInput, PageFetchResult } from '../../../machines/page-loading/page-loading.types.ts'
 import { toPageFetchResult } from './page-fetch-result.ts'
 
-/** Loads one page image: resolves it, or rejects with an error carrying the HTTP `status` (202 while rendering). */
-export type LoadPage = (documentId: string, page: number, scale: number, signal: AbortSignal) => Promise<Blob>
+/**
+ * Loads one page image of the file `version` (a SHA-256; the uploaded file when undefined): resolves it, or
+ * rejects with an error carrying the HTTP `status` (202 while rendering).
+ */
+export type LoadPage = (
+  documentId: string,
+  page: number,
+  scale: number,
+  signal: AbortSignal,
+  version: string | undefined,
+) => Promise<Blob>
 
 /** Where one page image is: loading (also while retried), shown from a blob URL, or given up on. */
 export type PageImageState = { status: 'loading' } | { status: 'loaded'; url: string } | { status: 'failed' }
 
 /**
- * Runs the page-loading machine (SPEC §8 backoff on failures and 202 answers) for one page image once
- * `active`, and keeps the image as a blob URL that is revoked when the page goes away or changes.
+ * Runs the page-loading machine (SPEC §8 backoff on failures and 202 answers) for one page image of file
+ * `version` once `active`, and keeps the image as a blob URL that is revoked when the page goes away or changes.
  * `retry` asks again after the machine gave up.
  */
 export function usePageImage(
@@ -21,6 +30,7 @@ export function usePageImage(
   page: number,
   scale: number,
   active: boolean,
+  version?: string,
 ): { state: PageImageState; retry: () => void } {
   const [state, setState] = useState<PageImageState>({ status: 'loading' })
   const actorRef = useRef<ActorRefFrom<typeof pageLoadingMachine> | null>(null)
@@ -35,7 +45,7 @@ export function usePageImage(
     const machine = pageLoadingMachine.provide({
       actors: {
         fetchPage: fromPromise<PageFetchResult, PageFetchInput>(() =>
-          toPageFetchResult(() => load.current(documentId, page, scale, controller.signal)),
+          toPageFetchResult(() => load.current(documentId, page, scale, controller.signal, version)),
         ),
       },
     })
@@ -58,7 +68,7 @@ export function usePageImage(
       if (url !== undefined) URL.revokeObjectURL(url)
       setState({ status: 'loading' })
     }
-  }, [active, documentId, page, scale])
+  }, [active, documentId, page, scale, version])
 
   const retry = useCallback(() => actorRef.current?.send({ type: 'page.retry' }), [])
   return { state, retry }

@@ -10,6 +10,6 @@ export const Route = createFileRoute('/view/$id/$userid')({
 })
 
 function DirectViewRoute() {
-  const { id } = Route.useParams()
-  return <DirectViewScreen requestId={id} search={Route.useSearch()} />
+  const { id, userid } = Route.useParams()
+  return <DirectViewScreen requestId={id} signatureId={userid} search={Route.useSearch()} />
 }

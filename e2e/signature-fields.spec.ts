@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto'
+import { a4, agreementLines } from '../tests/fixtures/make-fixtures.ts'
+import {
+  compareRasters,
+  rasterize,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+} from '../tests/server/signing/pdf-tools.ts'
+import { expect, test } from './fixtures.ts'
+import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
+import { addDocument, createDraft } from './pages/request-api.ts'
+import { RequestViewPage } from './pages/request-view-page.ts'
+import { SigningPage } from './pages/signing-page.ts'
+import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
+import { agreementPdf } from './pages/test-pdfs.ts'
+
+const [pageWidth, pageHeight] = a4
+
+// The accessible name of a signer's field starts so; the rest says how to move it.
+const fieldName = (email: string) => new RegExp(`^Signature field of ${email.replace(/[.]/g, '\\.')}`)
+
+type Box = { x: number; y: number; width: number; height: number }
+
+test.describe('signature fields', () => {
+  test.describe.configure({ timeout: 90_000 + pageLoaderPatienceMs })
+  test.afterAll(removeTemporaryDirectories)
+
+  test('the sender places each signer’s field on their line; the signed page is untouched around them', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    const owner = await createAccount(request, 'Olga')
+    const contractor = await createAccount(request, 'Carl')
+    const title = `Agreement ${randomUUID().slice(0, 8)}`
+    const id = await createDraft(request, owner, title, [owner.email, contractor.email])
+    const original = await agreementPdf(`${title}.pdf`)
+    await addDocument(request, owner, id, original)
+    const read = async (account: TestAccount) => {
+      const answer = await request.get(`/api/v3/signature-requests/${id}`, {
+        headers: { Authorization: `Bearer ${account.token}` },
+      })
+      expect(answer.ok()).toBe(true)
+      // The API's own spelling (snake_case).
+      return (await answer.json()) as {
+        status_overall: string
+        signatures: { account_email: string; fields_placed: boolean; document_signatures: Box[] }[]
+        documents: { id: string; signed_sha256: string | null }[]
+      }
+    }
+    const fieldOf = async (email: string) => {
+      const signature = (await read(owner)).signatures.find((s) => s.account_email === email)
+      return { placed: signature?.fields_placed, box: signature?.document_signatures[0] }
+    }
+
+    const view = new RequestViewPage(page)
+    await signInTab(page, owner)
+    await page.goto(`/view/${id}`)
+    await view.viewer.seePage(1, 1, title)
+    // Signers with an account are named by their address.
+    const field = (email: string) => page.getByRole('button', { name: fieldName(email) })
+    // Before anyone places them, the app suggests a place for each, in the empty space under the text.
+    await expect(field(owner.email)).toContainText('Suggested place')
+    await expect(field(contractor.email)).toContainText('Suggested place')
+
+    // The sender clicks where Olga signs: her field goes there, centred on the click.
+    const sheet = page.locator('[data-page]').first()
+    const at = async (x: number, y: number) => {
+      const box = await sheet.boundingBox()
+      if (box === null) throw new Error('the page is not shown')
+      return { x: (x / pageWidth) * box.width, y: (1 - y / pageHeight) * box.height }
+    }
+    const { client, contractor: contractorLine } = agreementLines
+    await page.getByRole('button', { name: `Place the signature field of ${owner.email}` }).click()
+    await expect(page.getByText(`Click or tap the page where ${owner.email} signs.`)).toBeVisible()
+    await page
+      .getByRole('button', { name: `Place the signature field of ${owner.email} on page 1` })
+      .click({ position: await at(client.x + 150, client.y + 50) })
+    await expect(field(owner.email)).toContainText('Signs here')
+    await expect.poll(async () => (await fieldOf(owner.email)).placed).toBe(true)
+
+    // From the keyboard: Shift with the arrow keys makes it smaller, to fit the line.
+    await field(owner.email).focus()
+    for (let step = 0; step < 14; step++) await page.keyboard.press('Shift+ArrowDown')
+    await expect.poll(async () => (await fieldOf(owner.email)).box?.width).toBeLessThan(230)
+    const olga = (await fieldOf(owner.email)).box as Box
+    expect(olga.x).toBeCloseTo(client.x, -1)
+
+    // Carl's goes on the contractor's line, then is dragged a little to the right with the mouse.
+    await page.getByRole('button', { name: `Place the signature field of ${contractor.email}` }).click()
+    await page
+      .getByRole('button', { name: `Place the signature field of ${contractor.email} on page 1` })
+      .click({ position: await at(contractorLine.x + 100, client.y + 50) })
+    await expect.poll(async () => (await fieldOf(contractor.email)).placed).toBe(true)
+    const placed = (await fieldOf(contractor.email)).box as Box
+    const handle = await field(contractor.email).boundingBox()
+    if (handle === null) throw new Error('no field')
+    await page.mouse.move(handle.x + 20, handle.y + 20)
+    await page.mouse.down()
+    await page.mouse.move(handle.x + 40, handle.y + 20, { steps: 4 })
+    await page.mouse.move(handle.x + 60, handle.y + 20, { steps: 4 })
+    await page.mouse.up()
+    await expect.poll(async () => (await fieldOf(contractor.email)).box?.x).toBeGreaterThan(placed.x + 10)
+    const carl = (await fieldOf(contractor.email)).box as Box
+    expect(carl.y).toBeCloseTo(placed.y, 0)
+    await view.seeHistoryEntry('Signature field placed')
+    await testInfo.attach('fields placed (desktop)', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect(field(contractor.email)).toBeVisible()
+    await testInfo.attach('fields placed (phone)', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    })
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    // Both sign, each in their own field.
+    await page.getByRole('button', { name: 'Send to signers' }).click()
+    await view.seeRequest(title, 'Open')
+    const signing = new SigningPage(page)
+    await signing.clickSign()
+    await signing.confirmSignatureName('Olga Lovelace')
+    await signing.seeOverlay('Signed')
+    await signing.clickOverlayButton('Done')
+    const other = await browser.newContext()
+    const carlPage = await other.newPage()
+    await signInTab(carlPage, contractor)
+    await carlPage.goto(`/view/${id}`)
+    const carlSigning = new SigningPage(carlPage)
+    // Carl sees his own field where the sender put it.
+    await expect(carlPage.getByRole('button', { name: fieldName(contractor.email) })).toContainText(
+      'Your signature',
+    )
+    await carlSigning.clickSign()
+    await carlSigning.confirmSignatureName('Carl Lovelace')
+    await carlSigning.seeOverlay('Signed')
+    await other.close()
+
+    // The signed page differs from the original only inside the two fields, and hides nothing in them.
+    const done = await read(owner)
+    expect(done.status_overall).toBe('SIGNED')
+    const boxes = done.signatures.map((s) => s.document_signatures[0] as Box)
+    expect(boxes).toEqual(expect.arrayContaining([olga, carl]))
+    const signed = await request.get(`/api/v3/documents/${done.documents[0]?.id}/download?signed=true`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    })
+    expect(signed.ok()).toBe(true)
+    const dir = temporaryDirectory('signature-fields-e2e')
+    const before = rasterize(dir, original.buffer, 0, 72)
+    const after = rasterize(dir, await signed.body(), 0, 72)
+    const difference = compareRasters(before, after, olga, carl)
+    expect(difference.changedOutside).toBe(0)
+    expect(difference.darkInside).toBeGreaterThan(50)
+    expect(difference.hiddenInside).toBe(0)
+
+    // The viewer now shows the signed version, with both signatures drawn, and no fields over it.
+    const signedVersion = page.waitForRequest((r) =>
+      r.url().includes(`version=${done.documents[0]?.signed_sha256}`),
+    )
+    await page.reload()
+    await signedVersion
+    await view.viewer.seePage(1, 1, title)
+    await expect(page.getByRole('button', { name: /^Signature field of/ })).toHaveCount(0)
+    await sheet.evaluate((element) => element.scrollIntoView({ block: 'end' }))
+    await testInfo.attach('signed (desktop)', { body: await page.screenshot(), contentType: 'image/png' })
+  })
+})

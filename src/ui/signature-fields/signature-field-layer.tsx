@@ -1,0 +1,274 @@
+import { useLingui } from '@lingui/react/macro'
+import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
+import {
+  minSignatureFieldWidth,
+  type SignatureField,
+  signatureFieldSize,
+} from '../../../contract/signature-fields.ts'
+import styles from './signature-field-layer.module.css'
+
+/** One field drawn over a page. */
+export type ShownField = {
+  /** The signature it belongs to. */
+  signatureId: string
+  /** Who signs there, as the field says. */
+  label: string
+  field: SignatureField
+  /** placed: by the sender; suggested: by the app; own: the viewer's own, which they may move. */
+  tone: 'placed' | 'suggested' | 'own'
+  /** Whether the viewer may move and resize it. */
+  movable: boolean
+  /** Whether the viewer may remove it (back to the app's suggestion). */
+  removable: boolean
+}
+
+type Size = { width: number; height: number }
+
+const ratio = signatureFieldSize.height / signatureFieldSize.width
+const keyStep = 6
+/** How long after the last arrow key a keyboard move is kept. */
+const keySettleMs = 700
+
+/** Keeps a box on its page: inside the page, at least the smallest width, in the SPEC's proportions. */
+function clampField(field: SignatureField, page: Size): SignatureField {
+  const width = Math.min(Math.max(field.width, minSignatureFieldWidth), page.width, page.height / ratio)
+  const height = width * ratio
+  return {
+    ...field,
+    width,
+    height,
+    x: Math.min(Math.max(field.x, 0), page.width - width),
+    y: Math.min(Math.max(field.y, 0), page.height - height),
+  }
+}
+
+/** A field in the SPEC's size centred where the page was clicked, `at` in points from the bottom-left. */
+export function fieldAt(
+  documentId: string,
+  page: number,
+  pageSize: Size,
+  at: { x: number; y: number },
+): SignatureField {
+  const { width, height } = signatureFieldSize
+  return clampField({ documentId, page, x: at.x - width / 2, y: at.y - height / 2, width, height }, pageSize)
+}
+
+/**
+ * The signature fields of one page, drawn over its image (SPEC §9 300 x 140 proportions): a field the
+ * viewer may move follows the pointer or a finger, its corner handle resizes it, and from the keyboard the
+ * arrow keys move it and Shift with the arrow keys resizes it; Delete removes a removable one. `placing`
+ * names the signer whose field a click (or Enter) on the page puts there.
+ */
+export function SignatureFieldLayer({
+  documentId,
+  page,
+  pageSize,
+  fields,
+  placing,
+  onPut,
+  onMove,
+  onRemove,
+}: {
+  documentId: string
+  page: number
+  pageSize: Size
+  fields: ShownField[]
+  /** The label of the signer whose field the next click places, while the sender is placing. */
+  placing: string | undefined
+  onPut: (field: SignatureField) => void
+  onMove: (signatureId: string, field: SignatureField) => void
+  onRemove: (signatureId: string) => void
+}) {
+  const { t } = useLingui()
+  const layer = useRef<HTMLDivElement>(null)
+  const number = page + 1
+  // Points per CSS pixel, as the page is shown now.
+  const pointsPerPixel = () =>
+    pageSize.width / (layer.current?.getBoundingClientRect().width || pageSize.width)
+
+  const put = (event: MouseEvent<HTMLButtonElement>) => {
+    const rect = layer.current?.getBoundingClientRect()
+    // A click from the keyboard (detail 0) has no place: the field goes to the lower middle of the page.
+    const at =
+      rect === undefined || event.detail === 0
+        ? { x: pageSize.width / 2, y: pageSize.height / 4 }
+        : {
+            x: ((event.clientX - rect.left) / rect.width) * pageSize.width,
+            y: (1 - (event.clientY - rect.top) / rect.height) * pageSize.height,
+          }
+    onPut(fieldAt(documentId, page, pageSize, at))
+  }
+
+  return (
+    <div ref={layer} className={styles.layer} data-placing={placing !== undefined}>
+      {placing !== undefined ? (
+        <button
+          type="button"
+          className={styles.target}
+          aria-label={t`Place the signature field of ${placing} on page ${number}`}
+          onClick={put}
+        />
+      ) : null}
+      {fields.map((shown) => (
+        <FieldBox
+          key={shown.signatureId}
+          shown={shown}
+          pageSize={pageSize}
+          pointsPerPixel={pointsPerPixel}
+          onMove={(field) => onMove(shown.signatureId, field)}
+          onRemove={() => onRemove(shown.signatureId)}
+        />
+      ))}
+    </div>
+  )
+}
+
+function FieldBox({
+  shown,
+  pageSize,
+  pointsPerPixel,
+  onMove,
+  onRemove,
+}: {
+  shown: ShownField
+  pageSize: Size
+  pointsPerPixel: () => number
+  onMove: (field: SignatureField) => void
+  onRemove: () => void
+}) {
+  const { t } = useLingui()
+  // The box while it is being dragged or moved by keys; the stored one otherwise.
+  const [moving, setMoving] = useState<SignatureField | null>(null)
+  const drag = useRef<{ x: number; y: number; start: SignatureField; resize: boolean } | null>(null)
+  const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(keyTimer.current), [])
+  const field = moving ?? shown.field
+  const label = shown.label
+
+  const begin = (event: PointerEvent<HTMLElement>, resize: boolean) => {
+    if (!shown.movable || event.button !== 0) return
+    event.preventDefault()
+    event.stopPropagation()
+    event.currentTarget.setPointerCapture(event.pointerId)
+    drag.current = { x: event.clientX, y: event.clientY, start: shown.field, resize }
+  }
+  const follow = (event: PointerEvent<HTMLElement>) => {
+    const from = drag.current
+    if (from === null) return
+    const scale = pointsPerPixel()
+    const dx = (event.clientX - from.x) * scale
+    const dy = (event.clientY - from.y) * scale
+    const { start } = from
+    if (from.resize) {
+      // The top-left corner stays; the bottom-right follows the pointer, in proportion.
+      const width = start.width + dx
+      const top = start.y + start.height
+      setMoving(clampField({ ...start, width, height: width * ratio, y: top - width * ratio }, pageSize))
+    } else setMoving(clampField({ ...start, x: start.x + dx, y: start.y - dy }, pageSize))
+  }
+  const end = () => {
+    if (drag.current === null) return
+    drag.current = null
+    if (
+      moving !== null &&
+      (moving.x !== shown.field.x || moving.y !== shown.field.y || moving.width !== shown.field.width)
+    )
+      onMove(moving)
+    setMoving(null)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if ((event.key === 'Delete' || event.key === 'Backspace') && shown.removable) {
+      event.preventDefault()
+      onRemove()
+      return
+    }
+    const arrows: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, 1],
+      ArrowDown: [0, -1],
+    }
+    const step = arrows[event.key]
+    if (step === undefined || !shown.movable) return
+    event.preventDefault()
+    event.stopPropagation()
+    const [sx, sy] = step
+    const next = event.shiftKey
+      ? (() => {
+          const width = field.width + (sx + sy) * keyStep
+          const top = field.y + field.height
+          return clampField({ ...field, width, height: width * ratio, y: top - width * ratio }, pageSize)
+        })()
+      : clampField({ ...field, x: field.x + sx * keyStep, y: field.y + sy * keyStep }, pageSize)
+    setMoving(next)
+    clearTimeout(keyTimer.current)
+    keyTimer.current = setTimeout(() => {
+      onMove(next)
+      setMoving(null)
+    }, keySettleMs)
+  }
+
+  return (
+    <div
+      className={styles.field}
+      data-tone={shown.tone}
+      data-movable={shown.movable}
+      style={{
+        left: `${(field.x / pageSize.width) * 100}%`,
+        bottom: `${(field.y / pageSize.height) * 100}%`,
+        width: `${(field.width / pageSize.width) * 100}%`,
+        height: `${(field.height / pageSize.height) * 100}%`,
+      }}
+    >
+      <button
+        type="button"
+        className={styles.body}
+        aria-label={
+          shown.movable
+            ? t`Signature field of ${label}. Arrow keys move it, Shift with the arrow keys resizes it.`
+            : t`Signature field of ${label}`
+        }
+        onPointerDown={(event) => begin(event, false)}
+        onPointerMove={follow}
+        onPointerUp={end}
+        onPointerCancel={end}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          if (keyTimer.current === undefined || moving === null) return
+          clearTimeout(keyTimer.current)
+          onMove(moving)
+          setMoving(null)
+        }}
+      >
+        <span className={styles.name}>{label}</span>
+        <span className={styles.hint}>
+          {shown.tone === 'suggested'
+            ? t`Suggested place`
+            : shown.tone === 'own'
+              ? t`Your signature`
+              : t`Signs here`}
+        </span>
+      </button>
+      {shown.movable ? (
+        <span
+          className={styles.handle}
+          aria-hidden="true"
+          onPointerDown={(event) => begin(event, true)}
+          onPointerMove={follow}
+          onPointerUp={end}
+          onPointerCancel={end}
+        />
+      ) : null}
+      {shown.removable ? (
+        <button
+          type="button"
+          className={styles.remove}
+          aria-label={t`Remove the signature field of ${label}`}
+          onClick={onRemove}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      ) : null}
+    </div>
+  )
+}
