@@ -34,7 +34,8 @@ async function readWindows(path: string): Promise<{ size: number; head: string; 
  * Decides whether the file at `path` is a PDF the product can take: `%PDF-` header (else
  * `document.not_pdf`; zero bytes: `document.empty`), a `startxref … %%EOF` trailer in its last KiB and
  * opened by pdf.js with at least one page (else `document.damaged`; a cut file fails here), and not
- * encrypted (`document.encrypted`). Only the head and tail are read by hand; pdf.js reads the rest itself.
+ * needing a password to open (`document.encrypted`): a PDF with only a permissions (owner) password is
+ * taken, and signed. Only the head and tail are read by hand; pdf.js reads the rest itself.
  */
 export async function inspectPdf(path: string): Promise<PdfInspection | DocumentFailure> {
   const { size, head, tail } = await readWindows(path)
@@ -49,9 +50,6 @@ export async function inspectPdf(path: string): Promise<PdfInspection | Document
     if (pdf instanceof Error) {
       return documentFailure(pdf.name === 'PasswordException' ? 'document.encrypted' : 'document.damaged')
     }
-    const { info } = await pdf.getMetadata()
-    if ((info as { EncryptFilterName?: string | null }).EncryptFilterName)
-      return documentFailure('document.encrypted')
     if (pdf.numPages < 1) return documentFailure('document.damaged')
     const pageSizes: PageSize[] = []
     for (let n = 1; n <= pdf.numPages; n++) {

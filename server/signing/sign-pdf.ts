@@ -50,6 +50,7 @@ export type SignPdfOptions = {
 }
 
 const placeholderBytes = 16_384
+const contentsMarker = `C${'0'.repeat(placeholderBytes * 2)}`
 const byteRangePlaceholder = 9_999_999_999
 const defaultBox = { width: 300, height: 140 }
 const qualityLabels: Record<SignatureQuality, string> = {
@@ -99,7 +100,9 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
     ByteRange: new PdfArray(
       [0, byteRangePlaceholder, byteRangePlaceholder, byteRangePlaceholder].map((n) => PdfNumber.of(n)),
     ),
-    Contents: PdfString.fromBytes(new Uint8Array(placeholderBytes)),
+    // A name as long as the hex string it stands for: names are never encrypted, and in an encrypted PDF
+    // (one with only a permissions password) the signature's /Contents must not be either.
+    Contents: PdfName.of(contentsMarker),
     M: PdfString.fromString(pdfDate(signingTime)),
     Name: PdfString.fromString(options.name),
     ContactInfo: PdfString.fromString(options.signer.email),
@@ -192,7 +195,9 @@ async function load(pdfBytes: Uint8Array): Promise<PDF> {
   } catch (error) {
     throw new SigningError('signing.pdf_unreadable', String(error))
   }
-  if (pdf.isEncrypted) throw new SigningError('signing.pdf_encrypted', 'encrypted PDFs are not signed')
+  // An encrypted PDF that opens without a password has a permissions password only: it is signed.
+  if (pdf.isEncrypted && !pdf.isAuthenticated)
+    throw new SigningError('signing.pdf_encrypted', 'the PDF needs a password to open')
   return pdf
 }
 
@@ -226,7 +231,9 @@ type Placeholder = {
 function findPlaceholder(bytes: Uint8Array, from: number): Placeholder {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
   const hex = `<${'0'.repeat(placeholderBytes * 2)}>`
-  const contentsStart = text.indexOf(hex, from)
+  const contentsStart = text.indexOf(`/${contentsMarker}`, from)
+  // The marker becomes the empty hex string the signature is written into, byte for byte as long.
+  if (contentsStart >= 0) writeAscii(bytes, contentsStart, hex)
   const byteRangeKey = text.indexOf(`/ByteRange`, from)
   const byteRangeStart = text.indexOf('[', byteRangeKey)
   const byteRangeEnd = text.indexOf(']', byteRangeStart)

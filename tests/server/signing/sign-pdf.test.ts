@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PDF, PdfDict, PdfNumber, PdfRef, PdfStream } from '@libpdf/core'
 import { PDFDocument } from 'pdf-lib'
@@ -164,6 +166,36 @@ describe('signPdf', () => {
       })),
     )
     expect(qpdfCheck(dir, signed).status).toBe(0)
+  })
+
+  it('signs a PDF protected only by a permissions (owner) password, twice', async () => {
+    const plain = join(dir, 'owner-plain.pdf')
+    const protectedFile = join(dir, 'owner-protected.pdf')
+    writeFileSync(plain, await makePdf(1))
+    execFileSync('qpdf', [
+      '--encrypt',
+      '',
+      'owner-secret',
+      '256',
+      '--modify=none',
+      '--',
+      plain,
+      protectedFile,
+    ])
+    const signed = await signAs(await signAs(new Uint8Array(readFileSync(protectedFile)), 'Ann'), 'Bo')
+    expect(pdfsig(dir, signed, nssDir)).toEqual(
+      Array.from({ length: 2 }, () => ({
+        signature: 'Signature is Valid.',
+        certificate: 'Certificate is Trusted.',
+      })),
+    )
+    expect(qpdfCheck(dir, signed).status).toBe(0)
+    const report = await validatePdf(signed, { trustedRoots: [pki.root.der] })
+    if (report.status !== 'ok') throw new Error('unreadable')
+    expect(report.signatures.map((s) => [s.signingName, s.intact])).toEqual([
+      ['Ann', true],
+      ['Bo', true],
+    ])
   })
 
   it('refuses a page that does not exist with a stable code', async () => {

@@ -1,9 +1,12 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestEventList } from '../../../contract/signature-requests.ts'
 import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
+import { encryptPdf } from '../../fixtures/make-fixtures.ts'
 import { drivers } from '../test-database.ts'
 import {
   makePdf,
@@ -150,6 +153,34 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     const text = Buffer.from(file?.bytes ?? []).toString('latin1')
     expect(text).toMatch(/\/Rect \[\s*100 500 400 640\s*\]/)
     expect(pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid])
+  })
+
+  it('signs a PDF that has only a permissions password, and refuses one that needs a password to open', async () => {
+    const plain = join(dir, 'permissions-plain.pdf')
+    const permissions = join(dir, 'permissions-only.pdf')
+    const locked = join(dir, 'locked.pdf')
+    writeFileSync(plain, await makePdf(1))
+    encryptPdf(plain, permissions, '')
+    encryptPdf(plain, locked, 'open-sesame')
+    const request = await api.openRequest(owner, 'Protected', [signerEmail], [readFileSync(permissions)])
+    const [result] = await api.signed(signer, [{ signature_request_id: request.id }])
+    expect(result?.result).toBe('complete')
+    const signed = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
+    expect(pdfsig(dir, signed, nssDir)).toEqual([valid])
+
+    const draft = await api.call('POST', apiPaths.signatureRequests(), {
+      token: owner,
+      body: { title: 'Locked' },
+    })
+    const { id } = (await draft.json()) as { id: string }
+    const form = new FormData()
+    form.set('file', new Blob([readFileSync(locked)], { type: 'application/pdf' }), 'locked.pdf')
+    const refused = await fetch(`${api.server.url}/api${apiPaths.signatureRequestDocuments(id)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}` },
+      body: form,
+    })
+    await api.expectError(refused, 422, 'document.encrypted')
   })
 
   it('keeps both of two signers who sign at the same moment, in order, each valid', async () => {
