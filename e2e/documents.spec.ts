@@ -322,7 +322,8 @@ test.describe('documents and signature requests', () => {
     for (const { file, message } of cases) await upload.seeRefused(file.name, message)
     const dashboard = new DashboardPage(page)
     await dashboard.open('/dashboard')
-    await dashboard.seeEmpty('There are no requests yet.')
+    await dashboard.seeEmpty(/Upload a PDF to sign it yourself/)
+    await expect(page.getByRole('link', { name: 'Upload a document' })).toBeVisible()
   })
 
   test('fits a phone screen, with the thumbnails folded away', async ({ page, request }) => {

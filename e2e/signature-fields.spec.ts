@@ -71,7 +71,7 @@ test.describe('signature fields', () => {
       return { x: (x / pageWidth) * box.width, y: (1 - y / pageHeight) * box.height }
     }
     const { client, contractor: contractorLine } = agreementLines
-    await page.getByRole('button', { name: `Place the signature field of ${owner.email}` }).click()
+    await page.getByRole('button', { name: `Place field for ${owner.email}` }).click()
     await expect(page.getByText(`Click or tap the page where ${owner.email} signs.`)).toBeVisible()
     await page
       .getByRole('button', { name: `Place the signature field of ${owner.email} on page 1` })
@@ -87,7 +87,7 @@ test.describe('signature fields', () => {
     expect(olga.x).toBeCloseTo(client.x, -1)
 
     // Carl's goes on the contractor's line, then is dragged a little to the right with the mouse.
-    await page.getByRole('button', { name: `Place the signature field of ${contractor.email}` }).click()
+    await page.getByRole('button', { name: `Place field for ${contractor.email}` }).click()
     await page
       .getByRole('button', { name: `Place the signature field of ${contractor.email} on page 1` })
       .click({ position: await at(contractorLine.x + 100, client.y + 50) })
@@ -127,6 +127,15 @@ test.describe('signature fields', () => {
     const other = await browser.newContext()
     const carlPage = await other.newPage()
     await signInTab(carlPage, contractor)
+    // Each row of the dashboard says how far the request is and whose turn it is.
+    await carlPage.goto('/dashboard')
+    const carlRow = carlPage.getByRole('listitem').filter({ hasText: title })
+    await expect(carlRow).toContainText('1 of 2 signed')
+    await expect(carlRow).toContainText('Your turn')
+    await page.goto('/dashboard')
+    await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText(
+      `Waiting for ${contractor.email}`,
+    )
     await carlPage.goto(`/view/${id}`)
     const carlSigning = new SigningPage(carlPage)
     // Carl sees his own field where the sender put it.
@@ -159,7 +168,7 @@ test.describe('signature fields', () => {
     const signedVersion = page.waitForRequest((r) =>
       r.url().includes(`version=${done.documents[0]?.signed_sha256}`),
     )
-    await page.reload()
+    await page.goto(`/view/${id}`)
     await signedVersion
     await view.viewer.seePage(1, 1, title)
     await expect(page.getByRole('button', { name: /^Signature field of/ })).toHaveCount(0)

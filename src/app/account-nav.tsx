@@ -18,8 +18,21 @@ export function AccountNav() {
       <Link to="/profile" {...link}>
         <Trans>Profile</Trans>
       </Link>
-      <Link to="/logout" className={styles.navLink}>
-        <Trans>Sign out</Trans>
+      <Link to="/logout" className={`${styles.navLink} ${styles.signOut}`}>
+        {/* On a phone the door alone stands for the words, which stay for screen readers. */}
+        <svg className={styles.navIcon} width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            d="M10 4H5v16h5M14 8l4 4-4 4M18 12H9"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className={styles.navText}>
+          <Trans>Sign out</Trans>
+        </span>
       </Link>
     </>
   )

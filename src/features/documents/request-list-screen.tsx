@@ -118,6 +118,22 @@ export function RequestListScreen() {
         <p role="status" className={styles.note}>
           <Trans>Loading your requests…</Trans>
         </p>
+      ) : items.length === 0 && !title && search.filter === 'all' ? (
+        // A new account's first screen: what to do first, not only that there is nothing.
+        <section className={styles.empty} aria-labelledby="empty-heading">
+          <h2 id="empty-heading">
+            <Trans>Your first document</Trans>
+          </h2>
+          <p role="status">
+            <Trans>
+              Upload a PDF to sign it yourself or to ask others to sign it. Requests you send and receive
+              appear here.
+            </Trans>
+          </p>
+          <Link to="/upload" className={buttonClass({ size: 'lg' })}>
+            <Trans>Upload a document</Trans>
+          </Link>
+        </section>
       ) : items.length === 0 ? (
         <p role="status" className={styles.note}>
           {title ? <Trans>No request matches your search.</Trans> : i18n._(emptyMessages[search.filter])}

@@ -6,6 +6,7 @@ import type { SignatureRequestView } from '../../../contract/signature-requests.
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { RequestStatusBadge } from '../../ui/request/request-status-badge.tsx'
+import { signerLabel } from '../../ui/request/signer-label.ts'
 import { requestActions } from './request-actions.ts'
 import styles from './request-list.module.css'
 
@@ -114,6 +115,11 @@ function RequestItem({
   const title = request.title
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
   const signers = request.signaturesCount
+  const signed = request.signatures.filter((s) => s.status === 'SIGNED').length
+  const waiting = request.signatures.filter((s) => s.status === 'OPEN')
+  const own = waiting.some((s) => s.accountEmail.toLowerCase() === email.toLowerCase())
+  const next = waiting[0] === undefined ? '' : signerLabel(waiting[0])
+  const others = waiting.length - 1
   return (
     <li
       ref={ref}
@@ -127,9 +133,34 @@ function RequestItem({
         <span className={styles.title}>{request.title}</span>
         <span className={styles.meta}>
           <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, locale)}</time>
-          <span>
-            <Plural value={signers} one="# signer" other="# signers" />
-          </span>
+          {request.statusOverall === 'DRAFT' ? (
+            <span>
+              <Plural value={signers} one="# signer" other="# signers" />
+            </span>
+          ) : (
+            <span>
+              <Trans>
+                {signed} of {signers} signed
+              </Trans>
+            </span>
+          )}
+          {request.statusOverall !== 'OPEN' || waiting.length === 0 ? null : own ? (
+            <span className={styles.turn}>
+              <Trans>Your turn</Trans>
+            </span>
+          ) : (
+            <span>
+              {others === 0 ? (
+                <Trans>Waiting for {next}</Trans>
+              ) : (
+                <Plural
+                  value={others}
+                  one={`Waiting for ${next} and # other`}
+                  other={`Waiting for ${next} and # others`}
+                />
+              )}
+            </span>
+          )}
         </span>
         <RequestStatusBadge status={request.statusOverall} className={styles.status} />
       </Link>

@@ -5,7 +5,7 @@ import type { SignatureRequestView, SignerInvite } from '../../../contract/signa
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
-import { signerLabel } from '../../ui/signature-fields/use-signature-fields.tsx'
+import { signerLabel } from '../../ui/request/signer-label.ts'
 import styles from './documents.module.css'
 import type { RequestActions } from './request-actions.ts'
 import { addSigner, removeSigner } from './signature-request-calls.ts'
@@ -89,7 +89,7 @@ export function SignerList({
                   <Button
                     variant="text"
                     size="sm"
-                    aria-label={t`Place the signature field of ${label}`}
+                    aria-label={t`Place field for ${label}`}
                     aria-pressed={placingFor === signature.id}
                     onClick={() => onPlaceField(signature.id)}
                   >

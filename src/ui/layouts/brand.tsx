@@ -5,7 +5,7 @@ import styles from './layout.module.css'
 /** The product's mark and name, linking home. */
 export function Brand() {
   return (
-    <Link to="/" className={styles.brand}>
+    <Link to="/" className={styles.brand} aria-label={productName}>
       <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="7" fill="currentColor" opacity="0.12" />
         <path
@@ -16,7 +16,7 @@ export function Brand() {
           strokeLinecap="round"
         />
       </svg>
-      {productName}
+      <span className={styles.brandName}>{productName}</span>
     </Link>
   )
 }

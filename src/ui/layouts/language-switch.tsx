@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { pickLocale } from '../../i18n/i18n.ts'
 import { localeNames, type SupportedLocale, selectableLocales, supportedLocales } from '../../i18n/locales.ts'
+import styles from './layout.module.css'
 
 /** Language picker; Italian is offered only in a direct-sign session (SPEC §9). */
 export function LanguageSwitch({ directSign = false }: { directSign?: boolean }) {
@@ -10,14 +11,9 @@ export function LanguageSwitch({ directSign = false }: { directSign?: boolean })
     <label>
       <span className="visually-hidden">{t`Language`}</span>
       <select
+        className={styles.language}
         value={i18n.locale}
         onChange={(e) => void pickLocale(e.target.value as SupportedLocale)}
-        style={{
-          font: 'inherit',
-          padding: '6px 8px',
-          borderRadius: 8,
-          border: '1px solid var(--color-border)',
-        }}
       >
         {offered.map((locale) => (
           <option key={locale} value={locale} lang={locale}>

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react'
 import {
   minSignatureFieldWidth,
   type SignatureField,
@@ -81,6 +81,7 @@ export function SignatureFieldLayer({
 }) {
   const { t } = useLingui()
   const layer = useRef<HTMLDivElement>(null)
+  const keysHelp = useId()
   const number = page + 1
   // Points per CSS pixel, as the page is shown now.
   const pointsPerPixel = () =>
@@ -101,6 +102,9 @@ export function SignatureFieldLayer({
 
   return (
     <div ref={layer} className={styles.layer} data-placing={placing !== undefined}>
+      <span id={keysHelp} hidden>
+        {t`Arrow keys move it, Shift with the arrow keys resizes it, Delete removes it.`}
+      </span>
       {placing !== undefined ? (
         <button
           type="button"
@@ -114,6 +118,7 @@ export function SignatureFieldLayer({
           key={shown.signatureId}
           shown={shown}
           pageSize={pageSize}
+          keysHelp={keysHelp}
           pointsPerPixel={pointsPerPixel}
           onMove={(field) => onMove(shown.signatureId, field)}
           onRemove={() => onRemove(shown.signatureId)}
@@ -126,11 +131,14 @@ export function SignatureFieldLayer({
 function FieldBox({
   shown,
   pageSize,
+  keysHelp,
   pointsPerPixel,
   onMove,
   onRemove,
 }: {
   shown: ShownField
+  /** The id of the text that says how to move a field from the keyboard. */
+  keysHelp: string
   pageSize: Size
   pointsPerPixel: () => number
   onMove: (field: SignatureField) => void
@@ -223,11 +231,7 @@ function FieldBox({
       <button
         type="button"
         className={styles.body}
-        aria-label={
-          shown.movable
-            ? t`Signature field of ${label}. Arrow keys move it, Shift with the arrow keys resizes it.`
-            : t`Signature field of ${label}`
-        }
+        aria-describedby={shown.movable ? keysHelp : undefined}
         onPointerDown={(event) => begin(event, false)}
         onPointerMove={follow}
         onPointerUp={end}
@@ -240,7 +244,10 @@ function FieldBox({
           setMoving(null)
         }}
       >
-        <span className={styles.name}>{label}</span>
+        <span className="visually-hidden">{t`Signature field of ${label}`}</span>
+        <span className={styles.name} aria-hidden="true">
+          {label}
+        </span>
         <span className={styles.hint}>
           {shown.tone === 'suggested'
             ? t`Suggested place`

@@ -11,15 +11,10 @@ import {
   selectPlacingFor,
 } from '../../../machines/field-placement/field-placement.selectors.ts'
 import type { FieldsChange } from '../../../machines/field-placement/field-placement.types.ts'
+import { signerLabel } from '../request/signer-label.ts'
 import { type ShownField, SignatureFieldLayer } from './signature-field-layer.tsx'
 
 type Signature = SignatureRequestView['signatures'][number]
-
-/** Who a signer is, as a field and the signer list name them. */
-export function signerLabel(signature: Signature): string {
-  const names = [signature.signerIdentityData?.firstName, signature.signerIdentityData?.lastName]
-  return names.filter(Boolean).join(' ') || signature.accountEmail
-}
 
 /** A signer's fields with the one on `field`'s document replaced (or, without `field`, taken away). */
 function withField(fields: readonly SignatureField[], documentId: string, field?: SignatureField) {
