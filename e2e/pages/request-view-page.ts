@@ -33,7 +33,21 @@ export class RequestViewPage extends AppPage {
   }
 
   async clickWithdraw() {
-    await this.page.getByRole('button', { name: 'Withdraw', exact: true }).click()
+    await this.chooseAction('Withdraw')
+  }
+
+  /**
+   * Runs an action of the request: the primary button when it is the one shown, else the entry of the
+   * "More actions" menu.
+   */
+  async chooseAction(name: string) {
+    const primary = this.page.getByRole('main').getByRole('button', { name, exact: true })
+    if ((await primary.count()) > 0) {
+      await primary.click()
+      return
+    }
+    await this.page.getByRole('button', { name: 'More actions' }).click()
+    await this.page.getByRole('menuitem', { name, exact: true }).click()
   }
 
   async confirmWithdraw(message: string) {
@@ -75,12 +89,12 @@ export class RequestViewPage extends AppPage {
   /** Clicks an action that downloads a file and answers the file's name. */
   async download(action: string): Promise<string> {
     const download = this.page.waitForEvent('download')
-    await this.page.getByRole('button', { name: action, exact: true }).click()
+    await this.chooseAction(action)
     return (await download).suggestedFilename()
   }
 
   async decline(reason: string) {
-    await this.page.getByRole('button', { name: 'Decline', exact: true }).click()
+    await this.chooseAction('Decline')
     const dialog = this.page.getByRole('alertdialog', { name: 'Decline this signing request?' })
     await dialog.getByLabel('Why do you decline? (optional)').fill(reason)
     await dialog.getByRole('button', { name: 'Decline request' }).click()
@@ -88,7 +102,7 @@ export class RequestViewPage extends AppPage {
   }
 
   async delegate(email: string, message: string) {
-    await this.page.getByRole('button', { name: 'Delegate', exact: true }).click()
+    await this.chooseAction('Delegate')
     const dialog = this.page.getByRole('dialog', { name: 'Delegate signing' })
     await dialog.getByLabel('E-mail address').fill(email)
     await dialog.getByLabel('Message (optional)').fill(message)
@@ -109,14 +123,20 @@ export class RequestViewPage extends AppPage {
   }
 
   async deleteRequest() {
-    await this.page.getByRole('button', { name: 'Delete', exact: true }).click()
+    await this.chooseAction('Delete')
     const dialog = this.page.getByRole('alertdialog', { name: 'Delete this request?' })
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
     await expect(dialog).toBeHidden()
   }
 
+  /** The action is neither the primary button nor in the menu. */
   async seeNoAction(name: string) {
-    await expect(this.page.getByRole('button', { name, exact: true })).toHaveCount(0)
+    await expect(this.page.getByRole('main').getByRole('button', { name, exact: true })).toHaveCount(0)
+    await this.page.getByRole('button', { name: 'More actions' }).click()
+    await expect(this.page.getByRole('menu')).toBeVisible()
+    await expect(this.page.getByRole('menuitem', { name, exact: true })).toHaveCount(0)
+    await this.page.keyboard.press('Escape')
+    await expect(this.page.getByRole('menu')).toHaveCount(0)
   }
 
   /** While a dialog is open the page behind it does not scroll (SPEC §2). */

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises'
-import type { PageBox } from '../../contract/signature-fields.ts'
+import { boxesOverlap, type PageBox } from '../../contract/signature-fields.ts'
 import { type DocumentFailure, documentFailure } from './document-error.ts'
 import { findFreeAreas, type TextBox } from './find-free-areas.ts'
 import { openPdf } from './pdfjs.ts'
@@ -74,10 +74,12 @@ export async function inspectPdf(path: string): Promise<PdfInspection | Document
 }
 
 /**
- * Empty areas for signatures at the end of the document: on the last page, at the SPEC's size or, where
- * the page is full, smaller; then on the page before. Pages turned by /Rotate are left out (their text
+ * Empty areas for signatures at the end of the document: on the last page at the SPEC's size, then
+ * smaller ones where those leave room; then on the page before. Pages turned by /Rotate are left out (their text
  * boxes are not in the displayed page's corner).
  */
+const maxFreeAreas = 8
+
 async function endAreas(pageCount: number, getPage: (n: number) => Promise<PdfPage>): Promise<PageBox[]> {
   const areas: PageBox[] = []
   for (const n of [pageCount, pageCount - 1].filter((n) => n >= 1)) {
@@ -94,11 +96,10 @@ async function endAreas(pageCount: number, getPage: (n: number) => Promise<PdfPa
       text.push({ x: e - x1, y: f - y1 - item.height * 0.25, width: item.width, height: item.height * 1.25 })
     }
     page.cleanup()
+    // Smaller areas fill in where the page has no room for more at full size, so each signer gets one.
     for (const scale of n === pageCount ? [1, 0.75, 0.5] : [1]) {
-      const found = findFreeAreas(n - 1, size, text, scale)
-      if (found.length > 0) {
-        areas.push(...found)
-        break
+      for (const area of findFreeAreas(n - 1, size, text, scale)) {
+        if (areas.length < maxFreeAreas && !areas.some((other) => boxesOverlap(other, area))) areas.push(area)
       }
     }
   }

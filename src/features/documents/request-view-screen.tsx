@@ -13,6 +13,7 @@ import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { ActionMenu, type MenuAction } from '../../ui/menu/action-menu.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { signerLabel } from '../../ui/request/signer-label.ts'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
@@ -182,138 +183,141 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
           : `${document}.pdf`,
     }))
 
-  return (
-    <div className={styles.page}>
-      <RequestHeader request={data} />
-
-      <div className={styles.actions}>
-        {signAction(data, () => void refresh(), fields.ownFields)}
-        {actions.send ? (
-          <Button onClick={send} disabled={busy !== null}>
-            <Trans>Send to signers</Trans>
-          </Button>
-        ) : null}
-        {actions.remind ? (
-          <Button variant="secondary" onClick={remind} disabled={busy !== null} aria-busy={busy === 'remind'}>
-            <Trans>Remind signers</Trans>
-          </Button>
-        ) : null}
-        {actions.delegate ? (
-          <Button
-            variant="secondary"
-            onClick={() =>
+  const downloadCurrent = () =>
+    hasSigned ? download('downloadSigned', documentFiles(true)) : download('download', documentFiles(false))
+  const deleteThisRequest = async () => {
+    const deleted = await openDialog(ui.dialogs, {
+      name: 'deleteDocuments',
+      namespace: 'general',
+      props: { titles: [data.title], kind: 'request' },
+      action: () => deleteRequest(api, srid),
+    })
+    if (!deleted) return
+    queryClient.removeQueries({ queryKey: ['signature-request', srid] })
+    await queryClient.invalidateQueries({ queryKey: ['signature-requests'] })
+    await navigate({ to: '/dashboard' })
+  }
+  // One primary action for the person looking (sign, send, remind, else download); the rest in the menu.
+  const primary = actions.sign ? 'sign' : actions.send ? 'send' : actions.remind ? 'remind' : 'download'
+  const menu: MenuAction[] = [
+    ...(actions.send && primary !== 'send'
+      ? [{ value: 'send', label: t`Send to signers`, onSelect: send, disabled: busy !== null }]
+      : []),
+    ...(actions.remind && primary !== 'remind'
+      ? [{ value: 'remind', label: t`Remind signers`, onSelect: remind, disabled: busy !== null }]
+      : []),
+    ...(actions.delegate
+      ? [
+          {
+            value: 'delegate',
+            label: t`Delegate`,
+            onSelect: () =>
               void dialog('delegate', 'document', (value) =>
                 delegateSignature(api, srid, value as SignerInvite & { message: string }),
               ).then(async (done) => {
                 // Someone else signs now; only a sender still sees the request.
                 if (done && !data.isOwner) await navigate({ to: '/dashboard' })
-              })
-            }
-          >
-            <Trans>Delegate</Trans>
-          </Button>
-        ) : null}
-        {actions.decline ? (
-          <Button
-            variant="secondary"
-            onClick={() =>
+              }),
+          },
+        ]
+      : []),
+    ...(actions.decline
+      ? [
+          {
+            value: 'decline',
+            label: t`Decline`,
+            onSelect: () =>
               void dialog('declineSigningRequest', 'general', (value) =>
                 declineRequest(api, srid, String(value ?? '')).then(() => undefined),
-              )
-            }
-          >
-            <Trans>Decline</Trans>
-          </Button>
-        ) : null}
-        {actions.withdraw ? (
-          <Button
-            variant="secondary"
-            onClick={() =>
+              ),
+          },
+        ]
+      : []),
+    ...(primary !== 'download'
+      ? [{ value: 'download', label: t`Download`, onSelect: downloadCurrent, disabled: busy !== null }]
+      : []),
+    ...(hasSigned
+      ? [
+          {
+            value: 'original',
+            label: t`Download original`,
+            onSelect: () => download('download', documentFiles(false)),
+            disabled: busy !== null,
+          },
+        ]
+      : []),
+    {
+      value: 'zip',
+      label: t`Download all (ZIP)`,
+      onSelect: () =>
+        download('zip', [{ path: apiPaths.signatureRequestZip(srid), name: `${data.title}.zip` }]),
+      disabled: busy !== null,
+    },
+    ...(actions.report
+      ? [
+          {
+            value: 'report-pdf',
+            label: t`Report (PDF)`,
+            onSelect: () =>
+              download('reportPdf', [
+                {
+                  path: apiPaths.signatureRequestReport(srid, 'pdf', i18n.locale),
+                  name: t`${title} report.pdf`,
+                },
+              ]),
+            disabled: busy !== null,
+          },
+          {
+            value: 'report-json',
+            label: t`Report (JSON)`,
+            onSelect: () =>
+              download('reportJson', [
+                { path: apiPaths.signatureRequestReport(srid, 'json'), name: t`${title} report.json` },
+              ]),
+            disabled: busy !== null,
+          },
+        ]
+      : []),
+    ...(actions.withdraw
+      ? [
+          {
+            value: 'withdraw',
+            label: t`Withdraw`,
+            danger: true,
+            onSelect: () =>
               void dialog('withdraw', 'document', (value) =>
                 withdrawRequest(api, srid, String(value ?? '')).then(() => undefined),
-              )
-            }
-          >
-            <Trans>Withdraw</Trans>
+              ),
+          },
+        ]
+      : []),
+    ...(actions.delete
+      ? [{ value: 'delete', label: t`Delete`, danger: true, onSelect: () => void deleteThisRequest() }]
+      : []),
+  ]
+
+  return (
+    <div className={styles.page}>
+      <RequestHeader request={data} />
+
+      <div className={styles.actions}>
+        {primary === 'sign' ? signAction(data, () => void refresh(), fields.ownFields) : null}
+        {primary === 'send' ? (
+          <Button onClick={send} disabled={busy !== null}>
+            <Trans>Send to signers</Trans>
           </Button>
         ) : null}
-        <Button
-          variant="secondary"
-          onClick={() =>
-            hasSigned
-              ? download('downloadSigned', documentFiles(true))
-              : download('download', documentFiles(false))
-          }
-          disabled={busy !== null}
-        >
-          <Trans>Download</Trans>
-        </Button>
-        {hasSigned ? (
-          <Button
-            variant="secondary"
-            onClick={() => download('download', documentFiles(false))}
-            disabled={busy !== null}
-          >
-            <Trans>Download original</Trans>
+        {primary === 'remind' ? (
+          <Button onClick={remind} disabled={busy !== null} aria-busy={busy === 'remind'}>
+            <Trans>Remind signers</Trans>
           </Button>
         ) : null}
-        <Button
-          variant="secondary"
-          onClick={() =>
-            download('zip', [{ path: apiPaths.signatureRequestZip(srid), name: `${data.title}.zip` }])
-          }
-          disabled={busy !== null}
-        >
-          <Trans>Download all (ZIP)</Trans>
-        </Button>
-        {actions.report ? (
-          <>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                download('reportPdf', [
-                  {
-                    path: apiPaths.signatureRequestReport(srid, 'pdf', i18n.locale),
-                    name: t`${title} report.pdf`,
-                  },
-                ])
-              }
-              disabled={busy !== null}
-            >
-              <Trans>Report (PDF)</Trans>
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                download('reportJson', [
-                  { path: apiPaths.signatureRequestReport(srid, 'json'), name: t`${title} report.json` },
-                ])
-              }
-              disabled={busy !== null}
-            >
-              <Trans>Report (JSON)</Trans>
-            </Button>
-          </>
-        ) : null}
-        {actions.delete ? (
-          <Button
-            variant="text"
-            onClick={async () => {
-              const deleted = await openDialog(ui.dialogs, {
-                name: 'deleteDocuments',
-                namespace: 'general',
-                props: { titles: [data.title], kind: 'request' },
-                action: () => deleteRequest(api, srid),
-              })
-              if (!deleted) return
-              queryClient.removeQueries({ queryKey: ['signature-request', srid] })
-              await queryClient.invalidateQueries({ queryKey: ['signature-requests'] })
-              await navigate({ to: '/dashboard' })
-            }}
-          >
-            <Trans>Delete</Trans>
+        {primary === 'download' ? (
+          <Button onClick={downloadCurrent} disabled={busy !== null}>
+            <Trans>Download</Trans>
           </Button>
         ) : null}
+        <ActionMenu label={<Trans>More actions</Trans>} actions={menu} />
       </div>
       {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
       {fields.error ? (

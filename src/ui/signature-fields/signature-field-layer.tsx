@@ -1,5 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
-import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import {
   minSignatureFieldWidth,
   type SignatureField,
