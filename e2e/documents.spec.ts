@@ -308,6 +308,46 @@ test.describe('documents and signature requests', () => {
     await view.viewer.seePage(1, 3, title)
   })
 
+  test('a file on its way shows its bytes and can be stopped; the next one goes on', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const upload = new UploadPage(page)
+    await signInTab(page, account)
+    await upload.openUpload()
+    // The first document's upload hangs until the test lets it go, as on a slow line.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let first = true
+    await page.route('**/api/v3/signature-requests/*/documents', async (route) => {
+      if (!first) return route.continue()
+      first = false
+      await held
+      await route.continue().catch(() => {})
+    })
+    await upload.chooseFiles([await threePagePdf('Slow.pdf'), await threePagePdf('Next.pdf')])
+    const slow = page
+      .getByRole('list', { name: 'Uploads' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Slow.pdf' })
+    await expect(slow).toContainText(/ of \d+ kB/)
+    await slow.getByRole('button', { name: 'Cancel Slow.pdf' }).click()
+    await expect(slow).toHaveCount(0)
+    await upload.seeUploaded('Next.pdf')
+    release()
+    // The draft holds only the document that was not stopped.
+    const draftId = new URL(page.url()).searchParams.get('draft')
+    const draft = await request.get(`/api/v3/signature-requests/${draftId}`, {
+      headers: { Authorization: `Bearer ${account.token}` },
+    })
+    expect(
+      ((await draft.json()) as { documents: { title: string }[] }).documents.map((d) => d.title),
+    ).toEqual(['Next'])
+  })
+
   test('refuses bad files, each with its reason', async ({ page, request }) => {
     const account = await createAccount(request)
     const upload = new UploadPage(page)

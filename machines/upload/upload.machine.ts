@@ -85,6 +85,7 @@ export const uploadMachine = setup({
           ...added.map(({ key, file }) => ({
             key,
             name: file.name,
+            size: file.size,
             progress: 0,
             status: 'uploading' as const,
           })),
@@ -104,6 +105,10 @@ export const uploadMachine = setup({
     finishFile: assign(({ context }, params: { documentId: string }) => ({
       items: withHead(context, { status: 'done', progress: 1, documentId: params.documentId }),
       queue: context.queue.slice(1),
+    })),
+    dropFile: assign(({ context }, params: { key: number }) => ({
+      items: context.items.filter((item) => item.key !== params.key),
+      queue: context.queue.filter((queued) => queued.key !== params.key),
     })),
     markRemoving: assign((_, params: { key: number }) => ({ removingKey: params.key, error: null })),
     dropRemoved: assign(({ context }) => ({
@@ -130,6 +135,9 @@ export const uploadMachine = setup({
     isInDraft: ({ context }, params: { key: number }) =>
       context.items.some((item) => item.key === params.key && item.documentId !== undefined),
     queueIsEmpty: ({ context }) => context.queue.length === 0,
+    isHead: ({ context }, params: { key: number }) => context.queue[0]?.key === params.key,
+    isWaiting: ({ context }, params: { key: number }) =>
+      context.queue.slice(1).some((queued) => queued.key === params.key),
     hasDraft: ({ context }) => context.draft !== null,
     hasDocument: ({ context }) => context.draft !== null && holdsDocument(context),
     isEmptyDraft: ({ context }) => context.draft !== null && !holdsDocument(context),
@@ -201,6 +209,11 @@ export const uploadMachine = setup({
           guard: { type: 'hasFiles', params: ({ event }) => ({ files: event.files }) },
           actions: { type: 'enqueue', params: ({ event }) => ({ files: event.files }) },
         },
+        // A file waiting for its turn just leaves the queue.
+        'upload.cancel': {
+          guard: { type: 'isWaiting', params: ({ event }) => ({ key: event.key }) },
+          actions: { type: 'dropFile', params: ({ event }) => ({ key: event.key }) },
+        },
       },
       states: {
         next: {
@@ -256,6 +269,12 @@ export const uploadMachine = setup({
           on: {
             'upload.progress': {
               actions: { type: 'setProgress', params: ({ event }) => ({ progress: event.progress }) },
+            },
+            // Leaving this state stops the upload (its request is aborted); the next file goes on.
+            'upload.cancel': {
+              guard: { type: 'isHead', params: ({ event }) => ({ key: event.key }) },
+              target: 'next',
+              actions: { type: 'dropFile', params: ({ event }) => ({ key: event.key }) },
             },
             'upload.leave': leave,
           },

@@ -14,6 +14,8 @@ export interface UploadItem {
   name: string
   /** Share of the bytes sent so far, 0 to 1. */
   progress: number
+  /** The file's size in bytes, when it came from this page (not for a draft opened again). */
+  size?: number
   status: UploadItemStatus
   /** Why it was refused (`document.not_pdf`, ...), when it was. */
   code?: string
@@ -104,6 +106,8 @@ export type UploadEvent =
   | { type: 'upload.change'; values: Partial<UploadValues> }
   /** Take a wrongly uploaded document (its file's key) out of the draft. */
   | { type: 'upload.remove'; key: number }
+  /** Stop a file (its key) being uploaded, or drop it while it waits for its turn. */
+  | { type: 'upload.cancel'; key: number }
   /** Save the title and message and send the draft to its signers. */
   | { type: 'upload.send' }
   /** The page goes away: queued files are dropped, and a draft left without a document is discarded. */

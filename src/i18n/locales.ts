@@ -107,6 +107,16 @@ export const dateTimeFormat: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 }
 
+/** A file size in the locale's words: kB below a megabyte, MB with one decimal above. */
+export function formatBytes(bytes: number, locale: SupportedLocale): string {
+  const megabytes = bytes >= 1_000_000
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: megabytes ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: megabytes ? 1 : 0,
+  }).format(megabytes ? bytes / 1_000_000 : Math.max(bytes / 1000, bytes > 0 ? 1 : 0))
+}
+
 export function formatDateTime(
   date: Date | string | number,
   locale: SupportedLocale,

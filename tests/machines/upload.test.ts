@@ -88,6 +88,8 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
     const userEvents: UploadEvent[] = [
       { type: 'upload.progress', progress: 0.5 },
       { type: 'upload.remove', key: 1 },
+      { type: 'upload.cancel', key: 1 },
+      { type: 'upload.cancel', key: 2 },
       { type: 'upload.send' },
       { type: 'upload.leave' },
     ]
@@ -202,9 +204,9 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
     ])
     expect(c.createDraft.calls()).toBe(1)
     expect(actor.getSnapshot().context.items).toEqual([
-      { key: 1, name: 'Lease.pdf', progress: 1, status: 'done', documentId: 'doc-1' },
-      { key: 2, name: 'Annex.pdf', progress: 0, status: 'refused', code: 'document.not_pdf' },
-      { key: 3, name: 'Plan.pdf', progress: 1, status: 'done', documentId: 'doc-3' },
+      { key: 1, name: 'Lease.pdf', size: 8, progress: 1, status: 'done', documentId: 'doc-1' },
+      { key: 2, name: 'Annex.pdf', size: 8, progress: 0, status: 'refused', code: 'document.not_pdf' },
+      { key: 3, name: 'Plan.pdf', size: 8, progress: 1, status: 'done', documentId: 'doc-3' },
     ])
     expect(c.added).toEqual(['sr-1', 'sr-1'])
     expect(selectIsUploading(actor.getSnapshot())).toBe(false)
@@ -243,6 +245,25 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
     actor.send({ type: 'upload.add', files: [pdf('Plan.pdf')] })
     expect(c.createDraft.calls()).toBe(2)
     expect(c.uploads.at(-1)?.input.requestId).toBe('sr-2')
+  })
+
+  it('stops the file being uploaded and goes on with the next; a waiting file just leaves the queue', async () => {
+    const c = controlledMachine()
+    const actor = createActor(c.machine, { input: {} }).start()
+    actor.send({ type: 'upload.add', files: [pdf('Lease.pdf'), pdf('Wrong.pdf'), pdf('Annex.pdf')] })
+    c.createDraft.resolve(draft)
+    await flushMicrotasks()
+    expect(c.uploads.map((u) => u.input.file.name)).toEqual(['Lease.pdf'])
+    // The third is dropped while it waits; the first is stopped under way.
+    actor.send({ type: 'upload.cancel', key: 3 })
+    actor.send({ type: 'upload.cancel', key: 1 })
+    expect(c.uploads[0]?.aborted()).toBe(true)
+    expect(c.uploads.map((u) => u.input.file.name)).toEqual(['Lease.pdf', 'Wrong.pdf'])
+    expect(actor.getSnapshot().context.items.map((item) => item.name)).toEqual(['Wrong.pdf'])
+    c.upload.resolve('doc-2')
+    await flushMicrotasks()
+    expect(actor.getSnapshot().context.items).toMatchObject([{ name: 'Wrong.pdf', status: 'done' }])
+    expect(selectIsUploading(actor.getSnapshot())).toBe(false)
   })
 
   it('ignores an empty drop', () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../machines/upload/upload.selectors.ts'
 import type { UploadInput, UploadItem } from '../../../machines/upload/upload.types.ts'
 import { useUser } from '../../api/user.ts'
+import { formatBytes, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
@@ -146,6 +147,7 @@ function UploadForm({ actor }: { actor: UploadActor }) {
                 key={item.key}
                 item={item}
                 onRemove={idle ? () => actor.send({ type: 'upload.remove', key: item.key }) : undefined}
+                onCancel={() => actor.send({ type: 'upload.cancel', key: item.key })}
               />
             ))}
           </ul>
@@ -206,11 +208,25 @@ function UploadForm({ actor }: { actor: UploadActor }) {
   )
 }
 
-/** One file given, with its progress or outcome; an uploaded one can be taken out of the draft. */
-function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (() => void) | undefined }) {
+/**
+ * One file given, with its progress in bytes or its outcome; one on its way can be stopped, an uploaded
+ * one taken out of the draft.
+ */
+function UploadRow({
+  item,
+  onRemove,
+  onCancel,
+}: {
+  item: UploadItem
+  onRemove: (() => void) | undefined
+  onCancel: () => void
+}) {
   const { i18n, t } = useLingui()
   const name = item.name
   const percent = Math.round(item.progress * 100)
+  const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
+  const sent = item.size === undefined ? '' : formatBytes(item.size * item.progress, locale)
+  const total = item.size === undefined ? '' : formatBytes(item.size, locale)
   return (
     <li className={styles.upload}>
       <span className={styles.uploadHead}>
@@ -220,10 +236,19 @@ function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (() => void
             <Trans>Uploaded</Trans>
           ) : item.status === 'refused' ? (
             <Trans>Refused</Trans>
-          ) : (
+          ) : item.size === undefined ? (
             `${percent} %`
+          ) : (
+            <Trans>
+              {sent} of {total}
+            </Trans>
           )}
         </span>
+        {item.status === 'uploading' ? (
+          <Button variant="text" size="sm" onClick={onCancel} aria-label={t`Cancel ${name}`}>
+            <Trans>Cancel</Trans>
+          </Button>
+        ) : null}
         {item.status === 'done' ? (
           <Button
             variant="text"
