@@ -337,7 +337,6 @@ test.describe('documents and signature requests', () => {
     await slow.getByRole('button', { name: 'Cancel Slow.pdf' }).click()
     await expect(slow).toHaveCount(0)
     await upload.seeUploaded('Next.pdf')
-    release()
     // The draft holds only the document that was not stopped.
     const draftId = new URL(page.url()).searchParams.get('draft')
     const draft = await request.get(`/api/v3/signature-requests/${draftId}`, {
@@ -346,6 +345,7 @@ test.describe('documents and signature requests', () => {
     expect(
       ((await draft.json()) as { documents: { title: string }[] }).documents.map((d) => d.title),
     ).toEqual(['Next'])
+    release()
   })
 
   test('refuses bad files, each with its reason', async ({ page, request }) => {
