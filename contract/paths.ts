@@ -81,6 +81,9 @@ export const apiPaths = {
    */
   documentPage: (id: string, page: number, scale?: number, version?: string) =>
     `/v3/documents/${encodeURIComponent(id)}/pages/${page}${pageQuery('?', scale, version)}`,
+  /** `{ text }`: one page's text in reading order, for screen readers; page from 0. */
+  documentPageText: (id: string, page: number) =>
+    `/v3/documents/${encodeURIComponent(id)}/pages/${page}/text`,
   /** `POST` a PDF (multipart, field `file`): every signature's integrity, signer, time, quality and trust. */
   validate: () => '/v1/validate',
   /**
@@ -106,6 +109,9 @@ export const apiPaths = {
   /** One page as `image/webp`, as `documentPage`. */
   directDocumentPage: (id: string, page: number, token: string, scale?: number, version?: string) =>
     `/v3/direct/documents/${encodeURIComponent(id)}/pages/${page}${tokenQuery(token)}${pageQuery('&', scale, version)}`,
+  /** One page's text, as `documentPageText`. */
+  directDocumentPageText: (id: string, page: number, token: string) =>
+    `/v3/direct/documents/${encodeURIComponent(id)}/pages/${page}/text${tokenQuery(token)}`,
   /** `POST` signs as `POST /v3/sign` does, for the direct-link signer (after a confirmed TAN). */
   directSign: (token: string) => `/v3/direct/sign${tokenQuery(token)}`,
   /** `POST` mails the direct-link signer a new 6-digit TAN. */

@@ -57,6 +57,10 @@ test.describe('signature fields', () => {
     await signInTab(page, owner)
     await page.goto(`/view/${id}`)
     await view.viewer.seePage(1, 1, title)
+    // The page is a picture; its words are there for screen readers.
+    await expect(page.getByRole('img', { name: `Page 1 of 1 of ${title}` })).toHaveAccessibleDescription(
+      /Service agreement.*Signature Contractor:/s,
+    )
     // Signers with an account are named by their address.
     const field = (email: string) => page.getByRole('button', { name: fieldName(email) })
     // Before anyone places them, the app suggests a place for each, in the empty space under the text.

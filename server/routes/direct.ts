@@ -14,6 +14,7 @@ import { updateDirectUser } from '../direct/update-direct-user.ts'
 import { verifyTan } from '../direct/verify-tan.ts'
 import { pageParams, sendPageImage, wantsSignedVersion } from '../documents/document-responses.ts'
 import { getPageImage } from '../documents/get-page-image.ts'
+import { getPageText } from '../documents/get-page-text.ts'
 import { toDocumentInfo } from '../documents/to-document-info.ts'
 import { ApiError } from '../http/api-error.ts'
 import { jsonBody } from '../http/json-body.ts'
@@ -95,6 +96,11 @@ export function createDirectRoutes(services: SigningServices): Hono<DirectEnv> {
       // Only documents of the session's request: checked here, as the page lookup goes by address.
       const { document } = await findDirectDocument(services.db, c.get('direct'), c.req.param('id'))
       return sendPageImage(c, await getPageImage(services, caller(c), document.id, page, scale, version))
+    })
+    .get(`${documentBase}/pages/:page/text`, requireDirect, async (c) => {
+      const { page } = pageParams(c)
+      const { document } = await findDirectDocument(services.db, c.get('direct'), c.req.param('id'))
+      return sendJson(c, { text: await getPageText(services, caller(c), document.id, page) })
     })
     .post('/v3/direct/sign', requireDirect, jsonBody(signBodySchema), async (c) =>
       sendJson(c, await signDirect(services, c.get('direct'), c.req.valid('json'))),

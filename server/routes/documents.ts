@@ -3,6 +3,7 @@ import { deleteDocument } from '../documents/delete-document.ts'
 import { pageParams, sendPageImage, wantsSignedVersion } from '../documents/document-responses.ts'
 import { findDocument } from '../documents/find-document.ts'
 import { getPageImage } from '../documents/get-page-image.ts'
+import { getPageText } from '../documents/get-page-text.ts'
 import { toDocumentInfo } from '../documents/to-document-info.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { sendJson } from '../http/send-json.ts'
@@ -39,6 +40,10 @@ export function createDocumentRoutes(services: RequestServices): Hono<AuthEnv> {
       const { page, scale, version } = pageParams(c)
       const caller = callerOf(c)
       return sendPageImage(c, await getPageImage(services, caller, c.req.param('id'), page, scale, version))
+    })
+    .get('/v3/documents/:id/pages/:page/text', requireAuth, async (c) => {
+      const { page } = pageParams(c)
+      return sendJson(c, { text: await getPageText(services, callerOf(c), c.req.param('id'), page) })
     })
     .delete('/v3/documents/:id', requireAuth, async (c) => {
       await deleteDocument(services, callerOf(c), c.req.param('id'))

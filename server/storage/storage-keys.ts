@@ -31,3 +31,8 @@ export function assertValidKey(key: string): void {
   const valid = segments.every((segment) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(segment))
   if (!valid || key.length > 512) throw new TypeError(`invalid storage key: ${JSON.stringify(key)}`)
 }
+
+/** Key of one page's text, for screen readers: `pages/ab/abcdef…/<page>.txt` (page from 0). */
+export function pageTextKey(sha256: string, page: number): string {
+  return `${pageImagesFolder(sha256)}/${page}.txt`
+}

@@ -36,7 +36,7 @@ import {
 } from './signature-request-calls.ts'
 import { getRequestEventsQueryOptions, getSignatureRequestQueryOptions } from './signature-request-query.ts'
 import { SignerList } from './signer-list.tsx'
-import { useLoadPage } from './use-load-page.ts'
+import { useLoadPage, useLoadPageText } from './use-load-page.ts'
 
 /**
  * The signing flow's button for a request, given by the route (the documents feature does not know
@@ -63,6 +63,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   const request = useQuery(getSignatureRequestQueryOptions(api, srid))
   const events = useQuery(getRequestEventsQueryOptions(api, srid))
   const loadPage = useLoadPage()
+  const loadText = useLoadPageText()
   const [notice, setNotice] = useState<Notice | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
@@ -340,7 +341,12 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       ) : null}
 
       <div className={styles.columns}>
-        <DocumentViewer documents={data.documents} loadPage={loadPage} pageOverlay={fields.pageOverlay} />
+        <DocumentViewer
+          documents={data.documents}
+          loadPage={loadPage}
+          pageOverlay={fields.pageOverlay}
+          loadText={loadText}
+        />
         <aside className={styles.side}>
           <SignerList
             request={data}

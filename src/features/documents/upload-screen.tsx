@@ -25,7 +25,7 @@ import { requestActions } from './request-actions.ts'
 import { requestErrorMessage } from './request-messages.ts'
 import { getSignatureRequestQueryOptions } from './signature-request-query.ts'
 import { SignerList } from './signer-list.tsx'
-import { useLoadPage } from './use-load-page.ts'
+import { useLoadPage, useLoadPageText } from './use-load-page.ts'
 import { type UploadActor, useUpload } from './use-upload.ts'
 
 const uploadView = (snapshot: UploadSnapshot) => ({
@@ -90,6 +90,7 @@ function UploadForm({ actor }: { actor: UploadActor }) {
   const queryClient = useQueryClient()
   const { data: user } = useUser(api)
   const loadPage = useLoadPage()
+  const loadText = useLoadPageText()
   const { items, draft, values, error, uploading, sending, maySend, idle } = useSelector(actor, uploadView)
   const draftId = draft?.id ?? null
   const request = useQuery({
@@ -154,7 +155,9 @@ function UploadForm({ actor }: { actor: UploadActor }) {
         ) : null}
       </section>
 
-      {documents.length > 0 ? <DocumentViewer documents={documents} loadPage={loadPage} /> : null}
+      {documents.length > 0 ? (
+        <DocumentViewer documents={documents} loadPage={loadPage} loadText={loadText} />
+      ) : null}
 
       {draftId !== null ? (
         <>

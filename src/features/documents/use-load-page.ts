@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { apiPaths } from '../../../contract/paths.ts'
-import type { LoadPage } from '../../ui/document-viewer/use-page-image.ts'
+import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-image.ts'
 
 /**
  * The document viewer's page loader for a signed-in user: GET /v3/documents/{id}/pages/{n}?scale= with
@@ -16,6 +16,16 @@ export function useLoadPage(): LoadPage {
         retries: 0,
         signal,
       }),
+    [api],
+  )
+}
+
+/** The document viewer's page-text loader for a signed-in user: GET /v3/documents/{id}/pages/{n}/text. */
+export function useLoadPageText(): LoadPageText {
+  const { api } = useRouteContext({ from: '__root__' })
+  return useCallback(
+    async (documentId, page, signal) =>
+      (await api.request<{ text: string }>(apiPaths.documentPageText(documentId, page), { signal })).text,
     [api],
   )
 }

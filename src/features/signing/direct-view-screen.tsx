@@ -14,7 +14,7 @@ import { resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
-import type { LoadPage } from '../../ui/document-viewer/use-page-image.ts'
+import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-image.ts'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
@@ -52,6 +52,20 @@ function useDirectLoadPage(token: string): LoadPage {
 }
 
 const noSignatures: ReadonlySet<string> = new Set()
+
+/** The viewer's page-text loader for a direct-link signer. */
+function useDirectLoadText(token: string): LoadPageText {
+  const { api } = useRouteContext({ from: '__root__' })
+  return useCallback(
+    async (documentId, page, signal) =>
+      (
+        await api.request<{ text: string }>(apiPaths.directDocumentPageText(documentId, page, token), {
+          signal,
+        })
+      ).text,
+    [api, token],
+  )
+}
 
 /** Why a direct link shows no request: not valid (any more), or the request is gone. */
 function LinkError({ error }: { error: unknown }) {
@@ -97,6 +111,7 @@ export function DirectViewScreen({
   const token = search.token === undefined ? (readDirectLink()?.token ?? '') : String(search.token)
   const request = useDirectRequest(requestId, token)
   const loadPage = useDirectLoadPage(token)
+  const loadText = useDirectLoadText(token)
   const settings = exitRedirectOf(search)
   const redirect = useExitRedirect(settings.exitUrl, settings.timeout, requestId)
   const errorUrl = settings.errorUrl
@@ -187,7 +202,12 @@ export function DirectViewScreen({
         </p>
       )}
 
-      <DocumentViewer documents={data.documents} loadPage={loadPage} pageOverlay={fields.pageOverlay} />
+      <DocumentViewer
+        documents={data.documents}
+        loadPage={loadPage}
+        pageOverlay={fields.pageOverlay}
+        loadText={loadText}
+      />
     </div>
   )
 }

@@ -4,7 +4,7 @@ import type { DocumentInfo } from '../../../contract/documents.ts'
 import { Button } from '../button/button.tsx'
 import styles from './document-viewer.module.css'
 import { PageThumbnail, PageView, pageElementId } from './page-view.tsx'
-import type { LoadPage } from './use-page-image.ts'
+import type { LoadPage, LoadPageText } from './use-page-image.ts'
 import { defaultZoom, imageScaleFor, stepZoom, type ZoomLevel, zoomLevels } from './zoom.ts'
 
 /** Props of the document viewer. */
@@ -19,6 +19,8 @@ export interface DocumentViewerProps {
   loadPage: LoadPage
   /** What is drawn over one page (signature fields), in a layer of the page's size. */
   pageOverlay?: (document: DocumentInfo, page: number) => ReactNode
+  /** Loads a page's text, given to screen readers beside the page's picture. */
+  loadText?: LoadPageText
 }
 
 type PageRef = { documentId: string; page: number }
@@ -50,7 +52,7 @@ function revealThumbnail(strip: HTMLElement | null, key: string) {
  * collapses on a phone, pages loaded once they come near the view, zoom by buttons and by keyboard
  * (+, - and 0 anywhere in the viewer; the arrow keys move between thumbnails).
  */
-export function DocumentViewer({ documents, loadPage, pageOverlay }: DocumentViewerProps) {
+export function DocumentViewer({ documents, loadPage, pageOverlay, loadText }: DocumentViewerProps) {
   const { t } = useLingui()
   const [zoom, setZoom] = useState<ZoomLevel>(defaultZoom)
   const [current, setCurrent] = useState<PageRef | null>(null)
@@ -198,6 +200,7 @@ export function DocumentViewer({ documents, loadPage, pageOverlay }: DocumentVie
                   loadPage={loadPage}
                   scrollRoot={pagesRef}
                   overlay={pageOverlay?.(doc, page)}
+                  loadText={loadText}
                 />
               ))}
             </section>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, type RefObject, useRef } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { type ReactNode, type RefObject, useId, useRef } from 'react'
 import { type DocumentInfo, thumbnailPageScale } from '../../../contract/documents.ts'
 import { Button } from '../button/button.tsx'
 import styles from './document-viewer.module.css'
-import { type LoadPage, usePageImage } from './use-page-image.ts'
+import { type LoadPage, type LoadPageText, usePageImage } from './use-page-image.ts'
 import { useSeen } from './use-seen.ts'
 
 /** The id of a page's element, so a thumbnail can bring it into view. */
@@ -20,6 +21,7 @@ export function PageView({
   loadPage,
   scrollRoot,
   overlay,
+  loadText,
 }: {
   document: DocumentInfo
   page: number
@@ -27,6 +29,8 @@ export function PageView({
   zoom: number
   loadPage: LoadPage
   scrollRoot: RefObject<HTMLElement | null>
+  /** The page's text for screen readers, read beside its image. */
+  loadText?: LoadPageText
   /** Drawn over the page, in a layer of the page's size (signature fields). */
   overlay?: ReactNode
 }) {
@@ -36,6 +40,15 @@ export function PageView({
   // Once signed, the pages show the signed version, with the signatures drawn.
   const version = document.signedSha256 ?? undefined
   const { state, retry } = usePageImage(loadPage, document.id, page, scale, seen, version)
+  const textId = useId()
+  const text = useQuery({
+    queryKey: ['page-text', document.id, page],
+    queryFn: ({ signal }) => (loadText ? loadText(document.id, page, signal) : ''),
+    enabled: seen && loadText !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  })
+  const pageText = text.data?.trim() ?? ''
   const size = document.pageSizes[page] ?? { width: 595, height: 842 }
   const number = page + 1
   const count = document.pageCount
@@ -50,7 +63,12 @@ export function PageView({
       aria-busy={state.status === 'loading'}
     >
       {state.status === 'loaded' ? (
-        <img src={state.url} alt={t`Page ${number} of ${count} of ${title}`} className={styles.image} />
+        <img
+          src={state.url}
+          alt={t`Page ${number} of ${count} of ${title}`}
+          aria-describedby={pageText ? textId : undefined}
+          className={styles.image}
+        />
       ) : state.status === 'failed' ? (
         <div className={styles.pageFailed}>
           <p>
@@ -67,6 +85,12 @@ export function PageView({
           </span>
         </span>
       )}
+      {pageText ? (
+        // The words of the page, for those who cannot see its picture.
+        <div id={textId} className={`visually-hidden ${styles.pageText}`}>
+          {pageText}
+        </div>
+      ) : null}
       {overlay}
     </div>
   )

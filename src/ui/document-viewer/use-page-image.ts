@@ -16,6 +16,9 @@ export type LoadPage = (
   version: string | undefined,
 ) => Promise<Blob>
 
+/** Loads one page's text (of the uploaded file), for screen readers. */
+export type LoadPageText = (documentId: string, page: number, signal: AbortSignal) => Promise<string>
+
 /** Where one page image is: loading (also while retried), shown from a blob URL, or given up on. */
 export type PageImageState = { status: 'loading' } | { status: 'loaded'; url: string } | { status: 'failed' }
 

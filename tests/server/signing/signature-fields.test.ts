@@ -3,6 +3,7 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { boxesOverlap, type SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import { makeAgreementPdf } from '../../fixtures/make-fixtures.ts'
 import { drivers } from '../test-database.ts'
 import {
   compareRasters,
@@ -80,6 +81,22 @@ describe.each(drivers)('signature fields on %s', (driver) => {
     expect(signatureOf(seen, signerEmail).documentSignatures).toEqual(
       signatureOf(request, signerEmail).documentSignatures,
     )
+  })
+
+  it('answers each page’s text for screen readers, to those who may see the document', async () => {
+    const request = await api.openRequest(owner, 'Readable', [signerEmail], [await makeAgreementPdf()])
+    const documentId = request.documents[0]?.id ?? ''
+    const text = async (token: string, page: number) =>
+      api.call('GET', apiPaths.documentPageText(documentId, page), { token })
+    for (const token of [owner, signer]) {
+      const answer = await text(token, 0)
+      expect(answer.status).toBe(200)
+      const { text: words } = (await answer.json()) as { text: string }
+      expect(words).toMatch(/^Service agreement\n1\. The contractor delivers/)
+      expect(words).toContain('Signature Contractor:')
+    }
+    await api.expectError(await text(owner, 1), 404, 'document.page_not_found')
+    await api.expectError(await text(stranger, 0), 404, 'document.not_found')
   })
 
   it('lets only the sender place fields, and only on the pages of the documents', async () => {
