@@ -85,7 +85,7 @@ test.describe('dashboard', () => {
     }
   })
 
-  test('fits a phone screen', async ({ page, request }) => {
+  test('fits a phone screen', async ({ page, request }, testInfo) => {
     const account = await createAccount(request)
     await createRequest(request, account, `A rather long title of a request that wraps ${randomUUID()}`)
     const dashboard = new DashboardPage(page)
@@ -94,5 +94,9 @@ test.describe('dashboard', () => {
     await dashboard.open('/dashboard')
     await dashboard.seeRequest('A rather long title')
     await dashboard.seeNoHorizontalOverflow()
+    await testInfo.attach('dashboard (phone)', { body: await page.screenshot(), contentType: 'image/png' })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await dashboard.seeRequest('A rather long title')
+    await testInfo.attach('dashboard (desktop)', { body: await page.screenshot(), contentType: 'image/png' })
   })
 })

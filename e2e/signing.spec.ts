@@ -29,7 +29,7 @@ test.describe('signing', () => {
     page,
     browser,
     request,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(120_000)
     const owner = await createAccount(request, 'Olga')
     const tag = randomUUID().slice(0, 8)
@@ -80,6 +80,15 @@ test.describe('signing', () => {
     await direct.seeHeading(title)
     await direct.viewer.seePage(1, 3, title)
     await direct.seeNoSeriousAccessibilityViolations()
+    await testInfo.attach('signing as an outside signer (desktop)', {
+      body: await signerPage.screenshot(),
+      contentType: 'image/png',
+    })
+    await signerPage.setViewportSize({ width: 390, height: 844 })
+    await testInfo.attach('signing as an outside signer (phone)', {
+      body: await signerPage.screenshot(),
+      contentType: 'image/png',
+    })
     await direct.clickSign()
     await direct.agreeToTerms()
     await direct.confirmSignatureName('Otto Outside')
