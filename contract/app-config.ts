@@ -23,6 +23,8 @@ export const appConfigSchema = v.object({
   maintenanceBlockingPattern: v.string(),
   /** The general terms' current version; a user who accepted an older one is asked again (SPEC §6). */
   termsVersion: v.string(),
+  /** Where the general terms can be read; absent when the deployment names none. */
+  termsUrl: v.optional(v.string()),
   errorReporting: v.nullable(errorReportingSchema),
 })
 export type AppConfig = v.InferOutput<typeof appConfigSchema>

@@ -9,6 +9,9 @@ import { createAccount, type TestAccount } from './pages/test-account.ts'
 
 // SPEC §6: the terms dialog appears when the general terms are not accepted. Accounts accept the
 // terms of their day; the server then publishes a new version (TERMS_VERSION) on the same data.
+// Where this deployment publishes its terms; the dialogs link there.
+const termsUrl = 'https://sign.example.ch/terms-2026-06'
+
 test.describe('general terms in a new version', () => {
   test.describe.configure({ mode: 'serial' })
   let dataDir: string
@@ -22,7 +25,11 @@ test.describe('general terms in a new version', () => {
     accounts.push(await createAccount(api), await createAccount(api))
     await api.dispose()
     await before.stop()
-    server = await startOwnServer('staging', { E2E_DATA_DIR: dataDir, TERMS_VERSION: '2026-06' })
+    server = await startOwnServer('staging', {
+      E2E_DATA_DIR: dataDir,
+      TERMS_VERSION: '2026-06',
+      TERMS_URL: termsUrl,
+    })
   })
 
   test.afterAll(async () => {
@@ -47,6 +54,10 @@ test.describe('general terms in a new version', () => {
     await signIn(page, account)
     await profile.open(`${server.url}/profile`)
     await profile.seeDialog('Please accept our general terms')
+    // The terms being accepted can be read, in a new tab.
+    const read = profile.dialog.getByRole('link', { name: /Read the general terms and conditions/ })
+    await expect(read).toHaveAttribute('href', termsUrl)
+    await expect(read).toHaveAttribute('target', '_blank')
     await page.keyboard.press('Escape')
     await profile.seeDialog('Please accept our general terms')
     await expect(profile.dialog.getByRole('button', { name: 'Close' })).toHaveCount(0)

@@ -32,6 +32,8 @@ export type AppConfig = {
   statusPage: StatusPageSource
   /** Version of the general terms users must have accepted; a new one asks everyone again. */
   termsVersion: string
+  /** Where the general terms of this deployment can be read; sign-up and signing link to them. */
+  termsUrl?: string | undefined
   /** Regular expression naming the status page's component groups whose maintenance blocks the app. */
   maintenanceBlockingPattern: string
   /** Browser error reporting (SPEC §9): off unless a DSN is set. */
@@ -151,6 +153,13 @@ const envSchema = v.object({
     ),
   ),
   STATUS_PAGE_FILE: v.optional(v.string()),
+  TERMS_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^https?:\/\//, 'must be an http:// or https:// URL'),
+      v.url('must be an http:// or https:// URL'),
+    ),
+  ),
   TERMS_VERSION: v.optional(
     v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/, 'must be a date like 2026-01')),
     '2026-01',
@@ -233,7 +242,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     )
   }
   const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
-  const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION } = result.output
+  const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION, TERMS_URL } =
+    result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
   const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN } = result.output
@@ -260,6 +270,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       : { kind: 'file', path: STATUS_PAGE_FILE ?? join(DATA_DIR, 'status.json') },
     maintenanceBlockingPattern: MAINTENANCE_BLOCKING_PATTERN,
     termsVersion: TERMS_VERSION,
+    termsUrl: TERMS_URL,
     errorReporting: SENTRY_DSN
       ? {
           dsn: SENTRY_DSN,

@@ -15,6 +15,7 @@ export function createAppConfigRoutes(config: AppConfig): Hono {
     mode: config.appMode,
     maintenanceBlockingPattern: config.maintenanceBlockingPattern,
     termsVersion: config.termsVersion,
+    ...(config.termsUrl === undefined ? {} : { termsUrl: config.termsUrl }),
     errorReporting: config.errorReporting && { ...config.errorReporting, release: `signet@${version}` },
   }
   return new Hono().get(apiPaths.appConfig(), (c) => sendJson(c, body))

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
         STATUS_PAGE_URL: 'https://status.example.ch/api/v2/summary.json',
         MAINTENANCE_BLOCKING_PATTERN: '^Signing$',
         TERMS_VERSION: '2026-06',
+        TERMS_URL: 'https://sign.example.ch/terms',
         SENTRY_DSN: 'https://key@errors.example.ch/4',
         SENTRY_TRACES_SAMPLE_RATE: '0.25',
         SENTRY_ENVIRONMENT: 'prod-ch',
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       statusPage: { kind: 'url', url: 'https://status.example.ch/api/v2/summary.json' },
       maintenanceBlockingPattern: '^Signing$',
       termsVersion: '2026-06',
+      termsUrl: 'https://sign.example.ch/terms',
       errorReporting: {
         dsn: 'https://key@errors.example.ch/4',
         disabled: false,
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
     ['SENTRY_TRACES_SAMPLE_RATE', '2', /SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1/],
     ['SENTRY_DISABLED', 'yes', /SENTRY_DISABLED must be true or false/],
     ['TERMS_VERSION', 'June', /TERMS_VERSION must be a date like 2026-01/],
+    ['TERMS_URL', 'sign.example.ch/terms', /TERMS_URL must be an http:\/\/ or https:\/\/ URL/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
     ['TRUSTED_PROXIES', 'yes', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],
     ['TRUSTED_PROXIES', '10', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],

@@ -8,6 +8,7 @@ import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
+import { TermsLink } from '../../ui/terms/terms-link.tsx'
 import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
 import { apiErrors, type FormErrors } from './form-errors.ts'
@@ -99,6 +100,7 @@ function SignupSsoForm({ initial }: { initial: { firstName: string; lastName: st
           onChange={(e) => setGtc(e.target.checked)}
           error={message('gtc')}
         />
+        <TermsLink />
         <Button type="submit" size="lg" block disabled={pending}>
           {pending ? <Trans>Saving…</Trans> : <Trans>Continue</Trans>}
         </Button>

@@ -19,6 +19,7 @@ import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
+import { TermsLink } from '../../ui/terms/terms-link.tsx'
 import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
 import { fieldMessage } from './form-errors.ts'
@@ -185,6 +186,7 @@ function SignupStepsForm({ actor, email }: { actor: SignupActor; email: string }
               onChange={(e) => change({ gtc: e.target.checked })}
               error={message('gtc')}
             />
+            <TermsLink />
           </>
         ) : null}
         <div className={styles.actions}>

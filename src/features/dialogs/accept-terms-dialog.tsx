@@ -4,6 +4,7 @@ import { Button } from '../../ui/button/button.tsx'
 import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { TermsLink } from '../../ui/terms/terms-link.tsx'
 
 /** Props of the accept-terms dialog. */
 export interface AcceptTermsProps {
@@ -34,6 +35,7 @@ export function AcceptTermsDialog({ props, loading, error, submit }: DialogConte
         </>
       }
     >
+      <TermsLink />
       {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
     </DialogFrame>
   )

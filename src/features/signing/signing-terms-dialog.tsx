@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import { TermsLink } from '../../ui/terms/terms-link.tsx'
 
 /** SPEC §2 terms of use dialog: what an electronic signature means, agreed to before signing. */
 export function SigningTermsDialog({ loading, submit, close }: DialogContentProps<Record<string, never>>) {
@@ -25,6 +26,8 @@ export function SigningTermsDialog({ loading, submit, close }: DialogContentProp
           </BusyButton>
         </>
       }
-    />
+    >
+      <TermsLink />
+    </DialogFrame>
   )
 }
