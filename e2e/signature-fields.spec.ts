@@ -13,6 +13,7 @@ import { RequestViewPage } from './pages/request-view-page.ts'
 import { SigningPage } from './pages/signing-page.ts'
 import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
 import { agreementPdf } from './pages/test-pdfs.ts'
+import { UploadPage } from './pages/upload-page.ts'
 
 const [pageWidth, pageHeight] = a4
 
@@ -178,5 +179,32 @@ test.describe('signature fields', () => {
     await expect(page.getByRole('button', { name: /^Signature field of/ })).toHaveCount(0)
     await sheet.evaluate((element) => element.scrollIntoView({ block: 'end' }))
     await testInfo.attach('signed (desktop)', { body: await page.screenshot(), contentType: 'image/png' })
+  })
+
+  test('the sender places a signer’s field already on the upload screen, before sending', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createAccount(request)
+    const upload = new UploadPage(page)
+    const signer = `carl-${randomUUID().slice(0, 8)}@example.com`
+    await signInTab(page, owner)
+    await upload.openUpload()
+    await upload.chooseFiles([await agreementPdf('Deal.pdf')])
+    await upload.seeUploaded('Deal.pdf')
+    await upload.addSigner(signer)
+    const field = page.getByRole('button', { name: fieldName(signer) })
+    await expect(field).toContainText('Suggested place')
+    await page.getByRole('button', { name: `Place field for ${signer}` }).click()
+    await page
+      .getByRole('button', { name: `Place the signature field of ${signer} on page 1` })
+      .click({ position: { x: 200, y: 300 } })
+    await expect(field).toContainText('Signs here')
+    const draftId = new URL(page.url()).searchParams.get('draft')
+    const draft = await request.get(`/api/v3/signature-requests/${draftId}`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    })
+    const [signature] = ((await draft.json()) as { signatures: { fields_placed: boolean }[] }).signatures
+    expect(signature?.fields_placed).toBe(true)
   })
 })

@@ -15,9 +15,9 @@ import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { ActionMenu, type MenuAction } from '../../ui/menu/action-menu.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
-import { signerLabel } from '../../ui/request/signer-label.ts'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
 import styles from './documents.module.css'
+import { FieldPlacementNotices } from './field-placement-notices.tsx'
 import { requestActions } from './request-actions.ts'
 import { RequestAttachments } from './request-attachments.tsx'
 import { RequestEvents } from './request-events.tsx'
@@ -98,8 +98,6 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   }
 
   const data = request.data
-  const placing = fields.placingFor
-  const placingLabel = placing === undefined ? '' : signerLabel(placing)
   const dialogProps = { title: data.title }
 
   const refresh = async () => {
@@ -321,24 +319,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
         <ActionMenu label={<Trans>More actions</Trans>} actions={menu} />
       </div>
       {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
-      {fields.error ? (
-        <FormAlert>
-          {t`The signature field could not be saved.`} {failed(fields.error)}{' '}
-          <Button variant="text" size="sm" onClick={fields.dismiss}>
-            <Trans>Dismiss</Trans>
-          </Button>
-        </FormAlert>
-      ) : null}
-      {placing ? (
-        <div className={styles.placingBar} role="status">
-          <span>
-            <Trans>Click or tap the page where {placingLabel} signs.</Trans>
-          </span>
-          <Button variant="secondary" size="sm" onClick={fields.cancel}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
-      ) : null}
+      <FieldPlacementNotices fields={fields} />
 
       <div className={styles.columns}>
         <DocumentViewer
@@ -354,7 +335,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
             showStatus={data.statusOverall !== 'DRAFT'}
             empty={<Trans>No signers yet.</Trans>}
             onChanged={refresh}
-            placingFor={placing?.id}
+            placingFor={fields.placingFor?.id}
             onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
           />
 

@@ -18,11 +18,14 @@ import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { FileDrop } from '../../ui/form/file-drop.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
+import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
 import { useLeavePageGuard } from '../dialogs/use-leave-page-guard.ts'
 import styles from './documents.module.css'
+import { FieldPlacementNotices } from './field-placement-notices.tsx'
 import { MessageField } from './message-field.tsx'
 import { requestActions } from './request-actions.ts'
 import { requestErrorMessage } from './request-messages.ts'
+import { placeSignatureFields } from './signature-request-calls.ts'
 import { getSignatureRequestQueryOptions } from './signature-request-query.ts'
 import { SignerList } from './signer-list.tsx'
 import { useLoadPage, useLoadPageText } from './use-load-page.ts'
@@ -84,6 +87,8 @@ function useResumedDraft(): UploadInput | undefined {
   return input
 }
 
+const noSignatures: ReadonlySet<string> = new Set()
+
 function UploadForm({ actor }: { actor: UploadActor }) {
   const { i18n, t } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
@@ -110,6 +115,17 @@ function UploadForm({ actor }: { actor: UploadActor }) {
   const actions = request.data && user ? requestActions(request.data, user.email) : undefined
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['signature-request', draftId] })
+  // The sender places each signer's field here already, before sending.
+  const fields = useSignatureFields({
+    request: request.data,
+    ownSignatureId: actions?.ownSignatureId,
+    canSign: false,
+    placeable: actions?.placeableSigners ?? noSignatures,
+    save: async ({ signatureId, documentSignatures }) => {
+      await placeSignatureFields(api, draftId ?? '', signatureId, documentSignatures)
+      await refresh()
+    },
+  })
 
   const send = (event: FormEvent) => {
     event.preventDefault()
@@ -156,7 +172,15 @@ function UploadForm({ actor }: { actor: UploadActor }) {
       </section>
 
       {documents.length > 0 ? (
-        <DocumentViewer documents={documents} loadPage={loadPage} loadText={loadText} />
+        <>
+          <FieldPlacementNotices fields={fields} />
+          <DocumentViewer
+            documents={documents}
+            loadPage={loadPage}
+            loadText={loadText}
+            pageOverlay={fields.pageOverlay}
+          />
+        </>
       ) : null}
 
       {draftId !== null ? (
@@ -168,6 +192,8 @@ function UploadForm({ actor }: { actor: UploadActor }) {
               showStatus={false}
               empty={<Trans>Add the people who are to sign.</Trans>}
               onChanged={refresh}
+              placingFor={fields.placingFor?.id}
+              onPlaceField={documents.length > 0 ? fields.choose : undefined}
             />
           ) : null}
 
