@@ -20,7 +20,7 @@ import { fetchStatus } from './features/maintenance/fetch-status.ts'
 import { startMaintenance } from './features/maintenance/maintenance-status.ts'
 import { activateLocale, initialLocale } from './i18n/i18n.ts'
 import { createAppRouter } from './router.tsx'
-import '@fontsource-variable/inter/wght.css'
+import './ui/theme/fonts.css'
 import './ui/theme/tokens.css'
 
 // SPEC §8: a chunk that fails to load after a deploy reloads the page (once per 10 s).
