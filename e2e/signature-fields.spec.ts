@@ -92,6 +92,13 @@ test.describe('signature fields', () => {
     expect(olga.x).toBeCloseTo(client.x, -1)
 
     // Carl's goes on the contractor's line, then is dragged a little to the right with the mouse.
+    // Escape stops placing without placing anything.
+    await page.getByRole('button', { name: `Place field for ${contractor.email}` }).click()
+    await page
+      .getByRole('button', { name: `Place the signature field of ${contractor.email} on page 1` })
+      .press('Escape')
+    await expect(page.getByText(`Click or tap the page where ${contractor.email} signs.`)).toHaveCount(0)
+    expect((await fieldOf(contractor.email)).placed).toBe(false)
     await page.getByRole('button', { name: `Place field for ${contractor.email}` }).click()
     await page
       .getByRole('button', { name: `Place the signature field of ${contractor.email} on page 1` })

@@ -74,6 +74,7 @@ export function SignatureFieldLayer({
   fields,
   placing,
   onPut,
+  onCancel,
   onMove,
   onRemove,
 }: {
@@ -84,6 +85,8 @@ export function SignatureFieldLayer({
   /** The label of the signer whose field the next click places, while the sender is placing. */
   placing: string | undefined
   onPut: (field: SignatureField) => void
+  /** Escape while placing: the sender places nothing after all. */
+  onCancel: () => void
   onMove: (signatureId: string, field: SignatureField) => void
   onRemove: (signatureId: string) => void
 }) {
@@ -119,6 +122,11 @@ export function SignatureFieldLayer({
           className={styles.target}
           aria-label={t`Place the signature field of ${placing} on page ${number}`}
           onClick={put}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return
+            event.preventDefault()
+            onCancel()
+          }}
         />
       ) : null}
       {fields.map((shown) => (

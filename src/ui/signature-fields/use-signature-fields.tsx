@@ -115,6 +115,7 @@ export function useSignatureFields({
             documentSignatures: withField(fieldsOf(choosing), document.id, field),
           })
         }}
+        onCancel={() => placement.send({ type: 'field.cancel' })}
         onMove={(signatureId, field) => {
           const s = signer(signatureId)
           if (s === undefined) return
