@@ -91,18 +91,44 @@ export function suggestSignatureField(document: FieldDocument, taken: readonly P
 }
 
 /**
- * Whether a field lies on its page: what is wrong, under which key of the field (`page`, or none for the
+ * Where a signature goes on one document as a call may give it: a field (SignatureField), or a sign call's
+ * placement whose page defaults to the last and whose place and size may be left out.
+ */
+export type Placement = {
+  documentId: string
+  page?: number | undefined
+  x?: number | undefined
+  y?: number | undefined
+  width?: number | undefined
+  height?: number | undefined
+}
+
+/**
+ * The box a placement takes on `page`, when it names a place: its width as given (else the SPEC's), its
+ * height as given (else in the SPEC's proportions to the width). Without x and y, undefined.
+ */
+export function placedBox(placement: Omit<Placement, 'documentId'>, page: number): PageBox | undefined {
+  if (placement.x === undefined || placement.y === undefined) return undefined
+  const width = placement.width ?? signatureFieldSize.width
+  const height = placement.height ?? (width * signatureFieldSize.height) / signatureFieldSize.width
+  return { page, x: placement.x, y: placement.y, width, height }
+}
+
+/**
+ * Whether a placement lies on its page: what is wrong, under which key of the field (`page`, or none for the
  * box as a whole), for a 400; else undefined. `pageSizes` are the document's pages as displayed.
  */
 export function fieldProblem(
-  field: PageBox,
+  placement: Omit<Placement, 'documentId'>,
   document: Pick<FieldDocument, 'pageCount' | 'pageSizes'>,
 ): { key: 'page' | undefined; message: string } | undefined {
-  if (field.page >= document.pageCount)
+  const page = placement.page ?? document.pageCount - 1
+  if (page >= document.pageCount)
     return { key: 'page', message: `the document has ${document.pageCount} pages` }
-  const size = document.pageSizes[field.page]
-  if (size === undefined) return undefined
-  if (field.x + field.width > size.width + 0.5 || field.y + field.height > size.height + 0.5) {
+  const box = placedBox(placement, page)
+  const size = document.pageSizes[page]
+  if (box === undefined || size === undefined) return undefined
+  if (box.x + box.width > size.width + 0.5 || box.y + box.height > size.height + 0.5) {
     const message = `the box must lie on the page (${Math.round(size.width)} x ${Math.round(size.height)} points)`
     return { key: undefined, message }
   }

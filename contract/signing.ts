@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { pageBoxSchema } from './signature-fields.ts'
 import { signatureRequestStatuses } from './signature-request-status.ts'
 
 /**
@@ -24,21 +25,15 @@ export const signatureQualities = ['ses', 'aes', 'qes'] as const
 /** One of {@link signatureQualities}. */
 export type SignatureQuality = (typeof signatureQualities)[number]
 
-const points = v.pipe(v.number(), v.minValue(0), v.maxValue(14_400))
-
 /**
- * Where the visible signature goes on one document: `page` from 0 (like the page images), the box in
- * PDF points from the page's bottom-left corner. Without x and y it sits low on the page, stacked
- * above earlier signatures; width and height default to 300 x 140 (SPEC §9).
+ * Where the visible signature goes on one document in a sign call: a box of `pageBoxSchema` whose parts
+ * may be left out. The page defaults to the last; without x and y the signer's field is taken when it is on
+ * that page; the width defaults to 300 and the height to the SPEC §9 proportions (`placedBox`).
  */
 export const documentSignatureSchema = v.pipe(
   v.object({
     documentId: v.pipe(v.string(), v.uuid()),
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-    x: v.optional(points),
-    y: v.optional(points),
-    width: v.optional(v.pipe(points, v.minValue(20))),
-    height: v.optional(v.pipe(points, v.minValue(10))),
+    ...v.partial(pageBoxSchema).entries,
   }),
   v.check((d) => (d.x === undefined) === (d.y === undefined), 'x and y go together'),
 )

@@ -73,13 +73,14 @@ export async function inspectPdf(path: string): Promise<PdfInspection | Document
   }
 }
 
-/**
- * Empty areas for signatures at the end of the document: on the last page at the SPEC's size, then
- * smaller ones where those leave room; then on the page before. Pages turned by /Rotate are left out (their text
- * boxes are not in the displayed page's corner).
- */
+// Enough for the signers of most requests.
 const maxFreeAreas = 8
 
+/**
+ * Empty areas for signatures at the end of the document: on the last page at the SPEC's size, then
+ * smaller ones where those leave room; then on the page before. Pages turned by /Rotate are left out (their
+ * text boxes are not in the displayed page's corner).
+ */
 async function endAreas(pageCount: number, getPage: (n: number) => Promise<PdfPage>): Promise<PageBox[]> {
   const areas: PageBox[] = []
   for (const n of [pageCount, pageCount - 1].filter((n) => n >= 1)) {

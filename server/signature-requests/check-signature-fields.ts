@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm'
-import { fieldProblem, type SignatureField } from '../../contract/signature-fields.ts'
+import { fieldProblem, type Placement } from '../../contract/signature-fields.ts'
 import { documents, signatureRequestDocuments } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { Queryable } from './load-requests.ts'
@@ -36,18 +36,13 @@ export function fieldDocuments(db: Queryable, ids: readonly string[]): Promise<F
     .where(inArray(documents.id, [...ids]))
 }
 
-/** The 400 for a field off its document's pages, naming the field (`name`) and the key that is wrong. */
-export function fieldError(name: string, problem: NonNullable<ReturnType<typeof fieldProblem>>): ApiError {
-  const field = problem.key === undefined ? name : `${name}.${problem.key}`
-  return new ApiError(400, 'request.invalid', `${field}: ${problem.message}`, { field })
-}
-
 /**
- * Refuses fields that name a document not among `documents`, a page it does not have, or a box off the
- * page: 400 `request.invalid` with `field` naming the field (`prefix` is where the list stands in the body).
+ * Refuses fields (or a sign call's placements) that name a document not among `documents`, a page it does
+ * not have, or a box off the page: 400 `request.invalid` with `field` naming the field and the key that is
+ * wrong (`prefix` is where the list stands in the body).
  */
 export function checkSignatureFields(
-  fields: readonly SignatureField[],
+  fields: readonly Placement[],
   documents: readonly FieldDocumentRow[],
   prefix: string,
 ): void {
@@ -60,6 +55,9 @@ export function checkSignatureFields(
       })
     }
     const problem = fieldProblem(field, document)
-    if (problem !== undefined) throw fieldError(name, problem)
+    if (problem !== undefined) {
+      const wrong = problem.key === undefined ? name : `${name}.${problem.key}`
+      throw new ApiError(400, 'request.invalid', `${wrong}: ${problem.message}`, { field: wrong })
+    }
   }
 }

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { fieldProblem } from '../../contract/signature-fields.ts'
 import type { SignRequestItem } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
 import { signatureRequests, signatures } from '../db/schema.ts'
-import { ApiError } from '../http/api-error.ts'
-import { fieldError, requestFieldDocuments } from '../signature-requests/check-signature-fields.ts'
+import { checkSignatureFields, requestFieldDocuments } from '../signature-requests/check-signature-fields.ts'
 import { findRequest, isUuid, requestNotFound } from '../signature-requests/find-request.ts'
 import type { RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
 import { decideSign } from './decide-sign.ts'
@@ -34,29 +32,11 @@ export async function findSignableRequest(
   decideSign(request, rows, actorId)
   const signature = rows.find((row) => row.id === actorId)
   if (signature === undefined) throw requestNotFound()
-  const fieldOn = await requestFieldDocuments(db, request.id)
-  for (const [placementIndex, placement] of (item.documentSignatures ?? []).entries()) {
-    const field = `signature_requests.${index}.document_signatures.${placementIndex}`
-    const document = fieldOn.find((d) => d.id === placement.documentId)
-    if (document === undefined) {
-      throw new ApiError(400, 'request.invalid', `${field}.document_id: not a document of this request`, {
-        field: `${field}.document_id`,
-      })
-    }
-    const page = placement.page ?? document.pageCount - 1
-    const box =
-      placement.x === undefined || placement.y === undefined
-        ? { page, x: 0, y: 0, width: 20, height: 10 }
-        : {
-            page,
-            x: placement.x,
-            y: placement.y,
-            width: placement.width ?? 300,
-            height: placement.height ?? 140,
-          }
-    const problem = fieldProblem(box, document)
-    if (problem !== undefined) throw fieldError(field, problem)
-  }
+  checkSignatureFields(
+    item.documentSignatures ?? [],
+    await requestFieldDocuments(db, request.id),
+    `signature_requests.${index}.document_signatures`,
+  )
   return { request, signature, item }
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { type SignatureField, signatureFieldSize } from '../../contract/signature-fields.ts'
+import { placedBox, type SignatureField, signatureFieldSize } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import type { DocumentSignature, SignatureQuality } from '../../contract/signing.ts'
 import type { SignResultCode } from '../../machines/signing/signing.types.ts'
@@ -190,11 +190,8 @@ function fieldOf(
   document: { id: string; pageCount: number },
 ): SignatureField {
   const page = placement?.page ?? own?.page ?? document.pageCount - 1
-  if (placement?.x !== undefined && placement.y !== undefined) {
-    const width = placement.width ?? signatureFieldSize.width
-    const height = placement.height ?? (width * signatureFieldSize.height) / signatureFieldSize.width
-    return { documentId: document.id, page, x: placement.x, y: placement.y, width, height }
-  }
+  const placed = placement === undefined ? undefined : placedBox(placement, page)
+  if (placed !== undefined) return { documentId: document.id, ...placed }
   if (own !== undefined && own.page === page) return own
   return { documentId: document.id, page, x: 36, y: 36, ...signatureFieldSize }
 }

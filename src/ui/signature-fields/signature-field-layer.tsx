@@ -50,6 +50,12 @@ function clampField(field: SignatureField, page: Size): SignatureField {
   }
 }
 
+/** The field at `width` (height in proportion), its top-left corner where it was, kept on the page. */
+function resizeField(field: SignatureField, width: number, page: Size): SignatureField {
+  const top = field.y + field.height
+  return clampField({ ...field, width, height: width * ratio, y: top - width * ratio }, page)
+}
+
 /** A field in the SPEC's size centred where the page was clicked, `at` in points from the bottom-left. */
 export function fieldAt(
   documentId: string,
@@ -183,12 +189,12 @@ function FieldBox({
     const dx = (event.clientX - from.x) * scale
     const dy = (event.clientY - from.y) * scale
     const { start } = from
-    if (from.resize) {
-      // The top-left corner stays; the bottom-right follows the pointer, in proportion.
-      const width = start.width + dx
-      const top = start.y + start.height
-      setMoving(clampField({ ...start, width, height: width * ratio, y: top - width * ratio }, pageSize))
-    } else setMoving(clampField({ ...start, x: start.x + dx, y: start.y - dy }, pageSize))
+    // Resizing, the bottom-right corner follows the pointer; moving, the whole field does.
+    setMoving(
+      from.resize
+        ? resizeField(start, start.width + dx, pageSize)
+        : clampField({ ...start, x: start.x + dx, y: start.y - dy }, pageSize),
+    )
   }
   const end = () => {
     if (drag.current === null) return
@@ -218,11 +224,7 @@ function FieldBox({
     event.stopPropagation()
     const [sx, sy] = step
     const next = event.shiftKey
-      ? (() => {
-          const width = field.width + (sx + sy) * keyStep
-          const top = field.y + field.height
-          return clampField({ ...field, width, height: width * ratio, y: top - width * ratio }, pageSize)
-        })()
+      ? resizeField(field, field.width + (sx + sy) * keyStep, pageSize)
       : clampField({ ...field, x: field.x + sx * keyStep, y: field.y + sy * keyStep }, pageSize)
     setMoving(next)
     clearTimeout(keyTimer.current)
