@@ -61,6 +61,24 @@ export const signatureRequestErrorCodes = [
   'attachment.empty',
 ] as const
 
+/** Stable codes of the business calls (SPEC §7 Businesses). */
+export const businessErrorCodes = [
+  /** No business with this id that the caller belongs to (404, also for another business). */
+  'business.not_found',
+  /** The caller is not an admin of the business (403); SPEC §6's message id. */
+  'business.not_allowed',
+  /** The caller already belongs to a business: a user belongs to at most one (409). */
+  'business.already_member',
+  /** The change would leave the business without an admin (409). */
+  'business.last_admin',
+  /** No open invitation with this id for the caller or the business (404). */
+  'business.invitation_not_found',
+  /** The domain belongs to another business already (409). */
+  'business.domain_taken',
+  /** Revoking a deletion that is not scheduled (409). */
+  'business.deletion_not_scheduled',
+] as const
+
 /** Stable codes of the direct-link signer's calls (SPEC §7 direct versions and TAN). */
 export const directErrorCodes = [
   /**
@@ -121,6 +139,7 @@ export const errorCodes = [
   'validation.pdf_unreadable',
   /** A PDF given to POST /v1/validate with over 500 signatures, or too slow or too big to check (422). */
   'validation.too_complex',
+  ...businessErrorCodes,
   ...passwordErrorCodes,
   ...documentErrorCodes,
   ...signatureRequestErrorCodes,

@@ -32,6 +32,8 @@ export const apiPaths = {
   /** Outside production: the mails written to the outbox (`GET` lists, `GET /{id}` one). */
   outbox: () => '/dev/outbox',
   outboxMail: (id: string) => `/dev/outbox/${encodeURIComponent(id)}`,
+  /** Outside production: `POST` moves the server's clock forward (contract/dev-clock.ts). */
+  devClock: () => '/dev/clock',
   /** Signature requests: `GET` lists the caller's (owned or signed), `POST` creates a draft. */
   signatureRequests: () => '/v3/signature-requests',
   /** `GET` reads a request; `PUT` edits its title and message; `DELETE` withdraws, leaves or deletes it. */
@@ -132,6 +134,31 @@ export const apiPaths = {
   signatureQualitiesDetail: () => '/v3/user/signature-qualities-detail',
   /** The platform's root and issuing CA certificates as PEM, for validators to trust. */
   pkiCa: () => '/pki/ca.pem',
+  /** Businesses (SPEC §7): `POST` opens one with the caller as its first admin. */
+  businesses: () => '/v2/businesses',
+  /** `GET` the caller's business (404 when none). */
+  userBusiness: () => '/v2/businesses/user',
+  /** `GET` the business (SPEC §3), `PUT` its support contact. */
+  business: (id: string) => `/v1/businesses/${encodeURIComponent(id)}`,
+  /** `DELETE` schedules the business's deletion. */
+  deleteBusiness: (id: string) => `/v2/businesses/${encodeURIComponent(id)}`,
+  revokeBusinessDeletion: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/revoke_delete`,
+  businessBilling: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/billing`,
+  businessSettings: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/settings`,
+  /** `GET` lists the members (admins included), `POST` invites addresses. */
+  businessMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/members`,
+  businessAdmins: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/admins`,
+  businessInvitations: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/invitations`,
+  /** `DELETE` revokes an invitation (or the invited person declines it). */
+  businessInvitation: (id: string, inviteId: string) =>
+    `/v1/businesses/${encodeURIComponent(id)}/invitations/${encodeURIComponent(inviteId)}`,
+  changeToAdmins: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/change-to-admins`,
+  changeToMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/change-to-members`,
+  /** `POST` removes members; a member may remove themselves (leaving the business). */
+  removeMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/remove-members`,
+  /** `POST` adds, `DELETE` removes a domain (`{ domain }`); both answer the domains. */
+  businessDomains: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/domains`,
+  businessStatistics: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/statistics`,
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',
 } as const

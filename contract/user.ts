@@ -42,6 +42,12 @@ export const userEditableAttributes = [
   'frontend_version',
 ] as const satisfies readonly UserAttributeName[]
 
+/** Notices the server sets that the user dismisses by setting them empty with PUT /v1/user (the downgrade dialog). */
+export const userClearableAttributes = [
+  'removed_from_business',
+  'business_deleted',
+] as const satisfies readonly UserAttributeName[]
+
 /** Attributes keep their snake_case names in code too: they are data keys, not field names. */
 export const attributesCase = { preserveKeysOf: ['attributes'] } as const
 
@@ -57,7 +63,18 @@ export const userSchema = v.object({
   lastName: v.nullable(v.string()),
   hasSso: v.boolean(),
   attributes: v.record(v.string(), attributeValues),
-  business: v.nullable(v.object({ id: v.string(), name: v.string(), role: v.picklist(['admin', 'member']) })),
+  /**
+   * The user's business; while an invitation waits for the user to accept it (SPEC §6: through a dialog),
+   * the inviting business with `invitationId` set.
+   */
+  business: v.nullable(
+    v.object({
+      id: v.string(),
+      name: v.string(),
+      role: v.picklist(['admin', 'member']),
+      invitationId: v.nullable(v.string()),
+    }),
+  ),
 })
 export type User = v.InferOutput<typeof userSchema>
 

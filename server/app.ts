@@ -11,6 +11,7 @@ import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
 import { requestLogger } from './http/request-logger.ts'
 import { createStaticFiles } from './http/static-files.ts'
+import type { JobQueue } from './jobs/job-queue.ts'
 import { unfinishedJobs } from './jobs/unfinished-jobs.ts'
 import { outboxDir } from './providers/mail/create-mail-provider.ts'
 import type { MailQueue } from './providers/mail/mail-queue.ts'
@@ -18,7 +19,9 @@ import { createOutbox } from './providers/mail/outbox.ts'
 import { createStatusPageProvider } from './providers/status-page/status-page-provider.ts'
 import { createAppConfigRoutes } from './routes/app-config.ts'
 import { createAuthRoutes } from './routes/auth.ts'
+import { createBusinessRoutes } from './routes/businesses.ts'
 import { createDatetimeRoutes } from './routes/datetime.ts'
+import { createDevClockRoutes } from './routes/dev-clock.ts'
 import { createDirectRoutes } from './routes/direct.ts'
 import { createDocumentRoutes } from './routes/documents.ts'
 import { createHealthRoutes } from './routes/health.ts'
@@ -31,6 +34,7 @@ import { createSsoRoutes } from './routes/sso.ts'
 import { createStatusRoutes } from './routes/status.ts'
 import { createUserRoutes } from './routes/user.ts'
 import { createValidateRoutes } from './routes/validate.ts'
+import type { ServerClock } from './server-clock.ts'
 import type { RequestServices } from './signature-requests/request-services.ts'
 import type { PlatformSigning } from './signing/signing-services.ts'
 import type { ValidationPool } from './signing/validate-pool.ts'
@@ -43,8 +47,12 @@ export type AppOptions = {
   logger: Logger
   /** Sends the mails of requests after they are answered. */
   mail: MailQueue
-  /** The clock of token lifetimes and sign-in windows. @default the system clock */
+  /** Writes work for later (a business's scheduled deletion) into the durable jobs. */
+  jobs: Pick<JobQueue, 'enqueue' | 'wake'>
+  /** The server's clock: token lifetimes, sign-in windows, trials, schedules. @default the system clock */
   now?: () => Date
+  /** Outside production, the movable clock that `now` reads, for `/dev/clock`. @default none */
+  devClock?: ServerClock
   /** Directory of the built browser app. @default 'dist' */
   staticDir?: string
   /** Renders page images; the server starts it. @default none: page images answer 503 */
@@ -77,7 +85,9 @@ export function createApp({
   db,
   logger,
   mail,
+  jobs,
   now = () => new Date(),
+  devClock,
   staticDir = 'dist',
   renderer,
   platform,
@@ -120,15 +130,20 @@ export function createApp({
   api.route('/', createPkiRoutes(platform))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
+  api.route('/', createBusinessRoutes({ db, now, mail, jobs, publicUrl: config.publicUrl, logger }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   if (config.appMode !== 'production') {
     const outbox = createOutbox(outboxDir(config.dataDir))
+    const operator = config.appMode === 'development' ? 'anyone' : config.operatorToken
     api.route(
       '/',
-      createOutboxRoutes(outbox, config.appMode === 'development' ? 'anyone' : config.operatorToken, () =>
-        unfinishedJobs(db),
-      ),
+      createOutboxRoutes(outbox, operator, () => unfinishedJobs(db)),
     )
+    if (devClock !== undefined)
+      api.route(
+        '/',
+        createDevClockRoutes(devClock, operator, () => jobs.wake()),
+      )
   }
   // Registered last, so it only answers paths no route above knows, whatever the method.
   api.all('*', (c) => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Logger } from 'pino'
 import { createApp, fileStorageOptions, uploadTempDir } from './app.ts'
+import { businessDeletionHandler, businessDeletionJob } from './businesses/business-deletion.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createPageRenderer, type PageRenderer } from './documents/render-pages.ts'
@@ -13,6 +14,7 @@ import { createLogger } from './logger.ts'
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue, mailJob, mailJobHandler } from './providers/mail/mail-queue.ts'
+import { createServerClock } from './server-clock.ts'
 import { loadPlatformSigning } from './signing/load-platform-signing.ts'
 import {
   createValidationPool,
@@ -74,7 +76,10 @@ export async function startServer(
     // The sandbox's company domain is there before the first call asks where its users sign in.
     const { sandbox } = ssoSettings(config)
     if (sandbox !== null) await seedSandboxDomain(database.db, sandbox.issuer)
-    const now = options.now ?? (() => new Date())
+    // Outside production the clock can be moved forward (/dev/clock), unless a test brings its own.
+    const devClock =
+      options.now === undefined && config.appMode !== 'production' ? createServerClock() : undefined
+    const now = options.now ?? devClock?.now ?? (() => new Date())
     const storage = createFileStorage(fileStorageOptions(config))
     const mailProvider = options.mailProvider ?? createMailProvider(config, logger)
     const queue = createJobQueue({
@@ -84,6 +89,7 @@ export async function startServer(
       pollMs: options.jobPollMs,
       handlers: {
         [mailJob]: mailJobHandler(mailProvider, storage),
+        [businessDeletionJob]: businessDeletionHandler({ db: database.db, now }),
         [upkeepJob]: upkeepJobHandler({ database, storage, tempDir: uploadTempDir(config), now, logger }),
       },
     })
@@ -100,7 +106,9 @@ export async function startServer(
       db: database.db,
       logger,
       mail,
+      jobs: queue,
       now,
+      devClock,
       staticDir: options.staticDir,
       renderer: pages,
       platform,

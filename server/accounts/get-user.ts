@@ -1,12 +1,25 @@
 import { eq } from 'drizzle-orm'
 import type { User } from '../../contract/user.ts'
+import { findWaitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'
-import { users } from '../db/schema.ts'
+import { businesses, businessMembers, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 
-/** GET /v1/user: the signed-in user as the contract shows it (no business until business accounts exist). */
+/**
+ * GET /v1/user: the signed-in user as the contract shows it, with their business, or else the business
+ * whose invitation waits for them.
+ */
 export async function getUser(db: Pick<Database, 'select'>, userId: string): Promise<User> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId))
+  const [found] = await db
+    .select({
+      user: users,
+      business: { id: businesses.id, name: businesses.name, role: businessMembers.role },
+    })
+    .from(users)
+    .leftJoin(businessMembers, eq(businessMembers.userId, users.id))
+    .leftJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .where(eq(users.id, userId))
+  const user = found?.user
   // The session was found a moment ago; a user deleted since then is signed out.
   if (user === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
   return {
@@ -18,6 +31,19 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string): Pro
     lastName: user.lastName,
     hasSso: user.hasSso,
     attributes: user.attributes,
-    business: null,
+    business: await businessOf(db, userId, found?.business ?? null),
   }
+}
+
+async function businessOf(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  membership: { id: string | null; name: string | null; role: 'admin' | 'member' | null } | null,
+): Promise<User['business']> {
+  if (membership?.id && membership.name !== null && membership.role !== null) {
+    return { id: membership.id, name: membership.name, role: membership.role, invitationId: null }
+  }
+  const invitation = await findWaitingInvitation(db, userId)
+  if (invitation === undefined) return null
+  return { id: invitation.businessId, name: invitation.name, role: 'member', invitationId: invitation.id }
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type { registerSchema, TokenAnswer } from '../../contract/user.ts'
 import { checkPassword } from '../../machines/password/password-policy.ts'
+import { inviteByDomain } from '../businesses/business-domains.ts'
 import { users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
@@ -58,6 +59,7 @@ export async function registerUser(
       attributes,
       createdAt: services.now(),
     })
+    await inviteByDomain(tx, email, services.now())
     return issueToken(tx, id, false, services.now())
   })
   // Two signups of one address racing: the database's unique address decides, and the loser gets the same 409.

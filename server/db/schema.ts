@@ -9,8 +9,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { BillingAddress, BusinessSettings } from '../../contract/businesses.ts'
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
 import { signatureQualities } from '../../contract/signing.ts'
@@ -99,6 +101,76 @@ export const rateLimitHits = pgTable(
     at: at('at').notNull(),
   },
   (table) => [index('rate_limit_hits_key_at_idx').on(table.key, table.at)],
+)
+
+/** Business accounts (SPEC §3 Business): a team that shares one account, run by its admins. */
+export const businesses = pgTable('businesses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  billing: jsonb('billing').$type<BillingAddress>().notNull(),
+  /** SPEC §3 settings, without the support contact (below). */
+  settings: jsonb('settings').$type<StoredBusinessSettings>().notNull(),
+  supportEmail: text('support_email').notNull().default(''),
+  supportPhone: text('support_phone').notNull().default(''),
+  /** SPEC §4 payment method state; billing (issue 14) changes it, a trial past its end reads as NEEDS_PAYMENT_METHOD. */
+  paymentMethod: text('payment_method').notNull().default('TRIALING'),
+  trialEndsAt: at('trial_ends_at'),
+  /** When the business will be deleted; null unless its admins scheduled it. */
+  deletionScheduledAt: at('deletion_scheduled_at'),
+  createdAt: at('created_at').notNull(),
+})
+
+/** The business settings as stored: the support contact has its own columns. */
+export type StoredBusinessSettings = Omit<BusinessSettings, 'supportContact'>
+
+/** Who belongs to which business: a user belongs to at most one (the user id is the key). */
+export const businessMembers = pgTable(
+  'business_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    joinedAt: at('joined_at').notNull(),
+  },
+  (table) => [index('business_members_business_idx').on(table.businessId, table.role)],
+)
+
+/** Addresses invited to a business that have not joined yet, one per business and address. */
+export const businessInvitations = pgTable(
+  'business_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** In lower case, as accounts are found by address. */
+    email: text('email').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('business_invitations_business_email_idx').on(table.businessId, table.email),
+    index('business_invitations_email_idx').on(table.email),
+  ],
+)
+
+/** A business's own domains (SPEC §5): a user confirming an address there finds its invitation waiting. */
+export const businessDomains = pgTable(
+  'business_domains',
+  {
+    domain: text('domain').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('business_domains_business_idx').on(table.businessId)],
 )
 
 /** Company domains whose users sign in with their company's identity provider (single sign-on). */

@@ -1,9 +1,8 @@
-import { timingSafeEqual } from 'node:crypto'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import type { OutboxJob } from '../../contract/outbox.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import { ApiError } from '../http/api-error.ts'
-import { routeNotFound } from '../http/error-handler.ts'
+import { operatorOnly } from '../http/operator-only.ts'
 import { sendJson } from '../http/send-json.ts'
 import type { Outbox } from '../providers/mail/outbox.ts'
 
@@ -12,25 +11,14 @@ import type { Outbox } from '../providers/mail/outbox.ts'
  * `GET /dev/outbox/{id}` answers one with its text, HTML and links; the list also has the jobs not yet done
  * (mails waiting for the mail server, and those that ran out of tries). The app does not mount it in
  * production, where these paths answer 404. The mails hold sign-up and reset links, direct links and TANs,
- * so `reader` says who may read them: `anyone` (development, on the developer's machine), or only calls
- * that carry this operator token in `X-Operator-Token` (staging); without a token, nobody. Anyone else gets
- * the same 404 as an unknown path.
+ * so `reader` says who may read them (see {@link operatorOnly}).
  */
 export function createOutboxRoutes(
   outbox: Outbox,
   reader: 'anyone' | string | undefined,
   unfinishedJobs: () => Promise<OutboxJob[]>,
 ): Hono {
-  const expected = reader === undefined || reader === 'anyone' ? undefined : Buffer.from(reader)
-  const mayRead: MiddlewareHandler = async (c, next) => {
-    if (reader !== 'anyone') {
-      const given = Buffer.from(c.req.header('x-operator-token') ?? '')
-      if (expected === undefined || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw routeNotFound(c)
-      }
-    }
-    await next()
-  }
+  const mayRead = operatorOnly(reader)
   return new Hono()
     .use(`${apiPaths.outbox()}/*`, mayRead)
     .use(apiPaths.outbox(), mayRead)

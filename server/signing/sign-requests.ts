@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { SignAnswer, SignBody } from '../../contract/signing.ts'
 import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
+import { isPaidByBusiness } from '../businesses/payment-state.ts'
 import { users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
@@ -85,9 +86,10 @@ async function identify(
   const { caller } = signer
   const [user] = await services.db.select().from(users).where(eq(users.id, caller.userId))
   if (user === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
+  // A member of a business in good standing signs on the business's account, not on free signatures.
+  const paidByBusiness = await isPaidByBusiness(services.db, user.id, services.now())
   const credit = {
-    // Every account is on the free plan until business accounts exist.
-    isFreeUser: true,
+    isFreeUser: !paidByBusiness,
     freeSignaturesRemaining: freeSignaturesRemaining(user.attributes, services.freeSignatures),
     isDirectSign: false,
   }
@@ -100,6 +102,6 @@ async function identify(
     email: user.email,
     quality: signingQuality(user.attributes),
     caller,
-    freeAccountId: user.id,
+    ...(paidByBusiness ? {} : { freeAccountId: user.id }),
   }
 }

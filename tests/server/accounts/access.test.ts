@@ -46,6 +46,7 @@ function apiRoutes(): string[] {
     db: {} as Database,
     logger: pino({ level: 'silent' }),
     mail: { post: async () => {} },
+    jobs: { enqueue: async () => {}, wake: () => {} },
   })
   const routes = app.routes
     .filter(

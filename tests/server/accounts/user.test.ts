@@ -124,13 +124,14 @@ describe.each(drivers)('user calls on %s', (driver) => {
     it('records accepted terms', async () => {
       const token = await api.signUp(newEmail())
       const accept = (body: unknown) => api.call('POST', apiPaths.accept(), { token, body })
-      expect((await accept({ business_invite: true, provider_terms: 'swisscom' })).status).toBe(200)
+      expect((await accept({ provider_terms: 'swisscom' })).status).toBe(200)
       expect((await accept({ provider_terms: 'idnow' })).status).toBe(200)
       expect((await api.readUser(token)).attributes).toMatchObject({
         accepted_gtc: ['2026-01'],
-        accepted_business_invite: ['true'],
         accepted_provider_terms: ['swisscom', 'idnow'],
       })
+      // A business invitation is accepted only when one waits (tests/server/businesses).
+      await api.expectError(await accept({ business_invite: true }), 404, 'business.invitation_not_found')
       await api.expectError(await accept({}), 400, 'request.invalid')
       await api.expectError(await accept({ gtc: 'yes' }), 400, 'request.invalid', 'gtc')
     })

@@ -115,6 +115,7 @@ describe('mail provider', () => {
         db: {} as Database,
         logger,
         mail: { post: async () => {} },
+        jobs: { enqueue: async () => {}, wake: () => {} },
         staticDir: dataDir,
       })
     const read = (server: ReturnType<typeof app>, path: string, header?: string) =>
@@ -138,6 +139,7 @@ describe('mail provider', () => {
       db: {} as Database,
       logger,
       mail: { post: async () => {} },
+      jobs: { enqueue: async () => {}, wake: () => {} },
       staticDir: dataDir,
     })
     for (const path of [apiPaths.outbox(), apiPaths.outboxMail('x')]) {

@@ -42,8 +42,9 @@ export async function startRequestApp(driver: Driver, renderer?: PageRenderer): 
   await handle.migrate()
   const logger = pino({ level: 'silent' })
   // Mails are written as jobs, which no one runs here.
-  const mail = createMailQueue(createJobQueue({ db: handle.db, handlers: {}, logger, now: () => new Date() }))
-  const app = createApp({ config, db: handle.db, logger, mail, renderer })
+  const jobs = createJobQueue({ db: handle.db, handlers: {}, logger, now: () => new Date() })
+  const mail = createMailQueue(jobs)
+  const app = createApp({ config, db: handle.db, logger, mail, jobs, renderer })
   return {
     db: handle.db,
     database: config.database,

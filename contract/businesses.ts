@@ -1,0 +1,185 @@
+import * as v from 'valibot'
+import { emailSchema } from './user.ts'
+
+/** A business's place for its people: an admin runs it, a member signs on its account (SPEC §4 roles). */
+export const businessRoles = ['admin', 'member'] as const
+export type BusinessRole = (typeof businessRoles)[number]
+
+/** How long a new business tries the product before it needs a payment method (SPEC §4 TRIALING). */
+export const trialDays = 14
+/** How long a scheduled deletion waits, during which the admins may take it back. */
+export const deletionGraceDays = 30
+
+/** SPEC §5: an optional plus, then at least 6 digits, spaces or dashes. */
+export const phonePattern = /^\+?[0-9 -]{6,}$/
+
+/** SPEC §5: a hostname with a dot and a top-level part of 2 or more letters, or a bracketed IPv4 address. */
+export const domainPattern =
+  /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
+const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))
+
+/** A phone number as SPEC §5 writes it, or empty. */
+export const phoneSchema = v.union([
+  v.literal(''),
+  v.pipe(v.string(), v.trim(), v.regex(phonePattern), v.maxLength(40)),
+])
+
+/** SPEC §3 Business billing address (PUT /v2/businesses/{id}/billing). */
+export const billingAddressSchema = v.object({
+  address1: requiredText(200),
+  address2: v.optional(text(200), ''),
+  city: requiredText(100),
+  postalCode: requiredText(20),
+  /** ISO 3166-1 alpha-2. */
+  country: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'Invalid country code')),
+  vat: v.optional(text(40), ''),
+})
+export type BillingAddress = v.InferOutput<typeof billingAddressSchema>
+
+/** POST /v2/businesses (SPEC §7 business data): the caller becomes its first admin. */
+export const createBusinessSchema = v.object({
+  name: requiredText(120),
+  email: emailSchema,
+  phone: v.optional(phoneSchema, ''),
+  billing: billingAddressSchema,
+})
+export type CreateBusiness = v.InferOutput<typeof createBusinessSchema>
+
+/** PUT /v1/businesses/{id}: the support contact signers and members see. */
+export const supportContactSchema = v.object({
+  email: v.union([v.literal(''), emailSchema]),
+  phone: phoneSchema,
+})
+export type SupportContact = v.InferOutput<typeof supportContactSchema>
+
+const switchSchema = v.object({ enabled: v.boolean() })
+const attachmentSetting = v.object({ enabled: v.boolean(), customisable: v.boolean() })
+
+/** Terminal states after which retention deletes a request's documents. */
+export const retentionTerminalStates = ['SIGNED', 'DECLINED', 'WITHDRAWN', 'ANY'] as const
+
+/** SPEC §3 Business settings (GET, PUT /v1/businesses/{id}/settings). */
+export const businessSettingsSchema = v.object({
+  supportContact: supportContactSchema,
+  signatureRequests: v.object({
+    part11: switchSchema,
+    retention: v.object({ enabled: v.boolean(), terminalState: v.picklist(retentionTerminalStates) }),
+  }),
+  companyBranding: v.object({
+    logo: v.nullable(v.object({ height: v.number(), width: v.number(), url: v.string() })),
+  }),
+  mailService: v.object({
+    attachments: v.object({ signedDocument: attachmentSetting, signatureProtocol: attachmentSetting }),
+  }),
+  userPilot: switchSchema,
+})
+export type BusinessSettings = v.InferOutput<typeof businessSettingsSchema>
+
+/** PUT /v1/businesses/{id}/settings: the branding logo is uploaded on its own and not set here. */
+export const updateBusinessSettingsSchema = v.object({
+  ...v.omit(businessSettingsSchema, ['companyBranding']).entries,
+})
+
+/** A person of the business as the admin pages list them. */
+export const businessPersonSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  role: v.picklist(businessRoles),
+  joinedAt: v.string(),
+})
+export type BusinessPerson = v.InferOutput<typeof businessPersonSchema>
+
+/** An address invited to the business that has not joined yet. */
+export const businessInvitationSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  createdAt: v.string(),
+})
+export type BusinessInvitation = v.InferOutput<typeof businessInvitationSchema>
+
+/** Billing status strings of SPEC §4 Business payment. */
+export const billingStatuses = ['trialing', 'needs_payment_method', 'manual', 'stripe'] as const
+
+/** SPEC §4 payment method states. */
+export const paymentMethodStates = [
+  'TRIALING',
+  'NEEDS_PAYMENT_METHOD',
+  'BLOCKED',
+  'MANUAL',
+  'STRIPE',
+  'CHARGEBEE',
+] as const
+export type PaymentMethodStateName = (typeof paymentMethodStates)[number]
+
+/**
+ * SPEC §3 Business as GET /v1/businesses/{id} answers it. A member sees the business's name, branding and
+ * support contact; an admin sees all of it.
+ */
+export const businessSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  /** The caller's own place in it. */
+  role: v.picklist(businessRoles),
+  supportContact: supportContactSchema,
+  companyBranding: businessSettingsSchema.entries.companyBranding,
+  admin: v.nullable(
+    v.object({
+      email: v.string(),
+      phone: v.string(),
+      createdAt: v.string(),
+      billing: billingAddressSchema,
+      paymentMethod: v.picklist(paymentMethodStates),
+      billingStatus: v.picklist(billingStatuses),
+      trialEndsAt: v.nullable(v.string()),
+      /** When the business will be deleted; null unless a deletion is scheduled. */
+      deletionScheduledAt: v.nullable(v.string()),
+      domains: v.array(v.string()),
+    }),
+  ),
+})
+export type Business = v.InferOutput<typeof businessSchema>
+
+/** GET /v1/businesses/{id}/members and /admins. */
+export const businessPeopleSchema = v.object({ people: v.array(businessPersonSchema) })
+
+/** GET /v2/businesses/{id}/invitations. */
+export const businessInvitationsSchema = v.object({ invitations: v.array(businessInvitationSchema) })
+
+/** Most addresses one invitation call takes. */
+export const maxInvitesPerCall = 50
+
+/** POST /v1/businesses/{id}/members: invites addresses; the answer lists the open invitations. */
+export const inviteMembersSchema = v.object({
+  users: v.pipe(v.array(emailSchema), v.minLength(1), v.maxLength(maxInvitesPerCall)),
+})
+
+/** POST .../change-to-admins, .../change-to-members, .../remove-members. */
+export const userIdsSchema = v.object({
+  userIds: v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.minLength(1), v.maxLength(500)),
+})
+
+/** POST, DELETE /v1/businesses/{id}/domains; the answer lists the business's domains. */
+export const domainSchema = v.object({
+  domain: v.pipe(
+    v.string(),
+    v.trim(),
+    v.toLowerCase(),
+    v.maxLength(253),
+    v.regex(domainPattern, 'Invalid domain'),
+  ),
+})
+export const domainsSchema = v.object({ domains: v.array(v.string()) })
+
+/** GET /v2/businesses/{id}/statistics: the business's people and its use this calendar month. */
+export const businessStatisticsSchema = v.object({
+  admins: v.number(),
+  members: v.number(),
+  openInvitations: v.number(),
+  requestsThisMonth: v.number(),
+  signaturesThisMonth: v.number(),
+})
+export type BusinessStatistics = v.InferOutput<typeof businessStatisticsSchema>

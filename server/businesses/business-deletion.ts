@@ -1,0 +1,98 @@
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { deletionGraceDays } from '../../contract/businesses.ts'
+import { setAttributes } from '../accounts/set-attributes.ts'
+import type { Database } from '../db/open-database.ts'
+import { businesses, businessMembers, users } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { JobHandler } from '../jobs/job-queue.ts'
+import { businessDeletionMail } from '../mail/business-deletion-mail.ts'
+import { pickMailLocale } from '../mail/mail-locale.ts'
+import { renderMail } from '../mail/render-mail.ts'
+import type { BusinessServices } from './business-services.ts'
+
+/** The job kind that deletes a business whose scheduled deletion has come. */
+export const businessDeletionJob = 'business.delete'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+/**
+ * DELETE /v2/businesses/{id}: schedules the business's deletion in 30 days, as a job written with the
+ * change, and mails every admin the date. Scheduling again while scheduled keeps the first date.
+ */
+export async function scheduleBusinessDeletion(
+  services: BusinessServices,
+  businessId: string,
+): Promise<Date> {
+  const deletionAt = await services.db.transaction(async (tx) => {
+    const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
+    if (business === undefined) throw new ApiError(404, 'business.not_found', 'No such business')
+    if (business.deletionScheduledAt !== null) return business.deletionScheduledAt
+    const at = new Date(services.now().getTime() + deletionGraceDays * dayMs)
+    await tx.update(businesses).set({ deletionScheduledAt: at }).where(eq(businesses.id, businessId))
+    await services.jobs.enqueue(
+      tx,
+      businessDeletionJob,
+      { businessId },
+      { runAt: at, key: `${businessDeletionJob}:${businessId}:${at.toISOString()}` },
+    )
+    const admins = await tx
+      .select({ email: users.email, attributes: users.attributes })
+      .from(businessMembers)
+      .innerJoin(users, eq(users.id, businessMembers.userId))
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.role, 'admin')))
+    for (const admin of admins) {
+      const locale = pickMailLocale(admin.attributes.lang?.[0])
+      const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at)
+      await services.mail.post(
+        tx,
+        renderMail(businessDeletionMail, locale, admin.email, {
+          business: business.name,
+          date,
+          link: `${services.publicUrl}/business/profile`,
+        }),
+      )
+    }
+    return at
+  })
+  return deletionAt
+}
+
+/** POST /v2/businesses/{id}/revoke_delete: takes a scheduled deletion back (409 when none is scheduled). */
+export async function revokeBusinessDeletion(db: Database, businessId: string): Promise<void> {
+  const revoked = await db
+    .update(businesses)
+    .set({ deletionScheduledAt: null })
+    .where(and(eq(businesses.id, businessId), isNotNull(businesses.deletionScheduledAt)))
+    .returning({ id: businesses.id })
+  if (revoked.length === 0) {
+    throw new ApiError(409, 'business.deletion_not_scheduled', 'No deletion of this business is scheduled')
+  }
+}
+
+/**
+ * Deletes the business when its scheduled deletion has come, and does nothing when it was revoked or moved
+ * (the job of a revoked deletion still runs on its day). Its members become plain users, each with
+ * `business_deleted` (its name) so the app tells them once; their requests stay theirs.
+ */
+export function businessDeletionHandler(services: { db: Database; now: () => Date }): JobHandler {
+  return async (payload) => {
+    const { businessId } = payload as { businessId: string }
+    await services.db.transaction(async (tx) => {
+      const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
+      const due = business?.deletionScheduledAt
+      if (
+        business === undefined ||
+        due === null ||
+        due === undefined ||
+        due.getTime() > services.now().getTime()
+      )
+        return
+      const members = await tx
+        .select({ userId: businessMembers.userId })
+        .from(businessMembers)
+        .where(eq(businessMembers.businessId, businessId))
+      for (const { userId } of members) await setAttributes(tx, userId, { business_deleted: [business.name] })
+      await tx.delete(businesses).where(eq(businesses.id, businessId))
+    })
+  }
+}

@@ -1,0 +1,57 @@
+import { and, count, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm'
+import type { BusinessStatistics } from '../../contract/businesses.ts'
+import type { Database } from '../db/open-database.ts'
+import { businessInvitations, businessMembers, signatureRequests, signatures } from '../db/schema.ts'
+
+/**
+ * GET /v2/businesses/{id}/statistics: its admins, members and open invitations now, and the requests its
+ * people sent (drafts not counted) and the signatures they gave since the calendar month began (UTC).
+ */
+export async function businessStatistics(
+  db: Database,
+  businessId: string,
+  now: Date,
+): Promise<BusinessStatistics> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+  const people = db
+    .select({ userId: businessMembers.userId })
+    .from(businessMembers)
+    .where(eq(businessMembers.businessId, businessId))
+  const [roles, [invitations], [requests], [signed]] = await Promise.all([
+    db
+      .select({ role: businessMembers.role, n: count() })
+      .from(businessMembers)
+      .where(eq(businessMembers.businessId, businessId))
+      .groupBy(businessMembers.role),
+    db.select({ n: count() }).from(businessInvitations).where(eq(businessInvitations.businessId, businessId)),
+    db
+      .select({ n: count() })
+      .from(signatureRequests)
+      .where(
+        and(
+          inArray(signatureRequests.ownerId, people),
+          ne(signatureRequests.statusOverall, 'DRAFT'),
+          gte(signatureRequests.createdAt, monthStart),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(signatures)
+      .where(
+        and(
+          inArray(signatures.signerId, people),
+          isNotNull(signatures.signedAt),
+          gte(signatures.signedAt, monthStart),
+        ),
+      ),
+  ])
+  const admins = roles.find((r) => r.role === 'admin')?.n ?? 0
+  const members = roles.find((r) => r.role === 'member')?.n ?? 0
+  return {
+    admins,
+    members,
+    openInvitations: invitations?.n ?? 0,
+    requestsThisMonth: requests?.n ?? 0,
+    signaturesThisMonth: signed?.n ?? 0,
+  }
+}

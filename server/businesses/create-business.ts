@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { type Business, type CreateBusiness, trialDays } from '../../contract/businesses.ts'
+import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
+import { businesses, businessMembers } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { BusinessServices } from './business-services.ts'
+import { defaultBusinessSettings } from './business-settings.ts'
+import { getBusiness } from './get-business.ts'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+const alreadyMember = () =>
+  new ApiError(409, 'business.already_member', 'You belong to a business already: leave it first')
+
+/**
+ * POST /v2/businesses: opens a business with the caller as its first admin, on a 14-day trial (SPEC §4
+ * TRIALING). Its support contact starts as the business's own address and phone.
+ */
+export async function createBusiness(
+  services: BusinessServices,
+  userId: string,
+  input: CreateBusiness,
+): Promise<Business> {
+  const now = services.now()
+  const id = randomUUID()
+  await services.db
+    .transaction(async (tx) => {
+      const [member] = await tx
+        .select({ userId: businessMembers.userId })
+        .from(businessMembers)
+        .where(eq(businessMembers.userId, userId))
+      if (member !== undefined) throw alreadyMember()
+      await tx.insert(businesses).values({
+        id,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        billing: input.billing,
+        settings: defaultBusinessSettings,
+        supportEmail: input.email,
+        supportPhone: input.phone,
+        paymentMethod: 'TRIALING',
+        trialEndsAt: new Date(now.getTime() + trialDays * dayMs),
+        createdAt: now,
+      })
+      await tx.insert(businessMembers).values({ userId, businessId: id, role: 'admin', joinedAt: now })
+    })
+    .catch((error: unknown) => {
+      // Two businesses opened at once by one user: the member key decides, and the loser gets the same 409.
+      throw isUniqueViolation(error) ? alreadyMember() : error
+    })
+  return getBusiness(services.db, now, userId, id)
+}

@@ -1,0 +1,62 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Business } from '../../contract/businesses.ts'
+import type { Database } from '../db/open-database.ts'
+import { businessDomains, businesses, businessMembers } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { loadSupportContact } from './business-settings.ts'
+import { billingStatus, currentPaymentMethod } from './payment-state.ts'
+import { requireBusinessRole } from './require-business-role.ts'
+
+/**
+ * GET /v1/businesses/{id}: SPEC §3 Business for the caller. A member sees the name, branding and support
+ * contact; an admin sees all of it.
+ */
+export async function getBusiness(
+  db: Database,
+  now: Date,
+  userId: string,
+  businessId: string,
+): Promise<Business> {
+  const role = await requireBusinessRole(db, userId, businessId, 'member')
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId))
+  if (row === undefined) throw new ApiError(404, 'business.not_found', 'No such business')
+  const base = {
+    id: row.id,
+    name: row.name,
+    role,
+    supportContact: loadSupportContact(row),
+    companyBranding: row.settings.companyBranding,
+  }
+  if (role !== 'admin') return { ...base, admin: null }
+  const domains = await db
+    .select({ domain: businessDomains.domain })
+    .from(businessDomains)
+    .where(eq(businessDomains.businessId, businessId))
+    .orderBy(asc(businessDomains.domain))
+  const paymentMethod = currentPaymentMethod(row, now)
+  return {
+    ...base,
+    admin: {
+      email: row.email,
+      phone: row.phone,
+      createdAt: row.createdAt.toISOString(),
+      billing: row.billing,
+      paymentMethod,
+      billingStatus: billingStatus(paymentMethod),
+      trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+      deletionScheduledAt: row.deletionScheduledAt?.toISOString() ?? null,
+      domains: domains.map((d) => d.domain),
+    },
+  }
+}
+
+/** GET /v2/businesses/user: the caller's business, 404 `business.not_found` when they belong to none. */
+export async function getUserBusiness(db: Database, now: Date, userId: string): Promise<Business> {
+  const [membership] = await db
+    .select({ businessId: businessMembers.businessId })
+    .from(businessMembers)
+    .where(eq(businessMembers.userId, userId))
+  if (membership === undefined)
+    throw new ApiError(404, 'business.not_found', 'You do not belong to a business')
+  return getBusiness(db, now, userId, membership.businessId)
+}

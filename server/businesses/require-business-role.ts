@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm'
+import type { BusinessRole } from '../../contract/businesses.ts'
+import type { Database } from '../db/open-database.ts'
+import { businessMembers } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { isUuid } from '../signature-requests/find-request.ts'
+
+/**
+ * The caller's place in business `businessId`, read from the database on every call (SPEC §4 roles): 404
+ * `business.not_found` when they do not belong to it (another business's id looks unknown), 403
+ * `business.not_allowed` when the call needs an admin and they are a member.
+ */
+export async function requireBusinessRole(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  businessId: string,
+  needed: BusinessRole,
+): Promise<BusinessRole> {
+  if (!isUuid(businessId)) throw new ApiError(404, 'business.not_found', 'No such business')
+  const [membership] = await db
+    .select({ role: businessMembers.role })
+    .from(businessMembers)
+    .where(and(eq(businessMembers.userId, userId), eq(businessMembers.businessId, businessId)))
+  if (membership === undefined) throw new ApiError(404, 'business.not_found', 'No such business')
+  if (needed === 'admin' && membership.role !== 'admin') {
+    throw new ApiError(403, 'business.not_allowed', 'Only the admins of the business may do this')
+  }
+  return membership.role
+}

@@ -1,0 +1,610 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  businessInvitationsSchema,
+  businessPeopleSchema,
+  businessSchema,
+} from '../../../contract/businesses.ts'
+import { toCamelCase } from '../../../contract/case.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { loadSupportContact } from '../../../server/businesses/business-settings.ts'
+import { type AccountsClient, goodPassword, startAccountsClient } from '../accounts/accounts-client.ts'
+import { drivers } from '../test-database.ts'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+const businessData = {
+  name: 'Acme AG',
+  email: 'office@acme.example',
+  phone: '+41 44 123 45 67',
+  billing: {
+    address1: 'Bahnhofstrasse 1',
+    city: 'Zürich',
+    postal_code: '8001',
+    country: 'ch',
+    vat: 'CHE-123.456.789',
+  },
+}
+
+describe.each(drivers)('business accounts on %s', (driver) => {
+  let client: AccountsClient
+  beforeAll(async () => {
+    client = await startAccountsClient(driver)
+  })
+  afterAll(async () => {
+    await client.server.stop()
+  })
+
+  const json = async (response: Response, status = 200): Promise<Record<string, unknown>> => {
+    expect(response.status, await response.clone().text()).toBe(status)
+    return toCamelCase(await response.json()) as Record<string, unknown>
+  }
+  const readBusiness = async (token: string, id: string) =>
+    v.parse(businessSchema, await json(await client.call('GET', apiPaths.business(id), { token })))
+  const open = async (token: string, data: object = businessData) =>
+    v.parse(
+      businessSchema,
+      await json(await client.call('POST', apiPaths.businesses(), { token, body: data }), 201),
+    )
+  /** Invites `email` and answers the invitation's id, read from the link of the mail it was sent. */
+  const invite = async (token: string, businessId: string, email: string) => {
+    const before = await client.mailIds()
+    await json(
+      await client.call('POST', apiPaths.businessMembers(businessId), { token, body: { users: [email] } }),
+    )
+    const mail = await client.waitForMail(email.toLowerCase(), /invites you to join/, before)
+    const link = new URL(mail.links[0] ?? '')
+    expect(link.pathname).toMatch(/^\/invite\/[0-9a-f-]{36}$/)
+    return link.pathname.split('/')[2] ?? ''
+  }
+  const accept = (token: string) =>
+    client.call('POST', apiPaths.accept(), { token, body: { business_invite: true } })
+  const people = async (token: string, id: string) =>
+    v.parse(
+      businessPeopleSchema,
+      await json(await client.call('GET', apiPaths.businessMembers(id), { token })),
+    ).people
+
+  it('opens a business with the caller as its first admin, on a 14-day trial', async () => {
+    const token = await client.signUp('founder@acme.example')
+    expect((await client.call('GET', apiPaths.userBusiness(), { token })).status).toBe(404)
+    const business = await open(token)
+    expect(business).toMatchObject({
+      name: 'Acme AG',
+      role: 'admin',
+      supportContact: { email: 'office@acme.example', phone: '+41 44 123 45 67' },
+      admin: {
+        paymentMethod: 'TRIALING',
+        billingStatus: 'trialing',
+        billing: { country: 'CH', postalCode: '8001' },
+        trialEndsAt: new Date(client.clock.now().getTime() + 14 * dayMs).toISOString(),
+        deletionScheduledAt: null,
+      },
+    })
+    expect(
+      v.parse(businessSchema, await json(await client.call('GET', apiPaths.userBusiness(), { token }))),
+    ).toEqual(business)
+    expect((await client.readUser(token)).business).toEqual({
+      id: business.id,
+      name: 'Acme AG',
+      role: 'admin',
+      invitationId: null,
+    })
+    // A user belongs to at most one business.
+    await client.expectError(
+      await client.call('POST', apiPaths.businesses(), { token, body: businessData }),
+      409,
+      'business.already_member',
+    )
+  })
+
+  it('refuses a business without an address, with a bad country or phone, and a signed-out caller', async () => {
+    const token = await client.signUp('refused@acme.example')
+    const { city: _, ...noCity } = businessData.billing
+    await client.expectError(
+      await client.call('POST', apiPaths.businesses(), { token, body: { ...businessData, billing: noCity } }),
+      400,
+      'request.invalid',
+      'billing.city',
+    )
+    await client.expectError(
+      await client.call('POST', apiPaths.businesses(), {
+        token,
+        body: { ...businessData, billing: { ...businessData.billing, country: 'Switzerland' } },
+      }),
+      400,
+      'request.invalid',
+      'billing.country',
+    )
+    await client.expectError(
+      await client.call('POST', apiPaths.businesses(), {
+        token,
+        body: { ...businessData, phone: 'call me' },
+      }),
+      400,
+      'request.invalid',
+      'phone',
+    )
+    await client.expectError(
+      await client.call('POST', apiPaths.businesses(), { body: businessData }),
+      401,
+      'auth.unauthenticated',
+    )
+    expect((await client.call('GET', apiPaths.userBusiness(), { token })).status).toBe(404)
+  })
+
+  it('brings people in by invitation, with and without an account, and lets admins manage them', async () => {
+    const admin = await client.signUp('boss@team.example')
+    const business = await open(admin, { ...businessData, name: 'Team GmbH' })
+    const colleague = await client.signUp('colleague@team.example')
+    const invitationId = await invite(admin, business.id, 'colleague@team.example')
+    await invite(admin, business.id, 'Newcomer@Team.example')
+    const invitations = v.parse(
+      businessInvitationsSchema,
+      await json(await client.call('GET', apiPaths.businessInvitations(business.id), { token: admin })),
+    ).invitations
+    expect(invitations.map((i) => i.email).sort()).toEqual([
+      'colleague@team.example',
+      'newcomer@team.example',
+    ])
+
+    // The invitation waits for the colleague until they accept it.
+    expect((await client.readUser(colleague)).business).toEqual({
+      id: business.id,
+      name: 'Team GmbH',
+      role: 'member',
+      invitationId,
+    })
+    await client.expectError(
+      await client.call('GET', apiPaths.business(business.id), { token: colleague }),
+      404,
+      'business.not_found',
+    )
+    expect((await json(await accept(colleague))).business).toMatchObject({
+      role: 'member',
+      invitationId: null,
+    })
+    await client.expectError(await accept(colleague), 409, 'business.already_member')
+
+    // The address without an account signs up from the link and finds the invitation waiting.
+    const newcomer = await client.signUp('newcomer@team.example')
+    expect((await client.readUser(newcomer)).business?.invitationId).toEqual(expect.any(String))
+    await json(await accept(newcomer))
+    expect((await people(admin, business.id)).map((p) => [p.email, p.role])).toEqual([
+      ['boss@team.example', 'admin'],
+      ['colleague@team.example', 'member'],
+      ['newcomer@team.example', 'member'],
+    ])
+    expect(
+      v.parse(
+        businessInvitationsSchema,
+        await json(await client.call('GET', apiPaths.businessInvitations(business.id), { token: admin })),
+      ).invitations,
+    ).toEqual([])
+
+    // A member sees the business's name and support contact, nothing of an admin's.
+    expect(await readBusiness(colleague, business.id)).toMatchObject({ role: 'member', admin: null })
+    for (const [method, path] of [
+      ['GET', apiPaths.businessSettings(business.id)],
+      ['GET', apiPaths.businessMembers(business.id)],
+      ['GET', apiPaths.businessInvitations(business.id)],
+      ['GET', apiPaths.businessStatistics(business.id)],
+      ['DELETE', apiPaths.deleteBusiness(business.id)],
+    ] as const) {
+      await client.expectError(
+        await client.call(method, path, { token: colleague }),
+        403,
+        'business.not_allowed',
+      )
+    }
+
+    const all = await people(admin, business.id)
+    const idOf = (email: string) => all.find((p) => p.email === email)?.id ?? ''
+    // One becomes an admin; the last admin cannot be demoted or removed.
+    await json(
+      await client.call('POST', apiPaths.changeToAdmins(business.id), {
+        token: admin,
+        body: { user_ids: [idOf('colleague@team.example')] },
+      }),
+    )
+    const admins = v.parse(
+      businessPeopleSchema,
+      await json(await client.call('GET', apiPaths.businessAdmins(business.id), { token: admin })),
+    ).people
+    expect(admins.map((p) => p.email)).toEqual(['boss@team.example', 'colleague@team.example'])
+    const bothAdmins = { user_ids: [idOf('boss@team.example'), idOf('colleague@team.example')] }
+    await client.expectError(
+      await client.call('POST', apiPaths.changeToMembers(business.id), { token: admin, body: bothAdmins }),
+      409,
+      'business.last_admin',
+    )
+    await client.expectError(
+      await client.call('POST', apiPaths.removeMembers(business.id), { token: admin, body: bothAdmins }),
+      409,
+      'business.last_admin',
+    )
+    expect((await people(admin, business.id)).filter((p) => p.role === 'admin')).toHaveLength(2)
+    // Someone outside the business is not a member to change.
+    const stranger = await client.readUser(await client.signUp('stranger@elsewhere.example'))
+    await client.expectError(
+      await client.call('POST', apiPaths.changeToAdmins(business.id), {
+        token: admin,
+        body: { user_ids: [idOf('newcomer@team.example'), stranger.id] },
+      }),
+      400,
+      'request.invalid',
+      'user_ids.1',
+    )
+
+    // The first admin removes the newcomer, who is told once.
+    await json(
+      await client.call('POST', apiPaths.removeMembers(business.id), {
+        token: admin,
+        body: { user_ids: [idOf('newcomer@team.example')] },
+      }),
+    )
+    const removed = await client.readUser(newcomer)
+    expect(removed.business).toBeNull()
+    expect(removed.attributes.removed_from_business).toEqual(['Team GmbH'])
+    await client.expectError(
+      await client.call('PUT', apiPaths.user(), {
+        token: newcomer,
+        body: { attributes: { removed_from_business: ['x'] } },
+      }),
+      403,
+      'user.attribute_read_only',
+    )
+    await json(
+      await client.call('PUT', apiPaths.user(), {
+        token: newcomer,
+        body: { attributes: { removed_from_business: [] } },
+      }),
+    )
+    expect((await client.readUser(newcomer)).attributes.removed_from_business).toEqual([])
+
+    // The colleague, demoted again, leaves on their own.
+    await json(
+      await client.call('POST', apiPaths.changeToMembers(business.id), {
+        token: admin,
+        body: { user_ids: [idOf('colleague@team.example')] },
+      }),
+    )
+    await client.expectError(
+      await client.call('POST', apiPaths.removeMembers(business.id), {
+        token: colleague,
+        body: { user_ids: [idOf('boss@team.example')] },
+      }),
+      403,
+      'business.not_allowed',
+    )
+    expect(
+      (
+        await client.call('POST', apiPaths.removeMembers(business.id), {
+          token: colleague,
+          body: { user_ids: [idOf('colleague@team.example')] },
+        })
+      ).status,
+    ).toBe(204)
+    expect((await client.readUser(colleague)).business).toBeNull()
+  })
+
+  it('lets the invited person decline and admins revoke; refuses unknown invitations', async () => {
+    const admin = await client.signUp('owner@decline.example')
+    const business = await open(admin, { ...businessData, name: 'Decline SA' })
+    const invitee = await client.signUp('maybe@decline.example')
+    const invitationId = await invite(admin, business.id, 'maybe@decline.example')
+    const other = await client.signUp('other@decline.example')
+    // Neither someone else nor a made-up id finds it.
+    await client.expectError(
+      await client.call('DELETE', apiPaths.businessInvitation(business.id, invitationId), { token: other }),
+      404,
+      'business.invitation_not_found',
+    )
+    await client.expectError(
+      await client.call(
+        'DELETE',
+        apiPaths.businessInvitation(business.id, '00000000-0000-4000-8000-000000000000'),
+        { token: admin },
+      ),
+      404,
+      'business.invitation_not_found',
+    )
+    await client.expectError(
+      await client.call('DELETE', apiPaths.businessInvitation(business.id, 'nope'), { token: admin }),
+      404,
+      'business.invitation_not_found',
+    )
+    expect(
+      (
+        await client.call('DELETE', apiPaths.businessInvitation(business.id, invitationId), {
+          token: invitee,
+        })
+      ).status,
+    ).toBe(204)
+    expect((await client.readUser(invitee)).business).toBeNull()
+    await client.expectError(await accept(invitee), 404, 'business.invitation_not_found')
+    // Used up: the same invitation cannot be deleted twice.
+    await client.expectError(
+      await client.call('DELETE', apiPaths.businessInvitation(business.id, invitationId), { token: admin }),
+      404,
+      'business.invitation_not_found',
+    )
+    const again = await invite(admin, business.id, 'maybe@decline.example')
+    expect(
+      (await client.call('DELETE', apiPaths.businessInvitation(business.id, again), { token: admin })).status,
+    ).toBe(204)
+    await client.expectError(
+      await client.call('POST', apiPaths.businessMembers(business.id), {
+        token: admin,
+        body: { users: ['not an address'] },
+      }),
+      400,
+      'request.invalid',
+      'users.0',
+    )
+  })
+
+  it('keeps each business to itself: another business id is unknown to an admin', async () => {
+    const first = await client.signUp('first@one.example')
+    const second = await client.signUp('second@two.example')
+    const one = await open(first, { ...businessData, name: 'One' })
+    await open(second, { ...businessData, name: 'Two' })
+    for (const [method, path, body] of [
+      ['GET', apiPaths.business(one.id), undefined],
+      ['PUT', apiPaths.business(one.id), { email: '', phone: '' }],
+      ['GET', apiPaths.businessSettings(one.id), undefined],
+      ['GET', apiPaths.businessMembers(one.id), undefined],
+      ['POST', apiPaths.businessMembers(one.id), { users: ['x@one.example'] }],
+      ['POST', apiPaths.businessDomains(one.id), { domain: 'one.example' }],
+      ['DELETE', apiPaths.deleteBusiness(one.id), undefined],
+      ['GET', apiPaths.business('not-a-uuid'), undefined],
+    ] as const) {
+      await client.expectError(
+        await client.call(method, path, { token: second, body }),
+        404,
+        'business.not_found',
+      )
+    }
+    await client.expectError(await client.call('GET', apiPaths.business(one.id)), 401, 'auth.unauthenticated')
+  })
+
+  it('keeps settings, support contact and billing address, refusing bad ones', async () => {
+    const admin = await client.signUp('admin@settings.example')
+    const business = await open(admin, { ...businessData, name: 'Settings AG' })
+    const settings = await json(
+      await client.call('GET', apiPaths.businessSettings(business.id), { token: admin }),
+    )
+    expect(settings).toEqual({
+      supportContact: { email: 'office@acme.example', phone: '+41 44 123 45 67' },
+      signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 'ANY' } },
+      companyBranding: { logo: null },
+      mailService: {
+        attachments: {
+          signedDocument: { enabled: true, customisable: true },
+          signatureProtocol: { enabled: false, customisable: true },
+        },
+      },
+      userPilot: { enabled: false },
+    })
+    const changed = {
+      support_contact: { email: 'help@settings.example', phone: '' },
+      signature_requests: {
+        part11: { enabled: true },
+        retention: { enabled: true, terminal_state: 'SIGNED' },
+      },
+      mail_service: {
+        attachments: {
+          signed_document: { enabled: false, customisable: false },
+          signature_protocol: { enabled: true, customisable: true },
+        },
+      },
+      user_pilot: { enabled: true },
+    }
+    expect(
+      await json(
+        await client.call('PUT', apiPaths.businessSettings(business.id), { token: admin, body: changed }),
+      ),
+    ).toMatchObject({
+      supportContact: { email: 'help@settings.example', phone: '' },
+      signatureRequests: { part11: { enabled: true }, retention: { enabled: true, terminalState: 'SIGNED' } },
+      userPilot: { enabled: true },
+    })
+    await client.expectError(
+      await client.call('PUT', apiPaths.businessSettings(business.id), {
+        token: admin,
+        body: { ...changed, support_contact: { email: 'help@settings.example', phone: 'abc' } },
+      }),
+      400,
+      'request.invalid',
+      'support_contact.phone',
+    )
+    await client.expectError(
+      await client.call('PUT', apiPaths.businessSettings(business.id), {
+        token: admin,
+        body: {
+          ...changed,
+          signature_requests: {
+            part11: { enabled: true },
+            retention: { enabled: true, terminal_state: 'LATER' },
+          },
+        },
+      }),
+      400,
+      'request.invalid',
+      'signature_requests.retention.terminal_state',
+    )
+    expect((await readBusiness(admin, business.id)).supportContact).toEqual({
+      email: 'help@settings.example',
+      phone: '',
+    })
+    expect(
+      (
+        await readBusiness(
+          admin,
+          v.parse(
+            businessSchema,
+            await json(
+              await client.call('PUT', apiPaths.business(business.id), {
+                token: admin,
+                body: { email: '', phone: '+41 79 000 00 00' },
+              }),
+            ),
+          ).id,
+        )
+      ).supportContact,
+    ).toEqual({ email: '', phone: '+41 79 000 00 00' })
+    const billed = v.parse(
+      businessSchema,
+      await json(
+        await client.call('PUT', apiPaths.businessBilling(business.id), {
+          token: admin,
+          body: { address1: 'Rue du Rhône 1', city: 'Genève', postal_code: '1204', country: 'CH', vat: '' },
+        }),
+      ),
+    )
+    expect(billed.admin?.billing).toEqual({
+      address1: 'Rue du Rhône 1',
+      address2: '',
+      city: 'Genève',
+      postalCode: '1204',
+      country: 'CH',
+      vat: '',
+    })
+  })
+
+  it('gives a business its domains, one business each, and invites people who confirm an address there', async () => {
+    const admin = await client.signUp('admin@domains.example')
+    const business = await open(admin, { ...businessData, name: 'Domains AG' })
+    const add = (token: string, id: string, domain: string) =>
+      client.call('POST', apiPaths.businessDomains(id), { token, body: { domain } })
+    expect(await json(await add(admin, business.id, 'Domains-Team.example'))).toEqual({
+      domains: ['domains-team.example'],
+    })
+    expect(await json(await add(admin, business.id, '[192.168.0.1]'))).toEqual({
+      domains: ['[192.168.0.1]', 'domains-team.example'],
+    })
+    for (const bad of ['localhost', 'no-dot', 'x.c', 'a..b.example', '[300.1.1.1]']) {
+      await client.expectError(await add(admin, business.id, bad), 400, 'request.invalid', 'domain')
+    }
+    const rival = await client.signUp('admin@rival.example')
+    const rivalBusiness = await open(rival, { ...businessData, name: 'Rival AG' })
+    await client.expectError(
+      await add(rival, rivalBusiness.id, 'domains-team.example'),
+      409,
+      'business.domain_taken',
+      'domain',
+    )
+
+    const joiner = await client.signUp('joiner@domains-team.example')
+    expect((await client.readUser(joiner)).business).toMatchObject({
+      id: business.id,
+      name: 'Domains AG',
+      invitationId: expect.any(String),
+    })
+    await json(await accept(joiner))
+    expect((await readBusiness(joiner, business.id)).role).toBe('member')
+
+    expect(
+      await json(
+        await client.call('DELETE', apiPaths.businessDomains(business.id), {
+          token: admin,
+          body: { domain: '[192.168.0.1]' },
+        }),
+      ),
+    ).toEqual({ domains: ['domains-team.example'] })
+  })
+
+  it('schedules its deletion, takes it back, and deletes it when the day comes, leaving its people plain users', async () => {
+    const admin = await client.signUp('admin@closing.example')
+    const business = await open(admin, { ...businessData, name: 'Closing AG' })
+    const member = await client.signUp('member@closing.example')
+    await invite(admin, business.id, 'member@closing.example')
+    await json(await accept(member))
+    const draft = await json(
+      await client.call('POST', apiPaths.signatureRequests(), { token: member, body: { title: 'Kept' } }),
+      201,
+    )
+
+    const before = await client.mailIds()
+    const scheduled = v.parse(
+      businessSchema,
+      await json(await client.call('DELETE', apiPaths.deleteBusiness(business.id), { token: admin })),
+    )
+    const due = new Date(client.clock.now().getTime() + 30 * dayMs)
+    expect(scheduled.admin?.deletionScheduledAt).toBe(due.toISOString())
+    await client.waitForMail('admin@closing.example', /Closing AG will be deleted/, before)
+    expect((await client.mailIds()).size - before.size).toBe(1)
+
+    const revoked = v.parse(
+      businessSchema,
+      await json(await client.call('POST', apiPaths.revokeBusinessDeletion(business.id), { token: admin })),
+    )
+    expect(revoked.admin?.deletionScheduledAt).toBeNull()
+    await client.expectError(
+      await client.call('POST', apiPaths.revokeBusinessDeletion(business.id), { token: admin }),
+      409,
+      'business.deletion_not_scheduled',
+    )
+    // Sessions end after a day: as time passes, the people sign in again.
+    const signIn = async (email: string) =>
+      String((await json(await client.login(email, goodPassword))).token)
+    // Scheduled again ten days later; the revoked deletion's day passes and nothing happens.
+    client.clock.advance(10 * dayMs)
+    await json(
+      await client.call('DELETE', apiPaths.deleteBusiness(business.id), {
+        token: await signIn('admin@closing.example'),
+      }),
+    )
+    client.clock.advance(25 * dayMs)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect((await readBusiness(await signIn('admin@closing.example'), business.id)).name).toBe('Closing AG')
+
+    client.clock.advance(6 * dayMs)
+    const adminAgain = await signIn('admin@closing.example')
+    const memberAgain = await signIn('member@closing.example')
+    await vi.waitFor(
+      async () =>
+        expect((await client.call('GET', apiPaths.userBusiness(), { token: adminAgain })).status).toBe(404),
+      { timeout: 5000, interval: 100 },
+    )
+    for (const token of [adminAgain, memberAgain]) {
+      const user = await client.readUser(token)
+      expect(user.business).toBeNull()
+      expect(user.attributes.business_deleted).toEqual(['Closing AG'])
+    }
+    expect(
+      (await client.call('GET', apiPaths.signatureRequest(String(draft.id)), { token: memberAgain })).status,
+    ).toBe(200)
+  })
+
+  it('counts its people and their month', async () => {
+    const admin = await client.signUp('admin@stats.example')
+    const business = await open(admin, { ...businessData, name: 'Stats AG' })
+    await invite(admin, business.id, 'a@stats.example')
+    await invite(admin, business.id, 'b@stats.example')
+    expect(
+      await json(await client.call('GET', apiPaths.businessStatistics(business.id), { token: admin })),
+    ).toEqual({
+      admins: 1,
+      members: 0,
+      openInvitations: 2,
+      requestsThisMonth: 0,
+      signaturesThisMonth: 0,
+    })
+  })
+})
+
+describe('support contact as settings load (SPEC §5)', () => {
+  it('blanks an invalid e-mail or phone and keeps valid ones', () => {
+    expect(
+      loadSupportContact({ supportEmail: 'help@acme.example', supportPhone: '+41 44 123 45 67' }),
+    ).toEqual({
+      email: 'help@acme.example',
+      phone: '+41 44 123 45 67',
+    })
+    expect(loadSupportContact({ supportEmail: 'help at acme', supportPhone: '12-34' })).toEqual({
+      email: '',
+      phone: '',
+    })
+  })
+})
