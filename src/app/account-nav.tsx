@@ -1,20 +1,34 @@
 import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { selectToken } from '../../machines/session/session.selectors.ts'
+import { getUserQueryOptions } from '../api/user.ts'
 import styles from '../ui/layouts/layout.module.css'
 
-/** The signed-in user's way around: their requests, their profile, signing out. */
+/**
+ * The signed-in user's way around: their requests, their business (its pages for an admin, its name for a
+ * member), their profile, signing out.
+ */
 export function AccountNav() {
-  const { session } = useRouteContext({ from: '__root__' })
+  const { session, api } = useRouteContext({ from: '__root__' })
   const signedIn = useSelector(session, (s) => selectToken(s) !== null)
+  const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: signedIn })
   if (!signedIn) return null
+  const business = user?.business?.invitationId === null ? user.business : null
   const link = { className: styles.navLink, activeProps: { 'aria-current': 'page' as const } }
   return (
     <>
       <Link to="/dashboard" {...link}>
         <Trans>Requests</Trans>
       </Link>
+      {business?.role === 'admin' ? (
+        <Link to="/business/dashboard" {...link} className={`${styles.navLink} ${styles.truncate}`}>
+          {business.name}
+        </Link>
+      ) : business ? (
+        <span className={`${styles.businessName} ${styles.truncate}`}>{business.name}</span>
+      ) : null}
       <Link to="/profile" {...link}>
         <Trans>Profile</Trans>
       </Link>

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { findRoute } from '../../machines/route-access/find-route.ts'
 import { type SessionSnapshot, selectDirectSign } from '../../machines/session/session.selectors.ts'
+import { BusinessNotices } from '../features/business/business-notices.tsx'
 import { TermsPrompt } from '../features/dialogs/terms-prompt.tsx'
 import { MaintenanceBanner } from '../features/maintenance/maintenance-banner.tsx'
 import { useMaintenanceRedirect } from '../features/maintenance/use-maintenance-redirect.ts'
@@ -11,6 +12,7 @@ import { Layout } from '../ui/layouts/layout.tsx'
 import { SkipLink } from '../ui/layouts/skip-link.tsx'
 import { TestSystemFrame } from '../ui/test-system/test-system-frame.tsx'
 import { AccountNav } from './account-nav.tsx'
+import { BusinessNav } from './business-nav.tsx'
 import { documentTitle, pageTitle } from './page-title.ts'
 import { routeTitles } from './route-titles.ts'
 import { UiHosts } from './ui-hosts.tsx'
@@ -48,11 +50,12 @@ export function RootLayout() {
       <SkipLink />
       <TestSystemFrame mode={appConfig.mode} />
       <MaintenanceBanner />
-      <Layout name={rule.layout} nav={<AccountNav />} directSign={directSign}>
+      <Layout name={rule.layout} nav={<AccountNav />} sidebar={<BusinessNav />} directSign={directSign}>
         <Outlet />
       </Layout>
       <UiHosts ui={ui} />
       <TermsPrompt />
+      <BusinessNotices />
     </>
   )
 }

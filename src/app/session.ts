@@ -20,6 +20,11 @@ interface UserAnswer {
   business?: { role: 'admin' | 'member' } | null
 }
 
+/** What the session keeps of a user answer. */
+export function profileOf(user: UserAnswer): SessionProfile {
+  return { userId: user.id, email: user.email, business: user.business?.role ?? 'none' }
+}
+
 /**
  * Where a remember-me session is kept besides the tab, in storage every tab of the app shares: a new tab
  * or a link from a mail opens signed in. Sign-out and expiry clear it with the tab's token.
@@ -58,7 +63,7 @@ export function startSession(
         const user = await api.request<UserAnswer>(apiPaths.user(), {
           auth: { type: 'Bearer', token: input.token },
         })
-        return { userId: user.id, email: user.email, business: user.business?.role ?? 'none' }
+        return profileOf(user)
       }),
     },
     actions: {

@@ -6,6 +6,7 @@ export const catalogParts = [
   'documents',
   'signing',
   'profile',
+  'business',
   'statecharts',
   'validation',
   'dev-outbox',

@@ -12,13 +12,30 @@ import { useAuthCalls } from './use-auth-calls.ts'
 
 const { confirmation: confirmationHours, reset: resetHours } = mailedLinkHours
 
+/** The two ways to sign up: an account, or an account that then opens a business (SPEC §2). */
+export const signupKinds = {
+  signup: {
+    confirmation: 'signup',
+    confirm: '/signup/confirm',
+    start: '/signup',
+    mailSent: '/signup/mail-sent',
+  },
+  businessSignup: {
+    confirmation: 'business_signup',
+    confirm: '/business/signup/steps',
+    start: '/business/signup',
+    mailSent: '/business/signup/mail-sent',
+  },
+} as const
+export type SignupKind = keyof typeof signupKinds
+
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; code: string }
 
 /**
  * /signup/mail-sent and /password-reset/mail-sent (SPEC §2): check the inbox, the address the
  * link went to, and a button to send it again.
  */
-export function MailSentScreen({ flow }: { flow: 'signup' | 'reset' }) {
+export function MailSentScreen({ flow }: { flow: SignupKind | 'reset' }) {
   const { i18n } = useLingui()
   const calls = useAuthCalls()
   const { email } = validateEmailSearch(useSearch({ strict: false }))
@@ -28,13 +45,9 @@ export function MailSentScreen({ flow }: { flow: 'signup' | 'reset' }) {
     if (!email) return
     setStatus({ kind: 'sending' })
     try {
-      if (flow === 'signup') {
-        await calls.requestConfirmation({
-          email,
-          flow: 'signup',
-          lang: i18n.locale,
-          confirm: '/signup/confirm',
-        })
+      if (flow !== 'reset') {
+        const { confirmation, confirm } = signupKinds[flow]
+        await calls.requestConfirmation({ email, flow: confirmation, lang: i18n.locale, confirm })
       } else {
         await calls.requestReset({ email, lang: i18n.locale })
       }
@@ -48,7 +61,7 @@ export function MailSentScreen({ flow }: { flow: 'signup' | 'reset' }) {
     <div className={styles.center}>
       <AuthHeader title={<Trans>Check your inbox</Trans>} />
       {email ? (
-        flow === 'signup' ? (
+        flow !== 'reset' ? (
           <p>
             <Trans>
               We sent a link to <span className={styles.address}>{email}</span>. Open it to confirm your
@@ -69,7 +82,7 @@ export function MailSentScreen({ flow }: { flow: 'signup' | 'reset' }) {
         </p>
       )}
       <p>
-        {flow === 'signup' ? (
+        {flow !== 'reset' ? (
           <Trans>
             The link is valid for {confirmationHours} hours. No mail? Look in your spam folder, or send it
             again.
@@ -87,7 +100,10 @@ export function MailSentScreen({ flow }: { flow: 'signup' | 'reset' }) {
       ) : null}
       {status.kind === 'failed' ? <FormAlert>{i18n._(errorMessage(status.code))}</FormAlert> : null}
       <div className={styles.actions}>
-        <Link to={flow === 'signup' ? '/signup' : '/password-reset'} className={styles.inlineLink}>
+        <Link
+          to={flow === 'reset' ? '/password-reset' : signupKinds[flow].start}
+          className={styles.inlineLink}
+        >
           <Trans>Use another address</Trans>
         </Link>
         {email ? (

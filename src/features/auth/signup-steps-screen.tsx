@@ -46,12 +46,21 @@ export function SignupStepsScreen() {
   return <SignupSteps token={token} email={email ?? ''} />
 }
 
-function SignupSteps({ token, email }: { token: string; email: string }) {
+/** The signup steps for a confirmed link's token and address; once registered, signed in and on to `after`. */
+export function SignupSteps({
+  token,
+  email,
+  after = '/welcome',
+}: {
+  token: string
+  email: string
+  after?: string
+}) {
   const actor = useSignup(token, email)
-  return actor ? <SignupStepsForm actor={actor} email={email} /> : null
+  return actor ? <SignupStepsForm actor={actor} email={email} after={after} /> : null
 }
 
-function SignupStepsForm({ actor, email }: { actor: SignupActor; email: string }) {
+function SignupStepsForm({ actor, email, after }: { actor: SignupActor; email: string; after: string }) {
   const { t, i18n } = useLingui()
   const snapshot = useSelector(actor, view)
   const completeSignIn = useCompleteSignIn()
@@ -80,10 +89,10 @@ function SignupStepsForm({ actor, email }: { actor: SignupActor; email: string }
   useEffect(() => {
     if (!accountToken || signedIn.current === accountToken) return
     signedIn.current = accountToken
-    void completeSignIn({ token: accountToken, tokenType: 'Bearer', expiresAt: '' }, false, '/welcome').then(
+    void completeSignIn({ token: accountToken, tokenType: 'Bearer', expiresAt: '' }, false, after).then(
       (ok) => setSignInFailed(!ok),
     )
-  }, [accountToken, completeSignIn])
+  }, [accountToken, completeSignIn, after])
 
   if (snapshot.matches('linkInvalid')) return <SignupLinkInvalid />
 

@@ -5,6 +5,9 @@ import { signupMachine } from '../../../machines/signup/signup.machine.ts'
 import type { RegisterAnswer, RegisterInput } from '../../../machines/signup/signup.types.ts'
 import { useAuthCalls } from './use-auth-calls.ts'
 
+/** Where the referral code of a business signup link (`/business/signup?ucc=`) is kept until registering. */
+export const referralCodeKey = 'ucc'
+
 /** The running signup machine of /signup/steps. */
 export type SignupActor = Actor<typeof signupMachine>
 
@@ -30,6 +33,7 @@ export function useSignup(token: string, email: string): SignupActor | undefined
             gtc: true,
             lang: chosen,
             token: input.token,
+            celloUcc: localStorage.getItem(referralCodeKey) ?? undefined,
           })
           return { token: answer.token }
         }),

@@ -1,5 +1,14 @@
 import { type DialogRegistry, defineDialog } from '../../ui/dialog/dialog-registry.ts'
 import type { OverlayRegistry } from '../../ui/overlay/overlay-registry.ts'
+import {
+  DeleteBusinessDialog,
+  type DeleteBusinessProps,
+  RevokeDeleteBusinessDialog,
+} from '../business/delete-business-dialog.tsx'
+import { DowngradedDialog, type DowngradedProps } from '../business/downgraded-dialog.tsx'
+import { InvitationDialog, type InvitationProps } from '../business/invitation-dialog.tsx'
+import { LeaveBusinessDialog, type LeaveBusinessProps } from '../business/leave-business-dialog.tsx'
+import { RemoveMembersDialog, type RemoveMembersProps } from '../business/remove-members-dialog.tsx'
 import { AddSignerDialog } from '../documents/add-signer-dialog.tsx'
 import { DeclineSigningRequestDialog } from '../documents/decline-signing-request-dialog.tsx'
 import { DelegateDialog } from '../documents/delegate-dialog.tsx'
@@ -27,6 +36,12 @@ export const dialogRegistry: DialogRegistry = {
   }),
   deleteDocuments: defineDialog<DeleteDocumentsProps>(DeleteDocumentsDialog, { role: 'alertdialog' }),
   ...signingDialogs,
+  invitation: defineDialog<InvitationProps>(InvitationDialog),
+  downgraded: defineDialog<DowngradedProps>(DowngradedDialog, { dismissible: false, role: 'alertdialog' }),
+  removeMembers: defineDialog<RemoveMembersProps>(RemoveMembersDialog, { role: 'alertdialog' }),
+  deleteBusiness: defineDialog<DeleteBusinessProps>(DeleteBusinessDialog, { role: 'alertdialog' }),
+  revokeDeleteBusiness: defineDialog<DeleteBusinessProps>(RevokeDeleteBusinessDialog),
+  leaveBusiness: defineDialog<LeaveBusinessProps>(LeaveBusinessDialog, { role: 'alertdialog' }),
 }
 
 /** The full-screen overlays of SPEC §2, by name; the signing and business features add theirs. */

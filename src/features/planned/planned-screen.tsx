@@ -14,8 +14,6 @@ const plans = {
   businessSeals: msg`Your organisation's seals and who may use them.`,
   businessBilling: msg`Your business plan, seats, payment method and invoices.`,
   businessDevelopers: msg`API users of your business and their keys.`,
-  businessSignup: msg`Creating a business account for your team.`,
-  invite: msg`Joining a business you were invited to.`,
   upgrade: msg`Choosing a plan with more signatures and features.`,
   eidplus: msg`Signing up with a national electronic ID.`,
   componentTest: msg`A test page for the design system's components.`,

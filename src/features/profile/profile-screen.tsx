@@ -15,6 +15,7 @@ import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
+import { ProfileBusinessCard } from '../business/profile-business-card.tsx'
 import styles from './profile.module.css'
 import { deleteAccount, updateUser } from './profile-calls.ts'
 
@@ -211,6 +212,8 @@ export function ProfileScreen() {
           </li>
         </ul>
       </nav>
+
+      <ProfileBusinessCard user={user} />
 
       <section className={`${styles.card} ${styles.danger}`} aria-labelledby="profile-delete">
         <h2 id="profile-delete">

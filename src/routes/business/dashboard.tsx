@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { BusinessDashboardScreen } from '../../features/business/business-dashboard-screen.tsx'
+import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/dashboard')({
-  component: () => <PlannedScreen area="business" />,
+  loader: () => loadMessages('business'),
+  component: BusinessDashboardScreen,
 })

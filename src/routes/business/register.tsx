@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { BusinessRegisterScreen } from '../../features/business/business-register-screen.tsx'
+import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/register')({
-  component: () => <PlannedScreen area="businessSignup" />,
+  loader: () => loadMessages('business'),
+  component: () => <BusinessRegisterScreen />,
 })

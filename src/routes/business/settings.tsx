@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { BusinessSettingsScreen } from '../../features/business/business-settings-screen.tsx'
+import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/settings')({
-  component: () => <PlannedScreen area="business" />,
+  loader: () => loadMessages('business'),
+  component: BusinessSettingsScreen,
 })

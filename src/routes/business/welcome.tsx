@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { BusinessWelcomeScreen } from '../../features/business/business-welcome-screen.tsx'
+import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/welcome')({
-  component: () => <PlannedScreen area="businessSignup" />,
+  loader: () => loadMessages('business'),
+  component: BusinessWelcomeScreen,
 })

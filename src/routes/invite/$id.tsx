@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { InviteScreen } from '../../features/business/invite-screen.tsx'
+import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/invite/$id')({
-  component: () => <PlannedScreen area="invite" />,
+  loader: () => loadMessages('business'),
+  component: InviteScreen,
 })

@@ -3,6 +3,6 @@ import { ProfileScreen } from '../../features/profile/profile-screen.tsx'
 import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/profile/')({
-  loader: () => loadMessages('profile'),
+  loader: () => loadMessages('profile', 'business'),
   component: ProfileScreen,
 })

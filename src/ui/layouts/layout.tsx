@@ -21,19 +21,23 @@ function Header({ children, directSign }: { children?: ReactNode; directSign: bo
 
 /**
  * Wraps a screen in the SPEC §2 layout its route names; `nav` holds the signed-in user's links
- * in the header of the main and admin layouts; `directSign` offers Italian in the language switch.
+ * in the header of the main and admin layouts, `sidebar` the admin layout's section links (a row
+ * on narrow screens); `directSign` offers Italian in the language switch.
  */
 export function Layout({
   name,
   nav,
+  sidebar,
   directSign = false,
   children,
 }: {
   name: LayoutName
   nav?: ReactNode
+  sidebar?: ReactNode
   directSign?: boolean
   children: ReactNode
 }) {
+  const { t } = useLingui()
   switch (name) {
     case 'none':
       return (
@@ -71,9 +75,14 @@ export function Layout({
       return (
         <div className={styles.shell}>
           <Header directSign={directSign}>{nav}</Header>
-          <main id={mainContentId} tabIndex={-1} className={styles.main}>
-            {children}
-          </main>
+          <div className={styles.adminBody}>
+            <nav className={styles.sidebar} aria-label={t`Business`}>
+              {sidebar}
+            </nav>
+            <main id={mainContentId} tabIndex={-1} className={styles.main}>
+              {children}
+            </main>
+          </div>
         </div>
       )
     case 'main':

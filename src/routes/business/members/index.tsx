@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { BusinessMembersScreen } from '../../../features/business/business-members-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/members/')({
-  component: () => <PlannedScreen area="businessMembers" />,
+  loader: () => loadMessages('business'),
+  component: BusinessMembersScreen,
 })

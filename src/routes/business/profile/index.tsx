@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { BusinessProfileScreen } from '../../../features/business/business-profile-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/profile/')({
-  component: () => <PlannedScreen area="business" />,
+  loader: () => loadMessages('business'),
+  component: BusinessProfileScreen,
 })

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { SignupScreen } from '../../../features/auth/signup-screen.tsx'
+import { referralCodeKey } from '../../../features/auth/use-signup.ts'
 
 export const Route = createFileRoute('/business/signup/')({
-  component: () => <PlannedScreen area="businessSignup" />,
+  // SPEC §2: the referral code of the link (`ucc`) is kept locally until the account is registered.
+  validateSearch: (search: Record<string, unknown>): { ucc?: string } => {
+    const ucc = typeof search.ucc === 'string' && /^[\w-]{1,100}$/.test(search.ucc) ? search.ucc : undefined
+    return { ucc }
+  },
+  beforeLoad: ({ search }) => {
+    if (search.ucc) localStorage.setItem(referralCodeKey, search.ucc)
+  },
+  component: () => <SignupScreen kind="businessSignup" />,
 })

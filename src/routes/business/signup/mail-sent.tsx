@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { validateEmailSearch } from '../../../features/auth/auth-search.ts'
+import { MailSentScreen } from '../../../features/auth/mail-sent-screen.tsx'
 
 export const Route = createFileRoute('/business/signup/mail-sent')({
-  component: () => <PlannedScreen area="businessSignup" />,
+  validateSearch: validateEmailSearch,
+  component: () => <MailSentScreen flow="businessSignup" />,
 })

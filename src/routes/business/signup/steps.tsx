@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { validateTokenSearch } from '../../../features/auth/auth-search.ts'
+import { BusinessSignupStepsScreen } from '../../../features/business/business-signup-steps-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/signup/steps')({
-  component: () => <PlannedScreen area="businessSignup" />,
+  loader: () => loadMessages('business'),
+  validateSearch: validateTokenSearch,
+  component: BusinessSignupStepsScreen,
 })

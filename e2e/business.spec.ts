@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { e2eOperatorToken } from './operator-token.ts'
+import { type OwnServer, startOwnServer } from './own-server.ts'
+import { BusinessPage } from './pages/business-page.ts'
+import { mailedAppLink } from './pages/mail-outbox.ts'
+import { addDocument, createDraft } from './pages/request-api.ts'
+import { SignupPage } from './pages/signup-page.ts'
+import { createAccount, mailedLink, type TestAccount } from './pages/test-account.ts'
+import { onePagePdf } from './pages/test-pdfs.ts'
+
+// The journey moves the server's clock a month ahead, so it has a server of its own: the shared ones keep
+// their time for the journeys running beside it.
+test.describe('business accounts', () => {
+  let server: OwnServer
+  let api: APIRequestContext
+
+  test.beforeAll(async ({ playwright }) => {
+    server = await startOwnServer('staging')
+    api = await playwright.request.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
+    })
+  })
+  test.afterAll(async () => {
+    await api?.dispose()
+    await server?.stop()
+  })
+
+  /** A tab of its own for `account`, signed in as the app keeps a session. */
+  async function tabOf(browser: Browser, account: TestAccount): Promise<BusinessPage> {
+    const page = await (await browser.newContext()).newPage()
+    await page.goto(`${server.url}/login`)
+    await page.evaluate((token) => {
+      sessionStorage.setItem(
+        'accessToken',
+        JSON.stringify({ token, rememberMe: false, expiresAt: Date.now() + 86_400_000 }),
+      )
+    }, account.token)
+    return new BusinessPage(page)
+  }
+
+  async function signInAgain(account: TestAccount): Promise<TestAccount> {
+    const login = await api.post('/api/v1/login', {
+      data: { email: account.email, password: account.password },
+    })
+    expect(login.ok(), await login.text()).toBe(true)
+    return { ...account, token: ((await login.json()) as { token: string }).token }
+  }
+
+  async function acceptInvitation(page: Page, business: BusinessPage, email: string, name: string) {
+    await business.open(`${server.url}${pathOfInvite(await inviteLink(email))}`)
+    await business.seeDialog(`Join ${name}?`)
+    await business.clickInDialog(`Join ${name}`)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await business.seeSnackbar('You joined the business')
+    await business.seeNavigationToBusiness(name)
+  }
+
+  async function inviteLink(email: string): Promise<string> {
+    let link = ''
+    await expect
+      .poll(async () => {
+        const list = (await (await api.get('/api/dev/outbox')).json()) as {
+          mails: { id: string; to: string; subject: string }[]
+        }
+        const mail = list.mails.find((m) => m.to === email && m.subject.includes('invites you'))
+        if (!mail) return ''
+        const read = (await (await api.get(`/api/dev/outbox/${mail.id}`)).json()) as { links: string[] }
+        link = read.links.find((l) => l.includes('/invite/')) ?? ''
+        return link
+      })
+      .not.toBe('')
+    return link
+  }
+  const pathOfInvite = (link: string) => new URL(link).pathname
+
+  test('a team opens a business, brings people in, changes roles, and closes it', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const suffix = randomUUID().slice(0, 8)
+    const founderEmail = `founder-${suffix}@acme.example`
+    const password = 'Correct horse 42 battery'
+
+    // A visitor opens a business through /business/signup: the address, the mailed link, the account, the company.
+    const signup = new SignupPage(page)
+    const admin = new BusinessPage(page)
+    await signup.open(`${server.url}/business/signup`)
+    await signup.seeHeading('Open a business account')
+    await signup.requestLink(founderEmail)
+    await expect(page).toHaveURL(/\/business\/signup\/mail-sent/)
+    await signup.open(await mailedLink(api, founderEmail))
+    await signup.seeStep('Your name')
+    await signup.fillNames('Grace', 'Hopper')
+    await signup.clickNext()
+    await signup.fillPassword(password)
+    await signup.clickNext()
+    await signup.acceptTerms()
+    await signup.clickCreateAccount()
+    await admin.seeHeading('Open a business account')
+    await admin.fillCompany({ name: 'Acme AG', address: 'Bahnhofstrasse 1', postalCode: '', city: 'Zürich' })
+    await admin.clickOpenBusiness()
+    await admin.seeFieldError('Postal code', 'This field is required.')
+    await page.getByLabel('Postal code').fill('8001')
+    await admin.clickOpenBusiness()
+    await admin.seeHeading('Your business account is ready')
+    await expect(page.getByText(/Your free trial runs until/)).toBeVisible()
+
+    // Two invitations: one address has an account, the other not yet.
+    const colleague = await createAccount(api)
+    const newcomerEmail = `newcomer-${suffix}@acme.example`
+    await page.getByRole('navigation', { name: 'Business' }).getByRole('link', { name: 'Members' }).click()
+    await admin.seeHeading('Members')
+    await admin.invite(`${colleague.email}, ${newcomerEmail}`)
+    await admin.seeSnackbar('Invitation sent')
+    await admin.seeInvitation(colleague.email)
+    await admin.seeInvitation(newcomerEmail)
+    await admin.seeNoSeriousAccessibilityViolations()
+    await testInfo.attach('members (admin)', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+
+    // The colleague joins through the mailed link, and as a member is refused the admin pages.
+    const colleagueTab = await tabOf(browser, colleague)
+    await acceptInvitation(colleagueTab.page, colleagueTab, colleague.email, 'Acme AG')
+    await colleagueTab.open(`${server.url}/business/settings`)
+    await expect(colleagueTab.page).toHaveURL(/\/dashboard$/)
+    await colleagueTab.seeSnackbar('Only the admins of your business can open that page.')
+
+    // The newcomer signs up with the invited address, then joins through the same mailed link.
+    const newcomerPage = await (await browser.newContext()).newPage()
+    const newcomerTab = new BusinessPage(newcomerPage)
+    await newcomerTab.open(`${server.url}${pathOfInvite(await inviteLink(newcomerEmail))}`)
+    await expect(newcomerPage).toHaveURL(/\/login\?redirect=%2Finvite%2F/)
+    const newcomerAccount = await createAccountFor(api, newcomerEmail, password)
+    const newcomer = await tabOf(browser, newcomerAccount)
+    await acceptInvitation(newcomer.page, newcomer, newcomerEmail, 'Acme AG')
+
+    // The admin makes the colleague an admin and removes the newcomer.
+    await page.reload()
+    await admin.seePerson(colleague.email, 'Member')
+    await admin.seePerson(newcomerEmail, 'Member')
+    await admin.select(colleague.email)
+    await admin.clickToolbar('Make admin')
+    await admin.seePerson(colleague.email, 'Admin')
+    await admin.select(newcomerEmail)
+    await admin.clickToolbar('Remove')
+    await admin.seeDialog('Remove 1 person?')
+    await admin.clickInDialog('Remove')
+    await admin.seeNoPerson(newcomerEmail)
+
+    // The newcomer is told once, then signs on their own account.
+    await newcomer.page.reload()
+    await newcomer.seeDialog('You are no longer a member of Acme AG')
+    await newcomer.clickInDialog('OK')
+    await newcomer.seeNoDialog()
+    await newcomer.page.reload()
+    await newcomer.seeHeading(/.+/)
+    await newcomer.seeNoDialog()
+
+    // The colleague sent a request while in the business; it stays theirs after the business goes.
+    const requestId = await createDraft(api, colleague, 'Supplier contract', [])
+    await addDocument(api, colleague, requestId, await onePagePdf('supplier-contract.pdf'))
+
+    // Scheduled for deletion, taken back, scheduled again.
+    await admin.open(`${server.url}/business/profile`)
+    await admin.seeHeading('Business profile')
+    await page.getByRole('button', { name: 'Delete business' }).click()
+    await admin.seeDialog('Delete Acme AG?')
+    await admin.clickInDialog('Delete business')
+    await expect(page.getByText(/The business will be deleted on/)).toBeVisible()
+    await page.getByRole('button', { name: 'Keep the business' }).click()
+    await admin.seeDialog('Keep Acme AG?')
+    await admin.clickInDialog('Keep the business')
+    await expect(page.getByRole('button', { name: 'Delete business' })).toBeVisible()
+    await page.getByRole('button', { name: 'Delete business' }).click()
+    await admin.clickInDialog('Delete business')
+    await expect(page.getByText(/The business will be deleted on/)).toBeVisible()
+    await testInfo.attach('business profile, deletion scheduled', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+
+    // A month later the job has deleted it; its people sign in again to plain accounts.
+    const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 31 * 24 * 60 * 60 } })
+    expect(moved.ok(), await moved.text()).toBe(true)
+    const founder = await signInAgain({ email: founderEmail, password, token: '' })
+    await expect
+      .poll(async () =>
+        (
+          await api.get('/api/v2/businesses/user', { headers: { Authorization: `Bearer ${founder.token}` } })
+        ).status(),
+      )
+      .toBe(404)
+    const founderTab = await tabOf(browser, founder)
+    await founderTab.open(`${server.url}/dashboard`)
+    await founderTab.seeDialog('Acme AG has been deleted')
+    await founderTab.clickInDialog('OK')
+    const colleagueAgain = await tabOf(browser, await signInAgain(colleague))
+    await colleagueAgain.open(`${server.url}/dashboard`)
+    await colleagueAgain.seeDialog('Acme AG has been deleted')
+    await colleagueAgain.clickInDialog('OK')
+    await expect(colleagueAgain.page.getByText('Supplier contract')).toBeVisible()
+    await expect(
+      colleagueAgain.page.getByRole('navigation', { name: 'Main' }).getByText('Acme AG'),
+    ).toHaveCount(0)
+  })
+})
+
+/** Signs `email` up through the real API (confirmation mail, then register) with `password`. */
+async function createAccountFor(
+  api: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<TestAccount> {
+  const asked = await api.post('/api/v1/request-confirmation', {
+    data: { email, flow: 'signup', confirm: '/signup/confirm', lang: 'en-gb' },
+  })
+  expect(asked.ok()).toBe(true)
+  const link = await mailedAppLink(api, email, '/signup/confirm')
+  const token = new URL(link, 'http://localhost').searchParams.get('token') ?? ''
+  const registered = await api.post('/api/v1/register', {
+    data: { first_name: 'Nova', last_name: 'Newcomer', password, token, gtc: true, lang: 'en-gb' },
+  })
+  expect(registered.ok(), await registered.text()).toBe(true)
+  return { email, password, token: ((await registered.json()) as { token: string }).token }
+}

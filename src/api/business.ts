@@ -1,0 +1,138 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
+import {
+  type BillingAddress,
+  type Business,
+  type BusinessSettings,
+  billingAddressSchema,
+  businessInvitationsSchema,
+  businessPeopleSchema,
+  businessSchema,
+  businessSettingsSchema,
+  businessStatisticsSchema,
+  type CreateBusiness,
+  createBusinessSchema,
+  domainsSchema,
+  type SupportContact,
+  supportContactSchema,
+  updateBusinessSettingsSchema,
+} from '../../contract/businesses.ts'
+import { apiPaths } from '../../contract/paths.ts'
+import type { ApiClient } from './client.ts'
+
+// Business changes are answered 409 when refused (the last admin); retrying would only be refused again.
+const once = { retries: 0 } as const
+
+/** Cache keys of one business's answers; every change refreshes them all. */
+const businessKey = (id: string) => ['business', id] as const
+
+/** GET /v1/businesses/{id}: the business as the caller may see it. */
+export function businessQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: [...businessKey(id), 'business'],
+    queryFn: async () => v.parse(businessSchema, await api.request(apiPaths.business(id))),
+    staleTime: 30_000,
+  })
+}
+
+/** GET /v1/businesses/{id}/members: everyone in it, admins included. */
+export function businessMembersQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: [...businessKey(id), 'members'],
+    queryFn: async () =>
+      v.parse(businessPeopleSchema, await api.request(apiPaths.businessMembers(id))).people,
+  })
+}
+
+/** GET /v2/businesses/{id}/invitations. */
+export function businessInvitationsQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: [...businessKey(id), 'invitations'],
+    queryFn: async () =>
+      v.parse(businessInvitationsSchema, await api.request(apiPaths.businessInvitations(id))).invitations,
+  })
+}
+
+/** GET /v2/businesses/{id}/statistics. */
+export function businessStatisticsQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: [...businessKey(id), 'statistics'],
+    queryFn: async () =>
+      v.parse(businessStatisticsSchema, await api.request(apiPaths.businessStatistics(id))),
+  })
+}
+
+/** GET /v1/businesses/{id}/settings. */
+export function businessSettingsQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: [...businessKey(id), 'settings'],
+    queryFn: async () => v.parse(businessSettingsSchema, await api.request(apiPaths.businessSettings(id))),
+  })
+}
+
+/** Marks every answer about business `id` stale, so the screens showing them read them again. */
+export function refreshBusiness(queryClient: QueryClient, id: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: businessKey(id) })
+}
+
+/** POST /v2/businesses: opens a business with the caller as its first admin. */
+export async function createBusiness(api: ApiClient, input: v.InferInput<typeof createBusinessSchema>) {
+  const body: CreateBusiness = v.parse(createBusinessSchema, input)
+  return v.parse(businessSchema, await api.request(apiPaths.businesses(), { method: 'POST', body, ...once }))
+}
+
+/** PUT /v1/businesses/{id}: the support contact. */
+export async function updateSupportContact(api: ApiClient, id: string, contact: SupportContact) {
+  const body = v.parse(supportContactSchema, contact)
+  return v.parse(businessSchema, await api.request(apiPaths.business(id), { method: 'PUT', body }))
+}
+
+/** PUT /v2/businesses/{id}/billing: the billing address. */
+export async function updateBillingAddress(api: ApiClient, id: string, address: BillingAddress) {
+  const body = v.parse(billingAddressSchema, address)
+  return v.parse(businessSchema, await api.request(apiPaths.businessBilling(id), { method: 'PUT', body }))
+}
+
+/** PUT /v1/businesses/{id}/settings. */
+export async function updateBusinessSettings(api: ApiClient, id: string, settings: BusinessSettings) {
+  const body = v.parse(updateBusinessSettingsSchema, settings)
+  return v.parse(
+    businessSettingsSchema,
+    await api.request(apiPaths.businessSettings(id), { method: 'PUT', body }),
+  )
+}
+
+/** POST /v1/businesses/{id}/members: invites (or invites again) the addresses. */
+export async function inviteMembers(api: ApiClient, id: string, users: readonly string[]) {
+  await api.request(apiPaths.businessMembers(id), { method: 'POST', body: { users }, ...once })
+}
+
+/** DELETE /v1/businesses/{id}/invitations/{inviteId}: revoked by an admin, or declined by the invitee. */
+export async function deleteInvitation(api: ApiClient, id: string, inviteId: string) {
+  await api.request(apiPaths.businessInvitation(id, inviteId), { method: 'DELETE', ...once })
+}
+
+/** The changes an admin makes to a selection of people. */
+export type MembersChange = 'changeToAdmins' | 'changeToMembers' | 'removeMembers'
+
+/** POST .../change-to-admins, .../change-to-members or .../remove-members for `userIds`. */
+export async function changeMembers(
+  api: ApiClient,
+  id: string,
+  change: MembersChange,
+  userIds: readonly string[],
+) {
+  await api.request(apiPaths[change](id), { method: 'POST', body: { userIds }, ...once })
+}
+
+/** POST .../domains or DELETE .../domains: answers the business's domains. */
+export async function changeDomain(api: ApiClient, id: string, method: 'POST' | 'DELETE', domain: string) {
+  const answer = await api.request(apiPaths.businessDomains(id), { method, body: { domain }, ...once })
+  return v.parse(domainsSchema, answer).domains
+}
+
+/** DELETE /v2/businesses/{id} schedules the deletion; POST .../revoke_delete takes it back. */
+export async function scheduleDeletion(api: ApiClient, business: Business, revoke: boolean) {
+  const path = revoke ? apiPaths.revokeBusinessDeletion(business.id) : apiPaths.deleteBusiness(business.id)
+  return v.parse(businessSchema, await api.request(path, { method: revoke ? 'POST' : 'DELETE', ...once }))
+}

@@ -1,0 +1,25 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+
+/** The admin layout's sections of the business (SPEC §2 admin routes built so far). */
+export function BusinessNav() {
+  return (
+    <>
+      <Link to="/business/dashboard">
+        <Trans>Overview</Trans>
+      </Link>
+      <Link to="/business/members" activeOptions={{ exact: true }}>
+        <Trans>Members</Trans>
+      </Link>
+      <Link to="/business/members/domains">
+        <Trans>Domains</Trans>
+      </Link>
+      <Link to="/business/settings">
+        <Trans>Settings</Trans>
+      </Link>
+      <Link to="/business/profile" activeOptions={{ exact: true }}>
+        <Trans>Business profile</Trans>
+      </Link>
+    </>
+  )
+}

@@ -1,0 +1,154 @@
+import { msg } from '@lingui/core/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useRouteContext, useRouterState } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import * as v from 'valibot'
+import { apiPaths } from '../../../contract/paths.ts'
+import { acceptSchema, type User } from '../../../contract/user.ts'
+import type { SessionSnapshot } from '../../../machines/session/session.selectors.ts'
+import { deleteInvitation } from '../../api/business.ts'
+import { errorMessage } from '../../api/error-messages.ts'
+import { getUserQueryOptions, hasAcceptedTerms } from '../../api/user.ts'
+import type { RouterContext } from '../../app/context.ts'
+import { profileOf } from '../../app/session.ts'
+import { loadMessages } from '../../i18n/i18n.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
+import { updateUser } from '../profile/profile-calls.ts'
+import type { DowngradedProps } from './downgraded-dialog.tsx'
+import type { InvitationAnswer, InvitationProps } from './invitation-dialog.tsx'
+
+const isAccountSession = (snapshot: SessionSnapshot) => snapshot.matches('signedIn')
+// Pages that must not be covered: leaving, the terms of single sign-on, the goodbye.
+const pathsWithoutNotices = new Set(['/signup/sso', '/logout', '/bye'])
+/** The invitation the user put off with "Later" in this tab; the invite link asks again. */
+const laterKey = 'businessInvitationLater'
+
+/** Loads the user again and tells the session, whose role follows the business (SPEC §4). */
+export async function reloadUser(
+  context: Pick<RouterContext, 'api' | 'queryClient' | 'session'>,
+): Promise<User> {
+  const user = await context.queryClient.fetchQuery({ ...getUserQueryOptions(context.api), staleTime: 0 })
+  context.session.send({ type: 'session.profileChanged', profile: profileOf(user) })
+  return user
+}
+
+/** The invitation waiting for the user, as GET /v1/user tells it. */
+export interface WaitingInvitation {
+  id: string
+  businessId: string
+  name: string
+}
+
+/**
+ * Opens the invitation dialog (SPEC §6: an invitation is accepted through a dialog): joining accepts it
+ * (POST /v1/user/accept), declining deletes it; either way the user and the session's role are loaded
+ * again. Resolves true when the user answered, false for "Later".
+ */
+export async function askToJoin(
+  context: Pick<RouterContext, 'api' | 'queryClient' | 'session' | 'ui'>,
+  invitation: WaitingInvitation,
+): Promise<boolean> {
+  const { api, ui } = context
+  const props: InvitationProps = { business: invitation.name }
+  await loadMessages('business')
+  return openDialog(ui.dialogs, {
+    name: 'invitation',
+    namespace: 'business',
+    props: { ...props },
+    action: async ({ value }) => {
+      if ((value as InvitationAnswer) === 'decline') {
+        await deleteInvitation(api, invitation.businessId, invitation.id)
+        await reloadUser(context)
+        showSnackbar(ui.snackbars, { message: msg`Invitation declined` })
+      } else {
+        const body = v.parse(acceptSchema, { businessInvite: true })
+        await api.request(apiPaths.accept(), { method: 'POST', body, retries: 0 })
+        await reloadUser(context)
+        showSnackbar(ui.snackbars, { message: msg`You joined the business`, color: 'success' })
+      }
+    },
+  })
+}
+
+/**
+ * SPEC §6: a business invitation is accepted through a dialog, and a user removed from a business or
+ * whose business was deleted sees the downgrade dialog once. Rendered once, in the root layout; it asks
+ * after the general terms are accepted.
+ */
+export function BusinessNotices() {
+  const context = useRouteContext({ from: '__root__' })
+  const { api, session, ui, appConfig } = context
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const signedIn = useSelector(session, isAccountSession)
+  const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: signedIn })
+  // Each notice is asked once per page load: the downgrade until it is acknowledged, the invitation until
+  // it is answered or put off.
+  const asked = useRef(new Set<string>())
+  const asking = useRef(false)
+  const ready =
+    signedIn &&
+    user !== undefined &&
+    hasAcceptedTerms(user, appConfig.termsVersion) &&
+    !pathsWithoutNotices.has(pathname)
+  const downgrade: DowngradedProps | undefined = user?.attributes.business_deleted?.[0]
+    ? { business: user.attributes.business_deleted[0], reason: 'deleted' }
+    : user?.attributes.removed_from_business?.[0]
+      ? { business: user.attributes.removed_from_business[0], reason: 'removed' }
+      : undefined
+  const invitation = user?.business?.invitationId
+    ? { id: user.business.invitationId, businessId: user.business.id, name: user.business.name }
+    : undefined
+  // The invite page asks itself; elsewhere the invitation is asked once, unless put off in this tab.
+  const askInvitation =
+    invitation !== undefined &&
+    !pathname.startsWith('/invite/') &&
+    sessionStorage.getItem(laterKey) !== invitation.id
+
+  // After every render: the refs above make each notice open once.
+  useEffect(() => {
+    if (!ready || asking.current) return
+    if (downgrade && !asked.current.has(`downgrade:${downgrade.business}`)) {
+      asked.current.add(`downgrade:${downgrade.business}`)
+      asking.current = true
+      void loadMessages('business')
+        .then(() =>
+          openDialog(ui.dialogs, {
+            name: 'downgraded',
+            namespace: 'business',
+            persistent: true,
+            props: { ...downgrade },
+            action: async () => {
+              try {
+                const cleared = await updateUser(api, {
+                  attributes: { removed_from_business: [], business_deleted: [] },
+                })
+                context.queryClient.setQueryData(getUserQueryOptions(api).queryKey, cleared)
+              } catch {
+                // SPEC §8: a failed acknowledgement is a snackbar; the dialog comes again on the next visit.
+                showSnackbar(ui.snackbars, {
+                  message: errorMessage('global.error.generic_support'),
+                  color: 'error',
+                })
+              }
+            },
+          }),
+        )
+        .then(() => {
+          asking.current = false
+        })
+      return
+    }
+    if (invitation && askInvitation && !asked.current.has(`invitation:${invitation.id}`)) {
+      asked.current.add(`invitation:${invitation.id}`)
+      asking.current = true
+      void askToJoin(context, invitation).then((acted) => {
+        if (!acted) sessionStorage.setItem(laterKey, invitation.id)
+        asking.current = false
+      })
+    }
+  })
+
+  return null
+}

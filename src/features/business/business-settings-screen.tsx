@@ -1,0 +1,222 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import * as v from 'valibot'
+import {
+  type Business,
+  type BusinessSettings,
+  retentionTerminalStates,
+  supportContactSchema,
+} from '../../../contract/businesses.ts'
+import { businessSettingsQueryOptions, refreshBusiness, updateBusinessSettings } from '../../api/business.ts'
+import { ApiError } from '../../api/client.ts'
+import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { formMessages } from '../../ui/form/form-messages.ts'
+import { SelectField } from '../../ui/form/select-field.tsx'
+import { TextField } from '../../ui/form/text-field.tsx'
+import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
+import styles from './business.module.css'
+import { BusinessPage } from './business-page.tsx'
+
+const terminalStateLabels = {
+  ANY: msg`Once it has ended in any way`,
+  SIGNED: msg`Once it is signed`,
+  DECLINED: msg`Once it is declined`,
+  WITHDRAWN: msg`Once it is withdrawn`,
+} as const
+
+function SettingsForm({ business, initial }: { business: Business; initial: BusinessSettings }) {
+  const { i18n } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
+  const [settings, setSettings] = useState(initial)
+  const [errors, setErrors] = useState<{ email?: string; phone?: string; form?: string }>({})
+  const [saving, setSaving] = useState(false)
+  const { supportContact, signatureRequests, mailService, userPilot } = settings
+  const attachments = mailService.attachments
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const contact = v.safeParse(supportContactSchema, supportContact, { abortEarly: false })
+    if (!contact.success) {
+      const wrong = new Set(contact.issues.map((issue) => issue.path?.[0]?.key))
+      setErrors({
+        email: wrong.has('email') ? i18n._(formMessages.email) : undefined,
+        phone: wrong.has('phone') ? i18n._(formMessages.invalidFormat) : undefined,
+      })
+      return
+    }
+    setSaving(true)
+    try {
+      const saved = await updateBusinessSettings(api, business.id, settings)
+      setSettings(saved)
+      setErrors({})
+      await refreshBusiness(queryClient, business.id)
+      showSnackbar(ui.snackbars, { message: msg`Settings saved`, color: 'success' })
+    } catch (error) {
+      const field = error instanceof ApiError ? error.field : undefined
+      const message = i18n._(errorMessage(errorCode(error)))
+      setErrors(
+        field?.endsWith('email')
+          ? { email: message }
+          : field?.endsWith('phone')
+            ? { phone: message }
+            : { form: message },
+      )
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      <section className={styles.card} aria-labelledby="support-heading">
+        <h2 id="support-heading">
+          <Trans>Support contact</Trans>
+        </h2>
+        <p className={styles.muted}>
+          <Trans>Your members and the people they ask to sign see this contact for questions.</Trans>
+        </p>
+        <div className={styles.row}>
+          <TextField
+            label={<Trans>Support e-mail</Trans>}
+            type="email"
+            name="supportEmail"
+            value={supportContact.email}
+            onChange={(e) =>
+              setSettings({ ...settings, supportContact: { ...supportContact, email: e.target.value } })
+            }
+            error={errors.email}
+          />
+          <TextField
+            label={<Trans>Support phone</Trans>}
+            type="tel"
+            name="supportPhone"
+            value={supportContact.phone}
+            onChange={(e) =>
+              setSettings({ ...settings, supportContact: { ...supportContact, phone: e.target.value } })
+            }
+            error={errors.phone}
+          />
+        </div>
+      </section>
+      <section className={styles.card} aria-labelledby="requests-heading">
+        <h2 id="requests-heading">
+          <Trans>Signature requests</Trans>
+        </h2>
+        <CheckboxField
+          label={
+            <Trans>Sign under FDA 21 CFR Part 11 (signing name and reason asked for every signature)</Trans>
+          }
+          checked={signatureRequests.part11.enabled}
+          onChange={(e) =>
+            setSettings({
+              ...settings,
+              signatureRequests: { ...signatureRequests, part11: { enabled: e.target.checked } },
+            })
+          }
+        />
+        <CheckboxField
+          label={<Trans>Delete documents automatically after their request ends</Trans>}
+          checked={signatureRequests.retention.enabled}
+          onChange={(e) =>
+            setSettings({
+              ...settings,
+              signatureRequests: {
+                ...signatureRequests,
+                retention: { ...signatureRequests.retention, enabled: e.target.checked },
+              },
+            })
+          }
+        />
+        {signatureRequests.retention.enabled ? (
+          <SelectField
+            label={<Trans>Delete a request's documents</Trans>}
+            value={signatureRequests.retention.terminalState}
+            options={retentionTerminalStates.map((state) => ({
+              value: state,
+              label: i18n._(terminalStateLabels[state]),
+            }))}
+            onChange={(terminalState) =>
+              setSettings({
+                ...settings,
+                signatureRequests: {
+                  ...signatureRequests,
+                  retention: { ...signatureRequests.retention, terminalState },
+                },
+              })
+            }
+          />
+        ) : null}
+      </section>
+      <section className={styles.card} aria-labelledby="mail-heading">
+        <h2 id="mail-heading">
+          <Trans>Mails to signers</Trans>
+        </h2>
+        <CheckboxField
+          label={<Trans>Attach the signed document to the completion mail</Trans>}
+          checked={attachments.signedDocument.enabled}
+          onChange={(e) =>
+            setSettings({
+              ...settings,
+              mailService: {
+                attachments: {
+                  ...attachments,
+                  signedDocument: { ...attachments.signedDocument, enabled: e.target.checked },
+                },
+              },
+            })
+          }
+        />
+        <CheckboxField
+          label={<Trans>Attach the signature report to the completion mail</Trans>}
+          checked={attachments.signatureProtocol.enabled}
+          onChange={(e) =>
+            setSettings({
+              ...settings,
+              mailService: {
+                attachments: {
+                  ...attachments,
+                  signatureProtocol: { ...attachments.signatureProtocol, enabled: e.target.checked },
+                },
+              },
+            })
+          }
+        />
+        <CheckboxField
+          label={<Trans>Show the in-app guidance to our members</Trans>}
+          checked={userPilot.enabled}
+          onChange={(e) => setSettings({ ...settings, userPilot: { enabled: e.target.checked } })}
+        />
+      </section>
+      <div className={styles.formActions}>
+        <BusyButton type="submit" busy={saving}>
+          <Trans>Save settings</Trans>
+        </BusyButton>
+      </div>
+    </form>
+  )
+}
+
+function Settings({ business }: { business: Business }) {
+  const { i18n } = useLingui()
+  const { api } = useRouteContext({ from: '__root__' })
+  const { data, error } = useQuery(businessSettingsQueryOptions(api, business.id))
+  if (error) return <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert>
+  return data ? <SettingsForm business={business} initial={data} /> : null
+}
+
+/** /business/settings: the support contact and the switches of SPEC §3 Business settings. */
+export function BusinessSettingsScreen() {
+  return (
+    <BusinessPage title={<Trans>Settings</Trans>}>
+      {(business) => <Settings business={business} />}
+    </BusinessPage>
+  )
+}

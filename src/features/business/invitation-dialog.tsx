@@ -1,0 +1,59 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+
+/** Props of the invitation dialog. */
+export interface InvitationProps {
+  business: string
+}
+
+/** What the invitation dialog's action is asked to do. */
+export type InvitationAnswer = 'join' | 'decline'
+
+/**
+ * SPEC §2 business dialog, §6: a business invitation is accepted through this dialog. Joining and
+ * declining are the opener's action (with the answer); "Later" closes it and the invitation waits.
+ */
+export function InvitationDialog({
+  props,
+  loading,
+  error,
+  submit,
+  close,
+}: DialogContentProps<InvitationProps>) {
+  const { i18n } = useLingui()
+  const { business } = props
+  return (
+    <DialogFrame
+      title={<Trans>Join {business}?</Trans>}
+      description={
+        <Trans>
+          {business} invites you to its business account. As a member you sign on the business's account, and
+          its admins see the requests you send. Your own requests stay yours.
+        </Trans>
+      }
+      actions={
+        <>
+          <Button variant="text" onClick={close} disabled={loading}>
+            <Trans>Later</Trans>
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => submit('decline' satisfies InvitationAnswer)}
+            disabled={loading}
+          >
+            <Trans>Decline</Trans>
+          </Button>
+          <BusyButton busy={loading} onClick={() => submit('join' satisfies InvitationAnswer)}>
+            <Trans>Join {business}</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
+    </DialogFrame>
+  )
+}
