@@ -75,6 +75,8 @@ export const businessErrorCodes = [
   'business.invitation_not_found',
   /** The domain belongs to another business already (409). */
   'business.domain_taken',
+  /** A branding logo that is not a PNG, JPEG or SVG image (422), or over 1 MB (413). */
+  'business.logo_invalid',
   /** Revoking a deletion that is not scheduled (409). */
   'business.deletion_not_scheduled',
 ] as const

@@ -158,6 +158,10 @@ export const apiPaths = {
   removeMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/remove-members`,
   /** `POST` adds, `DELETE` removes a domain (`{ domain }`); both answer the domains. */
   businessDomains: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/domains`,
+  /** `POST` uploads the branding logo (multipart `file`: PNG, JPEG or SVG), `DELETE` removes it. */
+  businessSettingsLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/settings/logo`,
+  /** `GET` the branding logo as PNG (no sign-in: signers see it). */
+  businessLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/logo`,
   businessStatistics: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/statistics`,
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',

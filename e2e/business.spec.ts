@@ -209,6 +209,79 @@ test.describe('business accounts', () => {
       colleagueAgain.page.getByRole('navigation', { name: 'Main' }).getByText('Acme AG'),
     ).toHaveCount(0)
   })
+
+  test('an admin keeps domains, settings and a logo; the business pages fit a phone and speak German', async ({
+    page,
+  }, testInfo) => {
+    const admin = await createAccount(api)
+    const opened = await api.post('/api/v2/businesses', {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: {
+        name: 'Logo GmbH',
+        email: admin.email,
+        billing: { address1: 'Hauptstrasse 2', city: 'Bern', postal_code: '3011', country: 'CH' },
+      },
+    })
+    expect(opened.ok(), await opened.text()).toBe(true)
+    const business = await tabOf(page.context().browser() as Browser, admin)
+    const { page: tab } = business
+
+    await business.open(`${server.url}/business/members/domains`)
+    await business.seeHeading('Domains')
+    await tab.getByLabel('Domain', { exact: true }).fill('not a domain')
+    await tab.getByRole('button', { name: 'Add', exact: true }).click()
+    await business.seeFieldError('Domain', 'Enter a domain such as example.com.')
+    await tab.getByLabel('Domain', { exact: true }).fill(`logo-${randomUUID().slice(0, 8)}.example`)
+    await tab.getByRole('button', { name: 'Add', exact: true }).click()
+    await business.seeSnackbar('Domain added')
+    await expect(
+      tab.getByRole('region', { name: 'Your domains' }).getByText(/^logo-.*\.example$/),
+    ).toBeVisible()
+
+    await business.open(`${server.url}/business/settings`)
+    await business.seeHeading('Settings')
+    await tab.getByLabel('Choose a logo').setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#1a56db"/><text x="20" y="65" font-size="48" fill="white">Logo</text></svg>',
+      ),
+    })
+    await business.seeSnackbar('Logo saved')
+    const logo = tab.getByRole('img', { name: 'Logo of Logo GmbH' })
+    await expect(logo).toBeVisible()
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await tab.getByLabel('Support phone').fill('not a phone')
+    await tab.getByRole('button', { name: 'Save settings' }).click()
+    await business.seeFieldError('Support phone', 'This value does not have a valid format.')
+    await tab.getByLabel('Support phone').fill('+41 31 123 45 67')
+    await tab.getByLabel('Delete documents automatically after their request ends').check()
+    await tab.getByLabel("Delete a request's documents").selectOption({ label: 'Once it is signed' })
+    await tab.getByRole('button', { name: 'Save settings' }).click()
+    await business.seeSnackbar('Settings saved')
+    await tab.reload()
+    await expect(tab.getByLabel('Support phone')).toHaveValue('+41 31 123 45 67')
+    await expect(tab.getByLabel("Delete a request's documents")).toHaveValue('SIGNED')
+    await business.seeNoSeriousAccessibilityViolations()
+
+    await tab.setViewportSize({ width: 390, height: 844 })
+    await business.open(`${server.url}/business/members`)
+    await business.seeHeading('Members')
+    const overflow = await tab.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(0)
+    await testInfo.attach('members (phone)', {
+      body: await tab.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+    await business.chooseLanguage('Deutsch')
+    await business.seeHeading('Mitglieder')
+    await testInfo.attach('members (phone, German)', {
+      body: await tab.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+  })
 })
 
 /** Signs `email` up through the real API (confirmation mail, then register) with `password`. */

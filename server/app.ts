@@ -130,7 +130,18 @@ export function createApp({
   api.route('/', createPkiRoutes(platform))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
-  api.route('/', createBusinessRoutes({ db, now, mail, jobs, publicUrl: config.publicUrl, logger }))
+  api.route(
+    '/',
+    createBusinessRoutes({
+      db,
+      now,
+      mail,
+      jobs,
+      storage: requests.storage,
+      publicUrl: config.publicUrl,
+      logger,
+    }),
+  )
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   if (config.appMode !== 'production') {
     const outbox = createOutbox(outboxDir(config.dataDir))

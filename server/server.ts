@@ -89,7 +89,7 @@ export async function startServer(
       pollMs: options.jobPollMs,
       handlers: {
         [mailJob]: mailJobHandler(mailProvider, storage),
-        [businessDeletionJob]: businessDeletionHandler({ db: database.db, now }),
+        [businessDeletionJob]: businessDeletionHandler({ db: database.db, now, storage }),
         [upkeepJob]: upkeepJobHandler({ database, storage, tempDir: uploadTempDir(config), now, logger }),
       },
     })

@@ -8,6 +8,9 @@ import type { JobHandler } from '../jobs/job-queue.ts'
 import { businessDeletionMail } from '../mail/business-deletion-mail.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { businessNotFound } from './business-errors.ts'
+import { logoKey } from './business-logo.ts'
 import type { BusinessServices } from './business-services.ts'
 
 /** The job kind that deletes a business whose scheduled deletion has come. */
@@ -25,7 +28,7 @@ export async function scheduleBusinessDeletion(
 ): Promise<Date> {
   const deletionAt = await services.db.transaction(async (tx) => {
     const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
-    if (business === undefined) throw new ApiError(404, 'business.not_found', 'No such business')
+    if (business === undefined) throw businessNotFound()
     if (business.deletionScheduledAt !== null) return business.deletionScheduledAt
     const at = new Date(services.now().getTime() + deletionGraceDays * dayMs)
     await tx.update(businesses).set({ deletionScheduledAt: at }).where(eq(businesses.id, businessId))
@@ -74,25 +77,27 @@ export async function revokeBusinessDeletion(db: Database, businessId: string): 
  * (the job of a revoked deletion still runs on its day). Its members become plain users, each with
  * `business_deleted` (its name) so the app tells them once; their requests stay theirs.
  */
-export function businessDeletionHandler(services: { db: Database; now: () => Date }): JobHandler {
+export function businessDeletionHandler(services: {
+  db: Database
+  now: () => Date
+  storage: Pick<FileStorage, 'delete'>
+}): JobHandler {
   return async (payload) => {
     const { businessId } = payload as { businessId: string }
-    await services.db.transaction(async (tx) => {
+    const gone = await services.db.transaction(async (tx) => {
       const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
-      const due = business?.deletionScheduledAt
-      if (
-        business === undefined ||
-        due === null ||
-        due === undefined ||
-        due.getTime() > services.now().getTime()
-      )
-        return
+      // Deleted by an earlier try, which did not get as far as the logo.
+      if (business === undefined) return true
+      const due = business.deletionScheduledAt
+      if (due === null || due.getTime() > services.now().getTime()) return false
       const members = await tx
         .select({ userId: businessMembers.userId })
         .from(businessMembers)
         .where(eq(businessMembers.businessId, businessId))
       for (const { userId } of members) await setAttributes(tx, userId, { business_deleted: [business.name] })
       await tx.delete(businesses).where(eq(businesses.id, businessId))
+      return true
     })
+    if (gone) await services.storage.delete(logoKey(businessId))
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '../../contract/businesses.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, type StoredBusinessSettings } from '../db/schema.ts'
-import { ApiError } from '../http/api-error.ts'
+import { businessNotFound } from './business-errors.ts'
 
 /** The settings a new business starts with. */
 export const defaultBusinessSettings: StoredBusinessSettings = {
@@ -49,7 +49,7 @@ async function readRow(db: Pick<Database, 'select'>, businessId: string): Promis
     })
     .from(businesses)
     .where(eq(businesses.id, businessId))
-  if (row === undefined) throw new ApiError(404, 'business.not_found', 'No such business')
+  if (row === undefined) throw businessNotFound()
   return row
 }
 

@@ -4,6 +4,7 @@ import { setAttributes } from '../accounts/set-attributes.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, businessMembers } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { businessNotFound } from './business-errors.ts'
 import { listBusinessPeople } from './business-people.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -26,7 +27,7 @@ async function changeMembers(
       .from(businesses)
       .where(eq(businesses.id, businessId))
       .for('update')
-    if (business === undefined) throw new ApiError(404, 'business.not_found', 'No such business')
+    if (business === undefined) throw businessNotFound()
     const found = await tx
       .select({ userId: businessMembers.userId })
       .from(businessMembers)

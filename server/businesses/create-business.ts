@@ -3,15 +3,12 @@ import { eq } from 'drizzle-orm'
 import { type Business, type CreateBusiness, trialDays } from '../../contract/businesses.ts'
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import { businesses, businessMembers } from '../db/schema.ts'
-import { ApiError } from '../http/api-error.ts'
+import { alreadyMember } from './business-errors.ts'
 import type { BusinessServices } from './business-services.ts'
 import { defaultBusinessSettings } from './business-settings.ts'
 import { getBusiness } from './get-business.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
-
-const alreadyMember = () =>
-  new ApiError(409, 'business.already_member', 'You belong to a business already: leave it first')
 
 /**
  * POST /v2/businesses: opens a business with the caller as its first admin, on a 14-day trial (SPEC §4

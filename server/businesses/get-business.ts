@@ -3,6 +3,7 @@ import type { Business } from '../../contract/businesses.ts'
 import type { Database } from '../db/open-database.ts'
 import { businessDomains, businesses, businessMembers } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { businessNotFound } from './business-errors.ts'
 import { loadSupportContact } from './business-settings.ts'
 import { billingStatus, currentPaymentMethod } from './payment-state.ts'
 import { requireBusinessRole } from './require-business-role.ts'
@@ -19,7 +20,7 @@ export async function getBusiness(
 ): Promise<Business> {
   const role = await requireBusinessRole(db, userId, businessId, 'member')
   const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId))
-  if (row === undefined) throw new ApiError(404, 'business.not_found', 'No such business')
+  if (row === undefined) throw businessNotFound()
   const base = {
     id: row.id,
     name: row.name,

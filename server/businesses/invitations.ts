@@ -5,6 +5,7 @@ import type { Database } from '../db/open-database.ts'
 import { businesses, businessInvitations, businessMembers, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
+import { alreadyMember } from './business-errors.ts'
 
 type Reader = Pick<Database, 'select'>
 
@@ -32,8 +33,6 @@ const notFound = () => new ApiError(404, 'business.invitation_not_found', 'No su
  * to a business.
  */
 export async function acceptInvitation(db: Database, userId: string, now: Date): Promise<void> {
-  const alreadyMember = () =>
-    new ApiError(409, 'business.already_member', 'You belong to a business already: leave it first')
   await db
     .transaction(async (tx) => {
       const [member] = await tx

@@ -4,6 +4,7 @@ import type { Database } from '../db/open-database.ts'
 import { businessMembers } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
+import { businessNotFound } from './business-errors.ts'
 
 /**
  * The caller's place in business `businessId`, read from the database on every call (SPEC §4 roles): 404
@@ -16,12 +17,12 @@ export async function requireBusinessRole(
   businessId: string,
   needed: BusinessRole,
 ): Promise<BusinessRole> {
-  if (!isUuid(businessId)) throw new ApiError(404, 'business.not_found', 'No such business')
+  if (!isUuid(businessId)) throw businessNotFound()
   const [membership] = await db
     .select({ role: businessMembers.role })
     .from(businessMembers)
     .where(and(eq(businessMembers.userId, userId), eq(businessMembers.businessId, businessId)))
-  if (membership === undefined) throw new ApiError(404, 'business.not_found', 'No such business')
+  if (membership === undefined) throw businessNotFound()
   if (needed === 'admin' && membership.role !== 'admin') {
     throw new ApiError(403, 'business.not_allowed', 'Only the admins of the business may do this')
   }

@@ -94,3 +94,18 @@ function createParser(contentType: string): busboy.Busboy {
     throw new ApiError(400, 'request.invalid', `Unreadable multipart body: ${(error as Error).message}`)
   }
 }
+
+/** The whole of an uploaded file in memory, or undefined (and the rest discarded) once it passes `maxBytes`. */
+export async function readLimited(file: Readable, maxBytes: number): Promise<Uint8Array | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > maxBytes) {
+      file.destroy()
+      return undefined
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}

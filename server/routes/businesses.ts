@@ -11,6 +11,7 @@ import {
 import { apiPaths } from '../../contract/paths.ts'
 import { revokeBusinessDeletion, scheduleBusinessDeletion } from '../businesses/business-deletion.ts'
 import { addDomain, removeDomain } from '../businesses/business-domains.ts'
+import { readLogo, removeLogo, uploadLogo } from '../businesses/business-logo.ts'
 import { listBusinessInvitations, listBusinessPeople } from '../businesses/business-people.ts'
 import type { BusinessServices } from '../businesses/business-services.ts'
 import { getBusinessSettings, updateBusinessSettings } from '../businesses/business-settings.ts'
@@ -38,100 +39,126 @@ export function createBusinessRoutes(services: BusinessServices): Hono<AuthEnv> 
   const { db } = services
   const requireAuth = authenticate(db, services.now)
   const admin = (userId: string, businessId: string) => requireBusinessRole(db, userId, businessId, 'admin')
-  return new Hono<AuthEnv>()
-    .post(apiPaths.businesses(), requireAuth, jsonBody(createBusinessSchema), async (c) =>
-      sendJson(c, await createBusiness(services, c.get('auth').userId, c.req.valid('json')), 201),
-    )
-    .get(apiPaths.userBusiness(), requireAuth, async (c) =>
-      sendJson(c, await getUserBusiness(db, services.now(), c.get('auth').userId)),
-    )
-    .get(v1, requireAuth, async (c) =>
-      sendJson(c, await getBusiness(db, services.now(), c.get('auth').userId, c.req.param('id'))),
-    )
-    .put(v1, requireAuth, jsonBody(supportContactSchema), async (c) => {
-      const { userId } = c.get('auth')
-      await admin(userId, c.req.param('id'))
-      await updateSupportContact(db, c.req.param('id'), c.req.valid('json'))
-      return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
-    })
-    .put(`${v2}/billing`, requireAuth, jsonBody(billingAddressSchema), async (c) => {
-      const { userId } = c.get('auth')
-      await admin(userId, c.req.param('id'))
-      await updateBillingAddress(db, c.req.param('id'), c.req.valid('json'))
-      return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
-    })
-    .delete(v2, requireAuth, async (c) => {
-      const { userId } = c.get('auth')
-      await admin(userId, c.req.param('id'))
-      await scheduleBusinessDeletion(services, c.req.param('id'))
-      return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
-    })
-    .post(`${v2}/revoke_delete`, requireAuth, async (c) => {
-      const { userId } = c.get('auth')
-      await admin(userId, c.req.param('id'))
-      await revokeBusinessDeletion(db, c.req.param('id'))
-      return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
-    })
-    .get(`${v1}/settings`, requireAuth, async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      return sendJson(c, await getBusinessSettings(db, c.req.param('id')))
-    })
-    .put(`${v1}/settings`, requireAuth, jsonBody(updateBusinessSettingsSchema), async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      return sendJson(c, await updateBusinessSettings(db, c.req.param('id'), c.req.valid('json')))
-    })
-    .get(`${v1}/members`, requireAuth, async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      return sendJson(c, { people: await listBusinessPeople(db, c.req.param('id')) })
-    })
-    .get(`${v1}/admins`, requireAuth, async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      return sendJson(c, { people: await listBusinessPeople(db, c.req.param('id'), 'admin') })
-    })
-    .post(`${v1}/members`, requireAuth, jsonBody(inviteMembersSchema), async (c) => {
-      const { userId } = c.get('auth')
-      await admin(userId, c.req.param('id'))
-      const invitations = await inviteMembers(services, userId, c.req.param('id'), c.req.valid('json').users)
-      return sendJson(c, { invitations })
-    })
-    .get(`${v2}/invitations`, requireAuth, async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      return sendJson(c, { invitations: await listBusinessInvitations(db, c.req.param('id')) })
-    })
-    .delete(`${v1}/invitations/:inviteId`, requireAuth, async (c) => {
-      await deleteInvitation(db, c.get('auth'), c.req.param('id'), c.req.param('inviteId'))
-      return c.body(null, 204)
-    })
-    .post(`${v1}/change-to-admins`, requireAuth, jsonBody(userIdsSchema), async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      const people = await changeRoles(db, c.req.param('id'), c.req.valid('json').userIds, 'admin')
-      return sendJson(c, { people })
-    })
-    .post(`${v1}/change-to-members`, requireAuth, jsonBody(userIdsSchema), async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      const people = await changeRoles(db, c.req.param('id'), c.req.valid('json').userIds, 'member')
-      return sendJson(c, { people })
-    })
-    .post(`${v1}/remove-members`, requireAuth, jsonBody(userIdsSchema), async (c) => {
-      const { userId } = c.get('auth')
-      const { userIds } = c.req.valid('json')
-      // A member may only remove themselves: leaving the business from their profile.
-      const leaving = userIds.length === 1 && userIds[0] === userId
-      await requireBusinessRole(db, userId, c.req.param('id'), leaving ? 'member' : 'admin')
-      const people = await removeMembers(db, c.req.param('id'), userIds)
-      return leaving ? c.body(null, 204) : sendJson(c, { people })
-    })
-    .post(`${v1}/domains`, requireAuth, jsonBody(domainSchema), async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      const domains = await addDomain(db, c.req.param('id'), c.req.valid('json').domain, services.now())
-      return sendJson(c, { domains })
-    })
-    .delete(`${v1}/domains`, requireAuth, jsonBody(domainSchema), async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      return sendJson(c, { domains: await removeDomain(db, c.req.param('id'), c.req.valid('json').domain) })
-    })
-    .get(`${v2}/statistics`, requireAuth, async (c) => {
-      await admin(c.get('auth').userId, c.req.param('id'))
-      return sendJson(c, await businessStatistics(db, c.req.param('id'), services.now()))
-    })
+  return (
+    new Hono<AuthEnv>()
+      .post(apiPaths.businesses(), requireAuth, jsonBody(createBusinessSchema), async (c) =>
+        sendJson(c, await createBusiness(services, c.get('auth').userId, c.req.valid('json')), 201),
+      )
+      .get(apiPaths.userBusiness(), requireAuth, async (c) =>
+        sendJson(c, await getUserBusiness(db, services.now(), c.get('auth').userId)),
+      )
+      .get(v1, requireAuth, async (c) =>
+        sendJson(c, await getBusiness(db, services.now(), c.get('auth').userId, c.req.param('id'))),
+      )
+      .put(v1, requireAuth, jsonBody(supportContactSchema), async (c) => {
+        const { userId } = c.get('auth')
+        await admin(userId, c.req.param('id'))
+        await updateSupportContact(db, c.req.param('id'), c.req.valid('json'))
+        return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
+      })
+      .put(`${v2}/billing`, requireAuth, jsonBody(billingAddressSchema), async (c) => {
+        const { userId } = c.get('auth')
+        await admin(userId, c.req.param('id'))
+        await updateBillingAddress(db, c.req.param('id'), c.req.valid('json'))
+        return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
+      })
+      .delete(v2, requireAuth, async (c) => {
+        const { userId } = c.get('auth')
+        await admin(userId, c.req.param('id'))
+        await scheduleBusinessDeletion(services, c.req.param('id'))
+        return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
+      })
+      .post(`${v2}/revoke_delete`, requireAuth, async (c) => {
+        const { userId } = c.get('auth')
+        await admin(userId, c.req.param('id'))
+        await revokeBusinessDeletion(db, c.req.param('id'))
+        return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
+      })
+      .get(`${v1}/settings`, requireAuth, async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, await getBusinessSettings(db, c.req.param('id')))
+      })
+      .put(`${v1}/settings`, requireAuth, jsonBody(updateBusinessSettingsSchema), async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, await updateBusinessSettings(db, c.req.param('id'), c.req.valid('json')))
+      })
+      .get(`${v1}/members`, requireAuth, async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, { people: await listBusinessPeople(db, c.req.param('id')) })
+      })
+      .get(`${v1}/admins`, requireAuth, async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, { people: await listBusinessPeople(db, c.req.param('id'), 'admin') })
+      })
+      .post(`${v1}/members`, requireAuth, jsonBody(inviteMembersSchema), async (c) => {
+        const { userId } = c.get('auth')
+        await admin(userId, c.req.param('id'))
+        const invitations = await inviteMembers(
+          services,
+          userId,
+          c.req.param('id'),
+          c.req.valid('json').users,
+        )
+        return sendJson(c, { invitations })
+      })
+      .get(`${v2}/invitations`, requireAuth, async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, { invitations: await listBusinessInvitations(db, c.req.param('id')) })
+      })
+      .delete(`${v1}/invitations/:inviteId`, requireAuth, async (c) => {
+        await deleteInvitation(db, c.get('auth'), c.req.param('id'), c.req.param('inviteId'))
+        return c.body(null, 204)
+      })
+      .post(`${v1}/change-to-admins`, requireAuth, jsonBody(userIdsSchema), async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        const people = await changeRoles(db, c.req.param('id'), c.req.valid('json').userIds, 'admin')
+        return sendJson(c, { people })
+      })
+      .post(`${v1}/change-to-members`, requireAuth, jsonBody(userIdsSchema), async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        const people = await changeRoles(db, c.req.param('id'), c.req.valid('json').userIds, 'member')
+        return sendJson(c, { people })
+      })
+      .post(`${v1}/remove-members`, requireAuth, jsonBody(userIdsSchema), async (c) => {
+        const { userId } = c.get('auth')
+        const { userIds } = c.req.valid('json')
+        // A member may only remove themselves: leaving the business from their profile.
+        const leaving = userIds.length === 1 && userIds[0] === userId
+        await requireBusinessRole(db, userId, c.req.param('id'), leaving ? 'member' : 'admin')
+        const people = await removeMembers(db, c.req.param('id'), userIds)
+        return leaving ? c.body(null, 204) : sendJson(c, { people })
+      })
+      .post(`${v1}/domains`, requireAuth, jsonBody(domainSchema), async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        const domains = await addDomain(db, c.req.param('id'), c.req.valid('json').domain, services.now())
+        return sendJson(c, { domains })
+      })
+      .delete(`${v1}/domains`, requireAuth, jsonBody(domainSchema), async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, { domains: await removeDomain(db, c.req.param('id'), c.req.valid('json').domain) })
+      })
+      .post(`${v1}/settings/logo`, requireAuth, async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, await uploadLogo(services, c.req.param('id'), c.req.raw))
+      })
+      .delete(`${v1}/settings/logo`, requireAuth, async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, await removeLogo(services, c.req.param('id')))
+      })
+      // Signers see the branding, with or without an account: the logo needs no sign-in.
+      .get(`${v1}/logo`, async (c) => {
+        const png = await readLogo(services.storage, c.req.param('id'))
+        return c.body(png as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': 'image/png',
+          'Content-Length': String(png.byteLength),
+          // The URL names the version (`?v=`): a new logo has a new URL.
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          'X-Content-Type-Options': 'nosniff',
+        })
+      })
+      .get(`${v2}/statistics`, requireAuth, async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, await businessStatistics(db, c.req.param('id'), services.now()))
+      })
+  )
 }

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream'
 import type { ValidationReportView } from '../../contract/validation.ts'
-import { readUpload } from '../documents/read-upload.ts'
+import { readLimited, readUpload } from '../documents/read-upload.ts'
 import { ApiError } from '../http/api-error.ts'
 import { maxSignatures, type SignatureReport } from './validate-pdf.ts'
 import type { ValidationPool } from './validate-pool.ts'
@@ -13,20 +12,6 @@ export type ValidationServices = {
 }
 
 const pdfMagic = '%PDF-'
-
-async function readLimited(file: Readable, maxBytes: number): Promise<Uint8Array | undefined> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of file as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > maxBytes) {
-      file.destroy()
-      return undefined
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
-}
 
 /**
  * Validates the PDF uploaded as the multipart `file` of `request`: every signature, whether it is intact,

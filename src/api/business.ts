@@ -136,3 +136,17 @@ export async function scheduleDeletion(api: ApiClient, business: Business, revok
   const path = revoke ? apiPaths.revokeBusinessDeletion(business.id) : apiPaths.deleteBusiness(business.id)
   return v.parse(businessSchema, await api.request(path, { method: revoke ? 'POST' : 'DELETE', ...once }))
 }
+
+/** POST /v1/businesses/{id}/settings/logo: a PNG, JPEG or SVG becomes the logo; answers the settings. */
+export async function uploadLogo(api: ApiClient, id: string, file: File) {
+  const body = new FormData()
+  body.append('file', file)
+  const answer = await api.request(apiPaths.businessSettingsLogo(id), { method: 'POST', body, ...once })
+  return v.parse(businessSettingsSchema, answer)
+}
+
+/** DELETE /v1/businesses/{id}/settings/logo; answers the settings. */
+export async function removeLogo(api: ApiClient, id: string) {
+  const answer = await api.request(apiPaths.businessSettingsLogo(id), { method: 'DELETE', ...once })
+  return v.parse(businessSettingsSchema, answer)
+}

@@ -9,7 +9,6 @@ import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
-import { BusinessStatus } from './business-dashboard-screen.tsx'
 import { BusinessDetailsForm } from './business-details-form.tsx'
 import { BusinessPage } from './business-page.tsx'
 import type { DeleteBusinessProps } from './delete-business-dialog.tsx'
@@ -105,20 +104,19 @@ function Deletion({ business }: { business: Business }) {
           </Trans>
         </p>
       )}
-      <Button variant="secondary" className={scheduled ? undefined : styles.dangerButton} onClick={ask}>
+      <Button variant="secondary" className={scheduled ? styles.cardButton : styles.dangerButton} onClick={ask}>
         {scheduled ? <Trans>Keep the business</Trans> : <Trans>Delete business</Trans>}
       </Button>
     </section>
   )
 }
 
-/** /business/profile: the company, its billing address, and its deletion (scheduled, or taken back). */
+/** /business/profile: the company, its billing address, and its deletion (to schedule, or to take back). */
 export function BusinessProfileScreen() {
   return (
     <BusinessPage title={<Trans>Business profile</Trans>}>
       {(business) => (
         <>
-          <BusinessStatus business={business} />
           <Facts business={business} />
           <BillingAddress business={business} />
           <Deletion business={business} />

@@ -10,9 +10,16 @@ import {
   retentionTerminalStates,
   supportContactSchema,
 } from '../../../contract/businesses.ts'
-import { businessSettingsQueryOptions, refreshBusiness, updateBusinessSettings } from '../../api/business.ts'
+import {
+  businessSettingsQueryOptions,
+  refreshBusiness,
+  removeLogo,
+  updateBusinessSettings,
+  uploadLogo,
+} from '../../api/business.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -204,12 +211,99 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
   )
 }
 
+/** The branding logo: shown as stored (drawn anew as a PNG), replaced by choosing a file, or removed. */
+function Logo({
+  business,
+  settings,
+  onChange,
+}: {
+  business: Business
+  settings: BusinessSettings
+  onChange: (next: BusinessSettings) => void
+}) {
+  const { i18n } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const logo = settings.companyBranding.logo
+  const run = async (work: () => Promise<BusinessSettings>, done: ReturnType<typeof msg>) => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      onChange(await work())
+      showSnackbar(ui.snackbars, { message: done, color: 'success' })
+    } catch (failure) {
+      setError(i18n._(errorMessage(errorCode(failure))))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className={styles.card} aria-labelledby="logo-heading" aria-busy={busy}>
+      <h2 id="logo-heading">
+        <Trans>Company logo</Trans>
+      </h2>
+      <p className={styles.muted}>
+        <Trans>A PNG, JPEG or SVG file of up to 1 MB. The people your members ask to sign see it.</Trans>
+      </p>
+      {logo ? (
+        <img
+          className={styles.logo}
+          src={logo.url}
+          width={logo.width}
+          height={logo.height}
+          alt={i18n._(msg`Logo of ${business.name}`)}
+        />
+      ) : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <div className={styles.toolbar}>
+        <label className={`${buttonClass({ variant: 'secondary' })} ${styles.filePicker}`}>
+          {logo ? <Trans>Choose another logo</Trans> : <Trans>Choose a logo</Trans>}
+          <input
+            type="file"
+            className="visually-hidden"
+            accept="image/png,image/jpeg,image/svg+xml"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              event.target.value = ''
+              if (file) void run(() => uploadLogo(api, business.id, file), msg`Logo saved`)
+            }}
+          />
+        </label>
+        {logo ? (
+          <Button
+            variant="text"
+            disabled={busy}
+            onClick={() => void run(() => removeLogo(api, business.id), msg`Logo removed`)}
+          >
+            <Trans>Remove logo</Trans>
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
 function Settings({ business }: { business: Business }) {
   const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
   const { data, error } = useQuery(businessSettingsQueryOptions(api, business.id))
   if (error) return <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert>
-  return data ? <SettingsForm business={business} initial={data} /> : null
+  if (!data) return null
+  return (
+    <>
+      <Logo
+        business={business}
+        settings={data}
+        onChange={(next) =>
+          queryClient.setQueryData(businessSettingsQueryOptions(api, business.id).queryKey, next)
+        }
+      />
+      <SettingsForm business={business} initial={data} />
+    </>
+  )
 }
 
 /** /business/settings: the support contact and the switches of SPEC §3 Business settings. */

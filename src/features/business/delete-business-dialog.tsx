@@ -1,10 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { deletionGraceDays } from '../../../contract/businesses.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
-import { Button } from '../../ui/button/button.tsx'
-import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
-import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { ConfirmFrame } from './confirm-frame.tsx'
 
 /** Props of the delete and revoke-delete business dialogs. */
 export interface DeleteBusinessProps {
@@ -14,17 +11,11 @@ export interface DeleteBusinessProps {
 }
 
 /** SPEC §2: scheduling the business's deletion, which waits 30 days; the action is the opener's. */
-export function DeleteBusinessDialog({
-  props,
-  loading,
-  error,
-  submit,
-  close,
-}: DialogContentProps<DeleteBusinessProps>) {
-  const { i18n } = useLingui()
+export function DeleteBusinessDialog({ props, ...dialog }: DialogContentProps<DeleteBusinessProps>) {
   const { business } = props
   return (
-    <DialogFrame
+    <ConfirmFrame
+      dialog={dialog}
       title={<Trans>Delete {business}?</Trans>}
       description={
         <Trans>
@@ -33,50 +24,22 @@ export function DeleteBusinessDialog({
           mail.
         </Trans>
       }
-      actions={
-        <>
-          <Button variant="secondary" onClick={close} disabled={loading}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <BusyButton busy={loading} onClick={() => submit()}>
-            <Trans>Delete business</Trans>
-          </BusyButton>
-        </>
-      }
-    >
-      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
-    </DialogFrame>
+      confirm={<Trans>Delete business</Trans>}
+    />
   )
 }
 
 /** SPEC §2: taking a scheduled deletion back. */
-export function RevokeDeleteBusinessDialog({
-  props,
-  loading,
-  error,
-  submit,
-  close,
-}: DialogContentProps<DeleteBusinessProps>) {
-  const { i18n } = useLingui()
+export function RevokeDeleteBusinessDialog({ props, ...dialog }: DialogContentProps<DeleteBusinessProps>) {
   const { business, date } = props
   return (
-    <DialogFrame
+    <ConfirmFrame
+      dialog={dialog}
       title={<Trans>Keep {business}?</Trans>}
       description={
         <Trans>The deletion planned for {date} is cancelled, and everything stays as it is.</Trans>
       }
-      actions={
-        <>
-          <Button variant="secondary" onClick={close} disabled={loading}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <BusyButton busy={loading} onClick={() => submit()}>
-            <Trans>Keep the business</Trans>
-          </BusyButton>
-        </>
-      }
-    >
-      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
-    </DialogFrame>
+      confirm={<Trans>Keep the business</Trans>}
+    />
   )
 }

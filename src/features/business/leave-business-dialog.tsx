@@ -1,9 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
-import { Button } from '../../ui/button/button.tsx'
-import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import { Trans } from '@lingui/react/macro'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
-import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { ConfirmFrame } from './confirm-frame.tsx'
 
 /** Props of the leave business dialog. */
 export interface LeaveBusinessProps {
@@ -11,17 +8,11 @@ export interface LeaveBusinessProps {
 }
 
 /** SPEC §2 profile dialog: leaving the business; the action is the opener's. */
-export function LeaveBusinessDialog({
-  props,
-  loading,
-  error,
-  submit,
-  close,
-}: DialogContentProps<LeaveBusinessProps>) {
-  const { i18n } = useLingui()
+export function LeaveBusinessDialog({ props, ...dialog }: DialogContentProps<LeaveBusinessProps>) {
   const { business } = props
   return (
-    <DialogFrame
+    <ConfirmFrame
+      dialog={dialog}
       title={<Trans>Leave {business}?</Trans>}
       description={
         <Trans>
@@ -29,18 +20,7 @@ export function LeaveBusinessDialog({
           need a new invitation.
         </Trans>
       }
-      actions={
-        <>
-          <Button variant="secondary" onClick={close} disabled={loading}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <BusyButton busy={loading} onClick={() => submit()}>
-            <Trans>Leave business</Trans>
-          </BusyButton>
-        </>
-      }
-    >
-      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
-    </DialogFrame>
+      confirm={<Trans>Leave business</Trans>}
+    />
   )
 }

@@ -28,6 +28,8 @@ const publicRoutes = new Set([
   `GET ${apiPaths.pkiCa()}`,
   // Anyone may check the signatures of a PDF.
   `POST ${apiPaths.validate()}`,
+  // A business's logo, which the people its members ask to sign see, with or without an account.
+  'GET /v1/businesses/:id/logo',
   // Single sign-on: browser navigations before there is a session, and the sandbox provider's endpoints.
   'GET /sso/start',
   'GET /sso/callback',

@@ -1,12 +1,14 @@
+import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   businessInvitationsSchema,
   businessPeopleSchema,
   businessSchema,
+  businessSettingsSchema,
 } from '../../../contract/businesses.ts'
 import { toCamelCase } from '../../../contract/case.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { loadSupportContact } from '../../../server/businesses/business-settings.ts'
 import { type AccountsClient, goodPassword, startAccountsClient } from '../accounts/accounts-client.ts'
 import { drivers } from '../test-database.ts'
@@ -606,5 +608,98 @@ describe('support contact as settings load (SPEC §5)', () => {
       email: '',
       phone: '',
     })
+  })
+})
+
+describe.each(drivers)('business logo on %s', (driver) => {
+  let client: AccountsClient
+  beforeAll(async () => {
+    client = await startAccountsClient(driver)
+  })
+  afterAll(async () => {
+    await client.server.stop()
+  })
+
+  const upload = (token: string, id: string, bytes: Uint8Array, type: string, name: string) => {
+    const form = new FormData()
+    form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name)
+    return fetch(`${client.server.url}${apiUrl(apiPaths.businessSettingsLogo(id))}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+  }
+
+  it('draws an uploaded PNG, JPEG or SVG anew as a PNG that anyone can see, and refuses anything else', async () => {
+    const admin = await client.signUp('admin@logo.example')
+    const created = await client.call('POST', apiPaths.businesses(), { token: admin, body: businessData })
+    const business = v.parse(businessSchema, toCamelCase(await created.json()))
+    const png = await sharp({ create: { width: 1200, height: 300, channels: 3, background: '#1a56db' } })
+      .png()
+      .toBuffer()
+
+    const answer = await upload(admin, business.id, png, 'image/png', 'logo.png')
+    expect(answer.status, await answer.clone().text()).toBe(200)
+    const settings = v.parse(businessSettingsSchema, toCamelCase(await answer.json()))
+    expect(settings.companyBranding.logo).toMatchObject({ width: 600, height: 150 })
+    const url = settings.companyBranding.logo?.url ?? ''
+    expect(url).toMatch(new RegExp(`^/api/v1/businesses/${business.id}/logo\\?v=[0-9a-f]{16}$`))
+    // No sign-in needed: the people asked to sign see the logo too.
+    const served = await fetch(`${client.server.url}${url}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/png')
+    expect(await sharp(new Uint8Array(await served.arrayBuffer())).metadata()).toMatchObject({
+      format: 'png',
+      width: 600,
+    })
+
+    // An SVG with a script is drawn as pixels: nothing of its markup is kept.
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><script>alert(1)</script><rect width="200" height="80" fill="red"/></svg>',
+    )
+    const fromSvg = await upload(admin, business.id, svg, 'image/svg+xml', 'logo.svg')
+    expect(fromSvg.status).toBe(200)
+    const svgUrl =
+      v.parse(businessSettingsSchema, toCamelCase(await fromSvg.json())).companyBranding.logo?.url ?? ''
+    expect(svgUrl).not.toBe(url)
+    const drawn = new Uint8Array(await (await fetch(`${client.server.url}${svgUrl}`)).arrayBuffer())
+    expect(Buffer.from(drawn.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a')
+    expect(Buffer.from(drawn).toString('latin1')).not.toContain('script')
+
+    await client.expectError(
+      await upload(
+        admin,
+        business.id,
+        new TextEncoder().encode('%PDF-1.7 not an image'),
+        'image/png',
+        'logo.png',
+      ),
+      422,
+      'business.logo_invalid',
+      'file',
+    )
+    await client.expectError(
+      await upload(admin, business.id, new Uint8Array(1024 * 1024 + 1), 'image/png', 'big.png'),
+      413,
+      'business.logo_invalid',
+    )
+    const member = await client.signUp('member@logo.example')
+    await client.call('POST', apiPaths.businessMembers(business.id), {
+      token: admin,
+      body: { users: ['member@logo.example'] },
+    })
+    expect(
+      (await client.call('POST', apiPaths.accept(), { token: member, body: { business_invite: true } }))
+        .status,
+    ).toBe(200)
+    await client.expectError(
+      await upload(member, business.id, png, 'image/png', 'logo.png'),
+      403,
+      'business.not_allowed',
+    )
+
+    const removed = await client.call('DELETE', apiPaths.businessSettingsLogo(business.id), { token: admin })
+    expect(v.parse(businessSettingsSchema, toCamelCase(await removed.json())).companyBranding.logo).toBeNull()
+    expect((await fetch(`${client.server.url}${svgUrl}`)).status).toBe(404)
   })
 })

@@ -1,0 +1,47 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+
+/**
+ * A business dialog that asks to confirm one action: Cancel, and the action's button, busy while the
+ * opener's action runs; why it failed, if it did.
+ */
+export function ConfirmFrame({
+  title,
+  description,
+  confirm,
+  children,
+  dialog,
+}: {
+  title: ReactNode
+  description: ReactNode
+  confirm: ReactNode
+  children?: ReactNode
+  dialog: Omit<DialogContentProps<unknown>, 'props'>
+}) {
+  const { i18n } = useLingui()
+  const { loading, error, submit, close } = dialog
+  return (
+    <DialogFrame
+      title={title}
+      description={description}
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={loading}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton busy={loading} onClick={() => submit()}>
+            {confirm}
+          </BusyButton>
+        </>
+      }
+    >
+      {children}
+      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
+    </DialogFrame>
+  )
+}
