@@ -264,21 +264,29 @@ test.describe('business accounts', () => {
     await expect(tab.getByLabel("Delete a request's documents")).toHaveValue('SIGNED')
     await business.seeNoSeriousAccessibilityViolations()
 
-    await tab.setViewportSize({ width: 390, height: 844 })
-    await business.open(`${server.url}/business/members`)
-    await business.seeHeading('Members')
-    const overflow = await tab.evaluate(
+    // Fifteen days later the trial is over: the admin is held on the members page (SPEC §6).
+    const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 15 * 24 * 60 * 60 } })
+    expect(moved.ok(), await moved.text()).toBe(true)
+    const later = await tabOf(page.context().browser() as Browser, await signInAgain(admin))
+    await later.open(`${server.url}/business/settings`)
+    await expect(later.page).toHaveURL(/\/business\/members$/)
+    await expect(later.page.getByText(/Your free trial has ended/)).toBeVisible()
+
+    await later.page.setViewportSize({ width: 390, height: 844 })
+    await later.open(`${server.url}/business/members`)
+    await later.seeHeading('Members')
+    const overflow = await later.page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )
     expect(overflow).toBe(0)
     await testInfo.attach('members (phone)', {
-      body: await tab.screenshot({ fullPage: true }),
+      body: await later.page.screenshot({ fullPage: true }),
       contentType: 'image/png',
     })
-    await business.chooseLanguage('Deutsch')
-    await business.seeHeading('Mitglieder')
+    await later.chooseLanguage('Deutsch')
+    await later.seeHeading('Mitglieder')
     await testInfo.attach('members (phone, German)', {
-      body: await tab.screenshot({ fullPage: true }),
+      body: await later.page.screenshot({ fullPage: true }),
       contentType: 'image/png',
     })
   })

@@ -7,6 +7,7 @@ import type { SignatureRequestEventList } from '../../../contract/signature-requ
 import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { encryptPdf } from '../../fixtures/make-fixtures.ts'
+import { goodPassword } from '../accounts/accounts-client.ts'
 import { drivers } from '../test-database.ts'
 import {
   makePdf,
@@ -280,5 +281,41 @@ describe.each(drivers)('free signatures on %s', (driver) => {
       { signatureRequestId: second.id, result: 'exhausted', statusOverall: 'OPEN' },
     ])
     expect((await api.getRequest(token, second.id)).signatureStatus).toBe('OPEN')
+  })
+
+  it('lets a member sign on the business while its trial runs, without spending free signatures', async () => {
+    const email = 'member@team.example'
+    const token = await api.signUp(email)
+    const spent = await api.openRequest(token, 'Spent', [email], [await makePdf(1)])
+    await api.signed(token, [{ signature_request_id: spent.id }])
+    expect((await api.readUser(token)).attributes.free_signatures_remaining).toEqual(['0'])
+    const admin = await api.signUp('admin@team.example')
+    const business = await api.call('POST', apiPaths.businesses(), {
+      token: admin,
+      body: {
+        name: 'Team AG',
+        email: 'admin@team.example',
+        billing: { address1: 'A 1', city: 'Bern', postal_code: '3000', country: 'CH' },
+      },
+    })
+    const { id } = (await business.json()) as { id: string }
+    await api.call('POST', apiPaths.businessMembers(id), { token: admin, body: { users: [email] } })
+    expect(
+      (await api.call('POST', apiPaths.accept(), { token, body: { business_invite: true } })).status,
+    ).toBe(200)
+
+    const paid = await api.openRequest(token, 'Paid by the business', [email], [await makePdf(1)])
+    expect(await api.signed(token, [{ signature_request_id: paid.id }])).toEqual([
+      { signatureRequestId: paid.id, result: 'complete', statusOverall: 'SIGNED' },
+    ])
+    expect((await api.readUser(token)).attributes.free_signatures_remaining).toEqual(['0'])
+
+    // Once the trial is over without a payment method, the business pays no more.
+    api.clock.advance(15 * 24 * 60 * 60 * 1000)
+    const again = String(((await (await api.login(email, goodPassword)).json()) as { token: string }).token)
+    const late = await api.openRequest(again, 'After the trial', [email], [await makePdf(1)])
+    expect(await api.signed(again, [{ signature_request_id: late.id }])).toEqual([
+      { signatureRequestId: late.id, result: 'exhausted', statusOverall: 'OPEN' },
+    ])
   })
 })
