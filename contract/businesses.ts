@@ -124,6 +124,11 @@ export const businessSchema = v.object({
   name: v.string(),
   /** The caller's own place in it. */
   role: v.picklist(businessRoles),
+  /**
+   * Its trial ended without a payment method, or it is blocked (SPEC §4): it pays for no signatures, its
+   * admins are held on the members page and its members see the locked dialog.
+   */
+  locked: v.boolean(),
   supportContact: supportContactSchema,
   companyBranding: businessSettingsSchema.entries.companyBranding,
   admin: v.nullable(

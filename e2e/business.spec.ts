@@ -223,6 +223,7 @@ test.describe('business accounts', () => {
       },
     })
     expect(opened.ok(), await opened.text()).toBe(true)
+    const businessId = ((await opened.json()) as { id: string }).id
     const business = await tabOf(page.context().browser() as Browser, admin)
     const { page: tab } = business
 
@@ -264,13 +265,31 @@ test.describe('business accounts', () => {
     await expect(tab.getByLabel("Delete a request's documents")).toHaveValue('SIGNED')
     await business.seeNoSeriousAccessibilityViolations()
 
-    // Fifteen days later the trial is over: the admin is held on the members page (SPEC §6).
+    // A member joins (through the API here; the first journey shows the screens).
+    const member = await createAccount(api)
+    const invited = await api.post(`/api/v1/businesses/${businessId}/members`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: { users: [member.email] },
+    })
+    expect(invited.ok(), await invited.text()).toBe(true)
+    const joined = await api.post('/api/v1/user/accept', {
+      headers: { Authorization: `Bearer ${member.token}` },
+      data: { business_invite: true },
+    })
+    expect(joined.ok(), await joined.text()).toBe(true)
+
+    // Fifteen days later the trial is over: the admin is held on the members page, the member told (SPEC §6).
     const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 15 * 24 * 60 * 60 } })
     expect(moved.ok(), await moved.text()).toBe(true)
     const later = await tabOf(page.context().browser() as Browser, await signInAgain(admin))
     await later.open(`${server.url}/business/settings`)
     await expect(later.page).toHaveURL(/\/business\/members$/)
     await expect(later.page.getByText(/Your free trial has ended/)).toBeVisible()
+    const memberLater = await tabOf(page.context().browser() as Browser, await signInAgain(member))
+    await memberLater.open(`${server.url}/dashboard`)
+    await memberLater.seeDialog('Logo GmbH is locked')
+    await memberLater.clickInDialog('OK')
+    await memberLater.seeNoDialog()
 
     await later.page.setViewportSize({ width: 390, height: 844 })
     await later.open(`${server.url}/business/members`)

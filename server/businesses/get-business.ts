@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Business } from '../../contract/businesses.ts'
+import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'
 import type { Database } from '../db/open-database.ts'
 import { businessDomains, businesses, businessMembers } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -21,10 +22,12 @@ export async function getBusiness(
   const role = await requireBusinessRole(db, userId, businessId, 'member')
   const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId))
   if (row === undefined) throw businessNotFound()
+  const paymentMethod = currentPaymentMethod(row, now)
   const base = {
     id: row.id,
     name: row.name,
     role,
+    locked: needsPaymentAction(paymentMethod),
     supportContact: loadSupportContact(row),
     companyBranding: row.settings.companyBranding,
   }
@@ -34,7 +37,6 @@ export async function getBusiness(
     .from(businessDomains)
     .where(eq(businessDomains.businessId, businessId))
     .orderBy(asc(businessDomains.domain))
-  const paymentMethod = currentPaymentMethod(row, now)
   return {
     ...base,
     admin: {

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import { apiPaths } from '../../../contract/paths.ts'
 import { acceptSchema, type User } from '../../../contract/user.ts'
 import type { SessionSnapshot } from '../../../machines/session/session.selectors.ts'
-import { deleteInvitation } from '../../api/business.ts'
+import { businessQueryOptions, deleteInvitation } from '../../api/business.ts'
 import { errorMessage } from '../../api/error-messages.ts'
 import { getUserQueryOptions, hasAcceptedTerms } from '../../api/user.ts'
 import type { RouterContext } from '../../app/context.ts'
@@ -18,6 +18,7 @@ import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { updateUser } from '../profile/profile-calls.ts'
 import type { DowngradedProps } from './downgraded-dialog.tsx'
 import type { InvitationAnswer, InvitationProps } from './invitation-dialog.tsx'
+import type { LockedMemberProps } from './locked-member-dialog.tsx'
 
 const isAccountSession = (snapshot: SessionSnapshot) => snapshot.matches('signedIn')
 // Pages that must not be covered: leaving, the terms of single sign-on, the goodbye.
@@ -73,8 +74,9 @@ export async function askToJoin(
 }
 
 /**
- * SPEC §6: a business invitation is accepted through a dialog, and a user removed from a business or
- * whose business was deleted sees the downgrade dialog once. Rendered once, in the root layout; it asks
+ * SPEC §6: a business invitation is accepted through a dialog, a user removed from a business or whose
+ * business was deleted sees the downgrade dialog once, and a member of a locked business the locked
+ * dialog. Rendered once, in the root layout; it asks
  * after the general terms are accepted.
  */
 export function BusinessNotices() {
@@ -83,6 +85,12 @@ export function BusinessNotices() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const signedIn = useSelector(session, isAccountSession)
   const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: signedIn })
+  const membership =
+    user?.business?.invitationId === null && user.business.role === 'member' ? user.business : null
+  const { data: business } = useQuery({
+    ...businessQueryOptions(api, membership?.id ?? ''),
+    enabled: membership !== null,
+  })
   // Each notice is asked once per page load: the downgrade until it is acknowledged, the invitation until
   // it is answered or put off.
   const asked = useRef(new Set<string>())
@@ -134,6 +142,19 @@ export function BusinessNotices() {
               }
             },
           }),
+        )
+        .then(() => {
+          asking.current = false
+        })
+      return
+    }
+    if (business?.locked && !asked.current.has(`locked:${business.id}`)) {
+      asked.current.add(`locked:${business.id}`)
+      asking.current = true
+      const props: LockedMemberProps = { business: business.name }
+      void loadMessages('business')
+        .then(() =>
+          openDialog(ui.dialogs, { name: 'lockedMember', namespace: 'business', props: { ...props } }),
         )
         .then(() => {
           asking.current = false

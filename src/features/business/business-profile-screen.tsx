@@ -104,7 +104,11 @@ function Deletion({ business }: { business: Business }) {
           </Trans>
         </p>
       )}
-      <Button variant="secondary" className={scheduled ? styles.cardButton : styles.dangerButton} onClick={ask}>
+      <Button
+        variant="secondary"
+        className={scheduled ? styles.cardButton : styles.dangerButton}
+        onClick={ask}
+      >
         {scheduled ? <Trans>Keep the business</Trans> : <Trans>Delete business</Trans>}
       </Button>
     </section>

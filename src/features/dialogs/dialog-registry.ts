@@ -8,6 +8,7 @@ import {
 import { DowngradedDialog, type DowngradedProps } from '../business/downgraded-dialog.tsx'
 import { InvitationDialog, type InvitationProps } from '../business/invitation-dialog.tsx'
 import { LeaveBusinessDialog, type LeaveBusinessProps } from '../business/leave-business-dialog.tsx'
+import { LockedMemberDialog, type LockedMemberProps } from '../business/locked-member-dialog.tsx'
 import { RemoveMembersDialog, type RemoveMembersProps } from '../business/remove-members-dialog.tsx'
 import { AddSignerDialog } from '../documents/add-signer-dialog.tsx'
 import { DeclineSigningRequestDialog } from '../documents/decline-signing-request-dialog.tsx'
@@ -41,6 +42,7 @@ export const dialogRegistry: DialogRegistry = {
   removeMembers: defineDialog<RemoveMembersProps>(RemoveMembersDialog, { role: 'alertdialog' }),
   deleteBusiness: defineDialog<DeleteBusinessProps>(DeleteBusinessDialog, { role: 'alertdialog' }),
   revokeDeleteBusiness: defineDialog<DeleteBusinessProps>(RevokeDeleteBusinessDialog),
+  lockedMember: defineDialog<LockedMemberProps>(LockedMemberDialog),
   leaveBusiness: defineDialog<LeaveBusinessProps>(LeaveBusinessDialog, { role: 'alertdialog' }),
 }
 

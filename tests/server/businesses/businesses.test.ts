@@ -579,6 +579,25 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     ).toBe(200)
   })
 
+  it('locks when its trial ends without a payment method, for its admins and its members', async () => {
+    const admin = await client.signUp('admin@trial.example')
+    const business = await open(admin, { ...businessData, name: 'Trial AG' })
+    const member = await client.signUp('member@trial.example')
+    await invite(admin, business.id, 'member@trial.example')
+    await json(await accept(member))
+    expect(await readBusiness(member, business.id)).toMatchObject({ locked: false, admin: null })
+    client.clock.advance(14 * dayMs)
+    const signIn = async (email: string) =>
+      String((await json(await client.login(email, goodPassword))).token)
+    expect(await readBusiness(await signIn('member@trial.example'), business.id)).toMatchObject({
+      locked: true,
+    })
+    expect(await readBusiness(await signIn('admin@trial.example'), business.id)).toMatchObject({
+      locked: true,
+      admin: { paymentMethod: 'NEEDS_PAYMENT_METHOD', billingStatus: 'needs_payment_method' },
+    })
+  })
+
   it('counts its people and their month', async () => {
     const admin = await client.signUp('admin@stats.example')
     const business = await open(admin, { ...businessData, name: 'Stats AG' })
