@@ -5,10 +5,11 @@ import { getRequestListener } from '@hono/node-server'
 import type { Logger } from 'pino'
 import { createApp, fileStorageOptions, uploadTempDir } from './app.ts'
 import { businessDeletionHandler, businessDeletionJob } from './businesses/business-deletion.ts'
+import { trialEndHandler, trialEndJob } from './businesses/trial-end.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createPageRenderer, type PageRenderer } from './documents/render-pages.ts'
-import { createJobQueue, type JobQueue } from './jobs/job-queue.ts'
+import { createJobQueue, type JobHandler, type JobQueue } from './jobs/job-queue.ts'
 import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
 import { createLogger } from './logger.ts'
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
@@ -82,21 +83,18 @@ export async function startServer(
     const now = options.now ?? devClock?.now ?? (() => new Date())
     const storage = createFileStorage(fileStorageOptions(config))
     const mailProvider = options.mailProvider ?? createMailProvider(config, logger)
-    const queue = createJobQueue({
-      db: database.db,
-      logger,
-      now,
-      pollMs: options.jobPollMs,
-      handlers: {
-        [mailJob]: mailJobHandler(mailProvider, storage),
-        [businessDeletionJob]: businessDeletionHandler({ db: database.db, now, storage }),
-        [upkeepJob]: upkeepJobHandler({ database, storage, tempDir: uploadTempDir(config), now, logger }),
-      },
-    })
+    const handlers: Record<string, JobHandler> = {
+      [mailJob]: mailJobHandler(mailProvider, storage),
+      [businessDeletionJob]: businessDeletionHandler({ db: database.db, now, storage }),
+      [upkeepJob]: upkeepJobHandler({ database, storage, tempDir: uploadTempDir(config), now, logger }),
+    }
+    const queue = createJobQueue({ db: database.db, logger, now, pollMs: options.jobPollMs, handlers })
+    const mail = createMailQueue(queue)
+    // Jobs that mail write their mails into the same queue, so their handlers come once it exists.
+    handlers[trialEndJob] = trialEndHandler({ db: database.db, now, mail, publicUrl: config.publicUrl })
     jobs = queue
     queue.start()
     const upkeep = scheduleUpkeep(queue, database, now, logger)
-    const mail = createMailQueue(queue)
     const pages = createPageRenderer({ storage: fileStorageOptions(config), workers: options.renderWorkers })
     renderer = pages
     const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })

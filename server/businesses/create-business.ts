@@ -7,12 +7,13 @@ import { alreadyMember } from './business-errors.ts'
 import type { BusinessServices } from './business-services.ts'
 import { defaultBusinessSettings } from './business-settings.ts'
 import { getBusiness } from './get-business.ts'
+import { scheduleTrialEnd } from './trial-end.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
 /**
  * POST /v2/businesses: opens a business with the caller as its first admin, on a 14-day trial (SPEC §4
- * TRIALING). Its support contact starts as the business's own address and phone.
+ * TRIALING), whose end is a job written with it. Its support contact starts as the business's own address and phone.
  */
 export async function createBusiness(
   services: BusinessServices,
@@ -21,6 +22,7 @@ export async function createBusiness(
 ): Promise<Business> {
   const now = services.now()
   const id = randomUUID()
+  const trialEndsAt = new Date(now.getTime() + trialDays * dayMs)
   await services.db
     .transaction(async (tx) => {
       const [member] = await tx
@@ -38,10 +40,11 @@ export async function createBusiness(
         supportEmail: input.email,
         supportPhone: input.phone,
         paymentMethod: 'TRIALING',
-        trialEndsAt: new Date(now.getTime() + trialDays * dayMs),
+        trialEndsAt,
         createdAt: now,
       })
       await tx.insert(businessMembers).values({ userId, businessId: id, role: 'admin', joinedAt: now })
+      await scheduleTrialEnd(services.jobs, tx, id, trialEndsAt)
     })
     .catch((error: unknown) => {
       // Two businesses opened at once by one user: the member key decides, and the loser gets the same 409.

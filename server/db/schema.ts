@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { BillingAddress, BusinessSettings } from '../../contract/businesses.ts'
+import { type PricePlan, planTiers } from '../../contract/price-plans.ts'
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
 import { signatureQualities } from '../../contract/signing.ts'
@@ -124,6 +125,22 @@ export const businesses = pgTable('businesses', {
 
 /** The business settings as stored: the support contact has its own columns. */
 export type StoredBusinessSettings = Omit<BusinessSettings, 'supportContact'>
+
+/**
+ * The plans a business can be on (SPEC §4 names), prices per seat in minor units: data a migration seeds and
+ * later ones change, never constants in code.
+ */
+export const pricePlans = pgTable('price_plans', {
+  id: text('id').primaryKey(),
+  tier: text('tier', { enum: planTiers }).notNull(),
+  selfService: boolean('self_service').notNull(),
+  minSeats: integer('min_seats').notNull(),
+  maxSeats: integer('max_seats'),
+  seatPrices: jsonb('seat_prices').$type<PricePlan['seatPrices']>().notNull(),
+  identPrices: jsonb('ident_prices').$type<PricePlan['identPrices']>().notNull(),
+  /** Where it stands in the list: cheaper first. */
+  position: integer('position').notNull(),
+})
 
 /** Who belongs to which business: a user belongs to at most one (the user id is the key). */
 export const businessMembers = pgTable(

@@ -91,10 +91,14 @@ export const currencyOf: Record<SupportedLocale, 'EUR' | 'CHF'> = {
   it: 'CHF',
 }
 
-/** SPEC §9: amounts show the currency code, not a symbol. */
-export function formatMoney(amount: number, locale: SupportedLocale, currency = currencyOf[locale]): string {
+/** An amount in minor units (cents, Rappen) with its currency code, not a symbol (SPEC §9). */
+export function formatMoney(
+  minorUnits: number,
+  locale: SupportedLocale,
+  currency = currencyOf[locale],
+): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(
-    amount,
+    minorUnits / 100,
   )
 }
 
