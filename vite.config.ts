@@ -53,8 +53,15 @@ export default defineConfig({
               test: /node_modules[/](react|react-dom|scheduler|@tanstack[/](?!react-virtual|virtual-core)[^/]+|xstate|@lingui|valibot|use-sync-external-store)[/]/,
             },
             // The HTTP contract (paths, schemas, codes) is small and used by nearly every screen: one chunk,
-            // not a handful of tiny ones that each cost a request.
-            { name: 'contract', test: /[/]contract[/]/ },
+            // not a handful of tiny ones that each cost a request. The business payloads come with the
+            // business screens.
+            { name: 'contract', test: /[/]contract[/](?!businesses|price-plans)/ },
+            // The small parts the sign-in, sign-up and password screens share (their hooks, form messages and
+            // alerts): one chunk, not a request of half a kilobyte each.
+            {
+              name: 'auth-forms',
+              test: /[/]src[/](features[/]auth[/](use-auth-calls|use-complete-sign-in|use-focus-first-invalid|use-form-errors|auth-header|form-errors)|ui[/]form[/](checkbox-field|form-alert|form-messages)|api[/]error-messages)\.tsx?$/,
+            },
           ],
         },
       },

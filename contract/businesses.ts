@@ -188,3 +188,41 @@ export const businessStatisticsSchema = v.object({
   signaturesThisMonth: v.number(),
 })
 export type BusinessStatistics = v.InferOutput<typeof businessStatisticsSchema>
+
+/**
+ * Path builders of the business calls (SPEC §7 Businesses, Payments), relative to `apiBase` like
+ * `apiPaths`, kept here so that they load with the business screens.
+ */
+export const businessPaths = {
+  /** Businesses (SPEC §7): `POST` opens one with the caller as its first admin. */
+  businesses: () => '/v2/businesses',
+  /** `GET` the plans a business can be on, with their prices per seat (contract/price-plans.ts). */
+  pricePlans: () => '/v2/businesses/price_plans',
+  /** `GET` the caller's business (404 when none). */
+  userBusiness: () => '/v2/businesses/user',
+  /** `GET` the business (SPEC §3), `PUT` its support contact. */
+  business: (id: string) => `/v1/businesses/${encodeURIComponent(id)}`,
+  /** `DELETE` schedules the business's deletion. */
+  deleteBusiness: (id: string) => `/v2/businesses/${encodeURIComponent(id)}`,
+  revokeBusinessDeletion: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/revoke_delete`,
+  businessBilling: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/billing`,
+  businessSettings: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/settings`,
+  /** `GET` lists the members (admins included), `POST` invites addresses. */
+  businessMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/members`,
+  businessAdmins: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/admins`,
+  businessInvitations: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/invitations`,
+  /** `DELETE` revokes an invitation (or the invited person declines it). */
+  businessInvitation: (id: string, inviteId: string) =>
+    `/v1/businesses/${encodeURIComponent(id)}/invitations/${encodeURIComponent(inviteId)}`,
+  changeToAdmins: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/change-to-admins`,
+  changeToMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/change-to-members`,
+  /** `POST` removes members; a member may remove themselves (leaving the business). */
+  removeMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/remove-members`,
+  /** `POST` adds, `DELETE` removes a domain (`{ domain }`); both answer the domains. */
+  businessDomains: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/domains`,
+  /** `POST` uploads the branding logo (multipart `file`: PNG, JPEG or SVG), `DELETE` removes it. */
+  businessSettingsLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/settings/logo`,
+  /** `GET` the branding logo as PNG (no sign-in: signers see it). */
+  businessLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/logo`,
+  businessStatistics: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/statistics`,
+} as const

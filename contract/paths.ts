@@ -134,35 +134,6 @@ export const apiPaths = {
   signatureQualitiesDetail: () => '/v3/user/signature-qualities-detail',
   /** The platform's root and issuing CA certificates as PEM, for validators to trust. */
   pkiCa: () => '/pki/ca.pem',
-  /** Businesses (SPEC §7): `POST` opens one with the caller as its first admin. */
-  businesses: () => '/v2/businesses',
-  /** `GET` the caller's business (404 when none). */
-  userBusiness: () => '/v2/businesses/user',
-  /** `GET` the business (SPEC §3), `PUT` its support contact. */
-  business: (id: string) => `/v1/businesses/${encodeURIComponent(id)}`,
-  /** `DELETE` schedules the business's deletion. */
-  deleteBusiness: (id: string) => `/v2/businesses/${encodeURIComponent(id)}`,
-  revokeBusinessDeletion: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/revoke_delete`,
-  businessBilling: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/billing`,
-  businessSettings: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/settings`,
-  /** `GET` lists the members (admins included), `POST` invites addresses. */
-  businessMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/members`,
-  businessAdmins: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/admins`,
-  businessInvitations: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/invitations`,
-  /** `DELETE` revokes an invitation (or the invited person declines it). */
-  businessInvitation: (id: string, inviteId: string) =>
-    `/v1/businesses/${encodeURIComponent(id)}/invitations/${encodeURIComponent(inviteId)}`,
-  changeToAdmins: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/change-to-admins`,
-  changeToMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/change-to-members`,
-  /** `POST` removes members; a member may remove themselves (leaving the business). */
-  removeMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/remove-members`,
-  /** `POST` adds, `DELETE` removes a domain (`{ domain }`); both answer the domains. */
-  businessDomains: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/domains`,
-  /** `POST` uploads the branding logo (multipart `file`: PNG, JPEG or SVG), `DELETE` removes it. */
-  businessSettingsLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/settings/logo`,
-  /** `GET` the branding logo as PNG (no sign-in: signers see it). */
-  businessLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/logo`,
-  businessStatistics: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/statistics`,
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',
 } as const

@@ -73,6 +73,15 @@ export const userSchema = v.object({
       name: v.string(),
       role: v.picklist(['admin', 'member']),
       invitationId: v.nullable(v.string()),
+      /** SPEC §4 payment method state of the business (the route guards read it); TRIALING for an invitation. */
+      paymentMethod: v.picklist([
+        'TRIALING',
+        'NEEDS_PAYMENT_METHOD',
+        'BLOCKED',
+        'MANUAL',
+        'STRIPE',
+        'CHARGEBEE',
+      ]),
     }),
   ),
 })

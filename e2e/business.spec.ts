@@ -278,6 +278,20 @@ test.describe('business accounts', () => {
     })
     expect(joined.ok(), await joined.text()).toBe(true)
 
+    // Billing shows the trial and prices the plans for the business's two seats.
+    await business.open(`${server.url}/business/billing`)
+    await business.seeHeading('Billing')
+    await expect(tab.getByText(/You are trying the product for free until/)).toBeVisible()
+    await expect(tab.getByText('2 people of your business use a seat', { exact: false })).toBeVisible()
+    await tab.getByRole('link', { name: 'Choose a plan' }).click()
+    await business.seeHeading('Plans')
+    const team = tab.getByRole('article', { name: 'Team' })
+    await expect(team.getByText('EUR 250.00 per seat and year')).toBeVisible()
+    await expect(team.getByText('For your 2 seats: EUR 500.00 a year')).toBeVisible()
+    await tab.getByLabel('Monthly').check()
+    await expect(team.getByText('For your 2 seats: EUR 50.00 a month')).toBeVisible()
+    await expect(tab.getByRole('article', { name: 'Individual' }).getByText('Not for 2 seats')).toBeVisible()
+
     // Fifteen days later the trial is over: the admin is held on the members page, the member told (SPEC §6).
     const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 15 * 24 * 60 * 60 } })
     expect(moved.ok(), await moved.text()).toBe(true)

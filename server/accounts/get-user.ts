@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { PaymentMethodStateName } from '../../contract/businesses.ts'
 import type { User } from '../../contract/user.ts'
 import { findWaitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'
@@ -13,7 +14,12 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string): Pro
   const [found] = await db
     .select({
       user: users,
-      business: { id: businesses.id, name: businesses.name, role: businessMembers.role },
+      business: {
+        id: businesses.id,
+        name: businesses.name,
+        role: businessMembers.role,
+        paymentMethod: businesses.paymentMethod,
+      },
     })
     .from(users)
     .leftJoin(businessMembers, eq(businessMembers.userId, users.id))
@@ -38,12 +44,26 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string): Pro
 async function businessOf(
   db: Pick<Database, 'select'>,
   userId: string,
-  membership: { id: string | null; name: string | null; role: 'admin' | 'member' | null } | null,
+  membership: {
+    id: string | null
+    name: string | null
+    role: 'admin' | 'member' | null
+    paymentMethod: string | null
+  } | null,
 ): Promise<User['business']> {
   if (membership?.id && membership.name !== null && membership.role !== null) {
-    return { id: membership.id, name: membership.name, role: membership.role, invitationId: null }
+    const { id, name, role } = membership
+    // The trial's end is a job that sets NEEDS_PAYMENT_METHOD on its day.
+    const paymentMethod = membership.paymentMethod as PaymentMethodStateName
+    return { id, name, role, invitationId: null, paymentMethod }
   }
   const invitation = await findWaitingInvitation(db, userId)
   if (invitation === undefined) return null
-  return { id: invitation.businessId, name: invitation.name, role: 'member', invitationId: invitation.id }
+  return {
+    id: invitation.businessId,
+    name: invitation.name,
+    role: 'member',
+    invitationId: invitation.id,
+    paymentMethod: 'TRIALING',
+  }
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { BusinessSettings } from '../../contract/businesses.ts'
-import { apiBase, apiPaths } from '../../contract/paths.ts'
+import { businessPaths } from '../../contract/businesses.ts'
+import { apiBase } from '../../contract/paths.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses } from '../db/schema.ts'
 import { readLimited, readUpload } from '../documents/read-upload.ts'
@@ -41,7 +42,7 @@ export async function uploadLogo(
   const png = await drawLogo(upload.file)
   const sha256 = createHash('sha256').update(png.data).digest('hex')
   await services.storage.put(logoKey(businessId), png.data)
-  const url = `${apiBase}${apiPaths.businessLogo(businessId)}?v=${sha256.slice(0, 16)}`
+  const url = `${apiBase}${businessPaths.businessLogo(businessId)}?v=${sha256.slice(0, 16)}`
   await setLogo(services.db, businessId, { url, width: png.info.width, height: png.info.height })
   return getBusinessSettings(services.db, businessId)
 }

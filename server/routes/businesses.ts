@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import {
   billingAddressSchema,
+  businessPaths,
   createBusinessSchema,
   domainSchema,
   inviteMembersSchema,
@@ -8,7 +9,6 @@ import {
   updateBusinessSettingsSchema,
   userIdsSchema,
 } from '../../contract/businesses.ts'
-import { apiPaths } from '../../contract/paths.ts'
 import { revokeBusinessDeletion, scheduleBusinessDeletion } from '../businesses/business-deletion.ts'
 import { addDomain, removeDomain } from '../businesses/business-domains.ts'
 import { readLogo, removeLogo, uploadLogo } from '../businesses/business-logo.ts'
@@ -21,6 +21,7 @@ import { createBusiness } from '../businesses/create-business.ts'
 import { getBusiness, getUserBusiness } from '../businesses/get-business.ts'
 import { deleteInvitation } from '../businesses/invitations.ts'
 import { inviteMembers } from '../businesses/invite-members.ts'
+import { listPricePlans } from '../businesses/list-price-plans.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import { updateBillingAddress, updateSupportContact } from '../businesses/update-business.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
@@ -41,10 +42,13 @@ export function createBusinessRoutes(services: BusinessServices): Hono<AuthEnv> 
   const admin = (userId: string, businessId: string) => requireBusinessRole(db, userId, businessId, 'admin')
   return (
     new Hono<AuthEnv>()
-      .post(apiPaths.businesses(), requireAuth, jsonBody(createBusinessSchema), async (c) =>
+      .post(businessPaths.businesses(), requireAuth, jsonBody(createBusinessSchema), async (c) =>
         sendJson(c, await createBusiness(services, c.get('auth').userId, c.req.valid('json')), 201),
       )
-      .get(apiPaths.userBusiness(), requireAuth, async (c) =>
+      .get(businessPaths.pricePlans(), requireAuth, async (c) =>
+        sendJson(c, { plans: await listPricePlans(db) }),
+      )
+      .get(businessPaths.userBusiness(), requireAuth, async (c) =>
         sendJson(c, await getUserBusiness(db, services.now(), c.get('auth').userId)),
       )
       .get(v1, requireAuth, async (c) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
+import { inviteByDomain } from '../businesses/business-domains.ts'
 import { users } from '../db/schema.ts'
 import type { SsoServices } from './sso-services.ts'
 import type { IdTokenIdentity } from './verify-id-token.ts'
@@ -8,7 +9,8 @@ import type { IdTokenIdentity } from './verify-id-token.ts'
 /**
  * The id of the account of the address an identity provider vouched for: an existing account becomes a
  * single-sign-on one with a verified address and keeps the names it has; a new one gets the token's
- * names and no accepted terms, so the app asks for both at /signup/sso.
+ * names and no accepted terms, so the app asks for both at /signup/sso, and finds the invitation of a
+ * business that owns its address's domain waiting.
  */
 export async function findOrCreateSsoUser(services: SsoServices, identity: IdTokenIdentity): Promise<string> {
   const { db } = services
@@ -34,16 +36,20 @@ export async function findOrCreateSsoUser(services: SsoServices, identity: IdTok
   }
   const id = randomUUID()
   try {
-    await db.insert(users).values({
-      id,
-      username: id,
-      email: identity.email,
-      emailVerified: true,
-      firstName: identity.givenName ?? null,
-      lastName: identity.familyName ?? null,
-      passwordHash: null,
-      hasSso: true,
-      createdAt: services.now(),
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id,
+        username: id,
+        email: identity.email,
+        emailVerified: true,
+        firstName: identity.givenName ?? null,
+        lastName: identity.familyName ?? null,
+        passwordHash: null,
+        hasSso: true,
+        createdAt: services.now(),
+      })
+      // The provider confirmed the address: a business owning its domain has an invitation waiting.
+      await inviteByDomain(tx, identity.email, services.now())
     })
     return id
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   type BusinessSettings,
   billingAddressSchema,
   businessInvitationsSchema,
+  businessPaths,
   businessPeopleSchema,
   businessSchema,
   businessSettingsSchema,
@@ -17,7 +18,7 @@ import {
   supportContactSchema,
   updateBusinessSettingsSchema,
 } from '../../contract/businesses.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import { pricePlansSchema } from '../../contract/price-plans.ts'
 import type { ApiClient } from './client.ts'
 
 // Business changes are answered 409 when refused (the last admin); retrying would only be refused again.
@@ -30,7 +31,7 @@ const businessKey = (id: string) => ['business', id] as const
 export function businessQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: [...businessKey(id), 'business'],
-    queryFn: async () => v.parse(businessSchema, await api.request(apiPaths.business(id))),
+    queryFn: async () => v.parse(businessSchema, await api.request(businessPaths.business(id))),
     staleTime: 30_000,
   })
 }
@@ -40,7 +41,7 @@ export function businessMembersQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: [...businessKey(id), 'members'],
     queryFn: async () =>
-      v.parse(businessPeopleSchema, await api.request(apiPaths.businessMembers(id))).people,
+      v.parse(businessPeopleSchema, await api.request(businessPaths.businessMembers(id))).people,
   })
 }
 
@@ -49,7 +50,8 @@ export function businessInvitationsQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: [...businessKey(id), 'invitations'],
     queryFn: async () =>
-      v.parse(businessInvitationsSchema, await api.request(apiPaths.businessInvitations(id))).invitations,
+      v.parse(businessInvitationsSchema, await api.request(businessPaths.businessInvitations(id)))
+        .invitations,
   })
 }
 
@@ -58,7 +60,7 @@ export function businessStatisticsQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: [...businessKey(id), 'statistics'],
     queryFn: async () =>
-      v.parse(businessStatisticsSchema, await api.request(apiPaths.businessStatistics(id))),
+      v.parse(businessStatisticsSchema, await api.request(businessPaths.businessStatistics(id))),
   })
 }
 
@@ -66,7 +68,8 @@ export function businessStatisticsQueryOptions(api: ApiClient, id: string) {
 export function businessSettingsQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: [...businessKey(id), 'settings'],
-    queryFn: async () => v.parse(businessSettingsSchema, await api.request(apiPaths.businessSettings(id))),
+    queryFn: async () =>
+      v.parse(businessSettingsSchema, await api.request(businessPaths.businessSettings(id))),
   })
 }
 
@@ -78,19 +81,25 @@ export function refreshBusiness(queryClient: QueryClient, id: string): Promise<v
 /** POST /v2/businesses: opens a business with the caller as its first admin. */
 export async function createBusiness(api: ApiClient, input: v.InferInput<typeof createBusinessSchema>) {
   const body: CreateBusiness = v.parse(createBusinessSchema, input)
-  return v.parse(businessSchema, await api.request(apiPaths.businesses(), { method: 'POST', body, ...once }))
+  return v.parse(
+    businessSchema,
+    await api.request(businessPaths.businesses(), { method: 'POST', body, ...once }),
+  )
 }
 
 /** PUT /v1/businesses/{id}: the support contact. */
 export async function updateSupportContact(api: ApiClient, id: string, contact: SupportContact) {
   const body = v.parse(supportContactSchema, contact)
-  return v.parse(businessSchema, await api.request(apiPaths.business(id), { method: 'PUT', body }))
+  return v.parse(businessSchema, await api.request(businessPaths.business(id), { method: 'PUT', body }))
 }
 
 /** PUT /v2/businesses/{id}/billing: the billing address. */
 export async function updateBillingAddress(api: ApiClient, id: string, address: BillingAddress) {
   const body = v.parse(billingAddressSchema, address)
-  return v.parse(businessSchema, await api.request(apiPaths.businessBilling(id), { method: 'PUT', body }))
+  return v.parse(
+    businessSchema,
+    await api.request(businessPaths.businessBilling(id), { method: 'PUT', body }),
+  )
 }
 
 /** PUT /v1/businesses/{id}/settings. */
@@ -98,18 +107,18 @@ export async function updateBusinessSettings(api: ApiClient, id: string, setting
   const body = v.parse(updateBusinessSettingsSchema, settings)
   return v.parse(
     businessSettingsSchema,
-    await api.request(apiPaths.businessSettings(id), { method: 'PUT', body }),
+    await api.request(businessPaths.businessSettings(id), { method: 'PUT', body }),
   )
 }
 
 /** POST /v1/businesses/{id}/members: invites (or invites again) the addresses. */
 export async function inviteMembers(api: ApiClient, id: string, users: readonly string[]) {
-  await api.request(apiPaths.businessMembers(id), { method: 'POST', body: { users }, ...once })
+  await api.request(businessPaths.businessMembers(id), { method: 'POST', body: { users }, ...once })
 }
 
 /** DELETE /v1/businesses/{id}/invitations/{inviteId}: revoked by an admin, or declined by the invitee. */
 export async function deleteInvitation(api: ApiClient, id: string, inviteId: string) {
-  await api.request(apiPaths.businessInvitation(id, inviteId), { method: 'DELETE', ...once })
+  await api.request(businessPaths.businessInvitation(id, inviteId), { method: 'DELETE', ...once })
 }
 
 /** The changes an admin makes to a selection of people. */
@@ -122,18 +131,20 @@ export async function changeMembers(
   change: MembersChange,
   userIds: readonly string[],
 ) {
-  await api.request(apiPaths[change](id), { method: 'POST', body: { userIds }, ...once })
+  await api.request(businessPaths[change](id), { method: 'POST', body: { userIds }, ...once })
 }
 
 /** POST .../domains or DELETE .../domains: answers the business's domains. */
 export async function changeDomain(api: ApiClient, id: string, method: 'POST' | 'DELETE', domain: string) {
-  const answer = await api.request(apiPaths.businessDomains(id), { method, body: { domain }, ...once })
+  const answer = await api.request(businessPaths.businessDomains(id), { method, body: { domain }, ...once })
   return v.parse(domainsSchema, answer).domains
 }
 
 /** DELETE /v2/businesses/{id} schedules the deletion; POST .../revoke_delete takes it back. */
 export async function scheduleDeletion(api: ApiClient, business: Business, revoke: boolean) {
-  const path = revoke ? apiPaths.revokeBusinessDeletion(business.id) : apiPaths.deleteBusiness(business.id)
+  const path = revoke
+    ? businessPaths.revokeBusinessDeletion(business.id)
+    : businessPaths.deleteBusiness(business.id)
   return v.parse(businessSchema, await api.request(path, { method: revoke ? 'POST' : 'DELETE', ...once }))
 }
 
@@ -141,12 +152,21 @@ export async function scheduleDeletion(api: ApiClient, business: Business, revok
 export async function uploadLogo(api: ApiClient, id: string, file: File) {
   const body = new FormData()
   body.append('file', file)
-  const answer = await api.request(apiPaths.businessSettingsLogo(id), { method: 'POST', body, ...once })
+  const answer = await api.request(businessPaths.businessSettingsLogo(id), { method: 'POST', body, ...once })
   return v.parse(businessSettingsSchema, answer)
 }
 
 /** DELETE /v1/businesses/{id}/settings/logo; answers the settings. */
 export async function removeLogo(api: ApiClient, id: string) {
-  const answer = await api.request(apiPaths.businessSettingsLogo(id), { method: 'DELETE', ...once })
+  const answer = await api.request(businessPaths.businessSettingsLogo(id), { method: 'DELETE', ...once })
   return v.parse(businessSettingsSchema, answer)
+}
+
+/** GET /v2/businesses/price_plans: the plans and their prices; they change seldom. */
+export function pricePlansQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['price-plans'],
+    queryFn: async () => v.parse(pricePlansSchema, await api.request(businessPaths.pricePlans())).plans,
+    staleTime: 60 * 60 * 1000,
+  })
 }

@@ -33,14 +33,6 @@ const messages: Record<string, MessageDescriptor> = {
   'auth.wrong_password': msg`This password is not correct.`,
   'user.attribute_read_only': msg`This setting cannot be changed here.`,
   'dialog.action_failed': msg`That did not work. Please try again.`,
-  'business.not_found': msg`This business does not exist, or you are not part of it.`,
-  'business.not_allowed': msg`Only the admins of your business can do this.`,
-  'business.already_member': msg`You already belong to a business. Leave it first to join another.`,
-  'business.last_admin': msg`A business needs at least one admin. Make someone else an admin first.`,
-  'business.invitation_not_found': msg`This invitation is no longer waiting: it was accepted, declined or withdrawn.`,
-  'business.domain_taken': msg`This domain belongs to another business.`,
-  'business.deletion_not_scheduled': msg`No deletion of this business is scheduled.`,
-  'global.error.generic_support': msg`Something went wrong. Please try again, or contact our support if it keeps happening.`,
 }
 
 const fallback = msg`Something went wrong. Please try again.`

@@ -14,6 +14,9 @@ export function BusinessNav() {
       <Link to="/business/members/domains">
         <Trans>Domains</Trans>
       </Link>
+      <Link to="/business/billing">
+        <Trans>Billing</Trans>
+      </Link>
       <Link to="/business/settings">
         <Trans>Settings</Trans>
       </Link>

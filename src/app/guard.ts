@@ -9,7 +9,6 @@ import {
   selectRole,
   selectToken,
 } from '../../machines/session/session.selectors.ts'
-import { businessQueryOptions } from '../api/business.ts'
 import { getUserQueryOptions, hasAcceptedTerms, userAttribute } from '../api/user.ts'
 import { hasInternalCookie } from '../features/maintenance/internal-cookie.ts'
 import { showSnackbar } from '../ui/snackbar/show-snackbar.ts'
@@ -34,18 +33,12 @@ export async function guardRoute(
   const user = selectToken(session)
     ? await context.queryClient.ensureQueryData(getUserQueryOptions(context.api)).catch(() => undefined)
     : undefined
-  // SPEC §6: an admin's business whose trial expired or that is locked holds them on the members page.
-  const businessId = role === 'admin' ? user?.business?.id : undefined
-  const business = businessId
-    ? await context.queryClient
-        .ensureQueryData(businessQueryOptions(context.api, businessId))
-        .catch(() => undefined)
-    : undefined
   const access: AccessContext = {
     href: location.href,
     role,
     directSign: selectDirectSign(session),
-    paymentMethod: business?.admin?.paymentMethod ?? null,
+    // SPEC §6: an admin's business whose trial expired or that is locked holds them on the members page.
+    paymentMethod: user?.business?.invitationId === null ? user.business.paymentMethod : null,
     pricePlan: { name: userAttribute(user, 'free_account_type') ?? null, hasCurrentPlan: false },
     user: {
       weakPassword: userAttribute(user, 'weak_password') === 'true',

@@ -1,11 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { Outlet, useMatches, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { findRoute } from '../../machines/route-access/find-route.ts'
 import { type SessionSnapshot, selectDirectSign } from '../../machines/session/session.selectors.ts'
-import { BusinessNotices } from '../features/business/business-notices.tsx'
-import { TermsPrompt } from '../features/dialogs/terms-prompt.tsx'
 import { MaintenanceBanner } from '../features/maintenance/maintenance-banner.tsx'
 import { useMaintenanceRedirect } from '../features/maintenance/use-maintenance-redirect.ts'
 import { Layout } from '../ui/layouts/layout.tsx'
@@ -19,11 +17,15 @@ import { UiHosts } from './ui-hosts.tsx'
 import { useUserLocale } from './use-user-locale.ts'
 
 const isDirectSign = (snapshot: SessionSnapshot) => selectDirectSign(snapshot) !== null
+const isSignedIn = (snapshot: SessionSnapshot) => snapshot.matches('signedIn')
+
+const AccountPrompts = lazy(async () => ({ default: (await import('./account-prompts.tsx')).AccountPrompts }))
 
 /** The frame around every screen: Test System frame, the route's layout, the document title. */
 export function RootLayout() {
   const { appConfig, ui, session } = useRouteContext({ from: '__root__' })
   const directSign = useSelector(session, isDirectSign)
+  const signedIn = useSelector(session, isSignedIn)
   const { i18n } = useLingui()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const matches = useMatches()
@@ -54,8 +56,11 @@ export function RootLayout() {
         <Outlet />
       </Layout>
       <UiHosts ui={ui} />
-      <TermsPrompt />
-      <BusinessNotices />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <AccountPrompts />
+        </Suspense>
+      ) : null}
     </>
   )
 }

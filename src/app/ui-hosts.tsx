@@ -15,7 +15,7 @@ const DialogHost = lazy(async () => {
     import('../ui/dialog/dialog-host.tsx'),
     import('../features/dialogs/dialog-registry.ts'),
     // The registry holds the dialogs and overlays of these features: their texts come with it.
-    loadMessages('documents', 'signing'),
+    loadMessages('documents', 'signing', 'business'),
   ])
   return {
     default: (props: { ui: UiActors }) => <DialogHost actor={props.ui.dialogs} dialogs={dialogRegistry} />,
@@ -26,7 +26,7 @@ const OverlayHost = lazy(async () => {
     import('../ui/overlay/overlay-host.tsx'),
     import('../features/dialogs/dialog-registry.ts'),
     // The registry holds the dialogs and overlays of these features: their texts come with it.
-    loadMessages('documents', 'signing'),
+    loadMessages('documents', 'signing', 'business'),
   ])
   return {
     default: (props: { ui: UiActors }) => (

@@ -3,10 +3,8 @@ import { useEffect, useState } from 'react'
 import { type Actor, createActor, fromPromise } from 'xstate'
 import { signupMachine } from '../../../machines/signup/signup.machine.ts'
 import type { RegisterAnswer, RegisterInput } from '../../../machines/signup/signup.types.ts'
+import { referralCodeKey } from './referral-code.ts'
 import { useAuthCalls } from './use-auth-calls.ts'
-
-/** Where the referral code of a business signup link (`/business/signup?ucc=`) is kept until registering. */
-export const referralCodeKey = 'ucc'
 
 /** The running signup machine of /signup/steps. */
 export type SignupActor = Actor<typeof signupMachine>

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { billingAddressSchema, createBusinessSchema } from '../../../contract/businesses.ts'
 import { camelKey } from '../../../contract/case.ts'
 import { ApiError } from '../../api/client.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { countryList } from '../../i18n/countries.ts'
 import { resolveLocale } from '../../i18n/locales.ts'
 import { platformRegion } from '../../i18n/region.ts'
@@ -15,6 +15,7 @@ import { formMessages } from '../../ui/form/form-messages.ts'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import styles from './business.module.css'
+import { businessErrorMessage } from './business-messages.ts'
 
 /** The fields of the company and its billing address, as the form holds them. */
 export interface BusinessDetails {
@@ -114,7 +115,7 @@ export function BusinessDetailsForm({
     } catch (error) {
       const field = error instanceof ApiError ? fieldOf(error.field) : undefined
       if (field) setErrors({ [field]: formMessages.invalidFormat })
-      else setFormError(errorMessage(errorCode(error)))
+      else setFormError(businessErrorMessage(errorCode(error)))
     } finally {
       setSaving(false)
     }

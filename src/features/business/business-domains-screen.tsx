@@ -6,13 +6,14 @@ import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { type Business, domainSchema } from '../../../contract/businesses.ts'
 import { changeDomain, refreshBusiness } from '../../api/business.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
+import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
 
 function Domains({ business }: { business: Business }) {
@@ -42,7 +43,7 @@ function Domains({ business }: { business: Business }) {
       setDomain('')
       showSnackbar(ui.snackbars, { message: msg`Domain added`, color: 'success' })
     } catch (failure) {
-      setError(i18n._(errorMessage(errorCode(failure))))
+      setError(i18n._(businessErrorMessage(errorCode(failure))))
     } finally {
       setSaving(false)
     }
@@ -52,7 +53,7 @@ function Domains({ business }: { business: Business }) {
       await change('DELETE', value)
       showSnackbar(ui.snackbars, { message: msg`Domain removed`, color: 'success' })
     } catch (failure) {
-      showSnackbar(ui.snackbars, { message: errorMessage(errorCode(failure)), color: 'error' })
+      showSnackbar(ui.snackbars, { message: businessErrorMessage(errorCode(failure)), color: 'error' })
     }
   }
   return (

@@ -15,7 +15,7 @@ import {
   type MembersChange,
   refreshBusiness,
 } from '../../api/business.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { useUser } from '../../api/user.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
@@ -26,6 +26,7 @@ import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
 import { BusinessStatus } from './business-dashboard-screen.tsx'
+import { businessErrorMessage } from './business-messages.ts'
 import { reloadUser } from './business-notices.tsx'
 import { BusinessPage } from './business-page.tsx'
 import type { RemoveMembersProps } from './remove-members-dialog.tsx'
@@ -64,7 +65,7 @@ function InviteForm({ business }: { business: Business }) {
       await refreshBusiness(queryClient, business.id)
       showSnackbar(ui.snackbars, { message: msg`Invitation sent`, color: 'success' })
     } catch (failure) {
-      setError(i18n._(errorMessage(errorCode(failure))))
+      setError(i18n._(businessErrorMessage(errorCode(failure))))
     } finally {
       setSending(false)
     }
@@ -127,7 +128,7 @@ function People({ business }: { business: Business }) {
       await apply(change)
       showSnackbar(ui.snackbars, { message: msg`Roles changed`, color: 'success' })
     } catch (error) {
-      showSnackbar(ui.snackbars, { message: errorMessage(errorCode(error)), color: 'error' })
+      showSnackbar(ui.snackbars, { message: businessErrorMessage(errorCode(error)), color: 'error' })
     } finally {
       setBusy(undefined)
     }
@@ -246,7 +247,7 @@ function Invitations({ business }: { business: Business }) {
       await refreshBusiness(queryClient, business.id)
       showSnackbar(ui.snackbars, { message: done, color: 'success' })
     } catch (error) {
-      showSnackbar(ui.snackbars, { message: errorMessage(errorCode(error)), color: 'error' })
+      showSnackbar(ui.snackbars, { message: businessErrorMessage(errorCode(error)), color: 'error' })
     }
   }
   return (

@@ -8,14 +8,13 @@ import { apiPaths } from '../../../contract/paths.ts'
 import { acceptSchema, type User } from '../../../contract/user.ts'
 import type { SessionSnapshot } from '../../../machines/session/session.selectors.ts'
 import { businessQueryOptions, deleteInvitation } from '../../api/business.ts'
-import { errorMessage } from '../../api/error-messages.ts'
 import { getUserQueryOptions, hasAcceptedTerms } from '../../api/user.ts'
 import type { RouterContext } from '../../app/context.ts'
 import { profileOf } from '../../app/session.ts'
-import { loadMessages } from '../../i18n/i18n.ts'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { updateUser } from '../profile/profile-calls.ts'
+import { businessErrorMessage } from './business-messages.ts'
 import type { DowngradedProps } from './downgraded-dialog.tsx'
 import type { InvitationAnswer, InvitationProps } from './invitation-dialog.tsx'
 import type { LockedMemberProps } from './locked-member-dialog.tsx'
@@ -53,7 +52,6 @@ export async function askToJoin(
 ): Promise<boolean> {
   const { api, ui } = context
   const props: InvitationProps = { business: invitation.name }
-  await loadMessages('business')
   return openDialog(ui.dialogs, {
     name: 'invitation',
     namespace: 'business',
@@ -120,45 +118,39 @@ export function BusinessNotices() {
     if (downgrade && !asked.current.has(`downgrade:${downgrade.business}`)) {
       asked.current.add(`downgrade:${downgrade.business}`)
       asking.current = true
-      void loadMessages('business')
-        .then(() =>
-          openDialog(ui.dialogs, {
-            name: 'downgraded',
-            namespace: 'business',
-            persistent: true,
-            props: { ...downgrade },
-            action: async () => {
-              try {
-                const cleared = await updateUser(api, {
-                  attributes: { removed_from_business: [], business_deleted: [] },
-                })
-                context.queryClient.setQueryData(getUserQueryOptions(api).queryKey, cleared)
-              } catch {
-                // SPEC §8: a failed acknowledgement is a snackbar; the dialog comes again on the next visit.
-                showSnackbar(ui.snackbars, {
-                  message: errorMessage('global.error.generic_support'),
-                  color: 'error',
-                })
-              }
-            },
-          }),
-        )
-        .then(() => {
-          asking.current = false
-        })
+      void openDialog(ui.dialogs, {
+        name: 'downgraded',
+        namespace: 'business',
+        persistent: true,
+        props: { ...downgrade },
+        action: async () => {
+          try {
+            const cleared = await updateUser(api, {
+              attributes: { removed_from_business: [], business_deleted: [] },
+            })
+            context.queryClient.setQueryData(getUserQueryOptions(api).queryKey, cleared)
+          } catch {
+            // SPEC §8: a failed acknowledgement is a snackbar; the dialog comes again on the next visit.
+            showSnackbar(ui.snackbars, {
+              message: businessErrorMessage('global.error.generic_support'),
+              color: 'error',
+            })
+          }
+        },
+      }).then(() => {
+        asking.current = false
+      })
       return
     }
     if (business?.locked && !asked.current.has(`locked:${business.id}`)) {
       asked.current.add(`locked:${business.id}`)
       asking.current = true
       const props: LockedMemberProps = { business: business.name }
-      void loadMessages('business')
-        .then(() =>
-          openDialog(ui.dialogs, { name: 'lockedMember', namespace: 'business', props: { ...props } }),
-        )
-        .then(() => {
+      void openDialog(ui.dialogs, { name: 'lockedMember', namespace: 'business', props: { ...props } }).then(
+        () => {
           asking.current = false
-        })
+        },
+      )
       return
     }
     if (invitation && askInvitation && !asked.current.has(`invitation:${invitation.id}`)) {

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Business } from '../../../contract/businesses.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import styles from './business.module.css'
+import { businessErrorMessage } from './business-messages.ts'
 import { useBusiness } from './use-business.ts'
 
 /**
@@ -27,7 +28,7 @@ export function BusinessPage({
         <h1>{title}</h1>
         {lead ? <p className={styles.lead}>{lead}</p> : null}
       </header>
-      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
+      {error ? <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert> : null}
       {business ? children(business) : null}
     </div>
   )

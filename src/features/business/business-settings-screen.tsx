@@ -18,7 +18,7 @@ import {
   uploadLogo,
 } from '../../api/business.ts'
 import { ApiError } from '../../api/client.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
@@ -28,6 +28,7 @@ import { SelectField } from '../../ui/form/select-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
+import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
 
 const terminalStateLabels = {
@@ -67,7 +68,7 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
       showSnackbar(ui.snackbars, { message: msg`Settings saved`, color: 'success' })
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined
-      const message = i18n._(errorMessage(errorCode(error)))
+      const message = i18n._(businessErrorMessage(errorCode(error)))
       setErrors(
         field?.endsWith('email')
           ? { email: message }
@@ -233,7 +234,7 @@ function Logo({
       onChange(await work())
       showSnackbar(ui.snackbars, { message: done, color: 'success' })
     } catch (failure) {
-      setError(i18n._(errorMessage(errorCode(failure))))
+      setError(i18n._(businessErrorMessage(errorCode(failure))))
     } finally {
       setBusy(false)
     }
@@ -290,7 +291,7 @@ function Settings({ business }: { business: Business }) {
   const { api } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
   const { data, error } = useQuery(businessSettingsQueryOptions(api, business.id))
-  if (error) return <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert>
+  if (error) return <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert>
   if (!data) return null
   return (
     <>

@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { selectToken } from '../../../machines/session/session.selectors.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { signupKinds } from '../auth/mail-sent-screen.tsx'
 import { SignupLinkInvalid } from '../auth/signup-link-invalid.tsx'
 import { SignupSteps } from '../auth/signup-steps-screen.tsx'
 import { useAuthCalls } from '../auth/use-auth-calls.ts'
+import { businessErrorMessage } from './business-messages.ts'
 import { BusinessRegisterScreen } from './business-register-screen.tsx'
 
 const route = getRouteApi('/business/signup/steps')
@@ -42,7 +43,7 @@ function AccountStep({ token }: { token: string }) {
       </p>
     )
   if (check.isError && !errorCode(check.error).startsWith('token.')) {
-    return <FormAlert>{i18n._(errorMessage(errorCode(check.error)))}</FormAlert>
+    return <FormAlert>{i18n._(businessErrorMessage(errorCode(check.error)))}</FormAlert>
   }
   if (!check.data?.valid || check.data.flow !== signupKinds.businessSignup.confirmation)
     return <SignupLinkInvalid />

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { businessErrorMessage } from './business-messages.ts'
 
 /**
  * A business dialog that asks to confirm one action: Cancel, and the action's button, busy while the
@@ -41,7 +42,7 @@ export function ConfirmFrame({
       }
     >
       {children}
-      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
+      {error ? <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert> : null}
     </DialogFrame>
   )
 }

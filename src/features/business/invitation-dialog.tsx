@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { businessErrorMessage } from './business-messages.ts'
 
 /** Props of the invitation dialog. */
 export interface InvitationProps {
@@ -53,7 +54,7 @@ export function InvitationDialog({
         </>
       }
     >
-      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
+      {error ? <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert> : null}
     </DialogFrame>
   )
 }

@@ -3,12 +3,14 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   businessInvitationsSchema,
+  businessPaths,
   businessPeopleSchema,
   businessSchema,
   businessSettingsSchema,
 } from '../../../contract/businesses.ts'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
+import { pricePlansSchema } from '../../../contract/price-plans.ts'
 import { loadSupportContact } from '../../../server/businesses/business-settings.ts'
 import { type AccountsClient, goodPassword, startAccountsClient } from '../accounts/accounts-client.ts'
 import { drivers } from '../test-database.ts'
@@ -42,17 +44,20 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     return toCamelCase(await response.json()) as Record<string, unknown>
   }
   const readBusiness = async (token: string, id: string) =>
-    v.parse(businessSchema, await json(await client.call('GET', apiPaths.business(id), { token })))
+    v.parse(businessSchema, await json(await client.call('GET', businessPaths.business(id), { token })))
   const open = async (token: string, data: object = businessData) =>
     v.parse(
       businessSchema,
-      await json(await client.call('POST', apiPaths.businesses(), { token, body: data }), 201),
+      await json(await client.call('POST', businessPaths.businesses(), { token, body: data }), 201),
     )
   /** Invites `email` and answers the invitation's id, read from the link of the mail it was sent. */
   const invite = async (token: string, businessId: string, email: string) => {
     const before = await client.mailIds()
     await json(
-      await client.call('POST', apiPaths.businessMembers(businessId), { token, body: { users: [email] } }),
+      await client.call('POST', businessPaths.businessMembers(businessId), {
+        token,
+        body: { users: [email] },
+      }),
     )
     const mail = await client.waitForMail(email.toLowerCase(), /invites you to join/, before)
     const link = new URL(mail.links[0] ?? '')
@@ -64,12 +69,12 @@ describe.each(drivers)('business accounts on %s', (driver) => {
   const people = async (token: string, id: string) =>
     v.parse(
       businessPeopleSchema,
-      await json(await client.call('GET', apiPaths.businessMembers(id), { token })),
+      await json(await client.call('GET', businessPaths.businessMembers(id), { token })),
     ).people
 
   it('opens a business with the caller as its first admin, on a 14-day trial', async () => {
     const token = await client.signUp('founder@acme.example')
-    expect((await client.call('GET', apiPaths.userBusiness(), { token })).status).toBe(404)
+    expect((await client.call('GET', businessPaths.userBusiness(), { token })).status).toBe(404)
     const business = await open(token)
     expect(business).toMatchObject({
       name: 'Acme AG',
@@ -84,17 +89,18 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       },
     })
     expect(
-      v.parse(businessSchema, await json(await client.call('GET', apiPaths.userBusiness(), { token }))),
+      v.parse(businessSchema, await json(await client.call('GET', businessPaths.userBusiness(), { token }))),
     ).toEqual(business)
     expect((await client.readUser(token)).business).toEqual({
       id: business.id,
       name: 'Acme AG',
       role: 'admin',
       invitationId: null,
+      paymentMethod: 'TRIALING',
     })
     // A user belongs to at most one business.
     await client.expectError(
-      await client.call('POST', apiPaths.businesses(), { token, body: businessData }),
+      await client.call('POST', businessPaths.businesses(), { token, body: businessData }),
       409,
       'business.already_member',
     )
@@ -104,13 +110,16 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const token = await client.signUp('refused@acme.example')
     const { city: _, ...noCity } = businessData.billing
     await client.expectError(
-      await client.call('POST', apiPaths.businesses(), { token, body: { ...businessData, billing: noCity } }),
+      await client.call('POST', businessPaths.businesses(), {
+        token,
+        body: { ...businessData, billing: noCity },
+      }),
       400,
       'request.invalid',
       'billing.city',
     )
     await client.expectError(
-      await client.call('POST', apiPaths.businesses(), {
+      await client.call('POST', businessPaths.businesses(), {
         token,
         body: { ...businessData, billing: { ...businessData.billing, country: 'Switzerland' } },
       }),
@@ -119,7 +128,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       'billing.country',
     )
     await client.expectError(
-      await client.call('POST', apiPaths.businesses(), {
+      await client.call('POST', businessPaths.businesses(), {
         token,
         body: { ...businessData, phone: 'call me' },
       }),
@@ -128,11 +137,11 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       'phone',
     )
     await client.expectError(
-      await client.call('POST', apiPaths.businesses(), { body: businessData }),
+      await client.call('POST', businessPaths.businesses(), { body: businessData }),
       401,
       'auth.unauthenticated',
     )
-    expect((await client.call('GET', apiPaths.userBusiness(), { token })).status).toBe(404)
+    expect((await client.call('GET', businessPaths.userBusiness(), { token })).status).toBe(404)
   })
 
   it('brings people in by invitation, with and without an account, and lets admins manage them', async () => {
@@ -143,7 +152,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     await invite(admin, business.id, 'Newcomer@Team.example')
     const invitations = v.parse(
       businessInvitationsSchema,
-      await json(await client.call('GET', apiPaths.businessInvitations(business.id), { token: admin })),
+      await json(await client.call('GET', businessPaths.businessInvitations(business.id), { token: admin })),
     ).invitations
     expect(invitations.map((i) => i.email).sort()).toEqual([
       'colleague@team.example',
@@ -156,9 +165,10 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       name: 'Team GmbH',
       role: 'member',
       invitationId,
+      paymentMethod: 'TRIALING',
     })
     await client.expectError(
-      await client.call('GET', apiPaths.business(business.id), { token: colleague }),
+      await client.call('GET', businessPaths.business(business.id), { token: colleague }),
       404,
       'business.not_found',
     )
@@ -180,18 +190,20 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     expect(
       v.parse(
         businessInvitationsSchema,
-        await json(await client.call('GET', apiPaths.businessInvitations(business.id), { token: admin })),
+        await json(
+          await client.call('GET', businessPaths.businessInvitations(business.id), { token: admin }),
+        ),
       ).invitations,
     ).toEqual([])
 
     // A member sees the business's name and support contact, nothing of an admin's.
     expect(await readBusiness(colleague, business.id)).toMatchObject({ role: 'member', admin: null })
     for (const [method, path] of [
-      ['GET', apiPaths.businessSettings(business.id)],
-      ['GET', apiPaths.businessMembers(business.id)],
-      ['GET', apiPaths.businessInvitations(business.id)],
-      ['GET', apiPaths.businessStatistics(business.id)],
-      ['DELETE', apiPaths.deleteBusiness(business.id)],
+      ['GET', businessPaths.businessSettings(business.id)],
+      ['GET', businessPaths.businessMembers(business.id)],
+      ['GET', businessPaths.businessInvitations(business.id)],
+      ['GET', businessPaths.businessStatistics(business.id)],
+      ['DELETE', businessPaths.deleteBusiness(business.id)],
     ] as const) {
       await client.expectError(
         await client.call(method, path, { token: colleague }),
@@ -204,24 +216,27 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const idOf = (email: string) => all.find((p) => p.email === email)?.id ?? ''
     // One becomes an admin; the last admin cannot be demoted or removed.
     await json(
-      await client.call('POST', apiPaths.changeToAdmins(business.id), {
+      await client.call('POST', businessPaths.changeToAdmins(business.id), {
         token: admin,
         body: { user_ids: [idOf('colleague@team.example')] },
       }),
     )
     const admins = v.parse(
       businessPeopleSchema,
-      await json(await client.call('GET', apiPaths.businessAdmins(business.id), { token: admin })),
+      await json(await client.call('GET', businessPaths.businessAdmins(business.id), { token: admin })),
     ).people
     expect(admins.map((p) => p.email)).toEqual(['boss@team.example', 'colleague@team.example'])
     const bothAdmins = { user_ids: [idOf('boss@team.example'), idOf('colleague@team.example')] }
     await client.expectError(
-      await client.call('POST', apiPaths.changeToMembers(business.id), { token: admin, body: bothAdmins }),
+      await client.call('POST', businessPaths.changeToMembers(business.id), {
+        token: admin,
+        body: bothAdmins,
+      }),
       409,
       'business.last_admin',
     )
     await client.expectError(
-      await client.call('POST', apiPaths.removeMembers(business.id), { token: admin, body: bothAdmins }),
+      await client.call('POST', businessPaths.removeMembers(business.id), { token: admin, body: bothAdmins }),
       409,
       'business.last_admin',
     )
@@ -229,7 +244,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     // Someone outside the business is not a member to change.
     const stranger = await client.readUser(await client.signUp('stranger@elsewhere.example'))
     await client.expectError(
-      await client.call('POST', apiPaths.changeToAdmins(business.id), {
+      await client.call('POST', businessPaths.changeToAdmins(business.id), {
         token: admin,
         body: { user_ids: [idOf('newcomer@team.example'), stranger.id] },
       }),
@@ -240,7 +255,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
 
     // The first admin removes the newcomer, who is told once.
     await json(
-      await client.call('POST', apiPaths.removeMembers(business.id), {
+      await client.call('POST', businessPaths.removeMembers(business.id), {
         token: admin,
         body: { user_ids: [idOf('newcomer@team.example')] },
       }),
@@ -266,13 +281,13 @@ describe.each(drivers)('business accounts on %s', (driver) => {
 
     // The colleague, demoted again, leaves on their own.
     await json(
-      await client.call('POST', apiPaths.changeToMembers(business.id), {
+      await client.call('POST', businessPaths.changeToMembers(business.id), {
         token: admin,
         body: { user_ids: [idOf('colleague@team.example')] },
       }),
     )
     await client.expectError(
-      await client.call('POST', apiPaths.removeMembers(business.id), {
+      await client.call('POST', businessPaths.removeMembers(business.id), {
         token: colleague,
         body: { user_ids: [idOf('boss@team.example')] },
       }),
@@ -281,7 +296,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     )
     expect(
       (
-        await client.call('POST', apiPaths.removeMembers(business.id), {
+        await client.call('POST', businessPaths.removeMembers(business.id), {
           token: colleague,
           body: { user_ids: [idOf('colleague@team.example')] },
         })
@@ -298,27 +313,29 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const other = await client.signUp('other@decline.example')
     // Neither someone else nor a made-up id finds it.
     await client.expectError(
-      await client.call('DELETE', apiPaths.businessInvitation(business.id, invitationId), { token: other }),
+      await client.call('DELETE', businessPaths.businessInvitation(business.id, invitationId), {
+        token: other,
+      }),
       404,
       'business.invitation_not_found',
     )
     await client.expectError(
       await client.call(
         'DELETE',
-        apiPaths.businessInvitation(business.id, '00000000-0000-4000-8000-000000000000'),
+        businessPaths.businessInvitation(business.id, '00000000-0000-4000-8000-000000000000'),
         { token: admin },
       ),
       404,
       'business.invitation_not_found',
     )
     await client.expectError(
-      await client.call('DELETE', apiPaths.businessInvitation(business.id, 'nope'), { token: admin }),
+      await client.call('DELETE', businessPaths.businessInvitation(business.id, 'nope'), { token: admin }),
       404,
       'business.invitation_not_found',
     )
     expect(
       (
-        await client.call('DELETE', apiPaths.businessInvitation(business.id, invitationId), {
+        await client.call('DELETE', businessPaths.businessInvitation(business.id, invitationId), {
           token: invitee,
         })
       ).status,
@@ -327,16 +344,19 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     await client.expectError(await accept(invitee), 404, 'business.invitation_not_found')
     // Used up: the same invitation cannot be deleted twice.
     await client.expectError(
-      await client.call('DELETE', apiPaths.businessInvitation(business.id, invitationId), { token: admin }),
+      await client.call('DELETE', businessPaths.businessInvitation(business.id, invitationId), {
+        token: admin,
+      }),
       404,
       'business.invitation_not_found',
     )
     const again = await invite(admin, business.id, 'maybe@decline.example')
     expect(
-      (await client.call('DELETE', apiPaths.businessInvitation(business.id, again), { token: admin })).status,
+      (await client.call('DELETE', businessPaths.businessInvitation(business.id, again), { token: admin }))
+        .status,
     ).toBe(204)
     await client.expectError(
-      await client.call('POST', apiPaths.businessMembers(business.id), {
+      await client.call('POST', businessPaths.businessMembers(business.id), {
         token: admin,
         body: { users: ['not an address'] },
       }),
@@ -352,14 +372,14 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const one = await open(first, { ...businessData, name: 'One' })
     await open(second, { ...businessData, name: 'Two' })
     for (const [method, path, body] of [
-      ['GET', apiPaths.business(one.id), undefined],
-      ['PUT', apiPaths.business(one.id), { email: '', phone: '' }],
-      ['GET', apiPaths.businessSettings(one.id), undefined],
-      ['GET', apiPaths.businessMembers(one.id), undefined],
-      ['POST', apiPaths.businessMembers(one.id), { users: ['x@one.example'] }],
-      ['POST', apiPaths.businessDomains(one.id), { domain: 'one.example' }],
-      ['DELETE', apiPaths.deleteBusiness(one.id), undefined],
-      ['GET', apiPaths.business('not-a-uuid'), undefined],
+      ['GET', businessPaths.business(one.id), undefined],
+      ['PUT', businessPaths.business(one.id), { email: '', phone: '' }],
+      ['GET', businessPaths.businessSettings(one.id), undefined],
+      ['GET', businessPaths.businessMembers(one.id), undefined],
+      ['POST', businessPaths.businessMembers(one.id), { users: ['x@one.example'] }],
+      ['POST', businessPaths.businessDomains(one.id), { domain: 'one.example' }],
+      ['DELETE', businessPaths.deleteBusiness(one.id), undefined],
+      ['GET', businessPaths.business('not-a-uuid'), undefined],
     ] as const) {
       await client.expectError(
         await client.call(method, path, { token: second, body }),
@@ -367,14 +387,18 @@ describe.each(drivers)('business accounts on %s', (driver) => {
         'business.not_found',
       )
     }
-    await client.expectError(await client.call('GET', apiPaths.business(one.id)), 401, 'auth.unauthenticated')
+    await client.expectError(
+      await client.call('GET', businessPaths.business(one.id)),
+      401,
+      'auth.unauthenticated',
+    )
   })
 
   it('keeps settings, support contact and billing address, refusing bad ones', async () => {
     const admin = await client.signUp('admin@settings.example')
     const business = await open(admin, { ...businessData, name: 'Settings AG' })
     const settings = await json(
-      await client.call('GET', apiPaths.businessSettings(business.id), { token: admin }),
+      await client.call('GET', businessPaths.businessSettings(business.id), { token: admin }),
     )
     expect(settings).toEqual({
       supportContact: { email: 'office@acme.example', phone: '+41 44 123 45 67' },
@@ -404,7 +428,10 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     }
     expect(
       await json(
-        await client.call('PUT', apiPaths.businessSettings(business.id), { token: admin, body: changed }),
+        await client.call('PUT', businessPaths.businessSettings(business.id), {
+          token: admin,
+          body: changed,
+        }),
       ),
     ).toMatchObject({
       supportContact: { email: 'help@settings.example', phone: '' },
@@ -412,7 +439,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       userPilot: { enabled: true },
     })
     await client.expectError(
-      await client.call('PUT', apiPaths.businessSettings(business.id), {
+      await client.call('PUT', businessPaths.businessSettings(business.id), {
         token: admin,
         body: { ...changed, support_contact: { email: 'help@settings.example', phone: 'abc' } },
       }),
@@ -421,7 +448,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       'support_contact.phone',
     )
     await client.expectError(
-      await client.call('PUT', apiPaths.businessSettings(business.id), {
+      await client.call('PUT', businessPaths.businessSettings(business.id), {
         token: admin,
         body: {
           ...changed,
@@ -446,7 +473,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
           v.parse(
             businessSchema,
             await json(
-              await client.call('PUT', apiPaths.business(business.id), {
+              await client.call('PUT', businessPaths.business(business.id), {
                 token: admin,
                 body: { email: '', phone: '+41 79 000 00 00' },
               }),
@@ -458,7 +485,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const billed = v.parse(
       businessSchema,
       await json(
-        await client.call('PUT', apiPaths.businessBilling(business.id), {
+        await client.call('PUT', businessPaths.businessBilling(business.id), {
           token: admin,
           body: { address1: 'Rue du Rhône 1', city: 'Genève', postal_code: '1204', country: 'CH', vat: '' },
         }),
@@ -478,7 +505,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const admin = await client.signUp('admin@domains.example')
     const business = await open(admin, { ...businessData, name: 'Domains AG' })
     const add = (token: string, id: string, domain: string) =>
-      client.call('POST', apiPaths.businessDomains(id), { token, body: { domain } })
+      client.call('POST', businessPaths.businessDomains(id), { token, body: { domain } })
     expect(await json(await add(admin, business.id, 'Domains-Team.example'))).toEqual({
       domains: ['domains-team.example'],
     })
@@ -508,7 +535,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
 
     expect(
       await json(
-        await client.call('DELETE', apiPaths.businessDomains(business.id), {
+        await client.call('DELETE', businessPaths.businessDomains(business.id), {
           token: admin,
           body: { domain: '[192.168.0.1]' },
         }),
@@ -530,7 +557,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const before = await client.mailIds()
     const scheduled = v.parse(
       businessSchema,
-      await json(await client.call('DELETE', apiPaths.deleteBusiness(business.id), { token: admin })),
+      await json(await client.call('DELETE', businessPaths.deleteBusiness(business.id), { token: admin })),
     )
     const due = new Date(client.clock.now().getTime() + 30 * dayMs)
     expect(scheduled.admin?.deletionScheduledAt).toBe(due.toISOString())
@@ -539,11 +566,13 @@ describe.each(drivers)('business accounts on %s', (driver) => {
 
     const revoked = v.parse(
       businessSchema,
-      await json(await client.call('POST', apiPaths.revokeBusinessDeletion(business.id), { token: admin })),
+      await json(
+        await client.call('POST', businessPaths.revokeBusinessDeletion(business.id), { token: admin }),
+      ),
     )
     expect(revoked.admin?.deletionScheduledAt).toBeNull()
     await client.expectError(
-      await client.call('POST', apiPaths.revokeBusinessDeletion(business.id), { token: admin }),
+      await client.call('POST', businessPaths.revokeBusinessDeletion(business.id), { token: admin }),
       409,
       'business.deletion_not_scheduled',
     )
@@ -553,7 +582,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     // Scheduled again ten days later; the revoked deletion's day passes and nothing happens.
     client.clock.advance(10 * dayMs)
     await json(
-      await client.call('DELETE', apiPaths.deleteBusiness(business.id), {
+      await client.call('DELETE', businessPaths.deleteBusiness(business.id), {
         token: await signIn('admin@closing.example'),
       }),
     )
@@ -566,7 +595,9 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const memberAgain = await signIn('member@closing.example')
     await vi.waitFor(
       async () =>
-        expect((await client.call('GET', apiPaths.userBusiness(), { token: adminAgain })).status).toBe(404),
+        expect((await client.call('GET', businessPaths.userBusiness(), { token: adminAgain })).status).toBe(
+          404,
+        ),
       { timeout: 5000, interval: 100 },
     )
     for (const token of [adminAgain, memberAgain]) {
@@ -586,9 +617,17 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     await invite(admin, business.id, 'member@trial.example')
     await json(await accept(member))
     expect(await readBusiness(member, business.id)).toMatchObject({ locked: false, admin: null })
-    client.clock.advance(14 * dayMs)
+    const before = await client.mailIds()
     const signIn = async (email: string) =>
       String((await json(await client.login(email, goodPassword))).token)
+    client.clock.advance(14 * dayMs)
+    // The trial's end is a job: it runs on the day and tells the admins.
+    const mail = await client.waitForMail('admin@trial.example', /The .* trial of Trial AG has ended/, before)
+    expect(mail.links).toContain('http://localhost/business/billing')
+    // The job wrote the state that the app's route guards read from the user.
+    expect((await client.readUser(await signIn('admin@trial.example'))).business?.paymentMethod).toBe(
+      'NEEDS_PAYMENT_METHOD',
+    )
     expect(await readBusiness(await signIn('member@trial.example'), business.id)).toMatchObject({
       locked: true,
     })
@@ -604,7 +643,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     await invite(admin, business.id, 'a@stats.example')
     await invite(admin, business.id, 'b@stats.example')
     expect(
-      await json(await client.call('GET', apiPaths.businessStatistics(business.id), { token: admin })),
+      await json(await client.call('GET', businessPaths.businessStatistics(business.id), { token: admin })),
     ).toEqual({
       admins: 1,
       members: 0,
@@ -642,7 +681,7 @@ describe.each(drivers)('business logo on %s', (driver) => {
   const upload = (token: string, id: string, bytes: Uint8Array, type: string, name: string) => {
     const form = new FormData()
     form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name)
-    return fetch(`${client.server.url}${apiUrl(apiPaths.businessSettingsLogo(id))}`, {
+    return fetch(`${client.server.url}${apiUrl(businessPaths.businessSettingsLogo(id))}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -651,7 +690,10 @@ describe.each(drivers)('business logo on %s', (driver) => {
 
   it('draws an uploaded PNG, JPEG or SVG anew as a PNG that anyone can see, and refuses anything else', async () => {
     const admin = await client.signUp('admin@logo.example')
-    const created = await client.call('POST', apiPaths.businesses(), { token: admin, body: businessData })
+    const created = await client.call('POST', businessPaths.businesses(), {
+      token: admin,
+      body: businessData,
+    })
     const business = v.parse(businessSchema, toCamelCase(await created.json()))
     const png = await sharp({ create: { width: 1200, height: 300, channels: 3, background: '#1a56db' } })
       .png()
@@ -703,7 +745,7 @@ describe.each(drivers)('business logo on %s', (driver) => {
       'business.logo_invalid',
     )
     const member = await client.signUp('member@logo.example')
-    await client.call('POST', apiPaths.businessMembers(business.id), {
+    await client.call('POST', businessPaths.businessMembers(business.id), {
       token: admin,
       body: { users: ['member@logo.example'] },
     })
@@ -717,8 +759,61 @@ describe.each(drivers)('business logo on %s', (driver) => {
       'business.not_allowed',
     )
 
-    const removed = await client.call('DELETE', apiPaths.businessSettingsLogo(business.id), { token: admin })
+    const removed = await client.call('DELETE', businessPaths.businessSettingsLogo(business.id), {
+      token: admin,
+    })
     expect(v.parse(businessSettingsSchema, toCamelCase(await removed.json())).companyBranding.logo).toBeNull()
     expect((await fetch(`${client.server.url}${svgUrl}`)).status).toBe(404)
+  })
+})
+
+describe.each(drivers)('price plans on %s', (driver) => {
+  let client: AccountsClient
+  beforeAll(async () => {
+    client = await startAccountsClient(driver)
+  })
+  afterAll(async () => {
+    await client.server.stop()
+  })
+
+  it('lists the plans of SPEC §4 with whole minor-unit prices per seat, to signed-in users only', async () => {
+    const token = await client.signUp('buyer@plans.example')
+    const response = await client.call('GET', businessPaths.pricePlans(), { token })
+    expect(response.status).toBe(200)
+    const { plans } = v.parse(pricePlansSchema, toCamelCase(await response.json()))
+    expect(plans.map((p) => p.id)).toEqual([
+      'individual',
+      'team',
+      'pro',
+      'scale',
+      'ent_2026',
+      'ent_v2',
+      'sme_v2',
+      'free_v1',
+    ])
+    expect(plans.filter((p) => p.selfService).map((p) => p.tier)).toEqual([
+      'individual',
+      'team',
+      'pro',
+      'scale',
+    ])
+    for (const plan of plans) {
+      for (const amount of [
+        plan.seatPrices.monthly,
+        plan.seatPrices.yearly,
+        plan.identPrices.eidas,
+        plan.identPrices.zertes,
+      ]) {
+        expect(Number.isInteger(amount.eur) && Number.isInteger(amount.chf)).toBe(true)
+      }
+    }
+    // A year costs ten months: two months free for paying ahead.
+    const team = plans.find((p) => p.id === 'team')
+    expect(team?.seatPrices.yearly.eur).toBe((team?.seatPrices.monthly.eur ?? 0) * 10)
+    await client.expectError(
+      await client.call('GET', businessPaths.pricePlans()),
+      401,
+      'auth.unauthenticated',
+    )
   })
 })

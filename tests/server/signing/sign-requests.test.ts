@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { businessPaths } from '../../../contract/businesses.ts'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestEventList } from '../../../contract/signature-requests.ts'
@@ -290,7 +291,7 @@ describe.each(drivers)('free signatures on %s', (driver) => {
     await api.signed(token, [{ signature_request_id: spent.id }])
     expect((await api.readUser(token)).attributes.free_signatures_remaining).toEqual(['0'])
     const admin = await api.signUp('admin@team.example')
-    const business = await api.call('POST', apiPaths.businesses(), {
+    const business = await api.call('POST', businessPaths.businesses(), {
       token: admin,
       body: {
         name: 'Team AG',
@@ -299,7 +300,7 @@ describe.each(drivers)('free signatures on %s', (driver) => {
       },
     })
     const { id } = (await business.json()) as { id: string }
-    await api.call('POST', apiPaths.businessMembers(id), { token: admin, body: { users: [email] } })
+    await api.call('POST', businessPaths.businessMembers(id), { token: admin, body: { users: [email] } })
     expect(
       (await api.call('POST', apiPaths.accept(), { token, body: { business_invite: true } })).status,
     ).toBe(200)

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { referralCodeKey } from '../../../features/auth/referral-code.ts'
 import { SignupScreen } from '../../../features/auth/signup-screen.tsx'
-import { referralCodeKey } from '../../../features/auth/use-signup.ts'
 
 export const Route = createFileRoute('/business/signup/')({
   // SPEC §2: the referral code of the link (`ucc`) is kept locally until the account is registered.

@@ -1,0 +1,21 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { errorMessage } from '../../api/error-messages.ts'
+
+/** What the business calls' refusals mean to the user (texts of the business catalog, not of /login). */
+const businessMessages: Record<string, MessageDescriptor> = {
+  'business.not_found': msg`This business does not exist, or you are not part of it.`,
+  'business.not_allowed': msg`Only the admins of your business can do this.`,
+  'business.already_member': msg`You already belong to a business. Leave it first to join another.`,
+  'business.last_admin': msg`A business needs at least one admin. Make someone else an admin first.`,
+  'business.invitation_not_found': msg`This invitation is no longer waiting: it was accepted, declined or withdrawn.`,
+  'business.domain_taken': msg`This domain belongs to another business.`,
+  'business.logo_invalid': msg`The logo must be a PNG, JPEG or SVG image of at most 1 MB.`,
+  'business.deletion_not_scheduled': msg`No deletion of this business is scheduled.`,
+  'global.error.generic_support': msg`Something went wrong. Please try again, or contact our support if it keeps happening.`,
+}
+
+/** The message for an error code of a business call, or the app's own for other codes. */
+export function businessErrorMessage(code: string | undefined): MessageDescriptor {
+  return (code && businessMessages[code]) || errorMessage(code)
+}
