@@ -77,8 +77,8 @@ export const businessErrorCodes = [
   'business.domain_taken',
   /** A branding logo that is not a PNG, JPEG or SVG image (422), or over 1 MB (413). */
   'business.logo_invalid',
-  /** Revoking a deletion that is not scheduled (409). */
-  'business.deletion_not_scheduled',
+  /** The business payment machine does not take this change from the business's state, named (409). */
+  'business.transition_refused',
 ] as const
 
 /** Stable codes of the direct-link signer's calls (SPEC §7 direct versions and TAN). */

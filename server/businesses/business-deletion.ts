@@ -1,9 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { deletionGraceDays } from '../../contract/businesses.ts'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, businessMembers, users } from '../db/schema.ts'
-import { ApiError } from '../http/api-error.ts'
 import type { JobHandler } from '../jobs/job-queue.ts'
 import { businessDeletionMail } from '../mail/business-deletion-mail.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
@@ -12,6 +11,7 @@ import type { FileStorage } from '../storage/file-storage.ts'
 import { businessNotFound } from './business-errors.ts'
 import { logoKey } from './business-logo.ts'
 import type { BusinessServices } from './business-services.ts'
+import { requirePaymentEvent } from './require-payment-event.ts'
 
 /** The job kind that deletes a business whose scheduled deletion has come. */
 export const businessDeletionJob = 'business.delete'
@@ -20,7 +20,8 @@ const dayMs = 24 * 60 * 60 * 1000
 
 /**
  * DELETE /v2/businesses/{id}: schedules the business's deletion in 30 days, as a job written with the
- * change, and mails every admin the date. Scheduling again while scheduled keeps the first date.
+ * change, and mails every admin the date, when the payment machine takes `business.delete` (not while a
+ * deletion is pending: 409).
  */
 export async function scheduleBusinessDeletion(
   services: BusinessServices,
@@ -29,7 +30,7 @@ export async function scheduleBusinessDeletion(
   const deletionAt = await services.db.transaction(async (tx) => {
     const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
     if (business === undefined) throw businessNotFound()
-    if (business.deletionScheduledAt !== null) return business.deletionScheduledAt
+    requirePaymentEvent(business, services.now(), { type: 'business.delete' })
     const at = new Date(services.now().getTime() + deletionGraceDays * dayMs)
     await tx.update(businesses).set({ deletionScheduledAt: at }).where(eq(businesses.id, businessId))
     await services.jobs.enqueue(
@@ -60,16 +61,14 @@ export async function scheduleBusinessDeletion(
   return deletionAt
 }
 
-/** POST /v2/businesses/{id}/revoke_delete: takes a scheduled deletion back (409 when none is scheduled). */
-export async function revokeBusinessDeletion(db: Database, businessId: string): Promise<void> {
-  const revoked = await db
-    .update(businesses)
-    .set({ deletionScheduledAt: null })
-    .where(and(eq(businesses.id, businessId), isNotNull(businesses.deletionScheduledAt)))
-    .returning({ id: businesses.id })
-  if (revoked.length === 0) {
-    throw new ApiError(409, 'business.deletion_not_scheduled', 'No deletion of this business is scheduled')
-  }
+/** POST /v2/businesses/{id}/revoke_delete: takes a scheduled deletion back, when the payment machine allows. */
+export async function revokeBusinessDeletion(db: Database, businessId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
+    if (business === undefined) throw businessNotFound()
+    requirePaymentEvent(business, now, { type: 'deletion.revoke' })
+    await tx.update(businesses).set({ deletionScheduledAt: null }).where(eq(businesses.id, businessId))
+  })
 }
 
 /**

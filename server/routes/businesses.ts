@@ -75,7 +75,7 @@ export function createBusinessRoutes(services: BusinessServices): Hono<AuthEnv> 
       .post(`${v2}/revoke_delete`, requireAuth, async (c) => {
         const { userId } = c.get('auth')
         await admin(userId, c.req.param('id'))
-        await revokeBusinessDeletion(db, c.req.param('id'))
+        await revokeBusinessDeletion(db, c.req.param('id'), services.now())
         return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
       })
       .get(`${v1}/settings`, requireAuth, async (c) => {

@@ -2,7 +2,6 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import {
   type BillingAddress,
-  type Business,
   type BusinessSettings,
   billingAddressSchema,
   businessInvitationsSchema,
@@ -141,10 +140,8 @@ export async function changeDomain(api: ApiClient, id: string, method: 'POST' | 
 }
 
 /** DELETE /v2/businesses/{id} schedules the deletion; POST .../revoke_delete takes it back. */
-export async function scheduleDeletion(api: ApiClient, business: Business, revoke: boolean) {
-  const path = revoke
-    ? businessPaths.revokeBusinessDeletion(business.id)
-    : businessPaths.deleteBusiness(business.id)
+export async function scheduleDeletion(api: ApiClient, id: string, revoke: boolean) {
+  const path = revoke ? businessPaths.revokeBusinessDeletion(id) : businessPaths.deleteBusiness(id)
   return v.parse(businessSchema, await api.request(path, { method: revoke ? 'POST' : 'DELETE', ...once }))
 }
 

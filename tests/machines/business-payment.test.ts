@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
+import { acceptsPaymentEvent } from '../../machines/business-payment/accepts-payment-event.ts'
 import { businessPaymentMachine } from '../../machines/business-payment/business-payment.machine.ts'
 import { businessPaymentView } from '../../machines/business-payment/business-payment.selectors.ts'
 import type {
@@ -260,5 +261,34 @@ describe('business payment machine', () => {
     })
     expect(coverage.missingStates).toEqual([])
     expect(coverage.missingTransitions).toEqual([])
+  })
+})
+
+describe('the payment machine as the server asks it (acceptsPaymentEvent)', () => {
+  const stored = (paymentMethod: BusinessPaymentSnapshot['paymentMethod'], deletionPending: boolean) => ({
+    paymentMethod,
+    pricePlan: { name: 'trial' },
+    cardSubscriptionStatus: null,
+    deletionPending,
+  })
+
+  it('takes a deletion only when none is pending, and its revocation only when one is', () => {
+    expect(acceptsPaymentEvent(stored('TRIALING', false), { type: 'business.delete' })).toEqual({
+      ok: true,
+      state: 'subscription.trialing, deletion.none',
+    })
+    expect(acceptsPaymentEvent(stored('TRIALING', false), { type: 'deletion.revoke' }).ok).toBe(false)
+    expect(acceptsPaymentEvent(stored('NEEDS_PAYMENT_METHOD', true), { type: 'business.delete' })).toEqual({
+      ok: false,
+      state: 'subscription.trialExpired, deletion.pending',
+    })
+    expect(acceptsPaymentEvent(stored('NEEDS_PAYMENT_METHOD', true), { type: 'deletion.revoke' }).ok).toBe(
+      true,
+    )
+  })
+
+  it('takes a trial cancellation only while trialing', () => {
+    expect(acceptsPaymentEvent(stored('TRIALING', false), { type: 'trial.cancel' }).ok).toBe(true)
+    expect(acceptsPaymentEvent(stored('MANUAL', false), { type: 'trial.cancel' }).ok).toBe(false)
   })
 })

@@ -11,7 +11,9 @@ const businessMessages: Record<string, MessageDescriptor> = {
   'business.invitation_not_found': msg`This invitation is no longer waiting: it was accepted, declined or withdrawn.`,
   'business.domain_taken': msg`This domain belongs to another business.`,
   'business.logo_invalid': msg`The logo must be a PNG, JPEG or SVG image of at most 1 MB.`,
-  'business.deletion_not_scheduled': msg`No deletion of this business is scheduled.`,
+  'business.delete_failed': msg`The business could not be deleted just now. Please try again.`,
+  'business.revoke_delete_failed': msg`The deletion could not be taken back just now. Please try again.`,
+  'business.transition_refused': msg`This is not possible for your business just now. Please reload the page.`,
   'global.error.generic_support': msg`Something went wrong. Please try again, or contact our support if it keeps happening.`,
 }
 

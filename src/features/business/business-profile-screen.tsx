@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import type { Business } from '../../../contract/businesses.ts'
-import { refreshBusiness, scheduleDeletion, updateBillingAddress } from '../../api/business.ts'
+import { refreshBusiness, updateBillingAddress } from '../../api/business.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
@@ -12,6 +12,7 @@ import styles from './business.module.css'
 import { BusinessDetailsForm } from './business-details-form.tsx'
 import { BusinessPage } from './business-page.tsx'
 import type { DeleteBusinessProps } from './delete-business-dialog.tsx'
+import { useBusinessPayment } from './use-business-payment.ts'
 
 function Facts({ business }: { business: Business }) {
   const { i18n } = useLingui()
@@ -68,8 +69,8 @@ function BillingAddress({ business }: { business: Business }) {
 
 function Deletion({ business }: { business: Business }) {
   const { i18n } = useLingui()
-  const { api, ui } = useRouteContext({ from: '__root__' })
-  const queryClient = useQueryClient()
+  const { ui } = useRouteContext({ from: '__root__' })
+  const { view, run } = useBusinessPayment(business)
   const scheduled = business.admin?.deletionScheduledAt ?? null
   const date = scheduled ? formatDateTime(scheduled, resolveLocale(i18n.locale) ?? 'en-gb') : undefined
   const ask = () => {
@@ -79,8 +80,7 @@ function Deletion({ business }: { business: Business }) {
       namespace: 'business',
       props: { ...props },
       action: async () => {
-        await scheduleDeletion(api, business, scheduled !== null)
-        await refreshBusiness(queryClient, business.id)
+        await run({ type: scheduled ? 'deletion.revoke' : 'business.delete' })
         showSnackbar(ui.snackbars, {
           message: scheduled ? msg`The business stays` : msg`The business will be deleted in 30 days`,
           color: 'success',
@@ -107,6 +107,7 @@ function Deletion({ business }: { business: Business }) {
       <Button
         variant="secondary"
         className={scheduled ? styles.cardButton : styles.dangerButton}
+        disabled={scheduled ? !view.canRevokeDeletion : !view.canDelete}
         onClick={ask}
       >
         {scheduled ? <Trans>Keep the business</Trans> : <Trans>Delete business</Trans>}

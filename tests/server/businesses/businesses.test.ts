@@ -562,6 +562,13 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const due = new Date(client.clock.now().getTime() + 30 * dayMs)
     expect(scheduled.admin?.deletionScheduledAt).toBe(due.toISOString())
     await client.waitForMail('admin@closing.example', /Closing AG will be deleted/, before)
+    // The payment machine takes no second deletion while one is pending, and says in which state it is.
+    const again = await client.call('DELETE', businessPaths.deleteBusiness(business.id), { token: admin })
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({
+      code: 'business.transition_refused',
+      message: expect.stringContaining('deletion.pending'),
+    })
     expect((await client.mailIds()).size - before.size).toBe(1)
 
     const revoked = v.parse(
@@ -574,7 +581,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     await client.expectError(
       await client.call('POST', businessPaths.revokeBusinessDeletion(business.id), { token: admin }),
       409,
-      'business.deletion_not_scheduled',
+      'business.transition_refused',
     )
     // Sessions end after a day: as time passes, the people sign in again.
     const signIn = async (email: string) =>
