@@ -224,5 +224,7 @@ export const businessPaths = {
   businessSettingsLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/settings/logo`,
   /** `GET` the branding logo as PNG (no sign-in: signers see it). */
   businessLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/logo`,
+  /** `POST` what a plan costs the business, period by period (contract/price-plans.ts). */
+  upgradePreview: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/subscriptions/upgrade/preview`,
   businessStatistics: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/statistics`,
 } as const

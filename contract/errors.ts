@@ -77,6 +77,12 @@ export const businessErrorCodes = [
   'business.domain_taken',
   /** A branding logo that is not a PNG, JPEG or SVG image (422), or over 1 MB (413). */
   'business.logo_invalid',
+  /** A plan that is not offered in the app, or unknown (422). */
+  'billing.plan_unavailable',
+  /** More or fewer seats than the plan allows, or fewer than the business's people (422). */
+  'billing.seats_out_of_range',
+  /** A promo or referral code that is not known (422). */
+  'billing.code_unknown',
   /** The business payment machine does not take this change from the business's state, named (409). */
   'business.transition_refused',
 ] as const

@@ -43,3 +43,41 @@ export const pricePlanSchema = v.object({
 export type PricePlan = v.InferOutput<typeof pricePlanSchema>
 
 export const pricePlansSchema = v.object({ plans: v.array(pricePlanSchema) })
+
+/** POST .../subscriptions/upgrade/preview (SPEC §3 upgrade preview payload). */
+export const upgradePreviewRequestSchema = v.object({
+  plan: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  cycle: v.picklist(billingCycles),
+  amountSeats: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  currency: v.picklist(currencies),
+  promoCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
+  referralCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+})
+
+export type UpgradePreviewRequest = v.InferInput<typeof upgradePreviewRequestSchema>
+
+/** One billing period of a preview: what is charged for it, in minor units. */
+const previewPeriodSchema = v.object({
+  startsAt: v.string(),
+  endsAt: v.string(),
+  /** Seats times the seat price. */
+  subtotal: v.number(),
+  discount: v.number(),
+  /** In basis points: 810 is 8.1 %. */
+  vatRate: v.number(),
+  vat: v.number(),
+  total: v.number(),
+})
+
+/** The answer of an upgrade preview: the plan's line, and the first and the following period. */
+export const upgradePreviewSchema = v.object({
+  plan: v.string(),
+  cycle: v.picklist(billingCycles),
+  currency: v.picklist(currencies),
+  seats: v.number(),
+  unitAmount: v.number(),
+  /** How VAT applies by the billing country: Swiss VAT, reverse charge (EU business), or none (export). */
+  vatTreatment: v.picklist(['swiss', 'reverseCharge', 'export']),
+  periods: v.array(previewPeriodSchema),
+})
+export type UpgradePreview = v.InferOutput<typeof upgradePreviewSchema>

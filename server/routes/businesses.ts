@@ -9,6 +9,7 @@ import {
   updateBusinessSettingsSchema,
   userIdsSchema,
 } from '../../contract/businesses.ts'
+import { upgradePreviewRequestSchema } from '../../contract/price-plans.ts'
 import { revokeBusinessDeletion, scheduleBusinessDeletion } from '../businesses/business-deletion.ts'
 import { addDomain, removeDomain } from '../businesses/business-domains.ts'
 import { readLogo, removeLogo, uploadLogo } from '../businesses/business-logo.ts'
@@ -22,6 +23,7 @@ import { getBusiness, getUserBusiness } from '../businesses/get-business.ts'
 import { deleteInvitation } from '../businesses/invitations.ts'
 import { inviteMembers } from '../businesses/invite-members.ts'
 import { listPricePlans } from '../businesses/list-price-plans.ts'
+import { previewUpgrade } from '../businesses/preview-upgrade.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import { updateBillingAddress, updateSupportContact } from '../businesses/update-business.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
@@ -160,6 +162,15 @@ export function createBusinessRoutes(services: BusinessServices): Hono<AuthEnv> 
           'X-Content-Type-Options': 'nosniff',
         })
       })
+      .post(
+        `${v2}/subscriptions/upgrade/preview`,
+        requireAuth,
+        jsonBody(upgradePreviewRequestSchema),
+        async (c) => {
+          await admin(c.get('auth').userId, c.req.param('id'))
+          return sendJson(c, await previewUpgrade(db, c.req.param('id'), c.req.valid('json'), services.now()))
+        },
+      )
       .get(`${v2}/statistics`, requireAuth, async (c) => {
         await admin(c.get('auth').userId, c.req.param('id'))
         return sendJson(c, await businessStatistics(db, c.req.param('id'), services.now()))

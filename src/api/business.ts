@@ -17,7 +17,12 @@ import {
   supportContactSchema,
   updateBusinessSettingsSchema,
 } from '../../contract/businesses.ts'
-import { pricePlansSchema } from '../../contract/price-plans.ts'
+import {
+  pricePlansSchema,
+  type UpgradePreviewRequest,
+  upgradePreviewRequestSchema,
+  upgradePreviewSchema,
+} from '../../contract/price-plans.ts'
 import type { ApiClient } from './client.ts'
 
 // Business changes are answered 409 when refused (the last admin); retrying would only be refused again.
@@ -165,5 +170,22 @@ export function pricePlansQueryOptions(api: ApiClient) {
     queryKey: ['price-plans'],
     queryFn: async () => v.parse(pricePlansSchema, await api.request(businessPaths.pricePlans())).plans,
     staleTime: 60 * 60 * 1000,
+  })
+}
+
+/** POST .../subscriptions/upgrade/preview: what a plan costs the business, period by period. */
+export function upgradePreviewQueryOptions(api: ApiClient, id: string, request: UpgradePreviewRequest) {
+  return queryOptions({
+    queryKey: [...businessKey(id), 'upgrade-preview', request],
+    queryFn: async () =>
+      v.parse(
+        upgradePreviewSchema,
+        await api.request(businessPaths.upgradePreview(id), {
+          method: 'POST',
+          body: v.parse(upgradePreviewRequestSchema, request),
+          ...once,
+        }),
+      ),
+    staleTime: 60_000,
   })
 }

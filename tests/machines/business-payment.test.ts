@@ -33,6 +33,7 @@ import {
   withCancellationScheduled,
   withCurrentCancelled,
 } from '../../machines/business-payment/price-plan.ts'
+import { vatBasisPoints, vatOn, vatTreatment } from '../../machines/business-payment/vat.ts'
 import { controlledActor, flushMicrotasks } from './controlled-actor.ts'
 import { walk } from './walk.ts'
 
@@ -290,5 +291,25 @@ describe('the payment machine as the server asks it (acceptsPaymentEvent)', () =
   it('takes a trial cancellation only while trialing', () => {
     expect(acceptsPaymentEvent(stored('TRIALING', false), { type: 'trial.cancel' }).ok).toBe(true)
     expect(acceptsPaymentEvent(stored('MANUAL', false), { type: 'trial.cancel' }).ok).toBe(false)
+  })
+})
+
+describe('VAT of a Swiss seller (minor units, basis points)', () => {
+  it('charges Swiss VAT in Switzerland and Liechtenstein, reverse charge in the EU, none for export', () => {
+    expect([vatTreatment('CH'), vatTreatment('LI'), vatTreatment('DE'), vatTreatment('US')]).toEqual([
+      'swiss',
+      'swiss',
+      'reverseCharge',
+      'export',
+    ])
+    expect(vatBasisPoints('swiss')).toBe(810)
+    expect(vatBasisPoints('reverseCharge')).toBe(0)
+  })
+
+  it('rounds the VAT half up to a whole minor unit', () => {
+    expect(vatOn(75000, 810)).toBe(6075)
+    expect(vatOn(62, 810)).toBe(5)
+    expect(vatOn(617, 810)).toBe(50)
+    expect(vatOn(0, 810)).toBe(0)
   })
 })

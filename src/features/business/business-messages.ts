@@ -13,6 +13,9 @@ const businessMessages: Record<string, MessageDescriptor> = {
   'business.logo_invalid': msg`The logo must be a PNG, JPEG or SVG image of at most 1 MB.`,
   'business.delete_failed': msg`The business could not be deleted just now. Please try again.`,
   'business.revoke_delete_failed': msg`The deletion could not be taken back just now. Please try again.`,
+  'billing.plan_unavailable': msg`This plan cannot be chosen here.`,
+  'billing.seats_out_of_range': msg`This plan does not fit the number of people in your business.`,
+  'billing.code_unknown': msg`This code is not known.`,
   'business.transition_refused': msg`This is not possible for your business just now. Please reload the page.`,
   'global.error.generic_support': msg`Something went wrong. Please try again, or contact our support if it keeps happening.`,
 }

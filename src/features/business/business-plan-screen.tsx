@@ -4,13 +4,33 @@ import { useRouteContext } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { Business } from '../../../contract/businesses.ts'
 import { amountIn, type BillingCycle, type PricePlan } from '../../../contract/price-plans.ts'
-import { businessStatisticsQueryOptions, pricePlansQueryOptions } from '../../api/business.ts'
-import { currencyOf, formatMoney, resolveLocale } from '../../i18n/locales.ts'
+import {
+  businessStatisticsQueryOptions,
+  pricePlansQueryOptions,
+  upgradePreviewQueryOptions,
+} from '../../api/business.ts'
+import { errorCode } from '../../api/error-messages.ts'
+import { currencyOf, formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
 import styles from './business.module.css'
+import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
 import { planNames } from './plan-names.ts'
 
-function PlanCard({ plan, cycle, seats }: { plan: PricePlan; cycle: BillingCycle; seats: number }) {
+function PlanCard({
+  plan,
+  cycle,
+  seats,
+  chosen,
+  onChoose,
+}: {
+  plan: PricePlan
+  cycle: BillingCycle
+  seats: number
+  chosen: boolean
+  onChoose: () => void
+}) {
   const { i18n } = useLingui()
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
   const currency = currencyOf[locale]
@@ -64,7 +84,90 @@ function PlanCard({ plan, cycle, seats }: { plan: PricePlan; cycle: BillingCycle
           <Plural value={seats} one="Not for one seat" other="Not for # seats" />
         </p>
       )}
+      {fits ? (
+        <Button variant={chosen ? 'primary' : 'secondary'} aria-pressed={chosen} onClick={onChoose}>
+          {chosen ? <Trans>Chosen</Trans> : <Trans>Choose {name}</Trans>}
+        </Button>
+      ) : null}
     </article>
+  )
+}
+
+/** What the chosen plan costs, as the server prices it: the first period and the one after, with VAT. */
+function Preview({
+  business,
+  plan,
+  cycle,
+  seats,
+}: {
+  business: Business
+  plan: string
+  cycle: BillingCycle
+  seats: number
+}) {
+  const { i18n } = useLingui()
+  const { api } = useRouteContext({ from: '__root__' })
+  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
+  const currency = currencyOf[locale]
+  const { data, error } = useQuery(
+    upgradePreviewQueryOptions(api, business.id, { plan, cycle, amountSeats: seats, currency }),
+  )
+  if (error) return <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert>
+  if (!data) return null
+  const [first, next] = data.periods
+  if (!first || !next) return null
+  const money = (amount: number) => formatMoney(amount, locale, data.currency)
+  const from = formatDateTime(first.startsAt, locale)
+  const until = formatDateTime(first.endsAt, locale)
+  const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+    first.vatRate / 10000,
+  )
+  const renewal = money(next.total)
+  const renewsAt = formatDateTime(next.startsAt, locale)
+  return (
+    <section className={styles.card} aria-labelledby="preview-heading" aria-live="polite">
+      <h2 id="preview-heading">
+        <Trans>What you pay</Trans>
+      </h2>
+      <p className={styles.muted}>
+        <Trans>
+          First period: {from} to {until}
+        </Trans>
+      </p>
+      <dl className={styles.facts}>
+        <dt>
+          <Plural value={data.seats} one="One seat" other="# seats" />
+        </dt>
+        <dd>{money(first.subtotal)}</dd>
+        <dt>
+          {data.vatTreatment === 'swiss' ? (
+            <Trans>VAT {rate}</Trans>
+          ) : data.vatTreatment === 'reverseCharge' ? (
+            <Trans>VAT (reverse charge)</Trans>
+          ) : (
+            <Trans>VAT (export, none)</Trans>
+          )}
+        </dt>
+        <dd>{money(first.vat)}</dd>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
+        <dd>
+          <strong>{money(first.total)}</strong>
+        </dd>
+      </dl>
+      <p>
+        {data.cycle === 'yearly' ? (
+          <Trans>
+            Then {renewal} a year from {renewsAt}, until you cancel.
+          </Trans>
+        ) : (
+          <Trans>
+            Then {renewal} a month from {renewsAt}, until you cancel.
+          </Trans>
+        )}
+      </p>
+    </section>
   )
 }
 
@@ -73,6 +176,7 @@ function Plans({ business }: { business: Business }) {
   const { data: plans } = useQuery(pricePlansQueryOptions(api))
   const { data: statistics } = useQuery(businessStatisticsQueryOptions(api, business.id))
   const [cycle, setCycle] = useState<BillingCycle>('yearly')
+  const [chosen, setChosen] = useState<string>()
   const name = useId()
   if (!plans || !statistics) return null
   const seats = statistics.admins + statistics.members
@@ -100,12 +204,20 @@ function Plans({ business }: { business: Business }) {
         {plans
           .filter((plan) => plan.selfService)
           .map((plan) => (
-            <PlanCard key={plan.id} plan={plan} cycle={cycle} seats={seats} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              cycle={cycle}
+              seats={seats}
+              chosen={chosen === plan.id}
+              onChoose={() => setChosen(plan.id)}
+            />
           ))}
       </div>
       <p className={styles.muted}>
         <Trans>Prices before VAT. Larger teams get an enterprise plan agreed with us.</Trans>
       </p>
+      {chosen ? <Preview business={business} plan={chosen} cycle={cycle} seats={seats} /> : null}
     </>
   )
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/businesses.ts'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
-import { pricePlansSchema } from '../../../contract/price-plans.ts'
+import { pricePlansSchema, upgradePreviewSchema } from '../../../contract/price-plans.ts'
 import { loadSupportContact } from '../../../server/businesses/business-settings.ts'
 import { type AccountsClient, goodPassword, startAccountsClient } from '../accounts/accounts-client.ts'
 import { drivers } from '../test-database.ts'
@@ -821,6 +821,128 @@ describe.each(drivers)('price plans on %s', (driver) => {
       await client.call('GET', businessPaths.pricePlans()),
       401,
       'auth.unauthenticated',
+    )
+  })
+})
+
+describe.each(drivers)('upgrade preview on %s', (driver) => {
+  let client: AccountsClient
+  beforeAll(async () => {
+    client = await startAccountsClient(driver)
+  })
+  afterAll(async () => {
+    await client.server.stop()
+  })
+
+  const openIn = async (email: string, country: string) => {
+    const token = await client.signUp(email)
+    const created = await client.call('POST', businessPaths.businesses(), {
+      token,
+      body: { ...businessData, billing: { ...businessData.billing, country } },
+    })
+    return { token, id: v.parse(businessSchema, toCamelCase(await created.json())).id }
+  }
+  const preview = (token: string, id: string, body: object) =>
+    client.call('POST', businessPaths.upgradePreview(id), { token, body })
+
+  it('prices a plan period by period with Swiss VAT, reverse charge in the EU, none for export', async () => {
+    const swiss = await openIn('admin@preview-ch.example', 'CH')
+    const answer = await preview(swiss.token, swiss.id, {
+      plan: 'team',
+      cycle: 'yearly',
+      amount_seats: 3,
+      currency: 'CHF',
+    })
+    expect(answer.status, await answer.clone().text()).toBe(200)
+    const priced = v.parse(upgradePreviewSchema, toCamelCase(await answer.json()))
+    expect(priced).toMatchObject({
+      plan: 'team',
+      cycle: 'yearly',
+      currency: 'CHF',
+      seats: 3,
+      unitAmount: 25000,
+      vatTreatment: 'swiss',
+    })
+    expect(priced.periods).toHaveLength(2)
+    for (const period of priced.periods) {
+      // 3 x CHF 250.00 = CHF 750.00, VAT 8.1 % = CHF 60.75.
+      expect(period).toMatchObject({ subtotal: 75000, discount: 0, vatRate: 810, vat: 6075, total: 81075 })
+    }
+    const [first, second] = priced.periods
+    expect(first?.startsAt).toBe(client.clock.now().toISOString())
+    expect(second?.startsAt).toBe(first?.endsAt)
+    expect(new Date(first?.endsAt ?? '').getUTCFullYear()).toBe(client.clock.now().getUTCFullYear() + 1)
+
+    const german = await openIn('admin@preview-de.example', 'DE')
+    const eu = v.parse(
+      upgradePreviewSchema,
+      toCamelCase(
+        await (
+          await preview(german.token, german.id, {
+            plan: 'pro',
+            cycle: 'monthly',
+            amount_seats: 2,
+            currency: 'EUR',
+          })
+        ).json(),
+      ),
+    )
+    expect(eu).toMatchObject({ vatTreatment: 'reverseCharge', unitAmount: 4000 })
+    expect(eu.periods[0]).toMatchObject({ subtotal: 8000, vatRate: 0, vat: 0, total: 8000 })
+    const american = await openIn('admin@preview-us.example', 'US')
+    const abroad = v.parse(
+      upgradePreviewSchema,
+      toCamelCase(
+        await (
+          await preview(american.token, american.id, {
+            plan: 'team',
+            cycle: 'monthly',
+            amount_seats: 2,
+            currency: 'EUR',
+          })
+        ).json(),
+      ),
+    )
+    expect(abroad).toMatchObject({ vatTreatment: 'export' })
+  })
+
+  it('refuses plans not offered, seats outside the plan or below its people, unknown codes, and members', async () => {
+    const { token, id } = await openIn('admin@preview-refused.example', 'CH')
+    const ask = (body: object) =>
+      preview(token, id, { plan: 'team', cycle: 'yearly', amount_seats: 2, currency: 'CHF', ...body })
+    await client.expectError(await ask({ plan: 'ent_2026' }), 422, 'billing.plan_unavailable', 'plan')
+    await client.expectError(await ask({ plan: 'nope' }), 422, 'billing.plan_unavailable', 'plan')
+    await client.expectError(
+      await ask({ amount_seats: 1 }),
+      422,
+      'billing.seats_out_of_range',
+      'amount_seats',
+    )
+    await client.expectError(
+      await ask({ amount_seats: 21 }),
+      422,
+      'billing.seats_out_of_range',
+      'amount_seats',
+    )
+    await client.expectError(await ask({ promo_code: 'SPRING' }), 422, 'billing.code_unknown', 'promo_code')
+    await client.expectError(await ask({ currency: 'USD' }), 400, 'request.invalid', 'currency')
+    await client.expectError(await ask({ amount_seats: 2.5 }), 400, 'request.invalid', 'amount_seats')
+    const member = await client.signUp('member@preview-refused.example')
+    await client.call('POST', businessPaths.businessMembers(id), {
+      token,
+      body: { users: ['member@preview-refused.example'] },
+    })
+    await client.call('POST', apiPaths.accept(), { token: member, body: { business_invite: true } })
+    await client.expectError(
+      await preview(member, id, { plan: 'team', cycle: 'yearly', amount_seats: 2, currency: 'CHF' }),
+      403,
+      'business.not_allowed',
+    )
+    // The individual plan has one seat: a business of two cannot take it.
+    await client.expectError(
+      await ask({ plan: 'individual', amount_seats: 1 }),
+      422,
+      'billing.seats_out_of_range',
     )
   })
 })
