@@ -76,6 +76,14 @@ test.describe('business accounts', () => {
   }
   const pathOfInvite = (link: string) => new URL(link).pathname
 
+  /** The invitation mails `email` received so far. */
+  async function inviteMails(email: string) {
+    const list = (await (await api.get('/api/dev/outbox')).json()) as {
+      mails: { to: string; subject: string }[]
+    }
+    return list.mails.filter((m) => m.to === email && m.subject.includes('invites you'))
+  }
+
   test('a team opens a business, brings people in, changes roles, and closes it', async ({
     page,
     browser,
@@ -312,6 +320,29 @@ test.describe('business accounts', () => {
     await memberLater.seeDialog('Logo GmbH is locked')
     await memberLater.clickInDialog('OK')
     await memberLater.seeNoDialog()
+    // The member leaves from their profile and is on their own account at once.
+    await memberLater.open(`${server.url}/profile`)
+    await memberLater.page.getByRole('button', { name: 'Leave business' }).click()
+    await memberLater.seeDialog('Leave Logo GmbH?')
+    await memberLater.clickInDialog('Leave business')
+    // Leaving downgrades the account like a removal does, and says so once (issue 13).
+    await memberLater.seeDialog('You are no longer a member of Logo GmbH')
+    await memberLater.clickInDialog('OK')
+    await expect(memberLater.page.getByRole('link', { name: 'Open a business account' })).toBeVisible()
+
+    // Invitations on the members page can be sent again and withdrawn.
+    const invitee = `invitee-${randomUUID().slice(0, 8)}@logo.example`
+    await later.invite(invitee)
+    await later.seeInvitation(invitee)
+    await later.clickCloseSnackbar()
+    await later.page.getByRole('button', { name: `Resend the invitation to ${invitee}` }).click()
+    await later.seeSnackbar('Invitation sent')
+    await later.clickCloseSnackbar()
+    await expect.poll(async () => (await inviteMails(invitee)).length).toBe(2)
+    await later.page.getByRole('button', { name: `Withdraw the invitation to ${invitee}` }).click()
+    await later.seeSnackbar('Invitation withdrawn')
+    await expect(later.page.getByText(invitee)).toHaveCount(0)
+    await later.seeNoPerson(member.email)
 
     await later.page.setViewportSize({ width: 390, height: 844 })
     await later.open(`${server.url}/business/members`)

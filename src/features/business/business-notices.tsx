@@ -22,6 +22,8 @@ import type { LockedMemberProps } from './locked-member-dialog.tsx'
 const isAccountSession = (snapshot: SessionSnapshot) => snapshot.matches('signedIn')
 // Pages that must not be covered: leaving, the terms of single sign-on, the goodbye.
 const pathsWithoutNotices = new Set(['/signup/sso', '/logout', '/bye'])
+/** The locked business whose members were told in this tab: once per session is enough. */
+const lockedKey = 'businessLockedTold'
 /** The invitation the user put off with "Later" in this tab; the invite link asks again. */
 const laterKey = 'businessInvitationLater'
 
@@ -74,7 +76,7 @@ export async function askToJoin(
 /**
  * SPEC §6: a business invitation is accepted through a dialog, a user removed from a business or whose
  * business was deleted sees the downgrade dialog once, and a member of a locked business the locked
- * dialog. Rendered once, in the root layout; it asks
+ * dialog once in a tab. Rendered once, in the root layout; it asks
  * after the general terms are accepted.
  */
 export function BusinessNotices() {
@@ -142,8 +144,8 @@ export function BusinessNotices() {
       })
       return
     }
-    if (business?.locked && !asked.current.has(`locked:${business.id}`)) {
-      asked.current.add(`locked:${business.id}`)
+    if (business?.locked && sessionStorage.getItem(lockedKey) !== business.id) {
+      sessionStorage.setItem(lockedKey, business.id)
       asking.current = true
       const props: LockedMemberProps = { business: business.name }
       void openDialog(ui.dialogs, { name: 'lockedMember', namespace: 'business', props: { ...props } }).then(
