@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { emailSchema } from './user.ts'
+import { emailSchema, paymentMethodStates } from './user.ts'
 
 /** A business's place for its people: an admin runs it, a member signs on its account (SPEC §4 roles). */
 export const businessRoles = ['admin', 'member'] as const
@@ -103,17 +103,6 @@ export type BusinessInvitation = v.InferOutput<typeof businessInvitationSchema>
 
 /** Billing status strings of SPEC §4 Business payment. */
 export const billingStatuses = ['trialing', 'needs_payment_method', 'manual', 'stripe'] as const
-
-/** SPEC §4 payment method states. */
-export const paymentMethodStates = [
-  'TRIALING',
-  'NEEDS_PAYMENT_METHOD',
-  'BLOCKED',
-  'MANUAL',
-  'STRIPE',
-  'CHARGEBEE',
-] as const
-export type PaymentMethodStateName = (typeof paymentMethodStates)[number]
 
 /**
  * SPEC §3 Business as GET /v1/businesses/{id} answers it. A member sees the business's name, branding and

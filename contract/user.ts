@@ -4,6 +4,17 @@ import { passwordErrorCodes } from './errors.ts'
 /** SPEC §5: a standard e-mail address, as the login query and every form accept it. */
 export const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(), v.maxLength(254))
 
+/** SPEC §4 Business payment: the payment method states of a business. */
+export const paymentMethodStates = [
+  'TRIALING',
+  'NEEDS_PAYMENT_METHOD',
+  'BLOCKED',
+  'MANUAL',
+  'STRIPE',
+  'CHARGEBEE',
+] as const
+export type PaymentMethodStateName = (typeof paymentMethodStates)[number]
+
 /** SPEC §3 user attributes: every attribute is a list of strings. */
 export const userAttributeNames = [
   'lang',
@@ -74,14 +85,7 @@ export const userSchema = v.object({
       role: v.picklist(['admin', 'member']),
       invitationId: v.nullable(v.string()),
       /** SPEC §4 payment method state of the business (the route guards read it); TRIALING for an invitation. */
-      paymentMethod: v.picklist([
-        'TRIALING',
-        'NEEDS_PAYMENT_METHOD',
-        'BLOCKED',
-        'MANUAL',
-        'STRIPE',
-        'CHARGEBEE',
-      ]),
+      paymentMethod: v.picklist(paymentMethodStates),
     }),
   ),
 })

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { PaymentMethodStateName } from '../../contract/businesses.ts'
-import type { User } from '../../contract/user.ts'
+import type { PaymentMethodStateName, User } from '../../contract/user.ts'
 import { findWaitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, businessMembers, users } from '../db/schema.ts'

@@ -1,15 +1,15 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { deletionGraceDays } from '../../contract/businesses.ts'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses, businessMembers, users } from '../db/schema.ts'
+import { businesses, businessMembers } from '../db/schema.ts'
 import type { JobHandler } from '../jobs/job-queue.ts'
 import { businessDeletionMail } from '../mail/business-deletion-mail.ts'
-import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { businessNotFound } from './business-errors.ts'
 import { logoKey } from './business-logo.ts'
+import { adminsToMail } from './business-people.ts'
 import type { BusinessServices } from './business-services.ts'
 import { requirePaymentEvent } from './require-payment-event.ts'
 
@@ -39,17 +39,11 @@ export async function scheduleBusinessDeletion(
       { businessId },
       { runAt: at, key: `${businessDeletionJob}:${businessId}:${at.toISOString()}` },
     )
-    const admins = await tx
-      .select({ email: users.email, attributes: users.attributes })
-      .from(businessMembers)
-      .innerJoin(users, eq(users.id, businessMembers.userId))
-      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.role, 'admin')))
-    for (const admin of admins) {
-      const locale = pickMailLocale(admin.attributes.lang?.[0])
+    for (const { email, locale } of await adminsToMail(tx, businessId)) {
       const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at)
       await services.mail.post(
         tx,
-        renderMail(businessDeletionMail, locale, admin.email, {
+        renderMail(businessDeletionMail, locale, email, {
           business: business.name,
           date,
           link: `${services.publicUrl}/business/profile`,

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { BusinessInvitation, BusinessPerson, BusinessRole } from '../../contract/businesses.ts'
 import type { Database } from '../db/open-database.ts'
 import { businessInvitations, businessMembers, users } from '../db/schema.ts'
+import { type MailLocale, pickMailLocale } from '../mail/mail-locale.ts'
 
 /** GET /v1/businesses/{id}/members (everyone, admins included) and /admins (`role` admin). */
 export async function listBusinessPeople(
@@ -45,4 +46,17 @@ export async function listBusinessInvitations(
     .where(eq(businessInvitations.businessId, businessId))
     .orderBy(asc(businessInvitations.createdAt), asc(businessInvitations.email))
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+}
+
+/** The addresses and mail languages of a business's admins, whom the business's notices go to. */
+export async function adminsToMail(
+  db: Pick<Database, 'select'>,
+  businessId: string,
+): Promise<{ email: string; locale: MailLocale }[]> {
+  const admins = await db
+    .select({ email: users.email, attributes: users.attributes })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.role, 'admin')))
+  return admins.map((admin) => ({ email: admin.email, locale: pickMailLocale(admin.attributes.lang?.[0]) }))
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import type { billingStatuses, PaymentMethodStateName } from '../../contract/businesses.ts'
+import type { billingStatuses } from '../../contract/businesses.ts'
+import type { PaymentMethodStateName } from '../../contract/user.ts'
 import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, businessMembers } from '../db/schema.ts'

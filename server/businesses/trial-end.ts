@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm'
-import { businesses, businessMembers, users } from '../db/schema.ts'
+import { eq } from 'drizzle-orm'
+import { businesses } from '../db/schema.ts'
 import type { JobHandler, JobWriter } from '../jobs/job-queue.ts'
-import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'
 import { trialEndedMail } from '../mail/trial-ended-mail.ts'
+import { adminsToMail } from './business-people.ts'
 import type { BusinessServices } from './business-services.ts'
 
 /** The job kind that ends a business's trial on its last day. */
@@ -37,17 +37,11 @@ export function trialEndHandler(
         .update(businesses)
         .set({ paymentMethod: 'NEEDS_PAYMENT_METHOD' })
         .where(eq(businesses.id, businessId))
-      const admins = await tx
-        .select({ email: users.email, attributes: users.attributes })
-        .from(businessMembers)
-        .innerJoin(users, eq(users.id, businessMembers.userId))
-        .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.role, 'admin')))
-      for (const admin of admins) {
-        const locale = pickMailLocale(admin.attributes.lang?.[0])
+      for (const { email, locale } of await adminsToMail(tx, businessId)) {
         const link = `${services.publicUrl}/business/billing`
         await services.mail.post(
           tx,
-          renderMail(trialEndedMail, locale, admin.email, { business: business.name, link }),
+          renderMail(trialEndedMail, locale, email, { business: business.name, link }),
         )
       }
     })
