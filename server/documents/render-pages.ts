@@ -64,6 +64,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const urgent: Job[] = []
   const background: Job[] = []
   const ready = new Set<string>()
+  /** Pages renderDocument asked for whose stored image is being looked for: pending, not missing. */
+  const checking = new Set<string>()
   const slots: Slot[] = []
   let nextId = 1
   let closing = false
@@ -161,22 +163,31 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       for (let page = 0; page < pageCount; page++) {
         for (const scale of scales) {
           const key = pageImageKey(docHash, page, scale)
-          if (ready.has(key) || jobs.has(key)) continue
-          // The same PDF uploaded again (content-addressed) has its pages stored already.
-          const render = () => void enqueue(docHash, page, scale, page === 0)
-          void storage.exists(key).then((stored) => (stored ? void ready.add(key) : render()), render)
+          if (ready.has(key) || jobs.has(key) || checking.has(key)) continue
+          // The same PDF uploaded again (content-addressed) has its pages stored already. Until that is
+          // known the page counts as pending: it is on its way either way.
+          checking.add(key)
+          const render = () => {
+            checking.delete(key)
+            void enqueue(docHash, page, scale, page === 0)
+          }
+          const found = () => {
+            checking.delete(key)
+            ready.add(key)
+          }
+          void storage.exists(key).then((stored) => (stored ? found() : render()), render)
         }
       }
     },
     async status(docHash, page, scale) {
       const key = pageImageKey(docHash, page, scale)
-      if (jobs.has(key)) return 'pending'
+      if (jobs.has(key) || checking.has(key)) return 'pending'
       if (ready.has(key)) return 'ready'
       if (await storage.exists(key)) {
         ready.add(key)
         return 'ready'
       }
-      return jobs.has(key) ? 'pending' : 'missing'
+      return jobs.has(key) || checking.has(key) ? 'pending' : 'missing'
     },
     async close() {
       closing = true
