@@ -139,14 +139,28 @@ test.describe('business accounts', () => {
     await expect(colleagueTab.page).toHaveURL(/\/dashboard$/)
     await colleagueTab.seeSnackbar('Only the admins of your business can open that page.')
 
-    // The newcomer signs up with the invited address, then joins through the same mailed link.
+    // The newcomer follows the mailed link, has no account, signs up from there with the invited address and
+    // finds the invitation waiting; then the link itself asks again until they answer.
     const newcomerPage = await (await browser.newContext()).newPage()
-    const newcomerTab = new BusinessPage(newcomerPage)
-    await newcomerTab.open(`${server.url}${pathOfInvite(await inviteLink(newcomerEmail))}`)
+    const newcomerSignup = new SignupPage(newcomerPage)
+    await newcomerSignup.open(`${server.url}${pathOfInvite(await inviteLink(newcomerEmail))}`)
     await expect(newcomerPage).toHaveURL(/\/login\?redirect=%2Finvite%2F/)
-    const newcomerAccount = await createAccountFor(api, newcomerEmail, password)
-    const newcomer = await tabOf(browser, newcomerAccount)
-    await acceptInvitation(newcomer.page, newcomer, newcomerEmail, 'Acme AG')
+    await newcomerPage.getByRole('link', { name: 'Create an account' }).click()
+    await newcomerSignup.seeHeading('Create your account')
+    await newcomerSignup.requestLink(newcomerEmail)
+    await newcomerSignup.seeMailSent(newcomerEmail)
+    await newcomerSignup.open(`${server.url}${await mailedAppLink(api, newcomerEmail, '/signup/confirm')}`)
+    await newcomerSignup.seeStep('Your name')
+    await newcomerSignup.fillNames('Nova', 'Newcomer')
+    await newcomerSignup.clickNext()
+    await newcomerSignup.fillPassword(password)
+    await newcomerSignup.clickNext()
+    await newcomerSignup.acceptTerms()
+    await newcomerSignup.clickCreateAccount()
+    const newcomer = new BusinessPage(newcomerPage)
+    await newcomer.seeDialog('Join Acme AG?')
+    await newcomer.clickInDialog('Later')
+    await acceptInvitation(newcomerPage, newcomer, newcomerEmail, 'Acme AG')
 
     // The admin makes the colleague an admin and removes the newcomer.
     await page.reload()
@@ -363,22 +377,3 @@ test.describe('business accounts', () => {
     })
   })
 })
-
-/** Signs `email` up through the real API (confirmation mail, then register) with `password`. */
-async function createAccountFor(
-  api: APIRequestContext,
-  email: string,
-  password: string,
-): Promise<TestAccount> {
-  const asked = await api.post('/api/v1/request-confirmation', {
-    data: { email, flow: 'signup', confirm: '/signup/confirm', lang: 'en-gb' },
-  })
-  expect(asked.ok()).toBe(true)
-  const link = await mailedAppLink(api, email, '/signup/confirm')
-  const token = new URL(link, 'http://localhost').searchParams.get('token') ?? ''
-  const registered = await api.post('/api/v1/register', {
-    data: { first_name: 'Nova', last_name: 'Newcomer', password, token, gtc: true, lang: 'en-gb' },
-  })
-  expect(registered.ok(), await registered.text()).toBe(true)
-  return { email, password, token: ((await registered.json()) as { token: string }).token }
-}
