@@ -8,6 +8,7 @@ import type { Database } from '../db/open-database.ts'
 import { businesses } from '../db/schema.ts'
 import { readLimited, readUpload } from '../documents/read-upload.ts'
 import { ApiError } from '../http/api-error.ts'
+import { isUuid } from '../signature-requests/find-request.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { businessNotFound } from './business-errors.ts'
 import { getBusinessSettings } from './business-settings.ts'
@@ -95,7 +96,7 @@ async function setLogo(db: Database, businessId: string, logo: BusinessSettings[
  * without an account too); 404 when the business has none.
  */
 export async function readLogo(storage: FileStorage, businessId: string): Promise<Uint8Array> {
-  const bytes = /^[0-9a-f-]{36}$/i.test(businessId) ? await storage.getBytes(logoKey(businessId)) : undefined
+  const bytes = isUuid(businessId) ? await storage.getBytes(logoKey(businessId)) : undefined
   if (bytes === undefined) throw new ApiError(404, 'business.not_found', 'This business has no logo')
   return bytes
 }

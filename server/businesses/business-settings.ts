@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
-import type * as v from 'valibot'
+import * as v from 'valibot'
 import {
   type BusinessSettings,
   phonePattern,
   type SupportContact,
   type updateBusinessSettingsSchema,
 } from '../../contract/businesses.ts'
+import { emailSchema } from '../../contract/user.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, type StoredBusinessSettings } from '../db/schema.ts'
 import { businessNotFound } from './business-errors.ts'
@@ -23,12 +24,10 @@ export const defaultBusinessSettings: StoredBusinessSettings = {
   userPilot: { enabled: false },
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 /** SPEC §5: an invalid e-mail or phone of the support contact is blanked when the settings load. */
 export function loadSupportContact(row: { supportEmail: string; supportPhone: string }): SupportContact {
   return {
-    email: emailPattern.test(row.supportEmail) ? row.supportEmail : '',
+    email: v.is(emailSchema, row.supportEmail) ? row.supportEmail : '',
     phone: phonePattern.test(row.supportPhone) ? row.supportPhone : '',
   }
 }

@@ -1,11 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, businessInvitations, businessMembers, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
-import { alreadyMember } from './business-errors.ts'
+import { joinAsNewMember } from './business-errors.ts'
 
 type Reader = Pick<Database, 'select'>
 
@@ -33,27 +32,18 @@ const notFound = () => new ApiError(404, 'business.invitation_not_found', 'No su
  * to a business.
  */
 export async function acceptInvitation(db: Database, userId: string, now: Date): Promise<void> {
-  await db
-    .transaction(async (tx) => {
-      const [member] = await tx
-        .select({ userId: businessMembers.userId })
-        .from(businessMembers)
-        .where(eq(businessMembers.userId, userId))
-      if (member !== undefined) throw alreadyMember()
-      const invitation = await findWaitingInvitation(tx, userId)
-      if (invitation === undefined) throw notFound()
-      await tx
-        .insert(businessMembers)
-        .values({ userId, businessId: invitation.businessId, role: 'member', joinedAt: now })
-      await tx.delete(businessInvitations).where(eq(businessInvitations.id, invitation.id))
-      await setAttributes(tx, userId, { accepted_business_invite: ['true'] }, [
-        'removed_from_business',
-        'business_deleted',
-      ])
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? alreadyMember() : error
-    })
+  await joinAsNewMember(db, userId, async (tx) => {
+    const invitation = await findWaitingInvitation(tx, userId)
+    if (invitation === undefined) throw notFound()
+    await tx
+      .insert(businessMembers)
+      .values({ userId, businessId: invitation.businessId, role: 'member', joinedAt: now })
+    await tx.delete(businessInvitations).where(eq(businessInvitations.id, invitation.id))
+    await setAttributes(tx, userId, { accepted_business_invite: ['true'] }, [
+      'removed_from_business',
+      'business_deleted',
+    ])
+  })
 }
 
 /**
