@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { subscriptionSchema } from './billing.ts'
 import { emailSchema, paymentMethodStates } from './user.ts'
 
 /** A business's place for its people: an admin runs it, a member signs on its account (SPEC §4 roles). */
@@ -104,6 +105,31 @@ export type BusinessInvitation = v.InferOutput<typeof businessInvitationSchema>
 /** Billing status strings of SPEC §4 Business payment. */
 export const billingStatuses = ['trialing', 'needs_payment_method', 'manual', 'stripe'] as const
 
+const planBaseSchema = v.object({
+  /** The plan's cycle (`MONTHLY`, `YEARLY`), or `CANCELED`. */
+  type: v.string(),
+  startAt: v.nullable(v.string()),
+  endAt: v.nullable(v.string()),
+})
+
+/** SPEC §3 Business pricePlan, as the payment machine reads it. */
+export const businessPricePlanSchema = v.object({
+  name: v.string(),
+  current: v.nullable(v.object({ base: v.nullable(planBaseSchema) })),
+  next: v.nullable(v.object({ base: v.nullable(planBaseSchema) })),
+  discounts: v.array(
+    v.object({
+      promoCode: v.string(),
+      type: v.string(),
+      expiresAt: v.nullable(v.string()),
+      status: v.picklist(['ACTIVE', 'USED_UP']),
+    }),
+  ),
+  activePricePlanId: v.nullable(v.string()),
+  planStart: v.nullable(v.string()),
+})
+export type BusinessPricePlan = v.InferOutput<typeof businessPricePlanSchema>
+
 /**
  * SPEC §3 Business as GET /v1/businesses/{id} answers it. A member sees the business's name, branding and
  * support contact; an admin sees all of it.
@@ -132,6 +158,11 @@ export const businessSchema = v.object({
       /** When the business will be deleted; null unless a deletion is scheduled. */
       deletionScheduledAt: v.nullable(v.string()),
       domains: v.array(v.string()),
+      pricePlan: businessPricePlanSchema,
+      /** The subscription as the provider last reported it; null before the first one. */
+      subscription: v.nullable(subscriptionSchema),
+      /** Since when a renewal is unpaid: past the grace period the business is blocked. */
+      paymentIssueSince: v.nullable(v.string()),
     }),
   ),
 })
@@ -186,7 +217,6 @@ export const businessPaths = {
   /** Businesses (SPEC §7): `POST` opens one with the caller as its first admin. */
   businesses: () => '/v2/businesses',
   /** `GET` the plans a business can be on, with their prices per seat (contract/price-plans.ts). */
-  pricePlans: () => '/v2/businesses/price_plans',
   /** `GET` the caller's business (404 when none). */
   userBusiness: () => '/v2/businesses/user',
   /** `GET` the business (SPEC §3), `PUT` its support contact. */
@@ -214,6 +244,5 @@ export const businessPaths = {
   /** `GET` the branding logo as PNG (no sign-in: signers see it). */
   businessLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/logo`,
   /** `POST` what a plan costs the business, period by period (contract/price-plans.ts). */
-  upgradePreview: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/subscriptions/upgrade/preview`,
   businessStatistics: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/statistics`,
 } as const

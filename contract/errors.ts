@@ -83,6 +83,20 @@ export const businessErrorCodes = [
   'billing.seats_out_of_range',
   /** A promo or referral code that is not known (422). */
   'billing.code_unknown',
+  /** A promo code past its end, or not for the chosen plan (422). */
+  'billing.code_not_applicable',
+  /** No confirmed payment method for the subscription (422). */
+  'billing.payment_method_missing',
+  /** The card or the SEPA debit was declined; nothing changed (402). */
+  'billing.card_declined',
+  /** The seats preview is too old or the subscription changed since: preview again (409). */
+  'billing.preview_stale',
+  /** Billing is not set up on this server (no provider in production) (503). */
+  'billing.unavailable',
+  /** A provider's webhook whose signature or timestamp does not check out (400). */
+  'billing.webhook_invalid',
+  /** The invoice is not the business's, or unknown (404). */
+  'billing.invoice_not_found',
   /** The business payment machine does not take this change from the business's state, named (409). */
   'business.transition_refused',
 ] as const

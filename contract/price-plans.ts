@@ -78,6 +78,8 @@ export const upgradePreviewSchema = v.object({
   unitAmount: v.number(),
   /** How VAT applies by the billing country: Swiss VAT, reverse charge (EU business), or none (export). */
   vatTreatment: v.picklist(['swiss', 'reverseCharge', 'export']),
+  /** The promotion code the discount comes from (the admin's, or the referral one); null without. */
+  promoCode: v.nullable(v.string()),
   periods: v.array(previewPeriodSchema),
 })
 export type UpgradePreview = v.InferOutput<typeof upgradePreviewSchema>

@@ -3,6 +3,8 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { Logger } from 'pino'
 import { apiBase } from '../contract/paths.ts'
+import type { BillingProviders } from './billing/billing-services.ts'
+import { createBillingProviders } from './billing/create-billing-providers.ts'
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/open-database.ts'
 import type { PageRenderer } from './documents/render-pages.ts'
@@ -19,6 +21,7 @@ import { createOutbox } from './providers/mail/outbox.ts'
 import { createStatusPageProvider } from './providers/status-page/status-page-provider.ts'
 import { createAppConfigRoutes } from './routes/app-config.ts'
 import { createAuthRoutes } from './routes/auth.ts'
+import { createBillingRoutes } from './routes/billing.ts'
 import { createBusinessRoutes } from './routes/businesses.ts'
 import { createDatetimeRoutes } from './routes/datetime.ts'
 import { createDevClockRoutes } from './routes/dev-clock.ts'
@@ -61,6 +64,8 @@ export type AppOptions = {
   platform?: PlatformSigning
   /** Validates uploaded PDFs in worker threads; the server starts it. @default none: validation answers 503 */
   validator?: ValidationPool
+  /** The card and subscription providers; the server makes them. @default made from `config` */
+  billing?: BillingProviders | null
 }
 
 /** Largest uploaded document and largest total of one request's documents (issue 5). */
@@ -92,6 +97,7 @@ export function createApp({
   renderer,
   platform,
   validator,
+  billing = createBillingProviders(config, { db, now, jobs }),
 }: AppOptions): Hono {
   const accounts = { db, now, mail, publicUrl: config.publicUrl, termsVersion: config.termsVersion, logger }
   const requests: RequestServices = {
@@ -130,18 +136,9 @@ export function createApp({
   api.route('/', createPkiRoutes(platform))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
-  api.route(
-    '/',
-    createBusinessRoutes({
-      db,
-      now,
-      mail,
-      jobs,
-      storage: requests.storage,
-      publicUrl: config.publicUrl,
-      logger,
-    }),
-  )
+  const businesses = { db, now, mail, jobs, storage: requests.storage, publicUrl: config.publicUrl, logger }
+  api.route('/', createBusinessRoutes(businesses))
+  api.route('/', createBillingRoutes({ ...businesses, billing }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   if (config.appMode !== 'production') {
     const outbox = createOutbox(outboxDir(config.dataDir))

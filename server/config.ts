@@ -60,6 +60,11 @@ export type AppConfig = {
    * client's address is read from it; unset: 0, the socket's peer is the client.
    */
   trustedProxies?: number
+  /**
+   * STRIPE_*: the real card and subscription provider (issue 14); unset: the sandbox outside production,
+   * and no billing in production.
+   */
+  stripe?: { secretKey: string; webhookSecret: string; publishableKey: string }
   /** S3_*: the S3-compatible bucket files are stored in; unset: local disk under DATA_DIR/files. */
   s3?: S3StorageOptions
 }
@@ -86,6 +91,8 @@ const secretVariables = new Set([
   'SSO_STATE_SECRET',
   'OPERATOR_TOKEN',
   'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ])
 
 const isRegExp = (source: string) => {
@@ -205,6 +212,15 @@ const envSchema = v.object({
   S3_ACCESS_KEY_ID: v.optional(v.string()),
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_REGION: v.optional(v.string()),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key')),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.startsWith('whsec_', 'must be a Stripe webhook secret')),
+  ),
+  STRIPE_PUBLISHABLE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^pk_(test|live)_/, 'must be a Stripe publishable key')),
+  ),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -248,6 +264,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
   const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN } = result.output
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = result.output
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY } = result.output
+  if (STRIPE_SECRET_KEY !== undefined) {
+    for (const [variable, value] of Object.entries({ STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY })) {
+      if (value === undefined)
+        throw new ConfigError(
+          variable,
+          `Invalid configuration: ${variable} must be set with STRIPE_SECRET_KEY`,
+        )
+    }
+  }
   if (S3_ENDPOINT !== undefined) {
     for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
       if (value === undefined)
@@ -296,6 +322,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(MAX_REQUEST_MB === undefined ? {} : { maxRequestBytes: MAX_REQUEST_MB }),
     ...(FREE_SIGNATURES === undefined ? {} : { freeSignatures: FREE_SIGNATURES }),
     ...(TRUSTED_PROXIES === undefined ? {} : { trustedProxies: TRUSTED_PROXIES }),
+    ...(STRIPE_SECRET_KEY === undefined || !STRIPE_WEBHOOK_SECRET || !STRIPE_PUBLISHABLE_KEY
+      ? {}
+      : {
+          stripe: {
+            secretKey: STRIPE_SECRET_KEY,
+            webhookSecret: STRIPE_WEBHOOK_SECRET,
+            publishableKey: STRIPE_PUBLISHABLE_KEY,
+          },
+        }),
     ...(S3_ENDPOINT === undefined || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY
       ? {}
       : {

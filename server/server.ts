@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Logger } from 'pino'
 import { createApp, fileStorageOptions, uploadTempDir } from './app.ts'
+import { paymentGraceHandler, paymentGraceJob } from './billing/apply-subscription.ts'
+import { createBillingProviders } from './billing/create-billing-providers.ts'
+import { billingSyncHandler, billingSyncJob } from './billing/provider-events.ts'
 import { businessDeletionHandler, businessDeletionJob } from './businesses/business-deletion.ts'
 import { trialEndHandler, trialEndJob } from './businesses/trial-end.ts'
 import type { AppConfig } from './config.ts'
@@ -12,6 +15,7 @@ import { createPageRenderer, type PageRenderer } from './documents/render-pages.
 import { createJobQueue, type JobHandler, type JobQueue } from './jobs/job-queue.ts'
 import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
 import { createLogger } from './logger.ts'
+import { sandboxRenewJob } from './providers/billing/sandbox-billing-provider.ts'
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue, mailJob, mailJobHandler } from './providers/mail/mail-queue.ts'
@@ -92,6 +96,20 @@ export async function startServer(
     const mail = createMailQueue(queue)
     // Jobs that mail write their mails into the same queue, so their handlers come once it exists.
     handlers[trialEndJob] = trialEndHandler({ db: database.db, now, mail, publicUrl: config.publicUrl })
+    const billing = createBillingProviders(config, { db: database.db, now, jobs: queue })
+    const billingServices = {
+      db: database.db,
+      now,
+      mail,
+      jobs: queue,
+      storage,
+      publicUrl: config.publicUrl,
+      logger,
+      billing,
+    }
+    handlers[billingSyncJob] = billingSyncHandler(billingServices)
+    handlers[paymentGraceJob] = paymentGraceHandler(billingServices)
+    if (billing?.sandbox) handlers[sandboxRenewJob] = billing.sandbox.renewHandler()
     jobs = queue
     queue.start()
     const upkeep = scheduleUpkeep(queue, database, now, logger)
@@ -111,6 +129,7 @@ export async function startServer(
       renderer: pages,
       platform,
       validator: validation,
+      billing,
     })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for

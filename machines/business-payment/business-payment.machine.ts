@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { billingErrorCode } from './billing-error.ts'
 import type {
   BusinessCallInput,
   BusinessPaymentContext,
@@ -7,6 +8,8 @@ import type {
   BusinessPaymentInput,
   BusinessPaymentSnapshot,
   PricePlan,
+  SeatsChangeInput,
+  UpgradeInput,
 } from './business-payment.types.ts'
 import { isLocked, isManuallyInvoiced, isTrialExpired, isTrialing } from './payment-method.ts'
 import {
@@ -27,6 +30,15 @@ const callInput = ({ context }: { context: BusinessPaymentContext }): BusinessCa
 })
 const failure = (error: BusinessPaymentError) => ({ type: 'fail', params: { error } }) as const
 const busy = ['busy']
+const settled = ({ context }: { context: BusinessPaymentContext }) => ({
+  business: context.business as BusinessPaymentSnapshot,
+})
+/** A failed call keeps the server's billing code (a declined card says why), or names the call. */
+const failedWith = (fallback: BusinessPaymentError) =>
+  ({
+    type: 'failWith',
+    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, fallback }),
+  }) as const
 
 /**
  * The subscription lifecycle of a business (SPEC §4 Business payment), in two regions. The
@@ -44,6 +56,12 @@ export const businessPaymentMachine = setup({
     input: {} as BusinessPaymentInput,
   },
   actors: {
+    upgrade: fromPromise<BusinessPaymentSnapshot, UpgradeInput>(() =>
+      Promise.reject(new Error('business.upgrade_not_provided')),
+    ),
+    changeSeats: fromPromise<void, SeatsChangeInput>(() =>
+      Promise.reject(new Error('business.seats_change_not_provided')),
+    ),
     cancelTrial: notProvided('business.cancel_trial_not_provided'),
     cancelSubscription: notProvided('business.cancel_subscription_not_provided'),
     reactivateSubscription: notProvided('business.reactivate_subscription_not_provided'),
@@ -60,6 +78,9 @@ export const businessPaymentMachine = setup({
     })),
     clearError: assign({ error: null }),
     fail: assign((_, params: { error: BusinessPaymentError }) => ({ error: params.error })),
+    failWith: assign((_, params: { error: unknown; fallback: BusinessPaymentError }) => ({
+      error: billingErrorCode(params.error) ?? params.fallback,
+    })),
   },
   guards: {
     isLocked: (_, params: Business) => isLocked(params.business.paymentMethod),
@@ -78,44 +99,30 @@ export const businessPaymentMachine = setup({
     subscription: {
       initial: 'unknown',
       on: {
-        'business.update': [
-          {
-            guard: { type: 'isLocked', params: updated },
-            target: '.locked',
-            actions: { type: 'setBusiness', params: updated },
-          },
-          {
-            guard: { type: 'isTrialExpired', params: updated },
-            target: '.trialExpired',
-            actions: { type: 'setBusiness', params: updated },
-          },
-          {
-            guard: { type: 'isTrialing', params: updated },
-            target: '.trialing',
-            actions: { type: 'setBusiness', params: updated },
-          },
-          {
-            guard: { type: 'isManual', params: updated },
-            target: '.manual',
-            actions: { type: 'setBusiness', params: updated },
-          },
-          {
-            guard: { type: 'isCancelled', params: updated },
-            target: '.cancelled',
-            actions: { type: 'setBusiness', params: updated },
-          },
-          {
-            guard: { type: 'isCancelling', params: updated },
-            target: '.cancelling',
-            actions: { type: 'setBusiness', params: updated },
-          },
-          { target: '.active', actions: { type: 'setBusiness', params: updated } },
-        ],
+        'business.update': { target: '.settling', actions: { type: 'setBusiness', params: updated } },
       },
       states: {
+        // Where the stored business puts the subscription: after every reload, and after a failed
+        // subscribe, whose call may have changed the business before it failed.
+        settling: {
+          always: [
+            { guard: { type: 'isLocked', params: settled }, target: 'locked' },
+            // Before an expired trial: an ended trial or subscription also needs a payment method, and
+            // "cancelled" says why.
+            { guard: { type: 'isCancelled', params: settled }, target: 'cancelled' },
+            { guard: { type: 'isTrialExpired', params: settled }, target: 'trialExpired' },
+            { guard: { type: 'isTrialing', params: settled }, target: 'trialing' },
+            { guard: { type: 'isManual', params: settled }, target: 'manual' },
+            { guard: { type: 'isCancelling', params: settled }, target: 'cancelling' },
+            { target: 'active' },
+          ],
+        },
         unknown: {},
         trialing: {
-          on: { 'trial.cancel': { target: 'endingTrial', actions: 'clearError' } },
+          on: {
+            'trial.cancel': { target: 'endingTrial', actions: 'clearError' },
+            'subscription.upgrade': { target: 'subscribing', actions: 'clearError' },
+          },
         },
         endingTrial: {
           tags: busy,
@@ -132,11 +139,48 @@ export const businessPaymentMachine = setup({
             onError: { target: 'trialing', actions: failure('business.cancel_trial_failed') },
           },
         },
-        trialExpired: {},
+        trialExpired: {
+          on: { 'subscription.upgrade': { target: 'subscribing', actions: 'clearError' } },
+        },
+        subscribing: {
+          tags: busy,
+          on: { 'business.update': {} },
+          invoke: {
+            id: 'upgrade',
+            src: 'upgrade',
+            input: ({ context, event }) => ({
+              businessId: context.businessId,
+              order: (event as Extract<BusinessPaymentEvent, { type: 'subscription.upgrade' }>).order,
+            }),
+            onDone: {
+              target: 'active',
+              actions: { type: 'setBusiness', params: ({ event }) => ({ business: event.output }) },
+            },
+            onError: { target: 'settling', actions: failedWith('business.upgrade_failed') },
+          },
+        },
+        // Unpaid renewals past the grace period: a new payment method pays them (no transition here).
         locked: {},
         manual: {},
         active: {
-          on: { 'subscription.cancel': { target: 'requestingCancellation', actions: 'clearError' } },
+          on: {
+            'subscription.cancel': { target: 'requestingCancellation', actions: 'clearError' },
+            'seats.change': { target: 'changingSeats', actions: 'clearError' },
+          },
+        },
+        changingSeats: {
+          tags: busy,
+          on: { 'business.update': {} },
+          invoke: {
+            id: 'changeSeats',
+            src: 'changeSeats',
+            input: ({ context, event }) => ({
+              businessId: context.businessId,
+              change: (event as Extract<BusinessPaymentEvent, { type: 'seats.change' }>).change,
+            }),
+            onDone: 'active',
+            onError: { target: 'active', actions: failedWith('business.seats_change_failed') },
+          },
         },
         requestingCancellation: {
           tags: busy,
@@ -169,8 +213,10 @@ export const businessPaymentMachine = setup({
             onError: { target: 'cancelling', actions: failure('business.reactivate_subscription_failed') },
           },
         },
-        // Left only through `business.update`, e.g. after a new upgrade.
-        cancelled: {},
+        // Ended: subscribing again starts a new subscription.
+        cancelled: {
+          on: { 'subscription.upgrade': { target: 'subscribing', actions: 'clearError' } },
+        },
       },
     },
     deletion: {

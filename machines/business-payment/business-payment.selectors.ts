@@ -5,6 +5,8 @@ import { hasPaymentIssue } from './card-subscription.ts'
 
 type Snapshot = SnapshotFrom<typeof businessPaymentMachine>
 
+const order = { plan: '', cycle: 'yearly', seats: 1, currency: 'EUR' } as const
+
 /** What the billing and business screens need from the subscription lifecycle. */
 export interface BusinessPaymentView {
   subscription: Snapshot['value']['subscription']
@@ -14,6 +16,9 @@ export interface BusinessPaymentView {
   error: BusinessPaymentError | null
   paymentIssue: boolean
   canCancelTrial: boolean
+  /** A plan can be chosen and paid for (trial, expired trial, ended subscription). */
+  canUpgrade: boolean
+  canChangeSeats: boolean
   canCancelSubscription: boolean
   canReactivate: boolean
   canDelete: boolean
@@ -29,6 +34,8 @@ export function businessPaymentView(snapshot: Snapshot): BusinessPaymentView {
     error: snapshot.context.error,
     paymentIssue: hasPaymentIssue(snapshot.context.business?.cardSubscriptionStatus ?? null),
     canCancelTrial: snapshot.can({ type: 'trial.cancel' }),
+    canUpgrade: snapshot.can({ type: 'subscription.upgrade', order }),
+    canChangeSeats: snapshot.can({ type: 'seats.change', change: { seats: 1, previewedAt: '' } }),
     canCancelSubscription: snapshot.can({ type: 'subscription.cancel' }),
     canReactivate: snapshot.can({ type: 'subscription.reactivate' }),
     canDelete: snapshot.can({ type: 'business.delete' }),

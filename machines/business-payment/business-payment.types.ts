@@ -56,6 +56,10 @@ export type BusinessPaymentError =
   | 'business.reactivate_subscription_failed'
   | 'business.delete_failed'
   | 'business.revoke_delete_failed'
+  | 'business.upgrade_failed'
+  | 'business.seats_change_failed'
+  /** The server's own reason, e.g. `billing.card_declined`. */
+  | `billing.${string}`
 
 /** Options of the business payment machine. */
 export interface BusinessPaymentInput {
@@ -65,6 +69,34 @@ export interface BusinessPaymentInput {
 /** Input of every call actor the caller provides. */
 export interface BusinessCallInput {
   businessId: string
+}
+
+/** What an admin subscribes to (SPEC §3 upgrade preview payload), paid with the payment method they gave. */
+export interface UpgradeOrder {
+  plan: string
+  cycle: 'monthly' | 'yearly'
+  seats: number
+  currency: 'EUR' | 'CHF'
+  promoCode?: string
+  referralCode?: string
+}
+
+/** Input of the `upgrade` actor, which answers the business as it is once subscribed. */
+export interface UpgradeInput {
+  businessId: string
+  order: UpgradeOrder
+}
+
+/** A change of seats, with the time of the preview the admin agreed to. */
+export interface SeatsChange {
+  seats: number
+  previewedAt: string
+}
+
+/** Input of the `changeSeats` actor. */
+export interface SeatsChangeInput {
+  businessId: string
+  change: SeatsChange
 }
 
 /** Context of the business payment machine. */
@@ -83,6 +115,9 @@ export type BusinessPaymentEvent =
   /** The business was (re)loaded; both regions follow what it says. */
   | { type: 'business.update'; business: BusinessPaymentSnapshot }
   | { type: 'trial.cancel' }
+  /** Subscribes to a plan: from a trial, an expired trial, or an ended subscription. */
+  | { type: 'subscription.upgrade'; order: UpgradeOrder }
+  | { type: 'seats.change'; change: SeatsChange }
   | { type: 'subscription.cancel' }
   /** Revokes a scheduled cancellation (reactivates the subscription), which clears the next plan. */
   | { type: 'subscription.reactivate' }

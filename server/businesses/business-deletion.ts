@@ -7,10 +7,10 @@ import type { JobHandler } from '../jobs/job-queue.ts'
 import { businessDeletionMail } from '../mail/business-deletion-mail.ts'
 import { renderMail } from '../mail/render-mail.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
-import { businessNotFound } from './business-errors.ts'
 import { logoKey } from './business-logo.ts'
 import { adminsToMail } from './business-people.ts'
 import type { BusinessServices } from './business-services.ts'
+import { loadBillingBusiness } from './payment-state.ts'
 import { requirePaymentEvent } from './require-payment-event.ts'
 
 /** The job kind that deletes a business whose scheduled deletion has come. */
@@ -28,9 +28,9 @@ export async function scheduleBusinessDeletion(
   businessId: string,
 ): Promise<Date> {
   const deletionAt = await services.db.transaction(async (tx) => {
-    const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
-    if (business === undefined) throw businessNotFound()
-    requirePaymentEvent(business, services.now(), { type: 'business.delete' })
+    const billing = await loadBillingBusiness(tx, businessId, true)
+    const { business } = billing
+    requirePaymentEvent(billing, services.now(), { type: 'business.delete' })
     const at = new Date(services.now().getTime() + deletionGraceDays * dayMs)
     await tx.update(businesses).set({ deletionScheduledAt: at }).where(eq(businesses.id, businessId))
     await services.jobs.enqueue(
@@ -58,9 +58,7 @@ export async function scheduleBusinessDeletion(
 /** POST /v2/businesses/{id}/revoke_delete: takes a scheduled deletion back, when the payment machine allows. */
 export async function revokeBusinessDeletion(db: Database, businessId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
-    if (business === undefined) throw businessNotFound()
-    requirePaymentEvent(business, now, { type: 'deletion.revoke' })
+    requirePaymentEvent(await loadBillingBusiness(tx, businessId, true), now, { type: 'deletion.revoke' })
     await tx.update(businesses).set({ deletionScheduledAt: null }).where(eq(businesses.id, businessId))
   })
 }

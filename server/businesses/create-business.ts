@@ -33,6 +33,8 @@ export async function createBusiness(
       supportPhone: input.phone,
       paymentMethod: 'TRIALING',
       trialEndsAt,
+      // Short enough to read out, unguessable enough that nobody stumbles on another's.
+      referralCode: `REF-${id.replaceAll('-', '').slice(0, 10).toUpperCase()}`,
       createdAt: now,
     })
     await tx.insert(businessMembers).values({ userId, businessId: id, role: 'admin', joinedAt: now })

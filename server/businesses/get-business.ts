@@ -2,11 +2,16 @@ import { asc, eq } from 'drizzle-orm'
 import type { Business } from '../../contract/businesses.ts'
 import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'
 import type { Database } from '../db/open-database.ts'
-import { businessDomains, businesses, businessMembers } from '../db/schema.ts'
+import { businessDomains, businessMembers } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
-import { businessNotFound } from './business-errors.ts'
 import { loadSupportContact } from './business-settings.ts'
-import { billingStatus, currentPaymentMethod } from './payment-state.ts'
+import {
+  billingStatus,
+  businessPricePlan,
+  currentPaymentMethod,
+  loadBillingBusiness,
+  subscriptionView,
+} from './payment-state.ts'
 import { requireBusinessRole } from './require-business-role.ts'
 
 /**
@@ -20,8 +25,8 @@ export async function getBusiness(
   businessId: string,
 ): Promise<Business> {
   const role = await requireBusinessRole(db, userId, businessId, 'member')
-  const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId))
-  if (row === undefined) throw businessNotFound()
+  const billing = await loadBillingBusiness(db, businessId)
+  const row = billing.business
   const paymentMethod = currentPaymentMethod(row, now)
   const base = {
     id: row.id,
@@ -49,6 +54,9 @@ export async function getBusiness(
       trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
       deletionScheduledAt: row.deletionScheduledAt?.toISOString() ?? null,
       domains: domains.map((d) => d.domain),
+      pricePlan: businessPricePlan(billing),
+      subscription: billing.subscription && subscriptionView(billing.subscription),
+      paymentIssueSince: row.paymentIssueSince?.toISOString() ?? null,
     },
   }
 }

@@ -13,10 +13,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { BillingAddress, BusinessSettings } from '../../contract/businesses.ts'
-import { type PricePlan, planTiers } from '../../contract/price-plans.ts'
+import { billingCycles, currencies, type PricePlan, planTiers } from '../../contract/price-plans.ts'
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
 import { signatureQualities } from '../../contract/signing.ts'
+import {
+  type ProviderInvoiceLine,
+  providerSubscriptionStatuses,
+} from '../providers/billing/billing-provider.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -120,8 +124,86 @@ export const businesses = pgTable('businesses', {
   trialEndsAt: at('trial_ends_at'),
   /** When the business will be deleted; null unless its admins scheduled it. */
   deletionScheduledAt: at('deletion_scheduled_at'),
+  /** When its admins ended the trial early (SPEC §4 cancel trial): its plan reads as CANCELED. */
+  trialCancelledAt: at('trial_cancelled_at'),
+  /** The business as a customer of the card and subscription provider; null until it first pays. */
+  customerId: text('customer_id').unique(),
+  /** Since when a renewal is unpaid; past the grace period the business is BLOCKED. */
+  paymentIssueSince: at('payment_issue_since'),
+  /** The code other businesses give when they subscribe on its recommendation. */
+  referralCode: text('referral_code').notNull().unique(),
+  /** The business whose referral code it subscribed with. */
+  referredBy: uuid('referred_by'),
   createdAt: at('created_at').notNull(),
 })
+
+/**
+ * The business's subscription as the subscription provider last reported it (the provider's state is the
+ * truth: webhooks and our own calls sync this copy from it).
+ */
+export const businessSubscriptions = pgTable('business_subscriptions', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  subscriptionId: text('subscription_id').notNull().unique(),
+  plan: text('plan').notNull(),
+  cycle: text('cycle', { enum: billingCycles }).notNull(),
+  currency: text('currency', { enum: currencies }).notNull(),
+  seats: integer('seats').notNull(),
+  status: text('status', { enum: providerSubscriptionStatuses }).notNull(),
+  currentPeriodStart: at('current_period_start').notNull(),
+  currentPeriodEnd: at('current_period_end').notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull(),
+  promoCode: text('promo_code'),
+  syncedAt: at('synced_at').notNull(),
+})
+
+/** Events the providers sent (webhooks), kept once by their id: a replay finds its id and is ignored. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  subscriptionId: text('subscription_id'),
+  customerId: text('customer_id'),
+  receivedAt: at('received_at').notNull(),
+})
+
+/** Invoices written by hand for businesses on manual invoicing (SPEC §4 MANUAL), amounts in minor units. */
+export const manualInvoices = pgTable(
+  'manual_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    currency: text('currency', { enum: currencies }).notNull(),
+    lines: jsonb('lines').$type<ProviderInvoiceLine[]>().notNull(),
+    subtotal: integer('subtotal').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    status: text('status', { enum: ['open', 'paid'] }).notNull(),
+    periodStart: at('period_start').notNull(),
+    periodEnd: at('period_end').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('manual_invoices_business_idx').on(table.businessId, table.createdAt)],
+)
+
+/**
+ * The sandbox billing provider's own records (customers, setup intents, payment methods, subscriptions,
+ * invoices, promotion codes), as the real provider would keep them on its side.
+ */
+export const sandboxBillingObjects = pgTable(
+  'sandbox_billing_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    customerId: text('customer_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('sandbox_billing_objects_customer_idx').on(table.customerId, table.kind)],
+)
 
 /** The business settings as stored: the support contact has its own columns. */
 export type StoredBusinessSettings = Omit<BusinessSettings, 'supportContact'>

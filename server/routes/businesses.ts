@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { billingPaths } from '../../contract/billing.ts'
 import {
   billingAddressSchema,
   businessPaths,
@@ -9,7 +10,6 @@ import {
   updateBusinessSettingsSchema,
   userIdsSchema,
 } from '../../contract/businesses.ts'
-import { upgradePreviewRequestSchema } from '../../contract/price-plans.ts'
 import { revokeBusinessDeletion, scheduleBusinessDeletion } from '../businesses/business-deletion.ts'
 import { addDomain, removeDomain } from '../businesses/business-domains.ts'
 import { readLogo, removeLogo, uploadLogo } from '../businesses/business-logo.ts'
@@ -23,7 +23,6 @@ import { getBusiness, getUserBusiness } from '../businesses/get-business.ts'
 import { deleteInvitation } from '../businesses/invitations.ts'
 import { inviteMembers } from '../businesses/invite-members.ts'
 import { listPricePlans } from '../businesses/list-price-plans.ts'
-import { previewUpgrade } from '../businesses/preview-upgrade.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import { updateBillingAddress, updateSupportContact } from '../businesses/update-business.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
@@ -47,7 +46,7 @@ export function createBusinessRoutes(services: BusinessServices): Hono<AuthEnv> 
       .post(businessPaths.businesses(), requireAuth, jsonBody(createBusinessSchema), async (c) =>
         sendJson(c, await createBusiness(services, c.get('auth').userId, c.req.valid('json')), 201),
       )
-      .get(businessPaths.pricePlans(), requireAuth, async (c) =>
+      .get(billingPaths.pricePlans(), requireAuth, async (c) =>
         sendJson(c, { plans: await listPricePlans(db) }),
       )
       .get(businessPaths.userBusiness(), requireAuth, async (c) =>
@@ -162,15 +161,6 @@ export function createBusinessRoutes(services: BusinessServices): Hono<AuthEnv> 
           'X-Content-Type-Options': 'nosniff',
         })
       })
-      .post(
-        `${v2}/subscriptions/upgrade/preview`,
-        requireAuth,
-        jsonBody(upgradePreviewRequestSchema),
-        async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
-          return sendJson(c, await previewUpgrade(db, c.req.param('id'), c.req.valid('json'), services.now()))
-        },
-      )
       .get(`${v2}/statistics`, requireAuth, async (c) => {
         await admin(c.get('auth').userId, c.req.param('id'))
         return sendJson(c, await businessStatistics(db, c.req.param('id'), services.now()))

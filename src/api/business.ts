@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
+import { billingPaths } from '../../contract/billing.ts'
 import {
   type BillingAddress,
   type BusinessSettings,
@@ -168,7 +169,7 @@ export async function removeLogo(api: ApiClient, id: string) {
 export function pricePlansQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['price-plans'],
-    queryFn: async () => v.parse(pricePlansSchema, await api.request(businessPaths.pricePlans())).plans,
+    queryFn: async () => v.parse(pricePlansSchema, await api.request(billingPaths.pricePlans())).plans,
     staleTime: 60 * 60 * 1000,
   })
 }
@@ -180,7 +181,7 @@ export function upgradePreviewQueryOptions(api: ApiClient, id: string, request: 
     queryFn: async () =>
       v.parse(
         upgradePreviewSchema,
-        await api.request(businessPaths.upgradePreview(id), {
+        await api.request(billingPaths.upgradePreview(id), {
           method: 'POST',
           body: v.parse(upgradePreviewRequestSchema, request),
           ...once,

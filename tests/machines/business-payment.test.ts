@@ -8,6 +8,9 @@ import type {
   BusinessPaymentSnapshot,
   Discount,
   PricePlan,
+  SeatsChangeInput,
+  UpgradeInput,
+  UpgradeOrder,
 } from '../../machines/business-payment/business-payment.types.ts'
 import { hasPaymentIssue } from '../../machines/business-payment/card-subscription.ts'
 import {
@@ -50,6 +53,13 @@ const business = (overrides: Partial<BusinessPaymentSnapshot> = {}): BusinessPay
   deletionPending: false,
   ...overrides,
 })
+const order: UpgradeOrder = {
+  plan: 'team',
+  cycle: 'yearly',
+  seats: 2,
+  currency: 'EUR',
+  promoCode: 'WELCOME20',
+}
 const samples = {
   trialing: business({ paymentMethod: 'TRIALING', cardSubscriptionStatus: null }),
   trialExpired: business({ paymentMethod: 'NEEDS_PAYMENT_METHOD', cardSubscriptionStatus: null }),
@@ -129,6 +139,8 @@ describe('business payment rules (SPEC §4 Business payment)', () => {
 
 describe('business payment machine', () => {
   const calls = () => ({
+    upgrade: controlledActor<BusinessPaymentSnapshot, UpgradeInput>(),
+    changeSeats: controlledActor<void, SeatsChangeInput>(),
     cancelTrial: controlledActor<void, BusinessCallInput>(),
     cancelSubscription: controlledActor<void, BusinessCallInput>(),
     reactivateSubscription: controlledActor<void, BusinessCallInput>(),
@@ -138,6 +150,8 @@ describe('business payment machine', () => {
   const provided = (c: ReturnType<typeof calls>) =>
     businessPaymentMachine.provide({
       actors: {
+        upgrade: c.upgrade.logic,
+        changeSeats: c.changeSeats.logic,
         cancelTrial: c.cancelTrial.logic,
         cancelSubscription: c.cancelSubscription.logic,
         reactivateSubscription: c.reactivateSubscription.logic,
@@ -188,6 +202,46 @@ describe('business payment machine', () => {
     actor.stop()
   })
 
+  it("subscribes from a trial, keeping the server's reason when the card is declined", async () => {
+    const c = calls()
+    const actor = createActor(provided(c), { input: { businessId: 'b1' } }).start()
+    actor.send({ type: 'business.update', business: samples.trialing })
+    expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
+      canUpgrade: true,
+      canChangeSeats: false,
+    })
+    actor.send({ type: 'subscription.upgrade', order })
+    expect(c.upgrade.inputs).toEqual([{ businessId: 'b1', order }])
+    c.upgrade.reject(Object.assign(new Error('declined'), { code: 'billing.card_declined' }))
+    await flushMicrotasks()
+    expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
+      subscription: 'trialing',
+      error: 'billing.card_declined',
+    })
+    actor.send({ type: 'subscription.upgrade', order })
+    c.upgrade.reject()
+    await flushMicrotasks()
+    expect(actor.getSnapshot().context.error).toBe('business.upgrade_failed')
+    actor.send({ type: 'subscription.upgrade', order })
+    c.upgrade.resolve(samples.active)
+    await flushMicrotasks()
+    expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
+      subscription: 'active',
+      error: null,
+      canUpgrade: false,
+      canChangeSeats: true,
+    })
+    actor.send({ type: 'seats.change', change: { seats: 4, previewedAt: 'now' } })
+    expect(c.changeSeats.inputs).toEqual([{ businessId: 'b1', change: { seats: 4, previewedAt: 'now' } }])
+    c.changeSeats.reject(Object.assign(new Error('stale'), { code: 'billing.preview_stale' }))
+    await flushMicrotasks()
+    expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
+      subscription: 'active',
+      error: 'billing.preview_stale',
+    })
+    actor.stop()
+  })
+
   it('does not abort a running call when the business reloads', async () => {
     const c = calls()
     const actor = createActor(provided(c), { input: { businessId: 'b1' } }).start()
@@ -208,18 +262,22 @@ describe('business payment machine', () => {
     const events = [
       ...Object.values(samples).map((b) => ({ type: 'business.update' as const, business: b })),
       { type: 'trial.cancel' },
+      { type: 'subscription.upgrade', order },
+      { type: 'seats.change', change: { seats: 3, previewedAt: '2026-01-01T00:00:00.000Z' } },
       { type: 'subscription.cancel' },
       { type: 'subscription.reactivate' },
       { type: 'business.delete' },
       { type: 'deletion.revoke' },
     ]
     const settle = (actor: keyof ReturnType<typeof calls>) => [
-      [`xstate.done.actor.${actor}`, () => c[actor].resolve()],
+      [`xstate.done.actor.${actor}`, () => c[actor].resolve(samples.active as never)],
       [`xstate.error.actor.${actor}`, () => c[actor].reject()],
     ]
     const exec = Object.fromEntries(
       (
         [
+          'upgrade',
+          'changeSeats',
           'cancelTrial',
           'cancelSubscription',
           'reactivateSubscription',
@@ -241,8 +299,13 @@ describe('business payment machine', () => {
       serializeState: (s) => JSON.stringify(s.value),
       check: (s) => {
         expect(businessPaymentView(s).busy).toBe(
-          ['endingTrial', 'requestingCancellation', 'revokingCancellation'].includes(s.value.subscription) ||
-            ['deleting', 'revoking'].includes(s.value.deletion),
+          [
+            'subscribing',
+            'changingSeats',
+            'endingTrial',
+            'requestingCancellation',
+            'revokingCancellation',
+          ].includes(s.value.subscription) || ['deleting', 'revoking'].includes(s.value.deletion),
         )
         if (s.context.business === null)
           expect(s.value).toEqual({ subscription: 'unknown', deletion: 'unknown' })

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { billingPaths } from '../../../contract/billing.ts'
 import {
   businessInvitationsSchema,
   businessPaths,
@@ -785,7 +786,7 @@ describe.each(drivers)('price plans on %s', (driver) => {
 
   it('lists the plans of SPEC §4 with whole minor-unit prices per seat, to signed-in users only', async () => {
     const token = await client.signUp('buyer@plans.example')
-    const response = await client.call('GET', businessPaths.pricePlans(), { token })
+    const response = await client.call('GET', billingPaths.pricePlans(), { token })
     expect(response.status).toBe(200)
     const { plans } = v.parse(pricePlansSchema, toCamelCase(await response.json()))
     expect(plans.map((p) => p.id)).toEqual([
@@ -817,11 +818,7 @@ describe.each(drivers)('price plans on %s', (driver) => {
     // A year costs ten months: two months free for paying ahead.
     const team = plans.find((p) => p.id === 'team')
     expect(team?.seatPrices.yearly.eur).toBe((team?.seatPrices.monthly.eur ?? 0) * 10)
-    await client.expectError(
-      await client.call('GET', businessPaths.pricePlans()),
-      401,
-      'auth.unauthenticated',
-    )
+    await client.expectError(await client.call('GET', billingPaths.pricePlans()), 401, 'auth.unauthenticated')
   })
 })
 
@@ -843,7 +840,7 @@ describe.each(drivers)('upgrade preview on %s', (driver) => {
     return { token, id: v.parse(businessSchema, toCamelCase(await created.json())).id }
   }
   const preview = (token: string, id: string, body: object) =>
-    client.call('POST', businessPaths.upgradePreview(id), { token, body })
+    client.call('POST', billingPaths.upgradePreview(id), { token, body })
 
   it('prices a plan period by period with Swiss VAT, reverse charge in the EU, none for export', async () => {
     const swiss = await openIn('admin@preview-ch.example', 'CH')

@@ -1,0 +1,184 @@
+import * as v from 'valibot'
+import { billingCycles, currencies, upgradePreviewRequestSchema } from './price-plans.ts'
+
+const id = (businessId: string) => encodeURIComponent(businessId)
+const v1 = (businessId: string) => `/v1/businesses/${id(businessId)}`
+const v2 = (businessId: string) => `/v2/businesses/${id(businessId)}`
+
+/**
+ * The billing calls of SPEC §7 (Payments, Legacy billing, the billing calls of Businesses). The provider
+ * segments `{card-provider}` and `{subscription-provider}` are both `stripe`.
+ */
+export const billingPaths = {
+  pricePlans: () => '/v2/businesses/price_plans',
+  upgradePreview: (businessId: string) => `${v2(businessId)}/subscriptions/upgrade/preview`,
+  setupIntent: (businessId: string) => `${v2(businessId)}/subscriptions/stripe_setup_intent`,
+  upgrade: (businessId: string) => `${v2(businessId)}/subscriptions/upgrade`,
+  validatePromo: (businessId: string) => `${v2(businessId)}/subscriptions/coupons/validate_promo`,
+  referralCode: (businessId: string) => `${v2(businessId)}/subscriptions/coupons/referral_code`,
+  usage: (businessId: string) => `${v2(businessId)}/subscriptions/usage`,
+  seatsPreview: (businessId: string) => `${v2(businessId)}/subscriptions/seats/preview`,
+  seats: (businessId: string) => `${v2(businessId)}/subscriptions/seats`,
+  portalSession: (businessId: string) => `${v2(businessId)}/stripe/portal_session`,
+  cardSession: (businessId: string) => `${v2(businessId)}/stripe/cpsession`,
+  cancelTrial: (businessId: string) => `${v1(businessId)}/cancel-trial`,
+  cancelSubscription: (businessId: string) => `${v1(businessId)}/cancel-subscription`,
+  reactivateSubscription: (businessId: string) => `${v1(businessId)}/reactivate-subscription`,
+  payment: (businessId: string) => `${v1(businessId)}/billing/payment`,
+  invoices: (businessId: string) => `${v2(businessId)}/invoices`,
+  invoicePdf: (businessId: string, invoiceId: string) =>
+    `${v2(businessId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`,
+  /** Stripe's webhooks (issue 14), verified by signature. */
+  stripeWebhook: () => '/webhooks/stripe',
+  /** Outside production: what Stripe.js does with a card, done by the sandbox provider. */
+  sandboxConfirm: () => '/sandbox/billing/confirm',
+} as const
+
+/** Days an unpaid renewal may stay unpaid before the business is blocked (SPEC §4 BLOCKED). */
+export const paymentGraceDays = 14
+
+/** POST .../subscriptions/stripe_setup_intent: the billing country decides the payment methods offered. */
+export const setupIntentRequestSchema = v.object({
+  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'an ISO 3166 country code')),
+})
+
+/** What the browser needs to collect a card or a SEPA mandate. */
+export const setupIntentSchema = v.object({
+  id: v.string(),
+  clientSecret: v.string(),
+  /** Stripe's publishable key for Elements; null on the sandbox, which has its own card form. */
+  publishableKey: v.nullable(v.string()),
+})
+export type SetupIntent = v.InferOutput<typeof setupIntentSchema>
+
+/** PUT .../subscriptions/upgrade: the previewed order and the setup intent the payment method came with. */
+export const upgradeRequestSchema = v.object({
+  ...upgradePreviewRequestSchema.entries,
+  setupIntentId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+})
+export type UpgradeRequest = v.InferInput<typeof upgradeRequestSchema>
+
+/** POST .../coupons/validate_promo (SPEC §7: promoCode, plan, cycle, type). */
+export const validatePromoRequestSchema = v.object({
+  promoCode: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60)),
+  plan: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  cycle: v.picklist(billingCycles),
+  type: v.optional(v.string()),
+})
+
+/** A promo code that applies: what it takes off, and for how long. */
+export const promotionSchema = v.object({
+  promoCode: v.string(),
+  percentOff: v.nullable(v.number()),
+  amountOff: v.nullable(v.object({ currency: v.picklist(currencies), amount: v.number() })),
+  duration: v.picklist(['once', 'repeating', 'forever']),
+  durationInMonths: v.nullable(v.number()),
+})
+export type Promotion = v.InferOutput<typeof promotionSchema>
+
+export const referralCodeSchema = v.object({ referralCode: v.string() })
+
+/** The business's subscription as the provider last reported it. */
+export const subscriptionSchema = v.object({
+  plan: v.string(),
+  cycle: v.picklist(billingCycles),
+  currency: v.picklist(currencies),
+  seats: v.number(),
+  /** The provider's status (`active`, `past_due`, `canceled`, ...). */
+  status: v.string(),
+  currentPeriodStart: v.string(),
+  currentPeriodEnd: v.string(),
+  cancelAtPeriodEnd: v.boolean(),
+  promoCode: v.nullable(v.string()),
+})
+export type Subscription = v.InferOutput<typeof subscriptionSchema>
+
+/** GET .../subscriptions/usage: seats paid and in use, and the next invoice's date. */
+export const usageSchema = v.object({
+  subscription: v.nullable(subscriptionSchema),
+  /** Admins, members and open invitations: everyone who takes a seat. */
+  seatsInUse: v.number(),
+})
+export type Usage = v.InferOutput<typeof usageSchema>
+
+/** POST .../subscriptions/seats/preview. */
+export const seatsPreviewRequestSchema = v.object({
+  seats: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+})
+
+/** What a change of seats costs now, and the preview's time that the change must quote. */
+export const seatsPreviewSchema = v.object({
+  seats: v.number(),
+  currentSeats: v.number(),
+  currency: v.picklist(currencies),
+  /** Charged at once for added seats, prorated to the period's end, before VAT; 0 for fewer seats. */
+  amountDue: v.number(),
+  vat: v.number(),
+  total: v.number(),
+  /** What the seats cost each period from the next one on, before VAT. */
+  nextPeriodAmount: v.number(),
+  currentPeriodEnd: v.string(),
+  timestamp: v.string(),
+})
+export type SeatsPreview = v.InferOutput<typeof seatsPreviewSchema>
+
+/** PUT .../subscriptions/seats (SPEC §7: seats, timestamp of the preview). */
+export const seatsChangeRequestSchema = v.object({
+  seats: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  timestamp: v.pipe(v.string(), v.isoTimestamp()),
+})
+
+const paymentMethodSchema = v.object({
+  id: v.string(),
+  brand: v.string(),
+  last4: v.string(),
+  expMonth: v.nullable(v.number()),
+  expYear: v.nullable(v.number()),
+  /** Renewals are charged to it. */
+  isDefault: v.boolean(),
+})
+
+/** GET /v1/businesses/{id}/billing/payment (SPEC §7: cards and sepaDebits). */
+export const paymentMethodsSchema = v.object({
+  cards: v.array(paymentMethodSchema),
+  sepaDebits: v.array(paymentMethodSchema),
+})
+export type PaymentMethods = v.InferOutput<typeof paymentMethodsSchema>
+
+/** PUT /v1/businesses/{id}/billing/payment: makes the setup intent's payment method the default. */
+export const replacePaymentMethodSchema = v.object({
+  setupIntentId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+})
+
+export const invoiceSchema = v.object({
+  id: v.string(),
+  number: v.string(),
+  status: v.picklist(['draft', 'open', 'paid', 'void', 'uncollectible']),
+  currency: v.picklist(currencies),
+  subtotal: v.number(),
+  discount: v.number(),
+  tax: v.number(),
+  total: v.number(),
+  createdAt: v.string(),
+  periodStart: v.string(),
+  periodEnd: v.string(),
+})
+export type Invoice = v.InferOutput<typeof invoiceSchema>
+
+export const invoicesSchema = v.object({ invoices: v.array(invoiceSchema) })
+
+/** POST /api/sandbox/billing/confirm: the sandbox card form's card or SEPA debit for a setup intent. */
+export const sandboxConfirmSchema = v.object({
+  clientSecret: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  card: v.optional(
+    v.object({
+      number: v.pipe(v.string(), v.maxLength(30)),
+      expMonth: v.pipe(v.number(), v.integer()),
+      expYear: v.pipe(v.number(), v.integer()),
+      cvc: v.pipe(v.string(), v.maxLength(4)),
+    }),
+  ),
+  sepaDebit: v.optional(
+    v.object({ iban: v.pipe(v.string(), v.maxLength(40)), name: v.pipe(v.string(), v.maxLength(200)) }),
+  ),
+})

@@ -1,0 +1,8 @@
+/**
+ * The server's billing error code carried by a failed call (`billing.card_declined`), so the screen says
+ * why; null for any other failure.
+ */
+export function billingErrorCode(error: unknown): `billing.${string}` | null {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : null
+  return typeof code === 'string' && code.startsWith('billing.') ? (code as `billing.${string}`) : null
+}

@@ -1,0 +1,33 @@
+import type { AppConfig } from '../config.ts'
+import type { Database } from '../db/open-database.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
+import { SandboxBillingProvider } from '../providers/billing/sandbox-billing-provider.ts'
+import { StripeBillingProvider } from '../providers/billing/stripe-billing-provider.ts'
+import type { BillingProviders } from './billing-services.ts'
+import { recordProviderEvent } from './provider-events.ts'
+
+/**
+ * Stripe when STRIPE_* are set; otherwise the sandbox outside production, and no billing in production
+ * (its calls answer 503) rather than a sandbox that would take no money.
+ */
+export function createBillingProviders(
+  config: AppConfig,
+  services: { db: Database; now: () => Date; jobs: Pick<JobQueue, 'enqueue' | 'wake'> },
+): BillingProviders | null {
+  if (config.stripe !== undefined) {
+    const stripe = new StripeBillingProvider(config.stripe)
+    return {
+      cards: stripe,
+      subscriptions: stripe,
+      sandbox: null,
+      verifyWebhook: (raw, signature, now) => stripe.verifyWebhook(raw, signature, now),
+    }
+  }
+  if (config.appMode === 'production') return null
+  const sandbox = new SandboxBillingProvider({
+    ...services,
+    // The sandbox's events are Stripe's webhooks without the network: kept once, then synced by a job.
+    notify: (writer, event) => recordProviderEvent(writer, services.jobs, event, services.now()),
+  })
+  return { cards: sandbox, subscriptions: sandbox, sandbox, verifyWebhook: null }
+}

@@ -1,0 +1,39 @@
+import type { PaymentMethods } from '../../contract/billing.ts'
+import { loadBillingBusiness } from '../businesses/payment-state.ts'
+import { type BillingServices, requireProviders } from './billing-services.ts'
+import { confirmedPaymentMethod } from './upgrade-subscription.ts'
+
+/** GET /v1/businesses/{id}/billing/payment: the business's cards and SEPA debits, the default marked. */
+export async function listPaymentMethods(
+  services: BillingServices,
+  businessId: string,
+  defaultId: string | null = null,
+): Promise<PaymentMethods> {
+  const { cards } = requireProviders(services)
+  const { business } = await loadBillingBusiness(services.db, businessId)
+  if (business.customerId === null) return { cards: [], sepaDebits: [] }
+  const methods = await cards.listPaymentMethods(business.customerId)
+  const isDefault = defaultId ?? (await cards.defaultPaymentMethod(business.customerId))
+  const view = methods.map(({ kind, ...method }) => ({ ...method, kind, isDefault: method.id === isDefault }))
+  return {
+    cards: view.filter((m) => m.kind === 'card').map(({ kind: _, ...m }) => m),
+    sepaDebits: view.filter((m) => m.kind === 'sepa_debit').map(({ kind: _, ...m }) => m),
+  }
+}
+
+/**
+ * PUT /v1/businesses/{id}/billing/payment: renewals are charged to the payment method the setup intent
+ * confirmed from now on; an unpaid renewal is charged to it at once, which ends a payment issue.
+ */
+export async function replacePaymentMethod(
+  services: BillingServices,
+  businessId: string,
+  setupIntentId: string,
+): Promise<PaymentMethods> {
+  const { cards } = requireProviders(services)
+  const { business } = await loadBillingBusiness(services.db, businessId)
+  const method = await confirmedPaymentMethod(services, business.customerId, setupIntentId)
+  await cards.setDefaultPaymentMethod(business.customerId as string, method.id, `default:${setupIntentId}`)
+  services.jobs.wake()
+  return listPaymentMethods(services, businessId, method.id)
+}

@@ -1,0 +1,102 @@
+import { count, eq } from 'drizzle-orm'
+import type * as v from 'valibot'
+import {
+  amountIn,
+  type UpgradePreview,
+  type upgradePreviewRequestSchema,
+} from '../../contract/price-plans.ts'
+import { vatBasisPoints, vatOn, vatTreatment } from '../../machines/business-payment/vat.ts'
+import { loadBillingBusiness } from '../businesses/payment-state.ts'
+import { businessMembers, pricePlans } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { ProviderPromotion } from '../providers/billing/billing-provider.ts'
+import { discountOn, periodEnd } from '../providers/billing/pricing.ts'
+import { type BillingServices, requireProviders } from './billing-services.ts'
+import { findApplicablePromotion, findReferrer, referralPromotionCode } from './promotions.ts'
+
+type UpgradeInput = v.InferOutput<typeof upgradePreviewRequestSchema>
+
+/** A priced upgrade: what the admin is shown, and what the subscription is then made with. */
+export type PricedUpgrade = {
+  preview: UpgradePreview
+  /** The promotion code the provider applies: the admin's, else the referral one, else none. */
+  promotion: ProviderPromotion | null
+  referrerId: string | null
+}
+
+/**
+ * Prices `plan` for the business for `amountSeats` seats, paid `cycle`, in `currency`: the first period
+ * from now and the one after, each with its subtotal, discount, VAT by the billing country and total, all
+ * in minor units. A plan not offered in the app, a seat count outside the plan or below the business's
+ * people, and an unknown or inapplicable promo or referral code are refused (422, naming the field).
+ */
+export async function priceUpgrade(
+  services: Pick<BillingServices, 'db' | 'billing'>,
+  businessId: string,
+  input: UpgradeInput,
+  now: Date,
+): Promise<PricedUpgrade> {
+  const { db } = services
+  const { business } = await loadBillingBusiness(db, businessId)
+  const [plan] = await db.select().from(pricePlans).where(eq(pricePlans.id, input.plan))
+  if (plan === undefined || !plan.selfService) {
+    throw new ApiError(422, 'billing.plan_unavailable', 'plan: this plan is not offered here', {
+      field: 'plan',
+    })
+  }
+  const [people] = await db
+    .select({ n: count() })
+    .from(businessMembers)
+    .where(eq(businessMembers.businessId, businessId))
+  const least = Math.max(plan.minSeats, people?.n ?? 0)
+  if (input.amountSeats < least || (plan.maxSeats !== null && input.amountSeats > plan.maxSeats)) {
+    const range = plan.maxSeats === null ? `at least ${least}` : `${least} to ${plan.maxSeats}`
+    throw new ApiError(422, 'billing.seats_out_of_range', `amount_seats: ${range} seats`, {
+      field: 'amount_seats',
+    })
+  }
+  const { subscriptions } = requireProviders(services)
+  const referrerId = input.referralCode ? await findReferrer(db, businessId, input.referralCode) : null
+  const code = input.promoCode || (referrerId ? referralPromotionCode : null)
+  const promotion = code
+    ? await findApplicablePromotion(
+        subscriptions,
+        code,
+        plan.id,
+        now,
+        input.promoCode ? 'promo_code' : 'referral_code',
+      )
+    : null
+  const unitAmount = amountIn(plan.seatPrices[input.cycle], input.currency)
+  const treatment = vatTreatment(business.billing.country)
+  const vatRate = vatBasisPoints(treatment)
+  const subtotal = unitAmount * input.amountSeats
+  const period = (index: number, startsAt: Date, endsAt: Date) => {
+    const discount = discountOn(promotion, subtotal, input.currency, input.cycle, index)
+    const vat = vatOn(subtotal - discount, vatRate)
+    return {
+      startsAt: startsAt.toISOString(),
+      endsAt: endsAt.toISOString(),
+      subtotal,
+      discount,
+      vatRate,
+      vat,
+      total: subtotal - discount + vat,
+    }
+  }
+  const firstEnd = periodEnd(now, input.cycle)
+  return {
+    preview: {
+      plan: plan.id,
+      cycle: input.cycle,
+      currency: input.currency,
+      seats: input.amountSeats,
+      unitAmount,
+      vatTreatment: treatment,
+      promoCode: promotion?.code ?? null,
+      periods: [period(0, now, firstEnd), period(1, firstEnd, periodEnd(firstEnd, input.cycle))],
+    },
+    promotion,
+    referrerId,
+  }
+}

@@ -1,0 +1,126 @@
+import { count, eq } from 'drizzle-orm'
+import type { SeatsPreview, Usage } from '../../contract/billing.ts'
+import { amountIn } from '../../contract/price-plans.ts'
+import { vatBasisPoints, vatOn, vatTreatment } from '../../machines/business-payment/vat.ts'
+import { type BillingBusiness, loadBillingBusiness, subscriptionView } from '../businesses/payment-state.ts'
+import { requirePaymentEvent } from '../businesses/require-payment-event.ts'
+import type { Database } from '../db/open-database.ts'
+import { businessInvitations, businessMembers, pricePlans } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
+import { applySubscription } from './apply-subscription.ts'
+import { type BillingServices, requireProviders } from './billing-services.ts'
+import { subscriptionIdOf } from './change-subscription.ts'
+import { cardDeclined } from './upgrade-subscription.ts'
+
+/** How long a seats preview may be quoted: past it, the price may have moved on. */
+const previewLifetimeMs = 15 * 60 * 1000
+
+/** Admins, members and open invitations of the business: everyone who takes a seat. */
+export async function seatsInUse(db: Pick<Database, 'select'>, businessId: string): Promise<number> {
+  const [people] = await db
+    .select({ n: count() })
+    .from(businessMembers)
+    .where(eq(businessMembers.businessId, businessId))
+  const [invited] = await db
+    .select({ n: count() })
+    .from(businessInvitations)
+    .where(eq(businessInvitations.businessId, businessId))
+  return (people?.n ?? 0) + (invited?.n ?? 0)
+}
+
+/** GET .../subscriptions/usage: the subscription and the seats taken. */
+export async function subscriptionUsage(db: Database, businessId: string): Promise<Usage> {
+  const { subscription } = await loadBillingBusiness(db, businessId)
+  return {
+    subscription: subscription && subscriptionView(subscription),
+    seatsInUse: await seatsInUse(db, businessId),
+  }
+}
+
+/** Refuses a change of seats the payment machine does not take, or that leaves people without a seat. */
+async function checkSeats(
+  services: BillingServices,
+  billing: BillingBusiness,
+  seats: number,
+  previewedAt: string,
+) {
+  requirePaymentEvent(billing, services.now(), { type: 'seats.change', change: { seats, previewedAt } })
+  const businessId = billing.business.id
+  const [plan] = await services.db
+    .select()
+    .from(pricePlans)
+    .where(eq(pricePlans.id, billing.subscription?.plan ?? ''))
+  const least = Math.max(plan?.minSeats ?? 1, await seatsInUse(services.db, businessId))
+  const most = plan?.maxSeats ?? null
+  if (seats < least || (most !== null && seats > most)) {
+    const range = most === null ? `at least ${least}` : `${least} to ${most}`
+    throw new ApiError(422, 'billing.seats_out_of_range', `seats: ${range} seats`, { field: 'seats' })
+  }
+  return plan
+}
+
+/**
+ * POST .../subscriptions/seats/preview: what changing to `seats` costs: added seats are charged at once for
+ * the rest of the period (prorated, with VAT); fewer seats cost nothing now and less from the next period.
+ * The answer's timestamp is the proration time the change then uses.
+ */
+export async function previewSeats(
+  services: BillingServices,
+  businessId: string,
+  seats: number,
+): Promise<SeatsPreview> {
+  const { subscriptions } = requireProviders(services)
+  const now = services.now()
+  const billing = await loadBillingBusiness(services.db, businessId)
+  const plan = await checkSeats(services, billing, seats, now.toISOString())
+  const subscription = billing.subscription as NonNullable<BillingBusiness['subscription']>
+  const proration = await subscriptions.previewSeats(subscriptionIdOf(billing), seats, now)
+  const vat = vatOn(proration.amountDue, vatBasisPoints(vatTreatment(billing.business.billing.country)))
+  const unit = plan ? amountIn(plan.seatPrices[subscription.cycle], subscription.currency) : 0
+  return {
+    seats,
+    currentSeats: subscription.seats,
+    currency: subscription.currency,
+    amountDue: proration.amountDue,
+    vat,
+    total: proration.amountDue + vat,
+    nextPeriodAmount: unit * seats,
+    currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+    timestamp: now.toISOString(),
+  }
+}
+
+/**
+ * PUT .../subscriptions/seats: changes the seats as previewed at `timestamp`. A preview older than a
+ * quarter of an hour, or from before the current period began, is stale (409): the admin previews
+ * again. A declined charge for added seats is a 402 and changes nothing.
+ */
+export async function changeSeats(
+  services: BillingServices,
+  businessId: string,
+  input: { seats: number; timestamp: string },
+): Promise<void> {
+  const { subscriptions } = requireProviders(services)
+  const billing = await loadBillingBusiness(services.db, businessId)
+  await checkSeats(services, billing, input.seats, input.timestamp)
+  const previewedAt = new Date(input.timestamp)
+  const now = services.now().getTime()
+  // A renewal since the preview changed the period it prorated over.
+  const periodStart = billing.subscription?.currentPeriodStart.getTime() ?? 0
+  const at = previewedAt.getTime()
+  if (at > now || now - at > previewLifetimeMs || at < periodStart) {
+    throw new ApiError(409, 'billing.preview_stale', 'timestamp: the preview is out of date, preview again', {
+      field: 'timestamp',
+    })
+  }
+  const id = subscriptionIdOf(billing)
+  const subscription = await subscriptions
+    .changeSeats(id, input.seats, previewedAt, `seats:${id}:${input.seats}:${input.timestamp}`)
+    .catch((error: unknown) => {
+      throw error instanceof PaymentDeclinedError ? cardDeclined(error) : error
+    })
+  await services.db.transaction(async (tx) => {
+    await applySubscription(services, tx, await loadBillingBusiness(tx, businessId, true), subscription)
+  })
+}

@@ -1,0 +1,203 @@
+import { Hono } from 'hono'
+import {
+  billingPaths,
+  replacePaymentMethodSchema,
+  sandboxConfirmSchema,
+  seatsChangeRequestSchema,
+  seatsPreviewRequestSchema,
+  setupIntentRequestSchema,
+  upgradeRequestSchema,
+  validatePromoRequestSchema,
+} from '../../contract/billing.ts'
+import { upgradePreviewRequestSchema } from '../../contract/price-plans.ts'
+import { type BillingServices, requireProviders } from '../billing/billing-services.ts'
+import { cancelTrial, setSubscriptionCancelled } from '../billing/change-subscription.ts'
+import { ensureCustomer } from '../billing/ensure-customer.ts'
+import { invoicePdf, listInvoices } from '../billing/invoices.ts'
+import { listPaymentMethods, replacePaymentMethod } from '../billing/payment-methods.ts'
+import { priceUpgrade } from '../billing/preview-upgrade.ts'
+import { findApplicablePromotion, promotionView } from '../billing/promotions.ts'
+import { recordProviderEvent } from '../billing/provider-events.ts'
+import { changeSeats, previewSeats, subscriptionUsage } from '../billing/seats.ts'
+import { cardDeclined, createSetupIntent, upgradeSubscription } from '../billing/upgrade-subscription.ts'
+import { getBusiness } from '../businesses/get-business.ts'
+import { loadBillingBusiness } from '../businesses/payment-state.ts'
+import { requireBusinessRole } from '../businesses/require-business-role.ts'
+import { ApiError } from '../http/api-error.ts'
+import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { jsonBody } from '../http/json-body.ts'
+import { sendJson } from '../http/send-json.ts'
+import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
+
+const v1 = '/v1/businesses/:id'
+const v2 = '/v2/businesses/:id'
+
+/**
+ * Billing (SPEC §7 Payments, Legacy billing and the billing calls of Businesses): admins only, each change
+ * checked by the business payment machine; the provider's webhooks; outside production, the sandbox's
+ * stand-in for what Stripe.js does in the browser.
+ */
+export function createBillingRoutes(services: BillingServices): Hono<AuthEnv> {
+  const { db } = services
+  const requireAuth = authenticate(db, services.now)
+  const admin = (c: { get: (key: 'auth') => { userId: string }; req: { param: (key: 'id') => string } }) =>
+    requireBusinessRole(db, c.get('auth').userId, c.req.param('id'), 'admin')
+  const business = async (c: Parameters<typeof admin>[0]) =>
+    getBusiness(db, services.now(), c.get('auth').userId, c.req.param('id'))
+  const routes = new Hono<AuthEnv>()
+    .post(
+      `${v2}/subscriptions/upgrade/preview`,
+      requireAuth,
+      jsonBody(upgradePreviewRequestSchema),
+      async (c) => {
+        await admin(c)
+        const { preview } = await priceUpgrade(
+          services,
+          c.req.param('id'),
+          c.req.valid('json'),
+          services.now(),
+        )
+        return sendJson(c, preview)
+      },
+    )
+    .post(
+      `${v2}/subscriptions/stripe_setup_intent`,
+      requireAuth,
+      jsonBody(setupIntentRequestSchema),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, await createSetupIntent(services, c.req.param('id')), 201)
+      },
+    )
+    .put(`${v2}/subscriptions/upgrade`, requireAuth, jsonBody(upgradeRequestSchema), async (c) => {
+      await admin(c)
+      await upgradeSubscription(services, c.req.param('id'), c.req.valid('json'))
+      return sendJson(c, await business(c))
+    })
+    .post(
+      `${v2}/subscriptions/coupons/validate_promo`,
+      requireAuth,
+      jsonBody(validatePromoRequestSchema),
+      async (c) => {
+        await admin(c)
+        const { promoCode, plan } = c.req.valid('json')
+        const { subscriptions } = requireProviders(services)
+        const promotion = await findApplicablePromotion(subscriptions, promoCode, plan, services.now())
+        return sendJson(c, promotionView(promotion))
+      },
+    )
+    .get(`${v2}/subscriptions/coupons/referral_code`, requireAuth, async (c) => {
+      await admin(c)
+      const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
+      return sendJson(c, { referralCode: row.referralCode })
+    })
+    .get(`${v2}/subscriptions/usage`, requireAuth, async (c) => {
+      await admin(c)
+      return sendJson(c, await subscriptionUsage(db, c.req.param('id')))
+    })
+    .post(
+      `${v2}/subscriptions/seats/preview`,
+      requireAuth,
+      jsonBody(seatsPreviewRequestSchema),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, await previewSeats(services, c.req.param('id'), c.req.valid('json').seats))
+      },
+    )
+    .put(`${v2}/subscriptions/seats`, requireAuth, jsonBody(seatsChangeRequestSchema), async (c) => {
+      await admin(c)
+      await changeSeats(services, c.req.param('id'), c.req.valid('json'))
+      return sendJson(c, await business(c))
+    })
+    .post(`${v2}/stripe/portal_session`, requireAuth, async (c) => {
+      await admin(c)
+      const customerId = await ensureCustomer(services, c.req.param('id'))
+      const url = await requireProviders(services).subscriptions.portalSessionUrl(
+        customerId,
+        `${services.publicUrl}/business/billing`,
+      )
+      return sendJson(c, { redirectUrl: url })
+    })
+    .get(`${v2}/stripe/cpsession`, requireAuth, async (c) => {
+      await admin(c)
+      const customerId = await ensureCustomer(services, c.req.param('id'))
+      const url = await requireProviders(services).cards.customerSessionUrl(
+        customerId,
+        `${services.publicUrl}/business/billing/payment`,
+      )
+      return sendJson(c, { redirectUrl: url })
+    })
+    .post(`${v1}/cancel-trial`, requireAuth, async (c) => {
+      await admin(c)
+      await cancelTrial(services, c.req.param('id'))
+      return sendJson(c, await business(c))
+    })
+    .post(`${v1}/cancel-subscription`, requireAuth, async (c) => {
+      await admin(c)
+      await setSubscriptionCancelled(services, c.req.param('id'), true)
+      return sendJson(c, await business(c))
+    })
+    .post(`${v1}/reactivate-subscription`, requireAuth, async (c) => {
+      await admin(c)
+      await setSubscriptionCancelled(services, c.req.param('id'), false)
+      return sendJson(c, await business(c))
+    })
+    .get(`${v1}/billing/payment`, requireAuth, async (c) => {
+      await admin(c)
+      return sendJson(c, await listPaymentMethods(services, c.req.param('id')))
+    })
+    .put(`${v1}/billing/payment`, requireAuth, jsonBody(replacePaymentMethodSchema), async (c) => {
+      await admin(c)
+      return sendJson(
+        c,
+        await replacePaymentMethod(services, c.req.param('id'), c.req.valid('json').setupIntentId),
+      )
+    })
+    .get(`${v2}/invoices`, requireAuth, async (c) => {
+      await admin(c)
+      return sendJson(c, { invoices: await listInvoices(services, c.req.param('id')) })
+    })
+    .get(`${v2}/invoices/:invoiceId/pdf`, requireAuth, async (c) => {
+      await admin(c)
+      const found = await invoicePdf(services, c.req.param('id'), c.req.param('invoiceId'))
+      if ('redirect' in found) return c.redirect(found.redirect, 302)
+      return c.body(found.pdf as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(found.pdf.byteLength),
+        'Content-Disposition': `attachment; filename="invoice-${found.number.replace(/[^\w-]/g, '')}.pdf"`,
+      })
+    })
+    .post(billingPaths.stripeWebhook(), async (c) => {
+      const verify = services.billing?.verifyWebhook
+      if (!verify) throw new ApiError(404, 'route.not_found', 'No webhooks are taken on this server')
+      const raw = await c.req.text()
+      let event: ReturnType<typeof verify>
+      try {
+        event = verify(raw, c.req.header('stripe-signature'), services.now())
+      } catch (error) {
+        throw new ApiError(400, 'billing.webhook_invalid', 'The webhook signature does not check out', {
+          cause: error,
+        })
+      }
+      await db.transaction((tx) => recordProviderEvent(tx, services.jobs, event, services.now()))
+      services.jobs.wake()
+      return sendJson(c, { received: true })
+    })
+  const sandbox = services.billing?.sandbox
+  if (!sandbox) return routes
+  return routes.post(billingPaths.sandboxConfirm(), jsonBody(sandboxConfirmSchema), async (c) => {
+    const { clientSecret, card, sepaDebit } = c.req.valid('json')
+    const input = card ? { card } : sepaDebit ? { sepaDebit } : null
+    if (input === null)
+      throw new ApiError(400, 'request.invalid', 'card or sepa_debit is needed', { field: 'card' })
+    try {
+      return sendJson(c, { setupIntentId: await sandbox.confirmSetupIntent(clientSecret, input) })
+    } catch (error) {
+      if (!(error instanceof PaymentDeclinedError)) throw error
+      if (error.declineCode === 'invalid_request') {
+        throw new ApiError(400, 'request.invalid', 'client_secret: unknown setup', { field: 'client_secret' })
+      }
+      throw cardDeclined(error)
+    }
+  })
+}

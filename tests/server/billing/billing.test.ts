@@ -1,0 +1,373 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  billingPaths,
+  invoicesSchema,
+  paymentMethodsSchema,
+  seatsPreviewSchema,
+  setupIntentSchema,
+} from '../../../contract/billing.ts'
+import { businessPaths, businessSchema } from '../../../contract/businesses.ts'
+import { toCamelCase } from '../../../contract/case.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { upgradePreviewSchema } from '../../../contract/price-plans.ts'
+import { type AccountsClient, goodPassword, startAccountsClient } from '../accounts/accounts-client.ts'
+import { drivers } from '../test-database.ts'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+const businessData = (country: string) => ({
+  name: 'Billing AG',
+  email: 'office@billing.example',
+  phone: '+41 44 123 45 67',
+  billing: {
+    address1: 'Bahnhofstrasse 1',
+    city: 'Zürich',
+    postal_code: '8001',
+    country,
+    vat: 'CHE-123.456.789',
+  },
+})
+
+const card = (number: string) => ({ number, exp_month: 12, exp_year: 2030, cvc: '123' })
+
+describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
+  let client: AccountsClient
+  beforeAll(async () => {
+    client = await startAccountsClient(driver)
+  })
+  afterAll(async () => {
+    await client.server.stop()
+  })
+
+  const json = async (response: Response, status = 200): Promise<Record<string, unknown>> => {
+    expect(response.status, await response.clone().text()).toBe(status)
+    return toCamelCase(await response.json()) as Record<string, unknown>
+  }
+  /** A new session after the clock moved past the last one's lifetime. */
+  const signIn = async (email: string) => String((await json(await client.login(email, goodPassword))).token)
+  const readBusiness = async (token: string, id: string) =>
+    v.parse(businessSchema, await json(await client.call('GET', businessPaths.business(id), { token })))
+  const open = async (email: string, country = 'CH') => {
+    const token = await client.signUp(email)
+    const created = await client.call('POST', businessPaths.businesses(), {
+      token,
+      body: businessData(country),
+    })
+    return { token, id: v.parse(businessSchema, await json(created, 201)).id }
+  }
+  /** What the browser does: a setup intent, confirmed with a card at the (sandbox) provider. */
+  const confirmedIntent = async (token: string, id: string, number: string) => {
+    const intent = v.parse(
+      setupIntentSchema,
+      await json(
+        await client.call('POST', billingPaths.setupIntent(id), { token, body: { country: 'CH' } }),
+        201,
+      ),
+    )
+    expect(intent.publishableKey).toBeNull()
+    const confirmed = await client.call('POST', billingPaths.sandboxConfirm(), {
+      body: { client_secret: intent.clientSecret, card: card(number) },
+    })
+    return { intent, confirmed }
+  }
+  const subscribe = async (token: string, id: string, number: string, order: object = {}) => {
+    const { intent } = await confirmedIntent(token, id, number)
+    return client.call('PUT', billingPaths.upgrade(id), {
+      token,
+      body: {
+        plan: 'team',
+        cycle: 'yearly',
+        amount_seats: 2,
+        currency: 'CHF',
+        setup_intent_id: intent.id,
+        ...order,
+      },
+    })
+  }
+
+  it('subscribes a trial with a promo code, charges the first year, and lists the invoice', async () => {
+    const { token, id } = await open('admin@subscribe.example')
+    const preview = v.parse(
+      upgradePreviewSchema,
+      await json(
+        await client.call('POST', billingPaths.upgradePreview(id), {
+          token,
+          body: { plan: 'team', cycle: 'yearly', amount_seats: 2, currency: 'CHF', promo_code: 'welcome20' },
+        }),
+      ),
+    )
+    // 2 x CHF 250.00 = 500.00, 20 % off the first year = 400.00, VAT 8.1 % = 32.40.
+    expect(preview.promoCode).toBe('WELCOME20')
+    expect(preview.periods[0]).toMatchObject({ subtotal: 50000, discount: 10000, vat: 3240, total: 43240 })
+    expect(preview.periods[1]).toMatchObject({ discount: 0, total: 54050 })
+
+    const business = v.parse(
+      businessSchema,
+      await json(await subscribe(token, id, '4242 4242 4242 4242', { promo_code: 'WELCOME20' })),
+    )
+    expect(business.admin).toMatchObject({
+      paymentMethod: 'STRIPE',
+      billingStatus: 'stripe',
+      subscription: {
+        plan: 'team',
+        cycle: 'yearly',
+        seats: 2,
+        status: 'active',
+        promoCode: 'WELCOME20',
+        cancelAtPeriodEnd: false,
+      },
+      pricePlan: { name: 'team', current: { base: { type: 'YEARLY' } }, next: null },
+    })
+    const { invoices } = v.parse(
+      invoicesSchema,
+      await json(await client.call('GET', billingPaths.invoices(id), { token })),
+    )
+    expect(invoices).toHaveLength(1)
+    expect(invoices[0]).toMatchObject({
+      status: 'paid',
+      currency: 'CHF',
+      subtotal: 50000,
+      discount: 10000,
+      tax: 3240,
+      total: 43240,
+    })
+    const pdf = await client.call('GET', billingPaths.invoicePdf(id, invoices[0]?.id ?? ''), { token })
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+    const methods = v.parse(
+      paymentMethodsSchema,
+      await json(await client.call('GET', billingPaths.payment(id), { token })),
+    )
+    expect(methods.cards).toEqual([
+      expect.objectContaining({ brand: 'visa', last4: '4242', isDefault: true }),
+    ])
+    // Subscribed once: the machine takes no second upgrade from active.
+    await client.expectError(
+      await subscribe(token, id, '4242424242424242'),
+      409,
+      'business.transition_refused',
+    )
+  })
+
+  it('leaves a trial as it was when the card is declined, and refuses what is not a confirmed card', async () => {
+    const { token, id } = await open('admin@declined.example')
+    await client.expectError(await subscribe(token, id, '4000000000009995'), 402, 'billing.card_declined')
+    expect((await readBusiness(token, id)).admin).toMatchObject({
+      paymentMethod: 'TRIALING',
+      subscription: null,
+    })
+    const { confirmed } = await confirmedIntent(token, id, '4000000000000002')
+    await client.expectError(confirmed, 402, 'billing.card_declined')
+    const { confirmed: notTest } = await confirmedIntent(token, id, '4111111111111112')
+    await client.expectError(notTest, 402, 'billing.card_declined')
+    await client.expectError(
+      await client.call('PUT', billingPaths.upgrade(id), {
+        token,
+        body: {
+          plan: 'team',
+          cycle: 'yearly',
+          amount_seats: 2,
+          currency: 'CHF',
+          setup_intent_id: 'seti_unknown',
+        },
+      }),
+      422,
+      'billing.payment_method_missing',
+      'setup_intent_id',
+    )
+    // Another business's confirmed card is not this one's.
+    const other = await open('admin@declined-other.example')
+    const { intent } = await confirmedIntent(other.token, other.id, '4242424242424242')
+    await client.expectError(
+      await client.call('PUT', billingPaths.upgrade(id), {
+        token,
+        body: { plan: 'team', cycle: 'yearly', amount_seats: 2, currency: 'CHF', setup_intent_id: intent.id },
+      }),
+      422,
+      'billing.payment_method_missing',
+    )
+    await client.expectError(
+      await client.call('PUT', billingPaths.upgrade(id), {
+        token: other.token,
+        body: { plan: 'team', cycle: 'yearly', amount_seats: 2, currency: 'CHF', setup_intent_id: intent.id },
+      }),
+      404,
+      'business.not_found',
+    )
+  })
+
+  it('adds seats prorated with a fresh preview, removes one, cancels and reactivates', async () => {
+    const { token: first, id } = await open('admin@seats.example')
+    await json(await subscribe(first, id, '4242424242424242'))
+    client.clock.advance(30 * dayMs)
+    const token = await signIn('admin@seats.example')
+    const preview = v.parse(
+      seatsPreviewSchema,
+      await json(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 4 } })),
+    )
+    // Two more seats of CHF 250.00 a year, for the 335 of 365 days left.
+    expect(preview).toMatchObject({ seats: 4, currentSeats: 2, currency: 'CHF', nextPeriodAmount: 100000 })
+    expect(preview.amountDue).toBe(Math.round((2 * 25000 * 335) / 365))
+    expect(preview.vat).toBe(Math.floor((preview.amountDue * 810 + 5000) / 10000))
+    const added = v.parse(
+      businessSchema,
+      await json(
+        await client.call('PUT', billingPaths.seats(id), {
+          token,
+          body: { seats: 4, timestamp: preview.timestamp },
+        }),
+      ),
+    )
+    expect(added.admin?.subscription?.seats).toBe(4)
+    const { invoices } = v.parse(
+      invoicesSchema,
+      await json(await client.call('GET', billingPaths.invoices(id), { token })),
+    )
+    expect(invoices.map((i) => i.subtotal)).toEqual([preview.amountDue, 50000])
+
+    const fewer = v.parse(
+      seatsPreviewSchema,
+      await json(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 3 } })),
+    )
+    expect(fewer).toMatchObject({ amountDue: 0, total: 0, nextPeriodAmount: 75000 })
+    client.clock.advance(16 * 60 * 1000)
+    await client.expectError(
+      await client.call('PUT', billingPaths.seats(id), {
+        token,
+        body: { seats: 3, timestamp: fewer.timestamp },
+      }),
+      409,
+      'billing.preview_stale',
+      'timestamp',
+    )
+    await client.expectError(
+      await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 1 } }),
+      422,
+      'billing.seats_out_of_range',
+      'seats',
+    )
+    const again = v.parse(
+      seatsPreviewSchema,
+      await json(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 3 } })),
+    )
+    await json(
+      await client.call('PUT', billingPaths.seats(id), {
+        token,
+        body: { seats: 3, timestamp: again.timestamp },
+      }),
+    )
+
+    const cancelled = v.parse(
+      businessSchema,
+      await json(await client.call('POST', billingPaths.cancelSubscription(id), { token })),
+    )
+    expect(cancelled.admin?.pricePlan.next?.base?.type).toBe('CANCELED')
+    await client.expectError(
+      await client.call('POST', billingPaths.cancelSubscription(id), { token }),
+      409,
+      'business.transition_refused',
+    )
+    const reactivated = v.parse(
+      businessSchema,
+      await json(await client.call('POST', billingPaths.reactivateSubscription(id), { token })),
+    )
+    expect(reactivated.admin?.pricePlan.next).toBeNull()
+    expect(reactivated.admin?.subscription?.cancelAtPeriodEnd).toBe(false)
+  })
+
+  it('renews by the clock; a failing card opens the grace period, then blocks, and a new card pays', async () => {
+    const { token: first, id } = await open('admin@renewal.example')
+    let token = first
+    await json(await subscribe(token, id, '4242424242424242', { cycle: 'monthly' }))
+    // The card now on file fails every charge from the next renewal on.
+    const { intent } = await confirmedIntent(token, id, '4000000000000341')
+    await json(
+      await client.call('PUT', billingPaths.payment(id), { token, body: { setup_intent_id: intent.id } }),
+    )
+    const before = await client.mailIds()
+    client.clock.advance(32 * dayMs)
+    token = await signIn('admin@renewal.example')
+    await vi.waitFor(
+      async () => expect((await readBusiness(token, id)).admin?.subscription?.status).toBe('past_due'),
+      { timeout: 10_000 },
+    )
+    const business = await readBusiness(token, id)
+    expect(business.admin).toMatchObject({
+      paymentMethod: 'STRIPE',
+      paymentIssueSince: client.clock.now().toISOString(),
+    })
+    await client.waitForMail('admin@renewal.example', /payment for Billing AG failed/, before)
+
+    client.clock.advance(15 * dayMs)
+    token = await signIn('admin@renewal.example')
+    await vi.waitFor(
+      async () => expect((await readBusiness(token, id)).admin?.paymentMethod).toBe('BLOCKED'),
+      { timeout: 10_000 },
+    )
+    await client.waitForMail('admin@renewal.example', /Billing AG is blocked/, before)
+    expect((await client.readUser(token)).business?.paymentMethod).toBe('BLOCKED')
+
+    const { intent: good } = await confirmedIntent(token, id, '5555555555554444')
+    await json(
+      await client.call('PUT', billingPaths.payment(id), { token, body: { setup_intent_id: good.id } }),
+    )
+    await vi.waitFor(
+      async () => expect((await readBusiness(token, id)).admin?.paymentMethod).toBe('STRIPE'),
+      { timeout: 10_000 },
+    )
+    expect((await readBusiness(token, id)).admin).toMatchObject({
+      paymentIssueSince: null,
+      subscription: { status: 'active' },
+    })
+  })
+
+  it('cancels a trial through the machine, and refuses members and other businesses', async () => {
+    const { token, id } = await open('admin@cancel-trial.example')
+    const cancelled = v.parse(
+      businessSchema,
+      await json(await client.call('POST', billingPaths.cancelTrial(id), { token })),
+    )
+    expect(cancelled.admin).toMatchObject({
+      paymentMethod: 'NEEDS_PAYMENT_METHOD',
+      pricePlan: { current: { base: { type: 'CANCELED' } } },
+    })
+    await client.expectError(
+      await client.call('POST', billingPaths.cancelTrial(id), { token }),
+      409,
+      'business.transition_refused',
+    )
+    // Subscribing after the trial was cancelled is what the machine allows next.
+    await json(await subscribe(token, id, '4242424242424242'))
+    const member = await client.signUp('member@cancel-trial.example')
+    await client.call('POST', businessPaths.businessMembers(id), {
+      token,
+      body: { users: ['member@cancel-trial.example'] },
+    })
+    await client.call('POST', apiPaths.accept(), { token: member, body: { business_invite: true } })
+    for (const [method, path] of [
+      ['GET', billingPaths.invoices(id)],
+      ['GET', billingPaths.payment(id)],
+      ['POST', billingPaths.cancelSubscription(id)],
+      ['GET', billingPaths.usage(id)],
+    ] as const) {
+      await client.expectError(
+        await client.call(method, path, { token: member }),
+        403,
+        'business.not_allowed',
+      )
+    }
+    const stranger = await client.signUp('stranger@cancel-trial.example')
+    await client.expectError(
+      await client.call('GET', billingPaths.invoices(id), { token: stranger }),
+      404,
+      'business.not_found',
+    )
+    await client.expectError(await client.call('GET', billingPaths.invoices(id)), 401, 'auth.unauthenticated')
+  })
+})

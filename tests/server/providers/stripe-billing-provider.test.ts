@@ -1,0 +1,898 @@
+import { createHmac } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  PaymentDeclinedError,
+  type PriceKey,
+  type ProviderCustomerDetails,
+  type ProviderPaymentMethod,
+} from '../../../server/providers/billing/billing-provider.ts'
+import {
+  StripeBillingProvider,
+  verifyStripeWebhook,
+  WebhookSignatureError,
+} from '../../../server/providers/billing/stripe-billing-provider.ts'
+
+const webhookSecret = 'whsec_test_secret'
+const teamMonthlyEur: PriceKey = { plan: 'team', cycle: 'monthly', currency: 'EUR' }
+const visa = { type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } as const
+
+let fake: FakeStripe
+let provider: StripeBillingProvider
+
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  provider = new StripeBillingProvider({
+    secretKey: 'sk_test_fake',
+    publishableKey: 'pk_test_fake',
+    webhookSecret,
+    host: '127.0.0.1',
+    port: fake.port,
+    protocol: 'http',
+  })
+})
+afterAll(() => fake.close())
+
+function customerDetails(vat: string): ProviderCustomerDetails {
+  return {
+    businessId: 'biz_1',
+    name: 'Muster AG',
+    email: 'billing@muster.example',
+    address: { line1: 'Bahnhofstrasse 1', line2: '', city: 'Zürich', postalCode: '8001', country: 'CH' },
+    vat,
+  }
+}
+
+/** A customer with a confirmed card, as after the browser has completed the SetupIntent. */
+async function customerWithCard(method: FakePaymentMethodInput = visa) {
+  const customerId = await provider.createCustomer(customerDetails(''), `customer-${crypto.randomUUID()}`)
+  const intent = await provider.createSetupIntent(customerId, `setup-${crypto.randomUUID()}`)
+  fake.confirmSetupIntent(intent.id, method)
+  const paymentMethod = await provider.setupIntentPaymentMethod(intent.id, customerId)
+  if (!paymentMethod) throw new Error('the setup intent was not confirmed')
+  return { customerId, paymentMethod }
+}
+
+async function subscribed(seats: number) {
+  const { customerId, paymentMethod } = await customerWithCard()
+  const subscription = await provider.createSubscription(
+    { customerId, paymentMethodId: paymentMethod.id, price: teamMonthlyEur, seats, promoCode: null },
+    `subscribe-${crypto.randomUUID()}`,
+  )
+  return subscription
+}
+
+describe('StripeBillingProvider (against a fake Stripe API)', () => {
+  it('takes a business from a new customer to an active subscription with a promotion code', async () => {
+    const from = fake.requests.length
+    const customerId = await provider.createCustomer(customerDetails('DE123456789'), 'key-customer')
+    expect(fake.customers.get(customerId)).toMatchObject({
+      name: 'Muster AG',
+      email: 'billing@muster.example',
+      address: { line1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
+      metadata: { business_id: 'biz_1' },
+      taxIds: [{ type: 'eu_vat', value: 'DE123456789' }],
+    })
+
+    const intent = await provider.createSetupIntent(customerId, 'key-setup')
+    expect(intent.clientSecret).toMatch(/^seti_\d+_secret_/)
+    expect(await provider.setupIntentPaymentMethod(intent.id, customerId)).toBeNull()
+    fake.confirmSetupIntent(intent.id, visa)
+    const paymentMethod = await provider.setupIntentPaymentMethod(intent.id, customerId)
+    expect(paymentMethod).toEqual({
+      id: expect.stringMatching(/^pm_/),
+      kind: 'card',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+    })
+    const paymentMethodId = (paymentMethod as ProviderPaymentMethod).id
+
+    await provider.setDefaultPaymentMethod(customerId, paymentMethodId, 'key-default')
+    expect(fake.customers.get(customerId)?.defaultPaymentMethod).toBe(paymentMethodId)
+
+    const input = { customerId, paymentMethodId, price: teamMonthlyEur, seats: 3, promoCode: 'WELCOME20' }
+    const subscription = await provider.createSubscription(input, 'key-subscribe')
+    expect(subscription).toEqual({
+      id: expect.stringMatching(/^sub_/),
+      customerId,
+      status: 'active',
+      price: teamMonthlyEur,
+      seats: 3,
+      currentPeriodStart: new Date('2026-01-01T00:00:00Z'),
+      currentPeriodEnd: new Date('2026-01-31T00:00:00Z'),
+      cancelAtPeriodEnd: false,
+      promoCode: 'WELCOME20',
+    })
+
+    // A retry after a timeout sends the same key: Stripe answers the first result, no second subscription.
+    expect(await provider.createSubscription(input, 'key-subscribe')).toEqual(subscription)
+    expect([...fake.subscriptions.values()].filter((s) => s.customer === customerId)).toHaveLength(1)
+
+    const writes = fake.requests.slice(from).filter((request) => request.method === 'POST')
+    expect(writes.map((request) => [request.path, request.idempotencyKey])).toEqual([
+      ['/v1/customers', 'key-customer'],
+      ['/v1/setup_intents', 'key-setup'],
+      [`/v1/customers/${customerId}`, 'key-default'],
+      ['/v1/subscriptions', 'key-subscribe'],
+      ['/v1/subscriptions', 'key-subscribe'],
+    ])
+    expect(writes[1]?.params).toMatchObject({
+      usage: 'off_session',
+      allowed_payment_method_types: { 0: 'card', 1: 'sepa_debit' },
+    })
+    expect(writes[3]?.params).toMatchObject({
+      items: { 0: { quantity: '3' } },
+      default_payment_method: paymentMethodId,
+      payment_behavior: 'error_if_incomplete',
+      discounts: { 0: { promotion_code: 'promo_welcome' } },
+    })
+  })
+
+  it('reads a promotion code with the plans it is limited to', async () => {
+    expect(await provider.findPromotion('WELCOME20')).toEqual({
+      code: 'WELCOME20',
+      percentOff: 20,
+      amountOff: null,
+      duration: 'repeating',
+      durationInMonths: 3,
+      plans: ['team', 'pro'],
+      expiresAt: new Date('2026-06-30T00:00:00Z'),
+    })
+    expect(await provider.findPromotion('CHF50')).toMatchObject({
+      percentOff: null,
+      amountOff: { currency: 'CHF', amount: 5000 },
+      duration: 'once',
+      plans: [],
+      expiresAt: null,
+    })
+    expect(await provider.findPromotion('EXPIRED')).toBeNull()
+    expect(await provider.findPromotion('NOSUCHCODE')).toBeNull()
+  })
+
+  it('lists the invoices, payment methods and portal link of a subscribed customer', async () => {
+    const { customerId, paymentMethod } = await customerWithCard()
+    const subscription = await provider.createSubscription(
+      {
+        customerId,
+        paymentMethodId: paymentMethod.id,
+        price: teamMonthlyEur,
+        seats: 3,
+        promoCode: 'WELCOME20',
+      },
+      'key-invoiced',
+    )
+    expect(await provider.listInvoices(customerId)).toEqual([
+      {
+        id: expect.stringMatching(/^in_/),
+        number: expect.stringMatching(/^SIG-/),
+        customerId,
+        subscriptionId: subscription.id,
+        status: 'paid',
+        currency: 'EUR',
+        subtotal: 3000,
+        discount: 600,
+        tax: 194,
+        total: 2594,
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+        periodStart: new Date('2026-01-01T00:00:00Z'),
+        periodEnd: new Date('2026-01-31T00:00:00Z'),
+        lines: [{ description: '3 × Team (monthly)', quantity: 3, amount: 3000 }],
+        pdfUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.test\/invoice\/in_\d+\/pdf$/),
+      },
+    ])
+
+    const sepa = { type: 'sepa_debit', sepa_debit: { bank_code: '37040044', last4: '3000' } } as const
+    const intent = await provider.createSetupIntent(customerId, 'key-sepa')
+    fake.confirmSetupIntent(intent.id, sepa)
+    expect(await provider.listPaymentMethods(customerId)).toEqual([
+      paymentMethod,
+      {
+        id: expect.stringMatching(/^pm_/),
+        kind: 'sepa_debit',
+        brand: '37040044',
+        last4: '3000',
+        expMonth: null,
+        expYear: null,
+      },
+    ])
+
+    const url = await provider.portalSessionUrl(customerId, 'https://app.signet.test/billing')
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/session\//)
+    expect(fake.requests.at(-1)?.params).toEqual({
+      customer: customerId,
+      return_url: 'https://app.signet.test/billing',
+    })
+  })
+
+  it('keeps a Swiss VAT number as ch_vat, and leaves tax ids alone on update', async () => {
+    const customerId = await provider.createCustomer(customerDetails('CHE-123.456.789 MWST'), 'key-swiss')
+    expect(fake.customers.get(customerId)?.taxIds).toEqual([
+      { type: 'ch_vat', value: 'CHE-123.456.789 MWST' },
+    ])
+
+    await provider.updateCustomer(
+      customerId,
+      { ...customerDetails('CHE-999.999.999 MWST'), name: 'Muster GmbH' },
+      'key-swiss-update',
+    )
+    expect(fake.customers.get(customerId)).toMatchObject({
+      name: 'Muster GmbH',
+      taxIds: [{ type: 'ch_vat', value: 'CHE-123.456.789 MWST' }],
+    })
+    expect(fake.requests.at(-1)?.params).not.toHaveProperty('tax_id_data')
+  })
+
+  it('reports a declined card as PaymentDeclinedError with the decline code, and subscribes no one', async () => {
+    const { customerId, paymentMethod } = await customerWithCard({ ...visa, decline: 'insufficient_funds' })
+    const attempt = provider.createSubscription(
+      { customerId, paymentMethodId: paymentMethod.id, price: teamMonthlyEur, seats: 1, promoCode: null },
+      'key-declined',
+    )
+    await expect(attempt).rejects.toBeInstanceOf(PaymentDeclinedError)
+    await expect(attempt).rejects.toMatchObject({ declineCode: 'insufficient_funds' })
+    expect([...fake.subscriptions.values()].filter((s) => s.customer === customerId)).toEqual([])
+  })
+
+  it('previews and charges more seats prorated from one date, and takes fewer seats without proration', async () => {
+    const subscription = await subscribed(3)
+    // Halfway through the 30-day period: 2 more seats at 10 EUR cost half of 20 EUR.
+    const prorationDate = new Date('2026-01-16T00:00:00Z')
+    const prorationSeconds = String(prorationDate.getTime() / 1000)
+
+    expect(await provider.previewSeats(subscription.id, 5, prorationDate)).toEqual({
+      amountDue: 1000,
+      lines: [
+        { description: 'Unused time on 3 × Team (monthly)', quantity: 3, amount: -1500 },
+        { description: 'Remaining time on 5 × Team (monthly)', quantity: 5, amount: 2500 },
+      ],
+    })
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/invoices/create_preview',
+      params: {
+        subscription: subscription.id,
+        subscription_details: {
+          items: { 0: { quantity: '5' } },
+          proration_date: prorationSeconds,
+          proration_behavior: 'always_invoice',
+        },
+      },
+    })
+
+    const more = await provider.changeSeats(subscription.id, 5, prorationDate, 'key-seats-up')
+    expect(more.seats).toBe(5)
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v1/subscriptions/${subscription.id}`,
+      idempotencyKey: 'key-seats-up',
+      params: {
+        items: { 0: { quantity: '5' } },
+        proration_behavior: 'always_invoice',
+        proration_date: prorationSeconds,
+        payment_behavior: 'error_if_incomplete',
+      },
+    })
+
+    const before = fake.requests.length
+    expect(await provider.previewSeats(subscription.id, 2, prorationDate)).toEqual({
+      amountDue: 0,
+      lines: [],
+    })
+    expect(fake.requests.slice(before).map((request) => request.path)).not.toContain(
+      '/v1/invoices/create_preview',
+    )
+
+    const fewer = await provider.changeSeats(subscription.id, 2, prorationDate, 'key-seats-down')
+    expect(fewer.seats).toBe(2)
+    const down = fake.requests.at(-1)
+    expect(down).toMatchObject({ idempotencyKey: 'key-seats-down', params: { proration_behavior: 'none' } })
+    expect(down?.params).not.toHaveProperty('proration_date')
+  })
+
+  it('cancels at the end of the period and takes the cancellation back', async () => {
+    const subscription = await subscribed(2)
+
+    const canceled = await provider.setCancelAtPeriodEnd(subscription.id, true, 'key-cancel')
+    expect(canceled).toMatchObject({ status: 'active', cancelAtPeriodEnd: true })
+    expect(await provider.retrieveSubscription(subscription.id)).toMatchObject({ cancelAtPeriodEnd: true })
+    expect(fake.requests.at(-2)).toMatchObject({
+      idempotencyKey: 'key-cancel',
+      params: { cancel_at_period_end: 'true' },
+    })
+
+    const reactivated = await provider.setCancelAtPeriodEnd(subscription.id, false, 'key-reactivate')
+    expect(reactivated.cancelAtPeriodEnd).toBe(false)
+    expect(await provider.retrieveSubscription(subscription.id)).toEqual(reactivated)
+  })
+})
+
+describe('verifyStripeWebhook', () => {
+  const now = new Date('2026-01-01T12:00:00Z')
+  const nowSeconds = now.getTime() / 1000
+  const subscriptionUpdated = JSON.stringify({
+    id: 'evt_1',
+    object: 'event',
+    type: 'customer.subscription.updated',
+    data: { object: { id: 'sub_1', object: 'subscription', customer: 'cus_1' } },
+  })
+
+  /** The `Stripe-Signature` header as Stripe computes it: HMAC-SHA256 of `<t>.<body>`, hex. */
+  function sign(body: string, timestamp: number, secret = webhookSecret) {
+    const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
+    return `t=${timestamp},v1=${signature}`
+  }
+
+  it('accepts a signed event and names its subscription and customer', () => {
+    expect(
+      verifyStripeWebhook(
+        subscriptionUpdated,
+        sign(subscriptionUpdated, nowSeconds - 10),
+        webhookSecret,
+        now,
+      ),
+    ).toEqual({
+      id: 'evt_1',
+      type: 'customer.subscription.updated',
+      subscriptionId: 'sub_1',
+      customerId: 'cus_1',
+    })
+  })
+
+  it('finds the subscription of an invoice under its parent', () => {
+    const invoicePaid = JSON.stringify({
+      id: 'evt_2',
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: 'in_1',
+          object: 'invoice',
+          customer: 'cus_1',
+          parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1' } },
+        },
+      },
+    })
+    expect(verifyStripeWebhook(invoicePaid, sign(invoicePaid, nowSeconds), webhookSecret, now)).toMatchObject(
+      {
+        id: 'evt_2',
+        subscriptionId: 'sub_1',
+        customerId: 'cus_1',
+      },
+    )
+  })
+
+  it('rejects a forged signature, a changed body, a missing header and a stale timestamp', () => {
+    const verify = (body: string, header: string | undefined) => () =>
+      verifyStripeWebhook(body, header, webhookSecret, now)
+    expect(verify(subscriptionUpdated, sign(subscriptionUpdated, nowSeconds, 'whsec_other'))).toThrow(
+      WebhookSignatureError,
+    )
+    expect(
+      verify(subscriptionUpdated.replace('sub_1', 'sub_2'), sign(subscriptionUpdated, nowSeconds)),
+    ).toThrow(WebhookSignatureError)
+    expect(verify(subscriptionUpdated, undefined)).toThrow(WebhookSignatureError)
+    expect(verify(subscriptionUpdated, sign(subscriptionUpdated, nowSeconds - 301))).toThrow(
+      WebhookSignatureError,
+    )
+    expect(verify(subscriptionUpdated, sign(subscriptionUpdated, nowSeconds - 299))).not.toThrow()
+  })
+
+  it('verifies a replayed delivery again with the same event id, for the caller to deduplicate', () => {
+    const header = sign(subscriptionUpdated, nowSeconds - 5)
+    const first = verifyStripeWebhook(subscriptionUpdated, header, webhookSecret, now)
+    const again = verifyStripeWebhook(
+      subscriptionUpdated,
+      header,
+      webhookSecret,
+      new Date(now.getTime() + 60_000),
+    )
+    expect(again).toEqual(first)
+    expect(again.id).toBe('evt_1')
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// A fake of the Stripe REST API: the calls the adapter makes, with state kept in memory like Stripe keeps it.
+
+/** A form-encoded body or query (`items[0][price]=…`) as nested objects; arrays keep their index keys. */
+type Params = { [key: string]: string | Params }
+
+type FakeRequest = { method: string; path: string; params: Params; idempotencyKey: string | undefined }
+type Reply = { status: number; body: unknown }
+
+type FakeCustomer = {
+  id: string
+  name: string
+  email: string
+  address: Params
+  metadata: Params
+  taxIds: { type: string; value: string }[]
+  defaultPaymentMethod: string | null
+}
+type FakePaymentMethodInput =
+  | {
+      type: 'card'
+      card: { brand: string; last4: string; exp_month: number; exp_year: number }
+      decline?: string
+    }
+  | { type: 'sepa_debit'; sepa_debit: { bank_code: string; last4: string }; decline?: string }
+type FakePaymentMethod = FakePaymentMethodInput & { id: string; customer: string }
+type FakeSetupIntent = { id: string; customer: string; status: string; paymentMethod: string | null }
+type FakePrice = {
+  id: string
+  lookupKey: string
+  unitAmount: number
+  currency: string
+  days: number
+  name: string
+}
+type FakeCoupon = {
+  id: string
+  percent_off: number | null
+  amount_off: number | null
+  currency: string | null
+  duration: string
+  duration_in_months: number | null
+  metadata: Record<string, string>
+  valid: boolean
+}
+type FakePromotion = {
+  id: string
+  code: string
+  active: boolean
+  expiresAt: number | null
+  coupon: FakeCoupon
+}
+type FakeSubscription = {
+  id: string
+  customer: string
+  itemId: string
+  price: FakePrice
+  quantity: number
+  periodStart: number
+  periodEnd: number
+  cancelAtPeriodEnd: boolean
+  promotion: FakePromotion | null
+}
+
+type FakeStripe = {
+  port: number
+  requests: FakeRequest[]
+  customers: Map<string, FakeCustomer>
+  subscriptions: Map<string, FakeSubscription>
+  /** What the browser does with Stripe.js: confirms the intent with a new payment method. */
+  confirmSetupIntent(id: string, method: FakePaymentMethodInput): void
+  close(): Promise<void>
+}
+
+/** Stripe's clock in the fake: every subscription starts at 2026-01-01. */
+const fakeNow = Date.parse('2026-01-01T00:00:00Z') / 1000
+const day = 24 * 60 * 60
+/** VAT the fake adds to invoices, in basis points, so that amounts before and after VAT differ. */
+const fakeVatBasisPoints = 810
+
+async function startFakeStripe(): Promise<FakeStripe> {
+  let counter = 0
+  const nextId = (prefix: string) => `${prefix}_${++counter}`
+  const requests: FakeRequest[] = []
+  const replies = new Map<string, Reply>()
+  const customers = new Map<string, FakeCustomer>()
+  const paymentMethods = new Map<string, FakePaymentMethod>()
+  const setupIntents = new Map<string, FakeSetupIntent>()
+  const subscriptions = new Map<string, FakeSubscription>()
+  const invoices: Record<string, unknown>[] = []
+  const prices: FakePrice[] = [
+    {
+      id: 'price_team_m_eur',
+      lookupKey: 'team_monthly_eur',
+      unitAmount: 1000,
+      currency: 'eur',
+      days: 30,
+      name: 'Team',
+    },
+    {
+      id: 'price_team_y_chf',
+      lookupKey: 'team_yearly_chf',
+      unitAmount: 10000,
+      currency: 'chf',
+      days: 365,
+      name: 'Team',
+    },
+  ]
+  const coupon = (fields: Partial<FakeCoupon> & { id: string }): FakeCoupon => ({
+    percent_off: null,
+    amount_off: null,
+    currency: null,
+    duration: 'once',
+    duration_in_months: null,
+    metadata: {},
+    valid: true,
+    ...fields,
+  })
+  const promotions: FakePromotion[] = [
+    {
+      id: 'promo_welcome',
+      code: 'WELCOME20',
+      active: true,
+      expiresAt: Date.parse('2026-06-30T00:00:00Z') / 1000,
+      coupon: coupon({
+        id: 'co_welcome',
+        percent_off: 20,
+        duration: 'repeating',
+        duration_in_months: 3,
+        metadata: { plans: 'team, pro' },
+      }),
+    },
+    {
+      id: 'promo_chf50',
+      code: 'CHF50',
+      active: true,
+      expiresAt: null,
+      coupon: coupon({ id: 'co_chf50', amount_off: 5000, currency: 'chf' }),
+    },
+    {
+      id: 'promo_expired',
+      code: 'EXPIRED',
+      active: false,
+      expiresAt: null,
+      coupon: coupon({ id: 'co_old' }),
+    },
+  ]
+
+  const ok = (body: unknown): Reply => ({ status: 200, body })
+  const notFound = (what: string): Reply => ({
+    status: 404,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
+  })
+  const list = (data: unknown[]) => ({ object: 'list', data, has_more: false, url: '/v1/list' })
+
+  const priceJson = (price: FakePrice) => ({
+    id: price.id,
+    object: 'price',
+    active: true,
+    currency: price.currency,
+    lookup_key: price.lookupKey,
+    unit_amount: price.unitAmount,
+    recurring: { interval: price.days === 30 ? 'month' : 'year', interval_count: 1 },
+  })
+  const couponJson = (c: FakeCoupon) => ({ object: 'coupon', ...c })
+  const promotionJson = (promotion: FakePromotion, expandCoupon: boolean) => ({
+    id: promotion.id,
+    object: 'promotion_code',
+    active: promotion.active,
+    code: promotion.code,
+    expires_at: promotion.expiresAt,
+    metadata: {},
+    promotion: { type: 'coupon', coupon: expandCoupon ? couponJson(promotion.coupon) : promotion.coupon.id },
+  })
+  const paymentMethodJson = ({ decline: _decline, ...method }: FakePaymentMethod) => ({
+    object: 'payment_method',
+    ...method,
+  })
+  const subscriptionJson = (subscription: FakeSubscription, expand: string[]) => {
+    const { promotion } = subscription
+    const discount = promotion && {
+      id: `di_${subscription.id}`,
+      object: 'discount',
+      promotion_code: expand.includes('discounts.promotion_code')
+        ? promotionJson(promotion, false)
+        : promotion.id,
+      source: { type: 'coupon', coupon: promotion.coupon.id },
+      subscription: subscription.id,
+    }
+    return {
+      id: subscription.id,
+      object: 'subscription',
+      customer: subscription.customer,
+      status: 'active',
+      cancel_at_period_end: subscription.cancelAtPeriodEnd,
+      // Unexpanded, Stripe lists a subscription's discounts by id.
+      discounts: discount
+        ? [expand.some((path) => path.startsWith('discounts')) ? discount : discount.id]
+        : [],
+      items: list([
+        {
+          id: subscription.itemId,
+          object: 'subscription_item',
+          price: priceJson(subscription.price),
+          quantity: subscription.quantity,
+          current_period_start: subscription.periodStart,
+          current_period_end: subscription.periodEnd,
+          subscription: subscription.id,
+        },
+      ]),
+    }
+  }
+  const lineJson = (description: string, quantity: number, amount: number) => ({
+    id: nextId('il'),
+    object: 'line_item',
+    description,
+    quantity,
+    amount,
+  })
+  const vatOf = (amount: number) => Math.round((amount * fakeVatBasisPoints) / 10_000)
+
+  /** The first invoice of a new subscription, paid at once. */
+  function firstInvoice(subscription: FakeSubscription) {
+    const { price, quantity, promotion } = subscription
+    const subtotal = price.unitAmount * quantity
+    const discount = Math.round((subtotal * (promotion?.coupon.percent_off ?? 0)) / 100)
+    const tax = vatOf(subtotal - discount)
+    const id = nextId('in')
+    invoices.push({
+      id,
+      object: 'invoice',
+      number: `SIG-${String(invoices.length + 1).padStart(4, '0')}`,
+      customer: subscription.customer,
+      status: 'paid',
+      currency: price.currency,
+      subtotal,
+      total_discount_amounts: discount ? [{ amount: discount, discount: `di_${subscription.id}` }] : [],
+      total_taxes: [{ amount: tax, tax_behavior: 'exclusive', taxability_reason: 'standard_rated' }],
+      total: subtotal - discount + tax,
+      amount_due: subtotal - discount + tax,
+      created: fakeNow,
+      period_start: subscription.periodStart,
+      period_end: subscription.periodEnd,
+      lines: list([lineJson(`${quantity} × ${price.name} (monthly)`, quantity, subtotal)]),
+      invoice_pdf: `https://pay.stripe.test/invoice/${id}/pdf`,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+    })
+  }
+
+  function createSubscription(params: Params): Reply {
+    const customer = customers.get(text(params.customer))
+    const [item] = entries(params.items)
+    const price = prices.find((p) => p.id === text(item?.price))
+    const method = paymentMethods.get(text(params.default_payment_method))
+    if (!customer || !price || !method || !item) return notFound('customer, price or payment method')
+    if (method.decline) {
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: method.decline,
+            message: 'Your card has insufficient funds.',
+          },
+        },
+      }
+    }
+    const promotionId = text(entries(params.discounts)[0]?.promotion_code)
+    const subscription: FakeSubscription = {
+      id: nextId('sub'),
+      customer: customer.id,
+      itemId: nextId('si'),
+      price,
+      quantity: Number(text(item.quantity)),
+      periodStart: fakeNow,
+      periodEnd: fakeNow + price.days * day,
+      cancelAtPeriodEnd: false,
+      promotion: promotions.find((p) => p.id === promotionId) ?? null,
+    }
+    subscriptions.set(subscription.id, subscription)
+    firstInvoice(subscription)
+    return ok(subscriptionJson(subscription, expandOf(params)))
+  }
+
+  function updateSubscription(subscription: FakeSubscription, params: Params): Reply {
+    const [item] = entries(params.items)
+    if (item) {
+      if (text(item.id) !== subscription.itemId) return notFound('subscription item')
+      subscription.quantity = Number(text(item.quantity))
+    }
+    if (params.cancel_at_period_end !== undefined) {
+      subscription.cancelAtPeriodEnd = params.cancel_at_period_end === 'true'
+    }
+    return ok(subscriptionJson(subscription, expandOf(params)))
+  }
+
+  /** The proration invoice Stripe would issue for a seat change at `proration_date` (`always_invoice`). */
+  function previewInvoice(params: Params): Reply {
+    const subscription = subscriptions.get(text(params.subscription))
+    const details = object(params.subscription_details)
+    const [item] = entries(details.items)
+    if (!subscription || !item) return notFound('subscription')
+    const { price, quantity, periodStart, periodEnd } = subscription
+    const newQuantity = Number(text(item.quantity))
+    const remaining = (periodEnd - Number(text(details.proration_date))) / (periodEnd - periodStart)
+    const unused = -Math.round(price.unitAmount * quantity * remaining)
+    const added = Math.round(price.unitAmount * newQuantity * remaining)
+    const tax = vatOf(unused + added)
+    return ok({
+      id: 'upcoming_in',
+      object: 'invoice',
+      customer: subscription.customer,
+      currency: price.currency,
+      amount_due: unused + added + tax,
+      total_taxes: [{ amount: tax, tax_behavior: 'exclusive', taxability_reason: 'standard_rated' }],
+      lines: list([
+        lineJson(`Unused time on ${quantity} × ${price.name} (monthly)`, quantity, unused),
+        lineJson(`Remaining time on ${newQuantity} × ${price.name} (monthly)`, newQuantity, added),
+      ]),
+    })
+  }
+
+  function route(method: string, path: string, params: Params): Reply {
+    const [, resource, id] = path.match(/^\/v1\/([a-z_]+(?:\/[a-z_]+)?)(?:\/([A-Za-z0-9_]+))?$/) ?? []
+    const expand = expandOf(params)
+    switch (`${method} ${resource}${id ? '/:id' : ''}`) {
+      case 'POST customers': {
+        const customer: FakeCustomer = {
+          id: nextId('cus'),
+          name: text(params.name),
+          email: text(params.email),
+          address: object(params.address),
+          metadata: object(params.metadata),
+          taxIds: entries(params.tax_id_data).map((tax) => ({
+            type: text(tax.type),
+            value: text(tax.value),
+          })),
+          defaultPaymentMethod: null,
+        }
+        customers.set(customer.id, customer)
+        return ok({ id: customer.id, object: 'customer' })
+      }
+      case 'POST customers/:id': {
+        const customer = customers.get(text(id))
+        if (!customer) return notFound('customer')
+        if (params.name !== undefined) customer.name = text(params.name)
+        if (params.email !== undefined) customer.email = text(params.email)
+        if (params.address !== undefined) customer.address = object(params.address)
+        if (params.metadata !== undefined) customer.metadata = object(params.metadata)
+        const settings = object(params.invoice_settings)
+        if (settings.default_payment_method !== undefined) {
+          customer.defaultPaymentMethod = text(settings.default_payment_method)
+        }
+        return ok({ id: customer.id, object: 'customer' })
+      }
+      case 'POST setup_intents': {
+        const intent = {
+          id: nextId('seti'),
+          customer: text(params.customer),
+          status: 'requires_payment_method',
+        }
+        setupIntents.set(intent.id, { ...intent, paymentMethod: null })
+        return ok({
+          ...intent,
+          object: 'setup_intent',
+          client_secret: `${intent.id}_secret_fake`,
+          payment_method: null,
+        })
+      }
+      case 'GET setup_intents/:id': {
+        const intent = setupIntents.get(text(id))
+        if (!intent) return notFound('setup intent')
+        const method = intent.paymentMethod === null ? undefined : paymentMethods.get(intent.paymentMethod)
+        return ok({
+          id: intent.id,
+          object: 'setup_intent',
+          customer: intent.customer,
+          status: intent.status,
+          payment_method:
+            method && expand.includes('payment_method') ? paymentMethodJson(method) : (method?.id ?? null),
+        })
+      }
+      case 'GET payment_methods': {
+        const customer = text(params.customer)
+        return ok(
+          list([...paymentMethods.values()].filter((m) => m.customer === customer).map(paymentMethodJson)),
+        )
+      }
+      case 'POST billing_portal/sessions':
+        return ok({
+          id: nextId('bps'),
+          object: 'billing_portal.session',
+          customer: text(params.customer),
+          return_url: text(params.return_url),
+          url: `https://billing.stripe.test/session/${counter}`,
+        })
+      case 'GET prices': {
+        const keys = Object.values(object(params.lookup_keys))
+        return ok(list(prices.filter((price) => keys.includes(price.lookupKey)).map(priceJson)))
+      }
+      case 'GET promotion_codes': {
+        const found = promotions.filter(
+          (p) =>
+            p.code === text(params.code) &&
+            (params.active === undefined || String(p.active) === params.active),
+        )
+        return ok(list(found.map((p) => promotionJson(p, expand.includes('data.promotion.coupon')))))
+      }
+      case 'POST subscriptions':
+        return createSubscription(params)
+      case 'GET subscriptions/:id':
+      case 'POST subscriptions/:id': {
+        const subscription = subscriptions.get(text(id))
+        if (!subscription) return notFound('subscription')
+        return method === 'GET'
+          ? ok(subscriptionJson(subscription, expand))
+          : updateSubscription(subscription, params)
+      }
+      case 'POST invoices/create_preview':
+        return previewInvoice(params)
+      case 'GET invoices':
+        return ok(list(invoices.filter((invoice) => invoice.customer === text(params.customer))))
+      default:
+        return notFound(`route ${method} ${path}`)
+    }
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake')
+      const method = req.method ?? 'GET'
+      const params = parseParams(
+        method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'),
+      )
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined
+      requests.push({ method, path: url.pathname, params, idempotencyKey })
+      // Like Stripe, a POST with a key seen before gets the first answer again, and changes nothing.
+      const replayed = method === 'POST' && idempotencyKey ? replies.get(idempotencyKey) : undefined
+      const reply = replayed ?? route(method, url.pathname, params)
+      if (method === 'POST' && idempotencyKey) replies.set(idempotencyKey, reply)
+      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': nextId('req') })
+      res.end(JSON.stringify(reply.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+
+  return {
+    port: (server.address() as AddressInfo).port,
+    requests,
+    customers,
+    subscriptions,
+    confirmSetupIntent(id, input) {
+      const intent = setupIntents.get(id)
+      if (!intent) throw new Error(`no setup intent ${id}`)
+      const method: FakePaymentMethod = { ...input, id: nextId('pm'), customer: intent.customer }
+      paymentMethods.set(method.id, method)
+      intent.status = 'succeeded'
+      intent.paymentMethod = method.id
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+function parseParams(encoded: string): Params {
+  const root: Params = {}
+  for (const [key, value] of new URLSearchParams(encoded)) {
+    const [head = '', ...rest] = key.split('[')
+    const path = [head, ...rest.map((part) => part.replace(/]$/, ''))]
+    const last = path.pop() ?? ''
+    let node = root
+    for (const name of path) {
+      const next = node[name]
+      if (typeof next === 'object') {
+        node = next
+      } else {
+        const child: Params = {}
+        node[name] = child
+        node = child
+      }
+    }
+    node[last] = value
+  }
+  return root
+}
+
+function text(value: string | Params | undefined): string {
+  return typeof value === 'string' ? value : ''
+}
+
+function object(value: string | Params | undefined): Params {
+  return typeof value === 'object' ? value : {}
+}
+
+/** The entries of an indexed list (`items[0]`, `items[1]`) in order. */
+function entries(value: string | Params | undefined): Params[] {
+  return Object.values(object(value)).map(object)
+}
+
+function expandOf(params: Params): string[] {
+  return Object.values(object(params.expand)).map(text)
+}
