@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
-import type { AppConfig } from '../../server/config.ts'
+import type { AppConfig, DatabaseConfig } from '../../server/config.ts'
 import { type RunningServer, type StartServerOptions, startServer } from '../../server/server.ts'
 import { testAppConfig } from './test-app-config.ts'
 import { createTestDatabase, type Driver } from './test-database.ts'
@@ -19,6 +19,8 @@ export type TestServer = RunningServer & {
   staticDir: string
   /** DATA_DIR of the server: its stored files, temp uploads and outbox. */
   dataDir: string
+  /** Its database, for an operator's command run beside it (PostgreSQL only: PGlite has one user). */
+  database: DatabaseConfig
   stop(): Promise<void>
 }
 
@@ -52,6 +54,7 @@ export async function startTestServer(
     ...server,
     staticDir,
     dataDir: testDatabase.dataDir,
+    database: testDatabase.database,
     stop: async () => {
       await server.close()
       await cleanUp()

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
@@ -15,6 +17,7 @@ import { type AccountsClient, goodPassword, startAccountsClient } from '../accou
 import { drivers } from '../test-database.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
+const execFileAsync = promisify(execFile)
 
 const businessData = (country: string) => ({
   name: 'Billing AG',
@@ -370,4 +373,61 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     )
     await client.expectError(await client.call('GET', billingPaths.invoices(id)), 401, 'auth.unauthenticated')
   })
+
+  it.runIf(driver === 'postgres')(
+    'puts a business on manual invoicing by the operator command, and lists its invoices',
+    async () => {
+      const { token, id } = await open('admin@manual.example')
+      const database = client.server.database
+      const env = {
+        ...process.env,
+        DATABASE_URL: database.driver === 'postgres' ? database.url : '',
+        DATA_DIR: client.server.dataDir,
+      }
+      const run = (...args: string[]) =>
+        execFileAsync(process.execPath, ['scripts/billing.ts', ...args], { env })
+      expect((await run('manual', id)).stdout).toContain('now invoiced by hand')
+      const invoiced = await run(
+        'invoice',
+        id,
+        '--description',
+        'Licence 2026',
+        '--amount',
+        '480000',
+        '--currency',
+        'CHF',
+        '--from',
+        '2026-03-01',
+        '--paid',
+      )
+      expect(invoiced.stdout).toMatch(/Invoice M-\w+-0001 written/)
+      const business = await readBusiness(token, id)
+      expect(business.admin).toMatchObject({ paymentMethod: 'MANUAL', billingStatus: 'manual' })
+      const { invoices } = v.parse(
+        invoicesSchema,
+        await json(await client.call('GET', billingPaths.invoices(id), { token })),
+      )
+      // CHF 4800.00 and Swiss VAT of 8.1 %.
+      expect(invoices).toEqual([
+        expect.objectContaining({
+          status: 'paid',
+          subtotal: 480000,
+          tax: 38880,
+          total: 518880,
+          periodStart: '2026-03-01T00:00:00.000Z',
+          periodEnd: '2027-03-01T00:00:00.000Z',
+        }),
+      ])
+      const pdf = await client.call('GET', billingPaths.invoicePdf(id, invoices[0]?.id ?? ''), { token })
+      expect(pdf.headers.get('content-disposition')).toMatch(/invoice-M-\w+-0001\.pdf/)
+      // The machine takes no trial cancellation or subscription from a manually invoiced business.
+      await client.expectError(
+        await client.call('POST', billingPaths.cancelTrial(id), { token }),
+        409,
+        'business.transition_refused',
+      )
+      // An unknown business is refused, and nothing is written.
+      await expect(run('manual', crypto.randomUUID())).rejects.toMatchObject({ code: 1 })
+    },
+  )
 })

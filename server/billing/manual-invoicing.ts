@@ -1,0 +1,68 @@
+import { count, eq } from 'drizzle-orm'
+import type { Currency } from '../../contract/price-plans.ts'
+import { vatBasisPoints, vatOn, vatTreatment } from '../../machines/business-payment/vat.ts'
+import { loadBillingBusiness } from '../businesses/payment-state.ts'
+import type { Database } from '../db/open-database.ts'
+import { businesses, manualInvoices } from '../db/schema.ts'
+
+/**
+ * Puts a business on manual invoicing (SPEC §4 MANUAL), as agreed with sales, or takes it off again (back
+ * to needing a payment method). Its trial and payment issue end; its admins then find its invoices.
+ */
+export async function setManualInvoicing(db: Database, businessId: string, manual: boolean): Promise<void> {
+  await loadBillingBusiness(db, businessId)
+  await db
+    .update(businesses)
+    .set(
+      manual
+        ? { paymentMethod: 'MANUAL', trialEndsAt: null, paymentIssueSince: null }
+        : { paymentMethod: 'NEEDS_PAYMENT_METHOD' },
+    )
+    .where(eq(businesses.id, businessId))
+}
+
+/** One invoice written by hand: a line, the period it covers, and whether it is paid already. */
+export type ManualInvoiceInput = {
+  description: string
+  quantity: number
+  /** Per unit, in minor units, before VAT. */
+  unitAmount: number
+  currency: Currency
+  periodStart: Date
+  periodEnd: Date
+  paid: boolean
+}
+
+/** Writes an invoice for a manually invoiced business, VAT by its billing country; answers its number. */
+export async function writeManualInvoice(
+  db: Database,
+  businessId: string,
+  input: ManualInvoiceInput,
+  now: Date,
+): Promise<string> {
+  const { business } = await loadBillingBusiness(db, businessId)
+  if (business.paymentMethod !== 'MANUAL') throw new Error('The business is not on manual invoicing')
+  const subtotal = input.quantity * input.unitAmount
+  const tax = vatOn(subtotal, vatBasisPoints(vatTreatment(business.billing.country)))
+  return db.transaction(async (tx) => {
+    const [written] = await tx
+      .select({ n: count() })
+      .from(manualInvoices)
+      .where(eq(manualInvoices.businessId, businessId))
+    const number = `M-${business.referralCode.slice(4)}-${String((written?.n ?? 0) + 1).padStart(4, '0')}`
+    await tx.insert(manualInvoices).values({
+      businessId,
+      number,
+      currency: input.currency,
+      lines: [{ description: input.description, quantity: input.quantity, amount: subtotal }],
+      subtotal,
+      tax,
+      total: subtotal + tax,
+      status: input.paid ? 'paid' : 'open',
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
+      createdAt: now,
+    })
+    return number
+  })
+}
