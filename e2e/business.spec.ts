@@ -304,14 +304,16 @@ test.describe('business accounts', () => {
     await business.open(`${server.url}/business/billing`)
     await business.seeHeading('Billing')
     await expect(tab.getByText(/You are trying the product for free until/)).toBeVisible()
-    await expect(tab.getByText('2 people of your business use a seat', { exact: false })).toBeVisible()
+    await expect(
+      tab.getByText('2 people and invitations of your business use a seat', { exact: false }),
+    ).toBeVisible()
     await tab.getByRole('link', { name: 'Choose a plan' }).click()
     await business.seeHeading('Plans')
     const team = tab.getByRole('article', { name: 'Team' })
     await expect(team.getByText('EUR 250.00 per seat and year')).toBeVisible()
-    await expect(team.getByText('For your 2 seats: EUR 500.00 a year')).toBeVisible()
+    await expect(team.getByText('For 2 seats: EUR 500.00 a year')).toBeVisible()
     await tab.getByLabel('Monthly').check()
-    await expect(team.getByText('For your 2 seats: EUR 50.00 a month')).toBeVisible()
+    await expect(team.getByText('For 2 seats: EUR 50.00 a month')).toBeVisible()
     await expect(tab.getByRole('article', { name: 'Individual' }).getByText('Not for 2 seats')).toBeVisible()
     // Chosen, the plan is priced by the server for the business in Switzerland: Swiss VAT on top.
     await tab.getByLabel('Yearly (two months free)').check()

@@ -5,7 +5,7 @@ import { hasPaymentIssue } from './card-subscription.ts'
 
 type Snapshot = SnapshotFrom<typeof businessPaymentMachine>
 
-const order = { plan: '', cycle: 'yearly', seats: 1, currency: 'EUR' } as const
+const order = { plan: '', cycle: 'yearly', seats: 1, currency: 'EUR', setupIntentId: '' } as const
 
 /** What the billing and business screens need from the subscription lifecycle. */
 export interface BusinessPaymentView {

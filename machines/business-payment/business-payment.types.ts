@@ -79,6 +79,8 @@ export interface UpgradeOrder {
   currency: 'EUR' | 'CHF'
   promoCode?: string
   referralCode?: string
+  /** The provider's setup that confirmed the payment method to charge. */
+  setupIntentId: string
 }
 
 /** Input of the `upgrade` actor, which answers the business as it is once subscribed. */

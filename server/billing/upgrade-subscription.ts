@@ -72,13 +72,14 @@ export async function upgradeSubscription(
   const billing = await loadBillingBusiness(services.db, businessId)
   const event = {
     type: 'subscription.upgrade',
-    order: { ...order, seats: order.amountSeats },
+    order: { ...order, seats: order.amountSeats, setupIntentId },
   } as const
   requirePaymentEvent(billing, now, event)
   const { promotion, referrerId } = await priceUpgrade(services, businessId, order, now)
   const customerId = billing.business.customerId
   const method = await confirmedPaymentMethod(services, customerId, setupIntentId)
-  const key = `upgrade:${businessId}:${setupIntentId}:${order.plan}:${order.cycle}:${order.amountSeats}`
+  // A declined card's answer is kept under its key by Stripe: another card is another attempt.
+  const key = `upgrade:${businessId}:${method.id}:${order.plan}:${order.cycle}:${order.amountSeats}`
   const subscription = await subscriptions
     .createSubscription(
       {

@@ -1,6 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { billingPaths } from '../../contract/billing.ts'
 import {
   type BillingAddress,
   type BusinessSettings,
@@ -18,19 +17,13 @@ import {
   supportContactSchema,
   updateBusinessSettingsSchema,
 } from '../../contract/businesses.ts'
-import {
-  pricePlansSchema,
-  type UpgradePreviewRequest,
-  upgradePreviewRequestSchema,
-  upgradePreviewSchema,
-} from '../../contract/price-plans.ts'
 import type { ApiClient } from './client.ts'
 
 // Business changes are answered 409 when refused (the last admin); retrying would only be refused again.
-const once = { retries: 0 } as const
+export const once = { retries: 0 } as const
 
 /** Cache keys of one business's answers; every change refreshes them all. */
-const businessKey = (id: string) => ['business', id] as const
+export const businessKey = (id: string) => ['business', id] as const
 
 /** GET /v1/businesses/{id}: the business as the caller may see it. */
 export function businessQueryOptions(api: ApiClient, id: string) {
@@ -163,30 +156,4 @@ export async function uploadLogo(api: ApiClient, id: string, file: File) {
 export async function removeLogo(api: ApiClient, id: string) {
   const answer = await api.request(businessPaths.businessSettingsLogo(id), { method: 'DELETE', ...once })
   return v.parse(businessSettingsSchema, answer)
-}
-
-/** GET /v2/businesses/price_plans: the plans and their prices; they change seldom. */
-export function pricePlansQueryOptions(api: ApiClient) {
-  return queryOptions({
-    queryKey: ['price-plans'],
-    queryFn: async () => v.parse(pricePlansSchema, await api.request(billingPaths.pricePlans())).plans,
-    staleTime: 60 * 60 * 1000,
-  })
-}
-
-/** POST .../subscriptions/upgrade/preview: what a plan costs the business, period by period. */
-export function upgradePreviewQueryOptions(api: ApiClient, id: string, request: UpgradePreviewRequest) {
-  return queryOptions({
-    queryKey: [...businessKey(id), 'upgrade-preview', request],
-    queryFn: async () =>
-      v.parse(
-        upgradePreviewSchema,
-        await api.request(billingPaths.upgradePreview(id), {
-          method: 'POST',
-          body: v.parse(upgradePreviewRequestSchema, request),
-          ...once,
-        }),
-      ),
-    staleTime: 60_000,
-  })
 }

@@ -59,6 +59,7 @@ const order: UpgradeOrder = {
   seats: 2,
   currency: 'EUR',
   promoCode: 'WELCOME20',
+  setupIntentId: 'seti_1',
 }
 const samples = {
   trialing: business({ paymentMethod: 'TRIALING', cardSubscriptionStatus: null }),

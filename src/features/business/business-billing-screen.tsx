@@ -1,72 +1,255 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
+import { paymentGraceDays } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
-import { businessStatisticsQueryOptions } from '../../api/business.ts'
-import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
-import { buttonClass } from '../../ui/button/button.tsx'
+import type { SeatsChange } from '../../../machines/business-payment/business-payment.types.ts'
+import { pricePlansQueryOptions, usageQueryOptions } from '../../api/billing.ts'
+import { formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
+import { Button, buttonClass } from '../../ui/button/button.tsx'
+import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
+import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
+import { planNames } from './plan-names.ts'
+import type { SeatsProps } from './seats-dialog.tsx'
+import { useBusinessPayment } from './use-business-payment.ts'
+
+const dayMs = 24 * 60 * 60 * 1000
 
 function Billing({ business }: { business: Business }) {
   const { i18n } = useLingui()
-  const { api } = useRouteContext({ from: '__root__' })
-  const { data: statistics } = useQuery(businessStatisticsQueryOptions(api, business.id))
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const { data: usage } = useQuery(usageQueryOptions(api, business.id))
+  const { data: plans } = useQuery(pricePlansQueryOptions(api))
+  const { view, run } = useBusinessPayment(business)
   const admin = business.admin
-  if (!admin) return null
+  if (!admin || !usage) return null
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
-  const trialEnd = admin.trialEndsAt ? formatDateTime(admin.trialEndsAt, locale) : undefined
-  const seats = statistics ? statistics.admins + statistics.members : undefined
+  const date = (iso: string) => formatDateTime(iso, locale)
+  const subscription = admin.subscription
+  const plan = plans?.find((found) => found.id === subscription?.plan)
+  const planName = plan ? i18n._(planNames[plan.tier]) : (subscription?.plan ?? '')
+  const periodEnd = subscription ? date(subscription.currentPeriodEnd) : ''
+  const nextAmount =
+    subscription && plan
+      ? formatMoney(
+          (subscription.currency === 'EUR'
+            ? plan.seatPrices[subscription.cycle].eur
+            : plan.seatPrices[subscription.cycle].chf) * subscription.seats,
+          locale,
+          subscription.currency,
+        )
+      : ''
+  const blockDate = admin.paymentIssueSince
+    ? date(new Date(new Date(admin.paymentIssueSince).getTime() + paymentGraceDays * dayMs).toISOString())
+    : ''
+  const act = (name: string, props: object, event: Parameters<typeof run>[0], done: ReturnType<typeof msg>) =>
+    openDialog(ui.dialogs, {
+      name,
+      namespace: 'business',
+      props: { ...props },
+      action: async ({ value }) => {
+        // The seats dialog submits the change it previewed; the other dialogs only confirm.
+        await run(
+          event.type === 'seats.change' ? { type: 'seats.change', change: value as SeatsChange } : event,
+        )
+        showSnackbar(ui.snackbars, { message: done, color: 'success' })
+      },
+    })
+  const seatsProps = (mode: SeatsProps['mode']): SeatsProps => ({
+    businessId: business.id,
+    mode,
+    seats: subscription?.seats ?? 0,
+    seatsInUse: usage.seatsInUse,
+  })
+  const seatsChange = { type: 'seats.change', change: { seats: 0, previewedAt: '' } } as const
   return (
     <>
+      {admin.paymentIssueSince && view.subscription !== 'cancelled' ? (
+        <FormAlert>
+          {view.subscription === 'locked' ? (
+            <Trans>
+              The business is blocked: the last renewal is unpaid. Pay with a new card or account to unblock
+              it.
+            </Trans>
+          ) : (
+            <Trans>
+              The last renewal could not be charged. Please update the payment method by {blockDate}, or the
+              business is blocked.
+            </Trans>
+          )}{' '}
+          <Link to={view.subscription === 'locked' ? '/business/upgrade' : '/business/billing/payment'}>
+            <Trans>Update the payment method</Trans>
+          </Link>
+        </FormAlert>
+      ) : null}
       <section className={styles.card} aria-labelledby="plan-heading">
         <h2 id="plan-heading">
           <Trans>Your plan</Trans>
         </h2>
-        {admin.paymentMethod === 'TRIALING' ? (
+        {view.subscription === 'trialing' ? (
           <p>
             <Trans>
-              You are trying the product for free until {trialEnd}. Choose a plan to go on after that.
+              You are trying the product for free until {admin.trialEndsAt ? date(admin.trialEndsAt) : ''}.
+              Choose a plan to go on after that.
             </Trans>
           </p>
-        ) : admin.paymentMethod === 'NEEDS_PAYMENT_METHOD' ? (
+        ) : view.subscription === 'trialExpired' ? (
           <p className={styles.notice} role="status">
             <Trans>
               Your free trial has ended. Choose a plan and add a payment method: until then your members sign
               with their own free signatures.
             </Trans>
           </p>
-        ) : admin.paymentMethod === 'MANUAL' ? (
-          <p>
-            <Trans>Your business is invoiced by hand, as agreed with us.</Trans>
+        ) : view.subscription === 'cancelled' ? (
+          <p className={styles.notice} role="status">
+            <Trans>
+              Your business has no plan any more. Choose one to go on: until then your members sign with their
+              own free signatures.
+            </Trans>
           </p>
+        ) : subscription ? (
+          <>
+            <dl className={styles.facts}>
+              <dt>
+                <Trans>Plan</Trans>
+              </dt>
+              <dd data-testid="plan-name">
+                {subscription.cycle === 'yearly' ? (
+                  <Trans>{planName}, billed yearly</Trans>
+                ) : (
+                  <Trans>{planName}, billed monthly</Trans>
+                )}
+              </dd>
+              <dt>
+                <Trans>Seats</Trans>
+              </dt>
+              <dd data-testid="seats">
+                <Trans>
+                  {usage.seatsInUse} of {subscription.seats} in use
+                </Trans>
+              </dd>
+              {subscription.promoCode ? (
+                <>
+                  <dt>
+                    <Trans>Promo code</Trans>
+                  </dt>
+                  <dd>{subscription.promoCode}</dd>
+                </>
+              ) : null}
+              <dt>
+                {view.subscription === 'cancelling' ? <Trans>Ends on</Trans> : <Trans>Next invoice</Trans>}
+              </dt>
+              <dd data-testid="period-end">
+                {view.subscription === 'cancelling' ? (
+                  periodEnd
+                ) : (
+                  <Trans>
+                    {periodEnd}: {nextAmount} before VAT
+                  </Trans>
+                )}
+              </dd>
+            </dl>
+          </>
         ) : null}
-        <Link to="/business/billing/plan" className={`${buttonClass({})} ${styles.cardButton}`}>
-          <Trans>Choose a plan</Trans>
-        </Link>
+        {view.error ? <FormAlert>{i18n._(businessErrorMessage(view.error))}</FormAlert> : null}
+        <div className={styles.toolbar}>
+          {view.canUpgrade ? (
+            <Link to="/business/billing/plan" className={buttonClass({})}>
+              <Trans>Choose a plan</Trans>
+            </Link>
+          ) : null}
+          {view.canCancelTrial ? (
+            <Button
+              variant="secondary"
+              onClick={() => act('cancelTrial', {}, { type: 'trial.cancel' }, msg`The trial has ended`)}
+            >
+              <Trans>End the trial now</Trans>
+            </Button>
+          ) : null}
+          {view.canReactivate ? (
+            <Button
+              disabled={view.busy}
+              onClick={async () => {
+                await run({ type: 'subscription.reactivate' }).then(
+                  () => showSnackbar(ui.snackbars, { message: msg`Your plan goes on`, color: 'success' }),
+                  () => undefined,
+                )
+              }}
+            >
+              <Trans>Keep the subscription</Trans>
+            </Button>
+          ) : null}
+          {view.canCancelSubscription ? (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                act(
+                  'cancelSubscription',
+                  { date: periodEnd },
+                  { type: 'subscription.cancel' },
+                  msg`The subscription ends at the close of the period`,
+                )
+              }
+            >
+              <Trans>Cancel subscription</Trans>
+            </Button>
+          ) : null}
+        </div>
       </section>
       <section className={styles.card} aria-labelledby="seats-heading">
         <h2 id="seats-heading">
           <Trans>Seats</Trans>
         </h2>
-        {seats !== undefined ? (
-          <p>
-            <Plural
-              value={seats}
-              one="One person of your business uses a seat: everyone who signs on its account uses one."
-              other="# people of your business use a seat: everyone who signs on its account, admins included."
-            />
-          </p>
-        ) : null}
-        <Link to="/business/members" className={styles.cardButton}>
-          <Trans>Manage members</Trans>
-        </Link>
+        <p>
+          <Plural
+            value={usage.seatsInUse}
+            one="One person or invitation of your business uses a seat: everyone who signs on its account uses one."
+            other="# people and invitations of your business use a seat: everyone who signs on its account, admins included."
+          />
+        </p>
+        <div className={styles.toolbar}>
+          {view.canChangeSeats ? (
+            <>
+              <Button onClick={() => act('addSeats', seatsProps('add'), seatsChange, msg`Seats added`)}>
+                <Trans>Add seats</Trans>
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={(subscription?.seats ?? 0) <= Math.max(1, usage.seatsInUse)}
+                onClick={() => act('removeSeats', seatsProps('remove'), seatsChange, msg`Seats removed`)}
+              >
+                <Trans>Remove seats</Trans>
+              </Button>
+            </>
+          ) : null}
+          <Link to="/business/members" className={buttonClass({ variant: 'secondary' })}>
+            <Trans>Manage members</Trans>
+          </Link>
+        </div>
+      </section>
+      <section className={styles.card} aria-labelledby="payment-heading">
+        <h2 id="payment-heading">
+          <Trans>Payment and invoices</Trans>
+        </h2>
+        <div className={styles.toolbar}>
+          <Link to="/business/billing/payment" className={buttonClass({ variant: 'secondary' })}>
+            <Trans>Payment method</Trans>
+          </Link>
+          <Link to="/business/billing/invoices" className={buttonClass({ variant: 'secondary' })}>
+            <Trans>Invoices</Trans>
+          </Link>
+        </div>
       </section>
     </>
   )
 }
 
-/** /business/billing: the business's payment state, its plan and the seats its people use. */
+/** /business/billing: the business's plan as the payment machine sees it, its seats, payment and invoices. */
 export function BusinessBillingScreen() {
   return (
     <BusinessPage title={<Trans>Billing</Trans>}>

@@ -1,22 +1,31 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useRouteContext } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { type FormEvent, useId, useState } from 'react'
 import type { Business } from '../../../contract/businesses.ts'
-import { amountIn, type BillingCycle, type PricePlan } from '../../../contract/price-plans.ts'
 import {
-  businessStatisticsQueryOptions,
-  pricePlansQueryOptions,
-  upgradePreviewQueryOptions,
-} from '../../api/business.ts'
+  amountIn,
+  type BillingCycle,
+  type PricePlan,
+  type UpgradePreview,
+  type UpgradePreviewRequest,
+} from '../../../contract/price-plans.ts'
+import { pricePlansQueryOptions, upgradePreviewQueryOptions, usageQueryOptions } from '../../api/billing.ts'
 import { errorCode } from '../../api/error-messages.ts'
+import { useUser } from '../../api/user.ts'
 import { currencyOf, formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
-import { Button } from '../../ui/button/button.tsx'
+import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { TextField } from '../../ui/form/text-field.tsx'
+import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
 import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
+import { BusinessPaymentMethods } from './business-payment-screen.tsx'
+import { PaymentMethodForm } from './payment-method-form.tsx'
 import { planNames } from './plan-names.ts'
+import { useBusinessPayment } from './use-business-payment.ts'
 
 function PlanCard({
   plan,
@@ -35,11 +44,10 @@ function PlanCard({
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
   const currency = currencyOf[locale]
   const perSeat = formatMoney(amountIn(plan.seatPrices[cycle], currency), locale)
-  const fits = seats >= plan.minSeats && (plan.maxSeats === null || seats <= plan.maxSeats)
-  const total = formatMoney(
-    amountIn(plan.seatPrices[cycle], currency) * Math.max(seats, plan.minSeats),
-    locale,
-  )
+  // A plan for more people than the business has is bought at its least seats; one for fewer does not fit.
+  const fits = plan.maxSeats === null || seats <= plan.maxSeats
+  const bought = Math.max(seats, plan.minSeats)
+  const total = formatMoney(amountIn(plan.seatPrices[cycle], currency) * bought, locale)
   const { minSeats: min, maxSeats: max } = plan
   const name = i18n._(planNames[plan.tier])
   return (
@@ -67,15 +75,15 @@ function PlanCard({
         <p>
           {cycle === 'monthly' ? (
             <Plural
-              value={seats}
-              one={`For your seat: ${total} a month`}
-              other={`For your # seats: ${total} a month`}
+              value={bought}
+              one={`For one seat: ${total} a month`}
+              other={`For # seats: ${total} a month`}
             />
           ) : (
             <Plural
-              value={seats}
-              one={`For your seat: ${total} a year`}
-              other={`For your # seats: ${total} a year`}
+              value={bought}
+              one={`For one seat: ${total} a year`}
+              other={`For # seats: ${total} a year`}
             />
           )}
         </p>
@@ -93,27 +101,10 @@ function PlanCard({
   )
 }
 
-/** What the chosen plan costs, as the server prices it: the first period and the one after, with VAT. */
-function Preview({
-  business,
-  plan,
-  cycle,
-  seats,
-}: {
-  business: Business
-  plan: string
-  cycle: BillingCycle
-  seats: number
-}) {
+/** What the chosen plan costs, as the server priced it: the first period and the one after, with VAT. */
+function Preview({ data }: { data: UpgradePreview }) {
   const { i18n } = useLingui()
-  const { api } = useRouteContext({ from: '__root__' })
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
-  const currency = currencyOf[locale]
-  const { data, error } = useQuery(
-    upgradePreviewQueryOptions(api, business.id, { plan, cycle, amountSeats: seats, currency }),
-  )
-  if (error) return <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert>
-  if (!data) return null
   const [first, next] = data.periods
   if (!first || !next) return null
   const money = (amount: number) => formatMoney(amount, locale, data.currency)
@@ -124,6 +115,7 @@ function Preview({
   )
   const renewal = money(next.total)
   const renewsAt = formatDateTime(next.startsAt, locale)
+  const code = data.promoCode
   return (
     <section className={styles.card} aria-labelledby="preview-heading" aria-live="polite">
       <h2 id="preview-heading">
@@ -139,6 +131,14 @@ function Preview({
           <Plural value={data.seats} one="One seat" other="# seats" />
         </dt>
         <dd>{money(first.subtotal)}</dd>
+        {first.discount > 0 ? (
+          <>
+            <dt>
+              <Trans>Discount ({code})</Trans>
+            </dt>
+            <dd>−{money(first.discount)}</dd>
+          </>
+        ) : null}
         <dt>
           {data.vatTreatment === 'swiss' ? (
             <Trans>VAT {rate}</Trans>
@@ -153,7 +153,7 @@ function Preview({
           <Trans>Total</Trans>
         </dt>
         <dd>
-          <strong>{money(first.total)}</strong>
+          <strong data-testid="preview-total">{money(first.total)}</strong>
         </dd>
       </dl>
       <p>
@@ -171,15 +171,128 @@ function Preview({
   )
 }
 
+/** A promo code, or another business's referral code (`REF-…`), checked by the server's preview. */
+function CodeField({ onApply, error }: { onApply: (code: string) => void; error?: string }) {
+  const { t } = useLingui()
+  const [code, setCode] = useState('')
+  const apply = (event: FormEvent) => {
+    event.preventDefault()
+    onApply(code.trim())
+  }
+  return (
+    <form className={styles.inline} onSubmit={apply}>
+      <TextField
+        label={t`Promo or referral code`}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        autoComplete="off"
+        error={error}
+      />
+      <Button type="submit" variant="secondary">
+        <Trans>Apply</Trans>
+      </Button>
+    </form>
+  )
+}
+
+/** What the admin ordered and how the server priced it; paying subscribes through the payment machine. */
+function Checkout({
+  business,
+  request,
+  run,
+}: {
+  business: Business
+  request: UpgradePreviewRequest
+  /** The payment machine of the screen, which outlives this order. */
+  run: ReturnType<typeof useBusinessPayment>['run']
+}) {
+  const { i18n } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const navigate = useNavigate()
+  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
+  const { data, error } = useQuery(upgradePreviewQueryOptions(api, business.id, request))
+  if (error) return <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert>
+  if (!data) return null
+  const total = formatMoney(data.periods[0]?.total ?? 0, locale, data.currency)
+  return (
+    <>
+      <Preview data={data} />
+      <section className={styles.card} aria-labelledby="payment-heading">
+        <h2 id="payment-heading">
+          <Trans>Payment</Trans>
+        </h2>
+        <PaymentMethodForm
+          businessId={business.id}
+          country={business.admin?.billing.country ?? 'CH'}
+          submitLabel={<Trans>Subscribe and pay {total}</Trans>}
+          onConfirmed={async (setupIntentId) => {
+            const { amountSeats, ...order } = request
+            await run({
+              type: 'subscription.upgrade',
+              order: { ...order, seats: amountSeats, setupIntentId },
+            })
+            showSnackbar(ui.snackbars, { message: msg`Thank you: your plan is active`, color: 'success' })
+            await navigate({ to: '/business/billing' })
+          }}
+        />
+      </section>
+    </>
+  )
+}
+
 function Plans({ business }: { business: Business }) {
+  const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const { data: plans } = useQuery(pricePlansQueryOptions(api))
-  const { data: statistics } = useQuery(businessStatisticsQueryOptions(api, business.id))
+  const { data: usage } = useQuery(usageQueryOptions(api, business.id))
+  const { view, run } = useBusinessPayment(business)
   const [cycle, setCycle] = useState<BillingCycle>('yearly')
   const [chosen, setChosen] = useState<string>()
+  const [code, setCode] = useState('')
   const name = useId()
-  if (!plans || !statistics) return null
-  const seats = statistics.admins + statistics.members
+  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
+  const request: UpgradePreviewRequest | null = chosen
+    ? {
+        plan: chosen,
+        cycle,
+        amountSeats: Math.max(
+          usage?.seatsInUse ?? 1,
+          plans?.find((plan) => plan.id === chosen)?.minSeats ?? 1,
+        ),
+        currency: currencyOf[locale],
+        ...(code === ''
+          ? {}
+          : code.toUpperCase().startsWith('REF-')
+            ? { referralCode: code }
+            : { promoCode: code }),
+      }
+    : null
+  // The code's own refusal is shown at the code, and the order without it stays priced.
+  const { error: codeError } = useQuery({
+    ...upgradePreviewQueryOptions(
+      api,
+      business.id,
+      request ?? { plan: '', cycle, amountSeats: 1, currency: 'EUR' },
+    ),
+    enabled: request !== null && code !== '',
+  })
+  const codeRefused = code !== '' && codeError !== null
+  if (!plans || !usage) return null
+  // A blocked business pays what is due with a new payment method; it keeps its plan.
+  if (view.subscription === 'locked') return <BusinessPaymentMethods business={business} />
+  if (!view.canUpgrade && !view.busy) {
+    return (
+      <section className={styles.card}>
+        <p>
+          <Trans>Your business has a plan. Change its seats or cancel it on the billing page.</Trans>
+        </p>
+        <Link to="/business/billing" className={`${buttonClass({})} ${styles.cardButton}`}>
+          <Trans>Billing</Trans>
+        </Link>
+      </section>
+    )
+  }
+  const seats = usage.seatsInUse
   return (
     <>
       <fieldset className={styles.cycle}>
@@ -217,17 +330,71 @@ function Plans({ business }: { business: Business }) {
       <p className={styles.muted}>
         <Trans>Prices before VAT. Larger teams get an enterprise plan agreed with us.</Trans>
       </p>
-      {chosen ? <Preview business={business} plan={chosen} cycle={cycle} seats={seats} /> : null}
+      {request ? (
+        <>
+          <CodeField
+            onApply={setCode}
+            error={codeRefused ? i18n._(businessErrorMessage(errorCode(codeError))) : undefined}
+          />
+          <Checkout
+            key={`${request.plan}-${request.cycle}`}
+            business={business}
+            request={codeRefused ? { ...request, promoCode: undefined, referralCode: undefined } : request}
+            run={run}
+          />
+        </>
+      ) : null}
     </>
   )
 }
 
-/** /business/billing/plan: the plans side by side, monthly or yearly, priced for the business's seats. */
+/**
+ * /business/billing/plan: the plans side by side, monthly or yearly, priced for the business's seats with
+ * a promo or referral code, and paid here.
+ */
 export function BusinessPlanScreen() {
   return (
     <BusinessPage
       title={<Trans>Plans</Trans>}
       lead={<Trans>Every person in your business uses one seat.</Trans>}
+    >
+      {(business) => <Plans business={business} />}
+    </BusinessPage>
+  )
+}
+
+/**
+ * /business/upgrade (strict: admins and users): where an admin held by an expired trial or a blocked
+ * business pays; a user without a business is shown how to open one.
+ */
+export function BusinessUpgradeScreen() {
+  const { api } = useRouteContext({ from: '__root__' })
+  const { data: user } = useUser(api)
+  if (!user) return null
+  if (!user.business || user.business.invitationId !== null) {
+    return (
+      <div className={styles.page}>
+        <header className={styles.header}>
+          <h1>
+            <Trans>Upgrade to a business account</Trans>
+          </h1>
+          <p className={styles.lead}>
+            <Trans>
+              A business account signs for the whole team, with shared billing, admins and members. Try it
+              free for 14 days, then choose a plan.
+            </Trans>
+          </p>
+        </header>
+        <Link to="/business/signup" className={`${buttonClass({})} ${styles.cardButton}`}>
+          <Trans>Open a business account</Trans>
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <BusinessPage
+      title={<Trans>Choose your plan</Trans>}
+      lead={<Trans>Your business pauses until it has a plan. Every person in it uses one seat.</Trans>}
     >
       {(business) => <Plans business={business} />}
     </BusinessPage>

@@ -12,44 +12,88 @@ import {
 import type {
   BusinessCallInput,
   BusinessPaymentEvent,
+  BusinessPaymentSnapshot,
+  SeatsChangeInput,
+  UpgradeInput,
 } from '../../../machines/business-payment/business-payment.types.ts'
+import {
+  changeSeats,
+  changeSubscription,
+  type SubscriptionChange,
+  upgradeSubscription,
+} from '../../api/billing.ts'
 import { refreshBusiness, scheduleDeletion } from '../../api/business.ts'
 import { ApiError } from '../../api/client.ts'
+import { getUserQueryOptions } from '../../api/user.ts'
 
 const sameView = (a: BusinessPaymentView, b: BusinessPaymentView) =>
   (Object.keys(a) as (keyof BusinessPaymentView)[]).every((key) => a[key] === b[key])
 
+/** What the payment machine reads of the business as the server answers it to an admin. */
+export function paymentSnapshotOf(business: Business): BusinessPaymentSnapshot | null {
+  const admin = business.admin
+  if (!admin) return null
+  return {
+    paymentMethod: admin.paymentMethod,
+    pricePlan: admin.pricePlan,
+    cardSubscriptionStatus: admin.subscription?.status ?? null,
+    deletionPending: admin.deletionScheduledAt !== null,
+  }
+}
+
 /**
  * The business payment machine (SPEC §4) of an admin's screens, settled on the business as the server
  * answers it: what it allows is what the screen offers. `run` sends one of its events and resolves once
- * the machine's call is done, rejecting with the machine's error code when it failed.
+ * the machine's call is done, rejecting with the machine's error code (the server's billing code when it
+ * gave one) when it failed.
  */
 export function useBusinessPayment(business: Business) {
   const { api } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
-  const call = (revoke: boolean) =>
+  // The route guards read the payment state from the user (SPEC §6): a paid or ended trial changes where
+  // the admin may go, so the user is read again with the business.
+  const refreshed = async <T>(call: Promise<T>) => {
+    const answer = await call
+    await Promise.all([
+      refreshBusiness(queryClient, business.id),
+      queryClient.refetchQueries({ queryKey: getUserQueryOptions(api).queryKey }),
+    ])
+    return answer
+  }
+  const deletion = (revoke: boolean) =>
     fromPromise<void, BusinessCallInput>(async ({ input }) => {
-      await scheduleDeletion(api, input.businessId, revoke)
-      await refreshBusiness(queryClient, input.businessId)
+      await refreshed(scheduleDeletion(api, input.businessId, revoke))
+    })
+  const change = (what: SubscriptionChange) =>
+    fromPromise<void, BusinessCallInput>(async ({ input }) => {
+      await refreshed(changeSubscription(api, input.businessId, what))
     })
   const actor = useActorRef(
-    businessPaymentMachine.provide({ actors: { deleteBusiness: call(false), revokeDeletion: call(true) } }),
+    businessPaymentMachine.provide({
+      actors: {
+        upgrade: fromPromise<BusinessPaymentSnapshot, UpgradeInput>(async ({ input }) => {
+          const { seats, setupIntentId, ...order } = input.order
+          const answer = await refreshed(
+            upgradeSubscription(api, input.businessId, { ...order, amountSeats: seats, setupIntentId }),
+          )
+          return paymentSnapshotOf(answer) as BusinessPaymentSnapshot
+        }),
+        changeSeats: fromPromise<void, SeatsChangeInput>(async ({ input }) => {
+          await refreshed(changeSeats(api, input.businessId, input.change.seats, input.change.previewedAt))
+        }),
+        cancelTrial: change('cancelTrial'),
+        cancelSubscription: change('cancelSubscription'),
+        reactivateSubscription: change('reactivateSubscription'),
+        deleteBusiness: deletion(false),
+        revokeDeletion: deletion(true),
+      },
+    }),
     { input: { businessId: business.id } },
   )
-  const admin = business.admin
   useEffect(() => {
-    if (!admin) return
-    actor.send({
-      type: 'business.update',
-      business: {
-        paymentMethod: admin.paymentMethod,
-        // Plans and card subscriptions come with billing; until then a business has neither.
-        pricePlan: { name: 'trial' },
-        cardSubscriptionStatus: null,
-        deletionPending: admin.deletionScheduledAt !== null,
-      },
-    })
-  }, [actor, admin])
+    const snapshot = paymentSnapshotOf(business)
+    if (snapshot) actor.send({ type: 'business.update', business: snapshot })
+  }, [actor, business])
   const view = useSelector(actor, businessPaymentView, sameView)
   const run = async (event: BusinessPaymentEvent) => {
     actor.send(event)

@@ -1,6 +1,11 @@
 import { type DialogRegistry, defineDialog } from '../../ui/dialog/dialog-registry.ts'
 import type { OverlayRegistry } from '../../ui/overlay/overlay-registry.ts'
 import {
+  CancelSubscriptionDialog,
+  type CancelSubscriptionProps,
+  CancelTrialDialog,
+} from '../business/cancel-subscription-dialog.tsx'
+import {
   DeleteBusinessDialog,
   type DeleteBusinessProps,
   RevokeDeleteBusinessDialog,
@@ -10,6 +15,7 @@ import { InvitationDialog, type InvitationProps } from '../business/invitation-d
 import { LeaveBusinessDialog, type LeaveBusinessProps } from '../business/leave-business-dialog.tsx'
 import { LockedMemberDialog, type LockedMemberProps } from '../business/locked-member-dialog.tsx'
 import { RemoveMembersDialog, type RemoveMembersProps } from '../business/remove-members-dialog.tsx'
+import { SeatsDialog, type SeatsProps } from '../business/seats-dialog.tsx'
 import { AddSignerDialog } from '../documents/add-signer-dialog.tsx'
 import { DeclineSigningRequestDialog } from '../documents/decline-signing-request-dialog.tsx'
 import { DelegateDialog } from '../documents/delegate-dialog.tsx'
@@ -44,6 +50,12 @@ export const dialogRegistry: DialogRegistry = {
   revokeDeleteBusiness: defineDialog<DeleteBusinessProps>(RevokeDeleteBusinessDialog),
   lockedMember: defineDialog<LockedMemberProps>(LockedMemberDialog),
   leaveBusiness: defineDialog<LeaveBusinessProps>(LeaveBusinessDialog, { role: 'alertdialog' }),
+  cancelSubscription: defineDialog<CancelSubscriptionProps>(CancelSubscriptionDialog, {
+    role: 'alertdialog',
+  }),
+  cancelTrial: defineDialog(CancelTrialDialog, { role: 'alertdialog' }),
+  addSeats: defineDialog<SeatsProps>(SeatsDialog),
+  removeSeats: defineDialog<SeatsProps>(SeatsDialog),
 }
 
 /** The full-screen overlays of SPEC §2, by name; the signing and business features add theirs. */

@@ -12,6 +12,7 @@ import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
+import { saveFile } from '../../ui/file/save-file.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { ActionMenu, type MenuAction } from '../../ui/menu/action-menu.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
@@ -22,7 +23,6 @@ import { requestActions } from './request-actions.ts'
 import { RequestAttachments } from './request-attachments.tsx'
 import { RequestEvents } from './request-events.tsx'
 import { requestErrorMessage } from './request-messages.ts'
-import { saveFile } from './save-file.ts'
 import {
   declineRequest,
   delegateSignature,

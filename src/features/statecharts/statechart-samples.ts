@@ -126,6 +126,13 @@ export const statechartSamples: Record<string, StatechartSamples> = {
       },
     },
     outputs: {
+      upgrade: {
+        paymentMethod: 'STRIPE',
+        pricePlan: plan,
+        cardSubscriptionStatus: 'active',
+        deletionPending: false,
+      },
+      changeSeats: null,
       cancelTrial: null,
       cancelSubscription: null,
       reactivateSubscription: null,

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { BusinessPaymentScreen } from '../../../features/business/business-payment-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/billing/payment')({
-  component: () => <PlannedScreen area="businessBilling" />,
+  loader: () => loadMessages('business'),
+  component: BusinessPaymentScreen,
 })

@@ -1,0 +1,241 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { APIRequestContext, Browser } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { e2eOperatorToken } from './operator-token.ts'
+import { type OwnServer, startOwnServer } from './own-server.ts'
+import { BillingPage } from './pages/billing-page.ts'
+import { createAccount, type TestAccount } from './pages/test-account.ts'
+
+const execFileAsync = promisify(execFile)
+
+// The journeys move the server's clock and restart it on the same data (the operator's manual invoicing
+// writes to the embedded database while the server is stopped), so they have a server of their own.
+test.describe('billing on the sandbox provider', () => {
+  test.describe.configure({ mode: 'serial' })
+  let dataDir: string
+  let server: OwnServer
+  let api: APIRequestContext
+
+  test.beforeAll(async ({ playwright }) => {
+    dataDir = mkdtempSync(join(tmpdir(), 'signet-e2e-billing-'))
+    server = await startOwnServer('staging', { E2E_DATA_DIR: dataDir })
+    api = await playwright.request.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
+    })
+  })
+  test.afterAll(async () => {
+    await api?.dispose()
+    await server?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  /** A business in Switzerland with `account` as its admin, opened through the API (issue 13 shows the screens). */
+  async function openBusiness(account: TestAccount, name: string): Promise<string> {
+    const created = await api.post('/api/v2/businesses', {
+      headers: { Authorization: `Bearer ${account.token}` },
+      data: {
+        name,
+        email: account.email,
+        billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
+      },
+    })
+    expect(created.ok(), await created.text()).toBe(true)
+    return ((await created.json()) as { id: string }).id
+  }
+
+  async function tabOf(browser: Browser, account: TestAccount): Promise<BillingPage> {
+    const page = await (await browser.newContext()).newPage()
+    await page.goto(`${server.url}/login`)
+    await page.evaluate((token) => {
+      sessionStorage.setItem(
+        'accessToken',
+        JSON.stringify({ token, rememberMe: false, expiresAt: Date.now() + 86_400_000 }),
+      )
+    }, account.token)
+    return new BillingPage(page)
+  }
+
+  async function signInAgain(account: TestAccount): Promise<TestAccount> {
+    const login = await api.post('/api/v1/login', {
+      data: { email: account.email, password: account.password },
+    })
+    expect(login.ok(), await login.text()).toBe(true)
+    return { ...account, token: ((await login.json()) as { token: string }).token }
+  }
+
+  test('a trial business buys the team plan with a promo code, changes seats, cancels and keeps it', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const admin = await createAccount(api)
+    await openBusiness(admin, 'Ledger AG')
+    const billing = await tabOf(browser, admin)
+    const { page } = billing
+
+    await billing.open(`${server.url}/business/billing`)
+    await billing.seeHeading('Billing')
+    await expect(page.getByText(/You are trying the product for free until/)).toBeVisible()
+    await page.getByRole('link', { name: 'Choose a plan' }).click()
+    await billing.seeHeading('Plans')
+    await billing.choosePlan('Team', 'Yearly (two months free)')
+    // Two seats (the team plan's least) at EUR 250.00 a year, 20 % off the first year, Swiss VAT on the rest.
+    await billing.applyCode('welcome20')
+    await billing.seePreviewLine('Discount (WELCOME20)', '−EUR 100.00')
+    await billing.seePreviewLine('VAT 8.1%', 'EUR 32.40')
+    await billing.seePreviewLine('Total', 'EUR 432.40')
+    await expect(page.getByText(/Then EUR\s540\.50 a year from/)).toBeVisible()
+    // An unknown code is refused at the code, and the order stays priced without it.
+    await billing.applyCode('NOPE')
+    await expect(page.getByText('This code is not known.')).toBeVisible()
+    await billing.seePreviewLine('Total', 'EUR 540.50')
+    await billing.applyCode('WELCOME20')
+    await billing.seePreviewLine('Total', 'EUR 432.40')
+
+    // A card that the bank declines leaves the trial as it was.
+    await billing.fillCard('4000 0000 0000 9995')
+    await billing.clickPay('Subscribe and pay EUR 432.40')
+    await billing.seeAlert(
+      'The payment was declined. Please use another card or account; nothing was charged.',
+    )
+    await expect(page).toHaveURL(/\/business\/billing\/plan$/)
+    const stillTrial = await api.get('/api/v2/businesses/user', {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    })
+    expect(((await stillTrial.json()) as { admin: { payment_method: string } }).admin.payment_method).toBe(
+      'TRIALING',
+    )
+    await testInfo.attach('checkout', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+
+    await billing.fillCard('4242 4242 4242 4242')
+    await billing.clickPay('Subscribe and pay EUR 432.40')
+    await billing.seeSnackbar('Thank you: your plan is active')
+    await expect(page).toHaveURL(/\/business\/billing$/)
+    await billing.seeFact('plan-name', 'Team, billed yearly')
+    await billing.seeFact('seats', '1 of 2 in use')
+    await billing.clickCloseSnackbar()
+
+    // Two more seats: the dialog shows what they cost for the rest of the year before buying them.
+    await billing.changeSeats('Add seats', 4)
+    await expect(billing.dialog.getByText(/Charged now, until/)).toBeVisible()
+    await expect(billing.dialog.getByText('EUR 1,000.00 before VAT')).toBeVisible()
+    await billing.clickInDialog('Buy seats')
+    await billing.seeSnackbar('Seats added')
+    await billing.seeFact('seats', '1 of 4 in use')
+    await billing.clickCloseSnackbar()
+    await billing.changeSeats('Remove seats', 3)
+    await expect(billing.dialog.getByText('EUR 750.00 before VAT')).toBeVisible()
+    await billing.clickInDialog('Remove seats')
+    await billing.seeSnackbar('Seats removed')
+    await billing.seeFact('seats', '1 of 3 in use')
+    await billing.clickCloseSnackbar()
+
+    // Cancelled, the plan runs to the end of the year; kept again, it renews.
+    await page.getByRole('button', { name: 'Cancel subscription' }).click()
+    await billing.seeDialog('Cancel the subscription?')
+    await billing.clickInDialog('Cancel subscription')
+    await billing.seeSnackbar('The subscription ends at the close of the period')
+    await expect(page.getByText('Ends on')).toBeVisible()
+    await page.getByRole('button', { name: 'Keep the subscription' }).click()
+    await billing.seeSnackbar('Your plan goes on')
+    await billing.seeFact('period-end', /EUR\s750\.00 before VAT/)
+    await billing.seeNoSeriousAccessibilityViolations()
+    await testInfo.attach('billing', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+
+    // The invoices: the first year and the added seats, each a PDF.
+    await page.getByRole('link', { name: 'Invoices' }).click()
+    await billing.seeHeading('Invoices')
+    const rows = page.getByRole('row').filter({ hasText: 'Paid' })
+    await expect(rows).toHaveCount(2)
+    await expect(page.getByRole('row').filter({ hasText: 'EUR 432.40' })).toBeVisible()
+    const download = page.waitForEvent('download')
+    await rows
+      .last()
+      .getByRole('button', { name: /Download invoice/ })
+      .click()
+    const file = await (await download).path()
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
+
+    // On a phone the billing page keeps every action in reach.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await billing.open(`${server.url}/business/billing`)
+    await expect(page.getByRole('button', { name: 'Add seats' })).toBeVisible()
+    await testInfo.attach('billing-phone', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+  })
+
+  test('a business whose trial ran out is held on members until it pays on the upgrade page', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000)
+    const admin = await createAccount(api)
+    await openBusiness(admin, 'Overdue GmbH')
+    const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 15 * 24 * 60 * 60 } })
+    expect(moved.ok(), await moved.text()).toBe(true)
+    const billing = await tabOf(browser, await signInAgain(admin))
+    const { page } = billing
+    await billing.open(`${server.url}/business/billing`)
+    await expect(page).toHaveURL(/\/business\/members$/)
+    await expect(page.getByText(/Your free trial has ended/)).toBeVisible()
+    await billing.open(`${server.url}/business/upgrade`)
+    await billing.seeHeading('Choose your plan')
+    await billing.choosePlan('Team', 'Monthly')
+    await billing.seePreviewLine('Total', 'EUR 54.05')
+    await billing.fillCard('5555 5555 5555 4444')
+    await billing.clickPay('Subscribe and pay EUR 54.05')
+    await billing.seeSnackbar('Thank you: your plan is active')
+    // Paid, the business pages are open again.
+    await expect(page).toHaveURL(/\/business\/billing$/)
+    await billing.seeFact('plan-name', 'Team, billed monthly')
+  })
+
+  test('a manually invoiced business sees its invoices', async ({ browser, playwright }) => {
+    test.setTimeout(90_000)
+    const admin = await createAccount(api)
+    const businessId = await openBusiness(admin, 'Contract SA')
+    // The operator's command writes to the embedded database, which one process holds at a time.
+    await server.stop()
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }
+    await execFileAsync(process.execPath, ['scripts/billing.ts', 'manual', businessId], { env })
+    await execFileAsync(
+      process.execPath,
+      [
+        'scripts/billing.ts',
+        'invoice',
+        businessId,
+        '--description',
+        'Licence 2026',
+        '--amount',
+        '480000',
+        '--currency',
+        'CHF',
+        '--paid',
+      ],
+      { env },
+    )
+    server = await startOwnServer('staging', { E2E_DATA_DIR: dataDir })
+    await api.dispose()
+    api = await playwright.request.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
+    })
+    const billing = await tabOf(browser, await signInAgain(admin))
+    await billing.open(`${server.url}/business/billing`)
+    // SPEC §6: billing sends a manually invoiced business to its invoices.
+    await expect(billing.page).toHaveURL(/\/business\/billing\/invoices$/)
+    await billing.seeHeading('Invoices')
+    await expect(billing.page.getByRole('row').filter({ hasText: 'CHF 5,188.80' })).toBeVisible()
+  })
+})

@@ -1,0 +1,78 @@
+import { useLingui } from '@lingui/react/macro'
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
+import { loadStripe, type Stripe } from '@stripe/stripe-js'
+import { useMutation } from '@tanstack/react-query'
+import { type FormEvent, type ReactNode, useMemo } from 'react'
+import type { SetupIntent } from '../../../contract/billing.ts'
+import { ApiError } from '../../api/client.ts'
+import { errorCode } from '../../api/error-messages.ts'
+import { resolveLocale } from '../../i18n/locales.ts'
+import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import styles from './business.module.css'
+import { businessErrorMessage } from './business-messages.ts'
+
+const loaded = new Map<string, Promise<Stripe | null>>()
+
+/** Stripe.js for a publishable key, loaded once. */
+function stripeFor(key: string): Promise<Stripe | null> {
+  const existing = loaded.get(key)
+  if (existing) return existing
+  const stripe = loadStripe(key)
+  loaded.set(key, stripe)
+  return stripe
+}
+
+type Props = {
+  intent: SetupIntent & { publishableKey: string }
+  submitLabel: ReactNode
+  onConfirmed: (setupIntentId: string) => Promise<void>
+  children?: ReactNode
+}
+
+function Fields({ intent, submitLabel, onConfirmed, children }: Props) {
+  const { i18n } = useLingui()
+  const stripe = useStripe()
+  const elements = useElements()
+  const submit = useMutation({
+    mutationFn: async () => {
+      if (!stripe || !elements) return
+      // Cards are confirmed here, in Stripe's frame; a bank that needs a redirect comes back to this page.
+      const { error, setupIntent } = await stripe.confirmSetup({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: window.location.href },
+      })
+      if (error) throw new ApiError(402, 'billing.card_declined', error.message ?? 'declined')
+      await onConfirmed(setupIntent?.id ?? intent.id)
+    },
+  })
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    submit.mutate()
+  }
+  return (
+    <form className={styles.form} onSubmit={onSubmit}>
+      <PaymentElement />
+      {children}
+      {submit.error ? <FormAlert>{i18n._(businessErrorMessage(errorCode(submit.error)))}</FormAlert> : null}
+      <div className={styles.formActions}>
+        <BusyButton type="submit" busy={submit.isPending} disabled={!stripe}>
+          {submitLabel}
+        </BusyButton>
+      </div>
+    </form>
+  )
+}
+
+/** Stripe's Payment Element for a setup intent (card or SEPA debit), in the user's language. */
+export function StripePaymentFields(props: Props) {
+  const { i18n } = useLingui()
+  const stripe = useMemo(() => stripeFor(props.intent.publishableKey), [props.intent.publishableKey])
+  const locale = (resolveLocale(i18n.locale) ?? 'en-gb').slice(0, 2) as 'en' | 'de' | 'fr' | 'it'
+  return (
+    <Elements stripe={stripe} options={{ clientSecret: props.intent.clientSecret, locale }}>
+      <Fields {...props} />
+    </Elements>
+  )
+}
