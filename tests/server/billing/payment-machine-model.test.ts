@@ -79,7 +79,7 @@ const calls: Record<
   cancelTrial: {
     region: 'subscription',
     busy: 'endingTrial',
-    failure: refusedAsMovedOn('business.cancel_trial_failed', 'trialing'),
+    failure: refusedAsMovedOn('business.cancel_trial_failed', 'cancelled'),
   },
   cancelSubscription: {
     region: 'subscription',
