@@ -136,9 +136,18 @@ export function createApp({
   api.route('/', createPkiRoutes(platform))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
-  const businesses = { db, now, mail, jobs, storage: requests.storage, publicUrl: config.publicUrl, logger }
+  const businesses = {
+    db,
+    now,
+    mail,
+    jobs,
+    storage: requests.storage,
+    publicUrl: config.publicUrl,
+    logger,
+    billing,
+  }
   api.route('/', createBusinessRoutes(businesses))
-  api.route('/', createBillingRoutes({ ...businesses, billing }))
+  api.route('/', createBillingRoutes(businesses))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   if (config.appMode !== 'production') {
     const outbox = createOutbox(outboxDir(config.dataDir))

@@ -89,7 +89,6 @@ export async function startServer(
     const mailProvider = options.mailProvider ?? createMailProvider(config, logger)
     const handlers: Record<string, JobHandler> = {
       [mailJob]: mailJobHandler(mailProvider, storage),
-      [businessDeletionJob]: businessDeletionHandler({ db: database.db, now, storage }),
       [upkeepJob]: upkeepJobHandler({ database, storage, tempDir: uploadTempDir(config), now, logger }),
     }
     const queue = createJobQueue({ db: database.db, logger, now, pollMs: options.jobPollMs, handlers })
@@ -107,6 +106,7 @@ export async function startServer(
       logger,
       billing,
     }
+    handlers[businessDeletionJob] = businessDeletionHandler({ db: database.db, now, storage, billing })
     handlers[billingSyncJob] = billingSyncHandler(billingServices)
     handlers[paymentGraceJob] = paymentGraceHandler(billingServices)
     if (billing?.sandbox) handlers[sandboxRenewJob] = billing.sandbox.renewHandler()

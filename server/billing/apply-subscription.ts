@@ -51,12 +51,10 @@ export async function applySubscription(
     .onConflictDoUpdate({ target: businessSubscriptions.businessId, set: copy })
   const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired'
   const issue = !ended && hasPaymentIssue(subscription.status)
-  const paymentMethod = ended
-    ? 'NEEDS_PAYMENT_METHOD'
-    : issue && business.paymentMethod === 'BLOCKED'
-      ? 'BLOCKED'
-      : 'STRIPE'
-  const since = issue ? (business.paymentIssueSince ?? now) : null
+  // A business invoiced by hand stays so, whatever a subscription it had before reports.
+  const kept = business.paymentMethod === 'MANUAL' || (issue && business.paymentMethod === 'BLOCKED')
+  const paymentMethod = kept ? business.paymentMethod : ended ? 'NEEDS_PAYMENT_METHOD' : 'STRIPE'
+  const since = issue && paymentMethod !== 'MANUAL' ? (business.paymentIssueSince ?? now) : null
   await tx
     .update(businesses)
     .set({ paymentMethod, paymentIssueSince: since })

@@ -10,7 +10,13 @@ import { businesses, manualInvoices } from '../db/schema.ts'
  * to needing a payment method). Its trial and payment issue end; its admins then find its invoices.
  */
 export async function setManualInvoicing(db: Database, businessId: string, manual: boolean): Promise<void> {
-  await loadBillingBusiness(db, businessId)
+  const { subscription } = await loadBillingBusiness(db, businessId)
+  const running =
+    subscription !== null &&
+    subscription.status !== 'canceled' &&
+    subscription.status !== 'incomplete_expired'
+  // Its card would go on being charged beside the invoices: the admins cancel first, and it ends.
+  if (manual && running) throw new Error('The business pays by card: its subscription must end first')
   await db
     .update(businesses)
     .set(

@@ -1,11 +1,17 @@
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import type { SeatsPreview, Usage } from '../../contract/billing.ts'
 import { amountIn } from '../../contract/price-plans.ts'
+import { acceptsPaymentEvent } from '../../machines/business-payment/accepts-payment-event.ts'
 import { vatBasisPoints, vatOn, vatTreatment } from '../../machines/business-payment/vat.ts'
-import { type BillingBusiness, loadBillingBusiness, subscriptionView } from '../businesses/payment-state.ts'
+import {
+  type BillingBusiness,
+  loadBillingBusiness,
+  paymentSnapshot,
+  subscriptionView,
+} from '../businesses/payment-state.ts'
 import { requirePaymentEvent } from '../businesses/require-payment-event.ts'
 import type { Database } from '../db/open-database.ts'
-import { businessInvitations, businessMembers, pricePlans } from '../db/schema.ts'
+import { businessInvitations, businessMembers, pricePlans, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
 import { applySubscription } from './apply-subscription.ts'
@@ -117,6 +123,62 @@ export async function changeSeats(
   const id = subscriptionIdOf(billing)
   const subscription = await subscriptions
     .changeSeats(id, input.seats, previewedAt, `seats:${id}:${input.seats}:${input.timestamp}`)
+    .catch((error: unknown) => {
+      throw error instanceof PaymentDeclinedError ? cardDeclined(error) : error
+    })
+  await services.db.transaction(async (tx) => {
+    await applySubscription(services, tx, await loadBillingBusiness(tx, businessId, true), subscription)
+  })
+}
+
+/**
+ * Adding people beyond the paid seats buys the missing seats at once, prorated (SPEC §6 add seats): before
+ * POST .../members invites, the seats its newcomers need are bought while the payment machine takes a
+ * change of seats. The app previews them in its add seats dialog first; a caller of the API that did not
+ * is charged the same. A declined charge is a 402 and nobody is invited.
+ */
+export async function buySeatsForInvites(
+  services: BillingServices,
+  businessId: string,
+  emails: readonly string[],
+): Promise<void> {
+  const billing = await loadBillingBusiness(services.db, businessId)
+  const current = billing.subscription
+  if (current === null || services.billing === null) return
+  const now = services.now()
+  const change = {
+    type: 'seats.change',
+    change: { seats: current.seats, previewedAt: now.toISOString() },
+  } as const
+  if (!acceptsPaymentEvent(paymentSnapshot(billing, now), change).ok) return
+  const addresses = [...new Set(emails.map((email) => email.toLowerCase()))]
+  const known = await services.db
+    .select({ email: users.email })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(and(eq(businessMembers.businessId, businessId), inArray(users.email, addresses)))
+  const invited = await services.db
+    .select({ email: businessInvitations.email })
+    .from(businessInvitations)
+    .where(and(eq(businessInvitations.businessId, businessId), inArray(businessInvitations.email, addresses)))
+  const knownEmails = new Set([...known, ...invited].map((row) => row.email.toLowerCase()))
+  const needed =
+    (await seatsInUse(services.db, businessId)) + addresses.filter((a) => !knownEmails.has(a)).length
+  if (needed <= current.seats) return
+  const [plan] = await services.db.select().from(pricePlans).where(eq(pricePlans.id, current.plan))
+  if (plan?.maxSeats != null && needed > plan.maxSeats) {
+    throw new ApiError(
+      422,
+      'billing.seats_out_of_range',
+      `users: the plan has at most ${plan.maxSeats} seats`,
+      {
+        field: 'users',
+      },
+    )
+  }
+  const key = `invite-seats:${current.subscriptionId}:${needed}:${current.syncedAt.toISOString()}`
+  const subscription = await requireProviders(services)
+    .subscriptions.changeSeats(current.subscriptionId, needed, now, key)
     .catch((error: unknown) => {
       throw error instanceof PaymentDeclinedError ? cardDeclined(error) : error
     })

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { deletionGraceDays } from '../../contract/businesses.ts'
 import { setAttributes } from '../accounts/set-attributes.ts'
+import type { BillingProviders } from '../billing/billing-services.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses, businessMembers } from '../db/schema.ts'
+import { businesses, businessMembers, businessSubscriptions } from '../db/schema.ts'
 import type { JobHandler } from '../jobs/job-queue.ts'
 import { businessDeletionMail } from '../mail/business-deletion-mail.ts'
 import { renderMail } from '../mail/render-mail.ts'
@@ -64,6 +65,29 @@ export async function revokeBusinessDeletion(db: Database, businessId: string, n
 }
 
 /**
+ * A business deleted on its day stops paying at once: its running subscription ends at the provider
+ * before its row goes (the provider's later events then find no business and change nothing).
+ */
+async function endSubscription(
+  services: { db: Database; now: () => Date; billing: Pick<BillingProviders, 'subscriptions'> | null },
+  businessId: string,
+): Promise<void> {
+  const [row] = await services.db
+    .select({ due: businesses.deletionScheduledAt, subscription: businessSubscriptions })
+    .from(businesses)
+    .leftJoin(businessSubscriptions, eq(businessSubscriptions.businessId, businesses.id))
+    .where(eq(businesses.id, businessId))
+  const subscription = row?.subscription
+  if (!row?.due || row.due.getTime() > services.now().getTime() || !subscription) return
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return
+  if (services.billing === null) throw new Error('billing is not set up: the subscription cannot be ended')
+  await services.billing.subscriptions.cancelSubscription(
+    subscription.subscriptionId,
+    `delete:${businessId}:${subscription.subscriptionId}`,
+  )
+}
+
+/**
  * Deletes the business when its scheduled deletion has come, and does nothing when it was revoked or moved
  * (the job of a revoked deletion still runs on its day). Its members become plain users, each with
  * `business_deleted` (its name) so the app tells them once; their requests stay theirs.
@@ -72,9 +96,11 @@ export function businessDeletionHandler(services: {
   db: Database
   now: () => Date
   storage: Pick<FileStorage, 'delete'>
+  billing: Pick<BillingProviders, 'subscriptions'> | null
 }): JobHandler {
   return async (payload) => {
     const { businessId } = payload as { businessId: string }
+    await endSubscription(services, businessId)
     const gone = await services.db.transaction(async (tx) => {
       const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
       // Deleted by an earlier try, which did not get as far as the logo.

@@ -10,11 +10,12 @@ import {
   updateBusinessSettingsSchema,
   userIdsSchema,
 } from '../../contract/businesses.ts'
+import type { BillingServices } from '../billing/billing-services.ts'
+import { buySeatsForInvites } from '../billing/seats.ts'
 import { revokeBusinessDeletion, scheduleBusinessDeletion } from '../businesses/business-deletion.ts'
 import { addDomain, removeDomain } from '../businesses/business-domains.ts'
 import { readLogo, removeLogo, uploadLogo } from '../businesses/business-logo.ts'
 import { listBusinessInvitations, listBusinessPeople } from '../businesses/business-people.ts'
-import type { BusinessServices } from '../businesses/business-services.ts'
 import { getBusinessSettings, updateBusinessSettings } from '../businesses/business-settings.ts'
 import { businessStatistics } from '../businesses/business-statistics.ts'
 import { changeRoles, removeMembers } from '../businesses/change-members.ts'
@@ -37,7 +38,7 @@ const v2 = '/v2/businesses/:id'
  * database: admins may do everything here, members only read the business and leave it; another
  * business's id is a 404.
  */
-export function createBusinessRoutes(services: BusinessServices): Hono<AuthEnv> {
+export function createBusinessRoutes(services: BillingServices): Hono<AuthEnv> {
   const { db } = services
   const requireAuth = authenticate(db, services.now)
   const admin = (userId: string, businessId: string) => requireBusinessRole(db, userId, businessId, 'admin')
@@ -98,6 +99,7 @@ export function createBusinessRoutes(services: BusinessServices): Hono<AuthEnv> 
       .post(`${v1}/members`, requireAuth, jsonBody(inviteMembersSchema), async (c) => {
         const { userId } = c.get('auth')
         await admin(userId, c.req.param('id'))
+        await buySeatsForInvites(services, c.req.param('id'), c.req.valid('json').users)
         const invitations = await inviteMembers(
           services,
           userId,

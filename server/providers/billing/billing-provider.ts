@@ -181,6 +181,8 @@ export interface SubscriptionProvider {
     cancel: boolean,
     idempotencyKey: string,
   ): Promise<ProviderSubscription>
+  /** Ends the subscription now, without a refund (the business is deleted): nothing is charged again. */
+  cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>
   listInvoices(customerId: string): Promise<ProviderInvoice[]>
   /** The provider's customer portal (SPEC `portal_session`). */
   portalSessionUrl(customerId: string, returnUrl: string): Promise<string>

@@ -497,6 +497,16 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
     return this.retrieveSubscription(subscriptionId)
   }
 
+  async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void> {
+    await this.#once(idempotencyKey, async (tx) => {
+      const subscription = await this.#read<StoredSubscription>('subscription', subscriptionId, tx)
+      const ended = { ...subscription, status: 'canceled' as const }
+      await this.#write(tx, 'subscription', ended)
+      await this.#notify(tx, 'customer.subscription.deleted', ended)
+      return subscriptionId
+    })
+  }
+
   async listInvoices(customerId: string): Promise<ProviderInvoice[]> {
     const invoices = await this.#list<StoredInvoice>('invoice', customerId)
     return invoices.map(toInvoice).reverse()

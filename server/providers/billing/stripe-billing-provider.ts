@@ -263,6 +263,10 @@ export class StripeBillingProvider implements CardProvider, SubscriptionProvider
     return toSubscription(subscription)
   }
 
+  async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void> {
+    await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey })
+  }
+
   async setCancelAtPeriodEnd(
     subscriptionId: string,
     cancel: boolean,

@@ -6,6 +6,8 @@ import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { type Business, maxInvitesPerCall } from '../../../contract/businesses.ts'
 import { emailSchema } from '../../../contract/user.ts'
+import type { SeatsChange } from '../../../machines/business-payment/business-payment.types.ts'
+import { usageQueryOptions } from '../../api/billing.ts'
 import {
   businessInvitationsQueryOptions,
   businessMembersQueryOptions,
@@ -30,6 +32,8 @@ import { businessErrorMessage } from './business-messages.ts'
 import { reloadUser } from './business-notices.tsx'
 import { BusinessPage } from './business-page.tsx'
 import type { RemoveMembersProps } from './remove-members-dialog.tsx'
+import type { SeatsProps } from './seats-dialog.tsx'
+import { useBusinessPayment } from './use-business-payment.ts'
 
 /** The addresses typed into the invite field: separated by commas, semicolons, spaces or lines. */
 function parseAddresses(text: string): { emails: string[]; invalid: string | undefined } {
@@ -47,6 +51,34 @@ function InviteForm({ business }: { business: Business }) {
   const { i18n } = useLingui()
   const { api, ui } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
+  const { view, run } = useBusinessPayment(business)
+  const { data: usage } = useQuery(usageQueryOptions(api, business.id))
+  const { data: people } = useQuery(businessMembersQueryOptions(api, business.id))
+  const { data: invitations } = useQuery(businessInvitationsQueryOptions(api, business.id))
+  /**
+   * SPEC §6: inviting more people than the paid seats opens add seats first, with the seats they need; the
+   * invitations go out once they are bought. Answers false when the admin did not buy them.
+   */
+  const seatsFor = async (emails: readonly string[]) => {
+    const subscription = usage?.subscription
+    if (!view.canChangeSeats || !subscription) return true
+    const known = new Set([...(people ?? []), ...(invitations ?? [])].map((p) => p.email.toLowerCase()))
+    const needed = usage.seatsInUse + emails.filter((email) => !known.has(email.toLowerCase())).length
+    if (needed <= subscription.seats) return true
+    const props: SeatsProps = {
+      businessId: business.id,
+      mode: 'add',
+      seats: subscription.seats,
+      seatsInUse: usage.seatsInUse,
+      wanted: needed,
+    }
+    return openDialog(ui.dialogs, {
+      name: 'addSeats',
+      namespace: 'business',
+      props: { ...props },
+      action: ({ value }) => run({ type: 'seats.change', change: value as SeatsChange }),
+    })
+  }
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
   const [sending, setSending] = useState(false)
@@ -58,6 +90,7 @@ function InviteForm({ business }: { business: Business }) {
     if (emails.length > maxInvitesPerCall) {
       return setError(i18n._(msg`Please invite at most ${maxInvitesPerCall} addresses at once.`))
     }
+    if (!(await seatsFor(emails))) return
     setSending(true)
     try {
       await inviteMembers(api, business.id, emails)

@@ -23,6 +23,8 @@ export interface SeatsProps {
   seats: number
   /** People and open invitations: fewer seats than this cannot be. */
   seatsInUse: number
+  /** The seats to start from, e.g. as many as the people being invited need; default one more or less. */
+  wanted?: number
 }
 
 /**
@@ -34,7 +36,9 @@ export function SeatsDialog({ props, loading, error, submit, close }: DialogCont
   const { t, i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
-  const [wanted, setWanted] = useState(String(props.mode === 'add' ? props.seats + 1 : props.seats - 1))
+  const [wanted, setWanted] = useState(
+    String(props.wanted ?? (props.mode === 'add' ? props.seats + 1 : props.seats - 1)),
+  )
   const seats = Number(wanted)
   const valid =
     Number.isInteger(seats) &&

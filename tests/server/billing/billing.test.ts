@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import pg from 'pg'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
@@ -284,6 +285,43 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     expect(reactivated.admin?.subscription?.cancelAtPeriodEnd).toBe(false)
   })
 
+  it('buys the seats that invited people need before inviting them', async () => {
+    const { token, id } = await open('admin@invite-seats.example')
+    await json(await subscribe(token, id, '4242424242424242'))
+    // One admin on two seats: one more person fits, three more need two more seats.
+    await json(
+      await client.call('POST', businessPaths.businessMembers(id), {
+        token,
+        body: { users: ['one@invite-seats.example'] },
+      }),
+    )
+    expect((await readBusiness(token, id)).admin?.subscription?.seats).toBe(2)
+    await json(
+      await client.call('POST', businessPaths.businessMembers(id), {
+        token,
+        body: {
+          users: ['one@invite-seats.example', 'two@invite-seats.example', 'three@invite-seats.example'],
+        },
+      }),
+    )
+    expect((await readBusiness(token, id)).admin?.subscription?.seats).toBe(4)
+    const { invoices } = v.parse(
+      invoicesSchema,
+      await json(await client.call('GET', billingPaths.invoices(id), { token })),
+    )
+    expect(invoices).toHaveLength(2)
+    expect(invoices[0]?.subtotal).toBe(2 * 25000)
+    // The team plan ends at 20 seats: inviting beyond is refused, and nobody is invited.
+    const many = Array.from({ length: 17 }, (_, i) => `many-${i}@invite-seats.example`)
+    await client.expectError(
+      await client.call('POST', businessPaths.businessMembers(id), { token, body: { users: many } }),
+      422,
+      'billing.seats_out_of_range',
+      'users',
+    )
+    expect((await readBusiness(token, id)).admin?.subscription?.seats).toBe(4)
+  })
+
   it('renews by the clock; a failing card opens the grace period, then blocks, and a new card pays', async () => {
     const { token: first, id } = await open('admin@renewal.example')
     let token = first
@@ -428,6 +466,40 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
       )
       // An unknown business is refused, and nothing is written.
       await expect(run('manual', crypto.randomUUID())).rejects.toMatchObject({ code: 1 })
+      // A business paying by card is not also invoiced by hand: its subscription ends first.
+      const paying = await open('admin@manual-card.example')
+      await json(await subscribe(paying.token, paying.id, '4242424242424242'))
+      await expect(run('manual', paying.id)).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('subscription must end first'),
+      })
+      expect((await readBusiness(paying.token, paying.id)).admin?.paymentMethod).toBe('STRIPE')
     },
   )
+
+  it.runIf(driver === 'postgres')('ends the subscription of a business deleted on its day', async () => {
+    const { token, id } = await open('admin@deleted.example')
+    await json(await subscribe(token, id, '4242424242424242'))
+    await json(await client.call('DELETE', businessPaths.deleteBusiness(id), { token }))
+    client.clock.advance(31 * dayMs)
+    const database = client.server.database
+    const pool = new pg.Pool({ connectionString: database.driver === 'postgres' ? database.url : '' })
+    try {
+      // What the provider keeps: the subscription is over, so no renewal will be charged.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await pool.query<{ status: string }>(
+            `select s.data->>'status' as status from sandbox_billing_objects s
+             join sandbox_billing_objects c on c.kind = 'customer' and c.id = s.customer_id
+             where s.kind = 'subscription' and c.data->>'businessId' = $1`,
+            [id],
+          )
+          expect(rows.map((row) => row.status)).toEqual(['canceled'])
+        },
+        { timeout: 10_000 },
+      )
+    } finally {
+      await pool.end()
+    }
+  })
 })
