@@ -146,6 +146,16 @@ test.describe('billing on the sandbox provider', () => {
     await page.getByRole('button', { name: 'Keep the subscription' }).click()
     await billing.seeSnackbar('Your plan goes on')
     await billing.seeFact('period-end', /EUR\s750\.00 before VAT/)
+    // The admin sees the billing statechart with the business where it stands.
+    await page.getByText('Where your business stands: the billing statechart').click()
+    const chart = page.getByRole('img', { name: "The billing statechart, the business's state highlighted" })
+    await expect(chart.locator('g.node[data-state="subscription.active"]')).toHaveAttribute(
+      'data-active',
+      'true',
+    )
+    await expect(chart.locator('g.node[data-state="subscription.cancelling"]')).not.toHaveAttribute(
+      'data-active',
+    )
     await billing.seeNoSeriousAccessibilityViolations()
     await testInfo.attach('billing', {
       body: await page.screenshot({ fullPage: true }),

@@ -2,15 +2,20 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
 import { paymentGraceDays } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
+import { businessPaymentMachine } from '../../../machines/business-payment/business-payment.machine.ts'
 import type { SeatsChange } from '../../../machines/business-payment/business-payment.types.ts'
+import { describeMachine } from '../../../machines/diagram/describe-machine.ts'
 import { pricePlansQueryOptions, usageQueryOptions } from '../../api/billing.ts'
 import { formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
+import { activeStateIds } from '../../ui/statechart/active-state-ids.ts'
+import { StatechartDiagram } from '../../ui/statechart/statechart-diagram.tsx'
 import styles from './business.module.css'
 import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
@@ -232,6 +237,7 @@ function Billing({ business }: { business: Business }) {
           </Link>
         </div>
       </section>
+      <PaymentChart value={{ subscription: view.subscription, deletion: view.deletion }} />
       <section className={styles.card} aria-labelledby="payment-heading">
         <h2 id="payment-heading">
           <Trans>Payment and invoices</Trans>
@@ -246,6 +252,30 @@ function Billing({ business }: { business: Business }) {
         </div>
       </section>
     </>
+  )
+}
+
+/**
+ * The business payment statechart (SPEC §4) with the business's own state highlighted: the chart the
+ * designers inspect at /statecharts, drawn on demand (Graphviz loads only when opened).
+ */
+function PaymentChart({ value }: { value: { subscription: string; deletion: string } }) {
+  const { t } = useLingui()
+  const [open, setOpen] = useState(false)
+  const description = useMemo(() => describeMachine(businessPaymentMachine), [])
+  return (
+    <details className={styles.card} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        <Trans>Where your business stands: the billing statechart</Trans>
+      </summary>
+      {open ? (
+        <StatechartDiagram
+          description={description}
+          activeIds={activeStateIds(value)}
+          label={t`The billing statechart, the business's state highlighted`}
+        />
+      ) : null}
+    </details>
   )
 }
 

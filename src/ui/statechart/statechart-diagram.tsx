@@ -2,13 +2,13 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { MachineDescription } from '../../../machines/diagram/describe-machine.ts'
 import { toDot } from '../../../machines/diagram/to-dot.ts'
-import { Button } from '../../ui/button/button.tsx'
+import { Button } from '../button/button.tsx'
 import { renderSvg } from './render-svg.ts'
-import styles from './statecharts.module.css'
+import styles from './statechart-diagram.module.css'
 
 // Graphviz sizes in points; the browser lays out in CSS pixels.
 const pxPerPt = 4 / 3
-// Below this width the panel sits under the diagram (see statecharts.module.css).
+// Below this width the viewer's panel sits under the diagram, and phones scroll a drawing at its own size.
 const narrowQuery = '(max-width: 959px)'
 
 /** Marks each drawn state with its id, and the active ones, so tests and styles can find them. */
