@@ -25,6 +25,7 @@ export const billingPaths = {
   cancelSubscription: (businessId: string) => `${v1(businessId)}/cancel-subscription`,
   reactivateSubscription: (businessId: string) => `${v1(businessId)}/reactivate-subscription`,
   payment: (businessId: string) => `${v1(businessId)}/billing/payment`,
+  customExtras: (businessId: string) => `${v2(businessId)}/customextras`,
   invoices: (businessId: string) => `${v2(businessId)}/invoices`,
   invoicePdf: (businessId: string, invoiceId: string) =>
     `${v2(businessId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`,
@@ -182,3 +183,14 @@ export const sandboxConfirmSchema = v.object({
     v.object({ iban: v.pipe(v.string(), v.maxLength(40)), name: v.pipe(v.string(), v.maxLength(200)) }),
   ),
 })
+
+/**
+ * GET /v2/businesses/{id}/customextras: what the business's plan charges beyond its seats, in its
+ * currency, before VAT: an identification licence per legislation. No plan yet: `plan` is null.
+ */
+export const customExtrasSchema = v.object({
+  plan: v.nullable(v.string()),
+  currency: v.picklist(currencies),
+  identifications: v.array(v.object({ legislation: v.picklist(['eidas', 'zertes']), price: v.number() })),
+})
+export type CustomExtras = v.InferOutput<typeof customExtrasSchema>

@@ -176,6 +176,13 @@ test.describe('billing on the sandbox provider', () => {
     const file = await (await download).path()
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
 
+    // Extras: what identifications cost on the team plan, per legislation.
+    await billing.open(`${server.url}/business/billing`)
+    await page.getByRole('link', { name: 'Extras' }).click()
+    await billing.seeHeading('Extras')
+    await expect(page.getByRole('row').filter({ hasText: 'EU (eIDAS)' })).toContainText('EUR 49.00')
+    await expect(page.getByRole('row').filter({ hasText: 'Switzerland (ZertES)' })).toContainText('EUR 59.00')
+
     // On a phone the billing page keeps every action in reach.
     await page.setViewportSize({ width: 390, height: 844 })
     await billing.open(`${server.url}/business/billing`)
@@ -184,6 +191,17 @@ test.describe('billing on the sandbox provider', () => {
       body: await page.screenshot({ fullPage: true }),
       contentType: 'image/png',
     })
+  })
+
+  test('a user without a business sees the plans and the way to them', async ({ browser }) => {
+    const user = await tabOf(browser, await createAccount(api))
+    await user.open(`${server.url}/upgrade`)
+    await user.seeHeading('Plans')
+    await expect(
+      user.page.getByRole('article', { name: 'Team' }).getByText('For 2 seats: EUR 500.00 a year'),
+    ).toBeVisible()
+    await user.page.getByRole('link', { name: 'Open a business account: 14 days free' }).click()
+    await expect(user.page).toHaveURL(/\/business\/signup$/)
   })
 
   test('a business whose trial ran out is held on members until it pays on the upgrade page', async ({

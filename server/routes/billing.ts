@@ -12,6 +12,7 @@ import {
 import { upgradePreviewRequestSchema } from '../../contract/price-plans.ts'
 import { type BillingServices, requireProviders } from '../billing/billing-services.ts'
 import { cancelTrial, setSubscriptionCancelled } from '../billing/change-subscription.ts'
+import { customExtras } from '../billing/custom-extras.ts'
 import { ensureCustomer } from '../billing/ensure-customer.ts'
 import { invoicePdf, listInvoices } from '../billing/invoices.ts'
 import { listPaymentMethods, replacePaymentMethod } from '../billing/payment-methods.ts'
@@ -152,6 +153,10 @@ export function createBillingRoutes(services: BillingServices): Hono<AuthEnv> {
         c,
         await replacePaymentMethod(services, c.req.param('id'), c.req.valid('json').setupIntentId),
       )
+    })
+    .get(`${v2}/customextras`, requireAuth, async (c) => {
+      await admin(c)
+      return sendJson(c, await customExtras(db, c.req.param('id')))
     })
     .get(`${v2}/invoices`, requireAuth, async (c) => {
       await admin(c)

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import {
   billingPaths,
+  customExtrasSchema,
   invoicesSchema,
   paymentMethodsSchema,
   promotionSchema,
@@ -60,6 +61,14 @@ export function paymentMethodsQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: [...businessKey(id), 'payment-methods'],
     queryFn: async () => v.parse(paymentMethodsSchema, await api.request(billingPaths.payment(id))),
+  })
+}
+
+/** GET /v2/businesses/{id}/customextras: what the plan charges beyond its seats. */
+export function customExtrasQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: [...businessKey(id), 'custom-extras'],
+    queryFn: async () => v.parse(customExtrasSchema, await api.request(billingPaths.customExtras(id))),
   })
 }
 

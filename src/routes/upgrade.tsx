@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../features/planned/planned-screen.tsx'
+import { UpgradeScreen } from '../features/business/business-plan-screen.tsx'
+import { loadMessages } from '../i18n/i18n.ts'
 
 export const Route = createFileRoute('/upgrade')({
-  component: () => <PlannedScreen area="upgrade" />,
+  loader: () => loadMessages('business'),
+  component: UpgradeScreen,
 })

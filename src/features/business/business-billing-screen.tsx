@@ -249,6 +249,9 @@ function Billing({ business }: { business: Business }) {
           <Link to="/business/billing/invoices" className={buttonClass({ variant: 'secondary' })}>
             <Trans>Invoices</Trans>
           </Link>
+          <Link to="/business/extras" className={buttonClass({ variant: 'secondary' })}>
+            <Trans>Extras</Trans>
+          </Link>
         </div>
       </section>
     </>

@@ -38,7 +38,8 @@ function PlanCard({
   cycle: BillingCycle
   seats: number
   chosen: boolean
-  onChoose: () => void
+  /** Without it the plan is only shown (to someone who opens a business first). */
+  onChoose?: () => void
 }) {
   const { i18n } = useLingui()
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
@@ -92,7 +93,7 @@ function PlanCard({
           <Plural value={seats} one="Not for one seat" other="Not for # seats" />
         </p>
       )}
-      {fits ? (
+      {fits && onChoose ? (
         <Button variant={chosen ? 'primary' : 'secondary'} aria-pressed={chosen} onClick={onChoose}>
           {chosen ? <Trans>Chosen</Trans> : <Trans>Choose {name}</Trans>}
         </Button>
@@ -240,6 +241,26 @@ function Checkout({
   )
 }
 
+/** Yearly or monthly billing, for the plans shown below it. */
+function CycleChoice({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycle: BillingCycle) => void }) {
+  const name = useId()
+  return (
+    <fieldset className={styles.cycle}>
+      <legend>
+        <Trans>Billed</Trans>
+      </legend>
+      <label>
+        <input type="radio" name={name} checked={cycle === 'yearly'} onChange={() => onChange('yearly')} />
+        <Trans>Yearly (two months free)</Trans>
+      </label>
+      <label>
+        <input type="radio" name={name} checked={cycle === 'monthly'} onChange={() => onChange('monthly')} />
+        <Trans>Monthly</Trans>
+      </label>
+    </fieldset>
+  )
+}
+
 function Plans({ business }: { business: Business }) {
   const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
@@ -249,7 +270,6 @@ function Plans({ business }: { business: Business }) {
   const [cycle, setCycle] = useState<BillingCycle>('yearly')
   const [chosen, setChosen] = useState<string>()
   const [code, setCode] = useState('')
-  const name = useId()
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
   const request: UpgradePreviewRequest | null = chosen
     ? {
@@ -295,24 +315,7 @@ function Plans({ business }: { business: Business }) {
   const seats = usage.seatsInUse
   return (
     <>
-      <fieldset className={styles.cycle}>
-        <legend>
-          <Trans>Billed</Trans>
-        </legend>
-        <label>
-          <input type="radio" name={name} checked={cycle === 'yearly'} onChange={() => setCycle('yearly')} />
-          <Trans>Yearly (two months free)</Trans>
-        </label>
-        <label>
-          <input
-            type="radio"
-            name={name}
-            checked={cycle === 'monthly'}
-            onChange={() => setCycle('monthly')}
-          />
-          <Trans>Monthly</Trans>
-        </label>
-      </fieldset>
+      <CycleChoice cycle={cycle} onChange={setCycle} />
       <div className={styles.plans}>
         {plans
           .filter((plan) => plan.selfService)
@@ -385,8 +388,9 @@ export function BusinessUpgradeScreen() {
             </Trans>
           </p>
         </header>
+        <PlanOverview />
         <Link to="/business/signup" className={`${buttonClass({})} ${styles.cardButton}`}>
-          <Trans>Open a business account</Trans>
+          <Trans>Open a business account: 14 days free</Trans>
         </Link>
       </div>
     )
@@ -398,5 +402,68 @@ export function BusinessUpgradeScreen() {
     >
       {(business) => <Plans business={business} />}
     </BusinessPage>
+  )
+}
+
+/** The self-service plans, shown to someone who would open a business to buy one. */
+function PlanOverview() {
+  const { api } = useRouteContext({ from: '__root__' })
+  const { data: plans } = useQuery(pricePlansQueryOptions(api))
+  const [cycle, setCycle] = useState<BillingCycle>('yearly')
+  if (!plans) return null
+  return (
+    <>
+      <CycleChoice cycle={cycle} onChange={setCycle} />
+      <div className={styles.plans}>
+        {plans
+          .filter((plan) => plan.selfService)
+          .map((plan) => (
+            <PlanCard key={plan.id} plan={plan} cycle={cycle} seats={plan.minSeats} chosen={false} />
+          ))}
+      </div>
+      <p className={styles.muted}>
+        <Trans>Prices before VAT. Larger teams get an enterprise plan agreed with us.</Trans>
+      </p>
+    </>
+  )
+}
+
+/**
+ * /upgrade: what a plan brings a user who signs with their own free signatures, and the way there: a
+ * business account (its admins then choose the plan on its billing page).
+ */
+export function UpgradeScreen() {
+  const { api } = useRouteContext({ from: '__root__' })
+  const { data: user } = useUser(api)
+  if (!user) return null
+  const business = user.business && user.business.invitationId === null ? user.business : null
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>
+          <Trans>Plans</Trans>
+        </h1>
+        <p className={styles.lead}>
+          {business ? (
+            <Trans>Your signatures are on {business.name}. Its admins choose its plan.</Trans>
+          ) : (
+            <Trans>
+              Your account signs with its free signatures. A plan signs without limit for your whole team, on
+              a business account with shared billing, admins and members.
+            </Trans>
+          )}
+        </p>
+      </header>
+      <PlanOverview />
+      {business?.role === 'admin' ? (
+        <Link to="/business/billing/plan" className={`${buttonClass({})} ${styles.cardButton}`}>
+          <Trans>Choose a plan for {business.name}</Trans>
+        </Link>
+      ) : business ? null : (
+        <Link to="/business/signup" className={`${buttonClass({})} ${styles.cardButton}`}>
+          <Trans>Open a business account: 14 days free</Trans>
+        </Link>
+      )}
+    </div>
   )
 }

@@ -4,17 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 
 const plans = {
-  documents: msg`Your signature requests: upload PDFs, ask others to sign and follow every request to its end.`,
-  signing: msg`Reading a document and signing it, with the signature quality it needs.`,
   visualSignature: msg`How your signature looks on a document: name, company, location, date and image.`,
   signatureStandards: msg`Your signature standards: the qualities and legislations you can sign with, and the identification that unlocks them.`,
   identification: msg`Identification by video, by yourself, automatically or with an Austrian eID, to sign with an advanced or qualified signature.`,
   business: msg`Your business account: its dashboard, activity, settings, profile and branding.`,
   businessMembers: msg`The members and admins of your business, their invitations and your company domains.`,
   businessSeals: msg`Your organisation's seals and who may use them.`,
-  businessBilling: msg`Your business plan, seats, payment method and invoices.`,
   businessDevelopers: msg`API users of your business and their keys.`,
-  upgrade: msg`Choosing a plan with more signatures and features.`,
   eidplus: msg`Signing up with a national electronic ID.`,
   componentTest: msg`A test page for the design system's components.`,
 } as const satisfies Record<string, MessageDescriptor>

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { BusinessExtrasScreen } from '../../features/business/business-extras-screen.tsx'
+import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/extras')({
-  component: () => <PlannedScreen area="businessBilling" />,
+  loader: () => loadMessages('business'),
+  component: BusinessExtrasScreen,
 })

@@ -151,6 +151,15 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     expect(methods.cards).toEqual([
       expect.objectContaining({ brand: 'visa', last4: '4242', isDefault: true }),
     ])
+    // Beyond its seats, the team plan charges identifications per legislation, in the business's currency.
+    expect(await json(await client.call('GET', billingPaths.customExtras(id), { token }))).toEqual({
+      plan: 'team',
+      currency: 'CHF',
+      identifications: [
+        { legislation: 'eidas', price: 5900 },
+        { legislation: 'zertes', price: 5900 },
+      ],
+    })
     // Subscribed once: the machine takes no second upgrade from active.
     await client.expectError(
       await subscribe(token, id, '4242424242424242'),
@@ -161,6 +170,11 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
 
   it('leaves a trial as it was when the card is declined, and refuses what is not a confirmed card', async () => {
     const { token, id } = await open('admin@declined.example')
+    expect(await json(await client.call('GET', billingPaths.customExtras(id), { token }))).toEqual({
+      plan: null,
+      currency: 'CHF',
+      identifications: [],
+    })
     await client.expectError(await subscribe(token, id, '4000000000009995'), 402, 'billing.card_declined')
     expect((await readBusiness(token, id)).admin).toMatchObject({
       paymentMethod: 'TRIALING',

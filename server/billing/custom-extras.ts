@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm'
+import type { CustomExtras } from '../../contract/billing.ts'
+import { amountIn } from '../../contract/price-plans.ts'
+import { loadBillingBusiness } from '../businesses/payment-state.ts'
+import type { Database } from '../db/open-database.ts'
+import { pricePlans } from '../db/schema.ts'
+
+/**
+ * GET /v2/businesses/{id}/customextras: the identification licences of the business's plan, per
+ * legislation, in the currency it pays in (its billing country's before it has a plan: CHF in Switzerland
+ * and Liechtenstein, EUR elsewhere).
+ */
+export async function customExtras(db: Database, businessId: string): Promise<CustomExtras> {
+  const { business, subscription } = await loadBillingBusiness(db, businessId)
+  const country = business.billing.country
+  const currency = subscription?.currency ?? (country === 'CH' || country === 'LI' ? 'CHF' : 'EUR')
+  const [plan] = subscription
+    ? await db.select().from(pricePlans).where(eq(pricePlans.id, subscription.plan))
+    : []
+  if (plan === undefined) return { plan: null, currency, identifications: [] }
+  return {
+    plan: plan.id,
+    currency,
+    identifications: (['eidas', 'zertes'] as const).map((legislation) => ({
+      legislation,
+      price: amountIn(plan.identPrices[legislation], currency),
+    })),
+  }
+}
