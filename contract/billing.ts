@@ -25,6 +25,11 @@ export const billingPaths = {
   cancelSubscription: (businessId: string) => `${v1(businessId)}/cancel-subscription`,
   reactivateSubscription: (businessId: string) => `${v1(businessId)}/reactivate-subscription`,
   payment: (businessId: string) => `${v1(businessId)}/billing/payment`,
+  information: (businessId: string) => `${v1(businessId)}/billing/information`,
+  /** Legacy billing: a setup intent for a new payment method, and making its method the one charged. */
+  legacySetupIntent: (businessId: string) => `${v1(businessId)}/billing/setup-intent`,
+  legacySetupIntentConfirm: (businessId: string, intentId: string) =>
+    `${v1(businessId)}/billing/setup-intent/${encodeURIComponent(intentId)}`,
   customExtras: (businessId: string) => `${v2(businessId)}/customextras`,
   invoices: (businessId: string) => `${v2(businessId)}/invoices`,
   invoicePdf: (businessId: string, invoiceId: string) =>
@@ -146,10 +151,21 @@ export const paymentMethodsSchema = v.object({
 })
 export type PaymentMethods = v.InferOutput<typeof paymentMethodsSchema>
 
-/** PUT /v1/businesses/{id}/billing/payment: makes the setup intent's payment method the default. */
-export const replacePaymentMethodSchema = v.object({
-  setupIntentId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+/** GET /v1/businesses/{id}/billing/information: the address invoices carry and how the business pays. */
+export const billingInformationSchema = v.object({
+  billing: v.object({
+    address1: v.string(),
+    address2: v.string(),
+    city: v.string(),
+    postalCode: v.string(),
+    country: v.string(),
+    vat: v.string(),
+    currency: v.picklist(currencies),
+    paymentMethod: v.string(),
+    stripeSubscriptionStatus: v.nullable(v.string()),
+  }),
 })
+export type BillingInformation = v.InferOutput<typeof billingInformationSchema>
 
 export const invoiceSchema = v.object({
   id: v.string(),

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures.ts'
 import { e2eOperatorToken } from './operator-token.ts'
 import { type OwnServer, startOwnServer } from './own-server.ts'
 import { BillingPage } from './pages/billing-page.ts'
-import { createAccount, type TestAccount } from './pages/test-account.ts'
+import { createAccount, signInAgain, signInTab, type TestAccount } from './pages/test-account.ts'
 
 const execFileAsync = promisify(execFile)
 
@@ -50,22 +50,8 @@ test.describe('billing on the sandbox provider', () => {
 
   async function tabOf(browser: Browser, account: TestAccount): Promise<BillingPage> {
     const page = await (await browser.newContext()).newPage()
-    await page.goto(`${server.url}/login`)
-    await page.evaluate((token) => {
-      sessionStorage.setItem(
-        'accessToken',
-        JSON.stringify({ token, rememberMe: false, expiresAt: Date.now() + 86_400_000 }),
-      )
-    }, account.token)
+    await signInTab(page, account, server.url)
     return new BillingPage(page)
-  }
-
-  async function signInAgain(account: TestAccount): Promise<TestAccount> {
-    const login = await api.post('/api/v1/login', {
-      data: { email: account.email, password: account.password },
-    })
-    expect(login.ok(), await login.text()).toBe(true)
-    return { ...account, token: ((await login.json()) as { token: string }).token }
   }
 
   test('a trial business buys the team plan with a promo code, changes seats, cancels and keeps it', async ({
@@ -212,7 +198,7 @@ test.describe('billing on the sandbox provider', () => {
     await openBusiness(admin, 'Overdue GmbH')
     const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 15 * 24 * 60 * 60 } })
     expect(moved.ok(), await moved.text()).toBe(true)
-    const billing = await tabOf(browser, await signInAgain(admin))
+    const billing = await tabOf(browser, await signInAgain(api, admin))
     const { page } = billing
     await billing.open(`${server.url}/business/billing`)
     await expect(page).toHaveURL(/\/business\/members$/)
@@ -259,7 +245,7 @@ test.describe('billing on the sandbox provider', () => {
       baseURL: server.url,
       extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
     })
-    const billing = await tabOf(browser, await signInAgain(admin))
+    const billing = await tabOf(browser, await signInAgain(api, admin))
     await billing.open(`${server.url}/business/billing`)
     // SPEC §6: billing sends a manually invoiced business to its invoices.
     await expect(billing.page).toHaveURL(/\/business\/billing\/invoices$/)

@@ -7,7 +7,7 @@ import { BusinessPage } from './pages/business-page.ts'
 import { mailedAppLink } from './pages/mail-outbox.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { SignupPage } from './pages/signup-page.ts'
-import { createAccount, mailedLink, type TestAccount } from './pages/test-account.ts'
+import { createAccount, mailedLink, signInAgain, signInTab, type TestAccount } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
 
 // The journey moves the server's clock a month ahead, so it has a server of its own: the shared ones keep
@@ -31,22 +31,8 @@ test.describe('business accounts', () => {
   /** A tab of its own for `account`, signed in as the app keeps a session. */
   async function tabOf(browser: Browser, account: TestAccount): Promise<BusinessPage> {
     const page = await (await browser.newContext()).newPage()
-    await page.goto(`${server.url}/login`)
-    await page.evaluate((token) => {
-      sessionStorage.setItem(
-        'accessToken',
-        JSON.stringify({ token, rememberMe: false, expiresAt: Date.now() + 86_400_000 }),
-      )
-    }, account.token)
+    await signInTab(page, account, server.url)
     return new BusinessPage(page)
-  }
-
-  async function signInAgain(account: TestAccount): Promise<TestAccount> {
-    const login = await api.post('/api/v1/login', {
-      data: { email: account.email, password: account.password },
-    })
-    expect(login.ok(), await login.text()).toBe(true)
-    return { ...account, token: ((await login.json()) as { token: string }).token }
   }
 
   async function acceptInvitation(page: Page, business: BusinessPage, email: string, name: string) {
@@ -210,7 +196,7 @@ test.describe('business accounts', () => {
     // A month later the job has deleted it; its people sign in again to plain accounts.
     const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 31 * 24 * 60 * 60 } })
     expect(moved.ok(), await moved.text()).toBe(true)
-    const founder = await signInAgain({ email: founderEmail, password, token: '' })
+    const founder = await signInAgain(api, { email: founderEmail, password, token: '' })
     await expect
       .poll(async () =>
         (
@@ -222,7 +208,7 @@ test.describe('business accounts', () => {
     await founderTab.open(`${server.url}/dashboard`)
     await founderTab.seeDialog('Acme AG has been deleted')
     await founderTab.clickInDialog('OK')
-    const colleagueAgain = await tabOf(browser, await signInAgain(colleague))
+    const colleagueAgain = await tabOf(browser, await signInAgain(api, colleague))
     await colleagueAgain.open(`${server.url}/dashboard`)
     await colleagueAgain.seeDialog('Acme AG has been deleted')
     await colleagueAgain.clickInDialog('OK')
@@ -327,11 +313,11 @@ test.describe('business accounts', () => {
     // Fifteen days later the trial is over: the admin is held on the members page, the member told (SPEC §6).
     const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 15 * 24 * 60 * 60 } })
     expect(moved.ok(), await moved.text()).toBe(true)
-    const later = await tabOf(page.context().browser() as Browser, await signInAgain(admin))
+    const later = await tabOf(page.context().browser() as Browser, await signInAgain(api, admin))
     await later.open(`${server.url}/business/settings`)
     await expect(later.page).toHaveURL(/\/business\/members$/)
     await expect(later.page.getByText(/Your free trial has ended/)).toBeVisible()
-    const memberLater = await tabOf(page.context().browser() as Browser, await signInAgain(member))
+    const memberLater = await tabOf(page.context().browser() as Browser, await signInAgain(api, member))
     await memberLater.open(`${server.url}/dashboard`)
     await memberLater.seeDialog('Logo GmbH is locked')
     await memberLater.clickInDialog('OK')

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { type OwnServer, startOwnServer } from './own-server.ts'
 import { ProfilePage } from './pages/profile-page.ts'
-import { createAccount, type TestAccount } from './pages/test-account.ts'
+import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
 
 // SPEC §6: the terms dialog appears when the general terms are not accepted. Accounts accept the
 // terms of their day; the server then publishes a new version (TERMS_VERSION) on the same data.
@@ -37,21 +36,11 @@ test.describe('general terms in a new version', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  async function signIn(page: Page, account: TestAccount) {
-    await page.goto(`${server.url}/login`)
-    await page.evaluate((token) => {
-      sessionStorage.setItem(
-        'accessToken',
-        JSON.stringify({ token, rememberMe: false, expiresAt: Date.now() + 86_400_000 }),
-      )
-    }, account.token)
-  }
-
   test('the dialog asks again for the new version and goes once accepted', async ({ page, request }) => {
     const [account] = accounts
     if (!account) throw new Error('no account')
     const profile = new ProfilePage(page)
-    await signIn(page, account)
+    await signInTab(page, account, server.url)
     await profile.open(`${server.url}/profile`)
     await profile.seeDialog('Please accept our general terms')
     // The terms being accepted can be read, in a new tab.
@@ -80,7 +69,7 @@ test.describe('general terms in a new version', () => {
     const [, account] = accounts
     if (!account) throw new Error('no account')
     const profile = new ProfilePage(page)
-    await signIn(page, account)
+    await signInTab(page, account, server.url)
     await profile.open(`${server.url}/profile`)
     await profile.seeDialog('Please accept our general terms')
     await profile.clickInDialog('Sign out')

@@ -53,15 +53,27 @@ export async function createAccount(request: APIRequestContext, firstName = 'Ada
   return { email, password, token: answer.token }
 }
 
-/** Puts the account's session into the browser tab, as the app keeps it (SPEC §9: session storage `accessToken`). */
-export async function signInTab(page: Page, account: TestAccount) {
-  await page.goto('/login')
+/**
+ * Puts the account's session into the browser tab, as the app keeps it (SPEC §9: session storage
+ * `accessToken`), on the shared server or on the one at `baseUrl`.
+ */
+export async function signInTab(page: Page, account: TestAccount, baseUrl = '') {
+  await page.goto(`${baseUrl}/login`)
   await page.evaluate((token) => {
     sessionStorage.setItem(
       'accessToken',
       JSON.stringify({ token, rememberMe: false, expiresAt: Date.now() + 86_400_000 }),
     )
   }, account.token)
+}
+
+/** A new session of the account (after the server's clock moved past the last one's lifetime). */
+export async function signInAgain(request: APIRequestContext, account: TestAccount): Promise<TestAccount> {
+  const login = await request.post('/api/v1/login', {
+    data: { email: account.email, password: account.password },
+  })
+  expect(login.ok(), await login.text()).toBe(true)
+  return { ...account, token: ((await login.json()) as { token: string }).token }
 }
 
 /** The language saved to the account (user attribute `lang`), as the server has it now. */

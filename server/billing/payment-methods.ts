@@ -1,5 +1,6 @@
-import type { PaymentMethods } from '../../contract/billing.ts'
-import { loadBillingBusiness } from '../businesses/payment-state.ts'
+import type { BillingInformation, PaymentMethods } from '../../contract/billing.ts'
+import { currentPaymentMethod, loadBillingBusiness } from '../businesses/payment-state.ts'
+import type { Database } from '../db/open-database.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'
 import { confirmedPaymentMethod } from './upgrade-subscription.ts'
 
@@ -22,7 +23,7 @@ export async function listPaymentMethods(
 }
 
 /**
- * PUT /v1/businesses/{id}/billing/payment: renewals are charged to the payment method the setup intent
+ * POST /v1/businesses/{id}/billing/setup-intent/{intentId}: renewals are charged to the payment method the setup intent
  * confirmed from now on; an unpaid renewal is charged to it at once, which ends a payment issue.
  */
 export async function replacePaymentMethod(
@@ -36,4 +37,22 @@ export async function replacePaymentMethod(
   await cards.setDefaultPaymentMethod(business.customerId as string, method.id, `default:${setupIntentId}`)
   services.jobs.wake()
   return listPaymentMethods(services, businessId, method.id)
+}
+
+/** GET /v1/businesses/{id}/billing/information: SPEC §3 Business billing, as invoices carry it. */
+export async function billingInformation(
+  db: Database,
+  now: Date,
+  businessId: string,
+): Promise<BillingInformation> {
+  const { business, subscription } = await loadBillingBusiness(db, businessId)
+  const { country } = business.billing
+  return {
+    billing: {
+      ...business.billing,
+      currency: subscription?.currency ?? (country === 'CH' || country === 'LI' ? 'CHF' : 'EUR'),
+      paymentMethod: currentPaymentMethod(business, now),
+      stripeSubscriptionStatus: subscription?.status ?? null,
+    },
+  }
 }

@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import {
   billingPaths,
-  replacePaymentMethodSchema,
   sandboxConfirmSchema,
   seatsChangeRequestSchema,
   seatsPreviewRequestSchema,
@@ -15,7 +14,7 @@ import { cancelTrial, setSubscriptionCancelled } from '../billing/change-subscri
 import { customExtras } from '../billing/custom-extras.ts'
 import { ensureCustomer } from '../billing/ensure-customer.ts'
 import { invoicePdf, listInvoices } from '../billing/invoices.ts'
-import { listPaymentMethods, replacePaymentMethod } from '../billing/payment-methods.ts'
+import { billingInformation, listPaymentMethods, replacePaymentMethod } from '../billing/payment-methods.ts'
 import { priceUpgrade } from '../billing/preview-upgrade.ts'
 import { findApplicablePromotion, promotionView } from '../billing/promotions.ts'
 import { recordProviderEvent } from '../billing/provider-events.ts'
@@ -147,13 +146,23 @@ export function createBillingRoutes(services: BillingServices): Hono<AuthEnv> {
       await admin(c)
       return sendJson(c, await listPaymentMethods(services, c.req.param('id')))
     })
-    .put(`${v1}/billing/payment`, requireAuth, jsonBody(replacePaymentMethodSchema), async (c) => {
+    .get(`${v1}/billing/information`, requireAuth, async (c) => {
       await admin(c)
-      return sendJson(
-        c,
-        await replacePaymentMethod(services, c.req.param('id'), c.req.valid('json').setupIntentId),
-      )
+      return sendJson(c, await billingInformation(db, services.now(), c.req.param('id')))
     })
+    .post(`${v1}/billing/setup-intent`, requireAuth, jsonBody(setupIntentRequestSchema), async (c) => {
+      await admin(c)
+      return sendJson(c, await createSetupIntent(services, c.req.param('id')), 201)
+    })
+    .post(
+      `${v1}/billing/setup-intent/:intentId`,
+      requireAuth,
+      jsonBody(setupIntentRequestSchema),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, await replacePaymentMethod(services, c.req.param('id'), c.req.param('intentId')))
+      },
+    )
     .get(`${v2}/customextras`, requireAuth, async (c) => {
       await admin(c)
       return sendJson(c, await customExtras(db, c.req.param('id')))

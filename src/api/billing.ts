@@ -130,11 +130,16 @@ export async function upgradeSubscription(
   )
 }
 
-/** PUT /v1/businesses/{id}/billing/payment: renewals (and anything unpaid) go to the new payment method. */
-export async function replacePaymentMethod(api: ApiClient, id: string, setupIntentId: string) {
-  const answer = await api.request(billingPaths.payment(id), {
-    method: 'PUT',
-    body: { setupIntentId },
+/** POST .../billing/setup-intent/{intentId}: renewals (and anything unpaid) go to its payment method. */
+export async function replacePaymentMethod(
+  api: ApiClient,
+  id: string,
+  setupIntentId: string,
+  country: string,
+) {
+  const answer = await api.request(billingPaths.legacySetupIntentConfirm(id, setupIntentId), {
+    method: 'POST',
+    body: { country },
     ...once,
   })
   return v.parse(paymentMethodsSchema, answer)

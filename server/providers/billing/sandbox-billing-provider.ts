@@ -357,6 +357,41 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
     return invoice
   }
 
+  /**
+   * The invoice of the subscription's current period (its `periods`-th): its seats at the plan's price, less
+   * what its promotion takes off that period, charged to `paymentMethodId`.
+   */
+  async #periodInvoice(
+    tx: Database,
+    customer: Customer,
+    subscription: StoredSubscription,
+    paymentMethodId: string | null,
+  ): Promise<StoredInvoice> {
+    const { price, seats } = subscription
+    const unit = await this.#unitAmount(price, tx)
+    const line = { description: `${price.plan} (${price.cycle})`, quantity: seats, amount: unit * seats }
+    const promotion = subscription.promoCode ? await this.#findPromotion(subscription.promoCode, tx) : null
+    const discount = discountOn(promotion, line.amount, price.currency, price.cycle, subscription.periods - 1)
+    const period = {
+      start: new Date(subscription.currentPeriodStart),
+      end: new Date(subscription.currentPeriodEnd),
+    }
+    return this.#invoice(tx, customer, subscription, [line], discount, period, paymentMethodId)
+  }
+
+  /** The job that ends or renews the subscription when its current period is over. */
+  #scheduleRenewal(tx: JobWriter, subscription: StoredSubscription): Promise<void> {
+    return this.#options.jobs.enqueue(
+      tx,
+      sandboxRenewJob,
+      { subscriptionId: subscription.id },
+      {
+        runAt: new Date(subscription.currentPeriodEnd),
+        key: `${sandboxRenewJob}:${subscription.id}:${subscription.periods}`,
+      },
+    )
+  }
+
   async createSubscription(
     input: {
       customerId: string
@@ -385,22 +420,7 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
         periods: 1,
         openInvoice: null,
       }
-      const unit = await this.#unitAmount(input.price, tx)
-      const line = {
-        description: `${input.price.plan} (${input.price.cycle})`,
-        quantity: input.seats,
-        amount: unit * input.seats,
-      }
-      const discount = discountOn(promotion, line.amount, input.price.currency, input.price.cycle, 0)
-      const invoice = await this.#invoice(
-        tx,
-        customer,
-        subscription,
-        [line],
-        discount,
-        { start, end },
-        input.paymentMethodId,
-      )
+      const invoice = await this.#periodInvoice(tx, customer, subscription, input.paymentMethodId)
       const method = await this.#read<PaymentMethod>('payment_method', input.paymentMethodId, tx)
       // Stripe's `error_if_incomplete`: a first invoice that cannot be paid leaves nothing behind.
       if (invoice.status !== 'paid')
@@ -412,12 +432,7 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
         customerId: customer.id,
         defaultPaymentMethod: input.paymentMethodId,
       })
-      await this.#options.jobs.enqueue(
-        tx,
-        sandboxRenewJob,
-        { subscriptionId: subscription.id },
-        { runAt: end, key: `${sandboxRenewJob}:${subscription.id}:1` },
-      )
+      await this.#scheduleRenewal(tx, subscription)
       await this.#notify(tx, 'customer.subscription.created', subscription)
       return subscription.id
     })
@@ -540,47 +555,21 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
         }
         const customer = await this.#read<Customer>('customer', subscription.customerId, tx)
         const next = periodEnd(end, subscription.price.cycle)
-        const unit = await this.#unitAmount(subscription.price, tx)
-        const line = {
-          description: `${subscription.price.plan} (${subscription.price.cycle})`,
-          quantity: subscription.seats,
-          amount: unit * subscription.seats,
-        }
-        const promotion = subscription.promoCode
-          ? await this.#findPromotion(subscription.promoCode, tx)
-          : null
-        const discount = discountOn(
-          promotion,
-          line.amount,
-          subscription.price.currency,
-          subscription.price.cycle,
-          subscription.periods,
-        )
-        const invoice = await this.#invoice(
-          tx,
-          customer,
-          subscription,
-          [line],
-          discount,
-          { start: end, end: next },
-          customer.defaultPaymentMethod,
-        )
-        await this.#write(tx, 'invoice', invoice)
-        const renewed: StoredSubscription = {
+        const period = {
           ...subscription,
-          status: invoice.status === 'paid' ? 'active' : 'past_due',
           currentPeriodStart: end.toISOString(),
           currentPeriodEnd: next.toISOString(),
           periods: subscription.periods + 1,
+        }
+        const invoice = await this.#periodInvoice(tx, customer, period, customer.defaultPaymentMethod)
+        await this.#write(tx, 'invoice', invoice)
+        const renewed: StoredSubscription = {
+          ...period,
+          status: invoice.status === 'paid' ? 'active' : 'past_due',
           openInvoice: invoice.status === 'paid' ? null : invoice.id,
         }
         await this.#write(tx, 'subscription', renewed)
-        await this.#options.jobs.enqueue(
-          tx,
-          sandboxRenewJob,
-          { subscriptionId },
-          { runAt: next, key: `${sandboxRenewJob}:${subscriptionId}:${renewed.periods}` },
-        )
+        await this.#scheduleRenewal(tx, renewed)
         await this.#notify(tx, invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', renewed)
       })
       this.#options.jobs.wake()

@@ -86,7 +86,12 @@ export function BusinessPaymentMethods({ business }: { business: Business }) {
             onConfirmed={async (setupIntentId) => {
               queryClient.setQueryData(
                 paymentMethodsQueryOptions(api, business.id).queryKey,
-                await replacePaymentMethod(api, business.id, setupIntentId),
+                await replacePaymentMethod(
+                  api,
+                  business.id,
+                  setupIntentId,
+                  business.admin?.billing.country ?? 'CH',
+                ),
               )
               await refreshBusiness(queryClient, business.id)
               showSnackbar(ui.snackbars, { message: msg`Payment method saved`, color: 'success' })

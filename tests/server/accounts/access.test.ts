@@ -1,5 +1,6 @@
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { billingPaths } from '../../../contract/billing.ts'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiBase, apiPaths } from '../../../contract/paths.ts'
 import { createApp } from '../../../server/app.ts'
@@ -38,6 +39,10 @@ const publicRoutes = new Set([
   'POST /sandbox/oidc/authorize',
   'POST /sandbox/oidc/token',
   'GET /sandbox/oidc/jwks',
+  // The card provider's webhooks are signed, not signed in; the sandbox's stand-in for Stripe.js holds
+  // the setup intent's client secret instead of a session.
+  `POST ${billingPaths.stripeWebhook()}`,
+  `POST ${billingPaths.sandboxConfirm()}`,
 ])
 
 /** Every route of the API as `METHOD /path`, read from the app itself so a new route cannot be missed. */

@@ -44,6 +44,12 @@ export type AccountsClient = {
 
 export const goodPassword = 'Correct-horse-42'
 
+/** The JSON answer of `response` with camelCase keys, expecting `status` (the body shows when it differs). */
+export async function readJson(response: Response, status = 200): Promise<Record<string, unknown>> {
+  expect(response.status, await response.clone().text()).toBe(status)
+  return toCamelCase(await response.json()) as Record<string, unknown>
+}
+
 /** Starts a test server of `driver` (its configuration changed by `overrides`) and a client for it. */
 export async function startAccountsClient(
   driver: Driver,

@@ -11,10 +11,14 @@ import {
   setupIntentSchema,
 } from '../../../contract/billing.ts'
 import { businessPaths, businessSchema } from '../../../contract/businesses.ts'
-import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { upgradePreviewSchema } from '../../../contract/price-plans.ts'
-import { type AccountsClient, goodPassword, startAccountsClient } from '../accounts/accounts-client.ts'
+import {
+  type AccountsClient,
+  goodPassword,
+  readJson,
+  startAccountsClient,
+} from '../accounts/accounts-client.ts'
 import { drivers } from '../test-database.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -44,27 +48,24 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     await client.server.stop()
   })
 
-  const json = async (response: Response, status = 200): Promise<Record<string, unknown>> => {
-    expect(response.status, await response.clone().text()).toBe(status)
-    return toCamelCase(await response.json()) as Record<string, unknown>
-  }
   /** A new session after the clock moved past the last one's lifetime. */
-  const signIn = async (email: string) => String((await json(await client.login(email, goodPassword))).token)
+  const signIn = async (email: string) =>
+    String((await readJson(await client.login(email, goodPassword))).token)
   const readBusiness = async (token: string, id: string) =>
-    v.parse(businessSchema, await json(await client.call('GET', businessPaths.business(id), { token })))
+    v.parse(businessSchema, await readJson(await client.call('GET', businessPaths.business(id), { token })))
   const open = async (email: string, country = 'CH') => {
     const token = await client.signUp(email)
     const created = await client.call('POST', businessPaths.businesses(), {
       token,
       body: businessData(country),
     })
-    return { token, id: v.parse(businessSchema, await json(created, 201)).id }
+    return { token, id: v.parse(businessSchema, await readJson(created, 201)).id }
   }
   /** What the browser does: a setup intent, confirmed with a card at the (sandbox) provider. */
   const confirmedIntent = async (token: string, id: string, number: string) => {
     const intent = v.parse(
       setupIntentSchema,
-      await json(
+      await readJson(
         await client.call('POST', billingPaths.setupIntent(id), { token, body: { country: 'CH' } }),
         201,
       ),
@@ -94,7 +95,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     const { token, id } = await open('admin@subscribe.example')
     const preview = v.parse(
       upgradePreviewSchema,
-      await json(
+      await readJson(
         await client.call('POST', billingPaths.upgradePreview(id), {
           token,
           body: { plan: 'team', cycle: 'yearly', amount_seats: 2, currency: 'CHF', promo_code: 'welcome20' },
@@ -108,7 +109,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
 
     const business = v.parse(
       businessSchema,
-      await json(await subscribe(token, id, '4242 4242 4242 4242', { promo_code: 'WELCOME20' })),
+      await readJson(await subscribe(token, id, '4242 4242 4242 4242', { promo_code: 'WELCOME20' })),
     )
     expect(business.admin).toMatchObject({
       paymentMethod: 'STRIPE',
@@ -125,7 +126,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     })
     const { invoices } = v.parse(
       invoicesSchema,
-      await json(await client.call('GET', billingPaths.invoices(id), { token })),
+      await readJson(await client.call('GET', billingPaths.invoices(id), { token })),
     )
     expect(invoices).toHaveLength(1)
     expect(invoices[0]).toMatchObject({
@@ -146,13 +147,22 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     ).toBe('%PDF-')
     const methods = v.parse(
       paymentMethodsSchema,
-      await json(await client.call('GET', billingPaths.payment(id), { token })),
+      await readJson(await client.call('GET', billingPaths.payment(id), { token })),
     )
     expect(methods.cards).toEqual([
       expect.objectContaining({ brand: 'visa', last4: '4242', isDefault: true }),
     ])
+    expect(await readJson(await client.call('GET', billingPaths.information(id), { token }))).toEqual({
+      billing: expect.objectContaining({
+        country: 'CH',
+        vat: 'CHE-123.456.789',
+        currency: 'CHF',
+        paymentMethod: 'STRIPE',
+        stripeSubscriptionStatus: 'active',
+      }),
+    })
     // Beyond its seats, the team plan charges identifications per legislation, in the business's currency.
-    expect(await json(await client.call('GET', billingPaths.customExtras(id), { token }))).toEqual({
+    expect(await readJson(await client.call('GET', billingPaths.customExtras(id), { token }))).toEqual({
       plan: 'team',
       currency: 'CHF',
       identifications: [
@@ -170,7 +180,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
 
   it('leaves a trial as it was when the card is declined, and refuses what is not a confirmed card', async () => {
     const { token, id } = await open('admin@declined.example')
-    expect(await json(await client.call('GET', billingPaths.customExtras(id), { token }))).toEqual({
+    expect(await readJson(await client.call('GET', billingPaths.customExtras(id), { token }))).toEqual({
       plan: null,
       currency: 'CHF',
       identifications: [],
@@ -222,12 +232,12 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
 
   it('adds seats prorated with a fresh preview, removes one, cancels and reactivates', async () => {
     const { token: first, id } = await open('admin@seats.example')
-    await json(await subscribe(first, id, '4242424242424242'))
+    await readJson(await subscribe(first, id, '4242424242424242'))
     client.clock.advance(30 * dayMs)
     const token = await signIn('admin@seats.example')
     const preview = v.parse(
       seatsPreviewSchema,
-      await json(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 4 } })),
+      await readJson(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 4 } })),
     )
     // Two more seats of CHF 250.00 a year, for the 335 of 365 days left.
     expect(preview).toMatchObject({ seats: 4, currentSeats: 2, currency: 'CHF', nextPeriodAmount: 100000 })
@@ -235,7 +245,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     expect(preview.vat).toBe(Math.floor((preview.amountDue * 810 + 5000) / 10000))
     const added = v.parse(
       businessSchema,
-      await json(
+      await readJson(
         await client.call('PUT', billingPaths.seats(id), {
           token,
           body: { seats: 4, timestamp: preview.timestamp },
@@ -245,13 +255,13 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     expect(added.admin?.subscription?.seats).toBe(4)
     const { invoices } = v.parse(
       invoicesSchema,
-      await json(await client.call('GET', billingPaths.invoices(id), { token })),
+      await readJson(await client.call('GET', billingPaths.invoices(id), { token })),
     )
     expect(invoices.map((i) => i.subtotal)).toEqual([preview.amountDue, 50000])
 
     const fewer = v.parse(
       seatsPreviewSchema,
-      await json(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 3 } })),
+      await readJson(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 3 } })),
     )
     expect(fewer).toMatchObject({ amountDue: 0, total: 0, nextPeriodAmount: 75000 })
     client.clock.advance(16 * 60 * 1000)
@@ -272,9 +282,9 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     )
     const again = v.parse(
       seatsPreviewSchema,
-      await json(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 3 } })),
+      await readJson(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 3 } })),
     )
-    await json(
+    await readJson(
       await client.call('PUT', billingPaths.seats(id), {
         token,
         body: { seats: 3, timestamp: again.timestamp },
@@ -283,7 +293,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
 
     const cancelled = v.parse(
       businessSchema,
-      await json(await client.call('POST', billingPaths.cancelSubscription(id), { token })),
+      await readJson(await client.call('POST', billingPaths.cancelSubscription(id), { token })),
     )
     expect(cancelled.admin?.pricePlan.next?.base?.type).toBe('CANCELED')
     await client.expectError(
@@ -293,7 +303,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     )
     const reactivated = v.parse(
       businessSchema,
-      await json(await client.call('POST', billingPaths.reactivateSubscription(id), { token })),
+      await readJson(await client.call('POST', billingPaths.reactivateSubscription(id), { token })),
     )
     expect(reactivated.admin?.pricePlan.next).toBeNull()
     expect(reactivated.admin?.subscription?.cancelAtPeriodEnd).toBe(false)
@@ -301,16 +311,16 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
 
   it('buys the seats that invited people need before inviting them', async () => {
     const { token, id } = await open('admin@invite-seats.example')
-    await json(await subscribe(token, id, '4242424242424242'))
+    await readJson(await subscribe(token, id, '4242424242424242'))
     // One admin on two seats: one more person fits, three more need two more seats.
-    await json(
+    await readJson(
       await client.call('POST', businessPaths.businessMembers(id), {
         token,
         body: { users: ['one@invite-seats.example'] },
       }),
     )
     expect((await readBusiness(token, id)).admin?.subscription?.seats).toBe(2)
-    await json(
+    await readJson(
       await client.call('POST', businessPaths.businessMembers(id), {
         token,
         body: {
@@ -321,7 +331,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     expect((await readBusiness(token, id)).admin?.subscription?.seats).toBe(4)
     const { invoices } = v.parse(
       invoicesSchema,
-      await json(await client.call('GET', billingPaths.invoices(id), { token })),
+      await readJson(await client.call('GET', billingPaths.invoices(id), { token })),
     )
     expect(invoices).toHaveLength(2)
     expect(invoices[0]?.subtotal).toBe(2 * 25000)
@@ -339,11 +349,14 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
   it('renews by the clock; a failing card opens the grace period, then blocks, and a new card pays', async () => {
     const { token: first, id } = await open('admin@renewal.example')
     let token = first
-    await json(await subscribe(token, id, '4242424242424242', { cycle: 'monthly' }))
+    await readJson(await subscribe(token, id, '4242424242424242', { cycle: 'monthly' }))
     // The card now on file fails every charge from the next renewal on.
     const { intent } = await confirmedIntent(token, id, '4000000000000341')
-    await json(
-      await client.call('PUT', billingPaths.payment(id), { token, body: { setup_intent_id: intent.id } }),
+    await readJson(
+      await client.call('POST', billingPaths.legacySetupIntentConfirm(id, intent.id), {
+        token,
+        body: { country: 'CH' },
+      }),
     )
     const before = await client.mailIds()
     client.clock.advance(32 * dayMs)
@@ -369,8 +382,11 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     expect((await client.readUser(token)).business?.paymentMethod).toBe('BLOCKED')
 
     const { intent: good } = await confirmedIntent(token, id, '5555555555554444')
-    await json(
-      await client.call('PUT', billingPaths.payment(id), { token, body: { setup_intent_id: good.id } }),
+    await readJson(
+      await client.call('POST', billingPaths.legacySetupIntentConfirm(id, good.id), {
+        token,
+        body: { country: 'CH' },
+      }),
     )
     await vi.waitFor(
       async () => expect((await readBusiness(token, id)).admin?.paymentMethod).toBe('STRIPE'),
@@ -386,7 +402,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     const { token, id } = await open('admin@cancel-trial.example')
     const cancelled = v.parse(
       businessSchema,
-      await json(await client.call('POST', billingPaths.cancelTrial(id), { token })),
+      await readJson(await client.call('POST', billingPaths.cancelTrial(id), { token })),
     )
     expect(cancelled.admin).toMatchObject({
       paymentMethod: 'NEEDS_PAYMENT_METHOD',
@@ -398,7 +414,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
       'business.transition_refused',
     )
     // Subscribing after the trial was cancelled is what the machine allows next.
-    await json(await subscribe(token, id, '4242424242424242'))
+    await readJson(await subscribe(token, id, '4242424242424242'))
     const member = await client.signUp('member@cancel-trial.example')
     await client.call('POST', businessPaths.businessMembers(id), {
       token,
@@ -457,7 +473,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
       expect(business.admin).toMatchObject({ paymentMethod: 'MANUAL', billingStatus: 'manual' })
       const { invoices } = v.parse(
         invoicesSchema,
-        await json(await client.call('GET', billingPaths.invoices(id), { token })),
+        await readJson(await client.call('GET', billingPaths.invoices(id), { token })),
       )
       // CHF 4800.00 and Swiss VAT of 8.1 %.
       expect(invoices).toEqual([
@@ -482,7 +498,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
       await expect(run('manual', crypto.randomUUID())).rejects.toMatchObject({ code: 1 })
       // A business paying by card is not also invoiced by hand: its subscription ends first.
       const paying = await open('admin@manual-card.example')
-      await json(await subscribe(paying.token, paying.id, '4242424242424242'))
+      await readJson(await subscribe(paying.token, paying.id, '4242424242424242'))
       await expect(run('manual', paying.id)).rejects.toMatchObject({
         code: 1,
         stderr: expect.stringContaining('subscription must end first'),
@@ -493,8 +509,8 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
 
   it.runIf(driver === 'postgres')('ends the subscription of a business deleted on its day', async () => {
     const { token, id } = await open('admin@deleted.example')
-    await json(await subscribe(token, id, '4242424242424242'))
-    await json(await client.call('DELETE', businessPaths.deleteBusiness(id), { token }))
+    await readJson(await subscribe(token, id, '4242424242424242'))
+    await readJson(await client.call('DELETE', businessPaths.deleteBusiness(id), { token }))
     client.clock.advance(31 * dayMs)
     const database = client.server.database
     const pool = new pg.Pool({ connectionString: database.driver === 'postgres' ? database.url : '' })

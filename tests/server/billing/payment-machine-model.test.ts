@@ -32,7 +32,12 @@ import {
   withCancellationScheduled,
   withCurrentCancelled,
 } from '../../../machines/business-payment/price-plan.ts'
-import { type AccountsClient, goodPassword, startAccountsClient } from '../accounts/accounts-client.ts'
+import {
+  type AccountsClient,
+  goodPassword,
+  readJson,
+  startAccountsClient,
+} from '../accounts/accounts-client.ts'
 import { drivers } from '../test-database.ts'
 
 // Model-based test of SPEC §4 Business payment through the real server: the machine's graph gives the paths,
@@ -451,24 +456,20 @@ describe.each(drivers)('the business payment machine walked through the server o
     await client.server.stop()
   })
 
-  const json = async (response: Response, status = 200): Promise<Record<string, unknown>> => {
-    expect(response.status, await response.clone().text()).toBe(status)
-    return toCamelCase(await response.json()) as Record<string, unknown>
-  }
   const readBusiness = async (session: Session) =>
     v.parse(
       businessSchema,
-      await json(await client.call('GET', businessPaths.business(session.id), { token: session.token })),
+      await readJson(await client.call('GET', businessPaths.business(session.id), { token: session.token })),
     )
   /** The same admin, in another tab: a call the machine under test does not know about. */
   const otherTab = async (session: Session, method: string, path: string) => {
-    await json(await client.call(method, path, { token: session.token }))
+    await readJson(await client.call(method, path, { token: session.token }))
   }
   /** What the browser does: a setup intent, confirmed with a card at the (sandbox) provider. */
   const confirmedIntent = async (session: Session, number: string) => {
     const intent = v.parse(
       setupIntentSchema,
-      await json(
+      await readJson(
         await client.call('POST', billingPaths.setupIntent(session.id), {
           token: session.token,
           body: { country: 'CH' },
@@ -476,7 +477,7 @@ describe.each(drivers)('the business payment machine walked through the server o
         201,
       ),
     )
-    await json(
+    await readJson(
       await client.call('POST', billingPaths.sandboxConfirm(), {
         body: {
           client_secret: intent.clientSecret,
@@ -488,17 +489,17 @@ describe.each(drivers)('the business payment machine walked through the server o
   }
   const replaceCard = async (session: Session, number: string) => {
     const setupIntentId = await confirmedIntent(session, number)
-    await json(
-      await client.call('PUT', billingPaths.payment(session.id), {
+    await readJson(
+      await client.call('POST', billingPaths.legacySetupIntentConfirm(session.id, setupIntentId), {
         token: session.token,
-        body: { setup_intent_id: setupIntentId },
+        body: { country: 'CH' },
       }),
     )
   }
   /** Moves the server's clock, and signs in again since sessions last a day. */
   const advance = async (session: Session, ms: number) => {
     client.clock.advance(ms)
-    session.token = String((await json(await client.login(session.email, goodPassword))).token)
+    session.token = String((await readJson(await client.login(session.email, goodPassword))).token)
   }
   /** Waits for the jobs the clock made due to change the business. */
   const until = (session: Session, done: (business: Business) => boolean, what: string) =>
@@ -657,7 +658,7 @@ describe.each(drivers)('the business payment machine walked through the server o
     } else if (event.type === 'seats.change') {
       const preview = v.parse(
         seatsPreviewSchema,
-        await json(
+        await readJson(
           await client.call('POST', billingPaths.seatsPreview(session.id), {
             token: session.token,
             body: { seats: event.change.seats },
@@ -683,7 +684,7 @@ describe.each(drivers)('the business payment machine walked through the server o
       token: session.token,
       body: businessData,
     })
-    session.id = v.parse(businessSchema, await json(created, 201)).id
+    session.id = v.parse(businessSchema, await readJson(created, 201)).id
     const gate = createGate()
     const { markReached, inspect } = recorder(reached)
     const machine = businessPaymentMachine.provide({ actors: apiCalls(session, gate) })

@@ -13,7 +13,12 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { pricePlansSchema, upgradePreviewSchema } from '../../../contract/price-plans.ts'
 import { loadSupportContact } from '../../../server/businesses/business-settings.ts'
-import { type AccountsClient, goodPassword, startAccountsClient } from '../accounts/accounts-client.ts'
+import {
+  type AccountsClient,
+  goodPassword,
+  readJson,
+  startAccountsClient,
+} from '../accounts/accounts-client.ts'
 import { drivers } from '../test-database.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -40,21 +45,17 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     await client.server.stop()
   })
 
-  const json = async (response: Response, status = 200): Promise<Record<string, unknown>> => {
-    expect(response.status, await response.clone().text()).toBe(status)
-    return toCamelCase(await response.json()) as Record<string, unknown>
-  }
   const readBusiness = async (token: string, id: string) =>
-    v.parse(businessSchema, await json(await client.call('GET', businessPaths.business(id), { token })))
+    v.parse(businessSchema, await readJson(await client.call('GET', businessPaths.business(id), { token })))
   const open = async (token: string, data: object = businessData) =>
     v.parse(
       businessSchema,
-      await json(await client.call('POST', businessPaths.businesses(), { token, body: data }), 201),
+      await readJson(await client.call('POST', businessPaths.businesses(), { token, body: data }), 201),
     )
   /** Invites `email` and answers the invitation's id, read from the link of the mail it was sent. */
   const invite = async (token: string, businessId: string, email: string) => {
     const before = await client.mailIds()
-    await json(
+    await readJson(
       await client.call('POST', businessPaths.businessMembers(businessId), {
         token,
         body: { users: [email] },
@@ -70,7 +71,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
   const people = async (token: string, id: string) =>
     v.parse(
       businessPeopleSchema,
-      await json(await client.call('GET', businessPaths.businessMembers(id), { token })),
+      await readJson(await client.call('GET', businessPaths.businessMembers(id), { token })),
     ).people
 
   it('opens a business with the caller as its first admin, on a 14-day trial', async () => {
@@ -90,7 +91,10 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       },
     })
     expect(
-      v.parse(businessSchema, await json(await client.call('GET', businessPaths.userBusiness(), { token }))),
+      v.parse(
+        businessSchema,
+        await readJson(await client.call('GET', businessPaths.userBusiness(), { token })),
+      ),
     ).toEqual(business)
     expect((await client.readUser(token)).business).toEqual({
       id: business.id,
@@ -153,7 +157,9 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     await invite(admin, business.id, 'Newcomer@Team.example')
     const invitations = v.parse(
       businessInvitationsSchema,
-      await json(await client.call('GET', businessPaths.businessInvitations(business.id), { token: admin })),
+      await readJson(
+        await client.call('GET', businessPaths.businessInvitations(business.id), { token: admin }),
+      ),
     ).invitations
     expect(invitations.map((i) => i.email).sort()).toEqual([
       'colleague@team.example',
@@ -173,7 +179,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       404,
       'business.not_found',
     )
-    expect((await json(await accept(colleague))).business).toMatchObject({
+    expect((await readJson(await accept(colleague))).business).toMatchObject({
       role: 'member',
       invitationId: null,
     })
@@ -182,7 +188,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     // The address without an account signs up from the link and finds the invitation waiting.
     const newcomer = await client.signUp('newcomer@team.example')
     expect((await client.readUser(newcomer)).business?.invitationId).toEqual(expect.any(String))
-    await json(await accept(newcomer))
+    await readJson(await accept(newcomer))
     expect((await people(admin, business.id)).map((p) => [p.email, p.role])).toEqual([
       ['boss@team.example', 'admin'],
       ['colleague@team.example', 'member'],
@@ -191,7 +197,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     expect(
       v.parse(
         businessInvitationsSchema,
-        await json(
+        await readJson(
           await client.call('GET', businessPaths.businessInvitations(business.id), { token: admin }),
         ),
       ).invitations,
@@ -216,7 +222,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const all = await people(admin, business.id)
     const idOf = (email: string) => all.find((p) => p.email === email)?.id ?? ''
     // One becomes an admin; the last admin cannot be demoted or removed.
-    await json(
+    await readJson(
       await client.call('POST', businessPaths.changeToAdmins(business.id), {
         token: admin,
         body: { user_ids: [idOf('colleague@team.example')] },
@@ -224,7 +230,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     )
     const admins = v.parse(
       businessPeopleSchema,
-      await json(await client.call('GET', businessPaths.businessAdmins(business.id), { token: admin })),
+      await readJson(await client.call('GET', businessPaths.businessAdmins(business.id), { token: admin })),
     ).people
     expect(admins.map((p) => p.email)).toEqual(['boss@team.example', 'colleague@team.example'])
     const bothAdmins = { user_ids: [idOf('boss@team.example'), idOf('colleague@team.example')] }
@@ -255,7 +261,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     )
 
     // The first admin removes the newcomer, who is told once.
-    await json(
+    await readJson(
       await client.call('POST', businessPaths.removeMembers(business.id), {
         token: admin,
         body: { user_ids: [idOf('newcomer@team.example')] },
@@ -272,7 +278,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       403,
       'user.attribute_read_only',
     )
-    await json(
+    await readJson(
       await client.call('PUT', apiPaths.user(), {
         token: newcomer,
         body: { attributes: { removed_from_business: [] } },
@@ -281,7 +287,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     expect((await client.readUser(newcomer)).attributes.removed_from_business).toEqual([])
 
     // The colleague, demoted again, leaves on their own.
-    await json(
+    await readJson(
       await client.call('POST', businessPaths.changeToMembers(business.id), {
         token: admin,
         body: { user_ids: [idOf('colleague@team.example')] },
@@ -398,7 +404,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
   it('keeps settings, support contact and billing address, refusing bad ones', async () => {
     const admin = await client.signUp('admin@settings.example')
     const business = await open(admin, { ...businessData, name: 'Settings AG' })
-    const settings = await json(
+    const settings = await readJson(
       await client.call('GET', businessPaths.businessSettings(business.id), { token: admin }),
     )
     expect(settings).toEqual({
@@ -428,7 +434,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       user_pilot: { enabled: true },
     }
     expect(
-      await json(
+      await readJson(
         await client.call('PUT', businessPaths.businessSettings(business.id), {
           token: admin,
           body: changed,
@@ -473,7 +479,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
           admin,
           v.parse(
             businessSchema,
-            await json(
+            await readJson(
               await client.call('PUT', businessPaths.business(business.id), {
                 token: admin,
                 body: { email: '', phone: '+41 79 000 00 00' },
@@ -485,7 +491,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     ).toEqual({ email: '', phone: '+41 79 000 00 00' })
     const billed = v.parse(
       businessSchema,
-      await json(
+      await readJson(
         await client.call('PUT', businessPaths.businessBilling(business.id), {
           token: admin,
           body: { address1: 'Rue du Rhône 1', city: 'Genève', postal_code: '1204', country: 'CH', vat: '' },
@@ -507,10 +513,10 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const business = await open(admin, { ...businessData, name: 'Domains AG' })
     const add = (token: string, id: string, domain: string) =>
       client.call('POST', businessPaths.businessDomains(id), { token, body: { domain } })
-    expect(await json(await add(admin, business.id, 'Domains-Team.example'))).toEqual({
+    expect(await readJson(await add(admin, business.id, 'Domains-Team.example'))).toEqual({
       domains: ['domains-team.example'],
     })
-    expect(await json(await add(admin, business.id, '[192.168.0.1]'))).toEqual({
+    expect(await readJson(await add(admin, business.id, '[192.168.0.1]'))).toEqual({
       domains: ['[192.168.0.1]', 'domains-team.example'],
     })
     for (const bad of ['localhost', 'no-dot', 'x.c', 'a..b.example', '[300.1.1.1]']) {
@@ -531,11 +537,11 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       name: 'Domains AG',
       invitationId: expect.any(String),
     })
-    await json(await accept(joiner))
+    await readJson(await accept(joiner))
     expect((await readBusiness(joiner, business.id)).role).toBe('member')
 
     expect(
-      await json(
+      await readJson(
         await client.call('DELETE', businessPaths.businessDomains(business.id), {
           token: admin,
           body: { domain: '[192.168.0.1]' },
@@ -549,8 +555,8 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const business = await open(admin, { ...businessData, name: 'Closing AG' })
     const member = await client.signUp('member@closing.example')
     await invite(admin, business.id, 'member@closing.example')
-    await json(await accept(member))
-    const draft = await json(
+    await readJson(await accept(member))
+    const draft = await readJson(
       await client.call('POST', apiPaths.signatureRequests(), { token: member, body: { title: 'Kept' } }),
       201,
     )
@@ -558,7 +564,9 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const before = await client.mailIds()
     const scheduled = v.parse(
       businessSchema,
-      await json(await client.call('DELETE', businessPaths.deleteBusiness(business.id), { token: admin })),
+      await readJson(
+        await client.call('DELETE', businessPaths.deleteBusiness(business.id), { token: admin }),
+      ),
     )
     const due = new Date(client.clock.now().getTime() + 30 * dayMs)
     expect(scheduled.admin?.deletionScheduledAt).toBe(due.toISOString())
@@ -574,7 +582,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
 
     const revoked = v.parse(
       businessSchema,
-      await json(
+      await readJson(
         await client.call('POST', businessPaths.revokeBusinessDeletion(business.id), { token: admin }),
       ),
     )
@@ -586,10 +594,10 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     )
     // Sessions end after a day: as time passes, the people sign in again.
     const signIn = async (email: string) =>
-      String((await json(await client.login(email, goodPassword))).token)
+      String((await readJson(await client.login(email, goodPassword))).token)
     // Scheduled again ten days later; the revoked deletion's day passes and nothing happens.
     client.clock.advance(10 * dayMs)
-    await json(
+    await readJson(
       await client.call('DELETE', businessPaths.deleteBusiness(business.id), {
         token: await signIn('admin@closing.example'),
       }),
@@ -623,11 +631,11 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     const business = await open(admin, { ...businessData, name: 'Trial AG' })
     const member = await client.signUp('member@trial.example')
     await invite(admin, business.id, 'member@trial.example')
-    await json(await accept(member))
+    await readJson(await accept(member))
     expect(await readBusiness(member, business.id)).toMatchObject({ locked: false, admin: null })
     const before = await client.mailIds()
     const signIn = async (email: string) =>
-      String((await json(await client.login(email, goodPassword))).token)
+      String((await readJson(await client.login(email, goodPassword))).token)
     client.clock.advance(14 * dayMs)
     // The trial's end is a job: it runs on the day and tells the admins.
     const mail = await client.waitForMail('admin@trial.example', /The .* trial of Trial AG has ended/, before)
@@ -651,7 +659,9 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     await invite(admin, business.id, 'a@stats.example')
     await invite(admin, business.id, 'b@stats.example')
     expect(
-      await json(await client.call('GET', businessPaths.businessStatistics(business.id), { token: admin })),
+      await readJson(
+        await client.call('GET', businessPaths.businessStatistics(business.id), { token: admin }),
+      ),
     ).toEqual({
       admins: 1,
       members: 0,
