@@ -186,6 +186,11 @@ test.describe('billing on the sandbox provider', () => {
     await expect(
       user.page.getByRole('article', { name: 'Team' }).getByText('For 2 seats: EUR 500.00 a year'),
     ).toBeVisible()
+    // In German, with the prices in Swiss francs (SPEC §9 currency per locale).
+    await user.chooseLanguage('Deutsch')
+    await user.seeHeading('Pläne')
+    await expect(user.page.getByRole('article', { name: 'Team' }).getByText(/CHF\s500\.00/)).toBeVisible()
+    await user.chooseLanguage('English')
     await user.page.getByRole('link', { name: 'Open a business account: 14 days free' }).click()
     await expect(user.page).toHaveURL(/\/business\/signup$/)
   })
