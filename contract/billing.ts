@@ -31,6 +31,7 @@ export const billingPaths = {
   legacySetupIntentConfirm: (businessId: string, intentId: string) =>
     `${v1(businessId)}/billing/setup-intent/${encodeURIComponent(intentId)}`,
   customExtras: (businessId: string) => `${v2(businessId)}/customextras`,
+  base: (businessId: string) => `${v2(businessId)}/base`,
   invoices: (businessId: string) => `${v2(businessId)}/invoices`,
   invoicePdf: (businessId: string, invoiceId: string) =>
     `${v2(businessId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`,
@@ -131,6 +132,13 @@ export type SeatsPreview = v.InferOutput<typeof seatsPreviewSchema>
 /** PUT .../subscriptions/seats (SPEC §7: seats, timestamp of the preview). */
 export const seatsChangeRequestSchema = v.object({
   seats: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  timestamp: v.pipe(v.string(), v.isoTimestamp()),
+})
+
+/** PUT /v2/businesses/{id}/base: another plan or cycle, at the time of the preview the admin agreed to. */
+export const basePlanSchema = v.object({
+  plan: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  cycle: v.picklist(billingCycles),
   timestamp: v.pipe(v.string(), v.isoTimestamp()),
 })
 

@@ -132,6 +132,16 @@ test.describe('billing on the sandbox provider', () => {
     await page.getByRole('button', { name: 'Keep the subscription' }).click()
     await billing.seeSnackbar('Your plan goes on')
     await billing.seeFact('period-end', /EUR\s750\.00 before VAT/)
+    // Pro instead of Team: the difference for the rest of the year is charged now.
+    await billing.clickCloseSnackbar()
+    await page.getByRole('link', { name: 'Change plan' }).click()
+    await billing.seeHeading('Plans')
+    await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Choose Pro' }).click()
+    await billing.seePreviewLine('3 seats', 'EUR 1,200.00')
+    await page.getByRole('button', { name: 'Switch plan' }).click()
+    await billing.seeSnackbar('Your new plan is active')
+    await billing.seeFact('plan-name', 'Pro, billed yearly')
+
     // The admin sees the billing statechart with the business where it stands.
     await page.getByText('Where your business stands: the billing statechart').click()
     const chart = page.getByRole('img', { name: "The billing statechart, the business's state highlighted" })
@@ -148,11 +158,11 @@ test.describe('billing on the sandbox provider', () => {
       contentType: 'image/png',
     })
 
-    // The invoices: the first year and the added seats, each a PDF.
+    // The invoices: the first year, the added seats and the switch to Pro, each a PDF.
     await page.getByRole('link', { name: 'Invoices' }).click()
     await billing.seeHeading('Invoices')
     const rows = page.getByRole('row').filter({ hasText: 'Paid' })
-    await expect(rows).toHaveCount(2)
+    await expect(rows).toHaveCount(3)
     await expect(page.getByRole('row').filter({ hasText: 'EUR 432.40' })).toBeVisible()
     const download = page.waitForEvent('download')
     await rows

@@ -7,6 +7,7 @@ import type {
   BusinessPaymentEvent,
   BusinessPaymentInput,
   BusinessPaymentSnapshot,
+  PlanChangeInput,
   PricePlan,
   SeatsChangeInput,
   UpgradeInput,
@@ -61,6 +62,9 @@ export const businessPaymentMachine = setup({
     ),
     changeSeats: fromPromise<void, SeatsChangeInput>(() =>
       Promise.reject(new Error('business.seats_change_not_provided')),
+    ),
+    changePlan: fromPromise<void, PlanChangeInput>(() =>
+      Promise.reject(new Error('business.plan_change_not_provided')),
     ),
     cancelTrial: notProvided('business.cancel_trial_not_provided'),
     cancelSubscription: notProvided('business.cancel_subscription_not_provided'),
@@ -166,6 +170,21 @@ export const businessPaymentMachine = setup({
           on: {
             'subscription.cancel': { target: 'requestingCancellation', actions: 'clearError' },
             'seats.change': { target: 'changingSeats', actions: 'clearError' },
+            'plan.change': { target: 'changingPlan', actions: 'clearError' },
+          },
+        },
+        changingPlan: {
+          tags: busy,
+          on: { 'business.update': {} },
+          invoke: {
+            id: 'changePlan',
+            src: 'changePlan',
+            input: ({ context, event }) => ({
+              businessId: context.businessId,
+              change: (event as Extract<BusinessPaymentEvent, { type: 'plan.change' }>).change,
+            }),
+            onDone: 'active',
+            onError: { target: 'active', actions: failedWith('business.plan_change_failed') },
           },
         },
         changingSeats: {

@@ -19,6 +19,8 @@ export interface BusinessPaymentView {
   /** A plan can be chosen and paid for (trial, expired trial, ended subscription). */
   canUpgrade: boolean
   canChangeSeats: boolean
+  /** Another plan or cycle can be chosen for the running subscription. */
+  canChangePlan: boolean
   canCancelSubscription: boolean
   canReactivate: boolean
   canDelete: boolean
@@ -36,6 +38,10 @@ export function businessPaymentView(snapshot: Snapshot): BusinessPaymentView {
     canCancelTrial: snapshot.can({ type: 'trial.cancel' }),
     canUpgrade: snapshot.can({ type: 'subscription.upgrade', order }),
     canChangeSeats: snapshot.can({ type: 'seats.change', change: { seats: 1, previewedAt: '' } }),
+    canChangePlan: snapshot.can({
+      type: 'plan.change',
+      change: { plan: '', cycle: 'yearly', previewedAt: '' },
+    }),
     canCancelSubscription: snapshot.can({ type: 'subscription.cancel' }),
     canReactivate: snapshot.can({ type: 'subscription.reactivate' }),
     canDelete: snapshot.can({ type: 'business.delete' }),

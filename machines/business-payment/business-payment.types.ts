@@ -58,6 +58,7 @@ export type BusinessPaymentError =
   | 'business.revoke_delete_failed'
   | 'business.upgrade_failed'
   | 'business.seats_change_failed'
+  | 'business.plan_change_failed'
   /** The server's own reason, e.g. `billing.card_declined`. */
   | `billing.${string}`
 
@@ -101,6 +102,19 @@ export interface SeatsChangeInput {
   change: SeatsChange
 }
 
+/** Another plan or cycle for a running subscription, with the time of the price the admin agreed to. */
+export interface PlanChange {
+  plan: string
+  cycle: 'monthly' | 'yearly'
+  previewedAt: string
+}
+
+/** Input of the `changePlan` actor. */
+export interface PlanChangeInput {
+  businessId: string
+  change: PlanChange
+}
+
 /** Context of the business payment machine. */
 export interface BusinessPaymentContext {
   businessId: string
@@ -120,6 +134,8 @@ export type BusinessPaymentEvent =
   /** Subscribes to a plan: from a trial, an expired trial, or an ended subscription. */
   | { type: 'subscription.upgrade'; order: UpgradeOrder }
   | { type: 'seats.change'; change: SeatsChange }
+  /** Another plan or cycle for the running subscription (SPEC PUT .../base). */
+  | { type: 'plan.change'; change: PlanChange }
   | { type: 'subscription.cancel' }
   /** Revokes a scheduled cancellation (reactivates the subscription), which clears the next plan. */
   | { type: 'subscription.reactivate' }

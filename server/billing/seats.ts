@@ -19,8 +19,24 @@ import { type BillingServices, requireProviders } from './billing-services.ts'
 import { subscriptionIdOf } from './change-subscription.ts'
 import { cardDeclined } from './upgrade-subscription.ts'
 
-/** How long a seats preview may be quoted: past it, the price may have moved on. */
+/** How long a preview may be quoted: past it, the price may have moved on. */
 const previewLifetimeMs = 15 * 60 * 1000
+
+/**
+ * The time a change was previewed at, which its proration then uses; 409 `billing.preview_stale` when the
+ * preview is from the future, older than a quarter of an hour, or from before the current period began (a
+ * renewal since changed the period it prorated over).
+ */
+export function freshPreviewTime(billing: BillingBusiness, timestamp: string, now: Date): Date {
+  const at = new Date(timestamp).getTime()
+  const periodStart = billing.subscription?.currentPeriodStart.getTime() ?? 0
+  if (at > now.getTime() || now.getTime() - at > previewLifetimeMs || at < periodStart) {
+    throw new ApiError(409, 'billing.preview_stale', 'timestamp: the preview is out of date, preview again', {
+      field: 'timestamp',
+    })
+  }
+  return new Date(at)
+}
 
 /** Admins, members and open invitations of the business: everyone who takes a seat. */
 export async function seatsInUse(db: Pick<Database, 'select'>, businessId: string): Promise<number> {
@@ -110,16 +126,7 @@ export async function changeSeats(
   const { subscriptions } = requireProviders(services)
   const billing = await loadBillingBusiness(services.db, businessId)
   await checkSeats(services, billing, input.seats, input.timestamp)
-  const previewedAt = new Date(input.timestamp)
-  const now = services.now().getTime()
-  // A renewal since the preview changed the period it prorated over.
-  const periodStart = billing.subscription?.currentPeriodStart.getTime() ?? 0
-  const at = previewedAt.getTime()
-  if (at > now || now - at > previewLifetimeMs || at < periodStart) {
-    throw new ApiError(409, 'billing.preview_stale', 'timestamp: the preview is out of date, preview again', {
-      field: 'timestamp',
-    })
-  }
+  const previewedAt = freshPreviewTime(billing, input.timestamp, services.now())
   const id = subscriptionIdOf(billing)
   const subscription = await subscriptions
     .changeSeats(id, input.seats, previewedAt, `seats:${id}:${input.seats}:${input.timestamp}`)

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import {
+  basePlanSchema,
   billingPaths,
   sandboxConfirmSchema,
   seatsChangeRequestSchema,
@@ -10,6 +11,7 @@ import {
 } from '../../contract/billing.ts'
 import { upgradePreviewRequestSchema } from '../../contract/price-plans.ts'
 import { type BillingServices, requireProviders } from '../billing/billing-services.ts'
+import { changePlan } from '../billing/change-plan.ts'
 import { cancelTrial, setSubscriptionCancelled } from '../billing/change-subscription.ts'
 import { customExtras } from '../billing/custom-extras.ts'
 import { ensureCustomer } from '../billing/ensure-customer.ts'
@@ -163,6 +165,11 @@ export function createBillingRoutes(services: BillingServices): Hono<AuthEnv> {
         return sendJson(c, await replacePaymentMethod(services, c.req.param('id'), c.req.param('intentId')))
       },
     )
+    .put(`${v2}/base`, requireAuth, jsonBody(basePlanSchema), async (c) => {
+      await admin(c)
+      await changePlan(services, c.req.param('id'), c.req.valid('json'))
+      return sendJson(c, await business(c))
+    })
     .get(`${v2}/customextras`, requireAuth, async (c) => {
       await admin(c)
       return sendJson(c, await customExtras(db, c.req.param('id')))

@@ -165,6 +165,15 @@ export async function changeSeats(api: ApiClient, id: string, seats: number, tim
   return v.parse(businessSchema, answer)
 }
 
+/** PUT /v2/businesses/{id}/base: another plan or cycle, at the time of the price shown. */
+export async function changePlan(
+  api: ApiClient,
+  id: string,
+  body: { plan: string; cycle: 'monthly' | 'yearly'; timestamp: string },
+) {
+  return v.parse(businessSchema, await api.request(billingPaths.base(id), { method: 'PUT', body, ...once }))
+}
+
 /** The subscription changes of SPEC §4 that have no body: cancel the trial or the subscription, reactivate. */
 export type SubscriptionChange = 'cancelTrial' | 'cancelSubscription' | 'reactivateSubscription'
 

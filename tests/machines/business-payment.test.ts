@@ -7,6 +7,7 @@ import type {
   BusinessCallInput,
   BusinessPaymentSnapshot,
   Discount,
+  PlanChangeInput,
   PricePlan,
   SeatsChangeInput,
   UpgradeInput,
@@ -142,6 +143,7 @@ describe('business payment machine', () => {
   const calls = () => ({
     upgrade: controlledActor<BusinessPaymentSnapshot, UpgradeInput>(),
     changeSeats: controlledActor<void, SeatsChangeInput>(),
+    changePlan: controlledActor<void, PlanChangeInput>(),
     cancelTrial: controlledActor<void, BusinessCallInput>(),
     cancelSubscription: controlledActor<void, BusinessCallInput>(),
     reactivateSubscription: controlledActor<void, BusinessCallInput>(),
@@ -153,6 +155,7 @@ describe('business payment machine', () => {
       actors: {
         upgrade: c.upgrade.logic,
         changeSeats: c.changeSeats.logic,
+        changePlan: c.changePlan.logic,
         cancelTrial: c.cancelTrial.logic,
         cancelSubscription: c.cancelSubscription.logic,
         reactivateSubscription: c.reactivateSubscription.logic,
@@ -265,6 +268,10 @@ describe('business payment machine', () => {
       { type: 'trial.cancel' },
       { type: 'subscription.upgrade', order },
       { type: 'seats.change', change: { seats: 3, previewedAt: '2026-01-01T00:00:00.000Z' } },
+      {
+        type: 'plan.change',
+        change: { plan: 'pro', cycle: 'monthly', previewedAt: '2026-01-01T00:00:00.000Z' },
+      },
       { type: 'subscription.cancel' },
       { type: 'subscription.reactivate' },
       { type: 'business.delete' },
@@ -279,6 +286,7 @@ describe('business payment machine', () => {
         [
           'upgrade',
           'changeSeats',
+          'changePlan',
           'cancelTrial',
           'cancelSubscription',
           'reactivateSubscription',
@@ -303,6 +311,7 @@ describe('business payment machine', () => {
           [
             'subscribing',
             'changingSeats',
+            'changingPlan',
             'endingTrial',
             'requestingCancellation',
             'revokingCancellation',

@@ -175,6 +175,17 @@ export interface SubscriptionProvider {
     prorationDate: Date,
     idempotencyKey: string,
   ): Promise<ProviderSubscription>
+  /**
+   * Moves the subscription to another plan or cycle at `prorationDate`, charging at once what the new price
+   * costs beyond the unused part of the old one (a new cycle starts a new period now). Throws
+   * `PaymentDeclinedError` when that charge fails; then nothing changed.
+   */
+  changePrice(
+    subscriptionId: string,
+    price: PriceKey,
+    prorationDate: Date,
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription>
   /** Schedules the end at the close of the period (cancel) or takes that back (reactivate). */
   setCancelAtPeriodEnd(
     subscriptionId: string,

@@ -486,10 +486,7 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
           customer.defaultPaymentMethod,
         )
         if (invoice.status !== 'paid') {
-          const method = customer.defaultPaymentMethod
-            ? await this.#read<PaymentMethod>('payment_method', customer.defaultPaymentMethod, tx)
-            : null
-          throw new PaymentDeclinedError(method?.declines ?? 'card_declined', 'The card was declined')
+          throw new PaymentDeclinedError(await this.#declineOf(customer, tx), 'The card was declined')
         }
         await this.#write(tx, 'invoice', invoice)
       }
@@ -510,6 +507,67 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
       return subscriptionId
     })
     return this.retrieveSubscription(subscriptionId)
+  }
+
+  async changePrice(subscriptionId: string, price: PriceKey, prorationDate: Date, idempotencyKey: string) {
+    await this.#once(idempotencyKey, async (tx) => {
+      const subscription = await this.#read<StoredSubscription>('subscription', subscriptionId, tx)
+      const customer = await this.#read<Customer>('customer', subscription.customerId, tx)
+      const start = new Date(subscription.currentPeriodStart)
+      const end = new Date(subscription.currentPeriodEnd)
+      const seats = subscription.seats
+      const before = (await this.#unitAmount(subscription.price, tx)) * seats
+      const after = (await this.#unitAmount(price, tx)) * seats
+      const sameCycle = price.cycle === subscription.price.cycle
+      // As Stripe prorates: the unused part of the old price is a credit against the new one, which runs
+      // to the same period end, or, for another cycle, for a whole new period from now.
+      const credit = prorate(before, start, end, prorationDate)
+      const charge = sameCycle ? prorate(after, start, end, prorationDate) - credit : after - credit
+      const changed: StoredSubscription = sameCycle
+        ? { ...subscription, price }
+        : {
+            ...subscription,
+            price,
+            currentPeriodStart: prorationDate.toISOString(),
+            currentPeriodEnd: periodEnd(prorationDate, price.cycle).toISOString(),
+            // A new period; the job of the old period's end finds it not over and does nothing.
+            periods: subscription.periods + 1,
+          }
+      if (charge > 0) {
+        const line = {
+          description: `${price.plan} (${price.cycle}), less the unused ${subscription.price.plan}`,
+          quantity: seats,
+          amount: charge,
+        }
+        const period = { start: prorationDate, end: new Date(changed.currentPeriodEnd) }
+        const invoice = await this.#invoice(
+          tx,
+          customer,
+          changed,
+          [line],
+          0,
+          period,
+          customer.defaultPaymentMethod,
+        )
+        if (invoice.status !== 'paid') {
+          throw new PaymentDeclinedError(await this.#declineOf(customer, tx), 'The card was declined')
+        }
+        await this.#write(tx, 'invoice', invoice)
+      }
+      await this.#write(tx, 'subscription', changed)
+      if (!sameCycle) await this.#scheduleRenewal(tx, changed)
+      await this.#notify(tx, 'customer.subscription.updated', changed)
+      return subscriptionId
+    })
+    return this.retrieveSubscription(subscriptionId)
+  }
+
+  /** Why the customer's default payment method declines charges. */
+  async #declineOf(customer: Customer, tx: Database): Promise<string> {
+    const method = customer.defaultPaymentMethod
+      ? await this.#read<PaymentMethod>('payment_method', customer.defaultPaymentMethod, tx)
+      : null
+    return method?.declines ?? 'card_declined'
   }
 
   async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void> {

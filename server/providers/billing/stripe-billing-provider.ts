@@ -263,6 +263,30 @@ export class StripeBillingProvider implements CardProvider, SubscriptionProvider
     return toSubscription(subscription)
   }
 
+  async changePrice(
+    subscriptionId: string,
+    price: PriceKey,
+    prorationDate: Date,
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription> {
+    const item = onlyItem(await this.subscription(subscriptionId))
+    const subscription = await declinesAsPaymentDeclined(
+      this.stripe.subscriptions.update(
+        subscriptionId,
+        {
+          items: [{ id: item.id, price: await this.priceId(price) }],
+          // The difference is charged now, from the moment the admin saw it; a new interval starts a new period.
+          proration_behavior: 'always_invoice',
+          proration_date: unixSeconds(prorationDate),
+          payment_behavior: 'error_if_incomplete',
+          expand: subscriptionExpand,
+        },
+        { idempotencyKey },
+      ),
+    )
+    return toSubscription(subscription)
+  }
+
   async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void> {
     await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey })
   }

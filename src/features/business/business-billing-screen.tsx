@@ -168,6 +168,11 @@ function Billing({ business }: { business: Business }) {
               <Trans>Choose a plan</Trans>
             </Link>
           ) : null}
+          {view.canChangePlan ? (
+            <Link to="/business/billing/plan" className={buttonClass({ variant: 'secondary' })}>
+              <Trans>Change plan</Trans>
+            </Link>
+          ) : null}
           {view.canCancelTrial ? (
             <Button
               variant="secondary"

@@ -24,6 +24,7 @@ const businessMessages: Record<string, MessageDescriptor> = {
   'billing.invoice_not_found': msg`This invoice does not exist.`,
   'business.upgrade_failed': msg`The plan could not be bought just now. Nothing was charged; please try again.`,
   'business.seats_change_failed': msg`The seats could not be changed just now. Please try again.`,
+  'business.plan_change_failed': msg`The plan could not be changed just now. Nothing was charged; please try again.`,
   'business.cancel_trial_failed': msg`The trial could not be ended just now. Please try again.`,
   'business.cancel_subscription_failed': msg`The subscription could not be cancelled just now. Please try again.`,
   'business.reactivate_subscription_failed': msg`The subscription could not be kept just now. Please try again.`,

@@ -3,6 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
+import type { Subscription } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
 import {
   amountIn,
@@ -16,6 +17,7 @@ import { errorCode } from '../../api/error-messages.ts'
 import { useUser } from '../../api/user.ts'
 import { currencyOf, formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
+import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
@@ -261,6 +263,93 @@ function CycleChoice({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycl
   )
 }
 
+/**
+ * Another plan or cycle for a running subscription (SPEC PUT .../base): the plans priced for its seats, the
+ * chosen one's price as the server computes it, and the switch, which charges the difference for the rest
+ * of the period now.
+ */
+function PlanSwitch({
+  business,
+  subscription,
+  payment,
+}: {
+  business: Business
+  subscription: Subscription
+  payment: ReturnType<typeof useBusinessPayment>
+}) {
+  const { i18n } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const navigate = useNavigate()
+  const { data: plans } = useQuery(pricePlansQueryOptions(api))
+  const [cycle, setCycle] = useState<BillingCycle>(subscription.cycle)
+  const [chosen, setChosen] = useState<string>()
+  const request = chosen
+    ? { plan: chosen, cycle, amountSeats: subscription.seats, currency: subscription.currency }
+    : null
+  const { data: preview, error } = useQuery({
+    ...upgradePreviewQueryOptions(
+      api,
+      business.id,
+      request ?? { plan: '', cycle, amountSeats: 1, currency: 'EUR' },
+    ),
+    enabled: request !== null,
+  })
+  const [failure, setFailure] = useState<unknown>(null)
+  if (!plans) return null
+  const current = (plan: PricePlan) => plan.id === subscription.plan && cycle === subscription.cycle
+  const switchPlan = async () => {
+    if (!preview || !chosen) return
+    setFailure(null)
+    try {
+      const previewedAt = preview.periods[0]?.startsAt ?? ''
+      await payment.run({ type: 'plan.change', change: { plan: chosen, cycle, previewedAt } })
+      showSnackbar(ui.snackbars, { message: msg`Your new plan is active`, color: 'success' })
+      await navigate({ to: '/business/billing' })
+    } catch (caught) {
+      setFailure(caught)
+    }
+  }
+  const problem = failure ?? error
+  return (
+    <>
+      <CycleChoice cycle={cycle} onChange={setCycle} />
+      <div className={styles.plans}>
+        {plans
+          .filter((plan) => plan.selfService)
+          .map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              cycle={cycle}
+              seats={subscription.seats}
+              chosen={current(plan) || chosen === plan.id}
+              onChoose={current(plan) ? undefined : () => setChosen(plan.id)}
+            />
+          ))}
+      </div>
+      {preview && !problem ? (
+        <>
+          <Preview data={preview} />
+          <p className={styles.muted}>
+            <Trans>
+              Switching now charges the difference for the rest of your current period to your payment method,
+              less what is left of the plan you paid for.
+            </Trans>
+          </p>
+          <BusyButton
+            className={styles.cardButton}
+            busy={payment.view.busy}
+            onClick={() => void switchPlan()}
+          >
+            <Trans>Switch plan</Trans>
+          </BusyButton>
+        </>
+      ) : null}
+      {problem ? <FormAlert>{i18n._(businessErrorMessage(errorCode(problem)))}</FormAlert> : null}
+    </>
+  )
+}
+
 function Plans({ business }: { business: Business }) {
   const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
@@ -300,6 +389,9 @@ function Plans({ business }: { business: Business }) {
   if (!plans || !usage) return null
   // A blocked business pays what is due with a new payment method; it keeps its plan.
   if (view.subscription === 'locked') return <BusinessPaymentMethods business={business} />
+  if ((view.canChangePlan || view.subscription === 'changingPlan') && usage.subscription) {
+    return <PlanSwitch business={business} subscription={usage.subscription} payment={{ view, run }} />
+  }
   if (!view.canUpgrade && !view.busy) {
     return (
       <section className={styles.card}>

@@ -13,10 +13,12 @@ import type {
   BusinessCallInput,
   BusinessPaymentEvent,
   BusinessPaymentSnapshot,
+  PlanChangeInput,
   SeatsChangeInput,
   UpgradeInput,
 } from '../../../machines/business-payment/business-payment.types.ts'
 import {
+  changePlan,
   changeSeats,
   changeSubscription,
   type SubscriptionChange,
@@ -80,6 +82,10 @@ export function useBusinessPayment(business: Business) {
         }),
         changeSeats: fromPromise<void, SeatsChangeInput>(async ({ input }) => {
           await refreshed(changeSeats(api, input.businessId, input.change.seats, input.change.previewedAt))
+        }),
+        changePlan: fromPromise<void, PlanChangeInput>(async ({ input }) => {
+          const { plan, cycle, previewedAt } = input.change
+          await refreshed(changePlan(api, input.businessId, { plan, cycle, timestamp: previewedAt }))
         }),
         cancelTrial: change('cancelTrial'),
         cancelSubscription: change('cancelSubscription'),

@@ -133,6 +133,7 @@ export const statechartSamples: Record<string, StatechartSamples> = {
         deletionPending: false,
       },
       changeSeats: null,
+      changePlan: null,
       cancelTrial: null,
       cancelSubscription: null,
       reactivateSubscription: null,

@@ -309,6 +309,58 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     expect(reactivated.admin?.subscription?.cancelAtPeriodEnd).toBe(false)
   })
 
+  it('moves a subscription to another plan and cycle, charging the difference now', async () => {
+    const { token, id } = await open('admin@switch.example')
+    const base = (body: object) => client.call('PUT', billingPaths.base(id), { token, body })
+    const now = () => client.clock.now().toISOString()
+    await client.expectError(
+      await base({ plan: 'pro', cycle: 'yearly', timestamp: now() }),
+      409,
+      'business.transition_refused',
+    )
+    await readJson(await subscribe(token, id, '4242424242424242'))
+    client.clock.advance(73 * dayMs)
+    const again = await signIn('admin@switch.example')
+    const switchTo = (body: object) => client.call('PUT', billingPaths.base(id), { token: again, body })
+    await client.expectError(
+      await switchTo({ plan: 'team', cycle: 'yearly', timestamp: now() }),
+      422,
+      'billing.plan_unavailable',
+      'plan',
+    )
+    await client.expectError(
+      await switchTo({ plan: 'individual', cycle: 'yearly', timestamp: now() }),
+      422,
+      'billing.seats_out_of_range',
+      'plan',
+    )
+    const old = new Date(client.clock.now().getTime() - 16 * 60 * 1000).toISOString()
+    await client.expectError(
+      await switchTo({ plan: 'pro', cycle: 'yearly', timestamp: old }),
+      409,
+      'billing.preview_stale',
+      'timestamp',
+    )
+    const switched = v.parse(
+      businessSchema,
+      await readJson(await switchTo({ plan: 'pro', cycle: 'yearly', timestamp: now() })),
+    )
+    expect(switched.admin?.subscription).toMatchObject({ plan: 'pro', cycle: 'yearly', seats: 2 })
+    // (2 x CHF 400.00 - 2 x CHF 250.00) for the 292 of 365 days left.
+    const { invoices } = v.parse(
+      invoicesSchema,
+      await readJson(await client.call('GET', billingPaths.invoices(id), { token: again })),
+    )
+    expect(invoices[0]?.subtotal).toBe(Math.round((80000 * 292) / 365) - Math.round((50000 * 292) / 365))
+    // Monthly from now: a new period starts, the unused year paid for counts against it.
+    const monthly = v.parse(
+      businessSchema,
+      await readJson(await switchTo({ plan: 'pro', cycle: 'monthly', timestamp: now() })),
+    )
+    expect(monthly.admin?.subscription).toMatchObject({ cycle: 'monthly', currentPeriodStart: now() })
+    expect(monthly.admin?.pricePlan.current?.base?.type).toBe('MONTHLY')
+  })
+
   it('buys the seats that invited people need before inviting them', async () => {
     const { token, id } = await open('admin@invite-seats.example')
     await readJson(await subscribe(token, id, '4242424242424242'))

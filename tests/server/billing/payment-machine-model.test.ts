@@ -23,6 +23,7 @@ import type {
   BusinessPaymentError,
   BusinessPaymentEvent,
   BusinessPaymentSnapshot,
+  PlanChangeInput,
   PricePlan,
   SeatsChangeInput,
   UpgradeInput,
@@ -51,6 +52,7 @@ type Outcome = 'done' | 'error'
 type CallName =
   | 'upgrade'
   | 'changeSeats'
+  | 'changePlan'
   | 'cancelTrial'
   | 'cancelSubscription'
   | 'reactivateSubscription'
@@ -79,6 +81,11 @@ const calls: Record<
   changeSeats: {
     region: 'subscription',
     busy: 'changingSeats',
+    failure: { status: 409, code: 'billing.preview_stale', error: 'billing.preview_stale', movedOnTo: null },
+  },
+  changePlan: {
+    region: 'subscription',
+    busy: 'changingPlan',
     failure: { status: 409, code: 'billing.preview_stale', error: 'billing.preview_stale', movedOnTo: null },
   },
   cancelTrial: {
@@ -167,6 +174,7 @@ const userEvents: Exclude<BusinessPaymentEvent, { type: 'business.update' }>[] =
   { type: 'trial.cancel' },
   { type: 'subscription.upgrade', order },
   { type: 'seats.change', change: { seats: 3, previewedAt: '' } },
+  { type: 'plan.change', change: { plan: 'pro', cycle: 'yearly', previewedAt: '' } },
   { type: 'subscription.cancel' },
   { type: 'subscription.reactivate' },
   { type: 'business.delete' },
@@ -317,6 +325,7 @@ const modelMachine = businessPaymentMachine.provide({
   actors: {
     upgrade: unsettled<BusinessPaymentSnapshot, UpgradeInput>(),
     changeSeats: unsettled<void, SeatsChangeInput>(),
+    changePlan: unsettled<void, PlanChangeInput>(),
     cancelTrial: unsettled<void, BusinessCallInput>(),
     cancelSubscription: unsettled<void, BusinessCallInput>(),
     reactivateSubscription: unsettled<void, BusinessCallInput>(),
@@ -554,6 +563,7 @@ describe.each(drivers)('the business payment machine walked through the server o
     upgrade: async () => {},
     // The admin waited past the quarter of an hour a preview may be quoted.
     changeSeats: async () => client.clock.advance(16 * 60 * 1000),
+    changePlan: async () => client.clock.advance(16 * 60 * 1000),
     cancelTrial: (s) => otherTab(s, 'POST', billingPaths.cancelTrial(s.id)),
     cancelSubscription: (s) => otherTab(s, 'POST', billingPaths.cancelSubscription(s.id)),
     reactivateSubscription: (s) => otherTab(s, 'POST', billingPaths.reactivateSubscription(s.id)),
@@ -579,6 +589,11 @@ describe.each(drivers)('the business payment machine walked through the server o
       client.call('PUT', billingPaths.seats(s.id), {
         token: s.token,
         body: { seats: 3, timestamp: client.clock.now().toISOString() },
+      }),
+    'plan.change': (s) =>
+      client.call('PUT', billingPaths.base(s.id), {
+        token: s.token,
+        body: { plan: 'pro', cycle: 'yearly', timestamp: client.clock.now().toISOString() },
       }),
     'subscription.cancel': (s) =>
       client.call('POST', billingPaths.cancelSubscription(s.id), { token: s.token }),
@@ -621,6 +636,15 @@ describe.each(drivers)('the business payment machine walked through the server o
           body: { seats, timestamp: previewedAt },
         })
         await answer('changeSeats', response)
+      }),
+      changePlan: fromPromise<void, PlanChangeInput>(async ({ input }) => {
+        await gate.hold('changePlan')
+        const { plan, cycle, previewedAt } = input.change
+        const response = await client.call('PUT', billingPaths.base(input.businessId), {
+          token: session.token,
+          body: { plan, cycle, timestamp: previewedAt },
+        })
+        await answer('changePlan', response)
       }),
       cancelTrial: simple('cancelTrial', 'POST', billingPaths.cancelTrial),
       cancelSubscription: simple('cancelSubscription', 'POST', billingPaths.cancelSubscription),
@@ -666,6 +690,12 @@ describe.each(drivers)('the business payment machine walked through the server o
         ),
       )
       actor.send({ type: 'seats.change', change: { seats: preview.seats, previewedAt: preview.timestamp } })
+    } else if (event.type === 'plan.change') {
+      // The admin agrees to the price shown now; the change quotes that moment.
+      actor.send({
+        type: 'plan.change',
+        change: { ...event.change, previewedAt: client.clock.now().toISOString() },
+      })
     } else if (event.type === 'subscription.upgrade') {
       const settled = later.find((e) => 'call' in e && e.call === 'upgrade')
       const declines = settled !== undefined && 'outcome' in settled && settled.outcome === 'error'

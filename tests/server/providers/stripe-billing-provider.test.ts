@@ -290,6 +290,28 @@ describe('StripeBillingProvider (against a fake Stripe API)', () => {
     expect(down?.params).not.toHaveProperty('proration_date')
   })
 
+  it('moves a subscription to another price, charging the difference from the preview date', async () => {
+    const subscription = await subscribed(3)
+    const prorationDate = new Date('2026-01-16T00:00:00Z')
+    const moved = await provider.changePrice(
+      subscription.id,
+      { plan: 'team', cycle: 'yearly', currency: 'CHF' },
+      prorationDate,
+      'key-price',
+    )
+    expect(moved).toMatchObject({ price: { plan: 'team', cycle: 'yearly', currency: 'CHF' }, seats: 3 })
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v1/subscriptions/${subscription.id}`,
+      idempotencyKey: 'key-price',
+      params: {
+        items: { 0: { price: 'price_team_y_chf' } },
+        proration_behavior: 'always_invoice',
+        proration_date: String(prorationDate.getTime() / 1000),
+        payment_behavior: 'error_if_incomplete',
+      },
+    })
+  })
+
   it('cancels at the end of the period and takes the cancellation back', async () => {
     const subscription = await subscribed(2)
 
@@ -681,7 +703,12 @@ async function startFakeStripe(): Promise<FakeStripe> {
     const [item] = entries(params.items)
     if (item) {
       if (text(item.id) !== subscription.itemId) return notFound('subscription item')
-      subscription.quantity = Number(text(item.quantity))
+      if (item.quantity !== undefined) subscription.quantity = Number(text(item.quantity))
+      if (item.price !== undefined) {
+        const price = prices.find((p) => p.id === text(item.price))
+        if (price === undefined) return notFound('price')
+        subscription.price = price
+      }
     }
     if (params.cancel_at_period_end !== undefined) {
       subscription.cancelAtPeriodEnd = params.cancel_at_period_end === 'true'
