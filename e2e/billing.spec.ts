@@ -172,12 +172,12 @@ test.describe('billing on the sandbox provider', () => {
     const file = await (await download).path()
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
 
-    // Extras: what identifications cost on the team plan, per legislation.
+    // Extras: what identifications cost on the Pro plan now, per legislation.
     await billing.open(`${server.url}/business/billing`)
     await page.getByRole('link', { name: 'Extras' }).click()
     await billing.seeHeading('Extras')
-    await expect(page.getByRole('row').filter({ hasText: 'EU (eIDAS)' })).toContainText('EUR 49.00')
-    await expect(page.getByRole('row').filter({ hasText: 'Switzerland (ZertES)' })).toContainText('EUR 59.00')
+    await expect(page.getByRole('row').filter({ hasText: 'EU (eIDAS)' })).toContainText('EUR 39.00')
+    await expect(page.getByRole('row').filter({ hasText: 'Switzerland (ZertES)' })).toContainText('EUR 49.00')
 
     // On a phone the billing page keeps every action in reach.
     await page.setViewportSize({ width: 390, height: 844 })
