@@ -142,6 +142,18 @@ test.describe('billing on the sandbox provider', () => {
     await billing.seeSnackbar('Your new plan is active')
     await billing.seeFact('plan-name', 'Pro, billed yearly')
 
+    // Inviting three people with two seats free opens add seats first, with the one more seat they need.
+    await billing.clickCloseSnackbar()
+    await page.getByRole('link', { name: 'Manage members' }).click()
+    await billing.invite('ann@ledger.example, ben@ledger.example, cy@ledger.example')
+    await billing.seeDialog('Add seats')
+    await expect(billing.dialog.getByLabel('Seats after the change')).toHaveValue('4')
+    await billing.clickInDialog('Buy seats')
+    await billing.seeSnackbar('Invitation sent')
+    await billing.seeInvitation('cy@ledger.example')
+    await billing.open(`${server.url}/business/billing`)
+    await billing.seeFact('seats', '4 of 4 in use')
+
     // The admin sees the billing statechart with the business where it stands.
     await page.getByText('Where your business stands: the billing statechart').click()
     const chart = page.getByRole('img', { name: "The billing statechart, the business's state highlighted" })
@@ -158,12 +170,13 @@ test.describe('billing on the sandbox provider', () => {
       contentType: 'image/png',
     })
 
-    // The invoices: the first year, the added seats and the switch to Pro, each a PDF.
+    // The invoices: the first year, the added seats, the switch to Pro and the seat for the invited, as PDF.
     await page.getByRole('link', { name: 'Invoices' }).click()
     await billing.seeHeading('Invoices')
     const rows = page.getByRole('row').filter({ hasText: 'Paid' })
-    await expect(rows).toHaveCount(3)
-    await expect(page.getByRole('row').filter({ hasText: 'EUR 432.40' })).toBeVisible()
+    await expect(rows).toHaveCount(4)
+    // Newest first: the last is the first year's, with its discount.
+    await expect(rows.last()).toContainText('EUR 432.40')
     const download = page.waitForEvent('download')
     await rows
       .last()
