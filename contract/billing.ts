@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { billingCycles, currencies, upgradePreviewRequestSchema } from './price-plans.ts'
+import { createBusinessSchema } from './businesses.ts'
+import { billingCycles, currencies, subscriptionSchema, upgradePreviewRequestSchema } from './price-plans.ts'
 
 const id = (businessId: string) => encodeURIComponent(businessId)
 const v1 = (businessId: string) => `/v1/businesses/${id(businessId)}`
@@ -35,6 +36,10 @@ export const billingPaths = {
   invoices: (businessId: string) => `${v2(businessId)}/invoices`,
   invoicePdf: (businessId: string, invoiceId: string) =>
     `${v2(businessId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`,
+  /** A user without a business buys a plan and opens the business with it (SPEC direct upgrade). */
+  directPreview: () => '/v2/businesses/direct_upgrade/preview',
+  directSetupIntent: () => '/v2/businesses/direct_upgrade/stripe_setup_intent',
+  directConfirm: () => '/v2/businesses/direct_upgrade/confirm',
   /** Stripe's webhooks (issue 14), verified by signature. */
   stripeWebhook: () => '/webhooks/stripe',
   /** Outside production: what Stripe.js does with a card, done by the sandbox provider. */
@@ -65,6 +70,19 @@ export const upgradeRequestSchema = v.object({
 })
 export type UpgradeRequest = v.InferInput<typeof upgradeRequestSchema>
 
+/** POST /v2/businesses/direct_upgrade/preview: the order, priced with VAT by the country it is billed to. */
+export const directPreviewRequestSchema = v.object({
+  ...upgradePreviewRequestSchema.entries,
+  country: setupIntentRequestSchema.entries.country,
+})
+
+/** POST /v2/businesses/direct_upgrade/confirm: the business to open, the order and its confirmed payment. */
+export const directConfirmSchema = v.object({
+  ...upgradeRequestSchema.entries,
+  business: createBusinessSchema,
+})
+export type DirectConfirm = v.InferInput<typeof directConfirmSchema>
+
 /** POST .../coupons/validate_promo (SPEC §7: promoCode, plan, cycle, type). */
 export const validatePromoRequestSchema = v.object({
   promoCode: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60)),
@@ -84,21 +102,6 @@ export const promotionSchema = v.object({
 export type Promotion = v.InferOutput<typeof promotionSchema>
 
 export const referralCodeSchema = v.object({ referralCode: v.string() })
-
-/** The business's subscription as the provider last reported it. */
-export const subscriptionSchema = v.object({
-  plan: v.string(),
-  cycle: v.picklist(billingCycles),
-  currency: v.picklist(currencies),
-  seats: v.number(),
-  /** The provider's status (`active`, `past_due`, `canceled`, ...). */
-  status: v.string(),
-  currentPeriodStart: v.string(),
-  currentPeriodEnd: v.string(),
-  cancelAtPeriodEnd: v.boolean(),
-  promoCode: v.nullable(v.string()),
-})
-export type Subscription = v.InferOutput<typeof subscriptionSchema>
 
 /** GET .../subscriptions/usage: seats paid and in use, and the next invoice's date. */
 export const usageSchema = v.object({

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { subscriptionSchema } from './billing.ts'
+import { subscriptionSchema } from './price-plans.ts'
 import { emailSchema, paymentMethodStates } from './user.ts'
 
 /** A business's place for its people: an admin runs it, a member signs on its account (SPEC §4 roles). */

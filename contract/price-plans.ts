@@ -83,3 +83,18 @@ export const upgradePreviewSchema = v.object({
   periods: v.array(previewPeriodSchema),
 })
 export type UpgradePreview = v.InferOutput<typeof upgradePreviewSchema>
+
+/** The business's subscription as the provider last reported it. */
+export const subscriptionSchema = v.object({
+  plan: v.string(),
+  cycle: v.picklist(billingCycles),
+  currency: v.picklist(currencies),
+  seats: v.number(),
+  /** The provider's status (`active`, `past_due`, `canceled`, ...). */
+  status: v.string(),
+  currentPeriodStart: v.string(),
+  currentPeriodEnd: v.string(),
+  cancelAtPeriodEnd: v.boolean(),
+  promoCode: v.nullable(v.string()),
+})
+export type Subscription = v.InferOutput<typeof subscriptionSchema>

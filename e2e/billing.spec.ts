@@ -202,7 +202,9 @@ test.describe('billing on the sandbox provider', () => {
     })
   })
 
-  test('a user without a business sees the plans and the way to them', async ({ browser }) => {
+  test('a user without a business sees the plans and buys one with the business it is for', async ({
+    browser,
+  }) => {
     const user = await tabOf(browser, await createAccount(api))
     await user.open(`${server.url}/upgrade`)
     await user.seeHeading('Plans')
@@ -214,8 +216,21 @@ test.describe('billing on the sandbox provider', () => {
     await user.seeHeading('Pläne')
     await expect(user.page.getByRole('article', { name: 'Team' }).getByText(/CHF\s500\.00/)).toBeVisible()
     await user.chooseLanguage('English')
-    await user.page.getByRole('link', { name: 'Open a business account: 14 days free' }).click()
-    await expect(user.page).toHaveURL(/\/business\/signup$/)
+    await expect(user.page.getByRole('link', { name: 'Open a business account: 14 days free' })).toBeVisible()
+    // Or in one step: the plan, the company it is for, what it costs there, and the card.
+    await user.page
+      .getByRole('article', { name: 'Team' })
+      .getByRole('button', { name: 'Choose Team' })
+      .click()
+    await user.fillCompany({ name: 'Oneshot AG', address: 'Marktgasse 5', postalCode: '3011', city: 'Bern' })
+    await user.page.getByRole('button', { name: 'Continue to payment' }).click()
+    await user.seePreviewLine('Total', 'EUR 540.50')
+    await user.fillCard('4242 4242 4242 4242')
+    await user.clickPay('Subscribe and pay EUR 540.50')
+    await user.seeSnackbar('Thank you: your plan is active')
+    await expect(user.page).toHaveURL(/\/business\/billing$/)
+    await user.seeFact('plan-name', 'Team, billed yearly')
+    await user.seeNavigationToBusiness('Oneshot AG')
   })
 
   test('a business whose trial ran out is held on members until it pays on the upgrade page', async ({

@@ -36,19 +36,33 @@ export async function priceUpgrade(
   input: UpgradeInput,
   now: Date,
 ): Promise<PricedUpgrade> {
+  const { business } = await loadBillingBusiness(services.db, businessId)
+  const [people] = await services.db
+    .select({ n: count() })
+    .from(businessMembers)
+    .where(eq(businessMembers.businessId, businessId))
+  const buyer = { businessId, country: business.billing.country, people: people?.n ?? 0 }
+  return priceOrder(services, buyer, input, now)
+}
+
+/**
+ * Prices an order for a buyer: a business (its billing country and people), or a user buying a plan for a
+ * business they open with it (`businessId` null, one person).
+ */
+export async function priceOrder(
+  services: Pick<BillingServices, 'db' | 'billing'>,
+  buyer: { businessId: string | null; country: string; people: number },
+  input: UpgradeInput,
+  now: Date,
+): Promise<PricedUpgrade> {
   const { db } = services
-  const { business } = await loadBillingBusiness(db, businessId)
   const [plan] = await db.select().from(pricePlans).where(eq(pricePlans.id, input.plan))
   if (plan === undefined || !plan.selfService) {
     throw new ApiError(422, 'billing.plan_unavailable', 'plan: this plan is not offered here', {
       field: 'plan',
     })
   }
-  const [people] = await db
-    .select({ n: count() })
-    .from(businessMembers)
-    .where(eq(businessMembers.businessId, businessId))
-  const least = Math.max(plan.minSeats, people?.n ?? 0)
+  const least = Math.max(plan.minSeats, buyer.people)
   if (input.amountSeats < least || (plan.maxSeats !== null && input.amountSeats > plan.maxSeats)) {
     const range = plan.maxSeats === null ? `at least ${least}` : `${least} to ${plan.maxSeats}`
     throw new ApiError(422, 'billing.seats_out_of_range', `amount_seats: ${range} seats`, {
@@ -56,7 +70,7 @@ export async function priceUpgrade(
     })
   }
   const { subscriptions } = requireProviders(services)
-  const referrerId = input.referralCode ? await findReferrer(db, businessId, input.referralCode) : null
+  const referrerId = input.referralCode ? await findReferrer(db, buyer.businessId, input.referralCode) : null
   const code = input.promoCode || (referrerId ? referralPromotionCode : null)
   const promotion = code
     ? await findApplicablePromotion(
@@ -68,7 +82,7 @@ export async function priceUpgrade(
       )
     : null
   const unitAmount = amountIn(plan.seatPrices[input.cycle], input.currency)
-  const treatment = vatTreatment(business.billing.country)
+  const treatment = vatTreatment(buyer.country)
   const vatRate = vatBasisPoints(treatment)
   const subtotal = unitAmount * input.amountSeats
   const period = (index: number, startsAt: Date, endsAt: Date) => {

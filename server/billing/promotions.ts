@@ -32,13 +32,14 @@ export async function findApplicablePromotion(
 /** The business whose referral code `code` is, other than `businessId` itself; 422 when there is none. */
 export async function findReferrer(
   db: Pick<Database, 'select'>,
-  businessId: string,
+  businessId: string | null,
   code: string,
 ): Promise<string> {
+  const byCode = eq(businesses.referralCode, code.trim().toUpperCase())
   const [referrer] = await db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(and(eq(businesses.referralCode, code.trim().toUpperCase()), ne(businesses.id, businessId)))
+    .where(businessId === null ? byCode : and(byCode, ne(businesses.id, businessId)))
   if (referrer === undefined) {
     throw new ApiError(422, 'billing.code_unknown', 'referral_code: unknown code', { field: 'referral_code' })
   }

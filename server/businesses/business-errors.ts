@@ -13,6 +13,15 @@ export const businessNotFound = () => new ApiError(404, 'business.not_found', 'N
 const alreadyMember = () =>
   new ApiError(409, 'business.already_member', 'You belong to a business already: leave it first')
 
+/** 409 `business.already_member` when the user belongs to a business already (one business per user). */
+export async function requireNoBusiness(db: Pick<Database, 'select'>, userId: string): Promise<void> {
+  const [member] = await db
+    .select({ userId: businessMembers.userId })
+    .from(businessMembers)
+    .where(eq(businessMembers.userId, userId))
+  if (member !== undefined) throw alreadyMember()
+}
+
 /**
  * Runs `join` in a transaction for a user who belongs to no business yet, else 409
  * `business.already_member`; two joins of one user racing are decided by the member key, and the loser
@@ -25,11 +34,7 @@ export async function joinAsNewMember<T>(
 ): Promise<T> {
   return db
     .transaction(async (tx) => {
-      const [member] = await tx
-        .select({ userId: businessMembers.userId })
-        .from(businessMembers)
-        .where(eq(businessMembers.userId, userId))
-      if (member !== undefined) throw alreadyMember()
+      await requireNoBusiness(tx, userId)
       return join(tx)
     })
     .catch((error: unknown) => {

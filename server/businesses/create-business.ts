@@ -9,9 +9,41 @@ import { scheduleTrialEnd } from './trial-end.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
+type Transaction = Parameters<Parameters<BusinessServices['db']['transaction']>[0]>[0]
+
+/**
+ * Writes a new business with `userId` as its first admin: on a trial ending at `trialEndsAt`, or paying
+ * already as the card provider's customer `customerId` (bought in one step, SPEC direct upgrade). Its
+ * support contact starts as the business's own address and phone.
+ */
+export async function insertBusiness(
+  tx: Transaction,
+  business: { id: string; userId: string; input: CreateBusiness; now: Date },
+  start: { trialEndsAt: Date } | { customerId: string },
+): Promise<void> {
+  const { id, userId, input, now } = business
+  await tx.insert(businesses).values({
+    id,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    billing: input.billing,
+    settings: defaultBusinessSettings,
+    supportEmail: input.email,
+    supportPhone: input.phone,
+    ...('trialEndsAt' in start
+      ? { paymentMethod: 'TRIALING', trialEndsAt: start.trialEndsAt }
+      : { paymentMethod: 'STRIPE', customerId: start.customerId }),
+    // Short enough to read out, unguessable enough that nobody stumbles on another's.
+    referralCode: `REF-${id.replaceAll('-', '').slice(0, 10).toUpperCase()}`,
+    createdAt: now,
+  })
+  await tx.insert(businessMembers).values({ userId, businessId: id, role: 'admin', joinedAt: now })
+}
+
 /**
  * POST /v2/businesses: opens a business with the caller as its first admin, on a 14-day trial (SPEC §4
- * TRIALING), whose end is a job written with it. Its support contact starts as the business's own address and phone.
+ * TRIALING), whose end is a job written with it.
  */
 export async function createBusiness(
   services: BusinessServices,
@@ -22,22 +54,7 @@ export async function createBusiness(
   const id = randomUUID()
   const trialEndsAt = new Date(now.getTime() + trialDays * dayMs)
   await joinAsNewMember(services.db, userId, async (tx) => {
-    await tx.insert(businesses).values({
-      id,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      billing: input.billing,
-      settings: defaultBusinessSettings,
-      supportEmail: input.email,
-      supportPhone: input.phone,
-      paymentMethod: 'TRIALING',
-      trialEndsAt,
-      // Short enough to read out, unguessable enough that nobody stumbles on another's.
-      referralCode: `REF-${id.replaceAll('-', '').slice(0, 10).toUpperCase()}`,
-      createdAt: now,
-    })
-    await tx.insert(businessMembers).values({ userId, businessId: id, role: 'admin', joinedAt: now })
+    await insertBusiness(tx, { id, userId, input, now }, { trialEndsAt })
     await scheduleTrialEnd(services.jobs, tx, id, trialEndsAt)
   })
   return getBusiness(services.db, now, userId, id)

@@ -1,6 +1,6 @@
 import { eq, type InferSelectModel } from 'drizzle-orm'
-import type { Subscription } from '../../contract/billing.ts'
 import type { BusinessPricePlan, billingStatuses } from '../../contract/businesses.ts'
+import type { Subscription } from '../../contract/price-plans.ts'
 import type { PaymentMethodStateName } from '../../contract/user.ts'
 import type { BusinessPaymentSnapshot } from '../../machines/business-payment/business-payment.types.ts'
 import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'

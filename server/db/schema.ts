@@ -40,6 +40,8 @@ export const users = pgTable('users', {
   hasSso: boolean('has_sso').notNull().default(false),
   /** SPEC §3 user attributes: each a list of strings, keyed by the attribute's snake_case name. */
   attributes: jsonb('attributes').$type<Record<string, string[]>>().notNull().default({}),
+  /** The user as a customer of the card provider while buying a plan before their business exists. */
+  billingCustomerId: text('billing_customer_id').unique(),
   createdAt: at('created_at').notNull().defaultNow(),
 })
 

@@ -2,6 +2,8 @@ import { Hono } from 'hono'
 import {
   basePlanSchema,
   billingPaths,
+  directConfirmSchema,
+  directPreviewRequestSchema,
   sandboxConfirmSchema,
   seatsChangeRequestSchema,
   seatsPreviewRequestSchema,
@@ -14,6 +16,11 @@ import { type BillingServices, requireProviders } from '../billing/billing-servi
 import { changePlan } from '../billing/change-plan.ts'
 import { cancelTrial, setSubscriptionCancelled } from '../billing/change-subscription.ts'
 import { customExtras } from '../billing/custom-extras.ts'
+import {
+  confirmDirectUpgrade,
+  createDirectSetupIntent,
+  previewDirectUpgrade,
+} from '../billing/direct-upgrade.ts'
 import { ensureCustomer } from '../billing/ensure-customer.ts'
 import { invoicePdf, listInvoices } from '../billing/invoices.ts'
 import { billingInformation, listPaymentMethods, replacePaymentMethod } from '../billing/payment-methods.ts'
@@ -61,6 +68,16 @@ export function createBillingRoutes(services: BillingServices): Hono<AuthEnv> {
         )
         return sendJson(c, preview)
       },
+    )
+    .post(billingPaths.directPreview(), requireAuth, jsonBody(directPreviewRequestSchema), async (c) =>
+      sendJson(c, await previewDirectUpgrade(services, c.get('auth').userId, c.req.valid('json'))),
+    )
+    .post(billingPaths.directSetupIntent(), requireAuth, jsonBody(setupIntentRequestSchema), async (c) => {
+      const { country } = c.req.valid('json')
+      return sendJson(c, await createDirectSetupIntent(services, c.get('auth').userId, country), 201)
+    })
+    .post(billingPaths.directConfirm(), requireAuth, jsonBody(directConfirmSchema), async (c) =>
+      sendJson(c, await confirmDirectUpgrade(services, c.get('auth').userId, c.req.valid('json')), 201),
     )
     .post(
       `${v2}/subscriptions/stripe_setup_intent`,

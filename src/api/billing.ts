@@ -3,6 +3,9 @@ import * as v from 'valibot'
 import {
   billingPaths,
   customExtrasSchema,
+  type DirectConfirm,
+  directConfirmSchema,
+  directPreviewRequestSchema,
   invoicesSchema,
   paymentMethodsSchema,
   promotionSchema,
@@ -46,6 +49,47 @@ export function upgradePreviewQueryOptions(api: ApiClient, id: string, request: 
     staleTime: 60_000,
     retry: false,
   })
+}
+
+/** POST /v2/businesses/direct_upgrade/preview: a plan priced for a user who opens a business with it. */
+export function directPreviewQueryOptions(
+  api: ApiClient,
+  request: UpgradePreviewRequest & { country: string },
+) {
+  return queryOptions({
+    queryKey: ['direct-upgrade', 'preview', request],
+    queryFn: async () =>
+      v.parse(
+        upgradePreviewSchema,
+        await api.request(billingPaths.directPreview(), {
+          method: 'POST',
+          body: v.parse(directPreviewRequestSchema, request),
+          ...once,
+        }),
+      ),
+    staleTime: 60_000,
+    retry: false,
+  })
+}
+
+/** POST /v2/businesses/direct_upgrade/stripe_setup_intent: a setup for the buyer before the business exists. */
+export async function createDirectSetupIntent(api: ApiClient, country: string) {
+  const answer = await api.request(billingPaths.directSetupIntent(), {
+    method: 'POST',
+    body: { country },
+    ...once,
+  })
+  return v.parse(setupIntentSchema, answer)
+}
+
+/** POST /v2/businesses/direct_upgrade/confirm: opens the business, subscribed; answers it. */
+export async function confirmDirectUpgrade(api: ApiClient, body: DirectConfirm) {
+  const answer = await api.request(billingPaths.directConfirm(), {
+    method: 'POST',
+    body: v.parse(directConfirmSchema, body),
+    ...once,
+  })
+  return v.parse(businessSchema, answer)
 }
 
 /** GET .../subscriptions/usage: the subscription and the seats taken. */

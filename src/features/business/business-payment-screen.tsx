@@ -10,7 +10,7 @@ import { buttonClass } from '../../ui/button/button.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
 import { BusinessPage } from './business-page.tsx'
-import { PaymentMethodForm } from './payment-method-form.tsx'
+import { businessSetup, PaymentMethodForm } from './payment-method-form.tsx'
 
 function MethodList({ methods }: { methods: PaymentMethods }) {
   const { t } = useLingui()
@@ -80,8 +80,7 @@ export function BusinessPaymentMethods({ business }: { business: Business }) {
             <Trans>New payment method</Trans>
           </h2>
           <PaymentMethodForm
-            businessId={business.id}
-            country={business.admin?.billing.country ?? 'CH'}
+            setup={businessSetup(api, business)}
             submitLabel={<Trans>Use this payment method</Trans>}
             onConfirmed={async (setupIntentId) => {
               queryClient.setQueryData(

@@ -3,29 +3,40 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
-import type { Subscription } from '../../../contract/billing.ts'
-import type { Business } from '../../../contract/businesses.ts'
+import type { Business, CreateBusiness } from '../../../contract/businesses.ts'
 import {
   amountIn,
   type BillingCycle,
   type PricePlan,
+  type Subscription,
   type UpgradePreview,
   type UpgradePreviewRequest,
 } from '../../../contract/price-plans.ts'
-import { pricePlansQueryOptions, upgradePreviewQueryOptions, usageQueryOptions } from '../../api/billing.ts'
+import type { User } from '../../../contract/user.ts'
+import {
+  confirmDirectUpgrade,
+  createDirectSetupIntent,
+  directPreviewQueryOptions,
+  pricePlansQueryOptions,
+  upgradePreviewQueryOptions,
+  usageQueryOptions,
+} from '../../api/billing.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { useUser } from '../../api/user.ts'
 import { currencyOf, formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
+import { platformRegion } from '../../i18n/region.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
+import { BusinessDetailsForm, businessData } from './business-details-form.tsx'
 import { businessErrorMessage } from './business-messages.ts'
+import { reloadUser } from './business-notices.tsx'
 import { BusinessPage } from './business-page.tsx'
 import { BusinessPaymentMethods } from './business-payment-screen.tsx'
-import { PaymentMethodForm } from './payment-method-form.tsx'
+import { businessSetup, PaymentMethodForm } from './payment-method-form.tsx'
 import { planNames } from './plan-names.ts'
 import { useBusinessPayment } from './use-business-payment.ts'
 
@@ -225,8 +236,7 @@ function Checkout({
           <Trans>Payment</Trans>
         </h2>
         <PaymentMethodForm
-          businessId={business.id}
-          country={business.admin?.billing.country ?? 'CH'}
+          setup={businessSetup(api, business)}
           submitLabel={<Trans>Subscribe and pay {total}</Trans>}
           onConfirmed={async (setupIntentId) => {
             const { amountSeats, ...order } = request
@@ -497,11 +507,12 @@ export function BusinessUpgradeScreen() {
   )
 }
 
-/** The self-service plans, shown to someone who would open a business to buy one. */
-function PlanOverview() {
+/** The self-service plans for someone without a business, chosen to buy one with it, or only shown. */
+function PlanOverview({ onChoose }: { onChoose?: (plan: PricePlan, cycle: BillingCycle) => void }) {
   const { api } = useRouteContext({ from: '__root__' })
   const { data: plans } = useQuery(pricePlansQueryOptions(api))
   const [cycle, setCycle] = useState<BillingCycle>('yearly')
+  const [chosen, setChosen] = useState<string>()
   if (!plans) return null
   return (
     <>
@@ -510,12 +521,113 @@ function PlanOverview() {
         {plans
           .filter((plan) => plan.selfService)
           .map((plan) => (
-            <PlanCard key={plan.id} plan={plan} cycle={cycle} seats={plan.minSeats} chosen={false} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              cycle={cycle}
+              seats={plan.minSeats}
+              chosen={chosen === plan.id}
+              onChoose={
+                onChoose
+                  ? () => {
+                      setChosen(plan.id)
+                      onChoose(plan, cycle)
+                    }
+                  : undefined
+              }
+            />
           ))}
       </div>
       <p className={styles.muted}>
         <Trans>Prices before VAT. Larger teams get an enterprise plan agreed with us.</Trans>
       </p>
+    </>
+  )
+}
+
+/**
+ * Buying a plan in one step (SPEC direct upgrade): the company it is for, what it costs there, and the
+ * payment; the business opens with it, the buyer its first admin.
+ */
+function DirectCheckout({ plan, cycle, user }: { plan: PricePlan; cycle: BillingCycle; user: User }) {
+  const { i18n } = useLingui()
+  const context = useRouteContext({ from: '__root__' })
+  const { api, ui } = context
+  const navigate = useNavigate()
+  const [company, setCompany] = useState<CreateBusiness>()
+  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
+  const country = platformRegion(window.location.hostname) === 'EU' ? 'DE' : 'CH'
+  const order = { plan: plan.id, cycle, amountSeats: plan.minSeats, currency: currencyOf[locale] }
+  const { data: preview, error } = useQuery({
+    ...directPreviewQueryOptions(api, { ...order, country: company?.billing.country ?? country }),
+    enabled: company !== undefined,
+  })
+  if (!company) {
+    return (
+      <section className={styles.card} aria-labelledby="company-heading">
+        <h2 id="company-heading">
+          <Trans>Your company</Trans>
+        </h2>
+        <BusinessDetailsForm
+          initial={{
+            name: '',
+            email: user.email,
+            phone: '',
+            address1: '',
+            address2: '',
+            postalCode: '',
+            city: '',
+            country,
+            vat: '',
+          }}
+          submitLabel={<Trans>Continue to payment</Trans>}
+          onSubmit={async (values) => setCompany(businessData(values))}
+        />
+      </section>
+    )
+  }
+  if (error) return <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert>
+  if (!preview) return null
+  const total = formatMoney(preview.periods[0]?.total ?? 0, locale, preview.currency)
+  return (
+    <>
+      <Preview data={preview} />
+      <section className={styles.card} aria-labelledby="payment-heading">
+        <h2 id="payment-heading">
+          <Trans>Payment</Trans>
+        </h2>
+        <PaymentMethodForm
+          setup={{
+            key: ['direct-upgrade', user.id, company.billing.country],
+            create: () => createDirectSetupIntent(api, company.billing.country),
+          }}
+          submitLabel={<Trans>Subscribe and pay {total}</Trans>}
+          onConfirmed={async (setupIntentId) => {
+            await confirmDirectUpgrade(api, { ...order, setupIntentId, business: company })
+            await reloadUser(context)
+            showSnackbar(ui.snackbars, { message: msg`Thank you: your plan is active`, color: 'success' })
+            await navigate({ to: '/business/billing' })
+          }}
+        />
+      </section>
+    </>
+  )
+}
+
+/** A user without a business chooses a plan and buys it with the business it is for. */
+function BuyPlan({ user }: { user: User }) {
+  const [choice, setChoice] = useState<{ plan: PricePlan; cycle: BillingCycle }>()
+  return (
+    <>
+      <PlanOverview onChoose={(plan, cycle) => setChoice({ plan, cycle })} />
+      {choice ? (
+        <DirectCheckout
+          key={`${choice.plan.id}-${choice.cycle}`}
+          plan={choice.plan}
+          cycle={choice.cycle}
+          user={user}
+        />
+      ) : null}
     </>
   )
 }
@@ -546,7 +658,7 @@ export function UpgradeScreen() {
           )}
         </p>
       </header>
-      <PlanOverview />
+      {business ? <PlanOverview /> : <BuyPlan user={user} />}
       {business?.role === 'admin' ? (
         <Link to="/business/billing/plan" className={`${buttonClass({})} ${styles.cardButton}`}>
           <Trans>Choose a plan for {business.name}</Trans>

@@ -3,8 +3,10 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import type { SetupIntent } from '../../../contract/billing.ts'
+import type { Business } from '../../../contract/businesses.ts'
 import { confirmSandboxSetup, createSetupIntent, type SandboxPaymentDetails } from '../../api/billing.ts'
 import { businessKey } from '../../api/business.ts'
+import type { ApiClient } from '../../api/client.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -19,14 +21,21 @@ const StripePaymentFields = lazy(() =>
 
 /** Props of {@link PaymentMethodForm}. */
 export interface PaymentMethodFormProps {
-  businessId: string
-  /** The billing country: it decides which ways to pay the provider offers. */
-  country: string
+  /** Makes the provider's setup for one payment method (a business's, or a buyer's before it exists). */
+  setup: { key: readonly unknown[]; create: () => Promise<SetupIntent> }
   submitLabel: ReactNode
   /** What follows a confirmed payment method (subscribe, make it the default); its failure is shown here. */
   onConfirmed: (setupIntentId: string) => Promise<void>
   /** Shown above the button, e.g. what will be charged. */
   children?: ReactNode
+}
+
+/** The setup of a payment method for `business`, its billing country deciding the ways to pay offered. */
+export function businessSetup(api: ApiClient, business: Business): PaymentMethodFormProps['setup'] {
+  return {
+    key: businessKey(business.id),
+    create: () => createSetupIntent(api, business.id, business.admin?.billing.country ?? 'CH'),
+  }
 }
 
 /** "MM / YY" or "MM/YYYY" as month and four-digit year; null when it is not a date. */
@@ -39,23 +48,16 @@ function parseExpiry(value: string): { expMonth: number; expYear: number } | nul
 }
 
 /**
- * Collects a card or a SEPA debit for the business and hands it to the card provider (never to our
+ * Collects a card or a SEPA debit and hands it to the card provider (never to our
  * server): Stripe's Payment Element when the server has Stripe, the sandbox's own form otherwise. Then
  * runs `onConfirmed` with the setup intent that holds it.
  */
-export function PaymentMethodForm({
-  businessId,
-  country,
-  submitLabel,
-  onConfirmed,
-  children,
-}: PaymentMethodFormProps) {
-  const { api } = useRouteContext({ from: '__root__' })
+export function PaymentMethodForm({ setup, submitLabel, onConfirmed, children }: PaymentMethodFormProps) {
   // One setup per visit: a declined card can be replaced in the same setup; a confirmed one is used up.
   const [attempt, setAttempt] = useState(0)
   const { data: intent, error } = useQuery({
-    queryKey: [...businessKey(businessId), 'setup-intent', attempt],
-    queryFn: () => createSetupIntent(api, businessId, country),
+    queryKey: [...setup.key, 'setup-intent', attempt],
+    queryFn: setup.create,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   })

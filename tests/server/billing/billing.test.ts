@@ -361,6 +361,69 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     expect(monthly.admin?.pricePlan.current?.base?.type).toBe('MONTHLY')
   })
 
+  it('opens a business and subscribes it in one step for a user without one', async () => {
+    const token = await client.signUp('buyer@direct.example')
+    const order = { plan: 'pro', cycle: 'monthly', amount_seats: 2, currency: 'EUR' }
+    const preview = v.parse(
+      upgradePreviewSchema,
+      await readJson(
+        await client.call('POST', billingPaths.directPreview(), { token, body: { ...order, country: 'DE' } }),
+      ),
+    )
+    expect(preview).toMatchObject({
+      vatTreatment: 'reverseCharge',
+      periods: [{ total: 8000 }, { total: 8000 }],
+    })
+    const intent = v.parse(
+      setupIntentSchema,
+      await readJson(
+        await client.call('POST', billingPaths.directSetupIntent(), { token, body: { country: 'DE' } }),
+        201,
+      ),
+    )
+    const confirm = async (number: string) => {
+      await client.call('POST', billingPaths.sandboxConfirm(), {
+        body: { client_secret: intent.clientSecret, card: card(number) },
+      })
+      return client.call('POST', billingPaths.directConfirm(), {
+        token,
+        body: {
+          ...order,
+          setup_intent_id: intent.id,
+          business: {
+            ...businessData('DE'),
+            name: 'Direkt GmbH',
+            billing: { ...businessData('DE').billing, vat: 'DE123456789' },
+          },
+        },
+      })
+    }
+    // Declined: nothing is opened.
+    await client.expectError(await confirm('4000000000009995'), 402, 'billing.card_declined')
+    expect((await client.call('GET', businessPaths.userBusiness(), { token })).status).toBe(404)
+    const opened = v.parse(businessSchema, await readJson(await confirm('4242424242424242'), 201))
+    expect(opened).toMatchObject({
+      name: 'Direkt GmbH',
+      role: 'admin',
+      admin: {
+        paymentMethod: 'STRIPE',
+        trialEndsAt: null,
+        subscription: { plan: 'pro', cycle: 'monthly', seats: 2, status: 'active' },
+      },
+    })
+    const { invoices } = v.parse(
+      invoicesSchema,
+      await readJson(await client.call('GET', billingPaths.invoices(opened.id), { token })),
+    )
+    expect(invoices).toEqual([expect.objectContaining({ status: 'paid', currency: 'EUR', total: 8000 })])
+    // Once in a business, a user buys no second one.
+    await client.expectError(
+      await client.call('POST', billingPaths.directPreview(), { token, body: { ...order, country: 'DE' } }),
+      409,
+      'business.already_member',
+    )
+  })
+
   it('buys the seats that invited people need before inviting them', async () => {
     const { token, id } = await open('admin@invite-seats.example')
     await readJson(await subscribe(token, id, '4242424242424242'))
