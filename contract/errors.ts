@@ -85,6 +85,8 @@ export const businessErrorCodes = [
   'billing.code_unknown',
   /** A promo code past its end, or not for the chosen plan (422). */
   'billing.code_not_applicable',
+  /** A business in the EU subscribing without its VAT number, which its invoices need (422). */
+  'billing.vat_required',
   /** No confirmed payment method for the subscription (422). */
   'billing.payment_method_missing',
   /** The card or the SEPA debit was declined; nothing changed (402). */

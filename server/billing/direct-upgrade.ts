@@ -14,7 +14,7 @@ import { applySubscription } from './apply-subscription.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'
 import { customerDetails } from './ensure-customer.ts'
 import { priceOrder } from './preview-upgrade.ts'
-import { cardDeclined, confirmedPaymentMethod } from './upgrade-subscription.ts'
+import { cardDeclined, confirmedPaymentMethod, requireVatNumber } from './upgrade-subscription.ts'
 
 /** A user buying a plan counts as the one person of the business they open with it. */
 const buyer = (country: string) => ({ businessId: null, country, people: 1 })
@@ -78,6 +78,7 @@ export async function confirmDirectUpgrade(
   const now = services.now()
   const { business: company, setupIntentId, ...order } = input
   const { promotion } = await priceOrder(services, buyer(company.billing.country), order, now)
+  requireVatNumber(company.billing)
   const [user] = await services.db.select().from(users).where(eq(users.id, userId))
   const customerId = user?.billingCustomerId ?? null
   const method = await confirmedPaymentMethod(services, customerId, setupIntentId)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type { SetupIntent, upgradeRequestSchema } from '../../contract/billing.ts'
+import { vatTreatment } from '../../machines/business-payment/vat.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
 import { requirePaymentEvent } from '../businesses/require-payment-event.ts'
 import { businesses } from '../db/schema.ts'
@@ -10,6 +11,23 @@ import { applySubscription } from './apply-subscription.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'
 import { ensureCustomer } from './ensure-customer.ts'
 import { priceUpgrade } from './preview-upgrade.ts'
+
+/**
+ * A business in the EU is invoiced without VAT (reverse charge), which its invoices must justify with its
+ * VAT number: subscribing without one is refused (422 `billing.vat_required`, field `billing.vat`).
+ */
+export function requireVatNumber(billing: { country: string; vat: string }): void {
+  if (vatTreatment(billing.country) === 'reverseCharge' && billing.vat.trim() === '') {
+    throw new ApiError(
+      422,
+      'billing.vat_required',
+      'billing.vat: a business in the EU gives its VAT number',
+      {
+        field: 'billing.vat',
+      },
+    )
+  }
+}
 
 /** 402 `billing.card_declined`, with the provider's reason: nothing changed. */
 export function cardDeclined(error: PaymentDeclinedError): ApiError {
@@ -76,6 +94,7 @@ export async function upgradeSubscription(
   } as const
   requirePaymentEvent(billing, now, event)
   const { promotion, referrerId } = await priceUpgrade(services, businessId, order, now)
+  requireVatNumber(billing.business.billing)
   const customerId = billing.business.customerId
   const method = await confirmedPaymentMethod(services, customerId, setupIntentId)
   // A declined card's answer is kept under its key by Stripe: another card is another attempt.

@@ -17,6 +17,7 @@ const businessMessages: Record<string, MessageDescriptor> = {
   'billing.seats_out_of_range': msg`This plan does not fit the number of people in your business.`,
   'billing.code_unknown': msg`This code is not known.`,
   'billing.code_not_applicable': msg`This code has expired or is not for this plan.`,
+  'billing.vat_required': msg`A business in the EU needs its VAT number on its invoices: please add it to the billing address first.`,
   'billing.payment_method_missing': msg`Please enter a card or an IBAN first.`,
   'billing.card_declined': msg`The payment was declined. Please use another card or account; nothing was charged.`,
   'billing.preview_stale': msg`The price shown is out of date. Please look at it again before you confirm.`,

@@ -209,6 +209,23 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
       'billing.payment_method_missing',
       'setup_intent_id',
     )
+    // A business in the EU is invoiced by reverse charge, which needs its VAT number.
+    const german = await client.signUp('admin@declined-de.example')
+    const noVat = { ...businessData('DE'), billing: { ...businessData('DE').billing, vat: '' } }
+    const de = v.parse(
+      businessSchema,
+      await readJson(
+        await client.call('POST', businessPaths.businesses(), { token: german, body: noVat }),
+        201,
+      ),
+    )
+    await client.expectError(
+      await subscribe(german, de.id, '4242424242424242'),
+      422,
+      'billing.vat_required',
+      'billing.vat',
+    )
+    expect((await readBusiness(german, de.id)).admin?.subscription).toBeNull()
     // Another business's confirmed card is not this one's.
     const other = await open('admin@declined-other.example')
     const { intent } = await confirmedIntent(other.token, other.id, '4242424242424242')
