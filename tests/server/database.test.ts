@@ -44,6 +44,7 @@ describe.each(drivers)('database on %s', (driver) => {
       .orderBy(asc(columns.columnName))
     expect(rows).toEqual([
       { name: 'attributes', type: 'jsonb', nullable: 'NO' },
+      { name: 'billing_customer_id', type: 'text', nullable: 'YES' },
       { name: 'created_at', type: 'timestamp with time zone', nullable: 'NO' },
       { name: 'email', type: 'text', nullable: 'NO' },
       { name: 'email_verified', type: 'boolean', nullable: 'NO' },

@@ -20,7 +20,7 @@ import styles from './business.module.css'
 import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
 import { planNames } from './plan-names.ts'
-import type { SeatsProps } from './seats-dialog.tsx'
+import { openAddSeats, type SeatsProps } from './seats-dialog.tsx'
 import { useBusinessPayment } from './use-business-payment.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -225,7 +225,14 @@ function Billing({ business }: { business: Business }) {
         <div className={styles.toolbar}>
           {view.canChangeSeats ? (
             <>
-              <Button onClick={() => act('addSeats', seatsProps('add'), seatsChange, msg`Seats added`)}>
+              <Button
+                onClick={async () => {
+                  const bought = await openAddSeats(ui.overlays, seatsProps('add'), (change) =>
+                    run({ type: 'seats.change', change }),
+                  )
+                  if (bought) showSnackbar(ui.snackbars, { message: msg`Seats added`, color: 'success' })
+                }}
+              >
                 <Trans>Add seats</Trans>
               </Button>
               <Button

@@ -6,7 +6,6 @@ import { type FormEvent, useState } from 'react'
 import * as v from 'valibot'
 import { type Business, maxInvitesPerCall } from '../../../contract/businesses.ts'
 import { emailSchema } from '../../../contract/user.ts'
-import type { SeatsChange } from '../../../machines/business-payment/business-payment.types.ts'
 import { usageQueryOptions } from '../../api/billing.ts'
 import {
   businessInvitationsQueryOptions,
@@ -32,7 +31,7 @@ import { businessErrorMessage } from './business-messages.ts'
 import { reloadUser } from './business-notices.tsx'
 import { BusinessPage } from './business-page.tsx'
 import type { RemoveMembersProps } from './remove-members-dialog.tsx'
-import type { SeatsProps } from './seats-dialog.tsx'
+import { openAddSeats, type SeatsProps } from './seats-dialog.tsx'
 import { useBusinessPayment } from './use-business-payment.ts'
 
 /** The addresses typed into the invite field: separated by commas, semicolons, spaces or lines. */
@@ -72,12 +71,7 @@ function InviteForm({ business }: { business: Business }) {
       seatsInUse: usage.seatsInUse,
       wanted: needed,
     }
-    return openDialog(ui.dialogs, {
-      name: 'addSeats',
-      namespace: 'business',
-      props: { ...props },
-      action: ({ value }) => run({ type: 'seats.change', change: value as SeatsChange }),
-    })
+    return openAddSeats(ui.overlays, props, (change) => run({ type: 'seats.change', change }))
   }
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()

@@ -1,7 +1,9 @@
+import { Dialog } from '@ark-ui/react/dialog'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
+import type { SeatsPreview } from '../../../contract/billing.ts'
 import type { SeatsChange } from '../../../machines/business-payment/business-payment.types.ts'
 import { previewSeats } from '../../api/billing.ts'
 import { businessKey } from '../../api/business.ts'
@@ -12,10 +14,12 @@ import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
+import { type OverlayHostActor, openOverlay } from '../../ui/overlay/open-overlay.ts'
+import type { OverlayContentProps } from '../../ui/overlay/overlay-registry.ts'
 import styles from './business.module.css'
 import { businessErrorMessage } from './business-messages.ts'
 
-/** Props of the add seats and remove seats dialogs. */
+/** Props of the add seats overlay and the remove seats dialog. */
 export interface SeatsProps {
   businessId: string
   mode: 'add' | 'remove'
@@ -27,15 +31,15 @@ export interface SeatsProps {
   wanted?: number
 }
 
+/** What the add seats overlay submits when the admin does not buy: the opener closes it. */
+export const keepSeats = 'keep'
+
 /**
- * SPEC §2 add seats and remove seats: the number of seats after the change and what it costs, as the
- * server previews it (added seats are charged now for the rest of the period; removed ones cost nothing
- * now and less from the next period). Confirming hands the preview's time to the opener's action.
+ * The number of seats after the change and what it costs, as the server previews it (added seats are
+ * charged now for the rest of the period; removed ones cost nothing now and less from the next period).
  */
-export function SeatsDialog({ props, loading, error, submit, close }: DialogContentProps<SeatsProps>) {
-  const { t, i18n } = useLingui()
+function useSeatsChange(props: SeatsProps) {
   const { api } = useRouteContext({ from: '__root__' })
-  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
   const [wanted, setWanted] = useState(
     String(props.wanted ?? (props.mode === 'add' ? props.seats + 1 : props.seats - 1)),
   )
@@ -51,78 +55,158 @@ export function SeatsDialog({ props, loading, error, submit, close }: DialogCont
     staleTime: 0,
   })
   const data = valid ? preview.data : undefined
-  const money = (amount: number) => (data ? formatMoney(amount, locale, data.currency) : '')
-  const end = data ? formatDateTime(data.currentPeriodEnd, locale) : ''
-  const problem = error ?? (valid ? preview.error : null)
+  const change: SeatsChange | undefined = data && { seats: data.seats, previewedAt: data.timestamp }
+  return { wanted, setWanted, data, change, previewError: valid ? preview.error : null }
+}
+
+function SeatsFields({
+  props,
+  state,
+  error,
+}: {
+  props: SeatsProps
+  state: ReturnType<typeof useSeatsChange>
+  error: unknown
+}) {
+  const { t, i18n } = useLingui()
+  const problem = error ?? state.previewError
   return (
-    <DialogFrame
-      title={props.mode === 'add' ? <Trans>Add seats</Trans> : <Trans>Remove seats</Trans>}
-      description={
-        <Plural
-          value={props.seats}
-          one="Your business pays for one seat."
-          other="Your business pays for # seats."
-        />
-      }
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (data) submit({ seats: data.seats, previewedAt: data.timestamp } satisfies SeatsChange)
-      }}
-      actions={
-        <>
-          <Button variant="secondary" onClick={close} disabled={loading}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <BusyButton type="submit" busy={loading} disabled={!data}>
-            {props.mode === 'add' ? <Trans>Buy seats</Trans> : <Trans>Remove seats</Trans>}
-          </BusyButton>
-        </>
-      }
-    >
+    <>
       <TextField
         label={t`Seats after the change`}
         type="number"
         inputMode="numeric"
         min={props.mode === 'add' ? props.seats + 1 : Math.max(1, props.seatsInUse)}
         max={props.mode === 'add' ? undefined : props.seats - 1}
-        value={wanted}
-        onChange={(event) => setWanted(event.target.value)}
+        value={state.wanted}
+        onChange={(event) => state.setWanted(event.target.value)}
         helper={<Plural value={props.seatsInUse} one="# seat is in use." other="# seats are in use." />}
       />
-      {data ? (
-        <dl className={styles.facts} aria-live="polite">
-          {data.amountDue > 0 ? (
-            <>
-              <dt>
-                <Trans>Charged now, until {end}</Trans>
-              </dt>
-              <dd>
-                <strong>{money(data.total)}</strong>
-                {data.vat > 0 ? (
-                  <span className={styles.muted}>
-                    {' '}
-                    <Trans>incl. VAT {money(data.vat)}</Trans>
-                  </span>
-                ) : null}
-              </dd>
-            </>
-          ) : (
-            <>
-              <dt>
-                <Trans>Charged now</Trans>
-              </dt>
-              <dd>{money(0)}</dd>
-            </>
-          )}
+      {state.data ? <Costs data={state.data} /> : null}
+      {problem ? <FormAlert>{i18n._(businessErrorMessage(errorCode(problem)))}</FormAlert> : null}
+    </>
+  )
+}
+
+function Costs({ data }: { data: SeatsPreview }) {
+  const { i18n } = useLingui()
+  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
+  const money = (amount: number) => formatMoney(amount, locale, data.currency)
+  const end = formatDateTime(data.currentPeriodEnd, locale)
+  return (
+    <dl className={styles.facts} aria-live="polite">
+      {data.amountDue > 0 ? (
+        <>
           <dt>
-            <Trans>Each period from {end}</Trans>
+            <Trans>Charged now, until {end}</Trans>
           </dt>
           <dd>
-            <Trans>{money(data.nextPeriodAmount)} before VAT</Trans>
+            <strong>{money(data.total)}</strong>
+            {data.vat > 0 ? (
+              <span className={styles.muted}>
+                {' '}
+                <Trans>incl. VAT {money(data.vat)}</Trans>
+              </span>
+            ) : null}
           </dd>
-        </dl>
-      ) : null}
-      {problem ? <FormAlert>{i18n._(businessErrorMessage(errorCode(problem)))}</FormAlert> : null}
+        </>
+      ) : (
+        <>
+          <dt>
+            <Trans>Charged now</Trans>
+          </dt>
+          <dd>{money(0)}</dd>
+        </>
+      )}
+      <dt>
+        <Trans>Each period from {end}</Trans>
+      </dt>
+      <dd>
+        <Trans>{money(data.nextPeriodAmount)} before VAT</Trans>
+      </dd>
+    </dl>
+  )
+}
+
+const paysFor = (seats: number): ReactNode => (
+  <Plural value={seats} one="Your business pays for one seat." other="Your business pays for # seats." />
+)
+
+/** SPEC §2 remove seats dialog: fewer seats, from the next period on. */
+export function RemoveSeatsDialog({ props, loading, error, submit, close }: DialogContentProps<SeatsProps>) {
+  const state = useSeatsChange(props)
+  return (
+    <DialogFrame
+      title={<Trans>Remove seats</Trans>}
+      description={paysFor(props.seats)}
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (state.change) submit(state.change)
+      }}
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={loading}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton type="submit" busy={loading} disabled={!state.change}>
+            <Trans>Remove seats</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <SeatsFields props={props} state={state} error={error} />
     </DialogFrame>
   )
+}
+
+/** SPEC §2 add seats overlay: more seats, charged now for the rest of the period. */
+export function AddSeatsOverlay({ props, loading, error, submit }: OverlayContentProps<SeatsProps>) {
+  const state = useSeatsChange(props)
+  const buy = (event: FormEvent) => {
+    event.preventDefault()
+    if (state.change) submit(state.change)
+  }
+  return (
+    <form className={styles.overlay} onSubmit={buy} noValidate>
+      <Dialog.Title>
+        <Trans>Add seats</Trans>
+      </Dialog.Title>
+      <Dialog.Description>{paysFor(props.seats)}</Dialog.Description>
+      <SeatsFields props={props} state={state} error={error} />
+      <div className={styles.formActions}>
+        <Button variant="secondary" onClick={() => submit(keepSeats)} disabled={loading}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <BusyButton type="submit" busy={loading} disabled={!state.change}>
+          <Trans>Buy seats</Trans>
+        </BusyButton>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * Opens the add seats overlay; resolves whether the admin bought the seats (`buy` runs the change, and a
+ * failure stays on the overlay with its reason).
+ */
+export function openAddSeats(
+  overlays: OverlayHostActor,
+  props: SeatsProps,
+  buy: (change: SeatsChange) => Promise<void>,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    openOverlay(overlays, {
+      name: 'addSeats',
+      props: { ...props },
+      action: async ({ value }) => {
+        if (value === keepSeats) {
+          resolve(false)
+          return 'complete'
+        }
+        await buy(value as SeatsChange)
+        resolve(true)
+        return 'complete'
+      },
+    })
+  })
 }

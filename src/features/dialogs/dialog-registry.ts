@@ -1,5 +1,5 @@
 import { type DialogRegistry, defineDialog } from '../../ui/dialog/dialog-registry.ts'
-import type { OverlayRegistry } from '../../ui/overlay/overlay-registry.ts'
+import { defineOverlay, type OverlayRegistry } from '../../ui/overlay/overlay-registry.ts'
 import {
   CancelSubscriptionDialog,
   type CancelSubscriptionProps,
@@ -15,7 +15,7 @@ import { InvitationDialog, type InvitationProps } from '../business/invitation-d
 import { LeaveBusinessDialog, type LeaveBusinessProps } from '../business/leave-business-dialog.tsx'
 import { LockedMemberDialog, type LockedMemberProps } from '../business/locked-member-dialog.tsx'
 import { RemoveMembersDialog, type RemoveMembersProps } from '../business/remove-members-dialog.tsx'
-import { SeatsDialog, type SeatsProps } from '../business/seats-dialog.tsx'
+import { AddSeatsOverlay, RemoveSeatsDialog, type SeatsProps } from '../business/seats-dialog.tsx'
 import { AddSignerDialog } from '../documents/add-signer-dialog.tsx'
 import { DeclineSigningRequestDialog } from '../documents/decline-signing-request-dialog.tsx'
 import { DelegateDialog } from '../documents/delegate-dialog.tsx'
@@ -54,9 +54,11 @@ export const dialogRegistry: DialogRegistry = {
     role: 'alertdialog',
   }),
   cancelTrial: defineDialog(CancelTrialDialog, { role: 'alertdialog' }),
-  addSeats: defineDialog<SeatsProps>(SeatsDialog),
-  removeSeats: defineDialog<SeatsProps>(SeatsDialog),
+  removeSeats: defineDialog<SeatsProps>(RemoveSeatsDialog),
 }
 
 /** The full-screen overlays of SPEC §2, by name; the signing and business features add theirs. */
-export const overlayRegistry: OverlayRegistry = { ...signingOverlays }
+export const overlayRegistry: OverlayRegistry = {
+  ...signingOverlays,
+  addSeats: defineOverlay<SeatsProps>(AddSeatsOverlay),
+}
