@@ -31,6 +31,25 @@ export interface BusinessDetails {
 }
 type Field = keyof BusinessDetails
 
+/**
+ * The form of a business about to be opened: empty but for the opener's address, in the country of the
+ * platform's region (Switzerland, or Germany on the EU platform).
+ */
+export function newBusinessDetails(email: string): BusinessDetails {
+  const country = platformRegion(window.location.hostname) === 'EU' ? 'DE' : 'CH'
+  return {
+    name: '',
+    email,
+    phone: '',
+    address1: '',
+    address2: '',
+    postalCode: '',
+    city: '',
+    country,
+    vat: '',
+  }
+}
+
 /** The company and billing address (POST /v2/businesses) of the form's values. */
 export function businessData(values: BusinessDetails) {
   const { name, email, phone, ...billing } = values

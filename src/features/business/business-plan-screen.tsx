@@ -24,14 +24,13 @@ import {
 import { errorCode } from '../../api/error-messages.ts'
 import { useUser } from '../../api/user.ts'
 import { currencyOf, formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
-import { platformRegion } from '../../i18n/region.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
-import { BusinessDetailsForm, businessData } from './business-details-form.tsx'
+import { BusinessDetailsForm, businessData, newBusinessDetails } from './business-details-form.tsx'
 import { businessErrorMessage } from './business-messages.ts'
 import { reloadUser } from './business-notices.tsx'
 import { BusinessPage } from './business-page.tsx'
@@ -556,10 +555,9 @@ function DirectCheckout({ plan, cycle, user }: { plan: PricePlan; cycle: Billing
   const navigate = useNavigate()
   const [company, setCompany] = useState<CreateBusiness>()
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
-  const country = platformRegion(window.location.hostname) === 'EU' ? 'DE' : 'CH'
   const order = { plan: plan.id, cycle, amountSeats: plan.minSeats, currency: currencyOf[locale] }
   const { data: preview, error } = useQuery({
-    ...directPreviewQueryOptions(api, { ...order, country: company?.billing.country ?? country }),
+    ...directPreviewQueryOptions(api, { ...order, country: company?.billing.country ?? '' }),
     enabled: company !== undefined,
   })
   if (!company) {
@@ -569,17 +567,7 @@ function DirectCheckout({ plan, cycle, user }: { plan: PricePlan; cycle: Billing
           <Trans>Your company</Trans>
         </h2>
         <BusinessDetailsForm
-          initial={{
-            name: '',
-            email: user.email,
-            phone: '',
-            address1: '',
-            address2: '',
-            postalCode: '',
-            city: '',
-            country,
-            vat: '',
-          }}
+          initial={newBusinessDetails(user.email)}
           submitLabel={<Trans>Continue to payment</Trans>}
           onSubmit={async (values) => setCompany(businessData(values))}
         />

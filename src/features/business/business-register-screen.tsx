@@ -2,9 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { createBusiness } from '../../api/business.ts'
 import { useUser } from '../../api/user.ts'
-import { platformRegion } from '../../i18n/region.ts'
 import styles from './business.module.css'
-import { BusinessDetailsForm, businessData } from './business-details-form.tsx'
+import { BusinessDetailsForm, businessData, newBusinessDetails } from './business-details-form.tsx'
 import { reloadUser } from './business-notices.tsx'
 
 /**
@@ -16,7 +15,6 @@ export function BusinessRegisterScreen({ fromSignup = false }: { fromSignup?: bo
   const navigate = useNavigate()
   const { data: user } = useUser(context.api)
   if (!user) return null
-  const country = platformRegion(window.location.hostname) === 'EU' ? 'DE' : 'CH'
   return (
     <div className={styles.form}>
       <div className={styles.header}>
@@ -41,17 +39,7 @@ export function BusinessRegisterScreen({ fromSignup = false }: { fromSignup?: bo
         </p>
       </div>
       <BusinessDetailsForm
-        initial={{
-          name: '',
-          email: user.email,
-          phone: '',
-          address1: '',
-          address2: '',
-          postalCode: '',
-          city: '',
-          country,
-          vat: '',
-        }}
+        initial={newBusinessDetails(user.email)}
         submitLabel={<Trans>Open business account</Trans>}
         onSubmit={async (values) => {
           await createBusiness(context.api, businessData(values))
