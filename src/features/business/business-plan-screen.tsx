@@ -272,6 +272,50 @@ function CycleChoice({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycl
   )
 }
 
+/** The self-service plans side by side for `seats` seats, billed `cycle`, each to choose unless `fixed`. */
+function PlanGrid({
+  plans,
+  cycle,
+  onCycle,
+  seats,
+  isChosen,
+  onChoose,
+  fixed,
+}: {
+  plans: PricePlan[]
+  cycle: BillingCycle
+  onCycle: (cycle: BillingCycle) => void
+  seats: number
+  isChosen: (plan: PricePlan) => boolean
+  /** Without it the plans are only shown. */
+  onChoose?: (plan: PricePlan) => void
+  /** A plan that cannot be chosen, e.g. the one the business is on. */
+  fixed?: (plan: PricePlan) => boolean
+}) {
+  return (
+    <>
+      <CycleChoice cycle={cycle} onChange={onCycle} />
+      <div className={styles.plans}>
+        {plans
+          .filter((plan) => plan.selfService)
+          .map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              cycle={cycle}
+              seats={seats}
+              chosen={isChosen(plan)}
+              onChoose={onChoose && !fixed?.(plan) ? () => onChoose(plan) : undefined}
+            />
+          ))}
+      </div>
+      <p className={styles.muted}>
+        <Trans>Prices before VAT. Larger teams get an enterprise plan agreed with us.</Trans>
+      </p>
+    </>
+  )
+}
+
 /**
  * Another plan or cycle for a running subscription (SPEC PUT .../base): the plans priced for its seats, the
  * chosen one's price as the server computes it, and the switch, which charges the difference for the rest
@@ -321,21 +365,15 @@ function PlanSwitch({
   const problem = failure ?? error
   return (
     <>
-      <CycleChoice cycle={cycle} onChange={setCycle} />
-      <div className={styles.plans}>
-        {plans
-          .filter((plan) => plan.selfService)
-          .map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              cycle={cycle}
-              seats={subscription.seats}
-              chosen={current(plan) || chosen === plan.id}
-              onChoose={current(plan) ? undefined : () => setChosen(plan.id)}
-            />
-          ))}
-      </div>
+      <PlanGrid
+        plans={plans}
+        cycle={cycle}
+        onCycle={setCycle}
+        seats={subscription.seats}
+        isChosen={(plan) => current(plan) || chosen === plan.id}
+        onChoose={(plan) => setChosen(plan.id)}
+        fixed={current}
+      />
       {preview && !problem ? (
         <>
           <Preview data={preview} />
@@ -413,27 +451,16 @@ function Plans({ business }: { business: Business }) {
       </section>
     )
   }
-  const seats = usage.seatsInUse
   return (
     <>
-      <CycleChoice cycle={cycle} onChange={setCycle} />
-      <div className={styles.plans}>
-        {plans
-          .filter((plan) => plan.selfService)
-          .map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              cycle={cycle}
-              seats={seats}
-              chosen={chosen === plan.id}
-              onChoose={() => setChosen(plan.id)}
-            />
-          ))}
-      </div>
-      <p className={styles.muted}>
-        <Trans>Prices before VAT. Larger teams get an enterprise plan agreed with us.</Trans>
-      </p>
+      <PlanGrid
+        plans={plans}
+        cycle={cycle}
+        onCycle={setCycle}
+        seats={usage.seatsInUse}
+        isChosen={(plan) => chosen === plan.id}
+        onChoose={(plan) => setChosen(plan.id)}
+      />
       {request ? (
         <>
           <CodeField
@@ -513,34 +540,22 @@ function PlanOverview({ onChoose }: { onChoose?: (plan: PricePlan, cycle: Billin
   const [cycle, setCycle] = useState<BillingCycle>('yearly')
   const [chosen, setChosen] = useState<string>()
   if (!plans) return null
+  // Priced for its buyer alone: each plan at its least seats.
   return (
-    <>
-      <CycleChoice cycle={cycle} onChange={setCycle} />
-      <div className={styles.plans}>
-        {plans
-          .filter((plan) => plan.selfService)
-          .map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              cycle={cycle}
-              seats={plan.minSeats}
-              chosen={chosen === plan.id}
-              onChoose={
-                onChoose
-                  ? () => {
-                      setChosen(plan.id)
-                      onChoose(plan, cycle)
-                    }
-                  : undefined
-              }
-            />
-          ))}
-      </div>
-      <p className={styles.muted}>
-        <Trans>Prices before VAT. Larger teams get an enterprise plan agreed with us.</Trans>
-      </p>
-    </>
+    <PlanGrid
+      plans={plans}
+      cycle={cycle}
+      onCycle={setCycle}
+      seats={1}
+      isChosen={(plan) => chosen === plan.id}
+      onChoose={
+        onChoose &&
+        ((plan) => {
+          setChosen(plan.id)
+          onChoose(plan, cycle)
+        })
+      }
+    />
   )
 }
 
