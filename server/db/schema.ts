@@ -274,6 +274,81 @@ export const businessDomains = pgTable(
   (table) => [index('business_domains_business_idx').on(table.businessId)],
 )
 
+/** Scopes of an API user's key: read only, or read and sign. */
+export const apiKeyScopes = ['read', 'sign'] as const
+
+/**
+ * A business's API users (SPEC §3 Business apiUsers): machines that call the API for the business. Each has
+ * its own account row in `users` (no password, no mail), which owns the requests it creates and signs as
+ * they do; its key is kept only as SHA-256 and is shown once, at creation and at reset.
+ */
+export const apiUsers = pgTable(
+  'api_users',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** What it signs in with; unique across businesses, as `POST /v2/access/login` names no business. */
+    username: text('username').notNull().unique(),
+    description: text('description').notNull().default(''),
+    keyHash: text('key_hash').notNull().unique(),
+    scope: text('scope', { enum: apiKeyScopes }).notNull(),
+    /** Callbacks of its requests are signed with this secret (HMAC-SHA256). */
+    callbackSecret: text('callback_secret').notNull(),
+    createdAt: at('created_at').notNull(),
+    keyIssuedAt: at('key_issued_at').notNull(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (table) => [index('api_users_business_idx').on(table.businessId)],
+)
+
+/**
+ * A business's seals (SPEC §3 Seal): organisation signing identities with their own certificate from the
+ * platform CA, used by the members and API users allowed in {@link sealMembers}.
+ */
+export const seals = pgTable(
+  'seals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** SPEC §3 Seal name (accountName): unique across businesses, as `POST /v3/sign` names no business. */
+    accountName: text('account_name').notNull().unique(),
+    /** SPEC §3 Seal label (displayName). */
+    displayName: text('display_name').notNull(),
+    quality: text('quality', { enum: ['aes', 'qes'] }).notNull(),
+    /** The organisation certificate and its key, PEM; issued when the seal is made. */
+    certificatePem: text('certificate_pem').notNull(),
+    privateKeyPem: text('private_key_pem').notNull(),
+    /** Storage key of the seal's image (PNG or JPEG) shown in its appearance; null when it has none. */
+    imageKey: text('image_key'),
+    imageType: text('image_type'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('seals_business_idx').on(table.businessId)],
+)
+
+/** Who may use a seal: members of its business and its API users (both are accounts). */
+export const sealMembers = pgTable(
+  'seal_members',
+  {
+    sealId: uuid('seal_id')
+      .notNull()
+      .references(() => seals.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sealId, table.userId] }),
+    index('seal_members_user_idx').on(table.userId),
+  ],
+)
+
 /** Company domains whose users sign in with their company's identity provider (single sign-on). */
 export const ssoDomains = pgTable('sso_domains', {
   domain: text('domain').primaryKey(),
@@ -423,6 +498,8 @@ export const signatures = pgTable(
     tanConfirmedAt: at('tan_confirmed_at'),
     /** When the signer took the ended request off their list (it stays for the others who have not). */
     removedAt: at('removed_at'),
+    /** The seal the signer signed with instead of their own name (SPEC §3 Signing payload sealAccountName). */
+    sealId: uuid('seal_id').references(() => seals.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('signatures_request_idx').on(table.requestId),
