@@ -101,6 +101,28 @@ export const businessErrorCodes = [
   'billing.invoice_not_found',
   /** The business payment machine does not take this change from the business's state, named (409). */
   'business.transition_refused',
+  /** The business has no API user of this name (404). */
+  'api_user.not_found',
+  /** Another API user has this username already (409). */
+  'api_user.username_taken',
+  /** The API key only reads: it may not create, change or sign (403). */
+  'api_user.read_only',
+] as const
+
+/** Stable codes of the seal calls (SPEC §7 Seals) and of sealing (`POST /v3/sign` with `sealAccountName`). */
+export const sealErrorCodes = [
+  /** No seal with this account name in the caller's business (404, also for another business's seal). */
+  'seal.not_found',
+  /** The account name belongs to another business's seal (409). */
+  'seal.name_taken',
+  /** The caller is not allowed to seal with this seal (403). */
+  'seal.not_allowed',
+  /** A `members` entry that is not a person or API user of the business (422, naming it). */
+  'seal.member_invalid',
+  /** A seal image that is not a PNG or JPEG (415), over 1 MB (413), or broken (422). */
+  'seal.image_invalid',
+  /** The seal has no image (404). */
+  'seal.image_not_found',
 ] as const
 
 /** Stable codes of the direct-link signer's calls (SPEC §7 direct versions and TAN). */
@@ -168,6 +190,7 @@ export const errorCodes = [
   ...documentErrorCodes,
   ...signatureRequestErrorCodes,
   ...directErrorCodes,
+  ...sealErrorCodes,
   /** A document of the request could not be signed (its PDF cannot take an incremental update) (422). */
   'signing.document_unsignable',
 ] as const

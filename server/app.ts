@@ -19,6 +19,7 @@ import { outboxDir } from './providers/mail/create-mail-provider.ts'
 import type { MailQueue } from './providers/mail/mail-queue.ts'
 import { createOutbox } from './providers/mail/outbox.ts'
 import { createStatusPageProvider } from './providers/status-page/status-page-provider.ts'
+import { createApiUserRoutes } from './routes/api-users.ts'
 import { createAppConfigRoutes } from './routes/app-config.ts'
 import { createAuthRoutes } from './routes/auth.ts'
 import { createBillingRoutes } from './routes/billing.ts'
@@ -148,6 +149,7 @@ export function createApp({
   }
   api.route('/', createBusinessRoutes(businesses))
   api.route('/', createBillingRoutes(businesses))
+  api.route('/', createApiUserRoutes({ db, now, production: config.appMode === 'production' }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   if (config.appMode !== 'production') {
     const outbox = createOutbox(outboxDir(config.dataDir))

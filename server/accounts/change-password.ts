@@ -35,7 +35,7 @@ export async function changePassword(
   await services.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id))
     await setAttributes(tx, user.id, {}, ['weak_password'])
-    await revokeSessions(tx, user.id, services.now(), auth.sessionId)
+    await revokeSessions(tx, user.id, services.now(), auth.sessionId ?? undefined)
     await notifyPasswordChanged(services, tx, user)
   })
 }

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { apiKeyScopes } from '../../contract/api-users.ts'
 import type { BillingAddress, BusinessSettings } from '../../contract/businesses.ts'
 import { billingCycles, currencies, type PricePlan, planTiers } from '../../contract/price-plans.ts'
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
@@ -274,9 +275,6 @@ export const businessDomains = pgTable(
   (table) => [index('business_domains_business_idx').on(table.businessId)],
 )
 
-/** Scopes of an API user's key: read only, or read and sign. */
-export const apiKeyScopes = ['read', 'sign'] as const
-
 /**
  * A business's API users (SPEC §3 Business apiUsers): machines that call the API for the business. Each has
  * its own account row in `users` (no password, no mail), which owns the requests it creates and signs as
@@ -301,6 +299,11 @@ export const apiUsers = pgTable(
     createdAt: at('created_at').notNull(),
     keyIssuedAt: at('key_issued_at').notNull(),
     lastUsedAt: at('last_used_at'),
+    /**
+     * When its admins removed it: its key and tokens stop working, and the row stays so the requests its
+     * account sent and signed keep their owner (and its username is not given to another).
+     */
+    deletedAt: at('deleted_at'),
   },
   (table) => [index('api_users_business_idx').on(table.businessId)],
 )

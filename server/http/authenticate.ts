@@ -1,59 +1,145 @@
-import { eq } from 'drizzle-orm'
+import { timingSafeEqual } from 'node:crypto'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
+import type { ApiKeyScope } from '../../contract/api-users.ts'
 import { hashToken } from '../accounts/hash-token.ts'
 import type { Database } from '../db/open-database.ts'
-import { sessions, users } from '../db/schema.ts'
+import { apiUsers, sessions, users } from '../db/schema.ts'
 import { ApiError } from './api-error.ts'
+import { countRequest } from './rate-limit.ts'
+
+/** The business an API user acts for, its name and what its key may do. */
+export type ApiCaller = { businessId: string; username: string; scope: ApiKeyScope }
 
 /** The caller of an authenticated request. */
 export type Authenticated = {
   userId: string
   /** The account's address in lower case, which is how the signatures sent to it are found. */
   email: string
-  /** The session of the bearer token; logout and password change act on it. */
-  sessionId: string
-  expiresAt: Date
+  /** The session of the bearer token, which logout and password change act on; null for an API key itself. */
+  sessionId: string | null
+  /** Set when the caller is a business's API user (by its key or a token traded for it). */
+  apiUser: ApiCaller | null
 }
 
 /** Hono environment of routes behind {@link authenticate}: `c.get('auth')` is the caller. */
 export type AuthEnv = { Variables: { auth: Authenticated } }
 
+/** Requests one API user may make in a minute, whichever server process answers them. */
+export const apiUserRequestsPerMinute = 300
+const minuteMs = 60_000
+
+const unauthenticated = (message: string) => new ApiError(401, 'auth.unauthenticated', message)
+
 /**
- * Middleware that admits only a request with `Authorization: Bearer <token>` of an open session: else 401
- * `auth.unauthenticated` (missing, unknown or revoked token) or `auth.token_expired`. Put it on each route
- * (`app.get(path, requireAuth, handler)`), not with `use('*')`, which would also cover the routes of other
- * modules mounted beside it.
+ * Middleware that admits a request with `Authorization: Bearer <token>` of an open session, or an API user's
+ * `Authorization: Basic <username:key>`: else 401 `auth.unauthenticated` (missing, unknown, revoked or
+ * removed) or `auth.token_expired`. An API user's requests are counted (429 past
+ * {@link apiUserRequestsPerMinute}), its key's last use is kept to the minute, and a read-only key may only
+ * read (403 `api_user.read_only`). Put it on each route (`app.get(path, requireAuth, handler)`), not with
+ * `use('*')`, which would also cover the routes of other modules mounted beside it.
  */
 export function authenticate(db: Database, now: () => Date): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const token = bearerToken(c)
-    if (token === undefined) {
-      throw new ApiError(401, 'auth.unauthenticated', 'Sign in first: send Authorization: Bearer <token>')
-    }
-    // The account comes along: sessions go with their user, so a session found has one.
-    const [found] = await db
-      .select({ session: sessions, email: users.email })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, hashToken(token)))
-    const session = found?.session
-    if (session === undefined || session.revokedAt !== null) {
-      throw new ApiError(401, 'auth.unauthenticated', 'This token is not valid: sign in again')
-    }
-    if (session.expiresAt.getTime() <= now().getTime()) {
-      throw new ApiError(401, 'auth.token_expired', 'This session has expired: sign in again')
-    }
-    c.set('auth', {
-      userId: session.userId,
-      email: (found?.email ?? '').toLowerCase(),
-      sessionId: session.id,
-      expiresAt: session.expiresAt,
-    })
+    const caller = await findCaller(c, db, now())
+    if (caller.apiUser !== null) await admitApiUser(c, db, now, caller.userId, caller.apiUser)
+    c.set('auth', caller)
     await next()
   }
 }
 
-function bearerToken(c: Context): string | undefined {
-  const match = /^Bearer\s+([\w-]+)\s*$/i.exec(c.req.header('authorization') ?? '')
-  return match?.[1]
+async function findCaller(c: Context, db: Database, at: Date): Promise<Authenticated> {
+  const header = c.req.header('authorization') ?? ''
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)
+  if (basic?.[1] !== undefined) return findApiKeyCaller(db, basic[1])
+  const token = /^Bearer\s+([\w-]+)\s*$/i.exec(header)?.[1]
+  if (token === undefined) {
+    throw unauthenticated('Sign in first: send Authorization: Bearer <token>')
+  }
+  // The account comes along: sessions go with their user, so a session found has one.
+  const [found] = await db
+    .select({ session: sessions, email: users.email, apiUser: apiUsers })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(apiUsers, eq(apiUsers.userId, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+  if (found === undefined || found.session.revokedAt !== null || found.apiUser?.deletedAt) {
+    throw unauthenticated('This token is not valid: sign in again')
+  }
+  if (found.session.expiresAt.getTime() <= at.getTime()) {
+    throw new ApiError(401, 'auth.token_expired', 'This session has expired: sign in again')
+  }
+  return {
+    userId: found.session.userId,
+    email: found.email.toLowerCase(),
+    sessionId: found.session.id,
+    apiUser: found.apiUser === null ? null : apiCaller(found.apiUser),
+  }
+}
+
+/** `Authorization: Basic` with an API user's username and key, each use checked against the stored hash. */
+async function findApiKeyCaller(db: Database, encoded: string): Promise<Authenticated> {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  const refused = unauthenticated('This API username and key do not match: check them or reset the key')
+  if (colon < 1) throw refused
+  const found = await findApiUserByKey(db, decoded.slice(0, colon), decoded.slice(colon + 1))
+  if (found === undefined) throw refused
+  return { userId: found.user.userId, email: found.email, sessionId: null, apiUser: apiCaller(found.user) }
+}
+
+/**
+ * The API user of this username whose current key is `key` (compared by its SHA-256 in constant time), with
+ * its account's address; undefined when there is none or it was removed.
+ */
+export async function findApiUserByKey(
+  db: Pick<Database, 'select'>,
+  username: string,
+  key: string,
+): Promise<{ user: typeof apiUsers.$inferSelect; email: string } | undefined> {
+  const [found] = await db
+    .select({ user: apiUsers, email: users.email })
+    .from(apiUsers)
+    .innerJoin(users, eq(users.id, apiUsers.userId))
+    .where(and(eq(apiUsers.username, username.trim().toLowerCase()), isNull(apiUsers.deletedAt)))
+  if (found === undefined) return undefined
+  const given = Buffer.from(hashToken(key), 'hex')
+  const stored = Buffer.from(found.user.keyHash, 'hex')
+  return given.length === stored.length && timingSafeEqual(given, stored) ? found : undefined
+}
+
+function apiCaller(row: typeof apiUsers.$inferSelect): ApiCaller {
+  return { businessId: row.businessId, username: row.username, scope: row.scope }
+}
+
+async function admitApiUser(
+  c: Context,
+  db: Database,
+  now: () => Date,
+  userId: string,
+  apiUser: ApiCaller,
+): Promise<void> {
+  const reading = c.req.method === 'GET' || c.req.method === 'HEAD'
+  if (apiUser.scope === 'read' && !reading) {
+    throw new ApiError(
+      403,
+      'api_user.read_only',
+      'This API key may only read: give it the sign scope to do this',
+    )
+  }
+  await countRequest(
+    c,
+    { db, key: `api-user:${userId}`, limit: apiUserRequestsPerMinute, windowMs: minuteMs, now },
+    'this API user',
+  )
+  const at = now()
+  await db
+    .update(apiUsers)
+    .set({ lastUsedAt: at })
+    .where(
+      and(
+        eq(apiUsers.userId, userId),
+        or(isNull(apiUsers.lastUsedAt), lt(apiUsers.lastUsedAt, new Date(at.getTime() - minuteMs))),
+      ),
+    )
 }

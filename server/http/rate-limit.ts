@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { Database } from '../db/open-database.ts'
 import { rateLimitHits } from '../db/schema.ts'
 import { ApiError } from './api-error.ts'
@@ -26,30 +26,43 @@ export type RateLimitOptions = {
  */
 export function rateLimit({ db, name, limit, windowMs, now }: RateLimitOptions): MiddlewareHandler {
   return async (c, next) => {
-    const at = now()
-    const since = new Date(at.getTime() - windowMs)
-    const key = `${name}:${clientAddress(c)}`
-    const oldest = await db.transaction(async (tx) => {
-      // Requests that left the window count no more; the index keeps this to the address's own rows.
-      await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.at, since)))
-      const recent = await tx
-        .select({ at: rateLimitHits.at })
-        .from(rateLimitHits)
-        .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)))
-        .orderBy(asc(rateLimitHits.at))
-      const freeing = recent[recent.length - limit]
-      if (freeing === undefined) await tx.insert(rateLimitHits).values({ key, at })
-      return freeing?.at
-    })
-    if (oldest !== undefined) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + windowMs - at.getTime()) / 1000))
-      c.header('Retry-After', String(retryAfterSeconds))
-      throw new ApiError(
-        429,
-        'request.rate_limited',
-        `Too many requests from your address: try again in ${retryAfterSeconds} s`,
-      )
-    }
+    await countRequest(c, { db, key: `${name}:${clientAddress(c)}`, limit, windowMs, now }, 'your address')
     await next()
+  }
+}
+
+/**
+ * Counts one request under `key` (a client address, an API user) and refuses it with 429
+ * `request.rate_limited` and a Retry-After header when `limit` requests of that key are in the window
+ * already, until the oldest of them leaves it. Refused requests do not count. `whose` names the key in the
+ * message.
+ */
+export async function countRequest(
+  c: Context,
+  { db, key, limit, windowMs, now }: Omit<RateLimitOptions, 'name'> & { key: string },
+  whose: string,
+): Promise<void> {
+  const at = now()
+  const since = new Date(at.getTime() - windowMs)
+  const oldest = await db.transaction(async (tx) => {
+    // Requests that left the window count no more; the index keeps this to the key's own rows.
+    await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.at, since)))
+    const recent = await tx
+      .select({ at: rateLimitHits.at })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)))
+      .orderBy(asc(rateLimitHits.at))
+    const freeing = recent[recent.length - limit]
+    if (freeing === undefined) await tx.insert(rateLimitHits).values({ key, at })
+    return freeing?.at
+  })
+  if (oldest !== undefined) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + windowMs - at.getTime()) / 1000))
+    c.header('Retry-After', String(retryAfterSeconds))
+    throw new ApiError(
+      429,
+      'request.rate_limited',
+      `Too many requests from ${whose}: try again in ${retryAfterSeconds} s`,
+    )
   }
 }

@@ -34,7 +34,9 @@ export function createUserRoutes(services: AccountServices): Hono<AuthEnv> {
       sendJson(c, await updateUser(services, c.get('auth').userId, c.req.valid('json')), 200, attributesCase),
     )
     .post(apiPaths.logout(), requireAuth, async (c) => {
-      await signOut(services, c.get('auth').sessionId)
+      const { sessionId } = c.get('auth')
+      // An API key itself has no session to end; a token traded for it does.
+      if (sessionId !== null) await signOut(services, sessionId)
       return c.body(null, 204)
     })
     .post(apiPaths.changePassword(), requireAuth, jsonBody(changePasswordSchema), async (c) => {

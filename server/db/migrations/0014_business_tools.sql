@@ -9,6 +9,7 @@ CREATE TABLE "api_users" (
 	"created_at" timestamp with time zone NOT NULL,
 	"key_issued_at" timestamp with time zone NOT NULL,
 	"last_used_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
 	CONSTRAINT "api_users_username_unique" UNIQUE("username"),
 	CONSTRAINT "api_users_key_hash_unique" UNIQUE("key_hash")
 );

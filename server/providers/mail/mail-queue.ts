@@ -1,3 +1,4 @@
+import { apiUserEmailDomain } from '../../api-users/api-users.ts'
 import type { JobHandler, JobQueue, JobWriter } from '../../jobs/job-queue.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import type { MailProvider, OutgoingMail } from './mail-provider.ts'
@@ -25,6 +26,8 @@ export const mailJob = 'mail'
 export function createMailQueue(jobs: JobQueue): MailQueue {
   return {
     async post(writer, mail) {
+      // An API user's account reads no mail: it learns of its requests through the API and its callbacks.
+      if (mail.to.endsWith(`@${apiUserEmailDomain}`)) return
       await jobs.enqueue(writer, mailJob, mail)
       // Seen at once where the commit is already done or the database runs one statement at a time
       // (PGlite); else at the next poll, within a second.

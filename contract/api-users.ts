@@ -1,0 +1,72 @@
+import * as v from 'valibot'
+
+/** What an API user's key may do: `read` only reads (GET), `sign` also creates, sends and signs requests. */
+export const apiKeyScopes = ['read', 'sign'] as const
+export type ApiKeyScope = (typeof apiKeyScopes)[number]
+
+/** An API user's username: 3 to 60 lower-case letters, digits, dots, dashes and underscores. */
+export const apiUsernamePattern = /^[a-z0-9][a-z0-9._-]{2,59}$/
+
+const usernameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.regex(apiUsernamePattern, 'Use 3 to 60 letters, digits, dots, dashes or underscores'),
+)
+const descriptionSchema = v.pipe(v.string(), v.trim(), v.maxLength(200))
+
+/** SPEC §3 Business apiUsers: one API user as its business's admins see it (never its key). */
+export const apiUserSchema = v.object({
+  username: v.string(),
+  description: v.string(),
+  scope: v.picklist(apiKeyScopes),
+  createdAt: v.string(),
+  /** When its current key was made (at creation or the last reset). */
+  keyIssuedAt: v.string(),
+  /** When its key was last used, to the minute; null when never. */
+  lastUsedAt: v.nullable(v.string()),
+})
+export type ApiUser = v.InferOutput<typeof apiUserSchema>
+
+/** GET /v1/businesses/{id}/apis. */
+export const apiUsersSchema = v.object({ apiUsers: v.array(apiUserSchema) })
+
+/** POST /v1/businesses/{id}/apis: a new API user of the business. */
+export const createApiUserSchema = v.object({
+  username: usernameSchema,
+  description: v.optional(descriptionSchema, ''),
+  scope: v.optional(v.picklist(apiKeyScopes), 'sign'),
+})
+
+/** PUT /v1/businesses/{id}/apis/{username}: its description and scope. */
+export const updateApiUserSchema = v.object({
+  description: v.optional(descriptionSchema),
+  scope: v.optional(v.picklist(apiKeyScopes)),
+})
+
+/**
+ * The answer of creating an API user and of resetting its key: the key, shown this once (only its hash is
+ * kept). Keys made outside production start with `demo_`, in production with `live_`.
+ */
+export const apiUserKeySchema = v.object({ apiUser: apiUserSchema, apiKey: v.string() })
+export type ApiUserKey = v.InferOutput<typeof apiUserKeySchema>
+
+/** POST /v2/access/login: an API user trades its username and key for a bearer token. */
+export const accessLoginSchema = v.object({
+  username: v.pipe(v.string(), v.maxLength(60)),
+  apiKey: v.pipe(v.string(), v.maxLength(200)),
+})
+
+/** Path builders of the API user calls (SPEC §7 Businesses), relative to `apiBase`. */
+export const apiUserPaths = {
+  /** `GET` lists the business's API users, `POST` makes one (its key in the answer). */
+  apiUsers: (businessId: string) => `/v1/businesses/${encodeURIComponent(businessId)}/apis`,
+  /** `PUT` changes its description or scope, `DELETE` removes it (its key stops working at once). */
+  apiUser: (businessId: string, username: string) =>
+    `/v1/businesses/${encodeURIComponent(businessId)}/apis/${encodeURIComponent(username)}`,
+  /** `PUT` issues a new key (in the answer); the old one stops working at once. */
+  resetApiUserKey: (businessId: string, username: string) =>
+    `/v1/businesses/${encodeURIComponent(businessId)}/apis/${encodeURIComponent(username)}/reset`,
+  /** `POST` username and key for a token (no sign-in needed). */
+  accessLogin: () => '/v2/access/login',
+} as const

@@ -1,0 +1,161 @@
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import type * as v from 'valibot'
+import type {
+  ApiUser,
+  ApiUserKey,
+  createApiUserSchema,
+  updateApiUserSchema,
+} from '../../contract/api-users.ts'
+import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
+import { revokeSessions } from '../accounts/revoke-sessions.ts'
+import type { Database } from '../db/open-database.ts'
+import { apiUsers, businesses, users } from '../db/schema.ts'
+import { apiUserNotFound, apiUsernameTaken } from './api-user-errors.ts'
+import { createApiKey, createCallbackSecret } from './api-user-keys.ts'
+
+type ApiUserRow = typeof apiUsers.$inferSelect
+
+/** Where an API user's account row points its never-mailed address: the reserved `.invalid` top-level domain. */
+export const apiUserEmailDomain = 'api.invalid'
+
+function apiUserView(row: ApiUserRow): ApiUser {
+  return {
+    username: row.username,
+    description: row.description,
+    scope: row.scope,
+    createdAt: row.createdAt.toISOString(),
+    keyIssuedAt: row.keyIssuedAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  }
+}
+
+/** GET /v1/businesses/{id}/apis: the business's API users, by username. */
+export async function listApiUsers(db: Pick<Database, 'select'>, businessId: string): Promise<ApiUser[]> {
+  const rows = await db
+    .select()
+    .from(apiUsers)
+    .where(and(eq(apiUsers.businessId, businessId), isNull(apiUsers.deletedAt)))
+    .orderBy(asc(apiUsers.username))
+  return rows.map(apiUserView)
+}
+
+/**
+ * POST /v1/businesses/{id}/apis: a new API user with an account of its own (named after the business, so
+ * signers see who sends and signs) and its first key, answered this once. 409 when the username is taken.
+ */
+export async function createApiUser(
+  db: Database,
+  businessId: string,
+  input: v.InferOutput<typeof createApiUserSchema>,
+  now: Date,
+  production: boolean,
+): Promise<ApiUserKey> {
+  const { key, hash } = createApiKey(production)
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [business] = await tx
+        .select({ name: businesses.name })
+        .from(businesses)
+        .where(eq(businesses.id, businessId))
+      const [account] = await tx
+        .insert(users)
+        .values({
+          email: `${input.username}@${apiUserEmailDomain}`,
+          emailVerified: true,
+          firstName: business?.name ?? input.username,
+          lastName: `(${input.username})`,
+          createdAt: now,
+        })
+        .returning({ id: users.id })
+      if (account === undefined) throw new Error('The API user account was not written')
+      const [created] = await tx
+        .insert(apiUsers)
+        .values({
+          userId: account.id,
+          businessId,
+          username: input.username,
+          description: input.description,
+          scope: input.scope,
+          keyHash: hash,
+          callbackSecret: createCallbackSecret(),
+          createdAt: now,
+          keyIssuedAt: now,
+        })
+        .returning()
+      if (created === undefined) throw new Error('The API user was not written')
+      return created
+    })
+    return { apiUser: apiUserView(row), apiKey: key }
+  } catch (error) {
+    throw isUniqueViolation(error) ? apiUsernameTaken() : error
+  }
+}
+
+/** The business's API user of this name, unless removed. */
+const ofBusiness = (businessId: string, username: string) =>
+  and(eq(apiUsers.businessId, businessId), eq(apiUsers.username, username), isNull(apiUsers.deletedAt))
+
+/** PUT /v1/businesses/{id}/apis/{username}: changes its description or scope (a narrower scope acts at once). */
+export async function updateApiUser(
+  db: Database,
+  businessId: string,
+  username: string,
+  changes: v.InferOutput<typeof updateApiUserSchema>,
+): Promise<ApiUser> {
+  const [row] = await db
+    .update(apiUsers)
+    .set({
+      ...(changes.description === undefined ? {} : { description: changes.description }),
+      ...(changes.scope === undefined ? {} : { scope: changes.scope }),
+    })
+    .where(ofBusiness(businessId, username))
+    .returning()
+  if (row === undefined) throw apiUserNotFound()
+  return apiUserView(row)
+}
+
+/**
+ * PUT /v1/businesses/{id}/apis/{username}/reset: a new key, answered this once; the old key and every
+ * token it was traded for stop working at once.
+ */
+export async function resetApiUserKey(
+  db: Database,
+  businessId: string,
+  username: string,
+  now: Date,
+  production: boolean,
+): Promise<ApiUserKey> {
+  const { key, hash } = createApiKey(production)
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(apiUsers)
+      .set({ keyHash: hash, keyIssuedAt: now })
+      .where(ofBusiness(businessId, username))
+      .returning()
+    if (updated === undefined) throw apiUserNotFound()
+    await revokeSessions(tx, updated.userId, now)
+    return updated
+  })
+  return { apiUser: apiUserView(row), apiKey: key }
+}
+
+/**
+ * DELETE /v1/businesses/{id}/apis/{username}: removes the API user; its key and tokens stop working at once.
+ * Its account stays, without a way in, so the requests it sent and signed keep their owner and history.
+ */
+export async function deleteApiUser(
+  db: Database,
+  businessId: string,
+  username: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(apiUsers)
+      .set({ deletedAt: now })
+      .where(ofBusiness(businessId, username))
+      .returning()
+    if (removed === undefined) throw apiUserNotFound()
+    await revokeSessions(tx, removed.userId, now)
+  })
+}

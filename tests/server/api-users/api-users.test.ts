@@ -1,0 +1,313 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiUserKeySchema, apiUserPaths, apiUserSchema, apiUsersSchema } from '../../../contract/api-users.ts'
+import { businessPaths, businessSchema } from '../../../contract/businesses.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
+import { apiUserRequestsPerMinute } from '../../../server/http/authenticate.ts'
+import { readJson } from '../accounts/accounts-client.ts'
+import {
+  makePdf,
+  pdfsig,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+  trustStore,
+} from '../signing/pdf-tools.ts'
+import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
+import { drivers } from '../test-database.ts'
+
+afterAll(removeTemporaryDirectories)
+
+const businessData = {
+  name: 'Acme AG',
+  email: 'office@acme.example',
+  billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'ch' },
+}
+
+describe.each(drivers)('API users on %s', (driver) => {
+  let api: SigningClient
+  let admin: string
+  let member: string
+  let outsider: string
+  let businessId: string
+
+  const basic = (username: string, key: string) =>
+    `Basic ${Buffer.from(`${username}:${key}`, 'utf8').toString('base64')}`
+  /** A call of the API as a machine makes it: its own Authorization header, JSON in and out. */
+  const machineCall = (method: string, path: string, authorization: string, body?: unknown) =>
+    fetch(`${api.server.url}/api${path}`, {
+      method,
+      headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  const create = async (username: string, scope?: 'read' | 'sign', token = admin) =>
+    v.parse(
+      apiUserKeySchema,
+      await readJson(
+        await api.call('POST', apiUserPaths.apiUsers(businessId), {
+          token,
+          body: { username, description: `${username} of the ERP`, ...(scope ? { scope } : {}) },
+        }),
+        201,
+      ),
+    )
+  const accessToken = async (username: string, apiKey: string) =>
+    (await readJson(
+      await api.call('POST', apiUserPaths.accessLogin(), { body: { username, api_key: apiKey } }),
+    )) as { token: string }
+
+  beforeAll(async () => {
+    api = await startSigningClient(driver)
+    admin = await api.signUp('admin@acme.example')
+    member = await api.signUp('member@acme.example')
+    outsider = await api.signUp('admin@other.example')
+    const business = v.parse(
+      businessSchema,
+      await readJson(
+        await api.call('POST', businessPaths.businesses(), { token: admin, body: businessData }),
+        201,
+      ),
+    )
+    businessId = business.id
+    await readJson(
+      await api.call('POST', businessPaths.businessMembers(businessId), {
+        token: admin,
+        body: { users: ['member@acme.example'] },
+      }),
+    )
+    await readJson(
+      await api.call('POST', apiPaths.accept(), { token: member, body: { business_invite: true } }),
+    )
+    await readJson(
+      await api.call('POST', businessPaths.businesses(), {
+        token: outsider,
+        body: { ...businessData, name: 'Other GmbH' },
+      }),
+      201,
+    )
+  })
+
+  afterAll(async () => {
+    await api?.server.stop()
+  })
+
+  it('creates an API user whose key is shown once and kept only as a hash', async () => {
+    const { apiUser, apiKey } = await create('erp-connector')
+    expect(apiKey).toMatch(/^demo_[\w-]{43}$/)
+    expect(apiUser).toMatchObject({
+      username: 'erp-connector',
+      description: 'erp-connector of the ERP',
+      scope: 'sign',
+      lastUsedAt: null,
+    })
+    const listed = v.parse(
+      apiUsersSchema,
+      await readJson(await api.call('GET', apiUserPaths.apiUsers(businessId), { token: admin })),
+    )
+    expect(listed.apiUsers.map((u) => u.username)).toContain('erp-connector')
+    expect(JSON.stringify(listed)).not.toContain(apiKey)
+    // Usernames are unique across businesses, and well formed.
+    await api.expectError(
+      await api.call('POST', apiUserPaths.apiUsers(businessId), {
+        token: admin,
+        body: { username: 'ERP-Connector' },
+      }),
+      409,
+      'api_user.username_taken',
+      'username',
+    )
+    await api.expectError(
+      await api.call('POST', apiUserPaths.apiUsers(businessId), { token: admin, body: { username: 'a b' } }),
+      400,
+      'request.invalid',
+      'username',
+    )
+  })
+
+  it('refuses members, other businesses and signed-out callers every API user call', async () => {
+    await create('guarded')
+    const calls: [string, string, unknown?][] = [
+      ['GET', apiUserPaths.apiUsers(businessId)],
+      ['POST', apiUserPaths.apiUsers(businessId), { username: 'intruder' }],
+      ['PUT', apiUserPaths.apiUser(businessId, 'guarded'), { description: 'mine' }],
+      ['DELETE', apiUserPaths.apiUser(businessId, 'guarded')],
+      ['PUT', apiUserPaths.resetApiUserKey(businessId, 'guarded')],
+    ]
+    for (const [method, path, body] of calls) {
+      await api.expectError(
+        await api.call(method, path, { token: member, body }),
+        403,
+        'business.not_allowed',
+      )
+      await api.expectError(
+        await api.call(method, path, { token: outsider, body }),
+        404,
+        'business.not_found',
+      )
+      await api.expectError(await api.call(method, path, { body }), 401, 'auth.unauthenticated')
+    }
+    // Nothing changed: the API user is as it was made.
+    const listed = v.parse(
+      apiUsersSchema,
+      await readJson(await api.call('GET', apiUserPaths.apiUsers(businessId), { token: admin })),
+    )
+    expect(listed.apiUsers.find((u) => u.username === 'guarded')?.description).toBe('guarded of the ERP')
+    expect(listed.apiUsers.some((u) => u.username === 'intruder')).toBe(false)
+  })
+
+  it('signs a request end to end with only HTTP calls and its key; a reset key and its tokens stop at once', async () => {
+    const { apiKey } = await create('signing-bot')
+    const { token } = await accessToken('signing-bot', apiKey)
+    const bearer = `Bearer ${token}`
+    const me = (await readJson(await machineCall('GET', apiPaths.user(), bearer))) as { email: string }
+    const draft = v.parse(
+      signatureRequestSchema,
+      await readJson(
+        await machineCall('POST', apiPaths.signatureRequests(), bearer, {
+          title: 'Supplier contract',
+          signatures: [{ account_email: me.email }],
+        }),
+        201,
+      ),
+    )
+    const form = new FormData()
+    form.set(
+      'file',
+      new Blob([(await makePdf(1)) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+      'c.pdf',
+    )
+    const upload = await fetch(`${api.server.url}/api${apiPaths.signatureRequestDocuments(draft.id)}`, {
+      method: 'POST',
+      headers: { authorization: basic('signing-bot', apiKey) },
+      body: form,
+    })
+    expect(upload.status, await upload.clone().text()).toBe(201)
+    await readJson(await machineCall('POST', apiPaths.initiateSignatureRequest(draft.id), bearer))
+    await readJson(
+      await machineCall('POST', apiPaths.sign(), basic('signing-bot', apiKey), {
+        signature_requests: [{ signature_request_id: draft.id }],
+        language: 'en',
+      }),
+    )
+    const signed = v.parse(
+      signatureRequestSchema,
+      await readJson(await machineCall('GET', apiPaths.signatureRequest(draft.id), bearer)),
+    )
+    expect(signed.statusOverall).toBe('SIGNED')
+    // The PDF carries one valid signature, made on the business's account.
+    const dir = temporaryDirectory(`api-users-${driver}`)
+    const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
+    const document = signed.documents[0]
+    expect(document).toBeDefined()
+    const pdf = await fetch(
+      `${api.server.url}/api${apiPaths.documentDownload(document?.id ?? '')}?signed=true`,
+      {
+        headers: { authorization: bearer },
+      },
+    )
+    const verdicts = pdfsig(dir, new Uint8Array(await pdf.arrayBuffer()), trustStore(dir, caPem))
+    expect(verdicts).toHaveLength(1)
+    expect(verdicts[0]?.signature).toBe('Signature is Valid.')
+
+    // Its use is seen by the admins.
+    const listed = v.parse(
+      apiUsersSchema,
+      await readJson(await api.call('GET', apiUserPaths.apiUsers(businessId), { token: admin })),
+    )
+    expect(listed.apiUsers.find((u) => u.username === 'signing-bot')?.lastUsedAt).toBe(
+      api.clock.now().toISOString(),
+    )
+
+    const reset = v.parse(
+      apiUserKeySchema,
+      await readJson(
+        await api.call('PUT', apiUserPaths.resetApiUserKey(businessId, 'signing-bot'), { token: admin }),
+      ),
+    )
+    expect(reset.apiKey).not.toBe(apiKey)
+    await api.expectError(await machineCall('GET', apiPaths.user(), bearer), 401, 'auth.unauthenticated')
+    await api.expectError(
+      await machineCall('GET', apiPaths.user(), basic('signing-bot', apiKey)),
+      401,
+      'auth.unauthenticated',
+    )
+    await api.expectError(
+      await api.call('POST', apiUserPaths.accessLogin(), {
+        body: { username: 'signing-bot', api_key: apiKey },
+      }),
+      401,
+      'auth.invalid_credentials',
+    )
+    await readJson(await machineCall('GET', apiPaths.user(), basic('signing-bot', reset.apiKey)))
+  })
+
+  it('lets a read-only key read but not write, and a removed API user in no more', async () => {
+    const { apiKey } = await create('reporting', 'read')
+    const auth = basic('reporting', apiKey)
+    await readJson(await machineCall('GET', apiPaths.signatureRequests(), auth))
+    await api.expectError(
+      await machineCall('POST', apiPaths.signatureRequests(), auth, { title: 'Not mine to send' }),
+      403,
+      'api_user.read_only',
+    )
+    // Given the sign scope, the same key may send.
+    const changed = v.parse(
+      apiUserSchema,
+      await readJson(
+        await api.call('PUT', apiUserPaths.apiUser(businessId, 'reporting'), {
+          token: admin,
+          body: { scope: 'sign' },
+        }),
+      ),
+    )
+    expect(changed.scope).toBe('sign')
+    await readJson(
+      await machineCall('POST', apiPaths.signatureRequests(), auth, { title: 'Now allowed' }),
+      201,
+    )
+
+    const response = await api.call('DELETE', apiUserPaths.apiUser(businessId, 'reporting'), { token: admin })
+    expect(response.status).toBe(204)
+    await api.expectError(await machineCall('GET', apiPaths.user(), auth), 401, 'auth.unauthenticated')
+    await api.expectError(
+      await api.call('DELETE', apiUserPaths.apiUser(businessId, 'reporting'), { token: admin }),
+      404,
+      'api_user.not_found',
+    )
+    // Its username stays taken, so the requests it sent keep naming one API user.
+    await api.expectError(
+      await api.call('POST', apiUserPaths.apiUsers(businessId), {
+        token: admin,
+        body: { username: 'reporting' },
+      }),
+      409,
+      'api_user.username_taken',
+    )
+  })
+
+  it('refuses a wrong key without saying which half was wrong, and counts each API user’s requests', async () => {
+    const { apiKey } = await create('counted')
+    await api.expectError(
+      await api.call('POST', apiUserPaths.accessLogin(), {
+        body: { username: 'counted', api_key: `${apiKey}x` },
+      }),
+      401,
+      'auth.invalid_credentials',
+    )
+    await api.expectError(
+      await api.call('POST', apiUserPaths.accessLogin(), { body: { username: 'nobody', api_key: apiKey } }),
+      401,
+      'auth.invalid_credentials',
+    )
+    const auth = basic('counted', apiKey)
+    for (let i = 0; i < apiUserRequestsPerMinute; i += 1) {
+      const response = await machineCall('GET', apiPaths.user(), auth)
+      expect(response.status).toBeLessThan(300)
+    }
+    const limited = await machineCall('GET', apiPaths.user(), auth)
+    await api.expectError(limited, 429, 'request.rate_limited')
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    api.clock.advance(61_000)
+    await readJson(await machineCall('GET', apiPaths.user(), auth))
+  })
+})
