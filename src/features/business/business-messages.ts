@@ -29,6 +29,8 @@ const businessMessages: Record<string, MessageDescriptor> = {
   'business.cancel_trial_failed': msg`The trial could not be ended just now. Please try again.`,
   'business.cancel_subscription_failed': msg`The subscription could not be cancelled just now. Please try again.`,
   'business.reactivate_subscription_failed': msg`The subscription could not be kept just now. Please try again.`,
+  'api_user.username_taken': msg`This username is taken. Please choose another.`,
+  'api_user.not_found': msg`This API user no longer exists. Please reload the page.`,
   'business.transition_refused': msg`This is not possible for your business just now. Please reload the page.`,
   'global.error.generic_support': msg`Something went wrong. Please try again, or contact our support if it keeps happening.`,
 }

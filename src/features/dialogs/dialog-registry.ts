@@ -10,6 +10,13 @@ import {
   type DeleteBusinessProps,
   RevokeDeleteBusinessDialog,
 } from '../business/delete-business-dialog.tsx'
+import {
+  ApiKeyDialog,
+  type ApiKeyProps,
+  type ApiUserProps,
+  DeleteApiUserDialog,
+  ResetApiKeyDialog,
+} from '../business/developers/api-user-dialogs.tsx'
 import { DowngradedDialog, type DowngradedProps } from '../business/downgraded-dialog.tsx'
 import { InvitationDialog, type InvitationProps } from '../business/invitation-dialog.tsx'
 import { LeaveBusinessDialog, type LeaveBusinessProps } from '../business/leave-business-dialog.tsx'
@@ -55,6 +62,9 @@ export const dialogRegistry: DialogRegistry = {
   }),
   cancelTrial: defineDialog(CancelTrialDialog, { role: 'alertdialog' }),
   removeSeats: defineDialog<SeatsProps>(RemoveSeatsDialog),
+  apiKey: defineDialog<ApiKeyProps>(ApiKeyDialog, { dismissible: false }),
+  resetApiKey: defineDialog<ApiUserProps>(ResetApiKeyDialog, { role: 'alertdialog' }),
+  deleteApiUser: defineDialog<ApiUserProps>(DeleteApiUserDialog, { role: 'alertdialog' }),
 }
 
 /** The full-screen overlays of SPEC §2, by name; the signing and business features add theirs. */

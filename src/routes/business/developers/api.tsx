@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { ApiUsersScreen } from '../../../features/business/developers/api-users-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/developers/api')({
-  component: () => <PlannedScreen area="businessDevelopers" />,
+  loader: () => loadMessages('business'),
+  component: ApiUsersScreen,
 })

@@ -1,0 +1,43 @@
+import { expect } from '@playwright/test'
+import { BusinessPage } from './business-page.ts'
+
+/** /business/developers/api: an admin's API users; methods map onto test steps. */
+export class ApiUsersPage extends BusinessPage {
+  async createApiUser(username: string, description: string) {
+    await this.page.getByLabel('Username').fill(username)
+    await this.page.getByLabel('Description').fill(description)
+    await this.page.getByRole('button', { name: 'Create API user' }).click()
+  }
+
+  /** The key the open key dialog shows, after copying it with the dialog's button. */
+  async copyShownKey(username: string): Promise<string> {
+    await this.seeDialog(`The key of ${username}`)
+    const key = (await this.dialog.getByLabel('API key').textContent()) ?? ''
+    await this.clickInDialog('Copy key')
+    await expect(this.dialog.getByRole('button', { name: 'Copied' })).toBeVisible()
+    expect(await this.page.evaluate(() => navigator.clipboard.readText())).toBe(key)
+    await this.clickInDialog('Done')
+    await this.seeNoDialog()
+    return key
+  }
+
+  row(username: string) {
+    return this.page.getByRole('row').filter({ hasText: username })
+  }
+
+  async seeLastUsed(username: string, text: string | RegExp) {
+    await expect(this.row(username).getByRole('cell').nth(3)).toHaveText(text)
+  }
+
+  async clickRowButton(username: string, name: string) {
+    await this.row(username).getByRole('button', { name, exact: true }).click()
+  }
+
+  async chooseScope(username: string, scope: string) {
+    await this.row(username).getByLabel(`Scope of ${username}`).selectOption({ label: scope })
+  }
+
+  async seeNoApiUser(username: string) {
+    await expect(this.row(username)).toHaveCount(0)
+  }
+}

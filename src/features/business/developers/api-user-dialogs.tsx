@@ -1,0 +1,90 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { Button } from '../../../ui/button/button.tsx'
+import { DialogFrame } from '../../../ui/dialog/dialog-frame.tsx'
+import type { DialogContentProps } from '../../../ui/dialog/dialog-registry.ts'
+import styles from '../business.module.css'
+import { ConfirmFrame } from '../confirm-frame.tsx'
+
+/** Props of the dialogs about one API user. */
+export interface ApiUserProps {
+  username: string
+}
+
+/** Props of the dialog that shows a new key. */
+export interface ApiKeyProps extends ApiUserProps {
+  apiKey: string
+}
+
+/**
+ * Shows an API user's new key, this once: the server keeps only its hash. Closed by its button only, so a
+ * stray click does not lose the key before it is copied.
+ */
+export function ApiKeyDialog({ props, close }: DialogContentProps<ApiKeyProps>) {
+  const { i18n } = useLingui()
+  const [copied, setCopied] = useState(false)
+  const copy = async () => {
+    await navigator.clipboard.writeText(props.apiKey)
+    setCopied(true)
+  }
+  return (
+    <DialogFrame
+      title={<Trans>The key of {props.username}</Trans>}
+      description={
+        <Trans>
+          Copy the key now and keep it where your integration reads its secrets. It is not shown again: if it
+          is lost, reset it to get a new one.
+        </Trans>
+      }
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => void copy()}>
+            {copied ? <Trans>Copied</Trans> : <Trans>Copy key</Trans>}
+          </Button>
+          <Button onClick={close}>
+            <Trans>Done</Trans>
+          </Button>
+        </>
+      }
+    >
+      <code className={styles.secret} aria-label={i18n._(msg`API key`)}>
+        {props.apiKey}
+      </code>
+    </DialogFrame>
+  )
+}
+
+/** Confirms a new key for an API user: the old one stops working at once. */
+export function ResetApiKeyDialog({ props, ...dialog }: DialogContentProps<ApiUserProps>) {
+  return (
+    <ConfirmFrame
+      dialog={dialog}
+      title={<Trans>Reset the key of {props.username}?</Trans>}
+      description={
+        <Trans>
+          The current key and every token made with it stop working at once. Give the new key to the
+          integration that uses this API user.
+        </Trans>
+      }
+      confirm={<Trans>Reset key</Trans>}
+    />
+  )
+}
+
+/** Confirms removing an API user. */
+export function DeleteApiUserDialog({ props, ...dialog }: DialogContentProps<ApiUserProps>) {
+  return (
+    <ConfirmFrame
+      dialog={dialog}
+      title={<Trans>Remove {props.username}?</Trans>}
+      description={
+        <Trans>
+          Its key stops working at once. The requests it sent and signed stay with the business; its name is
+          not given to another API user.
+        </Trans>
+      }
+      confirm={<Trans>Remove</Trans>}
+    />
+  )
+}
