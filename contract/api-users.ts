@@ -46,9 +46,14 @@ export const updateApiUserSchema = v.object({
 
 /**
  * The answer of creating an API user and of resetting its key: the key, shown this once (only its hash is
- * kept). Keys made outside production start with `demo_`, in production with `live_`.
+ * kept), and the secret its request callbacks are signed with (new at each reset too). Keys made outside
+ * production start with `demo_`, in production with `live_`.
  */
-export const apiUserKeySchema = v.object({ apiUser: apiUserSchema, apiKey: v.string() })
+export const apiUserKeySchema = v.object({
+  apiUser: apiUserSchema,
+  apiKey: v.string(),
+  callbackSecret: v.string(),
+})
 export type ApiUserKey = v.InferOutput<typeof apiUserKeySchema>
 
 /** POST /v2/access/login: an API user trades its username and key for a bearer token. */

@@ -34,13 +34,47 @@ export const signerInviteSchema = v.pipe(
   ),
 )
 
-/** Body of `POST /v3/signature-requests`: a draft with the caller's own uploaded documents. */
+const callbackUrlSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(2000),
+    v.url(),
+    v.regex(/^https?:\/\//i, 'must be an http or https URL'),
+  ),
+)
+
+/**
+ * Body of `POST /v3/signature-requests`: a draft with the caller's own uploaded documents. An API user may
+ * name callback URLs: `callback_update_url` hears of every change, `callback_success_url` of the last
+ * signature, `callback_error_url` of a decline or withdrawal.
+ */
 export const createSignatureRequestSchema = v.object({
   title: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
   message: v.optional(v.pipe(v.string(), v.maxLength(5000)), ''),
   signatures: v.optional(v.pipe(v.array(signerInviteSchema), v.maxLength(100)), []),
   documents: v.optional(v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.uuid()) })), v.maxLength(50)), []),
+  callbackSuccessUrl: callbackUrlSchema,
+  callbackErrorUrl: callbackUrlSchema,
+  callbackUpdateUrl: callbackUrlSchema,
 })
+
+/** Where a request's changes are posted (see {@link createSignatureRequestSchema}). */
+export type RequestCallbacks = { success?: string; error?: string; update?: string }
+
+/**
+ * What a callback posts (JSON, snake_case on the wire), signed in the `Signet-Signature` header:
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed by the API user's callback secret>`.
+ */
+export const requestCallbackSchema = v.object({
+  signatureRequestId: v.string(),
+  /** The audit trail's name of what happened (`signed`, `declined`, `withdrawn`, ...). */
+  event: v.string(),
+  statusOverall: v.string(),
+  /** When it happened, by the server's clock. */
+  occurredAt: v.string(),
+})
+export type RequestCallback = v.InferOutput<typeof requestCallbackSchema>
 
 /** Input of {@link createSignatureRequestSchema}. */
 export type CreateSignatureRequest = v.InferOutput<typeof createSignatureRequestSchema>

@@ -3,6 +3,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Logger } from 'pino'
+import { requestCallbackHandler, requestCallbackJob } from './api-users/request-callbacks.ts'
 import { createApp, fileStorageOptions, uploadTempDir } from './app.ts'
 import { paymentGraceHandler, paymentGraceJob } from './billing/apply-subscription.ts'
 import { createBillingProviders } from './billing/create-billing-providers.ts'
@@ -109,6 +110,11 @@ export async function startServer(
     handlers[businessDeletionJob] = businessDeletionHandler({ db: database.db, now, storage, billing })
     handlers[billingSyncJob] = billingSyncHandler(billingServices)
     handlers[paymentGraceJob] = paymentGraceHandler(billingServices)
+    handlers[requestCallbackJob] = requestCallbackHandler({
+      db: database.db,
+      now,
+      production: config.appMode === 'production',
+    })
     if (billing?.sandbox) handlers[sandboxRenewJob] = billing.sandbox.renewHandler()
     jobs = queue
     queue.start()

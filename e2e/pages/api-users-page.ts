@@ -13,6 +13,7 @@ export class ApiUsersPage extends BusinessPage {
   async copyShownKey(username: string): Promise<string> {
     await this.seeDialog(`The key of ${username}`)
     const key = (await this.dialog.getByLabel('API key').textContent()) ?? ''
+    await expect(this.dialog.getByLabel('Callback secret')).toHaveText(/^[\w-]{43}$/)
     await this.clickInDialog('Copy key')
     await expect(this.dialog.getByRole('button', { name: 'Copied' })).toBeVisible()
     expect(await this.page.evaluate(() => navigator.clipboard.readText())).toBe(key)

@@ -51,6 +51,7 @@ export async function createApiUser(
   production: boolean,
 ): Promise<ApiUserKey> {
   const { key, hash } = createApiKey(production)
+  const callbackSecret = createCallbackSecret()
   try {
     const row = await db.transaction(async (tx) => {
       const [business] = await tx
@@ -77,7 +78,7 @@ export async function createApiUser(
           description: input.description,
           scope: input.scope,
           keyHash: hash,
-          callbackSecret: createCallbackSecret(),
+          callbackSecret,
           createdAt: now,
           keyIssuedAt: now,
         })
@@ -85,7 +86,7 @@ export async function createApiUser(
       if (created === undefined) throw new Error('The API user was not written')
       return created
     })
-    return { apiUser: apiUserView(row), apiKey: key }
+    return { apiUser: apiUserView(row), apiKey: key, callbackSecret }
   } catch (error) {
     throw isUniqueViolation(error) ? apiUsernameTaken() : error
   }
@@ -115,8 +116,8 @@ export async function updateApiUser(
 }
 
 /**
- * PUT /v1/businesses/{id}/apis/{username}/reset: a new key, answered this once; the old key and every
- * token it was traded for stop working at once.
+ * PUT /v1/businesses/{id}/apis/{username}/reset: a new key and callback secret, answered this once; the old
+ * key and every token it was traded for stop working at once.
  */
 export async function resetApiUserKey(
   db: Database,
@@ -126,17 +127,18 @@ export async function resetApiUserKey(
   production: boolean,
 ): Promise<ApiUserKey> {
   const { key, hash } = createApiKey(production)
+  const callbackSecret = createCallbackSecret()
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(apiUsers)
-      .set({ keyHash: hash, keyIssuedAt: now })
+      .set({ keyHash: hash, callbackSecret, keyIssuedAt: now })
       .where(ofBusiness(businessId, username))
       .returning()
     if (updated === undefined) throw apiUserNotFound()
     await revokeSessions(tx, updated.userId, now)
     return updated
   })
-  return { apiUser: apiUserView(row), apiKey: key }
+  return { apiUser: apiUserView(row), apiKey: key, callbackSecret }
 }
 
 /**

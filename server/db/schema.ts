@@ -17,6 +17,7 @@ import type { BillingAddress, BusinessSettings } from '../../contract/businesses
 import { billingCycles, currencies, type PricePlan, planTiers } from '../../contract/price-plans.ts'
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
+import type { RequestCallbacks } from '../../contract/signature-requests.ts'
 import { signatureQualities } from '../../contract/signing.ts'
 import {
   type ProviderInvoiceLine,
@@ -422,6 +423,8 @@ export const signatureRequests = pgTable(
     lastRemindedAt: at('last_reminded_at'),
     /** When the owner took the ended request off their list (it stays for the signers who have not). */
     ownerRemovedAt: at('owner_removed_at'),
+    /** Where an API user that sent the request is told of its changes; null when it asked for none. */
+    callbacks: jsonb('callbacks').$type<RequestCallbacks>(),
   },
   (table) => [
     index('signature_requests_owner_status_idx').on(table.ownerId, table.statusOverall, table.createdAt),

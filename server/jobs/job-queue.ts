@@ -46,6 +46,23 @@ export type JobQueue = {
   stop(): Promise<void>
 }
 
+/**
+ * Writes a job due at `runAt` (default `at`), with `writer` the transaction of the change that promises it;
+ * a process finds it at its next poll. With a `key`, a job that exists already under that key is kept.
+ */
+export async function writeJob(
+  writer: JobWriter,
+  kind: string,
+  payload: unknown,
+  at: Date,
+  { runAt, key }: { runAt?: Date; key?: string } = {},
+): Promise<void> {
+  await writer
+    .insert(jobs)
+    .values({ kind, payload, key, runAt: runAt ?? at, createdAt: at })
+    .onConflictDoNothing({ target: jobs.key })
+}
+
 /** The pause before try `attempt + 1` (from 1): 2 s doubling up to an hour, with up to a fifth of jitter. */
 export function retryDelayMs(attempt: number, random = Math.random): number {
   const base = Math.min(2000 * 2 ** (attempt - 1), 60 * 60 * 1000)
@@ -155,12 +172,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   return {
-    async enqueue(writer, kind, payload, { runAt, key } = {}) {
-      const at = now()
-      await writer
-        .insert(jobs)
-        .values({ kind, payload, key, runAt: runAt ?? at, createdAt: at })
-        .onConflictDoNothing({ target: jobs.key })
+    enqueue(writer, kind, payload, options) {
+      return writeJob(writer, kind, payload, now(), options)
     },
     wake() {
       if (!stopped) tick()

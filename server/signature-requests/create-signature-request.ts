@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { CreateSignatureRequest, SignatureRequestView } from '../../contract/signature-requests.ts'
+import { requestCallbacks } from '../api-users/request-callbacks.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { checkSignatureFields, fieldDocuments } from './check-signature-fields.ts'
@@ -28,6 +29,7 @@ export async function createSignatureRequest(
   })
   const documentIds = [...new Set(input.documents.map((d) => d.id))]
   const now = services.now()
+  const callbacks = await requestCallbacks(services.db, caller.userId, input)
   const row = await services.db.transaction(async (tx) => {
     const owned =
       documentIds.length === 0
@@ -58,6 +60,7 @@ export async function createSignatureRequest(
         title: input.title,
         message: input.message,
         statusOverall: 'DRAFT',
+        callbacks,
         createdAt: now,
         updatedAt: now,
       })

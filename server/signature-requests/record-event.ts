@@ -1,3 +1,4 @@
+import { queueRequestCallbacks } from '../api-users/request-callbacks.ts'
 import { signatureRequestEvents } from '../db/schema.ts'
 import type { Queryable } from './load-requests.ts'
 import type { Caller } from './request-services.ts'
@@ -28,7 +29,8 @@ export type RequestEventType =
 
 /**
  * Appends one entry to a request's audit trail: who, what, when and from which address. A direct-link
- * signer has no account to point at, so their entry names them by the address their link was sent to.
+ * signer has no account to point at, so their entry names them by the address their link was sent to. The
+ * callbacks an API user asked for when it sent the request are queued with it.
  */
 export async function recordEvent(
   db: Queryable,
@@ -47,4 +49,5 @@ export async function recordEvent(
     ip: caller.ip,
     createdAt: at,
   })
+  await queueRequestCallbacks(db, requestId, type, at)
 }

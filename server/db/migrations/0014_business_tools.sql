@@ -34,6 +34,7 @@ CREATE TABLE "seals" (
 	CONSTRAINT "seals_account_name_unique" UNIQUE("account_name")
 );
 --> statement-breakpoint
+ALTER TABLE "signature_requests" ADD COLUMN "callbacks" jsonb;--> statement-breakpoint
 ALTER TABLE "signatures" ADD COLUMN "seal_id" uuid;--> statement-breakpoint
 ALTER TABLE "api_users" ADD CONSTRAINT "api_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_users" ADD CONSTRAINT "api_users_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

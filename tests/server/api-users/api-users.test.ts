@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserKeySchema, apiUserPaths, apiUserSchema, apiUsersSchema } from '../../../contract/api-users.ts'
@@ -309,5 +312,104 @@ describe.each(drivers)('API users on %s', (driver) => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     api.clock.advance(61_000)
     await readJson(await machineCall('GET', apiPaths.user(), auth))
+  })
+
+  it('posts signed callbacks of a request it sent, and keeps trying while the receiver is down', async () => {
+    const { apiKey, callbackSecret } = await create('callback-bot')
+    const auth = basic('callback-bot', apiKey)
+    const received: { path: string; body: string; signature: string }[] = []
+    let down = true
+    let refused = 0
+    const receiver: Server = createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8')
+      })
+      req.on('end', () => {
+        if (down) {
+          refused += 1
+          res.writeHead(503).end()
+          return
+        }
+        received.push({ path: req.url ?? '', body, signature: String(req.headers['signet-signature']) })
+        res.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+    try {
+      // A person may not ask for callbacks: only API users have a secret to sign them with.
+      await api.expectError(
+        await api.call('POST', apiPaths.signatureRequests(), {
+          token: admin,
+          body: { title: 'Mine', callback_update_url: `${base}/update` },
+        }),
+        400,
+        'request.invalid',
+        'callback_update_url',
+      )
+      const me = (await readJson(await machineCall('GET', apiPaths.user(), auth))) as { email: string }
+      const draft = v.parse(
+        signatureRequestSchema,
+        await readJson(
+          await machineCall('POST', apiPaths.signatureRequests(), auth, {
+            title: 'Delivery note',
+            signatures: [{ account_email: me.email }],
+            callback_success_url: `${base}/success`,
+            callback_error_url: `${base}/error`,
+            callback_update_url: `${base}/update`,
+          }),
+          201,
+        ),
+      )
+      const form = new FormData()
+      form.set(
+        'file',
+        new Blob([(await makePdf(1)) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+        'd.pdf',
+      )
+      const upload = await fetch(`${api.server.url}/api${apiPaths.signatureRequestDocuments(draft.id)}`, {
+        method: 'POST',
+        headers: { authorization: auth },
+        body: form,
+      })
+      expect(upload.status).toBe(201)
+      await readJson(await machineCall('POST', apiPaths.initiateSignatureRequest(draft.id), auth))
+      await readJson(
+        await machineCall('POST', apiPaths.sign(), auth, {
+          signature_requests: [{ signature_request_id: draft.id }],
+          language: 'en',
+        }),
+      )
+      // The receiver was down for every first try; once it is back and the pauses are over, all arrive.
+      await expect.poll(() => refused, { timeout: 10_000 }).toBe(5)
+      expect(received).toEqual([])
+      down = false
+      api.clock.advance(60 * 60 * 1000)
+      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(5)
+      const events = received.map((r) => {
+        const body = JSON.parse(r.body) as {
+          signature_request_id: string
+          event: string
+          status_overall: string
+        }
+        expect(body.signature_request_id).toBe(draft.id)
+        // Each is signed over its timestamp and raw body with the API user's callback secret.
+        const [t, mac] = r.signature.split(',').map((part) => part.slice(part.indexOf('=') + 1))
+        expect(mac).toBe(createHmac('sha256', callbackSecret).update(`${t}.${r.body}`).digest('hex'))
+        return `${r.path} ${body.event} ${body.status_overall}`
+      })
+      expect(events.sort()).toEqual(
+        [
+          '/update created DRAFT',
+          '/update document_added DRAFT',
+          '/update initiated OPEN',
+          '/update signed SIGNED',
+          '/success signed SIGNED',
+        ].sort(),
+      )
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve))
+    }
   })
 })

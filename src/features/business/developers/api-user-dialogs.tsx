@@ -15,6 +15,8 @@ export interface ApiUserProps {
 /** Props of the dialog that shows a new key. */
 export interface ApiKeyProps extends ApiUserProps {
   apiKey: string
+  /** The secret its request callbacks are signed with, new with each key. */
+  callbackSecret: string
 }
 
 /**
@@ -50,6 +52,15 @@ export function ApiKeyDialog({ props, close }: DialogContentProps<ApiKeyProps>) 
     >
       <code className={styles.secret} aria-label={i18n._(msg`API key`)}>
         {props.apiKey}
+      </code>
+      <p className={styles.muted}>
+        <Trans>
+          Callbacks of the requests it sends are signed with this secret (header Signet-Signature,
+          HMAC-SHA256):
+        </Trans>
+      </p>
+      <code className={styles.secret} aria-label={i18n._(msg`Callback secret`)}>
+        {props.callbackSecret}
       </code>
     </DialogFrame>
   )

@@ -68,7 +68,11 @@ function NewApiUser({ business }: { business: Business }) {
       await refreshBusiness(queryClient, business.id)
       setUsername('')
       setDescription('')
-      void showKey(ui.dialogs, { username: created.apiUser.username, apiKey: created.apiKey })
+      void showKey(ui.dialogs, {
+        username: created.apiUser.username,
+        apiKey: created.apiKey,
+        callbackSecret: created.callbackSecret,
+      })
     } catch (failure) {
       setError(i18n._(businessErrorMessage(errorCode(failure))))
     } finally {
@@ -137,10 +141,10 @@ function ApiUserRow({ business, apiUser }: { business: Business; apiUser: ApiUse
       namespace: 'business',
       props: { ...props },
       action: async () => {
-        const { apiKey } = await resetApiUserKey(api, business.id, username)
+        const { apiKey, callbackSecret } = await resetApiUserKey(api, business.id, username)
         await refreshBusiness(queryClient, business.id)
         // The key dialog replaces this one once its action is done.
-        queueMicrotask(() => void showKey(ui.dialogs, { username, apiKey }))
+        queueMicrotask(() => void showKey(ui.dialogs, { username, apiKey, callbackSecret }))
       },
     })
   const remove = () =>
@@ -265,6 +269,14 @@ function HowToCall() {
 
 curl ${base}/v3/signature-requests -u '<username>:<key>'`}
       </pre>
+      <p>
+        <Trans>
+          A request it sends may name callback URLs (callback_success_url, callback_error_url,
+          callback_update_url). Each change is posted there as JSON, signed in the Signet-Signature header as
+          t=timestamp,v1=HMAC-SHA256 of “timestamp.body” with its callback secret, and tried again until the
+          receiver answers 2xx.
+        </Trans>
+      </p>
     </section>
   )
 }

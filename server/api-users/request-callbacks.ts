@@ -1,0 +1,172 @@
+import { createHmac } from 'node:crypto'
+import { lookup } from 'node:dns/promises'
+import { BlockList, isIP } from 'node:net'
+import { eq } from 'drizzle-orm'
+import * as v from 'valibot'
+import { toSnakeCase } from '../../contract/case.ts'
+import type {
+  CreateSignatureRequest,
+  RequestCallback,
+  RequestCallbacks,
+} from '../../contract/signature-requests.ts'
+import type { Database } from '../db/open-database.ts'
+import { apiUsers, signatureRequests } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { type JobHandler, type JobWriter, writeJob } from '../jobs/job-queue.ts'
+import type { Queryable } from '../signature-requests/load-requests.ts'
+import type { RequestEventType } from '../signature-requests/record-event.ts'
+
+/** The job kind of one callback post. */
+export const requestCallbackJob = 'api.request_callback'
+/** The header that carries a callback's signature. */
+export const callbackSignatureHeader = 'Signet-Signature'
+
+const payloadSchema = v.object({
+  url: v.string(),
+  ownerId: v.string(),
+  callback: v.object({
+    signatureRequestId: v.string(),
+    event: v.string(),
+    statusOverall: v.string(),
+    occurredAt: v.string(),
+  }),
+})
+
+/**
+ * The callback URLs of a new request, when its sender is an API user (only API users have a secret to sign
+ * them with): null when none is given; 400 naming the field when a person gives one.
+ */
+export async function requestCallbacks(
+  db: Pick<Database, 'select'>,
+  senderId: string,
+  input: CreateSignatureRequest,
+): Promise<RequestCallbacks | null> {
+  const given: [keyof RequestCallbacks, string, string | undefined][] = [
+    ['success', 'callback_success_url', input.callbackSuccessUrl],
+    ['error', 'callback_error_url', input.callbackErrorUrl],
+    ['update', 'callback_update_url', input.callbackUpdateUrl],
+  ]
+  const named = given.filter(([, , url]) => url !== undefined)
+  const first = named[0]
+  if (first === undefined) return null
+  const [sender] = await db
+    .select({ id: apiUsers.userId })
+    .from(apiUsers)
+    .where(eq(apiUsers.userId, senderId))
+  if (sender === undefined) {
+    throw new ApiError(400, 'request.invalid', 'Callbacks are for requests sent by API users', {
+      field: first[1],
+    })
+  }
+  return Object.fromEntries(named.map(([key, , url]) => [key, url]))
+}
+
+/**
+ * Queues the callbacks a change of a request calls for, in the transaction that records the change: the
+ * update URL hears of every change, the success URL of the last signature, the error URL of a decline or
+ * withdrawal. Nothing when the request has no callbacks.
+ */
+export async function queueRequestCallbacks(
+  tx: Queryable & JobWriter,
+  requestId: string,
+  event: RequestEventType,
+  at: Date,
+): Promise<void> {
+  const [request] = await tx
+    .select({
+      callbacks: signatureRequests.callbacks,
+      ownerId: signatureRequests.ownerId,
+      statusOverall: signatureRequests.statusOverall,
+    })
+    .from(signatureRequests)
+    .where(eq(signatureRequests.id, requestId))
+  if (!request?.callbacks) return
+  const { success, error, update } = request.callbacks
+  const urls = [
+    update,
+    event === 'signed' && request.statusOverall === 'SIGNED' ? success : undefined,
+    event === 'declined' || event === 'withdrawn' ? error : undefined,
+  ]
+  const callback: RequestCallback = {
+    signatureRequestId: requestId,
+    event,
+    statusOverall: request.statusOverall,
+    occurredAt: at.toISOString(),
+  }
+  for (const url of urls) {
+    if (url !== undefined)
+      await writeJob(tx, requestCallbackJob, { url, ownerId: request.ownerId, callback }, at)
+  }
+}
+
+/** The `Signet-Signature` value of `body` sent at `at`: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export function signCallback(secret: string, body: string, at: Date): string {
+  const t = Math.floor(at.getTime() / 1000)
+  const mac = createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex')
+  return `t=${t},v1=${mac}`
+}
+
+// Loopback, private, link-local, carrier-grade NAT and unique-local addresses: not for callbacks in production.
+const internal = new BlockList()
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  internal.addSubnet(net, prefix, 'ipv4')
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::ffff:0:0', 96],
+] as const)
+  internal.addSubnet(net, prefix, 'ipv6')
+
+async function reachesInternalAddress(url: URL): Promise<boolean> {
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true })
+  return addresses.some(({ address, family }) => internal.check(address, family === 6 ? 'ipv6' : 'ipv4'))
+}
+
+/** What the callback job needs. */
+export type CallbackServices = {
+  db: Pick<Database, 'select'>
+  now: () => Date
+  /** In production a callback never goes to an internal address (its URL came from a client). */
+  production: boolean
+}
+
+/**
+ * Posts one callback, signed with the sending API user's current callback secret, within 10 seconds. An
+ * answer other than 2xx, or none, is a failed try: the durable jobs try again with growing pauses, so a
+ * receiver that is down hears of it once it is back. A removed API user's callbacks are dropped.
+ */
+export function requestCallbackHandler({ db, now, production }: CallbackServices): JobHandler {
+  return async (payload) => {
+    const { url, ownerId, callback } = v.parse(payloadSchema, payload)
+    const [sender] = await db
+      .select({ secret: apiUsers.callbackSecret, deletedAt: apiUsers.deletedAt })
+      .from(apiUsers)
+      .where(eq(apiUsers.userId, ownerId))
+    if (sender === undefined || sender.deletedAt !== null) return
+    const target = new URL(url)
+    if (production && (await reachesInternalAddress(target))) return
+    const body = JSON.stringify(toSnakeCase(callback))
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [callbackSignatureHeader]: signCallback(sender.secret, body, now()),
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    })
+    await response.body?.cancel()
+    if (!response.ok) throw new Error(`the callback receiver answered ${response.status}`)
+  }
+}
