@@ -58,6 +58,11 @@ export type SupportContact = v.InferOutput<typeof supportContactSchema>
 const switchSchema = v.object({ enabled: v.boolean() })
 const attachmentSetting = v.object({ enabled: v.boolean(), customisable: v.boolean() })
 
+/** How long an ended request of a business with retention on is kept, from the day it ended. */
+export const retentionDays = 30
+/** How long before the deletion its participants are told (the deletion waits at least this long). */
+export const retentionNoticeDays = 7
+
 /** Terminal states after which retention deletes a request's documents. */
 export const retentionTerminalStates = ['SIGNED', 'DECLINED', 'WITHDRAWN', 'ANY'] as const
 
@@ -77,6 +82,17 @@ export const businessSettingsSchema = v.object({
   userPilot: switchSchema,
 })
 export type BusinessSettings = v.InferOutput<typeof businessSettingsSchema>
+
+/** Query of GET /v1/businesses/{id}/settings/retention: the terminal state the admin is about to choose. */
+export const retentionPreviewQuerySchema = v.object({
+  terminal_state: v.optional(v.picklist(retentionTerminalStates), 'ANY'),
+})
+
+/**
+ * GET /v1/businesses/{id}/settings/retention, the dry run of turning retention on: how many ended requests
+ * it would delete now (each after the notice to its participants).
+ */
+export const retentionPreviewSchema = v.object({ requests: v.number() })
 
 /** PUT /v1/businesses/{id}/settings: the branding logo is uploaded on its own and not set here. */
 export const updateBusinessSettingsSchema = v.object({
@@ -226,6 +242,8 @@ export const businessPaths = {
   revokeBusinessDeletion: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/revoke_delete`,
   businessBilling: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/billing`,
   businessSettings: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/settings`,
+  /** `GET` what turning retention on would delete now (`?terminal_state=`). */
+  retentionPreview: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/settings/retention`,
   /** `GET` lists the members (admins included), `POST` invites addresses. */
   businessMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/members`,
   businessAdmins: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/admins`,

@@ -19,6 +19,7 @@ import { outboxDir } from './providers/mail/create-mail-provider.ts'
 import type { MailQueue } from './providers/mail/mail-queue.ts'
 import { createOutbox } from './providers/mail/outbox.ts'
 import { createStatusPageProvider } from './providers/status-page/status-page-provider.ts'
+import { createActivityRoutes } from './routes/activity.ts'
 import { createApiUserRoutes } from './routes/api-users.ts'
 import { createAppConfigRoutes } from './routes/app-config.ts'
 import { createAuthRoutes } from './routes/auth.ts'
@@ -57,6 +58,8 @@ export type AppOptions = {
   now?: () => Date
   /** Outside production, the movable clock that `now` reads, for `/dev/clock`. @default none */
   devClock?: ServerClock
+  /** Called when `/dev/clock` moved the clock, before the due jobs run. @default nothing */
+  clockMoved?: () => void
   /** Directory of the built browser app. @default 'dist' */
   staticDir?: string
   /** Renders page images; the server starts it. @default none: page images answer 503 */
@@ -94,6 +97,7 @@ export function createApp({
   jobs,
   now = () => new Date(),
   devClock,
+  clockMoved,
   staticDir = 'dist',
   renderer,
   platform,
@@ -149,6 +153,7 @@ export function createApp({
   }
   api.route('/', createBusinessRoutes(businesses))
   api.route('/', createBillingRoutes(businesses))
+  api.route('/', createActivityRoutes(businesses))
   api.route('/', createApiUserRoutes({ db, now, production: config.appMode === 'production' }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   if (config.appMode !== 'production') {
@@ -161,7 +166,10 @@ export function createApp({
     if (devClock !== undefined)
       api.route(
         '/',
-        createDevClockRoutes(devClock, operator, () => jobs.wake()),
+        createDevClockRoutes(devClock, operator, () => {
+          clockMoved?.()
+          jobs.wake()
+        }),
       )
   }
   // Registered last, so it only answers paths no route above knows, whatever the method.

@@ -90,10 +90,18 @@ export async function startServer(
     const mailProvider = options.mailProvider ?? createMailProvider(config, logger)
     const handlers: Record<string, JobHandler> = {
       [mailJob]: mailJobHandler(mailProvider, storage),
-      [upkeepJob]: upkeepJobHandler({ database, storage, tempDir: uploadTempDir(config), now, logger }),
     }
     const queue = createJobQueue({ db: database.db, logger, now, pollMs: options.jobPollMs, handlers })
     const mail = createMailQueue(queue)
+    handlers[upkeepJob] = upkeepJobHandler({
+      database,
+      storage,
+      tempDir: uploadTempDir(config),
+      now,
+      logger,
+      mail,
+      publicUrl: config.publicUrl,
+    })
     // Jobs that mail write their mails into the same queue, so their handlers come once it exists.
     handlers[trialEndJob] = trialEndHandler({ db: database.db, now, mail, publicUrl: config.publicUrl })
     const billing = createBillingProviders(config, { db: database.db, now, jobs: queue })
@@ -131,6 +139,8 @@ export async function startServer(
       jobs: queue,
       now,
       devClock,
+      // The upkeep of the hour the clock moved into runs at once: retention and cleanups fall due by it.
+      clockMoved: () => upkeep.enqueue(),
       staticDir: options.staticDir,
       renderer: pages,
       platform,

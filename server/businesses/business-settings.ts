@@ -9,6 +9,7 @@ import {
 import { emailSchema } from '../../contract/user.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, type StoredBusinessSettings } from '../db/schema.ts'
+import { forgetRetentionNotices } from '../retention/retention.ts'
 import { businessNotFound } from './business-errors.ts'
 
 /** The settings a new business starts with. */
@@ -57,7 +58,10 @@ export async function getBusinessSettings(db: Database, businessId: string): Pro
   return toBusinessSettings(await readRow(db, businessId))
 }
 
-/** PUT /v1/businesses/{id}/settings: every switch and the support contact; the branding stays as it is. */
+/**
+ * PUT /v1/businesses/{id}/settings: every switch and the support contact; the branding stays as it is.
+ * Turning retention off calls off the deletions it announced: turned on again, it announces them anew.
+ */
 export async function updateBusinessSettings(
   db: Database,
   businessId: string,
@@ -71,6 +75,9 @@ export async function updateBusinessSettings(
       .update(businesses)
       .set({ settings, supportEmail: supportContact.email, supportPhone: supportContact.phone })
       .where(eq(businesses.id, businessId))
+    if (row.settings.signatureRequests.retention.enabled && !settings.signatureRequests.retention.enabled) {
+      await forgetRetentionNotices(tx, businessId)
+    }
     return toBusinessSettings({
       ...row,
       settings,

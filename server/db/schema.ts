@@ -425,6 +425,8 @@ export const signatureRequests = pgTable(
     ownerRemovedAt: at('owner_removed_at'),
     /** Where an API user that sent the request is told of its changes; null when it asked for none. */
     callbacks: jsonb('callbacks').$type<RequestCallbacks>(),
+    /** When its participants were told that the business's retention deletes it in a week. */
+    retentionWarnedAt: at('retention_warned_at'),
   },
   (table) => [
     index('signature_requests_owner_status_idx').on(table.ownerId, table.statusOverall, table.createdAt),

@@ -3,6 +3,8 @@ import type { Logger } from 'pino'
 import type { DatabaseHandle } from '../db/open-database.ts'
 import { jobs, rateLimitHits } from '../db/schema.ts'
 import { sweepOrphanFiles } from '../documents/sweep-orphan-files.ts'
+import type { MailQueue } from '../providers/mail/mail-queue.ts'
+import { sweepRetention } from '../retention/retention.ts'
 import { deleteEmptyDrafts } from '../signature-requests/delete-empty-drafts.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import type { JobHandler, JobQueue } from './job-queue.ts'
@@ -22,13 +24,14 @@ export function upkeepSlotKey(at: Date, everyMs = hourMs): string {
 /**
  * Enqueues this hour's upkeep now and then every few minutes: the slot's key makes it one job however
  * many processes run, and a process that starts late in the hour still finds the slot done or waiting.
+ * `enqueue` does it at once (after the development clock moved into another hour).
  */
 export function scheduleUpkeep(
   queue: JobQueue,
   database: DatabaseHandle,
   now: () => Date,
   logger: Logger,
-): { stop(): void } {
+): { stop(): void; enqueue(): void } {
   const enqueue = () => {
     queue
       .enqueue(database.db, upkeepJob, {}, { key: upkeepSlotKey(now()) })
@@ -38,13 +41,14 @@ export function scheduleUpkeep(
   enqueue()
   const timer = setInterval(enqueue, 5 * 60 * 1000)
   timer.unref()
-  return { stop: () => clearInterval(timer) }
+  return { stop: () => clearInterval(timer), enqueue }
 }
 
 /**
  * The hourly upkeep: vacuums and analyzes the embedded database (PostgreSQL does its own), deletes drafts
- * left without a document for a day, removes stored files no row refers to and partial writes an hour old,
- * and forgets jobs finished a week ago and rate-limited requests of addresses gone quiet for a day.
+ * left without a document for a day, applies the businesses' retention (warns, then deletes ended
+ * requests), removes stored files no row refers to and partial writes an hour old, and forgets jobs
+ * finished a week ago and rate-limited requests of addresses gone quiet for a day.
  */
 export function upkeepJobHandler(services: {
   database: DatabaseHandle
@@ -53,12 +57,16 @@ export function upkeepJobHandler(services: {
   tempDir: string
   now: () => Date
   logger: Logger
+  /** The retention mails go through it. */
+  mail: MailQueue
+  publicUrl: string
 }): JobHandler {
-  const { database, storage, tempDir, now, logger } = services
+  const { database, storage, tempDir, now, logger, mail, publicUrl } = services
   return async () => {
     const started = performance.now()
     const vacuumed = await database.upkeep()
     const drafts = await deleteEmptyDrafts({ db: database.db, now, storage, logger })
+    const retention = await sweepRetention({ db: database.db, now, storage, logger, mail, publicUrl })
     const orphans = await sweepOrphanFiles({ db: database.db, storage, tempDir, now })
     await database.db
       .delete(rateLimitHits)
@@ -66,6 +74,9 @@ export function upkeepJobHandler(services: {
     await database.db
       .delete(jobs)
       .where(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - keepDoneMs))))
-    logger.info({ ms: Math.round(performance.now() - started), vacuumed, drafts, orphans }, 'upkeep done')
+    logger.info(
+      { ms: Math.round(performance.now() - started), vacuumed, drafts, retention, orphans },
+      'upkeep done',
+    )
   }
 }

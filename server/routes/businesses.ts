@@ -6,6 +6,7 @@ import {
   createBusinessSchema,
   domainSchema,
   inviteMembersSchema,
+  retentionPreviewQuerySchema,
   supportContactSchema,
   updateBusinessSettingsSchema,
   userIdsSchema,
@@ -28,7 +29,9 @@ import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import { updateBillingAddress, updateSupportContact } from '../businesses/update-business.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
+import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
+import { previewRetention } from '../retention/retention.ts'
 
 const v1 = '/v1/businesses/:id'
 const v2 = '/v2/businesses/:id'
@@ -143,6 +146,11 @@ export function createBusinessRoutes(services: BillingServices): Hono<AuthEnv> {
       .delete(`${v1}/domains`, requireAuth, jsonBody(domainSchema), async (c) => {
         await admin(c.get('auth').userId, c.req.param('id'))
         return sendJson(c, { domains: await removeDomain(db, c.req.param('id'), c.req.valid('json').domain) })
+      })
+      .get(`${v1}/settings/retention`, requireAuth, async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        const { terminal_state } = parseQuery(retentionPreviewQuerySchema, c.req.query())
+        return sendJson(c, await previewRetention(db, c.req.param('id'), terminal_state, services.now()))
       })
       .post(`${v1}/settings/logo`, requireAuth, async (c) => {
         await admin(c.get('auth').userId, c.req.param('id'))

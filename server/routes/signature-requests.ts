@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream'
-import { type Context, Hono } from 'hono'
-import * as v from 'valibot'
+import { Hono } from 'hono'
 import { placeSignatureFieldsSchema } from '../../contract/signature-fields.ts'
 import {
   createSignatureRequestSchema,
@@ -13,9 +12,9 @@ import {
   signerInviteSchema,
   updateSignatureRequestSchema,
 } from '../../contract/signature-requests.ts'
-import { ApiError } from '../http/api-error.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
+import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { addAttachment } from '../signature-requests/add-attachment.ts'
@@ -50,14 +49,6 @@ import { documentKey } from '../storage/storage-keys.ts'
 
 const base = '/v3/signature-requests'
 
-/** The query of `c` parsed by `schema`, or 400 `request.invalid` naming the first wrong parameter. */
-function parseQuery<T extends v.GenericSchema>(schema: T, c: Context): v.InferOutput<T> {
-  const query = v.safeParse(schema, c.req.query())
-  if (query.success) return query.output
-  const field = String(query.issues[0].path?.[0]?.key ?? '')
-  throw new ApiError(400, 'request.invalid', `${field}: ${query.issues[0].message}`, { field })
-}
-
 /**
  * SPEC §7 Signature requests: create, upload into, edit, send, list, read, withdraw, decline, remind,
  * delegate, change signers and documents, attach files, download (ZIP, report) and delete. Every call
@@ -69,7 +60,11 @@ export function createSignatureRequestRoutes(services: RequestServices): Hono<Au
     .get(base, requireAuth, async (c) =>
       sendJson(
         c,
-        await listSignatureRequests(services, callerOf(c), parseQuery(signatureRequestListQuerySchema, c)),
+        await listSignatureRequests(
+          services,
+          callerOf(c),
+          parseQuery(signatureRequestListQuerySchema, c.req.query()),
+        ),
       ),
     )
     .post(base, requireAuth, jsonBody(createSignatureRequestSchema), async (c) =>
@@ -92,7 +87,7 @@ export function createSignatureRequestRoutes(services: RequestServices): Hono<Au
       sendJson(c, await addRequestDocument(services, callerOf(c), c.req.param('id'), c.req.raw), 201),
     )
     .delete(`${base}/:id/documents`, requireAuth, async (c) => {
-      const { document_ids } = parseQuery(removeDocumentsQuerySchema, c)
+      const { document_ids } = parseQuery(removeDocumentsQuerySchema, c.req.query())
       return sendJson(c, await removeRequestDocuments(services, callerOf(c), c.req.param('id'), document_ids))
     })
     .post(`${base}/:id/initiate`, requireAuth, async (c) =>
@@ -145,7 +140,7 @@ export function createSignatureRequestRoutes(services: RequestServices): Hono<Au
         ),
     )
     .delete(`${base}/:id/signatures`, requireAuth, async (c) => {
-      const { signature_id } = parseQuery(removeSignerQuerySchema, c)
+      const { signature_id } = parseQuery(removeSignerQuerySchema, c.req.query())
       return sendJson(c, await removeSigner(services, callerOf(c), c.req.param('id'), signature_id))
     })
     .get(`${base}/:id/lock-status`, requireAuth, async (c) =>
@@ -180,7 +175,7 @@ export function createSignatureRequestRoutes(services: RequestServices): Hono<Au
       return c.body(null, 204)
     })
     .get(`${base}/:id/report`, requireAuth, async (c) => {
-      const { type, lang } = parseQuery(reportQuerySchema, c)
+      const { type, lang } = parseQuery(reportQuerySchema, c.req.query())
       const report = await getRequestReport(services, callerOf(c), c.req.param('id'))
       if (type === 'json') return sendJson(c, report)
       const pdf = await renderReportPdf(report, reportTexts[pickMailLocale(lang)])

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { documents, signatureRequestAttachments, signatureRequestDocuments } from '../db/schema.ts'
-import { documentKey } from '../storage/storage-keys.ts'
+import { documentKey, pageImagesFolder } from '../storage/storage-keys.ts'
 import type { RequestServices } from './request-services.ts'
 
 /**
- * Deletes the stored file of each hash that no document, signed version or attachment refers to any
- * more. Files are content-addressed and shared between rows, so a file goes only with its last reference;
+ * Deletes the stored file (and its page images) of each hash that no document, signed version or
+ * attachment refers to any more. Files are content-addressed and shared between rows, so a file goes only with its last reference;
  * call it after the transaction that removed the rows has committed.
  */
 export async function releaseStoredFiles(
@@ -27,6 +27,10 @@ export async function releaseStoredFiles(
         .where(eq(signatureRequestAttachments.sha256, sha256))
         .limit(1),
     ])
-    if (references.every((rows) => rows.length === 0)) await services.storage.delete(documentKey(sha256))
+    if (references.every((rows) => rows.length === 0)) {
+      await services.storage.delete(documentKey(sha256))
+      // Page images and texts of content nobody refers to any more.
+      await services.storage.deleteFolder(pageImagesFolder(sha256))
+    }
   }
 }

@@ -13,6 +13,8 @@ import {
   type CreateBusiness,
   createBusinessSchema,
   domainsSchema,
+  retentionPreviewSchema,
+  type retentionTerminalStates,
   type SupportContact,
   supportContactSchema,
   updateBusinessSettingsSchema,
@@ -68,6 +70,22 @@ export function businessSettingsQueryOptions(api: ApiClient, id: string) {
     queryKey: [...businessKey(id), 'settings'],
     queryFn: async () =>
       v.parse(businessSettingsSchema, await api.request(businessPaths.businessSettings(id))),
+  })
+}
+
+/** GET /v1/businesses/{id}/settings/retention: what turning retention on with `terminalState` deletes now. */
+export function retentionPreviewQueryOptions(
+  api: ApiClient,
+  id: string,
+  terminalState: (typeof retentionTerminalStates)[number],
+) {
+  return queryOptions({
+    queryKey: [...businessKey(id), 'retention-preview', terminalState],
+    queryFn: async () =>
+      v.parse(
+        retentionPreviewSchema,
+        await api.request(businessPaths.retentionPreview(id), { query: { terminal_state: terminalState } }),
+      ),
   })
 }
 

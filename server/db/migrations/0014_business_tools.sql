@@ -35,6 +35,7 @@ CREATE TABLE "seals" (
 );
 --> statement-breakpoint
 ALTER TABLE "signature_requests" ADD COLUMN "callbacks" jsonb;--> statement-breakpoint
+ALTER TABLE "signature_requests" ADD COLUMN "retention_warned_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "signatures" ADD COLUMN "seal_id" uuid;--> statement-breakpoint
 ALTER TABLE "api_users" ADD CONSTRAINT "api_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_users" ADD CONSTRAINT "api_users_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

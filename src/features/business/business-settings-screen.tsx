@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import {
   type Business,
   type BusinessSettings,
-  retentionTerminalStates,
+  retentionDays,
   supportContactSchema,
 } from '../../../contract/businesses.ts'
 import {
@@ -21,22 +21,96 @@ import { ApiError } from '../../api/client.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
-import { SelectField } from '../../ui/form/select-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
 import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
+import { type RetentionProps, terminalStateLabels } from './retention-dialogs.tsx'
 
-const terminalStateLabels = {
-  ANY: msg`Once it has ended in any way`,
-  SIGNED: msg`Once it is signed`,
-  DECLINED: msg`Once it is declined`,
-  WITHDRAWN: msg`Once it is withdrawn`,
-} as const
+type RetentionSetting = BusinessSettings['signatureRequests']['retention']
+
+/**
+ * Automatic deletion (SPEC §3 settings signatureRequests.retention): on and off through the activate and
+ * deactivate dialogs, each saved at once with the business's saved settings.
+ */
+function Retention({
+  business,
+  retention,
+  onChange,
+}: {
+  business: Business
+  retention: RetentionSetting
+  onChange: (retention: RetentionSetting) => void
+}) {
+  const { i18n } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
+  const save = async (next: RetentionSetting) => {
+    const saved = await queryClient.fetchQuery(businessSettingsQueryOptions(api, business.id))
+    const settings = await updateBusinessSettings(api, business.id, {
+      ...saved,
+      signatureRequests: { ...saved.signatureRequests, retention: next },
+    })
+    await refreshBusiness(queryClient, business.id)
+    onChange(settings.signatureRequests.retention)
+  }
+  const props: RetentionProps = { businessId: business.id, terminalState: retention.terminalState }
+  const turnOn = () =>
+    openDialog(ui.dialogs, {
+      name: 'activateRetention',
+      namespace: 'general',
+      props: { ...props },
+      action: async ({ value }) => {
+        await save({ enabled: true, terminalState: value as RetentionSetting['terminalState'] })
+        showSnackbar(ui.snackbars, { message: msg`Automatic deletion is on`, color: 'success' })
+      },
+    })
+  const turnOff = () =>
+    openDialog(ui.dialogs, {
+      name: 'deactivateRetention',
+      namespace: 'general',
+      props: { ...props },
+      action: async () => {
+        await save({ ...retention, enabled: false })
+        showSnackbar(ui.snackbars, { message: msg`Automatic deletion is off`, color: 'success' })
+      },
+    })
+  return (
+    <div className={styles.form}>
+      <h3>
+        <Trans>Automatic deletion</Trans>
+      </h3>
+      {retention.enabled ? (
+        <>
+          <p>
+            <Trans>On: a request is deleted with its documents {retentionDays} days after it ends.</Trans>
+          </p>
+          <p className={styles.muted}>{i18n._(terminalStateLabels[retention.terminalState])}</p>
+        </>
+      ) : (
+        <p className={styles.muted}>
+          <Trans>Off: ended requests are kept until someone deletes them.</Trans>
+        </p>
+      )}
+      <Button
+        variant="secondary"
+        className={styles.cardButton}
+        onClick={() => void (retention.enabled ? turnOff() : turnOn())}
+      >
+        {retention.enabled ? (
+          <Trans>Turn off automatic deletion</Trans>
+        ) : (
+          <Trans>Turn on automatic deletion</Trans>
+        )}
+      </Button>
+    </div>
+  )
+}
 
 function SettingsForm({ business, initial }: { business: Business; initial: BusinessSettings }) {
   const { i18n } = useLingui()
@@ -130,38 +204,16 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
             })
           }
         />
-        <CheckboxField
-          label={<Trans>Delete documents automatically after their request ends</Trans>}
-          checked={signatureRequests.retention.enabled}
-          onChange={(e) =>
-            setSettings({
-              ...settings,
-              signatureRequests: {
-                ...signatureRequests,
-                retention: { ...signatureRequests.retention, enabled: e.target.checked },
-              },
-            })
+        <Retention
+          business={business}
+          retention={signatureRequests.retention}
+          onChange={(retention) =>
+            setSettings((current) => ({
+              ...current,
+              signatureRequests: { ...current.signatureRequests, retention },
+            }))
           }
         />
-        {signatureRequests.retention.enabled ? (
-          <SelectField
-            label={<Trans>Delete a request's documents</Trans>}
-            value={signatureRequests.retention.terminalState}
-            options={retentionTerminalStates.map((state) => ({
-              value: state,
-              label: i18n._(terminalStateLabels[state]),
-            }))}
-            onChange={(terminalState) =>
-              setSettings({
-                ...settings,
-                signatureRequests: {
-                  ...signatureRequests,
-                  retention: { ...signatureRequests.retention, terminalState },
-                },
-              })
-            }
-          />
-        ) : null}
       </section>
       <section className={styles.card} aria-labelledby="mail-heading">
         <h2 id="mail-heading">

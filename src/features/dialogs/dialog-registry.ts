@@ -22,6 +22,11 @@ import { InvitationDialog, type InvitationProps } from '../business/invitation-d
 import { LeaveBusinessDialog, type LeaveBusinessProps } from '../business/leave-business-dialog.tsx'
 import { LockedMemberDialog, type LockedMemberProps } from '../business/locked-member-dialog.tsx'
 import { RemoveMembersDialog, type RemoveMembersProps } from '../business/remove-members-dialog.tsx'
+import {
+  ActivateRetentionDialog,
+  DeactivateRetentionDialog,
+  type RetentionProps,
+} from '../business/retention-dialogs.tsx'
 import { AddSeatsOverlay, RemoveSeatsDialog, type SeatsProps } from '../business/seats-dialog.tsx'
 import { AddSignerDialog } from '../documents/add-signer-dialog.tsx'
 import { DeclineSigningRequestDialog } from '../documents/decline-signing-request-dialog.tsx'
@@ -65,6 +70,8 @@ export const dialogRegistry: DialogRegistry = {
   apiKey: defineDialog<ApiKeyProps>(ApiKeyDialog, { dismissible: false }),
   resetApiKey: defineDialog<ApiUserProps>(ResetApiKeyDialog, { role: 'alertdialog' }),
   deleteApiUser: defineDialog<ApiUserProps>(DeleteApiUserDialog, { role: 'alertdialog' }),
+  activateRetention: defineDialog<RetentionProps>(ActivateRetentionDialog, { role: 'alertdialog' }),
+  deactivateRetention: defineDialog<RetentionProps>(DeactivateRetentionDialog, { role: 'alertdialog' }),
 }
 
 /** The full-screen overlays of SPEC §2, by name; the signing and business features add theirs. */

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { e2eOperatorToken } from './operator-token.ts'
+import { type OwnServer, startOwnServer } from './own-server.ts'
+import { BusinessPage } from './pages/business-page.ts'
+import { addDocument, createDraft } from './pages/request-api.ts'
+import { createAccount, signInAgain, signInTab } from './pages/test-account.ts'
+import { onePagePdf } from './pages/test-pdfs.ts'
+
+const dayS = 24 * 60 * 60
+
+// The journey moves the server's clock weeks ahead and looks into its data folder, so it has a server of its own.
+test.describe('automatic deletion', () => {
+  let dataDir: string
+  let server: OwnServer
+  let api: APIRequestContext
+
+  test.beforeAll(async ({ playwright }) => {
+    dataDir = mkdtempSync(join(tmpdir(), 'signet-e2e-retention-'))
+    server = await startOwnServer('staging', { E2E_DATA_DIR: dataDir })
+    api = await playwright.request.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
+    })
+  })
+  test.afterAll(async () => {
+    await api?.dispose()
+    await server?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const moveClock = async (seconds: number) => {
+    const moved = await api.post('/api/dev/clock', { data: { advance_seconds: seconds } })
+    expect(moved.ok(), await moved.text()).toBe(true)
+  }
+  const mailSubjects = async (to: string) => {
+    const list = (await (await api.get('/api/dev/outbox')).json()) as {
+      mails: { to: string; subject: string }[]
+    }
+    return list.mails.filter((m) => m.to === to).map((m) => m.subject)
+  }
+  /** The business pays for a year of the team plan by card (the sandbox provider), so it outlives its trial. */
+  const subscribe = async (businessId: string, token: string) => {
+    const headers = { Authorization: `Bearer ${token}` }
+    const base = `/api/v2/businesses/${businessId}/subscriptions`
+    const intent = await api.post(`${base}/stripe_setup_intent`, { headers, data: { country: 'CH' } })
+    expect(intent.ok(), await intent.text()).toBe(true)
+    const { id, client_secret } = (await intent.json()) as { id: string; client_secret: string }
+    const card = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' }
+    const confirmed = await api.post('/api/sandbox/billing/confirm', { data: { client_secret, card } })
+    expect(confirmed.ok(), await confirmed.text()).toBe(true)
+    const upgraded = await api.put(`${base}/upgrade`, {
+      headers,
+      data: { plan: 'individual', cycle: 'yearly', amount_seats: 1, currency: 'CHF', setup_intent_id: id },
+    })
+    expect(upgraded.ok(), await upgraded.text()).toBe(true)
+  }
+  const stored = (sha256: string) => join(dataDir, 'files', 'documents', sha256.slice(0, 2), `${sha256}.pdf`)
+
+  test('an admin turns it on; a signed request is announced, then deleted with its files', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    let admin = await createAccount(api, 'Grace')
+    const opened = await api.post('/api/v2/businesses', {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: {
+        name: 'Hopper Archive AG',
+        email: admin.email,
+        billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
+      },
+    })
+    expect(opened.ok(), await opened.text()).toBe(true)
+    const businessId = ((await opened.json()) as { id: string }).id
+    await subscribe(businessId, admin.token)
+
+    // The admin signs a one-page agreement of their own.
+    const file = await onePagePdf('agreement.pdf')
+    const id = await createDraft(api, admin, 'Old agreement', [admin.email])
+    await addDocument(api, admin, id, file)
+    const auth = { Authorization: `Bearer ${admin.token}` }
+    expect((await api.post(`/api/v3/signature-requests/${id}/initiate`, { headers: auth })).ok()).toBe(true)
+    const signed = await api.post('/api/v3/sign', {
+      headers: auth,
+      data: { signature_requests: [{ signature_request_id: id }], language: 'en' },
+    })
+    expect(signed.ok(), await signed.text()).toBe(true)
+    const view = (await (await api.get(`/api/v3/signature-requests/${id}`, { headers: auth })).json()) as {
+      documents: { id: string }[]
+    }
+    const documentId = view.documents[0]?.id ?? ''
+    const signedPdf = await api.get(`/api/v3/documents/${documentId}/download?signed=true`, { headers: auth })
+    const hashes = [file.buffer, await signedPdf.body()].map((b) =>
+      createHash('sha256').update(b).digest('hex'),
+    )
+    for (const sha256 of hashes) expect(existsSync(stored(sha256))).toBe(true)
+
+    // A month later the admin turns automatic deletion on; the dialog counts what it would delete.
+    await moveClock(31 * dayS)
+    admin = await signInAgain(api, admin)
+    await signInTab(page, admin, server.url)
+    const screen = new BusinessPage(page)
+    await screen.open(`${server.url}/business/settings`)
+    await expect(page.getByText('Off: ended requests are kept until someone deletes them.')).toBeVisible()
+    await page.getByRole('button', { name: 'Turn on automatic deletion' }).click()
+    await screen.seeDialog('Turn on automatic deletion?')
+    await expect(screen.dialog.getByRole('status')).toHaveText(
+      '1 ended request is old enough to be deleted. Everyone taking part is told now, and the deletion follows 7 days later.',
+    )
+    await screen.choose('Delete a request', 'Once it is declined')
+    await expect(screen.dialog.getByRole('status')).toHaveText(
+      'No ended request is old enough to be deleted now.',
+    )
+    await screen.choose('Delete a request', 'Once it is signed')
+    await expect(screen.dialog.getByRole('status')).toContainText('1 ended request')
+    await testInfo.attach('activate-retention', { body: await page.screenshot(), contentType: 'image/png' })
+    await screen.clickInDialog('Turn on')
+    await screen.seeSnackbar('Automatic deletion is on')
+    await expect(
+      page.getByText('On: a request is deleted with its documents 30 days after it ends.'),
+    ).toBeVisible()
+
+    // The next upkeep announces it; a week later it is gone, files and all.
+    await moveClock(60 * 60)
+    await expect
+      .poll(
+        async () =>
+          (await mailSubjects(admin.email)).some((s) => s.startsWith('“Old agreement” will be deleted on')),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true)
+    await moveClock(7 * dayS + 60 * 60)
+    await expect
+      .poll(() => mailSubjects(admin.email), { timeout: 20_000 })
+      .toContain('“Old agreement” was deleted')
+    admin = await signInAgain(api, admin)
+    const gone = await api.get(`/api/v3/signature-requests/${id}`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    })
+    expect(gone.status()).toBe(404)
+    for (const sha256 of hashes) expect(existsSync(stored(sha256))).toBe(false)
+    expect(existsSync(join(dataDir, 'files', 'pages', hashes[0]?.slice(0, 2) ?? '', hashes[0] ?? ''))).toBe(
+      false,
+    )
+
+    // Turned off, it says what stops.
+    await signInTab(page, admin, server.url)
+    await screen.open(`${server.url}/business/settings`)
+    await page.getByRole('button', { name: 'Turn off automatic deletion' }).click()
+    await screen.seeDialog('Turn off automatic deletion?')
+    await screen.clickInDialog('Turn off')
+    await screen.seeSnackbar('Automatic deletion is off')
+    await screen.seeNoSeriousAccessibilityViolations()
+  })
+})
