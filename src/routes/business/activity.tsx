@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { ActivityScreen } from '../../features/business/activity/activity-screen.tsx'
+import { activitySearchSchema } from '../../features/business/activity/activity-search.ts'
+import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/activity')({
-  component: () => <PlannedScreen area="business" />,
+  validateSearch: activitySearchSchema,
+  loader: () => loadMessages('business'),
+  component: ActivityScreen,
 })

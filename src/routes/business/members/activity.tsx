@@ -1,6 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { activitySearchSchema } from '../../../features/business/activity/activity-search.ts'
 
+// SPEC §2: the members' activity is the activity's signatures tab; the range and page asked for come along.
 export const Route = createFileRoute('/business/members/activity')({
-  component: () => <PlannedScreen area="businessMembers" />,
+  validateSearch: activitySearchSchema,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/business/activity', search: { ...search, tab: 'signatures' }, replace: true })
+  },
 })

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { parseCsv } from '../tests/server/activity/parse-csv.ts'
+import { expect, test } from './fixtures.ts'
+import { BusinessPage } from './pages/business-page.ts'
+import { addDocument, createDraft } from './pages/request-api.ts'
+import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
+import { onePagePdf } from './pages/test-pdfs.ts'
+
+const auth = (account: TestAccount) => ({ Authorization: `Bearer ${account.token}` })
+
+/** A business with `admin` as its admin and `member` in it, made through the API (issue 13 shows the screens). */
+async function businessOf(request: APIRequestContext, admin: TestAccount, member: TestAccount, name: string) {
+  const created = await request.post('/api/v2/businesses', {
+    headers: auth(admin),
+    data: {
+      name,
+      email: admin.email,
+      billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
+    },
+  })
+  expect(created.ok(), await created.text()).toBe(true)
+  const { id } = (await created.json()) as { id: string }
+  const invited = await request.post(`/api/v1/businesses/${id}/members`, {
+    headers: auth(admin),
+    data: { users: [member.email] },
+  })
+  expect(invited.ok(), await invited.text()).toBe(true)
+  const accepted = await request.post('/api/v1/user/accept', {
+    headers: auth(member),
+    data: { business_invite: true },
+  })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
+  return id
+}
+
+/** `account` sends a request titled `title` to themselves and signs it, through the real API. */
+async function signOwnRequest(request: APIRequestContext, account: TestAccount, title: string) {
+  const id = await createDraft(request, account, title, [account.email])
+  await addDocument(request, account, id, await onePagePdf('contract.pdf'))
+  const initiated = await request.post(`/api/v3/signature-requests/${id}/initiate`, {
+    headers: auth(account),
+  })
+  expect(initiated.ok(), await initiated.text()).toBe(true)
+  const signed = await request.post('/api/v3/sign', {
+    headers: auth(account),
+    data: { signature_requests: [{ signature_request_id: id }], language: 'en' },
+  })
+  expect(signed.ok(), await signed.text()).toBe(true)
+}
+
+/** The activity screen of an admin; methods map onto test steps. */
+class ActivityPage extends BusinessPage {
+  table(name: string): Locator {
+    return this.page.getByRole('table', { name, exact: true })
+  }
+
+  /** The texts of column `index` (from 0) of the rows of table `name`. */
+  async column(name: string, index: number): Promise<string[]> {
+    return this.table(name)
+      .locator(`tbody tr td:nth-child(${index + 1})`)
+      .allInnerTexts()
+  }
+
+  async clickTab(name: 'Signatures' | 'People' | 'Identifications') {
+    await this.page.getByRole('tab', { name }).click()
+    await expect(this.page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
+  }
+
+  async clickSort(table: string, column: string) {
+    await this.table(table).getByRole('button', { name: column, exact: true }).click()
+  }
+
+  async seeSorted(table: string, column: string, sort: 'ascending' | 'descending') {
+    await expect(this.table(table).getByRole('columnheader', { name: column })).toHaveAttribute(
+      'aria-sort',
+      sort,
+    )
+  }
+
+  async seeRow(table: string, cells: (string | RegExp)[]) {
+    let row = this.table(table).getByRole('row')
+    for (const cell of cells) row = row.filter({ hasText: cell })
+    await expect(row).toHaveCount(1)
+  }
+
+  /** Downloads the CSV of the button `name`: its file name and its records, after the byte order mark. */
+  async download(name: string): Promise<{ filename: string; bytes: Buffer; records: string[][] }> {
+    const downloading = this.page.waitForEvent('download')
+    await this.page.getByRole('button', { name }).click()
+    const file = await downloading
+    const bytes = await readFile(await file.path())
+    return {
+      filename: file.suggestedFilename(),
+      bytes,
+      records: parseCsv(bytes.subarray(3).toString('utf8')),
+    }
+  }
+
+  /** How many pixels of the chart's canvas are painted: more than none once it drew its data. */
+  async paintedPixels(name: string): Promise<number> {
+    const canvas = this.page.getByRole('img', { name })
+    await expect(canvas).toBeVisible()
+    return canvas.evaluate((element) => {
+      const c = element as HTMLCanvasElement
+      const pixels = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? []
+      let painted = 0
+      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) painted++
+      return painted
+    })
+  }
+}
+
+test.describe('business activity', () => {
+  test('an admin sees what the business signed, sorts, switches tabs, exports CSV and sees the charts', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000)
+    const tag = randomUUID().slice(0, 8)
+    const admin = await createAccount(request, 'Grace')
+    const member = await createAccount(request, 'Mia')
+    await businessOf(request, admin, member, `Activity Works ${tag}`)
+    const leaseTitle = `Lease, "Draft ${tag}"`
+    await signOwnRequest(request, member, leaseTitle)
+    await signOwnRequest(request, admin, `Board minutes ${tag}`)
+
+    // The members' activity address is the activity's signatures tab.
+    const activity = new ActivityPage(page)
+    await signInTab(page, admin)
+    await activity.open('/business/members/activity')
+    await expect(page).toHaveURL(/\/business\/activity\?tab=signatures/)
+    await activity.seeHeading('Activity')
+    await expect(page.getByRole('tab', { name: 'Signatures' })).toHaveAttribute('aria-selected', 'true')
+    await activity.seeRow('Signatures', ['Mia Lovelace', member.email, leaseTitle, 'SES'])
+    await activity.seeRow('Signatures', ['Grace Lovelace', admin.email, `Board minutes ${tag}`])
+    await expect(page.getByText('1–2 of 2')).toBeVisible()
+
+    // Newest first; a click on a header sorts by it, a second click the other way.
+    await activity.seeSorted('Signatures', 'Signed', 'descending')
+    await expect.poll(() => activity.column('Signatures', 3)).toEqual([`Board minutes ${tag}`, leaseTitle])
+    await activity.clickSort('Signatures', 'Signer')
+    await activity.seeSorted('Signatures', 'Signer', 'ascending')
+    await expect.poll(() => activity.column('Signatures', 1)).toEqual(['Grace Lovelace', 'Mia Lovelace'])
+    await activity.clickSort('Signatures', 'Signer')
+    await activity.seeSorted('Signatures', 'Signer', 'descending')
+    await expect.poll(() => activity.column('Signatures', 1)).toEqual(['Mia Lovelace', 'Grace Lovelace'])
+    await expect(page).toHaveURL(/sort=signer_name%2Cdesc|sort=signer_name,desc/)
+
+    // The charts draw the month's two simple signatures, and say them in a table too.
+    await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible()
+    await expect
+      .poll(() => activity.paintedPixels('Bar chart: signatures per month, by quality'))
+      .toBeGreaterThan(500)
+    await expect.poll(() => activity.paintedPixels('Bar chart: signatures per person')).toBeGreaterThan(500)
+    const monthly = page.getByRole('table', { name: 'Signatures per month, by quality' })
+    await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText(['2', '0', '0', '2'])
+    const perPerson = page.getByRole('table', { name: 'Signatures per person' })
+    await expect(perPerson.getByRole('row', { name: /Mia Lovelace/ }).getByRole('cell')).toHaveText(['1'])
+
+    // The CSV: UTF-8 with BOM, one row per signature, the title with its comma and quotes intact.
+    const today = new Date().toISOString().slice(0, 10)
+    const csv = await activity.download('Export signatures (CSV)')
+    expect(csv.filename).toMatch(new RegExp(`^signature_usage_\\d{4}-\\d{2}-\\d{2}_${today}\\.csv$`))
+    expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(csv.records[0]).toEqual([
+      'Signed at (UTC)',
+      'Signer',
+      'E-mail',
+      'Account type',
+      'Request',
+      'Request ID',
+      'Signature ID',
+      'Quality',
+      'Seal',
+    ])
+    expect(csv.records.slice(1).map((row) => [row[1], row[2], row[3], row[4], row[7]])).toEqual([
+      ['Mia Lovelace', member.email, 'Member', leaseTitle, 'SES'],
+      ['Grace Lovelace', admin.email, 'Admin', `Board minutes ${tag}`, 'SES'],
+    ])
+    const report = await activity.download('Cost centre report (CSV)')
+    expect(report.filename).toMatch(/^cost_centre_report_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(report.records.slice(1).map((row) => [row[0], row[7]])).toEqual([
+      ['Grace Lovelace', '1'],
+      ['Mia Lovelace', '1'],
+    ])
+
+    await activity.seeNoSeriousAccessibilityViolations()
+    await testInfo.attach('activity (desktop)', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+
+    // The people: each with what they sent and signed.
+    await activity.clickTab('People')
+    await expect(page).toHaveURL(/tab=accounts/)
+    await activity.seeRow('People', ['Mia Lovelace', member.email, 'Member'])
+    await activity.seeRow('People', ['Grace Lovelace', admin.email, 'Admin'])
+    await expect.poll(() => activity.column('People', 5)).toEqual(['1', '1'])
+    await activity.clickSort('People', 'Name')
+    await activity.seeSorted('People', 'Name', 'descending')
+    await expect.poll(() => activity.column('People', 0)).toEqual(['Mia Lovelace', 'Grace Lovelace'])
+
+    // No identifications yet: said so, and the export has its columns only.
+    await activity.clickTab('Identifications')
+    await expect(page.getByText('No identifications in this period.')).toBeVisible()
+    const identifications = await activity.download('Export identifications (CSV)')
+    expect(identifications.filename).toMatch(/^identifications_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(identifications.records).toEqual([['Identified at (UTC)', 'Name', 'E-mail', 'Method']])
+
+    // An earlier period without signatures: the lists and charts follow it.
+    await activity.clickTab('Signatures')
+    await page.getByLabel('From').fill('2025-01-01')
+    await page.getByLabel('To').fill('2024-12-01')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect(page.getByText('The last day is before the first.')).toBeVisible()
+    await page.getByLabel('To').fill('2025-01-31')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect(page).toHaveURL(/start_date=2025-01-01/)
+    await expect(
+      page.getByText('Nobody in your business signed anything in this period.').first(),
+    ).toBeVisible()
+
+    // A period written by hand that the server refuses stays in the form, to be put right.
+    await activity.open('/business/activity?start_date=2025-03-10&end_date=2025-03-01')
+    await expect(page.getByText(/^This period cannot be shown\./)).toBeVisible()
+    await expect(page.getByLabel('From')).toHaveValue('2025-03-10')
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await activity.open('/business/activity')
+    await activity.seeRow('Signatures', ['Mia Lovelace', leaseTitle])
+    await testInfo.attach('activity (phone)', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+
+    // A member is refused the screen, as every admin page.
+    const memberPage: Page = await (await browser.newContext()).newPage()
+    await signInTab(memberPage, member)
+    const refused = new BusinessPage(memberPage)
+    await refused.open('/business/activity')
+    await expect(memberPage).toHaveURL(/\/dashboard$/)
+    await refused.seeSnackbar('Only the admins of your business can open that page.')
+  })
+})

@@ -1,0 +1,190 @@
+import type { Readable } from 'node:stream'
+import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import {
+  type ActivityPersonKind,
+  type ActivityRange,
+  activityExportFileName,
+  type SignatureExportGrouping,
+} from '../../contract/activity.ts'
+import type { Database } from '../db/open-database.ts'
+import { apiUsers, businessMembers, signatures, users } from '../db/schema.ts'
+import {
+  apiUserOn,
+  isPersonOf,
+  memberOn,
+  personEmail,
+  personKind,
+  personName,
+  sortableText,
+} from './activity-people.ts'
+import { type CsvColumn, csvStream } from './csv-stream.ts'
+import { signaturesIn, toSignatureActivity } from './list-signature-activity.ts'
+import { instantsOf } from './parse-activity-query.ts'
+
+/** Rows read from the database at a time: the export holds no more than this. */
+const batchSize = 500
+
+const kindNames: Record<ActivityPersonKind, string> = { admin: 'Admin', member: 'Member', api: 'API user' }
+
+type UsageRow = {
+  signedAt: string
+  signer: string
+  email: string
+  kind: string
+  title: string
+  requestId: string
+  signatureId: string
+  quality: string
+  seal: string
+}
+
+const usageColumns: CsvColumn<UsageRow>[] = [
+  { key: 'signedAt', header: 'Signed at (UTC)' },
+  { key: 'signer', header: 'Signer' },
+  { key: 'email', header: 'E-mail' },
+  { key: 'kind', header: 'Account type' },
+  { key: 'title', header: 'Request' },
+  { key: 'requestId', header: 'Request ID' },
+  { key: 'signatureId', header: 'Signature ID' },
+  { key: 'quality', header: 'Quality' },
+  { key: 'seal', header: 'Seal' },
+]
+
+type CostCentreRow = {
+  name: string
+  email: string
+  kind: string
+  ses: number
+  aes: number
+  qes: number
+  sealed: number
+  total: number
+}
+
+const costCentreColumns: CsvColumn<CostCentreRow>[] = [
+  { key: 'name', header: 'Name' },
+  { key: 'email', header: 'E-mail' },
+  { key: 'kind', header: 'Account type' },
+  { key: 'ses', header: 'Simple (SES)' },
+  { key: 'aes', header: 'Advanced (AES)' },
+  { key: 'qes', header: 'Qualified (QES)' },
+  { key: 'sealed', header: 'With a seal' },
+  { key: 'total', header: 'Total' },
+]
+
+/** Every signature of the range, oldest first, read in batches after the last one read (signing time, id). */
+async function* usageRows(db: Database, businessId: string, range: ActivityRange): AsyncGenerator<UsageRow> {
+  let last: { cursor: string; id: string } | undefined
+  for (;;) {
+    const after =
+      last === undefined
+        ? undefined
+        : sql`(${signatures.signedAt}, ${signatures.id}) > (${last.cursor}::timestamptz, ${last.id}::uuid)`
+    const rows = await signaturesIn(db, businessId, range, after)
+      .orderBy(asc(signatures.signedAt), asc(signatures.id))
+      .limit(batchSize)
+    for (const row of rows) {
+      const signature = toSignatureActivity(row)
+      yield {
+        signedAt: signature.signedAt,
+        signer: signature.signerName ?? '',
+        email: signature.signerEmail ?? '',
+        kind: kindNames[signature.signerKind],
+        title: signature.title,
+        requestId: signature.requestId,
+        signatureId: signature.id,
+        quality: signature.quality?.toUpperCase() ?? '',
+        seal: signature.sealName ?? '',
+      }
+    }
+    const end = rows.at(-1)
+    if (end === undefined || rows.length < batchSize) return
+    last = { cursor: end.cursor, id: end.id }
+  }
+}
+
+/** Every person of the business, with the signatures they gave in the range by quality; by name. */
+async function* costCentreRows(
+  db: Database,
+  businessId: string,
+  range: ActivityRange,
+): AsyncGenerator<CostCentreRow> {
+  const { from, until } = instantsOf(range)
+  const given = db
+    .select({
+      userId: signatures.signerId,
+      ses: sql<number>`count(*) filter (where coalesce(${signatures.quality}, 'ses') = 'ses')::int`.as('ses'),
+      aes: sql<number>`count(*) filter (where ${signatures.quality} = 'aes')::int`.as('aes'),
+      qes: sql<number>`count(*) filter (where ${signatures.quality} = 'qes')::int`.as('qes'),
+      sealed: sql<number>`count(${signatures.sealId})::int`.as('sealed'),
+      total: sql<number>`count(*)::int`.as('total'),
+    })
+    .from(signatures)
+    .where(
+      and(
+        isPersonOf(db, businessId, signatures.signerId),
+        isNotNull(signatures.signedAt),
+        gte(signatures.signedAt, from),
+        lt(signatures.signedAt, until),
+      ),
+    )
+    .groupBy(signatures.signerId)
+    .as('given')
+  const rows = await db
+    .select({
+      name: personName,
+      email: personEmail,
+      kind: personKind,
+      ses: sql<number>`coalesce(${given.ses}, 0)`,
+      aes: sql<number>`coalesce(${given.aes}, 0)`,
+      qes: sql<number>`coalesce(${given.qes}, 0)`,
+      sealed: sql<number>`coalesce(${given.sealed}, 0)`,
+      total: sql<number>`coalesce(${given.total}, 0)`,
+    })
+    .from(users)
+    .leftJoin(businessMembers, memberOn(businessId))
+    .leftJoin(apiUsers, apiUserOn(businessId))
+    .leftJoin(given, eq(given.userId, users.id))
+    .where(isPersonOf(db, businessId, users.id))
+    .orderBy(
+      sql`${sortableText(personName)} nulls last`,
+      sql`${sortableText(personEmail)} nulls last`,
+      users.id,
+    )
+  // One row per person: a business has as many as its seats, which one answer holds.
+  for (const row of rows) {
+    yield {
+      ...row,
+      name: row.name ?? '',
+      email: row.email ?? '',
+      kind: kindNames[row.kind],
+      ses: Number(row.ses),
+      aes: Number(row.aes),
+      qes: Number(row.qes),
+      sealed: Number(row.sealed),
+      total: Number(row.total),
+    }
+  }
+}
+
+/**
+ * GET .../activities/signatures/export: without `group_by`, one row per signature of the range
+ * (`signature_usage_<start>_<end>.csv`); with `group_by=member`, one row per person of the business with
+ * their signatures by quality, the cost centre report (`cost_centre_report_<start>_<end>.csv`).
+ */
+export function exportSignatures(
+  services: { db: Database; logger: Logger },
+  businessId: string,
+  range: ActivityRange,
+  groupBy: SignatureExportGrouping | undefined,
+): { filename: string; body: Readable } {
+  const { db, logger } = services
+  return {
+    filename: activityExportFileName('signatures', range, groupBy),
+    body:
+      groupBy === 'member'
+        ? csvStream(costCentreColumns, costCentreRows(db, businessId, range), logger)
+        : csvStream(usageColumns, usageRows(db, businessId, range), logger),
+  }
+}

@@ -1,0 +1,48 @@
+import {
+  type ActivityRange,
+  type ActivitySortColumn,
+  type ActivityTab,
+  activityQuerySchema,
+  parseActivitySort,
+  resolveActivityRange,
+  utcDay,
+} from '../../contract/activity.ts'
+import { ApiError } from '../http/api-error.ts'
+import { parseQuery } from '../http/parse-query.ts'
+
+/** The range of `query` with the defaults of today on the server's clock, or 400 naming the wrong date. */
+export function rangeOf(query: { start_date?: string; end_date?: string }, now: Date): ActivityRange {
+  const resolved = resolveActivityRange(query, utcDay(now))
+  if (!resolved.ok) throw new ApiError(400, 'request.invalid', resolved.message, { field: resolved.field })
+  return resolved.range
+}
+
+/** The instants a range covers: from its first day's start to its last day's end (UTC), end excluded. */
+export function instantsOf(range: ActivityRange): { from: Date; until: Date } {
+  const from = new Date(`${range.startDate}T00:00:00Z`)
+  const until = new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 24 * 60 * 60 * 1000)
+  return { from, until }
+}
+
+/** A parsed list query. */
+export type ActivityQuery<T extends ActivityTab> = {
+  page: number
+  size: number
+  sort: string
+  column: ActivitySortColumn<T>
+  direction: 'asc' | 'desc'
+  range: ActivityRange
+}
+
+/** The query of list `tab`, with its defaults; 400 `request.invalid` naming the wrong parameter. */
+export function parseActivityQuery<T extends ActivityTab>(
+  tab: T,
+  query: Record<string, string>,
+  now: Date,
+): ActivityQuery<T> {
+  const { page, size, sort, ...dates } = parseQuery(activityQuerySchema(tab), query)
+  const parsed = parseActivitySort(tab, sort)
+  // The schema checked it already.
+  if (parsed === undefined) throw new Error(`unchecked sort ${sort}`)
+  return { page, size, sort, ...parsed, range: rangeOf(dates, now) }
+}

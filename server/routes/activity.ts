@@ -1,0 +1,76 @@
+import { Readable } from 'node:stream'
+import { type Context, Hono } from 'hono'
+import type { Logger } from 'pino'
+import { activityRangeQuerySchema, signatureExportQuerySchema } from '../../contract/activity.ts'
+import { exportIdentifications } from '../activity/export-identifications.ts'
+import { exportSignatures } from '../activity/export-signatures.ts'
+import { listAccountActivity } from '../activity/list-account-activity.ts'
+import { listIdentificationActivity } from '../activity/list-identification-activity.ts'
+import { listSignatureActivity } from '../activity/list-signature-activity.ts'
+import { monthlyStatistics } from '../activity/monthly-statistics.ts'
+import { parseActivityQuery, rangeOf } from '../activity/parse-activity-query.ts'
+import { requireBusinessRole } from '../businesses/require-business-role.ts'
+import type { Database } from '../db/open-database.ts'
+import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { parseQuery } from '../http/parse-query.ts'
+import { sendJson } from '../http/send-json.ts'
+import { attachmentDisposition } from '../signature-requests/send-stored-file.ts'
+
+const v2 = '/v2/businesses/:id'
+
+/** What the activity calls read with. */
+export type ActivityServices = { db: Database; now: () => Date; logger: Logger }
+
+/** A CSV download named `filename`, streamed as it is written. */
+function sendCsv(c: Context, file: { filename: string; body: Readable }): Response {
+  return c.body(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': attachmentDisposition(file.filename),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  })
+}
+
+/**
+ * Activity and statistics of a business (SPEC §7 Activity): who of its people sent and signed what, as lists,
+ * CSV exports and monthly figures. Its admins only: members are refused (403), another business's id is
+ * unknown (404), before the query is checked (400 naming the wrong parameter).
+ */
+export function createActivityRoutes(services: ActivityServices): Hono<AuthEnv> {
+  const { db } = services
+  const requireAuth = authenticate(db, services.now)
+  const admin = (c: { get: (key: 'auth') => { userId: string }; req: { param: (key: 'id') => string } }) =>
+    requireBusinessRole(db, c.get('auth').userId, c.req.param('id'), 'admin')
+  return new Hono<AuthEnv>()
+    .get(`${v2}/activities/accounts`, requireAuth, async (c) => {
+      await admin(c)
+      const query = parseActivityQuery('accounts', c.req.query(), services.now())
+      return sendJson(c, await listAccountActivity(db, c.req.param('id'), query))
+    })
+    .get(`${v2}/activities/signatures`, requireAuth, async (c) => {
+      await admin(c)
+      const query = parseActivityQuery('signatures', c.req.query(), services.now())
+      return sendJson(c, await listSignatureActivity(db, c.req.param('id'), query))
+    })
+    .get(`${v2}/activities/identifications`, requireAuth, async (c) => {
+      await admin(c)
+      const query = parseActivityQuery('identifications', c.req.query(), services.now())
+      return sendJson(c, listIdentificationActivity(query))
+    })
+    .get(`${v2}/activities/signatures/export`, requireAuth, async (c) => {
+      await admin(c)
+      const { group_by, ...dates } = parseQuery(signatureExportQuerySchema, c.req.query())
+      const range = rangeOf(dates, services.now())
+      return sendCsv(c, exportSignatures(services, c.req.param('id'), range, group_by))
+    })
+    .get(`${v2}/activities/identifications/export`, requireAuth, async (c) => {
+      await admin(c)
+      const range = rangeOf(parseQuery(activityRangeQuerySchema, c.req.query()), services.now())
+      return sendCsv(c, exportIdentifications(services.logger, range))
+    })
+    .get(`${v2}/statistics/monthly`, requireAuth, async (c) => {
+      await admin(c)
+      const range = rangeOf(parseQuery(activityRangeQuerySchema, c.req.query()), services.now())
+      return sendJson(c, await monthlyStatistics(db, c.req.param('id'), range))
+    })
+}
