@@ -83,6 +83,22 @@ export const businessSettingsSchema = v.object({
 })
 export type BusinessSettings = v.InferOutput<typeof businessSettingsSchema>
 
+/**
+ * SPEC §3 aes4biz ("AES for business"): the business vouches for the people of its domains, who then sign
+ * its requests with an advanced signature. The representative answers for it; the register entry names it.
+ */
+export const aes4bizSchema = v.object({
+  enabled: v.boolean(),
+  representativeName: text(200),
+  representativeEmail: v.union([v.literal(''), emailSchema]),
+  commercialRegister: text(200),
+  domains: v.pipe(
+    v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(domainPattern, 'Invalid domain'))),
+    v.maxLength(50),
+  ),
+})
+export type Aes4Biz = v.InferOutput<typeof aes4bizSchema>
+
 /** Query of GET /v1/businesses/{id}/settings/retention: the terminal state the admin is about to choose. */
 export const retentionPreviewQuerySchema = v.object({
   terminal_state: v.optional(v.picklist(retentionTerminalStates), 'ANY'),

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { apiKeyScopes } from '../../contract/api-users.ts'
-import type { BillingAddress, BusinessSettings } from '../../contract/businesses.ts'
+import type { Aes4Biz, BillingAddress, BusinessSettings } from '../../contract/businesses.ts'
 import { billingCycles, currencies, type PricePlan, planTiers } from '../../contract/price-plans.ts'
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
@@ -138,6 +138,8 @@ export const businesses = pgTable('businesses', {
   referralCode: text('referral_code').notNull().unique(),
   /** The business whose referral code it subscribed with. */
   referredBy: uuid('referred_by'),
+  /** SPEC §3 aes4biz; null until its admins first set it. */
+  aes4biz: jsonb('aes4biz').$type<Aes4Biz>(),
   createdAt: at('created_at').notNull(),
 })
 

@@ -34,6 +34,7 @@ CREATE TABLE "seals" (
 	CONSTRAINT "seals_account_name_unique" UNIQUE("account_name")
 );
 --> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "aes4biz" jsonb;--> statement-breakpoint
 ALTER TABLE "signature_requests" ADD COLUMN "callbacks" jsonb;--> statement-breakpoint
 ALTER TABLE "signature_requests" ADD COLUMN "retention_warned_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "signatures" ADD COLUMN "seal_id" uuid;--> statement-breakpoint
