@@ -60,6 +60,8 @@ export const signBodySchema = v.object({
   language: v.pipe(v.string(), v.maxLength(20)),
   /** The TAN of a direct-link signer's simple signature. */
   tan: v.optional(v.pipe(v.string(), v.maxLength(20))),
+  /** Seal with this seal of the caller's business (contract/seals.ts) instead of signing in one's own name. */
+  sealAccountName: v.optional(v.pipe(v.string(), v.maxLength(40))),
 })
 
 /** A sign call's body. */

@@ -264,13 +264,12 @@ test.describe('business accounts', () => {
     await tab.getByRole('button', { name: 'Save settings' }).click()
     await business.seeFieldError('Support phone', 'This value does not have a valid format.')
     await tab.getByLabel('Support phone').fill('+41 31 123 45 67')
-    await tab.getByLabel('Delete documents automatically after their request ends').check()
-    await tab.getByLabel("Delete a request's documents").selectOption({ label: 'Once it is signed' })
+    await tab.getByLabel('Attach the signature report to the completion mail').check()
     await tab.getByRole('button', { name: 'Save settings' }).click()
     await business.seeSnackbar('Settings saved')
     await tab.reload()
     await expect(tab.getByLabel('Support phone')).toHaveValue('+41 31 123 45 67')
-    await expect(tab.getByLabel("Delete a request's documents")).toHaveValue('SIGNED')
+    await expect(tab.getByLabel('Attach the signature report to the completion mail')).toBeChecked()
     await business.seeNoSeriousAccessibilityViolations()
 
     // A member joins (through the API here; the first journey shows the screens).

@@ -32,6 +32,7 @@ import { createDocumentRoutes } from './routes/documents.ts'
 import { createHealthRoutes } from './routes/health.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
 import { createPkiRoutes } from './routes/pki.ts'
+import { createSealRoutes } from './routes/seals.ts'
 import { createSendtoRoutes } from './routes/sendto.ts'
 import { createSignatureRequestRoutes } from './routes/signature-requests.ts'
 import { createSigningRoutes } from './routes/signing.ts'
@@ -154,6 +155,7 @@ export function createApp({
   api.route('/', createBusinessRoutes(businesses))
   api.route('/', createBillingRoutes(businesses))
   api.route('/', createActivityRoutes(businesses))
+  api.route('/', createSealRoutes({ ...businesses, platform }))
   api.route('/', createApiUserRoutes({ db, now, production: config.appMode === 'production' }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   if (config.appMode !== 'production') {

@@ -6,7 +6,12 @@ export type AppearanceDrawing = {
   content: Uint8Array
   /** Name under which the content expects Helvetica in its /Font resources. */
   fontResource: string
+  /** Name under which the content expects the image in its /XObject resources, when one was given. */
+  imageResource?: string
 }
+
+/** An image drawn at the left of the box (a seal's), its size in pixels for its proportions. */
+export type AppearanceImage = { width: number; height: number }
 
 const padding = 8
 const maxFontSize = 14
@@ -46,14 +51,27 @@ const winAnsiExtras: Record<string, number> = {
 }
 
 /**
- * Draws a signature box: the given lines, shrunk to fit, beside a thin ink-blue rule, and nothing else:
+ * Draws a signature box: the given lines, shrunk to fit, beside a thin ink-blue rule, and nothing else
+ * (but an `image`, a seal's, drawn first at the left within the box's height, its proportions kept):
  * the box is transparent, so what lies under it (a signature line, its label) stays visible. Text uses the standard
  * Helvetica font (nothing to embed, so the update stays small and fast); characters outside
  * WinAnsiEncoding are drawn as `?`, while the signature dictionary keeps the exact name.
  */
-export function drawAppearance(width: number, height: number, lines: string[]): AppearanceDrawing {
-  const usableWidth = Math.max(width - 2 * padding, 1)
+export function drawAppearance(
+  width: number,
+  height: number,
+  lines: string[],
+  image?: AppearanceImage,
+): AppearanceDrawing {
   const usableHeight = Math.max(height - 2 * padding, 1)
+  // The image takes at most two fifths of the width; the text starts after it.
+  const imageScale = image
+    ? Math.min(usableHeight / image.height, ((width - 2 * padding) * 0.4) / image.width)
+    : 0
+  const imageWidth = image ? image.width * imageScale : 0
+  const imageHeight = image ? image.height * imageScale : 0
+  const left = image ? padding + imageWidth + padding : padding
+  const usableWidth = Math.max(width - left - padding, 1)
   const printable = lines.map(toWinAnsiText)
   const widest = Math.max(1, ...printable.map((line) => measureText(line, font, 1)))
   const fontSize = clamp(
@@ -66,23 +84,33 @@ export function drawAppearance(width: number, height: number, lines: string[]): 
   // The text sits at the bottom of the box, as a signature sits on its line; the rule runs beside it.
   const top = padding + leading * (printable.length - 1) + fontSize * 0.25
   const ruleTop = Math.min(padding + blockHeight, height - padding / 2)
+  const imageOps = image
+    ? [
+        'q',
+        `${num(imageWidth)} 0 0 ${num(imageHeight)} ${num(padding)} ${num((height - imageHeight) / 2)} cm`,
+        '/Img Do',
+        'Q',
+      ]
+    : []
   const ops = [
+    ...imageOps,
     'q',
     '0.16 0.33 0.66 RG 1.5 w',
-    `2 ${num(padding / 2)} m 2 ${num(ruleTop)} l S`,
+    `${num(left - padding + 2)} ${num(padding / 2)} m ${num(left - padding + 2)} ${num(ruleTop)} l S`,
     'Q',
     'BT',
     `/Helv ${num(fontSize)} Tf`,
     '0.09 0.2 0.45 rg',
     `${num(leading)} TL`,
-    `${num(padding)} ${num(top)} Td`,
+    `${num(left)} ${num(top)} Td`,
     ...printable.map((line, index) => {
       const fitted = truncate(line, usableWidth, fontSize)
       return `${index === 0 ? '' : 'T* '}(${escapePdfString(fitted)}) Tj`
     }),
     'ET',
   ]
-  return { content: encodeLatin(ops.join('\n')), fontResource: 'Helv' }
+  const drawing = { content: encodeLatin(ops.join('\n')), fontResource: 'Helv' }
+  return image ? { ...drawing, imageResource: 'Img' } : drawing
 }
 
 function toWinAnsiText(text: string): string {

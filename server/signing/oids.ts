@@ -13,6 +13,7 @@ export const OID = {
   countryName: '2.5.4.6',
   organizationName: '2.5.4.10',
   organizationalUnitName: '2.5.4.11',
+  organizationIdentifier: '2.5.4.97',
   emailAddress: '1.2.840.113549.1.9.1',
   basicConstraints: '2.5.29.19',
   keyUsage: '2.5.29.15',

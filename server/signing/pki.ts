@@ -36,6 +36,19 @@ export type SignerCertificateRequest = {
   quality: 'aes' | 'qes'
 }
 
+/**
+ * Who an organisation certificate (a seal's) is for and at which quality: it names the organisation (O),
+ * the seal (CN), and where known its country and ETSI organisation identifier.
+ */
+export type SealCertificateRequest = {
+  organization: string
+  commonName: string
+  /** ISO 3166-1 alpha-2. */
+  country?: string
+  organizationIdentifier?: string
+  quality: 'aes' | 'qes'
+}
+
 /** The platform's PKI: root CA, issuing CA, timestamp authority and simple-signature certificate. */
 export type Pki = {
   root: CertifiedKey
@@ -51,6 +64,11 @@ export type Pki = {
   caPem(): string
   /** Issues a certificate for one signer's advanced or qualified signature. */
   issueSignerCertificate(request: SignerCertificateRequest): Promise<IssuedSignerCertificate>
+  /**
+   * Issues an organisation certificate for a seal: the organisation is its subject (outside production the
+   * demo marking goes in OU and the demo policy, as on every other certificate issued here).
+   */
+  issueSealCertificate(request: SealCertificateRequest): Promise<IssuedSignerCertificate>
   /**
    * A copy of a leaf certificate of the issuing CA (same key, subject, extensions and validity)
    * under a fresh serial number, to sign one signature with. poppler 22 (pdfsig) reports the second
@@ -108,34 +126,60 @@ function assemble(keys: Record<Part, CertifiedKey>, production: boolean): Pki {
       const der = tlv(0x30, concat([tbs, parts.signatureAlgorithm, tlv(0x03, signatureBits)]))
       return { der, key: base.key }
     },
-    issueSignerCertificate: async (request) => {
-      const pair = await generateKeyPair()
-      const policies: string[] = [request.quality === 'qes' ? OID.policyQes : OID.policyAes]
-      if (!production) policies.push(OID.policyDemo)
-      const certificate = await createCertificate({
-        subject: {
-          commonName: request.name,
-          email: request.email,
-          organization: production ? platformName : `${platformName} (${demoMarking})`,
-          organizationalUnit: production ? undefined : demoMarking,
-        },
-        subjectKey: pair,
-        issuer: { certificate: keys.issuing.certificate, key: keys.issuing.key },
-        profile: 'signing',
-        validDays: 730,
-        policies,
-      })
-      const der = certificateDer(certificate)
-      const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
-      return {
-        certificate,
-        der,
-        key: pair.privateKey,
-        certificatePem: toPem('CERTIFICATE', der),
-        privateKeyPem: toPem('PRIVATE KEY', pkcs8),
-      }
-    },
+    issueSignerCertificate: (request) =>
+      issueLeaf(keys.issuing, production, request.quality, {
+        commonName: request.name,
+        email: request.email,
+        organization: production ? platformName : `${platformName} (${demoMarking})`,
+        organizationalUnit: production ? undefined : demoMarking,
+      }),
+    issueSealCertificate: (request) =>
+      issueLeaf(keys.issuing, production, request.quality, {
+        commonName: request.commonName,
+        organization: request.organization,
+        organizationalUnit: production ? undefined : demoMarking,
+        country: request.country,
+        organizationIdentifier: request.organizationIdentifier,
+      }),
   }
+}
+
+// A leaf for advanced or qualified signing, valid two years, with a fresh key returned as PEM to keep.
+async function issueLeaf(
+  issuing: CertifiedKey,
+  production: boolean,
+  quality: 'aes' | 'qes',
+  subject: DistinguishedName,
+): Promise<IssuedSignerCertificate> {
+  const pair = await generateKeyPair()
+  const policies: string[] = [quality === 'qes' ? OID.policyQes : OID.policyAes]
+  if (!production) policies.push(OID.policyDemo)
+  const certificate = await createCertificate({
+    subject,
+    subjectKey: pair,
+    issuer: { certificate: issuing.certificate, key: issuing.key },
+    profile: 'signing',
+    validDays: 730,
+    policies,
+  })
+  const der = certificateDer(certificate)
+  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
+  return {
+    certificate,
+    der,
+    key: pair.privateKey,
+    certificatePem: toPem('CERTIFICATE', der),
+    privateKeyPem: toPem('PRIVATE KEY', pkcs8),
+  }
+}
+
+/** A certificate and its key kept as PEM (a seal's), ready to sign with. */
+export async function loadCertifiedKey(certificatePem: string, privateKeyPem: string): Promise<CertifiedKey> {
+  const der = fromPem('CERTIFICATE', certificatePem)[0]
+  const pkcs8 = fromPem('PRIVATE KEY', privateKeyPem)[0]
+  if (!der || !pkcs8) throw new Error('pki.corrupt: stored certificate or key')
+  const key = await crypto.subtle.importKey('pkcs8', pkcs8, keyAlgorithm, false, ['sign'])
+  return { certificate: parseCertificate(der), der, key }
 }
 
 type PartSpec = {

@@ -38,13 +38,18 @@ export type SignPdfOptions = {
   quality?: SignatureQuality
   /** Claimed signing time (/M); the timestamp proves the real one. @default now */
   signingTime?: Date
+  /**
+   * Seals for an organisation instead of a person's signature: the default appearance shows the seal's
+   * image (PNG or JPEG, when it has one), its label, the organisation, the date and the seal's quality.
+   */
+  seal?: { label: string; organization: string; image?: Uint8Array }
   /** Where and what to draw; by default a 300 x 140 box low on the last page. */
   appearance?: {
     /** Zero-based page index. */
     page: number
     /** @default { x: 36, y: 36, width: 300, height: 140 } stacked above earlier signatures */
     rect?: SignatureRect
-    /** @default ['Signed by <name>', <date>, <quality label>] */
+    /** @default ['Signed by <name>', <date>, <quality label>]; for a seal [label, organisation, date, quality] */
     lines?: string[]
   }
 }
@@ -57,6 +62,11 @@ const qualityLabels: Record<SignatureQuality, string> = {
   ses: 'Simple electronic signature (SES)',
   aes: 'Advanced electronic signature (AES)',
   qes: 'Qualified electronic signature (QES)',
+}
+const sealQualityLabels: Record<SignatureQuality, string> = {
+  ses: 'Electronic seal',
+  aes: 'Advanced electronic seal (AES)',
+  qes: 'Qualified electronic seal (QES)',
 }
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -111,12 +121,24 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
   if (options.location) signatureDict.set('Location', PdfString.fromString(options.location))
   const signatureRef = pdf.register(signatureDict)
 
-  const lines = options.appearance?.lines ?? [
-    `Signed by ${options.signer.name}`,
-    dateFormat.format(signingTime),
-    qualityLabels[options.quality ?? 'ses'],
-  ]
-  const drawing = drawAppearance(rect.width, rect.height, lines)
+  const seal = options.seal
+  const lines =
+    options.appearance?.lines ??
+    (seal
+      ? [
+          seal.label,
+          ...(seal.organization === seal.label ? [] : [seal.organization]),
+          dateFormat.format(signingTime),
+          sealQualityLabels[options.quality ?? 'aes'],
+        ]
+      : [
+          `Signed by ${options.signer.name}`,
+          dateFormat.format(signingTime),
+          qualityLabels[options.quality ?? 'ses'],
+        ])
+  // The seal's image was redrawn by the server when it was uploaded, so it embeds as it is.
+  const image = seal?.image ? pdf.embedImage(seal.image) : undefined
+  const drawing = drawAppearance(rect.width, rect.height, lines, image)
   const fontRef = pdf.register(
     PdfDict.of({
       Type: PdfName.of('Font'),
@@ -131,7 +153,12 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
         Type: PdfName.of('XObject'),
         Subtype: PdfName.of('Form'),
         BBox: numbers([0, 0, rect.width, rect.height]),
-        Resources: PdfDict.of({ Font: PdfDict.of({ [drawing.fontResource]: fontRef }) }),
+        Resources: PdfDict.of({
+          Font: PdfDict.of({ [drawing.fontResource]: fontRef }),
+          ...(image && drawing.imageResource
+            ? { XObject: PdfDict.of({ [drawing.imageResource]: image.ref }) }
+            : {}),
+        }),
       },
       drawing.content,
     ),

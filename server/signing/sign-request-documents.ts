@@ -6,6 +6,7 @@ import type { DocumentSignature, SignatureQuality } from '../../contract/signing
 import type { SignResultCode } from '../../machines/signing/signing.types.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import type { SealSigning } from '../seals/seal-for-signer.ts'
 import { requestNotFound } from '../signature-requests/find-request.ts'
 import { recordEvent } from '../signature-requests/record-event.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
@@ -33,6 +34,8 @@ export type SigningIdentity = {
   caller: Caller
   /** The account whose free signature this one spends; absent for a direct-link signer. */
   freeAccountId?: string
+  /** The seal this signature is made with, instead of a certificate naming the signer. */
+  seal?: SealSigning
 }
 
 /** What became of one request of a sign call. */
@@ -60,15 +63,17 @@ export async function signRequestDocuments(
   language: string,
 ): Promise<SignOutcome> {
   const { pki } = platform
-  // ses: the platform's certificate; aes and qes: one issued to this signer for this signing.
+  // A seal's own certificate; else ses: the platform's; aes and qes: one issued to this signer for this signing.
   const base: CertifiedKey =
-    identity.quality === 'ses'
+    identity.seal?.key ??
+    (identity.quality === 'ses'
       ? pki.platform
       : await pki.issueSignerCertificate({
           name: identity.name,
           email: identity.email,
           quality: identity.quality,
-        })
+        }))
+  const seal = identity.seal
   const requestId = signable.request.id
   let signed: { statusOverall: SignatureRequestStatus }
   try {
@@ -117,6 +122,9 @@ export async function signRequestDocuments(
           name: identity.signingName,
           reason: identity.signingReason ?? '',
           quality: identity.quality,
+          ...(seal
+            ? { seal: { label: seal.label, organization: seal.organization, image: seal.image } }
+            : {}),
           appearance: { page: field.page, rect: field },
         }).catch((error: unknown) => {
           if (!(error instanceof SigningError)) throw error
@@ -157,12 +165,14 @@ export async function signRequestDocuments(
           signingName: identity.signingName,
           signingReason: identity.signingReason ?? null,
           documentSignatures: usedFields,
+          sealId: seal?.id ?? null,
         })
         .where(eq(signatures.id, signable.signature.id))
       await recordEvent(tx, requestId, identity.caller, 'signed', now, {
         signatureId: signable.signature.id,
         quality: identity.quality,
         documents: parts.map(({ document }) => document.id),
+        ...(seal ? { seal: seal.accountName } : {}),
       })
       // The last signature mails the signed documents, in the transaction that records it.
       if (decision.status === 'SIGNED') {

@@ -4,6 +4,8 @@ import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
 import { isPaidByBusiness } from '../businesses/payment-state.ts'
 import { users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { sealNotAllowed } from '../seals/seal-errors.ts'
+import { type SealSigning, sealForSigner } from '../seals/seal-for-signer.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
 import { findSignableRequest, type SignableRequest } from './find-signable-request.ts'
 import { freeSignaturesRemaining } from './free-signatures.ts'
@@ -25,6 +27,11 @@ export type RequestSigner =
  * already signed, not a signer) or a wrong placement (400) fails the whole call before anything is
  * signed. Then each is signed in turn and answers `complete`, `exhausted` (no free signature left:
  * nothing signed) or `locked` (another signing of it held on too long).
+ *
+ * With `sealAccountName`, a signed-in account seals instead: its own signatures are made with the seal's
+ * organisation certificate and appearance, once the seal is found (404 `seal.not_found`) and the caller is
+ * allowed on it (403 `seal.not_allowed`; a direct-link signer never is). The business pays for a seal:
+ * while its trial has expired or it is blocked, every request answers `exhausted`.
  */
 export async function signRequests(
   services: SigningServices,
@@ -39,13 +46,14 @@ export async function signRequests(
     const field = `signature_requests.${repeated}.signature_request_id`
     throw new ApiError(400, 'request.invalid', `${field}: listed twice`, { field })
   }
+  const seal = await sealOf(services, signer, body.sealAccountName)
   const signables: SignableRequest[] = []
   for (const [index, item] of body.signatureRequests.entries()) {
     signables.push(await findSignableRequest(services.db, signer, item, index))
   }
   const results: SignAnswer['results'] = []
   for (const signable of signables) {
-    const identity = await identify(services, signer, signable)
+    const identity = seal ? sealIdentity(signer, seal, signable) : await identify(services, signer, signable)
     const outcome =
       identity === 'exhausted'
         ? { result: 'exhausted' as const, statusOverall: signable.request.statusOverall }
@@ -53,6 +61,35 @@ export async function signRequests(
     results.push({ signatureRequestId: signable.request.id, ...outcome })
   }
   return { results }
+}
+
+async function sealOf(
+  services: SigningServices,
+  signer: RequestSigner,
+  accountName: string | undefined,
+): Promise<SealSigning | undefined> {
+  if (accountName === undefined) return undefined
+  if (signer.kind === 'direct') throw sealNotAllowed()
+  return sealForSigner(services, signer.caller.userId, accountName)
+}
+
+/** A sealing's identity: the seal names the signature; the caller stays the audit trail's actor. */
+function sealIdentity(
+  signer: RequestSigner,
+  seal: SealSigning,
+  { item }: SignableRequest,
+): SigningIdentity | 'exhausted' {
+  if (seal.locked || signer.kind !== 'account') return 'exhausted'
+  return {
+    name: seal.label,
+    signingName: item.signingName ?? seal.label,
+    signingReason:
+      item.signingReason === undefined || item.signingReason === '' ? undefined : item.signingReason,
+    email: seal.email,
+    quality: seal.quality,
+    caller: signer.caller,
+    seal,
+  }
 }
 
 /**

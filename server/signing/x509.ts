@@ -10,6 +10,8 @@ export type DistinguishedName = {
   organization?: string
   organizationalUnit?: string
   country?: string
+  /** ETSI EN 319 412-1 organisation identifier (`VATCH-CHE123456789`), named by organisation certificates. */
+  organizationIdentifier?: string
   email?: string
 }
 
@@ -156,6 +158,9 @@ function distinguishedName(name: DistinguishedName): pkijs.RelativeDistinguished
   if (name.country) entries.push([OID.countryName, new asn1js.PrintableString({ value: name.country })])
   if (name.organization) entries.push([OID.organizationName, utf8(name.organization)])
   if (name.organizationalUnit) entries.push([OID.organizationalUnitName, utf8(name.organizationalUnit)])
+  if (name.organizationIdentifier) {
+    entries.push([OID.organizationIdentifier, utf8(name.organizationIdentifier)])
+  }
   entries.push([OID.commonName, utf8(name.commonName)])
   if (name.email) entries.push([OID.emailAddress, new asn1js.IA5String({ value: name.email })])
   const sequence = new asn1js.Sequence({

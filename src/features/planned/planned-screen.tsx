@@ -8,9 +8,6 @@ const plans = {
   signatureStandards: msg`Your signature standards: the qualities and legislations you can sign with, and the identification that unlocks them.`,
   identification: msg`Identification by video, by yourself, automatically or with an Austrian eID, to sign with an advanced or qualified signature.`,
   business: msg`Your business account: its dashboard, activity, settings, profile and branding.`,
-  businessMembers: msg`The members and admins of your business, their invitations and your company domains.`,
-  businessSeals: msg`Your organisation's seals and who may use them.`,
-  businessDevelopers: msg`API users of your business and their keys.`,
   eidplus: msg`Signing up with a national electronic ID.`,
   componentTest: msg`A test page for the design system's components.`,
 } as const satisfies Record<string, MessageDescriptor>

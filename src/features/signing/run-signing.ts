@@ -38,6 +38,8 @@ export interface SigningRun {
   signingName: string
   /** Where the signature goes on each document, as the signer saw it. */
   documentSignatures?: SignatureField[]
+  /** The seal the signer seals with, if they chose one instead of their own name. */
+  sealAccountName?: string
   /** The UI language, for the mails the signing sends. */
   language: string
   credit: SigningCredit
@@ -95,6 +97,7 @@ export function runSigning(run: SigningRun): Promise<void> {
             documentSignatures: run.documentSignatures,
             language: run.language,
             tan: input.tan,
+            sealAccountName: run.sealAccountName,
           })
         } catch (error) {
           lastError = error

@@ -1,15 +1,20 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { selectDirectSign } from '../../../machines/session/session.selectors.ts'
+import { sealsQueryOptions } from '../../api/seals.ts'
+import { getUserQueryOptions } from '../../api/user.ts'
 import { directToken } from '../../app/direct-sign.ts'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { prepareSigning } from './prepare-signing.ts'
 import { runSigning } from './run-signing.ts'
+import styles from './signing.module.css'
 import { signingCalls } from './signing-calls.ts'
 import { signingErrorMessage } from './signing-messages.ts'
 
@@ -32,7 +37,9 @@ export function canSign(request: SignatureRequestView): boolean {
 
 /**
  * The sign button of a request (SPEC §2): the dialogs before signing where they apply, then the
- * signing machine with its overlays, for an account or a direct-link signer alike.
+ * signing machine with its overlays, for an account or a direct-link signer alike. A member allowed on
+ * seals of their business chooses beside it whether to sign in their own name or to seal: a seal needs
+ * none of the dialogs, as its certificate and appearance name the organisation.
  */
 export function SignAction({ request, onSigned, successDetail, documentSignatures }: SignActionProps) {
   const { api, queryClient, session, ui } = useRouteContext({ from: '__root__' })
@@ -44,7 +51,17 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
   const flow = useRef<AbortController>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: another request on the same screen ends the flow too
   useEffect(() => () => flow.current?.abort(), [request.id])
+  // A direct-link signer has no account (and no business): their session must not ask for one.
+  const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: direct === null })
+  const businessId =
+    direct === null && user?.business && user.business.invitationId === null ? user.business.id : undefined
+  const { data: seals = [] } = useQuery({
+    ...sealsQueryOptions(api, businessId ?? ''),
+    enabled: businessId !== undefined,
+  })
+  const [sealName, setSealName] = useState('')
   if (!canSign(request)) return null
+  const seal = seals.find((found) => found.name === sealName)
 
   const sign = async () => {
     const leaving = new AbortController()
@@ -57,12 +74,14 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
         direct ? { session: direct, token: directToken(direct) } : null,
       )
       const signer = await calls.loadSigner()
-      const signingName = await prepareSigning({
-        ui,
-        calls,
-        signer,
-        onUpgradeStandards: () => void navigate({ to: '/profile/signature-standards' }),
-      })
+      const signingName = seal
+        ? seal.label
+        : await prepareSigning({
+            ui,
+            calls,
+            signer,
+            onUpgradeStandards: () => void navigate({ to: '/profile/signature-standards' }),
+          })
       if (signingName === null) return
       await runSigning({
         signal: leaving.signal,
@@ -72,6 +91,7 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
         requestTitle: request.title,
         signingName,
         documentSignatures,
+        sealAccountName: seal?.name,
         language: i18n.locale,
         credit: {
           isFreeUser: signer.isFreeUser,
@@ -89,9 +109,26 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
     }
   }
 
-  return (
+  const button = (
     <BusyButton size="lg" busy={busy} onClick={() => void sign()}>
-      <Trans>Sign</Trans>
+      {seal ? <Trans>Seal</Trans> : <Trans>Sign</Trans>}
     </BusyButton>
+  )
+  if (seals.length === 0) return button
+  return (
+    <span className={styles.signAs}>
+      <label>
+        <Trans>Sign as</Trans>
+        <select value={sealName} disabled={busy} onChange={(event) => setSealName(event.target.value)}>
+          <option value="">{i18n._(msg`Yourself`)}</option>
+          {seals.map((choice) => (
+            <option key={choice.name} value={choice.name}>
+              {i18n._(msg`Seal: ${choice.label}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {button}
+    </span>
   )
 }

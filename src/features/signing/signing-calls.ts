@@ -41,6 +41,8 @@ export interface SignInput {
   tan?: string
   /** Where the signature goes on each document, as the signer saw it on the page. */
   documentSignatures?: SignatureField[]
+  /** Seal with this seal of the signer's business instead of signing in their own name (accounts only). */
+  sealAccountName?: string
 }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ')
@@ -116,6 +118,7 @@ export function signingCalls(
       language: input.language,
       // A direct-link signer's TAN is checked by the sign call, which says how many tries are left.
       ...(direct && input.tan !== undefined ? { tan: input.tan } : {}),
+      ...(!direct && input.sealAccountName !== undefined ? { sealAccountName: input.sealAccountName } : {}),
     }
     const answer = v.parse(
       signAnswerSchema,

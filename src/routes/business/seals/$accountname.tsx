@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { BusinessSealScreen } from '../../../features/business/seals/business-seal-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/seals/$accountname')({
-  component: () => <PlannedScreen area="businessSeals" />,
+  loader: () => loadMessages('business'),
+  component: BusinessSealScreen,
 })

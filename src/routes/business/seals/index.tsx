@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { BusinessSealsScreen } from '../../../features/business/seals/business-seals-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/seals/')({
-  component: () => <PlannedScreen area="businessSeals" />,
+  loader: () => loadMessages('business'),
+  component: BusinessSealsScreen,
 })

@@ -1,0 +1,77 @@
+import { Hono } from 'hono'
+import { putSealSchema, sealMembersBodySchema } from '../../contract/seals.ts'
+import { requireBusinessRole } from '../businesses/require-business-role.ts'
+import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { jsonBody } from '../http/json-body.ts'
+import { sendJson } from '../http/send-json.ts'
+import { findSeal } from '../seals/find-seal.ts'
+import { listSeals } from '../seals/list-seals.ts'
+import { putSeal } from '../seals/put-seal.ts'
+import { readSealImage, removeSealImage, uploadSealImage } from '../seals/seal-image.ts'
+import { changeSealMembers } from '../seals/seal-members.ts'
+import type { SealServices } from '../seals/seal-services.ts'
+import { sealDetail } from '../seals/seal-views.ts'
+
+const seals = '/v1/businesses/:id/seals'
+const seal = `${seals}/:name`
+
+/**
+ * A business's seals (SPEC §7 Businesses seals, Seals). Admins manage them; a member may only list the
+ * seals they are allowed to seal with. Another business's id is a 404, as for every business call;
+ * another business's seal name is a 404 too.
+ */
+export function createSealRoutes(services: SealServices): Hono<AuthEnv> {
+  const { db } = services
+  const requireAuth = authenticate(db, services.now)
+  /** The seal `name` of business `id`, for an admin of it. */
+  const adminSeal = async (userId: string, businessId: string, name: string) => {
+    await requireBusinessRole(db, userId, businessId, 'admin')
+    return findSeal(db, businessId, name)
+  }
+  return new Hono<AuthEnv>()
+    .get(seals, requireAuth, async (c) => {
+      const { userId } = c.get('auth')
+      const role = await requireBusinessRole(db, userId, c.req.param('id'), 'member')
+      return sendJson(c, { seals: await listSeals(db, c.req.param('id'), { userId, role }) })
+    })
+    .get(seal, requireAuth, async (c) => {
+      const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+      return sendJson(c, await sealDetail(db, found))
+    })
+    .put(seal, requireAuth, jsonBody(putSealSchema), async (c) => {
+      await requireBusinessRole(db, c.get('auth').userId, c.req.param('id'), 'admin')
+      const { seal: answer, created } = await putSeal(
+        services,
+        c.req.param('id'),
+        c.req.param('name'),
+        c.req.valid('json'),
+      )
+      return sendJson(c, answer, created ? 201 : 200)
+    })
+    .get(`${seal}/image`, requireAuth, async (c) => {
+      const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+      const image = await readSealImage(services.storage, found)
+      return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': image.type,
+        'Content-Length': String(image.bytes.byteLength),
+        'Cache-Control': 'private, no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      })
+    })
+    .post(`${seal}/image`, requireAuth, async (c) => {
+      const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+      return sendJson(c, await uploadSealImage(services, found, c.req.raw))
+    })
+    .delete(`${seal}/image`, requireAuth, async (c) => {
+      const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+      return sendJson(c, await removeSealImage(services, found))
+    })
+    .post(`${seal}/members`, requireAuth, jsonBody(sealMembersBodySchema), async (c) => {
+      const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+      return sendJson(c, await changeSealMembers(db, found, c.req.valid('json').members, true))
+    })
+    .delete(`${seal}/members`, requireAuth, jsonBody(sealMembersBodySchema), async (c) => {
+      const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+      return sendJson(c, await changeSealMembers(db, found, c.req.valid('json').members, false))
+    })
+}

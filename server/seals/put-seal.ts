@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm'
+import type { PutSeal, SealDetail, SealQuality } from '../../contract/seals.ts'
+import { sealNamePattern } from '../../contract/seals.ts'
+import { businessNotFound } from '../businesses/business-errors.ts'
+import { businesses, seals } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { fromPem } from '../signing/pem.ts'
+import type { IssuedSignerCertificate } from '../signing/pki.ts'
+import { parseCertificate } from '../signing/x509.ts'
+import type { SealRow } from './find-seal.ts'
+import { entitledSealQuality } from './seal-quality.ts'
+import type { SealServices } from './seal-services.ts'
+import { sealDetail } from './seal-views.ts'
+
+/**
+ * PUT /v1/businesses/{id}/seals/{name}: creates the seal `name` with its label (`created`), or changes the
+ * label of the business's seal of that name. Either way the seal gets a certificate naming the business
+ * and the label, at the quality the business is entitled to now (seal-quality.ts): a label or an
+ * entitlement changed, or a certificate within 30 days of its end, is a certificate issued anew, and the signatures made before keep the certificate they were made with. A name
+ * that breaks the rules is a 400 naming `name`; one another business's seal has, a 409 `seal.name_taken`.
+ */
+export async function putSeal(
+  services: SealServices,
+  businessId: string,
+  name: string,
+  body: PutSeal,
+): Promise<{ seal: SealDetail; created: boolean }> {
+  const { db } = services
+  if (!sealNamePattern.test(name)) {
+    throw new ApiError(400, 'request.invalid', 'name: use 3 to 40 lowercase letters, digits and dashes', {
+      field: 'name',
+    })
+  }
+  const existing = await sealNamed(services, name)
+  if (existing !== undefined && existing.businessId !== businessId) throw nameTaken()
+  const quality = await entitledSealQuality(db, businessId)
+  const unchanged =
+    existing !== undefined &&
+    existing.displayName === body.label &&
+    existing.quality === quality &&
+    !expiresSoon(existing.certificatePem, services.now())
+  if (existing !== undefined && unchanged) return { seal: await sealDetail(db, existing), created: false }
+  const issued = await issueCertificate(services, businessId, body.label, quality)
+  const stored = {
+    displayName: body.label,
+    quality: issued.quality,
+    certificatePem: issued.certificate.certificatePem,
+    privateKeyPem: issued.certificate.privateKeyPem,
+  }
+  if (existing !== undefined) {
+    const [updated] = await db.update(seals).set(stored).where(eq(seals.id, existing.id)).returning()
+    if (updated === undefined) throw new Error(`seal ${existing.id} vanished`)
+    return { seal: await sealDetail(db, updated), created: false }
+  }
+  const [inserted] = await db
+    .insert(seals)
+    .values({ ...stored, businessId, accountName: name, createdAt: services.now() })
+    .onConflictDoNothing({ target: seals.accountName })
+    .returning()
+  // Another call took the name between the look and the insert: it is taken unless it was this business's.
+  if (inserted === undefined) {
+    const winner = await sealNamed(services, name)
+    if (winner === undefined || winner.businessId !== businessId) throw nameTaken()
+    return { seal: await sealDetail(db, winner), created: false }
+  }
+  return { seal: await sealDetail(db, inserted), created: true }
+}
+
+/** How long before its end a seal's certificate is renewed by the next PUT. */
+const renewBeforeMs = 30 * 24 * 60 * 60 * 1000
+
+function expiresSoon(certificatePem: string, now: Date): boolean {
+  const der = fromPem('CERTIFICATE', certificatePem)[0]
+  if (der === undefined) return true
+  return parseCertificate(der).notAfter.value.getTime() - now.getTime() < renewBeforeMs
+}
+
+const nameTaken = () =>
+  new ApiError(409, 'seal.name_taken', 'Another business has a seal of this name: choose another', {
+    field: 'name',
+  })
+
+async function sealNamed(services: SealServices, name: string): Promise<SealRow | undefined> {
+  const [row] = await services.db.select().from(seals).where(eq(seals.accountName, name))
+  return row
+}
+
+async function issueCertificate(
+  services: SealServices,
+  businessId: string,
+  label: string,
+  quality: SealQuality,
+): Promise<{ certificate: IssuedSignerCertificate; quality: SealQuality }> {
+  const pki = services.platform?.pki
+  if (pki === undefined) throw new ApiError(503, 'server.unavailable', 'Seals cannot be issued just now')
+  const [business] = await services.db
+    .select({ name: businesses.name, billing: businesses.billing })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  if (business === undefined) throw businessNotFound()
+  const country = /^[A-Z]{2}$/.test(business.billing.country) ? business.billing.country : undefined
+  const vat = business.billing.vat.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
+  const certificate = await pki.issueSealCertificate({
+    organization: business.name,
+    commonName: label,
+    country,
+    // ETSI EN 319 412-1: the VAT number, with the scheme and country it belongs to.
+    organizationIdentifier: country !== undefined && vat !== '' ? `VAT${country}-${vat}` : undefined,
+    quality,
+  })
+  return { certificate, quality }
+}

@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm'
+import { sealNamePattern } from '../../contract/seals.ts'
+import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'
+import { currentPaymentMethod } from '../businesses/payment-state.ts'
+import type { Database } from '../db/open-database.ts'
+import { businesses, sealMembers, seals } from '../db/schema.ts'
+import type { CertifiedKey } from '../signing/pki.ts'
+import { loadCertifiedKey } from '../signing/pki.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { belongsToBusiness } from './business-accounts.ts'
+import { sealNotAllowed, sealNotFound } from './seal-errors.ts'
+
+/** A seal ready to seal with: its certificate and key, and what its appearance shows. */
+export type SealSigning = {
+  id: string
+  accountName: string
+  label: string
+  /** The business's name: the organisation the certificate names. */
+  organization: string
+  /** The business's address, the seal signature's contact. */
+  email: string
+  quality: 'aes' | 'qes'
+  key: CertifiedKey
+  /** The seal's image (PNG or JPEG), when it has one. */
+  image: Uint8Array | undefined
+  /** The business's trial expired or it is blocked: it pays for no seal (SPEC §4), as for its members. */
+  locked: boolean
+}
+
+/**
+ * The seal `accountName` for the signed-in user `userId` to seal with (`POST /v3/sign` with
+ * `sealAccountName`): 404 `seal.not_found` when there is no such seal or it is another business's (the two
+ * look the same), 403 `seal.not_allowed` when the caller belongs to its business but is not allowed on it.
+ */
+export async function sealForSigner(
+  services: { db: Database; storage: FileStorage; now: () => Date },
+  userId: string,
+  accountName: string,
+): Promise<SealSigning> {
+  const { db } = services
+  if (!sealNamePattern.test(accountName)) throw sealNotFound()
+  const [found] = await db
+    .select({ seal: seals, business: businesses })
+    .from(seals)
+    .innerJoin(businesses, eq(businesses.id, seals.businessId))
+    .where(eq(seals.accountName, accountName))
+  if (found === undefined) throw sealNotFound()
+  const { seal, business } = found
+  if (!(await belongsToBusiness(db, userId, business.id))) throw sealNotFound()
+  const [allowed] = await db
+    .select({ userId: sealMembers.userId })
+    .from(sealMembers)
+    .where(and(eq(sealMembers.sealId, seal.id), eq(sealMembers.userId, userId)))
+  if (allowed === undefined) throw sealNotAllowed()
+  const image = seal.imageKey === null ? undefined : await services.storage.getBytes(seal.imageKey)
+  return {
+    id: seal.id,
+    accountName: seal.accountName,
+    label: seal.displayName,
+    organization: business.name,
+    email: business.email,
+    quality: seal.quality,
+    key: await loadCertifiedKey(seal.certificatePem, seal.privateKeyPem),
+    image,
+    locked: needsPaymentAction(currentPaymentMethod(business, services.now())),
+  }
+}
