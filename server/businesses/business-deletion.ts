@@ -7,6 +7,7 @@ import { businesses, businessMembers, businessSubscriptions } from '../db/schema
 import type { JobHandler } from '../jobs/job-queue.ts'
 import { businessDeletionMail } from '../mail/business-deletion-mail.ts'
 import { renderMail } from '../mail/render-mail.ts'
+import { sealImagesFolder } from '../seals/seal-image.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { logoKey } from './business-logo.ts'
 import { adminsToMail } from './business-people.ts'
@@ -95,7 +96,7 @@ async function endSubscription(
 export function businessDeletionHandler(services: {
   db: Database
   now: () => Date
-  storage: Pick<FileStorage, 'delete'>
+  storage: Pick<FileStorage, 'delete' | 'deleteFolder'>
   billing: Pick<BillingProviders, 'subscriptions'> | null
 }): JobHandler {
   return async (payload) => {
@@ -103,7 +104,7 @@ export function businessDeletionHandler(services: {
     await endSubscription(services, businessId)
     const gone = await services.db.transaction(async (tx) => {
       const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update')
-      // Deleted by an earlier try, which did not get as far as the logo.
+      // Deleted by an earlier try, which did not get as far as the logo and seal images.
       if (business === undefined) return true
       const due = business.deletionScheduledAt
       if (due === null || due.getTime() > services.now().getTime()) return false
@@ -115,6 +116,9 @@ export function businessDeletionHandler(services: {
       await tx.delete(businesses).where(eq(businesses.id, businessId))
       return true
     })
-    if (gone) await services.storage.delete(logoKey(businessId))
+    if (gone) {
+      await services.storage.delete(logoKey(businessId))
+      await services.storage.deleteFolder(sealImagesFolder(businessId))
+    }
   }
 }
