@@ -21,6 +21,7 @@ import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue, mailJob, mailJobHandler } from './providers/mail/mail-queue.ts'
 import { createServerClock } from './server-clock.ts'
+import { senderReportPdf } from './signature-requests/request-report-pdf.ts'
 import { loadPlatformSigning } from './signing/load-platform-signing.ts'
 import {
   createValidationPool,
@@ -89,7 +90,9 @@ export async function startServer(
     const storage = createFileStorage(fileStorageOptions(config))
     const mailProvider = options.mailProvider ?? createMailProvider(config, logger)
     const handlers: Record<string, JobHandler> = {
-      [mailJob]: mailJobHandler(mailProvider, storage),
+      [mailJob]: mailJobHandler(mailProvider, storage, (id, locale) =>
+        senderReportPdf({ db: database.db, now }, id, locale),
+      ),
     }
     const queue = createJobQueue({ db: database.db, logger, now, pollMs: options.jobPollMs, handlers })
     const mail = createMailQueue(queue)

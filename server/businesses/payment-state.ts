@@ -5,8 +5,9 @@ import type { PaymentMethodStateName } from '../../contract/user.ts'
 import type { BusinessPaymentSnapshot } from '../../machines/business-payment/business-payment.types.ts'
 import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businesses, businessMembers, businessSubscriptions } from '../db/schema.ts'
+import { businesses, businessSubscriptions } from '../db/schema.ts'
 import { businessNotFound } from './business-errors.ts'
+import { businessOfAccount } from './business-of-account.ts'
 
 type BusinessRow = InferSelectModel<typeof businesses>
 type SubscriptionRow = InferSelectModel<typeof businessSubscriptions>
@@ -130,19 +131,6 @@ export async function isPaidByBusiness(
   userId: string,
   now: Date,
 ): Promise<boolean> {
-  const state = { paymentMethod: businesses.paymentMethod, trialEndsAt: businesses.trialEndsAt }
-  // A person belongs to a business as a member; an API user's account is the business's own.
-  const [business] = await db
-    .select(state)
-    .from(businessMembers)
-    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-    .where(eq(businessMembers.userId, userId))
-    .unionAll(
-      db
-        .select(state)
-        .from(apiUsers)
-        .innerJoin(businesses, eq(businesses.id, apiUsers.businessId))
-        .where(eq(apiUsers.userId, userId)),
-    )
-  return business !== undefined && !needsPaymentAction(currentPaymentMethod(business, now))
+  const business = await businessOfAccount(db, userId)
+  return business !== null && !needsPaymentAction(currentPaymentMethod(business, now))
 }

@@ -12,15 +12,22 @@ export type MailParts = {
   note?: string
 }
 
+/** The business a mail is sent for: its name, and its logo (an absolute URL) heading the HTML part. */
+export type MailBrand = { name: string; logoUrl?: string }
+
 /** A mail in every language; each locale turns the template's values into {@link MailParts}. */
 export type MailTemplate<Values> = Readonly<Record<MailLocale, (values: Values) => MailParts>>
 
-/** Renders `template` in `locale` for `to`: inserted values are escaped in the HTML part. */
+/**
+ * Renders `template` in `locale` for `to`: inserted values are escaped in the HTML part. A mail about a
+ * business's request carries the business's `brand` at its head.
+ */
 export function renderMail<Values>(
   template: MailTemplate<Values>,
   locale: MailLocale,
   to: string,
   values: Values,
+  brand?: MailBrand,
 ): Omit<OutgoingMail, 'attachments'> {
   const parts = template[locale](values)
   const textBlocks = [...parts.paragraphs]
@@ -41,7 +48,7 @@ export function renderMail<Values>(
     '<!doctype html>',
     `<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">',
-    `<div style="max-width:560px;margin:0 auto;padding:24px"><p style="font-weight:bold;font-size:18px">${escapeHtml(productName)}</p>`,
+    `<div style="max-width:560px;margin:0 auto;padding:24px">${brandHead(brand)}`,
     ...htmlBlocks,
     '</div></body></html>',
   ].join('\n')
@@ -56,4 +63,11 @@ function escapeHtml(value: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;')
+}
+
+function brandHead(brand: MailBrand | undefined): string {
+  if (brand?.logoUrl !== undefined) {
+    return `<p style="margin:0 0 16px"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" style="max-height:48px;max-width:240px"></p>`
+  }
+  return `<p style="font-weight:bold;font-size:18px">${escapeHtml(brand?.name ?? productName)}</p>`
 }

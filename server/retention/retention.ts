@@ -11,11 +11,13 @@ import type { Database } from '../db/open-database.ts'
 import {
   businesses,
   documents,
+  type StoredBusinessSettings,
   signatureRequestDocuments,
   signatureRequests,
   signatures,
   users,
 } from '../db/schema.ts'
+import { mailBrandOf } from '../mail/mail-brand.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { type MailTemplate, renderMail } from '../mail/render-mail.ts'
 import { type RetentionValues, retentionDeletedMail, retentionWarningMail } from '../mail/retention-mails.ts'
@@ -131,7 +133,7 @@ export async function sweepRetention(
             now.getTime() + retentionNoticeDays * dayMs,
           ),
         )
-        await mailParticipants(services, tx, request, business.name, endsAt, retentionWarningMail)
+        await mailParticipants(services, tx, request, business, endsAt, retentionWarningMail)
         warned++
       })
     }
@@ -153,7 +155,7 @@ export async function sweepRetention(
           .where(eq(signatureRequests.id, id))
           .for('update')
         if (request === undefined) return undefined
-        await mailParticipants(services, tx, request, business.name, now, retentionDeletedMail)
+        await mailParticipants(services, tx, request, business, now, retentionDeletedMail)
         return deleteRequestWithDocuments(tx, id)
       })
       if (files === undefined) continue
@@ -192,7 +194,7 @@ async function mailParticipants(
   services: RetentionServices,
   tx: Queryable,
   request: typeof signatureRequests.$inferSelect,
-  business: string,
+  business: { name: string; settings: StoredBusinessSettings },
   day: Date,
   template: MailTemplate<RetentionValues>,
 ): Promise<void> {
@@ -223,12 +225,18 @@ async function mailParticipants(
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(day)
     await services.mail.post(
       tx,
-      renderMail(template, locale, email, {
-        title: request.title,
-        business,
-        date,
-        link: `${services.publicUrl}/view/${request.id}`,
-      }),
+      renderMail(
+        template,
+        locale,
+        email,
+        {
+          title: request.title,
+          business: business.name,
+          date,
+          link: `${services.publicUrl}/view/${request.id}`,
+        },
+        mailBrandOf(business, services.publicUrl),
+      ),
     )
   }
 }

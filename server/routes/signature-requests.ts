@@ -37,8 +37,7 @@ import { RemindTooSoon, remindSigners } from '../signature-requests/remind-signe
 import { removeAttachment } from '../signature-requests/remove-attachment.ts'
 import { removeRequestDocuments } from '../signature-requests/remove-request-documents.ts'
 import { removeSigner } from '../signature-requests/remove-signer.ts'
-import { renderReportPdf } from '../signature-requests/render-report-pdf.ts'
-import { reportTexts } from '../signature-requests/report-texts.ts'
+import { requestReportPdf } from '../signature-requests/request-report-pdf.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import { safeFileName } from '../signature-requests/safe-file-name.ts'
 import { attachmentDisposition, sendStoredFile } from '../signature-requests/send-stored-file.ts'
@@ -176,12 +175,17 @@ export function createSignatureRequestRoutes(services: RequestServices): Hono<Au
     })
     .get(`${base}/:id/report`, requireAuth, async (c) => {
       const { type, lang } = parseQuery(reportQuerySchema, c.req.query())
-      const report = await getRequestReport(services, callerOf(c), c.req.param('id'))
-      if (type === 'json') return sendJson(c, report)
-      const pdf = await renderReportPdf(report, reportTexts[pickMailLocale(lang)])
+      if (type === 'json')
+        return sendJson(c, await getRequestReport(services, callerOf(c), c.req.param('id')))
+      const { title, pdf } = await requestReportPdf(
+        services,
+        callerOf(c),
+        c.req.param('id'),
+        pickMailLocale(lang),
+      )
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/pdf',
-        'Content-Disposition': attachmentDisposition(`${safeFileName(report.title, 'report')} - report.pdf`),
+        'Content-Disposition': attachmentDisposition(`${safeFileName(title, 'report')} - report.pdf`),
       })
     })
 }

@@ -15,7 +15,7 @@ const fullName = (first: string | null | undefined, last: string | null | undefi
  * latest signed version, the attachments, and the whole audit trail.
  */
 export async function getRequestReport(
-  services: RequestServices,
+  services: Pick<RequestServices, 'db' | 'now'>,
   caller: Caller,
   id: string,
 ): Promise<SignatureRequestReport> {

@@ -6,7 +6,7 @@ import type { Caller, RequestServices } from './request-services.ts'
 
 /** GET .../events: the audit trail, oldest first, for the owner and the signers (else 404). */
 export async function listRequestEvents(
-  services: RequestServices,
+  services: Pick<RequestServices, 'db'>,
   caller: Caller,
   id: string,
 ): Promise<SignatureRequestEventList> {

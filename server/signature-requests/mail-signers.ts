@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm'
+import { businessOfAccount } from '../businesses/business-of-account.ts'
 import { users } from '../db/schema.ts'
 import { issueDirectLink } from '../direct/issue-direct-link.ts'
+import { mailBrandOf } from '../mail/mail-brand.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { type MailTemplate, renderMail } from '../mail/render-mail.ts'
 import type { SignatureRequestMailValues } from '../mail/signature-request-invitation-mail.ts'
@@ -11,7 +13,8 @@ import type { RequestServices } from './request-services.ts'
  * Mails `template` to each of `to`, in the signer's language (the sender's choice for them, else their
  * account's, else what a direct-link signer set). Account holders get a link to `/view/{id}`; a signer
  * without an account gets a new direct link of their own, which replaces the one of any earlier mail.
- * Written with `tx`, the transaction of the change the mails tell of.
+ * A business's request carries the business's brand. Written with `tx`, the transaction of the change the
+ * mails tell of.
  */
 export async function mailSigners(
   services: RequestServices,
@@ -22,6 +25,7 @@ export async function mailSigners(
 ): Promise<void> {
   if (to.length === 0) return
   const [owner] = await tx.select().from(users).where(eq(users.id, request.ownerId))
+  const brand = mailBrandOf(await businessOfAccount(tx, request.ownerId), services.publicUrl)
   const senderName = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ')
   const sender = senderName || owner?.email || ''
   const accountIds = to.flatMap((s) => (s.signerId === null ? [] : [s.signerId]))
@@ -44,13 +48,19 @@ export async function mailSigners(
       : `${services.publicUrl}/view/${request.id}`
     await services.mail.post(
       tx,
-      renderMail(template, locale, signature.accountEmail, {
-        sender,
-        title: request.title,
-        message: request.message,
-        link,
-        directLink,
-      }),
+      renderMail(
+        template,
+        locale,
+        signature.accountEmail,
+        {
+          sender,
+          title: request.title,
+          message: request.message,
+          link,
+          directLink,
+        },
+        brand,
+      ),
     )
   }
 }

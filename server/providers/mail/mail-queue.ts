@@ -1,13 +1,25 @@
 import { apiUserEmailDomain } from '../../api-users/api-users.ts'
 import type { JobHandler, JobQueue, JobWriter } from '../../jobs/job-queue.ts'
+import type { MailLocale } from '../../mail/mail-locale.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import type { MailProvider, OutgoingMail } from './mail-provider.ts'
 
 /** A file attached to a queued mail: a stored file, read when the mail goes out. */
 export type StoredAttachment = { filename: string; contentType: string; storageKey: string }
 
-/** A mail as it waits in the jobs table: rendered, with its attachments by storage key. */
-export type QueuedMail = Omit<OutgoingMail, 'attachments'> & { attachments?: readonly StoredAttachment[] }
+/**
+ * A request's signature report attached to a queued mail, made when the mail goes out, so that it holds
+ * what the transaction that queued the mail wrote. Left out if the request is gone by then.
+ */
+export type ReportAttachment = { filename: string; report: { requestId: string; locale: MailLocale } }
+
+/** A mail as it waits in the jobs table: rendered, with its attachments by storage key or as a report. */
+export type QueuedMail = Omit<OutgoingMail, 'attachments'> & {
+  attachments?: readonly (StoredAttachment | ReportAttachment)[]
+}
+
+/** Makes the PDF report of a request in a language; undefined when the request is gone. */
+export type RenderReport = (requestId: string, locale: MailLocale) => Promise<Uint8Array | undefined>
 
 /** Sends mail after the answer, through the durable jobs: a mail that is posted is never lost. */
 export type MailQueue = {
@@ -36,17 +48,27 @@ export function createMailQueue(jobs: JobQueue): MailQueue {
   }
 }
 
-/** Sends one queued mail through the provider, its attachments read from storage. */
-export function mailJobHandler(provider: MailProvider, storage: Pick<FileStorage, 'getBytes'>): JobHandler {
+/** Sends one queued mail through the provider, its attachments read from storage or made then. */
+export function mailJobHandler(
+  provider: MailProvider,
+  storage: Pick<FileStorage, 'getBytes'>,
+  renderReport: RenderReport,
+): JobHandler {
   return async (payload) => {
     const mail = payload as QueuedMail
     const attachments = await Promise.all(
-      (mail.attachments ?? []).map(async ({ filename, contentType, storageKey }) => {
-        const content = await storage.getBytes(storageKey)
-        if (content === undefined) throw new Error(`attachment ${storageKey} is not stored`)
-        return { filename, contentType, content }
+      (mail.attachments ?? []).map(async (attachment) => {
+        if ('report' in attachment) {
+          const content = await renderReport(attachment.report.requestId, attachment.report.locale)
+          return content === undefined
+            ? []
+            : [{ filename: attachment.filename, contentType: 'application/pdf', content }]
+        }
+        const content = await storage.getBytes(attachment.storageKey)
+        if (content === undefined) throw new Error(`attachment ${attachment.storageKey} is not stored`)
+        return [{ filename: attachment.filename, contentType: attachment.contentType, content }]
       }),
     )
-    await provider.send({ ...mail, attachments })
+    await provider.send({ ...mail, attachments: attachments.flat() })
   }
 }
