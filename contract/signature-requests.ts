@@ -161,6 +161,11 @@ export const signatureRequestSchema = v.object({
   createdAt: v.string(),
   updatedAt: v.string(),
   lastRemindedAt: v.nullable(v.string()),
+  /**
+   * The business the request is sent for (its sender is a member or one of its API users), whose name and
+   * logo its pages show; null for a sender of their own.
+   */
+  business: v.nullable(v.object({ name: v.string(), logoUrl: v.nullable(v.string()) })),
 })
 
 /** A signature request as answered. */

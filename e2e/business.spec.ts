@@ -272,6 +272,22 @@ test.describe('business accounts', () => {
     await expect(tab.getByLabel('Attach the signature report to the completion mail')).toBeChecked()
     await business.seeNoSeriousAccessibilityViolations()
 
+    // Someone asked to sign by the business sees its logo and name on the request.
+    const client = await createAccount(api, 'Kim')
+    const requestId = await createDraft(api, admin, 'Supply contract', [client.email])
+    await addDocument(api, admin, requestId, await onePagePdf('supply.pdf'))
+    const sent = await api.post(`/api/v3/signature-requests/${requestId}/initiate`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    })
+    expect(sent.ok(), await sent.text()).toBe(true)
+    const signer = await tabOf(page.context().browser() as Browser, client)
+    await signer.open(`${server.url}/view/${requestId}`)
+    const brand = signer.page.getByRole('img', { name: 'Logo of Logo GmbH' })
+    await expect(brand).toBeVisible()
+    expect(await brand.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await expect(signer.page.getByText(`Sent by ${admin.email} for Logo GmbH`)).toBeVisible()
+    await signer.page.close()
+
     // A member joins (through the API here; the first journey shows the screens).
     const member = await createAccount(api)
     const invited = await api.post(`/api/v1/businesses/${businessId}/members`, {

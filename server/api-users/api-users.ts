@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type * as v from 'valibot'
-import type {
-  ApiUser,
-  ApiUserKey,
-  createApiUserSchema,
-  updateApiUserSchema,
+import {
+  type ApiUser,
+  type ApiUserKey,
+  apiUserEmailDomain,
+  type createApiUserSchema,
+  type updateApiUserSchema,
 } from '../../contract/api-users.ts'
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import { revokeSessions } from '../accounts/revoke-sessions.ts'
@@ -14,9 +15,6 @@ import { apiUserNotFound, apiUsernameTaken } from './api-user-errors.ts'
 import { createApiKey, createCallbackSecret } from './api-user-keys.ts'
 
 type ApiUserRow = typeof apiUsers.$inferSelect
-
-/** Where an API user's account row points its never-mailed address: the reserved `.invalid` top-level domain. */
-export const apiUserEmailDomain = 'api.invalid'
 
 function apiUserView(row: ApiUserRow): ApiUser {
   return {

@@ -3,6 +3,9 @@ import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignatureRequestState } from '../../machines/signature-request/signature-request.types.ts'
 import type { Database } from '../db/open-database.ts'
 import {
+  apiUsers,
+  businesses,
+  businessMembers,
   documents,
   signatureRequestAttachments,
   signatureRequestDocuments,
@@ -107,6 +110,12 @@ export async function loadRequestViews(
           'id', a.id, 'title', a.title, 'size', a.size, 'contentType', a.content_type, 'createdAt', a.created_at
         ) order by a.created_at, a.id), '[]')
         from ${signatureRequestAttachments} a where a.request_id = signature_requests.id)`,
+      business: sql<{ name: string; logoUrl: string | null } | null>`(
+        select json_build_object('name', b.name, 'logoUrl', b.settings -> 'companyBranding' -> 'logo' ->> 'url')
+        from ${businesses} b where b.id in (
+          select m.business_id from ${businessMembers} m where m.user_id = signature_requests.owner_id
+          union all select a.business_id from ${apiUsers} a where a.user_id = signature_requests.owner_id)
+        limit 1)`,
     })
     .from(signatureRequests)
     .where(inArray(signatureRequests.id, [...ids]))
@@ -140,6 +149,7 @@ export async function loadRequestViews(
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+      business: view.business,
     }
   })
 }

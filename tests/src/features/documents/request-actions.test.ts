@@ -28,6 +28,7 @@ const request = (change: Partial<SignatureRequestView>): SignatureRequestView =>
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
   lastRemindedAt: null,
+  business: null,
   ...change,
 })
 
