@@ -30,6 +30,7 @@ import { createDevClockRoutes } from './routes/dev-clock.ts'
 import { createDirectRoutes } from './routes/direct.ts'
 import { createDocumentRoutes } from './routes/documents.ts'
 import { createHealthRoutes } from './routes/health.ts'
+import { createOpenApiRoutes } from './routes/openapi.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
 import { createPkiRoutes } from './routes/pki.ts'
 import { createSealRoutes } from './routes/seals.ts'
@@ -158,6 +159,7 @@ export function createApp({
   api.route('/', createSealRoutes({ ...businesses, platform }))
   api.route('/', createApiUserRoutes({ db, now, production: config.appMode === 'production' }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
+  api.route('/', createOpenApiRoutes())
   if (config.appMode !== 'production') {
     const outbox = createOutbox(outboxDir(config.dataDir))
     const operator = config.appMode === 'development' ? 'anyone' : config.operatorToken

@@ -1,5 +1,6 @@
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiUserPaths } from '../../../contract/api-users.ts'
 import { billingPaths } from '../../../contract/billing.ts'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiBase, apiPaths } from '../../../contract/paths.ts'
@@ -43,6 +44,12 @@ const publicRoutes = new Set([
   // the setup intent's client secret instead of a session.
   `POST ${billingPaths.stripeWebhook()}`,
   `POST ${billingPaths.sandboxConfirm()}`,
+  // API users trade their username and key for a token.
+  `POST ${apiUserPaths.accessLogin()}`,
+  // The API's description and its reference page, for developers before they have a key.
+  'GET /openapi.json',
+  'GET /docs',
+  'GET /docs/:file',
 ])
 
 /** Every route of the API as `METHOD /path`, read from the app itself so a new route cannot be missed. */

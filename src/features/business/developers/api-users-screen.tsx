@@ -262,6 +262,19 @@ function HowToCall() {
           both with every call.
         </Trans>
       </p>
+      <p>
+        <Trans>
+          Every call is in the{' '}
+          <a href={`${apiBase}/docs`} target="_blank" rel="noopener noreferrer">
+            API reference<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          , where you can try it with a token, and in the{' '}
+          <a href={`${apiBase}/openapi.json`} type="application/json">
+            OpenAPI description
+          </a>{' '}
+          for tools that generate clients.
+        </Trans>
+      </p>
       <pre className={styles.secret}>
         {`curl -X POST ${base}/v2/access/login \\
   -H 'Content-Type: application/json' \\

@@ -1,0 +1,71 @@
+import type * as v from 'valibot'
+import type { CaseOptions } from '../case.ts'
+import type { ErrorCode } from '../errors.ts'
+
+/** The groups the reference shows operations in, in this order. */
+export const operationTags = [
+  { name: 'Signature requests', description: 'Create, send, follow and end signature requests.' },
+  { name: 'Documents', description: 'The PDFs of signature requests: metadata, downloads and page images.' },
+  { name: 'Signing', description: 'Sign requests, in one’s own name or with a seal of the business.' },
+  { name: 'Accounts', description: 'Sign-up, sign-in and the signed-in user.' },
+  { name: 'Businesses', description: 'A business account, its people, settings and branding.' },
+  { name: 'Seals', description: 'Organisation seals of a business.' },
+  { name: 'API users', description: 'A business’s API users and their key sign-in.' },
+  {
+    name: 'Activity',
+    description: 'What the people of a business sent and signed: lists, CSV and statistics.',
+  },
+  { name: 'Billing', description: 'Plans, subscriptions, payment methods and invoices of a business.' },
+  {
+    name: 'Direct link',
+    description:
+      'A signer without an account, through the link mailed to them: Basic `<signature id>:<request id>` and the link’s `token`.',
+  },
+  { name: 'Validation', description: 'Check the signatures of any PDF.' },
+  { name: 'Platform', description: 'Server time, configuration, status, health and this description.' },
+] as const
+
+/** One of {@link operationTags}. */
+export type OperationTag = (typeof operationTags)[number]['name']
+
+/**
+ * Who may call: `account` a signed-in person or API user (Bearer token, or an API user's Basic username and
+ * key), `direct` a direct-link signer, `none` anyone.
+ */
+export type OperationAuth = 'account' | 'direct' | 'none'
+
+/** A JSON body: a contract schema, in camelCase as the server validates it after converting the keys. */
+export type JsonBody = {
+  json: v.GenericSchema
+  caseOptions?: CaseOptions
+  /** The call may be made without a body. @default false */
+  optional?: boolean
+}
+
+/** A `multipart/form-data` upload: the `file` part's accepted media types and the optional text fields. */
+export type UploadBody = { upload: { file: readonly string[]; fields?: readonly string[] } }
+
+/** A success answer: JSON of a contract schema, a file of a media type, or nothing. */
+export type Answer =
+  | { status: number; json: v.GenericSchema; caseOptions?: CaseOptions; description?: string }
+  | { status: number; media: string; description: string }
+  | { status: number; description: string }
+
+/** The refusals of a call beyond those every call of its kind has, by status. */
+export type ErrorsByStatus = Partial<Record<number, readonly ErrorCode[]>>
+
+/** One call of the API, described from the contract's schemas. */
+export type Operation = {
+  method: 'get' | 'post' | 'put' | 'delete'
+  /** Relative to `/api`, with `{name}` path parameters named as the server's routes name them. */
+  path: string
+  summary: string
+  description?: string
+  tag: OperationTag
+  auth: OperationAuth
+  body?: JsonBody | UploadBody
+  /** The query parameters: an object schema in wire names (the server reads the query as it is). */
+  query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+  answers: readonly [Answer, ...Answer[]]
+  errors?: ErrorsByStatus
+}
