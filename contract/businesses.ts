@@ -99,6 +99,27 @@ export const aes4bizSchema = v.object({
 })
 export type Aes4Biz = v.InferOutput<typeof aes4bizSchema>
 
+const requiredWhenEnabled = (key: 'representativeName' | 'representativeEmail' | 'commercialRegister') =>
+  v.forward(
+    v.check((input: Aes4Biz) => !input.enabled || input[key] !== '', 'Required while AES for business is on'),
+    [key],
+  )
+
+/**
+ * PUT /v1/businesses/{id}/aes4biz: switched on, it needs its representative, register entry and at least one
+ * domain. That each domain is one of the business's own only the server knows (422 `business.domain_unknown`).
+ */
+export const updateAes4bizSchema = v.pipe(
+  aes4bizSchema,
+  requiredWhenEnabled('representativeName'),
+  requiredWhenEnabled('representativeEmail'),
+  requiredWhenEnabled('commercialRegister'),
+  v.forward(
+    v.check((input: Aes4Biz) => !input.enabled || input.domains.length > 0, 'Choose at least one domain'),
+    ['domains'],
+  ),
+)
+
 /** Query of GET /v1/businesses/{id}/settings/retention: the terminal state the admin is about to choose. */
 export const retentionPreviewQuerySchema = v.object({
   terminal_state: v.optional(v.picklist(retentionTerminalStates), 'ANY'),
@@ -279,4 +300,6 @@ export const businessPaths = {
   businessLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/logo`,
   /** `POST` what a plan costs the business, period by period (contract/price-plans.ts). */
   businessStatistics: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/statistics`,
+  /** `GET` AES for business (SPEC §3 aes4biz), `PUT` changes it. */
+  businessAes4biz: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/aes4biz`,
 } as const

@@ -75,6 +75,8 @@ export const businessErrorCodes = [
   'business.invitation_not_found',
   /** The domain belongs to another business already (409). */
   'business.domain_taken',
+  /** AES for business names a domain that is not one of the business's own (422, naming it). */
+  'business.domain_unknown',
   /** A branding logo that is not a PNG, JPEG or SVG image (422), or over 1 MB (413). */
   'business.logo_invalid',
   /** A plan that is not offered in the app, or unknown (422). */

@@ -235,6 +235,9 @@ export const signatureRequestReportSchema = v.object({
       status: v.picklist(signerStatuses),
       signedAt: v.nullable(v.string()),
       quality: v.nullable(v.string()),
+      /** The printed name and the meaning (reason) the signature carries (21 CFR 11.50). */
+      signingName: v.nullable(v.string()),
+      signingReason: v.nullable(v.string()),
     }),
   ),
   documents: v.array(

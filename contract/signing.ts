@@ -17,6 +17,7 @@ export const signResultCodes = [
   'serial_mismatch',
   'mobile_aes',
   'part11_required',
+  'part11_invalid',
 ] as const
 
 /** Qualities a signature is made with: simple, advanced, qualified. */
@@ -53,6 +54,14 @@ export const signRequestItemSchema = v.object({
 /** One request of a sign call. */
 export type SignRequestItem = v.InferOutput<typeof signRequestItemSchema>
 
+/** A signer's Part 11 confirmation (see {@link signBodySchema}). */
+export const part11ConfirmationSchema = v.object({
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+  signingName: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+  signingReason: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+})
+export type Part11Confirmation = v.InferOutput<typeof part11ConfirmationSchema>
+
 /** Body of `POST /v3/sign` and `POST /v3/direct/sign`. */
 export const signBodySchema = v.object({
   signatureRequests: v.pipe(v.array(signRequestItemSchema), v.minLength(1), v.maxLength(50)),
@@ -62,6 +71,11 @@ export const signBodySchema = v.object({
   tan: v.optional(v.pipe(v.string(), v.maxLength(20))),
   /** Seal with this seal of the caller's business (contract/seals.ts) instead of signing in one's own name. */
   sealAccountName: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  /**
+   * The signer's 21 CFR Part 11 confirmation, which a request of a business that signs under Part 11 asks
+   * for (`part11_required`): their password again, and the printed name and meaning of the signature.
+   */
+  part11: v.optional(part11ConfirmationSchema),
 })
 
 /** A sign call's body. */
@@ -99,3 +113,12 @@ export const signatureQualitiesDetailSchema = v.object({
 
 /** The user's signature qualities. */
 export type SignatureQualitiesDetail = v.InferOutput<typeof signatureQualitiesDetailSchema>
+
+/**
+ * Query of `GET /v3/user/signature-qualities-detail`: with a request about to be signed, the answer counts in
+ * what that request allows beyond the user's own record (aes when its business vouches for them, AES for
+ * business).
+ */
+export const signatureQualitiesQuerySchema = v.object({
+  signature_request_id: v.optional(v.pipe(v.string(), v.maxLength(100))),
+})

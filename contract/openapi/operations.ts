@@ -87,7 +87,12 @@ import {
   signerInviteSchema,
   updateSignatureRequestSchema,
 } from '../signature-requests.ts'
-import { signAnswerSchema, signatureQualitiesDetailSchema, signBodySchema } from '../signing.ts'
+import {
+  signAnswerSchema,
+  signatureQualitiesDetailSchema,
+  signatureQualitiesQuerySchema,
+  signBodySchema,
+} from '../signing.ts'
 import { statusResponseSchema } from '../status.ts'
 import {
   acceptSchema,
@@ -527,10 +532,12 @@ export const apiOperations: readonly Operation[] = [
   {
     method: 'get',
     path: '/v3/user/signature-qualities-detail',
-    summary: 'The qualities the caller may sign with',
+    summary: 'The qualities the caller may sign with (with signature_request_id: on that request)',
     tag: 'Signing',
     auth: 'account',
+    query: signatureQualitiesQuerySchema,
     answers: [ok(signatureQualitiesDetailSchema)],
+    errors: { 404: ['signature_request.not_found'] },
   },
 
   // Accounts

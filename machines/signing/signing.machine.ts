@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { hasSigningCredit } from './has-signing-credit.ts'
 import type {
   MobileAesAttempt,
+  Part11Confirmation,
   SignAttempt,
   SigningContext,
   SigningCredit,
@@ -53,9 +54,9 @@ export const signingMachine = setup({
       tanTriesLeft: undefined,
     }),
     setTan: assign((_, params: { tan: string }) => ({ tan: params.tan })),
-    setPart11: assign((_, params: { signingName: string; signingReason: string }) => ({
-      part11: { signingName: params.signingName, signingReason: params.signingReason },
-    })),
+    setPart11: assign((_, params: Part11Confirmation) => ({ part11: params })),
+    /** A wrong password: the confirmation is asked for again, without keeping what was typed. */
+    wrongPart11: assign({ part11: undefined, errorCode: 'signing.part11_invalid' as const }),
     setError: assign((_, params: { errorCode: SigningErrorCode }) => ({ errorCode: params.errorCode })),
     clearError: assign({ errorCode: undefined }),
     wrongTan: assign((_, params: { triesLeft: number | undefined }) => ({
@@ -166,6 +167,14 @@ export const signingMachine = setup({
               params: ({ event }) => ({ result: event.output.result, expected: 'part11_required' }),
             },
             target: 'part11Verification',
+          },
+          {
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output.result, expected: 'part11_invalid' }),
+            },
+            target: 'part11Verification',
+            actions: 'wrongPart11',
           },
         ],
         onError: {
@@ -281,7 +290,11 @@ export const signingMachine = setup({
           target: 'signing',
           actions: {
             type: 'setPart11',
-            params: ({ event }) => ({ signingName: event.signingName, signingReason: event.signingReason }),
+            params: ({ event }) => ({
+              password: event.password,
+              signingName: event.signingName,
+              signingReason: event.signingReason,
+            }),
           },
         },
         'overlay.close': { target: 'idle' },

@@ -1,13 +1,9 @@
-import type { signResultCodes } from '../../contract/signing.ts'
+import type { Part11Confirmation, signResultCodes } from '../../contract/signing.ts'
+
+export type { Part11Confirmation }
 
 /** One answer of the sign call (SPEC §7 POST /v3/sign), each routed to its overlay. */
 export type SignResultCode = (typeof signResultCodes)[number]
-
-/** Part 11 re-confirmation the signer gave before signing again. */
-export interface Part11Confirmation {
-  signingName: string
-  signingReason: string
-}
 
 /** What the sign call answered: its code, and after a wrong TAN how many tries are left before it locks. */
 export interface SignOutcome {
@@ -43,6 +39,7 @@ export type SigningErrorCode =
   | 'signing.tan_resend_failed'
   | 'signing.tan_invalid'
   | 'signing.mobile_aes_failed'
+  | 'signing.part11_invalid'
 
 /** Context of the signing overlay flow. */
 export interface SigningContext {
@@ -65,7 +62,7 @@ export type SigningEvent =
   | { type: 'tan.submit'; tan: string }
   | { type: 'tan.resend' }
   | { type: 'mobileAes.submit'; pwdotp: string }
-  | { type: 'part11.submit'; signingName: string; signingReason: string }
+  | ({ type: 'part11.submit' } & Part11Confirmation)
   | { type: 'overlay.close' }
   /** The router left the page the flow was opened on. */
   | { type: 'signing.leave' }

@@ -8,11 +8,13 @@ import {
   inviteMembersSchema,
   retentionPreviewQuerySchema,
   supportContactSchema,
+  updateAes4bizSchema,
   updateBusinessSettingsSchema,
   userIdsSchema,
 } from '../../contract/businesses.ts'
 import type { BillingServices } from '../billing/billing-services.ts'
 import { buySeatsForInvites } from '../billing/seats.ts'
+import { getAes4Biz, updateAes4Biz } from '../businesses/aes4biz.ts'
 import { revokeBusinessDeletion, scheduleBusinessDeletion } from '../businesses/business-deletion.ts'
 import { addDomain, removeDomain } from '../businesses/business-domains.ts'
 import { readLogo, removeLogo, uploadLogo } from '../businesses/business-logo.ts'
@@ -174,6 +176,14 @@ export function createBusinessRoutes(services: BillingServices): Hono<AuthEnv> {
       .get(`${v2}/statistics`, requireAuth, async (c) => {
         await admin(c.get('auth').userId, c.req.param('id'))
         return sendJson(c, await businessStatistics(db, c.req.param('id'), services.now()))
+      })
+      .get(`${v1}/aes4biz`, requireAuth, async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, await getAes4Biz(db, c.req.param('id')))
+      })
+      .put(`${v1}/aes4biz`, requireAuth, jsonBody(updateAes4bizSchema), async (c) => {
+        await admin(c.get('auth').userId, c.req.param('id'))
+        return sendJson(c, await updateAes4Biz(db, c.req.param('id'), c.req.valid('json')))
       })
   )
 }

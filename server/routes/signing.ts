@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
 import { apiPaths } from '../../contract/paths.ts'
-import { signBodySchema } from '../../contract/signing.ts'
+import { signatureQualitiesQuerySchema, signBodySchema } from '../../contract/signing.ts'
+import { isVouchedOnRequest } from '../businesses/aes4biz.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
+import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
 import { callerOf } from '../signature-requests/caller-of.ts'
 import { getSignatureQualities } from '../signing/get-signature-qualities.ts'
@@ -17,14 +19,18 @@ export function createSigningRoutes(services: SigningServices): Hono<AuthEnv> {
       const caller = callerOf(c)
       return sendJson(c, await signRequests(services, { kind: 'account', caller }, c.req.valid('json')))
     })
-    .get(apiPaths.signatureQualitiesDetail(), requireAuth, async (c) =>
-      sendJson(
+    .get(apiPaths.signatureQualitiesDetail(), requireAuth, async (c) => {
+      const requestId = parseQuery(signatureQualitiesQuerySchema, c.req.query()).signature_request_id
+      const vouched =
+        requestId !== undefined && (await isVouchedOnRequest(services.db, callerOf(c), requestId))
+      return sendJson(
         c,
         await getSignatureQualities(
           services.db,
           c.get('auth').userId,
           services.platform?.pki.production ?? false,
+          vouched,
         ),
-      ),
-    )
+      )
+    })
 }

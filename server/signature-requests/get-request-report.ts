@@ -63,6 +63,8 @@ export async function getRequestReport(
           status: s.status,
           signedAt: s.signedAt?.toISOString() ?? null,
           quality: s.quality,
+          signingName: s.signingName,
+          signingReason: s.signingReason,
         }
       }),
     documents: documentRows.map(({ link, document }) => ({

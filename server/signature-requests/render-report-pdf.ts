@@ -108,6 +108,9 @@ export async function renderReportPdf(
     const quality = signer.quality === null ? '' : `, ${texts.quality(signer.quality.toUpperCase())}`
     const signed = signer.signedAt === null ? '' : `, ${texts.signed(utc(signer.signedAt))}`
     write(`${texts.statuses[signer.status]}${signed}${quality}`, { indent: 12 })
+    if (signer.signingName !== null && signer.signingReason !== null) {
+      write(texts.meaning(signer.signingName, signer.signingReason), { indent: 12 })
+    }
   }
 
   heading(texts.documents(report.documents.length))

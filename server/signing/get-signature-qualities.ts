@@ -12,16 +12,18 @@ import {
 
 /**
  * GET /v3/user/signature-qualities-detail: what the signed-in user may sign with, read from their
- * record. Outside production a qualified entry says `demo`, as its certificates do.
+ * record; `vouched` when asked for a request whose business vouches for them (aes). Outside production a
+ * qualified entry says `demo`, as its certificates do.
  */
 export async function getSignatureQualities(
   db: Pick<Database, 'select'>,
   userId: string,
   production: boolean,
+  vouched = false,
 ): Promise<SignatureQualitiesDetail> {
   const [user] = await db.select({ attributes: users.attributes }).from(users).where(eq(users.id, userId))
   if (user === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
-  const allowed = allowedQualities(user.attributes)
+  const allowed = allowedQualities(user.attributes, vouched)
   const unlocked = new Set(user.attributes[signatureQualitiesAttribute] ?? [])
   const qesEntry = { quality: production ? 'qes' : 'demo' }
   const qes = Object.fromEntries(
@@ -31,6 +33,6 @@ export async function getSignatureQualities(
     ses: { any: { quality: 'ses' } },
     ...(allowed.includes('aes') ? { aes: { any: { quality: 'aes' } } } : {}),
     ...(allowed.includes('qes') ? { qes } : {}),
-    signingQuality: signingQuality(user.attributes),
+    signingQuality: signingQuality(user.attributes, vouched),
   }
 }

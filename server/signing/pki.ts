@@ -34,6 +34,8 @@ export type SignerCertificateRequest = {
   name: string
   email: string
   quality: 'aes' | 'qes'
+  /** The business that vouches for the signer (AES for business), named as O instead of the platform. */
+  organization?: string
 }
 
 /**
@@ -130,7 +132,8 @@ function assemble(keys: Record<Part, CertifiedKey>, production: boolean): Pki {
       issueLeaf(keys.issuing, production, request.quality, {
         commonName: request.name,
         email: request.email,
-        organization: production ? platformName : `${platformName} (${demoMarking})`,
+        organization:
+          request.organization ?? (production ? platformName : `${platformName} (${demoMarking})`),
         organizationalUnit: production ? undefined : demoMarking,
       }),
     issueSealCertificate: (request) =>

@@ -36,6 +36,8 @@ export type SigningIdentity = {
   freeAccountId?: string
   /** The seal this signature is made with, instead of a certificate naming the signer. */
   seal?: SealSigning
+  /** The business whose word alone makes this signature advanced (AES for business): its certificate's O. */
+  vouchedBy?: string
 }
 
 /** What became of one request of a sign call. */
@@ -72,6 +74,7 @@ export async function signRequestDocuments(
           name: identity.name,
           email: identity.email,
           quality: identity.quality,
+          ...(identity.vouchedBy === undefined ? {} : { organization: identity.vouchedBy }),
         }))
   const seal = identity.seal
   const requestId = signable.request.id
@@ -173,6 +176,7 @@ export async function signRequestDocuments(
         quality: identity.quality,
         documents: parts.map(({ document }) => document.id),
         ...(seal ? { seal: seal.accountName } : {}),
+        ...(identity.vouchedBy === undefined ? {} : { vouchedBy: identity.vouchedBy }),
       })
       // The last signature mails the signed documents, in the transaction that records it.
       if (decision.status === 'SIGNED') {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { SignAnswer, SignBody } from '../../contract/signing.ts'
+import type { Part11Confirmation, SignAnswer, SignBody } from '../../contract/signing.ts'
 import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
+import { requestSigningQuality } from '../businesses/aes4biz.ts'
 import { isPaidByBusiness } from '../businesses/payment-state.ts'
 import { users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -9,8 +10,8 @@ import { type SealSigning, sealForSigner } from '../seals/seal-for-signer.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
 import { findSignableRequest, type SignableRequest } from './find-signable-request.ts'
 import { freeSignaturesRemaining } from './free-signatures.ts'
+import { confirmPart11, underPart11 } from './part11.ts'
 import { type SigningIdentity, signRequestDocuments } from './sign-request-documents.ts'
-import { signingQuality } from './signature-qualities.ts'
 import type { SigningServices } from './signing-services.ts'
 
 /**
@@ -52,15 +53,38 @@ export async function signRequests(
     signables.push(await findSignableRequest(services.db, signer, item, index))
   }
   const results: SignAnswer['results'] = []
+  // One Part 11 confirmation serves every request of the call that asks for it.
+  let part11: Awaited<ReturnType<typeof confirmPart11>> | undefined
   for (const signable of signables) {
+    const { request } = signable
+    let confirmed: Part11Confirmation | undefined
+    if (!seal && signer.kind === 'account' && (await underPart11(services.db, request.ownerId))) {
+      part11 ??= await confirmPart11(services.db, signer.caller.userId, body.part11)
+      if (typeof part11 === 'string') {
+        results.push({ signatureRequestId: request.id, result: part11, statusOverall: request.statusOverall })
+        continue
+      }
+      confirmed = part11
+    }
     const identity = seal ? sealIdentity(signer, seal, signable) : await identify(services, signer, signable)
     const outcome =
       identity === 'exhausted'
-        ? { result: 'exhausted' as const, statusOverall: signable.request.statusOverall }
-        : await signRequestDocuments(services, platform, signable, identity, body.language)
-    results.push({ signatureRequestId: signable.request.id, ...outcome })
+        ? { result: 'exhausted' as const, statusOverall: request.statusOverall }
+        : await signRequestDocuments(
+            services,
+            platform,
+            signable,
+            confirmed ? { ...identity, ...part11Meaning(confirmed) } : identity,
+            body.language,
+          )
+    results.push({ signatureRequestId: request.id, ...outcome })
   }
   return { results }
+}
+
+/** The printed name and the meaning a Part 11 signature carries. */
+function part11Meaning({ signingName, signingReason }: Part11Confirmation) {
+  return { signingName, signingReason }
 }
 
 async function sealOf(
@@ -94,12 +118,13 @@ function sealIdentity(
 
 /**
  * The signing name, quality and audit actor of one signature. An account signs with the quality its
- * record allows and needs a free signature left (SPEC §6); a direct-link signer signs simply, always.
+ * record allows (or aes when the request's business vouches for it) and needs a free signature left
+ * (SPEC §6); a direct-link signer signs simply, always.
  */
 async function identify(
   services: SigningServices,
   signer: RequestSigner,
-  { signature, item }: SignableRequest,
+  { request, signature, item }: SignableRequest,
 ): Promise<SigningIdentity | 'exhausted'> {
   const signingReason =
     item.signingReason === undefined || item.signingReason === '' ? undefined : item.signingReason
@@ -132,12 +157,14 @@ async function identify(
   }
   if (!hasSigningCredit(credit)) return 'exhausted'
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
+  const { quality, vouchedBy } = await requestSigningQuality(services.db, request.ownerId, user)
   return {
     name,
     signingName: item.signingName ?? name,
     signingReason,
     email: user.email,
-    quality: signingQuality(user.attributes),
+    quality,
+    ...(vouchedBy === undefined ? {} : { vouchedBy: vouchedBy.name }),
     caller,
     ...(paidByBusiness ? {} : { freeAccountId: user.id }),
   }

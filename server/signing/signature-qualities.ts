@@ -10,11 +10,18 @@ export const signatureQualitiesAttribute = 'signature_qualities'
 /** Legislations a qualified signature is unlocked for, as `qes_<legislation>` in the attribute. */
 export const qesLegislations = ['eidas', 'zertes'] as const
 
-/** Qualities the user may sign with, lowest first: ses always, aes and qes once unlocked. */
-export function allowedQualities(attributes: Readonly<Record<string, string[]>>): SignatureQuality[] {
+/**
+ * Qualities the user may sign with, lowest first: ses always, aes and qes once unlocked. `vouched`: a
+ * business vouches for them on the request at hand (AES for business, server/businesses/aes4biz.ts), which
+ * allows aes without identification.
+ */
+export function allowedQualities(
+  attributes: Readonly<Record<string, string[]>>,
+  vouched = false,
+): SignatureQuality[] {
   const unlocked = new Set(attributes[signatureQualitiesAttribute] ?? [])
   const qes = qesLegislations.some((legislation) => unlocked.has(`qes_${legislation}`))
-  const aes = qes || unlocked.has('aes')
+  const aes = qes || vouched || unlocked.has('aes')
   return ['ses', ...(aes ? ['aes' as const] : []), ...(qes ? ['qes' as const] : [])]
 }
 
@@ -22,8 +29,11 @@ export function allowedQualities(attributes: Readonly<Record<string, string[]>>)
  * The quality of the user's next signature: their `default_quality` attribute when they may sign with
  * it, else the highest quality they may sign with.
  */
-export function signingQuality(attributes: Readonly<Record<string, string[]>>): SignatureQuality {
-  const allowed = allowedQualities(attributes)
+export function signingQuality(
+  attributes: Readonly<Record<string, string[]>>,
+  vouched = false,
+): SignatureQuality {
+  const allowed = allowedQualities(attributes, vouched)
   const chosen = allowed.find((quality) => quality === attributes.default_quality?.[0])
   return chosen ?? allowed[allowed.length - 1] ?? 'ses'
 }

@@ -1,6 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import {
+  type Aes4Biz,
+  aes4bizSchema,
   type BillingAddress,
   type BusinessSettings,
   billingAddressSchema,
@@ -17,6 +19,7 @@ import {
   type retentionTerminalStates,
   type SupportContact,
   supportContactSchema,
+  updateAes4bizSchema,
   updateBusinessSettingsSchema,
 } from '../../contract/businesses.ts'
 import type { ApiClient } from './client.ts'
@@ -174,4 +177,18 @@ export async function uploadLogo(api: ApiClient, id: string, file: File) {
 export async function removeLogo(api: ApiClient, id: string) {
   const answer = await api.request(businessPaths.businessSettingsLogo(id), { method: 'DELETE', ...once })
   return v.parse(businessSettingsSchema, answer)
+}
+
+/** GET /v1/businesses/{id}/aes4biz: AES for business, whom the business vouches for. */
+export function aes4bizQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: [...businessKey(id), 'aes4biz'],
+    queryFn: async () => v.parse(aes4bizSchema, await api.request(businessPaths.businessAes4biz(id))),
+  })
+}
+
+/** PUT /v1/businesses/{id}/aes4biz; answers what the server kept. */
+export async function updateAes4biz(api: ApiClient, id: string, aes4biz: Aes4Biz) {
+  const body = v.parse(updateAes4bizSchema, aes4biz)
+  return v.parse(aes4bizSchema, await api.request(businessPaths.businessAes4biz(id), { method: 'PUT', body }))
 }

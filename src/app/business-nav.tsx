@@ -8,6 +8,9 @@ export function BusinessNav() {
       <Link to="/business/dashboard">
         <Trans>Overview</Trans>
       </Link>
+      <Link to="/business/activity">
+        <Trans>Activity</Trans>
+      </Link>
       <Link to="/business/members" activeOptions={{ exact: true }}>
         <Trans>Members</Trans>
       </Link>
@@ -16,6 +19,12 @@ export function BusinessNav() {
       </Link>
       <Link to="/business/billing">
         <Trans>Billing</Trans>
+      </Link>
+      <Link to="/business/seals">
+        <Trans>Seals</Trans>
+      </Link>
+      <Link to="/business/developers/api">
+        <Trans>API users</Trans>
       </Link>
       <Link to="/business/settings">
         <Trans>Settings</Trans>

@@ -68,7 +68,7 @@ const userEvents: SigningEvent[] = [
   { type: 'tan.submit', tan: '123456' },
   { type: 'tan.resend' },
   { type: 'mobileAes.submit', pwdotp: '0000' },
-  { type: 'part11.submit', signingName: 'Ada Lovelace', signingReason: 'Approval' },
+  { type: 'part11.submit', password: 'secret', signingName: 'Ada Lovelace', signingReason: 'Approval' },
   { type: 'overlay.close' },
   { type: 'signing.leave' },
 ]
@@ -153,6 +153,7 @@ describe('overlay handlers (SPEC §4)', () => {
       serial_mismatch: 'serial-number-mismatch',
       mobile_aes: 'mobile-aes',
       part11_required: 'part-11-verification',
+      part11_invalid: 'part-11-verification',
     }
     for (const code of signResultCodes) {
       const { machine, pending } = controlledMachine()

@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useRouteContext } from '@tanstack/react-router'
+import { Link, useRouteContext } from '@tanstack/react-router'
 import type { Business } from '../../../contract/businesses.ts'
 import { refreshBusiness, updateBillingAddress } from '../../api/business.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
-import { Button } from '../../ui/button/button.tsx'
+import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
@@ -67,6 +67,27 @@ function BillingAddress({ business }: { business: Business }) {
   )
 }
 
+function AesForBusiness() {
+  return (
+    <section className={styles.card} aria-labelledby="aes4biz-heading">
+      <h2 id="aes4biz-heading">
+        <Trans>AES for business</Trans>
+      </h2>
+      <p className={styles.muted}>
+        <Trans>
+          Vouch for the people at your domains, so that they sign your requests with an advanced signature.
+        </Trans>
+      </p>
+      <Link
+        to="/business/profile/aes-for-business"
+        className={`${buttonClass({ variant: 'secondary' })} ${styles.cardButton}`}
+      >
+        <Trans>Set up AES for business</Trans>
+      </Link>
+    </section>
+  )
+}
+
 function Deletion({ business }: { business: Business }) {
   const { i18n } = useLingui()
   const { ui } = useRouteContext({ from: '__root__' })
@@ -116,7 +137,10 @@ function Deletion({ business }: { business: Business }) {
   )
 }
 
-/** /business/profile: the company, its billing address, and its deletion (to schedule, or to take back). */
+/**
+ * /business/profile: the company, its billing address, the way to AES for business, and its deletion (to
+ * schedule, or to take back).
+ */
 export function BusinessProfileScreen() {
   return (
     <BusinessPage title={<Trans>Business profile</Trans>}>
@@ -124,6 +148,7 @@ export function BusinessProfileScreen() {
         <>
           <Facts business={business} />
           <BillingAddress business={business} />
+          <AesForBusiness />
           <Deletion business={business} />
         </>
       )}

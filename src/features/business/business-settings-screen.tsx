@@ -204,6 +204,14 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
             })
           }
         />
+        <Button
+          variant="text"
+          size="sm"
+          className={styles.cardButton}
+          onClick={() => void openDialog(ui.dialogs, { name: 'part11Info', namespace: 'general' })}
+        >
+          <Trans>What signing under Part 11 means</Trans>
+        </Button>
         <Retention
           business={business}
           retention={signatureRequests.retention}

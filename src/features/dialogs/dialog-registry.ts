@@ -21,6 +21,7 @@ import { DowngradedDialog, type DowngradedProps } from '../business/downgraded-d
 import { InvitationDialog, type InvitationProps } from '../business/invitation-dialog.tsx'
 import { LeaveBusinessDialog, type LeaveBusinessProps } from '../business/leave-business-dialog.tsx'
 import { LockedMemberDialog, type LockedMemberProps } from '../business/locked-member-dialog.tsx'
+import { Part11InfoDialog } from '../business/part11-info-dialog.tsx'
 import { RemoveMembersDialog, type RemoveMembersProps } from '../business/remove-members-dialog.tsx'
 import {
   ActivateRetentionDialog,
@@ -72,6 +73,7 @@ export const dialogRegistry: DialogRegistry = {
   deleteApiUser: defineDialog<ApiUserProps>(DeleteApiUserDialog, { role: 'alertdialog' }),
   activateRetention: defineDialog<RetentionProps>(ActivateRetentionDialog, { role: 'alertdialog' }),
   deactivateRetention: defineDialog<RetentionProps>(DeactivateRetentionDialog, { role: 'alertdialog' }),
+  part11Info: defineDialog(Part11InfoDialog),
 }
 
 /** The full-screen overlays of SPEC §2, by name; the signing and business features add theirs. */

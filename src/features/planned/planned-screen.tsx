@@ -7,7 +7,6 @@ const plans = {
   visualSignature: msg`How your signature looks on a document: name, company, location, date and image.`,
   signatureStandards: msg`Your signature standards: the qualities and legislations you can sign with, and the identification that unlocks them.`,
   identification: msg`Identification by video, by yourself, automatically or with an Austrian eID, to sign with an advanced or qualified signature.`,
-  business: msg`Your business account: its dashboard, activity, settings, profile and branding.`,
   eidplus: msg`Signing up with a national electronic ID.`,
   componentTest: msg`A test page for the design system's components.`,
 } as const satisfies Record<string, MessageDescriptor>

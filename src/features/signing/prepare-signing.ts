@@ -10,6 +10,8 @@ export interface PrepareSigning {
   ui: UiActors
   calls: SigningCalls
   signer: Signer
+  /** The request about to be signed: its business may allow the signer aes (AES for business). */
+  requestId?: string
   /** The signer chose to add a signature standard in their profile. */
   onUpgradeStandards: () => void
   /** @default sessionStorage */
@@ -44,12 +46,13 @@ export async function prepareSigning({
   ui,
   calls,
   signer,
+  requestId,
   onUpgradeStandards,
   storage = sessionStorage,
 }: PrepareSigning): Promise<string | null> {
   const wanted = signer.defaultQuality
   if (wanted === 'aes' || wanted === 'qes') {
-    const detail = await calls.loadQualities()
+    const detail = await calls.loadQualities(requestId)
     if (detail && !holdsQuality(detail, wanted)) {
       let choice: UpgradeStandardsChoice | undefined
       const props: UpgradeStandardsProps = { quality: wanted }

@@ -4,7 +4,11 @@ import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { OverlayActionResult } from '../../../machines/overlay/overlay.types.ts'
 import { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { type SigningOverlay, selectSigningOverlay } from '../../../machines/signing/signing.selectors.ts'
-import type { SigningCredit, SigningEvent } from '../../../machines/signing/signing.types.ts'
+import type {
+  Part11Confirmation,
+  SigningCredit,
+  SigningEvent,
+} from '../../../machines/signing/signing.types.ts'
 import type { UiActors } from '../../app/ui-actors.ts'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { openOverlay } from '../../ui/overlay/open-overlay.ts'
@@ -17,6 +21,9 @@ export type SigningActor = ActorRefFrom<typeof signingMachine>
 /** What a signing overlay's buttons submit; each is one event of the signing machine. */
 export type SigningChoice = 'close' | 'retry' | 'resend' | 'upgrade'
 
+/** What the Part 11 verification overlay submits. */
+export type Part11Submission = { part11: Part11Confirmation }
+
 /** Props every signing overlay is opened with. */
 export interface SigningOverlayProps {
   /** Title of the request being signed. */
@@ -27,6 +34,8 @@ export interface SigningOverlayProps {
   canRetry?: boolean
   /** Shown under the success message (a direct signer's redirect countdown). */
   detail?: ReactNode
+  /** The name and meaning the Part 11 verification starts from (the signer's last, else their name). */
+  part11Defaults?: { signingName: string; signingReason: string }
 }
 
 /** One signing, from the sign call to the overlay that ends it. */
@@ -42,6 +51,8 @@ export interface SigningRun {
   sealAccountName?: string
   /** The UI language, for the mails the signing sends. */
   language: string
+  /** The name and meaning a Part 11 verification starts from. */
+  part11Defaults: { signingName: string; signingReason: string }
   credit: SigningCredit
   /** The request was signed (the success overlay is showing). */
   onSigned: () => void
@@ -53,7 +64,7 @@ export interface SigningRun {
 }
 
 // The registered overlay of each machine overlay; the TAN entry is a dialog. Overlays of flows this
-// app does not offer yet (mobile AES, Part 11, serial numbers) show as a failure that only closes.
+// app does not offer yet (mobile AES, serial numbers) show as a failure that only closes.
 const overlayNames: Partial<Record<SigningOverlay, string>> = {
   signing: 'signing',
   'signing-success': 'signingSuccess',
@@ -62,6 +73,7 @@ const overlayNames: Partial<Record<SigningOverlay, string>> = {
   'tan-expired': 'tanExpired',
   'tan-locked': 'tanLocked',
   'exhausted-signatures': 'exhaustedSignatures',
+  'part-11-verification': 'part11Verification',
 }
 
 const choiceEvents: Record<SigningChoice, SigningEvent> = {
@@ -79,6 +91,9 @@ const topState = (snapshot: SigningSnapshot): string =>
 const isChoice = (value: unknown): value is SigningChoice =>
   typeof value === 'string' && Object.hasOwn(choiceEvents, value)
 
+const isPart11 = (value: unknown): value is Part11Submission =>
+  typeof value === 'object' && value !== null && 'part11' in value
+
 /**
  * Runs the signing machine (machines/signing) with the sign and TAN calls, and shows each of its
  * states on the overlay host (SPEC §2, §4) or, for the TAN, on the dialog host. An overlay's
@@ -87,6 +102,8 @@ const isChoice = (value: unknown): value is SigningChoice =>
  */
 export function runSigning(run: SigningRun): Promise<void> {
   let lastError: unknown = null
+  // Asked again after a wrong password, the verification keeps the name and meaning given.
+  let part11Defaults = run.part11Defaults
   const machine = signingMachine.provide({
     actors: {
       sign: fromPromise(async ({ input }) => {
@@ -97,6 +114,7 @@ export function runSigning(run: SigningRun): Promise<void> {
             documentSignatures: run.documentSignatures,
             language: run.language,
             tan: input.tan,
+            part11: input.part11,
             sealAccountName: run.sealAccountName,
           })
         } catch (error) {
@@ -115,6 +133,10 @@ export function runSigning(run: SigningRun): Promise<void> {
     if (isChoice(value)) {
       actor.send(choiceEvents[value])
       if (value === 'upgrade') run.onUpgrade()
+    } else if (isPart11(value)) {
+      const { signingName, signingReason } = value.part11
+      part11Defaults = { signingName, signingReason }
+      actor.send({ type: 'part11.submit', ...value.part11 })
     }
     const after = await waitFor(actor, (s) => !s.hasTag('busy'))
     if (topState(after) === before && after.context.errorCode)
@@ -160,11 +182,19 @@ export function runSigning(run: SigningRun): Promise<void> {
       }
       const overlay = selectSigningOverlay(snapshot)
       const name = (overlay && overlayNames[overlay]) ?? 'signingFailure'
+      const { errorCode } = snapshot.context
       const props: SigningOverlayProps = {
         title: run.requestTitle,
-        reason: state === 'failure' ? lastError : undefined,
+        // A failed sign call says why; a wrong Part 11 password is said in the verification asked again.
+        reason:
+          state === 'failure'
+            ? lastError
+            : state === 'part11Verification' && errorCode
+              ? new SigningFailure(errorCode)
+              : undefined,
         canRetry: state === 'failure',
         detail: state === 'success' ? run.successDetail : undefined,
+        ...(state === 'part11Verification' ? { part11Defaults } : {}),
       }
       openOverlay(run.ui.overlays, { name, props: { ...props }, action: ({ value }) => act(value) })
       // The signing overlay's handler is the sign call itself: it runs with the loading flag at once.

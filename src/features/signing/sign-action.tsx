@@ -80,6 +80,7 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
             ui,
             calls,
             signer,
+            requestId: request.id,
             onUpgradeStandards: () => void navigate({ to: '/profile/signature-standards' }),
           })
       if (signingName === null) return
@@ -93,6 +94,10 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
         documentSignatures,
         sealAccountName: seal?.name,
         language: i18n.locale,
+        part11Defaults: {
+          signingName: user?.attributes.p11_signing_name?.[0] ?? signingName,
+          signingReason: user?.attributes.p11_signing_reason?.[0] ?? '',
+        },
         credit: {
           isFreeUser: signer.isFreeUser,
           freeSignaturesRemaining: signer.freeSignaturesRemaining,

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/signing.ts'
 import { attributesCase } from '../../../contract/user.ts'
 import type { DirectSignSession } from '../../../machines/session/session.types.ts'
-import type { SignOutcome } from '../../../machines/signing/signing.types.ts'
+import type { Part11Confirmation, SignOutcome } from '../../../machines/signing/signing.types.ts'
 import { type ApiClient, ApiError } from '../../api/client.ts'
 import { getUserQueryOptions, userAttribute } from '../../api/user.ts'
 
@@ -43,6 +43,8 @@ export interface SignInput {
   documentSignatures?: SignatureField[]
   /** Seal with this seal of the signer's business instead of signing in their own name (accounts only). */
   sealAccountName?: string
+  /** The signer's Part 11 confirmation, when the request asked for one (accounts only). */
+  part11?: Part11Confirmation
 }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ')
@@ -101,9 +103,14 @@ export function signingCalls(
     await queryClient.invalidateQueries({ queryKey: getUserQueryOptions(api).queryKey })
   }
 
-  async function loadQualities(): Promise<SignatureQualitiesDetail | null> {
+  /** The qualities the signer may sign with; for `requestId`, what that request allows too (AES for business). */
+  async function loadQualities(requestId?: string): Promise<SignatureQualitiesDetail | null> {
     if (direct) return null
-    return v.parse(signatureQualitiesDetailSchema, await api.request(apiPaths.signatureQualitiesDetail()))
+    const query = requestId === undefined ? {} : { query: { signature_request_id: requestId } }
+    return v.parse(
+      signatureQualitiesDetailSchema,
+      await api.request(apiPaths.signatureQualitiesDetail(), query),
+    )
   }
 
   async function sign(input: SignInput): Promise<SignOutcome> {
@@ -119,6 +126,7 @@ export function signingCalls(
       // A direct-link signer's TAN is checked by the sign call, which says how many tries are left.
       ...(direct && input.tan !== undefined ? { tan: input.tan } : {}),
       ...(!direct && input.sealAccountName !== undefined ? { sealAccountName: input.sealAccountName } : {}),
+      ...(!direct && input.part11 !== undefined ? { part11: input.part11 } : {}),
     }
     const answer = v.parse(
       signAnswerSchema,

@@ -10,6 +10,7 @@ const signingMessages: Record<SigningErrorCode, MessageDescriptor> = {
   'signing.tan_resend_failed': msg`We could not send a new TAN. Please wait a moment and try again.`,
   'signing.mobile_aes_failed': msg`Signing on your phone did not work. Please try again.`,
   'signing.tan_invalid': msg`This TAN is not right. Check the digits in the latest e-mail.`,
+  'signing.part11_invalid': msg`This password is not right. Enter the password you sign in with.`,
 }
 
 // The server's refusals of a sign call, in the words of the signer.

@@ -1,15 +1,16 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { TextField } from '../../ui/form/text-field.tsx'
 import {
   defineOverlay,
   type OverlayContentProps,
   type OverlayRegistry,
 } from '../../ui/overlay/overlay-registry.ts'
-import type { SigningChoice, SigningOverlayProps } from './run-signing.ts'
+import type { Part11Submission, SigningChoice, SigningOverlayProps } from './run-signing.ts'
 import styles from './signing.module.css'
 import { signingErrorMessage } from './signing-messages.ts'
 
@@ -225,6 +226,80 @@ function ExhaustedSignaturesOverlay({ loading, submit }: Props) {
   )
 }
 
+/**
+ * SPEC §2 Part 11 verification overlay: a business that signs under 21 CFR Part 11 has the signer enter
+ * their password again, with the printed name and the meaning of the signature, which the signature and
+ * the report then carry (11.50, 11.200). A wrong password is said here, the overlay asked again.
+ */
+function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
+  const { i18n, t } = useLingui()
+  const refusal = error ?? props.reason
+  const [password, setPassword] = useState('')
+  const [signingName, setSigningName] = useState(props.part11Defaults?.signingName ?? '')
+  const [signingReason, setSigningReason] = useState(props.part11Defaults?.signingReason ?? '')
+  const [checked, setChecked] = useState(false)
+  const required = (value: string) =>
+    checked && value.trim() === '' ? t`Please fill in this field.` : undefined
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setChecked(true)
+    if (password === '' || signingName.trim() === '' || signingReason.trim() === '') return
+    const submission: Part11Submission = { part11: { password, signingName, signingReason } }
+    submit(submission)
+  }
+  return (
+    <form className={styles.overlay} onSubmit={onSubmit} noValidate>
+      <Dialog.Title>
+        <Trans>Confirm your signature</Trans>
+      </Dialog.Title>
+      <Dialog.Description>
+        <Trans>
+          “{props.title}” is signed under FDA 21 CFR Part 11: enter your password again, and the name and
+          meaning your signature is to carry. Both are recorded with the time of signing.
+        </Trans>
+      </Dialog.Description>
+      <div className={styles.fields}>
+        <TextField
+          label={<Trans>Password</Trans>}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={refusal ? i18n._(signingErrorMessage(refusal)) : required(password)}
+          disabled={loading}
+        />
+        <TextField
+          label={<Trans>Printed name</Trans>}
+          name="signingName"
+          autoComplete="name"
+          value={signingName}
+          onChange={(e) => setSigningName(e.target.value)}
+          error={required(signingName)}
+          disabled={loading}
+        />
+        <TextField
+          label={<Trans>Meaning of the signature</Trans>}
+          name="signingReason"
+          placeholder={t`for example: Approved, Reviewed, Authored`}
+          value={signingReason}
+          onChange={(e) => setSigningReason(e.target.value)}
+          error={required(signingReason)}
+          disabled={loading}
+        />
+      </div>
+      <div className={styles.actions}>
+        <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <BusyButton type="submit" busy={loading} size="lg">
+          <Trans>Sign</Trans>
+        </BusyButton>
+      </div>
+    </form>
+  )
+}
+
 /** The signing overlays of SPEC §2, by the names run-signing opens them with. */
 export const signingOverlays: OverlayRegistry = {
   signing: defineOverlay(SigningOverlay),
@@ -234,4 +309,5 @@ export const signingOverlays: OverlayRegistry = {
   tanExpired: defineOverlay(TanExpiredOverlay),
   tanLocked: defineOverlay(TanLockedOverlay),
   exhaustedSignatures: defineOverlay(ExhaustedSignaturesOverlay),
+  part11Verification: defineOverlay(Part11VerificationOverlay),
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { AesForBusinessScreen } from '../../../features/business/aes-for-business-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/profile/aes-for-business')({
-  component: () => <PlannedScreen area="business" />,
+  loader: () => loadMessages('business'),
+  component: AesForBusinessScreen,
 })

@@ -30,6 +30,7 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
     requestTitle: 'Lease',
     signingName: 'Ada Lovelace',
     language: 'en-gb',
+    part11Defaults: { signingName: 'Ada Lovelace', signingReason: '' },
     credit,
     onSigned,
     onUpgrade,
@@ -68,6 +69,27 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     expect(dialog(ui)).toBeUndefined()
     expect(overlay(ui)).toBeUndefined()
     expect(calls.sign).toHaveBeenCalledOnce()
+  })
+
+  it('asks for the Part 11 confirmation, again after a wrong password, and signs with it', async () => {
+    const { ui, signed, done } = start(['part11_required', 'part11_invalid', 'complete'])
+    await vi.waitFor(() => expect(overlay(ui)).toBe('part11Verification'))
+    const props = () => ui.overlays.getSnapshot().context.overlay?.props as Record<string, unknown>
+    expect(props().part11Defaults).toEqual({ signingName: 'Ada Lovelace', signingReason: '' })
+    expect(props().reason).toBeUndefined()
+    const part11 = { password: 'wrong', signingName: 'Ada Lovelace', signingReason: 'Approval' }
+    ui.overlays.send({ type: 'overlay.action', value: { part11 } })
+    await vi.waitFor(() => expect(signed).toHaveLength(2))
+    expect(signed[1]?.part11).toEqual(part11)
+    // Asked again, saying why, with the name and meaning given (the password is not kept).
+    await vi.waitFor(() => expect(props()?.reason).toBeDefined())
+    expect(overlay(ui)).toBe('part11Verification')
+    expect(props().part11Defaults).toEqual({ signingName: 'Ada Lovelace', signingReason: 'Approval' })
+    ui.overlays.send({ type: 'overlay.action', value: { part11: { ...part11, password: 'right' } } })
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    expect(signed[2]?.part11?.password).toBe('right')
+    press(ui, 'close')
+    await done
   })
 
   it('mails a TAN when the sign call asks for one and signs with the TAN entered', async () => {

@@ -1,0 +1,128 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { businessPaths, businessSchema, businessSettingsSchema } from '../../../contract/businesses.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { signatureRequestReportSchema } from '../../../contract/signature-requests.ts'
+import { goodPassword, readJson } from '../accounts/accounts-client.ts'
+import { drivers } from '../test-database.ts'
+import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory, trustStore } from './pdf-tools.ts'
+import { type SigningClient, startSigningClient } from './signing-client.ts'
+
+afterAll(removeTemporaryDirectories)
+
+/** Issue 15: a business that signs under 21 CFR Part 11 has every signature of its requests confirmed. */
+describe.each(drivers)('Part 11 signing on %s', (driver) => {
+  let api: SigningClient
+  beforeAll(async () => {
+    api = await startSigningClient(driver)
+  })
+  afterAll(async () => {
+    await api?.server.stop()
+  })
+
+  it('asks for the password, name and meaning; a wrong password signs nothing; the report records them', async () => {
+    const admin = await api.signUp('qa@pharma.example')
+    const signer = await api.signUp('reviewer@lab.example')
+    const business = v.parse(
+      businessSchema,
+      await readJson(
+        await api.call('POST', businessPaths.businesses(), {
+          token: admin,
+          body: {
+            name: 'Pharma AG',
+            email: 'qa@pharma.example',
+            billing: { address1: 'Weg 1', city: 'Basel', postal_code: '4000', country: 'ch' },
+          },
+        }),
+        201,
+      ),
+    )
+    const settings = v.parse(
+      businessSettingsSchema,
+      await readJson(await api.call('GET', businessPaths.businessSettings(business.id), { token: admin })),
+    )
+    await readJson(
+      await api.call('PUT', businessPaths.businessSettings(business.id), {
+        token: admin,
+        body: {
+          support_contact: settings.supportContact,
+          signature_requests: {
+            part11: { enabled: true },
+            retention: { enabled: false, terminal_state: 'ANY' },
+          },
+          mail_service: {
+            attachments: {
+              signed_document: { enabled: true, customisable: true },
+              signature_protocol: { enabled: false, customisable: true },
+            },
+          },
+          user_pilot: { enabled: false },
+        },
+      }),
+    )
+    const request = await api.openRequest(
+      admin,
+      'SOP 12 release',
+      ['reviewer@lab.example'],
+      [await makePdf(1)],
+    )
+    const item = { signature_request_id: request.id }
+
+    expect((await api.signed(signer, [item]))[0]?.result).toBe('part11_required')
+    const confirmation = { signing_name: 'Dr. R. Viewer', signing_reason: 'Approved for release' }
+    const wrong = await api.call('POST', apiPaths.sign(), {
+      token: signer,
+      body: { signature_requests: [item], language: 'en', part11: { ...confirmation, password: 'not-mine' } },
+    })
+    expect(((await readJson(wrong)) as { results: { result: string }[] }).results[0]?.result).toBe(
+      'part11_invalid',
+    )
+    expect((await api.getRequest(signer, request.id)).statusOverall).toBe('OPEN')
+
+    const signed = await api.call('POST', apiPaths.sign(), {
+      token: signer,
+      body: {
+        signature_requests: [item],
+        language: 'en',
+        part11: { ...confirmation, password: goodPassword },
+      },
+    })
+    expect(((await readJson(signed)) as { results: { result: string }[] }).results[0]?.result).toBe(
+      'complete',
+    )
+
+    const report = v.parse(
+      signatureRequestReportSchema,
+      await readJson(
+        await api.call('GET', apiPaths.signatureRequestReport(request.id, 'json'), { token: admin }),
+      ),
+    )
+    expect(report.signers).toEqual([
+      expect.objectContaining({
+        accountEmail: 'reviewer@lab.example',
+        status: 'SIGNED',
+        signingName: 'Dr. R. Viewer',
+        signingReason: 'Approved for release',
+        signedAt: api.clock.now().toISOString(),
+      }),
+    ])
+    // The PDF's signature carries the meaning as its reason and is valid.
+    const pdf = await api.downloadSigned(admin, request.documents[0]?.id ?? '')
+    expect(Buffer.from(pdf).toString('latin1')).toContain('Approved for release')
+    const dir = temporaryDirectory(`part11-${driver}`)
+    const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
+    expect(pdfsig(dir, pdf, trustStore(dir, caPem)).map((verdict) => verdict.signature)).toEqual([
+      'Signature is Valid.',
+    ])
+    // The name and meaning are the signer's defaults next time.
+    expect((await api.readUser(signer)).attributes).toMatchObject({
+      p11_signing_name: ['Dr. R. Viewer'],
+      p11_signing_reason: ['Approved for release'],
+    })
+
+    // A sender without Part 11 asks for no confirmation.
+    const plain = await api.signUp('plain@sender.example')
+    const other = await api.openRequest(plain, 'Lunch order', ['reviewer@lab.example'], [await makePdf(1)])
+    expect((await api.signed(signer, [{ signature_request_id: other.id }]))[0]?.result).toBe('complete')
+  })
+})
