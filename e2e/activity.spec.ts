@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { parseCsv } from '../tests/server/activity/parse-csv.ts'
 import { expect, test } from './fixtures.ts'
+import { joinBusiness, openBusiness } from './pages/business-api.ts'
 import { BusinessPage } from './pages/business-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
@@ -12,26 +13,8 @@ const auth = (account: TestAccount) => ({ Authorization: `Bearer ${account.token
 
 /** A business with `admin` as its admin and `member` in it, made through the API (issue 13 shows the screens). */
 async function businessOf(request: APIRequestContext, admin: TestAccount, member: TestAccount, name: string) {
-  const created = await request.post('/api/v2/businesses', {
-    headers: auth(admin),
-    data: {
-      name,
-      email: admin.email,
-      billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
-    },
-  })
-  expect(created.ok(), await created.text()).toBe(true)
-  const { id } = (await created.json()) as { id: string }
-  const invited = await request.post(`/api/v1/businesses/${id}/members`, {
-    headers: auth(admin),
-    data: { users: [member.email] },
-  })
-  expect(invited.ok(), await invited.text()).toBe(true)
-  const accepted = await request.post('/api/v1/user/accept', {
-    headers: auth(member),
-    data: { business_invite: true },
-  })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
+  const id = await openBusiness(request, admin, name)
+  await joinBusiness(request, admin, id, member)
   return id
 }
 

@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { openBusiness } from './pages/business-api.ts'
 import { BusinessPage } from './pages/business-page.ts'
-import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
-
-/** A business with `admin` as its admin, opened through the API (the business journeys show its screens). */
-async function openBusiness(request: APIRequestContext, admin: TestAccount, name: string): Promise<void> {
-  const created = await request.post('/api/v2/businesses', {
-    headers: { Authorization: `Bearer ${admin.token}` },
-    data: {
-      name,
-      email: admin.email,
-      billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
-    },
-  })
-  expect(created.ok(), await created.text()).toBe(true)
-}
+import { createAccount, signInTab } from './pages/test-account.ts'
 
 /** The AES for business screen as an admin sees it; methods map onto test steps. */
 class AesForBusinessPage extends BusinessPage {

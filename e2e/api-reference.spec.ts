@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { openBusiness } from './pages/business-api.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 
 /** The API reference page (Swagger UI at /api/docs), as a developer uses it. */
@@ -116,15 +117,7 @@ test('a developer reads the API reference and tries GET /v1/user with their toke
 
 test('the API users screen links to the reference and the OpenAPI description', async ({ page, request }) => {
   const admin = await createAccount(request, 'Grace')
-  const opened = await request.post('/api/v2/businesses', {
-    headers: { Authorization: `Bearer ${admin.token}` },
-    data: {
-      name: 'Reference Reader AG',
-      email: admin.email,
-      billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
-    },
-  })
-  expect(opened.ok(), await opened.text()).toBe(true)
+  await openBusiness(request, admin, 'Reference Reader AG')
   await signInTab(page, admin)
   await page.goto('/business/developers/api')
   const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Calling the API' }) })

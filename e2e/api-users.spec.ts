@@ -2,21 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { ApiUsersPage } from './pages/api-users-page.ts'
-import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
+import { openBusiness } from './pages/business-api.ts'
+import { createAccount, signInTab } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
-
-/** A business with `account` as its admin, opened through the API (the business journey shows the screens). */
-async function openBusiness(request: APIRequestContext, account: TestAccount, name: string) {
-  const created = await request.post('/api/v2/businesses', {
-    headers: { Authorization: `Bearer ${account.token}` },
-    data: {
-      name,
-      email: account.email,
-      billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
-    },
-  })
-  expect(created.ok(), await created.text()).toBe(true)
-}
 
 /** What an integration does with nothing but its username and key: HTTP calls with Basic credentials. */
 function integration(request: APIRequestContext, username: string, key: string) {

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures.ts'
 import { e2eOperatorToken } from './operator-token.ts'
 import { type OwnServer, startOwnServer } from './own-server.ts'
 import { BillingPage } from './pages/billing-page.ts'
+import { openBusiness as openBusinessThrough } from './pages/business-api.ts'
 import { createAccount, signInAgain, signInTab, type TestAccount } from './pages/test-account.ts'
 
 const execFileAsync = promisify(execFile)
@@ -34,19 +35,7 @@ test.describe('billing on the sandbox provider', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  /** A business in Switzerland with `account` as its admin, opened through the API (issue 13 shows the screens). */
-  async function openBusiness(account: TestAccount, name: string): Promise<string> {
-    const created = await api.post('/api/v2/businesses', {
-      headers: { Authorization: `Bearer ${account.token}` },
-      data: {
-        name,
-        email: account.email,
-        billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
-      },
-    })
-    expect(created.ok(), await created.text()).toBe(true)
-    return ((await created.json()) as { id: string }).id
-  }
+  const openBusiness = (account: TestAccount, name: string) => openBusinessThrough(api, account, name)
 
   async function tabOf(browser: Browser, account: TestAccount): Promise<BillingPage> {
     const page = await (await browser.newContext()).newPage()

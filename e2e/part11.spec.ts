@@ -1,22 +1,10 @@
-import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { openBusiness } from './pages/business-api.ts'
 import { BusinessPage } from './pages/business-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { SigningPage } from './pages/signing-page.ts'
-import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
+import { createAccount, signInTab } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
-
-async function openBusiness(request: APIRequestContext, admin: TestAccount, name: string) {
-  const opened = await request.post('/api/v2/businesses', {
-    headers: { Authorization: `Bearer ${admin.token}` },
-    data: {
-      name,
-      email: admin.email,
-      billing: { address1: 'Klybeckstrasse 1', city: 'Basel', postal_code: '4057', country: 'CH' },
-    },
-  })
-  expect(opened.ok(), await opened.text()).toBe(true)
-}
 
 test('a business signs under Part 11: its signer confirms with password, name and meaning', async ({
   page,

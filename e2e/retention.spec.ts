@@ -6,6 +6,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { e2eOperatorToken } from './operator-token.ts'
 import { type OwnServer, startOwnServer } from './own-server.ts'
+import { openBusiness } from './pages/business-api.ts'
 import { BusinessPage } from './pages/business-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { createAccount, signInAgain, signInTab } from './pages/test-account.ts'
@@ -66,16 +67,7 @@ test.describe('automatic deletion', () => {
   }, testInfo) => {
     test.setTimeout(120_000)
     let admin = await createAccount(api, 'Grace')
-    const opened = await api.post('/api/v2/businesses', {
-      headers: { Authorization: `Bearer ${admin.token}` },
-      data: {
-        name: 'Hopper Archive AG',
-        email: admin.email,
-        billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
-      },
-    })
-    expect(opened.ok(), await opened.text()).toBe(true)
-    const businessId = ((await opened.json()) as { id: string }).id
+    const businessId = await openBusiness(api, admin, 'Hopper Archive AG')
     await subscribe(businessId, admin.token)
 
     // The admin signs a one-page agreement of their own.

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import type { APIRequestContext } from '@playwright/test'
 import sharp from 'sharp'
 import {
   pdfsig,
@@ -8,6 +7,7 @@ import {
   trustStore,
 } from '../tests/server/signing/pdf-tools.ts'
 import { expect, test } from './fixtures.ts'
+import { joinBusiness, openBusiness } from './pages/business-api.ts'
 import { initiateRequest } from './pages/dashboard-page.ts'
 import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
@@ -18,34 +18,6 @@ import { createAccount, signInTab, type TestAccount } from './pages/test-account
 import { onePagePdf } from './pages/test-pdfs.ts'
 
 const auth = (account: TestAccount) => ({ Authorization: `Bearer ${account.token}` })
-
-/** A business with `admin` as its admin, opened through the API (the business journeys show its screens). */
-async function openBusiness(request: APIRequestContext, admin: TestAccount, name: string): Promise<string> {
-  const created = await request.post('/api/v2/businesses', {
-    headers: auth(admin),
-    data: {
-      name,
-      email: admin.email,
-      billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
-    },
-  })
-  expect(created.ok(), await created.text()).toBe(true)
-  return ((await created.json()) as { id: string }).id
-}
-
-/** `member` joins the business: invited by its admin, and accepting, through the API. */
-async function join(request: APIRequestContext, admin: TestAccount, businessId: string, member: TestAccount) {
-  const invited = await request.post(`/api/v1/businesses/${businessId}/members`, {
-    headers: auth(admin),
-    data: { users: [member.email] },
-  })
-  expect(invited.ok(), await invited.text()).toBe(true)
-  const accepted = await request.post('/api/v1/user/accept', {
-    headers: auth(member),
-    data: { business_invite: true },
-  })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
-}
 
 /** A round company stamp, as an admin would upload it. */
 async function stamp(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
@@ -70,7 +42,7 @@ test.describe('seals', () => {
     const admin = await createAccount(request, 'Grace')
     const member = await createAccount(request, 'Mia')
     const businessId = await openBusiness(request, admin, businessName)
-    await join(request, admin, businessId, member)
+    await joinBusiness(request, admin, businessId, member)
 
     // The admin finds the seals in the business's navigation; there are none yet.
     const seals = new SealsPage(page)

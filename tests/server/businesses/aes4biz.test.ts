@@ -8,7 +8,6 @@ import { signatureQualitiesDetailSchema } from '../../../contract/signing.ts'
 import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
-import { join as joinBusiness, openBusiness } from '../seals/seal-client.ts'
 import {
   makePdf,
   pdfsig,
@@ -18,6 +17,7 @@ import {
 } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { drivers } from '../test-database.ts'
+import { join as joinBusiness, openBusiness } from './business-client.ts'
 
 afterAll(removeTemporaryDirectories)
 

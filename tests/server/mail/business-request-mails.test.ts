@@ -1,9 +1,10 @@
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { businessPaths, businessSchema, businessSettingsSchema } from '../../../contract/businesses.ts'
+import { businessPaths, businessSettingsSchema } from '../../../contract/businesses.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { readJson } from '../accounts/accounts-client.ts'
+import { changeSettings, openBusiness } from '../businesses/business-client.ts'
 import { makePdf } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { drivers } from '../test-database.ts'
@@ -23,27 +24,14 @@ describe.each(drivers)('mails of a business request on %s', (driver) => {
   it('heads the mails with the logo, and attaches the report instead of the documents when so set', async () => {
     const admin = await api.signUp('admin@brand.example')
     const signer = await api.signUp('signer@elsewhere.example')
-    const business = v.parse(
-      businessSchema,
-      await readJson(
-        await api.call('POST', businessPaths.businesses(), {
-          token: admin,
-          body: {
-            name: 'Brand AG',
-            email: 'office@brand.example',
-            billing: { address1: 'Weg 1', city: 'Bern', postal_code: '3000', country: 'ch' },
-          },
-        }),
-        201,
-      ),
-    )
+    const businessId = await openBusiness(api, admin, 'Brand AG')
     const form = new FormData()
     const png = await sharp({ create: { width: 400, height: 100, channels: 3, background: '#aa0000' } })
       .png()
       .toBuffer()
     form.append('file', new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'logo.png')
     const uploaded = await fetch(
-      `${api.server.url}${apiUrl(businessPaths.businessSettingsLogo(business.id))}`,
+      `${api.server.url}${apiUrl(businessPaths.businessSettingsLogo(businessId))}`,
       {
         method: 'POST',
         headers: { authorization: `Bearer ${admin}` },
@@ -51,29 +39,15 @@ describe.each(drivers)('mails of a business request on %s', (driver) => {
       },
     )
     const logo = v.parse(businessSettingsSchema, await readJson(uploaded)).companyBranding.logo
-    const settings = v.parse(
-      businessSettingsSchema,
-      await readJson(await api.call('GET', businessPaths.businessSettings(business.id), { token: admin })),
-    )
-    await readJson(
-      await api.call('PUT', businessPaths.businessSettings(business.id), {
-        token: admin,
-        body: {
-          support_contact: settings.supportContact,
-          signature_requests: {
-            part11: { enabled: false },
-            retention: { enabled: false, terminal_state: 'ANY' },
-          },
-          mail_service: {
-            attachments: {
-              signed_document: { enabled: false, customisable: true },
-              signature_protocol: { enabled: true, customisable: true },
-            },
-          },
-          user_pilot: { enabled: false },
+    await changeSettings(api, admin, businessId, (settings) => ({
+      ...settings,
+      mailService: {
+        attachments: {
+          signedDocument: { enabled: false, customisable: true },
+          signatureProtocol: { enabled: true, customisable: true },
         },
-      }),
-    )
+      },
+    }))
 
     const seen = await api.mailIds()
     const request = await api.openRequest(

@@ -1,50 +1,9 @@
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { expect } from 'vitest'
-import { businessPaths, businessSchema } from '../../../contract/businesses.ts'
-import { apiPaths } from '../../../contract/paths.ts'
 import { type SealDetail, sealDetailSchema, sealPaths } from '../../../contract/seals.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import type { SigningClient } from '../signing/signing-client.ts'
-
-/** A business's address and VAT number, which its seals' certificates name. */
-export const businessData = (name: string) => ({
-  name,
-  email: `office@${name.toLowerCase().replace(/\W+/g, '')}.example`,
-  billing: {
-    address1: 'Bahnhofstrasse 1',
-    city: 'Zürich',
-    postal_code: '8001',
-    country: 'ch',
-    vat: 'CHE-123.456.789',
-  },
-})
-
-/** Opens a business for `adminToken` and answers its id. */
-export async function openBusiness(api: SigningClient, adminToken: string, name: string): Promise<string> {
-  const created = await api.call('POST', businessPaths.businesses(), {
-    token: adminToken,
-    body: businessData(name),
-  })
-  return v.parse(businessSchema, await readJson(created, 201)).id
-}
-
-/** Invites `email` into the business and has its account (`token`) accept. */
-export async function join(
-  api: SigningClient,
-  adminToken: string,
-  businessId: string,
-  email: string,
-  token: string,
-): Promise<void> {
-  await readJson(
-    await api.call('POST', businessPaths.businessMembers(businessId), {
-      token: adminToken,
-      body: { users: [email] },
-    }),
-  )
-  await readJson(await api.call('POST', apiPaths.accept(), { token, body: { business_invite: true } }))
-}
 
 /** PUT the seal `name` with `label`, expecting `status` (201 created, 200 changed). */
 export async function putSeal(

@@ -10,18 +10,11 @@ import { signatureRequestEventsSchema, signatureRequestSchema } from '../../../c
 import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
+import { join as joinBusiness, openBusiness } from '../businesses/business-client.ts'
 import { makePdf, removeTemporaryDirectories, temporaryDirectory, trustStore } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { drivers } from '../test-database.ts'
-import {
-  join as joinBusiness,
-  openBusiness,
-  putSeal,
-  sealCall,
-  stampImage,
-  uploadImage,
-  userId,
-} from './seal-client.ts'
+import { putSeal, sealCall, stampImage, uploadImage, userId } from './seal-client.ts'
 
 afterAll(removeTemporaryDirectories)
 

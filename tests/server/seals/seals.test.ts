@@ -4,9 +4,10 @@ import { apiUserKeySchema, apiUserPaths } from '../../../contract/api-users.ts'
 import { billingPaths, setupIntentSchema } from '../../../contract/billing.ts'
 import { sealDetailSchema, sealPaths, sealsSchema } from '../../../contract/seals.ts'
 import { goodPassword, readJson } from '../accounts/accounts-client.ts'
+import { join, openBusiness } from '../businesses/business-client.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { drivers } from '../test-database.ts'
-import { join, openBusiness, putSeal, sealCall, stampImage, uploadImage, userId } from './seal-client.ts'
+import { putSeal, sealCall, stampImage, uploadImage, userId } from './seal-client.ts'
 
 describe.each(drivers)('seals on %s', (driver) => {
   let api: SigningClient

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { businessPaths, businessSchema, businessSettingsSchema } from '../../../contract/businesses.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { signatureRequestReportSchema } from '../../../contract/signature-requests.ts'
 import { goodPassword, readJson } from '../accounts/accounts-client.ts'
+import { changeSettings, openBusiness } from '../businesses/business-client.ts'
 import { drivers } from '../test-database.ts'
 import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory, trustStore } from './pdf-tools.ts'
 import { type SigningClient, startSigningClient } from './signing-client.ts'
@@ -23,43 +23,11 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
   it('asks for the password, name and meaning; a wrong password signs nothing; the report records them', async () => {
     const admin = await api.signUp('qa@pharma.example')
     const signer = await api.signUp('reviewer@lab.example')
-    const business = v.parse(
-      businessSchema,
-      await readJson(
-        await api.call('POST', businessPaths.businesses(), {
-          token: admin,
-          body: {
-            name: 'Pharma AG',
-            email: 'qa@pharma.example',
-            billing: { address1: 'Weg 1', city: 'Basel', postal_code: '4000', country: 'ch' },
-          },
-        }),
-        201,
-      ),
-    )
-    const settings = v.parse(
-      businessSettingsSchema,
-      await readJson(await api.call('GET', businessPaths.businessSettings(business.id), { token: admin })),
-    )
-    await readJson(
-      await api.call('PUT', businessPaths.businessSettings(business.id), {
-        token: admin,
-        body: {
-          support_contact: settings.supportContact,
-          signature_requests: {
-            part11: { enabled: true },
-            retention: { enabled: false, terminal_state: 'ANY' },
-          },
-          mail_service: {
-            attachments: {
-              signed_document: { enabled: true, customisable: true },
-              signature_protocol: { enabled: false, customisable: true },
-            },
-          },
-          user_pilot: { enabled: false },
-        },
-      }),
-    )
+    const businessId = await openBusiness(api, admin, 'Pharma AG')
+    await changeSettings(api, admin, businessId, (settings) => ({
+      ...settings,
+      signatureRequests: { ...settings.signatureRequests, part11: { enabled: true } },
+    }))
     const request = await api.openRequest(
       admin,
       'SOP 12 release',

@@ -1,0 +1,44 @@
+import { type APIRequestContext, expect } from '@playwright/test'
+import type { TestAccount } from './test-account.ts'
+
+const auth = (account: TestAccount) => ({ Authorization: `Bearer ${account.token}` })
+
+/**
+ * A business in Switzerland with `admin` as its first admin, opened through the real API (the business
+ * journey shows the screens); answers its id.
+ */
+export async function openBusiness(
+  request: APIRequestContext,
+  admin: TestAccount,
+  name: string,
+): Promise<string> {
+  const created = await request.post('/api/v2/businesses', {
+    headers: auth(admin),
+    data: {
+      name,
+      email: admin.email,
+      billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'CH' },
+    },
+  })
+  expect(created.ok(), await created.text()).toBe(true)
+  return ((await created.json()) as { id: string }).id
+}
+
+/** `member` joins the business: invited by its admin, and accepting, through the real API. */
+export async function joinBusiness(
+  request: APIRequestContext,
+  admin: TestAccount,
+  businessId: string,
+  member: TestAccount,
+): Promise<void> {
+  const invited = await request.post(`/api/v1/businesses/${businessId}/members`, {
+    headers: auth(admin),
+    data: { users: [member.email] },
+  })
+  expect(invited.ok(), await invited.text()).toBe(true)
+  const accepted = await request.post('/api/v1/user/accept', {
+    headers: auth(member),
+    data: { business_invite: true },
+  })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
+}
