@@ -111,8 +111,24 @@ describe.each(drivers)('ZIP, report and downloads on %s', (driver) => {
       statusOverall: 'DECLINED',
     })
     expect(report.signers).toEqual([
-      { accountEmail: 'guest@example.com', name: 'Zoë Ξένη', status: 'OPEN', signedAt: null, quality: null },
-      { accountEmail: signerEmail, name: 'Ada Lovelace', status: 'DECLINED', signedAt: null, quality: null },
+      {
+        accountEmail: 'guest@example.com',
+        name: 'Zoë Ξένη',
+        status: 'OPEN',
+        signedAt: null,
+        quality: null,
+        signingName: null,
+        signingReason: null,
+      },
+      {
+        accountEmail: signerEmail,
+        name: 'Ada Lovelace',
+        status: 'DECLINED',
+        signedAt: null,
+        quality: null,
+        signingName: null,
+        signingReason: null,
+      },
     ])
     expect(report.documents.map((d) => [d.title, d.sha256, d.signedSha256])).toEqual([
       ['Contract', sha256(files[0] as Uint8Array), null],
