@@ -55,7 +55,10 @@ export default defineConfig({
             // The HTTP contract (paths, schemas, codes) is small and used by nearly every screen: one chunk,
             // not a handful of tiny ones that each cost a request. The business payloads come with the
             // business screens.
-            { name: 'contract', test: /[/]contract[/](?!businesses|price-plans|billing|api-users|seals|activity)/ },
+            {
+              name: 'contract',
+              test: /[/]contract[/](?!businesses|price-plans|billing|api-users|seals|activity)/,
+            },
             // The small parts the sign-in, sign-up and password screens share (their hooks, form messages and
             // alerts): one chunk, not a request of half a kilobyte each.
             {

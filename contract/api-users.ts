@@ -65,6 +65,23 @@ export const accessLoginSchema = v.object({
   apiKey: v.pipe(v.string(), v.maxLength(200)),
 })
 
+/** Where a request an API user sends posts its changes (`callback_*_url` of `POST /v3/signature-requests`). */
+export type RequestCallbacks = { success?: string; error?: string; update?: string }
+
+/**
+ * What a callback posts (JSON, snake_case on the wire), signed in the `Signet-Signature` header:
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed by the API user's callback secret>`.
+ */
+export const requestCallbackSchema = v.object({
+  signatureRequestId: v.string(),
+  /** The audit trail's name of what happened (`signed`, `declined`, `withdrawn`, ...). */
+  event: v.string(),
+  statusOverall: v.string(),
+  /** When it happened, by the server's clock. */
+  occurredAt: v.string(),
+})
+export type RequestCallback = v.InferOutput<typeof requestCallbackSchema>
+
 /** Path builders of the API user calls (SPEC §7 Businesses), relative to `apiBase`. */
 export const apiUserPaths = {
   /** `GET` lists the business's API users, `POST` makes one (its key in the answer). */

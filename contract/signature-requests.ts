@@ -59,23 +59,6 @@ export const createSignatureRequestSchema = v.object({
   callbackUpdateUrl: callbackUrlSchema,
 })
 
-/** Where a request's changes are posted (see {@link createSignatureRequestSchema}). */
-export type RequestCallbacks = { success?: string; error?: string; update?: string }
-
-/**
- * What a callback posts (JSON, snake_case on the wire), signed in the `Signet-Signature` header:
- * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed by the API user's callback secret>`.
- */
-export const requestCallbackSchema = v.object({
-  signatureRequestId: v.string(),
-  /** The audit trail's name of what happened (`signed`, `declined`, `withdrawn`, ...). */
-  event: v.string(),
-  statusOverall: v.string(),
-  /** When it happened, by the server's clock. */
-  occurredAt: v.string(),
-})
-export type RequestCallback = v.InferOutput<typeof requestCallbackSchema>
-
 /** Input of {@link createSignatureRequestSchema}. */
 export type CreateSignatureRequest = v.InferOutput<typeof createSignatureRequestSchema>
 

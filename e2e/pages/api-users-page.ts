@@ -12,8 +12,8 @@ export class ApiUsersPage extends BusinessPage {
   /** The key the open key dialog shows, after copying it with the dialog's button. */
   async copyShownKey(username: string): Promise<string> {
     await this.seeDialog(`The key of ${username}`)
-    const key = (await this.dialog.getByLabel('API key').textContent()) ?? ''
-    await expect(this.dialog.getByLabel('Callback secret')).toHaveText(/^[\w-]{43}$/)
+    const key = await this.dialog.getByLabel('API key').inputValue()
+    await expect(this.dialog.getByLabel('Callback secret')).toHaveValue(/^[\w-]{43}$/)
     await this.clickInDialog('Copy key')
     await expect(this.dialog.getByRole('button', { name: 'Copied' })).toBeVisible()
     expect(await this.page.evaluate(() => navigator.clipboard.readText())).toBe(key)

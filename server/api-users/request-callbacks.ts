@@ -3,12 +3,9 @@ import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
+import type { RequestCallback, RequestCallbacks } from '../../contract/api-users.ts'
 import { toSnakeCase } from '../../contract/case.ts'
-import type {
-  CreateSignatureRequest,
-  RequestCallback,
-  RequestCallbacks,
-} from '../../contract/signature-requests.ts'
+import type { CreateSignatureRequest } from '../../contract/signature-requests.ts'
 import type { Database } from '../db/open-database.ts'
 import { apiUsers, signatureRequests } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'

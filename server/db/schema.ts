@@ -12,12 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { RequestCallbacks } from '../../contract/api-users.ts'
 import { apiKeyScopes } from '../../contract/api-users.ts'
 import type { Aes4Biz, BillingAddress, BusinessSettings } from '../../contract/businesses.ts'
 import { billingCycles, currencies, type PricePlan, planTiers } from '../../contract/price-plans.ts'
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
-import type { RequestCallbacks } from '../../contract/signature-requests.ts'
 import { signatureQualities } from '../../contract/signing.ts'
 import {
   type ProviderInvoiceLine,

@@ -118,48 +118,46 @@ function Billing({ business }: { business: Business }) {
             </Trans>
           </p>
         ) : subscription ? (
-          <>
-            <dl className={styles.facts}>
-              <dt>
-                <Trans>Plan</Trans>
-              </dt>
-              <dd data-testid="plan-name">
-                {subscription.cycle === 'yearly' ? (
-                  <Trans>{planName}, billed yearly</Trans>
-                ) : (
-                  <Trans>{planName}, billed monthly</Trans>
-                )}
-              </dd>
-              <dt>
-                <Trans>Seats</Trans>
-              </dt>
-              <dd data-testid="seats">
+          <dl className={styles.facts}>
+            <dt>
+              <Trans>Plan</Trans>
+            </dt>
+            <dd data-testid="plan-name">
+              {subscription.cycle === 'yearly' ? (
+                <Trans>{planName}, billed yearly</Trans>
+              ) : (
+                <Trans>{planName}, billed monthly</Trans>
+              )}
+            </dd>
+            <dt>
+              <Trans>Seats</Trans>
+            </dt>
+            <dd data-testid="seats">
+              <Trans>
+                {usage.seatsInUse} of {subscription.seats} in use
+              </Trans>
+            </dd>
+            {subscription.promoCode ? (
+              <>
+                <dt>
+                  <Trans>Promo code</Trans>
+                </dt>
+                <dd>{subscription.promoCode}</dd>
+              </>
+            ) : null}
+            <dt>
+              {view.subscription === 'cancelling' ? <Trans>Ends on</Trans> : <Trans>Next invoice</Trans>}
+            </dt>
+            <dd data-testid="period-end">
+              {view.subscription === 'cancelling' ? (
+                periodEnd
+              ) : (
                 <Trans>
-                  {usage.seatsInUse} of {subscription.seats} in use
+                  {periodEnd}: {nextAmount} before VAT
                 </Trans>
-              </dd>
-              {subscription.promoCode ? (
-                <>
-                  <dt>
-                    <Trans>Promo code</Trans>
-                  </dt>
-                  <dd>{subscription.promoCode}</dd>
-                </>
-              ) : null}
-              <dt>
-                {view.subscription === 'cancelling' ? <Trans>Ends on</Trans> : <Trans>Next invoice</Trans>}
-              </dt>
-              <dd data-testid="period-end">
-                {view.subscription === 'cancelling' ? (
-                  periodEnd
-                ) : (
-                  <Trans>
-                    {periodEnd}: {nextAmount} before VAT
-                  </Trans>
-                )}
-              </dd>
-            </dl>
-          </>
+              )}
+            </dd>
+          </dl>
         ) : null}
         {view.error ? <FormAlert>{i18n._(businessErrorMessage(view.error))}</FormAlert> : null}
         <div className={styles.toolbar}>

@@ -9,7 +9,7 @@ import { makePdf } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { drivers } from '../test-database.ts'
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Issue 15: a business's requests mail with its logo, and attach what its settings choose. */
 describe.each(drivers)('mails of a business request on %s', (driver) => {
@@ -58,7 +58,7 @@ describe.each(drivers)('mails of a business request on %s', (driver) => {
     )
     const invitation = await api.waitForMail('signer@elsewhere.example', /Brand contract/, seen)
     expect(invitation.html).toMatch(
-      new RegExp(`<img src="https?://[^"]+${escape(logo?.url ?? 'no logo')}" alt="Brand AG"`),
+      new RegExp(`<img src="https?://[^"]+${escapeRegExp(logo?.url ?? 'no logo')}" alt="Brand AG"`),
     )
     // The logo it points at is there for anyone to load.
     expect((await fetch(`${api.server.url}${logo?.url}`)).headers.get('content-type')).toBe('image/png')

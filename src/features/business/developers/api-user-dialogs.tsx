@@ -1,9 +1,9 @@
-import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Button } from '../../../ui/button/button.tsx'
 import { DialogFrame } from '../../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../../ui/dialog/dialog-registry.ts'
+import { TextField } from '../../../ui/form/text-field.tsx'
 import styles from '../business.module.css'
 import { ConfirmFrame } from '../confirm-frame.tsx'
 
@@ -24,7 +24,6 @@ export interface ApiKeyProps extends ApiUserProps {
  * stray click does not lose the key before it is copied.
  */
 export function ApiKeyDialog({ props, close }: DialogContentProps<ApiKeyProps>) {
-  const { i18n } = useLingui()
   const [copied, setCopied] = useState(false)
   const copy = async () => {
     await navigator.clipboard.writeText(props.apiKey)
@@ -50,18 +49,26 @@ export function ApiKeyDialog({ props, close }: DialogContentProps<ApiKeyProps>) 
         </>
       }
     >
-      <code className={styles.secret} aria-label={i18n._(msg`API key`)}>
-        {props.apiKey}
-      </code>
-      <p className={styles.muted}>
-        <Trans>
-          Callbacks of the requests it sends are signed with this secret (header Signet-Signature,
-          HMAC-SHA256):
-        </Trans>
-      </p>
-      <code className={styles.secret} aria-label={i18n._(msg`Callback secret`)}>
-        {props.callbackSecret}
-      </code>
+      <TextField
+        label={<Trans>API key</Trans>}
+        readOnly
+        value={props.apiKey}
+        className={styles.secret}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <TextField
+        label={<Trans>Callback secret</Trans>}
+        helper={
+          <Trans>
+            Callbacks of the requests it sends are signed with this secret (header Signet-Signature,
+            HMAC-SHA256).
+          </Trans>
+        }
+        readOnly
+        value={props.callbackSecret}
+        className={styles.secret}
+        onFocus={(e) => e.currentTarget.select()}
+      />
     </DialogFrame>
   )
 }

@@ -1,10 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { activitySearchSchema } from '../../../features/business/activity/activity-search.ts'
 
-// SPEC §2: the members' activity is the activity's signatures tab; the range and page asked for come along.
+// SPEC §2: the members' activity is the activity's signatures tab (the route guard sends it there first).
 export const Route = createFileRoute('/business/members/activity')({
-  validateSearch: activitySearchSchema,
-  beforeLoad: ({ search }) => {
-    throw redirect({ to: '/business/activity', search: { ...search, tab: 'signatures' }, replace: true })
+  beforeLoad: () => {
+    throw redirect({ to: '/business/activity', search: { tab: 'signatures' }, replace: true })
   },
 })
