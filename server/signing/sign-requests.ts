@@ -59,7 +59,7 @@ export async function signRequests(
     const { request } = signable
     let confirmed: Part11Confirmation | undefined
     if (!seal && signer.kind === 'account' && (await underPart11(services.db, request.ownerId))) {
-      part11 ??= await confirmPart11(services.db, signer.caller.userId, body.part11)
+      part11 ??= await confirmPart11(services.db, signer.caller, body.part11, services.now())
       if (typeof part11 === 'string') {
         results.push({ signatureRequestId: request.id, result: part11, statusOverall: request.statusOverall })
         continue

@@ -38,14 +38,23 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
 
     expect((await api.signed(signer, [item]))[0]?.result).toBe('part11_required')
     const confirmation = { signing_name: 'Dr. R. Viewer', signing_reason: 'Approved for release' }
-    const wrong = await api.call('POST', apiPaths.sign(), {
-      token: signer,
-      body: { signature_requests: [item], language: 'en', part11: { ...confirmation, password: 'not-mine' } },
-    })
-    expect(((await readJson(wrong)) as { results: { result: string }[] }).results[0]?.result).toBe(
-      'part11_invalid',
-    )
+    const signWrong = () =>
+      api.call('POST', apiPaths.sign(), {
+        token: signer,
+        body: {
+          signature_requests: [item],
+          language: 'en',
+          part11: { ...confirmation, password: 'not-mine' },
+        },
+      })
+    // Wrong passwords count as failed sign-ins: the fifth pauses the guessing.
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const wrong = await readJson(await signWrong())
+      expect((wrong as { results: { result: string }[] }).results[0]?.result).toBe('part11_invalid')
+    }
+    await api.expectError(await signWrong(), 429, 'auth.too_many_attempts')
     expect((await api.getRequest(signer, request.id)).statusOverall).toBe('OPEN')
+    api.clock.advance(16 * 60 * 1000)
 
     const signed = await api.call('POST', apiPaths.sign(), {
       token: signer,
