@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   bigserial,
@@ -610,3 +611,96 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
 )
+
+/** How a visual signature's image is made: its name typed in a handwriting font, drawn, or uploaded. */
+export const visualSignatureKinds = ['typed', 'drawn', 'uploaded'] as const
+
+/**
+ * A user's visual signatures (SPEC §3 Visual signature): what a PAdES appearance draws for them. One may be
+ * the default; a drawn or uploaded one has its image in storage.
+ */
+export const visualSignatures = pgTable(
+  'visual_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull().default(''),
+    name: text('name').notNull(),
+    /** SPEC §3 optionalLine, shown as the company. */
+    company: text('company').notNull().default(''),
+    location: text('location').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    kind: text('kind', { enum: visualSignatureKinds }).notNull().default('typed'),
+    /** The handwriting font of a typed signature. */
+    font: text('font'),
+    /** Storage key of a drawn or uploaded image (PNG), null for a typed one. */
+    imageKey: text('image_key'),
+    displayDate: boolean('display_date').notNull().default(true),
+    displayClaim: boolean('display_claim').notNull().default(true),
+    displayStandards: boolean('display_standards').notNull().default(true),
+    displayQr: boolean('display_qr').notNull().default(false),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    index('visual_signatures_user_idx').on(table.userId),
+    // At most one default per user.
+    uniqueIndex('visual_signatures_default_idx').on(table.userId).where(sql`${table.isDefault}`),
+  ],
+)
+
+/** Legislations and modes of identification (SPEC §1, §2 identification methods). */
+export const identificationProviders = ['eidas', 'zertes', 'austria'] as const
+export const identificationModes = ['video', 'robo', 'autoident', 'eid'] as const
+/** SPEC §4 Identification appointment statuses as a provider reports them. */
+export const identificationStatuses = [
+  'initialized',
+  'inprogress',
+  'success',
+  'failure',
+  'cancelled',
+] as const
+
+/**
+ * Identifications of users (or of direct-link signers, by their signature) at an identification provider:
+ * the appointment's status as the provider last reported it, and what it established on success.
+ */
+export const identifications = pgTable(
+  'identifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A direct-link signer identifying for one signature. */
+    signatureId: uuid('signature_id').references(() => signatures.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: identificationProviders }).notNull(),
+    mode: text('mode', { enum: identificationModes }).notNull(),
+    status: text('status', { enum: identificationStatuses }).notNull(),
+    /** The provider's id of the appointment; webhooks name it. */
+    providerRef: text('provider_ref').notNull().unique(),
+    identUrl: text('ident_url').notNull(),
+    /** What the provider established (names, birth date, document), on success. */
+    result: jsonb('result').$type<Record<string, string>>(),
+    /** The price paid, in minor units, or null when the business covered it. */
+    amount: integer('amount'),
+    currency: text('currency'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    completedAt: at('completed_at'),
+  },
+  (table) => [
+    index('identifications_user_idx').on(table.userId),
+    index('identifications_signature_idx').on(table.signatureId),
+  ],
+)
+
+/** Provider webhook events already applied, by the provider's event id, so a replay changes nothing. */
+export const identificationEvents = pgTable('identification_events', {
+  id: text('id').primaryKey(),
+  identificationId: uuid('identification_id')
+    .notNull()
+    .references(() => identifications.id, { onDelete: 'cascade' }),
+  receivedAt: at('received_at').notNull(),
+})
