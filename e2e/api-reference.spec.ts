@@ -74,6 +74,8 @@ test('a developer reads the API reference and tries GET /v1/user with their toke
   page,
   request,
 }, testInfo) => {
+  // Swagger UI renders 140 operations before it answers: on a busy machine that takes a while.
+  test.setTimeout(60_000)
   const account = await createAccount(request, 'Ada')
   const reference = new ApiReferencePage(page)
   await reference.open()
