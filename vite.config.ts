@@ -45,19 +45,20 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The libraries every screen needs, in one chunk: one gzip stream instead of dozens. Libraries of
-        // single screens (the dashboard's virtual list) stay with their screen.
+        // single screens (the dashboard's virtual list) stay with their screen. valibot is not among them:
+        // each screen's schemas use other parts of it, which go with the screens that use them.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[/](react|react-dom|scheduler|@tanstack[/](?!react-virtual|virtual-core)[^/]+|xstate|@lingui|valibot|use-sync-external-store)[/]/,
+              test: /node_modules[/](react|react-dom|scheduler|@tanstack[/](?!react-virtual|virtual-core)[^/]+|xstate|@lingui|use-sync-external-store)[/]/,
             },
             // The HTTP contract (paths, schemas, codes) is small and used by nearly every screen: one chunk,
             // not a handful of tiny ones that each cost a request. The business payloads come with the
             // business screens.
             {
               name: 'contract',
-              test: /[/]contract[/](?!businesses|price-plans|billing|api-users|seals|activity)/,
+              test: /[/]contract[/](?!businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification)/,
             },
             // The small parts the sign-in, sign-up and password screens share (their hooks, form messages and
             // alerts): one chunk, not a request of half a kilobyte each.

@@ -144,6 +144,14 @@ export const directErrorCodes = [
   'tan.resend_too_soon',
 ] as const
 
+/** Stable codes of the identification calls and the providers' webhooks (SPEC §7 Identification). */
+export const identificationErrorCodes = [
+  /** No such provider, mode or provider and mode together, or no appointment of the caller's (404). */
+  'identification.not_found',
+  /** A webhook whose signature or timestamp does not verify, or whose body cannot be read (400). */
+  'identification.webhook_invalid',
+] as const
+
 /** Stable machine-readable error codes the API answers with; later issues add theirs here. */
 export const errorCodes = [
   'route.not_found',
@@ -193,6 +201,11 @@ export const errorCodes = [
   ...signatureRequestErrorCodes,
   ...directErrorCodes,
   ...sealErrorCodes,
+  ...identificationErrorCodes,
+  /** No visual signature with this id among the caller's (404, also for another user's). */
+  'visual_signature.not_found',
+  /** A visual signature image that is not a PNG or JPEG (415), over 1 MB (413), or broken (422). */
+  'visual_signature.image_invalid',
   /** A document of the request could not be signed (its PDF cannot take an incremental update) (422). */
   'signing.document_unsignable',
 ] as const

@@ -13,6 +13,7 @@ import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
 import { requestLogger } from './http/request-logger.ts'
 import { createStaticFiles } from './http/static-files.ts'
+import { createIdentificationServices } from './identification/create-identification-services.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import { unfinishedJobs } from './jobs/unfinished-jobs.ts'
 import { outboxDir } from './providers/mail/create-mail-provider.ts'
@@ -30,6 +31,7 @@ import { createDevClockRoutes } from './routes/dev-clock.ts'
 import { createDirectRoutes } from './routes/direct.ts'
 import { createDocumentRoutes } from './routes/documents.ts'
 import { createHealthRoutes } from './routes/health.ts'
+import { createIdentificationRoutes } from './routes/identification.ts'
 import { createOpenApiRoutes } from './routes/openapi.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
 import { createPkiRoutes } from './routes/pki.ts'
@@ -41,6 +43,7 @@ import { createSsoRoutes } from './routes/sso.ts'
 import { createStatusRoutes } from './routes/status.ts'
 import { createUserRoutes } from './routes/user.ts'
 import { createValidateRoutes } from './routes/validate.ts'
+import { createDirectVisualSignatureRoutes, createVisualSignatureRoutes } from './routes/visual-signatures.ts'
 import type { ServerClock } from './server-clock.ts'
 import type { RequestServices } from './signature-requests/request-services.ts'
 import type { PlatformSigning } from './signing/signing-services.ts'
@@ -157,8 +160,23 @@ export function createApp({
   api.route('/', createBillingRoutes(businesses))
   api.route('/', createActivityRoutes(businesses))
   api.route('/', createSealRoutes({ ...businesses, platform }))
+  const visual = { db, now, storage: requests.storage }
+  api.route('/', createVisualSignatureRoutes(visual))
+  api.route('/', createDirectVisualSignatureRoutes(visual))
   api.route('/', createApiUserRoutes({ db, now, production: config.appMode === 'production' }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
+  api.route(
+    '/',
+    createIdentificationRoutes(
+      createIdentificationServices({
+        db,
+        now,
+        publicUrl: config.publicUrl,
+        production: config.appMode === 'production',
+        sandboxSecret: config.identificationSandboxSecret,
+      }),
+    ),
+  )
   api.route('/', createOpenApiRoutes())
   if (config.appMode !== 'production') {
     const outbox = createOutbox(outboxDir(config.dataDir))

@@ -45,6 +45,11 @@ export type AppConfig = {
   /** SSO_STATE_SECRET: key of the sign-in state cookie; unset: a random key per process. */
   ssoStateSecret?: string
   /**
+   * IDENTIFICATION_SANDBOX_SECRET: key the sandbox identification provider signs its webhooks with; unset: a
+   * random key per process (its own sandbox page is the only sender).
+   */
+  identificationSandboxSecret?: string
+  /**
    * OPERATOR_TOKEN: outside development, the dev outbox answers only calls that carry it in the
    * `X-Operator-Token` header (it holds every mail: sign-up, reset and direct links, TANs); unset: no one.
    */
@@ -89,6 +94,7 @@ const secretVariables = new Set([
   'SMTP_URL',
   'SSO_CLIENTS',
   'SSO_STATE_SECRET',
+  'IDENTIFICATION_SANDBOX_SECRET',
   'OPERATOR_TOKEN',
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
@@ -199,6 +205,9 @@ const envSchema = v.object({
     ),
   ),
   SSO_STATE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  IDENTIFICATION_SANDBOX_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
+  ),
   OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   MAX_DOCUMENT_MB: v.optional(megabytes),
   MAX_REQUEST_MB: v.optional(megabytes),
@@ -317,6 +326,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
           ),
         }),
     ...(SSO_STATE_SECRET === undefined ? {} : { ssoStateSecret: SSO_STATE_SECRET }),
+    ...(result.output.IDENTIFICATION_SANDBOX_SECRET === undefined
+      ? {}
+      : { identificationSandboxSecret: result.output.IDENTIFICATION_SANDBOX_SECRET }),
     ...(OPERATOR_TOKEN === undefined ? {} : { operatorToken: OPERATOR_TOKEN }),
     ...(MAX_DOCUMENT_MB === undefined ? {} : { maxDocumentBytes: MAX_DOCUMENT_MB }),
     ...(MAX_REQUEST_MB === undefined ? {} : { maxRequestBytes: MAX_REQUEST_MB }),

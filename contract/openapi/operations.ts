@@ -66,6 +66,11 @@ import {
 import { documentSchema } from '../documents.ts'
 import { apiErrorSchema, type ErrorCode, passwordErrorCodes } from '../errors.ts'
 import { healthResponseSchema } from '../health.ts'
+import {
+  identificationInfoSchema,
+  identificationPaymentSchema,
+  startIdentificationSchema,
+} from '../identification.ts'
 import { pricePlansSchema, upgradePreviewRequestSchema, upgradePreviewSchema } from '../price-plans.ts'
 import { putSealSchema, sealDetailSchema, sealMembersBodySchema, sealSchema, sealsSchema } from '../seals.ts'
 import { placeSignatureFieldsSchema } from '../signature-fields.ts'
@@ -116,6 +121,12 @@ import {
   validConfirmationSchema,
 } from '../user.ts'
 import { validationReportSchema } from '../validation.ts'
+import {
+  visualSignatureBodySchema,
+  visualSignaturePreviewQuerySchema,
+  visualSignatureSchema,
+  visualSignaturesSchema,
+} from '../visual-signatures.ts'
 import type { Answer, ErrorsByStatus, Operation } from './operation.ts'
 import { unnamedSchemas } from './unnamed-schemas.ts'
 
@@ -144,6 +155,8 @@ const ok = (json: v.GenericSchema, description?: string): Answer => ({
 })
 const created = (json: v.GenericSchema): Answer => ({ status: 201, json })
 const noContent: Answer = { status: 204, description: 'Done; nothing to answer.' }
+/** Errors of the identification calls: an unknown provider, mode or appointment. */
+const identificationErrors: ErrorsByStatus = { 404: ['identification.not_found'] }
 const file = (media: string, description: string): Answer => ({ status: 200, media, description })
 const redirect = (status: number, description: string): Answer => ({ status, description })
 const pdf = { upload: { file: ['application/pdf'] } } as const
@@ -1493,6 +1506,7 @@ export const apiOperations: readonly Operation[] = [
     answers: [ok(unnamedSchemas.pageText)],
     errors: { 404: ['document.not_found', 'document.page_not_found'] },
   },
+  ...visualSignatureOperations(),
   {
     method: 'post',
     path: '/v3/direct/sign',
@@ -1539,6 +1553,92 @@ export const apiOperations: readonly Operation[] = [
     auth: 'direct',
     body: { json: updateDirectUserSchema, caseOptions: attributesCase },
     answers: [{ status: 200, json: directUserSchema, caseOptions: attributesCase }],
+  },
+
+  // Identification
+  {
+    method: 'get',
+    path: '/v1/user/identification/{provider}/{mode}',
+    summary: 'The current identification appointment of a provider and mode',
+    tag: 'Accounts',
+    auth: 'account',
+    answers: [ok(identificationInfoSchema)],
+    errors: identificationErrors,
+  },
+  {
+    method: 'post',
+    path: '/v1/user/identification/{provider}/{mode}',
+    summary: 'Start an identification at the provider (or answer the open one)',
+    description:
+      'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
+    tag: 'Accounts',
+    auth: 'account',
+    body: { json: startIdentificationSchema },
+    answers: [
+      ok(identificationInfoSchema, 'The appointment still open.'),
+      { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
+    ],
+    errors: identificationErrors,
+  },
+  {
+    method: 'delete',
+    path: '/v1/user/identification/{provider}/{mode}',
+    summary: 'Cancel the open identification appointment',
+    tag: 'Accounts',
+    auth: 'account',
+    answers: [noContent],
+    errors: identificationErrors,
+  },
+  {
+    method: 'get',
+    path: '/v1/user/identification/payment/{id}',
+    summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
+    tag: 'Accounts',
+    auth: 'account',
+    answers: [ok(identificationPaymentSchema)],
+    errors: identificationErrors,
+  },
+  {
+    method: 'get',
+    path: '/v1/direct/user/identification/{provider}/{mode}',
+    summary: 'The current identification appointment of a provider and mode',
+    tag: 'Direct link',
+    auth: 'direct',
+    answers: [ok(identificationInfoSchema)],
+    errors: identificationErrors,
+  },
+  {
+    method: 'post',
+    path: '/v1/direct/user/identification/{provider}/{mode}',
+    summary: 'Start an identification at the provider (or answer the open one)',
+    description:
+      'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
+    tag: 'Direct link',
+    auth: 'direct',
+    body: { json: startIdentificationSchema },
+    answers: [
+      ok(identificationInfoSchema, 'The appointment still open.'),
+      { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
+    ],
+    errors: identificationErrors,
+  },
+  {
+    method: 'delete',
+    path: '/v1/direct/user/identification/{provider}/{mode}',
+    summary: 'Cancel the open identification appointment',
+    tag: 'Direct link',
+    auth: 'direct',
+    answers: [noContent],
+    errors: identificationErrors,
+  },
+  {
+    method: 'get',
+    path: '/v1/direct/user/identification/payment/{id}',
+    summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
+    tag: 'Direct link',
+    auth: 'direct',
+    answers: [ok(identificationPaymentSchema)],
+    errors: identificationErrors,
   },
 
   // Validation
@@ -1612,3 +1712,108 @@ export const apiOperations: readonly Operation[] = [
     answers: [file('application/json', 'The OpenAPI 3.1 document.')],
   },
 ]
+
+/** SPEC §7 Visual signatures: the signed-in user's own, and a direct-link signer's. */
+function visualSignatureOperations(): Operation[] {
+  const notFound: ErrorsByStatus = { 404: ['visual_signature.not_found'] }
+  const imageRefusals: ErrorsByStatus = {
+    413: ['visual_signature.image_invalid'],
+    415: ['visual_signature.image_invalid'],
+    422: ['visual_signature.image_invalid'],
+  }
+  const image = { upload: { file: ['image/png', 'image/jpeg'] } } as const
+  const png = file('image/png', 'A PNG of 300 by 140 pixels.')
+  const base = { tag: 'Accounts', auth: 'account' } as const
+  return [
+    {
+      ...base,
+      method: 'get',
+      path: '/v1/user/visual-signatures',
+      summary: 'The user’s visual signatures, the default first',
+      answers: [ok(visualSignaturesSchema)],
+    },
+    {
+      ...base,
+      method: 'post',
+      path: '/v1/user/visual-signatures',
+      summary: 'Add a visual signature',
+      body: { json: visualSignatureBodySchema },
+      answers: [created(visualSignatureSchema)],
+    },
+    {
+      ...base,
+      method: 'put',
+      path: '/v1/user/visual-signatures/{id}',
+      summary: 'Change a visual signature',
+      body: { json: visualSignatureBodySchema },
+      answers: [ok(visualSignatureSchema)],
+      errors: notFound,
+    },
+    {
+      ...base,
+      method: 'delete',
+      path: '/v1/user/visual-signatures/{id}',
+      summary: 'Delete a visual signature; answers the remaining ones',
+      answers: [ok(visualSignaturesSchema)],
+      errors: notFound,
+    },
+    {
+      ...base,
+      method: 'get',
+      path: '/v1/user/visual-signatures/{id}/image',
+      summary: 'The image of a visual signature, as signing draws it',
+      answers: [png],
+      errors: notFound,
+    },
+    {
+      ...base,
+      method: 'get',
+      path: '/v1/user/visual-signature',
+      summary: 'The default visual signature, or a predefined one of the user’s name',
+      answers: [ok(visualSignatureSchema)],
+    },
+    {
+      ...base,
+      method: 'get',
+      path: '/v1/user/preview-visual-signature',
+      summary: 'Preview a visual signature from its short keys',
+      query: visualSignaturePreviewQuerySchema,
+      answers: [png],
+    },
+    {
+      ...base,
+      method: 'post',
+      path: '/v1/user/preview-visual-signature',
+      summary: 'Preview a visual signature with an image (PNG or JPEG, up to 1 MB)',
+      query: visualSignaturePreviewQuerySchema,
+      body: image,
+      answers: [png],
+      errors: imageRefusals,
+    },
+    {
+      ...base,
+      method: 'post',
+      path: '/v1/images/signature/{id}',
+      summary: 'Set the drawn or uploaded image of a visual signature (PNG or JPEG, up to 1 MB)',
+      body: image,
+      answers: [ok(visualSignatureSchema)],
+      errors: { ...notFound, ...imageRefusals },
+    },
+    {
+      ...base,
+      method: 'delete',
+      path: '/v1/images/signature/{id}',
+      summary: 'Remove the image of a visual signature',
+      answers: [ok(visualSignatureSchema)],
+      errors: notFound,
+    },
+    {
+      method: 'get',
+      path: '/v1/direct/visual-signature',
+      summary: 'The direct-link signer’s visual signature',
+      tag: 'Direct link',
+      auth: 'direct',
+      answers: [ok(visualSignatureSchema)],
+    },
+  ]
+}

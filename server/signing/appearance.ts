@@ -113,6 +113,27 @@ export function drawAppearance(
   return image ? { ...drawing, imageResource: 'Img' } : drawing
 }
 
+/**
+ * Draws a signer's visual signature: its image (already holding the name, lines and date, as the preview
+ * showed it) centred in the box at the largest size that keeps its proportions.
+ */
+export function drawImageAppearance(
+  width: number,
+  height: number,
+  image: AppearanceImage,
+): AppearanceDrawing {
+  const scale = Math.min(width / image.width, height / image.height)
+  const w = image.width * scale
+  const h = image.height * scale
+  const ops = [
+    'q',
+    `${num(w)} 0 0 ${num(h)} ${num((width - w) / 2)} ${num((height - h) / 2)} cm`,
+    '/Img Do',
+    'Q',
+  ]
+  return { content: encodeLatin(ops.join('\n')), fontResource: 'Helv', imageResource: 'Img' }
+}
+
 function toWinAnsiText(text: string): string {
   let result = ''
   for (const char of text.normalize('NFC')) {

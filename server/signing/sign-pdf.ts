@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfStream, PdfString } from '@libpdf/core'
 import * as pkijs from 'pkijs'
-import { drawAppearance } from './appearance.ts'
+import { drawAppearance, drawImageAppearance } from './appearance.ts'
 import { attribute, createSignedData, RawDer, signedDataDer } from './cms.ts'
 import { OID } from './oids.ts'
 import { SigningError } from './signing-error.ts'
@@ -43,6 +43,8 @@ export type SignPdfOptions = {
    * image (PNG or JPEG, when it has one), its label, the organisation, the date and the seal's quality.
    */
   seal?: { label: string; organization: string; image?: Uint8Array }
+  /** The signer's visual signature as a PNG (drawn by the visual signature renderer): drawn as the whole box. */
+  visualSignature?: Uint8Array
   /** Where and what to draw; by default a 300 x 140 box low on the last page. */
   appearance?: {
     /** Zero-based page index. */
@@ -137,8 +139,11 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
           qualityLabels[options.quality ?? 'ses'],
         ])
   // The seal's image was redrawn by the server when it was uploaded, so it embeds as it is.
-  const image = seal?.image ? pdf.embedImage(seal.image) : undefined
-  const drawing = drawAppearance(rect.width, rect.height, lines, image)
+  const visual = !seal && options.visualSignature ? pdf.embedImage(options.visualSignature) : undefined
+  const image = visual ?? (seal?.image ? pdf.embedImage(seal.image) : undefined)
+  const drawing = visual
+    ? drawImageAppearance(rect.width, rect.height, visual)
+    : drawAppearance(rect.width, rect.height, lines, image)
   const fontRef = pdf.register(
     PdfDict.of({
       Type: PdfName.of('Font'),

@@ -38,6 +38,8 @@ export type SigningIdentity = {
   seal?: SealSigning
   /** The business whose word alone makes this signature advanced (AES for business): its certificate's O. */
   vouchedBy?: string
+  /** The signer's visual signature as a PNG, drawn as the appearance; absent: the text appearance. */
+  visualSignature?: Uint8Array
 }
 
 /** What became of one request of a sign call. */
@@ -128,6 +130,7 @@ export async function signRequestDocuments(
           ...(seal
             ? { seal: { label: seal.label, organization: seal.organization, image: seal.image } }
             : {}),
+          ...(identity.visualSignature ? { visualSignature: identity.visualSignature } : {}),
           appearance: { page: field.page, rect: field },
         }).catch((error: unknown) => {
           if (!(error instanceof SigningError)) throw error

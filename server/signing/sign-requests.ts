@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error.ts'
 import { sealNotAllowed } from '../seals/seal-errors.ts'
 import { type SealSigning, sealForSigner } from '../seals/seal-for-signer.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
+import { renderSigningVisualSignature } from '../visual-signatures/default-visual-signature.ts'
 import { findSignableRequest, type SignableRequest } from './find-signable-request.ts'
 import { freeSignaturesRemaining } from './free-signatures.ts'
 import { confirmPart11, underPart11 } from './part11.ts'
@@ -158,6 +159,7 @@ async function identify(
   if (!hasSigningCredit(credit)) return 'exhausted'
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
   const { quality, vouchedBy } = await requestSigningQuality(services.db, request.ownerId, user)
+  const visualSignature = await renderSigningVisualSignature(services, user.id, quality, services.now())
   return {
     name,
     signingName: item.signingName ?? name,
@@ -167,5 +169,6 @@ async function identify(
     ...(vouchedBy === undefined ? {} : { vouchedBy: vouchedBy.name }),
     caller,
     ...(paidByBusiness ? {} : { freeAccountId: user.id }),
+    ...(visualSignature === undefined ? {} : { visualSignature }),
   }
 }

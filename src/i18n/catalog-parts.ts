@@ -10,6 +10,7 @@ export const catalogParts = [
   'statecharts',
   'validation',
   'dev-outbox',
+  'identification',
 ] as const
 
 /** A feature with a catalog of its own. */

@@ -32,6 +32,9 @@ const notDescribed: Record<string, string> = {
   'GET /sandbox/oidc/authorize': 'outside production only: the sandbox identity provider',
   'POST /sandbox/oidc/authorize': 'outside production only: the sandbox identity provider',
   'POST /sandbox/oidc/token': 'outside production only: the sandbox identity provider',
+  'POST /webhooks/identification/{provider}': 'called by the identification provider only, signed',
+  'GET /sandbox/identification/{ref}': 'outside production only: the sandbox identification provider’s page',
+  'POST /sandbox/identification/{ref}': 'outside production only: the sandbox identification provider’s page',
   'GET /docs': 'the reference page itself, for people',
   'GET /docs/{file}': 'the files of the reference page',
 }

@@ -36,6 +36,14 @@ import { DeleteDocumentsDialog, type DeleteDocumentsProps } from '../documents/d
 import { RemoveSignerDialog, type RemoveSignerProps } from '../documents/remove-signer-dialog.tsx'
 import type { RequestDialogProps } from '../documents/request-dialog-props.ts'
 import { WithdrawDialog } from '../documents/withdraw-dialog.tsx'
+import {
+  DeleteSignatureDialog,
+  type DeleteSignatureProps,
+} from '../profile/visual-signature/delete-signature-dialog.tsx'
+import {
+  EditSignatureOverlay,
+  type EditSignatureProps,
+} from '../profile/visual-signature/edit-signature-overlay.tsx'
 import { signingDialogs } from '../signing/signing-dialogs.ts'
 import { signingOverlays } from '../signing/signing-overlays.tsx'
 import { AcceptTermsDialog, type AcceptTermsProps } from './accept-terms-dialog.tsx'
@@ -74,10 +82,12 @@ export const dialogRegistry: DialogRegistry = {
   activateRetention: defineDialog<RetentionProps>(ActivateRetentionDialog, { role: 'alertdialog' }),
   deactivateRetention: defineDialog<RetentionProps>(DeactivateRetentionDialog, { role: 'alertdialog' }),
   part11Info: defineDialog(Part11InfoDialog),
+  deleteSignature: defineDialog<DeleteSignatureProps>(DeleteSignatureDialog, { role: 'alertdialog' }),
 }
 
 /** The full-screen overlays of SPEC §2, by name; the signing and business features add theirs. */
 export const overlayRegistry: OverlayRegistry = {
   ...signingOverlays,
   addSeats: defineOverlay<SeatsProps>(AddSeatsOverlay),
+  editSignature: defineOverlay<EditSignatureProps>(EditSignatureOverlay),
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../features/planned/planned-screen.tsx'
+import { VisualSignatureScreen } from '../../features/profile/visual-signature/visual-signature-screen.tsx'
+import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/profile/visual-signature')({
-  component: () => <PlannedScreen area="visualSignature" />,
+  loader: () => loadMessages('profile'),
+  component: VisualSignatureScreen,
 })

@@ -44,6 +44,10 @@ const publicRoutes = new Set([
   // the setup intent's client secret instead of a session.
   `POST ${billingPaths.stripeWebhook()}`,
   `POST ${billingPaths.sandboxConfirm()}`,
+  // The identification provider's webhooks are signed; the sandbox provider's page stands in for its site.
+  'POST /webhooks/identification/:provider',
+  'GET /sandbox/identification/:ref',
+  'POST /sandbox/identification/:ref',
   // API users trade their username and key for a token.
   `POST ${apiUserPaths.accessLogin()}`,
   // The API's description and its reference page, for developers before they have a key.

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import * as v from 'valibot'
+import { SignatureStandardsScreen } from '../../../features/identification/signature-standards-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/profile/signature-standards/')({
-  component: () => <PlannedScreen area="signatureStandards" />,
+  // Set by the identification provider's page when it sends the browser back.
+  validateSearch: v.object({ identification: v.fallback(v.optional(v.picklist(['done'])), undefined) }),
+  loader: () => loadMessages('identification'),
+  component: SignatureStandardsScreen,
 })

@@ -1,0 +1,61 @@
+import * as v from 'valibot'
+
+/** Identification providers of the calls' `{provider}`: one per legislation, and the Austrian eID (SPEC §1). */
+export const identificationProviders = ['eidas', 'zertes', 'austria'] as const
+export type IdentificationProvider = (typeof identificationProviders)[number]
+
+/** Modes of the calls' `{mode}` (SPEC §7 Identification). */
+export const identificationModes = ['video', 'robo', 'autoident', 'eid'] as const
+export type IdentificationMode = (typeof identificationModes)[number]
+
+/**
+ * The provider and mode behind each method of the SPEC §2 methods table: video and self (robo) under eidas,
+ * video and auto (autoident) under zertes, and the Austrian eID. loc and external-sc are no identification
+ * at a provider, so they have no calls.
+ */
+export const offeredIdentifications: Readonly<Record<IdentificationProvider, readonly IdentificationMode[]>> =
+  {
+    eidas: ['video', 'robo'],
+    zertes: ['video', 'autoident'],
+    austria: ['eid'],
+  }
+
+/** Appointment statuses as the provider reports them; `cancelled` when the user gave up. */
+export const appointmentStatuses = ['initialized', 'inprogress', 'success', 'failure', 'cancelled'] as const
+export type AppointmentStatusValue = (typeof appointmentStatuses)[number]
+
+/** SPEC §3 Identification info: GET and POST /v1/user/identification/{provider}/{mode}. */
+export const identificationInfoSchema = v.object({
+  appointmentStatus: v.picklist(appointmentStatuses),
+  /** Where the identification runs (the provider's video call or self-ident page). */
+  identUrl: v.string(),
+  /** Whether the user's business pays for it. */
+  isCovered: v.boolean(),
+})
+export type IdentificationInfoAnswer = v.InferOutput<typeof identificationInfoSchema>
+
+/** POST body: the request being signed, when identification happens while signing. */
+export const startIdentificationSchema = v.object({
+  signatureRequestId: v.optional(v.pipe(v.string(), v.uuid('must be a signature request id'))),
+})
+
+/** GET /v1/user/identification/payment/{legislation}: covered, or the price of one identification licence. */
+export const identificationPaymentSchema = v.object({
+  covered: v.boolean(),
+  /** In minor units; null when covered. */
+  amount: v.nullable(v.number()),
+  currency: v.nullable(v.picklist(['EUR', 'CHF'])),
+})
+export type IdentificationPayment = v.InferOutput<typeof identificationPaymentSchema>
+
+const segment = encodeURIComponent
+
+/** Path builders of the identification calls, relative to the API base. */
+export const identificationPaths = {
+  user: (provider: string, mode: string) => `/v1/user/identification/${segment(provider)}/${segment(mode)}`,
+  direct: (provider: string, mode: string, token: string) =>
+    `/v1/direct/user/identification/${segment(provider)}/${segment(mode)}?token=${segment(token)}`,
+  payment: (legislation: string) => `/v1/user/identification/payment/${segment(legislation)}`,
+  webhook: (provider: string) => `/webhooks/identification/${segment(provider)}`,
+  sandboxPage: (ref: string) => `/sandbox/identification/${segment(ref)}`,
+}

@@ -1,0 +1,65 @@
+import { and, desc, eq, ne } from 'drizzle-orm'
+import { isPaidByBusiness } from '../businesses/payment-state.ts'
+import type { Database } from '../db/open-database.ts'
+import { identifications, signatureRequests } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { IdentificationMethodParams } from './identification-method.ts'
+import type { IdentificationOwner } from './identification-services.ts'
+
+/** A row of the identifications table. */
+export type IdentificationRow = typeof identifications.$inferSelect
+
+/** The condition naming the owner's identifications. */
+export function ownedBy(owner: IdentificationOwner) {
+  return owner.kind === 'user'
+    ? eq(identifications.userId, owner.userId)
+    : eq(identifications.signatureId, owner.signatureId)
+}
+
+/** The owner's latest appointment of this provider and mode that was not cancelled, if any. */
+export async function findCurrentIdentification(
+  db: Pick<Database, 'select'>,
+  owner: IdentificationOwner,
+  method: IdentificationMethodParams,
+): Promise<IdentificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(identifications)
+    .where(
+      and(
+        ownedBy(owner),
+        eq(identifications.provider, method.provider),
+        eq(identifications.mode, method.mode),
+        ne(identifications.status, 'cancelled'),
+      ),
+    )
+    .orderBy(desc(identifications.createdAt))
+    .limit(1)
+  return row
+}
+
+/** 404 for an appointment the caller has not got; another user's are never named. */
+export function identificationNotFound(): ApiError {
+  return new ApiError(
+    404,
+    'identification.not_found',
+    'No identification of yours with this provider and mode',
+  )
+}
+
+/**
+ * Whether a business pays for the owner's identification: the user's, or for a direct-link signer the
+ * business of the request's owner, when it is in good standing.
+ */
+export async function isCovered(
+  db: Pick<Database, 'select'>,
+  owner: IdentificationOwner,
+  now: Date,
+): Promise<boolean> {
+  if (owner.kind === 'user') return isPaidByBusiness(db, owner.userId, now)
+  const [request] = await db
+    .select({ ownerId: signatureRequests.ownerId })
+    .from(signatureRequests)
+    .where(eq(signatureRequests.id, owner.requestId))
+  return request !== undefined && (await isPaidByBusiness(db, request.ownerId, now))
+}

@@ -1,0 +1,19 @@
+import type { IdentificationInfoAnswer } from '../../contract/identification.ts'
+import { findCurrentIdentification, identificationNotFound, isCovered } from './find-identification.ts'
+import type { IdentificationMethodParams } from './identification-method.ts'
+import type { IdentificationOwner, IdentificationServices } from './identification-services.ts'
+
+/** GET .../identification/{provider}/{mode}: the current appointment's SPEC §3 Identification info. */
+export async function getIdentification(
+  services: Pick<IdentificationServices, 'db' | 'now'>,
+  owner: IdentificationOwner,
+  method: IdentificationMethodParams,
+): Promise<IdentificationInfoAnswer> {
+  const row = await findCurrentIdentification(services.db, owner, method)
+  if (row === undefined) throw identificationNotFound()
+  return {
+    appointmentStatus: row.status,
+    identUrl: row.identUrl,
+    isCovered: await isCovered(services.db, owner, services.now()),
+  }
+}

@@ -1,0 +1,50 @@
+import type {
+  IdentificationMode,
+  IdentificationProvider as ProviderName,
+} from '../../../contract/identification.ts'
+
+/** What the provider reports about an appointment in a webhook. */
+export type IdentificationOutcome = 'inprogress' | 'success' | 'failure' | 'cancelled'
+
+/** A verified webhook of the provider. */
+export type IdentificationWebhook = {
+  /** The provider's id of this event; an event is applied once. */
+  eventId: string
+  /** The appointment it is about. */
+  providerRef: string
+  status: IdentificationOutcome
+  /** What the provider established, on success: field name to value. */
+  result: Record<string, string> | null
+}
+
+/** What starting an appointment needs. */
+export type StartAppointment = {
+  provider: ProviderName
+  mode: IdentificationMode
+  /** Prefills the provider's form. */
+  person: { firstName: string | null; lastName: string | null; email: string }
+}
+
+/**
+ * An identification provider (video, self or auto identification, Austrian eID): starts appointments and
+ * reports their outcome by webhooks. The sandbox stands in for the real one outside production.
+ */
+export type IdentificationProvider = {
+  /** Starts an appointment: the provider's reference and where the user does the identification. */
+  start(input: StartAppointment): Promise<{ providerRef: string; identUrl: string }>
+  /** Gives up an appointment at the provider. */
+  cancel(providerRef: string): Promise<void>
+  /**
+   * Reads a webhook's raw body and headers; throws {@link WebhookRejected} when its signature or timestamp
+   * does not verify or its body is not one of the provider's events.
+   */
+  verifyWebhook(body: string, headers: Headers, now: Date): IdentificationWebhook
+}
+
+/** A webhook that is not the provider's, stale, or unreadable. */
+export class WebhookRejected extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'WebhookRejected'
+  }
+}

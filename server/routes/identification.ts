@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm'
+import { type Context, Hono } from 'hono'
+import * as v from 'valibot'
+import { toCamelCase } from '../../contract/case.ts'
+import { identificationPaths, startIdentificationSchema } from '../../contract/identification.ts'
+import { identifications, signatures, users } from '../db/schema.ts'
+import { authenticateDirect, type DirectEnv } from '../direct/authenticate-direct.ts'
+import { ApiError } from '../http/api-error.ts'
+import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { sendJson } from '../http/send-json.ts'
+import { applyIdentificationWebhook } from '../identification/apply-identification-webhook.ts'
+import { cancelIdentification } from '../identification/cancel-identification.ts'
+import { getIdentification } from '../identification/get-identification.ts'
+import { identificationMethod, webhookProvider } from '../identification/identification-method.ts'
+import { identificationPayment } from '../identification/identification-payment.ts'
+import type {
+  IdentificationOwner,
+  IdentificationServices,
+} from '../identification/identification-services.ts'
+import {
+  sandboxGonePageHtml,
+  sandboxIdentityFields,
+  sandboxOutcomes,
+  sandboxPageHtml,
+} from '../identification/sandbox-page.ts'
+import { startIdentification } from '../identification/start-identification.ts'
+import { WebhookRejected } from '../providers/identification/identification-provider.ts'
+
+const userBase = '/v1/user/identification/:provider/:mode'
+const directBase = '/v1/direct/user/identification/:provider/:mode'
+
+/**
+ * SPEC §7 Identification: the signed-in user's and the direct-link signer's appointments, the payment
+ * check, the provider's webhooks, and outside production the sandbox provider's appointment page.
+ */
+export function createIdentificationRoutes(services: IdentificationServices): Hono {
+  const { db } = services
+  const requireAuth = authenticate(db, services.now)
+  const requireDirect = authenticateDirect(db)
+  const method = (c: Context) =>
+    identificationMethod(c.req.param('provider') ?? '', c.req.param('mode') ?? '')
+  const user = (c: Context<AuthEnv>): IdentificationOwner => ({ kind: 'user', userId: c.get('auth').userId })
+  const direct = (c: Context<DirectEnv>): IdentificationOwner => {
+    const { signatureId, requestId } = c.get('direct')
+    return { kind: 'direct', signatureId, requestId }
+  }
+  const start = async (c: Context, owner: IdentificationOwner) => {
+    await readStartBody(c)
+    const { info, created } = await startIdentification(services, owner, method(c))
+    return sendJson(c, info, created ? 201 : 200)
+  }
+
+  // The payment call first: its path would otherwise read as provider `payment`.
+  const userRoutes = new Hono<AuthEnv>()
+    .get('/v1/user/identification/payment/:id', requireAuth, async (c) =>
+      sendJson(c, await identificationPayment(db, user(c), c.req.param('id'), services.now())),
+    )
+    .get(userBase, requireAuth, async (c) =>
+      sendJson(c, await getIdentification(services, user(c), method(c))),
+    )
+    .post(userBase, requireAuth, async (c) => start(c, user(c)))
+    .delete(userBase, requireAuth, async (c) => {
+      await cancelIdentification(services, user(c), method(c))
+      return c.body(null, 204)
+    })
+  const directRoutes = new Hono<DirectEnv>()
+    .get('/v1/direct/user/identification/payment/:id', requireDirect, async (c) =>
+      sendJson(c, await identificationPayment(db, direct(c), c.req.param('id'), services.now())),
+    )
+    .get(directBase, requireDirect, async (c) =>
+      sendJson(c, await getIdentification(services, direct(c), method(c))),
+    )
+    .post(directBase, requireDirect, async (c) => start(c, direct(c)))
+    .delete(directBase, requireDirect, async (c) => {
+      await cancelIdentification(services, direct(c), method(c))
+      return c.body(null, 204)
+    })
+
+  const routes = new Hono()
+  routes.post('/webhooks/identification/:provider', async (c) => {
+    const provider = webhookProvider(c.req.param('provider'))
+    if (services.provider === null)
+      throw new ApiError(404, 'route.not_found', 'No identification webhooks are taken on this server')
+    const raw = await c.req.text()
+    let event: ReturnType<typeof services.provider.verifyWebhook>
+    try {
+      event = services.provider.verifyWebhook(raw, c.req.raw.headers, services.now())
+    } catch (error) {
+      if (!(error instanceof WebhookRejected)) throw error
+      throw new ApiError(400, 'identification.webhook_invalid', error.message, { cause: error })
+    }
+    const applied = await applyIdentificationWebhook(services, provider, event)
+    return sendJson(c, { received: true, applied })
+  })
+  routes.route('/', userRoutes)
+  routes.route('/', directRoutes)
+
+  const { sandbox } = services
+  if (sandbox === null) return routes
+  const sandboxPage = '/sandbox/identification/:ref'
+  const openAppointment = async (ref: string) => {
+    const [row] = await db.select().from(identifications).where(eq(identifications.providerRef, ref))
+    return row !== undefined && (row.status === 'initialized' || row.status === 'inprogress')
+      ? row
+      : undefined
+  }
+  routes.get(sandboxPage, async (c) => {
+    const row = await openAppointment(c.req.param('ref'))
+    if (row === undefined) return c.html(sandboxGonePageHtml(), 404)
+    return c.html(sandboxPageHtml(row, await prefillOf(row)))
+  })
+  routes.post(sandboxPage, async (c) => {
+    const row = await openAppointment(c.req.param('ref'))
+    if (row === undefined) return c.html(sandboxGonePageHtml(), 404)
+    const form = await c.req.parseBody()
+    const outcome = String(form.outcome ?? '')
+    if (!(outcome in sandboxOutcomes)) return c.html(sandboxGonePageHtml(), 400)
+    const status = sandboxOutcomes[outcome as keyof typeof sandboxOutcomes]
+    const result =
+      status === 'success'
+        ? Object.fromEntries(
+            sandboxIdentityFields.map(([name]) => [name, String(form[name] ?? '').slice(0, 200)]),
+          )
+        : null
+    // The provider calls us back by the webhook, signed as it signs them, through the same route.
+    const { body, headers } = sandbox.webhook(row.providerRef, status, result, services.now())
+    const delivered = await routes.request(identificationPaths.webhook(row.provider), {
+      method: 'POST',
+      headers,
+      body,
+    })
+    if (!delivered.ok) throw new ApiError(502, 'server.error', 'The sandbox webhook was not accepted')
+    return c.redirect(await returnPath(row), 303)
+  })
+  return routes
+
+  async function prefillOf(row: { userId: string | null; signatureId: string | null }) {
+    if (row.userId !== null) {
+      const [person] = await db
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, row.userId))
+      return person ?? { firstName: null, lastName: null }
+    }
+    const [signature] = await db
+      .select({ identity: signatures.signerIdentityData })
+      .from(signatures)
+      .where(eq(signatures.id, row.signatureId ?? ''))
+    return {
+      firstName: signature?.identity?.firstName ?? null,
+      lastName: signature?.identity?.lastName ?? null,
+    }
+  }
+
+  /** Back to the app: the signature standards, or the direct-link signer's identification of their request. */
+  async function returnPath(row: { signatureId: string | null }) {
+    if (row.signatureId === null) return '/profile/signature-standards?identification=done'
+    const [signature] = await db
+      .select({ requestId: signatures.requestId })
+      .from(signatures)
+      .where(eq(signatures.id, row.signatureId))
+    return `/direct-sign/identification/${signature?.requestId ?? ''}/${row.signatureId}?primaryAction=refresh`
+  }
+}
+
+/** The optional POST body (`signature_request_id`); an empty body is none. */
+async function readStartBody(c: Context) {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new ApiError(400, 'request.malformed_json', 'The body is not JSON')
+  }
+  const body = v.safeParse(startIdentificationSchema, toCamelCase(json))
+  if (!body.success)
+    throw new ApiError(400, 'request.invalid', 'signature_request_id: must be a signature request id', {
+      field: 'signature_request_id',
+    })
+  return body.output
+}

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm'
+import { type Context, Hono } from 'hono'
+import { visualSignatureBodySchema } from '../../contract/visual-signatures.ts'
+import { signatures } from '../db/schema.ts'
+import { authenticateDirect } from '../direct/authenticate-direct.ts'
+import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { jsonBody } from '../http/json-body.ts'
+import { sendJson } from '../http/send-json.ts'
+import {
+  defaultVisualSignature,
+  predefinedVisualSignature,
+} from '../visual-signatures/default-visual-signature.ts'
+import { findVisualSignature } from '../visual-signatures/find-visual-signature.ts'
+import { previewVisualSignature } from '../visual-signatures/preview-visual-signature.ts'
+import { renderVisualSignature } from '../visual-signatures/render-visual-signature.ts'
+import {
+  createVisualSignature,
+  deleteVisualSignature,
+  listVisualSignatures,
+  updateVisualSignature,
+} from '../visual-signatures/save-visual-signature.ts'
+import {
+  readSignatureImage,
+  removeVisualSignatureImage,
+  uploadVisualSignatureImage,
+} from '../visual-signatures/visual-signature-image.ts'
+import type { VisualSignatureServices } from '../visual-signatures/visual-signature-services.ts'
+
+const list = '/v1/user/visual-signatures'
+const one = `${list}/:id`
+
+/**
+ * A user's visual signatures (SPEC §7 Visual signatures): each caller sees and changes only their own; another
+ * user's id is a 404 like one that does not exist.
+ */
+export function createVisualSignatureRoutes(services: VisualSignatureServices): Hono<AuthEnv> {
+  const { db } = services
+  const requireAuth = authenticate(db, services.now)
+  const userOf = (c: Context<AuthEnv>) => c.get('auth').userId
+  return new Hono<AuthEnv>()
+    .get(list, requireAuth, async (c) =>
+      sendJson(c, { visualSignatures: await listVisualSignatures(db, userOf(c)) }),
+    )
+    .post(list, requireAuth, jsonBody(visualSignatureBodySchema), async (c) =>
+      sendJson(c, await createVisualSignature(services, userOf(c), c.req.valid('json')), 201),
+    )
+    .put(one, requireAuth, jsonBody(visualSignatureBodySchema), async (c) =>
+      sendJson(c, await updateVisualSignature(services, userOf(c), c.req.param('id'), c.req.valid('json'))),
+    )
+    .delete(one, requireAuth, async (c) =>
+      sendJson(c, { visualSignatures: await deleteVisualSignature(services, userOf(c), c.req.param('id')) }),
+    )
+    .get(`${one}/image`, requireAuth, async (c) => {
+      const found = await findVisualSignature(db, userOf(c), c.req.param('id'))
+      const image = found.imageKey === null ? undefined : await services.storage.getBytes(found.imageKey)
+      const drawn = await renderVisualSignature({
+        name: found.name,
+        company: found.company,
+        location: found.location,
+        language: found.language,
+        ...(image === undefined ? {} : { image }),
+        ...(found.displayDate ? { date: services.now() } : {}),
+        claim: found.displayClaim,
+        ...(found.displayStandards ? { standards: { quality: 'ses' } } : {}),
+      })
+      return png(c, drawn)
+    })
+    .get('/v1/user/visual-signature', requireAuth, async (c) =>
+      sendJson(c, await defaultVisualSignature(db, userOf(c))),
+    )
+    .get('/v1/user/preview-visual-signature', requireAuth, async (c) =>
+      png(c, await previewVisualSignature(c.req.query(), services.now())),
+    )
+    .post('/v1/user/preview-visual-signature', requireAuth, async (c) => {
+      const image = await readSignatureImage(c.req.raw)
+      return png(c, await previewVisualSignature(c.req.query(), services.now(), image))
+    })
+    .post('/v1/images/signature/:id', requireAuth, async (c) =>
+      sendJson(c, await uploadVisualSignatureImage(services, userOf(c), c.req.param('id'), c.req.raw)),
+    )
+    .delete('/v1/images/signature/:id', requireAuth, async (c) =>
+      sendJson(c, await removeVisualSignatureImage(services, userOf(c), c.req.param('id'))),
+    )
+}
+
+/**
+ * GET /v1/direct/visual-signature: a direct-link signer's visual signature: the default of the account the
+ * signature belongs to, else a predefined one of the name the sender gave, else the address.
+ */
+export function createDirectVisualSignatureRoutes(services: VisualSignatureServices): Hono {
+  const { db } = services
+  return new Hono().get('/v1/direct/visual-signature', authenticateDirect(db), async (c) => {
+    const direct = c.get('direct')
+    const [signature] = await db
+      .select({ signerId: signatures.signerId, identity: signatures.signerIdentityData })
+      .from(signatures)
+      .where(eq(signatures.id, direct.signatureId))
+    if (signature?.signerId) return sendJson(c, await defaultVisualSignature(db, signature.signerId))
+    const name = [signature?.identity?.firstName, signature?.identity?.lastName].filter(Boolean).join(' ')
+    return sendJson(c, predefinedVisualSignature(name || direct.email))
+  })
+}
+
+function png(c: Context, bytes: Uint8Array): Response {
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': 'image/png',
+    'Content-Length': String(bytes.byteLength),
+    'Cache-Control': 'private, no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  })
+}

@@ -1,0 +1,106 @@
+import { and, eq } from 'drizzle-orm'
+import type { VisualSignature } from '../../contract/visual-signatures.ts'
+import type { Database } from '../db/open-database.ts'
+import { users, visualSignatures } from '../db/schema.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { visualSignatureView } from './find-visual-signature.ts'
+import { renderVisualSignature, type VisualSignatureDrawing } from './render-visual-signature.ts'
+
+/** What signing draws for a signer: a drawing without its date and standards, which the signing adds. */
+export type SigningVisualSignature = Omit<VisualSignatureDrawing, 'date' | 'standards'> & {
+  displayDate: boolean
+  displayStandards: boolean
+}
+
+/**
+ * A predefined visual signature (SPEC §7 "predefined signatures"): the typed `name`, every line shown but
+ * the QR code. It is not stored, so its id is null.
+ */
+export function predefinedVisualSignature(name: string): VisualSignature {
+  return {
+    id: null,
+    alias: '',
+    name,
+    company: '',
+    location: '',
+    language: 'en',
+    kind: 'typed',
+    hasCustomImage: false,
+    displayDate: true,
+    displayClaim: true,
+    displayStandards: true,
+    displayQr: false,
+    isDefault: true,
+    version: '0',
+  }
+}
+
+/** GET /v1/user/visual-signature: the user's default visual signature, else a predefined one of their name. */
+export async function defaultVisualSignature(db: Database, userId: string): Promise<VisualSignature> {
+  const [row] = await db
+    .select()
+    .from(visualSignatures)
+    .where(and(eq(visualSignatures.userId, userId), eq(visualSignatures.isDefault, true)))
+  if (row !== undefined) return visualSignatureView(row)
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+  return predefinedVisualSignature(nameOf(user ?? { email: '', firstName: null, lastName: null }))
+}
+
+/** The printed name of a person: their first and last names, else their address. */
+export function nameOf(person: { email: string; firstName: string | null; lastName: string | null }): string {
+  const name = [person.firstName, person.lastName].filter((part) => part !== null && part !== '').join(' ')
+  return name === '' ? person.email : name
+}
+
+/**
+ * What signing draws for the user `userId`: their default visual signature with its stored image, or
+ * undefined when they have none (the plain text appearance is drawn then).
+ */
+export async function visualSignatureForSigning(
+  db: Database,
+  storage: FileStorage,
+  userId: string,
+): Promise<SigningVisualSignature | undefined> {
+  const [row] = await db
+    .select()
+    .from(visualSignatures)
+    .where(and(eq(visualSignatures.userId, userId), eq(visualSignatures.isDefault, true)))
+  if (row === undefined) return undefined
+  const image = row.imageKey === null ? undefined : await storage.getBytes(row.imageKey)
+  return {
+    name: row.name,
+    company: row.company,
+    location: row.location,
+    language: row.language,
+    ...(image === undefined ? {} : { image }),
+    claim: row.displayClaim,
+    displayDate: row.displayDate,
+    displayStandards: row.displayStandards,
+  }
+}
+
+/**
+ * The PNG signing draws for the user `userId` at `quality`, dated `now`: their default visual signature at
+ * twice its size (for print), or undefined when they have none.
+ */
+export async function renderSigningVisualSignature(
+  services: { db: Database; storage: FileStorage },
+  userId: string,
+  quality: string,
+  now: Date,
+): Promise<Uint8Array | undefined> {
+  const visual = await visualSignatureForSigning(services.db, services.storage, userId)
+  if (visual === undefined) return undefined
+  const { displayDate, displayStandards, ...drawing } = visual
+  return renderVisualSignature(
+    {
+      ...drawing,
+      ...(displayDate ? { date: now } : {}),
+      ...(displayStandards ? { standards: { quality } } : {}),
+    },
+    2,
+  )
+}

@@ -1,0 +1,11 @@
+import type { Database } from '../db/open-database.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+
+/** What the visual signature operations work with; built once by the app. */
+export type VisualSignatureServices = {
+  db: Database
+  /** The server's clock: creation times and the date a preview shows. */
+  now: () => Date
+  /** Where drawn and uploaded images are stored. */
+  storage: FileStorage
+}

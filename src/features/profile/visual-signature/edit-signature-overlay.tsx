@@ -1,0 +1,217 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouteContext } from '@tanstack/react-router'
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
+import type {
+  VisualSignature,
+  VisualSignatureBody,
+  VisualSignatureKind,
+} from '../../../../contract/visual-signatures.ts'
+import { errorCode } from '../../../api/error-messages.ts'
+import { previewVisualSignature } from '../../../api/visual-signatures.ts'
+import { Button } from '../../../ui/button/button.tsx'
+import { BusyButton } from '../../../ui/dialog/dialog-frame.tsx'
+import { CheckboxField } from '../../../ui/form/checkbox-field.tsx'
+import { FormAlert } from '../../../ui/form/form-alert.tsx'
+import { formMessages } from '../../../ui/form/form-messages.ts'
+import { TextField } from '../../../ui/form/text-field.tsx'
+import type { OverlayContentProps } from '../../../ui/overlay/overlay-registry.ts'
+import { SignaturePad } from './signature-pad.tsx'
+import styles from './visual-signature.module.css'
+import { visualSignatureErrorMessage } from './visual-signature-messages.ts'
+
+/** Props of the edit signature overlay: the signature to change, or null for a new one named `name`. */
+export interface EditSignatureProps {
+  signature: VisualSignature | null
+  name: string
+}
+
+/** What the overlay hands its opener: the fields, and a new image when one was drawn or chosen. */
+export type EditSignatureValue = { body: VisualSignatureBody; image?: Blob } | 'cancel'
+
+/**
+ * SPEC §2 edit signature overlay: the name typed in a handwriting face, drawn on a pad, or an uploaded
+ * image; the lines and flags it shows; whether it is the default. The preview is drawn by the server, as a
+ * signed PDF will show it.
+ */
+export function EditSignatureOverlay({
+  props,
+  loading,
+  error,
+  submit,
+}: OverlayContentProps<EditSignatureProps>) {
+  const { i18n, t } = useLingui()
+  const { api } = useRouteContext({ from: '__root__' })
+  const start = props.signature
+  const [values, setValues] = useState<Required<VisualSignatureBody>>({
+    alias: start?.alias ?? '',
+    name: start?.name ?? props.name,
+    company: start?.company ?? '',
+    location: start?.location ?? '',
+    language: (start?.language ?? 'en') as Required<VisualSignatureBody>['language'],
+    kind: start?.kind ?? 'typed',
+    displayDate: start?.displayDate ?? true,
+    displayClaim: start?.displayClaim ?? true,
+    displayStandards: start?.displayStandards ?? true,
+    displayQr: start?.displayQr ?? false,
+    isDefault: start?.isDefault ?? start === null,
+  })
+  const [image, setImage] = useState<Blob>()
+  const [preview, setPreview] = useState<string>()
+  const [previewError, setPreviewError] = useState<string>()
+  const [missing, setMissing] = useState(false)
+  const set = <K extends keyof VisualSignatureBody>(key: K, value: Required<VisualSignatureBody>[K]) =>
+    setValues((current) => ({ ...current, [key]: value }))
+  const withImage = values.kind !== 'typed' ? image : undefined
+
+  useEffect(() => {
+    let current = true
+    let url: string | undefined
+    const timer = setTimeout(() => {
+      previewVisualSignature(
+        api,
+        {
+          name: values.name,
+          opt: values.company,
+          loc: values.location,
+          lang: values.language,
+          claim: values.displayClaim,
+          std: values.displayStandards,
+          date: values.displayDate,
+        },
+        withImage,
+      )
+        .then((blob) => {
+          if (!current) return
+          url = URL.createObjectURL(blob)
+          setPreview(url)
+          setPreviewError(undefined)
+        })
+        .catch((failure: unknown) => {
+          if (current) setPreviewError(i18n._(visualSignatureErrorMessage(errorCode(failure))))
+        })
+    }, 250)
+    return () => {
+      current = false
+      clearTimeout(timer)
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [api, i18n, values, withImage])
+
+  const save = (event: FormEvent) => {
+    event.preventDefault()
+    const blank = values.name.trim() === ''
+    setMissing(blank)
+    if (blank || previewError) return
+    submit({ body: values, ...(withImage ? { image: withImage } : {}) } satisfies EditSignatureValue)
+  }
+  const kinds: { kind: VisualSignatureKind; label: ReactNode }[] = [
+    { kind: 'typed', label: <Trans>Type</Trans> },
+    { kind: 'drawn', label: <Trans>Draw</Trans> },
+    { kind: 'uploaded', label: <Trans>Upload an image</Trans> },
+  ]
+  return (
+    <form className={styles.overlay} onSubmit={save} noValidate>
+      <Dialog.Title>{start ? <Trans>Edit signature</Trans> : <Trans>New signature</Trans>}</Dialog.Title>
+      <Dialog.Description>
+        <Trans>How your signature looks on the documents you sign.</Trans>
+      </Dialog.Description>
+      {error ? <FormAlert>{i18n._(visualSignatureErrorMessage(errorCode(error)))}</FormAlert> : null}
+      <div className={styles.columns}>
+        <div className={styles.fields}>
+          <fieldset className={styles.kinds}>
+            <legend>
+              <Trans>Signature</Trans>
+            </legend>
+            {kinds.map(({ kind, label }) => (
+              <label key={kind}>
+                <input
+                  type="radio"
+                  name="kind"
+                  value={kind}
+                  checked={values.kind === kind}
+                  onChange={() => {
+                    set('kind', kind)
+                    setImage(undefined)
+                    setPreviewError(undefined)
+                  }}
+                />{' '}
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          {values.kind === 'drawn' ? <SignaturePad onChange={setImage} /> : null}
+          {values.kind === 'uploaded' ? (
+            <TextField
+              label={<Trans>Image (PNG or JPEG, at most 1 MB)</Trans>}
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={(event) => setImage(event.currentTarget.files?.[0])}
+            />
+          ) : null}
+          <TextField
+            label={<Trans>Name</Trans>}
+            value={values.name}
+            required
+            error={missing ? i18n._(formMessages.required) : undefined}
+            onChange={(event) => set('name', event.currentTarget.value)}
+          />
+          <TextField
+            label={<Trans>Company</Trans>}
+            value={values.company}
+            onChange={(event) => set('company', event.currentTarget.value)}
+          />
+          <TextField
+            label={<Trans>Location</Trans>}
+            value={values.location}
+            onChange={(event) => set('location', event.currentTarget.value)}
+          />
+          <TextField
+            label={<Trans>Label in your list</Trans>}
+            value={values.alias}
+            onChange={(event) => set('alias', event.currentTarget.value)}
+          />
+          <CheckboxField
+            label={<Trans>Show the date</Trans>}
+            checked={values.displayDate}
+            onChange={(event) => set('displayDate', event.currentTarget.checked)}
+          />
+          <CheckboxField
+            label={<Trans>Show “Signed electronically”</Trans>}
+            checked={values.displayClaim}
+            onChange={(event) => set('displayClaim', event.currentTarget.checked)}
+          />
+          <CheckboxField
+            label={<Trans>Show the signature standard</Trans>}
+            checked={values.displayStandards}
+            onChange={(event) => set('displayStandards', event.currentTarget.checked)}
+          />
+          <CheckboxField
+            label={<Trans>Use as my default signature</Trans>}
+            checked={values.isDefault}
+            onChange={(event) => set('isDefault', event.currentTarget.checked)}
+          />
+        </div>
+        <div className={styles.fields}>
+          <strong>
+            <Trans>Preview</Trans>
+          </strong>
+          {previewError ? <FormAlert>{previewError}</FormAlert> : null}
+          {preview ? <img className={styles.image} src={preview} alt={t`Preview of your signature`} /> : null}
+        </div>
+      </div>
+      <div className={styles.formActions}>
+        <Button
+          variant="secondary"
+          onClick={() => submit('cancel' satisfies EditSignatureValue)}
+          disabled={loading}
+        >
+          <Trans>Cancel</Trans>
+        </Button>
+        <BusyButton type="submit" busy={loading}>
+          <Trans>Save signature</Trans>
+        </BusyButton>
+      </div>
+    </form>
+  )
+}

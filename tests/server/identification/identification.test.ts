@@ -1,0 +1,299 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  identificationInfoSchema,
+  identificationPaths,
+  identificationPaymentSchema,
+} from '../../../contract/identification.ts'
+import { apiPaths, apiUrl } from '../../../contract/paths.ts'
+import { signatureQualitiesDetailSchema } from '../../../contract/signing.ts'
+import { startIdentification } from '../../../server/identification/start-identification.ts'
+import { signatureHeader, signWebhook } from '../../../server/providers/identification/webhook-signature.ts'
+import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
+import { openBusiness } from '../businesses/business-client.ts'
+import { drivers } from '../test-database.ts'
+
+const secret = 'identification-sandbox-secret-of-the-tests-0123456789'
+
+describe.each(drivers)('identification on %s', (driver) => {
+  let api: AccountsClient
+  let alice: string
+  let bob: string
+  let admin: string
+
+  beforeAll(async () => {
+    api = await startAccountsClient(driver, { identificationSandboxSecret: secret })
+    alice = await api.signUp('alice@example.com')
+    bob = await api.signUp('bob@example.com')
+    admin = await api.signUp('admin@acme.example')
+    await openBusiness(api, admin, 'Acme AG')
+  })
+
+  afterAll(async () => {
+    await api?.server.stop()
+  })
+
+  const info = async (response: Response, status = 200) =>
+    v.parse(identificationInfoSchema, await readJson(response, status))
+  const start = (token: string | undefined, provider = 'zertes', mode = 'video') =>
+    api.call('POST', identificationPaths.user(provider, mode), { token })
+  const read = (token: string | undefined, provider = 'zertes', mode = 'video') =>
+    api.call('GET', identificationPaths.user(provider, mode), { token })
+  const qualities = async (token: string) =>
+    v.parse(
+      signatureQualitiesDetailSchema,
+      await readJson(await api.call('GET', apiPaths.signatureQualitiesDetail(), { token })),
+    )
+  const attributes = async (token: string) => {
+    const user = (await readJson(await api.call('GET', apiPaths.user(), { token }))) as {
+      attributes?: Record<string, string[]>
+    }
+    return user.attributes ?? {}
+  }
+  /** The sandbox page of `identUrl`, as the browser opens it on our server. */
+  const pageOf = (identUrl: string) => `${api.server.url}${new URL(identUrl).pathname}`
+  /** Submits the sandbox page with `outcome`, as its buttons do; answers the redirect. */
+  const submit = (identUrl: string, outcome: string, fields: Record<string, string> = {}) =>
+    fetch(pageOf(identUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ outcome, ...fields }),
+    })
+  /** A webhook as the sandbox provider signs it, sent at `at`. */
+  const webhook = (
+    event: { id: string; ref: string; status: string; result: Record<string, string> | null },
+    options: { at?: Date; key?: string; provider?: string } = {},
+  ) => {
+    const body = JSON.stringify(event)
+    return fetch(`${api.server.url}${apiUrl(identificationPaths.webhook(options.provider ?? 'zertes'))}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [signatureHeader]: signWebhook(options.key ?? secret, body, options.at ?? api.clock.now()),
+      },
+      body,
+    })
+  }
+  const refOf = (identUrl: string) => decodeURIComponent(new URL(identUrl).pathname.split('/').pop() ?? '')
+
+  it('refuses signed-out callers', async () => {
+    await api.expectError(await read(undefined), 401, 'auth.unauthenticated')
+    await api.expectError(await start(undefined), 401, 'auth.unauthenticated')
+    await api.expectError(
+      await api.call('DELETE', identificationPaths.user('zertes', 'video')),
+      401,
+      'auth.unauthenticated',
+    )
+    await api.expectError(
+      await api.call('GET', identificationPaths.payment('zertes')),
+      401,
+      'auth.unauthenticated',
+    )
+    await api.expectError(
+      await api.call('GET', identificationPaths.direct('zertes', 'video', 'nope')),
+      401,
+      'direct.invalid_token',
+    )
+  })
+
+  it('answers 404 naming an unknown provider or mode, and methods the table does not offer', async () => {
+    const unknownProvider = await start(alice, 'swisscom', 'video')
+    expect(unknownProvider.status).toBe(404)
+    expect((await unknownProvider.json()).message).toContain("'swisscom'")
+    const unknownMode = await start(alice, 'zertes', 'telepathy')
+    expect(unknownMode.status).toBe(404)
+    expect((await unknownMode.json()).message).toContain("'telepathy'")
+    await api.expectError(await start(alice, 'zertes', 'robo'), 404, 'identification.not_found')
+    await api.expectError(await start(alice, 'eidas', 'autoident'), 404, 'identification.not_found')
+    await api.expectError(await read(alice, 'eidas', 'robo'), 404, 'identification.not_found')
+  })
+
+  it('runs a zertes video identification through the sandbox page and unlocks qualified zertes', async () => {
+    expect((await qualities(alice)).qes).toBeUndefined()
+    const started = await info(await start(alice), 201)
+    expect(started).toMatchObject({ appointmentStatus: 'initialized', isCovered: false })
+    // A second click answers the open appointment instead of starting another.
+    expect(await info(await start(alice))).toEqual(started)
+    // Another user sees no appointment of Alice's.
+    await api.expectError(await read(bob), 404, 'identification.not_found')
+
+    const page = await fetch(pageOf(started.identUrl))
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    for (const button of ['Complete', 'Fail', 'Abandon']) expect(html).toContain(`>${button}</button>`)
+
+    const done = await submit(started.identUrl, 'complete', {
+      first_name: 'Alice',
+      last_name: 'Liddell',
+      date_of_birth: '1990-05-04',
+      nationality: 'CH',
+      document_number: 'C1234567',
+    })
+    expect(done.status).toBe(303)
+    expect(done.headers.get('location')).toBe('/profile/signature-standards?identification=done')
+
+    expect(await info(await read(alice))).toMatchObject({ appointmentStatus: 'success' })
+    const after = await qualities(alice)
+    expect(after.aes).toBeDefined()
+    expect(after.qes).toHaveProperty('zertes')
+    expect(after.qes).not.toHaveProperty('eidas')
+    expect((await attributes(alice)).immutableEidFields?.sort()).toEqual(
+      ['date_of_birth', 'document_number', 'first_name', 'last_name', 'nationality'].sort(),
+    )
+    // The finished appointment's page is gone.
+    expect((await fetch(pageOf(started.identUrl))).status).toBe(404)
+    // Bob's qualities did not move.
+    expect((await qualities(bob)).aes).toBeUndefined()
+  })
+
+  it('leaves the qualities as they were when the identification fails', async () => {
+    const started = await info(await start(bob, 'eidas', 'video'), 201)
+    const failed = await submit(started.identUrl, 'fail')
+    expect(failed.status).toBe(303)
+    expect(await info(await read(bob, 'eidas', 'video'))).toMatchObject({ appointmentStatus: 'failure' })
+    const after = await qualities(bob)
+    expect(after.aes).toBeUndefined()
+    expect(after.qes).toBeUndefined()
+    expect((await attributes(bob)).signatureQualities).toBeUndefined()
+  })
+
+  it('self identification unlocks advanced only', async () => {
+    const carol = await api.signUp('carol@example.com')
+    const started = await info(await start(carol, 'eidas', 'robo'), 201)
+    expect((await submit(started.identUrl, 'complete', { first_name: 'Carol' })).status).toBe(303)
+    const after = await qualities(carol)
+    expect(after.aes).toBeDefined()
+    expect(after.qes).toBeUndefined()
+    expect((await attributes(carol)).immutableEidFields).toEqual(['first_name'])
+  })
+
+  it('cancels the open appointment, after which none is current', async () => {
+    const dave = await api.signUp('dave@example.com')
+    await api.expectError(
+      await api.call('DELETE', identificationPaths.user('zertes', 'autoident'), { token: dave }),
+      404,
+      'identification.not_found',
+    )
+    const started = await info(await start(dave, 'zertes', 'autoident'), 201)
+    await api.expectError(
+      await api.call('DELETE', identificationPaths.user('zertes', 'autoident'), { token: bob }),
+      404,
+      'identification.not_found',
+    )
+    const cancelled = await api.call('DELETE', identificationPaths.user('zertes', 'autoident'), {
+      token: dave,
+    })
+    expect(cancelled.status).toBe(204)
+    await api.expectError(await read(dave, 'zertes', 'autoident'), 404, 'identification.not_found')
+    expect((await fetch(pageOf(started.identUrl))).status).toBe(404)
+    // A new start is a new appointment.
+    const again = await info(await start(dave, 'zertes', 'autoident'), 201)
+    expect(again.identUrl).not.toBe(started.identUrl)
+  })
+
+  it('refuses webhooks with a bad signature or a stale timestamp, and applies each event once', async () => {
+    const erin = await api.signUp('erin@example.com')
+    const started = await info(await start(erin), 201)
+    const ref = refOf(started.identUrl)
+    const success = { id: 'evt_erin_1', ref, status: 'success', result: { first_name: 'Erin' } }
+
+    await api.expectError(
+      await webhook(success, { key: 'another-key-that-is-not-the-sandbox-secret' }),
+      400,
+      'identification.webhook_invalid',
+    )
+    await api.expectError(
+      await webhook(success, { at: new Date(api.clock.now().getTime() - 10 * 60_000) }),
+      400,
+      'identification.webhook_invalid',
+    )
+    const unsigned = await fetch(`${api.server.url}${apiUrl(identificationPaths.webhook('zertes'))}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(success),
+    })
+    await api.expectError(unsigned, 400, 'identification.webhook_invalid')
+    expect(await info(await read(erin))).toMatchObject({ appointmentStatus: 'initialized' })
+
+    expect(
+      await readJson(await webhook({ id: 'evt_erin_0', ref, status: 'inprogress', result: null })),
+    ).toEqual({ received: true, applied: true })
+    expect(await info(await read(erin))).toMatchObject({ appointmentStatus: 'inprogress' })
+    expect(await readJson(await webhook(success))).toEqual({ received: true, applied: true })
+    expect((await qualities(erin)).qes).toHaveProperty('zertes')
+
+    // The same event again changes nothing, even with other content.
+    expect(
+      await readJson(await webhook({ ...success, status: 'failure', result: { first_name: 'Mallory' } })),
+    ).toEqual({ received: true, applied: false })
+    expect(await info(await read(erin))).toMatchObject({ appointmentStatus: 'success' })
+    expect((await attributes(erin)).immutableEidFields).toEqual(['first_name'])
+    // A later event of a finished appointment changes nothing either.
+    expect(await readJson(await webhook({ id: 'evt_erin_2', ref, status: 'failure', result: null }))).toEqual(
+      { received: true, applied: false },
+    )
+    expect(await info(await read(erin))).toMatchObject({ appointmentStatus: 'success' })
+
+    await api.expectError(
+      await webhook({ id: 'evt_x', ref: 'sbx_unknown', status: 'success', result: null }),
+      404,
+      'identification.not_found',
+    )
+    await api.expectError(await webhook(success, { provider: 'swisscom' }), 404, 'identification.not_found')
+  })
+
+  it('answers covered for a member of a business in good standing, else the licence price', async () => {
+    expect(
+      v.parse(
+        identificationPaymentSchema,
+        await readJson(await api.call('GET', identificationPaths.payment('zertes'), { token: admin })),
+      ),
+    ).toEqual({ covered: true, amount: null, currency: null })
+    expect(
+      v.parse(
+        identificationPaymentSchema,
+        await readJson(await api.call('GET', identificationPaths.payment('eidas'), { token: bob })),
+      ),
+    ).toEqual({ covered: false, amount: 4900, currency: 'EUR' })
+    expect(await info(await start(admin), 201)).toMatchObject({ isCovered: true })
+    await api.expectError(
+      await api.call('GET', identificationPaths.payment('mars'), { token: bob }),
+      404,
+      'identification.not_found',
+    )
+  })
+})
+
+describe('identification in production without a provider', () => {
+  let api: AccountsClient
+
+  beforeAll(async () => {
+    api = await startAccountsClient('pglite', { appMode: 'production' })
+  })
+
+  afterAll(async () => {
+    await api?.server.stop()
+  })
+
+  it('serves no sandbox page and takes no webhooks', async () => {
+    const page = await fetch(`${api.server.url}${apiUrl(identificationPaths.sandboxPage('sbx_x'))}`)
+    expect(page.status).toBe(404)
+    const hook = await fetch(`${api.server.url}${apiUrl(identificationPaths.webhook('zertes'))}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    await api.expectError(hook, 404, 'route.not_found')
+  })
+
+  it('answers 503 to starting an identification', async () => {
+    const services = { provider: null, sandbox: null, publicUrl: '', now: () => new Date() }
+    const starting = startIdentification(
+      { ...services, db: undefined as never },
+      { kind: 'user', userId: 'u' },
+      { provider: 'zertes', mode: 'video' },
+    )
+    await expect(starting).rejects.toMatchObject({ status: 503, code: 'server.unavailable' })
+  })
+})
