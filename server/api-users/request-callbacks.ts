@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
 import { eq } from 'drizzle-orm'
@@ -9,6 +8,7 @@ import type { CreateSignatureRequest } from '../../contract/signature-requests.t
 import type { Database } from '../db/open-database.ts'
 import { apiUsers, signatureRequests } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { signWebhook } from '../http/webhook-signature.ts'
 import { type JobHandler, type JobWriter, writeJob } from '../jobs/job-queue.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
 import type { RequestEventType } from '../signature-requests/record-event.ts'
@@ -96,13 +96,6 @@ export async function queueRequestCallbacks(
   }
 }
 
-/** The `Signet-Signature` value of `body` sent at `at`: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
-export function signCallback(secret: string, body: string, at: Date): string {
-  const t = Math.floor(at.getTime() / 1000)
-  const mac = createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex')
-  return `t=${t},v1=${mac}`
-}
-
 // Loopback, private, link-local, carrier-grade NAT and unique-local addresses: not for callbacks in production.
 const internal = new BlockList()
 for (const [net, prefix] of [
@@ -157,7 +150,7 @@ export function requestCallbackHandler({ db, now, production }: CallbackServices
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        [callbackSignatureHeader]: signCallback(sender.secret, body, now()),
+        [callbackSignatureHeader]: signWebhook(sender.secret, body, now()),
       },
       body,
       redirect: 'manual',

@@ -2,12 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import { identificationPaths } from '../../../contract/identification.ts'
 import { apiBase } from '../../../contract/paths.ts'
+import { signWebhook } from '../../http/webhook-signature.ts'
 import {
   type IdentificationProvider,
   type IdentificationWebhook,
   WebhookRejected,
 } from './identification-provider.ts'
-import { signatureHeader, signWebhook, verifyWebhookSignature } from './webhook-signature.ts'
+import { signatureHeader, verifyWebhookSignature } from './webhook-signature.ts'
 
 /** A sandbox webhook's body, as the real provider's carries the same facts. */
 const sandboxEventSchema = v.object({

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
+import { webhookMac } from '../../http/webhook-signature.ts'
 import { WebhookRejected } from './identification-provider.ts'
 
 /** The header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as Stripe-style webhooks do. */
@@ -6,12 +7,6 @@ export const signatureHeader = 'x-signet-signature'
 
 /** How far a webhook's timestamp may be from the server's clock. */
 export const toleranceSeconds = 300
-
-/** The signature header value of `body` sent at `now`. */
-export function signWebhook(secret: string, body: string, now: Date): string {
-  const t = Math.floor(now.getTime() / 1000)
-  return `t=${t},v1=${hmac(secret, `${t}.${body}`)}`
-}
 
 /** Checks the signature header of `body`; throws {@link WebhookRejected} when it is wrong or stale. */
 export function verifyWebhookSignature(secret: string, body: string, header: string | null, now: Date): void {
@@ -25,13 +20,9 @@ export function verifyWebhookSignature(secret: string, body: string, header: str
   const v1 = parts.get('v1')
   if (t === undefined || v1 === undefined || !/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/.test(v1))
     throw new WebhookRejected('The webhook carries no readable signature')
-  const expected = Buffer.from(hmac(secret, `${t}.${body}`), 'hex')
+  const expected = Buffer.from(webhookMac(secret, `${t}.${body}`), 'hex')
   if (!timingSafeEqual(expected, Buffer.from(v1, 'hex')))
     throw new WebhookRejected('The webhook signature does not match')
   if (Math.abs(now.getTime() / 1000 - Number(t)) > toleranceSeconds)
     throw new WebhookRejected('The webhook timestamp is too far from now')
-}
-
-function hmac(secret: string, text: string): string {
-  return createHmac('sha256', secret).update(text).digest('hex')
 }
