@@ -20,6 +20,7 @@ import { billingCycles, currencies, type PricePlan, planTiers } from '../../cont
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
 import { signatureQualities } from '../../contract/signing.ts'
+import { legislations } from '../../machines/identification/identification.types.ts'
 import {
   type ProviderInvoiceLine,
   providerSubscriptionStatuses,
@@ -312,6 +313,27 @@ export const apiUsers = pgTable(
   (table) => [index('api_users_business_idx').on(table.businessId)],
 )
 
+/** Every authenticated call an API user's key (or a token it traded the key for) made: the key's activity. */
+export const apiKeyUses = pgTable(
+  'api_key_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    apiUserId: uuid('api_user_id')
+      .notNull()
+      .references(() => apiUsers.userId, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    usedAt: at('used_at').notNull(),
+    method: text('method').notNull(),
+    /** The route's pattern (`/v3/signature-requests/:id`), not the ids it was called with. */
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    ip: text('ip').notNull(),
+  },
+  (table) => [index('api_key_uses_business_idx').on(table.businessId, table.usedAt)],
+)
+
 /**
  * A business's seals (SPEC §3 Seal): organisation signing identities with their own certificate from the
  * platform CA, used by the members and API users allowed in {@link sealMembers}.
@@ -430,6 +452,13 @@ export const signatureRequests = pgTable(
     callbacks: jsonb('callbacks').$type<RequestCallbacks>(),
     /** When its participants were told that the business's retention deletes it in a week. */
     retentionWarnedAt: at('retention_warned_at'),
+    /**
+     * The least quality its signers must sign with (null: any, as each signer holds); a signer holding less
+     * is sent to identification first.
+     */
+    quality: text('quality', { enum: signatureQualities }),
+    /** The legislation a qualified (or advanced) signature must be valid under; null: either. */
+    legislation: text('legislation', { enum: legislations }),
   },
   (table) => [
     index('signature_requests_owner_status_idx').on(table.ownerId, table.statusOverall, table.createdAt),
@@ -675,6 +704,10 @@ export const identifications = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A direct-link signer identifying for one signature. */
     signatureId: uuid('signature_id').references(() => signatures.id, { onDelete: 'cascade' }),
+    /** The request the user was about to sign when they set out to identify (SPEC §7 POST signatureRequestId). */
+    signatureRequestId: uuid('signature_request_id').references(() => signatureRequests.id, {
+      onDelete: 'set null',
+    }),
     provider: text('provider', { enum: identificationProviders }).notNull(),
     mode: text('mode', { enum: identificationModes }).notNull(),
     status: text('status', { enum: identificationStatuses }).notNull(),
@@ -704,3 +737,37 @@ export const identificationEvents = pgTable('identification_events', {
     .references(() => identifications.id, { onDelete: 'cascade' }),
   receivedAt: at('received_at').notNull(),
 })
+
+/** Where a mobile signing stands (SPEC §7 mobile signing provider, TAN). */
+export const mobileSigningStatuses = ['pending', 'confirmed', 'cancelled', 'expired', 'locked'] as const
+
+/**
+ * A qualified signing waiting for the signer's confirmation on their phone: the sign call that asked for it
+ * (replayed once confirmed), the one-time password the mobile signing provider sent (kept as a hash), and how
+ * many wrong answers are left.
+ */
+export const mobileSignings = pgTable(
+  'mobile_signings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The account that signs, or, for a direct-link signer, null with {@link signatureId} set. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    signatureId: uuid('signature_id').references(() => signatures.id, { onDelete: 'cascade' }),
+    /** The mobile signing provider's name in the route (`/v3/{provider}/proceed/{id}`). */
+    provider: text('provider').notNull(),
+    /** The provider's reference of this transaction. */
+    providerRef: text('provider_ref').notNull(),
+    /** The mobile number the one-time password went to. */
+    mobile: text('mobile').notNull(),
+    /** The sign call's body, signed once the signer confirms. */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    secretHash: text('secret_hash').notNull(),
+    status: text('status', { enum: mobileSigningStatuses }).notNull(),
+    triesLeft: integer('tries_left').notNull(),
+    sentCount: integer('sent_count').notNull().default(1),
+    lastSentAt: at('last_sent_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('mobile_signings_user_idx').on(table.userId)],
+)
