@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { documentSchema } from './documents.ts'
 import { signatureFieldSchema } from './signature-fields.ts'
 import { signatureRequestStatuses, signerStatuses } from './signature-request-status.ts'
+import { signatureQualities } from './signing.ts'
 import { emailSchema } from './user.ts'
 
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)))
@@ -44,20 +45,49 @@ const callbackUrlSchema = v.optional(
   ),
 )
 
+/** Legislations an advanced or qualified signature is valid under: eidas (EU) and zertes (Switzerland). */
+export const legislations = ['eidas', 'zertes'] as const
+
+/** One of {@link legislations}. */
+export type Legislation = (typeof legislations)[number]
+
+/**
+ * The signature standard a request asks of its signers: the least quality (`ses` asks nothing beyond a
+ * simple signature) and, for aes or qes, the legislation it must be valid under (left out: either).
+ */
+const requestStandardEntries = {
+  quality: v.optional(v.picklist(signatureQualities)),
+  legislation: v.optional(v.picklist(legislations)),
+}
+
+/** A legislation is asked for only with an advanced or qualified signature. */
+const legislationNeedsQuality = (body: { quality?: string; legislation?: string }) =>
+  body.legislation === undefined || body.quality === 'aes' || body.quality === 'qes'
+
 /**
  * Body of `POST /v3/signature-requests`: a draft with the caller's own uploaded documents. An API user may
  * name callback URLs: `callback_update_url` hears of every change, `callback_success_url` of the last
  * signature, `callback_error_url` of a decline or withdrawal.
  */
-export const createSignatureRequestSchema = v.object({
-  title: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
-  message: v.optional(v.pipe(v.string(), v.maxLength(5000)), ''),
-  signatures: v.optional(v.pipe(v.array(signerInviteSchema), v.maxLength(100)), []),
-  documents: v.optional(v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.uuid()) })), v.maxLength(50)), []),
-  callbackSuccessUrl: callbackUrlSchema,
-  callbackErrorUrl: callbackUrlSchema,
-  callbackUpdateUrl: callbackUrlSchema,
-})
+export const createSignatureRequestSchema = v.pipe(
+  v.object({
+    title: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+    message: v.optional(v.pipe(v.string(), v.maxLength(5000)), ''),
+    signatures: v.optional(v.pipe(v.array(signerInviteSchema), v.maxLength(100)), []),
+    documents: v.optional(
+      v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.uuid()) })), v.maxLength(50)),
+      [],
+    ),
+    ...requestStandardEntries,
+    callbackSuccessUrl: callbackUrlSchema,
+    callbackErrorUrl: callbackUrlSchema,
+    callbackUpdateUrl: callbackUrlSchema,
+  }),
+  v.forward(
+    v.check((body) => legislationNeedsQuality(body), 'legislation goes with quality aes or qes'),
+    ['legislation'],
+  ),
+)
 
 /** Input of {@link createSignatureRequestSchema}. */
 export type CreateSignatureRequest = v.InferOutput<typeof createSignatureRequestSchema>
@@ -67,13 +97,24 @@ export const requestMessageSchema = v.object({
   message: v.optional(v.pipe(v.string(), v.maxLength(2000)), ''),
 })
 
-/** Body of `PUT /v3/signature-requests/{id}`: a new title and/or message, while the request is a draft or open. */
+/**
+ * Body of `PUT /v3/signature-requests/{id}`: a new title and/or message while the request is a draft or open;
+ * its signature standard (quality, with legislation or without: either) only while it is a draft.
+ */
 export const updateSignatureRequestSchema = v.pipe(
   v.object({
     title: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
     message: v.optional(v.pipe(v.string(), v.maxLength(5000))),
+    ...requestStandardEntries,
   }),
-  v.check((body) => body.title !== undefined || body.message !== undefined, 'needs title or message'),
+  v.check(
+    (body) => body.title !== undefined || body.message !== undefined || body.quality !== undefined,
+    'needs title, message or quality',
+  ),
+  v.forward(
+    v.check((body) => legislationNeedsQuality(body), 'legislation goes with quality aes or qes'),
+    ['legislation'],
+  ),
 )
 
 /** Input of {@link updateSignatureRequestSchema}. */
@@ -144,6 +185,10 @@ export const signatureRequestSchema = v.object({
   createdAt: v.string(),
   updatedAt: v.string(),
   lastRemindedAt: v.nullable(v.string()),
+  /** The least quality its signers sign with; null: each signs with what they hold. */
+  quality: v.nullable(v.picklist(signatureQualities)),
+  /** The legislation its advanced or qualified signatures must be valid under; null: either. */
+  legislation: v.nullable(v.picklist(legislations)),
   /**
    * The business the request is sent for (its sender is a member or one of its API users), whose name and
    * logo its pages show; null for a sender of their own.

@@ -60,6 +60,8 @@ export async function createSignatureRequest(
         title: input.title,
         message: input.message,
         statusOverall: 'DRAFT',
+        quality: input.quality ?? null,
+        legislation: input.legislation ?? null,
         callbacks,
         createdAt: now,
         updatedAt: now,

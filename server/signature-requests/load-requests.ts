@@ -149,6 +149,8 @@ export async function loadRequestViews(
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+      quality: row.quality,
+      legislation: row.legislation,
       business: view.business,
     }
   })

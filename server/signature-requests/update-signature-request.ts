@@ -10,8 +10,10 @@ import type { Caller, RequestServices } from './request-services.ts'
 /**
  * PUT /v3/signature-requests/{id}: the owner renames a request or rewrites its message while it is a
  * DRAFT or OPEN (signers see the new words; what they sign, documents and signers, does not change here).
- * A signer gets 409 `signature_request.not_owner`, an ended request 409 `signature_request.ended`. The
- * trail records the old and the new values.
+ * The signature standard (quality and legislation) changes only while it is a DRAFT (409
+ * `signature_request.not_draft`), as signers may have signed by the old one. A signer gets 409
+ * `signature_request.not_owner`, an ended request 409 `signature_request.ended`. The trail records the old
+ * and the new values.
  */
 export async function updateSignatureRequest(
   services: RequestServices,
@@ -25,13 +27,25 @@ export async function updateSignatureRequest(
     if (request.statusOverall !== 'DRAFT' && request.statusOverall !== 'OPEN') {
       throw new ApiError(409, 'signature_request.ended', 'An ended request cannot be edited')
     }
-    const before: { title?: string; message?: string } = {}
-    const after: { title?: string; message?: string } = {}
-    for (const key of ['title', 'message'] as const) {
-      const value = input[key]
+    const wanted = {
+      title: input.title,
+      message: input.message,
+      ...(input.quality === undefined
+        ? {}
+        : { quality: input.quality, legislation: input.legislation ?? null }),
+    }
+    if (input.quality !== undefined && request.statusOverall !== 'DRAFT') {
+      throw new ApiError(409, 'signature_request.not_draft', 'The signature standard is set before sending', {
+        field: 'quality',
+      })
+    }
+    const before: Partial<typeof request> = {}
+    const after: Partial<typeof request> = {}
+    for (const key of ['title', 'message', 'quality', 'legislation'] as const) {
+      const value = wanted[key]
       if (value === undefined || value === request[key]) continue
-      before[key] = request[key]
-      after[key] = value
+      Object.assign(before, { [key]: request[key] })
+      Object.assign(after, { [key]: value })
     }
     if (Object.keys(after).length === 0) return
     const now = services.now()

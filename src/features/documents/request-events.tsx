@@ -11,7 +11,7 @@ const eventLabels: Record<string, MessageDescriptor> = {
   document_added: msg`Document added`,
   document_removed: msg`Document removed`,
   initiated: msg`Request sent to the signers`,
-  updated: msg`Title or message changed`,
+  updated: msg`Request details changed`,
   signer_added: msg`Signer added`,
   signer_removed: msg`Signer removed`,
   fields_placed: msg`Signature field placed`,

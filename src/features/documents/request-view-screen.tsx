@@ -23,6 +23,7 @@ import { requestActions } from './request-actions.ts'
 import { RequestAttachments } from './request-attachments.tsx'
 import { RequestEvents } from './request-events.tsx'
 import { requestErrorMessage } from './request-messages.ts'
+import { RequestStandard } from './request-standard.tsx'
 import {
   declineRequest,
   delegateSignature,
@@ -32,6 +33,7 @@ import {
   placeSignatureFields,
   remindSigners,
   removeDocuments,
+  updateRequest,
   withdrawRequest,
 } from './signature-request-calls.ts'
 import { getRequestEventsQueryOptions, getSignatureRequestQueryOptions } from './signature-request-query.ts'
@@ -337,6 +339,16 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
             onChanged={refresh}
             placingFor={fields.placingFor?.id}
             onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
+          />
+
+          <RequestStandard
+            request={data}
+            mayChoose={actions.chooseStandard}
+            onChoose={(body) =>
+              updateRequest(api, srid, body)
+                .then(refresh)
+                .catch((error: unknown) => setNotice({ tone: 'error', text: failed(error) }))
+            }
           />
 
           <section className={styles.card} aria-labelledby="documents-heading">

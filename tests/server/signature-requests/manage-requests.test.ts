@@ -101,6 +101,65 @@ describe.each(drivers)('managing signature requests on %s', (driver) => {
     })
   })
 
+  describe('the signature standard a request asks for', () => {
+    it('is chosen at creation or while a draft, read by the signers, and fixed once sent', async () => {
+      const created = await api.create(owner, {
+        title: 'Qualified lease',
+        signatures: [{ account_email: signerEmail }],
+        quality: 'qes',
+        legislation: 'zertes',
+      })
+      expect(created).toMatchObject({ quality: 'qes', legislation: 'zertes' })
+      const plain = await draft('Plain')
+      expect(plain).toMatchObject({ quality: null, legislation: null })
+
+      const path = apiPaths.signatureRequest(plain.id)
+      const advanced = await answer<SignatureRequestView>(await call('PUT', path, owner, { quality: 'aes' }))
+      expect(advanced).toMatchObject({ quality: 'aes', legislation: null, title: 'Plain' })
+      const { events } = await answer<SignatureRequestEventList>(
+        await call('GET', apiPaths.signatureRequestEvents(plain.id), owner),
+      )
+      expect(events.find((e) => e.type === 'updated')?.detail).toEqual({
+        before: { quality: null },
+        after: { quality: 'aes' },
+      })
+
+      await call('POST', apiPaths.initiateSignatureRequest(plain.id), owner)
+      expect(await api.getRequest(signer, plain.id)).toMatchObject({ quality: 'aes', legislation: null })
+      await api.expectError(
+        await call('PUT', path, owner, { quality: 'ses' }),
+        409,
+        'signature_request.not_draft',
+        'quality',
+      )
+      expect((await api.getRequest(owner, plain.id)).quality).toBe('aes')
+    })
+
+    it('refuses a legislation without an advanced or qualified quality, and unknown values', async () => {
+      const request = await draft('Unclear standard')
+      const path = apiPaths.signatureRequest(request.id)
+      await api.expectError(
+        await call('PUT', path, owner, { quality: 'ses', legislation: 'eidas' }),
+        400,
+        'request.invalid',
+        'legislation',
+      )
+      await api.expectError(
+        await call('PUT', path, owner, { quality: 'best' }),
+        400,
+        'request.invalid',
+        'quality',
+      )
+      await api.expectError(
+        await call('POST', apiPaths.signatureRequests(), owner, { title: 'Law only', legislation: 'zertes' }),
+        400,
+        'request.invalid',
+        'legislation',
+      )
+      expect((await api.getRequest(owner, request.id)).quality).toBeNull()
+    })
+  })
+
   describe('DELETE /v3/signature-requests/{id}', () => {
     it('withdraws an open request of the owner', async () => {
       const request = await sent('Delete while open')

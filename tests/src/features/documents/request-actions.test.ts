@@ -28,6 +28,8 @@ const request = (change: Partial<SignatureRequestView>): SignatureRequestView =>
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
   lastRemindedAt: null,
+  quality: null,
+  legislation: null,
   business: null,
   ...change,
 })
@@ -45,6 +47,7 @@ describe('requestActions', () => {
       delegate: false,
       addSigner: true,
       deleteDocuments: false,
+      chooseStandard: false,
       report: true,
       attach: true,
       removeAttachments: true,
@@ -122,6 +125,7 @@ describe('requestActions', () => {
     expect(requestActions(draft, 'olga@example.com')).toMatchObject({
       send: true,
       deleteDocuments: true,
+      chooseStandard: true,
       report: false,
       delete: true,
       withdraw: false,
