@@ -55,7 +55,7 @@ export function createActivityRoutes(services: ActivityServices): Hono<AuthEnv> 
     .get(`${v2}/activities/identifications`, requireAuth, async (c) => {
       await admin(c)
       const query = parseActivityQuery('identifications', c.req.query(), services.now())
-      return sendJson(c, listIdentificationActivity(query))
+      return sendJson(c, await listIdentificationActivity(db, c.req.param('id'), query))
     })
     .get(`${v2}/activities/signatures/export`, requireAuth, async (c) => {
       await admin(c)
@@ -66,7 +66,7 @@ export function createActivityRoutes(services: ActivityServices): Hono<AuthEnv> 
     .get(`${v2}/activities/identifications/export`, requireAuth, async (c) => {
       await admin(c)
       const range = rangeOf(parseQuery(activityRangeQuerySchema, c.req.query()), services.now())
-      return sendCsv(c, exportIdentifications(services.logger, range))
+      return sendCsv(c, exportIdentifications(services, c.req.param('id'), range))
     })
     .get(`${v2}/statistics/monthly`, requireAuth, async (c) => {
       await admin(c)

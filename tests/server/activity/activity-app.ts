@@ -10,6 +10,7 @@ import {
   apiUsers,
   businesses,
   businessMembers,
+  identifications,
   seals,
   sessions,
   signatureRequests,
@@ -52,6 +53,14 @@ export type ActivityApp = {
     signedAt: Date | null,
     quality?: SignatureQuality,
     sealId?: string,
+  ): Promise<string>
+  /** An identification of `userId` at the provider, completed at `completedAt` with `status`. */
+  identification(
+    userId: string,
+    provider: 'eidas' | 'zertes',
+    mode: 'video' | 'robo' | 'autoident',
+    completedAt: Date,
+    status?: 'success' | 'failure',
   ): Promise<string>
   stop(): Promise<void>
 }
@@ -179,6 +188,24 @@ export async function startActivityApp(driver: Driver): Promise<ActivityApp> {
         .returning({ id: signatures.id })
       if (signature === undefined) throw new Error('no signature row')
       return signature.id
+    },
+    async identification(userId, provider, mode, completedAt, status = 'success') {
+      const [row] = await db
+        .insert(identifications)
+        .values({
+          userId,
+          provider,
+          mode,
+          status,
+          providerRef: `test-${randomUUID()}`,
+          identUrl: 'https://provider.example/ident',
+          createdAt: completedAt,
+          updatedAt: completedAt,
+          completedAt,
+        })
+        .returning({ id: identifications.id })
+      if (row === undefined) throw new Error('no identification row')
+      return row.id
     },
     async stop() {
       await handle.close()

@@ -30,6 +30,10 @@ const at = (iso: string) => new Date(iso)
  *
  * Before it: Grace's at 2026-02-13T23:59:59Z, Alan's in January and the nameless member's request whose
  * title begins like a spreadsheet formula (2026-01-20).
+ *
+ * Identifications that succeeded in the range: Alan by zertes video (2026-03-01T10:00:00Z) and Grace by eidas
+ * robo (2026-03-12T15:00:00Z). Not counted: Grace's failed one (2026-03-11), Alan's eidas video in January,
+ * and Hank's and Otto's.
  */
 export async function seedActivity(app: ActivityApp): Promise<ActivityData> {
   const grace = await app.person('grace@acme.example', { first: 'Grace', last: 'Hopper' })
@@ -69,6 +73,13 @@ export async function seedActivity(app: ActivityApp): Promise<ActivityData> {
     at('2026-01-20T10:00:00Z'),
   )
   await app.signature(formula, nameless.id, at('2026-01-20T11:00:00Z'))
+
+  await app.identification(alan.id, 'zertes', 'video', at('2026-03-01T10:00:00Z'))
+  await app.identification(grace.id, 'eidas', 'robo', at('2026-03-12T15:00:00Z'))
+  await app.identification(grace.id, 'eidas', 'video', at('2026-03-11T15:00:00Z'), 'failure')
+  await app.identification(alan.id, 'eidas', 'video', at('2026-01-05T15:00:00Z'))
+  await app.identification(hank.id, 'zertes', 'video', at('2026-03-02T10:00:00Z'))
+  await app.identification(otto.id, 'zertes', 'autoident', at('2026-03-02T10:00:00Z'))
 
   const deal = await app.request(hank.id, 'Globex deal', at('2026-03-04T10:00:00Z'))
   await app.signature(deal, hank.id, at('2026-03-04T11:00:00Z'))

@@ -135,12 +135,20 @@ describe.each(drivers)('activity exports on %s', (driver) => {
     ])
   })
 
-  it('exports the identifications of the range: their columns, and no rows while there are none', async () => {
+  it('exports the identifications of the range, oldest first', async () => {
     const csv = await download(
       `${activityPaths.activityExport(data.acme, 'identifications')}?start_date=2026-03-01&end_date=2026-03-31`,
     )
     expect(csv.filename).toBe('identifications_2026-03-01_2026-03-31.csv')
-    expect(csv.records).toEqual([['Identified at (UTC)', 'Name', 'E-mail', 'Method']])
+    expect(csv.records).toEqual([
+      ['Identified at (UTC)', 'Name', 'E-mail', 'Method'],
+      ['2026-03-01T10:00:00.000Z', 'Alan Turing', 'alan@acme.example', 'zertes video'],
+      ['2026-03-12T15:00:00.000Z', 'Grace Hopper', 'grace@acme.example', 'eidas robo'],
+    ])
+    const none = await download(
+      `${activityPaths.activityExport(data.acme, 'identifications')}?start_date=2025-03-01&end_date=2025-03-31`,
+    )
+    expect(none.records).toEqual([['Identified at (UTC)', 'Name', 'E-mail', 'Method']])
   })
 
   it('streams an export longer than one read, each signature once, in order', async () => {

@@ -212,16 +212,35 @@ describe.each(drivers)('business activity on %s', (driver) => {
     expect(byRequests.total).toBe(4)
   })
 
-  it('answers the identifications as an empty page until identifications exist', async () => {
-    expect(await list('identifications', '?size=10&sort=name,asc')).toEqual({
-      items: [],
+  it('lists the identifications of the business’s people that succeeded in the range, sorted and paged', async () => {
+    const page = await list('identifications', '?size=10&sort=name,asc')
+    expect(page).toMatchObject({
       page: 0,
       size: 10,
-      total: 0,
+      total: 2,
       sort: 'name,asc',
       startDate: '2026-02-14',
       endDate: '2026-03-15',
     })
+    expect(page.items.map(({ id: _, ...row }) => row)).toEqual([
+      {
+        name: 'Alan Turing',
+        email: 'alan@acme.example',
+        method: 'zertes video',
+        identifiedAt: '2026-03-01T10:00:00.000Z',
+      },
+      {
+        name: 'Grace Hopper',
+        email: 'grace@acme.example',
+        method: 'eidas robo',
+        identifiedAt: '2026-03-12T15:00:00.000Z',
+      },
+    ])
+    const newest = await list('identifications', '?size=1')
+    expect(newest.items.map((row) => row.name)).toEqual(['Grace Hopper'])
+    expect(newest.total).toBe(2)
+    const january = await list('identifications', '?start_date=2026-01-01&end_date=2026-01-31')
+    expect(january.items.map((row) => row.method)).toEqual(['eidas video'])
   })
 
   it('refuses a wrong query, naming the parameter', async () => {

@@ -203,6 +203,23 @@ export function SignaturesList({ businessId }: { businessId: string }) {
   )
 }
 
+/** The method as the wire writes it (`zertes video`), in words. */
+function IdentificationMethod({ method }: { method: string }) {
+  const { t } = useLingui()
+  const [provider, mode] = method.split(' ')
+  const providers: Record<string, string> = { eidas: 'eIDAS', zertes: 'ZertES', austria: 'ID Austria' }
+  const modes: Record<string, string> = {
+    video: t`video identification`,
+    robo: t`self identification`,
+    autoident: t`automatic identification`,
+    eid: t`national eID`,
+  }
+  const providerName = provider === undefined ? undefined : providers[provider]
+  const modeName = mode === undefined ? undefined : modes[mode]
+  if (providerName === undefined || modeName === undefined) return <>{method}</>
+  return <>{t`${providerName}, ${modeName}`}</>
+}
+
 /** The identifications of the business's people in the range. */
 export function IdentificationsList({ businessId }: { businessId: string }) {
   const { t, i18n } = useLingui()
@@ -217,7 +234,12 @@ export function IdentificationsList({ businessId }: { businessId: string }) {
     },
     { sort: 'name', label: t`Name`, first: 'asc', cell: (i) => <OrNone>{i.name}</OrNone> },
     { sort: 'email', label: t`E-mail`, first: 'asc', cell: (i) => <OrNone>{i.email}</OrNone> },
-    { sort: 'method', label: t`Method`, first: 'asc', cell: (i) => i.method },
+    {
+      sort: 'method',
+      label: t`Method`,
+      first: 'asc',
+      cell: (i) => <IdentificationMethod method={i.method} />,
+    },
   ]
   return (
     <ListState
