@@ -1,18 +1,22 @@
 import * as v from 'valibot'
 import { signatureQualities } from './signing.ts'
 
-/** The three lists of a business's activity (SPEC §7 Activity), one tab each on /business/activity. */
-export const activityTabs = ['accounts', 'signatures', 'identifications'] as const
+/**
+ * The lists of a business's activity, one tab each on /business/activity: the three of SPEC §7 Activity, and
+ * every use of its API users' keys.
+ */
+export const activityTabs = ['accounts', 'signatures', 'identifications', 'keys'] as const
 export type ActivityTab = (typeof activityTabs)[number]
 
 /** The two lists that export as CSV. */
-export type ActivityExport = Exclude<ActivityTab, 'accounts'>
+export type ActivityExport = 'signatures' | 'identifications'
 
 /** The columns each list sorts by (wire names): every column it shows. */
 export const activitySortColumns = {
   accounts: ['name', 'email', 'kind', 'joined_at', 'requests_sent', 'signatures_made'],
   signatures: ['signed_at', 'signer_name', 'signer_email', 'title', 'quality', 'seal_name'],
   identifications: ['identified_at', 'name', 'email', 'method'],
+  keys: ['used_at', 'username', 'method', 'route', 'status'],
 } as const satisfies Record<ActivityTab, readonly string[]>
 
 /** A sortable column of list `T`. */
@@ -26,6 +30,7 @@ export const defaultActivitySort: { [T in ActivityTab]: ActivitySort<T> } = {
   accounts: 'name,asc',
   signatures: 'signed_at,desc',
   identifications: 'identified_at,desc',
+  keys: 'used_at,desc',
 }
 export const defaultActivityPageSize = 25
 export const maxActivityPageSize = 100
@@ -199,6 +204,23 @@ export const identificationActivitySchema = v.object({
 })
 export type IdentificationActivity = v.InferOutput<typeof identificationActivitySchema>
 
+/**
+ * One call an API user of the business made with its key, or with a token it traded the key for: refused
+ * ones too (a read-only key writing, past the rate limit), as they are uses of the key.
+ */
+export const keyUseActivitySchema = v.object({
+  id: v.string(),
+  username: v.string(),
+  method: v.string(),
+  /** The call's route, its ids left as parameters (`/v3/signature-requests/:id`). */
+  route: v.string(),
+  /** The HTTP status it was answered with. */
+  status: v.number(),
+  ip: v.string(),
+  usedAt: v.string(),
+})
+export type KeyUseActivity = v.InferOutput<typeof keyUseActivitySchema>
+
 export const accountActivityPageSchema = v.object({ items: v.array(accountActivitySchema), ...pageEntries })
 export const signatureActivityPageSchema = v.object({
   items: v.array(signatureActivitySchema),
@@ -214,6 +236,7 @@ export const activityPageSchemas = {
   accounts: accountActivityPageSchema,
   signatures: signatureActivityPageSchema,
   identifications: identificationActivityPageSchema,
+  keys: v.object({ items: v.array(keyUseActivitySchema), ...pageEntries }),
 } as const
 export type ActivityPage<T extends ActivityTab> = v.InferOutput<(typeof activityPageSchemas)[T]>
 

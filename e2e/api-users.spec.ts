@@ -98,4 +98,22 @@ test('an admin makes an API user whose key signs a request, then resets, narrows
   await screen.seeNoApiUser(username)
   expect((await renewed.get('/v1/user')).status()).toBe(401)
   await screen.seeNoSeriousAccessibilityViolations()
+
+  // Every use of its keys is in the activity, the refused write too, and stays after the removal.
+  await screen.open('/business/activity?tab=keys')
+  const uses = page.getByRole('table', { name: 'API key use' })
+  await expect(uses.getByRole('row').filter({ hasText: username }).first()).toBeVisible()
+  const call = (route: string, status: number) =>
+    uses
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: route, exact: true }) })
+      .filter({ has: page.getByRole('cell', { name: String(status), exact: true }) })
+  await expect(call('/v3/signature-requests', 403)).toHaveCount(1)
+  await expect(call('/v3/signature-requests', 403)).toContainText('POST')
+  await expect(call('/v3/sign', 200)).toHaveCount(1)
+  await expect(call('/v1/user', 401)).toHaveCount(0)
+  await testInfo.attach('api-key-activity', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  })
 })

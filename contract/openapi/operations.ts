@@ -183,6 +183,7 @@ const activityTitles = {
   accounts: 'The business’s people and what each sent and signed',
   signatures: 'The signatures the business’s people gave',
   identifications: 'The identifications of the business’s people',
+  keys: 'Every call the business’s API users made with their keys',
 } as const
 
 /**

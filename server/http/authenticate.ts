@@ -4,8 +4,9 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { ApiKeyScope } from '../../contract/api-users.ts'
 import { hashToken } from '../accounts/hash-token.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, sessions, users } from '../db/schema.ts'
+import { apiKeyUses, apiUsers, sessions, users } from '../db/schema.ts'
 import { ApiError } from './api-error.ts'
+import { clientAddress } from './client-address.ts'
 import { countRequest } from './rate-limit.ts'
 
 /** The business an API user acts for, its name and what its key may do. */
@@ -42,9 +43,28 @@ const unauthenticated = (message: string) => new ApiError(401, 'auth.unauthentic
 export function authenticate(db: Database, now: () => Date): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const caller = await findCaller(c, db, now())
-    if (caller.apiUser !== null) await admitApiUser(c, db, now, caller.userId, caller.apiUser)
-    c.set('auth', caller)
-    await next()
+    const { apiUser } = caller
+    if (apiUser === null) {
+      c.set('auth', caller)
+      return next()
+    }
+    // Every use of the key is kept, refused ones too: its business's admins read them in the activity.
+    try {
+      await admitApiUser(c, db, now, caller.userId, apiUser)
+      c.set('auth', caller)
+      await next()
+      await recordKeyUse(
+        db,
+        c,
+        { userId: caller.userId, businessId: apiUser.businessId },
+        c.res.status,
+        now(),
+      )
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : 500
+      await recordKeyUse(db, c, { userId: caller.userId, businessId: apiUser.businessId }, status, now())
+      throw error
+    }
   }
 }
 
@@ -142,4 +162,23 @@ async function admitApiUser(
         or(isNull(apiUsers.lastUsedAt), lt(apiUsers.lastUsedAt, new Date(at.getTime() - minuteMs))),
       ),
     )
+}
+
+/** Keeps one use of an API user's key: the call's route (not its ids), how it was answered, from where, when. */
+export async function recordKeyUse(
+  db: Pick<Database, 'insert'>,
+  c: Context,
+  apiUser: { userId: string; businessId: string },
+  status: number,
+  at: Date,
+): Promise<void> {
+  await db.insert(apiKeyUses).values({
+    apiUserId: apiUser.userId,
+    businessId: apiUser.businessId,
+    usedAt: at,
+    method: c.req.method,
+    route: c.req.routePath.replace(/^\/api(?=\/)/, ''),
+    status,
+    ip: clientAddress(c),
+  })
 }

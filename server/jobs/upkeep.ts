@@ -1,7 +1,8 @@
 import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
+import { maxActivityDays } from '../../contract/activity.ts'
 import type { DatabaseHandle } from '../db/open-database.ts'
-import { jobs, rateLimitHits } from '../db/schema.ts'
+import { apiKeyUses, jobs, rateLimitHits } from '../db/schema.ts'
 import { sweepOrphanFiles } from '../documents/sweep-orphan-files.ts'
 import type { MailQueue } from '../providers/mail/mail-queue.ts'
 import { sweepRetention } from '../retention/retention.ts'
@@ -15,6 +16,8 @@ export const upkeepJob = 'upkeep'
 const hourMs = 60 * 60 * 1000
 /** How long finished jobs are kept: a scheduled slot's row must outlive any process that may enqueue it. */
 const keepDoneMs = 7 * 24 * hourMs
+/** How long the uses of API keys are kept: the longest range the activity shows, back from today. */
+const keepKeyUsesMs = maxActivityDays * 24 * hourMs
 
 /** The key of the upkeep slot `at` falls in: every process enqueues the same, so one runs. */
 export function upkeepSlotKey(at: Date, everyMs = hourMs): string {
@@ -48,7 +51,8 @@ export function scheduleUpkeep(
  * The hourly upkeep: vacuums and analyzes the embedded database (PostgreSQL does its own), deletes drafts
  * left without a document for a day, applies the businesses' retention (warns, then deletes ended
  * requests), removes stored files no row refers to and partial writes an hour old, and forgets jobs
- * finished a week ago and rate-limited requests of addresses gone quiet for a day.
+ * finished a week ago, rate-limited requests of addresses gone quiet for a day and uses of API keys older than
+ * the activity reaches back.
  */
 export function upkeepJobHandler(services: {
   database: DatabaseHandle
@@ -71,6 +75,9 @@ export function upkeepJobHandler(services: {
     await database.db
       .delete(rateLimitHits)
       .where(lt(rateLimitHits.at, new Date(now().getTime() - 24 * hourMs)))
+    await database.db
+      .delete(apiKeyUses)
+      .where(lt(apiKeyUses.usedAt, new Date(now().getTime() - keepKeyUsesMs)))
     await database.db
       .delete(jobs)
       .where(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - keepDoneMs))))

@@ -6,6 +6,7 @@ import { exportIdentifications } from '../activity/export-identifications.ts'
 import { exportSignatures } from '../activity/export-signatures.ts'
 import { listAccountActivity } from '../activity/list-account-activity.ts'
 import { listIdentificationActivity } from '../activity/list-identification-activity.ts'
+import { listKeyUseActivity } from '../activity/list-key-use-activity.ts'
 import { listSignatureActivity } from '../activity/list-signature-activity.ts'
 import { monthlyStatistics } from '../activity/monthly-statistics.ts'
 import { parseActivityQuery, rangeOf } from '../activity/parse-activity-query.ts'
@@ -56,6 +57,11 @@ export function createActivityRoutes(services: ActivityServices): Hono<AuthEnv> 
       await admin(c)
       const query = parseActivityQuery('identifications', c.req.query(), services.now())
       return sendJson(c, await listIdentificationActivity(db, c.req.param('id'), query))
+    })
+    .get(`${v2}/activities/keys`, requireAuth, async (c) => {
+      await admin(c)
+      const query = parseActivityQuery('keys', c.req.query(), services.now())
+      return sendJson(c, await listKeyUseActivity(db, c.req.param('id'), query))
     })
     .get(`${v2}/activities/signatures/export`, requireAuth, async (c) => {
       await admin(c)

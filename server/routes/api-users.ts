@@ -42,7 +42,7 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
       apiUserPaths.accessLogin(),
       rateLimit({ db, name: 'access-login', limit: 20, windowMs: 60_000, now }),
       jsonBody(accessLoginSchema),
-      async (c) => sendJson(c, await accessLogin(db, c.req.valid('json'), now())),
+      async (c) => sendJson(c, await accessLogin(db, c, c.req.valid('json'), now())),
     )
     .get(apis, requireAuth, async (c) => {
       await admin(c.get('auth').userId, c.req.param('id'))

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { activityPageSchemas, activityPaths } from '../../../contract/activity.ts'
 import { apiUserKeySchema, apiUserPaths, apiUserSchema, apiUsersSchema } from '../../../contract/api-users.ts'
 import { businessPaths, businessSchema } from '../../../contract/businesses.ts'
 import { apiPaths } from '../../../contract/paths.ts'
@@ -276,6 +277,31 @@ describe.each(drivers)('API users on %s', (driver) => {
       await api.call('DELETE', apiUserPaths.apiUser(businessId, 'reporting'), { token: admin }),
       404,
       'api_user.not_found',
+    )
+    // Every use of its key is in the business's activity, the refused one too; the admin's own calls are not.
+    const uses = v.parse(
+      activityPageSchemas.keys,
+      await readJson(
+        await api.call('GET', `${activityPaths.activities(businessId, 'keys')}?sort=used_at,asc&size=100`, {
+          token: admin,
+        }),
+      ),
+    )
+    expect(
+      uses.items
+        .filter((use) => use.username === 'reporting')
+        .map(({ method, route, status }) => `${method} ${route} ${status}`)
+        // The test's clock stands still: the uses share one instant.
+        .sort(),
+    ).toEqual([
+      'GET /v3/signature-requests 200',
+      'POST /v3/signature-requests 201',
+      'POST /v3/signature-requests 403',
+    ])
+    await api.expectError(
+      await api.call('GET', activityPaths.activities(businessId, 'keys'), { token: member }),
+      403,
+      'business.not_allowed',
     )
     // Its username stays taken, so the requests it sent keep naming one API user.
     await api.expectError(

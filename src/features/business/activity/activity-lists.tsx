@@ -9,6 +9,7 @@ import {
   defaultActivityPageSize,
   defaultActivitySort,
   type IdentificationActivity,
+  type KeyUseActivity,
   parseActivitySort,
   type SignatureActivity,
 } from '../../../../contract/activity.ts'
@@ -264,6 +265,48 @@ export function IdentificationsList({ businessId }: { businessId: string }) {
           columns={columns}
           rows={page.items}
           rowKey={(i) => i.id}
+          total={page.total}
+          {...table}
+        />
+      )}
+    </ListState>
+  )
+}
+
+/** Every call the business's API users made with their keys in the range, refused ones too. */
+export function KeyUsesList({ businessId }: { businessId: string }) {
+  const { t, i18n } = useLingui()
+  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
+  const { query, table } = useActivityList('keys', businessId)
+  const columns: ActivityColumn<KeyUseActivity>[] = [
+    { sort: 'used_at', label: t`When`, first: 'desc', cell: (u) => formatDateTime(u.usedAt, locale) },
+    { sort: 'username', label: t`API user`, first: 'asc', cell: (u) => u.username },
+    { sort: 'method', label: t`Method`, first: 'asc', cell: (u) => u.method },
+    { sort: 'route', label: t`Call`, first: 'asc', cell: (u) => <code>{u.route}</code> },
+    { sort: 'status', label: t`Answer`, first: 'desc', numeric: true, cell: (u) => u.status },
+  ]
+  return (
+    <ListState
+      query={query}
+      empty={
+        <>
+          <p>
+            <Trans>No API key was used in this period.</Trans>
+          </p>
+          <p className={styles.note}>
+            <Trans>
+              Each call an API user of your business makes with its key is listed here, refused ones too.
+            </Trans>
+          </p>
+        </>
+      }
+    >
+      {(page) => (
+        <ActivityTable
+          label={t`API key use`}
+          columns={columns}
+          rows={page.items}
+          rowKey={(u) => u.id}
           total={page.total}
           {...table}
         />

@@ -19,7 +19,7 @@ import { FormAlert } from '../../../ui/form/form-alert.tsx'
 import { businessErrorMessage } from '../business-messages.ts'
 import { BusinessPage } from '../business-page.tsx'
 import styles from './activity.module.css'
-import { AccountsList, IdentificationsList, SignaturesList } from './activity-lists.tsx'
+import { AccountsList, IdentificationsList, KeyUsesList, SignaturesList } from './activity-lists.tsx'
 import { DateRangeForm } from './date-range-form.tsx'
 
 const route = getRouteApi('/business/activity')
@@ -127,6 +127,9 @@ function Activity({ business }: { business: Business }) {
           <Tabs.Trigger className={styles.tab} value="identifications">
             <Trans>Identifications</Trans>
           </Tabs.Trigger>
+          <Tabs.Trigger className={styles.tab} value="keys">
+            <Trans>API keys</Trans>
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className={styles.panel} value="signatures">
           <ExportButtons
@@ -149,6 +152,9 @@ function Activity({ business }: { business: Business }) {
             exports={[{ list: 'identifications', label: <Trans>Export identifications (CSV)</Trans> }]}
           />
           <IdentificationsList businessId={business.id} />
+        </Tabs.Content>
+        <Tabs.Content className={styles.panel} value="keys">
+          <KeyUsesList businessId={business.id} />
         </Tabs.Content>
       </Tabs.Root>
       <section className={styles.card} aria-labelledby="activity-charts-heading">
