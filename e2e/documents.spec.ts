@@ -188,6 +188,39 @@ test.describe('documents and signature requests', () => {
     await expect.poll(() => mailCount(request, deputy)).toBe(1)
   })
 
+  test('the sender asks for a qualified Swiss signature on a draft; the signer reads it once sent', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const owner = await createAccount(request, 'Olga')
+    const signer = await createAccount(request, 'Sven')
+    const title = `Lease ${randomUUID().slice(0, 8)}`
+    const id = await createDraft(request, owner, title, [signer.email])
+    await addDocument(request, owner, id, await threePagePdf('Lease.pdf'))
+    const view = new RequestViewPage(page)
+    await signInTab(page, owner)
+    await view.open(`/view/${id}`)
+    const standard = page.getByLabel('Signers sign with')
+    await expect(standard).toHaveValue('any')
+    await standard.selectOption({ label: 'Qualified, Swiss law (ZertES)' })
+    await expect(page.getByRole('region', { name: 'Signature standard' })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    )
+    await page.reload()
+    await expect(standard).toHaveValue('qes_zertes')
+    await page.screenshot({ path: testInfo.outputPath('request-standard.png'), fullPage: true })
+    await initiateRequest(request, owner, id)
+    await page.reload()
+    // Once sent, the standard is fixed: the sender reads it too.
+    await expect(standard).toHaveCount(0)
+    await expect(page.getByTestId('request-standard')).toHaveText('Qualified, Swiss law (ZertES)')
+
+    await signInTab(page, signer)
+    await view.open(`/view/${id}`)
+    await expect(page.getByTestId('request-standard')).toHaveText('Qualified, Swiss law (ZertES)')
+  })
+
   test('the sender takes a document off a draft, then deletes the draft', async ({ page, request }) => {
     const owner = await createAccount(request)
     const title = `Draft ${randomUUID().slice(0, 8)}`

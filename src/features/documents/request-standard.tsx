@@ -12,11 +12,11 @@ const standards = ['any', 'aes', 'qes', 'qes_zertes', 'qes_eidas'] as const
 type Standard = (typeof standards)[number]
 
 const standardLabels: Record<Standard, MessageDescriptor> = {
-  any: msg`Simple or better: each signer signs with what they hold`,
-  aes: msg`Advanced (AES) or qualified`,
-  qes: msg`Qualified (QES), Swiss or EU law`,
-  qes_zertes: msg`Qualified (QES), Swiss law (ZertES)`,
-  qes_eidas: msg`Qualified (QES), EU law (eIDAS)`,
+  any: msg`Simple (SES) or better`,
+  aes: msg`Advanced (AES) or better`,
+  qes: msg`Qualified (QES), either law`,
+  qes_zertes: msg`Qualified, Swiss law (ZertES)`,
+  qes_eidas: msg`Qualified, EU law (eIDAS)`,
 }
 
 /** The request's quality and legislation as one choice of {@link standards}. */
