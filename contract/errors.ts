@@ -202,6 +202,13 @@ export const errorCodes = [
   ...directErrorCodes,
   ...sealErrorCodes,
   ...identificationErrorCodes,
+  // The mobile signing calls (contract/mobile-signing.ts).
+  /** No mobile signing with this id of the caller's, or no provider of this name (404). */
+  'mobile_signing.not_found',
+  /** A qualified signature needs the signer's mobile number (attribute `mobile`) for the SMS (409). */
+  'mobile_signing.mobile_missing',
+  /** The mobile signing was cancelled, or its confirmation is used up (409). */
+  'mobile_signing.closed',
   /** No visual signature with this id among the caller's (404, also for another user's). */
   'visual_signature.not_found',
   /** A visual signature image that is not a PNG or JPEG (415), over 1 MB (413), or broken (422). */

@@ -18,10 +18,17 @@ export const signResultCodes = [
   'mobile_aes',
   'part11_required',
   'part11_invalid',
+  'identification_required',
 ] as const
 
 /** Qualities a signature is made with: simple, advanced, qualified. */
 export const signatureQualities = ['ses', 'aes', 'qes'] as const
+
+/** Legislations an advanced or qualified signature is issued under: eidas (EU) and zertes (Switzerland). */
+export const legislations = ['eidas', 'zertes'] as const
+
+/** One of {@link legislations}. */
+export type Legislation = (typeof legislations)[number]
 
 /** One of {@link signatureQualities}. */
 export type SignatureQuality = (typeof signatureQualities)[number]
@@ -88,6 +95,13 @@ export const signResultSchema = v.object({
   statusOverall: v.picklist(signatureRequestStatuses),
   /** With `tan_invalid`: how many more wrong TANs the signer may enter before it locks. */
   tanTriesLeft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /**
+   * With `mobile_aes`: the mobile signing waiting for the signer's one-time password
+   * (contract/mobile-signing.ts), the provider named in its proceed path and the masked number the SMS went to.
+   */
+  mobileSigningId: v.optional(v.string()),
+  mobileProvider: v.optional(v.string()),
+  maskedMobile: v.optional(v.string()),
 })
 
 /** Answer of the sign call: one result per listed request, in the order they were listed. */

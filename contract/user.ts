@@ -43,7 +43,6 @@ export type UserAttributeName = (typeof userAttributeNames)[number]
 /** Attributes a user may set with PUT /v1/user; the rest are the server's. */
 export const userEditableAttributes = [
   'lang',
-  'mobile',
   'email_notification_level',
   'default_legislation',
   'default_quality',
@@ -62,6 +61,21 @@ export const userClearableAttributes = [
 /** Attributes keep their snake_case names in code too: they are data keys, not field names. */
 export const attributesCase = { preserveKeysOf: ['attributes'] } as const
 
+/** The flags of a visual signature a user's permissions govern (SPEC §3 User permissions.visualSignatures). */
+export const visualSignaturePermissionKeys = ['claim', 'date', 'std'] as const
+export type VisualSignaturePermissionKey = (typeof visualSignaturePermissionKeys)[number]
+
+/** Whether the user may change one flag, and the value it takes when they may not (or starts with). */
+export const visualSignaturePermissionSchema = v.object({ canUpdate: v.boolean(), defaultValue: v.boolean() })
+
+/** SPEC §3 User permissions.visualSignatures: the claim, date and standards flags. */
+export const visualSignaturePermissionsSchema = v.object({
+  claim: visualSignaturePermissionSchema,
+  date: visualSignaturePermissionSchema,
+  std: visualSignaturePermissionSchema,
+})
+export type VisualSignaturePermissions = v.InferOutput<typeof visualSignaturePermissionsSchema>
+
 const attributeValues = v.array(v.pipe(v.string(), v.maxLength(500)))
 
 /** The signed-in user (GET /v1/user), SPEC §3. */
@@ -74,6 +88,8 @@ export const userSchema = v.object({
   lastName: v.nullable(v.string()),
   hasSso: v.boolean(),
   attributes: v.record(v.string(), attributeValues),
+  /** SPEC §3 permissions: which visual signature flags the user may change, and their default values. */
+  permissions: v.object({ visualSignatures: visualSignaturePermissionsSchema }),
   /**
    * The user's business; while an invitation waits for the user to accept it (SPEC §6: through a dialog),
    * the inviting business with `invitationId` set.
@@ -101,11 +117,11 @@ export const updateUserSchema = v.object({
   attributes: v.optional(v.record(v.picklist(userAttributeNames), attributeValues)),
 })
 
-/** What confirmation mails are for. */
 /** How many hours a mailed link lasts: confirming an address, resetting a password. Screens and mails say so. */
 export const mailedLinkHours = { confirmation: 24, reset: 1 } as const
 
-export const confirmationFlows = ['signup', 'business_signup', 'change_email'] as const
+/** What confirmation mails are for; `eidplus` is the sign-up that goes straight on to identification. */
+export const confirmationFlows = ['signup', 'business_signup', 'change_email', 'eidplus'] as const
 
 /** POST /v1/request-confirmation: mails a confirmation link to `email`. */
 export const requestConfirmationSchema = v.object({

@@ -5,6 +5,7 @@ import { fieldPlacementMachine } from './field-placement/field-placement.machine
 import { guidanceMachine } from './guidance/guidance.machine.ts'
 import { identificationMachine } from './identification/identification.machine.ts'
 import { maintenanceMachine } from './maintenance/maintenance.machine.ts'
+import { mobileIdMachine } from './mobile-id/mobile-id.machine.ts'
 import { overlayHostMachine } from './overlay/overlay-host.machine.ts'
 import { pageLoadingMachine } from './page-loading/page-loading.machine.ts'
 import { redirectMachine } from './redirect/redirect.machine.ts'
@@ -109,6 +110,17 @@ export const statecharts: readonly StatechartEntry[] = [
       message: 'Signing with TAN, mobile AES and part 11 steps, and every overlay the sign call can lead to.',
     },
     machine: signingMachine,
+  },
+  {
+    id: 'mobile-id',
+    title: /*i18n*/ { id: 'statechart.mobile-id.title', message: 'Mobile number for qualified signing' },
+    spec: '§2, §3',
+    summary: /*i18n*/ {
+      id: 'statechart.mobile-id.summary',
+      message:
+        'A number, a code sent to it by SMS, and the code back: the number confirms qualified signatures.',
+    },
+    machine: mobileIdMachine,
   },
   {
     id: 'redirect',

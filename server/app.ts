@@ -19,6 +19,7 @@ import { unfinishedJobs } from './jobs/unfinished-jobs.ts'
 import { outboxDir } from './providers/mail/create-mail-provider.ts'
 import type { MailQueue } from './providers/mail/mail-queue.ts'
 import { createOutbox } from './providers/mail/outbox.ts'
+import { createMobileSigningProvider } from './providers/mobile-signing/create-mobile-signing-provider.ts'
 import { createStatusPageProvider } from './providers/status-page/status-page-provider.ts'
 import { createActivityRoutes } from './routes/activity.ts'
 import { createApiUserRoutes } from './routes/api-users.ts'
@@ -32,6 +33,7 @@ import { createDirectRoutes } from './routes/direct.ts'
 import { createDocumentRoutes } from './routes/documents.ts'
 import { createHealthRoutes } from './routes/health.ts'
 import { createIdentificationRoutes } from './routes/identification.ts'
+import { createMobileSigningRoutes } from './routes/mobile-signing.ts'
 import { createOpenApiRoutes } from './routes/openapi.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
 import { createPkiRoutes } from './routes/pki.ts'
@@ -141,8 +143,14 @@ export function createApp({
   api.route('/', createSsoRoutes({ config, db, logger, now }))
   api.route('/', createSignatureRequestRoutes(requests))
   api.route('/', createDocumentRoutes(requests))
-  const signing = { ...requests, platform, freeSignatures: config.freeSignatures ?? defaultFreeSignatures }
+  const signing = {
+    ...requests,
+    platform,
+    freeSignatures: config.freeSignatures ?? defaultFreeSignatures,
+    mobileSigning: createMobileSigningProvider(config),
+  }
   api.route('/', createSigningRoutes(signing))
+  api.route('/', createMobileSigningRoutes(signing))
   api.route('/', createPkiRoutes(platform))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
@@ -160,7 +168,7 @@ export function createApp({
   api.route('/', createBillingRoutes(businesses))
   api.route('/', createActivityRoutes(businesses))
   api.route('/', createSealRoutes({ ...businesses, platform }))
-  const visual = { db, now, storage: requests.storage }
+  const visual = { db, now, storage: requests.storage, publicUrl: config.publicUrl }
   api.route('/', createVisualSignatureRoutes(visual))
   api.route('/', createDirectVisualSignatureRoutes(visual))
   api.route('/', createApiUserRoutes({ db, now, production: config.appMode === 'production' }))

@@ -71,6 +71,14 @@ import {
   identificationPaymentSchema,
   startIdentificationSchema,
 } from '../identification.ts'
+import {
+  confirmMobileSchema,
+  mobileConfirmedSchema,
+  mobileProceedSchema,
+  mobileRespondSchema,
+  mobileSigningSentSchema,
+  registerMobileSchema,
+} from '../mobile-signing.ts'
 import { pricePlansSchema, upgradePreviewRequestSchema, upgradePreviewSchema } from '../price-plans.ts'
 import { putSealSchema, sealDetailSchema, sealMembersBodySchema, sealSchema, sealsSchema } from '../seals.ts'
 import { placeSignatureFieldsSchema } from '../signature-fields.ts'
@@ -553,6 +561,7 @@ export const apiOperations: readonly Operation[] = [
     answers: [ok(signatureQualitiesDetailSchema)],
     errors: { 404: ['signature_request.not_found'] },
   },
+  ...mobileSigningOperations(),
 
   // Accounts
   {
@@ -1815,6 +1824,94 @@ function visualSignatureOperations(): Operation[] {
       tag: 'Direct link',
       auth: 'direct',
       answers: [ok(visualSignatureSchema)],
+    },
+  ]
+}
+
+/** Qualified signing confirmed on the phone, and the mobile number it is confirmed with (contract/mobile-signing.ts). */
+function mobileSigningOperations(): Operation[] {
+  const closed: ErrorsByStatus = { 404: ['mobile_signing.not_found'], 409: ['mobile_signing.closed'] }
+  const bothSigners =
+    'A direct-link signer calls it with their session and the `token` query parameter of their link.'
+  return [
+    {
+      method: 'post',
+      path: '/v3/{provider}/proceed/{id}',
+      summary: 'Confirm a qualified signing with the one-time password of its SMS, and sign',
+      description:
+        'Answers the sign answer: `tan_invalid` with the tries left, `tan_locked`, `tan_expired`, or the signed results; a second call answers the same.',
+      tag: 'Signing',
+      auth: 'account',
+      body: { json: mobileProceedSchema },
+      answers: [ok(signAnswerSchema)],
+      errors: { ...closed, 422: ['signing.document_unsignable'] },
+    },
+    {
+      method: 'post',
+      path: '/v3/direct/{provider}/proceed/{id}',
+      summary: 'Confirm the link signer’s qualified signing with the SMS password, and sign',
+      tag: 'Direct link',
+      auth: 'direct',
+      body: { json: mobileProceedSchema },
+      answers: [ok(signAnswerSchema)],
+      errors: { ...closed, 422: ['signing.document_unsignable'] },
+    },
+    {
+      method: 'post',
+      path: '/resend/{id}',
+      summary: 'Send a new one-time password by SMS for a qualified signing',
+      description: bothSigners,
+      tag: 'Signing',
+      auth: 'account',
+      answers: [ok(mobileSigningSentSchema)],
+      errors: { ...closed, 429: ['tan.resend_too_soon'] },
+    },
+    {
+      method: 'post',
+      path: '/respond/{id}',
+      summary: 'The phone’s own answer to a qualified signing (its one-time password)',
+      description: bothSigners,
+      tag: 'Signing',
+      auth: 'account',
+      body: { json: mobileRespondSchema },
+      answers: [ok(signAnswerSchema)],
+      errors: closed,
+    },
+    {
+      method: 'post',
+      path: '/cancel/{id}',
+      summary: 'Cancel a qualified signing waiting for the phone; nothing is signed',
+      description: bothSigners,
+      tag: 'Signing',
+      auth: 'account',
+      answers: [noContent],
+      errors: closed,
+    },
+    {
+      method: 'post',
+      path: '/v1/user/mobile',
+      summary: 'Send a code by SMS to register a mobile number for qualified signing',
+      tag: 'Signing',
+      auth: 'account',
+      body: { json: registerMobileSchema },
+      answers: [created(mobileSigningSentSchema)],
+      errors: { 429: ['tan.resend_too_soon'], 503: ['server.unavailable'] },
+    },
+    {
+      method: 'post',
+      path: '/v1/user/mobile/confirm',
+      summary: 'Confirm the registration code; the number becomes the user’s mobile',
+      tag: 'Signing',
+      auth: 'account',
+      body: { json: confirmMobileSchema },
+      answers: [ok(mobileConfirmedSchema)],
+      errors: {
+        404: ['mobile_signing.not_found'],
+        409: ['mobile_signing.closed'],
+        410: ['tan.expired'],
+        422: ['tan.invalid'],
+        423: ['tan.locked'],
+      },
     },
   ]
 }

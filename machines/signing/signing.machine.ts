@@ -24,8 +24,8 @@ const busy = {
 
 /**
  * Signing and its full-screen overlays (SPEC §2, §4). The caller provides the effects:
- * `sign` (POST /v3/sign or /v3/direct/sign) answering a SignResultCode, `resendTan`, and
- * `proceedMobileAes`. Each answer of the sign call routes to its overlay; an overlay's handler
+ * `sign` (POST /v3/sign or /v3/direct/sign) answering a SignResultCode, `resendTan`, and for a
+ * qualified signing confirmed on the phone `proceedMobileAes`, `resendMobileAes` and `cancelMobileAes`. Each answer of the sign call routes to its overlay; an overlay's handler
  * runs with `loading` set, the overlay closes only on 'complete', and on failure `loading` is
  * cleared, `errorCode` is set and the overlay stays so the user can retry.
  */
@@ -38,7 +38,12 @@ export const signingMachine = setup({
     sign: fromPromise<SignOutcome, SignAttempt>(notProvided('sign')),
     /** Mails a TAN (or finds the last one still fresh); answers when another may be mailed (epoch ms). */
     resendTan: fromPromise<number>(notProvided('resendTan')),
-    proceedMobileAes: fromPromise<SignResultCode, MobileAesAttempt>(notProvided('proceedMobileAes')),
+    /** Confirms the qualified signing with the SMS password; answers the sign call's outcome. */
+    proceedMobileAes: fromPromise<SignOutcome, MobileAesAttempt>(notProvided('proceedMobileAes')),
+    /** Sends a new SMS password; answers when another may be asked for (epoch ms). */
+    resendMobileAes: fromPromise<number>(notProvided('resendMobileAes')),
+    /** Cancels the waiting qualified signing: nothing is signed. */
+    cancelMobileAes: fromPromise<void>(notProvided('cancelMobileAes')),
   },
   guards: {
     lacksCredit: (_, params: { credit: SigningCredit }) => !hasSigningCredit(params.credit),
@@ -171,6 +176,13 @@ export const signingMachine = setup({
           {
             guard: {
               type: 'isResult',
+              params: ({ event }) => ({ result: event.output.result, expected: 'identification_required' }),
+            },
+            target: 'identificationRequired',
+          },
+          {
+            guard: {
+              type: 'isResult',
               params: ({ event }) => ({ result: event.output.result, expected: 'part11_invalid' }),
             },
             target: 'part11Verification',
@@ -249,11 +261,18 @@ export const signingMachine = setup({
     serialMismatch: {
       on: { 'overlay.close': { target: 'idle' } },
     },
+    identificationRequired: {
+      on: { 'overlay.close': { target: 'idle' } },
+    },
     mobileAes: {
       initial: 'ready',
       states: {
         ready: {
-          on: { 'mobileAes.submit': { target: 'proceeding' } },
+          on: {
+            'mobileAes.submit': { target: 'proceeding' },
+            'mobileAes.resend': { target: 'resending' },
+            'overlay.close': { target: 'cancelling' },
+          },
         },
         proceeding: {
           ...busy,
@@ -266,9 +285,36 @@ export const signingMachine = setup({
               {
                 guard: {
                   type: 'isResult',
-                  params: ({ event }) => ({ result: event.output, expected: 'complete' }),
+                  params: ({ event }) => ({ result: event.output.result, expected: 'complete' }),
                 },
                 target: '#signing.success',
+              },
+              {
+                // A wrong password is said in the overlay itself, with the tries left.
+                guard: {
+                  type: 'isResult',
+                  params: ({ event }) => ({ result: event.output.result, expected: 'tan_invalid' }),
+                },
+                target: 'ready',
+                actions: {
+                  type: 'wrongTan',
+                  params: ({ event }) => ({ triesLeft: event.output.tanTriesLeft }),
+                },
+              },
+              {
+                guard: {
+                  type: 'isResult',
+                  params: ({ event }) => ({ result: event.output.result, expected: 'tan_expired' }),
+                },
+                target: 'ready',
+                actions: { type: 'setError', params: { errorCode: 'signing.otp_expired' } },
+              },
+              {
+                guard: {
+                  type: 'isResult',
+                  params: ({ event }) => ({ result: event.output.result, expected: 'tan_locked' }),
+                },
+                target: '#signing.tanLocked',
               },
               {
                 target: 'ready',
@@ -281,8 +327,32 @@ export const signingMachine = setup({
             },
           },
         },
+        resending: {
+          ...busy,
+          invoke: {
+            id: 'resendMobileAes',
+            src: 'resendMobileAes',
+            onDone: {
+              target: 'ready',
+              actions: { type: 'tanMailed', params: ({ event }) => ({ nextAt: event.output }) },
+            },
+            onError: {
+              target: 'ready',
+              actions: { type: 'setError', params: { errorCode: 'signing.tan_resend_failed' } },
+            },
+          },
+        },
+        // Closing the overlay declines the signing on the server too; it ends there either way.
+        cancelling: {
+          ...busy,
+          invoke: {
+            id: 'cancelMobileAes',
+            src: 'cancelMobileAes',
+            onDone: { target: '#signing.idle' },
+            onError: { target: '#signing.idle' },
+          },
+        },
       },
-      on: { 'overlay.close': { target: 'idle' } },
     },
     part11Verification: {
       on: {

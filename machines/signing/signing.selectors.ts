@@ -12,6 +12,7 @@ export type SigningOverlay =
   | 'serial-number-mismatch'
   | 'mobile-aes'
   | 'part-11-verification'
+  | 'upgrade-standards'
   | 'signing-success'
   | 'signing-failure'
 
@@ -29,6 +30,7 @@ const overlayByState: Record<TopState, SigningOverlay | undefined> = {
   serialMismatch: 'serial-number-mismatch',
   mobileAes: 'mobile-aes',
   part11Verification: 'part-11-verification',
+  identificationRequired: 'upgrade-standards',
   success: 'signing-success',
   failure: 'signing-failure',
   done: undefined,

@@ -39,6 +39,8 @@ export type SigningErrorCode =
   | 'signing.tan_resend_failed'
   | 'signing.tan_invalid'
   | 'signing.mobile_aes_failed'
+  /** The SMS password is past its time: ask for a new one. */
+  | 'signing.otp_expired'
   | 'signing.part11_invalid'
 
 /** Context of the signing overlay flow. */
@@ -51,7 +53,10 @@ export interface SigningContext {
   errorCode?: SigningErrorCode
   /** After a wrong TAN: how many more the signer may enter before the TAN locks. */
   tanTriesLeft?: number
-  /** The last TAN mail: when another may be asked for (ms since the epoch), and a count of the mails. */
+  /**
+   * The last TAN mail (or SMS of a qualified signing): when another may be asked for (ms since the epoch),
+   * and a count of them.
+   */
   tanMail?: { nextAt: number; count: number }
 }
 
@@ -62,6 +67,7 @@ export type SigningEvent =
   | { type: 'tan.submit'; tan: string }
   | { type: 'tan.resend' }
   | { type: 'mobileAes.submit'; pwdotp: string }
+  | { type: 'mobileAes.resend' }
   | ({ type: 'part11.submit' } & Part11Confirmation)
   | { type: 'overlay.close' }
   /** The router left the page the flow was opened on. */

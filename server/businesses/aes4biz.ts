@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type { Aes4Biz, updateAes4bizSchema } from '../../contract/businesses.ts'
-import type { SignatureQuality } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
 import { businessDomains, businesses, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { findRequest } from '../signature-requests/find-request.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
-import { allowedQualities, signingQuality } from '../signing/signature-qualities.ts'
 import { businessNotFound } from './business-errors.ts'
 import { businessOfAccount } from './business-of-account.ts'
 
@@ -96,23 +94,6 @@ export async function vouchingBusiness(
     .from(businessDomains)
     .where(and(eq(businessDomains.domain, domain), eq(businessDomains.businessId, business.id)))
   return own === undefined ? null : { id: business.id, name: business.name }
-}
-
-/**
- * The quality of `signer`'s signature on a request sent by `ownerId`: as their record allows, with aes too
- * when a business vouches for them. `vouchedBy` is set when only the business's word makes it advanced
- * (an identified signer's advanced signature stands on their identification).
- */
-export async function requestSigningQuality(
-  db: Pick<Database, 'select'>,
-  ownerId: string,
-  signer: SigningAccount,
-): Promise<{ quality: SignatureQuality; vouchedBy?: VouchingBusiness }> {
-  const vouching = await vouchingBusiness(db, ownerId, signer)
-  const quality = signingQuality(signer.attributes, vouching !== null)
-  const byBusiness =
-    vouching !== null && quality === 'aes' && !allowedQualities(signer.attributes).includes('aes')
-  return byBusiness ? { quality, vouchedBy: vouching } : { quality }
 }
 
 /**

@@ -1,18 +1,23 @@
 import { eq } from 'drizzle-orm'
 import type { Part11Confirmation, SignAnswer, SignBody } from '../../contract/signing.ts'
 import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
-import { requestSigningQuality } from '../businesses/aes4biz.ts'
+import type { SignResultCode } from '../../machines/signing/signing.types.ts'
+import { vouchingBusiness } from '../businesses/aes4biz.ts'
 import { isPaidByBusiness } from '../businesses/payment-state.ts'
 import { users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { startMobileSigning } from '../mobile-signing/start-mobile-signing.ts'
 import { sealNotAllowed } from '../seals/seal-errors.ts'
 import { type SealSigning, sealForSigner } from '../seals/seal-for-signer.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
 import { renderSigningVisualSignature } from '../visual-signatures/default-visual-signature.ts'
 import { findSignableRequest, type SignableRequest } from './find-signable-request.ts'
 import { freeSignaturesRemaining } from './free-signatures.ts'
+import { nameMismatch } from './name-mismatch.ts'
 import { confirmPart11, underPart11 } from './part11.ts'
+import { requestQuality } from './request-quality.ts'
 import { type SigningIdentity, signRequestDocuments } from './sign-request-documents.ts'
+import { allowedQualities } from './signature-qualities.ts'
 import type { SigningServices } from './signing-services.ts'
 
 /**
@@ -28,7 +33,11 @@ export type RequestSigner =
  * checked first, so a request the signer may not see (404), that the lifecycle refuses (409: not open,
  * already signed, not a signer) or a wrong placement (400) fails the whole call before anything is
  * signed. Then each is signed in turn and answers `complete`, `exhausted` (no free signature left:
- * nothing signed) or `locked` (another signing of it held on too long).
+ * nothing signed), `locked` (another signing of it held on too long), `identification_required` (the request
+ * asks for a quality the signer does not hold) or `serial_mismatch`. A qualified signature is not made yet:
+ * those requests answer `mobile_aes` with one mobile signing (server/mobile-signing) that the signer confirms
+ * with the SMS password, which signs them (`options.mobileConfirmed`); no mobile number is 409 before
+ * anything is signed.
  *
  * With `sealAccountName`, a signed-in account seals instead: its own signatures are made with the seal's
  * organisation certificate and appearance, once the seal is found (404 `seal.not_found`) and the caller is
@@ -39,6 +48,7 @@ export async function signRequests(
   services: SigningServices,
   signer: RequestSigner,
   body: SignBody,
+  options: SignOptions = {},
 ): Promise<SignAnswer> {
   const platform = services.platform
   if (platform === undefined) throw new ApiError(503, 'server.unavailable', 'Signing is not available')
@@ -53,38 +63,73 @@ export async function signRequests(
   for (const [index, item] of body.signatureRequests.entries()) {
     signables.push(await findSignableRequest(services.db, signer, item, index))
   }
-  const results: SignAnswer['results'] = []
+  // First what each request needs, so that a refusal (no mobile number for a qualified signature) comes
+  // before anything is signed.
+  const planned: Planned[] = []
   // One Part 11 confirmation serves every request of the call that asks for it.
-  let part11: Awaited<ReturnType<typeof confirmPart11>> | undefined
+  let part11: 'part11_required' | 'part11_invalid' | Part11Meaning | undefined = options.part11
   for (const signable of signables) {
     const { request } = signable
-    let confirmed: Part11Confirmation | undefined
+    let confirmed: Part11Meaning | undefined
     if (!seal && signer.kind === 'account' && (await underPart11(services.db, request.ownerId))) {
       part11 ??= await confirmPart11(services.db, signer.caller, body.part11, services.now())
       if (typeof part11 === 'string') {
-        results.push({ signatureRequestId: request.id, result: part11, statusOverall: request.statusOverall })
+        planned.push({ signable, result: part11 })
         continue
       }
-      confirmed = part11
+      confirmed = part11Meaning(part11)
     }
     const identity = seal ? sealIdentity(signer, seal, signable) : await identify(services, signer, signable)
-    const outcome =
-      identity === 'exhausted'
-        ? { result: 'exhausted' as const, statusOverall: request.statusOverall }
-        : await signRequestDocuments(
-            services,
-            platform,
-            signable,
-            confirmed ? { ...identity, ...part11Meaning(confirmed) } : identity,
-            body.language,
-          )
-    results.push({ signatureRequestId: request.id, ...outcome })
+    if (typeof identity === 'string') planned.push({ signable, result: identity })
+    else if (identity.quality === 'qes' && !seal && options.mobileConfirmed !== true)
+      planned.push({ signable, defer: true, part11: confirmed })
+    else planned.push({ signable, identity: confirmed ? { ...identity, ...confirmed } : identity })
+  }
+  const deferred = planned.filter((plan) => 'defer' in plan)
+  const mobile =
+    deferred.length === 0
+      ? undefined
+      : await startMobileSigning(services, signer, {
+          signatureRequests: deferred.map((plan) => plan.signable.item),
+          language: body.language,
+          part11: deferred.find((plan) => plan.part11 !== undefined)?.part11,
+          titles: deferred.map((plan) => plan.signable.request.title),
+        })
+  const results: SignAnswer['results'] = []
+  for (const plan of planned) {
+    const { request } = plan.signable
+    const statusOverall = request.statusOverall
+    if ('result' in plan) results.push({ signatureRequestId: request.id, result: plan.result, statusOverall })
+    else if ('defer' in plan)
+      results.push({ signatureRequestId: request.id, result: 'mobile_aes', statusOverall, ...mobile })
+    else
+      results.push({
+        signatureRequestId: request.id,
+        ...(await signRequestDocuments(services, platform, plan.signable, plan.identity, body.language)),
+      })
   }
   return { results }
 }
 
+/** How a sign call is made beyond its body. */
+export type SignOptions = {
+  /** The signer confirmed on their phone (a mobile signing's proceed): qualified signatures are made now. */
+  mobileConfirmed?: boolean
+  /** The Part 11 name and meaning confirmed (with the password) when the mobile signing started. */
+  part11?: Part11Meaning
+}
+
+/** The printed name and meaning of a Part 11 signature. */
+export type Part11Meaning = Pick<Part11Confirmation, 'signingName' | 'signingReason'>
+
+/** What a sign call does with one request: answer a result, sign it, or wait for the signer's phone. */
+type Planned =
+  | { signable: SignableRequest; result: Exclude<SignResultCode, 'complete' | 'mobile_aes'> }
+  | { signable: SignableRequest; identity: SigningIdentity }
+  | { signable: SignableRequest; defer: true; part11: Part11Meaning | undefined }
+
 /** The printed name and the meaning a Part 11 signature carries. */
-function part11Meaning({ signingName, signingReason }: Part11Confirmation) {
+function part11Meaning({ signingName, signingReason }: Part11Meaning): Part11Meaning {
   return { signingName, signingReason }
 }
 
@@ -118,18 +163,23 @@ function sealIdentity(
 }
 
 /**
- * The signing name, quality and audit actor of one signature. An account signs with the quality its
- * record allows (or aes when the request's business vouches for it) and needs a free signature left
- * (SPEC §6); a direct-link signer signs simply, always.
+ * The signing name, quality and audit actor of one signature. An account needs a free signature left
+ * (SPEC §6) and signs at the request's quality when it asks for one (`identification_required` while
+ * they do not hold it), else with the quality its record allows (or aes when the request's business
+ * vouches for it). A direct-link signer signs simply unless the request asks for more, which their
+ * identification for this signature must have unlocked. A qualified signature of an account whose name no
+ * longer matches its identification answers `serial_mismatch`.
  */
 async function identify(
   services: SigningServices,
   signer: RequestSigner,
   { request, signature, item }: SignableRequest,
-): Promise<SigningIdentity | 'exhausted'> {
+): Promise<SigningIdentity | 'exhausted' | 'identification_required' | 'serial_mismatch'> {
   const signingReason =
     item.signingReason === undefined || item.signingReason === '' ? undefined : item.signingReason
   if (signer.kind === 'direct') {
+    const quality = requestQuality(signature.directAttributes, request, false, 'ses')
+    if (quality === 'identification_required') return quality
     const data = signature.signerIdentityData
     const name = [data?.firstName, data?.lastName].filter(Boolean).join(' ') || signature.accountEmail
     return {
@@ -137,7 +187,7 @@ async function identify(
       signingName: item.signingName ?? name,
       signingReason,
       email: signature.accountEmail,
-      quality: 'ses',
+      quality,
       caller: {
         userId: signature.id,
         email: signature.accountEmail,
@@ -158,7 +208,15 @@ async function identify(
   }
   if (!hasSigningCredit(credit)) return 'exhausted'
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
-  const { quality, vouchedBy } = await requestSigningQuality(services.db, request.ownerId, user)
+  const vouching = await vouchingBusiness(services.db, request.ownerId, user)
+  const quality = requestQuality(user.attributes, request, vouching !== null)
+  if (quality === 'identification_required') return quality
+  if (quality === 'qes' && (await nameMismatch(services.db, user))) return 'serial_mismatch'
+  // The business's word makes a signature advanced only when the signer's own record does not.
+  const vouchedBy =
+    vouching !== null && quality === 'aes' && !allowedQualities(user.attributes).includes('aes')
+      ? vouching
+      : undefined
   const visualSignature = await renderSigningVisualSignature(services, user.id, quality, services.now())
   return {
     name,

@@ -1,3 +1,4 @@
+import type { MobileSigningProvider } from '../providers/mobile-signing/mobile-signing-provider.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import type { Pki } from './pki.ts'
 import type { TimestampAuthority } from './tsa.ts'
@@ -11,4 +12,6 @@ export type SigningServices = RequestServices & {
   platform: PlatformSigning | undefined
   /** Free signatures of an account whose free_signatures_remaining is not set yet (FREE_SIGNATURES). */
   freeSignatures: number
+  /** Confirms qualified signatures on the signer's phone; absent: they answer 503. @default none */
+  mobileSigning?: MobileSigningProvider
 }

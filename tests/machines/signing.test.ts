@@ -24,7 +24,9 @@ function controlledMachine() {
   const pending: {
     sign?: Pending<SignOutcome>
     resendTan?: Pending<number>
-    proceedMobileAes?: Pending<SignResultCode>
+    proceedMobileAes?: Pending<SignOutcome>
+    resendMobileAes?: Pending<number>
+    cancelMobileAes?: Pending<void>
   } = {}
   const attempts: SignAttempt[] = []
   const mobileAttempts: MobileAesAttempt[] = []
@@ -42,12 +44,24 @@ function controlledMachine() {
             pending.resendTan = { resolve, reject }
           }),
       ),
-      proceedMobileAes: fromPromise<SignResultCode, MobileAesAttempt>(({ input }) => {
+      proceedMobileAes: fromPromise<SignOutcome, MobileAesAttempt>(({ input }) => {
         mobileAttempts.push(input)
         return new Promise((resolve, reject) => {
           pending.proceedMobileAes = { resolve, reject }
         })
       }),
+      resendMobileAes: fromPromise<number>(
+        () =>
+          new Promise((resolve, reject) => {
+            pending.resendMobileAes = { resolve, reject }
+          }),
+      ),
+      cancelMobileAes: fromPromise<void>(
+        () =>
+          new Promise((resolve, reject) => {
+            pending.cancelMobileAes = { resolve, reject }
+          }),
+      ),
     },
   })
   return { machine, pending, attempts, mobileAttempts }
@@ -68,6 +82,7 @@ const userEvents: SigningEvent[] = [
   { type: 'tan.submit', tan: '123456' },
   { type: 'tan.resend' },
   { type: 'mobileAes.submit', pwdotp: '0000' },
+  { type: 'mobileAes.resend' },
   { type: 'part11.submit', password: 'secret', signingName: 'Ada Lovelace', signingReason: 'Approval' },
   { type: 'overlay.close' },
   { type: 'signing.leave' },
@@ -85,10 +100,17 @@ function eventsFor(snapshot: SnapshotFrom<typeof signingMachine>): SigningEvent[
     ]
   if (snapshot.matches({ mobileAes: 'proceeding' }))
     return [
-      done('proceedMobileAes', 'complete'),
-      done('proceedMobileAes', 'tan_invalid'),
+      done('proceedMobileAes', { result: 'complete' }),
+      done('proceedMobileAes', { result: 'tan_invalid', tanTriesLeft: 2 }),
+      done('proceedMobileAes', { result: 'tan_expired' }),
+      done('proceedMobileAes', { result: 'tan_locked' }),
+      done('proceedMobileAes', { result: 'locked' }),
       failed('proceedMobileAes'),
     ]
+  if (snapshot.matches({ mobileAes: 'resending' }))
+    return [done('resendMobileAes', 60), failed('resendMobileAes')]
+  if (snapshot.matches({ mobileAes: 'cancelling' }))
+    return [done('cancelMobileAes', undefined), failed('cancelMobileAes')]
   if (snapshot.hasTag('busy')) return [done('resendTan', 60), failed('resendTan')]
   return userEvents
 }
@@ -98,13 +120,15 @@ describe('signing overlays (SPEC §2, §4)', () => {
     const { machine, pending, attempts, mobileAttempts } = controlledMachine()
     // The walk's done/error events are made real by settling the pending call of that actor.
     const exec = Object.fromEntries(
-      (['sign', 'resendTan', 'proceedMobileAes'] as const).flatMap((key) => [
-        [
-          `xstate.done.actor.${key}`,
-          ({ event }: { event: unknown }) => pending[key]?.resolve((event as { output: never }).output),
+      (['sign', 'resendTan', 'proceedMobileAes', 'resendMobileAes', 'cancelMobileAes'] as const).flatMap(
+        (key) => [
+          [
+            `xstate.done.actor.${key}`,
+            ({ event }: { event: unknown }) => pending[key]?.resolve((event as { output: never }).output),
+          ],
+          [`xstate.error.actor.${key}`, () => pending[key]?.reject(new Error('network'))],
         ],
-        [`xstate.error.actor.${key}`, () => pending[key]?.reject(new Error('network'))],
-      ]),
+      ),
     )
     const coverage = await walk('signing', {
       machine,
@@ -154,6 +178,7 @@ describe('overlay handlers (SPEC §4)', () => {
       mobile_aes: 'mobile-aes',
       part11_required: 'part-11-verification',
       part11_invalid: 'part-11-verification',
+      identification_required: 'upgrade-standards',
     }
     for (const code of signResultCodes) {
       const { machine, pending } = controlledMachine()
@@ -183,7 +208,7 @@ describe('overlay handlers (SPEC §4)', () => {
       errorCode: 'signing.mobile_aes_failed',
     })
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
-    pending.proceedMobileAes?.resolve('complete')
+    pending.proceedMobileAes?.resolve({ result: 'complete' })
     await settle()
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('signing-success')
   })
@@ -195,10 +220,24 @@ describe('overlay handlers (SPEC §4)', () => {
     pending.sign?.resolve({ result: 'mobile_aes' })
     await settle()
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
-    pending.proceedMobileAes?.resolve('tan_invalid')
+    pending.proceedMobileAes?.resolve({ result: 'tan_invalid', tanTriesLeft: 3 })
+    await settle()
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-aes')
+    expect(actor.getSnapshot().context).toMatchObject({
+      loading: false,
+      errorCode: 'signing.tan_invalid',
+      tanTriesLeft: 3,
+    })
+    actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
+    pending.proceedMobileAes?.resolve({ result: 'locked' })
     await settle()
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-aes')
     expect(actor.getSnapshot().context).toMatchObject({ loading: false, errorCode: 'signing.not_complete' })
+    actor.send({ type: 'overlay.close' })
+    expect(actor.getSnapshot().context.loading).toBe(true)
+    pending.cancelMobileAes?.resolve()
+    await settle()
+    expect(selectSigningOverlay(actor.getSnapshot())).toBeUndefined()
   })
 
   it('a wrong TAN comes back to the TAN entry with the tries left; a mail says when the next may be', async () => {

@@ -12,14 +12,18 @@ import type {
 import type { UiActors } from '../../app/ui-actors.ts'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { openOverlay } from '../../ui/overlay/open-overlay.ts'
-import type { SigningCalls } from './signing-calls.ts'
+import type { MobileSigning, SigningCalls } from './signing-calls.ts'
 import { SigningFailure } from './signing-failure.ts'
+import type { UpgradeStandardsChoice, UpgradeStandardsProps } from './upgrade-standards-dialog.tsx'
 
 /** The running signing machine of one signing, which the TAN entry dialog follows. */
 export type SigningActor = ActorRefFrom<typeof signingMachine>
 
 /** What a signing overlay's buttons submit; each is one event of the signing machine. */
-export type SigningChoice = 'close' | 'retry' | 'resend' | 'upgrade'
+export type SigningChoice = 'close' | 'retry' | 'resend' | 'upgrade' | 'identify' | 'registerMobile'
+
+/** What the mobile AES overlay submits: the one-time password of the SMS. */
+export type MobileAesSubmission = { pwdotp: string }
 
 /** What the Part 11 verification overlay submits. */
 export type Part11Submission = { part11: Part11Confirmation }
@@ -36,6 +40,12 @@ export interface SigningOverlayProps {
   detail?: ReactNode
   /** The name and meaning the Part 11 verification starts from (the signer's last, else their name). */
   part11Defaults?: { signingName: string; signingReason: string }
+  /** The running signing, which the mobile AES overlay follows (new SMS, tries left). */
+  signing?: SigningActor
+  /** The masked number the SMS of a qualified signing went to. */
+  maskedMobile?: string
+  /** The TAN in question came by SMS (a qualified signing), not by e-mail. */
+  viaSms?: boolean
 }
 
 /** One signing, from the sign call to the overlay that ends it. */
@@ -58,14 +68,22 @@ export interface SigningRun {
   onSigned: () => void
   /** The signer chose to see the plans from the exhausted-signatures overlay. */
   onUpgrade: () => void
+  /** Opens an app path: identification for this request, or the mobile number's registration. */
+  onNavigate: (path: string) => void
+  /** The quality the request asks for, which identification must unlock (`identification_required`). */
+  requestQuality?: 'aes' | 'qes'
   successDetail?: ReactNode
   /** Aborted when the user leaves the page the flow was opened on: the flow ends there. */
   signal: AbortSignal
 }
 
-// The registered overlay of each machine overlay; the TAN entry is a dialog. Overlays of flows this
-// app does not offer yet (mobile AES, serial numbers) show as a failure that only closes.
+/** Where a signer registers the mobile number qualified signatures are confirmed with. */
+export const mobileIdPath = '/profile/signature-standards/mobile-id'
+
+// The registered overlay of each machine overlay; the TAN entry and upgrade standards are dialogs.
 const overlayNames: Partial<Record<SigningOverlay, string>> = {
+  'mobile-aes': 'mobileAes',
+  'serial-number-mismatch': 'serialNumberMismatch',
   signing: 'signing',
   'signing-success': 'signingSuccess',
   'signing-failure': 'signingFailure',
@@ -81,6 +99,8 @@ const choiceEvents: Record<SigningChoice, SigningEvent> = {
   retry: { type: 'signing.retry' },
   resend: { type: 'tan.resend' },
   upgrade: { type: 'overlay.close' },
+  identify: { type: 'overlay.close' },
+  registerMobile: { type: 'overlay.close' },
 }
 
 type SigningSnapshot = SnapshotFrom<typeof signingMachine>
@@ -94,6 +114,9 @@ const isChoice = (value: unknown): value is SigningChoice =>
 const isPart11 = (value: unknown): value is Part11Submission =>
   typeof value === 'object' && value !== null && 'part11' in value
 
+const isMobileAes = (value: unknown): value is MobileAesSubmission =>
+  typeof value === 'object' && value !== null && 'pwdotp' in value
+
 /**
  * Runs the signing machine (machines/signing) with the sign and TAN calls, and shows each of its
  * states on the overlay host (SPEC §2, §4) or, for the TAN, on the dialog host. An overlay's
@@ -104,11 +127,17 @@ export function runSigning(run: SigningRun): Promise<void> {
   let lastError: unknown = null
   // Asked again after a wrong password, the verification keeps the name and meaning given.
   let part11Defaults = run.part11Defaults
+  // The qualified signing the last sign call started, which the one-time password confirms.
+  let mobile: MobileSigning | undefined
+  const mobileSigning = () => {
+    if (mobile === undefined) throw new Error('signing: no mobile signing was started')
+    return mobile
+  }
   const machine = signingMachine.provide({
     actors: {
       sign: fromPromise(async ({ input }) => {
         try {
-          return await run.calls.sign({
+          const { mobileSigning: started, ...outcome } = await run.calls.sign({
             requestId: run.requestId,
             signingName: run.signingName,
             documentSignatures: run.documentSignatures,
@@ -117,22 +146,42 @@ export function runSigning(run: SigningRun): Promise<void> {
             part11: input.part11,
             sealAccountName: run.sealAccountName,
           })
+          if (started) mobile = started
+          return outcome
         } catch (error) {
           lastError = error
           throw error
         }
       }),
       resendTan: fromPromise(() => run.calls.resendTan()),
+      proceedMobileAes: fromPromise(({ input }) =>
+        run.calls.proceedMobile(mobileSigning(), run.requestId, input.pwdotp),
+      ),
+      resendMobileAes: fromPromise(() => run.calls.resendMobile(mobileSigning())),
+      cancelMobileAes: fromPromise(() => run.calls.cancelMobile(mobileSigning())),
     },
   })
   const actor = createActor(machine)
-  run.signal.addEventListener('abort', () => actor.send({ type: 'signing.leave' }), { once: true })
+  // Signing the request's last signature ends its sign action (the request is no longer open), which aborts
+  // too: the success overlay stays until its Done, and the overlay host closes it if the page is left.
+  run.signal.addEventListener(
+    'abort',
+    () => {
+      if (topState(actor.getSnapshot()) !== 'success') actor.send({ type: 'signing.leave' })
+    },
+    { once: true },
+  )
 
   const act = async (value: unknown): Promise<OverlayActionResult> => {
     const before = topState(actor.getSnapshot())
     if (isChoice(value)) {
       actor.send(choiceEvents[value])
       if (value === 'upgrade') run.onUpgrade()
+      if (value === 'identify') run.onNavigate(run.calls.identificationPath(run.requestId))
+      if (value === 'registerMobile')
+        run.onNavigate(`${mobileIdPath}?signatureRequestId=${encodeURIComponent(run.requestId)}`)
+    } else if (isMobileAes(value)) {
+      actor.send({ type: 'mobileAes.submit', pwdotp: value.pwdotp })
     } else if (isPart11(value)) {
       const { signingName, signingReason } = value.part11
       part11Defaults = { signingName, signingReason }
@@ -161,6 +210,23 @@ export function runSigning(run: SigningRun): Promise<void> {
     })
   }
 
+  // The request asks for more than the signer holds: they identify first, then come back to sign.
+  const askIdentification = () => {
+    let choice: UpgradeStandardsChoice | undefined
+    const props: UpgradeStandardsProps = { quality: run.requestQuality ?? 'qes', required: true }
+    void openDialog(run.ui.dialogs, {
+      name: 'upgradeStandards',
+      namespace: 'document',
+      props: { ...props },
+      action: async ({ value }) => {
+        choice = value as UpgradeStandardsChoice
+      },
+    }).then(() => {
+      actor.send({ type: 'overlay.close' })
+      if (choice === 'upgrade') run.onNavigate(run.calls.identificationPath(run.requestId))
+    })
+  }
+
   return new Promise((resolve) => {
     // The machine starts idle; coming back to idle (or done) later ends the flow.
     let shown = 'idle'
@@ -180,6 +246,10 @@ export function runSigning(run: SigningRun): Promise<void> {
         askTan(previous)
         return
       }
+      if (state === 'identificationRequired') {
+        askIdentification()
+        return
+      }
       const overlay = selectSigningOverlay(snapshot)
       const name = (overlay && overlayNames[overlay]) ?? 'signingFailure'
       const { errorCode } = snapshot.context
@@ -195,6 +265,8 @@ export function runSigning(run: SigningRun): Promise<void> {
         canRetry: state === 'failure',
         detail: state === 'success' ? run.successDetail : undefined,
         ...(state === 'part11Verification' ? { part11Defaults } : {}),
+        ...(state === 'mobileAes' ? { signing: actor, maskedMobile: mobile?.maskedMobile } : {}),
+        ...(state === 'tanLocked' && previous === 'mobileAes' ? { viaSms: true } : {}),
       }
       openOverlay(run.ui.overlays, { name, props: { ...props }, action: ({ value }) => act(value) })
       // The signing overlay's handler is the sign call itself: it runs with the loading flag at once.

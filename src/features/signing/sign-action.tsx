@@ -30,6 +30,11 @@ export type SignActionProps = {
   documentSignatures?: SignatureField[]
 }
 
+/** The advanced or qualified quality the request asks of its signers, if any. */
+function askedQuality({ quality }: SignatureRequestView): 'aes' | 'qes' | undefined {
+  return quality === 'aes' || quality === 'qes' ? quality : undefined
+}
+
 /** Whether the caller may sign the request now: it is OPEN and so is the caller's own signature. */
 export function canSign(request: SignatureRequestView): boolean {
   return request.statusOverall === 'OPEN' && request.signatureStatus === 'OPEN'
@@ -105,6 +110,8 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
         },
         onSigned,
         onUpgrade: () => void navigate({ to: '/upgrade' }),
+        onNavigate: (path) => void navigate({ href: path }),
+        requestQuality: askedQuality(request),
         successDetail,
       })
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { directUserSchema, tanResendIntervalMs } from '../../../contract/direct.ts'
+import { mobileSigningPaths, mobileSigningResendIntervalMs } from '../../../contract/mobile-signing.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import {
@@ -46,6 +47,16 @@ export interface SignInput {
   /** The signer's Part 11 confirmation, when the request asked for one (accounts only). */
   part11?: Part11Confirmation
 }
+
+/** A qualified signing waiting for the one-time password the signer got by SMS (sign result `mobile_aes`). */
+export interface MobileSigning {
+  id: string
+  provider: string
+  maskedMobile: string
+}
+
+/** What a sign call answered for the request: the machine's outcome, and a mobile signing if one started. */
+export type SignCallOutcome = SignOutcome & { mobileSigning?: MobileSigning }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ')
 
@@ -113,7 +124,7 @@ export function signingCalls(
     )
   }
 
-  async function sign(input: SignInput): Promise<SignOutcome> {
+  async function sign(input: SignInput): Promise<SignCallOutcome> {
     const body = {
       signatureRequests: [
         {
@@ -137,11 +148,45 @@ export function signingCalls(
         retries: 0,
       }),
     )
-    const found = answer.results.find((r) => r.signatureRequestId === input.requestId)
-    if (!found) throw new ApiError(0, 'signing.failed', 'The sign call did not answer for this request')
-    return found.tanTriesLeft === undefined
-      ? { result: found.result }
-      : { result: found.result, tanTriesLeft: found.tanTriesLeft }
+    return outcomeFor(answer, input.requestId)
+  }
+
+  /**
+   * Confirms a qualified signing with the one-time password of its SMS (POST /v3/{provider}/proceed/{id}, or
+   * the direct variant): answers the outcome, `tan_invalid` with the tries left while the password is wrong.
+   */
+  async function proceedMobile(
+    mobile: MobileSigning,
+    requestId: string,
+    pwdotp: string,
+  ): Promise<SignOutcome> {
+    const path = direct
+      ? mobileSigningPaths.directProceed(mobile.provider, mobile.id, direct.token)
+      : mobileSigningPaths.proceed(mobile.provider, mobile.id)
+    const answer = v.parse(
+      signAnswerSchema,
+      await api.request(path, { method: 'POST', body: { pwdotp }, retries: 0 }),
+    )
+    const { result, tanTriesLeft } = outcomeFor(answer, requestId)
+    return tanTriesLeft === undefined ? { result } : { result, tanTriesLeft }
+  }
+
+  /** A new SMS for the mobile signing; answers when another may be asked for (ms since the epoch). */
+  async function resendMobile(mobile: MobileSigning): Promise<number> {
+    const after = (ms: number) => Date.now() + ms
+    try {
+      await api.request(mobileSigningPaths.resend(mobile.id, direct?.token), { method: 'POST', retries: 0 })
+      return after(mobileSigningResendIntervalMs)
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'tan.resend_too_soon')
+        return after((error.retryAfterSeconds ?? mobileSigningResendIntervalMs / 1000) * 1000)
+      throw error
+    }
+  }
+
+  /** Cancels the mobile signing: nothing is signed. */
+  async function cancelMobile(mobile: MobileSigning): Promise<void> {
+    await api.request(mobileSigningPaths.cancel(mobile.id, direct?.token), { method: 'POST', retries: 0 })
   }
 
   /**
@@ -161,7 +206,41 @@ export function signingCalls(
     }
   }
 
-  return { direct: direct !== null, loadSigner, saveSignatureName, loadQualities, sign, resendTan }
+  return {
+    direct: direct !== null,
+    /** Where a signer who must identify for this request goes (account or direct-link signer). */
+    identificationPath: (requestId: string) =>
+      direct
+        ? `/direct-sign/identification/${requestId}/${direct.session.userId}`
+        : `/profile/signature-standards/legislation?signatureRequestId=${encodeURIComponent(requestId)}`,
+    loadSigner,
+    saveSignatureName,
+    loadQualities,
+    sign,
+    resendTan,
+    proceedMobile,
+    resendMobile,
+    cancelMobile,
+  }
+}
+
+/** The answer's result for `requestId`, with the mobile signing it started if any. */
+function outcomeFor(answer: v.InferOutput<typeof signAnswerSchema>, requestId: string): SignCallOutcome {
+  const found = answer.results.find((r) => r.signatureRequestId === requestId)
+  if (!found) throw new ApiError(0, 'signing.failed', 'The sign call did not answer for this request')
+  return {
+    result: found.result,
+    ...(found.tanTriesLeft === undefined ? {} : { tanTriesLeft: found.tanTriesLeft }),
+    ...(found.mobileSigningId === undefined
+      ? {}
+      : {
+          mobileSigning: {
+            id: found.mobileSigningId,
+            provider: found.mobileProvider ?? '',
+            maskedMobile: found.maskedMobile ?? '',
+          },
+        }),
+  }
 }
 
 /** The signing calls of one signer. */

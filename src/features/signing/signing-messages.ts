@@ -11,6 +11,7 @@ const signingMessages: Record<SigningErrorCode, MessageDescriptor> = {
   'signing.mobile_aes_failed': msg`Signing on your phone did not work. Please try again.`,
   'signing.tan_invalid': msg`This TAN is not right. Check the digits in the latest e-mail.`,
   'signing.part11_invalid': msg`This password is not right. Enter the password you sign in with.`,
+  'signing.otp_expired': msg`This one-time password has expired. Ask for a new SMS.`,
 }
 
 // The server's refusals of a sign call, in the words of the signer.
@@ -21,6 +22,8 @@ const refusalMessages: Record<string, MessageDescriptor> = {
   'signature_request.signer_not_open': msg`Your signature on this request is no longer asked for.`,
   'signature_request.not_a_signer': msg`You are not a signer of this request.`,
   'signing.document_unsignable': msg`A document of this request cannot be signed. Please ask the sender for a new version.`,
+  'mobile_signing.mobile_missing': msg`A qualified signature is confirmed with a code sent to your mobile phone. Register your mobile number first.`,
+  'mobile_signing.closed': msg`This qualified signing was cancelled. Sign again to get a new SMS.`,
   'direct.invalid_token': msg`This link is not valid any more. Please open the link from the latest e-mail.`,
 }
 

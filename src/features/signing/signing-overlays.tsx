@@ -1,17 +1,31 @@
 import { Dialog } from '@ark-ui/react/dialog'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
 import { type FormEvent, type ReactNode, useState } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import { mobileSigningResendIntervalMs } from '../../../contract/mobile-signing.ts'
+import type { signingMachine } from '../../../machines/signing/signing.machine.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
+import { useSecondsUntil } from '../../ui/form/use-seconds-until.ts'
 import {
   defineOverlay,
   type OverlayContentProps,
   type OverlayRegistry,
 } from '../../ui/overlay/overlay-registry.ts'
-import type { Part11Submission, SigningChoice, SigningOverlayProps } from './run-signing.ts'
+import type {
+  MobileAesSubmission,
+  Part11Submission,
+  SigningActor,
+  SigningChoice,
+  SigningOverlayProps,
+} from './run-signing.ts'
 import styles from './signing.module.css'
+import { SigningFailure } from './signing-failure.ts'
 import { signingErrorMessage } from './signing-messages.ts'
 
 type Tone = 'info' | 'success' | 'error' | 'warning'
@@ -106,13 +120,23 @@ function SigningSuccessOverlay({ props, loading, submit }: Props) {
 /** SPEC §2 signing failure overlay: the reason, and trying again where the machine allows it. */
 function SigningFailureOverlay({ props, loading, error, submit }: Props) {
   const { i18n } = useLingui()
+  const needsMobile = errorCode(props.reason) === 'mobile_signing.mobile_missing'
   return (
     <SigningOverlayFrame
       tone="error"
       title={<Trans>Signing did not work</Trans>}
       error={error}
       actions={
-        props.canRetry ? (
+        needsMobile ? (
+          <>
+            <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+              <Trans>Close</Trans>
+            </Button>
+            <BusyButton busy={loading} size="lg" onClick={choose(submit, 'registerMobile')}>
+              <Trans>Register mobile number</Trans>
+            </BusyButton>
+          </>
+        ) : props.canRetry ? (
           <>
             <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
               <Trans>Close</Trans>
@@ -184,7 +208,7 @@ function TanExpiredOverlay({ loading, error, submit }: Props) {
 }
 
 /** SPEC §2 TAN locked overlay: too many wrong codes. */
-function TanLockedOverlay({ loading, submit }: Props) {
+function TanLockedOverlay({ props, loading, submit }: Props) {
   return (
     <SigningOverlayFrame
       tone="error"
@@ -196,7 +220,15 @@ function TanLockedOverlay({ loading, submit }: Props) {
       }
     >
       <p>
-        <Trans>For your security, this TAN no longer works. Sign again to receive a new one by e-mail.</Trans>
+        {props.viaSms ? (
+          <Trans>
+            For your security, this one-time password no longer works. Sign again to receive a new one by SMS.
+          </Trans>
+        ) : (
+          <Trans>
+            For your security, this TAN no longer works. Sign again to receive a new one by e-mail.
+          </Trans>
+        )}
       </p>
     </SigningOverlayFrame>
   )
@@ -300,6 +332,150 @@ function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
   )
 }
 
+const mobileView = (snapshot: SnapshotFrom<typeof signingMachine>) => ({
+  errorCode: snapshot.context.errorCode,
+  triesLeft: snapshot.context.tanTriesLeft,
+  nextAt: snapshot.context.tanMail?.nextAt,
+  resending: snapshot.matches({ mobileAes: 'resending' }),
+})
+
+const passwordPattern = /^\d{6}$/
+
+/**
+ * SPEC §2 mobile AES overlay: a qualified signature waits for the one-time password the mobile signing
+ * provider sent by SMS to the signer's number (shown masked). A wrong password is said at the field with the
+ * tries left; a new SMS can be asked for once a minute; cancelling declines the signing.
+ */
+function MobileAesOverlay(overlay: Props) {
+  const { signing } = overlay.props
+  return signing ? <MobileAesForm {...overlay} signing={signing} /> : null
+}
+
+function MobileAesForm({ props, loading, error, submit, signing }: Props & { signing: SigningActor }) {
+  const { i18n, t } = useLingui()
+  const [password, setPassword] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  const view = useSelector(signing, mobileView)
+  // The first SMS went out with the sign call: the next may be asked for a minute later.
+  const [firstSent] = useState(() => Date.now() + mobileSigningResendIntervalMs)
+  const resendIn = useSecondsUntil(view.nextAt ?? firstSent)
+  const wrong = view.errorCode === 'signing.tan_invalid'
+  const fieldError = invalid
+    ? t`Enter the 6 digits of the SMS.`
+    : wrong
+      ? `${t`This one-time password is not right.`} ${t`${plural(view.triesLeft ?? 0, {
+          one: 'You have # more try.',
+          other: 'You have # more tries.',
+        })}`}`
+      : undefined
+  const otherError = view.errorCode && !wrong ? new SigningFailure(view.errorCode) : undefined
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const digits = password.replace(/\s/g, '')
+    setInvalid(!passwordPattern.test(digits))
+    if (!passwordPattern.test(digits)) return
+    const submission: MobileAesSubmission = { pwdotp: digits }
+    setPassword('')
+    submit(submission)
+  }
+  const number = props.maskedMobile ?? ''
+  return (
+    <form className={styles.overlay} onSubmit={onSubmit} noValidate>
+      <span className={styles.icon} data-tone="info">
+        <svg
+          viewBox="0 0 24 24"
+          width="36"
+          height="36"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
+          <rect x="7" y="3" width="10" height="18" rx="2" />
+          <path d="M11 17h2" />
+        </svg>
+      </span>
+      <Dialog.Title>
+        <Trans>Confirm on your phone</Trans>
+      </Dialog.Title>
+      <Dialog.Description>
+        <Trans>
+          To sign “{props.title}” with a qualified electronic signature, enter the one-time password we sent
+          by SMS to {number}.
+        </Trans>
+      </Dialog.Description>
+      {otherError && !error ? <FormAlert>{i18n._(signingErrorMessage(otherError))}</FormAlert> : null}
+      {error && !wrong ? <FormAlert>{i18n._(signingErrorMessage(error))}</FormAlert> : null}
+      <div className={styles.fields}>
+        <TextField
+          label={<Trans>One-time password from the SMS</Trans>}
+          name="pwdotp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          className={styles.tanInput}
+          required
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value)
+            setInvalid(false)
+          }}
+          error={fieldError}
+          disabled={loading}
+        />
+      </div>
+      <BusyButton
+        variant="text"
+        className={styles.linkButton}
+        busy={view.resending}
+        disabled={loading || resendIn > 0}
+        onClick={() => signing.send({ type: 'mobileAes.resend' })}
+      >
+        {resendIn > 0 ? <Trans>Send a new SMS in {resendIn} s</Trans> : <Trans>Send a new SMS</Trans>}
+      </BusyButton>
+      <div className={styles.actions}>
+        <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <BusyButton type="submit" busy={loading} size="lg">
+          <Trans>Sign</Trans>
+        </BusyButton>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * SPEC §2 serial number mismatch overlay: the account's name no longer matches the identity its qualified
+ * certificate was issued for, so it cannot sign qualified until identified again.
+ */
+function SerialNumberMismatchOverlay({ loading, submit }: Props) {
+  return (
+    <SigningOverlayFrame
+      tone="warning"
+      title={<Trans>Your identity does not match</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+            <Trans>Close</Trans>
+          </Button>
+          <BusyButton busy={loading} size="lg" onClick={choose(submit, 'identify')}>
+            <Trans>Identify again</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <p>
+        <Trans>
+          The name on your account is no longer the name you were identified with. A qualified signature must
+          name the identified person: change your name back, or identify yourself again.
+        </Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
 /** The signing overlays of SPEC §2, by the names run-signing opens them with. */
 export const signingOverlays: OverlayRegistry = {
   signing: defineOverlay(SigningOverlay),
@@ -310,4 +486,6 @@ export const signingOverlays: OverlayRegistry = {
   tanLocked: defineOverlay(TanLockedOverlay),
   exhaustedSignatures: defineOverlay(ExhaustedSignaturesOverlay),
   part11Verification: defineOverlay(Part11VerificationOverlay),
+  mobileAes: defineOverlay(MobileAesOverlay),
+  serialNumberMismatch: defineOverlay(SerialNumberMismatchOverlay),
 }

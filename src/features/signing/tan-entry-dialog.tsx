@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { Button } from '../../ui/button/button.tsx'
@@ -9,6 +9,7 @@ import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
+import { useSecondsUntil } from '../../ui/form/use-seconds-until.ts'
 import type { SigningActor } from './run-signing.ts'
 import styles from './signing.module.css'
 import { SigningFailure } from './signing-failure.ts'
@@ -27,19 +28,6 @@ const tanView = (snapshot: SnapshotFrom<typeof signingMachine>) => ({
   mail: snapshot.context.tanMail,
 })
 
-/** Seconds left until `nextAt` (ms since the epoch), when a new TAN may be asked for; counts down. */
-function useResendCountdown(nextAt: number | undefined): number {
-  const secondsLeft = () => Math.max(0, Math.ceil(((nextAt ?? 0) - Date.now()) / 1000))
-  const [left, setLeft] = useState(secondsLeft)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: secondsLeft reads nextAt, the one dependency
-  useEffect(() => {
-    setLeft(secondsLeft())
-    const timer = setInterval(() => setLeft(secondsLeft()), 1000)
-    return () => clearInterval(timer)
-  }, [nextAt])
-  return left
-}
-
 const tanPattern = /^\d{6}$/
 
 /** SPEC §2 TAN entry dialog: the six digits mailed to a direct-link signer, and a way to get new ones. */
@@ -48,7 +36,7 @@ export function TanEntryDialog({ props, loading, submit, close }: DialogContentP
   const { sending, errorCode, triesLeft, mail } = useSelector(props.signing, tanView)
   const [tan, setTan] = useState('')
   const [invalid, setInvalid] = useState(false)
-  const resendIn = useResendCountdown(mail?.nextAt)
+  const resendIn = useSecondsUntil(mail?.nextAt)
   // A wrong TAN is said at the field, with the tries left; other failures above it.
   const wrongTan = errorCode === 'signing.tan_invalid'
   const fieldError = invalid

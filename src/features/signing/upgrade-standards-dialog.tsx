@@ -7,6 +7,8 @@ import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 export interface UpgradeStandardsProps {
   /** The quality the signer asked for and does not hold yet. */
   quality: 'aes' | 'qes'
+  /** The request asks for this quality: a simple signature is not offered. */
+  required?: boolean
 }
 
 /** What the upgrade standards dialog submits: add the standard, or sign with a simple signature. */
@@ -26,7 +28,19 @@ export function UpgradeStandardsDialog({
     <DialogFrame
       title={<Trans>Upgrade your signature standard</Trans>}
       description={
-        props.quality === 'qes' ? (
+        props.required ? (
+          props.quality === 'qes' ? (
+            <Trans>
+              This request asks for a qualified electronic signature. Identify yourself for it, then come back
+              here to sign.
+            </Trans>
+          ) : (
+            <Trans>
+              This request asks for an advanced electronic signature. Identify yourself for it, then come back
+              here to sign.
+            </Trans>
+          )
+        ) : props.quality === 'qes' ? (
           <Trans>
             You chose to sign with a qualified electronic signature, which needs an identification first.
           </Trans>
@@ -41,9 +55,11 @@ export function UpgradeStandardsDialog({
           <Button variant="secondary" onClick={close} disabled={loading}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button variant="secondary" onClick={() => submit('simple')} disabled={loading}>
-            <Trans>Sign with a simple signature</Trans>
-          </Button>
+          {props.required ? null : (
+            <Button variant="secondary" onClick={() => submit('simple')} disabled={loading}>
+              <Trans>Sign with a simple signature</Trans>
+            </Button>
+          )}
           <BusyButton busy={loading} onClick={() => submit('upgrade')}>
             <Trans>Upgrade standard</Trans>
           </BusyButton>

@@ -110,6 +110,13 @@ describe.each(drivers)('user calls on %s', (driver) => {
         'user.attribute_read_only',
         'attributes.weak_password',
       )
+      // The mobile number that confirms qualified signatures is set only through its SMS confirmation.
+      await api.expectError(
+        await put({ attributes: { mobile: ['+41 79 000 00 00'] } }),
+        403,
+        'user.attribute_read_only',
+        'attributes.mobile',
+      )
       await api.expectError(await put({ attributes: { no_such: ['x'] } }), 400, 'request.invalid')
       await api.expectError(await put({ first_name: '' }), 400, 'request.invalid', 'first_name')
       await api.expectError(

@@ -147,7 +147,8 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
       caller: { userId: row.id, email: row.email, ip: '127.0.0.1' },
     })
     await signRequests(services, account(advanced), body)
-    await signRequests(services, account(qualified), body)
+    // A qualified signature waits for the signer's phone (tests/server/mobile-signing); once confirmed:
+    await signRequests(services, account(qualified), body, { mobileConfirmed: true })
     // A direct-link session is bound to its own request: any other is not found.
     const direct = { kind: 'direct' as const, signatureId: guest.id, requestId: request.id, ip: '127.0.0.1' }
     await expect(

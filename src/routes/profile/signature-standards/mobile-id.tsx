@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import * as v from 'valibot'
+import { MobileIdScreen } from '../../../features/identification/mobile-id-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/profile/signature-standards/mobile-id')({
-  component: () => <PlannedScreen area="signatureStandards" />,
+  validateSearch: v.object({
+    signatureRequestId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  }),
+  loader: () => loadMessages('identification'),
+  component: MobileIdRoute,
 })
+
+function MobileIdRoute() {
+  return <MobileIdScreen signatureRequestId={Route.useSearch().signatureRequestId} />
+}

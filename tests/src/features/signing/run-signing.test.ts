@@ -15,12 +15,24 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
       signed.push(input)
       const answer = answers.shift()
       if (answer instanceof Error) throw answer
-      return { result: answer ?? 'complete' }
+      return answer === 'mobile_aes'
+        ? {
+            result: answer,
+            mobileSigning: { id: 'ms-1', provider: 'mobileid', maskedMobile: '+41••••••567' },
+          }
+        : { result: answer ?? 'complete' }
     }),
     resendTan: vi.fn(async () => 60),
+    proceedMobile: vi.fn(async (_mobile: unknown, _requestId: string, pwdotp: string) =>
+      pwdotp === '123456' ? { result: 'complete' } : { result: 'tan_invalid', tanTriesLeft: 4 },
+    ),
+    resendMobile: vi.fn(async () => Date.now() + 60_000),
+    cancelMobile: vi.fn(async () => undefined),
+    identificationPath: (id: string) => `/profile/signature-standards/legislation?signatureRequestId=${id}`,
   } as unknown as SigningCalls
   const onSigned = vi.fn()
   const onUpgrade = vi.fn()
+  const onNavigate = vi.fn()
   const leaving = new AbortController()
   const done = runSigning({
     signal: leaving.signal,
@@ -34,9 +46,10 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
     credit,
     onSigned,
     onUpgrade,
+    onNavigate,
     ...extra,
   })
-  return { ui, calls, signed, onSigned, onUpgrade, done, leaving }
+  return { ui, calls, signed, onSigned, onUpgrade, onNavigate, done, leaving }
 }
 
 const overlay = (ui: UiActors) => ui.overlays.getSnapshot().context.overlay?.name
@@ -186,5 +199,76 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
     press(ui, 'close')
     await done
+  })
+
+  it('confirms a qualified signing with the SMS password, saying a wrong one in the mobile AES overlay', async () => {
+    const { ui, calls, onSigned, done } = start(['mobile_aes'])
+    await vi.waitFor(() => expect(overlay(ui)).toBe('mobileAes'))
+    expect(ui.overlays.getSnapshot().context.overlay?.props).toMatchObject({ maskedMobile: '+41••••••567' })
+    ui.overlays.send({ type: 'overlay.action', value: { pwdotp: '000000' } })
+    await vi.waitFor(() => expect(calls.proceedMobile).toHaveBeenCalledOnce())
+    await vi.waitFor(() => expect(ui.overlays.getSnapshot().hasTag('loading')).toBe(false))
+    expect(overlay(ui)).toBe('mobileAes')
+    expect(onSigned).not.toHaveBeenCalled()
+    ui.overlays.send({ type: 'overlay.action', value: { pwdotp: '123456' } })
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    expect(calls.proceedMobile).toHaveBeenLastCalledWith(
+      { id: 'ms-1', provider: 'mobileid', maskedMobile: '+41••••••567' },
+      'sr-1',
+      '123456',
+    )
+    expect(onSigned).toHaveBeenCalledOnce()
+    press(ui, 'close')
+    await done
+    await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
+  })
+
+  it('cancels the qualified signing on the server when the mobile AES overlay is cancelled', async () => {
+    const { ui, calls, done } = start(['mobile_aes'])
+    await vi.waitFor(() => expect(overlay(ui)).toBe('mobileAes'))
+    press(ui, 'close')
+    await done
+    expect(calls.cancelMobile).toHaveBeenCalledOnce()
+    await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
+  })
+
+  it('sends a signer whose name no longer matches to identify again', async () => {
+    const { ui, onNavigate, done } = start(['serial_mismatch'])
+    await vi.waitFor(() => expect(overlay(ui)).toBe('serialNumberMismatch'))
+    press(ui, 'identify')
+    await done
+    expect(onNavigate).toHaveBeenCalledWith(
+      '/profile/signature-standards/legislation?signatureRequestId=sr-1',
+    )
+  })
+
+  it('offers identification for the quality a request asks for, without a simple signature', async () => {
+    const { ui, onNavigate, done } = start(['identification_required'], { requestQuality: 'qes' })
+    await vi.waitFor(() => expect(dialog(ui)).toBe('upgradeStandards'))
+    expect(ui.dialogs.getSnapshot().context.dialog?.props).toEqual({ quality: 'qes', required: true })
+    ui.dialogs.send({ type: 'dialog.action', value: 'upgrade' })
+    await done
+    expect(onNavigate).toHaveBeenCalledWith(
+      '/profile/signature-standards/legislation?signatureRequestId=sr-1',
+    )
+  })
+
+  it('leads a signer without a mobile number to register one', async () => {
+    const missing = Object.assign(new Error('mobile'), { code: 'mobile_signing.mobile_missing' })
+    const { ui, onNavigate, done } = start([missing])
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingFailure'))
+    press(ui, 'registerMobile')
+    await done
+    expect(onNavigate).toHaveBeenCalledWith('/profile/signature-standards/mobile-id?signatureRequestId=sr-1')
+  })
+
+  it('keeps the success overlay when signing the last signature ends the sign action', async () => {
+    const { ui, leaving, done } = start(['complete'])
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    leaving.abort()
+    expect(overlay(ui)).toBe('signingSuccess')
+    press(ui, 'close')
+    await done
+    await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
   })
 })

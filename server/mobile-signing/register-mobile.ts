@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import { and, desc, eq, gt } from 'drizzle-orm'
+import {
+  type MobileSigningSent,
+  maskMobile,
+  mobileSigningLifetimeMs,
+  mobileSigningMaxTries,
+  mobileSigningResendIntervalMs,
+} from '../../contract/mobile-signing.ts'
+import { setAttributes } from '../accounts/set-attributes.ts'
+import { mobileSignings, users } from '../db/schema.ts'
+import { TanResendTooSoon } from '../direct/resend-tan.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { Caller } from '../signature-requests/request-services.ts'
+import type { SigningServices } from '../signing/signing-services.ts'
+import { checkOneTimePassword, nextSendAt } from './confirm-mobile-signing.ts'
+import type { MobileSigningBody } from './mobile-signing-body.ts'
+import { hashOneTimePassword, newOneTimePassword } from './one-time-password.ts'
+import { registrationSms } from './signing-sms.ts'
+import { mobileProviderOf } from './start-mobile-signing.ts'
+
+/**
+ * POST /v1/user/mobile: sends a code by SMS to the number the user wants to confirm qualified signatures
+ * with (a mobile signing row of purpose `register`: 5 tries, 5 minutes). One SMS a minute per user (429
+ * `tan.resend_too_soon`). The number becomes the user's `mobile` only once the code comes back.
+ */
+export async function registerMobile(
+  services: SigningServices,
+  caller: Caller,
+  mobile: string,
+): Promise<MobileSigningSent> {
+  const provider = mobileProviderOf(services)
+  const now = services.now()
+  const [recent] = await services.db
+    .select({ lastSentAt: mobileSignings.lastSentAt })
+    .from(mobileSignings)
+    .where(
+      and(
+        eq(mobileSignings.userId, caller.userId),
+        gt(mobileSignings.lastSentAt, new Date(now.getTime() - mobileSigningResendIntervalMs)),
+      ),
+    )
+    .orderBy(desc(mobileSignings.lastSentAt))
+    .limit(1)
+  if (recent !== undefined)
+    throw new TanResendTooSoon(Math.max(1, Math.ceil((nextSendAt(recent).getTime() - now.getTime()) / 1000)))
+  const id = randomUUID()
+  const password = newOneTimePassword()
+  const expiresAt = new Date(now.getTime() + mobileSigningLifetimeMs)
+  const [user] = await services.db
+    .select({ attributes: users.attributes })
+    .from(users)
+    .where(eq(users.id, caller.userId))
+  const language = user?.attributes.lang?.[0]
+  const providerRef = await provider.send(mobile, registrationSms(language, password), id)
+  const body: MobileSigningBody = { purpose: 'register', ...(language === undefined ? {} : { language }) }
+  await services.db.insert(mobileSignings).values({
+    id,
+    userId: caller.userId,
+    provider: provider.name,
+    providerRef,
+    mobile,
+    body,
+    secretHash: hashOneTimePassword(id, password),
+    status: 'pending',
+    triesLeft: mobileSigningMaxTries,
+    lastSentAt: now,
+    expiresAt,
+    createdAt: now,
+  })
+  return { id, maskedMobile: maskMobile(mobile), expiresAt: expiresAt.toISOString() }
+}
+
+/**
+ * POST /v1/user/mobile/confirm: the code of the registration SMS; right, the number becomes the user's
+ * `mobile` attribute. Wrong: 422 `tan.invalid` naming `secret` (the message says the tries left); the
+ * fifth wrong one or any after: 423 `tan.locked`; past 5 minutes: 410 `tan.expired` (register again).
+ */
+export async function confirmMobile(
+  services: SigningServices,
+  caller: Caller,
+  id: string,
+  secret: string,
+): Promise<{ mobile: string }> {
+  const { verdict, triesLeft, row } = await checkOneTimePassword(
+    services,
+    { kind: 'account', caller },
+    id,
+    secret,
+    'register',
+  )
+  if (verdict === 'invalid')
+    throw new ApiError(422, 'tan.invalid', `secret: wrong code, ${triesLeft} tries left`, { field: 'secret' })
+  if (verdict === 'locked') throw new ApiError(423, 'tan.locked', 'Too many wrong codes: ask for a new one')
+  if (verdict === 'expired')
+    throw new ApiError(410, 'tan.expired', 'This code has expired: ask for a new one')
+  await setAttributes(services.db, caller.userId, { mobile: [row.mobile] })
+  return { mobile: row.mobile }
+}

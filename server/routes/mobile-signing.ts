@@ -1,0 +1,134 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import {
+  confirmMobileSchema,
+  mobileProceedSchema,
+  mobileRespondSchema,
+  registerMobileSchema,
+} from '../../contract/mobile-signing.ts'
+import { authenticateDirect, type DirectCaller } from '../direct/authenticate-direct.ts'
+import { TanResendTooSoon } from '../direct/resend-tan.ts'
+import { type AuthEnv, type Authenticated, authenticate } from '../http/authenticate.ts'
+import { jsonBody } from '../http/json-body.ts'
+import { sendJson } from '../http/send-json.ts'
+import { cancelMobileSigning } from '../mobile-signing/cancel-mobile-signing.ts'
+import { mobileSigningNotFound, proceedMobileSigning } from '../mobile-signing/confirm-mobile-signing.ts'
+import { confirmMobile, registerMobile } from '../mobile-signing/register-mobile.ts'
+import { resendMobileSigning } from '../mobile-signing/resend-mobile-signing.ts'
+import { callerOf } from '../signature-requests/caller-of.ts'
+import type { Caller } from '../signature-requests/request-services.ts'
+import type { RequestSigner } from '../signing/sign-requests.ts'
+import type { SigningServices } from '../signing/signing-services.ts'
+
+type SignerEnv = { Variables: { auth: Authenticated; direct: DirectCaller; signer: RequestSigner } }
+
+/**
+ * SPEC §7 Signing (`/v3/{mobile-signing-provider}/proceed/{id}`, direct variant) and TAN (`/resend/{id}`,
+ * `/respond/{id}`, `/cancel/{id}`): the signer confirms a qualified signing on their phone; plus the
+ * registration of the mobile number (`/v1/user/mobile`). The TAN calls serve a signed-in account (Bearer)
+ * and a direct-link signer (their session and `?token=`) alike; each touches only the caller's own mobile
+ * signings (404 otherwise).
+ */
+const accountOf = (c: Context<SignerEnv>): Caller => callerOf(c as unknown as Context<AuthEnv>)
+
+export function createMobileSigningRoutes(services: SigningServices): Hono<SignerEnv> {
+  const requireAuth = authenticate(services.db, services.now)
+  const requireDirect = authenticateDirect(services.db)
+  const asAccount: MiddlewareHandler<SignerEnv> = async (c, next) => {
+    c.set('signer', { kind: 'account', caller: accountOf(c) })
+    await next()
+  }
+  const asDirect: MiddlewareHandler<SignerEnv> = async (c, next) => {
+    const { signatureId, requestId, ip } = c.get('direct')
+    c.set('signer', { kind: 'direct', signatureId, requestId, ip })
+    await next()
+  }
+  // A direct-link call carries its link's token; any other is an account's.
+  const requireSigner: MiddlewareHandler<SignerEnv> = async (c, next) => {
+    const direct = c.req.query('token') !== undefined
+    const admit = (direct ? requireDirect : requireAuth) as unknown as MiddlewareHandler<SignerEnv>
+    await admit(c, async () => {
+      await (direct ? asDirect : asAccount)(c, next)
+    })
+  }
+  /** The `{provider}` of the path: the configured provider's name, else 404. */
+  const providerOf = (c: Context<SignerEnv>) => {
+    const name = c.req.param('provider')
+    if (services.mobileSigning === undefined || name !== services.mobileSigning.name)
+      throw mobileSigningNotFound()
+    return name
+  }
+  const id = (c: Context<SignerEnv>) => c.req.param('id') ?? ''
+  const withRetryAfter = async <T>(c: Context<SignerEnv>, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof TanResendTooSoon) c.header('Retry-After', String(error.retryAfterSeconds))
+      throw error
+    }
+  }
+  return new Hono<SignerEnv>()
+    .post(
+      '/v3/direct/:provider/proceed/:id',
+      requireDirect as unknown as MiddlewareHandler<SignerEnv>,
+      asDirect,
+      jsonBody(mobileProceedSchema),
+      async (c) =>
+        sendJson(
+          c,
+          await proceedMobileSigning(
+            services,
+            c.get('signer'),
+            id(c),
+            c.req.valid('json').pwdotp,
+            providerOf(c),
+          ),
+        ),
+    )
+    .post(
+      '/v3/:provider/proceed/:id',
+      requireAuth as unknown as MiddlewareHandler<SignerEnv>,
+      asAccount,
+      jsonBody(mobileProceedSchema),
+      async (c) =>
+        sendJson(
+          c,
+          await proceedMobileSigning(
+            services,
+            c.get('signer'),
+            id(c),
+            c.req.valid('json').pwdotp,
+            providerOf(c),
+          ),
+        ),
+    )
+    .post('/resend/:id', requireSigner, async (c) =>
+      sendJson(c, await withRetryAfter(c, () => resendMobileSigning(services, c.get('signer'), id(c)))),
+    )
+    .post('/respond/:id', requireSigner, jsonBody(mobileRespondSchema), async (c) =>
+      sendJson(c, await proceedMobileSigning(services, c.get('signer'), id(c), c.req.valid('json').secret)),
+    )
+    .post('/cancel/:id', requireSigner, async (c) => {
+      await cancelMobileSigning(services, c.get('signer'), id(c))
+      return c.body(null, 204)
+    })
+    .post(
+      '/v1/user/mobile',
+      requireAuth as unknown as MiddlewareHandler<SignerEnv>,
+      jsonBody(registerMobileSchema),
+      async (c) =>
+        sendJson(
+          c,
+          await withRetryAfter(c, () => registerMobile(services, accountOf(c), c.req.valid('json').mobile)),
+          201,
+        ),
+    )
+    .post(
+      '/v1/user/mobile/confirm',
+      requireAuth as unknown as MiddlewareHandler<SignerEnv>,
+      jsonBody(confirmMobileSchema),
+      async (c) => {
+        const { id: registration, secret } = c.req.valid('json')
+        return sendJson(c, await confirmMobile(services, accountOf(c), registration, secret))
+      },
+    )
+}
