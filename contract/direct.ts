@@ -12,7 +12,16 @@ export function directAuthorization(signatureId: string, requestId: string): str
 }
 
 /** Attributes a direct-link signer may set with PUT /v1/direct/user (SPEC §3 user attributes). */
-export const directUserAttributeNames = ['lang', 'mobile', 'visual_signature_name'] as const
+export const directUserAttributeNames = [
+  'lang',
+  'mobile',
+  'visual_signature_name',
+  // The personal details the ZertES identification provider needs (SPEC §2 supply eID data).
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'nationality',
+] as const
 
 const attributeValues = v.pipe(v.array(v.pipe(v.string(), v.maxLength(500))), v.maxLength(10))
 

@@ -56,6 +56,8 @@ export const identificationPaths = {
   direct: (provider: string, mode: string, token: string) =>
     `/v1/direct/user/identification/${segment(provider)}/${segment(mode)}?token=${segment(token)}`,
   payment: (legislation: string) => `/v1/user/identification/payment/${segment(legislation)}`,
+  directPayment: (legislation: string, token: string) =>
+    `/v1/direct/user/identification/payment/${segment(legislation)}?token=${segment(token)}`,
   webhook: (provider: string) => `/webhooks/identification/${segment(provider)}`,
   sandboxPage: (ref: string) => `/sandbox/identification/${segment(ref)}`,
 }

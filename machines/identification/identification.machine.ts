@@ -14,7 +14,7 @@ import type {
 import { identificationPollMs } from './identification-constants.ts'
 import { identificationMethods } from './identification-methods.ts'
 import { toIdentificationStatus } from './identification-status.ts'
-import { isIdentificationOngoing } from './is-identification-ongoing.ts'
+import { isMethodActivated } from './is-method-activated.ts'
 
 // Stand-ins so a caller that forgets machine.provide fails loudly instead of hanging.
 const notProvided = (name: string) => () =>
@@ -34,7 +34,8 @@ function requestOf(context: IdentificationContext): IdentificationRequest {
  * Identification for a qualified signature (SPEC §2, §4, §7): choose a legislation, learn whether
  * the licence covers it (which decides the methods offered), choose a method, start the
  * provider's identification, poll its appointment status until success or failure, then poll
- * the user's quality until the qualified signature is active. The caller provides the actors
+ * the user's quality until the quality the method gives is active. A page the provider sent back
+ * to resumes polling with `identification.resume`. The caller provides the actors
  * `checkCoverage`, `startIdentification`, `fetchIdentification` and `fetchHighestQuality`.
  */
 export const identificationMachine = setup({
@@ -59,7 +60,7 @@ export const identificationMachine = setup({
     isAppointment: (_, params: { appointmentStatus: AppointmentStatus; expected: AppointmentStatus }) =>
       toIdentificationStatus(params.appointmentStatus) === toIdentificationStatus(params.expected),
     isActivated: ({ context }, params: { quality: HighestQuality }) =>
-      !isIdentificationOngoing(context.status, params.quality),
+      isMethodActivated(context.method, params.quality),
   },
   actions: {
     setLegislation: assign((_, params: { legislation: Legislation }) => ({
@@ -76,6 +77,11 @@ export const identificationMachine = setup({
       methods: [],
       method: undefined,
     }),
+    resume: assign((_, params: { legislation: Legislation; method: IdentificationMethod }) => ({
+      legislation: params.legislation,
+      method: params.method,
+      errorCode: undefined,
+    })),
     setMethod: assign((_, params: { method: IdentificationMethod }) => ({
       method: params.method,
       errorCode: undefined,
@@ -99,6 +105,14 @@ export const identificationMachine = setup({
   states: {
     choosingLegislation: {
       on: {
+        // Back from the provider's page: the appointment was started before this page loaded.
+        'identification.resume': {
+          target: 'polling',
+          actions: {
+            type: 'resume',
+            params: ({ event }) => ({ legislation: event.legislation, method: event.method }),
+          },
+        },
         'legislation.choose': {
           target: 'checkingCoverage',
           actions: { type: 'setLegislation', params: ({ event }) => ({ legislation: event.legislation }) },
@@ -211,7 +225,8 @@ export const identificationMachine = setup({
     done: { type: 'final' },
     failure: {
       on: {
-        'identification.retry': { target: 'choosingMethod', actions: 'clearAttempt' },
+        // Coverage again: a resumed flow has not checked it, and it may have changed since.
+        'identification.retry': { target: 'checkingCoverage', actions: 'clearAttempt' },
       },
     },
   },

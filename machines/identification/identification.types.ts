@@ -1,8 +1,6 @@
-/** Legislations a qualified signature is issued under (SPEC §2). */
-export const legislations = ['eidas', 'zertes'] as const
+import type { Legislation } from '../../contract/signing.ts'
 
-/** A legislation: eidas (EU) or zertes (Switzerland). */
-export type Legislation = (typeof legislations)[number]
+export { type Legislation, legislations } from '../../contract/signing.ts'
 
 /** Identification methods the app can offer (SPEC §2 table). */
 export type IdentificationMethod = 'video' | 'self' | 'id-austria' | 'external-sc' | 'loc' | 'auto'
@@ -80,3 +78,4 @@ export type IdentificationEvent =
   | { type: 'legislation.change' }
   | { type: 'method.choose'; method: IdentificationMethod }
   | { type: 'identification.retry' }
+  | { type: 'identification.resume'; legislation: Legislation; method: IdentificationMethod }

@@ -20,13 +20,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  */
 export function sandboxPageHtml(
   row: IdentificationRow,
-  prefill: { firstName: string | null; lastName: string | null },
+  prefill: { firstName: string | null; lastName: string | null; dateOfBirth?: string; nationality?: string },
 ): string {
   const values: Record<string, string> = {
     first_name: prefill.firstName ?? '',
     last_name: prefill.lastName ?? '',
-    date_of_birth: '1990-01-31',
-    nationality: row.provider === 'zertes' ? 'CH' : 'AT',
+    date_of_birth: prefill.dateOfBirth ?? '1990-01-31',
+    nationality: prefill.nationality ?? (row.provider === 'zertes' ? 'CH' : 'AT'),
     document_number: 'X1234567',
   }
   const inputs = sandboxIdentityFields

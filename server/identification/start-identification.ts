@@ -21,22 +21,32 @@ export async function startIdentification(
   services: IdentificationServices,
   owner: IdentificationOwner,
   method: IdentificationMethodParams,
+  /** The request being signed, already checked against the owner. */
+  signatureRequestId?: string,
 ): Promise<{ info: IdentificationInfoAnswer; created: boolean }> {
   const provider = requireProvider(services)
   const { db } = services
   const now = services.now()
   const covered = await isCovered(db, owner, now)
   const open = await findCurrentIdentification(db, owner, method)
-  if (open !== undefined && (open.status === 'initialized' || open.status === 'inprogress'))
+  if (open !== undefined && (open.status === 'initialized' || open.status === 'inprogress')) {
+    // The latest request named is where the signer goes back to once identified.
+    if (signatureRequestId !== undefined && signatureRequestId !== open.signatureRequestId)
+      await db
+        .update(identifications)
+        .set({ signatureRequestId, updatedAt: now })
+        .where(eq(identifications.id, open.id))
     return {
       info: { appointmentStatus: open.status, identUrl: open.identUrl, isCovered: covered },
       created: false,
     }
+  }
   const person = await personOf(services, owner)
   const { providerRef, identUrl } = await provider.start({ ...method, person })
   await db.insert(identifications).values({
     userId: owner.kind === 'user' ? owner.userId : null,
     signatureId: owner.kind === 'direct' ? owner.signatureId : null,
+    signatureRequestId: signatureRequestId ?? null,
     provider: method.provider,
     mode: method.mode,
     status: 'initialized',

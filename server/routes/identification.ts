@@ -13,10 +13,12 @@ import { cancelIdentification } from '../identification/cancel-identification.ts
 import { getIdentification } from '../identification/get-identification.ts'
 import { identificationMethod, webhookProvider } from '../identification/identification-method.ts'
 import { identificationPayment } from '../identification/identification-payment.ts'
+import { checkIdentificationRequest } from '../identification/identification-request.ts'
 import type {
   IdentificationOwner,
   IdentificationServices,
 } from '../identification/identification-services.ts'
+import { identificationReturnPath } from '../identification/return-path.ts'
 import {
   sandboxGonePageHtml,
   sandboxIdentityFields,
@@ -45,8 +47,10 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
     return { kind: 'direct', signatureId, requestId }
   }
   const start = async (c: Context, owner: IdentificationOwner) => {
-    await readStartBody(c)
-    const { info, created } = await startIdentification(services, owner, method(c))
+    const body = await readStartBody(c)
+    const params = method(c)
+    const signatureRequestId = await checkIdentificationRequest(db, owner, body.signatureRequestId)
+    const { info, created } = await startIdentification(services, owner, params, signatureRequestId)
     return sendJson(c, info, created ? 201 : 200)
   }
 
@@ -130,7 +134,7 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
       body,
     })
     if (!delivered.ok) throw new ApiError(502, 'server.error', 'The sandbox webhook was not accepted')
-    return c.redirect(await returnPath(row), 303)
+    return c.redirect(identificationReturnPath(row), 303)
   })
   return routes
 
@@ -143,30 +147,24 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
       return person ?? { firstName: null, lastName: null }
     }
     const [signature] = await db
-      .select({ identity: signatures.signerIdentityData })
+      .select({ identity: signatures.signerIdentityData, attributes: signatures.directAttributes })
       .from(signatures)
       .where(eq(signatures.id, row.signatureId ?? ''))
+    // The personal details the signer supplied (PUT /v1/direct/user) come before what the sender gave.
+    const supplied = (name: string) => signature?.attributes?.[name]?.[0]
     return {
-      firstName: signature?.identity?.firstName ?? null,
-      lastName: signature?.identity?.lastName ?? null,
+      firstName: supplied('first_name') ?? signature?.identity?.firstName ?? null,
+      lastName: supplied('last_name') ?? signature?.identity?.lastName ?? null,
+      dateOfBirth: supplied('date_of_birth'),
+      nationality: supplied('nationality'),
     }
-  }
-
-  /** Back to the app: the signature standards, or the direct-link signer's identification of their request. */
-  async function returnPath(row: { signatureId: string | null }) {
-    if (row.signatureId === null) return '/profile/signature-standards?identification=done'
-    const [signature] = await db
-      .select({ requestId: signatures.requestId })
-      .from(signatures)
-      .where(eq(signatures.id, row.signatureId))
-    return `/direct-sign/identification/${signature?.requestId ?? ''}/${row.signatureId}?primaryAction=refresh`
   }
 }
 
 /** The optional POST body (`signature_request_id`); an empty body is none. */
 async function readStartBody(c: Context) {
   const text = await c.req.text()
-  if (text.trim() === '') return {}
+  if (text.trim() === '') return { signatureRequestId: undefined }
   let json: unknown
   try {
     json = JSON.parse(text)

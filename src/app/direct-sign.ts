@@ -1,6 +1,6 @@
 import { waitFor } from 'xstate'
 import { directAuthorization } from '../../contract/direct.ts'
-import { selectDirectSign, selectIsSettled } from '../../machines/session/session.selectors.ts'
+import { selectDirectSign, selectIsSettled, selectToken } from '../../machines/session/session.selectors.ts'
 import type { DirectSignSession } from '../../machines/session/session.types.ts'
 import type { SessionActor } from './session.ts'
 
@@ -15,6 +15,9 @@ export interface DirectLink {
 }
 
 const directLinkPath = /^\/view\/([^/]+)\/([^/]+)\/?$/
+const directIdentificationPrefix = '/direct-sign/identification/'
+const directIdentificationPath =
+  /^\/direct-sign\/identification\/([0-9a-f-]{36})\/([0-9a-f-]{36})(?:\/preview)?\/?$/i
 
 /** The direct link kept in this tab, if any. */
 export function readDirectLink(storage: Storage = sessionStorage): DirectLink | null {
@@ -41,19 +44,36 @@ export function directAuth(session: DirectSignSession): { type: string; token: s
 /**
  * A visit to `/view/{id}/{userid}` with the link's token (in the address, or kept from an earlier
  * visit in this tab) opens that direct-sign session before the route guard decides, so a visitor
- * without an account arrives as the nas role. Other paths leave the session as it is.
+ * without an account arrives as the nas role; so does a visit to the direct-sign identification routes
+ * with a link kept in this tab. Other paths leave the session as it is.
  */
 export async function openDirectSignLink(
   session: SessionActor,
   location: { pathname: string; search: Record<string, unknown> },
   storage: Storage = sessionStorage,
 ): Promise<void> {
+  const kept = readDirectLink(storage)
+  // The identification routes a direct-link signer is sent to (and the provider sends back to) carry no
+  // token: they continue the link kept in this tab.
+  if (location.pathname.startsWith(directIdentificationPrefix)) {
+    const ids = directIdentificationPath.exec(location.pathname)
+    if (
+      !kept ||
+      (ids &&
+        (decodeURIComponent(ids[1] ?? '') !== kept.requestId ||
+          decodeURIComponent(ids[2] ?? '') !== kept.userId))
+    )
+      return
+    // A signed-in account stays signed in; the route guard keeps it out of these routes.
+    if (selectToken(await waitFor(session, selectIsSettled)) !== null) return
+    await openSession(session, kept.requestId, kept.userId)
+    return
+  }
   const match = directLinkPath.exec(location.pathname)
   if (!match) return
   const requestId = decodeURIComponent(match[1] ?? '')
   const userId = decodeURIComponent(match[2] ?? '')
   const fromAddress = location.search.token
-  const kept = readDirectLink(storage)
   const token =
     typeof fromAddress === 'string' || typeof fromAddress === 'number'
       ? String(fromAddress)
@@ -62,6 +82,10 @@ export async function openDirectSignLink(
         : undefined
   if (!token) return
   storage.setItem(directLinkStorageKey, JSON.stringify({ requestId, userId, token } satisfies DirectLink))
+  await openSession(session, requestId, userId)
+}
+
+async function openSession(session: SessionActor, requestId: string, userId: string) {
   const current = selectDirectSign(await waitFor(session, selectIsSettled))
   if (current?.requestId === requestId && current.userId === userId) return
   // Another link's session ends first: a direct-sign session takes no new link by itself.

@@ -36,6 +36,7 @@ import { DeleteDocumentsDialog, type DeleteDocumentsProps } from '../documents/d
 import { RemoveSignerDialog, type RemoveSignerProps } from '../documents/remove-signer-dialog.tsx'
 import type { RequestDialogProps } from '../documents/request-dialog-props.ts'
 import { WithdrawDialog } from '../documents/withdraw-dialog.tsx'
+import { identificationDialogs } from '../identification/identification-dialogs.ts'
 import {
   DeleteSignatureDialog,
   type DeleteSignatureProps,
@@ -64,6 +65,7 @@ export const dialogRegistry: DialogRegistry = {
   }),
   deleteDocuments: defineDialog<DeleteDocumentsProps>(DeleteDocumentsDialog, { role: 'alertdialog' }),
   ...signingDialogs,
+  ...identificationDialogs,
   invitation: defineDialog<InvitationProps>(InvitationDialog),
   downgraded: defineDialog<DowngradedProps>(DowngradedDialog, { dismissible: false, role: 'alertdialog' }),
   removeMembers: defineDialog<RemoveMembersProps>(RemoveMembersDialog, { role: 'alertdialog' }),

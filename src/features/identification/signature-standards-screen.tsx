@@ -2,21 +2,19 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useRouteContext, useSearch } from '@tanstack/react-router'
-import { useState } from 'react'
-import type {
-  IdentificationMethod,
-  Legislation,
-} from '../../../machines/identification/identification.types.ts'
+import { useRouteContext } from '@tanstack/react-router'
+import type { Legislation } from '../../../machines/identification/identification.types.ts'
 import { identificationMethods } from '../../../machines/identification/identification-methods.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
-import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { FlowLink } from './flow-link.tsx'
 import {
   getIdentificationPaymentQueryOptions,
   getSignatureQualitiesQueryOptions,
-  startIdentification,
 } from './identification-calls.ts'
+import { legislationTitles, methodTitles } from './identification-messages.ts'
+import { identificationPath, onlineMethodOf } from './identification-routes.ts'
 import styles from './signature-standards.module.css'
 
 type Standard = 'ses' | 'aes' | 'qes_eidas' | 'qes_zertes'
@@ -35,28 +33,6 @@ const standardUses: Record<Standard, MessageDescriptor> = {
   qes_zertes: msg`Equal to a handwritten signature in Switzerland: for documents that require the written form.`,
 }
 
-const methodTitles: Record<IdentificationMethod, MessageDescriptor> = {
-  video: msg`Video identification`,
-  self: msg`Self identification with your ID document`,
-  auto: msg`Automatic identification`,
-  'id-austria': msg`Austrian eID (ID Austria)`,
-  loc: msg`In person at a partner office`,
-  'external-sc': msg`With an external signature card`,
-}
-
-const legislationTitles: Record<Legislation, MessageDescriptor> = {
-  eidas: msg`EU law (eIDAS)`,
-  zertes: msg`Swiss law (ZertES)`,
-}
-
-/** The provider and mode of the methods done online at an identification provider; the others are not. */
-const onlineMethods: Partial<Record<IdentificationMethod, (legislation: Legislation) => [string, string]>> = {
-  video: (legislation) => [legislation, 'video'],
-  self: () => ['eidas', 'robo'],
-  auto: () => ['zertes', 'autoident'],
-  'id-austria': () => ['austria', 'eid'],
-}
-
 /**
  * /profile/signature-standards: the standards the user may sign with, what each allows, and how to get
  * the others (SPEC §2 identification methods), with the start of an online identification.
@@ -64,10 +40,7 @@ const onlineMethods: Partial<Record<IdentificationMethod, (legislation: Legislat
 export function SignatureStandardsScreen() {
   const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
-  const search = useSearch({ from: '/profile/signature-standards/' })
   const qualities = useQuery(getSignatureQualitiesQueryOptions(api))
-  const [starting, setStarting] = useState<string>()
-  const [failure, setFailure] = useState<string>()
 
   if (qualities.error) return <FormAlert>{i18n._(errorMessage(errorCode(qualities.error)))}</FormAlert>
   if (!qualities.data) return null
@@ -78,17 +51,12 @@ export function SignatureStandardsScreen() {
     qes_eidas: detail.qes?.eidas !== undefined,
     qes_zertes: detail.qes?.zertes !== undefined,
   }
-
-  const start = async (key: string, provider: string, mode: string) => {
-    setStarting(key)
-    setFailure(undefined)
-    try {
-      const { identUrl } = await startIdentification(api, provider, mode)
-      window.location.assign(identUrl)
-    } catch (error) {
-      setFailure(i18n._(errorMessage(errorCode(error))))
-      setStarting(undefined)
-    }
+  // Outside production the qualified certificates are demo ones (SPEC §4 highest quality).
+  const demo: Record<Standard, boolean> = {
+    ses: false,
+    aes: false,
+    qes_eidas: detail.qes?.eidas?.quality === 'demo',
+    qes_zertes: detail.qes?.zertes?.quality === 'demo',
   }
 
   return (
@@ -101,12 +69,6 @@ export function SignatureStandardsScreen() {
           <Trans>Which signatures you can make, and how to unlock the others by identifying yourself.</Trans>
         </p>
       </header>
-
-      {search.identification === 'done' ? (
-        <p className={styles.card} role="status">
-          <Trans>Your identification is finished. The standards it unlocked are listed below.</Trans>
-        </p>
-      ) : null}
 
       <section className={styles.card} aria-labelledby="standards-yours">
         <h2 id="standards-yours">
@@ -121,7 +83,7 @@ export function SignatureStandardsScreen() {
               </div>
               {has[standard] ? (
                 <span className={styles.badge} data-tone="success" data-state="available">
-                  <Trans>Available</Trans>
+                  {demo[standard] ? <Trans>Available (demo)</Trans> : <Trans>Available</Trans>}
                 </span>
               ) : (
                 <span className={styles.badge} data-tone="muted" data-state="locked">
@@ -131,6 +93,17 @@ export function SignatureStandardsScreen() {
             </li>
           ))}
         </ul>
+        <div className={styles.actions}>
+          <FlowLink className={buttonClass({})} href={identificationPath('account', 'legislation')}>
+            <Trans>Identify yourself</Trans>
+          </FlowLink>
+          <FlowLink
+            className={buttonClass({ variant: 'secondary' })}
+            href={identificationPath('account', 'update')}
+          >
+            <Trans>Choose your default standard</Trans>
+          </FlowLink>
+        </div>
       </section>
 
       <section className={styles.card} aria-labelledby="standards-get">
@@ -143,28 +116,16 @@ export function SignatureStandardsScreen() {
             signature; self identification unlocks the advanced one.
           </Trans>
         </p>
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
         {(['zertes', 'eidas'] as const).map((legislation) => (
-          <LegislationMethods
-            key={legislation}
-            legislation={legislation}
-            done={has[`qes_${legislation}`]}
-            starting={starting}
-            onStart={start}
-          />
+          <LegislationMethods key={legislation} legislation={legislation} done={has[`qes_${legislation}`]} />
         ))}
       </section>
     </div>
   )
 }
 
-function LegislationMethods(props: {
-  legislation: Legislation
-  done: boolean
-  starting: string | undefined
-  onStart: (key: string, provider: string, mode: string) => void
-}) {
-  const { legislation, done, starting, onStart } = props
+function LegislationMethods(props: { legislation: Legislation; done: boolean }) {
+  const { legislation, done } = props
   const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const payment = useQuery(getIdentificationPaymentQueryOptions(api, legislation))
@@ -191,20 +152,22 @@ function LegislationMethods(props: {
           </p>
           <ul className={styles.list}>
             {identificationMethods(legislation, covered).map((method) => {
-              const online = onlineMethods[method]?.(legislation)
+              const online = onlineMethodOf(legislation, method)
               const key = `${legislation}-${method}`
               return (
                 <li key={method} className={styles.item} data-testid={`method-${key}`}>
                   <span className={styles.itemTitle}>{i18n._(methodTitles[method])}</span>
                   {online ? (
-                    <BusyButton
-                      type="button"
-                      busy={starting === key}
-                      disabled={starting !== undefined}
-                      onClick={() => onStart(key, online[0], online[1])}
+                    <FlowLink
+                      className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                      href={identificationPath(
+                        'account',
+                        method === 'id-austria' ? legislation : online.route,
+                      )}
+                      aria-label={i18n._(methodTitles[method])}
                     >
                       <Trans>Start</Trans>
-                    </BusyButton>
+                    </FlowLink>
                   ) : (
                     <span className={styles.badge} data-tone="muted">
                       <Trans>Ask our support</Trans>

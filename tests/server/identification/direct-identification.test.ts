@@ -62,7 +62,14 @@ describe('identification of direct-link signers', () => {
 
   it('starts, completes on the sandbox page, and unlocks qualified zertes for that signature', async () => {
     const path = (link: DirectLink) => identificationPaths.direct('zertes', 'video', link.token)
-    const started = await direct('POST', path(guest), guest)
+    const started = await fetch(`${api.server.url}${apiUrl(path(guest))}`, {
+      method: 'POST',
+      headers: {
+        authorization: directAuthorization(guest.signatureId, guest.requestId),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ signature_request_id: guest.requestId }),
+    })
     expect(started.status, await started.clone().text()).toBe(201)
     const { identUrl } = toCamelCase(await started.json()) as { identUrl: string }
     await api.expectError(await direct('GET', path(other), other), 404, 'identification.not_found')
@@ -78,8 +85,9 @@ describe('identification of direct-link signers', () => {
       body: new URLSearchParams({ outcome: 'complete', first_name: 'Grace', last_name: 'Hopper' }),
     })
     expect(done.status).toBe(303)
+    // Back to the flow route, where the link kept in the tab opens the session again.
     expect(done.headers.get('location')).toBe(
-      `/direct-sign/identification/${guest.requestId}/${guest.signatureId}?primaryAction=refresh`,
+      '/direct-sign/identification/zertes/video?identification=returned',
     )
     const user = toCamelCase(
       await (await direct('GET', apiPaths.directUser(guest.token), guest)).json(),
@@ -89,5 +97,71 @@ describe('identification of direct-link signers', () => {
       await (await direct('GET', apiPaths.directUser(other.token), other)).json(),
     ) as DirectUser
     expect(otherUser.attributes.signatureQualities).toBeUndefined()
+  })
+
+  it('takes only the request of the link as signature_request_id', async () => {
+    const response = await fetch(
+      `${api.server.url}${apiUrl(identificationPaths.direct('eidas', 'robo', other.token))}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: directAuthorization(other.signatureId, other.requestId),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ signature_request_id: '0b7c2d4e-8f61-4a2b-9c3d-5e6f7a8b9c0d' }),
+      },
+    )
+    await api.expectError(response, 404, 'signature_request.not_found', 'signature_request_id')
+  })
+
+  it('takes a request the user signs, and returns to the flow route with it', async () => {
+    const owner = await api.signUp('signer-owner@example.com')
+    const draft = await api.create(owner, {
+      title: 'Own request',
+      signatures: [{ signer_identity_data: { email_address: 'signer-owner@example.com' } }],
+    })
+    const started = await api.call('POST', identificationPaths.user('eidas', 'robo'), {
+      token: owner,
+      body: { signature_request_id: draft.id },
+    })
+    expect(started.status, await started.clone().text()).toBe(201)
+    const { identUrl } = toCamelCase(await started.json()) as { identUrl: string }
+    const done = await fetch(`${api.server.url}${new URL(identUrl).pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ outcome: 'fail' }),
+    })
+    expect(done.headers.get('location')).toBe(
+      `/profile/signature-standards/eidas/self?identification=returned&signatureRequestId=${draft.id}`,
+    )
+  })
+
+  it('prefills the provider with the personal details the signer supplied (supply eID data)', async () => {
+    const put = await fetch(`${api.server.url}${apiUrl(apiPaths.directUser(other.token))}`, {
+      method: 'PUT',
+      headers: {
+        authorization: directAuthorization(other.signatureId, other.requestId),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        attributes: {
+          first_name: ['Olive'],
+          last_name: ['Other'],
+          date_of_birth: ['1985-02-03'],
+          nationality: ['DE'],
+        },
+      }),
+    })
+    expect(put.status, await put.clone().text()).toBe(200)
+    const started = await direct(
+      'POST',
+      identificationPaths.direct('zertes', 'autoident', other.token),
+      other,
+    )
+    expect(started.status).toBe(201)
+    const { identUrl } = toCamelCase(await started.json()) as { identUrl: string }
+    const page = await (await fetch(`${api.server.url}${new URL(identUrl).pathname}`)).text()
+    for (const value of ['Olive', 'Other', '1985-02-03', 'DE']) expect(page).toContain(`value="${value}"`)
   })
 })

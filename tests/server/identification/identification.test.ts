@@ -132,7 +132,10 @@ describe.each(drivers)('identification on %s', (driver) => {
       document_number: 'C1234567',
     })
     expect(done.status).toBe(303)
-    expect(done.headers.get('location')).toBe('/profile/signature-standards?identification=done')
+    // Back to the flow route it was started from, which polls the outcome.
+    expect(done.headers.get('location')).toBe(
+      '/profile/signature-standards/zertes/video?identification=returned',
+    )
 
     expect(await info(await read(alice))).toMatchObject({ appointmentStatus: 'success' })
     const after = await qualities(alice)
@@ -152,11 +155,29 @@ describe.each(drivers)('identification on %s', (driver) => {
     const started = await info(await start(bob, 'eidas', 'video'), 201)
     const failed = await submit(started.identUrl, 'fail')
     expect(failed.status).toBe(303)
+    expect(failed.headers.get('location')).toBe(
+      '/profile/signature-standards/eidas/video?identification=returned',
+    )
     expect(await info(await read(bob, 'eidas', 'video'))).toMatchObject({ appointmentStatus: 'failure' })
     const after = await qualities(bob)
     expect(after.aes).toBeUndefined()
     expect(after.qes).toBeUndefined()
     expect((await attributes(bob)).signatureQualities).toBeUndefined()
+  })
+
+  it('refuses a signature_request_id that is malformed or not a request of the caller', async () => {
+    const body = (value: unknown) =>
+      api.call('POST', identificationPaths.user('eidas', 'video'), {
+        token: alice,
+        body: { signature_request_id: value },
+      })
+    await api.expectError(await body('nope'), 400, 'request.invalid', 'signature_request_id')
+    await api.expectError(
+      await body('0b7c2d4e-8f61-4a2b-9c3d-5e6f7a8b9c0d'),
+      404,
+      'signature_request.not_found',
+      'signature_request_id',
+    )
   })
 
   it('self identification unlocks advanced only', async () => {

@@ -79,3 +79,49 @@ describe('a direct link opens its direct-sign session before the guard decides (
     expect(directAuth({ userId: 's-1', requestId: 'r-1' })).toEqual({ type: 'Basic', token: btoa('s-1:r-1') })
   })
 })
+
+describe('the direct-sign identification routes continue the link kept in this tab (issue 16)', () => {
+  const kept = (storage: Storage, requestId = 'r-1', userId = 's-1') =>
+    storage.setItem(directLinkStorageKey, JSON.stringify({ requestId, userId, token: 'secret' }))
+
+  it('the provider sends the browser back to a route without the token: the kept link opens the session', async () => {
+    const storage = new MemoryStorage()
+    kept(storage)
+    const actor = session(storage)
+    await openDirectSignLink(
+      actor,
+      { pathname: '/direct-sign/identification/eidas/self', search: {} },
+      storage,
+    )
+    expect(selectRole(actor.getSnapshot())).toBe('nas')
+    expect(selectDirectSign(actor.getSnapshot())).toEqual({ userId: 's-1', requestId: 'r-1' })
+  })
+
+  it('the landing of another request or signer, or no kept link, opens nothing', async () => {
+    const ids = ['7f9c1f4e-1b2a-4c3d-8e5f-6a7b8c9d0e1f', '0b7c2d4e-8f61-4a2b-9c3d-5e6f7a8b9c0d'] as const
+    const storage = new MemoryStorage()
+    kept(storage, ids[0], ids[1])
+    const actor = session(storage)
+    await openDirectSignLink(
+      actor,
+      { pathname: `/direct-sign/identification/${ids[1]}/${ids[0]}`, search: {} },
+      storage,
+    )
+    expect(selectRole(await waitFor(actor, selectIsSettled))).toBe('unauthenticated')
+
+    const empty = session(new MemoryStorage())
+    await openDirectSignLink(
+      empty,
+      { pathname: '/direct-sign/identification/zertes', search: {} },
+      new MemoryStorage(),
+    )
+    expect(selectRole(await waitFor(empty, selectIsSettled))).toBe('unauthenticated')
+
+    await openDirectSignLink(
+      actor,
+      { pathname: `/direct-sign/identification/${ids[0]}/${ids[1]}`, search: {} },
+      storage,
+    )
+    expect(selectDirectSign(actor.getSnapshot())).toEqual({ userId: ids[1], requestId: ids[0] })
+  })
+})

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { AccountLegislationScreen } from '../../../features/identification/account-legislation-screen.tsx'
+import { accountIdentificationSearchSchema } from '../../../features/identification/identification-search.ts'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/profile/signature-standards/legislation')({
-  component: () => <PlannedScreen area="signatureStandards" />,
+  validateSearch: accountIdentificationSearchSchema,
+  loader: () => loadMessages('identification'),
+  component: LegislationRoute,
 })
+
+function LegislationRoute() {
+  return <AccountLegislationScreen signatureRequestId={Route.useSearch().signatureRequestId} />
+}

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../features/planned/planned-screen.tsx'
+import { UpdateStandardsScreen } from '../../../features/identification/update-standards-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/profile/signature-standards/update')({
-  component: () => <PlannedScreen area="signatureStandards" />,
+  loader: () => loadMessages('identification'),
+  component: UpdateStandardsScreen,
 })

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../features/planned/planned-screen.tsx'
+import { PersonalDetailsScreen } from '../../../../features/identification/personal-details-screen.tsx'
+import { loadMessages } from '../../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/direct-sign/identification/zertes/personal-details')({
-  component: () => <PlannedScreen area="identification" />,
+  loader: () => loadMessages('identification'),
+  component: PersonalDetailsScreen,
 })

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../features/planned/planned-screen.tsx'
+import { DirectIdentificationFlowScreen } from '../../../../features/identification/identification-screens.tsx'
+import { directIdentificationSearchSchema } from '../../../../features/identification/identification-search.ts'
+import { loadMessages } from '../../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/direct-sign/identification/zertes/video')({
-  component: () => <PlannedScreen area="identification" />,
+  validateSearch: directIdentificationSearchSchema,
+  loader: () => loadMessages('identification'),
+  component: IdentificationRoute,
 })
+
+function IdentificationRoute() {
+  return <DirectIdentificationFlowScreen legislation="zertes" method="video" search={Route.useSearch()} />
+}

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../features/planned/planned-screen.tsx'
+import { AccountIdentificationScreen } from '../../../../features/identification/identification-screens.tsx'
+import { accountIdentificationSearchSchema } from '../../../../features/identification/identification-search.ts'
+import { loadMessages } from '../../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/profile/signature-standards/eidas/video')({
-  component: () => <PlannedScreen area="signatureStandards" />,
+  validateSearch: accountIdentificationSearchSchema,
+  loader: () => loadMessages('identification'),
+  component: IdentificationRoute,
 })
+
+function IdentificationRoute() {
+  return <AccountIdentificationScreen legislation="eidas" method="video" search={Route.useSearch()} />
+}

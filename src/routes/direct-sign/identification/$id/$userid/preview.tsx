@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../../features/planned/planned-screen.tsx'
+import { DirectPreviewScreen } from '../../../../../features/identification/direct-preview-screen.tsx'
+import { loadMessages } from '../../../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/direct-sign/identification/$id/$userid/preview')({
-  component: () => <PlannedScreen area="identification" />,
+  loader: () => loadMessages('identification', 'signing'),
+  component: PreviewRoute,
 })
+
+function PreviewRoute() {
+  const { id, userid } = Route.useParams()
+  return <DirectPreviewScreen requestId={id} userId={userid} />
+}

@@ -1,0 +1,293 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { identificationMachine } from '../../../machines/identification/identification.machine.ts'
+import type {
+  IdentificationMethod,
+  IdentificationRequest,
+  Legislation,
+} from '../../../machines/identification/identification.types.ts'
+import { Button, buttonClass } from '../../ui/button/button.tsx'
+import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { FlowLink } from './flow-link.tsx'
+import {
+  getIdentificationPaymentQueryOptions,
+  type IdentificationAccess,
+  identificationActorCalls,
+} from './identification-calls.ts'
+import { identificationErrors, methodGives, methodNeeds, methodTitles } from './identification-messages.ts'
+import { type IdentificationBase, identificationPath, onlineMethodOf } from './identification-routes.ts'
+import styles from './signature-standards.module.css'
+
+/** Props of one page of the identification flow. */
+export interface IdentificationFlowProps {
+  base: IdentificationBase
+  access: IdentificationAccess
+  legislation: Legislation
+  /** The method page; absent, the page lists the legislation's methods. */
+  method?: IdentificationMethod
+  /** The provider's page sent the browser back here: the appointment's outcome is polled. */
+  returned: boolean
+  /** The request being signed, which the person goes back to once identified. */
+  signatureRequestId?: string
+  /** Where "done" leads, and its label. */
+  done: { href: string; label: 'request' | 'standards' }
+  /** The query the links between flow routes keep (e.g. `?signatureRequestId=`), or ''. */
+  query: string
+  /** Asks what the provider needs before the start (e.g. the supply eID data dialog); false stops the start. */
+  beforeStart?: () => Promise<boolean>
+}
+
+/**
+ * One page of the identification flow (SPEC §2, §4), driven by the identification machine: the methods of a
+ * legislation with their price, a method's page with what it needs and its start, and after the provider's
+ * page the wait for its outcome, the activation of the new standard, success or failure.
+ */
+export function IdentificationFlow(props: IdentificationFlowProps) {
+  const { base, access, legislation, method, returned, signatureRequestId, query } = props
+  const { i18n } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const machine = useMemo(() => {
+    const calls = identificationActorCalls(api, access)
+    return identificationMachine.provide({
+      actors: {
+        checkCoverage: fromPromise<boolean, IdentificationRequest>(({ input }) => calls.checkCoverage(input)),
+        startIdentification: fromPromise(({ input }: { input: IdentificationRequest }) =>
+          calls.startIdentification(input),
+        ),
+        fetchIdentification: fromPromise(({ input }: { input: IdentificationRequest }) =>
+          calls.fetchIdentification(input),
+        ),
+        fetchHighestQuality: fromPromise(() => calls.fetchHighestQuality()),
+      },
+    })
+  }, [api, access])
+  const actor = useActorRef(machine, { input: { signatureRequestId } })
+  const snapshot = useSelector(actor, (s) => s)
+  const startedHere = useRef(false)
+  const [consent, setConsent] = useState(false)
+  const payment = useQuery(getIdentificationPaymentQueryOptions(api, legislation, access))
+
+  useEffect(() => {
+    if (returned && method) actor.send({ type: 'identification.resume', legislation, method })
+    else actor.send({ type: 'legislation.choose', legislation })
+  }, [actor, returned, legislation, method])
+
+  // The appointment is open at the provider: its page runs the identification and sends the browser back.
+  const identUrl = snapshot.context.identUrl
+  const leaving = startedHere.current && snapshot.matches('awaitingAppointment') && identUrl !== undefined
+  useEffect(() => {
+    if (leaving && identUrl) window.location.assign(identUrl)
+  }, [leaving, identUrl])
+
+  const [preparing, setPreparing] = useState(false)
+  const start = async (chosen: IdentificationMethod) => {
+    if (props.beforeStart) {
+      setPreparing(true)
+      const ready = await props.beforeStart().finally(() => setPreparing(false))
+      if (!ready) return
+    }
+    startedHere.current = true
+    actor.send({ type: 'method.choose', method: chosen })
+  }
+  const startAustria = () =>
+    void openDialog(ui.dialogs, {
+      name: 'connectAustrianEid',
+      namespace: 'general',
+      action: async () => start('id-austria'),
+    })
+
+  const { errorCode, methods, isCovered } = snapshot.context
+  const error = errorCode ? <FormAlert>{i18n._(identificationErrors[errorCode])}</FormAlert> : null
+  const price =
+    payment.data?.amount != null && payment.data.currency != null
+      ? i18n.number(payment.data.amount / 100, { style: 'currency', currency: payment.data.currency })
+      : undefined
+  const busy = (text: ReactNode) => (
+    <p className={`${styles.card} ${styles.status}`} role="status" aria-live="polite">
+      <span className={styles.spinner} aria-hidden="true" />
+      {text}
+    </p>
+  )
+
+  if (snapshot.matches('choosingLegislation'))
+    return (
+      <div className={styles.card}>
+        {error}
+        <Button onClick={() => actor.send({ type: 'legislation.choose', legislation })}>
+          <Trans>Try again</Trans>
+        </Button>
+      </div>
+    )
+  if (snapshot.matches('checkingCoverage')) return busy(<Trans>Checking the methods offered to you…</Trans>)
+  if (snapshot.matches('starting') || leaving)
+    return busy(<Trans>Opening the identification provider…</Trans>)
+  if (snapshot.matches('awaitingAppointment') || snapshot.matches('polling'))
+    return busy(
+      snapshot.context.status === 'inprogress' ? (
+        <Trans>Your identification is in progress. This page updates by itself.</Trans>
+      ) : (
+        <Trans>Waiting for the result of your identification. This page updates by itself.</Trans>
+      ),
+    )
+  if (snapshot.matches('activatingQES') || snapshot.matches('checkingQuality'))
+    return busy(<Trans>You are identified. Activating your new signature standard…</Trans>)
+  if (snapshot.matches('done'))
+    return (
+      <section className={styles.card} data-testid="identification-done" aria-labelledby="ident-done">
+        <h2 id="ident-done">
+          <Trans>You are identified</Trans>
+        </h2>
+        <p className={styles.lead} role="status">
+          {method && methodGives[method] ? i18n._(methodGives[method]) : null}{' '}
+          <Trans>Your new signature standard is active.</Trans>
+        </p>
+        <div className={styles.actions}>
+          <FlowLink className={buttonClass({})} href={props.done.href}>
+            {props.done.label === 'request' ? (
+              <Trans>Back to the request</Trans>
+            ) : (
+              <Trans>To your signature standards</Trans>
+            )}
+          </FlowLink>
+        </div>
+      </section>
+    )
+  if (snapshot.matches('failure'))
+    return (
+      <section className={styles.card} data-testid="identification-failed" aria-labelledby="ident-failed">
+        <h2 id="ident-failed">
+          <Trans>The identification did not succeed</Trans>
+        </h2>
+        <FormAlert>
+          <Trans>
+            The provider could not identify you, or the identification was cancelled. Your signature standards
+            are unchanged.
+          </Trans>
+        </FormAlert>
+        <div className={styles.actions}>
+          <Button onClick={() => actor.send({ type: 'identification.retry' })}>
+            <Trans>Try again</Trans>
+          </Button>
+          <FlowLink
+            className={buttonClass({ variant: 'secondary' })}
+            href={identificationPath(base, `${legislation}${query}`)}
+          >
+            <Trans>Choose another method</Trans>
+          </FlowLink>
+        </div>
+      </section>
+    )
+
+  // choosingMethod
+  const cost = isCovered ? (
+    <Trans>Your business pays for your identification.</Trans>
+  ) : price ? (
+    <Trans>An identification costs {price}.</Trans>
+  ) : null
+
+  if (method === undefined)
+    return (
+      <section
+        className={styles.card}
+        aria-labelledby="ident-methods"
+        data-testid={`legislation-${legislation}`}
+      >
+        <h2 id="ident-methods">
+          <Trans>How do you want to identify yourself?</Trans>
+        </h2>
+        <p className={styles.lead}>{cost}</p>
+        {error}
+        <ul className={styles.list}>
+          {methods.map((offered) => {
+            const online = onlineMethodOf(legislation, offered)
+            return (
+              <li key={offered} className={styles.item} data-testid={`method-${legislation}-${offered}`}>
+                <div className={styles.itemText}>
+                  <span className={styles.itemTitle}>{i18n._(methodTitles[offered])}</span>
+                  {methodGives[offered] ? (
+                    <span className={styles.lead}>{i18n._(methodGives[offered])}</span>
+                  ) : null}
+                </div>
+                {offered === 'id-austria' ? (
+                  <Button variant="secondary" onClick={startAustria}>
+                    <Trans>Connect</Trans>
+                  </Button>
+                ) : online ? (
+                  <FlowLink
+                    className={buttonClass({ variant: 'secondary' })}
+                    href={identificationPath(base, `${online.route}${query}`)}
+                  >
+                    <Trans>Choose</Trans>
+                  </FlowLink>
+                ) : (
+                  <span className={styles.badge} data-tone="muted">
+                    <Trans>Ask our support</Trans>
+                  </span>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      </section>
+    )
+
+  if (!methods.includes(method))
+    return (
+      <section className={styles.card}>
+        <FormAlert>
+          <Trans>This method is not offered to you for this legislation.</Trans>
+        </FormAlert>
+        <FlowLink
+          className={buttonClass({ variant: 'secondary' })}
+          href={identificationPath(base, `${legislation}${query}`)}
+        >
+          <Trans>See the methods offered</Trans>
+        </FlowLink>
+      </section>
+    )
+
+  return (
+    <section className={styles.card} aria-labelledby="ident-method" data-testid={`method-page-${method}`}>
+      <h2 id="ident-method">{i18n._(methodTitles[method])}</h2>
+      <p className={styles.lead}>
+        {methodGives[method] ? i18n._(methodGives[method]) : null} {cost}
+      </p>
+      <h3 className={styles.subheading}>
+        <Trans>What you need</Trans>
+      </h3>
+      <ul className={styles.needs}>
+        {(methodNeeds[method] ?? []).map((need) => (
+          <li key={need.id}>{i18n._(need)}</li>
+        ))}
+      </ul>
+      {error}
+      <CheckboxField
+        checked={consent}
+        onChange={(event) => setConsent(event.target.checked)}
+        label={
+          <Trans>
+            I agree that the identification provider checks my identity document and passes the result to us.
+          </Trans>
+        }
+      />
+      <div className={styles.actions}>
+        <BusyButton busy={preparing} disabled={!consent} onClick={() => void start(method)}>
+          <Trans>Start identification</Trans>
+        </BusyButton>
+        <FlowLink
+          className={buttonClass({ variant: 'secondary' })}
+          href={identificationPath(base, `${legislation}${query}`)}
+        >
+          <Trans>Other methods</Trans>
+        </FlowLink>
+      </div>
+    </section>
+  )
+}

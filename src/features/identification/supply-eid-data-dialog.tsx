@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { Button } from '../../ui/button/button.tsx'
+import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import type { PersonalDetails } from './personal-details.ts'
+import { usePersonalDetailsForm } from './personal-details-form.tsx'
+
+/** Props of the supply eID data dialog: the details known so far. */
+export interface SupplyEidDataProps {
+  initial: PersonalDetails
+}
+
+/**
+ * SPEC §2 supply eID data dialog: the personal details the ZertES identification provider needs (names, date
+ * of birth, nationality), asked before the identification starts; the action saves them.
+ */
+export function SupplyEidDataDialog({
+  props,
+  loading,
+  error,
+  submit,
+  close,
+}: DialogContentProps<SupplyEidDataProps>) {
+  const { i18n } = useLingui()
+  const form = usePersonalDetailsForm(props.initial, (details) => submit(details))
+  return (
+    <DialogFrame
+      title={<Trans>Your personal details</Trans>}
+      description={
+        <Trans>
+          The identification provider checks these against your ID document. Enter them as they are written
+          there.
+        </Trans>
+      }
+      onSubmit={form.onSubmit}
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={loading}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton type="submit" busy={loading}>
+            <Trans>Save and continue</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      {form.fields}
+      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
+    </DialogFrame>
+  )
+}
