@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { VisualSignaturePermissionKey } from './user.ts'
 
 /** How a visual signature's image is made (SPEC §3 Visual signature). */
 export const visualSignatureKinds = ['typed', 'drawn', 'uploaded'] as const
@@ -9,6 +10,9 @@ export const visualSignatureSize = { width: 300, height: 140 } as const
 
 /** Largest custom image of a visual signature accepted (PNG or JPEG). */
 export const maxVisualSignatureImageBytes = 1024 * 1024
+
+/** The handwriting face a typed signature is written in, in the editor and in the PDF (OFL Dancing Script). */
+export const handwritingFont = 'Dancing Script'
 
 /** Languages the claim and date lines of a visual signature are written in. */
 export const visualSignatureLanguages = ['en', 'de', 'fr', 'it'] as const
@@ -69,6 +73,8 @@ export type VisualSignaturePreviewQuery = {
   claim?: boolean
   std?: boolean
   date?: boolean
+  /** SPEC displayQr: a QR code to the product's verification page. */
+  qr?: boolean
   ph?: boolean
 }
 
@@ -84,8 +90,16 @@ export const visualSignaturePreviewQuerySchema = v.object({
   claim: v.optional(v.string()),
   std: v.optional(v.string()),
   date: v.optional(v.string()),
+  qr: v.optional(v.string()),
   ph: v.optional(v.string()),
 })
+
+/** The body field of each permission-governed flag. */
+export const visualSignaturePermissionFields = {
+  claim: 'displayClaim',
+  date: 'displayDate',
+  std: 'displayStandards',
+} as const satisfies Record<VisualSignaturePermissionKey, keyof VisualSignatureBody>
 
 /** The query string of a preview of `signature` (SPEC short keys). */
 export function previewQuery(query: VisualSignaturePreviewQuery): string {

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts'
+import { openBusiness } from './pages/business-api.ts'
 import { ProfilePage } from './pages/profile-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 
@@ -86,5 +87,74 @@ test.describe('visual signature', () => {
       buffer: Buffer.from('these are notes, not an image'),
     })
     await expect(overlay.getByText('Choose a PNG or JPEG image of at most 1 MB.')).toBeVisible()
+  })
+
+  test('a typed signature shows in the handwriting font, and the QR code is drawn when asked for', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const account = await createAccount(request)
+    await signInTab(page, account)
+    await new ProfilePage(page).open('/profile/visual-signature')
+    await page.getByRole('button', { name: 'New signature' }).click()
+    const overlay = page.getByRole('dialog')
+    const typed = overlay.getByTestId('typed-signature')
+    await expect(typed).toHaveText('Ada Lovelace')
+    expect(await typed.evaluate((element) => getComputedStyle(element).fontFamily)).toContain(
+      'Dancing Script',
+    )
+    // The face is really there: the browser fetched and loaded it for the typed name.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some(
+            (face) => face.family.includes('Dancing Script') && face.status === 'loaded',
+          ),
+        ),
+      )
+      .toBe(true)
+
+    const preview = overlay.getByRole('img', { name: 'Preview of your signature' })
+    await expect(preview).toBeVisible()
+    const withoutQr = await preview.getAttribute('src')
+    const qr = overlay.getByLabel('Show a QR code to verify the signature')
+    await expect(qr).not.toBeChecked()
+    await qr.check()
+    await expect(preview).not.toHaveAttribute('src', withoutQr ?? '')
+    await testInfo.attach('typed with QR', { body: await overlay.screenshot(), contentType: 'image/png' })
+    await overlay.getByRole('button', { name: 'Save signature' }).click()
+
+    const item = page.getByRole('listitem').filter({ hasText: 'Ada Lovelace' })
+    await expect(item.getByRole('img', { name: 'Signature Ada Lovelace' })).toBeVisible()
+    await item.getByRole('button', { name: 'Edit' }).click()
+    await expect(page.getByRole('dialog').getByLabel('Show a QR code to verify the signature')).toBeChecked()
+  })
+
+  test('a business that signs under Part 11 keeps the date and the claim shown', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const admin = await createAccount(request, 'Quinn')
+    const businessId = await openBusiness(request, admin, 'Pharma Visual AG')
+    const headers = { Authorization: `Bearer ${admin.token}` }
+    const settings = (await (
+      await request.get(`/api/v1/businesses/${businessId}/settings`, { headers })
+    ).json()) as { signature_requests: { part11: { enabled: boolean } }; company_branding?: unknown }
+    const { company_branding: _, ...editable } = settings
+    editable.signature_requests.part11.enabled = true
+    const saved = await request.put(`/api/v1/businesses/${businessId}/settings`, { headers, data: editable })
+    expect(saved.ok(), await saved.text()).toBe(true)
+
+    await signInTab(page, admin)
+    await new ProfilePage(page).open('/profile/visual-signature')
+    await page.getByRole('button', { name: 'New signature' }).click()
+    const overlay = page.getByRole('dialog')
+    const date = overlay.getByLabel('Show the date')
+    await expect(date).toBeDisabled()
+    await expect(date).toBeChecked()
+    await expect(overlay.getByLabel('Show “Signed electronically”')).toBeDisabled()
+    await expect(overlay.getByLabel('Show the signature standard')).toBeEnabled()
+    await expect(overlay.getByText('Your business sets the lines that cannot be changed.')).toBeVisible()
+    await testInfo.attach('fixed lines', { body: await overlay.screenshot(), contentType: 'image/png' })
   })
 })

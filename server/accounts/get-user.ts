@@ -4,6 +4,7 @@ import { findWaitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, businessMembers, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { visualSignaturePermissions } from '../visual-signatures/visual-signature-permissions.ts'
 
 /**
  * GET /v1/user: the signed-in user as the contract shows it, with their business, or else the business
@@ -36,6 +37,7 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string): Pro
     lastName: user.lastName,
     hasSso: user.hasSso,
     attributes: user.attributes,
+    permissions: { visualSignatures: await visualSignaturePermissions(db, userId) },
     business: await businessOf(db, userId, found?.business ?? null),
   }
 }

@@ -13,7 +13,7 @@ import { hashPassword } from './hash-password.ts'
 import { isUniqueViolation } from './is-unique-violation.ts'
 import { issueToken } from './issue-token.ts'
 
-const signupFlows: readonly (string | null)[] = ['signup', 'business_signup']
+const signupFlows: readonly (string | null)[] = ['signup', 'business_signup', 'eidplus']
 
 /**
  * POST /v1/register: consumes a signup confirmation token and creates the account for its address, with

@@ -10,6 +10,9 @@ import type { AccountServices } from './account-services.ts'
 import { issueOneTimeToken } from './issue-one-time-token.ts'
 import { linkTo } from './link-to.ts'
 
+/** The app path a flow's link opens when the caller names none. */
+const confirmPaths: Partial<Record<string, string>> = { eidplus: '/signup/flows/eidplus/confirm' }
+
 /**
  * POST /v1/request-confirmation: mails a confirmation link (valid 24 h) in the recipient's language. The
  * caller learns nothing about the address: to one that already has an account, a signup mails a notice
@@ -37,7 +40,9 @@ export async function requestConfirmation(
       flow: input.flow,
       now: services.now(),
     })
-    const link = linkTo(services.publicUrl, input.confirm ?? '/signup/confirm', { token })
+    const link = linkTo(services.publicUrl, input.confirm ?? confirmPaths[input.flow] ?? '/signup/confirm', {
+      token,
+    })
     await services.mail.post(tx, renderMail(confirmEmailMail, locale, input.email, { link }))
   })
 }

@@ -24,7 +24,10 @@ import {
   removeVisualSignatureImage,
   uploadVisualSignatureImage,
 } from '../visual-signatures/visual-signature-image.ts'
-import type { VisualSignatureServices } from '../visual-signatures/visual-signature-services.ts'
+import {
+  type VisualSignatureServices,
+  verificationPageUrl,
+} from '../visual-signatures/visual-signature-services.ts'
 
 const list = '/v1/user/visual-signatures'
 const one = `${list}/:id`
@@ -62,6 +65,7 @@ export function createVisualSignatureRoutes(services: VisualSignatureServices): 
         ...(found.displayDate ? { date: services.now() } : {}),
         claim: found.displayClaim,
         ...(found.displayStandards ? { standards: { quality: 'ses' } } : {}),
+        ...(found.displayQr ? { qr: verificationPageUrl(services.publicUrl) } : {}),
       })
       return png(c, drawn)
     })
@@ -69,11 +73,22 @@ export function createVisualSignatureRoutes(services: VisualSignatureServices): 
       sendJson(c, await defaultVisualSignature(db, userOf(c))),
     )
     .get('/v1/user/preview-visual-signature', requireAuth, async (c) =>
-      png(c, await previewVisualSignature(c.req.query(), services.now())),
+      png(
+        c,
+        await previewVisualSignature(c.req.query(), services.now(), verificationPageUrl(services.publicUrl)),
+      ),
     )
     .post('/v1/user/preview-visual-signature', requireAuth, async (c) => {
       const image = await readSignatureImage(c.req.raw)
-      return png(c, await previewVisualSignature(c.req.query(), services.now(), image))
+      return png(
+        c,
+        await previewVisualSignature(
+          c.req.query(),
+          services.now(),
+          verificationPageUrl(services.publicUrl),
+          image,
+        ),
+      )
     })
     .post('/v1/images/signature/:id', requireAuth, async (c) =>
       sendJson(c, await uploadVisualSignatureImage(services, userOf(c), c.req.param('id'), c.req.raw)),

@@ -5,11 +5,17 @@ import { users, visualSignatures } from '../db/schema.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { visualSignatureView } from './find-visual-signature.ts'
 import { renderVisualSignature, type VisualSignatureDrawing } from './render-visual-signature.ts'
+import {
+  applyVisualSignaturePermissions,
+  visualSignaturePermissions,
+} from './visual-signature-permissions.ts'
+import { verificationPageUrl } from './visual-signature-services.ts'
 
 /** What signing draws for a signer: a drawing without its date and standards, which the signing adds. */
-export type SigningVisualSignature = Omit<VisualSignatureDrawing, 'date' | 'standards'> & {
+export type SigningVisualSignature = Omit<VisualSignatureDrawing, 'date' | 'standards' | 'qr'> & {
   displayDate: boolean
   displayStandards: boolean
+  displayQr: boolean
 }
 
 /**
@@ -70,36 +76,40 @@ export async function visualSignatureForSigning(
     .where(and(eq(visualSignatures.userId, userId), eq(visualSignatures.isDefault, true)))
   if (row === undefined) return undefined
   const image = row.imageKey === null ? undefined : await storage.getBytes(row.imageKey)
+  // The permissions of today: a business that turned on Part 11 since the signature was saved fixes its flags.
+  const flags = applyVisualSignaturePermissions(row, await visualSignaturePermissions(db, userId))
   return {
     name: row.name,
     company: row.company,
     location: row.location,
     language: row.language,
     ...(image === undefined ? {} : { image }),
-    claim: row.displayClaim,
-    displayDate: row.displayDate,
-    displayStandards: row.displayStandards,
+    claim: flags.displayClaim,
+    displayDate: flags.displayDate,
+    displayStandards: flags.displayStandards,
+    displayQr: row.displayQr,
   }
 }
 
 /**
  * The PNG signing draws for the user `userId` at `quality`, dated `now`: their default visual signature at
- * twice its size (for print), or undefined when they have none.
+ * twice its size (for print), its QR code to the verification page, or undefined when they have none.
  */
 export async function renderSigningVisualSignature(
-  services: { db: Database; storage: FileStorage },
+  services: { db: Database; storage: FileStorage; publicUrl: string },
   userId: string,
   quality: string,
   now: Date,
 ): Promise<Uint8Array | undefined> {
   const visual = await visualSignatureForSigning(services.db, services.storage, userId)
   if (visual === undefined) return undefined
-  const { displayDate, displayStandards, ...drawing } = visual
+  const { displayDate, displayStandards, displayQr, ...drawing } = visual
   return renderVisualSignature(
     {
       ...drawing,
       ...(displayDate ? { date: now } : {}),
       ...(displayStandards ? { standards: { quality } } : {}),
+      ...(displayQr ? { qr: verificationPageUrl(services.publicUrl) } : {}),
     },
     2,
   )

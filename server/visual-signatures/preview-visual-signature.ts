@@ -5,14 +5,16 @@ const flag = (value: string | undefined, fallback: boolean) =>
 
 /**
  * GET (and POST with an image) /v1/user/preview-visual-signature: the PNG of a visual signature from the
- * SPEC's short query keys (name, opt, lang, loc, qual, leg, prov, claim, std, date, ph), dated `now`.
+ * SPEC's short query keys (name, opt, lang, loc, qual, leg, prov, claim, std, date, qr, ph), dated `now`;
+ * its QR code points to `verifyUrl`.
  */
 export function previewVisualSignature(
   query: Record<string, string | undefined>,
   now: Date,
+  verifyUrl: string,
   image?: Uint8Array,
 ): Promise<Uint8Array> {
-  const quality = query.qual ?? 'ses'
+  const quality = (query.qual ?? 'ses').slice(0, 20)
   return renderVisualSignature({
     name: (query.name ?? '').slice(0, 120),
     company: (query.opt ?? '').slice(0, 120),
@@ -22,8 +24,15 @@ export function previewVisualSignature(
     ...(flag(query.date, true) ? { date: now } : {}),
     claim: flag(query.claim, true),
     ...(flag(query.std, true)
-      ? { standards: { quality, ...(query.leg === undefined ? {} : { legislation: query.leg }) } }
+      ? {
+          standards: {
+            quality,
+            ...(query.leg === undefined ? {} : { legislation: query.leg.slice(0, 20) }),
+            ...(query.prov === undefined ? {} : { provider: query.prov.slice(0, 40) }),
+          },
+        }
       : {}),
+    ...(flag(query.qr, false) ? { qr: verifyUrl } : {}),
     placeholder: flag(query.ph, false),
   })
 }

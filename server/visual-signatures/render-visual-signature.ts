@@ -1,5 +1,8 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas'
-import { visualSignatureSize } from '../../contract/visual-signatures.ts'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas'
+import QRCode from 'qrcode'
+import { handwritingFont, visualSignatureSize } from '../../contract/visual-signatures.ts'
 
 /** What a visual signature's image shows (SPEC §3 Visual signature); each line is left out when empty. */
 export type VisualSignatureDrawing = {
@@ -8,17 +11,40 @@ export type VisualSignatureDrawing = {
   company: string
   location: string
   language: string
-  /** A drawn or uploaded image (PNG or JPEG bytes); without one, the name is written in a handwriting-like face. */
+  /** A drawn or uploaded image (PNG or JPEG bytes); without one, the name is written in `font`. */
   image?: Uint8Array
+  /** The face a typed name is written in, with the system serif as fallback. @default handwritingFont */
+  font?: string
   /** The signing time, drawn when set (a preview passes the time of the call). */
   date?: Date
   /** The claim line: who signed and that it is an electronic signature. */
   claim: boolean
-  /** The standards line: the quality and legislation it was signed at. */
-  standards?: { quality: string; legislation?: string }
+  /** The standards line: the quality, legislation and provider it was signed at. */
+  standards?: { quality: string; legislation?: string; provider?: string }
+  /** A QR code of this address (the product's verification page), drawn at the right of the signature. */
+  qr?: string
   /** A placeholder: the name area is left for a signer still unknown. */
   placeholder?: boolean
 }
+
+/** The latin-ext subset of the handwriting face, under a name of its own: one family holds one file. */
+const handwritingFontExt = `${handwritingFont} Ext`
+
+/**
+ * Registers the handwriting face of typed signatures (the OFL Dancing Script the app's editor shows too) with
+ * the canvas, once. Skia reads the WOFF2 files; letters the latin subset lacks (Ł, ő) fall through the font
+ * list to the latin-ext subset, as in the browser.
+ */
+function registerHandwritingFont(): void {
+  if (GlobalFonts.has(handwritingFont)) return
+  const files = join(
+    dirname(createRequire(import.meta.url).resolve('@fontsource/dancing-script/latin-400.css')),
+    'files',
+  )
+  GlobalFonts.registerFromPath(join(files, 'dancing-script-latin-400-normal.woff2'), handwritingFont)
+  GlobalFonts.registerFromPath(join(files, 'dancing-script-latin-ext-400-normal.woff2'), handwritingFontExt)
+}
+registerHandwritingFont()
 
 const ink = '#17346f'
 const claims: Record<string, string> = {
@@ -46,7 +72,10 @@ export async function renderVisualSignature(drawing: VisualSignatureDrawing, sca
   const lines = textLines(drawing)
   const lineHeight = 11
   const textTop = height - 6 - lines.length * lineHeight
-  const signatureBox = { x: 8, y: 6, width: width - 16, height: Math.max(textTop - 10, 30) }
+  const area = { x: 8, y: 6, width: width - 16, height: Math.max(textTop - 10, 30) }
+  const qrSize = drawing.qr === undefined ? 0 : Math.min(area.height, 64)
+  const signatureBox = { ...area, width: area.width - (qrSize > 0 ? qrSize + 6 : 0) }
+  if (drawing.qr !== undefined) drawQr(context, drawing.qr, area.x + area.width - qrSize, area.y, qrSize)
 
   if (drawing.image) {
     const image = await loadImage(Buffer.from(drawing.image))
@@ -56,7 +85,9 @@ export async function renderVisualSignature(drawing: VisualSignatureDrawing, sca
     context.drawImage(image, signatureBox.x, signatureBox.y + (signatureBox.height - h), w, h)
   } else if (!drawing.placeholder) {
     let size = 40
-    const face = (px: number) => `italic ${px}px "DejaVu Serif", "Liberation Serif", serif`
+    const family =
+      drawing.font === undefined ? `"${handwritingFont}", "${handwritingFontExt}"` : `"${drawing.font}"`
+    const face = (px: number) => `${px}px ${family}, "DejaVu Serif", "Liberation Serif", serif`
     context.font = face(size)
     while (size > 12 && context.measureText(drawing.name).width > signatureBox.width) {
       size -= 2
@@ -100,6 +131,7 @@ function textLines(drawing: VisualSignatureDrawing): string[] {
     ? [
         qualities[drawing.standards.quality] ?? drawing.standards.quality.toUpperCase(),
         drawing.standards.legislation?.toUpperCase(),
+        drawing.standards.provider,
       ]
         .filter((part) => part !== undefined && part !== '')
         .join(' · ')
@@ -111,6 +143,23 @@ function textLines(drawing: VisualSignatureDrawing): string[] {
     drawing.claim ? (claims[language] ?? claims.en ?? '') : '',
     standards,
   ].filter((line) => line !== '')
+}
+
+/** A QR code of `text` in a white square of `size` pixels at (`x`, `y`), its modules in ink. */
+function drawQr(context: SKRSContext2D, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  const quiet = 2
+  const cell = size / (modules.size + quiet * 2)
+  context.fillStyle = '#ffffff'
+  context.fillRect(x, y, size, size)
+  context.fillStyle = '#000000'
+  for (let row = 0; row < modules.size; row++) {
+    for (let column = 0; column < modules.size; column++) {
+      if (modules.get(row, column)) {
+        context.fillRect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell + 0.05, cell + 0.05)
+      }
+    }
+  }
 }
 
 type Measurer = { measureText(text: string): { width: number } }

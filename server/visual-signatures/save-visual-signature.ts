@@ -4,6 +4,10 @@ import type { VisualSignature, visualSignatureBodySchema } from '../../contract/
 import type { Database } from '../db/open-database.ts'
 import { visualSignatures } from '../db/schema.ts'
 import { findVisualSignature, visualSignatureView } from './find-visual-signature.ts'
+import {
+  applyVisualSignaturePermissions,
+  visualSignaturePermissions,
+} from './visual-signature-permissions.ts'
 import type { VisualSignatureServices } from './visual-signature-services.ts'
 
 type Body = v.InferOutput<typeof visualSignatureBodySchema>
@@ -20,14 +24,15 @@ export async function listVisualSignatures(db: Database, userId: string): Promis
 
 /**
  * POST /v1/user/visual-signatures: a new visual signature. The user's first one is their default, as is one
- * sent with `isDefault`, which the others then stop being.
+ * sent with `isDefault`, which the others then stop being. A flag the user may not change takes its default.
  */
 export async function createVisualSignature(
   services: VisualSignatureServices,
   userId: string,
-  body: Body,
+  sent: Body,
 ): Promise<VisualSignature> {
   const now = services.now()
+  const body = applyVisualSignaturePermissions(sent, await visualSignaturePermissions(services.db, userId))
   return services.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: visualSignatures.id })
@@ -47,15 +52,17 @@ export async function createVisualSignature(
 
 /**
  * PUT /v1/user/visual-signatures/{id}: changes it. A signature made `typed` loses its image; one made the
- * default takes the place of the former. Unsetting `isDefault` of the default leaves the user without one.
+ * default takes the place of the former. Unsetting `isDefault` of the default leaves the user without one. A
+ * flag the user may not change takes its default.
  */
 export async function updateVisualSignature(
   services: VisualSignatureServices,
   userId: string,
   id: string,
-  body: Body,
+  sent: Body,
 ): Promise<VisualSignature> {
   const found = await findVisualSignature(services.db, userId, id)
+  const body = applyVisualSignaturePermissions(sent, await visualSignaturePermissions(services.db, userId))
   const dropImage = body.kind === 'typed' && found.imageKey !== null
   const row = await services.db.transaction(async (tx) => {
     if (body.isDefault) await clearDefault(tx, userId, id)

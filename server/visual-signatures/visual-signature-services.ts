@@ -8,4 +8,9 @@ export type VisualSignatureServices = {
   now: () => Date
   /** Where drawn and uploaded images are stored. */
   storage: FileStorage
+  /** The app's public address: the QR code of a visual signature points to its verification page. */
+  publicUrl: string
 }
+
+/** The product's verification page, where anyone checks a signed PDF: what a visual signature's QR code opens. */
+export const verificationPageUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/validate`

@@ -12,7 +12,10 @@ import { useAuthCalls } from './use-auth-calls.ts'
 
 const { confirmation: confirmationHours, reset: resetHours } = mailedLinkHours
 
-/** The two ways to sign up: an account, or an account that then opens a business (SPEC §2). */
+/**
+ * The ways to sign up (SPEC §2): an account, an account that then opens a business, or an account that goes
+ * straight on to identification (eID+, whose "check your inbox" is its start page with the address).
+ */
 export const signupKinds = {
   signup: {
     confirmation: 'signup',
@@ -25,6 +28,12 @@ export const signupKinds = {
     confirm: '/business/signup/steps',
     start: '/business/signup',
     mailSent: '/business/signup/mail-sent',
+  },
+  eidplus: {
+    confirmation: 'eidplus',
+    confirm: '/signup/flows/eidplus/confirm',
+    start: '/signup/flows/eidplus/new',
+    mailSent: '/signup/flows/eidplus/new',
   },
 } as const
 export type SignupKind = keyof typeof signupKinds

@@ -1,23 +1,29 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
+import { validateTokenSearch } from './auth-search.ts'
+import { signupKinds } from './mail-sent-screen.tsx'
 import { SignupLinkInvalid } from './signup-link-invalid.tsx'
+import { SignupSteps } from './signup-steps-screen.tsx'
 import { useAuthCalls } from './use-auth-calls.ts'
 
-const route = getRouteApi('/signup/confirm')
+/** Where the eID+ signup goes once the account exists: choosing the legislation to be identified under. */
+export const eidplusNext = '/profile/signature-standards/legislation'
 
 /**
- * /signup/confirm?token= (SPEC §2): checks the mailed link's token; a good one continues to the
- * signup steps with the token and the confirmed address.
+ * /signup/confirm?token= and /signup/flows/eidplus/confirm?token= (SPEC §2): checks the mailed link's token,
+ * which must be of this `kind`'s flow. A good signup link continues to the signup steps with the token and
+ * the confirmed address; a good eID+ link shows the same steps here, then goes on to identification.
  */
-export function SignupConfirmScreen() {
-  const { token } = route.useSearch()
+export function SignupConfirmScreen({ kind = 'signup' }: { kind?: 'signup' | 'eidplus' }) {
+  const { token } = validateTokenSearch(useSearch({ strict: false }))
+  const { confirmation, start } = signupKinds[kind]
   const { i18n } = useLingui()
   const calls = useAuthCalls()
   const navigate = useNavigate()
@@ -29,20 +35,22 @@ export function SignupConfirmScreen() {
     staleTime: Number.POSITIVE_INFINITY,
   })
   const answer = check.data
-  const valid = answer?.valid === true && answer.flow === 'signup'
+  const valid = answer?.valid === true && answer.flow === confirmation
 
   useEffect(() => {
-    if (valid && token) {
+    if (valid && token && kind === 'signup') {
       void navigate({
         to: '/signup/steps',
         search: { token, email: answer?.email ?? undefined },
         replace: true,
       })
     }
-  }, [valid, token, answer?.email, navigate])
+  }, [valid, token, kind, answer?.email, navigate])
 
   const linkRefused = check.isError && errorCode(check.error).startsWith('token.')
-  if (!token || (answer && !valid) || linkRefused) return <SignupLinkInvalid />
+  if (!token || (answer && !valid) || linkRefused) return <SignupLinkInvalid start={start} />
+  if (valid && kind === 'eidplus')
+    return <SignupSteps token={token} email={answer.email ?? ''} after={eidplusNext} />
   if (check.isError) {
     return (
       <div className={styles.center}>

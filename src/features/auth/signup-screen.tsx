@@ -7,8 +7,9 @@ import { type SignupKind, signupKinds } from './mail-sent-screen.tsx'
 import { useAuthCalls } from './use-auth-calls.ts'
 
 /**
- * /signup and /business/signup (SPEC §2): the address to confirm; a link to continue is mailed to it. The
- * business signup goes on to open a business once the account exists.
+ * /signup, /business/signup and /signup/flows/eidplus/new (SPEC §2): the address to confirm; a link to
+ * continue is mailed to it, in the page's language. The business signup goes on to open a business once the
+ * account exists, the eID+ signup to identification.
  */
 export function SignupScreen({ kind = 'signup' }: { kind?: SignupKind }) {
   const { confirmation, confirm, mailSent } = signupKinds[kind]
@@ -17,7 +18,14 @@ export function SignupScreen({ kind = 'signup' }: { kind?: SignupKind }) {
   const navigate = useNavigate()
   return (
     <>
-      {kind === 'businessSignup' ? (
+      {kind === 'eidplus' ? (
+        <AuthHeader title={<Trans>Create your account and get identified</Trans>}>
+          <Trans>
+            Enter your e-mail address. We will send you a link to confirm it; then you create your account and
+            go straight on to identify yourself for advanced and qualified signatures.
+          </Trans>
+        </AuthHeader>
+      ) : kind === 'businessSignup' ? (
         <AuthHeader title={<Trans>Open a business account</Trans>}>
           <Trans>
             Enter your work e-mail address. We will send you a link to confirm it, then you create your

@@ -1,11 +1,16 @@
+import '@fontsource/dancing-script/latin-400.css'
+import '@fontsource/dancing-script/latin-ext-400.css'
 import { Dialog } from '@ark-ui/react/dialog'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
-import type {
-  VisualSignature,
-  VisualSignatureBody,
-  VisualSignatureKind,
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import type { VisualSignaturePermissionKey, VisualSignaturePermissions } from '../../../../contract/user.ts'
+import {
+  type VisualSignature,
+  type VisualSignatureBody,
+  type VisualSignatureKind,
+  visualSignaturePermissionFields,
 } from '../../../../contract/visual-signatures.ts'
 import { errorCode } from '../../../api/error-messages.ts'
 import { previewVisualSignature } from '../../../api/visual-signatures.ts'
@@ -14,16 +19,37 @@ import { BusyButton } from '../../../ui/dialog/dialog-frame.tsx'
 import { CheckboxField } from '../../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
 import { formMessages } from '../../../ui/form/form-messages.ts'
+import { SelectField } from '../../../ui/form/select-field.tsx'
 import { TextField } from '../../../ui/form/text-field.tsx'
 import type { OverlayContentProps } from '../../../ui/overlay/overlay-registry.ts'
 import { SignaturePad } from './signature-pad.tsx'
+import { heldStandards, signatureStandardsQueryOptions } from './signature-standards.ts'
 import styles from './visual-signature.module.css'
 import { visualSignatureErrorMessage } from './visual-signature-messages.ts'
 
-/** Props of the edit signature overlay: the signature to change, or null for a new one named `name`. */
+/**
+ * Props of the edit signature overlay: the signature to change, or null for a new one named `name`, and the
+ * user's permissions (SPEC §3): a flag they may not change shows its default value, disabled.
+ */
 export interface EditSignatureProps {
   signature: VisualSignature | null
   name: string
+  permissions: VisualSignaturePermissions
+}
+
+type Flag = (typeof visualSignaturePermissionFields)[VisualSignaturePermissionKey]
+
+/** The value of each governed flag: the stored one (or the default, for a new signature) unless it is fixed. */
+function governedFlags(signature: VisualSignature | null, permissions: VisualSignaturePermissions) {
+  const flags = {} as Record<Flag, boolean>
+  for (const [key, field] of Object.entries(visualSignaturePermissionFields) as [
+    VisualSignaturePermissionKey,
+    Flag,
+  ][]) {
+    const { canUpdate, defaultValue } = permissions[key]
+    flags[field] = canUpdate && signature ? signature[field] : defaultValue
+  }
+  return flags
 }
 
 /** What the overlay hands its opener: the fields, and a new image when one was drawn or chosen. */
@@ -43,6 +69,12 @@ export function EditSignatureOverlay({
   const { i18n, t } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const start = props.signature
+  const { permissions } = props
+  const hintId = useId()
+  const { data: qualities } = useQuery(signatureStandardsQueryOptions(api))
+  const standards = heldStandards(qualities)
+  const [standardKey, setStandardKey] = useState('ses')
+  const standard = standards.find((held) => held.key === standardKey) ?? standards[0]
   const [values, setValues] = useState<Required<VisualSignatureBody>>({
     alias: start?.alias ?? '',
     name: start?.name ?? props.name,
@@ -50,9 +82,7 @@ export function EditSignatureOverlay({
     location: start?.location ?? '',
     language: (start?.language ?? 'en') as Required<VisualSignatureBody>['language'],
     kind: start?.kind ?? 'typed',
-    displayDate: start?.displayDate ?? true,
-    displayClaim: start?.displayClaim ?? true,
-    displayStandards: start?.displayStandards ?? true,
+    ...governedFlags(start, permissions),
     displayQr: start?.displayQr ?? false,
     isDefault: start?.isDefault ?? start === null,
   })
@@ -78,6 +108,10 @@ export function EditSignatureOverlay({
           claim: values.displayClaim,
           std: values.displayStandards,
           date: values.displayDate,
+          qr: values.displayQr,
+          qual: standard?.qual,
+          leg: standard?.leg,
+          prov: standard?.prov,
         },
         withImage,
       )
@@ -96,7 +130,7 @@ export function EditSignatureOverlay({
       clearTimeout(timer)
       if (url) URL.revokeObjectURL(url)
     }
-  }, [api, i18n, values, withImage])
+  }, [api, i18n, values, withImage, standard?.qual, standard?.leg, standard?.prov])
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -105,6 +139,8 @@ export function EditSignatureOverlay({
     if (blank || previewError) return
     submit({ body: values, ...(withImage ? { image: withImage } : {}) } satisfies EditSignatureValue)
   }
+  const fixed = (key: VisualSignaturePermissionKey) => !permissions[key].canUpdate
+  const anyFixed = (['date', 'claim', 'std'] as const).some(fixed)
   const kinds: { kind: VisualSignatureKind; label: ReactNode }[] = [
     { kind: 'typed', label: <Trans>Type</Trans> },
     { kind: 'drawn', label: <Trans>Draw</Trans> },
@@ -156,6 +192,11 @@ export function EditSignatureOverlay({
             error={missing ? i18n._(formMessages.required) : undefined}
             onChange={(event) => set('name', event.currentTarget.value)}
           />
+          {values.kind === 'typed' ? (
+            <p className={styles.typedName} aria-hidden="true" data-testid="typed-signature">
+              {values.name}
+            </p>
+          ) : null}
           <TextField
             label={<Trans>Company</Trans>}
             value={values.company}
@@ -174,17 +215,42 @@ export function EditSignatureOverlay({
           <CheckboxField
             label={<Trans>Show the date</Trans>}
             checked={values.displayDate}
+            disabled={fixed('date')}
+            aria-describedby={fixed('date') ? hintId : undefined}
             onChange={(event) => set('displayDate', event.currentTarget.checked)}
           />
           <CheckboxField
             label={<Trans>Show “Signed electronically”</Trans>}
             checked={values.displayClaim}
+            disabled={fixed('claim')}
+            aria-describedby={fixed('claim') ? hintId : undefined}
             onChange={(event) => set('displayClaim', event.currentTarget.checked)}
           />
           <CheckboxField
             label={<Trans>Show the signature standard</Trans>}
             checked={values.displayStandards}
+            disabled={fixed('std')}
+            aria-describedby={fixed('std') ? hintId : undefined}
             onChange={(event) => set('displayStandards', event.currentTarget.checked)}
+          />
+          {anyFixed ? (
+            <p id={hintId} className={styles.hint}>
+              <Trans>Your business sets the lines that cannot be changed.</Trans>
+            </p>
+          ) : null}
+          {values.displayStandards && standards.length > 1 ? (
+            <SelectField
+              label={<Trans>Standard in the preview</Trans>}
+              hint={<Trans>Signed documents show the standard they are signed with.</Trans>}
+              value={standard?.key ?? 'ses'}
+              options={standards.map((held) => ({ value: held.key, label: held.label }))}
+              onChange={setStandardKey}
+            />
+          ) : null}
+          <CheckboxField
+            label={<Trans>Show a QR code to verify the signature</Trans>}
+            checked={values.displayQr}
+            onChange={(event) => set('displayQr', event.currentTarget.checked)}
           />
           <CheckboxField
             label={<Trans>Use as my default signature</Trans>}

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
+import type { User, VisualSignaturePermissions } from '../../../../contract/user.ts'
 import type { VisualSignature } from '../../../../contract/visual-signatures.ts'
 import { errorCode } from '../../../api/error-messages.ts'
 import { useUser } from '../../../api/user.ts'
@@ -43,6 +44,13 @@ function SignatureImage({ signature }: { signature: VisualSignature }) {
   )
 }
 
+const free = { canUpdate: true, defaultValue: true }
+
+/** The user's visual signature permissions; every flag free until the user is read. */
+function visualSignaturePermissionsOf(user: User | undefined): VisualSignaturePermissions {
+  return user?.permissions.visualSignatures ?? { claim: free, date: free, std: free }
+}
+
 /** /profile/visual-signature: the user's visual signatures, the default marked; add, edit, delete. */
 export function VisualSignatureScreen() {
   const { i18n } = useLingui()
@@ -53,7 +61,7 @@ export function VisualSignatureScreen() {
 
   const edit = (signature: VisualSignature | null) => {
     const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || ''
-    const props: EditSignatureProps = { signature, name }
+    const props: EditSignatureProps = { signature, name, permissions: visualSignaturePermissionsOf(user) }
     openOverlay(ui.overlays, {
       name: 'editSignature',
       props: { ...props },

@@ -11,6 +11,13 @@ const user = (attributes: Record<string, string[]>): User => ({
   lastName: 'Lovelace',
   hasSso: false,
   attributes,
+  permissions: {
+    visualSignatures: {
+      claim: { canUpdate: true, defaultValue: true },
+      date: { canUpdate: true, defaultValue: true },
+      std: { canUpdate: true, defaultValue: true },
+    },
+  },
   business: null,
 })
 

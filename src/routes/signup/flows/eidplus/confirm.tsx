@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../features/planned/planned-screen.tsx'
+import { validateTokenSearch } from '../../../../features/auth/auth-search.ts'
+import { SignupConfirmScreen } from '../../../../features/auth/signup-confirm-screen.tsx'
 
 export const Route = createFileRoute('/signup/flows/eidplus/confirm')({
-  component: () => <PlannedScreen area="eidplus" />,
+  validateSearch: validateTokenSearch,
+  component: () => <SignupConfirmScreen kind="eidplus" />,
 })

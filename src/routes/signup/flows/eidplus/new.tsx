@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '../../../../features/planned/planned-screen.tsx'
+import { validateEmailSearch } from '../../../../features/auth/auth-search.ts'
+import { EidplusSignupScreen } from '../../../../features/auth/eidplus-signup-screen.tsx'
 
 export const Route = createFileRoute('/signup/flows/eidplus/new')({
-  component: () => <PlannedScreen area="eidplus" />,
+  validateSearch: validateEmailSearch,
+  component: EidplusSignupScreen,
 })
