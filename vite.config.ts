@@ -58,7 +58,7 @@ export default defineConfig({
             // business screens.
             {
               name: 'contract',
-              test: /[/]contract[/](?!businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification)/,
+              test: /[/]contract[/](?!businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification|mobile-signing)/,
             },
             // The small parts the sign-in, sign-up and password screens share (their hooks, form messages and
             // alerts): one chunk, not a request of half a kilobyte each.

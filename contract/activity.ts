@@ -1,12 +1,8 @@
 import * as v from 'valibot'
+import { type ActivityTab, activityTabs, isIsoDate, isoDateSchema } from './activity-tabs.ts'
 import { signatureQualities } from './signing.ts'
 
-/**
- * The lists of a business's activity, one tab each on /business/activity: the three of SPEC §7 Activity, and
- * every use of its API users' keys.
- */
-export const activityTabs = ['accounts', 'signatures', 'identifications', 'keys'] as const
-export type ActivityTab = (typeof activityTabs)[number]
+export { type ActivityTab, activityTabs, isIsoDate, isoDateSchema }
 
 /** The two lists that export as CSV. */
 export type ActivityExport = 'signatures' | 'identifications'
@@ -50,18 +46,6 @@ export function parseActivitySort<T extends ActivityTab>(
   if (direction !== 'asc' && direction !== 'desc') return undefined
   return { column: column as ActivitySortColumn<T>, direction }
 }
-
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/
-
-/** Whether `date` is a real calendar day written `YYYY-MM-DD` (2026-02-30 is not). */
-export function isIsoDate(date: string): boolean {
-  if (!isoDatePattern.test(date)) return false
-  const parsed = new Date(`${date}T00:00:00Z`)
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date
-}
-
-/** A day `YYYY-MM-DD`, checked to exist. */
-export const isoDateSchema = v.pipe(v.string(), v.check(isIsoDate, 'must be a date written YYYY-MM-DD'))
 
 const intParam = (min: number, max: number) =>
   v.pipe(

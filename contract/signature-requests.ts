@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import { documentSchema } from './documents.ts'
 import { signatureFieldSchema } from './signature-fields.ts'
 import { signatureRequestStatuses, signerStatuses } from './signature-request-status.ts'
-import { signatureQualities } from './signing.ts'
+import { legislations, signatureQualities } from './signing.ts'
+
 import { emailSchema } from './user.ts'
 
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)))
@@ -44,12 +45,6 @@ const callbackUrlSchema = v.optional(
     v.regex(/^https?:\/\//i, 'must be an http or https URL'),
   ),
 )
-
-/** Legislations an advanced or qualified signature is valid under: eidas (EU) and zertes (Switzerland). */
-export const legislations = ['eidas', 'zertes'] as const
-
-/** One of {@link legislations}. */
-export type Legislation = (typeof legislations)[number]
 
 /**
  * The signature standard a request asks of its signers: the least quality (`ses` asks nothing beyond a

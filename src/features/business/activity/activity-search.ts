@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { activityTabs, isoDateSchema } from '../../../../contract/activity.ts'
+import { activityTabs, isoDateSchema } from '../../../../contract/activity-tabs.ts'
 
 const optionalDate = v.optional(v.fallback(v.optional(isoDateSchema), undefined))
 
