@@ -59,6 +59,9 @@ export async function createAccount(request: APIRequestContext, firstName = 'Ada
  */
 export async function signInTab(page: Page, account: TestAccount, baseUrl = '') {
   await page.goto(`${baseUrl}/login`)
+  // Let the page settle first: a tab signed in as someone else is sent on from /login, and its calls still
+  // under way when the next page opens must not outlive the token written here.
+  await page.waitForLoadState('networkidle')
   await page.evaluate((token) => {
     sessionStorage.setItem(
       'accessToken',
