@@ -162,6 +162,8 @@ export const businessSubscriptions = pgTable('business_subscriptions', {
   currentPeriodStart: at('current_period_start').notNull(),
   currentPeriodEnd: at('current_period_end').notNull(),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull(),
+  /** Seats the provider will bill from the next period on, when fewer were asked for; null when unchanged. */
+  seatsAtPeriodEnd: integer('seats_at_period_end'),
   promoCode: text('promo_code'),
   syncedAt: at('synced_at').notNull(),
 })
@@ -670,6 +672,10 @@ export const visualSignatures = pgTable(
     displayClaim: boolean('display_claim').notNull().default(true),
     displayStandards: boolean('display_standards').notNull().default(true),
     displayQr: boolean('display_qr').notNull().default(false),
+    /** The standard the standards line names (SPEC §3 qual, leg, prov); null shows the highest held. */
+    quality: text('quality'),
+    legislation: text('legislation'),
+    provider: text('provider'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -770,4 +776,31 @@ export const mobileSignings = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (table) => [index('mobile_signings_user_idx').on(table.userId)],
+)
+
+export const identificationPaymentStatuses = ['pending', 'paid', 'failed', 'used'] as const
+
+/**
+ * An identification licence someone without a covering business pays for once (SPEC §7 identification
+ * payment): charged through the card provider, then used by the identification it was bought for.
+ */
+export const identificationPayments = pgTable(
+  'identification_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A direct-link signer paying for the identification of one signature. */
+    signatureId: uuid('signature_id').references(() => signatures.id, { onDelete: 'cascade' }),
+    legislation: text('legislation').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: currencies }).notNull(),
+    status: text('status', { enum: identificationPaymentStatuses }).notNull(),
+    /** The card provider's id of the charge (a Stripe PaymentIntent, or the sandbox's). */
+    providerPaymentId: text('provider_payment_id').unique(),
+    /** The identification that used the licence. */
+    identificationId: uuid('identification_id').references(() => identifications.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    paidAt: at('paid_at'),
+  },
+  (table) => [index('identification_payments_user_idx').on(table.userId)],
 )
