@@ -20,6 +20,7 @@ const otp = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'must be the 6 digit
 
 /** Body of `POST /v3/{provider}/proceed/{id}` and its direct variant: the one-time password of the SMS. */
 export const mobileProceedSchema = v.object({ pwdotp: otp })
+export type MobileProceed = v.InferOutput<typeof mobileProceedSchema>
 
 /** Body of `POST /respond/{id}`: the phone's own answer. */
 export const mobileRespondSchema = v.object({ secret: otp })

@@ -1,6 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import {
   confirmMobileSchema,
+  type MobileProceed,
   mobileProceedSchema,
   mobileRespondSchema,
   registerMobileSchema,
@@ -66,40 +67,26 @@ export function createMobileSigningRoutes(services: SigningServices): Hono<Signe
       throw error
     }
   }
+  // The account's and the direct-link signer's proceed differ only in who is admitted.
+  const proceed = async (c: Context<SignerEnv, string, { out: { json: MobileProceed } }>) =>
+    sendJson(
+      c,
+      await proceedMobileSigning(services, c.get('signer'), id(c), c.req.valid('json').pwdotp, providerOf(c)),
+    )
   return new Hono<SignerEnv>()
     .post(
       '/v3/direct/:provider/proceed/:id',
       requireDirect as unknown as MiddlewareHandler<SignerEnv>,
       asDirect,
       jsonBody(mobileProceedSchema),
-      async (c) =>
-        sendJson(
-          c,
-          await proceedMobileSigning(
-            services,
-            c.get('signer'),
-            id(c),
-            c.req.valid('json').pwdotp,
-            providerOf(c),
-          ),
-        ),
+      proceed,
     )
     .post(
       '/v3/:provider/proceed/:id',
       requireAuth as unknown as MiddlewareHandler<SignerEnv>,
       asAccount,
       jsonBody(mobileProceedSchema),
-      async (c) =>
-        sendJson(
-          c,
-          await proceedMobileSigning(
-            services,
-            c.get('signer'),
-            id(c),
-            c.req.valid('json').pwdotp,
-            providerOf(c),
-          ),
-        ),
+      proceed,
     )
     .post('/resend/:id', requireSigner, async (c) =>
       sendJson(c, await withRetryAfter(c, () => resendMobileSigning(services, c.get('signer'), id(c)))),

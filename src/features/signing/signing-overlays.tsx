@@ -1,5 +1,4 @@
 import { Dialog } from '@ark-ui/react/dialog'
-import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type FormEvent, type ReactNode, useState } from 'react'
@@ -11,12 +10,12 @@ import { Button } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
-import { useSecondsUntil } from '../../ui/form/use-seconds-until.ts'
 import {
   defineOverlay,
   type OverlayContentProps,
   type OverlayRegistry,
 } from '../../ui/overlay/overlay-registry.ts'
+import { OneTimeCodeField, useOneTimeCode } from './one-time-code.tsx'
 import type {
   MobileAesSubmission,
   Part11Submission,
@@ -37,44 +36,58 @@ const icons: Record<Tone, ReactNode> = {
   warning: <path d="M12 7v6M12 17h.01" />,
 }
 
-/** The parts of every signing overlay: an icon, a heading, what happened and the ways on. */
+/**
+ * The parts of every signing overlay: an icon, a heading, what happened, the fields asked for and the ways on.
+ * With `onSubmit` it is a form, its fields checked by the overlay itself.
+ */
 function SigningOverlayFrame({
   tone,
+  icon,
   title,
   children,
+  fields,
   actions,
   error,
+  onSubmit,
 }: {
-  tone: Tone
+  tone?: Tone
+  /** Drawn instead of the tone's own icon. */
+  icon?: ReactNode
   title: ReactNode
   children?: ReactNode
+  fields?: ReactNode
   actions?: ReactNode
   error?: unknown
+  onSubmit?: (event: FormEvent) => void
 }) {
   const { i18n } = useLingui()
+  const Shell = onSubmit ? 'form' : 'div'
   return (
-    <div className={styles.overlay}>
-      <span className={styles.icon} data-tone={tone}>
-        <svg
-          viewBox="0 0 24 24"
-          width="36"
-          height="36"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          aria-hidden="true"
-        >
-          {icons[tone]}
-        </svg>
-      </span>
+    <Shell className={styles.overlay} onSubmit={onSubmit} noValidate={onSubmit ? true : undefined}>
+      {tone ? (
+        <span className={styles.icon} data-tone={tone}>
+          <svg
+            viewBox="0 0 24 24"
+            width="36"
+            height="36"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            aria-hidden="true"
+          >
+            {icon ?? icons[tone]}
+          </svg>
+        </span>
+      ) : null}
       <Dialog.Title>{title}</Dialog.Title>
       <Dialog.Description asChild>
         <div className={styles.message}>{children}</div>
       </Dialog.Description>
       {error ? <FormAlert>{i18n._(signingErrorMessage(error))}</FormAlert> : null}
+      {fields ? <div className={styles.fields}>{fields}</div> : null}
       {actions ? <div className={styles.actions}>{actions}</div> : null}
-    </div>
+    </Shell>
   )
 }
 
@@ -280,55 +293,57 @@ function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
     submit(submission)
   }
   return (
-    <form className={styles.overlay} onSubmit={onSubmit} noValidate>
-      <Dialog.Title>
-        <Trans>Confirm your signature</Trans>
-      </Dialog.Title>
-      <Dialog.Description>
-        <Trans>
-          “{props.title}” is signed under FDA 21 CFR Part 11: enter your password again, and the name and
-          meaning your signature is to carry. Both are recorded with the time of signing.
-        </Trans>
-      </Dialog.Description>
-      <div className={styles.fields}>
-        <TextField
-          label={<Trans>Password</Trans>}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={refusal ? i18n._(signingErrorMessage(refusal)) : required(password)}
-          disabled={loading}
-        />
-        <TextField
-          label={<Trans>Printed name</Trans>}
-          name="signingName"
-          autoComplete="name"
-          value={signingName}
-          onChange={(e) => setSigningName(e.target.value)}
-          error={required(signingName)}
-          disabled={loading}
-        />
-        <TextField
-          label={<Trans>Meaning of the signature</Trans>}
-          name="signingReason"
-          placeholder={t`for example: Approved, Reviewed, Authored`}
-          value={signingReason}
-          onChange={(e) => setSigningReason(e.target.value)}
-          error={required(signingReason)}
-          disabled={loading}
-        />
-      </div>
-      <div className={styles.actions}>
-        <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
-          <Trans>Cancel</Trans>
-        </Button>
-        <BusyButton type="submit" busy={loading} size="lg">
-          <Trans>Sign</Trans>
-        </BusyButton>
-      </div>
-    </form>
+    <SigningOverlayFrame
+      title={<Trans>Confirm your signature</Trans>}
+      onSubmit={onSubmit}
+      fields={
+        <>
+          <TextField
+            label={<Trans>Password</Trans>}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={refusal ? i18n._(signingErrorMessage(refusal)) : required(password)}
+            disabled={loading}
+          />
+          <TextField
+            label={<Trans>Printed name</Trans>}
+            name="signingName"
+            autoComplete="name"
+            value={signingName}
+            onChange={(e) => setSigningName(e.target.value)}
+            error={required(signingName)}
+            disabled={loading}
+          />
+          <TextField
+            label={<Trans>Meaning of the signature</Trans>}
+            name="signingReason"
+            placeholder={t`for example: Approved, Reviewed, Authored`}
+            value={signingReason}
+            onChange={(e) => setSigningReason(e.target.value)}
+            error={required(signingReason)}
+            disabled={loading}
+          />
+        </>
+      }
+      actions={
+        <>
+          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton type="submit" busy={loading} size="lg">
+            <Trans>Sign</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <Trans>
+        “{props.title}” is signed under FDA 21 CFR Part 11: enter your password again, and the name and
+        meaning your signature is to carry. Both are recorded with the time of signing.
+      </Trans>
+    </SigningOverlayFrame>
   )
 }
 
@@ -338,8 +353,6 @@ const mobileView = (snapshot: SnapshotFrom<typeof signingMachine>) => ({
   nextAt: snapshot.context.tanMail?.nextAt,
   resending: snapshot.matches({ mobileAes: 'resending' }),
 })
-
-const passwordPattern = /^\d{6}$/
 
 /**
  * SPEC §2 mobile AES overlay: a qualified signature waits for the one-time password the mobile signing
@@ -352,97 +365,68 @@ function MobileAesOverlay(overlay: Props) {
 }
 
 function MobileAesForm({ props, loading, error, submit, signing }: Props & { signing: SigningActor }) {
-  const { i18n, t } = useLingui()
-  const [password, setPassword] = useState('')
-  const [invalid, setInvalid] = useState(false)
+  const { t } = useLingui()
+  const password = useOneTimeCode()
   const view = useSelector(signing, mobileView)
   // The first SMS went out with the sign call: the next may be asked for a minute later.
   const [firstSent] = useState(() => Date.now() + mobileSigningResendIntervalMs)
-  const resendIn = useSecondsUntil(view.nextAt ?? firstSent)
   const wrong = view.errorCode === 'signing.tan_invalid'
-  const fieldError = invalid
-    ? t`Enter the 6 digits of the SMS.`
-    : wrong
-      ? `${t`This one-time password is not right.`} ${t`${plural(view.triesLeft ?? 0, {
-          one: 'You have # more try.',
-          other: 'You have # more tries.',
-        })}`}`
-      : undefined
   const otherError = view.errorCode && !wrong ? new SigningFailure(view.errorCode) : undefined
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const digits = password.replace(/\s/g, '')
-    setInvalid(!passwordPattern.test(digits))
-    if (!passwordPattern.test(digits)) return
+    const digits = password.take()
+    if (digits === undefined) return
     const submission: MobileAesSubmission = { pwdotp: digits }
-    setPassword('')
+    password.clear()
     submit(submission)
   }
   const number = props.maskedMobile ?? ''
   return (
-    <form className={styles.overlay} onSubmit={onSubmit} noValidate>
-      <span className={styles.icon} data-tone="info">
-        <svg
-          viewBox="0 0 24 24"
-          width="36"
-          height="36"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          aria-hidden="true"
-        >
+    <SigningOverlayFrame
+      tone="info"
+      icon={
+        <>
           <rect x="7" y="3" width="10" height="18" rx="2" />
           <path d="M11 17h2" />
-        </svg>
-      </span>
-      <Dialog.Title>
-        <Trans>Confirm on your phone</Trans>
-      </Dialog.Title>
-      <Dialog.Description>
-        <Trans>
-          To sign “{props.title}” with a qualified electronic signature, enter the one-time password we sent
-          by SMS to {number}.
-        </Trans>
-      </Dialog.Description>
-      {otherError && !error ? <FormAlert>{i18n._(signingErrorMessage(otherError))}</FormAlert> : null}
-      {error && !wrong ? <FormAlert>{i18n._(signingErrorMessage(error))}</FormAlert> : null}
-      <div className={styles.fields}>
-        <TextField
+        </>
+      }
+      title={<Trans>Confirm on your phone</Trans>}
+      onSubmit={onSubmit}
+      error={wrong ? undefined : (error ?? otherError)}
+      fields={
+        <OneTimeCodeField
+          state={password}
           label={<Trans>One-time password from the SMS</Trans>}
           name="pwdotp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          className={styles.tanInput}
-          required
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value)
-            setInvalid(false)
-          }}
-          error={fieldError}
+          incompleteMessage={t`Enter the 6 digits of the SMS.`}
+          wrongMessage={wrong ? t`This one-time password is not right.` : undefined}
+          triesLeft={view.triesLeft}
           disabled={loading}
+          resend={{
+            busy: view.resending,
+            nextAt: view.nextAt ?? firstSent,
+            send: () => signing.send({ type: 'mobileAes.resend' }),
+            label: (resendIn) =>
+              resendIn > 0 ? <Trans>Send a new SMS in {resendIn} s</Trans> : <Trans>Send a new SMS</Trans>,
+          }}
         />
-      </div>
-      <BusyButton
-        variant="text"
-        className={styles.linkButton}
-        busy={view.resending}
-        disabled={loading || resendIn > 0}
-        onClick={() => signing.send({ type: 'mobileAes.resend' })}
-      >
-        {resendIn > 0 ? <Trans>Send a new SMS in {resendIn} s</Trans> : <Trans>Send a new SMS</Trans>}
-      </BusyButton>
-      <div className={styles.actions}>
-        <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
-          <Trans>Cancel</Trans>
-        </Button>
-        <BusyButton type="submit" busy={loading} size="lg">
-          <Trans>Sign</Trans>
-        </BusyButton>
-      </div>
-    </form>
+      }
+      actions={
+        <>
+          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton type="submit" busy={loading} size="lg">
+            <Trans>Sign</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <Trans>
+        To sign “{props.title}” with a qualified electronic signature, enter the one-time password we sent by
+        SMS to {number}.
+      </Trans>
+    </SigningOverlayFrame>
   )
 }
 

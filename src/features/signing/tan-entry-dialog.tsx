@@ -1,17 +1,14 @@
-import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
-import { TextField } from '../../ui/form/text-field.tsx'
-import { useSecondsUntil } from '../../ui/form/use-seconds-until.ts'
+import { OneTimeCodeField, useOneTimeCode } from './one-time-code.tsx'
 import type { SigningActor } from './run-signing.ts'
-import styles from './signing.module.css'
 import { SigningFailure } from './signing-failure.ts'
 import { signingErrorMessage } from './signing-messages.ts'
 
@@ -28,30 +25,17 @@ const tanView = (snapshot: SnapshotFrom<typeof signingMachine>) => ({
   mail: snapshot.context.tanMail,
 })
 
-const tanPattern = /^\d{6}$/
-
 /** SPEC §2 TAN entry dialog: the six digits mailed to a direct-link signer, and a way to get new ones. */
 export function TanEntryDialog({ props, loading, submit, close }: DialogContentProps<TanEntryProps>) {
   const { i18n, t } = useLingui()
   const { sending, errorCode, triesLeft, mail } = useSelector(props.signing, tanView)
-  const [tan, setTan] = useState('')
-  const [invalid, setInvalid] = useState(false)
-  const resendIn = useSecondsUntil(mail?.nextAt)
+  const tan = useOneTimeCode()
   // A wrong TAN is said at the field, with the tries left; other failures above it.
   const wrongTan = errorCode === 'signing.tan_invalid'
-  const fieldError = invalid
-    ? t`Enter the 6 digits of the TAN.`
-    : wrongTan
-      ? `${i18n._(signingErrorMessage(new SigningFailure(errorCode)))} ${t`${plural(triesLeft ?? 0, {
-          one: 'You have # more try.',
-          other: 'You have # more tries.',
-        })}`}`
-      : undefined
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const digits = tan.replace(/\s/g, '')
-    setInvalid(!tanPattern.test(digits))
-    if (tanPattern.test(digits)) submit(digits)
+    const digits = tan.take()
+    if (digits !== undefined) submit(digits)
   }
   return (
     <DialogFrame
@@ -78,31 +62,22 @@ export function TanEntryDialog({ props, loading, submit, close }: DialogContentP
       {errorCode && !wrongTan ? (
         <FormAlert>{i18n._(signingErrorMessage(new SigningFailure(errorCode)))}</FormAlert>
       ) : null}
-      <TextField
+      <OneTimeCodeField
+        state={tan}
         label={<Trans>TAN from the e-mail</Trans>}
         name="tan"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        className={styles.tanInput}
-        required
-        value={tan}
-        onChange={(event) => {
-          setTan(event.target.value)
-          setInvalid(false)
-        }}
-        error={fieldError}
+        incompleteMessage={t`Enter the 6 digits of the TAN.`}
+        wrongMessage={wrongTan ? i18n._(signingErrorMessage(new SigningFailure(errorCode))) : undefined}
+        triesLeft={triesLeft}
         disabled={loading}
+        resend={{
+          busy: sending,
+          nextAt: mail?.nextAt,
+          send: () => props.signing.send({ type: 'tan.resend' }),
+          label: (resendIn) =>
+            resendIn > 0 ? <Trans>Send a new TAN in {resendIn} s</Trans> : <Trans>Send a new TAN</Trans>,
+        }}
       />
-      <BusyButton
-        variant="text"
-        className={styles.linkButton}
-        busy={sending}
-        disabled={loading || resendIn > 0}
-        onClick={() => props.signing.send({ type: 'tan.resend' })}
-      >
-        {resendIn > 0 ? <Trans>Send a new TAN in {resendIn} s</Trans> : <Trans>Send a new TAN</Trans>}
-      </BusyButton>
     </DialogFrame>
   )
 }
