@@ -258,6 +258,22 @@ test.describe('accounts', () => {
     await expect(third.page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
   })
 
+  test('a page whose user could not be loaded (offline) keeps the session: the next load is signed in', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    await signInTab(page, account)
+    const userCall = (url: URL) => url.pathname === '/api/v1/user'
+    await page.route(userCall, (route) => route.abort('internetdisconnected'))
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/login/)
+    await page.unroute(userCall)
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
   test('only a real sign-out shows the signed-out note on the sign-in page', async ({ page }) => {
     const login = new LoginPage(page)
     await login.open('/sorry')

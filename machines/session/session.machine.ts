@@ -23,8 +23,9 @@ const signedOut = {
 } satisfies Partial<SessionContext>
 
 /**
- * Loads the user a token belongs to: signed in when the profile comes, signed out with the token
- * forgotten and `code` recorded when it does not. Restoring a stored token and signing in share it.
+ * Loads the user a token belongs to: signed in when the profile comes; signed out with `code` recorded when
+ * it does not, the token forgotten only when the server refused it. Restoring a stored token and signing in
+ * share it.
  */
 function loadProfile(code: SessionErrorCode) {
   return {
@@ -38,14 +39,27 @@ function loadProfile(code: SessionErrorCode) {
         params: ({ event }: { event: { output: SessionProfile } }) => ({ profile: event.output }),
       },
     },
-    onError: {
-      target: '#session.unauthenticated',
-      actions: [
-        'forgetSession',
-        { type: 'clearToken', params: { key: accessTokenStorageKey } },
-        { type: 'recordError', params: { code } },
-      ],
-    },
+    onError: [
+      {
+        // The server refused the token: it is forgotten.
+        guard: {
+          type: 'isRefusal',
+          params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+        },
+        target: '#session.unauthenticated',
+        actions: [
+          'forgetSession',
+          { type: 'clearToken', params: { key: accessTokenStorageKey } },
+          { type: 'recordError', params: { code } },
+        ],
+      },
+      {
+        // The call did not get through (offline, the page being left, a server error): the token stays
+        // stored, so the next load of the page restores the session.
+        target: '#session.unauthenticated',
+        actions: ['forgetSession', { type: 'recordError', params: { code } }],
+      },
+    ],
   } as const
 }
 
@@ -94,6 +108,12 @@ export const sessionMachine = setup({
     isLiveToken: (_, params: { stored: StoredToken | null }) =>
       params.stored !== null && params.stored.remainingMs > 0,
     hasStoredToken: (_, params: { stored: StoredToken | null }) => params.stored !== null,
+    /** The server answered 401: the token is not (or no longer) valid. */
+    isRefusal: (_, params: { error: unknown }) =>
+      typeof params.error === 'object' &&
+      params.error !== null &&
+      'status' in params.error &&
+      params.error.status === 401,
     isResumablePath: (_, params: { path: string }) =>
       !unresumablePaths.includes(params.path.split(/[?#]/, 1)[0] ?? ''),
   },

@@ -67,6 +67,9 @@ const user: SessionProfile = { userId: 'u-1', email: 'ann@example.com', business
 const admin: SessionProfile = { userId: 'u-2', email: 'bob@example.com', business: 'admin' }
 const member: SessionProfile = { ...user, business: 'member' }
 const liveToken: StoredToken = { token: 'stored', rememberMe: false, remainingMs: 3_600_000 }
+/** What the API client throws for a 401. */
+const offline = new TypeError('Failed to fetch')
+const refused = Object.assign(new Error('401 Unauthorized'), { status: 401 })
 const staleToken: StoredToken = { token: 'stale', rememberMe: true, remainingMs: 0 }
 
 // Events of invoked actors are not in SessionEvent; the walk sends them through `exec`.
@@ -83,8 +86,8 @@ describe('session machine (SPEC §4, §6, §9)', () => {
         settle(name, { output: (event as unknown as { output: unknown }).output })
     const rejectWith =
       (name: string): Exec =>
-      () =>
-        settle(name, { error: new Error('offline') })
+      ({ event }) =>
+        settle(name, { error: (event as unknown as { error: unknown }).error })
     const exec: Record<string, Exec> = {
       'xstate.done.actor.readToken': resolveWith('readToken'),
       'xstate.error.actor.readToken': rejectWith('readToken'),
@@ -112,10 +115,11 @@ describe('session machine (SPEC §4, §6, §9)', () => {
         actorEvent({ type: 'xstate.done.actor.readToken', output: null }),
         actorEvent({ type: 'xstate.done.actor.readToken', output: liveToken }),
         actorEvent({ type: 'xstate.done.actor.readToken', output: staleToken }),
-        actorEvent({ type: 'xstate.error.actor.readToken', error: 'offline' }),
+        actorEvent({ type: 'xstate.error.actor.readToken', error: offline }),
         actorEvent({ type: 'xstate.done.actor.fetchProfile', output: user }),
         actorEvent({ type: 'xstate.done.actor.fetchProfile', output: admin }),
-        actorEvent({ type: 'xstate.error.actor.fetchProfile', error: 'offline' }),
+        actorEvent({ type: 'xstate.error.actor.fetchProfile', error: offline }),
+        actorEvent({ type: 'xstate.error.actor.fetchProfile', error: refused }),
         actorEvent({ type: 'xstate.after.tokenExpiry.session.signedIn' }),
       ],
       serializeState: (s) =>
@@ -216,16 +220,28 @@ describe('token lifetime', () => {
     expect(h.storage.clears).toBe(1)
   })
 
-  it('a user that cannot be loaded signs the session out with a stable code', async () => {
+  it('a token the server refuses signs the session out with a stable code and is forgotten', async () => {
     const h = harness()
     const actor = createActor(h.machine).start()
     h.settle('readToken', { output: liveToken })
     await tick()
-    h.settle('fetchProfile', { error: new Error('401') })
+    h.settle('fetchProfile', { error: refused })
     await tick()
     expect(stateOf(actor)).toBe('unauthenticated')
     expect(actor.getSnapshot().context.error).toBe('session.restore_failed')
     expect(h.storage.clears).toBe(1)
+  })
+
+  it('a user call that does not get through (offline, the page left) keeps the token for the next load', async () => {
+    const h = harness()
+    const actor = createActor(h.machine).start()
+    h.settle('readToken', { output: liveToken })
+    await tick()
+    h.settle('fetchProfile', { error: offline })
+    await tick()
+    expect(stateOf(actor)).toBe('unauthenticated')
+    expect(actor.getSnapshot().context.error).toBe('session.restore_failed')
+    expect(h.storage.clears).toBe(0)
   })
 })
 
