@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto'
-import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfStream, PdfString } from '@libpdf/core'
+import {
+  PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  PdfNumber,
+  type PdfObject,
+  PdfRef,
+  PdfStream,
+  PdfString,
+} from '@libpdf/core'
 import * as pkijs from 'pkijs'
 import { drawAppearance, drawImageAppearance } from './appearance.ts'
 import { attribute, createSignedData, RawDer, signedDataDer } from './cms.ts'
@@ -49,7 +59,10 @@ export type SignPdfOptions = {
   appearance?: {
     /** Zero-based page index. */
     page: number
-    /** @default { x: 36, y: 36, width: 300, height: 140 } stacked above earlier signatures */
+    /**
+     * Where on the page as it is shown (after its /Rotate, from the bottom-left of its visible box), in points.
+     * @default { x: 36, y: 36, width: 300, height: 140 } stacked above earlier signatures
+     */
     rect?: SignatureRect
     /** @default ['Signed by <name>', <date>, <quality label>]; for a seal [label, organisation, date, quality] */
     lines?: string[]
@@ -152,12 +165,18 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
       Encoding: PdfName.of('WinAnsiEncoding'),
     }),
   )
+  const placed = onPage(
+    rect,
+    visibleBox(page.dict, (ref) => pdf.getObject(ref)),
+    page.rotation,
+  )
   const appearanceRef = pdf.register(
     PdfStream.fromDict(
       {
         Type: PdfName.of('XObject'),
         Subtype: PdfName.of('Form'),
         BBox: numbers([0, 0, rect.width, rect.height]),
+        ...(placed.matrix ? { Matrix: numbers(placed.matrix) } : {}),
         Resources: PdfDict.of({
           Font: PdfDict.of({ [drawing.fontResource]: fontRef }),
           ...(image && drawing.imageResource
@@ -178,7 +197,7 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
   widget.set('Subtype', PdfName.of('Widget'))
   widget.set('F', PdfNumber.of(4))
   widget.set('P', page.ref)
-  widget.set('Rect', numbers([rect.x, rect.y, rect.x + rect.width, rect.y + rect.height]))
+  widget.set('Rect', numbers(placed.rect))
   widget.set('V', signatureRef)
   widget.set('AP', PdfDict.of({ N: appearanceRef }))
   const widgetRef = form.getField(field.name)?.getRef() ?? null
@@ -231,6 +250,64 @@ async function load(pdfBytes: Uint8Array): Promise<PDF> {
   if (pdf.isEncrypted && !pdf.isAuthenticated)
     throw new SigningError('signing.pdf_encrypted', 'the PDF needs a password to open')
   return pdf
+}
+
+/**
+ * A box on the page as it is shown, in the page's own space: its /Rect (from the visible box's corner, turned
+ * back by the page's /Rotate) and the /Matrix that turns the appearance so it reads upright when shown.
+ */
+export function onPage(
+  shown: SignatureRect,
+  box: { x: number; y: number; width: number; height: number },
+  rotation: 0 | 90 | 180 | 270,
+): { rect: [number, number, number, number]; matrix?: number[] } {
+  const { x, y, width, height } = shown
+  // Corners in the unturned page, from the visible box's bottom-left.
+  const [left, bottom, right, top, matrix] =
+    rotation === 90
+      ? [box.width - y - height, x, box.width - y, x + width, [0, 1, -1, 0, 0, 0]]
+      : rotation === 180
+        ? [
+            box.width - x - width,
+            box.height - y - height,
+            box.width - x,
+            box.height - y,
+            [-1, 0, 0, -1, 0, 0],
+          ]
+        : rotation === 270
+          ? [y, box.height - x - width, y + height, box.height - x, [0, -1, 1, 0, 0, 0]]
+          : [x, y, x + width, y + height, undefined]
+  return { rect: [box.x + left, box.y + bottom, box.x + right, box.y + top], ...(matrix ? { matrix } : {}) }
+}
+
+type Resolve = (ref: PdfRef) => PdfObject | null
+
+/**
+ * The part of the page a viewer shows (its crop box within its media box, both inheritable from the page
+ * tree), as pdf.js and pdftoppm take it. Read here because @libpdf/core 0.4's getCropBox answers the upper
+ * corner as width and height.
+ */
+function visibleBox(pageDict: PdfDict, resolve: Resolve) {
+  const inherited = (name: string): number[] | undefined => {
+    for (let node: PdfDict | undefined = pageDict; node; node = node.getDict('Parent', resolve)) {
+      const values = node
+        .getArray(name, resolve)
+        ?.toArray()
+        .map((item) => {
+          const value = item instanceof PdfRef ? resolve(item) : item
+          return value instanceof PdfNumber ? value.value : Number.NaN
+        })
+      if (values && values.length >= 4 && values.every(Number.isFinite)) return values
+    }
+    return undefined
+  }
+  const [mx1 = 0, my1 = 0, mx2 = 612, my2 = 792] = inherited('MediaBox') ?? []
+  const [cx1 = mx1, cy1 = my1, cx2 = mx2, cy2 = my2] = inherited('CropBox') ?? []
+  const left = Math.max(Math.min(mx1, mx2), Math.min(cx1, cx2))
+  const bottom = Math.max(Math.min(my1, my2), Math.min(cy1, cy2))
+  const right = Math.min(Math.max(mx1, mx2), Math.max(cx1, cx2))
+  const top = Math.min(Math.max(my1, my2), Math.max(cy1, cy2))
+  return { x: left, y: bottom, width: right - left, height: top - bottom }
 }
 
 // Successive default signatures stack upwards instead of covering each other.

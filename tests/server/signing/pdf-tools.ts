@@ -74,12 +74,12 @@ function run(command: string, args: string[]): void {
 /** A page as pdftoppm draws it, in grey: `width` x `height` pixels of 0 (black) to 255 (white). */
 export type PageRaster = { width: number; height: number; pixels: Uint8Array; dpi: number }
 
-/** Draws page `page` (from 0) of the PDF with pdftoppm at `dpi`, in grey. */
+/** Draws page `page` (from 0) of the PDF with pdftoppm at `dpi`, in grey: its visible (crop) box, as the app shows it. */
 export function rasterize(dir: string, bytes: Uint8Array, page: number, dpi = 36): PageRaster {
   const file = join(dir, `raster-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`)
   writeFileSync(file, bytes)
   const n = String(page + 1)
-  const result = spawnSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', n, '-l', n, file], {
+  const result = spawnSync('pdftoppm', ['-gray', '-cropbox', '-r', String(dpi), '-f', n, '-l', n, file], {
     maxBuffer: 64 * 1024 * 1024,
   })
   if (result.status !== 0) throw new Error(`pdftoppm failed: ${result.stderr}`)

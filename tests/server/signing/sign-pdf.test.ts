@@ -2,16 +2,18 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PDF, PdfDict, PdfNumber, PdfRef, PdfStream } from '@libpdf/core'
-import { PDFDocument } from 'pdf-lib'
+import { degrees, PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { type PdfSigner, signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import {
+  compareRasters,
   makePdf,
   pdfsig,
   qpdfCheck,
+  rasterize,
   removeTemporaryDirectories,
   temporaryDirectory,
   trustStore,
@@ -197,6 +199,34 @@ describe('signPdf', () => {
       ['Bo', true],
     ])
   })
+
+  it.each([90, 180, 270] as const)(
+    'draws a placed signature where it shows on a page turned by %i°, its visible box off the corner',
+    async (turn) => {
+      const document = await PDFDocument.create()
+      const page = document.addPage([595, 842])
+      page.drawText('Turned page', { x: 60, y: 700, size: 24 })
+      page.setCropBox(20, 30, 540, 780)
+      page.setRotation(degrees(turn))
+      const unsigned = await document.save({ useObjectStreams: false })
+      // In points on the page as it is shown, from its bottom-left: 540x780, or 780x540 when on its side.
+      const field = { x: 120, y: 90, width: 150, height: 70 }
+      const signed = await signPdf(unsigned, {
+        signer: await simpleSigner('Ann', 'ann@example.com'),
+        tsa,
+        name: 'Ann',
+        reason: 'I approve',
+        appearance: { page: 0, rect: field },
+      })
+      const before = rasterize(dir, unsigned, 0)
+      const after = rasterize(dir, signed, 0)
+      expect([after.width, after.height]).toEqual([before.width, before.height])
+      // The signature is drawn, all of it inside the field.
+      expect(compareRasters(before, after).changedOutside).toBeGreaterThan(20)
+      expect(compareRasters(before, after, field).changedOutside).toBe(0)
+      expect(pdfsig(dir, signed, nssDir).map((v) => v.signature)).toEqual(['Signature is Valid.'])
+    },
+  )
 
   it('refuses a page that does not exist with a stable code', async () => {
     await expect(
