@@ -11,6 +11,7 @@ export const catalogParts = [
   'validation',
   'dev-outbox',
   'identification',
+  'component-test',
 ] as const
 
 /** A feature with a catalog of its own. */
