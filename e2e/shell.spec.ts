@@ -120,36 +120,6 @@ test.describe('app shell', () => {
   test('a phone-sized window keeps the pages usable', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     const app = new AppPage(page)
-    test('/component-test shows the design system live: its menu, snackbar and dialog work, with no sign-in', async ({
-      page,
-    }, testInfo) => {
-      const app = new AppPage(page)
-      await app.open('/component-test')
-      await expect(page.getByRole('heading', { name: 'Components', level: 1 })).toBeVisible()
-      await expect(page.getByRole('button', { name: 'Busy' }).first()).toBeDisabled()
-      await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true')
-      await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible()
-      for (const status of ['Draft', 'Signed', 'Declined'])
-        await expect(page.getByText(status, { exact: true })).toBeVisible()
-
-      await page.getByRole('button', { name: 'More actions' }).click()
-      await page.getByRole('menuitem', { name: 'Rename' }).click()
-      await expect(page.getByText('Renamed')).toBeVisible()
-
-      const opener = page.getByRole('button', { name: 'Open a dialog' })
-      await opener.click()
-      const dialog = page.getByRole('alertdialog')
-      await expect(dialog).toBeVisible()
-      await page.keyboard.press('Escape')
-      await expect(dialog).toBeHidden()
-      await expect(opener).toBeFocused()
-      await app.seeNoSeriousAccessibilityViolations()
-      await testInfo.attach('component-test', {
-        body: await page.screenshot({ fullPage: true }),
-        contentType: 'image/png',
-      })
-    })
-
     for (const path of ['/login', '/sorry', '/no/such-page']) {
       await app.open(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
