@@ -161,6 +161,10 @@ export async function startServer(
       res.once('close', () => inFlight.delete(res))
       void listener(req, res)
     })
+    // A client that reuses an idle connection (a balancer, whose idle timeout is commonly 60 s, or a browser)
+    // must close it first: a request sent just as the server closes it is reset (ECONNRESET).
+    server.keepAliveTimeout = 65_000
+    server.headersTimeout = 66_000
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, () => {
