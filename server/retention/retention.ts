@@ -14,12 +14,11 @@ import {
   type StoredBusinessSettings,
   signatureRequestDocuments,
   signatureRequests,
-  signatures,
-  users,
 } from '../db/schema.ts'
 import { mailBrandOf } from '../mail/mail-brand.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { type MailTemplate, renderMail } from '../mail/render-mail.ts'
+import { requestParticipants } from '../mail/request-participants.ts'
 import { type RetentionValues, retentionDeletedMail, retentionWarningMail } from '../mail/retention-mails.ts'
 import type { MailQueue } from '../providers/mail/mail-queue.ts'
 import { deleteRequestRows } from '../signature-requests/delete-signature-request.ts'
@@ -198,37 +197,15 @@ async function mailParticipants(
   day: Date,
   template: MailTemplate<RetentionValues>,
 ): Promise<void> {
-  const signers = await tx
-    .select({
-      email: signatures.accountEmail,
-      language: sql<string | null>`${signatures.signerIdentityData} ->> 'language'`,
-    })
-    .from(signatures)
-    .where(eq(signatures.requestId, request.id))
-  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, request.ownerId))
-  const addresses = [...new Set([owner?.email.toLowerCase(), ...signers.map((s) => s.email)])].flatMap((e) =>
-    e === undefined ? [] : [e],
-  )
-  const accounts =
-    addresses.length === 0
-      ? []
-      : await tx
-          .select({ email: users.email, attributes: users.attributes })
-          .from(users)
-          .where(inArray(sql`lower(${users.email})`, addresses))
-  for (const email of addresses) {
-    const account = accounts.find((a) => a.email.toLowerCase() === email)
-    const locale = pickMailLocale(
-      signers.find((s) => s.email === email)?.language ?? undefined,
-      account?.attributes.lang?.[0],
-    )
+  for (const participant of await requestParticipants(tx, request)) {
+    const locale = pickMailLocale(participant.language)
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(day)
     await services.mail.post(
       tx,
       renderMail(
         template,
         locale,
-        email,
+        participant.email,
         {
           title: request.title,
           business: business.name,

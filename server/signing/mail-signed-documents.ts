@@ -1,12 +1,11 @@
-import { inArray } from 'drizzle-orm'
 import { businessOfAccount } from '../businesses/business-of-account.ts'
 import { defaultBusinessSettings } from '../businesses/business-settings.ts'
-import { users } from '../db/schema.ts'
 import { mailBrandOf } from '../mail/mail-brand.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'
+import { requestParticipants } from '../mail/request-participants.ts'
 import { signedDocumentsMail } from '../mail/signed-documents-mail.ts'
-import type { Queryable, RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
+import type { Queryable, RequestRow } from '../signature-requests/load-requests.ts'
 import { reportTexts } from '../signature-requests/report-texts.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 
@@ -24,29 +23,10 @@ export async function mailSignedDocuments(
   services: RequestServices,
   tx: Queryable,
   request: RequestRow,
-  rows: readonly SignatureRow[],
   files: readonly SignedFile[],
   language: string,
 ): Promise<void> {
-  const accountIds = [request.ownerId, ...rows.flatMap((s) => (s.signerId === null ? [] : [s.signerId]))]
-  const accounts = await tx
-    .select({ id: users.id, email: users.email, attributes: users.attributes })
-    .from(users)
-    .where(inArray(users.id, accountIds))
   const link = `${services.publicUrl}/view/${request.id}`
-  const recipients = new Map<string, { locale: string | undefined; link?: string }>()
-  const owner = accounts.find((account) => account.id === request.ownerId)
-  if (owner !== undefined) {
-    recipients.set(owner.email.toLowerCase(), { locale: owner.attributes.lang?.[0], link })
-  }
-  for (const signature of rows) {
-    if (recipients.has(signature.accountEmail)) continue
-    const account = accounts.find((a) => a.id === signature.signerId)
-    recipients.set(signature.accountEmail, {
-      locale: signature.signerIdentityData?.language ?? account?.attributes.lang?.[0],
-      ...(account === undefined ? {} : { link }),
-    })
-  }
   const business = await businessOfAccount(tx, request.ownerId)
   const chosen = (business?.settings ?? defaultBusinessSettings).mailService.attachments
   const fileName = (title: string) => title.replace(/[\\/:*?"<>|\r\n]+/g, '_')
@@ -57,16 +37,13 @@ export async function mailSignedDocuments(
         storageKey: file.storageKey,
       }))
     : []
-  for (const [to, recipient] of recipients) {
-    const locale = pickMailLocale(recipient.locale, language)
+  for (const participant of await requestParticipants(tx, request)) {
+    const locale = pickMailLocale(participant.language, language)
     const mail = renderMail(
       signedDocumentsMail,
       locale,
-      to,
-      {
-        title: request.title,
-        ...(recipient.link === undefined ? {} : { link: recipient.link }),
-      },
+      participant.email,
+      { title: request.title, ...(participant.hasAccount ? { link } : {}) },
       mailBrandOf(business, services.publicUrl),
     )
     const report = chosen.signatureProtocol.enabled

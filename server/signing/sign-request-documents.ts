@@ -183,8 +183,7 @@ export async function signRequestDocuments(
       })
       // The last signature mails the signed documents, in the transaction that records it.
       if (decision.status === 'SIGNED') {
-        const final = rows.map((row) => ({ ...row, status: decision.signers[row.id] ?? row.status }))
-        await mailSignedDocuments(services, tx, request, final, files, language)
+        await mailSignedDocuments(services, tx, request, files, language)
       }
       return { statusOverall: decision.status }
     })

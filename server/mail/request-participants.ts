@@ -1,0 +1,55 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import { signatures, users } from '../db/schema.ts'
+import type { Queryable } from '../signature-requests/load-requests.ts'
+
+/** Someone a mail about a request goes to: its sender or one of its signers. */
+export type RequestParticipant = {
+  /** Lower case; each address once, the sender first. */
+  email: string
+  /** The language they chose (a direct-link signer's own, else their account's); undefined when none. */
+  language: string | undefined
+  /** Whether they have an account: only they may follow a link to the request without their invitation. */
+  hasAccount: boolean
+}
+
+/** The sender and the signers of a request, each once, with the language their mails are written in. */
+export async function requestParticipants(
+  tx: Queryable,
+  request: { id: string; ownerId: string },
+): Promise<RequestParticipant[]> {
+  const signers = await tx
+    .select({
+      email: signatures.accountEmail,
+      language: sql<string | null>`${signatures.signerIdentityData} ->> 'language'`,
+    })
+    .from(signatures)
+    .where(eq(signatures.requestId, request.id))
+  const [owner] = await tx
+    .select({ email: users.email, attributes: users.attributes })
+    .from(users)
+    .where(eq(users.id, request.ownerId))
+  const signerEmails = [...new Set(signers.map((signer) => signer.email.toLowerCase()))]
+  const accounts =
+    signerEmails.length === 0
+      ? []
+      : await tx
+          .select({ email: users.email, attributes: users.attributes })
+          .from(users)
+          .where(inArray(sql`lower(${users.email})`, signerEmails))
+  const participants = new Map<string, RequestParticipant>()
+  if (owner !== undefined) {
+    const email = owner.email.toLowerCase()
+    participants.set(email, { email, language: owner.attributes.lang?.[0], hasAccount: true })
+  }
+  for (const signer of signers) {
+    const email = signer.email.toLowerCase()
+    if (participants.has(email)) continue
+    const account = accounts.find((a) => a.email.toLowerCase() === email)
+    participants.set(email, {
+      email,
+      language: signer.language ?? account?.attributes.lang?.[0],
+      hasAccount: account !== undefined,
+    })
+  }
+  return [...participants.values()]
+}
