@@ -95,6 +95,20 @@ type Props = OverlayContentProps<SigningOverlayProps>
 
 const choose = (submit: Props['submit'], choice: SigningChoice) => () => submit(choice)
 
+/** The ways on from an overlay that asks for something before signing: cancel, or sign with it. */
+function CancelOrSign({ loading, submit }: Pick<Props, 'loading' | 'submit'>) {
+  return (
+    <>
+      <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+        <Trans>Cancel</Trans>
+      </Button>
+      <BusyButton type="submit" busy={loading} size="lg">
+        <Trans>Sign</Trans>
+      </BusyButton>
+    </>
+  )
+}
+
 /** SPEC §2 signing overlay: shown while the signature is being added. */
 function SigningOverlay({ props }: Props) {
   return (
@@ -328,16 +342,7 @@ function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
           />
         </>
       }
-      actions={
-        <>
-          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <BusyButton type="submit" busy={loading} size="lg">
-            <Trans>Sign</Trans>
-          </BusyButton>
-        </>
-      }
+      actions={<CancelOrSign loading={loading} submit={submit} />}
     >
       <Trans>
         “{props.title}” is signed under FDA 21 CFR Part 11: enter your password again, and the name and
@@ -411,16 +416,7 @@ function MobileAesForm({ props, loading, error, submit, signing }: Props & { sig
           }}
         />
       }
-      actions={
-        <>
-          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <BusyButton type="submit" busy={loading} size="lg">
-            <Trans>Sign</Trans>
-          </BusyButton>
-        </>
-      }
+      actions={<CancelOrSign loading={loading} submit={submit} />}
     >
       <Trans>
         To sign “{props.title}” with a qualified electronic signature, enter the one-time password we sent by
