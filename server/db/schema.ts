@@ -798,7 +798,9 @@ export const identificationPayments = pgTable(
     /** The card provider's id of the charge (a Stripe PaymentIntent, or the sandbox's). */
     providerPaymentId: text('provider_payment_id').unique(),
     /** The identification that used the licence. */
-    identificationId: uuid('identification_id').references(() => identifications.id, { onDelete: 'set null' }),
+    identificationId: uuid('identification_id').references(() => identifications.id, {
+      onDelete: 'set null',
+    }),
     createdAt: at('created_at').notNull(),
     paidAt: at('paid_at'),
   },
