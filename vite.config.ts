@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { precompress } from './scripts/precompress.ts'
+import { routePreloads } from './scripts/route-preloads.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 // Each build gets its own id; the app compares it with dist/build.json to offer a reload.
@@ -23,14 +24,22 @@ export default defineConfig({
         this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ buildId }) })
       },
     },
-    {
-      // Brotli and gzip twins of every text file, so the server sends compressed bytes without compressing.
-      name: 'signet-precompress',
-      apply: 'build',
-      closeBundle() {
-        precompress('dist')
-      },
-    },
+    // The files each page needs beyond the entry, which the server names in that page's HTML.
+    routePreloads(),
+    (() => {
+      let outDir = 'dist'
+      return {
+        // Brotli and gzip twins of every text file, so the server sends compressed bytes without compressing.
+        name: 'signet-precompress',
+        apply: 'build',
+        configResolved(config: { build: { outDir: string } }) {
+          outDir = config.build.outDir
+        },
+        closeBundle() {
+          precompress(outDir)
+        },
+      } as const
+    })(),
   ],
   server: {
     proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 8080}` },

@@ -4,14 +4,18 @@
  * and accessibility scores with the figures behind them; the goal is performance >= 98 and accessibility
  * 100 on each page. Chromium is Debian's (`CHROME_PATH`, default /usr/bin/chromium).
  *
- * Run: node bench/lighthouse.ts (builds dist/ first when there is none)
+ * Run: node bench/lighthouse.ts [--runs 3] [--out dir] [--dist dir] (builds dist/ first when there is none).
+ * Each page is audited `--runs` times (default 1) and the run with the median performance score is printed;
+ * `--out` keeps every run's Lighthouse JSON report in `dir` (login-1.json, dashboard-2.json, view-3.json, ...);
+ * `--dist` serves an app built elsewhere (`vite build --outDir dir`), which others' builds of dist/ leave alone.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import lighthouse from 'lighthouse'
 import puppeteer, { type Page } from 'puppeteer-core'
 import { apiPaths, apiUrl } from '../contract/paths.ts'
@@ -21,13 +25,23 @@ import { startSmtpTestServer } from '../tests/server/mail/smtp-test-server.ts'
 import { freePort } from './figures.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+const { values: options } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, out: { type: 'string' }, dist: { type: 'string' } },
+})
+const runs = Number(options.runs)
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a whole number >= 1, not ${options.runs}`)
+const outDir = options.out === undefined ? undefined : resolve(options.out)
+if (outDir !== undefined) await mkdir(outDir, { recursive: true })
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const goals = { performance: 98, accessibility: 100 }
 const lighthouseVersion = JSON.parse(
   readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8'),
 ).version
 
-if (!existsSync(join(root, 'dist/index.html'))) {
+const dist = options.dist === undefined ? undefined : resolve(options.dist)
+if (dist !== undefined && !existsSync(join(dist, 'index.html'))) throw new Error(`${dist} holds no built app`)
+if (dist === undefined && !existsSync(join(root, 'dist/index.html'))) {
   const built = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
@@ -39,8 +53,11 @@ const smtp = await startSmtpTestServer()
 const dataDir = await mkdtemp(join(tmpdir(), 'signet-lighthouse-'))
 const port = await freePort()
 const base = `http://localhost:${port}`
+// The server serves ./dist of its working directory: for --dist, a directory whose dist is that one.
+const serverDir = dist === undefined ? root : await mkdtemp(join(tmpdir(), 'signet-lighthouse-cwd-'))
+if (dist !== undefined) await symlink(dist, join(serverDir, 'dist'))
 const server = spawn(process.execPath, [join(root, 'server/index.ts')], {
-  cwd: root,
+  cwd: serverDir,
   env: {
     PATH: process.env.PATH ?? '',
     PORT: String(port),
@@ -116,7 +133,21 @@ async function userWithRequest(): Promise<{ token: string; requestId: string }> 
 
 type Scores = { performance: number; accessibility: number; figures: string }
 
-async function audit(page: Page, path: string, keepSession: boolean): Promise<Scores> {
+/** Audits `path` `runs` times; answers the run with the median performance score, and every run's scores. */
+async function audits(
+  page: Page,
+  name: string,
+  path: string,
+  keepSession: boolean,
+): Promise<Scores & { all: string }> {
+  const results: Scores[] = []
+  for (let run = 1; run <= runs; run++) results.push(await audit(page, `${name}-${run}`, path, keepSession))
+  const sorted = [...results].sort((a, b) => a.performance - b.performance)
+  const median = sorted[Math.floor((sorted.length - 1) / 2)] as Scores
+  return { ...median, all: results.map((r) => r.performance).join(' ') }
+}
+
+async function audit(page: Page, name: string, path: string, keepSession: boolean): Promise<Scores> {
   const result = await lighthouse(
     `${base}${path}`,
     {
@@ -129,6 +160,7 @@ async function audit(page: Page, path: string, keepSession: boolean): Promise<Sc
     page,
   )
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
+  if (outDir !== undefined) await writeFile(join(outDir, `${name}.json`), result.report as string)
   const { categories, audits } = result.lhr
   const value = (id: string) => audits[id]?.displayValue ?? '?'
   return {
@@ -146,7 +178,9 @@ try {
   await serverAnswers()
   const { token, requestId } = await userWithRequest()
   const page = await browser.newPage()
-  const rows: [string, Scores][] = [['/login', await audit(page, '/login', false)]]
+  const rows: [string, Scores & { all: string }][] = [
+    ['/login', await audits(page, 'login', '/login', false)],
+  ]
   // The app keeps its session in the tab's session storage (SPEC §9), which Lighthouse leaves alone
   // when told to keep storage: the tab is signed in as the user would be.
   await page.goto(`${base}/login`)
@@ -156,14 +190,14 @@ try {
       JSON.stringify({ token: accessToken, rememberMe: false, expiresAt: Date.now() + 86_400_000 }),
     )
   }, token)
-  rows.push(['/dashboard', await audit(page, '/dashboard', true)])
-  rows.push(['/view/{id}', await audit(page, `/view/${requestId}`, true)])
+  rows.push(['/dashboard', await audits(page, 'dashboard', '/dashboard', true)])
+  rows.push(['/view/{id}', await audits(page, 'view', `/view/${requestId}`, true)])
   console.log(
-    `Lighthouse ${lighthouseVersion}, mobile profile, production mode (goal: performance >= ${goals.performance}, accessibility ${goals.accessibility})`,
+    `Lighthouse ${lighthouseVersion}, mobile profile, production mode (goal: performance >= ${goals.performance}, accessibility ${goals.accessibility})${runs > 1 ? `, median of ${runs} runs` : ''}`,
   )
   for (const [path, scores] of rows) {
     console.log(
-      `  ${path.padEnd(12)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  (${scores.figures})`,
+      `  ${path.padEnd(12)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  (${scores.figures}${runs > 1 ? `; runs: ${scores.all}` : ''})`,
     )
   }
 } finally {
@@ -172,4 +206,5 @@ try {
   await exited
   await smtp.close()
   await rm(dataDir, { recursive: true, force: true })
+  if (serverDir !== root) await rm(serverDir, { recursive: true, force: true })
 }

@@ -7,9 +7,11 @@ import { createRoot } from 'react-dom/client'
 import * as v from 'valibot'
 import { appConfigSchema } from '../contract/app-config.ts'
 import { apiPaths } from '../contract/paths.ts'
+import { userSchema } from '../contract/user.ts'
 import { retryDelay } from '../machines/page-loading/retry-delay.ts'
 import { selectDirectSign, selectToken } from '../machines/session/session.selectors.ts'
 import { createApiClient } from './api/client.ts'
+import { getUserQueryOptions } from './api/user.ts'
 import { forceReload } from './app/chunk-reload.ts'
 import { directAuth } from './app/direct-sign.ts'
 import { startErrorReporting } from './app/error-reporting.ts'
@@ -52,10 +54,15 @@ const api = createApiClient({
   },
   retryDelay,
 })
-const session = startSession(api)
-const ui = startUiActors()
-
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
+// The user the session loads is the user query's first answer: the guards and screens need not ask again.
+const session = startSession(api, sessionStorage, localStorage, {
+  keepUser: (answer) => {
+    const user = v.safeParse(userSchema, answer)
+    if (user.success) queryClient.setQueryData(getUserQueryOptions(api).queryKey, user.output)
+  },
+})
+const ui = startUiActors()
 
 async function start() {
   // Started with the app config, so a blocking maintenance is known before the first route guard runs.

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
+import { createRoutePreloads } from './route-preloads.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
 
@@ -20,6 +21,24 @@ export function createStaticFiles(staticDir: string): Hono {
   app.use('*', async (c, next) => {
     if (await isFile(indexFile)) return next()
     return c.text(`The app is not built (${indexFile} is missing). Run \`npm run build\`, then reload.`, 503)
+  })
+  // An app page (no file name) names the files its route loads after the entry, so they load alongside it.
+  const pageFor = createRoutePreloads(root)
+  app.get('*', async (c, next) => {
+    const path = c.req.path
+    if (path.startsWith('/assets/') || /\.[\w]+$/.test(path)) return next()
+    const page = await pageFor(path)
+    if (!page) return next()
+    c.header('Cache-Control', 'no-cache')
+    c.header('ETag', page.etag)
+    varyByEncoding(c)
+    if (c.req.header('If-None-Match') === page.etag) return c.body(null, 304)
+    const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
+    const body = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.html
+    if (encoding) c.header('Content-Encoding', encoding)
+    c.header('Content-Type', 'text/html; charset=utf-8')
+    c.header('Content-Length', String(body.length))
+    return c.body(new Uint8Array(body))
   })
   app.use(
     '*',
@@ -50,6 +69,18 @@ export function createStaticFiles(staticDir: string): Hono {
     }),
   )
   return app
+}
+
+/** The best encoding of the app page's twins that `accept` (an Accept-Encoding header) takes, if any. */
+function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  const taken = new Set(
+    (accept ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name?.trim().toLowerCase()),
+  )
+  return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : undefined
 }
 
 /** A cache must keep the compressed and the raw answer apart, whichever this one is. */

@@ -1,5 +1,6 @@
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
 import { apiPaths } from '../../contract/paths.ts'
+import { attributesCase } from '../../contract/user.ts'
 import { sessionMachine } from '../../machines/session/session.machine.ts'
 import type { SessionProfile, StoredToken } from '../../machines/session/session.types.ts'
 import type { ApiClient } from '../api/client.ts'
@@ -31,6 +32,15 @@ export function profileOf(user: UserAnswer): SessionProfile {
  */
 export const rememberedSessionKey = 'rememberedSession'
 
+/** Options of {@link startSession}. */
+export interface SessionOptions {
+  /**
+   * Receives the whole GET /v1/user answer (attributes keep their names) the session loaded the user with,
+   * so the app keeps it as the user query's data instead of asking the server a second time.
+   */
+  keepUser?: (answer: unknown) => void
+}
+
 /**
  * Starts the session machine with the browser's session storage (SPEC §9: key `accessToken`) and, for a
  * remember-me session, storage shared by the tabs (`shared`), and the API for the signed-in user.
@@ -39,6 +49,7 @@ export function startSession(
   api: ApiClient,
   storage: Storage = sessionStorage,
   shared: Storage = localStorage,
+  { keepUser }: SessionOptions = {},
 ): SessionActor {
   const machine = sessionMachine.provide({
     actors: {
@@ -62,7 +73,9 @@ export function startSession(
       fetchProfile: fromPromise<SessionProfile, { token: string }>(async ({ input }) => {
         const user = await api.request<UserAnswer>(apiPaths.user(), {
           auth: { type: 'Bearer', token: input.token },
+          caseOptions: attributesCase,
         })
+        keepUser?.(user)
         return profileOf(user)
       }),
     },

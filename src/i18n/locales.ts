@@ -121,10 +121,19 @@ export function formatBytes(bytes: number, locale: SupportedLocale): string {
   }).format(megabytes ? bytes / 1_000_000 : Math.max(bytes / 1000, bytes > 0 ? 1 : 0))
 }
 
+// Making a formatter costs far more than using one: lists of dates reuse one per locale and time zone.
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>()
+
 export function formatDateTime(
   date: Date | string | number,
   locale: SupportedLocale,
   timeZone?: string,
 ): string {
-  return new Intl.DateTimeFormat(locale, { ...dateTimeFormat, timeZone }).format(new Date(date))
+  const key = `${locale}|${timeZone ?? ''}`
+  let formatter = dateTimeFormatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...dateTimeFormat, timeZone })
+    dateTimeFormatters.set(key, formatter)
+  }
+  return formatter.format(new Date(date))
 }

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView, SignerInvite } from '../../../contract/signature-requests.ts'
@@ -52,6 +52,15 @@ export type RenderSignAction = (
 
 type Notice = { tone: 'success' | 'error'; text: string }
 
+/** What /view/{srid} shows while its request loads. */
+export function RequestLoading() {
+  return (
+    <p role="status" className={styles.note}>
+      <Trans>Loading the request…</Trans>
+    </p>
+  )
+}
+
 /**
  * /view/{srid}: one signature request with its documents in the viewer, its signers and their statuses,
  * its attachments and its audit trail, and the actions the signature-request machine allows the caller now.
@@ -68,8 +77,16 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   const loadText = useLoadPageText()
   const [notice, setNotice] = useState<Notice | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
+  // The documents and the side panel come in React's background lane: the header and the actions paint first, and
+  // the rest follows at once in slices that leave the browser free to answer input, instead of in one long task.
+  const showColumns = useDeferredValue(true, false)
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
-  const actions = request.data && user ? requestActions(request.data, user.email) : undefined
+  // The machine's answers change with the request and the caller only, not with every render.
+  const email = user?.email
+  const actions = useMemo(
+    () => (request.data && email !== undefined ? requestActions(request.data, email) : undefined),
+    [request.data, email],
+  )
   const fields = useSignatureFields({
     request: request.data,
     ownSignatureId: actions?.ownSignatureId,
@@ -91,13 +108,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       </div>
     )
   }
-  if (!request.data || !user || !actions) {
-    return (
-      <p role="status" className={styles.note}>
-        <Trans>Loading the request…</Trans>
-      </p>
-    )
-  }
+  if (!request.data || !user || !actions) return <RequestLoading />
 
   const data = request.data
   const dialogProps = { title: data.title }
@@ -323,110 +334,112 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
       <FieldPlacementNotices fields={fields} />
 
-      <div className={styles.columns}>
-        <DocumentViewer
-          documents={data.documents}
-          loadPage={loadPage}
-          pageOverlay={fields.pageOverlay}
-          loadText={loadText}
-        />
-        <aside className={styles.side}>
-          <SignerList
-            request={data}
-            actions={actions}
-            showStatus={data.statusOverall !== 'DRAFT'}
-            empty={<Trans>No signers yet.</Trans>}
-            onChanged={refresh}
-            placingFor={fields.placingFor?.id}
-            onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
+      {showColumns ? (
+        <div className={styles.columns}>
+          <DocumentViewer
+            documents={data.documents}
+            loadPage={loadPage}
+            pageOverlay={fields.pageOverlay}
+            loadText={loadText}
           />
-
-          <RequestStandard
-            request={data}
-            mayChoose={actions.chooseStandard}
-            onChoose={(body) =>
-              updateRequest(api, srid, body)
-                .then(refresh)
-                .catch((error: unknown) => setNotice({ tone: 'error', text: failed(error) }))
-            }
-          />
-
-          <section className={styles.card} aria-labelledby="documents-heading">
-            <h2 id="documents-heading">
-              <Trans>Documents</Trans>
-            </h2>
-            <ul className={styles.files}>
-              {data.documents.map((doc) => {
-                const pages = doc.pageCount
-                const document = doc.title
-                return (
-                  <li key={doc.id} className={styles.fileRow}>
-                    <span className={styles.signerWho}>
-                      <span className={styles.strong}>{doc.title}</span>
-                      <span className={styles.muted}>
-                        <Plural value={pages} one="# page" other="# pages" />
-                      </span>
-                    </span>
-                    {actions.deleteDocuments ? (
-                      <Button
-                        variant="text"
-                        size="sm"
-                        aria-label={t`Delete ${document}`}
-                        onClick={() =>
-                          void dialog(
-                            'deleteDocuments',
-                            'general',
-                            () => removeDocuments(api, srid, [doc.id]),
-                            {
-                              titles: [doc.title],
-                              kind: 'documents',
-                            },
-                          )
-                        }
-                      >
-                        <Trans>Delete</Trans>
-                      </Button>
-                    ) : null}
-                  </li>
-                )
-              })}
-            </ul>
-          </section>
-
-          {data.attachments.length > 0 || actions.attach ? (
-            <RequestAttachments
+          <aside className={styles.side}>
+            <SignerList
               request={data}
-              mayAttach={actions.attach}
-              mayRemove={actions.removeAttachments}
+              actions={actions}
+              showStatus={data.statusOverall !== 'DRAFT'}
+              empty={<Trans>No signers yet.</Trans>}
               onChanged={refresh}
-              onError={(error) => setNotice({ tone: 'error', text: failed(error) })}
-              onDownload={(attachment) =>
-                download('attachment', [
-                  {
-                    path: apiPaths.signatureRequestAttachmentContent(srid, attachment.id),
-                    name: attachment.title,
-                  },
-                ])
+              placingFor={fields.placingFor?.id}
+              onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
+            />
+
+            <RequestStandard
+              request={data}
+              mayChoose={actions.chooseStandard}
+              onChoose={(body) =>
+                updateRequest(api, srid, body)
+                  .then(refresh)
+                  .catch((error: unknown) => setNotice({ tone: 'error', text: failed(error) }))
               }
             />
-          ) : null}
 
-          <section className={styles.card} aria-labelledby="events-heading">
-            <h2 id="events-heading">
-              <Trans>History</Trans>
-            </h2>
-            {events.data ? (
-              <RequestEvents events={events.data.events} />
-            ) : events.error ? (
-              <FormAlert>{failed(events.error)}</FormAlert>
-            ) : (
-              <p className={styles.muted}>
-                <Trans>Loading the history…</Trans>
-              </p>
-            )}
-          </section>
-        </aside>
-      </div>
+            <section className={styles.card} aria-labelledby="documents-heading">
+              <h2 id="documents-heading">
+                <Trans>Documents</Trans>
+              </h2>
+              <ul className={styles.files}>
+                {data.documents.map((doc) => {
+                  const pages = doc.pageCount
+                  const document = doc.title
+                  return (
+                    <li key={doc.id} className={styles.fileRow}>
+                      <span className={styles.signerWho}>
+                        <span className={styles.strong}>{doc.title}</span>
+                        <span className={styles.muted}>
+                          <Plural value={pages} one="# page" other="# pages" />
+                        </span>
+                      </span>
+                      {actions.deleteDocuments ? (
+                        <Button
+                          variant="text"
+                          size="sm"
+                          aria-label={t`Delete ${document}`}
+                          onClick={() =>
+                            void dialog(
+                              'deleteDocuments',
+                              'general',
+                              () => removeDocuments(api, srid, [doc.id]),
+                              {
+                                titles: [doc.title],
+                                kind: 'documents',
+                              },
+                            )
+                          }
+                        >
+                          <Trans>Delete</Trans>
+                        </Button>
+                      ) : null}
+                    </li>
+                  )
+                })}
+              </ul>
+            </section>
+
+            {data.attachments.length > 0 || actions.attach ? (
+              <RequestAttachments
+                request={data}
+                mayAttach={actions.attach}
+                mayRemove={actions.removeAttachments}
+                onChanged={refresh}
+                onError={(error) => setNotice({ tone: 'error', text: failed(error) })}
+                onDownload={(attachment) =>
+                  download('attachment', [
+                    {
+                      path: apiPaths.signatureRequestAttachmentContent(srid, attachment.id),
+                      name: attachment.title,
+                    },
+                  ])
+                }
+              />
+            ) : null}
+
+            <section className={styles.card} aria-labelledby="events-heading">
+              <h2 id="events-heading">
+                <Trans>History</Trans>
+              </h2>
+              {events.data ? (
+                <RequestEvents events={events.data.events} />
+              ) : events.error ? (
+                <FormAlert>{failed(events.error)}</FormAlert>
+              ) : (
+                <p className={styles.muted}>
+                  <Trans>Loading the history…</Trans>
+                </p>
+              )}
+            </section>
+          </aside>
+        </div>
+      ) : null}
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
 import { pageLoadingMachine } from '../../../machines/page-loading/page-loading.machine.ts'
 import type { PageFetchInput, PageFetchResult } from '../../../machines/page-loading/page-loading.types.ts'
 import { toPageFetchResult } from './page-fetch-result.ts'
+import { takePrefetchedPage } from './page-prefetch.ts'
 
 /**
  * Loads one page image of the file `version` (a SHA-256; the uploaded file when undefined): resolves it, or
@@ -47,8 +48,13 @@ export function usePageImage(
     let url: string | undefined
     const machine = pageLoadingMachine.provide({
       actors: {
+        // The first try takes the image a route's loader already asked for, when it did.
         fetchPage: fromPromise<PageFetchResult, PageFetchInput>(() =>
-          toPageFetchResult(() => load.current(documentId, page, scale, controller.signal, version)),
+          toPageFetchResult(
+            () =>
+              takePrefetchedPage(documentId, page, scale, version) ??
+              load.current(documentId, page, scale, controller.signal, version),
+          ),
         ),
       },
     })
