@@ -1,6 +1,12 @@
 import * as v from 'valibot'
 import { createBusinessSchema } from './businesses.ts'
-import { billingCycles, currencies, subscriptionSchema, upgradePreviewRequestSchema } from './price-plans.ts'
+import {
+  billingCycles,
+  currencies,
+  planSwitchSchema,
+  subscriptionSchema,
+  upgradePreviewRequestSchema,
+} from './price-plans.ts'
 
 const id = (businessId: string) => encodeURIComponent(businessId)
 const v1 = (businessId: string) => `/v1/businesses/${id(businessId)}`
@@ -40,6 +46,12 @@ export const billingPaths = {
   directPreview: () => '/v2/businesses/direct_upgrade/preview',
   directSetupIntent: () => '/v2/businesses/direct_upgrade/stripe_setup_intent',
   directConfirm: () => '/v2/businesses/direct_upgrade/confirm',
+  /** SPEC §2 fair-flat migration: the per-seat plan replacing a legacy flat plan, priced (then PUT .../base). */
+  fairFlatMigrationPreview: (businessId: string) => `${v2(businessId)}/fair_flat_migration/preview`,
+  /** SPEC §2 free plan downgrade: a business that does not pay closes, its people on the new free plan. */
+  freePlanDowngrade: (businessId: string) => `${v2(businessId)}/free_plan_downgrade`,
+  /** SPEC §2 free migration: a user on the legacy free plan moves to the new free plan. */
+  freeMigration: () => '/v1/user/free_migration',
   /** Stripe's webhooks (issue 14), verified by signature. */
   stripeWebhook: () => '/webhooks/stripe',
   /** Outside production: what Stripe.js does with a card, done by the sandbox provider. */
@@ -128,6 +140,13 @@ export const seatsPreviewSchema = v.object({
   /** What the seats cost each period from the next one on, before VAT. */
   nextPeriodAmount: v.number(),
   currentPeriodEnd: v.string(),
+  /**
+   * When `seats` takes effect: now for more seats, or for as many as paid (which takes a scheduled drop
+   * back); the period's end for fewer, the paid seats staying until then.
+   */
+  effectiveAt: v.string(),
+  /** A drop of seats already scheduled for the period's end, before this change; null without. */
+  seatsAtPeriodEnd: v.nullable(v.number()),
   timestamp: v.string(),
 })
 export type SeatsPreview = v.InferOutput<typeof seatsPreviewSchema>
@@ -221,3 +240,22 @@ export const customExtrasSchema = v.object({
   identifications: v.array(v.object({ legislation: v.picklist(['eidas', 'zertes']), price: v.number() })),
 })
 export type CustomExtras = v.InferOutput<typeof customExtrasSchema>
+
+/**
+ * POST .../fair_flat_migration/preview: what a business on a legacy flat plan (ent_v2, sme_v2) pays each
+ * period now and on the per-seat plan that replaces it, for its seats, and what moving now costs (the
+ * credit for the legacy plan's unused time against the new plan's, as a plan switch). The admin accepts
+ * with PUT /v2/businesses/{id}/base quoting `toPlan`, `cycle` and `planSwitch.timestamp`.
+ */
+export const fairFlatMigrationSchema = v.object({
+  fromPlan: v.string(),
+  toPlan: v.string(),
+  cycle: v.picklist(billingCycles),
+  currency: v.picklist(currencies),
+  seats: v.number(),
+  /** Each period before VAT: the legacy plan now, the new plan after. */
+  currentPeriodAmount: v.number(),
+  newPeriodAmount: v.number(),
+  planSwitch: planSwitchSchema,
+})
+export type FairFlatMigration = v.InferOutput<typeof fairFlatMigrationSchema>

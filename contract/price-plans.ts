@@ -69,6 +69,29 @@ const previewPeriodSchema = v.object({
   total: v.number(),
 })
 
+/**
+ * What switching a running subscription to the previewed plan or cycle (PUT /v2/businesses/{id}/base)
+ * charges now, in minor units: the credit for the old plan's unused time, the charge for the new one's
+ * time to the end of the period it then runs (the current one, or a whole new one for another cycle), VAT
+ * on the difference, and the price of the period after; `timestamp` is the proration time the switch must
+ * quote.
+ */
+export const planSwitchSchema = v.object({
+  credit: v.number(),
+  charge: v.number(),
+  /** `charge - credit`, never below 0: a larger credit is not paid out. */
+  subtotal: v.number(),
+  vatRate: v.number(),
+  vat: v.number(),
+  total: v.number(),
+  /** The end of the period the new plan is charged for now; the next period starts then. */
+  periodEnd: v.string(),
+  /** The next period: its seats (fewer when a drop is scheduled) at the new plan's price, before discounts. */
+  nextPeriod: v.object({ seats: v.number(), subtotal: v.number(), vat: v.number(), total: v.number() }),
+  timestamp: v.string(),
+})
+export type PlanSwitch = v.InferOutput<typeof planSwitchSchema>
+
 /** The answer of an upgrade preview: the plan's line, and the first and the following period. */
 export const upgradePreviewSchema = v.object({
   plan: v.string(),
@@ -81,6 +104,8 @@ export const upgradePreviewSchema = v.object({
   /** The promotion code the discount comes from (the admin's, or the referral one); null without. */
   promoCode: v.nullable(v.string()),
   periods: v.array(previewPeriodSchema),
+  /** For a business whose subscription runs and may switch plans: what the switch costs; else null. */
+  planSwitch: v.nullable(planSwitchSchema),
 })
 export type UpgradePreview = v.InferOutput<typeof upgradePreviewSchema>
 
@@ -95,6 +120,8 @@ export const subscriptionSchema = v.object({
   currentPeriodStart: v.string(),
   currentPeriodEnd: v.string(),
   cancelAtPeriodEnd: v.boolean(),
+  /** Seats billed from the next period on, when fewer were asked for (the paid ones stay until then). */
+  seatsAtPeriodEnd: v.nullable(v.number()),
   promoCode: v.nullable(v.string()),
 })
 export type Subscription = v.InferOutput<typeof subscriptionSchema>

@@ -105,11 +105,18 @@ test.describe('billing on the sandbox provider', () => {
     await billing.seeSnackbar('Seats added')
     await billing.seeFact('seats', '1 of 4 in use')
     await billing.clickCloseSnackbar()
+    // A removed seat stays paid until the year ends; the admin can take the removal back.
     await billing.changeSeats('Remove seats', 3)
+    await expect(billing.dialog.getByText(/Removed seats stay until the paid period ends on/)).toBeVisible()
+    await expect(billing.dialog.getByTestId('seats-effective')).toHaveText('3 seats')
     await expect(billing.dialog.getByText('EUR 750.00 before VAT')).toBeVisible()
     await billing.clickInDialog('Remove seats')
     await billing.seeSnackbar('Seats removed')
-    await billing.seeFact('seats', '1 of 3 in use')
+    await billing.seeFact('seats', /^1 of 4 in use · from .+: 3 seats$/)
+    await billing.clickCloseSnackbar()
+    await page.getByRole('button', { name: 'Keep 4 seats' }).click()
+    await billing.seeSnackbar('Your seats stay as they are')
+    await billing.seeFact('seats', '1 of 4 in use')
     await billing.clickCloseSnackbar()
 
     // Cancelled, the plan runs to the end of the year; kept again, it renews.
@@ -120,28 +127,37 @@ test.describe('billing on the sandbox provider', () => {
     await expect(page.getByText('Ends on')).toBeVisible()
     await page.getByRole('button', { name: 'Keep the subscription' }).click()
     await billing.seeSnackbar('Your plan goes on')
-    await billing.seeFact('period-end', /EUR\s750\.00 before VAT/)
-    // Pro instead of Team: the difference for the rest of the year is charged now.
+    await billing.seeFact('period-end', /EUR\s1,000\.00 before VAT/)
+    // Pro instead of Team: the unused year of Team is credited against the year of Pro, charged now.
     await billing.clickCloseSnackbar()
     await page.getByRole('link', { name: 'Change plan' }).click()
     await billing.seeHeading('Plans')
     await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Choose Pro' }).click()
-    await billing.seePreviewLine('3 seats', 'EUR 1,200.00')
+    const lines = page.getByTestId('switch-lines')
+    await expect(lines.getByTestId('switch-credit')).toHaveText('−EUR 1,000.00')
+    await expect(lines.getByTestId('switch-charge')).toHaveText('EUR 1,600.00')
+    await expect(lines.getByTestId('switch-vat')).toHaveText('EUR 48.60')
+    await expect(lines.getByTestId('switch-total')).toHaveText('EUR 648.60')
+    await expect(page.getByTestId('switch-next')).toHaveText(/^Then EUR\s1,729\.60 a year for 4 seats/)
+    await testInfo.attach('plan-switch', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
     await page.getByRole('button', { name: 'Switch plan' }).click()
     await billing.seeSnackbar('Your new plan is active')
     await billing.seeFact('plan-name', 'Pro, billed yearly')
 
-    // Inviting three people with two seats free opens add seats first, with the one more seat they need.
+    // Inviting four people with three seats free opens add seats first, with the one more seat they need.
     await billing.clickCloseSnackbar()
     await page.getByRole('link', { name: 'Manage members' }).click()
-    await billing.invite('ann@ledger.example, ben@ledger.example, cy@ledger.example')
+    await billing.invite('ann@ledger.example, ben@ledger.example, cy@ledger.example, di@ledger.example')
     await billing.seeDialog('Add seats')
-    await expect(billing.dialog.getByLabel('Seats after the change')).toHaveValue('4')
+    await expect(billing.dialog.getByLabel('Seats after the change')).toHaveValue('5')
     await billing.clickInDialog('Buy seats')
     await billing.seeSnackbar('Invitation sent')
     await billing.seeInvitation('cy@ledger.example')
     await billing.open(`${server.url}/business/billing`)
-    await billing.seeFact('seats', '4 of 4 in use')
+    await billing.seeFact('seats', '5 of 5 in use')
 
     // The admin sees the billing statechart with the business where it stands.
     await page.getByText('Where your business stands: the billing statechart').click()
@@ -283,5 +299,59 @@ test.describe('billing on the sandbox provider', () => {
     await expect(billing.page).toHaveURL(/\/business\/billing\/invoices$/)
     await billing.seeHeading('Invoices')
     await expect(billing.page.getByRole('row').filter({ hasText: 'CHF 5,188.80' })).toBeVisible()
+  })
+
+  test('a removed seat stays until the period ends, and the count drops after it', async ({ browser }) => {
+    test.setTimeout(120_000)
+    const admin = await createAccount(api)
+    await openBusiness(admin, 'Fewer Seats AG')
+    let billing = await tabOf(browser, admin)
+    await billing.open(`${server.url}/business/billing/plan`)
+    await billing.choosePlan('Team', 'Monthly')
+    await billing.fillCard('4242 4242 4242 4242')
+    await billing.clickPay(/^Subscribe and pay/)
+    await billing.seeSnackbar('Thank you: your plan is active')
+    await billing.clickCloseSnackbar()
+    await billing.changeSeats('Add seats', 3)
+    await billing.clickInDialog('Buy seats')
+    await billing.seeFact('seats', '1 of 3 in use')
+    await billing.clickCloseSnackbar()
+    await billing.changeSeats('Remove seats', 2)
+    await expect(billing.dialog.getByTestId('seats-costs')).toContainText('2 seats')
+    await billing.clickInDialog('Remove seats')
+    await billing.seeFact('seats', /^1 of 3 in use · from .+: 2 seats$/)
+    await billing.seeFact('period-end', /EUR\s50\.00 before VAT/)
+
+    const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 32 * 24 * 60 * 60 } })
+    expect(moved.ok(), await moved.text()).toBe(true)
+    billing = await tabOf(browser, await signInAgain(api, admin))
+    await expect(async () => {
+      await billing.open(`${server.url}/business/billing`)
+      await billing.seeFact('seats', '1 of 2 in use')
+    }).toPass({ timeout: 30_000 })
+  })
+
+  test('a business whose trial ran out moves to the free plan instead of paying', async ({ browser }) => {
+    test.setTimeout(90_000)
+    const admin = await createAccount(api)
+    await openBusiness(admin, 'Thrifty GmbH')
+    const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 15 * 24 * 60 * 60 } })
+    expect(moved.ok(), await moved.text()).toBe(true)
+    const billing = await tabOf(browser, await signInAgain(api, admin))
+    const { page } = billing
+    await billing.open(`${server.url}/business/upgrade`)
+    await billing.seeHeading('Choose your plan')
+    await page.getByTestId('free-plan-offer').getByRole('button', { name: 'Move to the free plan' }).click()
+    await billing.seeDialog('Move to the free plan instead?')
+    await expect(billing.dialog.getByTestId('downgrade-losses')).toContainText(
+      'Uploading documents and asking others to sign is not possible on the free plan.',
+    )
+    await billing.clickInDialog('Move to the free plan')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    // The business is gone: the app says so once (the downgraded dialog), and uploading sends home.
+    await billing.seeDialog('Thrifty GmbH has been deleted')
+    await billing.clickInDialog('OK')
+    await billing.open(`${server.url}/upload`)
+    await expect(page).toHaveURL(/\/dashboard$/)
   })
 })

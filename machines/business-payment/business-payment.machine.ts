@@ -71,6 +71,7 @@ export const businessPaymentMachine = setup({
     reactivateSubscription: notProvided('business.reactivate_subscription_not_provided'),
     deleteBusiness: notProvided('business.delete_not_provided'),
     revokeDeletion: notProvided('business.revoke_delete_not_provided'),
+    downgradeToFree: notProvided('business.free_downgrade_not_provided'),
   },
   actions: {
     setBusiness: assign((_, params: Business) => ({ business: params.business })),
@@ -144,7 +145,23 @@ export const businessPaymentMachine = setup({
           },
         },
         trialExpired: {
-          on: { 'subscription.upgrade': { target: 'subscribing', actions: 'clearError' } },
+          on: {
+            'subscription.upgrade': { target: 'subscribing', actions: 'clearError' },
+            'plan.downgradeToFree': { target: 'downgradingToFree', actions: 'clearError' },
+          },
+        },
+        // The business closes and its people move to the free plan: the deletion region then shows it
+        // pending until it is gone; a refusal leaves it where it was.
+        downgradingToFree: {
+          tags: busy,
+          on: { 'business.update': {} },
+          invoke: {
+            id: 'downgradeToFree',
+            src: 'downgradeToFree',
+            input: callInput,
+            onDone: 'settling',
+            onError: { target: 'settling', actions: failure('business.free_downgrade_failed') },
+          },
         },
         subscribing: {
           tags: busy,
@@ -234,7 +251,10 @@ export const businessPaymentMachine = setup({
         },
         // Ended: subscribing again starts a new subscription.
         cancelled: {
-          on: { 'subscription.upgrade': { target: 'subscribing', actions: 'clearError' } },
+          on: {
+            'subscription.upgrade': { target: 'subscribing', actions: 'clearError' },
+            'plan.downgradeToFree': { target: 'downgradingToFree', actions: 'clearError' },
+          },
         },
       },
     },

@@ -25,6 +25,7 @@ export interface BusinessPaymentView {
   canReactivate: boolean
   canDelete: boolean
   canRevokeDeletion: boolean
+  canDowngradeToFree: boolean
 }
 
 /** Turns a business payment snapshot into what the UI needs. */
@@ -46,5 +47,6 @@ export function businessPaymentView(snapshot: Snapshot): BusinessPaymentView {
     canReactivate: snapshot.can({ type: 'subscription.reactivate' }),
     canDelete: snapshot.can({ type: 'business.delete' }),
     canRevokeDeletion: snapshot.can({ type: 'deletion.revoke' }),
+    canDowngradeToFree: snapshot.can({ type: 'plan.downgradeToFree' }),
   }
 }

@@ -59,6 +59,7 @@ export type BusinessPaymentError =
   | 'business.upgrade_failed'
   | 'business.seats_change_failed'
   | 'business.plan_change_failed'
+  | 'business.free_downgrade_failed'
   /** The server's own reason, e.g. `billing.card_declined`. */
   | `billing.${string}`
 
@@ -141,3 +142,8 @@ export type BusinessPaymentEvent =
   | { type: 'subscription.reactivate' }
   | { type: 'business.delete' }
   | { type: 'deletion.revoke' }
+  /**
+   * SPEC §2 free plan downgrade: a business whose trial ran out or whose subscription ended closes, its
+   * people moving to the new free plan, instead of paying.
+   */
+  | { type: 'plan.downgradeToFree' }

@@ -41,3 +41,28 @@ export function isLegacyPlan(name: string): boolean {
 export function isNewFreePlan(plan: PricePlan): boolean {
   return plan.name === 'free_v1' || (plan.name === 'free_migrated' && !plan.current?.base)
 }
+
+/** What a plan offers for choosing a replacement: its tier, whether admins buy it, and its seats. */
+type PlanOffer = { id: string; tier: string; selfService: boolean; minSeats: number; maxSeats: number | null }
+
+/** The tiers a legacy plan's businesses may move to: sme_v2 from the smallest, ent_v2 from pro up. */
+const replacementTiers: Record<string, readonly string[]> = {
+  sme_v2: ['individual', 'team', 'pro', 'scale'],
+  ent_v2: ['pro', 'scale'],
+}
+
+/**
+ * The per-seat plan that replaces a legacy flat plan (fair-flat migration) for `seats` seats: the first
+ * plan admins can buy, in the order given (cheaper first), of the tiers open to that legacy plan, whose
+ * seats fit; null for a plan that is not legacy, or when none fits.
+ */
+export function replacementPlan(legacy: string, seats: number, plans: readonly PlanOffer[]): string | null {
+  const tiers = replacementTiers[legacy]
+  if (!isLegacyPlan(legacy) || tiers === undefined) return null
+  const fits = (plan: PlanOffer) =>
+    plan.selfService &&
+    tiers.includes(plan.tier) &&
+    seats >= plan.minSeats &&
+    (plan.maxSeats === null || seats <= plan.maxSeats)
+  return plans.find(fits)?.id ?? null
+}

@@ -42,6 +42,7 @@ export async function applySubscription(
     currentPeriodStart: subscription.currentPeriodStart,
     currentPeriodEnd: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    seatsAtPeriodEnd: subscription.seatsAtPeriodEnd,
     promoCode: subscription.promoCode,
     syncedAt: now,
   }

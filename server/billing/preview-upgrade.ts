@@ -109,6 +109,7 @@ export async function priceOrder(
       vatTreatment: treatment,
       promoCode: promotion?.code ?? null,
       periods: [period(0, now, firstEnd), period(1, firstEnd, periodEnd(firstEnd, input.cycle))],
+      planSwitch: null,
     },
     promotion,
     referrerId,

@@ -84,8 +84,9 @@ async function checkSeats(
 
 /**
  * POST .../subscriptions/seats/preview: what changing to `seats` costs: added seats are charged at once for
- * the rest of the period (prorated, with VAT); fewer seats cost nothing now and less from the next period.
- * The answer's timestamp is the proration time the change then uses.
+ * the rest of the period (prorated, with VAT); fewer seats cost nothing now, stay paid until the period's
+ * end and cost less from the next period (`effectiveAt`). The answer's timestamp is the proration time the
+ * change then uses.
  */
 export async function previewSeats(
   services: BillingServices,
@@ -109,6 +110,8 @@ export async function previewSeats(
     total: proration.amountDue + vat,
     nextPeriodAmount: unit * seats,
     currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+    effectiveAt: (seats < subscription.seats ? subscription.currentPeriodEnd : now).toISOString(),
+    seatsAtPeriodEnd: subscription.seatsAtPeriodEnd,
     timestamp: now.toISOString(),
   }
 }
@@ -128,8 +131,12 @@ export async function changeSeats(
   await checkSeats(services, billing, input.seats, input.timestamp)
   const previewedAt = freshPreviewTime(billing, input.timestamp, services.now())
   const id = subscriptionIdOf(billing)
+  // What the seats are now tells apart two changes quoting one preview time (a drop, taken back, made again);
+  // a retry of the same change from the same seats is the same key.
+  const from = `${billing.subscription?.seats}:${billing.subscription?.seatsAtPeriodEnd}`
+  const key = `seats:${id}:${input.seats}:${input.timestamp}:${from}`
   const subscription = await subscriptions
-    .changeSeats(id, input.seats, previewedAt, `seats:${id}:${input.seats}:${input.timestamp}`)
+    .changeSeats(id, input.seats, previewedAt, key)
     .catch((error: unknown) => {
       throw error instanceof PaymentDeclinedError ? cardDeclined(error) : error
     })
@@ -142,7 +149,8 @@ export async function changeSeats(
  * Adding people beyond the paid seats buys the missing seats at once, prorated (SPEC §6 add seats): before
  * POST .../members invites, the seats its newcomers need are bought while the payment machine takes a
  * change of seats. The app previews them in its add seats dialog first; a caller of the API that did not
- * is charged the same. A declined charge is a 402 and nobody is invited.
+ * is charged the same. A declined charge is a 402 and nobody is invited. A drop of seats scheduled for the
+ * period's end is lessened so that the newcomers keep their seats then.
  */
 export async function buySeatsForInvites(
   services: BillingServices,
@@ -171,7 +179,10 @@ export async function buySeatsForInvites(
   const knownEmails = new Set([...known, ...invited].map((row) => row.email.toLowerCase()))
   const needed =
     (await seatsInUse(services.db, businessId)) + addresses.filter((a) => !knownEmails.has(a)).length
-  if (needed <= current.seats) return
+  // Paid seats that are to drop at the period's end would leave newcomers without one: the drop is made
+  // smaller (or taken back) rather than charging anything now.
+  const scheduled = current.seatsAtPeriodEnd
+  if (needed <= current.seats && (scheduled === null || needed <= scheduled)) return
   const [plan] = await services.db.select().from(pricePlans).where(eq(pricePlans.id, current.plan))
   if (plan?.maxSeats != null && needed > plan.maxSeats) {
     throw new ApiError(

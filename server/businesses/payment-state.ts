@@ -45,6 +45,7 @@ export function subscriptionView(row: SubscriptionRow): Subscription {
     currentPeriodStart: row.currentPeriodStart.toISOString(),
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    seatsAtPeriodEnd: row.seatsAtPeriodEnd,
     promoCode: row.promoCode,
   }
 }

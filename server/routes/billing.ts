@@ -12,6 +12,8 @@ import {
   validatePromoRequestSchema,
 } from '../../contract/billing.ts'
 import { upgradePreviewRequestSchema } from '../../contract/price-plans.ts'
+import { attributesCase } from '../../contract/user.ts'
+import { getUser } from '../accounts/get-user.ts'
 import { type BillingServices, requireProviders } from '../billing/billing-services.ts'
 import { changePlan } from '../billing/change-plan.ts'
 import { cancelTrial, setSubscriptionCancelled } from '../billing/change-subscription.ts'
@@ -22,8 +24,12 @@ import {
   previewDirectUpgrade,
 } from '../billing/direct-upgrade.ts'
 import { ensureCustomer } from '../billing/ensure-customer.ts'
+import { previewFairFlatMigration } from '../billing/fair-flat-migration.ts'
+import { migrateToNewFreePlan } from '../billing/free-migration.ts'
+import { downgradeToFreePlan } from '../billing/free-plan-downgrade.ts'
 import { invoicePdf, listInvoices } from '../billing/invoices.ts'
 import { billingInformation, listPaymentMethods, replacePaymentMethod } from '../billing/payment-methods.ts'
+import { previewPlanSwitch } from '../billing/preview-plan-switch.ts'
 import { priceUpgrade } from '../billing/preview-upgrade.ts'
 import { findApplicablePromotion, promotionView } from '../billing/promotions.ts'
 import { recordProviderEvent } from '../billing/provider-events.ts'
@@ -60,13 +66,10 @@ export function createBillingRoutes(services: BillingServices): Hono<AuthEnv> {
       jsonBody(upgradePreviewRequestSchema),
       async (c) => {
         await admin(c)
-        const { preview } = await priceUpgrade(
-          services,
-          c.req.param('id'),
-          c.req.valid('json'),
-          services.now(),
-        )
-        return sendJson(c, preview)
+        const now = services.now()
+        const { preview } = await priceUpgrade(services, c.req.param('id'), c.req.valid('json'), now)
+        const planSwitch = await previewPlanSwitch(services, c.req.param('id'), c.req.valid('json'), now)
+        return sendJson(c, { ...preview, planSwitch })
       },
     )
     .post(billingPaths.directPreview(), requireAuth, jsonBody(directPreviewRequestSchema), async (c) =>
@@ -182,6 +185,20 @@ export function createBillingRoutes(services: BillingServices): Hono<AuthEnv> {
         return sendJson(c, await replacePaymentMethod(services, c.req.param('id'), c.req.param('intentId')))
       },
     )
+    .post(`${v2}/fair_flat_migration/preview`, requireAuth, async (c) => {
+      await admin(c)
+      return sendJson(c, await previewFairFlatMigration(services, c.req.param('id')))
+    })
+    .post(`${v2}/free_plan_downgrade`, requireAuth, async (c) => {
+      await admin(c)
+      await downgradeToFreePlan(services, c.req.param('id'))
+      return c.body(null, 204)
+    })
+    .post(billingPaths.freeMigration(), requireAuth, async (c) => {
+      const { userId } = c.get('auth')
+      await migrateToNewFreePlan(db, userId)
+      return sendJson(c, await getUser(db, userId), 200, attributesCase)
+    })
     .put(`${v2}/base`, requireAuth, jsonBody(basePlanSchema), async (c) => {
       await admin(c)
       await changePlan(services, c.req.param('id'), c.req.valid('json'))

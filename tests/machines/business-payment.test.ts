@@ -149,6 +149,7 @@ describe('business payment machine', () => {
     reactivateSubscription: controlledActor<void, BusinessCallInput>(),
     deleteBusiness: controlledActor<void, BusinessCallInput>(),
     revokeDeletion: controlledActor<void, BusinessCallInput>(),
+    downgradeToFree: controlledActor<void, BusinessCallInput>(),
   })
   const provided = (c: ReturnType<typeof calls>) =>
     businessPaymentMachine.provide({
@@ -161,6 +162,7 @@ describe('business payment machine', () => {
         reactivateSubscription: c.reactivateSubscription.logic,
         deleteBusiness: c.deleteBusiness.logic,
         revokeDeletion: c.revokeDeletion.logic,
+        downgradeToFree: c.downgradeToFree.logic,
       },
     })
 
@@ -276,6 +278,7 @@ describe('business payment machine', () => {
       { type: 'subscription.reactivate' },
       { type: 'business.delete' },
       { type: 'deletion.revoke' },
+      { type: 'plan.downgradeToFree' },
     ]
     const settle = (actor: keyof ReturnType<typeof calls>) => [
       [`xstate.done.actor.${actor}`, () => c[actor].resolve(samples.active as never)],
@@ -292,6 +295,7 @@ describe('business payment machine', () => {
           'reactivateSubscription',
           'deleteBusiness',
           'revokeDeletion',
+          'downgradeToFree',
         ] as const
       ).flatMap(settle),
     )
@@ -315,6 +319,7 @@ describe('business payment machine', () => {
             'endingTrial',
             'requestingCancellation',
             'revokingCancellation',
+            'downgradingToFree',
           ].includes(s.value.subscription) || ['deleting', 'revoking'].includes(s.value.deletion),
         )
         if (s.context.business === null)

@@ -62,6 +62,8 @@ export type ProviderSubscription = {
   currentPeriodEnd: Date
   /** The subscription ends at `currentPeriodEnd` (a scheduled cancellation). */
   cancelAtPeriodEnd: boolean
+  /** Seats billed from the next period on when fewer were asked for (removed seats stay until then); else null. */
+  seatsAtPeriodEnd: number | null
   /** The promotion code applied, if any. */
   promoCode: string | null
 }
@@ -104,6 +106,13 @@ export type ProviderInvoice = {
 
 /** What a change of seats costs now: the prorated amount due at once, before VAT. */
 export type ProviderProration = { amountDue: number; lines: ProviderInvoiceLine[] }
+
+/**
+ * What moving to another price costs now, before VAT: `credit` for the unused time of the old price and
+ * `charge` for the new one to the end of the (same, or for another cycle a new) period; `amountDue` is
+ * `charge - credit`, never below 0 (a larger credit stays with the customer for later invoices).
+ */
+export type ProviderPriceChange = { credit: number; charge: number; amountDue: number }
 
 /** The provider refused the payment method: the card was declined (SPEC's card failure), nothing changed. */
 export class PaymentDeclinedError extends Error {
@@ -166,8 +175,9 @@ export interface SubscriptionProvider {
   /** What changing to `seats` costs at `prorationDate` (the preview's time, which the change then uses). */
   previewSeats(subscriptionId: string, seats: number, prorationDate: Date): Promise<ProviderProration>
   /**
-   * Changes the seats: more seats are charged at once, prorated from `prorationDate`; fewer seats take
-   * effect at the period's end (nothing is refunded).
+   * Changes the seats: more than paid now are charged at once, prorated from `prorationDate`, and end any
+   * drop scheduled; fewer stay paid until the period's end and are billed fewer from the next period on
+   * (`seatsAtPeriodEnd`, nothing is refunded); as many as paid now takes a scheduled drop back.
    */
   changeSeats(
     subscriptionId: string,
@@ -175,6 +185,8 @@ export interface SubscriptionProvider {
     prorationDate: Date,
     idempotencyKey: string,
   ): Promise<ProviderSubscription>
+  /** What `changePrice` to `price` at `prorationDate` would charge now (the preview of a plan switch). */
+  previewPrice(subscriptionId: string, price: PriceKey, prorationDate: Date): Promise<ProviderPriceChange>
   /**
    * Moves the subscription to another plan or cycle at `prorationDate`, charging at once what the new price
    * costs beyond the unused part of the old one (a new cycle starts a new period now). Throws
@@ -186,7 +198,10 @@ export interface SubscriptionProvider {
     prorationDate: Date,
     idempotencyKey: string,
   ): Promise<ProviderSubscription>
-  /** Schedules the end at the close of the period (cancel) or takes that back (reactivate). */
+  /**
+   * Schedules the end at the close of the period (cancel; a scheduled drop of seats is dropped with it) or
+   * takes that back (reactivate).
+   */
   setCancelAtPeriodEnd(
     subscriptionId: string,
     cancel: boolean,

@@ -14,6 +14,7 @@ import {
   type ProviderInvoice,
   type ProviderInvoiceLine,
   type ProviderPaymentMethod,
+  type ProviderPriceChange,
   type ProviderPromotion,
   type ProviderProration,
   type ProviderSetupIntent,
@@ -62,6 +63,8 @@ type StoredSubscription = {
   currentPeriodStart: string
   currentPeriodEnd: string
   cancelAtPeriodEnd: boolean
+  /** Seats billed from the next period on (fewer were asked for); null or absent when unchanged. */
+  seatsAtPeriodEnd?: number | null
   promoCode: string | null
   /** Periods billed so far, 1 after the first: a promotion for some months ends by it. */
   periods: number
@@ -490,7 +493,11 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
         }
         await this.#write(tx, 'invoice', invoice)
       }
-      const changed = { ...subscription, seats }
+      // Fewer seats stay paid until the period ends and renew as fewer; as many as paid takes that back.
+      const changed: StoredSubscription =
+        seats < subscription.seats
+          ? { ...subscription, seatsAtPeriodEnd: seats }
+          : { ...subscription, seats, seatsAtPeriodEnd: null }
       await this.#write(tx, 'subscription', changed)
       await this.#notify(tx, 'customer.subscription.updated', changed)
       return subscriptionId
@@ -501,7 +508,10 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string) {
     await this.#once(idempotencyKey, async (tx) => {
       const subscription = await this.#read<StoredSubscription>('subscription', subscriptionId, tx)
-      const changed = { ...subscription, cancelAtPeriodEnd: cancel }
+      // A subscription that ends renews no seats: a scheduled drop goes with the cancellation.
+      const changed = cancel
+        ? { ...subscription, cancelAtPeriodEnd: true, seatsAtPeriodEnd: null }
+        : { ...subscription, cancelAtPeriodEnd: false }
       await this.#write(tx, 'subscription', changed)
       await this.#notify(tx, 'customer.subscription.updated', changed)
       return subscriptionId
@@ -509,20 +519,38 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
     return this.retrieveSubscription(subscriptionId)
   }
 
+  /**
+   * As Stripe prorates: the unused part of the old price is a credit against the new one, which runs to the
+   * same period end, or, for another cycle, for a whole new period from now.
+   */
+  async #priceChange(
+    subscription: StoredSubscription,
+    price: PriceKey,
+    at: Date,
+    db: Pick<Database, 'select'>,
+  ): Promise<ProviderPriceChange> {
+    const start = new Date(subscription.currentPeriodStart)
+    const end = new Date(subscription.currentPeriodEnd)
+    const seats = subscription.seats
+    const before = (await this.#unitAmount(subscription.price, db)) * seats
+    const after = (await this.#unitAmount(price, db)) * seats
+    const credit = prorate(before, start, end, at)
+    const charge = price.cycle === subscription.price.cycle ? prorate(after, start, end, at) : after
+    return { credit, charge, amountDue: Math.max(0, charge - credit) }
+  }
+
+  async previewPrice(subscriptionId: string, price: PriceKey, prorationDate: Date) {
+    const subscription = await this.#read<StoredSubscription>('subscription', subscriptionId)
+    return this.#priceChange(subscription, price, prorationDate, this.#options.db)
+  }
+
   async changePrice(subscriptionId: string, price: PriceKey, prorationDate: Date, idempotencyKey: string) {
     await this.#once(idempotencyKey, async (tx) => {
       const subscription = await this.#read<StoredSubscription>('subscription', subscriptionId, tx)
       const customer = await this.#read<Customer>('customer', subscription.customerId, tx)
-      const start = new Date(subscription.currentPeriodStart)
-      const end = new Date(subscription.currentPeriodEnd)
       const seats = subscription.seats
-      const before = (await this.#unitAmount(subscription.price, tx)) * seats
-      const after = (await this.#unitAmount(price, tx)) * seats
       const sameCycle = price.cycle === subscription.price.cycle
-      // As Stripe prorates: the unused part of the old price is a credit against the new one, which runs
-      // to the same period end, or, for another cycle, for a whole new period from now.
-      const credit = prorate(before, start, end, prorationDate)
-      const charge = sameCycle ? prorate(after, start, end, prorationDate) - credit : after - credit
+      const { amountDue: charge } = await this.#priceChange(subscription, price, prorationDate, tx)
       const changed: StoredSubscription = sameCycle
         ? { ...subscription, price }
         : {
@@ -615,6 +643,8 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
         const next = periodEnd(end, subscription.price.cycle)
         const period = {
           ...subscription,
+          seats: subscription.seatsAtPeriodEnd ?? subscription.seats,
+          seatsAtPeriodEnd: null,
           currentPeriodStart: end.toISOString(),
           currentPeriodEnd: next.toISOString(),
           periods: subscription.periods + 1,
@@ -653,6 +683,7 @@ function toSubscription(stored: StoredSubscription): ProviderSubscription {
     currentPeriodStart: new Date(stored.currentPeriodStart),
     currentPeriodEnd: new Date(stored.currentPeriodEnd),
     cancelAtPeriodEnd: stored.cancelAtPeriodEnd,
+    seatsAtPeriodEnd: stored.seatsAtPeriodEnd ?? null,
     promoCode: stored.promoCode,
   }
 }

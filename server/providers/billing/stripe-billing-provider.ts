@@ -9,6 +9,7 @@ import {
   type ProviderInvoice,
   type ProviderInvoiceLine,
   type ProviderPaymentMethod,
+  type ProviderPriceChange,
   type ProviderPromotion,
   type ProviderProration,
   type ProviderSetupIntent,
@@ -241,26 +242,112 @@ export class StripeBillingProvider implements CardProvider, SubscriptionProvider
     prorationDate: Date,
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
-    const item = onlyItem(await this.subscription(subscriptionId))
-    const more = seats > (item.quantity ?? 1)
-    const params: Stripe.SubscriptionUpdateParams = more
-      ? {
-          // Charged at once, prorated from the same moment the preview used, so the customer pays what was shown;
-          // a declined charge answers 402 and leaves the seats as they were.
-          proration_behavior: 'always_invoice',
-          proration_date: unixSeconds(prorationDate),
-          payment_behavior: 'error_if_incomplete',
-        }
-      : // Nothing is refunded for fewer seats: no proration credit.
-        { proration_behavior: 'none' }
+    const current = await this.subscription(subscriptionId)
+    const paid = onlyItem(current).quantity ?? 1
+    // Fewer seats: the paid ones stay until the period ends, and a schedule's next phase bills fewer.
+    if (seats < paid) return this.scheduleSeats(current, seats, idempotencyKey)
+    // As many or more: a drop scheduled before is taken back first (the schedule lets the subscription go).
+    const released = await this.releaseSchedule(current, `${idempotencyKey}:release`)
+    if (seats === paid) return toSubscription(released)
     const subscription = await declinesAsPaymentDeclined(
       this.stripe.subscriptions.update(
         subscriptionId,
-        { ...params, items: [{ id: item.id, quantity: seats }], expand: subscriptionExpand },
+        {
+          items: [{ id: onlyItem(released).id, quantity: seats }],
+          // Charged at once, prorated from the same moment the preview used, so the customer pays what was
+          // shown; a declined charge answers 402 and leaves the seats as they were.
+          proration_behavior: 'always_invoice',
+          proration_date: unixSeconds(prorationDate),
+          payment_behavior: 'error_if_incomplete',
+          expand: subscriptionExpand,
+        },
         { idempotencyKey },
       ),
     )
     return toSubscription(subscription)
+  }
+
+  /**
+   * Stripe's way to change a quantity at the period's end: a subscription schedule (made from the
+   * subscription, or the one it has) whose current phase ends with the period, unchanged, and whose next
+   * phase bills `seats`; then the schedule releases the subscription. Nothing is prorated or refunded.
+   */
+  private async scheduleSeats(
+    subscription: Stripe.Subscription,
+    seats: number,
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription> {
+    const item = onlyItem(subscription)
+    const scheduleId = subscription.schedule
+      ? idOf(subscription.schedule)
+      : (
+          await this.stripe.subscriptionSchedules.create(
+            { from_subscription: subscription.id },
+            { idempotencyKey: `${idempotencyKey}:schedule` },
+          )
+        ).id
+    const interval = item.price.recurring?.interval === 'year' ? 'year' : 'month'
+    await this.stripe.subscriptionSchedules.update(
+      scheduleId,
+      {
+        end_behavior: 'release',
+        proration_behavior: 'none',
+        phases: [
+          {
+            items: [{ price: item.price.id, quantity: item.quantity ?? 1 }],
+            start_date: item.current_period_start,
+            end_date: item.current_period_end,
+            discounts: scheduleDiscounts(subscription.discounts),
+          },
+          {
+            items: [{ price: item.price.id, quantity: seats }],
+            duration: { interval, interval_count: 1 },
+            discounts: scheduleDiscounts(subscription.discounts),
+          },
+        ],
+      },
+      { idempotencyKey: `${idempotencyKey}:phases` },
+    )
+    return toSubscription(await this.subscription(subscription.id))
+  }
+
+  /** Lets the subscription go from its schedule (a drop of seats waiting for the period's end), if any. */
+  private async releaseSchedule(
+    subscription: Stripe.Subscription,
+    idempotencyKey: string,
+  ): Promise<Stripe.Subscription> {
+    if (!subscription.schedule) return subscription
+    await this.stripe.subscriptionSchedules.release(
+      idOf(subscription.schedule),
+      { preserve_cancel_date: true },
+      { idempotencyKey },
+    )
+    return this.subscription(subscription.id)
+  }
+
+  async previewPrice(
+    subscriptionId: string,
+    price: PriceKey,
+    prorationDate: Date,
+  ): Promise<ProviderPriceChange> {
+    const subscription = await this.subscription(subscriptionId)
+    const item = onlyItem(subscription)
+    // The invoice Stripe would issue for the switch made the way `changePrice` makes it.
+    const invoice = await this.stripe.invoices.createPreview({
+      customer: idOf(subscription.customer),
+      subscription: subscriptionId,
+      subscription_details: {
+        items: [{ id: item.id, price: await this.priceId(price) }],
+        proration_date: unixSeconds(prorationDate),
+        proration_behavior: 'always_invoice',
+      },
+    })
+    // Credits for unused time are the negative lines; the new price's time (prorated, or a whole new period
+    // for another cycle) the positive ones. Amounts before VAT, which we add by the billing country.
+    const amounts = invoice.lines.data.map((line) => line.amount)
+    const credit = -amounts.filter((amount) => amount < 0).reduce((sum, amount) => sum + amount, 0)
+    const charge = amounts.filter((amount) => amount > 0).reduce((sum, amount) => sum + amount, 0)
+    return { credit, charge, amountDue: Math.max(0, charge - credit) }
   }
 
   async changePrice(
@@ -269,7 +356,12 @@ export class StripeBillingProvider implements CardProvider, SubscriptionProvider
     prorationDate: Date,
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
-    const item = onlyItem(await this.subscription(subscriptionId))
+    const current = await this.subscription(subscriptionId)
+    const dropTo = scheduledSeats(current)
+    // A schedule would put the old price back at its next phase: it lets go first, and the drop of seats it
+    // held is scheduled again on the new price.
+    const released = await this.releaseSchedule(current, `${idempotencyKey}:release`)
+    const item = onlyItem(released)
     const subscription = await declinesAsPaymentDeclined(
       this.stripe.subscriptions.update(
         subscriptionId,
@@ -284,7 +376,8 @@ export class StripeBillingProvider implements CardProvider, SubscriptionProvider
         { idempotencyKey },
       ),
     )
-    return toSubscription(subscription)
+    if (dropTo === null) return toSubscription(subscription)
+    return this.scheduleSeats(subscription, dropTo, `${idempotencyKey}:seats`)
   }
 
   async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void> {
@@ -296,8 +389,12 @@ export class StripeBillingProvider implements CardProvider, SubscriptionProvider
     cancel: boolean,
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
+    // Stripe refuses to cancel a subscription its schedule manages; an ending subscription drops no seats.
+    const current = cancel
+      ? await this.releaseSchedule(await this.subscription(subscriptionId), `${idempotencyKey}:release`)
+      : null
     const subscription = await this.stripe.subscriptions.update(
-      subscriptionId,
+      current?.id ?? subscriptionId,
       { cancel_at_period_end: cancel, expand: subscriptionExpand },
       { idempotencyKey },
     )
@@ -421,8 +518,25 @@ function eventSubscriptionId(object: EventObject): string | null {
   return subscription ? idOf(subscription) : null
 }
 
-/** Every subscription is read with its promotion codes, to name the one applied. */
-const subscriptionExpand = ['discounts.promotion_code']
+/** Every subscription is read with its promotion codes, to name the one applied, and its schedule. */
+const subscriptionExpand = ['discounts.promotion_code', 'schedule']
+
+/** The seats the next phase of the subscription's schedule bills, when fewer than now; else null. */
+function scheduledSeats(subscription: Stripe.Subscription): number | null {
+  const schedule = subscription.schedule
+  if (!schedule || typeof schedule === 'string' || schedule.status !== 'active') return null
+  const item = onlyItem(subscription)
+  const next = schedule.phases.find((phase) => phase.start_date >= item.current_period_end)
+  const quantity = next?.items[0]?.quantity
+  return quantity !== undefined && quantity < (item.quantity ?? 1) ? quantity : null
+}
+
+/** The subscription's discounts carried into a schedule's phases, so that a promotion keeps applying. */
+function scheduleDiscounts(
+  discounts: Array<string | Stripe.Discount>,
+): Stripe.SubscriptionScheduleUpdateParams.Phase.Discount[] {
+  return discounts.map((discount) => ({ discount: typeof discount === 'string' ? discount : discount.id }))
+}
 
 function customerParams(details: ProviderCustomerDetails) {
   const { address } = details
@@ -510,6 +624,7 @@ function toSubscription(subscription: Stripe.Subscription): ProviderSubscription
     currentPeriodStart: fromUnix(item.current_period_start),
     currentPeriodEnd: fromUnix(item.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    seatsAtPeriodEnd: scheduledSeats(subscription),
     promoCode: appliedPromoCode(subscription.discounts),
   }
 }

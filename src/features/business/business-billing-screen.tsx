@@ -3,12 +3,13 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { paymentGraceDays } from '../../../contract/billing.ts'
+import { type FairFlatMigration, paymentGraceDays } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
 import { businessPaymentMachine } from '../../../machines/business-payment/business-payment.machine.ts'
 import type { SeatsChange } from '../../../machines/business-payment/business-payment.types.ts'
+import { isLegacyPlan } from '../../../machines/business-payment/price-plan.ts'
 import { describeMachine } from '../../../machines/diagram/describe-machine.ts'
-import { pricePlansQueryOptions, usageQueryOptions } from '../../api/billing.ts'
+import { previewSeats, pricePlansQueryOptions, usageQueryOptions } from '../../api/billing.ts'
 import { formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
@@ -44,7 +45,8 @@ function Billing({ business }: { business: Business }) {
       ? formatMoney(
           (subscription.currency === 'EUR'
             ? plan.seatPrices[subscription.cycle].eur
-            : plan.seatPrices[subscription.cycle].chf) * subscription.seats,
+            : plan.seatPrices[subscription.cycle].chf) *
+            (subscription.seatsAtPeriodEnd ?? subscription.seats),
           locale,
           subscription.currency,
         )
@@ -70,8 +72,37 @@ function Billing({ business }: { business: Business }) {
     mode,
     seats: subscription?.seats ?? 0,
     seatsInUse: usage.seatsInUse,
+    periodEnd: subscription?.currentPeriodEnd,
   })
+  const scheduled = subscription?.seatsAtPeriodEnd ?? null
+  // Takes a drop of seats back: as many seats as paid, previewed now (it costs nothing).
+  const keepSeats = async () => {
+    if (!subscription) return
+    const preview = await previewSeats(api, business.id, subscription.seats)
+    await run({ type: 'seats.change', change: { seats: preview.seats, previewedAt: preview.timestamp } })
+    showSnackbar(ui.snackbars, { message: msg`Your seats stay as they are`, color: 'success' })
+  }
   const seatsChange = { type: 'seats.change', change: { seats: 0, previewedAt: '' } } as const
+  // SPEC §2 fair-flat migration: the offer is priced in the dialog; accepting switches the plan now.
+  const migrate = () =>
+    openDialog(ui.dialogs, {
+      name: 'fairFlatMigration',
+      namespace: 'business',
+      props: {
+        businessId: business.id,
+        planNames: Object.fromEntries(
+          (plans ?? []).map((found) => [found.id, i18n._(planNames[found.tier])]),
+        ),
+      },
+      action: async ({ value }) => {
+        const offer = value as FairFlatMigration
+        await run({
+          type: 'plan.change',
+          change: { plan: offer.toPlan, cycle: offer.cycle, previewedAt: offer.planSwitch.timestamp },
+        })
+        showSnackbar(ui.snackbars, { message: msg`Your new plan is active`, color: 'success' })
+      },
+    })
   return (
     <>
       {admin.paymentIssueSince && view.subscription !== 'cancelled' ? (
@@ -91,6 +122,18 @@ function Billing({ business }: { business: Business }) {
             <Trans>Update the payment method</Trans>
           </Link>
         </FormAlert>
+      ) : null}
+      {subscription && isLegacyPlan(subscription.plan) && view.canChangePlan ? (
+        <section className={styles.notice} role="status" data-testid="fair-flat-notice">
+          <p>
+            <Trans>
+              Your plan is retired. See the per-seat plan that replaces it, and what it costs your business.
+            </Trans>
+          </p>
+          <Button onClick={migrate}>
+            <Trans>See the new plan</Trans>
+          </Button>
+        </section>
       ) : null}
       <section className={styles.card} aria-labelledby="plan-heading">
         <h2 id="plan-heading">
@@ -136,6 +179,18 @@ function Billing({ business }: { business: Business }) {
               <Trans>
                 {usage.seatsInUse} of {subscription.seats} in use
               </Trans>
+              {scheduled !== null ? (
+                <>
+                  {' · '}
+                  <span data-testid="seats-scheduled">
+                    <Plural
+                      value={scheduled}
+                      one={`from ${periodEnd}: one seat`}
+                      other={`from ${periodEnd}: # seats`}
+                    />
+                  </span>
+                </>
+              ) : null}
             </dd>
             {subscription.promoCode ? (
               <>
@@ -240,6 +295,11 @@ function Billing({ business }: { business: Business }) {
               >
                 <Trans>Remove seats</Trans>
               </Button>
+              {scheduled !== null && subscription ? (
+                <Button variant="secondary" onClick={() => void keepSeats().catch(() => undefined)}>
+                  <Plural value={subscription.seats} one="Keep one seat" other="Keep # seats" />
+                </Button>
+              ) : null}
             </>
           ) : null}
           <Link to="/business/members" className={buttonClass({ variant: 'secondary' })}>

@@ -7,6 +7,7 @@ import type { Business, CreateBusiness } from '../../../contract/businesses.ts'
 import {
   amountIn,
   type BillingCycle,
+  type PlanSwitch as PlanSwitchCost,
   type PricePlan,
   type Subscription,
   type UpgradePreview,
@@ -22,7 +23,7 @@ import {
   usageQueryOptions,
 } from '../../api/billing.ts'
 import { errorCode } from '../../api/error-messages.ts'
-import { useUser } from '../../api/user.ts'
+import { userAttribute, useUser } from '../../api/user.ts'
 import { currencyOf, formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
@@ -35,6 +36,7 @@ import { businessErrorMessage } from './business-messages.ts'
 import { reloadUser } from './business-notices.tsx'
 import { BusinessPage } from './business-page.tsx'
 import { BusinessPaymentMethods } from './business-payment-screen.tsx'
+import { FreeMigrationNotice, FreePlanDowngradeOffer } from './legacy-plan-dialogs.tsx'
 import { businessSetup, PaymentMethodForm } from './payment-method-form.tsx'
 import { planNames } from './plan-names.ts'
 import { useBusinessPayment } from './use-business-payment.ts'
@@ -178,6 +180,76 @@ function Preview({ data }: { data: UpgradePreview }) {
           <Trans>
             Then {renewal} a month from {renewsAt}, until you cancel.
           </Trans>
+        )}
+      </p>
+    </section>
+  )
+}
+
+/**
+ * What a switch of a running subscription charges now, as the server's provider prorated it: the credit
+ * for the old plan's unused time, the new plan's time to the period's end, VAT, the total, and the next
+ * period's price.
+ */
+function SwitchPreview({ data, planSwitch }: { data: UpgradePreview; planSwitch: PlanSwitchCost }) {
+  const { i18n } = useLingui()
+  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
+  const money = (amount: number) => formatMoney(amount, locale, data.currency)
+  const until = formatDateTime(planSwitch.periodEnd, locale)
+  const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+    planSwitch.vatRate / 10000,
+  )
+  const next = money(planSwitch.nextPeriod.total)
+  const seats = planSwitch.nextPeriod.seats
+  return (
+    <section className={styles.card} aria-labelledby="switch-heading" aria-live="polite">
+      <h2 id="switch-heading">
+        <Trans>What the switch costs now</Trans>
+      </h2>
+      <dl className={styles.facts} data-testid="switch-lines">
+        <dt>
+          <Trans>Unused time of your current plan</Trans>
+        </dt>
+        <dd data-testid="switch-credit">−{money(planSwitch.credit)}</dd>
+        <dt>
+          <Trans>The new plan until {until}</Trans>
+        </dt>
+        <dd data-testid="switch-charge">{money(planSwitch.charge)}</dd>
+        <dt>
+          {data.vatTreatment === 'swiss' ? (
+            <Trans>VAT {rate}</Trans>
+          ) : data.vatTreatment === 'reverseCharge' ? (
+            <Trans>VAT (reverse charge)</Trans>
+          ) : (
+            <Trans>VAT (export, none)</Trans>
+          )}
+        </dt>
+        <dd data-testid="switch-vat">{money(planSwitch.vat)}</dd>
+        <dt>
+          <Trans>Charged now</Trans>
+        </dt>
+        <dd>
+          <strong data-testid="switch-total">{money(planSwitch.total)}</strong>
+        </dd>
+      </dl>
+      {planSwitch.credit > planSwitch.charge ? (
+        <p className={styles.muted}>
+          <Trans>The credit beyond the new plan's price is not paid out.</Trans>
+        </p>
+      ) : null}
+      <p data-testid="switch-next">
+        {data.cycle === 'yearly' ? (
+          <Plural
+            value={seats}
+            one={`Then ${next} a year for one seat, VAT included, from ${until}.`}
+            other={`Then ${next} a year for # seats, VAT included, from ${until}.`}
+          />
+        ) : (
+          <Plural
+            value={seats}
+            one={`Then ${next} a month for one seat, VAT included, from ${until}.`}
+            other={`Then ${next} a month for # seats, VAT included, from ${until}.`}
+          />
         )}
       </p>
     </section>
@@ -354,7 +426,8 @@ function PlanSwitch({
     if (!preview || !chosen) return
     setFailure(null)
     try {
-      const previewedAt = preview.periods[0]?.startsAt ?? ''
+      // The switch is prorated at the time the admin saw its price.
+      const previewedAt = preview.planSwitch?.timestamp ?? preview.periods[0]?.startsAt ?? ''
       await payment.run({ type: 'plan.change', change: { plan: chosen, cycle, previewedAt } })
       showSnackbar(ui.snackbars, { message: msg`Your new plan is active`, color: 'success' })
       await navigate({ to: '/business/billing' })
@@ -376,7 +449,11 @@ function PlanSwitch({
       />
       {preview && !problem ? (
         <>
-          <Preview data={preview} />
+          {preview.planSwitch ? (
+            <SwitchPreview data={preview} planSwitch={preview.planSwitch} />
+          ) : (
+            <Preview data={preview} />
+          )}
           <p className={styles.muted}>
             <Trans>
               Switching now charges the difference for the rest of your current period to your payment method,
@@ -474,6 +551,13 @@ function Plans({ business }: { business: Business }) {
             run={run}
           />
         </>
+      ) : null}
+      {view.canDowngradeToFree ? (
+        <FreePlanDowngradeOffer
+          businessName={business.name}
+          people={usage.seatsInUse}
+          downgrade={() => run({ type: 'plan.downgradeToFree' })}
+        />
       ) : null}
     </>
   )
@@ -661,6 +745,9 @@ export function UpgradeScreen() {
           )}
         </p>
       </header>
+      {!business && userAttribute(user, 'free_account_type') === 'free_legacy' ? (
+        <FreeMigrationNotice />
+      ) : null}
       {business ? <PlanOverview /> : <BuyPlan user={user} />}
       {business?.role === 'admin' ? (
         <Link to="/business/billing/plan" className={`${buttonClass({})} ${styles.cardButton}`}>

@@ -29,6 +29,8 @@ export interface SeatsProps {
   seatsInUse: number
   /** The seats to start from, e.g. as many as the people being invited need; default one more or less. */
   wanted?: number
+  /** The end of the paid period, until which removed seats stay. */
+  periodEnd?: string
 }
 
 /** What the add seats overlay submits when the admin does not buy: the opener closes it. */
@@ -93,8 +95,23 @@ function Costs({ data }: { data: SeatsPreview }) {
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
   const money = (amount: number) => formatMoney(amount, locale, data.currency)
   const end = formatDateTime(data.currentPeriodEnd, locale)
+  const fewer = data.seats < data.currentSeats
   return (
-    <dl className={styles.facts} aria-live="polite">
+    <dl className={styles.facts} aria-live="polite" data-testid="seats-costs">
+      <dt>{fewer ? <Trans>From {end}</Trans> : <Trans>From now</Trans>}</dt>
+      <dd data-testid="seats-effective">
+        <Plural value={data.seats} one="One seat" other="# seats" />
+      </dd>
+      {fewer ? (
+        <>
+          <dt>
+            <Trans>Until {end}</Trans>
+          </dt>
+          <dd>
+            <Plural value={data.currentSeats} one="One seat, as paid" other="# seats, as paid" />
+          </dd>
+        </>
+      ) : null}
       {data.amountDue > 0 ? (
         <>
           <dt>
@@ -132,13 +149,31 @@ const paysFor = (seats: number): ReactNode => (
   <Plural value={seats} one="Your business pays for one seat." other="Your business pays for # seats." />
 )
 
-/** SPEC §2 remove seats dialog: fewer seats, from the next period on. */
+/** SPEC §2 remove seats dialog: fewer seats, from the next period on; the paid ones stay until then. */
 export function RemoveSeatsDialog({ props, loading, error, submit, close }: DialogContentProps<SeatsProps>) {
+  const { i18n } = useLingui()
   const state = useSeatsChange(props)
+  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
+  const end = props.periodEnd ? formatDateTime(props.periodEnd, locale) : null
   return (
     <DialogFrame
       title={<Trans>Remove seats</Trans>}
-      description={paysFor(props.seats)}
+      description={
+        <>
+          {paysFor(props.seats)}{' '}
+          {end ? (
+            <Trans>
+              Removed seats stay until the paid period ends on {end}: nothing is refunded, and from then on
+              your business pays for fewer seats.
+            </Trans>
+          ) : (
+            <Trans>
+              Removed seats stay until the paid period ends: nothing is refunded, and from then on your
+              business pays for fewer seats.
+            </Trans>
+          )}
+        </>
+      }
       onSubmit={(event) => {
         event.preventDefault()
         if (state.change) submit(state.change)

@@ -3,6 +3,7 @@ import { useRouteContext } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { fromPromise, waitFor } from 'xstate'
+import { billingPaths } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
 import { businessPaymentMachine } from '../../../machines/business-payment/business-payment.machine.ts'
 import {
@@ -92,6 +93,9 @@ export function useBusinessPayment(business: Business) {
         reactivateSubscription: change('reactivateSubscription'),
         deleteBusiness: deletion(false),
         revokeDeletion: deletion(true),
+        downgradeToFree: fromPromise<void, BusinessCallInput>(async ({ input }) => {
+          await refreshed(api.request(billingPaths.freePlanDowngrade(input.businessId), { method: 'POST' }))
+        }),
       },
     }),
     { input: { businessId: business.id } },

@@ -20,6 +20,13 @@ import {
 import { DowngradedDialog, type DowngradedProps } from '../business/downgraded-dialog.tsx'
 import { InvitationDialog, type InvitationProps } from '../business/invitation-dialog.tsx'
 import { LeaveBusinessDialog, type LeaveBusinessProps } from '../business/leave-business-dialog.tsx'
+import {
+  FairFlatMigrationDialog,
+  type FairFlatMigrationProps,
+  FreeMigrationDialog,
+  FreePlanDowngradeDialog,
+  type FreePlanDowngradeProps,
+} from '../business/legacy-plan-dialogs.tsx'
 import { LockedMemberDialog, type LockedMemberProps } from '../business/locked-member-dialog.tsx'
 import { Part11InfoDialog } from '../business/part11-info-dialog.tsx'
 import { RemoveMembersDialog, type RemoveMembersProps } from '../business/remove-members-dialog.tsx'
@@ -78,6 +85,9 @@ export const dialogRegistry: DialogRegistry = {
   }),
   cancelTrial: defineDialog(CancelTrialDialog, { role: 'alertdialog' }),
   removeSeats: defineDialog<SeatsProps>(RemoveSeatsDialog),
+  fairFlatMigration: defineDialog<FairFlatMigrationProps>(FairFlatMigrationDialog),
+  freeMigration: defineDialog(FreeMigrationDialog),
+  freePlanDowngrade: defineDialog<FreePlanDowngradeProps>(FreePlanDowngradeDialog, { role: 'alertdialog' }),
   apiKey: defineDialog<ApiKeyProps>(ApiKeyDialog, { dismissible: false }),
   resetApiKey: defineDialog<ApiUserProps>(ResetApiKeyDialog, { role: 'alertdialog' }),
   deleteApiUser: defineDialog<ApiUserProps>(DeleteApiUserDialog, { role: 'alertdialog' }),

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   billingPaths,
+  fairFlatMigrationSchema,
   invoicesSchema,
   paymentMethodsSchema,
   seatsPreviewSchema,
@@ -378,6 +379,168 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     expect(monthly.admin?.pricePlan.current?.base?.type).toBe('MONTHLY')
   })
 
+  it('keeps removed seats until the period ends, takes the drop back, and bills fewer from the renewal', async () => {
+    const { token: first, id } = await open('admin@drop.example')
+    await readJson(await subscribe(first, id, '4242424242424242', { amount_seats: 4 }))
+    client.clock.advance(30 * dayMs)
+    const token = await signIn('admin@drop.example')
+    const seatsPreview = async (seats: number) =>
+      v.parse(
+        seatsPreviewSchema,
+        await readJson(await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats } })),
+      )
+    const change = async (seats: number, timestamp: string) =>
+      v.parse(
+        businessSchema,
+        await readJson(
+          await client.call('PUT', billingPaths.seats(id), { token, body: { seats, timestamp } }),
+        ),
+      ).admin?.subscription
+    const invoiceTotals = async () =>
+      v
+        .parse(invoicesSchema, await readJson(await client.call('GET', billingPaths.invoices(id), { token })))
+        .invoices.map((invoice) => invoice.subtotal)
+
+    const fewer = await seatsPreview(3)
+    const periodEnd = fewer.currentPeriodEnd
+    expect(fewer).toMatchObject({
+      seats: 3,
+      currentSeats: 4,
+      amountDue: 0,
+      total: 0,
+      nextPeriodAmount: 75000,
+      effectiveAt: periodEnd,
+      seatsAtPeriodEnd: null,
+    })
+    expect(await change(3, fewer.timestamp)).toMatchObject({ seats: 4, seatsAtPeriodEnd: 3 })
+    expect(await invoiceTotals()).toEqual([100000])
+
+    // As many seats as paid takes the drop back, for nothing.
+    const keep = await seatsPreview(4)
+    expect(keep).toMatchObject({ amountDue: 0, seatsAtPeriodEnd: 3, effectiveAt: keep.timestamp })
+    expect(await change(4, keep.timestamp)).toMatchObject({ seats: 4, seatsAtPeriodEnd: null })
+
+    // More seats than paid are bought now and end a drop scheduled before.
+    expect(await change(2, (await seatsPreview(2)).timestamp)).toMatchObject({
+      seats: 4,
+      seatsAtPeriodEnd: 2,
+    })
+    const more = await seatsPreview(5)
+    expect(more.amountDue).toBe(Math.round((25000 * 335) / 365))
+    expect(await change(5, more.timestamp)).toMatchObject({ seats: 5, seatsAtPeriodEnd: null })
+    expect(await invoiceTotals()).toEqual([more.amountDue, 100000])
+
+    // Inviting people the scheduled seats would not hold lessens the drop instead of charging now.
+    expect(await change(2, (await seatsPreview(2)).timestamp)).toMatchObject({
+      seats: 5,
+      seatsAtPeriodEnd: 2,
+    })
+    await readJson(
+      await client.call('POST', businessPaths.businessMembers(id), {
+        token,
+        body: { users: ['newcomer1@drop.example', 'newcomer2@drop.example'] },
+      }),
+    )
+    expect((await readBusiness(token, id)).admin?.subscription).toMatchObject({
+      seats: 5,
+      seatsAtPeriodEnd: 3,
+    })
+    await client.expectError(
+      await client.call('POST', billingPaths.seatsPreview(id), { token, body: { seats: 2 } }),
+      422,
+      'billing.seats_out_of_range',
+      'seats',
+    )
+
+    client.clock.advance(336 * dayMs)
+    const later = await signIn('admin@drop.example')
+    await vi.waitFor(
+      async () =>
+        expect((await readBusiness(later, id)).admin?.subscription).toMatchObject({
+          seats: 3,
+          seatsAtPeriodEnd: null,
+          currentPeriodStart: periodEnd,
+        }),
+      { timeout: 10_000 },
+    )
+    const { invoices } = v.parse(
+      invoicesSchema,
+      await readJson(await client.call('GET', billingPaths.invoices(id), { token: later })),
+    )
+    expect(invoices[0]).toMatchObject({ subtotal: 75000, periodStart: periodEnd })
+  })
+
+  it('itemises what a plan switch charges now, and switches at the time of that preview', async () => {
+    const { token: first, id } = await open('admin@itemised.example')
+    const previewOf = async (token: string, plan: string, cycle: string) =>
+      v.parse(
+        upgradePreviewSchema,
+        await readJson(
+          await client.call('POST', billingPaths.upgradePreview(id), {
+            token,
+            body: { plan, cycle, amount_seats: 2, currency: 'CHF' },
+          }),
+        ),
+      )
+    // A trial buys a plan: nothing to switch from.
+    expect((await previewOf(first, 'pro', 'yearly')).planSwitch).toBeNull()
+    await readJson(await subscribe(first, id, '4242424242424242'))
+    client.clock.advance(73 * dayMs)
+    const token = await signIn('admin@itemised.example')
+    const preview = await previewOf(token, 'pro', 'yearly')
+    // 2 seats of team at CHF 250.00 a year credited, 2 of pro at CHF 400.00 charged, for the part of the
+    // year left (292 of 365 days, or of 366 when the clock has been moved into a leap year).
+    const { subscription } = (await readBusiness(token, id)).admin ?? {}
+    const start = Date.parse(subscription?.currentPeriodStart ?? '')
+    const end = Date.parse(subscription?.currentPeriodEnd ?? '')
+    const left = (amount: number) =>
+      Math.round((amount * (end - client.clock.now().getTime())) / (end - start))
+    const credit = left(50000)
+    const charge = left(80000)
+    const vat = Math.floor(((charge - credit) * 810 + 5000) / 10000)
+    const periodEnd = new Date(end).toISOString()
+    expect(preview.planSwitch).toEqual({
+      credit,
+      charge,
+      subtotal: charge - credit,
+      vatRate: 810,
+      vat,
+      total: charge - credit + vat,
+      periodEnd,
+      nextPeriod: { seats: 2, subtotal: 80000, vat: 6480, total: 86480 },
+      timestamp: client.clock.now().toISOString(),
+    })
+    // Another cycle: the monthly price for a new month from now, less the year's unused part (no payout).
+    const monthly = await previewOf(token, 'team', 'monthly')
+    expect(monthly.planSwitch).toMatchObject({ credit, subtotal: 0, total: 0 })
+    expect(monthly.planSwitch?.charge).toBeGreaterThan(0)
+
+    const timestamp = preview.planSwitch?.timestamp ?? ''
+    client.clock.advance(16 * 60 * 1000)
+    await client.expectError(
+      await client.call('PUT', billingPaths.base(id), {
+        token,
+        body: { plan: 'pro', cycle: 'yearly', timestamp },
+      }),
+      409,
+      'billing.preview_stale',
+      'timestamp',
+    )
+    const fresh = (await previewOf(token, 'pro', 'yearly')).planSwitch
+    client.clock.advance(5 * 60 * 1000)
+    await readJson(
+      await client.call('PUT', billingPaths.base(id), {
+        token,
+        body: { plan: 'pro', cycle: 'yearly', timestamp: fresh?.timestamp },
+      }),
+    )
+    const { invoices } = v.parse(
+      invoicesSchema,
+      await readJson(await client.call('GET', billingPaths.invoices(id), { token })),
+    )
+    expect(invoices[0]).toMatchObject({ subtotal: fresh?.subtotal, tax: fresh?.vat, total: fresh?.total })
+  })
+
   it('opens a business and subscribes it in one step for a user without one', async () => {
     const token = await client.signUp('buyer@direct.example')
     const order = { plan: 'pro', cycle: 'monthly', amount_seats: 2, currency: 'EUR' }
@@ -636,6 +799,124 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
         stderr: expect.stringContaining('subscription must end first'),
       })
       expect((await readBusiness(paying.token, paying.id)).admin?.paymentMethod).toBe('STRIPE')
+    },
+  )
+
+  it('moves a business that does not pay to the free plan: it closes, its people on free_v1', async () => {
+    const { token, id } = await open('admin@downgrade.example')
+    const downgrade = (as: string, business = id) =>
+      client.call('POST', billingPaths.freePlanDowngrade(business), { token: as })
+    await client.expectError(await downgrade(token), 409, 'business.transition_refused')
+    const paying = await open('admin@paying.example')
+    await readJson(await subscribe(paying.token, paying.id, '4242424242424242'))
+    await client.expectError(await downgrade(paying.token, paying.id), 409, 'business.transition_refused')
+    await client.expectError(await downgrade(paying.token), 404, 'business.not_found')
+
+    client.clock.advance(15 * dayMs)
+    const again = await signIn('admin@downgrade.example')
+    expect((await downgrade(again)).status).toBe(204)
+    await vi.waitFor(
+      async () =>
+        expect((await client.call('GET', businessPaths.business(id), { token: again })).status).toBe(404),
+      { timeout: 10_000 },
+    )
+    const user = await client.readUser(again)
+    expect(user.attributes.free_account_type).toEqual(['free_v1'])
+    expect(user.business).toBeNull()
+
+    // A trial its admins ended is an ended subscription: it may move to the free plan as well.
+    const ended = await open('admin@ended.example')
+    await readJson(await client.call('POST', billingPaths.cancelTrial(ended.id), { token: ended.token }))
+    expect((await downgrade(ended.token, ended.id)).status).toBe(204)
+    // Once is enough: refused while it closes (409), gone after (404).
+    expect([404, 409]).toContain((await downgrade(ended.token, ended.id)).status)
+  })
+
+  /** Legacy data as the old system left it (no call of ours makes it): PostgreSQL only, beside the server. */
+  const withDatabase = async <T>(run: (pool: pg.Pool) => Promise<T>): Promise<T> => {
+    const database = client.server.database
+    const pool = new pg.Pool({ connectionString: database.driver === 'postgres' ? database.url : '' })
+    try {
+      return await run(pool)
+    } finally {
+      await pool.end()
+    }
+  }
+
+  it.runIf(driver === 'postgres')(
+    'offers a business on a legacy flat plan the per-seat plan that replaces it, and moves it',
+    async () => {
+      const { token, id } = await open('admin@legacy.example')
+      const preview = (as = token) =>
+        client.call('POST', billingPaths.fairFlatMigrationPreview(id), { token: as })
+      await client.expectError(await preview(), 409, 'billing.plan_unavailable', 'plan')
+      await readJson(await subscribe(token, id, '4242424242424242', { amount_seats: 3 }))
+      await client.expectError(await preview(), 409, 'billing.plan_unavailable', 'plan')
+      client.clock.advance(73 * dayMs)
+      const again = await signIn('admin@legacy.example')
+      // The provider's subscription first, then our copy: a sync of the subscription running meanwhile
+      // (its creation's event) would write the old plan back, so this is done until it holds.
+      const offer = await vi.waitFor(
+        async () => {
+          await withDatabase(async (pool) => {
+            await pool.query(
+              `update sandbox_billing_objects set data = jsonb_set(data, '{price,plan}', '"sme_v2"')
+               where kind = 'subscription' and id = (select subscription_id from business_subscriptions where business_id = $1)`,
+              [id],
+            )
+            await pool.query(`update business_subscriptions set plan = 'sme_v2' where business_id = $1`, [id])
+          })
+          return v.parse(fairFlatMigrationSchema, await readJson(await preview(again)))
+        },
+        { timeout: 10_000 },
+      )
+      // 3 seats: sme_v2 at CHF 200.00 a year each now, team at CHF 250.00 after; the switch credits the
+      // unused part of the year of sme_v2 against team's.
+      expect(offer).toMatchObject({
+        fromPlan: 'sme_v2',
+        toPlan: 'team',
+        cycle: 'yearly',
+        currency: 'CHF',
+        seats: 3,
+        currentPeriodAmount: 60000,
+        newPeriodAmount: 75000,
+        planSwitch: { nextPeriod: { seats: 3, subtotal: 75000 } },
+      })
+      const { subscription } = (await readBusiness(again, id)).admin ?? {}
+      const end = Date.parse(subscription?.currentPeriodEnd ?? '')
+      const share =
+        (end - client.clock.now().getTime()) / (end - Date.parse(subscription?.currentPeriodStart ?? ''))
+      expect(offer.planSwitch).toMatchObject({
+        credit: Math.round(60000 * share),
+        charge: Math.round(75000 * share),
+      })
+      await readJson(
+        await client.call('PUT', billingPaths.base(id), {
+          token: again,
+          body: { plan: offer.toPlan, cycle: offer.cycle, timestamp: offer.planSwitch.timestamp },
+        }),
+      )
+      expect((await readBusiness(again, id)).admin?.subscription).toMatchObject({ plan: 'team', seats: 3 })
+      await client.expectError(await preview(again), 409, 'billing.plan_unavailable', 'plan')
+    },
+  )
+
+  it.runIf(driver === 'postgres')(
+    'moves a user on the legacy free plan to the new free plan once, and nobody else',
+    async () => {
+      const token = await client.signUp('legacy@free.example')
+      const migrate = () => client.call('POST', billingPaths.freeMigration(), { token })
+      await client.expectError(await migrate(), 409, 'billing.plan_unavailable', 'free_account_type')
+      await withDatabase((pool) =>
+        pool.query(
+          `update users set attributes = attributes || '{"free_account_type": ["free_legacy"]}' where email = $1`,
+          ['legacy@free.example'],
+        ),
+      )
+      await readJson(await migrate())
+      expect((await client.readUser(token)).attributes.free_account_type).toEqual(['free_migrated'])
+      await client.expectError(await migrate(), 409, 'billing.plan_unavailable', 'free_account_type')
+      expect((await client.call('POST', billingPaths.freeMigration(), {})).status).toBe(401)
     },
   )
 

@@ -299,6 +299,25 @@ const onlyOnPostgres = [
   'occurrence manualInvoicing',
 ]
 
+/**
+ * The free plan downgrade closes the business (its deletion job runs at once), which ends any walk that
+ * takes it: the walks leave it out, and billing.test.ts takes it through the API from both states that
+ * offer it, and sees it refused from the others.
+ */
+const notWalked = new Set([
+  'state businessPayment.subscription.downgradingToFree',
+  ...['trialExpired', 'cancelled'].map(
+    (from) =>
+      `transition businessPayment.subscription.${from} --plan.downgradeToFree--> businessPayment.subscription.downgradingToFree`,
+  ),
+  'transition businessPayment.subscription.downgradingToFree --business.update--> (self)',
+  ...['done', 'error'].map(
+    (outcome) =>
+      `transition businessPayment.subscription.downgradingToFree --xstate.${outcome}.actor.downgradeToFree--> businessPayment.subscription.settling`,
+  ),
+])
+const walkGoals = () => allGoals().filter((goal) => !notWalked.has(goal))
+
 /** Records the states a running machine passes through and the transitions it takes, by name. */
 function recorder(goals: Set<string>) {
   const markReached = (snapshot: Snapshot) => {
@@ -331,6 +350,7 @@ const modelMachine = businessPaymentMachine.provide({
     reactivateSubscription: unsettled<void, BusinessCallInput>(),
     deleteBusiness: unsettled<void, BusinessCallInput>(),
     revokeDeletion: unsettled<void, BusinessCallInput>(),
+    downgradeToFree: unsettled<void, BusinessCallInput>(),
   },
 })
 
@@ -597,6 +617,8 @@ describe.each(drivers)('the business payment machine walked through the server o
       }),
     'subscription.cancel': (s) =>
       client.call('POST', billingPaths.cancelSubscription(s.id), { token: s.token }),
+    'plan.downgradeToFree': (s) =>
+      client.call('POST', billingPaths.freePlanDowngrade(s.id), { token: s.token }),
     'subscription.reactivate': (s) =>
       client.call('POST', billingPaths.reactivateSubscription(s.id), { token: s.token }),
     'business.delete': (s) => client.call('DELETE', businessPaths.deleteBusiness(s.id), { token: s.token }),
@@ -737,7 +759,8 @@ describe.each(drivers)('the business payment machine walked through the server o
       server = serverValue(server, expected, event)
       const stored = settle(paymentSnapshotOf(await readBusiness(session)))
       expect(stored.value, `${step}: the business on the server`).toEqual(server)
-      const refused = userEvents.filter((e) => !stored.can(e))
+      // The downgrade is not walked (see `notWalked`), but the server refuses it wherever the chart does.
+      const refused = [...userEvents, { type: 'plan.downgradeToFree' } as const].filter((e) => !stored.can(e))
       expect(refused, `${step}: some event is not taken`).not.toEqual([])
       for (const { type } of refused) {
         await client.expectError(await refusable[type](session), 409, 'business.transition_refused')
@@ -747,7 +770,7 @@ describe.each(drivers)('the business payment machine walked through the server o
 
   it('plans paths that reach every state, transition, occurrence, and call from each start', () => {
     const planned = new Set(paths.flatMap((path) => [...path.goals]))
-    expect(allGoals().filter((goal) => !planned.has(goal))).toEqual(manual ? [] : onlyOnPostgres)
+    expect(walkGoals().filter((goal) => !planned.has(goal))).toEqual(manual ? [] : onlyOnPostgres)
   })
 
   for (const path of paths) {
@@ -757,6 +780,6 @@ describe.each(drivers)('the business payment machine walked through the server o
   }
 
   it('reached every state, transition, occurrence, and call from each start through the API', () => {
-    expect(allGoals().filter((goal) => !reached.has(goal))).toEqual(manual ? [] : onlyOnPostgres)
+    expect(walkGoals().filter((goal) => !reached.has(goal))).toEqual(manual ? [] : onlyOnPostgres)
   })
 })

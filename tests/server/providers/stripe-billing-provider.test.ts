@@ -104,6 +104,7 @@ describe('StripeBillingProvider (against a fake Stripe API)', () => {
       currentPeriodStart: new Date('2026-01-01T00:00:00Z'),
       currentPeriodEnd: new Date('2026-01-31T00:00:00Z'),
       cancelAtPeriodEnd: false,
+      seatsAtPeriodEnd: null,
       promoCode: 'WELCOME20',
     })
 
@@ -236,7 +237,7 @@ describe('StripeBillingProvider (against a fake Stripe API)', () => {
     expect([...fake.subscriptions.values()].filter((s) => s.customer === customerId)).toEqual([])
   })
 
-  it('previews and charges more seats prorated from one date, and takes fewer seats without proration', async () => {
+  it('previews and charges more seats prorated from one date, and leaves fewer seats to the period end', async () => {
     const subscription = await subscribed(3)
     // Halfway through the 30-day period: 2 more seats at 10 EUR cost half of 20 EUR.
     const prorationDate = new Date('2026-01-16T00:00:00Z')
@@ -283,11 +284,96 @@ describe('StripeBillingProvider (against a fake Stripe API)', () => {
       '/v1/invoices/create_preview',
     )
 
+    // Fewer seats wait for the period's end (a schedule, see below): the paid ones stay.
     const fewer = await provider.changeSeats(subscription.id, 2, prorationDate, 'key-seats-down')
-    expect(fewer.seats).toBe(2)
-    const down = fake.requests.at(-1)
-    expect(down).toMatchObject({ idempotencyKey: 'key-seats-down', params: { proration_behavior: 'none' } })
-    expect(down?.params).not.toHaveProperty('proration_date')
+    expect(fewer).toMatchObject({ seats: 5, seatsAtPeriodEnd: 2 })
+  })
+
+  it('schedules fewer seats for the period end, takes the drop back, and bills fewer after renewal', async () => {
+    const subscription = await subscribed(3)
+    const at = new Date('2026-01-16T00:00:00Z')
+    const periodEnd = String(Date.parse('2026-01-31T00:00:00Z') / 1000)
+    const from = fake.requests.length
+    const fewer = await provider.changeSeats(subscription.id, 2, at, 'key-drop')
+    expect(fewer).toMatchObject({ seats: 3, seatsAtPeriodEnd: 2 })
+    const writes = fake.requests.slice(from).filter((request) => request.method === 'POST')
+    expect(writes.map((request) => [request.path, request.idempotencyKey])).toEqual([
+      ['/v1/subscription_schedules', 'key-drop:schedule'],
+      [expect.stringMatching(/^\/v1\/subscription_schedules\/sub_sched_/), 'key-drop:phases'],
+    ])
+    expect(writes[0]?.params).toMatchObject({ from_subscription: subscription.id })
+    expect(writes[1]?.params).toMatchObject({
+      end_behavior: 'release',
+      proration_behavior: 'none',
+      phases: {
+        0: { items: { 0: { price: 'price_team_m_eur', quantity: '3' } }, end_date: periodEnd },
+        1: { items: { 0: { price: 'price_team_m_eur', quantity: '2' } }, duration: { interval: 'month' } },
+      },
+    })
+    expect(await provider.retrieveSubscription(subscription.id)).toMatchObject({
+      seats: 3,
+      seatsAtPeriodEnd: 2,
+    })
+    // A retry with the same key changes nothing more.
+    await provider.changeSeats(subscription.id, 2, at, 'key-drop')
+    expect([...fake.schedules.values()].filter((s) => s.subscription === subscription.id)).toHaveLength(1)
+
+    // As many as paid: the schedule lets the subscription go, nothing is charged.
+    const kept = await provider.changeSeats(subscription.id, 3, at, 'key-keep')
+    expect(kept).toMatchObject({ seats: 3, seatsAtPeriodEnd: null })
+    expect(fake.requests.at(-2)).toMatchObject({
+      path: expect.stringMatching(/\/release$/),
+      idempotencyKey: 'key-keep:release',
+    })
+
+    // More than paid after a drop: released first, then bought now.
+    await provider.changeSeats(subscription.id, 1, at, 'key-drop-again')
+    const more = await provider.changeSeats(subscription.id, 4, at, 'key-more')
+    expect(more).toMatchObject({ seats: 4, seatsAtPeriodEnd: null })
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v1/subscriptions/${subscription.id}`,
+      idempotencyKey: 'key-more',
+      params: { items: { 0: { quantity: '4' } }, proration_behavior: 'always_invoice' },
+    })
+
+    // A switch of price keeps the drop; the renewal then bills the fewer seats.
+    await provider.changeSeats(subscription.id, 2, at, 'key-drop-last')
+    const switched = await provider.changePrice(subscription.id, teamMonthlyEur, at, 'key-switch')
+    expect(switched).toMatchObject({ seats: 4, seatsAtPeriodEnd: 2 })
+    fake.renew(subscription.id)
+    expect(await provider.retrieveSubscription(subscription.id)).toMatchObject({
+      seats: 2,
+      seatsAtPeriodEnd: null,
+      currentPeriodStart: new Date('2026-01-31T00:00:00Z'),
+    })
+
+    // Cancelling lets a schedule go first (Stripe refuses to cancel a scheduled subscription).
+    await provider.changeSeats(subscription.id, 1, new Date('2026-02-10T00:00:00Z'), 'key-drop-cancel')
+    const cancelled = await provider.setCancelAtPeriodEnd(subscription.id, true, 'key-cancel-scheduled')
+    expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, seatsAtPeriodEnd: null })
+  })
+
+  it('previews a switch of price: credit for the unused time, charge for the new price, from one date', async () => {
+    const subscription = await subscribed(3)
+    const prorationDate = new Date('2026-01-16T00:00:00Z')
+    const teamYearlyChf: PriceKey = { plan: 'team', cycle: 'yearly', currency: 'CHF' }
+    // Half of 3 x 10 EUR unused; half of 3 x 100 CHF in the fake's simple proration.
+    expect(await provider.previewPrice(subscription.id, teamYearlyChf, prorationDate)).toEqual({
+      credit: 1500,
+      charge: 15000,
+      amountDue: 13500,
+    })
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/invoices/create_preview',
+      params: {
+        subscription: subscription.id,
+        subscription_details: {
+          items: { 0: { price: 'price_team_y_chf' } },
+          proration_date: String(prorationDate.getTime() / 1000),
+          proration_behavior: 'always_invoice',
+        },
+      },
+    })
   })
 
   it('moves a subscription to another price, charging the difference from the preview date', async () => {
@@ -476,13 +562,19 @@ type FakeSubscription = {
   periodEnd: number
   cancelAtPeriodEnd: boolean
   promotion: FakePromotion | null
+  schedule: FakeSchedule | null
 }
+type FakePhase = { start: number; end: number; price: FakePrice; quantity: number }
+type FakeSchedule = { id: string; subscription: string; status: string; phases: FakePhase[] }
 
 type FakeStripe = {
   port: number
   requests: FakeRequest[]
   customers: Map<string, FakeCustomer>
   subscriptions: Map<string, FakeSubscription>
+  schedules: Map<string, FakeSchedule>
+  /** Stripe's clock passes the period's end: the next phase of a schedule applies, then it lets go. */
+  renew(subscriptionId: string): void
   /** What the browser does with Stripe.js: confirms the intent with a new payment method. */
   confirmSetupIntent(id: string, method: FakePaymentMethodInput): void
   close(): Promise<void>
@@ -503,6 +595,7 @@ async function startFakeStripe(): Promise<FakeStripe> {
   const paymentMethods = new Map<string, FakePaymentMethod>()
   const setupIntents = new Map<string, FakeSetupIntent>()
   const subscriptions = new Map<string, FakeSubscription>()
+  const schedules = new Map<string, FakeSchedule>()
   const invoices: Record<string, unknown>[] = []
   const prices: FakePrice[] = [
     {
@@ -603,9 +696,11 @@ async function startFakeStripe(): Promise<FakeStripe> {
       source: { type: 'coupon', coupon: promotion.coupon.id },
       subscription: subscription.id,
     }
+    const { schedule } = subscription
     return {
       id: subscription.id,
       object: 'subscription',
+      schedule: schedule && expand.includes('schedule') ? scheduleJson(schedule) : (schedule?.id ?? null),
       customer: subscription.customer,
       status: 'active',
       cancel_at_period_end: subscription.cancelAtPeriodEnd,
@@ -626,6 +721,18 @@ async function startFakeStripe(): Promise<FakeStripe> {
       ]),
     }
   }
+  const scheduleJson = (schedule: FakeSchedule) => ({
+    id: schedule.id,
+    object: 'subscription_schedule',
+    status: schedule.status,
+    subscription: schedule.subscription,
+    end_behavior: 'release',
+    phases: schedule.phases.map((phase) => ({
+      start_date: phase.start,
+      end_date: phase.end,
+      items: [{ price: phase.price.id, quantity: phase.quantity }],
+    })),
+  })
   const lineJson = (description: string, quantity: number, amount: number) => ({
     id: nextId('il'),
     object: 'line_item',
@@ -693,13 +800,64 @@ async function startFakeStripe(): Promise<FakeStripe> {
       periodEnd: fakeNow + price.days * day,
       cancelAtPeriodEnd: false,
       promotion: promotions.find((p) => p.id === promotionId) ?? null,
+      schedule: null,
     }
     subscriptions.set(subscription.id, subscription)
     firstInvoice(subscription)
     return ok(subscriptionJson(subscription, expandOf(params)))
   }
 
+  function scheduleRoute(path: string, params: Params): Reply | null {
+    if (path === '/v1/subscription_schedules') {
+      const subscription = subscriptions.get(text(params.from_subscription))
+      if (!subscription) return notFound('subscription')
+      if (subscription.schedule) {
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'already managed by a schedule' } },
+        }
+      }
+      const { periodStart: start, periodEnd: end, price, quantity } = subscription
+      const schedule: FakeSchedule = {
+        id: nextId('sub_sched'),
+        subscription: subscription.id,
+        status: 'active',
+        phases: [{ start, end, price, quantity }],
+      }
+      schedules.set(schedule.id, schedule)
+      subscription.schedule = schedule
+      return ok(scheduleJson(schedule))
+    }
+    const [, id, release] = path.match(/^\/v1\/subscription_schedules\/([A-Za-z0-9_]+)(\/release)?$/) ?? []
+    const schedule = schedules.get(text(id))
+    if (id === undefined) return null
+    if (schedule?.status !== 'active') return notFound('subscription schedule')
+    const subscription = subscriptions.get(schedule.subscription)
+    if (!subscription) return notFound('subscription')
+    if (release) {
+      schedule.status = 'released'
+      subscription.schedule = null
+      return ok(scheduleJson(schedule))
+    }
+    let start = subscription.periodStart
+    schedule.phases = entries(params.phases).map((phase) => {
+      const [item] = entries(phase.items)
+      const price = prices.find((p) => p.id === text(item?.price)) ?? subscription.price
+      const begins = phase.start_date === undefined ? start : Number(text(phase.start_date))
+      const end = phase.end_date === undefined ? begins + price.days * day : Number(text(phase.end_date))
+      start = end
+      return { start: begins, end, price, quantity: Number(text(item?.quantity)) }
+    })
+    return ok(scheduleJson(schedule))
+  }
+
   function updateSubscription(subscription: FakeSubscription, params: Params): Reply {
+    if (subscription.schedule && params.cancel_at_period_end !== undefined) {
+      return {
+        status: 400,
+        body: { error: { type: 'invalid_request_error', message: 'managed by a subscription schedule' } },
+      }
+    }
     const [item] = entries(params.items)
     if (item) {
       if (text(item.id) !== subscription.itemId) return notFound('subscription item')
@@ -723,10 +881,11 @@ async function startFakeStripe(): Promise<FakeStripe> {
     const [item] = entries(details.items)
     if (!subscription || !item) return notFound('subscription')
     const { price, quantity, periodStart, periodEnd } = subscription
-    const newQuantity = Number(text(item.quantity))
+    const newQuantity = item.quantity === undefined ? quantity : Number(text(item.quantity))
+    const newPrice = prices.find((p) => p.id === text(item.price)) ?? price
     const remaining = (periodEnd - Number(text(details.proration_date))) / (periodEnd - periodStart)
     const unused = -Math.round(price.unitAmount * quantity * remaining)
-    const added = Math.round(price.unitAmount * newQuantity * remaining)
+    const added = Math.round(newPrice.unitAmount * newQuantity * remaining)
     const tax = vatOf(unused + added)
     return ok({
       id: 'upcoming_in',
@@ -860,7 +1019,12 @@ async function startFakeStripe(): Promise<FakeStripe> {
       requests.push({ method, path: url.pathname, params, idempotencyKey })
       // Like Stripe, a POST with a key seen before gets the first answer again, and changes nothing.
       const replayed = method === 'POST' && idempotencyKey ? replies.get(idempotencyKey) : undefined
-      const reply = replayed ?? route(method, url.pathname, params)
+      const reply =
+        replayed ??
+        (method === 'POST' && url.pathname.startsWith('/v1/subscription_schedules')
+          ? scheduleRoute(url.pathname, params)
+          : null) ??
+        route(method, url.pathname, params)
       if (method === 'POST' && idempotencyKey) replies.set(idempotencyKey, reply)
       res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': nextId('req') })
       res.end(JSON.stringify(reply.body))
@@ -873,6 +1037,21 @@ async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     customers,
     subscriptions,
+    schedules,
+    renew(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId)
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`)
+      const { schedule } = subscription
+      const next = schedule?.phases.find((phase) => phase.start >= subscription.periodEnd)
+      if (schedule && next) {
+        subscription.quantity = next.quantity
+        subscription.price = next.price
+        schedule.status = 'released'
+        subscription.schedule = null
+      }
+      subscription.periodStart = subscription.periodEnd
+      subscription.periodEnd += subscription.price.days * day
+    },
     confirmSetupIntent(id, input) {
       const intent = setupIntents.get(id)
       if (!intent) throw new Error(`no setup intent ${id}`)
