@@ -150,6 +150,10 @@ export const identificationErrorCodes = [
   'identification.not_found',
   /** A webhook whose signature or timestamp does not verify, or whose body cannot be read (400). */
   'identification.webhook_invalid',
+  /** A licence is bought for an identification that a business or a paid licence covers already (409). */
+  'identification.covered',
+  /** A method that needs a licence, started by someone no business or paid licence covers (402). */
+  'identification.payment_required',
 ] as const
 
 /** Stable machine-readable error codes the API answers with; later issues add theirs here. */

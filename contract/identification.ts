@@ -45,8 +45,33 @@ export const identificationPaymentSchema = v.object({
   /** In minor units; null when covered. */
   amount: v.nullable(v.number()),
   currency: v.nullable(v.picklist(['EUR', 'CHF'])),
+  /** Who pays: the person's business, or a licence they bought; null when not covered. */
+  coveredBy: v.optional(v.nullable(v.picklist(['business', 'licence'])), null),
 })
 export type IdentificationPayment = v.InferOutput<typeof identificationPaymentSchema>
+
+/**
+ * POST .../identification/payment/{legislation}: the payment of one identification licence, which the card
+ * form confirms: `intent` is what the form takes (Stripe's PaymentIntent, or the sandbox's card setup).
+ */
+export const identificationPaymentStartSchema = v.object({
+  /** Our id of the payment, which the confirm call names. */
+  id: v.string(),
+  amount: v.number(),
+  currency: v.picklist(['EUR', 'CHF']),
+  intent: v.object({
+    id: v.string(),
+    clientSecret: v.string(),
+    /** Stripe's publishable key for the Payment Element; null on the sandbox, which has its own card form. */
+    publishableKey: v.nullable(v.string()),
+  }),
+})
+export type IdentificationPaymentStart = v.InferOutput<typeof identificationPaymentStartSchema>
+
+/** POST .../identification/payment/{legislation}/{paymentId}/confirm: the intent the card form confirmed. */
+export const confirmIdentificationPaymentSchema = v.object({
+  intentId: v.pipe(v.string(), v.minLength(1, 'must be the confirmed intent id')),
+})
 
 const segment = encodeURIComponent
 
@@ -58,6 +83,10 @@ export const identificationPaths = {
   payment: (legislation: string) => `/v1/user/identification/payment/${segment(legislation)}`,
   directPayment: (legislation: string, token: string) =>
     `/v1/direct/user/identification/payment/${segment(legislation)}?token=${segment(token)}`,
+  confirmPayment: (legislation: string, paymentId: string) =>
+    `/v1/user/identification/payment/${segment(legislation)}/${segment(paymentId)}/confirm`,
+  directConfirmPayment: (legislation: string, paymentId: string, token: string) =>
+    `/v1/direct/user/identification/payment/${segment(legislation)}/${segment(paymentId)}/confirm?token=${segment(token)}`,
   webhook: (provider: string) => `/webhooks/identification/${segment(provider)}`,
   sandboxPage: (ref: string) => `/sandbox/identification/${segment(ref)}`,
 }

@@ -36,6 +36,13 @@ export const visualSignatureSchema = v.object({
   displayStandards: v.boolean(),
   displayQr: v.boolean(),
   isDefault: v.boolean(),
+  /**
+   * The standard the standards line names (SPEC §3 qual, leg, prov), one the user holds; null: the quality the
+   * document is signed with, alone. Signing names the legislation and provider when it signs at this quality.
+   */
+  quality: v.optional(v.nullable(v.string()), null),
+  legislation: v.optional(v.nullable(v.string()), null),
+  provider: v.optional(v.nullable(v.string()), null),
   /** Changes whenever the signature changes: a cache key of its preview and image. */
   version: v.string(),
 })
@@ -58,6 +65,10 @@ export const visualSignatureBodySchema = v.object({
   displayStandards: v.optional(v.boolean(), true),
   displayQr: v.optional(v.boolean(), false),
   isDefault: v.optional(v.boolean(), false),
+  /** The standard the standards line names: one the user holds (400 naming the field otherwise). */
+  quality: v.optional(v.nullable(v.picklist(['ses', 'aes', 'qes'])), null),
+  legislation: v.optional(v.nullable(v.picklist(['eidas', 'zertes'])), null),
+  provider: v.optional(v.nullable(line(40)), null),
 })
 export type VisualSignatureBody = v.InferInput<typeof visualSignatureBodySchema>
 

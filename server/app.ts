@@ -4,7 +4,7 @@ import { compress } from 'hono/compress'
 import type { Logger } from 'pino'
 import { apiBase } from '../contract/paths.ts'
 import type { BillingProviders } from './billing/billing-services.ts'
-import { createBillingProviders } from './billing/create-billing-providers.ts'
+import { createBillingProviders, createChargeProvider } from './billing/create-billing-providers.ts'
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/open-database.ts'
 import type { PageRenderer } from './documents/render-pages.ts'
@@ -182,6 +182,7 @@ export function createApp({
         publicUrl: config.publicUrl,
         production: config.appMode === 'production',
         sandboxSecret: config.identificationSandboxSecret,
+        charges: createChargeProvider(config, { db, now }, billing),
       }),
     ),
   )

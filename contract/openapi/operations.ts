@@ -22,6 +22,7 @@ import {
   customExtrasSchema,
   directConfirmSchema,
   directPreviewRequestSchema,
+  fairFlatMigrationSchema,
   invoicesSchema,
   paymentMethodsSchema,
   promotionSchema,
@@ -67,8 +68,10 @@ import { documentSchema } from '../documents.ts'
 import { apiErrorSchema, type ErrorCode, passwordErrorCodes } from '../errors.ts'
 import { healthResponseSchema } from '../health.ts'
 import {
+  confirmIdentificationPaymentSchema,
   identificationInfoSchema,
   identificationPaymentSchema,
+  identificationPaymentStartSchema,
   startIdentificationSchema,
 } from '../identification.ts'
 import {
@@ -165,6 +168,19 @@ const created = (json: v.GenericSchema): Answer => ({ status: 201, json })
 const noContent: Answer = { status: 204, description: 'Done; nothing to answer.' }
 /** Errors of the identification calls: an unknown provider, mode or appointment. */
 const identificationErrors: ErrorsByStatus = { 404: ['identification.not_found'] }
+/** Errors of starting an identification: a method that needs a licence no one paid for, too. */
+const identificationStartErrors: ErrorsByStatus = {
+  ...identificationErrors,
+  402: ['identification.payment_required'],
+}
+/** Errors of paying for an identification licence. */
+const identificationPaymentErrors: ErrorsByStatus = {
+  400: ['request.invalid'],
+  402: ['billing.card_declined'],
+  404: ['identification.not_found'],
+  409: ['identification.covered'],
+  503: ['billing.unavailable'],
+}
 const file = (media: string, description: string): Answer => ({ status: 200, media, description })
 const redirect = (status: number, description: string): Answer => ({ status, description })
 const pdf = { upload: { file: ['application/pdf'] } } as const
@@ -1401,6 +1417,37 @@ export const apiOperations: readonly Operation[] = [
     },
   },
   {
+    method: 'post',
+    path: '/v2/businesses/{id}/fair_flat_migration/preview',
+    summary: 'The per-seat plan replacing a legacy flat plan, priced (accepted with PUT .../base)',
+    tag: 'Billing',
+    auth: 'account',
+    answers: [ok(fairFlatMigrationSchema)],
+    errors: {
+      ...transition,
+      409: ['business.transition_refused', 'billing.plan_unavailable'],
+      422: ['billing.seats_out_of_range'],
+    },
+  },
+  {
+    method: 'post',
+    path: '/v2/businesses/{id}/free_plan_downgrade',
+    summary: 'Close a business that does not pay, its people on the new free plan',
+    tag: 'Billing',
+    auth: 'account',
+    answers: [noContent],
+    errors: transition,
+  },
+  {
+    method: 'post',
+    path: '/v1/user/free_migration',
+    summary: 'Move from the legacy free plan to the new free plan',
+    tag: 'Billing',
+    auth: 'account',
+    answers: [{ status: 200, json: userSchema, caseOptions: attributesCase }],
+    errors: { 409: ['billing.plan_unavailable'] },
+  },
+  {
     method: 'get',
     path: '/v2/businesses/{id}/customextras',
     summary: 'What the plan charges beyond its seats',
@@ -1588,7 +1635,7 @@ export const apiOperations: readonly Operation[] = [
       ok(identificationInfoSchema, 'The appointment still open.'),
       { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
     ],
-    errors: identificationErrors,
+    errors: identificationStartErrors,
   },
   {
     method: 'delete',
@@ -1607,6 +1654,31 @@ export const apiOperations: readonly Operation[] = [
     auth: 'account',
     answers: [ok(identificationPaymentSchema)],
     errors: identificationErrors,
+  },
+  {
+    method: 'post',
+    path: '/v1/user/identification/payment/{id}',
+    summary: 'Start paying for one identification licence of the legislation `id`',
+    description:
+      'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
+    tag: 'Accounts',
+    auth: 'account',
+    answers: [
+      { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
+    ],
+    errors: identificationPaymentErrors,
+  },
+  {
+    method: 'post',
+    path: '/v1/user/identification/payment/{id}/{paymentId}/confirm',
+    summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
+    description:
+      'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
+    tag: 'Accounts',
+    auth: 'account',
+    body: { json: confirmIdentificationPaymentSchema },
+    answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
+    errors: identificationPaymentErrors,
   },
   {
     method: 'get',
@@ -1630,7 +1702,7 @@ export const apiOperations: readonly Operation[] = [
       ok(identificationInfoSchema, 'The appointment still open.'),
       { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
     ],
-    errors: identificationErrors,
+    errors: identificationStartErrors,
   },
   {
     method: 'delete',
@@ -1649,6 +1721,31 @@ export const apiOperations: readonly Operation[] = [
     auth: 'direct',
     answers: [ok(identificationPaymentSchema)],
     errors: identificationErrors,
+  },
+  {
+    method: 'post',
+    path: '/v1/direct/user/identification/payment/{id}',
+    summary: 'Start paying for one identification licence of the legislation `id`',
+    description:
+      'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
+    tag: 'Direct link',
+    auth: 'direct',
+    answers: [
+      { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
+    ],
+    errors: identificationPaymentErrors,
+  },
+  {
+    method: 'post',
+    path: '/v1/direct/user/identification/payment/{id}/{paymentId}/confirm',
+    summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
+    description:
+      'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
+    tag: 'Direct link',
+    auth: 'direct',
+    body: { json: confirmIdentificationPaymentSchema },
+    answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
+    errors: identificationPaymentErrors,
   },
 
   // Validation

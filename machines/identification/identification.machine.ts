@@ -8,6 +8,8 @@ import type {
   IdentificationInfo,
   IdentificationInput,
   IdentificationMethod,
+  IdentificationPaymentConfirmation,
+  IdentificationPaymentIntent,
   IdentificationRequest,
   Legislation,
 } from './identification.types.ts'
@@ -32,11 +34,13 @@ function requestOf(context: IdentificationContext): IdentificationRequest {
 
 /**
  * Identification for a qualified signature (SPEC §2, §4, §7): choose a legislation, learn whether
- * the licence covers it (which decides the methods offered), choose a method, start the
+ * the licence covers it (which decides the methods offered), or else pay for one licence (start the payment,
+ * the card form confirms it, the payment is confirmed, coverage is checked again), choose a method, start the
  * provider's identification, poll its appointment status until success or failure, then poll
  * the user's quality until the quality the method gives is active. A page the provider sent back
  * to resumes polling with `identification.resume`. The caller provides the actors
- * `checkCoverage`, `startIdentification`, `fetchIdentification` and `fetchHighestQuality`.
+ * `checkCoverage`, `createPayment`, `confirmPayment`, `startIdentification`, `fetchIdentification` and
+ * `fetchHighestQuality`.
  */
 export const identificationMachine = setup({
   types: {
@@ -46,6 +50,10 @@ export const identificationMachine = setup({
   },
   actors: {
     checkCoverage: fromPromise<boolean, IdentificationRequest>(notProvided('checkCoverage')),
+    createPayment: fromPromise<IdentificationPaymentIntent, IdentificationRequest>(
+      notProvided('createPayment'),
+    ),
+    confirmPayment: fromPromise<boolean, IdentificationPaymentConfirmation>(notProvided('confirmPayment')),
     startIdentification: fromPromise<IdentificationInfo, IdentificationRequest>(
       notProvided('startIdentification'),
     ),
@@ -57,6 +65,7 @@ export const identificationMachine = setup({
   guards: {
     isOffered: ({ context }, params: { method: IdentificationMethod }) =>
       context.methods.includes(params.method),
+    isNotCovered: ({ context }) => context.isCovered === false,
     isAppointment: (_, params: { appointmentStatus: AppointmentStatus; expected: AppointmentStatus }) =>
       toIdentificationStatus(params.appointmentStatus) === toIdentificationStatus(params.expected),
     isActivated: ({ context }, params: { quality: HighestQuality }) =>
@@ -91,6 +100,12 @@ export const identificationMachine = setup({
       identUrl: params.identUrl,
     })),
     clearAttempt: assign({ status: undefined, identUrl: undefined, method: undefined }),
+    setPayment: assign((_, params: { payment: IdentificationPaymentIntent }) => ({
+      payment: params.payment,
+      errorCode: undefined,
+    })),
+    clearPayment: assign({ payment: undefined }),
+    clearError: assign({ errorCode: undefined }),
     setError: assign((_, params: { errorCode: IdentificationErrorCode }) => ({
       errorCode: params.errorCode,
     })),
@@ -145,6 +160,50 @@ export const identificationMachine = setup({
           actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) },
         },
         'legislation.change': { target: 'choosingLegislation', actions: 'clearLegislation' },
+        // Not covered: one licence of the legislation is bought, which offers the covered methods.
+        'payment.start': { guard: 'isNotCovered', target: 'creatingPayment' },
+      },
+    },
+    creatingPayment: {
+      invoke: {
+        id: 'createPayment',
+        src: 'createPayment',
+        input: ({ context }) => requestOf(context),
+        onDone: {
+          target: 'enteringCard',
+          actions: { type: 'setPayment', params: ({ event }) => ({ payment: event.output }) },
+        },
+        onError: {
+          target: 'choosingMethod',
+          actions: { type: 'setError', params: { errorCode: 'identification.payment_failed' } },
+        },
+      },
+    },
+    enteringCard: {
+      on: {
+        // The card form confirmed the intent at the card provider; the server now learns the outcome.
+        'payment.confirm': { target: 'confirmingPayment', actions: 'clearError' },
+        'payment.cancel': { target: 'choosingMethod', actions: ['clearPayment', 'clearError'] },
+      },
+    },
+    confirmingPayment: {
+      invoke: {
+        id: 'confirmPayment',
+        src: 'confirmPayment',
+        input: ({ context, event }) => {
+          if (context.payment === undefined) throw new Error('identification: no payment to confirm')
+          return {
+            ...requestOf(context),
+            paymentId: context.payment.id,
+            intentId: event.type === 'payment.confirm' ? event.intentId : context.payment.intent.id,
+          }
+        },
+        // Paid: coverage is asked again, which now offers the covered methods.
+        onDone: { target: 'checkingCoverage', actions: 'clearPayment' },
+        onError: {
+          target: 'enteringCard',
+          actions: { type: 'setError', params: { errorCode: 'identification.payment_declined' } },
+        },
       },
     },
     starting: {

@@ -48,6 +48,23 @@ export interface IdentificationRequest {
   signatureRequestId?: string
 }
 
+/** A licence payment started at the card provider, which the card form confirms (SPEC §7 payment). */
+export interface IdentificationPaymentIntent {
+  /** Our id of the payment. */
+  id: string
+  /** In minor units. */
+  amount: number
+  currency: 'EUR' | 'CHF'
+  /** What the card form confirms: Stripe's PaymentIntent, or the sandbox's card setup. */
+  intent: { id: string; clientSecret: string; publishableKey: string | null }
+}
+
+/** What the payment confirmation actor receives: the flow's request, the payment, and the intent confirmed. */
+export interface IdentificationPaymentConfirmation extends IdentificationRequest {
+  paymentId: string
+  intentId: string
+}
+
 /** Input of the identification flow. */
 export interface IdentificationInput {
   /** The request being signed, when identification happens inside a signing (direct-sign). */
@@ -55,7 +72,13 @@ export interface IdentificationInput {
 }
 
 /** Stable codes of the identification flow's failures. */
-export type IdentificationErrorCode = 'identification.coverage_failed' | 'identification.start_failed'
+export type IdentificationErrorCode =
+  | 'identification.coverage_failed'
+  | 'identification.start_failed'
+  /** The payment could not be started (e.g. payments are not set up). */
+  | 'identification.payment_failed'
+  /** The card was declined, or the payment did not go through; nothing was paid. */
+  | 'identification.payment_declined'
 
 /** Context of the identification flow. */
 export interface IdentificationContext {
@@ -63,6 +86,8 @@ export interface IdentificationContext {
   legislation?: Legislation
   /** Whether the business's licence covers the identification (SPEC §7 payment check). */
   isCovered?: boolean
+  /** The licence payment under way, while someone not covered pays. */
+  payment?: IdentificationPaymentIntent
   /** Methods offered for the chosen legislation and coverage. */
   methods: readonly IdentificationMethod[]
   method?: IdentificationMethod
@@ -78,4 +103,7 @@ export type IdentificationEvent =
   | { type: 'legislation.change' }
   | { type: 'method.choose'; method: IdentificationMethod }
   | { type: 'identification.retry' }
+  | { type: 'payment.start' }
+  | { type: 'payment.confirm'; intentId: string }
+  | { type: 'payment.cancel' }
   | { type: 'identification.resume'; legislation: Legislation; method: IdentificationMethod }

@@ -1,8 +1,11 @@
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
+import type { ChargeProvider } from '../providers/billing/charge-provider.ts'
 import { SandboxBillingProvider } from '../providers/billing/sandbox-billing-provider.ts'
+import { SandboxCharges } from '../providers/billing/sandbox-charges.ts'
 import { StripeBillingProvider } from '../providers/billing/stripe-billing-provider.ts'
+import { StripeCharges } from '../providers/billing/stripe-charges.ts'
 import type { BillingProviders } from './billing-services.ts'
 import { recordProviderEvent } from './provider-events.ts'
 
@@ -30,4 +33,17 @@ export function createBillingProviders(
     notify: (writer, event) => recordProviderEvent(writer, services.jobs, event, services.now()),
   })
   return { cards: sandbox, subscriptions: sandbox, sandbox, verifyWebhook: null }
+}
+
+/**
+ * One-off charges (identification licences): PaymentIntents when STRIPE_* are set, else charges of the
+ * billing sandbox's test cards; none when there is neither (production without Stripe).
+ */
+export function createChargeProvider(
+  config: AppConfig,
+  services: { db: Database; now: () => Date },
+  billing: BillingProviders | null,
+): ChargeProvider | null {
+  if (config.stripe !== undefined) return new StripeCharges(config.stripe)
+  return billing?.sandbox ? new SandboxCharges({ ...services, cards: billing.sandbox }) : null
 }

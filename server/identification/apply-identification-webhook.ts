@@ -5,6 +5,7 @@ import { identificationEvents, identifications, signatures, users } from '../db/
 import { ApiError } from '../http/api-error.ts'
 import type { IdentificationWebhook } from '../providers/identification/identification-provider.ts'
 import { signatureQualitiesAttribute } from '../signing/signature-qualities.ts'
+import { consumeLicence } from './identification-licences.ts'
 import { unlockedQualities } from './identification-method.ts'
 import type { IdentificationServices } from './identification-services.ts'
 
@@ -50,6 +51,7 @@ export async function applyIdentificationWebhook(
       })
       .where(eq(identifications.id, row.id))
     if (!succeeded) return true
+    await consumeLicence(tx, row.id)
     const unlocked = unlockedQualities(row)
     const verifiedFields = Object.entries(event.result ?? {})
       .filter(([, value]) => value.trim() !== '')

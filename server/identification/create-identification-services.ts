@@ -1,4 +1,5 @@
 import type { Database } from '../db/open-database.ts'
+import type { ChargeProvider } from '../providers/billing/charge-provider.ts'
 import { createSandboxIdentificationProvider } from '../providers/identification/sandbox-identification-provider.ts'
 import type { IdentificationServices } from './identification-services.ts'
 
@@ -14,13 +15,15 @@ export function createIdentificationServices(options: {
   production: boolean
   /** The sandbox's webhook key; unset: random per process. */
   sandboxSecret?: string | undefined
+  /** Charges for identification licences. @default none: buying a licence answers 503 */
+  charges?: ChargeProvider | null
 }): IdentificationServices {
-  const { db, now, publicUrl, production, sandboxSecret } = options
+  const { db, now, publicUrl, production, sandboxSecret, charges = null } = options
   const sandbox = production
     ? null
     : createSandboxIdentificationProvider({
         publicUrl,
         ...(sandboxSecret === undefined ? {} : { secret: sandboxSecret }),
       })
-  return { db, now, publicUrl, provider: sandbox, sandbox }
+  return { db, now, publicUrl, provider: sandbox, sandbox, charges }
 }

@@ -1,21 +1,35 @@
-import { eq } from 'drizzle-orm'
-import type { IdentificationPayment } from '../../contract/identification.ts'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { IdentificationPayment, IdentificationPaymentStart } from '../../contract/identification.ts'
 import { amountIn, type Currency } from '../../contract/price-plans.ts'
-import { legislations } from '../../machines/identification/identification.types.ts'
+import { type Legislation, legislations } from '../../machines/identification/identification.types.ts'
+import { cardDeclined } from '../billing/upgrade-subscription.ts'
 import type { Database } from '../db/open-database.ts'
-import { pricePlans, users } from '../db/schema.ts'
+import { identificationPayments, pricePlans, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
 import { isCovered } from './find-identification.ts'
-import type { IdentificationOwner } from './identification-services.ts'
+import { isCoveredFor, licencesOf } from './identification-licences.ts'
+import type { IdentificationOwner, IdentificationServices } from './identification-services.ts'
 
 /** The plan whose identification licence price someone without a business pays. */
 const individualPlan = 'individual'
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The `{id}` of a payment path as a legislation; 404 naming it otherwise. */
+export function paymentLegislation(legislation: string): Legislation {
+  const known = legislations.find((name) => name === legislation)
+  if (known === undefined)
+    throw new ApiError(404, 'identification.not_found', `No identification legislation '${legislation}'`)
+  return known
+}
+
 /**
  * GET /v1/user/identification/payment/{legislation}: `covered` when a business in good standing pays for
- * the owner's identification; otherwise the price of one identification licence of the legislation, in
- * minor units, in the user's currency (CHF for de-ch and fr-ch, EUR otherwise, SPEC §9). Paying it is a
- * later step; the answer only tells the app what it would cost.
+ * the owner's identification or the owner holds a paid licence of the legislation not used yet (`covered_by`
+ * says which); otherwise
+ * the price of one identification licence of the legislation, in minor units, in the user's currency (CHF for
+ * de-ch and fr-ch, EUR otherwise, SPEC §9).
  */
 export async function identificationPayment(
   db: Database,
@@ -23,14 +37,163 @@ export async function identificationPayment(
   legislation: string,
   now: Date,
 ): Promise<IdentificationPayment> {
-  const known = legislations.find((name) => name === legislation)
-  if (known === undefined)
-    throw new ApiError(404, 'identification.not_found', `No identification legislation '${legislation}'`)
-  if (await isCovered(db, owner, now)) return { covered: true, amount: null, currency: null }
+  const known = paymentLegislation(legislation)
+  if (await isCovered(db, owner, now))
+    return { covered: true, amount: null, currency: null, coveredBy: 'business' }
+  if (await isCoveredFor(db, owner, known, now))
+    return { covered: true, amount: null, currency: null, coveredBy: 'licence' }
+  return { covered: false, ...(await licencePrice(db, owner, known)), coveredBy: null }
+}
+
+async function licencePrice(db: Database, owner: IdentificationOwner, legislation: Legislation) {
   const [plan] = await db.select().from(pricePlans).where(eq(pricePlans.id, individualPlan))
   if (plan === undefined) throw new ApiError(503, 'server.unavailable', 'No identification price is set up')
   const currency = await currencyOf(db, owner)
-  return { covered: false, amount: amountIn(plan.identPrices[known], currency), currency }
+  return { amount: amountIn(plan.identPrices[legislation], currency), currency }
+}
+
+function requireCharges(services: Pick<IdentificationServices, 'charges'>) {
+  if (services.charges === null)
+    throw new ApiError(503, 'billing.unavailable', 'Payments are not set up on this server')
+  return services.charges
+}
+
+/**
+ * POST .../identification/payment/{legislation}: starts paying for one licence of the legislation at the card
+ * provider, for someone not covered (409 when covered). The owner's unpaid payment of the same price is
+ * answered again (a second click, a declined card tried again), so one licence is never charged twice.
+ */
+export async function startIdentificationPayment(
+  services: IdentificationServices,
+  owner: IdentificationOwner,
+  legislation: string,
+): Promise<IdentificationPaymentStart> {
+  const { db } = services
+  const known = paymentLegislation(legislation)
+  const now = services.now()
+  if (await isCoveredFor(db, owner, known, now))
+    throw new ApiError(
+      409,
+      'identification.covered',
+      `Your identification under ${known} is paid for already`,
+    )
+  const charges = requireCharges(services)
+  const { amount, currency } = await licencePrice(db, owner, known)
+  const [unpaid] = await db
+    .select()
+    .from(identificationPayments)
+    .where(
+      and(
+        licencesOf(owner),
+        eq(identificationPayments.legislation, known),
+        eq(identificationPayments.amount, amount),
+        eq(identificationPayments.currency, currency),
+        inArray(identificationPayments.status, ['pending', 'failed']),
+      ),
+    )
+    .orderBy(desc(identificationPayments.createdAt))
+    .limit(1)
+  const payment =
+    unpaid ??
+    (
+      await db
+        .insert(identificationPayments)
+        .values({
+          userId: owner.kind === 'user' ? owner.userId : null,
+          signatureId: owner.kind === 'direct' ? owner.signatureId : null,
+          legislation: known,
+          amount,
+          currency,
+          status: 'pending',
+          createdAt: now,
+        })
+        .returning()
+    )[0]
+  if (payment === undefined) throw new Error('identification payment: the insert answered no row')
+  const charge = await charges.createCharge(
+    {
+      amount,
+      currency,
+      description: `Identification licence (${known})`,
+      metadata: { identification_payment_id: payment.id, legislation: known },
+    },
+    `identification-payment:${payment.id}`,
+  )
+  if (payment.providerPaymentId !== charge.id)
+    await db
+      .update(identificationPayments)
+      .set({ providerPaymentId: charge.id })
+      .where(eq(identificationPayments.id, payment.id))
+  return {
+    id: payment.id,
+    amount,
+    currency,
+    intent: {
+      id: charge.intentId,
+      clientSecret: charge.clientSecret,
+      publishableKey: charges.publishableKey,
+    },
+  }
+}
+
+/**
+ * POST .../identification/payment/{legislation}/{paymentId}/confirm: once the card form confirmed the
+ * intent, the provider charges it (sandbox) or says how the browser's payment went (Stripe). Paid: the
+ * licence covers the owner. Declined: 402 `billing.card_declined`, nothing paid, and the same payment can be
+ * tried again with another card. Another owner's payment, or one of another legislation, is 404.
+ */
+export async function confirmIdentificationPayment(
+  services: IdentificationServices,
+  owner: IdentificationOwner,
+  legislation: string,
+  paymentId: string,
+  intentId: string,
+): Promise<IdentificationPayment> {
+  const { db } = services
+  const known = paymentLegislation(legislation)
+  const notFound = () =>
+    new ApiError(404, 'identification.not_found', 'No identification payment of yours with this id')
+  if (!uuidPattern.test(paymentId)) throw notFound()
+  const [payment] = await db
+    .select()
+    .from(identificationPayments)
+    .where(
+      and(
+        eq(identificationPayments.id, paymentId),
+        licencesOf(owner),
+        eq(identificationPayments.legislation, known),
+      ),
+    )
+  if (payment === undefined) throw notFound()
+  if (payment.status === 'paid' || payment.status === 'used' || payment.providerPaymentId === null)
+    return identificationPayment(db, owner, known, services.now())
+  const charges = requireCharges(services)
+  let outcome: Awaited<ReturnType<typeof charges.confirmCharge>>
+  try {
+    outcome = await charges.confirmCharge(
+      payment.providerPaymentId,
+      intentId,
+      `identification-payment-confirm:${payment.id}`,
+    )
+  } catch (error) {
+    if (!(error instanceof PaymentDeclinedError)) throw error
+    await db
+      .update(identificationPayments)
+      .set({ status: 'failed' })
+      .where(and(eq(identificationPayments.id, payment.id), eq(identificationPayments.status, 'pending')))
+    throw cardDeclined(error)
+  }
+  if (outcome === 'paid')
+    await db
+      .update(identificationPayments)
+      .set({ status: 'paid', paidAt: services.now() })
+      .where(
+        and(
+          eq(identificationPayments.id, payment.id),
+          inArray(identificationPayments.status, ['pending', 'failed']),
+        ),
+      )
+  return identificationPayment(db, owner, known, services.now())
 }
 
 async function currencyOf(db: Database, owner: IdentificationOwner): Promise<Currency> {

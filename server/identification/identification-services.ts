@@ -1,4 +1,5 @@
 import type { Database } from '../db/open-database.ts'
+import type { ChargeProvider } from '../providers/billing/charge-provider.ts'
 import type { IdentificationProvider } from '../providers/identification/identification-provider.ts'
 import type { SandboxIdentificationProvider } from '../providers/identification/sandbox-identification-provider.ts'
 
@@ -11,6 +12,8 @@ export type IdentificationServices = {
   provider: IdentificationProvider | null
   /** The sandbox, whose page the server serves; null in production. */
   sandbox: SandboxIdentificationProvider | null
+  /** The card provider's one-off charges, for identification licences; null where payments are not set up. */
+  charges: ChargeProvider | null
 }
 
 /** Whose identification a call is about: a signed-in user, or a direct-link signer by their signature. */

@@ -3,6 +3,7 @@ import type { IdentificationInfoAnswer } from '../../contract/identification.ts'
 import { identifications, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { findCurrentIdentification, isCovered } from './find-identification.ts'
+import { holdLicence, isCoveredFor, licensedLegislation } from './identification-licences.ts'
 import type { IdentificationMethodParams } from './identification-method.ts'
 import type { IdentificationOwner, IdentificationServices } from './identification-services.ts'
 
@@ -27,7 +28,16 @@ export async function startIdentification(
   const provider = requireProvider(services)
   const { db } = services
   const now = services.now()
-  const covered = await isCovered(db, owner, now)
+  const legislation = licensedLegislation(method.provider)
+  const byBusiness = await isCovered(db, owner, now)
+  const covered = byBusiness || (legislation !== null && (await isCoveredFor(db, owner, legislation, now)))
+  // SPEC §2: without coverage only the Austrian eID is offered; the others need a licence paid first.
+  if (!covered && legislation !== null)
+    throw new ApiError(
+      402,
+      'identification.payment_required',
+      `Identification under ${legislation} needs a licence: a business that covers it, or one paid for first`,
+    )
   const open = await findCurrentIdentification(db, owner, method)
   if (open !== undefined && (open.status === 'initialized' || open.status === 'inprogress')) {
     // The latest request named is where the signer goes back to once identified.
@@ -43,18 +53,24 @@ export async function startIdentification(
   }
   const person = await personOf(services, owner)
   const { providerRef, identUrl } = await provider.start({ ...method, person })
-  await db.insert(identifications).values({
-    userId: owner.kind === 'user' ? owner.userId : null,
-    signatureId: owner.kind === 'direct' ? owner.signatureId : null,
-    signatureRequestId: signatureRequestId ?? null,
-    provider: method.provider,
-    mode: method.mode,
-    status: 'initialized',
-    providerRef,
-    identUrl,
-    createdAt: now,
-    updatedAt: now,
-  })
+  const [created] = await db
+    .insert(identifications)
+    .values({
+      userId: owner.kind === 'user' ? owner.userId : null,
+      signatureId: owner.kind === 'direct' ? owner.signatureId : null,
+      signatureRequestId: signatureRequestId ?? null,
+      provider: method.provider,
+      mode: method.mode,
+      status: 'initialized',
+      providerRef,
+      identUrl,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: identifications.id })
+  // What a business does not pay for, a paid licence does: this identification holds it until it ends.
+  if (!byBusiness && legislation !== null && created !== undefined)
+    await holdLicence(db, owner, legislation, created.id)
   return { info: { appointmentStatus: 'initialized', identUrl, isCovered: covered }, created: true }
 }
 

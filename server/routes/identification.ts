@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { toCamelCase } from '../../contract/case.ts'
-import { identificationPaths, startIdentificationSchema } from '../../contract/identification.ts'
+import {
+  confirmIdentificationPaymentSchema,
+  identificationPaths,
+  startIdentificationSchema,
+} from '../../contract/identification.ts'
 import { identifications, signatures, users } from '../db/schema.ts'
 import { authenticateDirect, type DirectEnv } from '../direct/authenticate-direct.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -12,7 +16,11 @@ import { applyIdentificationWebhook } from '../identification/apply-identificati
 import { cancelIdentification } from '../identification/cancel-identification.ts'
 import { getIdentification } from '../identification/get-identification.ts'
 import { identificationMethod, webhookProvider } from '../identification/identification-method.ts'
-import { identificationPayment } from '../identification/identification-payment.ts'
+import {
+  confirmIdentificationPayment,
+  identificationPayment,
+  startIdentificationPayment,
+} from '../identification/identification-payment.ts'
 import { checkIdentificationRequest } from '../identification/identification-request.ts'
 import type {
   IdentificationOwner,
@@ -53,11 +61,30 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
     const { info, created } = await startIdentification(services, owner, params, signatureRequestId)
     return sendJson(c, info, created ? 201 : 200)
   }
+  const startPayment = async (c: Context, owner: IdentificationOwner) =>
+    sendJson(c, await startIdentificationPayment(services, owner, c.req.param('id') ?? ''), 201)
+  const confirmPayment = async (c: Context, owner: IdentificationOwner) => {
+    const { intentId } = await readJsonBody(c, confirmIdentificationPaymentSchema, 'intent_id')
+    return sendJson(
+      c,
+      await confirmIdentificationPayment(
+        services,
+        owner,
+        c.req.param('id') ?? '',
+        c.req.param('paymentId') ?? '',
+        intentId,
+      ),
+    )
+  }
 
   // The payment call first: its path would otherwise read as provider `payment`.
   const userRoutes = new Hono<AuthEnv>()
     .get('/v1/user/identification/payment/:id', requireAuth, async (c) =>
       sendJson(c, await identificationPayment(db, user(c), c.req.param('id'), services.now())),
+    )
+    .post('/v1/user/identification/payment/:id', requireAuth, async (c) => startPayment(c, user(c)))
+    .post('/v1/user/identification/payment/:id/:paymentId/confirm', requireAuth, async (c) =>
+      confirmPayment(c, user(c)),
     )
     .get(userBase, requireAuth, async (c) =>
       sendJson(c, await getIdentification(services, user(c), method(c))),
@@ -70,6 +97,12 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
   const directRoutes = new Hono<DirectEnv>()
     .get('/v1/direct/user/identification/payment/:id', requireDirect, async (c) =>
       sendJson(c, await identificationPayment(db, direct(c), c.req.param('id'), services.now())),
+    )
+    .post('/v1/direct/user/identification/payment/:id', requireDirect, async (c) =>
+      startPayment(c, direct(c)),
+    )
+    .post('/v1/direct/user/identification/payment/:id/:paymentId/confirm', requireDirect, async (c) =>
+      confirmPayment(c, direct(c)),
     )
     .get(directBase, requireDirect, async (c) =>
       sendJson(c, await getIdentification(services, direct(c), method(c))),
@@ -159,6 +192,23 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
       nationality: supplied('nationality'),
     }
   }
+}
+
+/** A JSON body read with `schema`; 400 naming `field` when it does not fit. */
+async function readJsonBody<T extends v.GenericSchema>(
+  c: Context,
+  schema: T,
+  field: string,
+): Promise<v.InferOutput<T>> {
+  let json: unknown
+  try {
+    json = JSON.parse(await c.req.text())
+  } catch {
+    throw new ApiError(400, 'request.invalid', `${field}: is needed`, { field })
+  }
+  const body = v.safeParse(schema, toCamelCase(json))
+  if (!body.success) throw new ApiError(400, 'request.invalid', `${field}: is needed`, { field })
+  return body.output
 }
 
 /** The optional POST body (`signature_request_id`); an empty body is none. */

@@ -64,7 +64,16 @@ export function createVisualSignatureRoutes(services: VisualSignatureServices): 
         ...(image === undefined ? {} : { image }),
         ...(found.displayDate ? { date: services.now() } : {}),
         claim: found.displayClaim,
-        ...(found.displayStandards ? { standards: { quality: 'ses' } } : {}),
+        // The chosen standard of the standards line (SPEC §3 qual, leg, prov), else the simple one.
+        ...(found.displayStandards
+          ? {
+              standards: {
+                quality: found.quality ?? 'ses',
+                ...(found.legislation ? { legislation: found.legislation } : {}),
+                ...(found.provider ? { provider: found.provider } : {}),
+              },
+            }
+          : {}),
         ...(found.displayQr ? { qr: verificationPageUrl(services.publicUrl) } : {}),
       })
       return png(c, drawn)

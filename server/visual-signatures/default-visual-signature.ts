@@ -16,6 +16,8 @@ export type SigningVisualSignature = Omit<VisualSignatureDrawing, 'date' | 'stan
   displayDate: boolean
   displayStandards: boolean
   displayQr: boolean
+  /** The standard the user chose for the standards line (quality, legislation, provider); null fields: none. */
+  chosenStandard: { quality: string | null; legislation: string | null; provider: string | null }
 }
 
 /**
@@ -37,6 +39,9 @@ export function predefinedVisualSignature(name: string): VisualSignature {
     displayStandards: true,
     displayQr: false,
     isDefault: true,
+    quality: null,
+    legislation: null,
+    provider: null,
     version: '0',
   }
 }
@@ -88,6 +93,7 @@ export async function visualSignatureForSigning(
     displayDate: flags.displayDate,
     displayStandards: flags.displayStandards,
     displayQr: row.displayQr,
+    chosenStandard: { quality: row.quality, legislation: row.legislation, provider: row.provider },
   }
 }
 
@@ -103,12 +109,19 @@ export async function renderSigningVisualSignature(
 ): Promise<Uint8Array | undefined> {
   const visual = await visualSignatureForSigning(services.db, services.storage, userId)
   if (visual === undefined) return undefined
-  const { displayDate, displayStandards, displayQr, ...drawing } = visual
+  const { displayDate, displayStandards, displayQr, chosenStandard, ...drawing } = visual
+  // The line names the quality signed with; the chosen legislation and provider only when signed at it.
+  const chosen = chosenStandard.quality === quality ? chosenStandard : null
+  const standards = {
+    quality,
+    ...(chosen?.legislation ? { legislation: chosen.legislation } : {}),
+    ...(chosen?.provider ? { provider: chosen.provider } : {}),
+  }
   return renderVisualSignature(
     {
       ...drawing,
       ...(displayDate ? { date: now } : {}),
-      ...(displayStandards ? { standards: { quality } } : {}),
+      ...(displayStandards ? { standards } : {}),
       ...(displayQr ? { qr: verificationPageUrl(services.publicUrl) } : {}),
     },
     2,

@@ -43,6 +43,9 @@ export function visualSignatureView(row: VisualSignatureRow): VisualSignature {
     displayStandards: row.displayStandards,
     displayQr: row.displayQr,
     isDefault: row.isDefault,
+    quality: row.quality,
+    legislation: row.legislation,
+    provider: row.provider,
     version: String(row.updatedAt.getTime()),
   }
 }

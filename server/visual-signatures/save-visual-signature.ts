@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 import type { VisualSignature, visualSignatureBodySchema } from '../../contract/visual-signatures.ts'
 import type { Database } from '../db/open-database.ts'
 import { visualSignatures } from '../db/schema.ts'
+import { checkChosenStandard } from './chosen-standard.ts'
 import { findVisualSignature, visualSignatureView } from './find-visual-signature.ts'
 import {
   applyVisualSignaturePermissions,
@@ -32,6 +33,7 @@ export async function createVisualSignature(
   sent: Body,
 ): Promise<VisualSignature> {
   const now = services.now()
+  await checkChosenStandard(services.db, userId, sent)
   const body = applyVisualSignaturePermissions(sent, await visualSignaturePermissions(services.db, userId))
   return services.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -62,6 +64,7 @@ export async function updateVisualSignature(
   sent: Body,
 ): Promise<VisualSignature> {
   const found = await findVisualSignature(services.db, userId, id)
+  await checkChosenStandard(services.db, userId, sent)
   const body = applyVisualSignaturePermissions(sent, await visualSignaturePermissions(services.db, userId))
   const dropImage = body.kind === 'typed' && found.imageKey !== null
   const row = await services.db.transaction(async (tx) => {

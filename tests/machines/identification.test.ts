@@ -7,6 +7,8 @@ import type {
   HighestQuality,
   IdentificationEvent,
   IdentificationInfo,
+  IdentificationPaymentConfirmation,
+  IdentificationPaymentIntent,
   IdentificationRequest,
   QualityHolder,
 } from '../../machines/identification/identification.types.ts'
@@ -22,7 +24,13 @@ interface Pending<T> {
   reject: (error: unknown) => void
 }
 
-type ActorName = 'checkCoverage' | 'startIdentification' | 'fetchIdentification' | 'fetchHighestQuality'
+type ActorName =
+  | 'checkCoverage'
+  | 'createPayment'
+  | 'confirmPayment'
+  | 'startIdentification'
+  | 'fetchIdentification'
+  | 'fetchHighestQuality'
 
 /** Test actors whose answers the test gives; records what each was asked. */
 function controlledMachine() {
@@ -38,6 +46,8 @@ function controlledMachine() {
   const machine = identificationMachine.provide({
     actors: {
       checkCoverage: controlled<boolean>('checkCoverage'),
+      createPayment: controlled<IdentificationPaymentIntent>('createPayment'),
+      confirmPayment: controlled<boolean, IdentificationPaymentConfirmation>('confirmPayment'),
       startIdentification: controlled<IdentificationInfo>('startIdentification'),
       fetchIdentification: controlled<IdentificationInfo>('fetchIdentification'),
       fetchHighestQuality: controlled<HighestQuality, unknown>('fetchHighestQuality'),
@@ -54,6 +64,12 @@ const info = (appointmentStatus: AppointmentStatus): IdentificationInfo => ({
   appointmentStatus,
   identUrl: 'https://ident.example/session/1',
 })
+const payment: IdentificationPaymentIntent = {
+  id: 'pay-1',
+  amount: 4900,
+  currency: 'EUR',
+  intent: { id: 'seti_1', clientSecret: 'seti_1_secret_x', publishableKey: null },
+}
 const after = (state: string) =>
   ({ type: `xstate.after.poll.identification.${state}` }) as unknown as IdentificationEvent
 
@@ -69,7 +85,11 @@ const eventsByState: Record<string, IdentificationEvent[]> = {
     { type: 'method.choose', method: 'video' },
     { type: 'method.choose', method: 'external-sc' },
     { type: 'legislation.change' },
+    { type: 'payment.start' },
   ],
+  creatingPayment: [done('createPayment', payment), failed('createPayment')],
+  enteringCard: [{ type: 'payment.confirm', intentId: 'seti_1' }, { type: 'payment.cancel' }],
+  confirmingPayment: [done('confirmPayment', true), failed('confirmPayment')],
   starting: [done('startIdentification', info('initialized')), failed('startIdentification')],
   awaitingAppointment: [after('awaitingAppointment')],
   polling: [
@@ -100,6 +120,8 @@ describe('identification flow (SPEC §2, §4)', () => {
     const tick = ({ clock }: { clock: SimulatedClock }) => clock.increment(identificationPollMs)
     const actors: ActorName[] = [
       'checkCoverage',
+      'createPayment',
+      'confirmPayment',
       'startIdentification',
       'fetchIdentification',
       'fetchHighestQuality',
@@ -125,6 +147,7 @@ describe('identification flow (SPEC §2, §4)', () => {
           s.context.isCovered,
           s.context.status,
           s.context.errorCode,
+          s.context.payment?.id,
         ]),
       check: (s) => {
         expect(s.context.signatureRequestId).toBe('sr-1')
@@ -137,6 +160,23 @@ describe('identification flow (SPEC §2, §4)', () => {
           expect(s.context.legislation).toBeDefined()
           expect(s.context.status).toBeUndefined()
         },
+        creatingPayment: (s) => {
+          expect(s.context.isCovered).toBe(false)
+          expect(calls.at(-1)).toEqual({
+            actor: 'createPayment',
+            input: {
+              legislation: s.context.legislation,
+              method: s.context.method,
+              signatureRequestId: 'sr-1',
+            },
+          })
+        },
+        enteringCard: (s) => expect(s.context.payment).toEqual(payment),
+        confirmingPayment: (s) =>
+          expect(calls.at(-1)).toMatchObject({
+            actor: 'confirmPayment',
+            input: { legislation: s.context.legislation, paymentId: 'pay-1', intentId: 'seti_1' },
+          }),
         starting: (s) =>
           expect(calls.at(-1)).toEqual({
             actor: 'startIdentification',
@@ -159,6 +199,37 @@ describe('identification flow (SPEC §2, §4)', () => {
     })
     expect(coverage.missingStates).toEqual([])
     expect(coverage.missingTransitions).toEqual([])
+  })
+
+  it('not covered: pays for one licence, then offers the covered methods; a declined card stays on the form', async () => {
+    const { machine, pending } = controlledMachine()
+    const actor = createActor(machine, { input: {} }).start()
+    const settle = () => new Promise((r) => setTimeout(r, 0))
+    actor.send({ type: 'legislation.choose', legislation: 'zertes' })
+    pending.checkCoverage?.resolve(false)
+    await settle()
+    expect(actor.getSnapshot().context.methods).toEqual(['loc', 'external-sc'])
+    actor.send({ type: 'payment.start' })
+    pending.createPayment?.resolve(payment)
+    await settle()
+    expect(actor.getSnapshot().value).toBe('enteringCard')
+    actor.send({ type: 'payment.confirm', intentId: 'seti_1' })
+    pending.confirmPayment?.reject(new Error('402'))
+    await settle()
+    expect(actor.getSnapshot().value).toBe('enteringCard')
+    expect(actor.getSnapshot().context.errorCode).toBe('identification.payment_declined')
+    actor.send({ type: 'payment.confirm', intentId: 'seti_1' })
+    expect(actor.getSnapshot().context.errorCode).toBeUndefined()
+    pending.confirmPayment?.resolve(true)
+    await settle()
+    expect(actor.getSnapshot().value).toBe('checkingCoverage')
+    pending.checkCoverage?.resolve(true)
+    await settle()
+    expect(actor.getSnapshot().value).toBe('choosingMethod')
+    expect(actor.getSnapshot().context.methods).toEqual(['video', 'loc', 'auto'])
+    // Covered: nothing more to buy.
+    actor.send({ type: 'payment.start' })
+    expect(actor.getSnapshot().value).toBe('choosingMethod')
   })
 
   it('refuses a method the table does not offer', async () => {

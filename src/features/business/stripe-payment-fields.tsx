@@ -38,13 +38,17 @@ function Fields({ intent, submitLabel, onConfirmed, children }: Props) {
     mutationFn: async () => {
       if (!stripe || !elements) return
       // Cards are confirmed here, in Stripe's frame; a bank that needs a redirect comes back to this page.
-      const { error, setupIntent } = await stripe.confirmSetup({
+      const params = {
         elements,
         redirect: 'if_required',
         confirmParams: { return_url: window.location.href },
-      })
+      } as const
+      // A one-off payment (a PaymentIntent, e.g. an identification licence) is paid, a setup only saved.
+      const { error, id } = intent.clientSecret.startsWith('pi_')
+        ? await stripe.confirmPayment(params).then((r) => ({ error: r.error, id: r.paymentIntent?.id }))
+        : await stripe.confirmSetup(params).then((r) => ({ error: r.error, id: r.setupIntent?.id }))
       if (error) throw new ApiError(402, 'billing.card_declined', error.message ?? 'declined')
-      await onConfirmed(setupIntent?.id ?? intent.id)
+      await onConfirmed(id ?? intent.id)
     },
   })
   const onSubmit = (event: FormEvent) => {
@@ -65,7 +69,10 @@ function Fields({ intent, submitLabel, onConfirmed, children }: Props) {
   )
 }
 
-/** Stripe's Payment Element for a setup intent (card or SEPA debit), in the user's language. */
+/**
+ * Stripe's Payment Element for a setup intent (card or SEPA debit) or a PaymentIntent (paid at once), in the
+ * user's language.
+ */
 export function StripePaymentFields(props: Props) {
   const { i18n } = useLingui()
   const stripe = useMemo(() => stripeFor(props.intent.publishableKey), [props.intent.publishableKey])

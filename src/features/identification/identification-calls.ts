@@ -6,6 +6,7 @@ import {
   identificationInfoSchema,
   identificationPaths,
   identificationPaymentSchema,
+  identificationPaymentStartSchema,
 } from '../../../contract/identification.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
@@ -14,6 +15,8 @@ import { attributesCase } from '../../../contract/user.ts'
 import type {
   HighestQuality,
   IdentificationInfo,
+  IdentificationPaymentConfirmation,
+  IdentificationPaymentIntent,
   IdentificationRequest,
   Legislation,
 } from '../../../machines/identification/identification.types.ts'
@@ -63,6 +66,16 @@ export function getDirectUserQueryOptions(api: ApiClient, token: string) {
   })
 }
 
+/** GET /v3/signature-requests/{id}: the request a signed-in user identifies for (its legislation). */
+export function getAccountRequestQueryOptions(api: ApiClient, requestId: string) {
+  return queryOptions({
+    queryKey: ['signature-request', requestId],
+    queryFn: async () =>
+      v.parse(signatureRequestSchema, await api.request(apiPaths.signatureRequest(requestId))),
+    retry: false,
+  })
+}
+
 /** GET /v3/direct/signature-requests/{id}: the request a direct link is for. */
 export function getDirectRequestQueryOptions(api: ApiClient, requestId: string, token: string) {
   return queryOptions({
@@ -86,6 +99,13 @@ export function highestOfAttribute(qualities: readonly string[] | undefined): Hi
   return qualities?.includes('aes') ? 'aes' : 'ses'
 }
 
+function confirmPaymentPath(confirmation: IdentificationPaymentConfirmation, access: IdentificationAccess) {
+  const { legislation, paymentId } = confirmation
+  return access.kind === 'direct'
+    ? identificationPaths.directConfirmPayment(legislation, paymentId, access.token)
+    : identificationPaths.confirmPayment(legislation, paymentId)
+}
+
 function methodPath(request: IdentificationRequest, access: IdentificationAccess) {
   const online = onlineMethodOf(request.legislation, request.method)
   if (online === undefined) throw new Error(`identification: ${request.method} is not done online`)
@@ -106,6 +126,20 @@ export function identificationActorCalls(api: ApiClient, access: IdentificationA
     checkCoverage: async (request: IdentificationRequest) =>
       v.parse(identificationPaymentSchema, await api.request(paymentPath(request.legislation, access)))
         .covered,
+    createPayment: async (request: IdentificationRequest): Promise<IdentificationPaymentIntent> =>
+      v.parse(
+        identificationPaymentStartSchema,
+        await api.request(paymentPath(request.legislation, access), { method: 'POST', retries: 0 }),
+      ),
+    confirmPayment: async (confirmation: IdentificationPaymentConfirmation) =>
+      v.parse(
+        identificationPaymentSchema,
+        await api.request(confirmPaymentPath(confirmation, access), {
+          method: 'POST',
+          body: { intentId: confirmation.intentId },
+          retries: 0,
+        }),
+      ).covered,
     startIdentification: async (request: IdentificationRequest) => {
       const body =
         request.signatureRequestId === undefined ? {} : { signatureRequestId: request.signatureRequestId }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
@@ -7,14 +7,18 @@ import { fromPromise } from 'xstate'
 import { identificationMachine } from '../../../machines/identification/identification.machine.ts'
 import type {
   IdentificationMethod,
+  IdentificationPaymentConfirmation,
+  IdentificationPaymentIntent,
   IdentificationRequest,
   Legislation,
 } from '../../../machines/identification/identification.types.ts'
+import { loadMessages } from '../../i18n/i18n.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { PaymentMethodForm } from '../business/payment-method-form.tsx'
 import { FlowLink } from './flow-link.tsx'
 import {
   getIdentificationPaymentQueryOptions,
@@ -53,11 +57,23 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
   const { base, access, legislation, method, returned, signatureRequestId, query } = props
   const { i18n } = useLingui()
   const { api, ui } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
   const machine = useMemo(() => {
     const calls = identificationActorCalls(api, access)
     return identificationMachine.provide({
       actors: {
         checkCoverage: fromPromise<boolean, IdentificationRequest>(({ input }) => calls.checkCoverage(input)),
+        createPayment: fromPromise<IdentificationPaymentIntent, IdentificationRequest>(async ({ input }) => {
+          // The card form is the business payment's, with its texts.
+          const [payment] = await Promise.all([calls.createPayment(input), loadMessages('business')])
+          return payment
+        }),
+        confirmPayment: fromPromise<boolean, IdentificationPaymentConfirmation>(async ({ input }) => {
+          const covered = await calls.confirmPayment(input)
+          // The price shown anywhere gives way to the paid licence.
+          await queryClient.invalidateQueries({ queryKey: ['identification-payment'] })
+          return covered
+        }),
         startIdentification: fromPromise(({ input }: { input: IdentificationRequest }) =>
           calls.startIdentification(input),
         ),
@@ -67,7 +83,7 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
         fetchHighestQuality: fromPromise(() => calls.fetchHighestQuality()),
       },
     })
-  }, [api, access])
+  }, [api, access, queryClient])
   const actor = useActorRef(machine, { input: { signatureRequestId } })
   const snapshot = useSelector(actor, (s) => s)
   const startedHere = useRef(false)
@@ -126,6 +142,38 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
       </div>
     )
   if (snapshot.matches('checkingCoverage')) return busy(<Trans>Checking the methods offered to you…</Trans>)
+  if (snapshot.matches('creatingPayment')) return busy(<Trans>Preparing the payment…</Trans>)
+  if (snapshot.matches('confirmingPayment')) return busy(<Trans>Confirming your payment…</Trans>)
+  const licence = snapshot.context.payment
+  if (snapshot.matches('enteringCard') && licence) {
+    const licencePrice = i18n.number(licence.amount / 100, { style: 'currency', currency: licence.currency })
+    return (
+      <section className={styles.card} aria-labelledby="ident-pay" data-testid="identification-payment">
+        <h2 id="ident-pay">
+          <Trans>Pay for your identification</Trans>
+        </h2>
+        <p className={styles.lead}>
+          <Trans>
+            One identification licence costs {licencePrice}. It is used by your first successful
+            identification; if one fails, you can try again without paying again.
+          </Trans>
+        </p>
+        {error}
+        <PaymentMethodForm
+          setup={{ key: ['identification-payment', licence.id], create: async () => licence.intent }}
+          submitLabel={<Trans>Pay</Trans>}
+          onConfirmed={async (intentId) => {
+            actor.send({ type: 'payment.confirm', intentId })
+          }}
+        />
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'payment.cancel' })}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      </section>
+    )
+  }
   if (snapshot.matches('starting') || leaving)
     return busy(<Trans>Opening the identification provider…</Trans>)
   if (snapshot.matches('awaitingAppointment') || snapshot.matches('polling'))
@@ -187,10 +235,23 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
 
   // choosingMethod
   const cost = isCovered ? (
-    <Trans>Your business pays for your identification.</Trans>
+    payment.data?.coveredBy === 'licence' ? (
+      <Trans>Your identification licence is paid.</Trans>
+    ) : (
+      <Trans>Your business pays for your identification.</Trans>
+    )
   ) : price ? (
     <Trans>An identification costs {price}.</Trans>
   ) : null
+  // Not covered: one licence can be bought, which offers the covered methods (SPEC §2 table).
+  const pay =
+    isCovered === false && price ? (
+      <div className={styles.actions}>
+        <Button onClick={() => actor.send({ type: 'payment.start' })}>
+          <Trans>Pay {price} for video and other methods</Trans>
+        </Button>
+      </div>
+    ) : null
 
   if (method === undefined)
     return (
@@ -204,6 +265,7 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
         </h2>
         <p className={styles.lead}>{cost}</p>
         {error}
+        {pay}
         <ul className={styles.list}>
           {methods.map((offered) => {
             const online = onlineMethodOf(legislation, offered)
@@ -244,6 +306,8 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
         <FormAlert>
           <Trans>This method is not offered to you for this legislation.</Trans>
         </FormAlert>
+        {error}
+        {pay}
         <FlowLink
           className={buttonClass({ variant: 'secondary' })}
           href={identificationPath(base, `${legislation}${query}`)}

@@ -60,4 +60,6 @@ export const methodGives: Partial<Record<IdentificationMethod, MessageDescriptor
 export const identificationErrors: Record<IdentificationErrorCode, MessageDescriptor> = {
   'identification.coverage_failed': msg`We could not check who pays for your identification. Please try again.`,
   'identification.start_failed': msg`The identification could not be started. Please try again.`,
+  'identification.payment_failed': msg`The payment could not be started. Please try again later.`,
+  'identification.payment_declined': msg`The payment did not go through and nothing was charged. Please try another card.`,
 }

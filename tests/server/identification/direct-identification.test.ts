@@ -5,6 +5,7 @@ import { identificationPaths } from '../../../contract/identification.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
+import { buyLicence } from './buy-licence.ts'
 
 type DirectLink = { requestId: string; signatureId: string; token: string }
 
@@ -62,6 +63,7 @@ describe('identification of direct-link signers', () => {
 
   it('starts, completes on the sandbox page, and unlocks qualified zertes for that signature', async () => {
     const path = (link: DirectLink) => identificationPaths.direct('zertes', 'video', link.token)
+    await buyLicence(api.server.url, { link: guest }, 'zertes')
     const started = await fetch(`${api.server.url}${apiUrl(path(guest))}`, {
       method: 'POST',
       headers: {
@@ -120,6 +122,7 @@ describe('identification of direct-link signers', () => {
       title: 'Own request',
       signatures: [{ signer_identity_data: { email_address: 'signer-owner@example.com' } }],
     })
+    await buyLicence(api.server.url, { token: owner }, 'eidas')
     const started = await api.call('POST', identificationPaths.user('eidas', 'robo'), {
       token: owner,
       body: { signature_request_id: draft.id },
@@ -154,6 +157,7 @@ describe('identification of direct-link signers', () => {
       }),
     })
     expect(put.status, await put.clone().text()).toBe(200)
+    await buyLicence(api.server.url, { link: other }, 'zertes')
     const started = await direct(
       'POST',
       identificationPaths.direct('zertes', 'autoident', other.token),
@@ -163,5 +167,46 @@ describe('identification of direct-link signers', () => {
     const { identUrl } = toCamelCase(await started.json()) as { identUrl: string }
     const page = await (await fetch(`${api.server.url}${new URL(identUrl).pathname}`)).text()
     for (const value of ['Olive', 'Other', '1985-02-03', 'DE']) expect(page).toContain(`value="${value}"`)
+  })
+
+  it('sells a direct-link signer one licence of their own, which another signer cannot confirm', async () => {
+    const post = (path: string, link: DirectLink, body?: unknown) =>
+      fetch(`${api.server.url}${apiUrl(path)}`, {
+        method: 'POST',
+        headers: {
+          authorization: directAuthorization(link.signatureId, link.requestId),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    const coverage = async (link: DirectLink) =>
+      toCamelCase(
+        await (await direct('GET', identificationPaths.directPayment('eidas', link.token), link)).json(),
+      )
+    expect(await coverage(other)).toMatchObject({ covered: false, amount: 4900, currency: 'EUR' })
+    const started = await post(identificationPaths.directPayment('eidas', other.token), other)
+    expect(started.status, await started.clone().text()).toBe(201)
+    const payment = toCamelCase(await started.json()) as {
+      id: string
+      intent: { id: string; clientSecret: string }
+    }
+    const card = await fetch(`${api.server.url}${apiUrl('/sandbox/billing/confirm')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_secret: payment.intent.clientSecret,
+        card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+      }),
+    })
+    expect(card.status).toBe(200)
+    const confirmOf = (link: DirectLink) =>
+      post(identificationPaths.directConfirmPayment('eidas', payment.id, link.token), link, {
+        intent_id: payment.intent.id,
+      })
+    await api.expectError(await confirmOf(guest), 404, 'identification.not_found')
+    const confirmed = await confirmOf(other)
+    expect(confirmed.status).toBe(200)
+    expect(await coverage(other)).toMatchObject({ covered: true, coveredBy: 'licence' })
+    expect(await coverage(guest)).toMatchObject({ covered: false })
   })
 })

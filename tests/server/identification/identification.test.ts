@@ -13,6 +13,7 @@ import { signatureHeader } from '../../../server/providers/identification/webhoo
 import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
 import { openBusiness } from '../businesses/business-client.ts'
 import { drivers } from '../test-database.ts'
+import { buyLicence } from './buy-licence.ts'
 
 const secret = 'identification-sandbox-secret-of-the-tests-0123456789'
 
@@ -112,8 +113,11 @@ describe.each(drivers)('identification on %s', (driver) => {
 
   it('runs a zertes video identification through the sandbox page and unlocks qualified zertes', async () => {
     expect((await qualities(alice)).qes).toBeUndefined()
+    // SPEC §2: no business covers Alice, so video is hers once she has paid for a licence.
+    await api.expectError(await start(alice), 402, 'identification.payment_required')
+    await buyLicence(api.server.url, { token: alice }, 'zertes')
     const started = await info(await start(alice), 201)
-    expect(started).toMatchObject({ appointmentStatus: 'initialized', isCovered: false })
+    expect(started).toMatchObject({ appointmentStatus: 'initialized', isCovered: true })
     // A second click answers the open appointment instead of starting another.
     expect(await info(await start(alice))).toEqual(started)
     // Another user sees no appointment of Alice's.
@@ -152,6 +156,7 @@ describe.each(drivers)('identification on %s', (driver) => {
   })
 
   it('leaves the qualities as they were when the identification fails', async () => {
+    await buyLicence(api.server.url, { token: bob }, 'eidas')
     const started = await info(await start(bob, 'eidas', 'video'), 201)
     const failed = await submit(started.identUrl, 'fail')
     expect(failed.status).toBe(303)
@@ -182,6 +187,7 @@ describe.each(drivers)('identification on %s', (driver) => {
 
   it('self identification unlocks advanced only', async () => {
     const carol = await api.signUp('carol@example.com')
+    await buyLicence(api.server.url, { token: carol }, 'eidas')
     const started = await info(await start(carol, 'eidas', 'robo'), 201)
     expect((await submit(started.identUrl, 'complete', { first_name: 'Carol' })).status).toBe(303)
     const after = await qualities(carol)
@@ -197,6 +203,7 @@ describe.each(drivers)('identification on %s', (driver) => {
       404,
       'identification.not_found',
     )
+    await buyLicence(api.server.url, { token: dave }, 'zertes')
     const started = await info(await start(dave, 'zertes', 'autoident'), 201)
     await api.expectError(
       await api.call('DELETE', identificationPaths.user('zertes', 'autoident'), { token: bob }),
@@ -216,6 +223,7 @@ describe.each(drivers)('identification on %s', (driver) => {
 
   it('refuses webhooks with a bad signature or a stale timestamp, and applies each event once', async () => {
     const erin = await api.signUp('erin@example.com')
+    await buyLicence(api.server.url, { token: erin }, 'zertes')
     const started = await info(await start(erin), 201)
     const ref = refOf(started.identUrl)
     const success = { id: 'evt_erin_1', ref, status: 'success', result: { first_name: 'Erin' } }
@@ -271,13 +279,14 @@ describe.each(drivers)('identification on %s', (driver) => {
         identificationPaymentSchema,
         await readJson(await api.call('GET', identificationPaths.payment('zertes'), { token: admin })),
       ),
-    ).toEqual({ covered: true, amount: null, currency: null })
+    ).toEqual({ covered: true, amount: null, currency: null, coveredBy: 'business' })
+    const frank = await api.signUp('frank@example.com')
     expect(
       v.parse(
         identificationPaymentSchema,
-        await readJson(await api.call('GET', identificationPaths.payment('eidas'), { token: bob })),
+        await readJson(await api.call('GET', identificationPaths.payment('eidas'), { token: frank })),
       ),
-    ).toEqual({ covered: false, amount: 4900, currency: 'EUR' })
+    ).toEqual({ covered: false, amount: 4900, currency: 'EUR', coveredBy: null })
     expect(await info(await start(admin), 201)).toMatchObject({ isCovered: true })
     await api.expectError(
       await api.call('GET', identificationPaths.payment('mars'), { token: bob }),
@@ -310,7 +319,7 @@ describe('identification in production without a provider', () => {
   })
 
   it('answers 503 to starting an identification', async () => {
-    const services = { provider: null, sandbox: null, publicUrl: '', now: () => new Date() }
+    const services = { provider: null, sandbox: null, charges: null, publicUrl: '', now: () => new Date() }
     const starting = startIdentification(
       { ...services, db: undefined as never },
       { kind: 'user', userId: 'u' },

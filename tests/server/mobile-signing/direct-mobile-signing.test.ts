@@ -8,6 +8,7 @@ import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { type SignAnswer, signAnswerSchema } from '../../../contract/signing.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
+import { buyLicence } from '../identification/buy-licence.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
 import { drivers } from '../test-database.ts'
 
@@ -102,6 +103,7 @@ describe.each(drivers)('qualified signing of a direct-link signer on %s', (drive
     ])
 
     // Identification for this signature at the sandbox provider unlocks qualified zertes for it.
+    await buyLicence(api.server.url, { link: guest }, 'zertes')
     const started = await direct('POST', identificationPaths.direct('zertes', 'video', guest.token), guest, {
       signature_request_id: guest.requestId,
     })
@@ -170,6 +172,7 @@ describe.each(drivers)('qualified signing of a direct-link signer on %s', (drive
 
   it('refuses a qualified signing for a signer without a mobile number, naming mobile', async () => {
     const tan = await mailedTan(other, 'other@example.com')
+    await buyLicence(api.server.url, { link: other }, 'zertes')
     const started = await direct(
       'POST',
       identificationPaths.direct('zertes', 'video', other.token),

@@ -12,6 +12,7 @@ import { OID } from '../../../server/signing/oids.ts'
 import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
+import { buyLicence } from '../identification/buy-licence.ts'
 import {
   makePdf,
   pdfsig,
@@ -52,6 +53,7 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
 
   /** Identifies the user on the sandbox page (zertes video), which unlocks qualified zertes. */
   async function identifyQualified(token: string) {
+    await buyLicence(api.server.url, { token }, 'zertes')
     const started = v.parse(
       identificationInfoSchema,
       await readJson(await api.call('POST', identificationPaths.user('zertes', 'video'), { token }), 201),

@@ -102,6 +102,45 @@ describe.each(drivers)('the appearance of a signature on %s', (driver) => {
     expect(blankDifference / expected.length).toBeGreaterThan(6)
   })
 
+  it('names the chosen standard’s provider in the standards line when signing at its quality', async () => {
+    const token = await api.signUp('standard@example.com')
+    const { id } = await createSignature(api, token, {
+      name: 'Grace Hopper',
+      displayDate: false,
+      isDefault: true,
+      quality: 'ses',
+      provider: 'Acme Trust Services',
+    })
+    const shown = Buffer.from(await (await api.call('GET', paths.image(id ?? ''), { token })).arrayBuffer())
+    const plain = await api.call('GET', paths.preview({ name: 'Grace Hopper', date: false, qual: 'ses' }), {
+      token,
+    })
+    const withoutProvider = Buffer.from(await plain.arrayBuffer())
+
+    const me = await api.readUser(token)
+    const request = await api.openRequest(token, 'Standards', [me.email], [await makePdf(1)])
+    expect(await api.signed(token, [{ signature_request_id: request.id }])).toMatchObject([
+      { result: 'complete' },
+    ])
+    const pdf = await api.downloadSigned(token, request.documents[0]?.id ?? '')
+    const [image, mask] = extractImages(temporaryDirectory('visual-standard-'), pdf)
+    const inPdf = await onWhite(readFileSync(image ?? ''), 300, 140, mask ? readFileSync(mask) : undefined)
+    // The lowest 20 rows hold the standards line: the PDF's is the chosen one, provider and all.
+    const bottom = 120 * 300 * 3
+    const differenceTo = async (png: Buffer) => {
+      const expected = await onWhite(png, 300, 140)
+      let sum = 0
+      for (let index = bottom; index < expected.length; index++)
+        sum += Math.abs((inPdf[index] ?? 0) - (expected[index] ?? 0))
+      return sum / (expected.length - bottom)
+    }
+    const toChosen = await differenceTo(shown)
+    const toPlain = await differenceTo(withoutProvider)
+    // Resampled text differs a little everywhere; the line without the provider differs clearly more.
+    expect(toChosen).toBeLessThan(6)
+    expect(toPlain - toChosen).toBeGreaterThan(1.5)
+  })
+
   it('keeps the text appearance for a signer without a visual signature', async () => {
     const token = await api.signUp('plain@example.com')
     const me = await api.readUser(token)

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { identificationPaths } from '../../../contract/identification.ts'
 import {
   visualSignaturePaths as paths,
   visualSignatureSchema,
@@ -192,5 +193,64 @@ describe.each(drivers)('visual signatures on %s', (driver) => {
       unauthenticated,
     )
     await api.expectError(await api.call('GET', paths.direct()), 401, 'direct.invalid_token')
+  })
+
+  it('keeps the chosen standard (qual, leg, prov) of the standards line, among those the user holds only', async () => {
+    const carla = await api.signUp('carla@example.com')
+    const create = (body: Record<string, unknown>) =>
+      api.call('POST', paths.visualSignatures(), { token: carla, body: { name: 'Carla', ...body } })
+    await api.expectError(await create({ quality: 'aes' }), 400, 'request.invalid', 'quality')
+    await api.expectError(
+      await create({ quality: 'qes', legislation: 'zertes' }),
+      400,
+      'request.invalid',
+      'quality',
+    )
+    await api.expectError(await create({ legislation: 'eidas' }), 400, 'request.invalid', 'quality')
+    await api.expectError(
+      await create({ quality: 'ses', legislation: 'eidas' }),
+      400,
+      'request.invalid',
+      'legislation',
+    )
+    await api.expectError(await create({ quality: 'best' }), 400, 'request.invalid', 'quality')
+    expect(await listSignatures(api, carla)).toEqual([])
+
+    const simple = await createSignature(api, carla, { name: 'Carla', quality: 'ses' })
+    expect(simple).toMatchObject({ quality: 'ses', legislation: null, provider: null })
+
+    // Identified for ZertES at the sandbox provider: qualified ZertES (demo) is hers to show now.
+    const started = (await readJson(
+      await api.call('POST', identificationPaths.user('zertes', 'video'), { token: carla }),
+      201,
+    )) as { identUrl: string }
+    const done = await fetch(`${api.server.url}${new URL(started.identUrl).pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ outcome: 'complete' }),
+    })
+    expect(done.status).toBe(303)
+    const changed = await api.call('PUT', paths.visualSignature(simple.id ?? ''), {
+      token: carla,
+      body: { name: 'Carla', quality: 'qes', legislation: 'zertes', provider: 'demo' },
+    })
+    expect(v.parse(visualSignatureSchema, await readJson(changed))).toMatchObject({
+      quality: 'qes',
+      legislation: 'zertes',
+      provider: 'demo',
+    })
+    expect(await listSignatures(api, carla)).toEqual([
+      expect.objectContaining({ quality: 'qes', legislation: 'zertes', provider: 'demo' }),
+    ])
+    await api.expectError(
+      await api.call('PUT', paths.visualSignature(simple.id ?? ''), {
+        token: carla,
+        body: { name: 'Carla', quality: 'qes', legislation: 'eidas' },
+      }),
+      400,
+      'request.invalid',
+      'legislation',
+    )
   })
 })

@@ -73,7 +73,10 @@ export function EditSignatureOverlay({
   const hintId = useId()
   const { data: qualities } = useQuery(signatureStandardsQueryOptions(api))
   const standards = heldStandards(qualities)
-  const [standardKey, setStandardKey] = useState('ses')
+  // The standard stored with the signature (qual, leg, prov), as a key of the held standards' select.
+  const [standardKey, setStandardKey] = useState(
+    start?.quality === 'qes' ? `qes-${start.legislation ?? ''}` : (start?.quality ?? 'ses'),
+  )
   const standard = standards.find((held) => held.key === standardKey) ?? standards[0]
   const [values, setValues] = useState<Required<VisualSignatureBody>>({
     alias: start?.alias ?? '',
@@ -85,6 +88,9 @@ export function EditSignatureOverlay({
     ...governedFlags(start, permissions),
     displayQr: start?.displayQr ?? false,
     isDefault: start?.isDefault ?? start === null,
+    quality: null,
+    legislation: null,
+    provider: null,
   })
   const [image, setImage] = useState<Blob>()
   const [preview, setPreview] = useState<string>()
@@ -137,7 +143,15 @@ export function EditSignatureOverlay({
     const blank = values.name.trim() === ''
     setMissing(blank)
     if (blank || previewError) return
-    submit({ body: values, ...(withImage ? { image: withImage } : {}) } satisfies EditSignatureValue)
+    const chosen = {
+      quality: (standard?.qual ?? null) as Required<VisualSignatureBody>['quality'],
+      legislation: (standard?.leg ?? null) as Required<VisualSignatureBody>['legislation'],
+      provider: standard?.prov ?? null,
+    }
+    submit({
+      body: { ...values, ...chosen },
+      ...(withImage ? { image: withImage } : {}),
+    } satisfies EditSignatureValue)
   }
   const fixed = (key: VisualSignaturePermissionKey) => !permissions[key].canUpdate
   const anyFixed = (['date', 'claim', 'std'] as const).some(fixed)
@@ -240,8 +254,13 @@ export function EditSignatureOverlay({
           ) : null}
           {values.displayStandards && standards.length > 1 ? (
             <SelectField
-              label={<Trans>Standard in the preview</Trans>}
-              hint={<Trans>Signed documents show the standard they are signed with.</Trans>}
+              label={<Trans>Standard shown</Trans>}
+              hint={
+                <Trans>
+                  Kept with the signature. A document signed at another quality shows the quality it is signed
+                  with.
+                </Trans>
+              }
               value={standard?.key ?? 'ses'}
               options={standards.map((held) => ({ value: held.key, label: held.label }))}
               onChange={setStandardKey}

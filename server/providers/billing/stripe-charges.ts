@@ -1,0 +1,81 @@
+import Stripe from 'stripe'
+import { PaymentDeclinedError } from './billing-provider.ts'
+import type { ChargeInput, ChargeOutcome, ChargeProvider, ProviderCharge } from './charge-provider.ts'
+
+/** The API version the charges are written against, as the billing adapter pins it. */
+const apiVersion = '2026-10-28.endive'
+
+/** How to reach Stripe; `host`, `port` and `protocol` only point tests at a local server. */
+export type StripeChargesOptions = {
+  /** The secret API key (`sk_live_…`, `sk_test_…`). */
+  secretKey: string
+  /** The publishable key handed to Stripe Elements in the browser (`pk_…`). */
+  publishableKey: string
+  /** @default 'api.stripe.com' */
+  host?: string
+  /** @default 443 */
+  port?: number
+  /** @default 'https' */
+  protocol?: 'http' | 'https'
+}
+
+/**
+ * One-off charges on Stripe: a PaymentIntent without a customer, paid by card in the browser's Payment
+ * Element (`stripe.confirmPayment`), whose status the server then reads. Nothing is confirmed server-side, so
+ * a card number never reaches us.
+ */
+export class StripeCharges implements ChargeProvider {
+  readonly publishableKey: string
+  readonly #stripe: Stripe
+
+  constructor(options: StripeChargesOptions) {
+    this.publishableKey = options.publishableKey
+    this.#stripe = new Stripe(options.secretKey, {
+      apiVersion,
+      maxNetworkRetries: 2,
+      host: options.host,
+      port: options.port,
+      protocol: options.protocol,
+    })
+  }
+
+  async createCharge(input: ChargeInput, idempotencyKey: string): Promise<ProviderCharge> {
+    const intent = await this.#stripe.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: input.currency.toLowerCase(),
+        description: input.description,
+        metadata: input.metadata,
+        // Cards only: a SEPA debit would leave the licence pending for days.
+        allowed_payment_method_types: ['card'],
+      },
+      { idempotencyKey },
+    )
+    if (intent.client_secret === null) throw new Error(`payment intent ${intent.id} has no client secret`)
+    return { id: intent.id, intentId: intent.id, clientSecret: intent.client_secret }
+  }
+
+  async confirmCharge(chargeId: string, intentId: string, _idempotencyKey: string): Promise<ChargeOutcome> {
+    if (intentId !== chargeId)
+      throw new PaymentDeclinedError('payment_intent_mismatch', 'The payment confirmed is not this charge')
+    const intent = await this.#stripe.paymentIntents.retrieve(chargeId)
+    switch (intent.status) {
+      case 'succeeded':
+        return 'paid'
+      case 'processing':
+      case 'requires_capture':
+        return 'processing'
+      default: {
+        // requires_payment_method after a failed attempt carries the bank's reason; without one the browser
+        // has not paid yet.
+        const failure = intent.last_payment_error
+        throw new PaymentDeclinedError(
+          failure?.decline_code ??
+            failure?.code ??
+            (intent.status === 'canceled' ? 'canceled' : 'payment_incomplete'),
+          failure?.message ?? `The payment is ${intent.status}`,
+        )
+      }
+    }
+  }
+}

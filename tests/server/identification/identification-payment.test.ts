@@ -1,0 +1,179 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { billingPaths } from '../../../contract/billing.ts'
+import {
+  identificationInfoSchema,
+  identificationPaths,
+  identificationPaymentSchema,
+  identificationPaymentStartSchema,
+} from '../../../contract/identification.ts'
+import { apiUrl } from '../../../contract/paths.ts'
+import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
+import { openBusiness } from '../businesses/business-client.ts'
+import { drivers } from '../test-database.ts'
+
+const paying = '4242 4242 4242 4242'
+const insufficientFunds = '4000 0000 0000 9995'
+
+describe.each(drivers)('paying for an identification licence on %s', (driver) => {
+  let api: AccountsClient
+
+  beforeAll(async () => {
+    api = await startAccountsClient(driver)
+  })
+  afterAll(async () => {
+    await api?.server.stop()
+  })
+
+  const coverage = async (token: string, legislation = 'eidas') =>
+    v.parse(
+      identificationPaymentSchema,
+      await readJson(await api.call('GET', identificationPaths.payment(legislation), { token })),
+    )
+  const startPayment = async (token: string, legislation = 'eidas') =>
+    v.parse(
+      identificationPaymentStartSchema,
+      await readJson(await api.call('POST', identificationPaths.payment(legislation), { token }), 201),
+    )
+  /** What the sandbox card form does in the browser: the card goes to the provider, never to our calls. */
+  const enterCard = async (clientSecret: string, number: string) =>
+    fetch(`${api.server.url}${apiUrl(billingPaths.sandboxConfirm())}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_secret: clientSecret,
+        card: { number, exp_month: 12, exp_year: 2040, cvc: '123' },
+      }),
+    })
+  const confirm = (token: string, paymentId: string, intentId: string, legislation = 'eidas') =>
+    api.call('POST', identificationPaths.confirmPayment(legislation, paymentId), {
+      token,
+      body: { intent_id: intentId },
+    })
+  const startVideo = async (token: string) =>
+    v.parse(
+      identificationInfoSchema,
+      await readJson(await api.call('POST', identificationPaths.user('eidas', 'video'), { token }), 201),
+    )
+  /** Ends the appointment at the sandbox provider, as its page's buttons do. */
+  const finish = (identUrl: string, outcome: 'complete' | 'fail') =>
+    fetch(`${api.server.url}${new URL(identUrl).pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ outcome, first_name: 'Ada', last_name: 'Lovelace' }),
+    })
+
+  it('sells one licence: not covered, paid with 4242, covered, used by a successful identification only', async () => {
+    const ada = await api.signUp('ada@example.com')
+    expect(await coverage(ada)).toEqual({ covered: false, amount: 4900, currency: 'EUR', coveredBy: null })
+
+    const payment = await startPayment(ada)
+    expect(payment).toMatchObject({ amount: 4900, currency: 'EUR', intent: { publishableKey: null } })
+    // A second click answers the same payment: one licence is never charged twice.
+    expect((await startPayment(ada)).id).toBe(payment.id)
+    // Not paid before the card form confirmed a card.
+    await api.expectError(await confirm(ada, payment.id, payment.intent.id), 402, 'billing.card_declined')
+    expect((await coverage(ada)).covered).toBe(false)
+
+    expect((await enterCard(payment.intent.clientSecret, paying)).status).toBe(200)
+    const paid = await readJson(await confirm(ada, payment.id, payment.intent.id))
+    expect(paid).toEqual({ covered: true, amount: null, currency: null, coveredBy: 'licence' })
+    expect(await coverage(ada)).toEqual({ covered: true, amount: null, currency: null, coveredBy: 'licence' })
+    // The licence is of its legislation only, and is not bought twice.
+    expect((await coverage(ada, 'zertes')).covered).toBe(false)
+    await api.expectError(
+      await api.call('POST', identificationPaths.payment('eidas'), { token: ada }),
+      409,
+      'identification.covered',
+    )
+    // Confirming again changes nothing.
+    expect(await readJson(await confirm(ada, payment.id, payment.intent.id))).toEqual(paid)
+
+    // A failed identification leaves the licence for another try.
+    const failing = await startVideo(ada)
+    expect(failing.isCovered).toBe(true)
+    expect((await finish(failing.identUrl, 'fail')).status).toBe(303)
+    expect((await coverage(ada)).covered).toBe(true)
+
+    const succeeding = await startVideo(ada)
+    expect((await finish(succeeding.identUrl, 'complete')).status).toBe(303)
+    // Used: the next identification is to be paid again, and the old payment cannot be confirmed anew.
+    expect(await coverage(ada)).toEqual({ covered: false, amount: 4900, currency: 'EUR', coveredBy: null })
+    expect(await readJson(await confirm(ada, payment.id, payment.intent.id))).toMatchObject({
+      covered: false,
+    })
+    expect((await startPayment(ada)).id).not.toBe(payment.id)
+  })
+
+  it('marks nothing paid when the card is declined (402), and takes another card for the same payment', async () => {
+    const ben = await api.signUp('ben@example.com')
+    const payment = await startPayment(ben, 'zertes')
+    expect(payment.amount).toBe(5900)
+    expect((await enterCard(payment.intent.clientSecret, insufficientFunds)).status).toBe(200)
+    await api.expectError(
+      await confirm(ben, payment.id, payment.intent.id, 'zertes'),
+      402,
+      'billing.card_declined',
+    )
+    expect((await coverage(ben, 'zertes')).covered).toBe(false)
+
+    const again = await startPayment(ben, 'zertes')
+    expect(again.id).toBe(payment.id)
+    expect((await enterCard(again.intent.clientSecret, paying)).status).toBe(200)
+    expect(await readJson(await confirm(ben, again.id, again.intent.id, 'zertes'))).toMatchObject({
+      covered: true,
+    })
+  })
+
+  it('answers 404 for another user’s payment, an unknown one and another legislation’s; 400 without the intent', async () => {
+    const cleo = await api.signUp('cleo@example.com')
+    const dan = await api.signUp('dan@example.com')
+    const payment = await startPayment(cleo)
+    expect((await enterCard(payment.intent.clientSecret, paying)).status).toBe(200)
+    await api.expectError(await confirm(dan, payment.id, payment.intent.id), 404, 'identification.not_found')
+    await api.expectError(
+      await confirm(cleo, 'not-a-payment', payment.intent.id),
+      404,
+      'identification.not_found',
+    )
+    await api.expectError(
+      await confirm(cleo, payment.id, payment.intent.id, 'zertes'),
+      404,
+      'identification.not_found',
+    )
+    await api.expectError(
+      await api.call('POST', identificationPaths.confirmPayment('eidas', payment.id), {
+        token: cleo,
+        body: {},
+      }),
+      400,
+      'request.invalid',
+      'intent_id',
+    )
+    await api.expectError(
+      await api.call('POST', identificationPaths.payment('martian'), { token: cleo }),
+      404,
+      'identification.not_found',
+    )
+    await api.expectError(
+      await api.call('POST', identificationPaths.payment('eidas')),
+      401,
+      'auth.unauthenticated',
+    )
+    // Dan's attempt paid nothing of Cleo's.
+    expect((await coverage(cleo)).covered).toBe(false)
+    expect((await coverage(dan)).covered).toBe(false)
+  })
+
+  it('refuses a licence to a member whose business pays (409)', async () => {
+    const admin = await api.signUp('admin@acme.example')
+    await openBusiness(api, admin, 'Acme AG')
+    expect((await coverage(admin)).covered).toBe(true)
+    await api.expectError(
+      await api.call('POST', identificationPaths.payment('zertes'), { token: admin }),
+      409,
+      'identification.covered',
+    )
+  })
+})
