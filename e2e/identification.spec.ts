@@ -90,6 +90,108 @@ test.describe('identification', () => {
     expect(attributes.default_legislation).toEqual(['zertes'])
   })
 
+  test('without a business: pays for one eIDAS licence (a declined card first), identifies by video, and pays again next time', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const shot = (name: string) => testInfo.outputPath(name)
+    const flow = new IdentificationFlowPage(page)
+    const account = await createAccount(request, 'Lin')
+    await signInTab(page, account)
+    await page.goto('/profile/signature-standards/eidas')
+    await expect(page.getByTestId('method-eidas-external-sc')).toBeVisible()
+    await expect(page.getByTestId('method-eidas-video')).toHaveCount(0)
+    await expect(page.getByText(/An identification costs .*49\.00/)).toBeVisible()
+
+    await page.getByRole('button', { name: /Pay .*49\.00 for video and other methods/ }).click()
+    const payment = page.getByTestId('identification-payment')
+    await expect(payment.getByRole('heading', { name: 'Pay for your identification' })).toBeVisible()
+    await flow.screenshots(shot, 'licence-payment')
+    // Insufficient funds: nothing is paid and the form stays for another card.
+    await flow.payByCard('4000 0000 0000 9995')
+    await expect(page.getByRole('alert').filter({ hasText: 'The payment did not go through' })).toBeVisible()
+    await flow.payByCard('4242 4242 4242 4242')
+
+    // Paid: the covered methods of the SPEC §2 table.
+    await expect(page.getByText('Your identification licence is paid.')).toBeVisible()
+    await expect(page.getByTestId('method-eidas-video')).toBeVisible()
+    await expect(page.getByTestId('method-eidas-self')).toBeVisible()
+    await flow.screenshots(shot, 'licence-paid')
+    await flow.chooseMethod('eidas', 'video')
+    await flow.agreeAndStart()
+    await flow.finishAtProvider('Complete')
+    await flow.seeDone()
+    await page.getByRole('link', { name: 'To your signature standards' }).click()
+    await flow.seeStandard('qes_eidas', 'available', 'Available (demo)')
+
+    // The licence was used by that identification: another one is paid again.
+    await page.goto('/profile/signature-standards/eidas')
+    await expect(page.getByRole('button', { name: /Pay .*49\.00 for video and other methods/ })).toBeVisible()
+  })
+
+  test('a licence used up while the method page is open: the start says a licence must be paid first, and paying again starts it', async ({
+    page,
+    request,
+  }) => {
+    const flow = new IdentificationFlowPage(page)
+    const account = await createAccount(request, 'Uma')
+    await signInTab(page, account)
+    await flow.payLicence('zertes')
+    await page.goto('/profile/signature-standards')
+    await expect(page.getByTestId('legislation-zertes')).toContainText('Your identification licence is paid.')
+    await expect(page.getByTestId('method-zertes-video')).toBeVisible()
+    await page.goto('/profile/signature-standards/zertes')
+    await flow.chooseMethod('zertes', 'video')
+    await expect(page.getByRole('button', { name: 'Start identification' })).toBeVisible()
+
+    // Meanwhile, in another tab, an automatic identification succeeds and uses the licence.
+    const headers = { authorization: `Bearer ${account.token}` }
+    const started = await request.post('/api/v1/user/identification/zertes/autoident', { headers })
+    expect(started.status(), await started.text()).toBe(201)
+    const { ident_url: identUrl } = (await started.json()) as { ident_url: string }
+    const completed = await request.post(new URL(identUrl).pathname, {
+      form: { outcome: 'complete' },
+      maxRedirects: 0,
+    })
+    expect(completed.status()).toBe(303)
+
+    await page.getByRole('checkbox', { name: /I agree that the identification provider/ }).check()
+    await page.getByRole('button', { name: 'Start identification' }).click()
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: 'Your identification is no longer paid for: pay for a licence first to start this method.',
+      }),
+    ).toBeVisible()
+    await expect(page.getByText('This method is not offered to you for this legislation.')).toBeVisible()
+    await page.getByRole('button', { name: /^Pay .+ for video and other methods$/ }).click()
+    await flow.payByCard('4242 4242 4242 4242')
+    await expect(page.getByText('Your identification licence is paid.')).toBeVisible()
+    await flow.agreeAndStart()
+  })
+
+  test('sent to identify for a request under ZertES, a signed-in user is offered ZertES only', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, 'Zora')
+    const requestId = await sendRequestAsking(
+      request,
+      account,
+      'Swiss contract',
+      `nas-${randomUUID()}@example.com`,
+      'qes',
+      await onePagePdf('Swiss contract.pdf'),
+      'zertes',
+    )
+    await signInTab(page, account)
+    await page.goto(`/profile/signature-standards/legislation?signatureRequestId=${requestId}`)
+    await expect(page.getByTestId('choose-zertes')).toBeVisible()
+    await expect(page.getByTestId('choose-eidas')).toHaveCount(0)
+    await page.goto('/profile/signature-standards/legislation')
+    await expect(page.getByTestId('choose-eidas')).toBeVisible()
+    await expect(page.getByTestId('choose-zertes')).toBeVisible()
+  })
+
   test('a failed identification says so, leaves the standards unchanged and can be tried again (keyboard)', async ({
     page,
     request,

@@ -12,6 +12,7 @@ import {
 } from '../tests/server/signing/pdf-tools.ts'
 import { expect, test } from './fixtures.ts'
 import { initiateRequest } from './pages/dashboard-page.ts'
+import { IdentificationFlowPage } from './pages/identification-page.ts'
 import { addDocument } from './pages/request-api.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
 import { SigningPage } from './pages/signing-page.ts'
@@ -83,9 +84,11 @@ test.describe('qualified signing with the SMS one-time password', () => {
     test.setTimeout(120_000)
     const attach = (name: string, body: Buffer) => testInfo.attach(name, { body, contentType: 'image/png' })
     const quinn = await createAccount(request, 'Quinn')
+    await signInTab(page, quinn)
+    // No business pays for Quinn: a ZertES licence is paid first, as the app offers it.
+    await new IdentificationFlowPage(page).payLicence('zertes')
     await identifyQualified(request, quinn, 'Quinn')
     const mobile = `+4179${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
-    await signInTab(page, quinn)
 
     // Registering the number: a code by SMS, a wrong code said at the field, then the right one.
     await page.goto('/profile/signature-standards/mobile-id')

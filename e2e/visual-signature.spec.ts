@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts'
 import { openBusiness } from './pages/business-api.ts'
+import { IdentificationFlowPage } from './pages/identification-page.ts'
 import { ProfilePage } from './pages/profile-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 
@@ -128,6 +129,49 @@ test.describe('visual signature', () => {
     await expect(item.getByRole('img', { name: 'Signature Ada Lovelace' })).toBeVisible()
     await item.getByRole('button', { name: 'Edit' }).click()
     await expect(page.getByRole('dialog').getByLabel('Show a QR code to verify the signature')).toBeChecked()
+  })
+
+  test('the standard shown is chosen among those held, and kept with the signature', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const headers = { authorization: `Bearer ${account.token}` }
+    await signInTab(page, account)
+    // No business pays: a ZertES licence is paid first, as the app offers it.
+    await new IdentificationFlowPage(page).payLicence('zertes')
+    // Identified for ZertES at the sandbox provider, through its page as a browser submits it.
+    const started = await request.post('/api/v1/user/identification/zertes/video', { headers })
+    expect(started.status(), await started.text()).toBe(201)
+    const { ident_url: identUrl } = (await started.json()) as { ident_url: string }
+    const completed = await request.post(new URL(identUrl).pathname, {
+      form: { outcome: 'complete' },
+      maxRedirects: 0,
+    })
+    expect(completed.status()).toBe(303)
+
+    await new ProfilePage(page).open('/profile/visual-signature')
+    await page.getByRole('button', { name: 'New signature' }).click()
+    const overlay = page.getByRole('dialog')
+    const standard = overlay.getByLabel('Standard shown')
+    await expect(standard.locator('option')).toHaveText(['SES', 'AES', 'QES · ZERTES · demo'])
+    const preview = overlay.getByRole('img', { name: 'Preview of your signature' })
+    await expect(preview).toBeVisible()
+    const before = await preview.getAttribute('src')
+    await standard.selectOption({ label: 'QES · ZERTES · demo' })
+    await expect(preview).not.toHaveAttribute('src', before ?? '')
+    await overlay.getByRole('button', { name: 'Save signature' }).click()
+    await expect(overlay).toHaveCount(0)
+
+    const listed = await request.get('/api/v1/user/visual-signatures', { headers })
+    const { visual_signatures: saved } = (await listed.json()) as {
+      visual_signatures: { quality: string; legislation: string; provider: string }[]
+    }
+    expect(saved).toEqual([
+      expect.objectContaining({ quality: 'qes', legislation: 'zertes', provider: 'demo' }),
+    ])
+    await page.getByRole('listitem').getByRole('button', { name: 'Edit' }).click()
+    await expect(page.getByRole('dialog').getByLabel('Standard shown')).toHaveValue('qes-zertes')
   })
 
   test('a business that signs under Part 11 keeps the date and the claim shown', async ({

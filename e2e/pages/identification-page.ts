@@ -87,6 +87,27 @@ export class IdentificationFlowPage {
     await expect(this.page).toHaveURL(/\/api\/sandbox\/identification\//)
   }
 
+  /** Fills the identification licence's card form with a sandbox card and pays. */
+  async payByCard(number: string) {
+    const payment = this.page.getByTestId('identification-payment')
+    await expect(payment.getByRole('heading', { name: 'Pay for your identification' })).toBeVisible()
+    await payment.getByLabel('Card number').fill(number)
+    await payment.getByLabel('Expiry date').fill('12 / 35')
+    await payment.getByLabel('Security code').fill('123')
+    await payment.getByRole('button', { name: 'Pay', exact: true }).click()
+  }
+
+  /**
+   * Someone no business pays for buys one licence of the legislation on its methods page, with the sandbox's
+   * card that is paid: the server starts no identification but the Austrian eID without one.
+   */
+  async payLicence(legislation: 'eidas' | 'zertes') {
+    await this.page.goto(`/profile/signature-standards/${legislation}`)
+    await this.page.getByRole('button', { name: /^Pay .+ for video and other methods$/ }).click()
+    await this.payByCard('4242 4242 4242 4242')
+    await expect(this.page.getByText('Your identification licence is paid.')).toBeVisible()
+  }
+
   async finishAtProvider(outcome: 'Complete' | 'Fail' | 'Abandon') {
     await this.page.getByRole('button', { name: outcome }).click()
   }

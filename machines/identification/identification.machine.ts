@@ -66,6 +66,12 @@ export const identificationMachine = setup({
     isOffered: ({ context }, params: { method: IdentificationMethod }) =>
       context.methods.includes(params.method),
     isNotCovered: ({ context }) => context.isCovered === false,
+    /** The server refused the start for want of a licence (402 identification.payment_required). */
+    isPaymentRequired: (_, params: { error: unknown }) =>
+      typeof params.error === 'object' &&
+      params.error !== null &&
+      'code' in params.error &&
+      params.error.code === 'identification.payment_required',
     isAppointment: (_, params: { appointmentStatus: AppointmentStatus; expected: AppointmentStatus }) =>
       toIdentificationStatus(params.appointmentStatus) === toIdentificationStatus(params.expected),
     isActivated: ({ context }, params: { quality: HighestQuality }) =>
@@ -215,13 +221,25 @@ export const identificationMachine = setup({
           target: 'awaitingAppointment',
           actions: { type: 'setInfo', params: ({ event }) => event.output },
         },
-        onError: {
-          target: 'choosingMethod',
-          actions: [
-            'clearAttempt',
-            { type: 'setError', params: { errorCode: 'identification.start_failed' } },
-          ],
-        },
+        onError: [
+          {
+            // Covered when the methods were offered, no more now (the licence was used, the business stopped
+            // paying): coverage is asked again, so what can be done now (paying) is offered.
+            guard: { type: 'isPaymentRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'checkingCoverage',
+            actions: [
+              'clearAttempt',
+              { type: 'setError', params: { errorCode: 'identification.payment_required' } },
+            ],
+          },
+          {
+            target: 'choosingMethod',
+            actions: [
+              'clearAttempt',
+              { type: 'setError', params: { errorCode: 'identification.start_failed' } },
+            ],
+          },
+        ],
       },
     },
     awaitingAppointment: {

@@ -79,6 +79,8 @@ export type IdentificationErrorCode =
   | 'identification.payment_failed'
   /** The card was declined, or the payment did not go through; nothing was paid. */
   | 'identification.payment_declined'
+  /** The start was refused: no business or paid licence covers the method any more. */
+  | 'identification.payment_required'
 
 /** Context of the identification flow. */
 export interface IdentificationContext {

@@ -58,8 +58,13 @@ function controlledMachine() {
 
 const done = (actor: ActorName, output: unknown) =>
   ({ type: `xstate.done.actor.${actor}`, output }) as unknown as IdentificationEvent
-const failed = (actor: ActorName) =>
-  ({ type: `xstate.error.actor.${actor}`, error: new Error('network') }) as unknown as IdentificationEvent
+const failed = (actor: ActorName, error: unknown = new Error('network')) =>
+  ({ type: `xstate.error.actor.${actor}`, error }) as unknown as IdentificationEvent
+/** What the API client throws when the server wants a licence paid first. */
+const paymentRequired = Object.assign(new Error('402'), {
+  status: 402,
+  code: 'identification.payment_required',
+})
 const info = (appointmentStatus: AppointmentStatus): IdentificationInfo => ({
   appointmentStatus,
   identUrl: 'https://ident.example/session/1',
@@ -90,7 +95,11 @@ const eventsByState: Record<string, IdentificationEvent[]> = {
   creatingPayment: [done('createPayment', payment), failed('createPayment')],
   enteringCard: [{ type: 'payment.confirm', intentId: 'seti_1' }, { type: 'payment.cancel' }],
   confirmingPayment: [done('confirmPayment', true), failed('confirmPayment')],
-  starting: [done('startIdentification', info('initialized')), failed('startIdentification')],
+  starting: [
+    done('startIdentification', info('initialized')),
+    failed('startIdentification'),
+    failed('startIdentification', paymentRequired),
+  ],
   awaitingAppointment: [after('awaitingAppointment')],
   polling: [
     ...(['initialized', 'unknown', 'inprogress', 'success', 'failure'] as const).map((s) =>
@@ -116,7 +125,10 @@ describe('identification flow (SPEC §2, §4)', () => {
       (actor: ActorName) =>
       ({ event }: { event: unknown }) =>
         pending[actor]?.resolve((event as { output: unknown }).output)
-    const reject = (actor: ActorName) => () => pending[actor]?.reject(new Error('network'))
+    const reject =
+      (actor: ActorName) =>
+      ({ event }: { event: unknown }) =>
+        pending[actor]?.reject((event as { error: unknown }).error)
     const tick = ({ clock }: { clock: SimulatedClock }) => clock.increment(identificationPollMs)
     const actors: ActorName[] = [
       'checkCoverage',

@@ -62,7 +62,12 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
     const calls = identificationActorCalls(api, access)
     return identificationMachine.provide({
       actors: {
-        checkCoverage: fromPromise<boolean, IdentificationRequest>(({ input }) => calls.checkCoverage(input)),
+        checkCoverage: fromPromise<boolean, IdentificationRequest>(async ({ input }) => {
+          const covered = await calls.checkCoverage(input)
+          // Asked again after a refused start: the price shown follows what the server now says.
+          await queryClient.invalidateQueries({ queryKey: ['identification-payment'] })
+          return covered
+        }),
         createPayment: fromPromise<IdentificationPaymentIntent, IdentificationRequest>(async ({ input }) => {
           // The card form is the business payment's, with its texts.
           const [payment] = await Promise.all([calls.createPayment(input), loadMessages('business')])

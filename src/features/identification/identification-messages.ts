@@ -62,4 +62,5 @@ export const identificationErrors: Record<IdentificationErrorCode, MessageDescri
   'identification.start_failed': msg`The identification could not be started. Please try again.`,
   'identification.payment_failed': msg`The payment could not be started. Please try again later.`,
   'identification.payment_declined': msg`The payment did not go through and nothing was charged. Please try another card.`,
+  'identification.payment_required': msg`Your identification is no longer paid for: pay for a licence first to start this method.`,
 }

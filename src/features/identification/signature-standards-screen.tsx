@@ -145,7 +145,11 @@ function LegislationMethods(props: { legislation: Legislation; done: boolean }) 
         <>
           <p className={styles.lead}>
             {covered ? (
-              <Trans>Your business pays for your identification.</Trans>
+              payment.data?.coveredBy === 'licence' ? (
+                <Trans>Your identification licence is paid.</Trans>
+              ) : (
+                <Trans>Your business pays for your identification.</Trans>
+              )
             ) : price ? (
               <Trans>An identification costs {price}.</Trans>
             ) : null}

@@ -7,6 +7,7 @@ import {
   visualSignaturesSchema,
 } from '../../../contract/visual-signatures.ts'
 import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
+import { buyLicence } from '../identification/buy-licence.ts'
 import { drivers } from '../test-database.ts'
 import { createSignature, listSignatures, pixels, postFile, scribble } from './visual-signature-client.ts'
 
@@ -220,6 +221,7 @@ describe.each(drivers)('visual signatures on %s', (driver) => {
     expect(simple).toMatchObject({ quality: 'ses', legislation: null, provider: null })
 
     // Identified for ZertES at the sandbox provider: qualified ZertES (demo) is hers to show now.
+    await buyLicence(api.server.url, { token: carla }, 'zertes')
     const started = (await readJson(
       await api.call('POST', identificationPaths.user('zertes', 'video'), { token: carla }),
       201,
