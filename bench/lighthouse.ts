@@ -9,20 +9,15 @@
  * `--out` keeps every run's Lighthouse JSON report in `dir` (login-1.json, dashboard-2.json, view-3.json, ...);
  * `--dist` serves an app built elsewhere (`vite build --outDir dir`), which others' builds of dist/ leave alone.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import lighthouse from 'lighthouse'
 import puppeteer, { type Page } from 'puppeteer-core'
-import { apiPaths, apiUrl } from '../contract/paths.ts'
-import { parseMail } from '../server/providers/mail/parse-mail.ts'
-import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
-import { startSmtpTestServer } from '../tests/server/mail/smtp-test-server.ts'
-import { freePort } from './figures.ts'
+import { startProductionServer } from './production-server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { values: options } = parseArgs({
@@ -49,87 +44,8 @@ if (dist === undefined && !existsSync(join(root, 'dist/index.html'))) {
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 
-const smtp = await startSmtpTestServer()
-const dataDir = await mkdtemp(join(tmpdir(), 'signet-lighthouse-'))
-const port = await freePort()
-const base = `http://localhost:${port}`
-// The server serves ./dist of its working directory: for --dist, a directory whose dist is that one.
-const serverDir = dist === undefined ? root : await mkdtemp(join(tmpdir(), 'signet-lighthouse-cwd-'))
-if (dist !== undefined) await symlink(dist, join(serverDir, 'dist'))
-const server = spawn(process.execPath, [join(root, 'server/index.ts')], {
-  cwd: serverDir,
-  env: {
-    PATH: process.env.PATH ?? '',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    APP_MODE: 'production',
-    PUBLIC_URL: base,
-    SMTP_URL: smtp.url,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()))
-
-async function call(path: string, init: RequestInit & { token?: string } = {}): Promise<unknown> {
-  const headers = new Headers(init.headers)
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-  if (typeof init.body === 'string') headers.set('Content-Type', 'application/json')
-  const response = await fetch(`${base}${apiUrl(path)}`, { ...init, headers })
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
-  return response.status === 204 ? undefined : response.json()
-}
-
-async function serverAnswers(): Promise<void> {
-  for (let tries = 0; tries < 600; tries++) {
-    try {
-      await call(apiPaths.datetime())
-      return
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  throw new Error('the server did not answer within 60 s')
-}
-
-/** A user signed up as the app does it (the confirmation mail's token), with one request sent to them. */
-async function userWithRequest(): Promise<{ token: string; requestId: string }> {
-  const email = 'lighthouse@example.com'
-  await call(apiPaths.requestConfirmation(), {
-    method: 'POST',
-    body: JSON.stringify({ email, flow: 'signup', confirm: '/signup/confirm', lang: 'en-gb' }),
-  })
-  let link: string | undefined
-  for (let tries = 0; link === undefined && tries < 100; tries++) {
-    const mail = smtp.received.find((m) => m.to.includes(email))
-    link = mail && /https?:\/\/\S+token=[\w-]+/.exec(parseMail(mail.raw.toString('utf8')).text)?.[0]
-    if (link === undefined) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  if (link === undefined) throw new Error('no confirmation mail arrived')
-  const registered = (await call(apiPaths.register(), {
-    method: 'POST',
-    body: JSON.stringify({
-      first_name: 'Lena',
-      last_name: 'Lighthouse',
-      password: 'Correct horse 42 battery',
-      token: new URL(link).searchParams.get('token'),
-      gtc: true,
-      lang: 'en-gb',
-    }),
-  })) as { token: string }
-  const { token } = registered
-  const { id } = (await call(apiPaths.signatureRequests(), {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ title: 'Service agreement', signatures: [{ account_email: email }] }),
-  })) as { id: string }
-  const form = new FormData()
-  form.set('file', new Blob([await makePdf([a4, a4])], { type: 'application/pdf' }), 'Service agreement.pdf')
-  await call(apiPaths.signatureRequestDocuments(id), { method: 'POST', token, body: form })
-  await call(apiPaths.initiateSignatureRequest(id), { method: 'POST', token })
-  return { token, requestId: id }
-}
+const server = await startProductionServer(dist)
+const { base } = server
 
 type Scores = { performance: number; accessibility: number; figures: string }
 
@@ -175,8 +91,7 @@ const browser = await puppeteer.launch({
   args: ['--no-sandbox', '--headless=new'],
 })
 try {
-  await serverAnswers()
-  const { token, requestId } = await userWithRequest()
+  const { token, requestId } = await server.userWithRequest('lighthouse@example.com')
   const page = await browser.newPage()
   const rows: [string, Scores & { all: string }][] = [
     ['/login', await audits(page, 'login', '/login', false)],
@@ -202,9 +117,5 @@ try {
   }
 } finally {
   await browser.close()
-  server.kill('SIGTERM')
-  await exited
-  await smtp.close()
-  await rm(dataDir, { recursive: true, force: true })
-  if (serverDir !== root) await rm(serverDir, { recursive: true, force: true })
+  await server.stop()
 }

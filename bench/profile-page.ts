@@ -8,20 +8,14 @@
  * (`--trace` also writes the CPU profile next to it as file.json.cpuprofile; `--no-profile` for timings without
  * the profiler's own cost)
  */
-import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping'
 import puppeteer from 'puppeteer-core'
-import { apiPaths, apiUrl } from '../contract/paths.ts'
-import { parseMail } from '../server/providers/mail/parse-mail.ts'
-import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
-import { startSmtpTestServer } from '../tests/server/mail/smtp-test-server.ts'
-import { freePort } from './figures.ts'
+import { startProductionServer } from './production-server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { values: options } = parseArgs({
@@ -34,80 +28,9 @@ const { values: options } = parseArgs({
     dist: { type: 'string' },
   },
 })
-const smtp = await startSmtpTestServer()
-const dataDir = await mkdtemp(join(tmpdir(), 'signet-profile-'))
-const port = await freePort()
-const base = `http://localhost:${port}`
-// The server serves ./dist of its working directory: for --dist, a directory whose dist is that one.
-const dist = resolve(options.dist ?? join(root, 'dist'))
-const serverDir = await mkdtemp(join(tmpdir(), 'signet-profile-cwd-'))
-await symlink(dist, join(serverDir, 'dist'))
-const server = spawn(process.execPath, [join(root, 'server/index.ts')], {
-  cwd: serverDir,
-  env: {
-    PATH: process.env.PATH ?? '',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    APP_MODE: 'production',
-    PUBLIC_URL: base,
-    SMTP_URL: smtp.url,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()))
-
-async function call(path: string, init: RequestInit & { token?: string } = {}): Promise<unknown> {
-  const headers = new Headers(init.headers)
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-  if (typeof init.body === 'string') headers.set('Content-Type', 'application/json')
-  const response = await fetch(`${base}${apiUrl(path)}`, { ...init, headers })
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
-  return response.status === 204 ? undefined : response.json()
-}
-
-for (let tries = 0; ; tries++) {
-  try {
-    await call(apiPaths.datetime())
-    break
-  } catch (error) {
-    if (tries > 600) throw error
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-const email = 'profile@example.com'
-await call(apiPaths.requestConfirmation(), {
-  method: 'POST',
-  body: JSON.stringify({ email, flow: 'signup', confirm: '/signup/confirm', lang: 'en-gb' }),
-})
-let link: string | undefined
-for (let tries = 0; link === undefined && tries < 100; tries++) {
-  const mail = smtp.received.find((m) => m.to.includes(email))
-  link = mail && /https?:\/\/\S+token=[\w-]+/.exec(parseMail(mail.raw.toString('utf8')).text)?.[0]
-  if (link === undefined) await new Promise((resolve) => setTimeout(resolve, 100))
-}
-if (link === undefined) throw new Error('no confirmation mail arrived')
-const { token } = (await call(apiPaths.register(), {
-  method: 'POST',
-  body: JSON.stringify({
-    first_name: 'Pia',
-    last_name: 'Profile',
-    password: 'Correct horse 42 battery',
-    token: new URL(link).searchParams.get('token'),
-    gtc: true,
-    lang: 'en-gb',
-  }),
-})) as { token: string }
-const { id } = (await call(apiPaths.signatureRequests(), {
-  method: 'POST',
-  token,
-  body: JSON.stringify({ title: 'Service agreement', signatures: [{ account_email: email }] }),
-})) as { id: string }
-const form = new FormData()
-form.set('file', new Blob([await makePdf([a4, a4])], { type: 'application/pdf' }), 'Service agreement.pdf')
-await call(apiPaths.signatureRequestDocuments(id), { method: 'POST', token, body: form })
-await call(apiPaths.initiateSignatureRequest(id), { method: 'POST', token })
+const server = await startProductionServer(resolve(options.dist ?? join(root, 'dist')))
+const { base } = server
+const { token, requestId: id } = await server.userWithRequest('profile@example.com')
 
 const path =
   { view: `/view/${id}`, dashboard: '/dashboard', login: '/login' }[options.page as string] ?? '/login'
@@ -151,11 +74,7 @@ try {
   }
 } finally {
   await browser.close()
-  server.kill('SIGTERM')
-  await exited
-  await smtp.close()
-  await rm(dataDir, { recursive: true, force: true })
-  await rm(serverDir, { recursive: true, force: true })
+  await server.stop()
 }
 
 type Profile = {
@@ -236,7 +155,7 @@ function summarise(profile: Profile) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
-  console.log('self time by file:\n' + top(byFile, 40).join('\n'))
-  console.log('self time by function:\n' + top(byFunction, 40).join('\n'))
-  console.log('time under the innermost app function:\n' + top(byOwner, 40).join('\n'))
+  console.log(`self time by file:\n${top(byFile, 40).join('\n')}`)
+  console.log(`self time by function:\n${top(byFunction, 40).join('\n')}`)
+  console.log(`time under the innermost app function:\n${top(byOwner, 40).join('\n')}`)
 }
