@@ -48,6 +48,9 @@ test.describe('dashboard', () => {
     page,
     request,
   }) => {
+    // 130 requests made through the API, then sixty rows tabbed through one by one: more than the default 30 s
+    // on a busy machine.
+    test.setTimeout(90_000)
     const account = await createAccount(request)
     const count = 130
     const titles = Array.from({ length: count }, (_, index) => `Order ${String(index + 1).padStart(3, '0')}`)
