@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
+import type { TwilioOptions } from './providers/mobile-signing/twilio-mobile-signing-provider.ts'
 import type { StatusPageSource } from './providers/status-page/status-page-provider.ts'
 import type { S3StorageOptions } from './storage/s3-file-storage.ts'
 
@@ -70,6 +71,11 @@ export type AppConfig = {
    * and no billing in production.
    */
   stripe?: { secretKey: string; webhookSecret: string; publishableKey: string }
+  /**
+   * TWILIO_*: the real SMS gateway of qualified signing and mobile registration (issue 16); unset: the sandbox
+   * outside production, and no SMS in production.
+   */
+  twilio?: TwilioOptions
   /** S3_*: the S3-compatible bucket files are stored in; unset: local disk under DATA_DIR/files. */
   s3?: S3StorageOptions
 }
@@ -99,6 +105,7 @@ const secretVariables = new Set([
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'TWILIO_AUTH_TOKEN',
 ])
 
 const isRegExp = (source: string) => {
@@ -230,6 +237,33 @@ const envSchema = v.object({
   STRIPE_PUBLISHABLE_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^pk_(test|live)_/, 'must be a Stripe publishable key')),
   ),
+  TWILIO_ACCOUNT_SID: v.optional(
+    v.pipe(v.string(), v.regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC and 32 hex digits)')),
+  ),
+  TWILIO_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be a Twilio auth token'))),
+  TWILIO_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/,
+        'must be a number such as +41791234567 or an alphanumeric sender ID of up to 11 characters',
+      ),
+    ),
+  ),
+  TWILIO_MESSAGING_SERVICE_SID: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^MG[0-9a-f]{32}$/, 'must be a Twilio messaging service SID (MG and 32 hex digits)'),
+    ),
+  ),
+  TWILIO_API_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^https?:\/\//, 'must be an http:// or https:// URL'),
+      v.url('must be an http:// or https:// URL'),
+      v.transform((url) => url.replace(/\/+$/, '')),
+    ),
+  ),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -283,6 +317,27 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
         )
     }
   }
+  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_MESSAGING_SERVICE_SID, TWILIO_API_URL } =
+    result.output
+  if (TWILIO_ACCOUNT_SID !== undefined && TWILIO_AUTH_TOKEN === undefined)
+    throw new ConfigError(
+      'TWILIO_AUTH_TOKEN',
+      'Invalid configuration: TWILIO_AUTH_TOKEN must be set with TWILIO_ACCOUNT_SID',
+    )
+  const twilioSender =
+    TWILIO_FROM !== undefined
+      ? { from: TWILIO_FROM }
+      : TWILIO_MESSAGING_SERVICE_SID !== undefined
+        ? { messagingServiceSid: TWILIO_MESSAGING_SERVICE_SID }
+        : undefined
+  if (
+    TWILIO_ACCOUNT_SID !== undefined &&
+    (twilioSender === undefined || (TWILIO_FROM !== undefined && TWILIO_MESSAGING_SERVICE_SID !== undefined))
+  )
+    throw new ConfigError(
+      'TWILIO_FROM',
+      'Invalid configuration: TWILIO_ACCOUNT_SID needs one sender, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID',
+    )
   if (S3_ENDPOINT !== undefined) {
     for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
       if (value === undefined)
@@ -341,6 +396,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
             secretKey: STRIPE_SECRET_KEY,
             webhookSecret: STRIPE_WEBHOOK_SECRET,
             publishableKey: STRIPE_PUBLISHABLE_KEY,
+          },
+        }),
+    ...(TWILIO_ACCOUNT_SID === undefined || TWILIO_AUTH_TOKEN === undefined || twilioSender === undefined
+      ? {}
+      : {
+          twilio: {
+            accountSid: TWILIO_ACCOUNT_SID,
+            authToken: TWILIO_AUTH_TOKEN,
+            sender: twilioSender,
+            ...(TWILIO_API_URL === undefined ? {} : { apiUrl: TWILIO_API_URL }),
           },
         }),
     ...(S3_ENDPOINT === undefined || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY

@@ -143,6 +143,36 @@ describe('loadConfig', () => {
     expect(configError({ ...s3, S3_BUCKET: 'No_Bucket' }).variable).toBe('S3_BUCKET')
   })
 
+  it('sends SMS through Twilio when TWILIO_ACCOUNT_SID is set, with one sender, and names what is missing', () => {
+    const twilio = {
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'twilio-auth-token-0123',
+      TWILIO_FROM: 'Signet',
+    }
+    expect(loadConfig(twilio).twilio).toEqual({
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: 'twilio-auth-token-0123',
+      sender: { from: 'Signet' },
+    })
+    const messagingServiceSid = `MG${'fedcba9876543210'.repeat(2)}`
+    const viaService = { ...twilio, TWILIO_FROM: '', TWILIO_MESSAGING_SERVICE_SID: messagingServiceSid }
+    expect(loadConfig(viaService).twilio?.sender).toEqual({ messagingServiceSid })
+    const region = { ...twilio, TWILIO_API_URL: 'https://api.dublin.ie1.twilio.com/' }
+    expect(loadConfig(region).twilio?.apiUrl).toBe('https://api.dublin.ie1.twilio.com')
+    expect(loadConfig({}).twilio).toBeUndefined()
+    expect(configError({ ...twilio, TWILIO_AUTH_TOKEN: '' }).variable).toBe('TWILIO_AUTH_TOKEN')
+    expect(configError({ ...twilio, TWILIO_FROM: '' }).message).toMatch(
+      /needs one sender, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID/,
+    )
+    expect(configError({ ...twilio, TWILIO_MESSAGING_SERVICE_SID: messagingServiceSid }).variable).toBe(
+      'TWILIO_FROM',
+    )
+    expect(configError({ ...twilio, TWILIO_FROM: '079 123' }).variable).toBe('TWILIO_FROM')
+    const wrongToken = configError({ ...twilio, TWILIO_AUTH_TOKEN: 'short' })
+    expect(wrongToken.variable).toBe('TWILIO_AUTH_TOKEN')
+    expect(wrongToken.message).not.toContain('short')
+  })
+
   it('never repeats a database URL, which may hold a password', () => {
     const error = configError({ DATABASE_URL: 'mysql://root:hunter2@localhost/signet' })
     expect(error.message).not.toContain('hunter2')

@@ -13,3 +13,25 @@ export interface MobileSigningProvider {
    */
   send(mobile: string, message: string, ref: string): Promise<string>
 }
+
+/**
+ * The provider refused the number itself (not a valid mobile number, unreachable by SMS, opted out of
+ * messages): sending to it again fails again. The message says why, in the provider's words.
+ */
+export class MobileNumberRefused extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'MobileNumberRefused'
+  }
+}
+
+/**
+ * The provider did not take the message (unreachable, failing, overloaded, or refusing our own account):
+ * nothing was sent, and a later try may work.
+ */
+export class MobileProviderUnavailable extends Error {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options)
+    this.name = 'MobileProviderUnavailable'
+  }
+}
