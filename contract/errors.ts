@@ -213,6 +213,10 @@ export const errorCodes = [
   'mobile_signing.mobile_missing',
   /** The mobile signing was cancelled, or its confirmation is used up (409). */
   'mobile_signing.closed',
+  /** The SMS gateway refused the mobile number: not a mobile, unreachable by SMS, or opted out (422). */
+  'mobile_signing.mobile_invalid',
+  /** An SMS gateway's delivery report whose signature does not check out (400). */
+  'mobile_signing.webhook_invalid',
   /** No visual signature with this id among the caller's (404, also for another user's). */
   'visual_signature.not_found',
   /** A visual signature image that is not a PNG or JPEG (415), over 1 MB (413), or broken (422). */

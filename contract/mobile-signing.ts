@@ -77,6 +77,8 @@ export const mobileSigningPaths = {
   registerMobile: () => '/v1/user/mobile',
   /** `POST` `{ id, secret }`: confirms it; the number becomes the attribute `mobile`. */
   confirmMobile: () => '/v1/user/mobile/confirm',
+  /** Twilio's delivery status of an SMS (issue 16), verified by `X-Twilio-Signature`. */
+  twilioStatus: () => '/webhooks/twilio/status',
 }
 
 function tokenQuery(token: string | undefined): string {

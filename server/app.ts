@@ -43,6 +43,7 @@ import { createSignatureRequestRoutes } from './routes/signature-requests.ts'
 import { createSigningRoutes } from './routes/signing.ts'
 import { createSsoRoutes } from './routes/sso.ts'
 import { createStatusRoutes } from './routes/status.ts'
+import { createTwilioStatusRoutes } from './routes/twilio-status.ts'
 import { createUserRoutes } from './routes/user.ts'
 import { createValidateRoutes } from './routes/validate.ts'
 import { createDirectVisualSignatureRoutes, createVisualSignatureRoutes } from './routes/visual-signatures.ts'
@@ -151,6 +152,7 @@ export function createApp({
   }
   api.route('/', createSigningRoutes(signing))
   api.route('/', createMobileSigningRoutes(signing))
+  api.route('/', createTwilioStatusRoutes({ twilio: config.twilio, publicUrl: config.publicUrl, logger }))
   api.route('/', createPkiRoutes(platform))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))

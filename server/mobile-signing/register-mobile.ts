@@ -16,6 +16,7 @@ import type { SigningServices } from '../signing/signing-services.ts'
 import { checkOneTimePassword, nextSendAt } from './confirm-mobile-signing.ts'
 import type { MobileSigningBody } from './mobile-signing-body.ts'
 import { hashOneTimePassword, newOneTimePassword } from './one-time-password.ts'
+import { sendSms } from './send-sms.ts'
 import { registrationSms } from './signing-sms.ts'
 import { mobileProviderOf } from './start-mobile-signing.ts'
 
@@ -52,7 +53,7 @@ export async function registerMobile(
     .from(users)
     .where(eq(users.id, caller.userId))
   const language = user?.attributes.lang?.[0]
-  const providerRef = await provider.send(mobile, registrationSms(language, password), id)
+  const providerRef = await sendSms(provider, mobile, registrationSms(language, password), id)
   const body: MobileSigningBody = { purpose: 'register', ...(language === undefined ? {} : { language }) }
   await services.db.insert(mobileSignings).values({
     id,

@@ -13,6 +13,7 @@ import type { SigningServices } from '../signing/signing-services.ts'
 import { findMobileSigning, mobileSigningClosed, nextSendAt } from './confirm-mobile-signing.ts'
 import { mobileSigningBody } from './mobile-signing-body.ts'
 import { hashOneTimePassword, newOneTimePassword } from './one-time-password.ts'
+import { sendSms } from './send-sms.ts'
 import { registrationSms, signingSms } from './signing-sms.ts'
 import { mobileProviderOf } from './start-mobile-signing.ts'
 
@@ -20,7 +21,8 @@ import { mobileProviderOf } from './start-mobile-signing.ts'
  * POST /resend/{id}: a new one-time password by SMS for the signer's pending, expired or locked mobile
  * signing (or mobile registration), which replaces the last one with 5 new tries and 5 new minutes. At most
  * one SMS a minute (429 `tan.resend_too_soon` with Retry-After, as the direct TAN), claimed by one
- * conditional update so that two calls at once send one SMS. A confirmed or cancelled one is 409.
+ * conditional update so that two calls at once send one SMS. A confirmed or cancelled one is 409. An SMS
+ * that cannot be sent (422 or 503, see {@link sendSms}) changes nothing.
  */
 export async function resendMobileSigning(
   services: SigningServices,
@@ -34,34 +36,38 @@ export async function resendMobileSigning(
   const now = services.now()
   const password = newOneTimePassword()
   const expiresAt = new Date(now.getTime() + mobileSigningLifetimeMs)
-  const [claimed] = await services.db
-    .update(mobileSignings)
-    .set({
-      secretHash: hashOneTimePassword(row.id, password),
-      status: 'pending',
-      triesLeft: mobileSigningMaxTries,
-      sentCount: row.sentCount + 1,
-      lastSentAt: now,
-      expiresAt,
-    })
-    .where(
-      and(
-        eq(mobileSignings.id, row.id),
-        eq(mobileSignings.status, row.status),
-        lte(mobileSignings.lastSentAt, new Date(now.getTime() - mobileSigningResendIntervalMs)),
-      ),
-    )
-    .returning({ id: mobileSignings.id })
-  if (claimed === undefined) {
-    const wait = nextSendAt(row).getTime() - now.getTime()
-    if (wait > 0) throw new TanResendTooSoon(Math.max(1, Math.ceil(wait / 1000)))
-    throw mobileSigningClosed()
-  }
   const body = mobileSigningBody(row.body)
   const message =
     body.purpose === 'sign'
       ? signingSms(body.language, password, body.titles)
       : registrationSms(body.language, password)
-  await provider.send(row.mobile, message, row.id)
+  // The SMS goes out within the claim's transaction: when it cannot be sent, the last password still holds.
+  const claimed = await services.db.transaction(async (tx) => {
+    const [claim] = await tx
+      .update(mobileSignings)
+      .set({
+        secretHash: hashOneTimePassword(row.id, password),
+        status: 'pending',
+        triesLeft: mobileSigningMaxTries,
+        sentCount: row.sentCount + 1,
+        lastSentAt: now,
+        expiresAt,
+      })
+      .where(
+        and(
+          eq(mobileSignings.id, row.id),
+          eq(mobileSignings.status, row.status),
+          lte(mobileSignings.lastSentAt, new Date(now.getTime() - mobileSigningResendIntervalMs)),
+        ),
+      )
+      .returning({ id: mobileSignings.id })
+    if (claim !== undefined) await sendSms(provider, row.mobile, message, row.id)
+    return claim
+  })
+  if (claimed === undefined) {
+    const wait = nextSendAt(row).getTime() - now.getTime()
+    if (wait > 0) throw new TanResendTooSoon(Math.max(1, Math.ceil(wait / 1000)))
+    throw mobileSigningClosed()
+  }
   return { id: row.id, maskedMobile: maskMobile(row.mobile), expiresAt: expiresAt.toISOString() }
 }

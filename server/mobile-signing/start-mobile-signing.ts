@@ -8,6 +8,7 @@ import type { Part11Meaning, RequestSigner } from '../signing/sign-requests.ts'
 import type { SigningServices } from '../signing/signing-services.ts'
 import type { MobileSigningBody } from './mobile-signing-body.ts'
 import { hashOneTimePassword, newOneTimePassword } from './one-time-password.ts'
+import { sendSms } from './send-sms.ts'
 import { signingSms } from './signing-sms.ts'
 
 /** The qualified part of a sign call, kept until the signer confirms it on their phone. */
@@ -59,7 +60,8 @@ export async function startMobileSigning(
     titles: deferred.titles,
     ...(deferred.part11 === undefined ? {} : { part11: deferred.part11 }),
   }
-  const providerRef = await provider.send(
+  const providerRef = await sendSms(
+    provider,
     mobile,
     signingSms(deferred.language, password, deferred.titles),
     id,
