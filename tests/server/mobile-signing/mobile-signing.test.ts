@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
-import { identificationInfoSchema, identificationPaths } from '../../../contract/identification.ts'
 import { mobileSigningPaths, mobileSigningSentSchema } from '../../../contract/mobile-signing.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { type SignAnswer, signAnswerSchema } from '../../../contract/signing.ts'
@@ -12,7 +11,7 @@ import { OID } from '../../../server/signing/oids.ts'
 import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
-import { buyLicence } from '../identification/buy-licence.ts'
+import { identifyQualified } from '../identification/identify-qualified.ts'
 import {
   makePdf,
   pdfsig,
@@ -44,29 +43,12 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
     mallory = await api.signUp('mallory@example.com')
     dir = temporaryDirectory(`mobile-signing-${driver}`)
     nssDir = trustStore(dir, await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text())
-    await identifyQualified(quinn)
+    await identifyQualified(api, quinn)
   }, 60_000)
 
   afterAll(async () => {
     await api?.server.stop()
   })
-
-  /** Identifies the user on the sandbox page (zertes video), which unlocks qualified zertes. */
-  async function identifyQualified(token: string) {
-    await buyLicence(api.server.url, { token }, 'zertes')
-    const started = v.parse(
-      identificationInfoSchema,
-      await readJson(await api.call('POST', identificationPaths.user('zertes', 'video'), { token }), 201),
-    )
-    const page = `${api.server.url}${new URL(started.identUrl).pathname}`
-    const done = await fetch(page, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ outcome: 'complete', first_name: 'Ada', last_name: 'Lovelace' }),
-    })
-    expect(done.status).toBe(303)
-  }
 
   /** The one-time password of the newest SMS to `mobile` not in `seen`. */
   async function smsPassword(mobile: string, seen: Set<string>): Promise<string> {
@@ -163,7 +145,7 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
 
   it('asks a signer without a mobile number to register one before a qualified signature', async () => {
     const request = await api.openRequest(owner, 'No phone', ['mallory@example.com'], [await makePdf(1)])
-    await identifyQualified(mallory)
+    await identifyQualified(api, mallory)
     await api.expectError(
       await api.sign(mallory, [{ signature_request_id: request.id }]),
       409,

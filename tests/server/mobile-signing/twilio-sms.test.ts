@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { mobileSigningPaths, mobileSigningSentSchema } from '../../../contract/mobile-signing.ts'
 import { apiUrl } from '../../../contract/paths.ts'
+import { type SignAnswer, signAnswerSchema } from '../../../contract/signing.ts'
 import { twilioSignature } from '../../../server/providers/mobile-signing/twilio-mobile-signing-provider.ts'
-import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
+import { readJson } from '../accounts/accounts-client.ts'
+import { identifyQualified } from '../identification/identify-qualified.ts'
 import { startFakeTwilio } from '../providers/fake-twilio.ts'
+import { makePdf } from '../signing/pdf-tools.ts'
+import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { drivers } from '../test-database.ts'
 
 const accountSid = `AC${'0123456789abcdef'.repeat(2)}`
@@ -13,11 +17,12 @@ const authToken = 'twilio-auth-token-of-the-tests'
 
 describe.each(drivers)('SMS through Twilio on %s', (driver) => {
   let fake: Awaited<ReturnType<typeof startFakeTwilio>>
-  let api: AccountsClient
+  let api: SigningClient
 
   beforeAll(async () => {
     fake = await startFakeTwilio()
-    api = await startAccountsClient(driver, {
+    api = await startSigningClient(driver, {
+      identificationSandboxSecret: 'identification-sandbox-secret-of-the-tests-0123456789',
       twilio: { accountSid, authToken, sender: { from: 'Signet' }, apiUrl: fake.url },
     })
   }, 60_000)
@@ -29,6 +34,10 @@ describe.each(drivers)('SMS through Twilio on %s', (driver) => {
 
   const register = (token: string, mobile: string) =>
     api.call('POST', mobileSigningPaths.registerMobile(), { token, body: { mobile } })
+  /** The 6-digit code of the last SMS Twilio took. */
+  const lastCode = () => /\b(\d{6})\b/.exec(fake.requests.at(-1)?.form.get('Body') ?? '')?.[1] ?? ''
+  const answer = async (response: Response): Promise<SignAnswer> =>
+    v.parse(signAnswerSchema, toCamelCase(await readJson(response)))
 
   it('registers a mobile number with the code of the SMS that Twilio took', async () => {
     fake.become('accepting')
@@ -40,10 +49,9 @@ describe.each(drivers)('SMS through Twilio on %s', (driver) => {
     const sms = fake.requests.at(-1)?.form
     expect(sms?.get('To')).toBe('+41791234567')
     expect(sms?.get('From')).toBe('Signet')
-    const code = /\b(\d{6})\b/.exec(sms?.get('Body') ?? '')?.[1] ?? ''
     const confirmed = await api.call('POST', mobileSigningPaths.confirmMobile(), {
       token: ada,
-      body: { id: sent.id, secret: code },
+      body: { id: sent.id, secret: lastCode() },
     })
     expect(await readJson(confirmed)).toEqual({ mobile: '+41791234567' })
   })
@@ -85,5 +93,42 @@ describe.each(drivers)('SMS through Twilio on %s', (driver) => {
       400,
       'mobile_signing.webhook_invalid',
     )
+  })
+  it('signs qualified with the password of the SMS Twilio took; a new SMS while Twilio is down changes nothing', async () => {
+    fake.become('accepting')
+    const owner = await api.signUp('owner@example.com')
+    const dora = await api.signUp('dora@example.com')
+    await identifyQualified(api, dora)
+    const registration = v.parse(
+      mobileSigningSentSchema,
+      toCamelCase(await readJson(await register(dora, '+41791234570'), 201)),
+    )
+    const confirmed = await api.call('POST', mobileSigningPaths.confirmMobile(), {
+      token: dora,
+      body: { id: registration.id, secret: lastCode() },
+    })
+    expect(confirmed.status).toBe(200)
+    const request = await api.openRequest(owner, 'Deed', ['dora@example.com'], [await makePdf(1)])
+    const [started] = await api.signed(dora, [{ signature_request_id: request.id }])
+    expect(started).toMatchObject({ result: 'mobile_aes', mobileProvider: 'sms' })
+    expect(fake.requests.at(-1)?.form.get('To')).toBe('+41791234570')
+    const password = lastCode()
+    const id = started?.mobileSigningId ?? ''
+    // A minute on, the signer asks for a new SMS while Twilio is down: 503, and the first password still holds.
+    api.clock.advance(60_000)
+    fake.become('down')
+    await api.expectError(
+      await api.call('POST', mobileSigningPaths.resend(id), { token: dora }),
+      503,
+      'server.unavailable',
+    )
+    fake.become('accepting')
+    const proceeded = await api.call('POST', mobileSigningPaths.proceed('sms', id), {
+      token: dora,
+      body: { pwdotp: password },
+    })
+    expect((await answer(proceeded)).results).toEqual([
+      { signatureRequestId: request.id, result: 'complete', statusOverall: 'SIGNED' },
+    ])
   })
 })
