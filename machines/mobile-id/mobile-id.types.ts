@@ -10,6 +10,7 @@ export interface MobileCodeSent {
 export type MobileIdErrorCode =
   | 'mobile_id.send_failed'
   | 'mobile_id.number_invalid'
+  | 'mobile_id.number_unreachable'
   | 'mobile_id.too_soon'
   | 'mobile_id.code_invalid'
   | 'mobile_id.code_expired'

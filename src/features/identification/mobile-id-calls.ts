@@ -14,6 +14,7 @@ import { type ApiClient, ApiError } from '../../api/client.ts'
 
 const codes: Record<string, MobileIdErrorCode> = {
   'request.invalid': 'mobile_id.number_invalid',
+  'mobile_signing.mobile_invalid': 'mobile_id.number_unreachable',
   'tan.resend_too_soon': 'mobile_id.too_soon',
   'tan.invalid': 'mobile_id.code_invalid',
   'tan.expired': 'mobile_id.code_expired',

@@ -21,6 +21,7 @@ import { confirmMobileCode, sendMobileCode } from './mobile-id-calls.ts'
 const messages: Record<MobileIdErrorCode, MessageDescriptor> = {
   'mobile_id.send_failed': msg`We could not send the SMS. Please try again.`,
   'mobile_id.number_invalid': msg`Enter your mobile number in international format, for example +41 79 123 45 67.`,
+  'mobile_id.number_unreachable': msg`We cannot send an SMS to this number. Enter a mobile number that receives SMS.`,
   'mobile_id.too_soon': msg`We sent an SMS less than a minute ago. Please wait a moment before asking for another.`,
   'mobile_id.code_invalid': msg`This code is not right. Check the 6 digits in the latest SMS.`,
   'mobile_id.code_expired': msg`This code has expired. Ask for a new SMS.`,

@@ -23,6 +23,7 @@ const refusalMessages: Record<string, MessageDescriptor> = {
   'signature_request.not_a_signer': msg`You are not a signer of this request.`,
   'signing.document_unsignable': msg`A document of this request cannot be signed. Please ask the sender for a new version.`,
   'mobile_signing.mobile_missing': msg`A qualified signature is confirmed with a code sent to your mobile phone. Register your mobile number first.`,
+  'mobile_signing.mobile_invalid': msg`We cannot send an SMS to your mobile number. Register a mobile number that receives SMS.`,
   'mobile_signing.closed': msg`This qualified signing was cancelled. Sign again to get a new SMS.`,
   'direct.invalid_token': msg`This link is not valid any more. Please open the link from the latest e-mail.`,
 }

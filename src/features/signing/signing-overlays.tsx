@@ -95,6 +95,9 @@ type Props = OverlayContentProps<SigningOverlayProps>
 
 const choose = (submit: Props['submit'], choice: SigningChoice) => () => submit(choice)
 
+/** Refusals of a qualified signing that registering a mobile number answers. */
+const mobileCodes = new Set(['mobile_signing.mobile_missing', 'mobile_signing.mobile_invalid'])
+
 /** The ways on from an overlay that asks for something before signing: cancel, or sign with it. */
 function CancelOrSign({ loading, submit }: Pick<Props, 'loading' | 'submit'>) {
   return (
@@ -147,7 +150,8 @@ function SigningSuccessOverlay({ props, loading, submit }: Props) {
 /** SPEC §2 signing failure overlay: the reason, and trying again where the machine allows it. */
 function SigningFailureOverlay({ props, loading, error, submit }: Props) {
   const { i18n } = useLingui()
-  const needsMobile = errorCode(props.reason) === 'mobile_signing.mobile_missing'
+  // Without a number, or with one that takes no SMS, registering (another) number is the way on.
+  const needsMobile = mobileCodes.has(errorCode(props.reason))
   return (
     <SigningOverlayFrame
       tone="error"
