@@ -3,7 +3,7 @@ import { identifications } from '../db/schema.ts'
 import { findCurrentIdentification, identificationNotFound } from './find-identification.ts'
 import type { IdentificationMethodParams } from './identification-method.ts'
 import type { IdentificationOwner, IdentificationServices } from './identification-services.ts'
-import { requireProvider } from './start-identification.ts'
+import { providerUnavailable, requireProvider } from './start-identification.ts'
 
 /**
  * DELETE .../identification/{provider}/{mode}: gives up the open appointment at the provider and marks it
@@ -14,11 +14,11 @@ export async function cancelIdentification(
   owner: IdentificationOwner,
   method: IdentificationMethodParams,
 ): Promise<void> {
-  const provider = requireProvider(services)
+  const provider = requireProvider(services, method)
   const row = await findCurrentIdentification(services.db, owner, method)
   if (row === undefined || (row.status !== 'initialized' && row.status !== 'inprogress'))
     throw identificationNotFound()
-  await provider.cancel(row.providerRef)
+  await provider.cancel(row.providerRef).catch(providerUnavailable)
   await services.db
     .update(identifications)
     .set({ status: 'cancelled', updatedAt: services.now() })

@@ -2,16 +2,44 @@ import { eq } from 'drizzle-orm'
 import type { IdentificationInfoAnswer } from '../../contract/identification.ts'
 import { identifications, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { ProviderUnavailable } from '../providers/identification/identification-provider.ts'
 import { findCurrentIdentification, isCovered } from './find-identification.ts'
 import { holdLicence, isCoveredFor, licensedLegislation } from './identification-licences.ts'
 import type { IdentificationMethodParams } from './identification-method.ts'
 import type { IdentificationOwner, IdentificationServices } from './identification-services.ts'
 
-/** The provider, or 503 in production while none is configured. */
-export function requireProvider(services: Pick<IdentificationServices, 'provider'>) {
+/**
+ * The provider of `method`: 503 in production while none is configured, and 503 naming the method when the
+ * configured provider does not identify by it here (e.g. the Austrian eID, which IDnow does not do).
+ */
+export function requireProvider(
+  services: Pick<IdentificationServices, 'provider'>,
+  method: IdentificationMethodParams,
+) {
   if (services.provider === null)
     throw new ApiError(503, 'server.unavailable', 'Identification is not available on this server')
+  if (!services.provider.offers(method.provider, method.mode))
+    throw new ApiError(
+      503,
+      'server.unavailable',
+      `Identification by '${method.mode}' under '${method.provider}' is not available on this server`,
+    )
   return services.provider
+}
+
+/**
+ * Rethrows the provider's {@link ProviderUnavailable} as 503, which the caller may try again later (what the
+ * provider answered is logged, not sent).
+ */
+export function providerUnavailable(error: unknown): never {
+  if (error instanceof ProviderUnavailable)
+    throw new ApiError(
+      503,
+      'server.unavailable',
+      'The identification provider cannot be reached; try again later',
+      { cause: error },
+    )
+  throw error
 }
 
 /**
@@ -25,7 +53,7 @@ export async function startIdentification(
   /** The request being signed, already checked against the owner. */
   signatureRequestId?: string,
 ): Promise<{ info: IdentificationInfoAnswer; created: boolean }> {
-  const provider = requireProvider(services)
+  const provider = requireProvider(services, method)
   const { db } = services
   const now = services.now()
   const legislation = licensedLegislation(method.provider)
@@ -52,7 +80,7 @@ export async function startIdentification(
     }
   }
   const person = await personOf(services, owner)
-  const { providerRef, identUrl } = await provider.start({ ...method, person })
+  const { providerRef, identUrl } = await provider.start({ ...method, person }).catch(providerUnavailable)
   const [created] = await db
     .insert(identifications)
     .values({

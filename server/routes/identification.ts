@@ -33,7 +33,7 @@ import {
   sandboxOutcomes,
   sandboxPageHtml,
 } from '../identification/sandbox-page.ts'
-import { startIdentification } from '../identification/start-identification.ts'
+import { providerUnavailable, startIdentification } from '../identification/start-identification.ts'
 import { WebhookRejected } from '../providers/identification/identification-provider.ts'
 
 const userBase = '/v1/user/identification/:provider/:mode'
@@ -119,13 +119,13 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
     if (services.provider === null)
       throw new ApiError(404, 'route.not_found', 'No identification webhooks are taken on this server')
     const raw = await c.req.text()
-    let event: ReturnType<typeof services.provider.verifyWebhook>
-    try {
-      event = services.provider.verifyWebhook(raw, c.req.raw.headers, services.now())
-    } catch (error) {
-      if (!(error instanceof WebhookRejected)) throw error
-      throw new ApiError(400, 'identification.webhook_invalid', error.message, { cause: error })
-    }
+    // A provider that cannot be asked now answers 503, so it delivers the webhook again later.
+    const event = await services.provider
+      .verifyWebhook(raw, c.req.raw.headers, services.now())
+      .catch((error: unknown) => {
+        if (!(error instanceof WebhookRejected)) return providerUnavailable(error)
+        throw new ApiError(400, 'identification.webhook_invalid', error.message, { cause: error })
+      })
     const applied = await applyIdentificationWebhook(services, provider, event)
     return sendJson(c, { received: true, applied })
   })

@@ -30,15 +30,22 @@ export type StartAppointment = {
  * reports their outcome by webhooks. The sandbox stands in for the real one outside production.
  */
 export type IdentificationProvider = {
-  /** Starts an appointment: the provider's reference and where the user does the identification. */
+  /** Whether this deployment can identify by `mode` under `provider` here (the rest answers 503). */
+  offers(provider: ProviderName, mode: IdentificationMode): boolean
+  /**
+   * Starts an appointment: the provider's reference and where the user does the identification. Throws
+   * {@link ProviderUnavailable} when the provider cannot be reached.
+   */
   start(input: StartAppointment): Promise<{ providerRef: string; identUrl: string }>
   /** Gives up an appointment at the provider. */
   cancel(providerRef: string): Promise<void>
   /**
-   * Reads a webhook's raw body and headers; throws {@link WebhookRejected} when its signature or timestamp
-   * does not verify or its body is not one of the provider's events.
+   * Reads a webhook's raw body and headers into what the provider reports: from the webhook itself when it
+   * is signed, or from the provider's API when the webhook only names the appointment. Throws
+   * {@link WebhookRejected} when the webhook does not verify, is not one of the provider's events or names an
+   * appointment the provider does not know; {@link ProviderUnavailable} when the provider cannot be asked now.
    */
-  verifyWebhook(body: string, headers: Headers, now: Date): IdentificationWebhook
+  verifyWebhook(body: string, headers: Headers, now: Date): Promise<IdentificationWebhook>
 }
 
 /** A webhook that is not the provider's, stale, or unreadable. */
@@ -46,5 +53,13 @@ export class WebhookRejected extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'WebhookRejected'
+  }
+}
+
+/** The provider cannot be reached or answers with an error of its own; the call may be tried again later. */
+export class ProviderUnavailable extends Error {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options)
+    this.name = 'ProviderUnavailable'
   }
 }

@@ -48,8 +48,9 @@ export function createSandboxIdentificationProvider(options: {
         identUrl: `${options.publicUrl}${apiBase}${identificationPaths.sandboxPage(providerRef)}`,
       }
     },
+    offers: () => true,
     async cancel() {},
-    verifyWebhook(body, headers, now) {
+    async verifyWebhook(body, headers, now) {
       verifyWebhookSignature(secret, body, headers.get(signatureHeader), now)
       let json: unknown
       try {
