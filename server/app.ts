@@ -184,6 +184,7 @@ export function createApp({
         publicUrl: config.publicUrl,
         production: config.appMode === 'production',
         sandboxSecret: config.identificationSandboxSecret,
+        idnow: config.idnow,
         charges: createChargeProvider(config, { db, now }, billing),
       }),
     ),

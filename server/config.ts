@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
+import { type IdnowOptions, idnowProducts } from './providers/identification/idnow-identification-provider.ts'
 import type { TwilioOptions } from './providers/mobile-signing/twilio-mobile-signing-provider.ts'
 import type { StatusPageSource } from './providers/status-page/status-page-provider.ts'
 import type { S3StorageOptions } from './storage/s3-file-storage.ts'
@@ -76,6 +77,11 @@ export type AppConfig = {
    * outside production, and no SMS in production.
    */
   twilio?: TwilioOptions
+  /**
+   * IDNOW_*: the real identification provider (issue 16) for the methods whose company is set; unset: the
+   * sandbox outside production, and no identification in production.
+   */
+  idnow?: IdnowOptions
   /** S3_*: the S3-compatible bucket files are stored in; unset: local disk under DATA_DIR/files. */
   s3?: S3StorageOptions
 }
@@ -106,7 +112,14 @@ const secretVariables = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'TWILIO_AUTH_TOKEN',
+  ...idnowProducts.map((product) => idnowVariables(product).apiKey),
 ])
+
+/** The variables of an IDnow product's company: `IDNOW_ZERTES_VIDEO_COMPANY_ID`, `…_API_KEY`. */
+function idnowVariables(product: string) {
+  const prefix = `IDNOW_${product.toUpperCase()}`
+  return { companyId: `${prefix}_COMPANY_ID`, apiKey: `${prefix}_API_KEY` }
+}
 
 const isRegExp = (source: string) => {
   try {
@@ -122,6 +135,19 @@ const megabytes = v.pipe(
   v.regex(/^\d{1,5}(\.\d{1,6})?$/, 'must be a number of megabytes, e.g. 40'),
   v.transform((mb) => Math.round(Number(mb) * 1024 * 1024)),
   v.minValue(1, 'must be more than 0'),
+)
+
+/** An http(s) address. */
+const httpUrl = v.pipe(
+  v.string(),
+  v.regex(/^https?:\/\//, 'must be an http:// or https:// URL'),
+  v.url('must be an http:// or https:// URL'),
+)
+
+/** An http(s) address that paths are appended to: without its trailing slashes. */
+const baseUrl = v.pipe(
+  httpUrl,
+  v.transform((url) => url.replace(/\/+$/, '')),
 )
 
 const envSchema = v.object({
@@ -146,14 +172,7 @@ const envSchema = v.object({
     ),
   ),
   APP_MODE: v.optional(v.picklist(appModes, `must be one of ${appModes.join(', ')}`), 'development'),
-  PUBLIC_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^https?:\/\//, 'must be an http:// or https:// URL'),
-      v.url('must be an http:// or https:// URL'),
-      v.transform((url) => url.replace(/\/+$/, '')),
-    ),
-  ),
+  PUBLIC_URL: v.optional(baseUrl),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
   SMTP_URL: v.optional(
     v.pipe(
@@ -165,21 +184,9 @@ const envSchema = v.object({
   MAIL_FROM: v.optional(
     v.pipe(v.string(), v.regex(/@/, 'must be an e-mail address, e.g. Signet <no-reply@example.com>')),
   ),
-  STATUS_PAGE_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^https?:\/\//, 'must be an http:// or https:// URL'),
-      v.url('must be an http:// or https:// URL'),
-    ),
-  ),
+  STATUS_PAGE_URL: v.optional(httpUrl),
   STATUS_PAGE_FILE: v.optional(v.string()),
-  TERMS_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^https?:\/\//, 'must be an http:// or https:// URL'),
-      v.url('must be an http:// or https:// URL'),
-    ),
-  ),
+  TERMS_URL: v.optional(httpUrl),
   TERMS_VERSION: v.optional(
     v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/, 'must be a date like 2026-01')),
     '2026-01',
@@ -256,14 +263,9 @@ const envSchema = v.object({
       v.regex(/^MG[0-9a-f]{32}$/, 'must be a Twilio messaging service SID (MG and 32 hex digits)'),
     ),
   ),
-  TWILIO_API_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^https?:\/\//, 'must be an http:// or https:// URL'),
-      v.url('must be an http:// or https:// URL'),
-      v.transform((url) => url.replace(/\/+$/, '')),
-    ),
-  ),
+  TWILIO_API_URL: v.optional(baseUrl),
+  IDNOW_GATEWAY_URL: v.optional(baseUrl, 'https://gateway.idnow.de'),
+  IDNOW_GO_URL: v.optional(baseUrl, 'https://go.idnow.de'),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -338,6 +340,23 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       'TWILIO_FROM',
       'Invalid configuration: TWILIO_ACCOUNT_SID needs one sender, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID',
     )
+  const idnowCompanies = idnowProducts.flatMap((product) => {
+    const variables = idnowVariables(product)
+    const companyId = present[variables.companyId]
+    const apiKey = present[variables.apiKey]
+    if (companyId === undefined && apiKey === undefined) return []
+    if (companyId === undefined || apiKey === undefined) {
+      const missing = companyId === undefined ? variables.companyId : variables.apiKey
+      const other = companyId === undefined ? variables.apiKey : variables.companyId
+      throw new ConfigError(missing, `Invalid configuration: ${missing} must be set with ${other}`)
+    }
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(companyId))
+      throw new ConfigError(
+        variables.companyId,
+        `Invalid configuration: ${variables.companyId} must be an IDnow company id (got ${JSON.stringify(companyId)})`,
+      )
+    return [[product, { companyId, apiKey }] as const]
+  })
   if (S3_ENDPOINT !== undefined) {
     for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
       if (value === undefined)
@@ -406,6 +425,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
             authToken: TWILIO_AUTH_TOKEN,
             sender: twilioSender,
             ...(TWILIO_API_URL === undefined ? {} : { apiUrl: TWILIO_API_URL }),
+          },
+        }),
+    ...(idnowCompanies.length === 0
+      ? {}
+      : {
+          idnow: {
+            gatewayUrl: result.output.IDNOW_GATEWAY_URL,
+            goUrl: result.output.IDNOW_GO_URL,
+            companies: Object.fromEntries(idnowCompanies),
           },
         }),
     ...(S3_ENDPOINT === undefined || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY

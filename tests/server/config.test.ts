@@ -173,6 +173,40 @@ describe('loadConfig', () => {
     expect(wrongToken.message).not.toContain('short')
   })
 
+  it('runs IDnow for the methods whose company is set, and names the half of a company that is missing', () => {
+    const zertesVideo = { IDNOW_ZERTES_VIDEO_COMPANY_ID: 'acmezv', IDNOW_ZERTES_VIDEO_API_KEY: 'secret-key' }
+    expect(loadConfig(zertesVideo).idnow).toEqual({
+      gatewayUrl: 'https://gateway.idnow.de',
+      goUrl: 'https://go.idnow.de',
+      companies: { zertes_video: { companyId: 'acmezv', apiKey: 'secret-key' } },
+    })
+    const test = loadConfig({
+      ...zertesVideo,
+      IDNOW_EIDAS_ROBO_COMPANY_ID: 'acmeer',
+      IDNOW_EIDAS_ROBO_API_KEY: 'other-key',
+      IDNOW_GATEWAY_URL: 'https://gateway.test.idnow.de/',
+      IDNOW_GO_URL: 'https://go.test.idnow.de',
+    }).idnow
+    expect(test).toMatchObject({
+      gatewayUrl: 'https://gateway.test.idnow.de',
+      goUrl: 'https://go.test.idnow.de',
+    })
+    expect(Object.keys(test?.companies ?? {})).toEqual(['eidas_robo', 'zertes_video'])
+    expect(loadConfig({}).idnow).toBeUndefined()
+    const missing = configError({ IDNOW_ZERTES_AUTOIDENT_COMPANY_ID: 'acmeza' })
+    expect(missing.variable).toBe('IDNOW_ZERTES_AUTOIDENT_API_KEY')
+    expect(missing.message).toMatch(
+      /IDNOW_ZERTES_AUTOIDENT_API_KEY must be set with IDNOW_ZERTES_AUTOIDENT_COMPANY_ID/,
+    )
+    const keyOnly = configError({ IDNOW_EIDAS_VIDEO_API_KEY: 'secret-key' })
+    expect(keyOnly.variable).toBe('IDNOW_EIDAS_VIDEO_COMPANY_ID')
+    expect(keyOnly.message).not.toContain('secret-key')
+    expect(configError({ ...zertesVideo, IDNOW_ZERTES_VIDEO_COMPANY_ID: 'acme/zv' }).variable).toBe(
+      'IDNOW_ZERTES_VIDEO_COMPANY_ID',
+    )
+    expect(configError({ ...zertesVideo, IDNOW_GO_URL: 'go.idnow.de' }).variable).toBe('IDNOW_GO_URL')
+  })
+
   it('never repeats a database URL, which may hold a password', () => {
     const error = configError({ DATABASE_URL: 'mysql://root:hunter2@localhost/signet' })
     expect(error.message).not.toContain('hunter2')
