@@ -173,3 +173,39 @@ describe('identification through IDnow', () => {
     expect(lastTransaction()).not.toBe(transaction)
   })
 })
+
+describe('identification through IDnow in production', () => {
+  let fake: FakeIdnow
+  let api: AccountsClient
+
+  beforeAll(async () => {
+    fake = await startFakeIdnow({ 'acme-zv': 'key-zv' })
+    api = await startAccountsClient('pglite', {
+      appMode: 'production',
+      idnow: {
+        gatewayUrl: fake.url,
+        goUrl,
+        companies: { zertes_video: { companyId: 'acme-zv', apiKey: 'key-zv' } },
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await api?.server.stop()
+    await fake?.close()
+  })
+
+  it("takes IDnow's webhooks, checking each at IDnow, and serves no sandbox page", async () => {
+    const page = await fetch(`${api.server.url}${apiUrl(identificationPaths.sandboxPage('sbx_x'))}`)
+    expect(page.status).toBe(404)
+    const forged = await fetch(`${api.server.url}${apiUrl(identificationPaths.webhook('zertes'))}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        identificationprocess: { companyid: 'acme-zv', transactionnumber: 'made-up', result: 'SUCCESS' },
+      }),
+    })
+    await api.expectError(forged, 400, 'identification.webhook_invalid')
+    expect(fake.calls).toContain('GET /api/v1/acme-zv/identifications/made-up')
+  })
+})
