@@ -157,10 +157,9 @@ export function createIdnowIdentificationProvider(options: IdnowOptions): Identi
       const answer = v.safeParse(startSchema, await readJson(response))
       if (!response.ok || !answer.success)
         throw new Error(`IDnow refused to start identification ${transactionNumber} (${response.status})`)
-      const { companyId } = company
       return {
         providerRef: transactionNumber,
-        identUrl: `${options.goUrl}/${encodeURIComponent(companyId)}/identifications/${encodeURIComponent(answer.output.id)}`,
+        identUrl: `${options.goUrl}/${encodeURIComponent(company.companyId)}/identifications/${encodeURIComponent(answer.output.id)}`,
       }
     },
     // The Gateway API has no call to withdraw an identification; IDnow's result of an appointment given up
