@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link, useRouteContext } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { Business } from '../../../../contract/businesses.ts'
 import { maxSealLabelLength, type SealDetail, type SealMember } from '../../../../contract/seals.ts'
 import { errorCode } from '../../../api/error-messages.ts'
@@ -18,6 +18,7 @@ import {
 import { formatDateTime, resolveLocale } from '../../../i18n/locales.ts'
 import { Button, buttonClass } from '../../../ui/button/button.tsx'
 import { BusyButton } from '../../../ui/dialog/dialog-frame.tsx'
+import { useObjectUrl } from '../../../ui/file/use-object-url.ts'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
 import { formMessages } from '../../../ui/form/form-messages.ts'
 import { SelectField } from '../../../ui/form/select-field.tsx'
@@ -102,14 +103,7 @@ function useImageUrl(business: Business, seal: SealDetail): string | undefined {
     ...sealImageQueryOptions(api, business.id, seal.name, seal.image?.version ?? ''),
     enabled: seal.image !== null,
   })
-  const [url, setUrl] = useState<string>()
-  useEffect(() => {
-    if (data === undefined || seal.image === null) return setUrl(undefined)
-    const created = URL.createObjectURL(data)
-    setUrl(created)
-    return () => URL.revokeObjectURL(created)
-  }, [data, seal.image])
-  return url
+  return useObjectUrl(seal.image === null ? undefined : data)
 }
 
 function ImageCard({ business, seal, onChange }: CardProps) {

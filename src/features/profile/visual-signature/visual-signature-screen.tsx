@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import type { User, VisualSignaturePermissions } from '../../../../contract/user.ts'
 import type { VisualSignature } from '../../../../contract/visual-signatures.ts'
 import { errorCode } from '../../../api/error-messages.ts'
@@ -17,6 +16,7 @@ import {
 } from '../../../api/visual-signatures.ts'
 import { Button } from '../../../ui/button/button.tsx'
 import { openDialog } from '../../../ui/dialog/open-dialog.ts'
+import { useObjectUrl } from '../../../ui/file/use-object-url.ts'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
 import { openOverlay } from '../../../ui/overlay/open-overlay.ts'
 import { showSnackbar } from '../../../ui/snackbar/show-snackbar.ts'
@@ -30,13 +30,7 @@ function SignatureImage({ signature }: { signature: VisualSignature }) {
   const { t } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const { data } = useQuery(visualSignatureImageQueryOptions(api, signature.id ?? '', signature.version))
-  const [url, setUrl] = useState<string>()
-  useEffect(() => {
-    if (!data) return
-    const next = URL.createObjectURL(data)
-    setUrl(next)
-    return () => URL.revokeObjectURL(next)
-  }, [data])
+  const url = useObjectUrl(data)
   return url ? (
     <img className={styles.image} src={url} alt={t`Signature ${signature.alias || signature.name}`} />
   ) : (
