@@ -8,6 +8,7 @@ import {
 } from '../tests/server/signing/pdf-tools.ts'
 import { expect, test } from './fixtures.ts'
 import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
+import { ProfilePage } from './pages/profile-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
 import { SigningPage } from './pages/signing-page.ts'
@@ -148,12 +149,35 @@ test.describe('signature fields', () => {
     await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText(
       `Waiting for ${contractor.email}`,
     )
+    // Carl sees his own field where the sender put it; while he has no visual signature, it names him.
+    const carlView = new RequestViewPage(carlPage)
+    const listed = carlPage.waitForResponse((r) => r.url().endsWith('/api/v1/user/visual-signatures'))
+    await carlPage.goto(`/view/${id}`)
+    await listed
+    await expect(carlView.ownField(contractor.email)).toContainText(contractor.email)
+    await expect(carlView.ownField(contractor.email).locator('img')).toHaveCount(0)
+    // Then he makes one (undated, so each drawing of it is the same).
+    const saved = await request.post('/api/v1/user/visual-signatures', {
+      headers: { Authorization: `Bearer ${contractor.token}` },
+      data: { name: 'Carl Lovelace', display_date: false, is_default: true },
+    })
+    expect(saved.ok()).toBe(true)
+    const carlProfile = new ProfilePage(carlPage)
+    await carlProfile.open('/profile/visual-signature')
+    const carlDrawn = await carlProfile.readSignatureImage('Carl Lovelace')
     await carlPage.goto(`/view/${id}`)
     const carlSigning = new SigningPage(carlPage)
-    // Carl sees his own field where the sender put it.
-    await expect(carlPage.getByRole('button', { name: fieldName(contractor.email) })).toContainText(
-      'Your signature',
-    )
+    // Now his field shows his visual signature as signing draws it.
+    expect(await carlView.readOwnFieldImage(contractor.email)).toBe(carlDrawn)
+    await carlView.ownField(contractor.email).scrollIntoViewIfNeeded()
+    const carlDesktop = await carlPage.screenshot({ path: testInfo.outputPath('own-field-desktop.png') })
+    await testInfo.attach('own field (desktop)', { body: carlDesktop, contentType: 'image/png' })
+    await carlPage.setViewportSize({ width: 390, height: 844 })
+    expect(await carlView.readOwnFieldImage(contractor.email)).toBe(carlDrawn)
+    await carlView.ownField(contractor.email).scrollIntoViewIfNeeded()
+    const carlPhone = await carlPage.screenshot({ path: testInfo.outputPath('own-field-phone.png') })
+    await testInfo.attach('own field (phone)', { body: carlPhone, contentType: 'image/png' })
+    await carlPage.setViewportSize({ width: 1280, height: 800 })
     await carlSigning.clickSign()
     await carlSigning.confirmSignatureName('Carl Lovelace')
     await carlSigning.seeOverlay('Signed')

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** What a user sees of the app shell on any page; methods map onto model-based test steps. */
 export class AppPage {
@@ -33,6 +33,20 @@ export class AppPage {
 
   async chooseLanguage(label: string) {
     await this.page.getByRole('combobox', { name: /Language|Sprache|Langue|Lingua/ }).selectOption({ label })
+  }
+
+  /**
+   * The bytes (base64) of the picture `image` shows, once the browser has drawn it (a broken or
+   * still-loading image has no natural width), so a journey can compare what two screens show.
+   */
+  async readImage(image: Locator): Promise<string> {
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0)
+    return image.evaluate(async (element: HTMLImageElement) => {
+      const bytes = new Uint8Array(await (await fetch(element.src)).arrayBuffer())
+      return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''))
+    })
   }
 
   /** No serious or critical accessibility violation on the page as it is now. */

@@ -11,6 +11,11 @@ export class ProfilePage extends AppPage {
     return this.page.getByTestId('snackbar')
   }
 
+  /** The bytes of the image /profile/visual-signature shows of the signature `name`, as signing draws it. */
+  async readSignatureImage(name: string): Promise<string> {
+    return this.readImage(this.page.getByRole('img', { name: `Signature ${name}` }))
+  }
+
   async seeName(name: string) {
     await expect(this.page.getByTestId('profile-name')).toHaveText(name)
   }

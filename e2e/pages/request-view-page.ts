@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test'
+import { expect, type Locator } from '@playwright/test'
 import { AppPage } from './app-page.ts'
 import { DocumentViewerPart } from './document-viewer-part.ts'
 
@@ -9,6 +9,18 @@ export class RequestViewPage extends AppPage {
   async seeRequest(title: string, status: string) {
     await this.seeHeading(title)
     await expect(this.page.getByRole('main').getByText(status, { exact: true }).first()).toBeVisible()
+  }
+
+  /** The viewer's own signature field, named by who signs there (`label`: their name or address). */
+  ownField(label: string): Locator {
+    return this.page.getByRole('button', {
+      name: new RegExp(`^Your signature, ${label.replace(/[.]/g, '\\.')}`),
+    })
+  }
+
+  /** The bytes of the picture in the viewer's own field (their visual signature), once it has loaded. */
+  async readOwnFieldImage(label: string): Promise<string> {
+    return this.readImage(this.ownField(label).locator('img'))
   }
 
   async seeSigner(email: string, status: string) {

@@ -39,6 +39,7 @@ import {
 import { getRequestEventsQueryOptions, getSignatureRequestQueryOptions } from './signature-request-query.ts'
 import { SignerList } from './signer-list.tsx'
 import { useLoadPage, useLoadPageText } from './use-load-page.ts'
+import { useOwnVisualSignatureImage } from './use-own-visual-signature-image.ts'
 
 /**
  * The signing flow's button for a request, given by the route (the documents feature does not know
@@ -87,10 +88,12 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
     () => (request.data && email !== undefined ? requestActions(request.data, email) : undefined),
     [request.data, email],
   )
+  const canSign = actions?.sign ?? false
   const fields = useSignatureFields({
     request: request.data,
     ownSignatureId: actions?.ownSignatureId,
-    canSign: actions?.sign ?? false,
+    canSign,
+    ownVisualSignatureImage: useOwnVisualSignatureImage(api, canSign),
     placeable: actions?.placeableSigners ?? new Set(),
     save: async ({ signatureId, documentSignatures }) => {
       await placeSignatureFields(api, srid, signatureId, documentSignatures)

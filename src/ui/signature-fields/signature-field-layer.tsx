@@ -24,6 +24,8 @@ export type ShownField = {
   field: SignatureField
   /** placed: by the sender; suggested: by the app; own: the viewer's own, which they may move. */
   tone: 'placed' | 'suggested' | 'own'
+  /** The URL of what signing will draw there (the viewer's visual signature); the label shows until it loads. */
+  image?: string
   /** Whether the viewer may move and resize it. */
   movable: boolean
   /** Whether the viewer may remove it (back to the app's suggestion). */
@@ -172,8 +174,11 @@ function FieldBox({
   const drag = useRef<{ x: number; y: number; start: SignatureField; resize: boolean } | null>(null)
   const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(keyTimer.current), [])
+  // The image that has loaded: until then (or if it cannot be read) the field names the signer.
+  const [loaded, setLoaded] = useState<string>()
   const field = moving ?? shown.field
   const label = shown.label
+  const drawn = shown.image !== undefined && loaded === shown.image
 
   const begin = (event: PointerEvent<HTMLElement>, resize: boolean) => {
     if (!shown.movable || event.button !== 0) return
@@ -239,6 +244,7 @@ function FieldBox({
       className={styles.field}
       data-tone={shown.tone}
       data-movable={shown.movable}
+      data-drawn={drawn}
       style={{
         left: `${(field.x / pageSize.width) * 100}%`,
         bottom: `${(field.y / pageSize.height) * 100}%`,
@@ -262,17 +268,33 @@ function FieldBox({
           setMoving(null)
         }}
       >
-        <span className="visually-hidden">{t`Signature field of ${label}`}</span>
-        <span className={styles.name} aria-hidden="true">
-          {label}
+        <span className="visually-hidden">
+          {shown.tone === 'own' ? t`Your signature, ${label}` : t`Signature field of ${label}`}
         </span>
-        <span className={styles.hint}>
-          {shown.tone === 'suggested'
-            ? t`Suggested place`
-            : shown.tone === 'own'
-              ? t`Your signature`
-              : t`Signs here`}
-        </span>
+        {shown.image === undefined ? null : (
+          <img
+            className={styles.appearance}
+            src={shown.image}
+            alt=""
+            draggable={false}
+            onLoad={() => setLoaded(shown.image)}
+          />
+        )}
+        {drawn ? null : (
+          <>
+            <span className={styles.name} aria-hidden="true">
+              {label}
+            </span>
+            {/* The own field's name says it already. */}
+            <span className={styles.hint} aria-hidden={shown.tone === 'own'}>
+              {shown.tone === 'suggested'
+                ? t`Suggested place`
+                : shown.tone === 'own'
+                  ? t`Your signature`
+                  : t`Signs here`}
+            </span>
+          </>
+        )}
       </button>
       {shown.movable ? (
         <span

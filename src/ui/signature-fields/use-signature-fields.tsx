@@ -40,12 +40,13 @@ export type SignatureFields = {
  * The signature fields of a request in the viewer: those of the signers still to sign, placed by the sender
  * or suggested by the app. The sender (`placeable` signatures, stored by `save` through the field
  * placement machine) places, moves, resizes and removes them; a signer who may sign (`ownSignatureId`)
- * moves their own, which the signing then uses.
+ * moves their own, which the signing then uses, and sees in it `ownVisualSignatureImage` when they have one.
  */
 export function useSignatureFields({
   request,
   ownSignatureId,
   canSign,
+  ownVisualSignatureImage,
   placeable,
   save,
 }: {
@@ -53,6 +54,8 @@ export function useSignatureFields({
   request: SignatureRequestView | undefined
   ownSignatureId: string | undefined
   canSign: boolean
+  /** The URL of the image signing draws in the viewer's own field (their visual signature), once loaded. */
+  ownVisualSignatureImage?: string | undefined
   placeable: ReadonlySet<string>
   save: (change: FieldsChange) => Promise<void>
 }): SignatureFields {
@@ -94,6 +97,7 @@ export function useSignatureFields({
             : s.fieldsPlaced || pending?.signatureId === s.id
               ? ('placed' as const)
               : ('suggested' as const),
+          ...(isOwn(s) && ownVisualSignatureImage !== undefined ? { image: ownVisualSignatureImage } : {}),
           movable: isOwn(s) || placeable.has(s.id),
           removable: placeable.has(s.id) && s.fieldsPlaced,
         })),
