@@ -169,6 +169,7 @@ test.describe('signature fields', () => {
     const carlSigning = new SigningPage(carlPage)
     // Now his field shows his visual signature as signing draws it.
     expect(await carlView.readOwnFieldImage(contractor.email)).toBe(carlDrawn)
+    await carlView.seeNoSeriousAccessibilityViolations()
     await carlView.ownField(contractor.email).scrollIntoViewIfNeeded()
     const carlDesktop = await carlPage.screenshot({ path: testInfo.outputPath('own-field-desktop.png') })
     await testInfo.attach('own field (desktop)', { body: carlDesktop, contentType: 'image/png' })
