@@ -32,43 +32,59 @@ export async function registerMobile(
 ): Promise<MobileSigningSent> {
   const provider = mobileProviderOf(services)
   const now = services.now()
-  const [recent] = await services.db
-    .select({ lastSentAt: mobileSignings.lastSentAt })
-    .from(mobileSignings)
-    .where(
-      and(
-        eq(mobileSignings.userId, caller.userId),
-        gt(mobileSignings.lastSentAt, new Date(now.getTime() - mobileSigningResendIntervalMs)),
-      ),
-    )
-    .orderBy(desc(mobileSignings.lastSentAt))
-    .limit(1)
-  if (recent !== undefined)
-    throw new TanResendTooSoon(Math.max(1, Math.ceil((nextSendAt(recent).getTime() - now.getTime()) / 1000)))
   const id = randomUUID()
   const password = newOneTimePassword()
   const expiresAt = new Date(now.getTime() + mobileSigningLifetimeMs)
-  const [user] = await services.db
-    .select({ attributes: users.attributes })
-    .from(users)
-    .where(eq(users.id, caller.userId))
-  const language = user?.attributes.lang?.[0]
-  const providerRef = await sendSms(provider, mobile, registrationSms(language, password), id)
-  const body: MobileSigningBody = { purpose: 'register', ...(language === undefined ? {} : { language }) }
-  await services.db.insert(mobileSignings).values({
-    id,
-    userId: caller.userId,
-    provider: provider.name,
-    providerRef,
-    mobile,
-    body,
-    secretHash: hashOneTimePassword(id, password),
-    status: 'pending',
-    triesLeft: mobileSigningMaxTries,
-    lastSentAt: now,
-    expiresAt,
-    createdAt: now,
+  // The user's row is locked while the last minute's SMS is looked for and this one claimed, so of two
+  // registrations at once one sends; the SMS itself goes out after, with no transaction waiting on it.
+  const language = await services.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ attributes: users.attributes })
+      .from(users)
+      .where(eq(users.id, caller.userId))
+      .for('update')
+    const [recent] = await tx
+      .select({ lastSentAt: mobileSignings.lastSentAt })
+      .from(mobileSignings)
+      .where(
+        and(
+          eq(mobileSignings.userId, caller.userId),
+          gt(mobileSignings.lastSentAt, new Date(now.getTime() - mobileSigningResendIntervalMs)),
+        ),
+      )
+      .orderBy(desc(mobileSignings.lastSentAt))
+      .limit(1)
+    if (recent !== undefined)
+      throw new TanResendTooSoon(
+        Math.max(1, Math.ceil((nextSendAt(recent).getTime() - now.getTime()) / 1000)),
+      )
+    const language = user?.attributes.lang?.[0]
+    const body: MobileSigningBody = { purpose: 'register', ...(language === undefined ? {} : { language }) }
+    await tx.insert(mobileSignings).values({
+      id,
+      userId: caller.userId,
+      provider: provider.name,
+      // Known once the provider took the SMS.
+      providerRef: '',
+      mobile,
+      body,
+      secretHash: hashOneTimePassword(id, password),
+      status: 'pending',
+      triesLeft: mobileSigningMaxTries,
+      lastSentAt: now,
+      expiresAt,
+      createdAt: now,
+    })
+    return language
   })
+  try {
+    const providerRef = await sendSms(provider, mobile, registrationSms(language, password), id)
+    await services.db.update(mobileSignings).set({ providerRef }).where(eq(mobileSignings.id, id))
+  } catch (error) {
+    // Not sent: nothing stays, and the user may try again at once.
+    await services.db.delete(mobileSignings).where(eq(mobileSignings.id, id))
+    throw error
+  }
   return { id, maskedMobile: maskMobile(mobile), expiresAt: expiresAt.toISOString() }
 }
 

@@ -143,6 +143,22 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
     api.clock.advance(minute)
   })
 
+  it('sends one SMS when two registrations of one user come at once', async () => {
+    const rita = await api.signUp(`rita-${driver}@example.com`)
+    const seen = await api.mailIds()
+    const answers = await Promise.all(
+      ['+41791110001', '+41791110002'].map((mobile) =>
+        api.call('POST', mobileSigningPaths.registerMobile(), { token: rita, body: { mobile } }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 429])
+    const sentTo = answers[0]?.status === 201 ? '+41791110001' : '+41791110002'
+    await smsPassword(sentTo, seen)
+    const smsSent = [...(await api.mailIds())].filter((mail) => !seen.has(mail))
+    expect(smsSent).toHaveLength(1)
+    api.clock.advance(minute)
+  })
+
   it('asks a signer without a mobile number to register one before a qualified signature', async () => {
     const request = await api.openRequest(owner, 'No phone', ['mallory@example.com'], [await makePdf(1)])
     await identifyQualified(api, mallory)
