@@ -129,9 +129,16 @@ test.describe('signature fields', () => {
     })
     await page.setViewportSize({ width: 1280, height: 800 })
 
-    // Both sign, each in their own field.
+    // Both sign, each in their own field. Olga, who sends and signs, sees hers drawn once it is sent.
+    const olgaSignature = await request.post('/api/v1/user/visual-signatures', {
+      headers: { Authorization: `Bearer ${owner.token}` },
+      data: { name: 'Olga Lovelace', display_date: false, is_default: true },
+    })
+    expect(olgaSignature.ok()).toBe(true)
+    await expect(field(owner.email).locator('img')).toHaveCount(0)
     await page.getByRole('button', { name: 'Send to signers' }).click()
     await view.seeRequest(title, 'Open')
+    await expect(field(owner.email).locator('img')).toBeVisible()
     const signing = new SigningPage(page)
     await signing.clickSign()
     await signing.confirmSignatureName('Olga Lovelace')

@@ -76,7 +76,9 @@ export function useSignatureFields({
   const signatures = request?.signatures ?? []
   const ended = request?.statusOverall !== 'DRAFT' && request?.statusOverall !== 'OPEN'
   const open = ended ? [] : signatures.filter((s) => s.status === 'OPEN')
-  const isOwn = (s: Signature) => s.id === ownSignatureId && canSign && !placeable.has(s.id)
+  // The viewer's signature, drawn with their visual signature; a sender who signs too places it as a sender.
+  const signsHere = (s: Signature) => s.id === ownSignatureId && canSign
+  const isOwn = (s: Signature) => signsHere(s) && !placeable.has(s.id)
   const fieldsOf = (s: Signature): SignatureField[] => {
     if (pending?.signatureId === s.id) return pending.documentSignatures
     if (isOwn(s) && moved !== null && moved.signatureId === s.id) return moved.fields
@@ -97,7 +99,9 @@ export function useSignatureFields({
             : s.fieldsPlaced || pending?.signatureId === s.id
               ? ('placed' as const)
               : ('suggested' as const),
-          ...(isOwn(s) && ownVisualSignatureImage !== undefined ? { image: ownVisualSignatureImage } : {}),
+          ...(signsHere(s) && ownVisualSignatureImage !== undefined
+            ? { image: ownVisualSignatureImage }
+            : {}),
           movable: isOwn(s) || placeable.has(s.id),
           removable: placeable.has(s.id) && s.fieldsPlaced,
         })),
