@@ -152,6 +152,8 @@ export const identificationErrorCodes = [
   'identification.webhook_invalid',
   /** A licence is bought for an identification that a business or a paid licence covers already (409). */
   'identification.covered',
+  /** A licence is bought again while the one paid before is still processing at the bank (409). */
+  'identification.payment_processing',
   /** A method that needs a licence, started by someone no business or paid licence covers (402). */
   'identification.payment_required',
 ] as const

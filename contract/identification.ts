@@ -47,6 +47,8 @@ export const identificationPaymentSchema = v.object({
   currency: v.nullable(v.picklist(['EUR', 'CHF'])),
   /** Who pays: the person's business, or a licence they bought; null when not covered. */
   coveredBy: v.optional(v.nullable(v.picklist(['business', 'licence'])), null),
+  /** Not covered yet, but a licence paid for is processing at the bank: it covers once the bank answers. */
+  processing: v.optional(v.boolean(), false),
 })
 export type IdentificationPayment = v.InferOutput<typeof identificationPaymentSchema>
 

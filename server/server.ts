@@ -6,13 +6,17 @@ import type { Logger } from 'pino'
 import { requestCallbackHandler, requestCallbackJob } from './api-users/request-callbacks.ts'
 import { createApp, fileStorageOptions, uploadTempDir } from './app.ts'
 import { paymentGraceHandler, paymentGraceJob } from './billing/apply-subscription.ts'
-import { createBillingProviders } from './billing/create-billing-providers.ts'
+import { createBillingProviders, createChargeProvider } from './billing/create-billing-providers.ts'
 import { billingSyncHandler, billingSyncJob } from './billing/provider-events.ts'
 import { businessDeletionHandler, businessDeletionJob } from './businesses/business-deletion.ts'
 import { trialEndHandler, trialEndJob } from './businesses/trial-end.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createPageRenderer, type PageRenderer } from './documents/render-pages.ts'
+import {
+  identificationPaymentSyncHandler,
+  identificationPaymentSyncJob,
+} from './identification/sync-identification-payment.ts'
 import { createJobQueue, type JobHandler, type JobQueue } from './jobs/job-queue.ts'
 import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
 import { createLogger } from './logger.ts'
@@ -121,6 +125,11 @@ export async function startServer(
     handlers[businessDeletionJob] = businessDeletionHandler({ db: database.db, now, storage, billing })
     handlers[billingSyncJob] = billingSyncHandler(billingServices)
     handlers[paymentGraceJob] = paymentGraceHandler(billingServices)
+    handlers[identificationPaymentSyncJob] = identificationPaymentSyncHandler({
+      db: database.db,
+      now,
+      charges: createChargeProvider(config, { db: database.db, now }, billing),
+    })
     handlers[requestCallbackJob] = requestCallbackHandler({
       db: database.db,
       now,

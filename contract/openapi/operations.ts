@@ -178,7 +178,7 @@ const identificationPaymentErrors: ErrorsByStatus = {
   400: ['request.invalid'],
   402: ['billing.card_declined'],
   404: ['identification.not_found'],
-  409: ['identification.covered'],
+  409: ['identification.covered', 'identification.payment_processing'],
   503: ['billing.unavailable'],
 }
 const file = (media: string, description: string): Answer => ({ status: 200, media, description })

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { billingEvents, businesses, businessSubscriptions } from '../db/schema.ts'
+import { identificationPaymentSyncJob } from '../identification/sync-identification-payment.ts'
 import type { JobHandler, JobQueue, JobWriter } from '../jobs/job-queue.ts'
 import type { ProviderEvent } from '../providers/billing/billing-provider.ts'
 import { applySubscription } from './apply-subscription.ts'
@@ -9,8 +10,9 @@ import { type BillingServices, requireProviders } from './billing-services.ts'
 export const billingSyncJob = 'billing.sync'
 
 /**
- * Keeps a provider event once, by its id, and writes the job that syncs its subscription, in the
- * caller's transaction: a replayed webhook finds its id and changes nothing.
+ * Keeps a provider event once, by its id, and writes the job that syncs its subscription, or its
+ * identification licence's charge, in the caller's transaction: a replayed webhook finds its id and changes
+ * nothing.
  */
 export async function recordProviderEvent(
   writer: JobWriter,
@@ -20,10 +22,24 @@ export async function recordProviderEvent(
 ): Promise<void> {
   const kept = await writer
     .insert(billingEvents)
-    .values({ ...event, receivedAt })
+    .values({
+      id: event.id,
+      type: event.type,
+      subscriptionId: event.subscriptionId,
+      customerId: event.customerId,
+      receivedAt,
+    })
     .onConflictDoNothing()
     .returning({ id: billingEvents.id })
-  if (kept.length === 0 || event.subscriptionId === null) return
+  if (kept.length === 0) return
+  if (event.chargeId !== null)
+    await jobs.enqueue(
+      writer,
+      identificationPaymentSyncJob,
+      { chargeId: event.chargeId },
+      { key: `${identificationPaymentSyncJob}:${event.id}` },
+    )
+  if (event.subscriptionId === null) return
   await jobs.enqueue(
     writer,
     billingSyncJob,

@@ -778,7 +778,8 @@ export const mobileSignings = pgTable(
   (table) => [index('mobile_signings_user_idx').on(table.userId)],
 )
 
-export const identificationPaymentStatuses = ['pending', 'paid', 'failed', 'used'] as const
+/** A licence payment: started, at the bank (paid once it answers), paid (covers), failed, or used by an identification. */
+export const identificationPaymentStatuses = ['pending', 'processing', 'paid', 'failed', 'used'] as const
 
 /**
  * An identification licence someone without a covering business pays for once (SPEC §7 identification

@@ -7,9 +7,11 @@ import type { Database } from '../db/open-database.ts'
 import { identificationPayments, pricePlans, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
+import { identificationPaymentMetadata } from '../providers/billing/charge-provider.ts'
 import { isCovered } from './find-identification.ts'
 import { isCoveredFor, licencesOf } from './identification-licences.ts'
 import type { IdentificationOwner, IdentificationServices } from './identification-services.ts'
+import { applyChargeStatus } from './sync-identification-payment.ts'
 
 /** The plan whose identification licence price someone without a business pays. */
 const individualPlan = 'individual'
@@ -29,7 +31,7 @@ export function paymentLegislation(legislation: string): Legislation {
  * the owner's identification or the owner holds a paid licence of the legislation not used yet (`covered_by`
  * says which); otherwise
  * the price of one identification licence of the legislation, in minor units, in the user's currency (CHF for
- * de-ch and fr-ch, EUR otherwise, SPEC §9).
+ * de-ch and fr-ch, EUR otherwise, SPEC §9), and whether a licence paid for is still processing at the bank.
  */
 export async function identificationPayment(
   db: Database,
@@ -39,10 +41,27 @@ export async function identificationPayment(
 ): Promise<IdentificationPayment> {
   const known = paymentLegislation(legislation)
   if (await isCovered(db, owner, now))
-    return { covered: true, amount: null, currency: null, coveredBy: 'business' }
+    return { covered: true, amount: null, currency: null, coveredBy: 'business', processing: false }
   if (await isCoveredFor(db, owner, known, now))
-    return { covered: true, amount: null, currency: null, coveredBy: 'licence' }
-  return { covered: false, ...(await licencePrice(db, owner, known)), coveredBy: null }
+    return { covered: true, amount: null, currency: null, coveredBy: 'licence', processing: false }
+  const processing = (await processingPayment(db, owner, known)) !== undefined
+  return { covered: false, ...(await licencePrice(db, owner, known)), coveredBy: null, processing }
+}
+
+/** The owner's licence payment of the legislation that is processing at the bank, if any. */
+async function processingPayment(db: Database, owner: IdentificationOwner, legislation: Legislation) {
+  const [payment] = await db
+    .select({ id: identificationPayments.id })
+    .from(identificationPayments)
+    .where(
+      and(
+        licencesOf(owner),
+        eq(identificationPayments.legislation, legislation),
+        eq(identificationPayments.status, 'processing'),
+      ),
+    )
+    .limit(1)
+  return payment
 }
 
 async function licencePrice(db: Database, owner: IdentificationOwner, legislation: Legislation) {
@@ -60,7 +79,7 @@ function requireCharges(services: Pick<IdentificationServices, 'charges'>) {
 
 /**
  * POST .../identification/payment/{legislation}: starts paying for one licence of the legislation at the card
- * provider, for someone not covered (409 when covered). The owner's unpaid payment of the same price is
+ * provider, for someone not covered (409 when covered, or while a licence paid for is processing at the bank). The owner's unpaid payment of the same price is
  * answered again (a second click, a declined card tried again), so one licence is never charged twice.
  */
 export async function startIdentificationPayment(
@@ -76,6 +95,12 @@ export async function startIdentificationPayment(
       409,
       'identification.covered',
       `Your identification under ${known} is paid for already`,
+    )
+  if ((await processingPayment(db, owner, known)) !== undefined)
+    throw new ApiError(
+      409,
+      'identification.payment_processing',
+      `Your payment for an identification under ${known} is being processed by your bank`,
     )
   const charges = requireCharges(services)
   const { amount, currency } = await licencePrice(db, owner, known)
@@ -115,7 +140,7 @@ export async function startIdentificationPayment(
       amount,
       currency,
       description: `Identification licence (${known})`,
-      metadata: { identification_payment_id: payment.id, legislation: known },
+      metadata: { [identificationPaymentMetadata]: payment.id, legislation: known },
     },
     `identification-payment:${payment.id}`,
   )
@@ -139,7 +164,8 @@ export async function startIdentificationPayment(
 /**
  * POST .../identification/payment/{legislation}/{paymentId}/confirm: once the card form confirmed the
  * intent, the provider charges it (sandbox) or says how the browser's payment went (Stripe). Paid: the
- * licence covers the owner. Declined: 402 `billing.card_declined`, nothing paid, and the same payment can be
+ * licence covers the owner. Processing at the bank: the answer says so, and the card provider's webhook settles
+ * it later. Declined: 402 `billing.card_declined`, nothing paid, and the same payment can be
  * tried again with another card. Another owner's payment, or one of another legislation, is 404.
  */
 export async function confirmIdentificationPayment(
@@ -177,22 +203,11 @@ export async function confirmIdentificationPayment(
     )
   } catch (error) {
     if (!(error instanceof PaymentDeclinedError)) throw error
-    await db
-      .update(identificationPayments)
-      .set({ status: 'failed' })
-      .where(and(eq(identificationPayments.id, payment.id), eq(identificationPayments.status, 'pending')))
+    await applyChargeStatus(db, payment.providerPaymentId, 'failed', services.now())
     throw cardDeclined(error)
   }
-  if (outcome === 'paid')
-    await db
-      .update(identificationPayments)
-      .set({ status: 'paid', paidAt: services.now() })
-      .where(
-        and(
-          eq(identificationPayments.id, payment.id),
-          inArray(identificationPayments.status, ['pending', 'failed']),
-        ),
-      )
+  // Processing: the bank answers later, and the provider's webhook then marks the payment paid or failed.
+  await applyChargeStatus(db, payment.providerPaymentId, outcome, services.now())
   return identificationPayment(db, owner, known, services.now())
 }
 

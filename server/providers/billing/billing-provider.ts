@@ -214,10 +214,12 @@ export interface SubscriptionProvider {
   portalSessionUrl(customerId: string, returnUrl: string): Promise<string>
 }
 
-/** A provider event after its signature was checked: which customer's subscription to sync. */
+/** A provider event after its signature was checked: which customer's subscription, or which charge, to sync. */
 export type ProviderEvent = {
   id: string
   type: string
   subscriptionId: string | null
   customerId: string | null
+  /** The one-off charge (PaymentIntent) of an identification licence the event is about, else null. */
+  chargeId: string | null
 }

@@ -6,6 +6,9 @@ import type { Currency } from '../../../contract/price-plans.ts'
  * provider carries an idempotency key, so a retried call never charges twice.
  */
 
+/** The metadata key under which an identification licence's charge names our payment (its webhooks find it so). */
+export const identificationPaymentMetadata = 'identification_payment_id'
+
 /** What is charged, and what the charge says on the provider's side. */
 export type ChargeInput = {
   amount: number
@@ -28,6 +31,9 @@ export type ProviderCharge = {
 /** Where a confirmed charge stands: paid, or still processing at the bank. */
 export type ChargeOutcome = 'paid' | 'processing'
 
+/** Where a charge stands at the provider: not paid yet, processing at the bank, paid, or failed for good. */
+export type ChargeStatus = 'open' | ChargeOutcome | 'failed'
+
 /** The card provider's one-off charges. */
 export interface ChargeProvider {
   /** Stripe's publishable key for Elements in the browser; null for the sandbox (its own card form). */
@@ -40,4 +46,6 @@ export interface ChargeProvider {
    * payment failed; a charge paid before answers `paid` again.
    */
   confirmCharge(chargeId: string, intentId: string, idempotencyKey: string): Promise<ChargeOutcome>
+  /** Reads where the charge stands now (after a webhook said it changed); changes nothing. */
+  chargeStatus(chargeId: string): Promise<ChargeStatus>
 }

@@ -619,6 +619,7 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
       type,
       subscriptionId: subscription.id,
       customerId: subscription.customerId,
+      chargeId: null,
     })
   }
 

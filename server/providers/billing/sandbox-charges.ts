@@ -4,7 +4,13 @@ import type { Currency } from '../../../contract/price-plans.ts'
 import type { Database } from '../../db/open-database.ts'
 import { sandboxBillingObjects } from '../../db/schema.ts'
 import { PaymentDeclinedError } from './billing-provider.ts'
-import type { ChargeInput, ChargeOutcome, ChargeProvider, ProviderCharge } from './charge-provider.ts'
+import type {
+  ChargeInput,
+  ChargeOutcome,
+  ChargeProvider,
+  ChargeStatus,
+  ProviderCharge,
+} from './charge-provider.ts'
 import type { SandboxBillingProvider } from './sandbox-billing-provider.ts'
 
 type StoredCharge = {
@@ -94,5 +100,9 @@ export class SandboxCharges implements ChargeProvider {
     if (typeof declines === 'string') throw new PaymentDeclinedError(declines, 'The card was declined')
     await this.#write({ ...charge, status: 'succeeded', paymentMethod: method.id })
     return 'paid'
+  }
+
+  async chargeStatus(chargeId: string): Promise<ChargeStatus> {
+    return (await this.#read(chargeId))?.status === 'succeeded' ? 'paid' : 'open'
   }
 }

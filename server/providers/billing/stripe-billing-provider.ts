@@ -17,6 +17,7 @@ import {
   providerSubscriptionStatuses,
   type SubscriptionProvider,
 } from './billing-provider.ts'
+import { identificationPaymentMetadata } from './charge-provider.ts'
 
 /**
  * The API version this adapter is written against, spelled out rather than taken from the SDK: an SDK upgrade
@@ -494,6 +495,7 @@ type EventObject = {
   id?: string
   customer?: string | { id: string } | null
   parent?: { subscription_details?: { subscription: string | { id: string } } | null } | null
+  metadata?: Record<string, string> | null
 }
 
 function toEvent(event: Stripe.Event): ProviderEvent {
@@ -503,7 +505,14 @@ function toEvent(event: Stripe.Event): ProviderEvent {
     type: event.type,
     subscriptionId: eventSubscriptionId(object),
     customerId: eventCustomerId(object),
+    chargeId: eventChargeId(object),
   }
+}
+
+/** A PaymentIntent of ours for an identification licence names our payment in its metadata. */
+function eventChargeId(object: EventObject): string | null {
+  if (object.object !== 'payment_intent' || !object.metadata?.[identificationPaymentMetadata]) return null
+  return object.id ?? null
 }
 
 function eventCustomerId(object: EventObject): string | null {

@@ -1,6 +1,12 @@
 import Stripe from 'stripe'
 import { PaymentDeclinedError } from './billing-provider.ts'
-import type { ChargeInput, ChargeOutcome, ChargeProvider, ProviderCharge } from './charge-provider.ts'
+import type {
+  ChargeInput,
+  ChargeOutcome,
+  ChargeProvider,
+  ChargeStatus,
+  ProviderCharge,
+} from './charge-provider.ts'
 
 /** The API version the charges are written against, as the billing adapter pins it. */
 const apiVersion = '2026-10-28.endive'
@@ -76,6 +82,22 @@ export class StripeCharges implements ChargeProvider {
           failure?.message ?? `The payment is ${intent.status}`,
         )
       }
+    }
+  }
+
+  async chargeStatus(chargeId: string): Promise<ChargeStatus> {
+    const intent = await this.#stripe.paymentIntents.retrieve(chargeId)
+    switch (intent.status) {
+      case 'succeeded':
+        return 'paid'
+      case 'processing':
+      case 'requires_capture':
+        return 'processing'
+      case 'canceled':
+        return 'failed'
+      default:
+        // A failed attempt leaves the intent waiting for another card, with the bank's reason.
+        return intent.last_payment_error ? 'failed' : 'open'
     }
   }
 }

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,17 +12,13 @@ import { createJobQueue } from '../../../server/jobs/job-queue.ts'
 import { SandboxBillingProvider } from '../../../server/providers/billing/sandbox-billing-provider.ts'
 import { verifyStripeWebhook } from '../../../server/providers/billing/stripe-billing-provider.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
+import { signStripeWebhook } from '../providers/fake-stripe.ts'
 import { testAppConfig } from '../test-app-config.ts'
 import { createTestDatabase, drivers } from '../test-database.ts'
 
 const secret = 'whsec_test_secret'
 
-/** A webhook body signed the way Stripe signs it: HMAC-SHA256 of `<t>.<body>` under the endpoint secret. */
-function signed(body: string, at: Date, key = secret): string {
-  const t = Math.floor(at.getTime() / 1000)
-  const v1 = createHmac('sha256', key).update(`${t}.${body}`).digest('hex')
-  return `t=${t},v1=${v1}`
-}
+const signed = (body: string, at: Date, key = secret) => signStripeWebhook(body, at, key)
 
 const event = (id: string) =>
   JSON.stringify({

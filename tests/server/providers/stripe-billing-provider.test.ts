@@ -1,6 +1,3 @@
-import { createHmac } from 'node:crypto'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   PaymentDeclinedError,
@@ -13,6 +10,15 @@ import {
   verifyStripeWebhook,
   WebhookSignatureError,
 } from '../../../server/providers/billing/stripe-billing-provider.ts'
+import {
+  notFound,
+  type Params,
+  type Reply,
+  type StripeRequest,
+  signStripeWebhook,
+  startStripeAnsweringServer,
+  text,
+} from './fake-stripe.ts'
 
 const webhookSecret = 'whsec_test_secret'
 const teamMonthlyEur: PriceKey = { plan: 'team', cycle: 'monthly', currency: 'EUR' }
@@ -425,11 +431,8 @@ describe('verifyStripeWebhook', () => {
     data: { object: { id: 'sub_1', object: 'subscription', customer: 'cus_1' } },
   })
 
-  /** The `Stripe-Signature` header as Stripe computes it: HMAC-SHA256 of `<t>.<body>`, hex. */
-  function sign(body: string, timestamp: number, secret = webhookSecret) {
-    const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
-    return `t=${timestamp},v1=${signature}`
-  }
+  const sign = (body: string, timestamp: number, secret = webhookSecret) =>
+    signStripeWebhook(body, new Date(timestamp * 1000), secret)
 
   it('accepts a signed event and names its subscription and customer', () => {
     expect(
@@ -444,7 +447,30 @@ describe('verifyStripeWebhook', () => {
       type: 'customer.subscription.updated',
       subscriptionId: 'sub_1',
       customerId: 'cus_1',
+      chargeId: null,
     })
+  })
+
+  it('names the charge of an identification licence’s PaymentIntent, and no other PaymentIntent', () => {
+    const intentEvent = (metadata: Record<string, string>) =>
+      JSON.stringify({
+        id: 'evt_3',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_1', object: 'payment_intent', customer: null, metadata } },
+      })
+    const licence = intentEvent({ identification_payment_id: 'pay_1' })
+    expect(verifyStripeWebhook(licence, sign(licence, nowSeconds), webhookSecret, now)).toEqual({
+      id: 'evt_3',
+      type: 'payment_intent.succeeded',
+      subscriptionId: null,
+      customerId: null,
+      chargeId: 'pi_1',
+    })
+    const invoicePayment = intentEvent({})
+    expect(
+      verifyStripeWebhook(invoicePayment, sign(invoicePayment, nowSeconds), webhookSecret, now).chargeId,
+    ).toBeNull()
   })
 
   it('finds the subscription of an invoice under its parent', () => {
@@ -502,12 +528,6 @@ describe('verifyStripeWebhook', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 // A fake of the Stripe REST API: the calls the adapter makes, with state kept in memory like Stripe keeps it.
-
-/** A form-encoded body or query (`items[0][price]=…`) as nested objects; arrays keep their index keys. */
-type Params = { [key: string]: string | Params }
-
-type FakeRequest = { method: string; path: string; params: Params; idempotencyKey: string | undefined }
-type Reply = { status: number; body: unknown }
 
 type FakeCustomer = {
   id: string
@@ -569,7 +589,7 @@ type FakeSchedule = { id: string; subscription: string; status: string; phases: 
 
 type FakeStripe = {
   port: number
-  requests: FakeRequest[]
+  requests: StripeRequest[]
   customers: Map<string, FakeCustomer>
   subscriptions: Map<string, FakeSubscription>
   schedules: Map<string, FakeSchedule>
@@ -589,8 +609,6 @@ const fakeVatBasisPoints = 810
 async function startFakeStripe(): Promise<FakeStripe> {
   let counter = 0
   const nextId = (prefix: string) => `${prefix}_${++counter}`
-  const requests: FakeRequest[] = []
-  const replies = new Map<string, Reply>()
   const customers = new Map<string, FakeCustomer>()
   const paymentMethods = new Map<string, FakePaymentMethod>()
   const setupIntents = new Map<string, FakeSetupIntent>()
@@ -656,10 +674,6 @@ async function startFakeStripe(): Promise<FakeStripe> {
   ]
 
   const ok = (body: unknown): Reply => ({ status: 200, body })
-  const notFound = (what: string): Reply => ({
-    status: 404,
-    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
-  })
   const list = (data: unknown[]) => ({ object: 'list', data, has_more: false, url: '/v1/list' })
 
   const priceJson = (price: FakePrice) => ({
@@ -1006,35 +1020,16 @@ async function startFakeStripe(): Promise<FakeStripe> {
     }
   }
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake')
-      const method = req.method ?? 'GET'
-      const params = parseParams(
-        method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'),
-      )
-      const idempotencyKey = req.headers['idempotency-key'] as string | undefined
-      requests.push({ method, path: url.pathname, params, idempotencyKey })
-      // Like Stripe, a POST with a key seen before gets the first answer again, and changes nothing.
-      const replayed = method === 'POST' && idempotencyKey ? replies.get(idempotencyKey) : undefined
-      const reply =
-        replayed ??
-        (method === 'POST' && url.pathname.startsWith('/v1/subscription_schedules')
-          ? scheduleRoute(url.pathname, params)
-          : null) ??
-        route(method, url.pathname, params)
-      if (method === 'POST' && idempotencyKey) replies.set(idempotencyKey, reply)
-      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': nextId('req') })
-      res.end(JSON.stringify(reply.body))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const server = await startStripeAnsweringServer(
+    (method, path, params) =>
+      (method === 'POST' && path.startsWith('/v1/subscription_schedules')
+        ? scheduleRoute(path, params)
+        : null) ?? route(method, path, params),
+  )
 
   return {
-    port: (server.address() as AddressInfo).port,
-    requests,
+    port: server.port,
+    requests: server.requests,
     customers,
     subscriptions,
     schedules,
@@ -1060,34 +1055,8 @@ async function startFakeStripe(): Promise<FakeStripe> {
       intent.status = 'succeeded'
       intent.paymentMethod = method.id
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: server.close,
   }
-}
-
-function parseParams(encoded: string): Params {
-  const root: Params = {}
-  for (const [key, value] of new URLSearchParams(encoded)) {
-    const [head = '', ...rest] = key.split('[')
-    const path = [head, ...rest.map((part) => part.replace(/]$/, ''))]
-    const last = path.pop() ?? ''
-    let node = root
-    for (const name of path) {
-      const next = node[name]
-      if (typeof next === 'object') {
-        node = next
-      } else {
-        const child: Params = {}
-        node[name] = child
-        node = child
-      }
-    }
-    node[last] = value
-  }
-  return root
-}
-
-function text(value: string | Params | undefined): string {
-  return typeof value === 'string' ? value : ''
 }
 
 function object(value: string | Params | undefined): Params {

@@ -1,110 +1,17 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PaymentDeclinedError } from '../../../server/providers/billing/billing-provider.ts'
 import { StripeCharges } from '../../../server/providers/billing/stripe-charges.ts'
-
-type Intent = {
-  id: string
-  object: 'payment_intent'
-  amount: number
-  currency: string
-  description: string
-  metadata: Record<string, string>
-  status: string
-  client_secret: string
-  last_payment_error: { code: string; decline_code?: string; message: string } | null
-}
-type Request = { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined }
-
-/** Stripe's PaymentIntents as far as the charges use them, with Stripe's idempotent replays. */
-async function startFakeStripe() {
-  let counter = 0
-  const intents = new Map<string, Intent>()
-  const requests: Request[] = []
-  const replies = new Map<string, { status: number; body: unknown }>()
-  const route = (method: string, path: string, body: URLSearchParams) => {
-    if (method === 'POST' && path === '/v1/payment_intents') {
-      const id = `pi_${++counter}`
-      const intent: Intent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(body.get('amount')),
-        currency: body.get('currency') ?? '',
-        description: body.get('description') ?? '',
-        metadata: Object.fromEntries(
-          [...body].flatMap(([key, value]) => {
-            const name = /^metadata\[(.+)]$/.exec(key)?.[1]
-            return name ? [[name, value]] : []
-          }),
-        ),
-        status: 'requires_payment_method',
-        client_secret: `${id}_secret_abc`,
-        last_payment_error: null,
-      }
-      intents.set(id, intent)
-      return { status: 200, body: intent }
-    }
-    const found = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)
-    const intent = found ? intents.get(found[1] ?? '') : undefined
-    if (method === 'GET' && intent) return { status: 200, body: intent }
-    return {
-      status: 404,
-      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such route' } },
-    }
-  }
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake')
-      const method = req.method ?? 'GET'
-      const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
-      const idempotencyKey = req.headers['idempotency-key'] as string | undefined
-      requests.push({ method, path: url.pathname, body, idempotencyKey })
-      const replayed = method === 'POST' && idempotencyKey ? replies.get(idempotencyKey) : undefined
-      const reply = replayed ?? route(method, url.pathname, body)
-      if (method === 'POST' && idempotencyKey) replies.set(idempotencyKey, reply)
-      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${counter}` })
-      res.end(JSON.stringify(reply.body))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    intents,
-    requests,
-    /** What Stripe.js does when the browser confirms the intent with a card. */
-    pay(id: string, outcome: 'succeeded' | 'declined') {
-      const intent = intents.get(id)
-      if (!intent) throw new Error(`no intent ${id}`)
-      if (outcome === 'succeeded') {
-        intent.status = 'succeeded'
-        intent.last_payment_error = null
-      } else {
-        intent.status = 'requires_payment_method'
-        intent.last_payment_error = {
-          code: 'card_declined',
-          decline_code: 'insufficient_funds',
-          message: 'Your card has insufficient funds.',
-        }
-      }
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
+import { localStripe, startFakePaymentIntents } from './fake-stripe.ts'
 
 describe('StripeCharges (against a local Stripe API)', () => {
-  let fake: Awaited<ReturnType<typeof startFakeStripe>>
+  let fake: Awaited<ReturnType<typeof startFakePaymentIntents>>
   let charges: StripeCharges
   beforeAll(async () => {
-    fake = await startFakeStripe()
+    fake = await startFakePaymentIntents()
     charges = new StripeCharges({
       secretKey: 'sk_test_fake',
       publishableKey: 'pk_test_fake',
-      host: '127.0.0.1',
-      port: fake.port,
-      protocol: 'http',
+      ...localStripe(fake.port),
     })
   })
   afterAll(() => fake.close())
@@ -124,12 +31,12 @@ describe('StripeCharges (against a local Stripe API)', () => {
       'identification-payment:pay_1',
       'identification-payment:pay_1',
     ])
-    expect(Object.fromEntries(writes[0]?.body ?? [])).toMatchObject({
+    expect(writes[0]?.params).toMatchObject({
       amount: '5900',
       currency: 'chf',
       description: 'Identification licence (zertes)',
-      'metadata[identification_payment_id]': 'pay_1',
-      'allowed_payment_method_types[0]': 'card',
+      metadata: { identification_payment_id: 'pay_1' },
+      allowed_payment_method_types: { 0: 'card' },
     })
 
     // Not paid before the browser confirmed it.
@@ -149,5 +56,18 @@ describe('StripeCharges (against a local Stripe API)', () => {
     await expect(charges.confirmCharge(charge.id, 'pi_1', 'k4')).rejects.toMatchObject({
       declineCode: 'payment_intent_mismatch',
     })
+  })
+
+  it('reads where a charge stands for its webhooks: open, processing at the bank, then paid or failed', async () => {
+    const later = await charges.createCharge({ ...licence, metadata: {} }, 'identification-payment:pay_3')
+    expect(await charges.chargeStatus(later.id)).toBe('open')
+    fake.pay(later.id, 'processing')
+    expect(await charges.confirmCharge(later.id, later.intentId, 'k5')).toBe('processing')
+    expect(await charges.chargeStatus(later.id)).toBe('processing')
+    fake.pay(later.id, 'succeeded')
+    expect(await charges.chargeStatus(later.id)).toBe('paid')
+    const refused = await charges.createCharge({ ...licence, metadata: {} }, 'identification-payment:pay_4')
+    fake.pay(refused.id, 'declined')
+    expect(await charges.chargeStatus(refused.id)).toBe('failed')
   })
 })
