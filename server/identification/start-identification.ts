@@ -4,7 +4,7 @@ import { identifications, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { ProviderUnavailable } from '../providers/identification/identification-provider.ts'
 import { findCurrentIdentification, isCovered } from './find-identification.ts'
-import { holdLicence, isCoveredFor, licensedLegislation } from './identification-licences.ts'
+import { holdLicence, holdsLicence, isCoveredFor, licensedLegislation } from './identification-licences.ts'
 import type { IdentificationMethodParams } from './identification-method.ts'
 import type { IdentificationOwner, IdentificationServices } from './identification-services.ts'
 
@@ -44,7 +44,9 @@ export function providerUnavailable(error: unknown): never {
 
 /**
  * POST .../identification/{provider}/{mode}: starts an appointment at the provider, or answers the one that
- * is still open (initialized or in progress), so a double click starts one.
+ * is still open (initialized or in progress), so a double click starts one. A new appointment someone no
+ * business covers needs a paid licence that no other open identification holds (402 otherwise, see
+ * identification-licences.ts).
  */
 export async function startIdentification(
   services: IdentificationServices,
@@ -58,14 +60,6 @@ export async function startIdentification(
   const now = services.now()
   const legislation = licensedLegislation(method.provider)
   const byBusiness = await isCovered(db, owner, now)
-  const covered = byBusiness || (legislation !== null && (await isCoveredFor(db, owner, legislation, now)))
-  // SPEC §2: without coverage only the Austrian eID is offered; the others need a licence paid first.
-  if (!covered && legislation !== null)
-    throw new ApiError(
-      402,
-      'identification.payment_required',
-      `Identification under ${legislation} needs a licence: a business that covers it, or one paid for first`,
-    )
   const open = await findCurrentIdentification(db, owner, method)
   if (open !== undefined && (open.status === 'initialized' || open.status === 'inprogress')) {
     // The latest request named is where the signer goes back to once identified.
@@ -74,11 +68,21 @@ export async function startIdentification(
         .update(identifications)
         .set({ signatureRequestId, updatedAt: now })
         .where(eq(identifications.id, open.id))
+    const covered = byBusiness || (legislation !== null && (await holdsLicence(db, open.id)))
     return {
       info: { appointmentStatus: open.status, identUrl: open.identUrl, isCovered: covered },
       created: false,
     }
   }
+  const paymentRequired = () =>
+    new ApiError(
+      402,
+      'identification.payment_required',
+      `Identification under ${legislation} needs a licence: a business that covers it, or one paid for first and not held by another identification under way`,
+    )
+  // SPEC §2: without coverage only the Austrian eID is offered; the others need a licence paid first.
+  const byLicence = !byBusiness && legislation !== null
+  if (byLicence && !(await isCoveredFor(db, owner, legislation, now))) throw paymentRequired()
   const person = await personOf(services, owner)
   const { providerRef, identUrl } = await provider.start({ ...method, person }).catch(providerUnavailable)
   const [created] = await db
@@ -96,9 +100,18 @@ export async function startIdentification(
       updatedAt: now,
     })
     .returning({ id: identifications.id })
-  // What a business does not pay for, a paid licence does: this identification holds it until it ends.
-  if (!byBusiness && legislation !== null && created !== undefined)
-    await holdLicence(db, owner, legislation, created.id)
+  if (created === undefined) throw new Error('identification: the insert answered no row')
+  // What a business does not pay for, a paid licence does: this identification holds it until it ends. Another
+  // start in another tab may have taken it meanwhile; then this appointment is given up.
+  if (byLicence && !(await holdLicence(db, owner, legislation, created.id))) {
+    await provider.cancel(providerRef)
+    await db
+      .update(identifications)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(eq(identifications.id, created.id))
+    throw paymentRequired()
+  }
+  const covered = byBusiness || legislation !== null
   return { info: { appointmentStatus: 'initialized', identUrl, isCovered: covered }, created: true }
 }
 

@@ -273,20 +273,60 @@ describe.each(drivers)('identification on %s', (driver) => {
     await api.expectError(await webhook(success, { provider: 'swisscom' }), 404, 'identification.not_found')
   })
 
+  it('lets one licence pay for one identification at a time: another method started meanwhile is 402', async () => {
+    const gina = await api.signUp('gina@example.com')
+    await buyLicence(api.server.url, { token: gina }, 'zertes')
+    const video = await info(await start(gina, 'zertes', 'video'), 201)
+    // Another tab starts auto identification while the video one is open: the licence pays for the video one.
+    await api.expectError(await start(gina, 'zertes', 'autoident'), 402, 'identification.payment_required')
+    expect(await info(await start(gina, 'zertes', 'video'))).toEqual(video)
+    const coverage = async () =>
+      v.parse(
+        identificationPaymentSchema,
+        await readJson(await api.call('GET', identificationPaths.payment('zertes'), { token: gina })),
+      )
+    // A second licence could be bought for the other method; this one is held.
+    expect((await coverage()).covered).toBe(false)
+
+    // Once the video identification is cancelled, the same licence pays for the other method.
+    expect(
+      (await api.call('DELETE', identificationPaths.user('zertes', 'video'), { token: gina })).status,
+    ).toBe(204)
+    expect((await coverage()).covered).toBe(true)
+    const auto = await info(await start(gina, 'zertes', 'autoident'), 201)
+    expect(auto.isCovered).toBe(true)
+    // It fails: the licence is free again, and pays for the video identification, which succeeds and uses it.
+    expect((await submit(auto.identUrl, 'fail')).status).toBe(303)
+    const again = await info(await start(gina, 'zertes', 'video'), 201)
+    expect((await submit(again.identUrl, 'complete', { first_name: 'Gina' })).status).toBe(303)
+    expect((await qualities(gina)).qes).toHaveProperty('zertes')
+    expect((await coverage()).covered).toBe(false)
+    await api.expectError(await start(gina, 'zertes', 'autoident'), 402, 'identification.payment_required')
+  })
+
+  it('gives a licence to one of two methods started at the same moment in two tabs', async () => {
+    const hugo = await api.signUp('hugo@example.com')
+    await buyLicence(api.server.url, { token: hugo }, 'eidas')
+    const answers = await Promise.all([start(hugo, 'eidas', 'video'), start(hugo, 'eidas', 'robo')])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 402])
+    const refused = answers.find((answer) => answer.status === 402)
+    expect(await refused?.json()).toMatchObject({ code: 'identification.payment_required' })
+  })
+
   it('answers covered for a member of a business in good standing, else the licence price', async () => {
     expect(
       v.parse(
         identificationPaymentSchema,
         await readJson(await api.call('GET', identificationPaths.payment('zertes'), { token: admin })),
       ),
-    ).toEqual({ covered: true, amount: null, currency: null, coveredBy: 'business' })
+    ).toEqual({ covered: true, amount: null, currency: null, coveredBy: 'business', processing: false })
     const frank = await api.signUp('frank@example.com')
     expect(
       v.parse(
         identificationPaymentSchema,
         await readJson(await api.call('GET', identificationPaths.payment('eidas'), { token: frank })),
       ),
-    ).toEqual({ covered: false, amount: 4900, currency: 'EUR', coveredBy: null })
+    ).toEqual({ covered: false, amount: 4900, currency: 'EUR', coveredBy: null, processing: false })
     expect(await info(await start(admin), 201)).toMatchObject({ isCovered: true })
     await api.expectError(
       await api.call('GET', identificationPaths.payment('mars'), { token: bob }),
