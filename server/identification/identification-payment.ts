@@ -2,9 +2,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { IdentificationPayment, IdentificationPaymentStart } from '../../contract/identification.ts'
 import { amountIn, type Currency } from '../../contract/price-plans.ts'
 import { type Legislation, legislations } from '../../machines/identification/identification.types.ts'
+import { findPerson } from '../accounts/find-person.ts'
 import { cardDeclined } from '../billing/upgrade-subscription.ts'
 import type { Database } from '../db/open-database.ts'
-import { identificationPayments, pricePlans, users } from '../db/schema.ts'
+import { identificationPayments, pricePlans } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
 import { identificationPaymentMetadata } from '../providers/billing/charge-provider.ts'
@@ -213,10 +214,6 @@ export async function confirmIdentificationPayment(
 
 async function currencyOf(db: Database, owner: IdentificationOwner): Promise<Currency> {
   if (owner.kind !== 'user') return 'EUR'
-  const [user] = await db
-    .select({ attributes: users.attributes })
-    .from(users)
-    .where(eq(users.id, owner.userId))
-  const lang = user?.attributes.lang?.[0]
+  const lang = (await findPerson(db, owner))?.attributes.lang?.[0]
   return lang === 'de-ch' || lang === 'fr-ch' ? 'CHF' : 'EUR'
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { IdentificationInfoAnswer } from '../../contract/identification.ts'
-import { identifications, signatures, users } from '../db/schema.ts'
+import { findPerson } from '../accounts/find-person.ts'
+import { identifications } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { ProviderUnavailable } from '../providers/identification/identification-provider.ts'
 import { findCurrentIdentification, isCovered } from './find-identification.ts'
@@ -83,8 +84,12 @@ export async function startIdentification(
   // SPEC §2: without coverage only the Austrian eID is offered; the others need a licence paid first.
   const byLicence = !byBusiness && legislation !== null
   if (byLicence && !(await isCoveredFor(db, owner, legislation, now))) throw paymentRequired()
-  const person = await personOf(services, owner)
-  const { providerRef, identUrl } = await provider.start({ ...method, person }).catch(providerUnavailable)
+  const person = await findPerson(db, owner)
+  if (person === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
+  const { firstName, lastName, email } = person
+  const { providerRef, identUrl } = await provider
+    .start({ ...method, person: { firstName, lastName, email } })
+    .catch(providerUnavailable)
   const [created] = await db
     .insert(identifications)
     .values({
@@ -113,24 +118,4 @@ export async function startIdentification(
   }
   const covered = byBusiness || legislation !== null
   return { info: { appointmentStatus: 'initialized', identUrl, isCovered: covered }, created: true }
-}
-
-async function personOf(services: Pick<IdentificationServices, 'db'>, owner: IdentificationOwner) {
-  if (owner.kind === 'user') {
-    const [user] = await services.db
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(eq(users.id, owner.userId))
-    if (user === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
-    return user
-  }
-  const [signature] = await services.db
-    .select({ identity: signatures.signerIdentityData, email: signatures.accountEmail })
-    .from(signatures)
-    .where(eq(signatures.id, owner.signatureId))
-  return {
-    firstName: signature?.identity?.firstName ?? null,
-    lastName: signature?.identity?.lastName ?? null,
-    email: signature?.email ?? '',
-  }
 }

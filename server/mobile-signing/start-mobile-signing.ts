@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { maskMobile, mobileSigningLifetimeMs, mobileSigningMaxTries } from '../../contract/mobile-signing.ts'
 import type { SignRequestItem } from '../../contract/signing.ts'
-import { mobileSignings, signatures, users } from '../db/schema.ts'
+import { findPerson } from '../accounts/find-person.ts'
+import { mobileSignings } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { Part11Meaning, RequestSigner } from '../signing/sign-requests.ts'
 import type { SigningServices } from '../signing/signing-services.ts'
@@ -85,18 +85,11 @@ export async function startMobileSigning(
 }
 
 async function mobileOf(services: SigningServices, signer: RequestSigner): Promise<string | undefined> {
-  if (signer.kind === 'account') {
-    const [user] = await services.db
-      .select({ attributes: users.attributes })
-      .from(users)
-      .where(eq(users.id, signer.caller.userId))
-    return nonEmpty(user?.attributes.mobile?.[0])
-  }
-  const [signature] = await services.db
-    .select({ identity: signatures.signerIdentityData, attributes: signatures.directAttributes })
-    .from(signatures)
-    .where(eq(signatures.id, signer.signatureId))
-  return nonEmpty(signature?.identity?.mobileNumber) ?? nonEmpty(signature?.attributes.mobile?.[0])
+  const person = await findPerson(
+    services.db,
+    signer.kind === 'account' ? { userId: signer.caller.userId } : signer,
+  )
+  return nonEmpty(person?.identity?.mobileNumber) ?? nonEmpty(person?.attributes.mobile?.[0])
 }
 
 const nonEmpty = (value: string | undefined) =>

@@ -65,39 +65,34 @@ export class StripeCharges implements ChargeProvider {
     if (intentId !== chargeId)
       throw new PaymentDeclinedError('payment_intent_mismatch', 'The payment confirmed is not this charge')
     const intent = await this.#stripe.paymentIntents.retrieve(chargeId)
-    switch (intent.status) {
-      case 'succeeded':
-        return 'paid'
-      case 'processing':
-      case 'requires_capture':
-        return 'processing'
-      default: {
-        // requires_payment_method after a failed attempt carries the bank's reason; without one the browser
-        // has not paid yet.
-        const failure = intent.last_payment_error
-        throw new PaymentDeclinedError(
-          failure?.decline_code ??
-            failure?.code ??
-            (intent.status === 'canceled' ? 'canceled' : 'payment_incomplete'),
-          failure?.message ?? `The payment is ${intent.status}`,
-        )
-      }
-    }
+    const status = statusOf(intent)
+    if (status === 'paid' || status === 'processing') return status
+    // A failed attempt carries the bank's reason; without one the browser has not paid yet.
+    const failure = intent.last_payment_error
+    throw new PaymentDeclinedError(
+      failure?.decline_code ??
+        failure?.code ??
+        (intent.status === 'canceled' ? 'canceled' : 'payment_incomplete'),
+      failure?.message ?? `The payment is ${intent.status}`,
+    )
   }
 
   async chargeStatus(chargeId: string): Promise<ChargeStatus> {
-    const intent = await this.#stripe.paymentIntents.retrieve(chargeId)
-    switch (intent.status) {
-      case 'succeeded':
-        return 'paid'
-      case 'processing':
-      case 'requires_capture':
-        return 'processing'
-      case 'canceled':
-        return 'failed'
-      default:
-        // A failed attempt leaves the intent waiting for another card, with the bank's reason.
-        return intent.last_payment_error ? 'failed' : 'open'
-    }
+    return statusOf(await this.#stripe.paymentIntents.retrieve(chargeId))
+  }
+}
+
+function statusOf(intent: Stripe.PaymentIntent): ChargeStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'paid'
+    case 'processing':
+    case 'requires_capture':
+      return 'processing'
+    case 'canceled':
+      return 'failed'
+    default:
+      // A failed attempt leaves the intent waiting for another card, with the bank's reason.
+      return intent.last_payment_error ? 'failed' : 'open'
   }
 }

@@ -16,6 +16,9 @@ import { drivers } from '../test-database.ts'
 const paying = '4242 4242 4242 4242'
 const insufficientFunds = '4000 0000 0000 9995'
 
+/** What the payment GET answers someone not covered for eidas, in EUR. */
+const eidasPrice = { covered: false, amount: 4900, currency: 'EUR', coveredBy: null }
+
 /** The licence calls as the app makes them, on the client `api()` answers once the server runs. */
 function paymentCalls(api: () => AccountsClient) {
   const coverage = async (token: string, legislation = 'eidas') =>
@@ -73,13 +76,7 @@ describe.each(drivers)('paying for an identification licence on %s', (driver) =>
 
   it('sells one licence: not covered, paid with 4242, covered, used by a successful identification only', async () => {
     const ada = await api.signUp('ada@example.com')
-    expect(await coverage(ada)).toEqual({
-      covered: false,
-      amount: 4900,
-      currency: 'EUR',
-      coveredBy: null,
-      processing: false,
-    })
+    expect(await coverage(ada)).toEqual({ ...eidasPrice, processing: false })
 
     const payment = await startPayment(ada)
     expect(payment).toMatchObject({ amount: 4900, currency: 'EUR', intent: { publishableKey: null } })
@@ -124,13 +121,7 @@ describe.each(drivers)('paying for an identification licence on %s', (driver) =>
     const succeeding = await startVideo(ada)
     expect((await finish(succeeding.identUrl, 'complete')).status).toBe(303)
     // Used: the next identification is to be paid again, and the old payment cannot be confirmed anew.
-    expect(await coverage(ada)).toEqual({
-      covered: false,
-      amount: 4900,
-      currency: 'EUR',
-      coveredBy: null,
-      processing: false,
-    })
+    expect(await coverage(ada)).toEqual({ ...eidasPrice, processing: false })
     expect(await readJson(await confirm(ada, payment.id, payment.intent.id))).toMatchObject({
       covered: false,
     })
@@ -248,10 +239,7 @@ describe.each(drivers)(
       const payment = await startPayment(token)
       stripe.pay(payment.intent.id, 'processing')
       expect(await readJson(await confirm(token, payment.id, payment.intent.id))).toEqual({
-        covered: false,
-        amount: 4900,
-        currency: 'EUR',
-        coveredBy: null,
+        ...eidasPrice,
         processing: true,
       })
       return payment
