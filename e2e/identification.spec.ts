@@ -22,7 +22,9 @@ test.describe('identification', () => {
     await flow.seeStandard('qes_eidas', 'locked')
     // Without a business: the SPEC §2 "not covered" methods, with the price of the licence.
     await expect(page.getByTestId('method-zertes-loc')).toBeVisible()
-    await expect(page.getByTestId('method-zertes-external-sc')).toBeVisible()
+    await expect(
+      page.getByTestId('method-zertes-external-sc').getByRole('link', { name: 'Ask our support' }),
+    ).toHaveAttribute('href', /^mailto:support@/)
     await expect(page.getByTestId('method-zertes-video')).toHaveCount(0)
     await expect(page.getByTestId('legislation-zertes')).toContainText('59.00')
     await flow.screenshots(shot, 'overview-not-covered')
@@ -39,7 +41,12 @@ test.describe('identification', () => {
     await flow.chooseLegislation('zertes')
     await expect(page.getByText('Your business pays for your identification.')).toBeVisible()
     await expect(page.getByTestId('method-zertes-video')).toBeVisible()
-    await expect(page.getByTestId('method-zertes-loc')).toContainText('Ask our support')
+    // Done with our support, not in the app: a mail to the support mailbox names the method.
+    const askSupport = page.getByTestId('method-zertes-loc').getByRole('link', { name: 'Ask our support' })
+    await expect(askSupport).toHaveAttribute(
+      'href',
+      /^mailto:support@[\w.-]+\?subject=In%20person%20at%20a%20partner%20office%2C%20Swiss%20law%20\(ZertES\)$/,
+    )
     await flow.screenshots(shot, 'zertes-methods')
     await flow.chooseMethod('zertes', 'video')
     await expect(page).toHaveURL(/\/profile\/signature-standards\/zertes\/video$/)

@@ -19,6 +19,7 @@ import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { PaymentMethodForm } from '../business/payment-method-form.tsx'
+import { AskSupportLink } from './ask-support-link.tsx'
 import { FlowLink } from './flow-link.tsx'
 import {
   getIdentificationPaymentQueryOptions,
@@ -27,6 +28,7 @@ import {
 } from './identification-calls.ts'
 import { identificationErrors, methodGives, methodNeeds, methodTitles } from './identification-messages.ts'
 import { type IdentificationBase, identificationPath, onlineMethodOf } from './identification-routes.ts'
+import { PaymentProcessing } from './payment-processing.tsx'
 import styles from './signature-standards.module.css'
 
 /** Props of one page of the identification flow. */
@@ -245,12 +247,15 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
     ) : (
       <Trans>Your business pays for your identification.</Trans>
     )
+  ) : payment.data?.processing ? (
+    <PaymentProcessing />
   ) : price ? (
     <Trans>An identification costs {price}.</Trans>
   ) : null
-  // Not covered: one licence can be bought, which offers the covered methods (SPEC §2 table).
+  // Not covered: one licence can be bought, which offers the covered methods (SPEC §2 table); not while the
+  // one paid for is still processing at the bank.
   const pay =
-    isCovered === false && price ? (
+    isCovered === false && price && !payment.data?.processing ? (
       <div className={styles.actions}>
         <Button onClick={() => actor.send({ type: 'payment.start' })}>
           <Trans>Pay {price} for video and other methods</Trans>
@@ -294,9 +299,7 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
                     <Trans>Choose</Trans>
                   </FlowLink>
                 ) : (
-                  <span className={styles.badge} data-tone="muted">
-                    <Trans>Ask our support</Trans>
-                  </span>
+                  <AskSupportLink legislation={legislation} method={offered} />
                 )}
               </li>
             )

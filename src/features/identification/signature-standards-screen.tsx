@@ -8,6 +8,7 @@ import { identificationMethods } from '../../../machines/identification/identifi
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { AskSupportLink } from './ask-support-link.tsx'
 import { FlowLink } from './flow-link.tsx'
 import {
   getIdentificationPaymentQueryOptions,
@@ -15,6 +16,7 @@ import {
 } from './identification-calls.ts'
 import { legislationTitles, methodTitles } from './identification-messages.ts'
 import { identificationPath, onlineMethodOf } from './identification-routes.ts'
+import { PaymentProcessing } from './payment-processing.tsx'
 import styles from './signature-standards.module.css'
 
 type Standard = 'ses' | 'aes' | 'qes_eidas' | 'qes_zertes'
@@ -150,6 +152,8 @@ function LegislationMethods(props: { legislation: Legislation; done: boolean }) 
               ) : (
                 <Trans>Your business pays for your identification.</Trans>
               )
+            ) : payment.data?.processing ? (
+              <PaymentProcessing />
             ) : price ? (
               <Trans>An identification costs {price}.</Trans>
             ) : null}
@@ -173,9 +177,7 @@ function LegislationMethods(props: { legislation: Legislation; done: boolean }) 
                       <Trans>Start</Trans>
                     </FlowLink>
                   ) : (
-                    <span className={styles.badge} data-tone="muted">
-                      <Trans>Ask our support</Trans>
-                    </span>
+                    <AskSupportLink legislation={legislation} method={method} />
                   )}
                 </li>
               )

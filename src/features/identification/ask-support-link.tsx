@@ -1,0 +1,25 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type {
+  IdentificationMethod,
+  Legislation,
+} from '../../../machines/identification/identification.types.ts'
+import { buttonClass } from '../../ui/button/button.tsx'
+import { legislationTitles, methodTitles } from './identification-messages.ts'
+
+/**
+ * SPEC §2: the methods not done in the app (in person at a partner office, an external signature card) are
+ * arranged with our support: a mail to the support mailbox on the product's host (SPEC §9, as the mails'
+ * sender is), naming the method and the legislation.
+ */
+export function AskSupportLink(props: { legislation: Legislation; method: IdentificationMethod }) {
+  const { i18n } = useLingui()
+  const subject = `${i18n._(methodTitles[props.method])}, ${i18n._(legislationTitles[props.legislation])}`
+  return (
+    <a
+      className={buttonClass({ variant: 'secondary', size: 'sm' })}
+      href={`mailto:support@${window.location.hostname}?subject=${encodeURIComponent(subject)}`}
+    >
+      <Trans>Ask our support</Trans>
+    </a>
+  )
+}
