@@ -168,6 +168,7 @@ export const identificationMachine = setup({
         'legislation.change': { target: 'choosingLegislation', actions: 'clearLegislation' },
         // Not covered: one licence of the legislation is bought, which offers the covered methods.
         'payment.start': { guard: 'isNotCovered', target: 'creatingPayment' },
+        'coverage.recheck': { guard: 'isNotCovered', target: 'checkingCoverage' },
       },
     },
     creatingPayment: {

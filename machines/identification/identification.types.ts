@@ -108,4 +108,6 @@ export type IdentificationEvent =
   | { type: 'payment.start' }
   | { type: 'payment.confirm'; intentId: string }
   | { type: 'payment.cancel' }
+  /** Not covered when offered the methods, covered now (a licence the bank was processing is paid): ask again. */
+  | { type: 'coverage.recheck' }
   | { type: 'identification.resume'; legislation: Legislation; method: IdentificationMethod }

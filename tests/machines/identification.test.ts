@@ -91,6 +91,7 @@ const eventsByState: Record<string, IdentificationEvent[]> = {
     { type: 'method.choose', method: 'external-sc' },
     { type: 'legislation.change' },
     { type: 'payment.start' },
+    { type: 'coverage.recheck' },
   ],
   creatingPayment: [done('createPayment', payment), failed('createPayment')],
   enteringCard: [{ type: 'payment.confirm', intentId: 'seti_1' }, { type: 'payment.cancel' }],
@@ -241,6 +242,23 @@ describe('identification flow (SPEC §2, §4)', () => {
     expect(actor.getSnapshot().context.methods).toEqual(['video', 'loc', 'auto'])
     // Covered: nothing more to buy.
     actor.send({ type: 'payment.start' })
+    expect(actor.getSnapshot().value).toBe('choosingMethod')
+  })
+
+  it('not covered while the bank processes the licence payment: asks for coverage again once it is paid', async () => {
+    const { machine, pending } = controlledMachine()
+    const actor = createActor(machine, { input: {} }).start()
+    const settle = () => new Promise((r) => setTimeout(r, 0))
+    actor.send({ type: 'legislation.choose', legislation: 'eidas' })
+    pending.checkCoverage?.resolve(false)
+    await settle()
+    actor.send({ type: 'coverage.recheck' })
+    expect(actor.getSnapshot().value).toBe('checkingCoverage')
+    pending.checkCoverage?.resolve(true)
+    await settle()
+    expect(actor.getSnapshot().context.methods).toEqual(['video', 'self', 'id-austria'])
+    // Covered: nothing to ask again.
+    actor.send({ type: 'coverage.recheck' })
     expect(actor.getSnapshot().value).toBe('choosingMethod')
   })
 

@@ -20,6 +20,7 @@ import type {
   IdentificationRequest,
   Legislation,
 } from '../../../machines/identification/identification.types.ts'
+import { identificationPollMs } from '../../../machines/identification/identification-constants.ts'
 import { type ApiClient, ApiError } from '../../api/client.ts'
 import { onlineMethodOf } from './identification-routes.ts'
 
@@ -35,7 +36,10 @@ export function getSignatureQualitiesQueryOptions(api: ApiClient) {
   })
 }
 
-/** GET .../identification/payment/{legislation}: whether a business pays for the identification, else its price. */
+/**
+ * GET .../identification/payment/{legislation}: whether a business or a licence pays for the identification,
+ * else its price, and whether a licence paid for is still processing at the bank.
+ */
 export function getIdentificationPaymentQueryOptions(
   api: ApiClient,
   legislation: Legislation,
@@ -45,6 +49,8 @@ export function getIdentificationPaymentQueryOptions(
     queryKey: ['identification-payment', access.kind, legislation],
     queryFn: async () =>
       v.parse(identificationPaymentSchema, await api.request(paymentPath(legislation, access))),
+    // A licence processing at the bank is asked after until the bank answered.
+    refetchInterval: (query) => (query.state.data?.processing ? identificationPollMs : false),
   })
 }
 

@@ -102,6 +102,12 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
     else actor.send({ type: 'legislation.choose', legislation })
   }, [actor, returned, legislation, method])
 
+  // A licence the bank was processing is paid now: the methods it pays for are offered.
+  const paidMeanwhile = snapshot.context.isCovered === false && payment.data?.covered === true
+  useEffect(() => {
+    if (paidMeanwhile) actor.send({ type: 'coverage.recheck' })
+  }, [actor, paidMeanwhile])
+
   // The appointment is open at the provider: its page runs the identification and sends the browser back.
   const identUrl = snapshot.context.identUrl
   const leaving = startedHere.current && snapshot.matches('awaitingAppointment') && identUrl !== undefined
