@@ -29,8 +29,8 @@ export function paymentLegislation(legislation: string): Legislation {
 
 /**
  * GET /v1/user/identification/payment/{legislation}: `covered` when a business in good standing pays for
- * the owner's identification or the owner holds a paid licence of the legislation not used yet (`covered_by`
- * says which); otherwise
+ * the owner's identification or the owner holds a paid licence of the legislation that is neither used nor held
+ * by an identification under way (`covered_by` says which); otherwise
  * the price of one identification licence of the legislation, in minor units, in the user's currency (CHF for
  * de-ch and fr-ch, EUR otherwise, SPEC §9), and whether a licence paid for is still processing at the bank.
  */
@@ -80,8 +80,9 @@ function requireCharges(services: Pick<IdentificationServices, 'charges'>) {
 
 /**
  * POST .../identification/payment/{legislation}: starts paying for one licence of the legislation at the card
- * provider, for someone not covered (409 when covered, or while a licence paid for is processing at the bank). The owner's unpaid payment of the same price is
- * answered again (a second click, a declined card tried again), so one licence is never charged twice.
+ * provider, for someone not covered (409 when covered, or while a licence paid for is processing at the bank).
+ * The owner's unpaid payment of the same price is answered again (a second click, a declined card tried
+ * again), so one licence is never charged twice.
  */
 export async function startIdentificationPayment(
   services: IdentificationServices,
