@@ -10,10 +10,11 @@ import type { IdentificationOwner } from './identification-services.ts'
  * Paid identification licences (table `identification_payments`). Someone no business pays for buys one
  * licence of a legislation; it covers them (SPEC §2: the methods of the covered row) until an identification
  * uses it. An identification started while covered only by a licence holds that licence; the licence is used
- * when that identification succeeds, and a failed or cancelled one leaves it for the next start. While it is
- * open, the licence pays for it alone: another method of the legislation started meanwhile (in another tab)
- * is refused with 402 `identification.payment_required`, so one licence never pays for two successful
- * identifications; once the first fails or is cancelled, the next start holds the same licence.
+ * when that identification succeeds, and a failed or cancelled one leaves it for the next start. One licence
+ * pays for one identification at a time: another method of the legislation started while the first is open
+ * (the user chose another method, or left the first unfinished) takes the licence over and the first is given
+ * up, so one licence never pays for two successful identifications and an abandoned one never asks to pay
+ * twice.
  */
 
 /** The condition naming the owner's licences. */
@@ -33,8 +34,8 @@ export function licensedLegislation(provider: IdentificationProvider): Legislati
 
 /**
  * The owner's paid licence of the legislation that a new identification may hold, oldest first: one held by no
- * identification, or by one that is over (failed, cancelled) rather than still open. A licence held by an
- * open identification pays for that one only.
+ * identification or by one that is over (failed, cancelled), else one an open identification holds
+ * (`openHolder`), which the new one takes over.
  */
 async function freeLicence(
   db: Pick<Database, 'select'>,
@@ -66,12 +67,15 @@ async function freeLicence(
             ),
           )
   const busy = new Set(open.map((row) => row.id))
-  return licences.find((licence) => licence.identificationId === null || !busy.has(licence.identificationId))
+  const isBusy = (licence: (typeof licences)[number]) =>
+    licence.identificationId !== null && busy.has(licence.identificationId)
+  const licence = licences.find((candidate) => !isBusy(candidate)) ?? licences[0]
+  return licence === undefined ? undefined : { ...licence, openHolder: isBusy(licence) }
 }
 
 /**
  * Whether a new identification of the legislation is paid for: a business pays for the owner's
- * identification, or the owner holds a paid licence that no open identification holds.
+ * identification, or the owner holds a paid licence not used yet.
  */
 export async function isCoveredFor(
   db: Pick<Database, 'select'>,
@@ -99,18 +103,19 @@ export async function holdsLicence(db: Pick<Database, 'select'>, identificationI
 }
 
 /**
- * Lets a new identification hold a free licence of the owner (see {@link freeLicence}); answers whether it
- * got one. The licence changes holder only from the holder it was seen with, so of two identifications
- * started at once in two tabs (two methods of the legislation) one gets it and the other does not.
+ * Lets a new identification hold a licence of the owner (see {@link freeLicence}); answers whether it got one,
+ * and the open identification it took it from, which the caller gives up. The licence changes holder only
+ * from the holder it was seen with, so of two identifications started at once in two tabs (two methods of
+ * the legislation) one gets it and the other does not.
  */
 export async function holdLicence(
   db: Pick<Database, 'select' | 'update'>,
   owner: IdentificationOwner,
   legislation: Legislation,
   identificationId: string,
-): Promise<boolean> {
+): Promise<{ held: boolean; takenFrom: string | null }> {
   const free = await freeLicence(db, owner, legislation)
-  if (free === undefined) return false
+  if (free === undefined) return { held: false, takenFrom: null }
   const held = await db
     .update(identificationPayments)
     .set({ identificationId })
@@ -124,7 +129,10 @@ export async function holdLicence(
       ),
     )
     .returning({ id: identificationPayments.id })
-  return held.length > 0
+  return {
+    held: held.length > 0,
+    takenFrom: held.length > 0 && free.openHolder ? free.identificationId : null,
+  }
 }
 
 /** The identification succeeded: the licence it held is used. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { IdentificationInfoAnswer } from '../../contract/identification.ts'
 import { findPerson } from '../accounts/find-person.ts'
 import { identifications } from '../db/schema.ts'
@@ -46,8 +46,8 @@ export function providerUnavailable(error: unknown): never {
 /**
  * POST .../identification/{provider}/{mode}: starts an appointment at the provider, or answers the one that
  * is still open (initialized or in progress), so a double click starts one. A new appointment someone no
- * business covers needs a paid licence that no other open identification holds (402 otherwise, see
- * identification-licences.ts).
+ * business covers needs a paid licence (402 otherwise); an open appointment of another method that held it
+ * is given up (see identification-licences.ts).
  */
 export async function startIdentification(
   services: IdentificationServices,
@@ -79,7 +79,7 @@ export async function startIdentification(
     new ApiError(
       402,
       'identification.payment_required',
-      `Identification under ${legislation} needs a licence: a business that covers it, or one paid for first and not held by another identification under way`,
+      `Identification under ${legislation} needs a licence: a business that covers it, or one paid for first`,
     )
   // SPEC §2: without coverage only the Austrian eID is offered; the others need a licence paid first.
   const byLicence = !byBusiness && legislation !== null
@@ -106,16 +106,28 @@ export async function startIdentification(
     })
     .returning({ id: identifications.id })
   if (created === undefined) throw new Error('identification: the insert answered no row')
-  // What a business does not pay for, a paid licence does: this identification holds it until it ends. Another
-  // start in another tab may have taken it meanwhile; then this appointment is given up.
-  if (byLicence && !(await holdLicence(db, owner, legislation, created.id))) {
-    await provider.cancel(providerRef)
-    await db
-      .update(identifications)
-      .set({ status: 'cancelled', updatedAt: now })
-      .where(eq(identifications.id, created.id))
-    throw paymentRequired()
+  // What a business does not pay for, a paid licence does: this identification holds it until it ends. An
+  // open identification of another method that held it is given up; another start in another tab may have
+  // taken it meanwhile, and then this appointment is given up.
+  if (byLicence) {
+    const { held, takenFrom } = await holdLicence(db, owner, legislation, created.id)
+    const giveUp = held ? takenFrom : created.id
+    if (giveUp !== null) await giveUpIdentification(services, giveUp)
+    if (!held) throw paymentRequired()
   }
   const covered = byBusiness || legislation !== null
   return { info: { appointmentStatus: 'initialized', identUrl, isCovered: covered }, created: true }
+}
+
+/**
+ * Gives up an appointment at the provider, as far as it can be reached (a result it reports later changes
+ * nothing), and marks it cancelled.
+ */
+async function giveUpIdentification(services: IdentificationServices, id: string): Promise<void> {
+  const [row] = await services.db
+    .update(identifications)
+    .set({ status: 'cancelled', updatedAt: services.now() })
+    .where(and(eq(identifications.id, id), inArray(identifications.status, ['initialized', 'inprogress'])))
+    .returning({ providerRef: identifications.providerRef })
+  if (row !== undefined) await services.provider?.cancel(row.providerRef).catch(() => undefined)
 }
