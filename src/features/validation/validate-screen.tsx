@@ -177,9 +177,11 @@ export function ValidateScreen() {
 
   return (
     <div className={styles.page}>
-      <h1>
-        <Trans>Validate a signed PDF</Trans>
-      </h1>
+      <header className={styles.header}>
+        <h1>
+          <Trans>Validate a signed PDF</Trans>
+        </h1>
+      </header>
       <p className={styles.intro}>
         <Trans>
           Check every signature of a PDF, signed here or elsewhere: whether the document is still what was
