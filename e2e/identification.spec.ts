@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from './fixtures.ts'
-import { IdentificationFlowPage, openBusinessFor, sendRequestAsking } from './pages/identification-page.ts'
+import {
+  completeZertesIdentification,
+  IdentificationFlowPage,
+  openBusinessFor,
+  sendRequestAsking,
+} from './pages/identification-page.ts'
 import { mailedDirectLink } from './pages/signing-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
@@ -152,15 +157,7 @@ test.describe('identification', () => {
     await expect(page.getByRole('button', { name: 'Start identification' })).toBeVisible()
 
     // Meanwhile, in another tab, an automatic identification succeeds and uses the licence.
-    const headers = { authorization: `Bearer ${account.token}` }
-    const started = await request.post('/api/v1/user/identification/zertes/autoident', { headers })
-    expect(started.status(), await started.text()).toBe(201)
-    const { ident_url: identUrl } = (await started.json()) as { ident_url: string }
-    const completed = await request.post(new URL(identUrl).pathname, {
-      form: { outcome: 'complete' },
-      maxRedirects: 0,
-    })
-    expect(completed.status()).toBe(303)
+    await completeZertesIdentification(request, account, 'autoident')
 
     await page.getByRole('checkbox', { name: /I agree that the identification provider/ }).check()
     await page.getByRole('button', { name: 'Start identification' }).click()

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts'
 import { openBusiness } from './pages/business-api.ts'
-import { IdentificationFlowPage } from './pages/identification-page.ts'
+import { completeZertesIdentification, IdentificationFlowPage } from './pages/identification-page.ts'
 import { ProfilePage } from './pages/profile-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 
@@ -140,15 +140,7 @@ test.describe('visual signature', () => {
     await signInTab(page, account)
     // No business pays: a ZertES licence is paid first, as the app offers it.
     await new IdentificationFlowPage(page).payLicence('zertes')
-    // Identified for ZertES at the sandbox provider, through its page as a browser submits it.
-    const started = await request.post('/api/v1/user/identification/zertes/video', { headers })
-    expect(started.status(), await started.text()).toBe(201)
-    const { ident_url: identUrl } = (await started.json()) as { ident_url: string }
-    const completed = await request.post(new URL(identUrl).pathname, {
-      form: { outcome: 'complete' },
-      maxRedirects: 0,
-    })
-    expect(completed.status()).toBe(303)
+    await completeZertesIdentification(request, account, 'video')
 
     await new ProfilePage(page).open('/profile/visual-signature')
     await page.getByRole('button', { name: 'New signature' }).click()

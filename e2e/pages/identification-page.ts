@@ -52,6 +52,28 @@ export async function sendRequestAsking(
   return id
 }
 
+/**
+ * Starts a ZertES identification by `method` through the API and completes it at the sandbox provider, through
+ * its page as a browser submits it (another tab's identification, or a quality needed before the journey's
+ * own steps).
+ */
+export async function completeZertesIdentification(
+  request: APIRequestContext,
+  account: TestAccount,
+  method: 'video' | 'autoident',
+) {
+  const started = await request.post(`/api/v1/user/identification/zertes/${method}`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  })
+  expect(started.status(), await started.text()).toBe(201)
+  const { ident_url: identUrl } = (await started.json()) as { ident_url: string }
+  const completed = await request.post(new URL(identUrl).pathname, {
+    form: { outcome: 'complete' },
+    maxRedirects: 0,
+  })
+  expect(completed.status()).toBe(303)
+}
+
 /** The identification flow's screens, as a person uses them. */
 export class IdentificationFlowPage {
   readonly page: Page
