@@ -166,21 +166,6 @@ const ok = (json: v.GenericSchema, description?: string): Answer => ({
 })
 const created = (json: v.GenericSchema): Answer => ({ status: 201, json })
 const noContent: Answer = { status: 204, description: 'Done; nothing to answer.' }
-/** Errors of the identification calls: an unknown provider, mode or appointment. */
-const identificationErrors: ErrorsByStatus = { 404: ['identification.not_found'] }
-/** Errors of starting an identification: a method that needs a licence no one paid for, too. */
-const identificationStartErrors: ErrorsByStatus = {
-  ...identificationErrors,
-  402: ['identification.payment_required'],
-}
-/** Errors of paying for an identification licence. */
-const identificationPaymentErrors: ErrorsByStatus = {
-  400: ['request.invalid'],
-  402: ['billing.card_declined'],
-  404: ['identification.not_found'],
-  409: ['identification.covered', 'identification.payment_processing'],
-  503: ['billing.unavailable'],
-}
 const file = (media: string, description: string): Answer => ({ status: 200, media, description })
 const redirect = (status: number, description: string): Answer => ({ status, description })
 const pdf = { upload: { file: ['application/pdf'] } } as const
@@ -197,11 +182,6 @@ const sealOfAdmin: ErrorsByStatus = {
 }
 const transition: ErrorsByStatus = { ...adminOnly, 409: ['business.transition_refused'] }
 const billingProvider: ErrorsByStatus = { ...adminOnly, 503: ['billing.unavailable'] }
-const pageImage: readonly [Answer, ...Answer[]] = [
-  file('image/webp', 'The page as a WebP image; cached for good (ETag).'),
-  { status: 202, description: 'The page is still being rendered: ask again after Retry-After.' },
-  { status: 304, description: 'Not modified since the ETag in If-None-Match.' },
-]
 
 const activityTitles = {
   accounts: 'The business’s people and what each sent and signed',
@@ -501,44 +481,11 @@ export const apiOperations: readonly Operation[] = [
   },
 
   // Documents
-  {
-    method: 'get',
-    path: '/v3/documents/{id}',
-    summary: 'Read a document’s metadata',
-    tag: 'Documents',
-    auth: 'account',
-    answers: [ok(documentSchema)],
-    errors: documentNotFound,
-  },
-  {
-    method: 'get',
-    path: '/v3/documents/{id}/download',
-    summary: 'Download a document as uploaded, or its latest signed version',
-    tag: 'Documents',
-    auth: 'account',
-    query: unnamedSchemas.downloadQuery,
-    answers: [file('application/pdf', 'The PDF.')],
-    errors: { 404: ['document.not_found', 'document.not_signed'] },
-  },
-  {
-    method: 'get',
-    path: '/v3/documents/{id}/pages/{page}',
-    summary: 'One page as an image',
-    tag: 'Documents',
-    auth: 'account',
-    query: unnamedSchemas.pageQuery,
-    answers: pageImage,
-    errors: { 404: ['document.not_found', 'document.page_not_found'] },
-  },
-  {
-    method: 'get',
-    path: '/v3/documents/{id}/pages/{page}/text',
-    summary: 'One page’s text in reading order',
-    tag: 'Documents',
-    auth: 'account',
-    answers: [ok(unnamedSchemas.pageText)],
-    errors: { 404: ['document.not_found', 'document.page_not_found'] },
-  },
+  ...documentOperations(
+    '/v3/documents',
+    { tag: 'Documents', auth: 'account' },
+    'Download a document as uploaded, or its latest signed version',
+  ),
   {
     method: 'delete',
     path: '/v3/documents/{id}',
@@ -1525,44 +1472,11 @@ export const apiOperations: readonly Operation[] = [
     answers: [ok(signatureRequestSchema)],
     errors: { ...requestNotFound, 409: ['signature_request.signer_not_open', 'signature_request.not_open'] },
   },
-  {
-    method: 'get',
-    path: '/v3/direct/documents/{id}',
-    summary: 'Read a document’s metadata',
-    tag: 'Direct link',
-    auth: 'direct',
-    answers: [ok(documentSchema)],
-    errors: documentNotFound,
-  },
-  {
-    method: 'get',
-    path: '/v3/direct/documents/{id}/download',
-    summary: 'Download a document, or its latest signed version',
-    tag: 'Direct link',
-    auth: 'direct',
-    query: unnamedSchemas.downloadQuery,
-    answers: [file('application/pdf', 'The PDF.')],
-    errors: { 404: ['document.not_found', 'document.not_signed'] },
-  },
-  {
-    method: 'get',
-    path: '/v3/direct/documents/{id}/pages/{page}',
-    summary: 'One page as an image',
-    tag: 'Direct link',
-    auth: 'direct',
-    query: unnamedSchemas.pageQuery,
-    answers: pageImage,
-    errors: { 404: ['document.not_found', 'document.page_not_found'] },
-  },
-  {
-    method: 'get',
-    path: '/v3/direct/documents/{id}/pages/{page}/text',
-    summary: 'One page’s text in reading order',
-    tag: 'Direct link',
-    auth: 'direct',
-    answers: [ok(unnamedSchemas.pageText)],
-    errors: { 404: ['document.not_found', 'document.page_not_found'] },
-  },
+  ...documentOperations(
+    '/v3/direct/documents',
+    { tag: 'Direct link', auth: 'direct' },
+    'Download a document, or its latest signed version',
+  ),
   ...visualSignatureOperations(),
   {
     method: 'post',
@@ -1613,140 +1527,8 @@ export const apiOperations: readonly Operation[] = [
   },
 
   // Identification
-  {
-    method: 'get',
-    path: '/v1/user/identification/{provider}/{mode}',
-    summary: 'The current identification appointment of a provider and mode',
-    tag: 'Accounts',
-    auth: 'account',
-    answers: [ok(identificationInfoSchema)],
-    errors: identificationErrors,
-  },
-  {
-    method: 'post',
-    path: '/v1/user/identification/{provider}/{mode}',
-    summary: 'Start an identification at the provider (or answer the open one)',
-    description:
-      'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
-    tag: 'Accounts',
-    auth: 'account',
-    body: { json: startIdentificationSchema },
-    answers: [
-      ok(identificationInfoSchema, 'The appointment still open.'),
-      { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
-    ],
-    errors: identificationStartErrors,
-  },
-  {
-    method: 'delete',
-    path: '/v1/user/identification/{provider}/{mode}',
-    summary: 'Cancel the open identification appointment',
-    tag: 'Accounts',
-    auth: 'account',
-    answers: [noContent],
-    errors: identificationErrors,
-  },
-  {
-    method: 'get',
-    path: '/v1/user/identification/payment/{id}',
-    summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
-    tag: 'Accounts',
-    auth: 'account',
-    answers: [ok(identificationPaymentSchema)],
-    errors: identificationErrors,
-  },
-  {
-    method: 'post',
-    path: '/v1/user/identification/payment/{id}',
-    summary: 'Start paying for one identification licence of the legislation `id`',
-    description:
-      'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
-    tag: 'Accounts',
-    auth: 'account',
-    answers: [
-      { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
-    ],
-    errors: identificationPaymentErrors,
-  },
-  {
-    method: 'post',
-    path: '/v1/user/identification/payment/{id}/{paymentId}/confirm',
-    summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
-    description:
-      'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
-    tag: 'Accounts',
-    auth: 'account',
-    body: { json: confirmIdentificationPaymentSchema },
-    answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
-    errors: identificationPaymentErrors,
-  },
-  {
-    method: 'get',
-    path: '/v1/direct/user/identification/{provider}/{mode}',
-    summary: 'The current identification appointment of a provider and mode',
-    tag: 'Direct link',
-    auth: 'direct',
-    answers: [ok(identificationInfoSchema)],
-    errors: identificationErrors,
-  },
-  {
-    method: 'post',
-    path: '/v1/direct/user/identification/{provider}/{mode}',
-    summary: 'Start an identification at the provider (or answer the open one)',
-    description:
-      'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
-    tag: 'Direct link',
-    auth: 'direct',
-    body: { json: startIdentificationSchema },
-    answers: [
-      ok(identificationInfoSchema, 'The appointment still open.'),
-      { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
-    ],
-    errors: identificationStartErrors,
-  },
-  {
-    method: 'delete',
-    path: '/v1/direct/user/identification/{provider}/{mode}',
-    summary: 'Cancel the open identification appointment',
-    tag: 'Direct link',
-    auth: 'direct',
-    answers: [noContent],
-    errors: identificationErrors,
-  },
-  {
-    method: 'get',
-    path: '/v1/direct/user/identification/payment/{id}',
-    summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
-    tag: 'Direct link',
-    auth: 'direct',
-    answers: [ok(identificationPaymentSchema)],
-    errors: identificationErrors,
-  },
-  {
-    method: 'post',
-    path: '/v1/direct/user/identification/payment/{id}',
-    summary: 'Start paying for one identification licence of the legislation `id`',
-    description:
-      'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
-    tag: 'Direct link',
-    auth: 'direct',
-    answers: [
-      { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
-    ],
-    errors: identificationPaymentErrors,
-  },
-  {
-    method: 'post',
-    path: '/v1/direct/user/identification/payment/{id}/{paymentId}/confirm',
-    summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
-    description:
-      'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
-    tag: 'Direct link',
-    auth: 'direct',
-    body: { json: confirmIdentificationPaymentSchema },
-    answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
-    errors: identificationPaymentErrors,
-  },
+  ...identificationOperations('/v1/user', { tag: 'Accounts', auth: 'account' }),
+  ...identificationOperations('/v1/direct/user', { tag: 'Direct link', auth: 'direct' }),
 
   // Validation
   {
@@ -1819,6 +1601,137 @@ export const apiOperations: readonly Operation[] = [
     answers: [file('application/json', 'The OpenAPI 3.1 document.')],
   },
 ]
+
+/** The tag and auth of a signed-in user's operations, or of a direct-link signer's. */
+type Caller = Pick<Operation, 'tag' | 'auth'>
+
+/**
+ * SPEC §7 Documents: reading a document's metadata, file, page images and page text, the same for the
+ * signed-in user (`/v3/documents`) and a direct-link signer (`/v3/direct/documents`).
+ */
+function documentOperations(base: string, caller: Caller, downloadSummary: string): Operation[] {
+  const pageNotFound: ErrorsByStatus = { 404: ['document.not_found', 'document.page_not_found'] }
+  return [
+    {
+      ...caller,
+      method: 'get',
+      path: `${base}/{id}`,
+      summary: 'Read a document’s metadata',
+      answers: [ok(documentSchema)],
+      errors: documentNotFound,
+    },
+    {
+      ...caller,
+      method: 'get',
+      path: `${base}/{id}/download`,
+      summary: downloadSummary,
+      query: unnamedSchemas.downloadQuery,
+      answers: [file('application/pdf', 'The PDF.')],
+      errors: { 404: ['document.not_found', 'document.not_signed'] },
+    },
+    {
+      ...caller,
+      method: 'get',
+      path: `${base}/{id}/pages/{page}`,
+      summary: 'One page as an image',
+      query: unnamedSchemas.pageQuery,
+      answers: [
+        file('image/webp', 'The page as a WebP image; cached for good (ETag).'),
+        { status: 202, description: 'The page is still being rendered: ask again after Retry-After.' },
+        { status: 304, description: 'Not modified since the ETag in If-None-Match.' },
+      ],
+      errors: pageNotFound,
+    },
+    {
+      ...caller,
+      method: 'get',
+      path: `${base}/{id}/pages/{page}/text`,
+      summary: 'One page’s text in reading order',
+      answers: [ok(unnamedSchemas.pageText)],
+      errors: pageNotFound,
+    },
+  ]
+}
+
+/**
+ * SPEC §7 Identification: appointments at a provider and the licence that pays for one, the same for the
+ * signed-in user (`/v1/user`) and a direct-link signer (`/v1/direct/user`).
+ */
+function identificationOperations(base: string, caller: Caller): Operation[] {
+  /** An unknown provider, mode or appointment. */
+  const notFound: ErrorsByStatus = { 404: ['identification.not_found'] }
+  const paymentErrors: ErrorsByStatus = {
+    400: ['request.invalid'],
+    402: ['billing.card_declined'],
+    404: ['identification.not_found'],
+    409: ['identification.covered', 'identification.payment_processing'],
+    503: ['billing.unavailable'],
+  }
+  return [
+    {
+      ...caller,
+      method: 'get',
+      path: `${base}/identification/{provider}/{mode}`,
+      summary: 'The current identification appointment of a provider and mode',
+      answers: [ok(identificationInfoSchema)],
+      errors: notFound,
+    },
+    {
+      ...caller,
+      method: 'post',
+      path: `${base}/identification/{provider}/{mode}`,
+      summary: 'Start an identification at the provider (or answer the open one)',
+      description:
+        'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
+      body: { json: startIdentificationSchema },
+      answers: [
+        ok(identificationInfoSchema, 'The appointment still open.'),
+        { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
+      ],
+      // A method that needs a licence no one paid for is refused too.
+      errors: { ...notFound, 402: ['identification.payment_required'] },
+    },
+    {
+      ...caller,
+      method: 'delete',
+      path: `${base}/identification/{provider}/{mode}`,
+      summary: 'Cancel the open identification appointment',
+      answers: [noContent],
+      errors: notFound,
+    },
+    {
+      ...caller,
+      method: 'get',
+      path: `${base}/identification/payment/{id}`,
+      summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
+      answers: [ok(identificationPaymentSchema)],
+      errors: notFound,
+    },
+    {
+      ...caller,
+      method: 'post',
+      path: `${base}/identification/payment/{id}`,
+      summary: 'Start paying for one identification licence of the legislation `id`',
+      description:
+        'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
+      answers: [
+        { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
+      ],
+      errors: paymentErrors,
+    },
+    {
+      ...caller,
+      method: 'post',
+      path: `${base}/identification/payment/{id}/{paymentId}/confirm`,
+      summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
+      description:
+        'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
+      body: { json: confirmIdentificationPaymentSchema },
+      answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
+      errors: paymentErrors,
+    },
+  ]
+}
 
 /** SPEC §7 Visual signatures: the signed-in user's own, and a direct-link signer's. */
 function visualSignatureOperations(): Operation[] {
