@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm'
 import type { PaymentMethodStateName, User } from '../../contract/user.ts'
 import { findWaitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses, businessMembers, users } from '../db/schema.ts'
+import { businesses, businessMembers, type StoredBusinessSettings, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
-import { visualSignaturePermissions } from '../visual-signatures/visual-signature-permissions.ts'
+import { visualSignaturePermissionsUnder } from '../visual-signatures/visual-signature-permissions.ts'
 
 /**
  * GET /v1/user: the signed-in user as the contract shows it, with their business, or else the business
- * whose invitation waits for them.
+ * whose invitation waits for them. The membership is read once, with the user, for both the business and
+ * the visual signature permissions its settings decide.
  */
 export async function getUser(db: Pick<Database, 'select'>, userId: string): Promise<User> {
   const [found] = await db
@@ -19,15 +20,16 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string): Pro
         name: businesses.name,
         role: businessMembers.role,
         paymentMethod: businesses.paymentMethod,
+        settings: businesses.settings,
       },
     })
     .from(users)
     .leftJoin(businessMembers, eq(businessMembers.userId, users.id))
     .leftJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .where(eq(users.id, userId))
-  const user = found?.user
   // The session was found a moment ago; a user deleted since then is signed out.
-  if (user === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
+  if (found === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
+  const { user, business } = found
   return {
     id: user.id,
     username: user.username ?? user.id,
@@ -37,8 +39,8 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string): Pro
     lastName: user.lastName,
     hasSso: user.hasSso,
     attributes: user.attributes,
-    permissions: { visualSignatures: await visualSignaturePermissions(db, userId) },
-    business: await businessOf(db, userId, found?.business ?? null),
+    permissions: { visualSignatures: visualSignaturePermissionsUnder(business?.settings ?? undefined) },
+    business: await businessOf(db, userId, business),
   }
 }
 
@@ -50,6 +52,7 @@ async function businessOf(
     name: string | null
     role: 'admin' | 'member' | null
     paymentMethod: string | null
+    settings: StoredBusinessSettings | null
   } | null,
 ): Promise<User['business']> {
   if (membership?.id && membership.name !== null && membership.role !== null) {

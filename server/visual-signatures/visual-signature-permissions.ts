@@ -5,7 +5,7 @@ import {
   visualSignaturePermissionFields,
 } from '../../contract/visual-signatures.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses, businessMembers } from '../db/schema.ts'
+import { businesses, businessMembers, type StoredBusinessSettings } from '../db/schema.ts'
 
 const free = { canUpdate: true, defaultValue: true } as const
 const fixedOn = { canUpdate: false, defaultValue: true } as const
@@ -25,7 +25,17 @@ export async function visualSignaturePermissions(
     .from(businessMembers)
     .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .where(eq(businessMembers.userId, userId))
-  const part11 = membership?.settings.signatureRequests.part11.enabled === true
+  return visualSignaturePermissionsUnder(membership?.settings)
+}
+
+/**
+ * The {@link visualSignaturePermissions} of a member of a business with `settings`, or of someone in no
+ * business (`undefined`), for a caller that has read the membership already.
+ */
+export function visualSignaturePermissionsUnder(
+  settings: StoredBusinessSettings | undefined,
+): VisualSignaturePermissions {
+  const part11 = settings?.signatureRequests.part11.enabled === true
   return { claim: part11 ? fixedOn : free, date: part11 ? fixedOn : free, std: free }
 }
 
