@@ -6,12 +6,30 @@ import { promisify } from 'node:util'
 import type { APIRequestContext, Browser } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { e2eOperatorToken } from './operator-token.ts'
-import { type OwnServer, startOwnServer } from './own-server.ts'
+import {
+  type OwnDatabaseServer,
+  type OwnServer,
+  startOwnServer,
+  startOwnServerOnDatabase,
+} from './own-server.ts'
 import { BillingPage } from './pages/billing-page.ts'
 import { openBusiness as openBusinessThrough } from './pages/business-api.ts'
-import { createAccount, signInAgain, signInTab, type TestAccount } from './pages/test-account.ts'
+import {
+  createAccount,
+  createAccountAt,
+  signInAgain,
+  signInTab,
+  type TestAccount,
+} from './pages/test-account.ts'
 
 const execFileAsync = promisify(execFile)
+
+/** A new browser session of `account` on the server at `baseUrl`, on the billing pages. */
+async function billingTab(browser: Browser, account: TestAccount, baseUrl: string): Promise<BillingPage> {
+  const page = await (await browser.newContext()).newPage()
+  await signInTab(page, account, baseUrl)
+  return new BillingPage(page)
+}
 
 // The journeys move the server's clock and restart it on the same data (the operator's manual invoicing
 // writes to the embedded database while the server is stopped), so they have a server of their own.
@@ -37,11 +55,7 @@ test.describe('billing on the sandbox provider', () => {
 
   const openBusiness = (account: TestAccount, name: string) => openBusinessThrough(api, account, name)
 
-  async function tabOf(browser: Browser, account: TestAccount): Promise<BillingPage> {
-    const page = await (await browser.newContext()).newPage()
-    await signInTab(page, account, server.url)
-    return new BillingPage(page)
-  }
+  const tabOf = (browser: Browser, account: TestAccount) => billingTab(browser, account, server.url)
 
   test('a trial business buys the team plan with a promo code, changes seats, cancels and keeps it', async ({
     browser,
@@ -353,5 +367,53 @@ test.describe('billing on the sandbox provider', () => {
     await billing.clickInDialog('OK')
     await billing.open(`${server.url}/upload`)
     await expect(page).toHaveURL(/\/dashboard$/)
+  })
+})
+
+// SPEC §2 free migration: the legacy free plan predates the app's sign-up, so this journey makes a legacy user
+// by writing the attribute into a real PostgreSQL database of its own, then signs in as that user.
+test.describe('a user on the legacy free plan', () => {
+  let server: OwnDatabaseServer
+  let account: TestAccount
+
+  test.beforeAll(async ({ playwright }) => {
+    server = await startOwnServerOnDatabase()
+    account = await createAccountAt(playwright, server.url)
+    await server.query(
+      `update users set attributes = attributes || '{"free_account_type": ["free_legacy"]}' where email = $1`,
+      [account.email],
+    )
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  const tabOf = (browser: Browser, account: TestAccount) => billingTab(browser, account, server.url)
+
+  test('is offered the new free plan on the dashboard and moves to it', async ({ browser }) => {
+    // Seeing the plans instead leads to the upgrade page, which offers the move too.
+    const first = await tabOf(browser, account)
+    await first.open(`${server.url}/dashboard`)
+    await first.seeDialog('Your free plan changes')
+    await first.clickInDialog('See the plans')
+    await expect(first.page).toHaveURL(/\/upgrade$/)
+    await expect(first.page.getByTestId('free-migration-notice')).toContainText(
+      'The free plan you signed up for is retired',
+    )
+    await first.page.context().close()
+
+    // In a new session the dashboard offers it again, and the user moves.
+    const billing = await tabOf(browser, account)
+    const { page } = billing
+    await billing.open(`${server.url}/dashboard`)
+    await billing.seeDialog('Your free plan changes')
+    await billing.clickInDialog('Move to the new free plan')
+    await billing.seeSnackbar('You are on the new free plan')
+    await expect(billing.dialog).toHaveCount(0)
+    // On the new free plan uploading needs a plan (SPEC §6): the upload route sends home.
+    await billing.open(`${server.url}/upload`)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(billing.dialog).toHaveCount(0)
   })
 })

@@ -1,8 +1,10 @@
 // Starts a server of its own for a spec whose state (the status page, the outbox) must not leak into the
 // specs that share the two servers of playwright.config.ts while they run in parallel.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
+import pg from 'pg'
 
 // serve.ts derives PUBLIC_URL (the links in mails) from the port, so the port is chosen here, not by the OS later.
 async function freePort(): Promise<number> {
@@ -49,6 +51,42 @@ export async function startOwnServer(
       const exited = once(child, 'exit')
       child.kill('SIGTERM')
       await exited
+    },
+  }
+}
+
+/** A server of its own on a PostgreSQL database of its own, whose rows a spec may write as an operator would. */
+export type OwnDatabaseServer = OwnServer & {
+  /** Runs one statement on the server's database. */
+  query(sql: string, params?: unknown[]): Promise<void>
+}
+
+/**
+ * Starts `e2e/serve.ts` in staging on a new database of TEST_DATABASE_URL's PostgreSQL server, for a spec that
+ * needs rows the app no longer makes (an account from before a rule); stopping it drops the database.
+ */
+export async function startOwnServerOnDatabase(): Promise<OwnDatabaseServer> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const database = `signet_e2e_${randomBytes(6).toString('hex')}`
+  const run = async (connectionString: string, sql: string, params?: unknown[]) => {
+    const client = new pg.Client({ connectionString })
+    await client.connect()
+    try {
+      await client.query(sql, params)
+    } finally {
+      await client.end()
+    }
+  }
+  await run(adminUrl, `create database ${database}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${database}`
+  const server = await startOwnServer('staging', { DATABASE_URL: url.href })
+  return {
+    url: server.url,
+    query: (sql, params) => run(url.href, sql, params),
+    async stop() {
+      await server.stop()
+      await run(adminUrl, `drop database if exists ${database}`)
     },
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
 
 /** An account made for one test through the real API. */
 export interface TestAccount {
@@ -51,6 +51,16 @@ export async function createAccount(request: APIRequestContext, firstName = 'Ada
   expect(registered.ok(), await registered.text()).toBe(true)
   const answer = (await registered.json()) as { token: string }
   return { email, password, token: answer.token }
+}
+
+/** A new account on a server of the spec's own at `baseUrl`, signed up as {@link createAccount} does. */
+export async function createAccountAt(playwright: PlaywrightWorkerArgs['playwright'], baseUrl: string) {
+  const api = await playwright.request.newContext({ baseURL: baseUrl })
+  try {
+    return await createAccount(api)
+  } finally {
+    await api.dispose()
+  }
 }
 
 /**

@@ -3,7 +3,8 @@ import { TermsPrompt } from '../features/dialogs/terms-prompt.tsx'
 
 /**
  * What asks a signed-in account to act wherever it is (SPEC §6): the general terms, a business
- * invitation, the downgrade and locked notices. Loaded once an account is signed in, not with /login.
+ * invitation, the downgrade and locked notices, the free migration on the dashboard. Loaded once an account
+ * is signed in, not with /login.
  */
 export function AccountPrompts() {
   return (

@@ -1,14 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useRouteContext, useRouterState } from '@tanstack/react-router'
+import { useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
+import { billingPaths } from '../../../contract/billing.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { acceptSchema, type User } from '../../../contract/user.ts'
 import type { SessionSnapshot } from '../../../machines/session/session.selectors.ts'
 import { businessQueryOptions, deleteInvitation } from '../../api/business.ts'
-import { getUserQueryOptions, hasAcceptedTerms } from '../../api/user.ts'
+import { getUserQueryOptions, hasAcceptedTerms, userAttribute } from '../../api/user.ts'
 import type { RouterContext } from '../../app/context.ts'
 import { profileOf } from '../../app/session.ts'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
@@ -17,6 +18,7 @@ import { updateUser } from '../profile/profile-calls.ts'
 import { businessErrorMessage } from './business-messages.ts'
 import type { DowngradedProps } from './downgraded-dialog.tsx'
 import type { InvitationAnswer, InvitationProps } from './invitation-dialog.tsx'
+import type { FreeMigrationChoice } from './legacy-plan-dialogs.tsx'
 import type { LockedMemberProps } from './locked-member-dialog.tsx'
 
 const isAccountSession = (snapshot: SessionSnapshot) => snapshot.matches('signedIn')
@@ -26,6 +28,8 @@ const pathsWithoutNotices = new Set(['/signup/sso', '/logout', '/bye'])
 const lockedKey = 'businessLockedTold'
 /** The invitation the user put off with "Later" in this tab; the invite link asks again. */
 const laterKey = 'businessInvitationLater'
+/** The legacy free user whom the dashboard offered the free migration in this tab: once is enough. */
+const migrationKey = 'freeMigrationOffered'
 
 /** Loads the user again and tells the session, whose role follows the business (SPEC §4). */
 export async function reloadUser(
@@ -74,14 +78,42 @@ export async function askToJoin(
 }
 
 /**
+ * Opens the free migration dialog (SPEC §2) for a user on the legacy free plan: moving calls
+ * POST /v1/user/free_migration and loads the user again (the upload route then sends them home). Resolves
+ * with what the user chose, or undefined when they decide later.
+ */
+export async function askToMigrate(
+  context: Pick<RouterContext, 'api' | 'queryClient' | 'session' | 'ui'>,
+): Promise<FreeMigrationChoice | undefined> {
+  let chosen: FreeMigrationChoice | undefined
+  await openDialog(context.ui.dialogs, {
+    name: 'freeMigration',
+    namespace: 'business',
+    props: {},
+    action: async ({ value }) => {
+      const choice = value as FreeMigrationChoice
+      if (choice === 'migrate') {
+        await context.api.request(billingPaths.freeMigration(), { method: 'POST' })
+        await reloadUser(context)
+        showSnackbar(context.ui.snackbars, { message: msg`You are on the new free plan`, color: 'success' })
+      }
+      chosen = choice
+    },
+  })
+  return chosen
+}
+
+/**
  * SPEC §6: a business invitation is accepted through a dialog, a user removed from a business or whose
  * business was deleted sees the downgrade dialog once, and a member of a locked business the locked
- * dialog once in a tab. Rendered once, in the root layout; it asks
+ * dialog once in a tab. A user on the legacy free plan is offered the free migration (SPEC §2) on the
+ * dashboard once in a tab; seeing the plans goes to /upgrade. Rendered once, in the root layout; it asks
  * after the general terms are accepted.
  */
 export function BusinessNotices() {
   const context = useRouteContext({ from: '__root__' })
   const { api, session, ui, appConfig } = context
+  const navigate = useNavigate()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const signedIn = useSelector(session, isAccountSession)
   const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: signedIn })
@@ -113,6 +145,12 @@ export function BusinessNotices() {
     invitation !== undefined &&
     !pathname.startsWith('/invite/') &&
     sessionStorage.getItem(laterKey) !== invitation.id
+
+  const offerMigration =
+    pathname === '/dashboard' &&
+    user?.business === null &&
+    userAttribute(user, 'free_account_type') === 'free_legacy' &&
+    sessionStorage.getItem(migrationKey) !== user.id
 
   // After every render: the refs above make each notice open once.
   useEffect(() => {
@@ -153,6 +191,15 @@ export function BusinessNotices() {
           asking.current = false
         },
       )
+      return
+    }
+    if (offerMigration && user) {
+      sessionStorage.setItem(migrationKey, user.id)
+      asking.current = true
+      void askToMigrate(context).then((choice) => {
+        asking.current = false
+        if (choice === 'upgrade') void navigate({ to: '/upgrade' })
+      })
       return
     }
     if (invitation && askInvitation && !asked.current.has(`invitation:${invitation.id}`)) {

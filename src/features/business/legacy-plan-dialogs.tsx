@@ -15,7 +15,7 @@ import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
 import { businessErrorMessage } from './business-messages.ts'
-import { reloadUser } from './business-notices.tsx'
+import { askToMigrate, reloadUser } from './business-notices.tsx'
 
 /** Props of the fair-flat migration dialog. */
 export interface FairFlatMigrationProps {
@@ -167,23 +167,12 @@ export function FreeMigrationDialog({ loading, error, submit, close }: DialogCon
 }
 
 /**
- * The notice a user on the legacy free plan sees on /upgrade, opening the free migration dialog: moving
- * calls POST /v1/user/free_migration and reloads the user (the upload route then sends them home).
+ * The notice a user on the legacy free plan sees on /upgrade, opening the free migration dialog (the
+ * dashboard offers the dialog once per session, BusinessNotices); seeing the plans leaves them here.
  */
 export function FreeMigrationNotice() {
   const context = useRouteContext({ from: '__root__' })
-  const open = () =>
-    openDialog(context.ui.dialogs, {
-      name: 'freeMigration',
-      namespace: 'business',
-      props: {},
-      action: async ({ value }) => {
-        if ((value as FreeMigrationChoice) !== 'migrate') return
-        await context.api.request(billingPaths.freeMigration(), { method: 'POST' })
-        await reloadUser(context)
-        showSnackbar(context.ui.snackbars, { message: msg`You are on the new free plan`, color: 'success' })
-      },
-    })
+  const open = () => askToMigrate(context)
   return (
     <section className={styles.notice} role="status" data-testid="free-migration-notice">
       <p>
