@@ -16,6 +16,7 @@ import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
 import { businessErrorMessage } from './business-messages.ts'
 import { askToMigrate, reloadUser } from './business-notices.tsx'
+import { ScreenLeft } from './use-business-payment.ts'
 
 /** Props of the fair-flat migration dialog. */
 export interface FairFlatMigrationProps {
@@ -267,7 +268,10 @@ export function FreePlanDowngradeOffer({
       namespace: 'business',
       props: { businessName, people },
       action: async () => {
-        await downgrade()
+        // The business closing may take its screen with it before the machine settles: the reload tells.
+        await downgrade().catch((error: unknown) => {
+          if (!(error instanceof ScreenLeft)) throw error
+        })
         for (let tries = 0; tries < 20; tries++) {
           if (!(await reloadUser(context)).business) break
           await new Promise((resolve) => setTimeout(resolve, 250))

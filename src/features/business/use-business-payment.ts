@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { fromPromise, waitFor } from 'xstate'
 import { billingPaths } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
@@ -44,11 +44,19 @@ export function paymentSnapshotOf(business: Business): BusinessPaymentSnapshot |
   }
 }
 
+/** `run`'s machine stopped before its call settled: the screen it belongs to went away meanwhile. */
+export class ScreenLeft extends Error {
+  constructor() {
+    super('The screen was left while its call ran')
+    this.name = 'ScreenLeft'
+  }
+}
+
 /**
  * The business payment machine (SPEC §4) of an admin's screens, settled on the business as the server
  * answers it: what it allows is what the screen offers. `run` sends one of its events and resolves once
  * the machine's call is done, rejecting with the machine's error code (the server's billing code when it
- * gave one) when it failed.
+ * gave one) when it failed, and with {@link ScreenLeft} when the screen went before it settled.
  */
 export function useBusinessPayment(business: Business) {
   const { api } = useRouteContext({ from: '__root__' })
@@ -105,9 +113,19 @@ export function useBusinessPayment(business: Business) {
     if (snapshot) actor.send({ type: 'business.update', business: snapshot })
   }, [actor, business])
   const view = useSelector(actor, businessPaymentView, sameView)
+  // The screen may go while a call runs (the business a downgrade closes goes with it): its machine stops
+  // without a last snapshot, so `run` is told by this signal instead of waiting for ever.
+  const left = useRef(new AbortController())
+  useEffect(() => {
+    const screen = new AbortController()
+    left.current = screen
+    return () => screen.abort(new ScreenLeft())
+  }, [])
   const run = async (event: BusinessPaymentEvent) => {
     actor.send(event)
-    const settled = await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'))
+    const settled = await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), {
+      signal: left.current.signal,
+    })
     const code = settled.context.error
     if (code !== null) throw new ApiError(0, code, code)
   }
