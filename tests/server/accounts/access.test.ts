@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserPaths } from '../../../contract/api-users.ts'
 import { billingPaths } from '../../../contract/billing.ts'
 import { toCamelCase } from '../../../contract/case.ts'
+import { mobileSigningPaths } from '../../../contract/mobile-signing.ts'
 import { apiBase, apiPaths } from '../../../contract/paths.ts'
 import { createApp } from '../../../server/app.ts'
 import type { Database } from '../../../server/db/open-database.ts'
@@ -48,6 +49,8 @@ const publicRoutes = new Set([
   'POST /webhooks/identification/:provider',
   'GET /sandbox/identification/:ref',
   'POST /sandbox/identification/:ref',
+  // The SMS gateway's delivery reports are signed with its auth token.
+  `POST ${mobileSigningPaths.twilioStatus()}`,
   // API users trade their username and key for a token.
   `POST ${apiUserPaths.accessLogin()}`,
   // The API's description and its reference page, for developers before they have a key.
