@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import { inviteByDomain } from '../businesses/business-domains.ts'
 import { users } from '../db/schema.ts'
+import type { IdTokenIdentity } from './sso-identity.ts'
 import type { SsoServices } from './sso-services.ts'
-import type { IdTokenIdentity } from './verify-id-token.ts'
 
 /**
  * The id of the account of the address an identity provider vouched for: an existing account becomes a

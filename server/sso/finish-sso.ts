@@ -1,18 +1,16 @@
 import { timingSafeEqual } from 'node:crypto'
-import * as v from 'valibot'
 import type { TokenAnswer } from '../../contract/user.ts'
 import { issueToken } from '../accounts/issue-token.ts'
 import { findOrCreateSsoUser } from './find-or-create-sso-user.ts'
 import { findSsoIssuer } from './find-sso-issuer.ts'
 import type { PendingSignIn } from './sign-in-seal.ts'
 import { SsoError } from './sso-error.ts'
+import { ssoIdentity } from './sso-identity.ts'
 import type { SsoServices } from './sso-services.ts'
 import { verifyIdToken } from './verify-id-token.ts'
 
 /** The query of the provider's redirect back to us (RFC 6749 4.1.2). */
 export type CallbackQuery = { code?: string; state?: string; error?: string }
-
-const tokenAnswerSchema = v.object({ id_token: v.string() })
 
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
@@ -47,47 +45,19 @@ export async function finishSso(
     throw new SsoError('company_unknown', 'This app is not registered at the provider')
   const provider = await services.openId.discover(pending.issuer)
 
-  const form = new URLSearchParams({
-    grant_type: 'authorization_code',
+  const idToken = await services.openId.exchangeCode(provider, client, {
     code: query.code,
-    redirect_uri: services.redirectUri,
-    code_verifier: pending.verifier,
+    redirectUri: services.redirectUri,
+    verifier: pending.verifier,
   })
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'content-type': 'application/x-www-form-urlencoded',
-  }
-  if (provider.clientAuth === 'basic') {
-    // RFC 6749 2.3.1: both halves are form-encoded before they are joined.
-    const id = encodeURIComponent(client.clientId)
-    const secret = encodeURIComponent(client.clientSecret)
-    headers.authorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
-  } else {
-    form.set('client_id', client.clientId)
-    form.set('client_secret', client.clientSecret)
-  }
-  let idToken: string
-  try {
-    const response = await services.openId.fetch(provider.tokenEndpoint, {
-      method: 'POST',
-      headers,
-      body: form.toString(),
-      signal: AbortSignal.timeout(10_000),
-    })
-    if (!response.ok)
-      throw new Error(`The token endpoint answered ${response.status}: ${await response.text()}`)
-    idToken = v.parse(tokenAnswerSchema, await response.json()).id_token
-  } catch (error) {
-    throw new SsoError('token_refused', 'The identity provider did not exchange the code', { cause: error })
-  }
-
-  const identity = await verifyIdToken(idToken, {
+  const claims = await verifyIdToken(idToken, {
     issuer: pending.issuer,
     clientId: client.clientId,
     nonce: pending.nonce,
     now: services.now(),
     keys: (refresh) => services.openId.keys(provider.jwksUri, refresh),
   })
+  const identity = ssoIdentity(claims)
   if (identity.emailVerified === false) {
     throw new SsoError('email_unverified', 'The identity provider has not verified the address')
   }

@@ -15,12 +15,21 @@ export type ProviderMetadata = {
   clientAuth: 'basic' | 'post'
 }
 
-/** Discovery and signing keys of identity providers, cached per issuer. */
+/** This app's credentials at a provider. */
+export type ClientCredentials = { clientId: string; clientSecret: string }
+
+/** What the token request of an authorization code carries besides the client's credentials. */
+export type CodeGrant = { code: string; redirectUri: string; verifier: string }
+
+/** Discovery, signing keys and the token endpoint of identity providers; metadata and keys cached per issuer. */
 export type OpenIdClient = {
   discover(issuer: string): Promise<ProviderMetadata>
   keys(jwksUri: string, refresh: boolean): Promise<readonly JsonWebKey[]>
-  /** The transport the metadata came through, for the token request. */
-  fetch: ProviderFetch
+  /**
+   * RFC 6749 4.1.3: redeems an authorization code with its PKCE verifier and answers the id_token. Throws
+   * `provider_unreachable` when the token endpoint cannot be reached, `token_refused` when it refuses.
+   */
+  exchangeCode(provider: ProviderMetadata, client: ClientCredentials, grant: CodeGrant): Promise<string>
 }
 
 const httpsOrLocal = v.pipe(v.string(), v.url())
@@ -32,6 +41,7 @@ const discoverySchema = v.object({
   token_endpoint_auth_methods_supported: v.optional(v.array(v.string())),
 })
 const jwksSchema = v.object({ keys: v.array(v.record(v.string(), v.unknown())) })
+const tokenAnswerSchema = v.object({ id_token: v.string() })
 
 const cacheMs = 60 * 60 * 1000
 const timeoutMs = 10_000
@@ -71,7 +81,6 @@ export function createOpenIdClient(fetchProvider: ProviderFetch): OpenIdClient {
   }
 
   return {
-    fetch: fetchProvider,
     discover: (issuer) =>
       cached(metadata, issuer, false, async () => {
         const document = await getJson(
@@ -96,5 +105,48 @@ export function createOpenIdClient(fetchProvider: ProviderFetch): OpenIdClient {
       }),
     keys: (jwksUri, refresh) =>
       cached(jwks, jwksUri, refresh, async () => (await getJson(jwksUri, jwksSchema)).keys as JsonWebKey[]),
+    async exchangeCode(provider, client, grant) {
+      const form = new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: grant.code,
+        redirect_uri: grant.redirectUri,
+        code_verifier: grant.verifier,
+      })
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+      }
+      if (provider.clientAuth === 'basic') {
+        // RFC 6749 2.3.1: both halves are form-encoded before they are joined.
+        const id = encodeURIComponent(client.clientId)
+        const secret = encodeURIComponent(client.clientSecret)
+        headers.authorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
+      } else {
+        form.set('client_id', client.clientId)
+        form.set('client_secret', client.clientSecret)
+      }
+      let response: Response
+      try {
+        response = await fetchProvider(provider.tokenEndpoint, {
+          method: 'POST',
+          headers,
+          body: form.toString(),
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+      } catch (error) {
+        throw new SsoError('provider_unreachable', 'The identity provider did not answer the token request', {
+          cause: error,
+        })
+      }
+      try {
+        if (!response.ok)
+          throw new Error(`The token endpoint answered ${response.status}: ${await response.text()}`)
+        return v.parse(tokenAnswerSchema, await response.json()).id_token
+      } catch (error) {
+        throw new SsoError('token_refused', 'The identity provider did not exchange the code', {
+          cause: error,
+        })
+      }
+    },
   }
 }
