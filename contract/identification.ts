@@ -91,4 +91,6 @@ export const identificationPaths = {
     `/v1/direct/user/identification/payment/${segment(legislation)}/${segment(paymentId)}/confirm?token=${segment(token)}`,
   webhook: (provider: string) => `/webhooks/identification/${segment(provider)}`,
   sandboxPage: (ref: string) => `/sandbox/identification/${segment(ref)}`,
+  /** Where ID Austria sends the browser back: the redirect URI registered there. */
+  idAustriaCallback: '/identification/austria/callback',
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
+import type { IdAustriaOptions } from './providers/identification/id-austria-identification-provider.ts'
 import { type IdnowOptions, idnowProducts } from './providers/identification/idnow-identification-provider.ts'
 import type { TwilioOptions } from './providers/mobile-signing/twilio-mobile-signing-provider.ts'
 import type { StatusPageSource } from './providers/status-page/status-page-provider.ts'
@@ -82,6 +83,11 @@ export type AppConfig = {
    * sandbox outside production, and no identification in production.
    */
   idnow?: IdnowOptions
+  /**
+   * ID_AUSTRIA_*: the real provider of the Austrian eID (issue 16); unset: the sandbox outside production, and
+   * no Austrian eID in production.
+   */
+  idAustria?: IdAustriaOptions
   /** S3_*: the S3-compatible bucket files are stored in; unset: local disk under DATA_DIR/files. */
   s3?: S3StorageOptions
 }
@@ -112,6 +118,7 @@ const secretVariables = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'TWILIO_AUTH_TOKEN',
+  'ID_AUSTRIA_CLIENT_SECRET',
   ...idnowProducts.map((product) => idnowVariables(product).apiKey),
 ])
 
@@ -266,6 +273,10 @@ const envSchema = v.object({
   TWILIO_API_URL: v.optional(baseUrl),
   IDNOW_GATEWAY_URL: v.optional(baseUrl, 'https://gateway.idnow.de'),
   IDNOW_GO_URL: v.optional(baseUrl, 'https://go.idnow.de'),
+  // The issuer is compared as it is with the one its discovery document names: no slash trimmed.
+  ID_AUSTRIA_ISSUER: v.optional(httpUrl),
+  ID_AUSTRIA_CLIENT_ID: v.optional(httpUrl),
+  ID_AUSTRIA_CLIENT_SECRET: v.optional(v.string()),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -357,6 +368,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       )
     return [[product, { companyId, apiKey }] as const]
   })
+  const { ID_AUSTRIA_ISSUER, ID_AUSTRIA_CLIENT_ID, ID_AUSTRIA_CLIENT_SECRET } = result.output
+  const idAustria = { ID_AUSTRIA_ISSUER, ID_AUSTRIA_CLIENT_ID, ID_AUSTRIA_CLIENT_SECRET }
+  const idAustriaSet = Object.entries(idAustria).filter(([, value]) => value !== undefined)
+  if (idAustriaSet.length > 0) {
+    for (const [variable, value] of Object.entries(idAustria)) {
+      if (value === undefined)
+        throw new ConfigError(
+          variable,
+          `Invalid configuration: ${variable} must be set with ${idAustriaSet.map(([set]) => set).join(' and ')}`,
+        )
+    }
+  }
   if (S3_ENDPOINT !== undefined) {
     for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
       if (value === undefined)
@@ -434,6 +457,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
             gatewayUrl: result.output.IDNOW_GATEWAY_URL,
             goUrl: result.output.IDNOW_GO_URL,
             companies: Object.fromEntries(idnowCompanies),
+          },
+        }),
+    ...(ID_AUSTRIA_ISSUER === undefined || !ID_AUSTRIA_CLIENT_ID || !ID_AUSTRIA_CLIENT_SECRET
+      ? {}
+      : {
+          idAustria: {
+            issuer: ID_AUSTRIA_ISSUER,
+            clientId: ID_AUSTRIA_CLIENT_ID,
+            clientSecret: ID_AUSTRIA_CLIENT_SECRET,
           },
         }),
     ...(S3_ENDPOINT === undefined || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY

@@ -18,7 +18,7 @@ export async function cancelIdentification(
   const row = await findCurrentIdentification(services.db, owner, method)
   if (row === undefined || (row.status !== 'initialized' && row.status !== 'inprogress'))
     throw identificationNotFound()
-  await provider.cancel(row.providerRef).catch(providerUnavailable)
+  await provider.cancel({ ...method, providerRef: row.providerRef }).catch(providerUnavailable)
   await services.db
     .update(identifications)
     .set({ status: 'cancelled', updatedAt: services.now() })

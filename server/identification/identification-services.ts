@@ -1,5 +1,6 @@
 import type { Database } from '../db/open-database.ts'
 import type { ChargeProvider } from '../providers/billing/charge-provider.ts'
+import type { IdAustriaIdentificationProvider } from '../providers/identification/id-austria-identification-provider.ts'
 import type { IdentificationProvider } from '../providers/identification/identification-provider.ts'
 import type { SandboxIdentificationProvider } from '../providers/identification/sandbox-identification-provider.ts'
 
@@ -8,10 +9,15 @@ export type IdentificationServices = {
   db: Database
   now: () => Date
   publicUrl: string
-  /** The provider; null in production while no real one is configured (the calls answer 503). */
+  /**
+   * The providers of the deployment as one, each method at the one that runs it; null in production while no
+   * real one is configured (the calls answer 503).
+   */
   provider: IdentificationProvider | null
   /** The sandbox, whose page the server serves; null in production. */
   sandbox: SandboxIdentificationProvider | null
+  /** ID Austria, whose return the server takes; null unless it is configured. */
+  idAustria: IdAustriaIdentificationProvider | null
   /** The card provider's one-off charges, for identification licences; null where payments are not set up. */
   charges: ChargeProvider | null
 }

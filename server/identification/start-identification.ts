@@ -128,6 +128,10 @@ async function giveUpIdentification(services: IdentificationServices, id: string
     .update(identifications)
     .set({ status: 'cancelled', updatedAt: services.now() })
     .where(and(eq(identifications.id, id), inArray(identifications.status, ['initialized', 'inprogress'])))
-    .returning({ providerRef: identifications.providerRef })
-  if (row !== undefined) await services.provider?.cancel(row.providerRef).catch(() => undefined)
+    .returning({
+      provider: identifications.provider,
+      mode: identifications.mode,
+      providerRef: identifications.providerRef,
+    })
+  if (row !== undefined) await services.provider?.cancel(row).catch(() => undefined)
 }

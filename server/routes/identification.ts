@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import { toCamelCase } from '../../contract/case.ts'
 import {
@@ -14,6 +15,7 @@ import { type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { sendJson } from '../http/send-json.ts'
 import { applyIdentificationWebhook } from '../identification/apply-identification-webhook.ts'
 import { cancelIdentification } from '../identification/cancel-identification.ts'
+import { finishIdAustria } from '../identification/finish-id-austria.ts'
 import { getIdentification } from '../identification/get-identification.ts'
 import { identificationMethod, webhookProvider } from '../identification/identification-method.ts'
 import {
@@ -26,6 +28,7 @@ import type {
   IdentificationOwner,
   IdentificationServices,
 } from '../identification/identification-services.ts'
+import { returnFailedPage } from '../identification/return-failed-page.ts'
 import { identificationReturnPath } from '../identification/return-path.ts'
 import {
   sandboxGonePageHtml,
@@ -131,6 +134,19 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
   })
   routes.route('/', userRoutes)
   routes.route('/', directRoutes)
+
+  const { idAustria } = services
+  if (idAustria !== null)
+    routes.get(identificationPaths.idAustriaCallback, async (c) => {
+      const { state, code, error } = c.req.query()
+      try {
+        return c.redirect(await finishIdAustria(services, idAustria, { state, code, error }), 303)
+      } catch (failure) {
+        // The browser is navigating here: a page, not a JSON error.
+        if (!(failure instanceof ApiError)) throw failure
+        return c.html(returnFailedPage(failure.message), failure.status as ContentfulStatusCode)
+      }
+    })
 
   const { sandbox } = services
   if (sandbox === null) return routes

@@ -207,6 +207,36 @@ describe('loadConfig', () => {
     expect(configError({ ...zertesVideo, IDNOW_GO_URL: 'go.idnow.de' }).variable).toBe('IDNOW_GO_URL')
   })
 
+  it('runs ID Austria when its issuer, client id and secret are set together, and names what is missing', () => {
+    const idAustria = {
+      ID_AUSTRIA_ISSUER: 'https://eid.oesterreich.gv.at',
+      ID_AUSTRIA_CLIENT_ID: 'https://signet.example/id-austria',
+      ID_AUSTRIA_CLIENT_SECRET: 'secret-of-the-client',
+    }
+    expect(loadConfig(idAustria).idAustria).toEqual({
+      issuer: 'https://eid.oesterreich.gv.at',
+      clientId: 'https://signet.example/id-austria',
+      clientSecret: 'secret-of-the-client',
+    })
+    expect(loadConfig({}).idAustria).toBeUndefined()
+    const noIssuer = configError({
+      ID_AUSTRIA_CLIENT_ID: idAustria.ID_AUSTRIA_CLIENT_ID,
+      ID_AUSTRIA_CLIENT_SECRET: idAustria.ID_AUSTRIA_CLIENT_SECRET,
+    })
+    expect(noIssuer.variable).toBe('ID_AUSTRIA_ISSUER')
+    expect(noIssuer.message).toMatch(
+      /ID_AUSTRIA_ISSUER must be set with ID_AUSTRIA_CLIENT_ID and ID_AUSTRIA_CLIENT_SECRET/,
+    )
+    expect(noIssuer.message).not.toContain('secret-of-the-client')
+    expect(configError({ ID_AUSTRIA_CLIENT_SECRET: 'secret-of-the-client' }).variable).toBe(
+      'ID_AUSTRIA_ISSUER',
+    )
+    // ID Austria takes a URL of the app as its client id.
+    expect(configError({ ...idAustria, ID_AUSTRIA_CLIENT_ID: 'signet' }).variable).toBe(
+      'ID_AUSTRIA_CLIENT_ID',
+    )
+  })
+
   it('never repeats a database URL, which may hold a password', () => {
     const error = configError({ DATABASE_URL: 'mysql://root:hunter2@localhost/signet' })
     expect(error.message).not.toContain('hunter2')

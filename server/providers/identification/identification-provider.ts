@@ -25,6 +25,9 @@ export type StartAppointment = {
   person: { firstName: string | null; lastName: string | null; email: string }
 }
 
+/** An appointment as the provider knows it: the method it runs and the provider's reference. */
+export type Appointment = { provider: ProviderName; mode: IdentificationMode; providerRef: string }
+
 /**
  * An identification provider (video, self or auto identification, Austrian eID): starts appointments and
  * reports their outcome by webhooks. The sandbox stands in for the real one outside production.
@@ -38,7 +41,7 @@ export type IdentificationProvider = {
    */
   start(input: StartAppointment): Promise<{ providerRef: string; identUrl: string }>
   /** Gives up an appointment at the provider. */
-  cancel(providerRef: string): Promise<void>
+  cancel(appointment: Appointment): Promise<void>
   /**
    * Reads a webhook's raw body and headers into what the provider reports: from the webhook itself when it
    * is signed, or from the provider's API when the webhook only names the appointment. Throws

@@ -363,7 +363,14 @@ describe('identification in production without a provider', () => {
   })
 
   it('answers 503 to starting an identification', async () => {
-    const services = { provider: null, sandbox: null, charges: null, publicUrl: '', now: () => new Date() }
+    const services = {
+      provider: null,
+      sandbox: null,
+      idAustria: null,
+      charges: null,
+      publicUrl: '',
+      now: () => new Date(),
+    }
     const starting = startIdentification(
       { ...services, db: undefined as never },
       { kind: 'user', userId: 'u' },
