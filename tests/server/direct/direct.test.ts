@@ -9,22 +9,11 @@ import { attributesCase } from '../../../contract/user.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
 import { drivers } from '../test-database.ts'
-
-/** A mailed direct link, taken apart as the app does. */
-type DirectLink = { requestId: string; signatureId: string; token: string }
+import { type DirectLink, parseLink } from './direct-link.ts'
 
 const second = 1000
 const minute = 60 * second
 const hour = 60 * minute
-
-function parseLink(link: string): DirectLink {
-  const url = new URL(link)
-  const match = /^\/view\/([^/]+)\/([^/]+)$/.exec(url.pathname)
-  const token = url.searchParams.get('token')
-  if (match?.[1] === undefined || match[2] === undefined || token === null)
-    throw new Error(`not a direct link: ${link}`)
-  return { requestId: match[1], signatureId: match[2], token }
-}
 
 describe.each(drivers)('direct-link signers on %s', (driver) => {
   let api: RequestsClient

@@ -4,19 +4,9 @@ import { type DirectUser, directAuthorization } from '../../../contract/direct.t
 import { identificationPaths } from '../../../contract/identification.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
+import { type DirectLink, parseLink } from '../direct/direct-link.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
 import { buyLicence } from './buy-licence.ts'
-
-type DirectLink = { requestId: string; signatureId: string; token: string }
-
-function parseLink(link: string): DirectLink {
-  const url = new URL(link)
-  const match = /^\/view\/([^/]+)\/([^/]+)$/.exec(url.pathname)
-  const token = url.searchParams.get('token')
-  if (match?.[1] === undefined || match[2] === undefined || token === null)
-    throw new Error(`not a direct link: ${link}`)
-  return { requestId: match[1], signatureId: match[2], token }
-}
 
 describe('identification of direct-link signers', () => {
   let api: RequestsClient

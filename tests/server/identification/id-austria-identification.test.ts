@@ -1,6 +1,8 @@
 import { pino } from 'pino'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toCamelCase } from '../../../contract/case.ts'
+import { type DirectUser, directAuthorization } from '../../../contract/direct.ts'
 import { identificationInfoSchema, identificationPaths } from '../../../contract/identification.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { signatureQualitiesDetailSchema } from '../../../contract/signing.ts'
@@ -8,9 +10,12 @@ import { createIdentificationServices } from '../../../server/identification/cre
 import { unlockedQualities } from '../../../server/identification/identification-method.ts'
 import { requireProvider } from '../../../server/identification/start-identification.ts'
 import { signJwt } from '../../../server/sso/sign-jwt.ts'
+import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
 import { openBusiness } from '../businesses/business-client.ts'
+import { type DirectLink, parseLink } from '../direct/direct-link.ts'
 import { type FakeIdnow, startFakeIdnow } from '../providers/fake-idnow.ts'
+import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
 import { type FakeProvider, s256, startFakeProvider, type TokenRequest } from '../sso/fake-provider.ts'
 
 const clientId = 'https://signet.example/id-austria'
@@ -56,32 +61,9 @@ describe('the Austrian eID through ID Austria', () => {
     }
     return user.attributes ?? {}
   }
-  /** The browser coming back from ID Austria with `query`. */
-  const comeBack = (query: Record<string, string>) =>
-    fetch(`${api.server.url}${apiUrl(identificationPaths.idAustriaCallback)}?${new URLSearchParams(query)}`, {
-      redirect: 'manual',
-    })
-  /** ID Austria's id_token for the authorization request `authorize`, with `claims` changed. */
-  const idToken = (authorize: URL, claims: Record<string, unknown> = {}) => {
-    const now = Math.floor(api.clock.now().getTime() / 1000)
-    return signJwt(
-      {
-        iss: idAustria.issuer,
-        sub: 'transient-subject',
-        aud: clientId,
-        iat: now,
-        exp: now + 300,
-        nonce: authorize.searchParams.get('nonce'),
-        given_name: 'Maria',
-        family_name: 'Muster',
-        birthdate: '1985-04-12',
-        'urn:pvpgvat:oidc.bpk': 'GH:abcdefghijklmnopqrstuvwxyz0=',
-        [levelClaim]: eidasHigh,
-        ...claims,
-      },
-      idAustria.key,
-    )
-  }
+  const comeBack = (query: Record<string, string>) => comeBackTo(api, query)
+  const idToken = (authorize: URL, claims: Record<string, unknown> = {}) =>
+    idTokenOf(idAustria, api.clock.now(), authorize, claims)
   /** ID Austria redeeming `code` (with the PKCE verifier of `authorize`) for `token`, and nothing else. */
   const answer = (authorize: URL, code: string, token: string) =>
     idAustria.answerWith(({ form }: TokenRequest) =>
@@ -215,6 +197,68 @@ describe('the Austrian eID through ID Austria', () => {
   })
 })
 
+describe('the Austrian eID of a direct-link signer', () => {
+  let idAustria: FakeProvider
+  let api: RequestsClient
+  let guest: DirectLink
+
+  beforeAll(async () => {
+    idAustria = await startFakeProvider()
+    api = await startRequestsClient('pglite', {
+      idAustria: { issuer: idAustria.issuer, clientId, clientSecret },
+    })
+    const owner = await api.signUp('owner@example.at')
+    const seen = await api.mailIds()
+    const draft = await api.create(owner, {
+      title: 'Mietvertrag',
+      signatures: [{ signer_identity_data: { email_address: 'gast@example.at' } }],
+    })
+    await uploaded(await api.upload(owner, draft.id, await makePdf([a4])))
+    expect(
+      (await api.call('POST', apiPaths.initiateSignatureRequest(draft.id), { token: owner })).status,
+    ).toBe(200)
+    const mail = await api.waitForMail('gast@example.at', /Mietvertrag/, seen)
+    guest = parseLink(mail.links.find((link) => link.includes('/view/')) ?? '')
+  })
+
+  afterAll(async () => {
+    await api?.server.stop()
+    await idAustria?.close()
+  })
+
+  it('identifies the signature and goes back to the direct-sign page', async () => {
+    const authorization = directAuthorization(guest.signatureId, guest.requestId)
+    const path = apiUrl(identificationPaths.direct('austria', 'eid', guest.token))
+    const started = await fetch(`${api.server.url}${path}`, { method: 'POST', headers: { authorization } })
+    const authorize = new URL(v.parse(identificationInfoSchema, await readJson(started, 201)).identUrl)
+    const token = idTokenOf(idAustria, api.clock.now(), authorize, {
+      given_name: 'Gustav',
+      family_name: 'Gast',
+      birthdate: '1970-01-02',
+    })
+    idAustria.answerWith(() => token)
+    const back = await comeBackTo(api, {
+      state: authorize.searchParams.get('state') ?? '',
+      code: 'code-of-the-guest',
+    })
+    expect(back.status).toBe(303)
+    expect(back.headers.get('location')).toBe(
+      '/direct-sign/identification/id-austria-success?identification=returned',
+    )
+    const user = toCamelCase(
+      await (
+        await fetch(`${api.server.url}${apiUrl(apiPaths.directUser(guest.token))}`, {
+          headers: { authorization },
+        })
+      ).json(),
+    ) as DirectUser
+    expect(user.attributes.signatureQualities).toEqual(
+      unlockedQualities({ provider: 'austria', mode: 'eid' }),
+    )
+    expect(user.attributes.immutableEidFields).toEqual(['first_name', 'last_name', 'date_of_birth'])
+  })
+})
+
 describe('IDnow and ID Austria configured together', () => {
   let idnow: FakeIdnow
   let idAustria: FakeProvider
@@ -325,6 +369,38 @@ describe('identification providers in production', () => {
     expect(() => requireProvider(both, { provider: 'eidas', mode: 'robo' })).toThrow("'robo' under 'eidas'")
   })
 })
+
+/** The browser coming back from ID Austria to the server of `api` with `query`. */
+function comeBackTo(api: AccountsClient, query: Record<string, string>) {
+  return fetch(
+    `${api.server.url}${apiUrl(identificationPaths.idAustriaCallback)}?${new URLSearchParams(query)}`,
+    {
+      redirect: 'manual',
+    },
+  )
+}
+
+/** The id_token `idAustria` issues at `at` for the authorization request `authorize`, with `claims` changed. */
+function idTokenOf(idAustria: FakeProvider, at: Date, authorize: URL, claims: Record<string, unknown> = {}) {
+  const now = Math.floor(at.getTime() / 1000)
+  return signJwt(
+    {
+      iss: idAustria.issuer,
+      sub: 'transient-subject',
+      aud: clientId,
+      iat: now,
+      exp: now + 300,
+      nonce: authorize.searchParams.get('nonce'),
+      given_name: 'Maria',
+      family_name: 'Muster',
+      birthdate: '1985-04-12',
+      'urn:pvpgvat:oidc.bpk': 'GH:abcdefghijklmnopqrstuvwxyz0=',
+      [levelClaim]: eidasHigh,
+      ...claims,
+    },
+    idAustria.key,
+  )
+}
 
 /** The claims of a compact JWT. */
 function decode(jwt: string): Record<string, unknown> {

@@ -8,20 +8,10 @@ import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { type SignAnswer, signAnswerSchema } from '../../../contract/signing.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
+import { type DirectLink, parseLink } from '../direct/direct-link.ts'
 import { buyLicence } from '../identification/buy-licence.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
 import { drivers } from '../test-database.ts'
-
-type DirectLink = { requestId: string; signatureId: string; token: string }
-
-function parseLink(link: string): DirectLink {
-  const url = new URL(link)
-  const match = /^\/view\/([^/]+)\/([^/]+)$/.exec(url.pathname)
-  const token = url.searchParams.get('token')
-  if (match?.[1] === undefined || match[2] === undefined || token === null)
-    throw new Error(`not a direct link: ${link}`)
-  return { requestId: match[1], signatureId: match[2], token }
-}
 
 // A request asking for a qualified signature, signed by a direct-link signer: identification for their
 // signature first, then the SMS to the number the sender gave, then the direct proceed.

@@ -26,8 +26,12 @@ export type RequestsClient = AccountsClient & {
   ): Promise<Response>
 }
 
-export async function startRequestsClient(driver: Driver): Promise<RequestsClient> {
-  const client = await startAccountsClient(driver, testLimits)
+/** Starts a test server with small document limits (and `overrides`), and a client of its request calls. */
+export async function startRequestsClient(
+  driver: Driver,
+  overrides: Parameters<typeof startAccountsClient>[1] = {},
+): Promise<RequestsClient> {
+  const client = await startAccountsClient(driver, { ...testLimits, ...overrides })
   const json = async <T>(response: Response, status: number): Promise<T> => {
     const body = await response.text()
     expect(response.status, body).toBe(status)
