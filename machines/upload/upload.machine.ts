@@ -235,8 +235,9 @@ export const uploadMachine = setup({
                 target: '#upload.discarding',
                 actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.output }) },
               },
+              // Its file may have been stopped meanwhile: the next file, if any, goes into the draft.
               {
-                target: 'uploadingDocument',
+                target: 'next',
                 actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.output }) },
               },
             ],
@@ -244,6 +245,13 @@ export const uploadMachine = setup({
               { guard: 'draftAbandoned', target: '#upload.left' },
               { target: 'next', actions: { type: 'refuseFile', params: failure } },
             ],
+          },
+          // Stopping the file whose draft is being made drops it; the draft is made all the same.
+          on: {
+            'upload.cancel': {
+              guard: { type: 'isHead', params: ({ event }) => ({ key: event.key }) },
+              actions: { type: 'dropFile', params: ({ event }) => ({ key: event.key }) },
+            },
           },
           // The call goes on when the page goes: the draft it makes must not be left behind.
           initial: 'forPage',

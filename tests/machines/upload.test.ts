@@ -125,8 +125,12 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
         if (selectMaySend(s)) expect(s.context.items.some((item) => item.status === 'done')).toBe(true)
       },
       states: {
-        'uploading.creatingDraft': (s) =>
-          expect(c.createDraft.inputs.at(-1)).toEqual({ fileName: s.context.queue[0]?.file.name }),
+        'uploading.creatingDraft': (s) => {
+          // The draft is named after the file it was asked for: the first waiting, unless stopped since.
+          const asked = c.createDraft.inputs.at(-1)?.fileName
+          const stopped = !s.context.items.some((item) => item.name === asked)
+          expect(stopped || asked === s.context.queue[0]?.file.name).toBe(true)
+        },
         'uploading.uploadingDocument': (s) => {
           expect(c.uploads.at(-1)?.input).toEqual({ requestId: 'sr-1', file: s.context.queue[0]?.file })
           expect(s.context.draft).toEqual(draft)
@@ -264,6 +268,27 @@ describe('upload machine (SPEC §2 /upload, §4)', () => {
     await flushMicrotasks()
     expect(actor.getSnapshot().context.items).toMatchObject([{ name: 'Wrong.pdf', status: 'done' }])
     expect(selectIsUploading(actor.getSnapshot())).toBe(false)
+  })
+
+  it('stops a file while its draft is being made: the draft takes the next file, or none', async () => {
+    const c = controlledMachine()
+    const actor = createActor(c.machine, { input: {} }).start()
+    actor.send({ type: 'upload.add', files: [pdf('Slow.pdf'), pdf('Next.pdf')] })
+    actor.send({ type: 'upload.cancel', key: 1 })
+    expect(actor.getSnapshot().context.items.map((item) => item.name)).toEqual(['Next.pdf'])
+    c.createDraft.resolve(draft)
+    await flushMicrotasks()
+    expect(c.uploads.map((u) => u.input.file.name)).toEqual(['Next.pdf'])
+
+    const alone = controlledMachine()
+    const only = createActor(alone.machine, { input: {} }).start()
+    only.send({ type: 'upload.add', files: [pdf('Slow.pdf')] })
+    only.send({ type: 'upload.cancel', key: 1 })
+    alone.createDraft.resolve(draft)
+    await flushMicrotasks()
+    expect(alone.uploads).toEqual([])
+    expect(only.getSnapshot().value).toBe('idle')
+    expect(only.getSnapshot().context.items).toEqual([])
   })
 
   it('ignores an empty drop', () => {
