@@ -96,7 +96,8 @@ export class SigningPage extends AppPage {
 
   /** The visual signature data dialog: sees the suggested name, optionally types another, goes on. */
   async confirmSignatureName(suggested: string, name?: string) {
-    const dialog = this.page.getByRole('dialog', { name: 'Your signature' })
+    // Exact: the Part 11 overlay that may follow is "Confirm your signature".
+    const dialog = this.page.getByRole('dialog', { name: 'Your signature', exact: true })
     const field = dialog.getByLabel('Name on your signature')
     await expect(field).toHaveValue(suggested)
     if (name !== undefined) await field.fill(name)
