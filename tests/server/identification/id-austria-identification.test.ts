@@ -5,7 +5,6 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { type DirectUser, directAuthorization } from '../../../contract/direct.ts'
 import { identificationInfoSchema, identificationPaths } from '../../../contract/identification.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
-import { signatureQualitiesDetailSchema } from '../../../contract/signing.ts'
 import { createIdentificationServices } from '../../../server/identification/create-identification-services.ts'
 import { unlockedQualities } from '../../../server/identification/identification-method.ts'
 import { requireProvider } from '../../../server/identification/start-identification.ts'
@@ -17,6 +16,7 @@ import { type DirectLink, parseLink } from '../direct/direct-link.ts'
 import { type FakeIdnow, startFakeIdnow } from '../providers/fake-idnow.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
 import { type FakeProvider, s256, startFakeProvider, type TokenRequest } from '../sso/fake-provider.ts'
+import { readAttributes, readQualities } from './read-identity.ts'
 
 const clientId = 'https://signet.example/id-austria'
 const clientSecret = 'the client secret of the tests'
@@ -50,17 +50,8 @@ describe('the Austrian eID through ID Austria', () => {
         .identUrl,
     )
   const read = (token: string) => api.call('GET', identificationPaths.user('austria', 'eid'), { token })
-  const qualities = async (token: string) =>
-    v.parse(
-      signatureQualitiesDetailSchema,
-      await readJson(await api.call('GET', apiPaths.signatureQualitiesDetail(), { token })),
-    )
-  const attributes = async (token: string) => {
-    const user = (await readJson(await api.call('GET', apiPaths.user(), { token }))) as {
-      attributes?: Record<string, string[]>
-    }
-    return user.attributes ?? {}
-  }
+  const qualities = (token: string) => readQualities(api, token)
+  const attributes = (token: string) => readAttributes(api, token)
   const comeBack = (query: Record<string, string>) => comeBackTo(api, query)
   const idToken = (authorize: URL, claims: Record<string, unknown> = {}) =>
     idTokenOf(idAustria, api.clock.now(), authorize, claims)

@@ -5,8 +5,7 @@ import {
   identificationPaths,
   identificationPaymentSchema,
 } from '../../../contract/identification.ts'
-import { apiPaths, apiUrl } from '../../../contract/paths.ts'
-import { signatureQualitiesDetailSchema } from '../../../contract/signing.ts'
+import { apiUrl } from '../../../contract/paths.ts'
 import { signWebhook } from '../../../server/http/webhook-signature.ts'
 import { startIdentification } from '../../../server/identification/start-identification.ts'
 import { signatureHeader } from '../../../server/providers/identification/webhook-signature.ts'
@@ -14,6 +13,7 @@ import { type AccountsClient, readJson, startAccountsClient } from '../accounts/
 import { openBusiness } from '../businesses/business-client.ts'
 import { drivers } from '../test-database.ts'
 import { buyLicence } from './buy-licence.ts'
+import { readAttributes, readQualities } from './read-identity.ts'
 
 const secret = 'identification-sandbox-secret-of-the-tests-0123456789'
 
@@ -41,17 +41,8 @@ describe.each(drivers)('identification on %s', (driver) => {
     api.call('POST', identificationPaths.user(provider, mode), { token })
   const read = (token: string | undefined, provider = 'zertes', mode = 'video') =>
     api.call('GET', identificationPaths.user(provider, mode), { token })
-  const qualities = async (token: string) =>
-    v.parse(
-      signatureQualitiesDetailSchema,
-      await readJson(await api.call('GET', apiPaths.signatureQualitiesDetail(), { token })),
-    )
-  const attributes = async (token: string) => {
-    const user = (await readJson(await api.call('GET', apiPaths.user(), { token }))) as {
-      attributes?: Record<string, string[]>
-    }
-    return user.attributes ?? {}
-  }
+  const qualities = (token: string) => readQualities(api, token)
+  const attributes = (token: string) => readAttributes(api, token)
   /** The sandbox page of `identUrl`, as the browser opens it on our server. */
   const pageOf = (identUrl: string) => `${api.server.url}${new URL(identUrl).pathname}`
   /** Submits the sandbox page with `outcome`, as its buttons do; answers the redirect. */

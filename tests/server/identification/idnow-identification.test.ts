@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { identificationInfoSchema, identificationPaths } from '../../../contract/identification.ts'
-import { apiPaths, apiUrl } from '../../../contract/paths.ts'
-import { signatureQualitiesDetailSchema } from '../../../contract/signing.ts'
+import { apiUrl } from '../../../contract/paths.ts'
 import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
 import { openBusiness } from '../businesses/business-client.ts'
 import { type FakeIdnow, startFakeIdnow } from '../providers/fake-idnow.ts'
+import { readAttributes, readQualities } from './read-identity.ts'
 
 const goUrl = 'https://go.idnow.test'
 
@@ -43,17 +43,8 @@ describe('identification through IDnow', () => {
     api.call('POST', identificationPaths.user(provider, mode), { token: admin })
   const read = (provider: string, mode: string) =>
     api.call('GET', identificationPaths.user(provider, mode), { token: admin })
-  const qualities = async () =>
-    v.parse(
-      signatureQualitiesDetailSchema,
-      await readJson(await api.call('GET', apiPaths.signatureQualitiesDetail(), { token: admin })),
-    )
-  const attributes = async () => {
-    const user = (await readJson(await api.call('GET', apiPaths.user(), { token: admin }))) as {
-      attributes?: Record<string, string[]>
-    }
-    return user.attributes ?? {}
-  }
+  const qualities = () => readQualities(api, admin)
+  const attributes = () => readAttributes(api, admin)
   /** IDnow calling the webhook URL its company is set up with. */
   const webhook = (provider: string, body: string) =>
     fetch(`${api.server.url}${apiUrl(identificationPaths.webhook(provider))}`, {
