@@ -577,6 +577,8 @@ export const signatureRequestListings = pgTable(
     index('signature_request_listings_created_idx').on(table.userId, table.createdAt, table.requestId),
     index('signature_request_listings_updated_idx').on(table.userId, table.updatedAt, table.requestId),
     index('signature_request_listings_title_idx').on(table.userId, table.title, table.requestId),
+    // The list's total counts a user's listings on every call: from this index alone, without their rows.
+    index('signature_request_listings_status_idx').on(table.userId, table.statusOverall, table.requestId),
     index('signature_request_listings_request_idx').on(table.requestId),
   ],
 )

@@ -1,0 +1,1 @@
+CREATE INDEX "signature_request_listings_status_idx" ON "signature_request_listings" USING btree ("user_id","status_overall","request_id");
