@@ -3,10 +3,10 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { createCanvas } from '@napi-rs/canvas'
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import sharp from 'sharp'
 import { createFileStorage } from '../storage/create-file-storage.ts'
 import { documentKey, pageImageKey } from '../storage/storage-keys.ts'
 import { DocumentError } from './document-error.ts'
+import { encodePageImage } from './encode-page-image.ts'
 import { openPdf } from './pdfjs.ts'
 import {
   pixelsPerPoint,
@@ -65,13 +65,7 @@ async function render({ docHash, page, scale }: RenderJobMessage): Promise<{ key
     const started = performance.now()
     await pdfPage.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise
     const rendered = performance.now()
-    // libwebp at its fastest effort: Skia's encoder (canvas.encode) takes about 2.5 times as long here for
-    // images ~20 % smaller, and encoding was most of a page's time (issue 5 goal: under 40 ms a page).
-    const webp = await sharp(canvas.data(), {
-      raw: { width: canvas.width, height: canvas.height, channels: 4 },
-    })
-      .webp({ quality, effort: 0 })
-      .toBuffer()
+    const webp = await encodePageImage(canvas.data(), canvas.width, canvas.height, quality)
     const encoded = performance.now()
     await storage.put(key, webp)
     const stored = performance.now()
