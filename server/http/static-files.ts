@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { createRoutePreloads } from './route-preloads.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
@@ -10,7 +11,8 @@ const immutable = 'public, max-age=31536000, immutable'
  * Serves the built app from `staticDir`: its files, and `index.html` for every other GET so the client router
  * resolves the path. A text file goes as its brotli or gzip twin (written by the build) when the browser
  * accepts one, with its Content-Encoding and Content-Length, else as it is; either way `Vary:
- * Accept-Encoding`. Only `/assets/` holds content-hashed names that may be cached forever.
+ * Accept-Encoding`, and for an app page that names its language's texts `Vary: Accept-Encoding, Cookie`. Only
+ * `/assets/` holds content-hashed names that may be cached forever.
  */
 export function createStaticFiles(staticDir: string): Hono {
   const root = resolve(staticDir)
@@ -22,16 +24,18 @@ export function createStaticFiles(staticDir: string): Hono {
     if (await isFile(indexFile)) return next()
     return c.text(`The app is not built (${indexFile} is missing). Run \`npm run build\`, then reload.`, 503)
   })
-  // An app page (no file name) names the files its route loads after the entry, so they load alongside it.
+  // An app page (no file name) names the files its route loads after the entry, so they load alongside it, with
+  // the texts of the language the app keeps in the `lang` cookie (src/i18n/i18n.ts).
   const pageFor = createRoutePreloads(root)
   app.get('*', async (c, next) => {
     const path = c.req.path
     if (path.startsWith('/assets/') || /\.[\w]+$/.test(path)) return next()
-    const page = await pageFor(path)
+    const page = await pageFor(path, getCookie(c, 'lang'))
     if (!page) return next()
     c.header('Cache-Control', 'no-cache')
     c.header('ETag', page.etag)
     varyByEncoding(c)
+    c.header('Vary', 'Cookie', { append: true })
     if (c.req.header('If-None-Match') === page.etag) return c.body(null, 304)
     const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
     const body = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.html

@@ -41,8 +41,12 @@ export async function loadMessages(...parts: CatalogPart[]): Promise<void> {
 }
 
 const storageKey = 'locale'
+const cookieName = 'lang'
 
-/** Loads the shared catalog and the loaded parts, switches Lingui to it and updates the document's lang and dir. */
+/**
+ * Loads the shared catalog and the loaded parts, switches Lingui to it and updates the document's lang and dir; a
+ * selectable language is kept for the next visit.
+ */
 export async function activateLocale(locale: SupportedLocale): Promise<void> {
   const [shared, ...parts] = await Promise.all([
     loadCatalog(locale),
@@ -53,7 +57,12 @@ export async function activateLocale(locale: SupportedLocale): Promise<void> {
   document.documentElement.lang = locale
   document.documentElement.dir = textDirection(locale)
   // Italian is for direct-sign sessions only (SPEC §5), so it is not kept for the next visit.
-  if ((selectableLocales as readonly string[]).includes(locale)) localStorage.setItem(storageKey, locale)
+  if (!(selectableLocales as readonly string[]).includes(locale)) return
+  localStorage.setItem(storageKey, locale)
+  // The server cannot read localStorage: the cookie tells it which language's catalogs to name in the pages it
+  // sends (server/http/route-preloads.ts), so they load alongside the entry.
+  // biome-ignore lint/suspicious/noDocumentCookie: cookieStore is missing from the Safari and Firefox releases before 2025 that the ES2023 build serves
+  document.cookie = `${cookieName}=${locale}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`
 }
 
 const pickedKey = 'localePicked'
