@@ -66,6 +66,38 @@ test.describe('app shell', () => {
     await app.seeHeading(/Entschuldigung/)
   })
 
+  test('Inter does not slow a first visit: fetched when the browser is idle, shown from the next screen on', async ({
+    page,
+  }) => {
+    const app = new AppPage(page)
+    const fontRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fontRequests.push(request.url())
+    })
+    const textFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily)
+    const interShown = () =>
+      page.evaluate(
+        () =>
+          document.documentElement.dataset.font === 'inter' &&
+          [...document.fonts].some((face) => face.family === 'Inter Variable' && face.status === 'loaded'),
+      )
+    await app.open('/login')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await textFont()).not.toContain('Inter')
+    // Fetched once the first screen is up, while it stays in the system's font.
+    await expect.poll(() => fontRequests.length).toBe(1)
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('webFont'))).toContain('.woff2')
+    expect(await textFont()).not.toContain('Inter')
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await app.seeHeading(/Create/)
+    expect(await textFont()).toContain('Inter Variable')
+    await expect.poll(interShown).toBe(true)
+    // The next visit shows it from the first screen.
+    await page.reload()
+    await app.seeHeading(/Create/)
+    await expect.poll(interShown).toBe(true)
+  })
+
   test('the first Tab reaches a skip link that leads past the header to the page', async ({ page }) => {
     const app = new AppPage(page)
     await app.open('/login')

@@ -18,6 +18,7 @@ import { startErrorReporting } from './app/error-reporting.ts'
 import { startSession } from './app/session.ts'
 import { startUiActors } from './app/ui-actors.ts'
 import { watchForNewBuild } from './app/update-prompt.ts'
+import { startWebFont } from './app/web-font.ts'
 import { fetchStatus } from './features/maintenance/fetch-status.ts'
 import { startMaintenance } from './features/maintenance/maintenance-status.ts'
 import { activateLocale, initialLocale } from './i18n/i18n.ts'
@@ -94,6 +95,13 @@ async function start() {
       </I18nProvider>
     </StrictMode>,
   )
+  startWebFont(document.documentElement, localStorage, (show) => {
+    const stop = router?.subscribe('onBeforeNavigate', ({ pathChanged }) => {
+      if (!pathChanged) return
+      show()
+      stop?.()
+    })
+  })
 }
 
 void start()
