@@ -1,7 +1,7 @@
 /**
  * Documents: time from "file stored" to the first page image being ready for a 50-page PDF (goal under
  * 300 ms), and render time per page at scale 100 and 20 (goal under 40 ms), median and p95, with the
- * event-loop delay of the main thread meanwhile. Prints; asserts nothing.
+ * event-loop delay of the main thread meanwhile and the size of the images. Prints; asserts nothing.
  *
  * Run: node bench/documents.ts [pages]
  */
@@ -21,7 +21,7 @@ import { ms, percentile } from './figures.ts'
 const pageCount = Number(process.argv[2] ?? 50)
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-documents-'))
 const storage = createFileStorage({ dataDir })
-let timings: RenderTiming[] = []
+let timings: ({ key: string } & RenderTiming)[] = []
 const renderer = createPageRenderer({ storage: { dataDir }, onRendered: (page) => timings.push(page) })
 
 async function storedPdf(label: string, pages: number): Promise<{ hash: string; bytes: Uint8Array }> {
@@ -93,6 +93,13 @@ try {
         `  of which ${part.replace('Ms', '')}: median ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`,
       )
     }
+    // What the viewer downloads for each page: the trade against the time above (lossless for text pages).
+    const sizes = await Promise.all(
+      timings.map(async ({ key }) => ((await storage.getBytes(key))?.length ?? 0) / 1024),
+    )
+    console.log(
+      `  image: median ${percentile(sizes, 50).toFixed(1)} KB, largest ${Math.max(...sizes).toFixed(1)} KB`,
+    )
   }
 } finally {
   await renderer.close()
