@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
+import { catalogParts } from './route-preloads.ts'
 
 const loginBudgetKb = 150
 const dist = 'dist'
@@ -28,12 +29,11 @@ console.log('\nJavaScript chunks (brotli, as sent):')
 for (const row of rows.slice(0, 25)) console.log(`  ${row.kb.toFixed(1).padStart(7)} KB  ${row.file}`)
 if (rows.length > 25) console.log(`  … and ${rows.length - 25} smaller chunks`)
 
-/** The feature catalogs a route's loader asks for: `loadMessages('documents', 'signing')`. */
-function routeCatalogs(route: string): string[] {
-  const source = readFileSync(join('src/routes', `${route}.tsx`), 'utf8')
-  const call = /loadMessages\(([^)]*)\)/.exec(source)?.[1] ?? ''
-  return [...call.matchAll(/'([\w-]+)'/g)].map((m) => `locales/${m[1]}/en-gb.po`)
-}
+/** The catalogs of the feature parts a route's loader loads, in English. */
+const routeCatalogs = (route: string) =>
+  catalogParts(readFileSync(join('src/routes', `${route}.tsx`), 'utf8')).map(
+    (part) => `locales/${part}/en-gb.po`,
+  )
 
 /** The chunks a page loads: the entry, the route's chunks, its en-gb catalogs, and all they import. */
 function pageChunks(route: string): Set<string> {

@@ -38,6 +38,13 @@ interface Page {
   parts: string[]
 }
 
+/** The feature catalogs a route file's loader loads: `loadMessages('documents', 'signing')`. */
+export function catalogParts(routeSource: string): string[] {
+  return [...routeSource.matchAll(/loadMessages\(([^)]*)\)/g)].flatMap(([, args]) =>
+    [...(args as string).matchAll(/'([\w-]+)'/g)].map(([, part]) => part as string),
+  )
+}
+
 /** The pages of the generated route tree, with the feature catalogs their loaders load (`loadMessages('documents')`). */
 function readPages(root: string): Page[] {
   const source = readFileSync(join(root, 'src/routeTree.gen.ts'), 'utf8')
@@ -56,12 +63,9 @@ function readPages(root: string): Page[] {
     // The route and the layouts above it, each of which may have a lazy component of its own.
     const chain: string[] = []
     for (let at = routes.get(name as string); at; at = routes.get(at.parent)) chain.push(at.file)
-    const parts = chain.flatMap((file) => {
-      const route = readFileSync(join(root, 'src/routes', `${file}.tsx`), 'utf8')
-      return [...route.matchAll(/loadMessages\(([^)]*)\)/g)].flatMap(([, args]) =>
-        [...(args as string).matchAll(/'([\w-]+)'/g)].map(([, part]) => part as string),
-      )
-    })
+    const parts = chain.flatMap((file) =>
+      catalogParts(readFileSync(join(root, 'src/routes', `${file}.tsx`), 'utf8')),
+    )
     pages.push({ path: path as string, chain, parts })
   }
   return pages
