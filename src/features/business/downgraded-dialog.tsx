@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
+import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 
 /** Props of the downgraded dialog. */

@@ -8,7 +8,7 @@ import { confirmSandboxSetup, createSetupIntent, type SandboxPaymentDetails } fr
 import { businessKey } from '../../api/business.ts'
 import type { ApiClient } from '../../api/client.ts'
 import { errorCode } from '../../api/error-messages.ts'
-import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import styles from './business.module.css'

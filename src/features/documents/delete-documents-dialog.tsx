@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
-import { BusyButton, DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { ErrorAlert } from './dialog-error-alert.tsx'
 

@@ -13,8 +13,8 @@ import type {
   Legislation,
 } from '../../../machines/identification/identification.types.ts'
 import { loadMessages } from '../../i18n/i18n.ts'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
-import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'

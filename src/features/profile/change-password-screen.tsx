@@ -7,7 +7,7 @@ import { checkPassword, passwordMinLength } from '../../../machines/password/pas
 import { ApiError } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { getUserQueryOptions, userAttribute, useUser } from '../../api/user.ts'
-import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { type ReactNode, useState } from 'react'
-import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { useSecondsUntil } from '../../ui/form/use-seconds-until.ts'
 import styles from './signing.module.css'

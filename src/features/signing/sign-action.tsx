@@ -10,7 +10,7 @@ import { selectDirectSign } from '../../../machines/session/session.selectors.ts
 import { sealsQueryOptions } from '../../api/seals.ts'
 import { getUserQueryOptions } from '../../api/user.ts'
 import { directToken } from '../../app/direct-sign.ts'
-import { BusyButton } from '../../ui/dialog/dialog-frame.tsx'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { prepareSigning } from './prepare-signing.ts'
 import { runSigning } from './run-signing.ts'

@@ -1,6 +1,5 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import type { FormEvent, ReactNode } from 'react'
-import { Button, type ButtonProps } from '../button/button.tsx'
 import styles from './dialog.module.css'
 
 /** The parts of every dialog: its title, what it is about, its body and its buttons. */
@@ -35,25 +34,5 @@ export function DialogFrame({
     </form>
   ) : (
     <div className={styles.frame}>{parts}</div>
-  )
-}
-
-/**
- * A button that shows a spinner and refuses clicks while its action runs (SPEC §4 loading flag). While busy
- * it stays focusable (`aria-disabled`, not `disabled`), so the focus that a dialog it opened gives back on
- * closing lands on it, not on the page's body.
- */
-export function BusyButton({ busy, children, disabled, onClick, ...rest }: ButtonProps & { busy: boolean }) {
-  return (
-    <Button
-      {...rest}
-      disabled={disabled}
-      aria-disabled={busy || undefined}
-      aria-busy={busy || undefined}
-      onClick={busy ? (event) => event.preventDefault() : onClick}
-    >
-      {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
-      {children}
-    </Button>
   )
 }

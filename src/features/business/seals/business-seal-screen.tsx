@@ -16,8 +16,8 @@ import {
   uploadSealImage,
 } from '../../../api/seals.ts'
 import { formatDateTime, resolveLocale } from '../../../i18n/locales.ts'
+import { BusyButton } from '../../../ui/button/busy-button.tsx'
 import { Button, buttonClass } from '../../../ui/button/button.tsx'
-import { BusyButton } from '../../../ui/dialog/dialog-frame.tsx'
 import { useObjectUrl } from '../../../ui/file/use-object-url.ts'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
 import { formMessages } from '../../../ui/form/form-messages.ts'
