@@ -12,8 +12,6 @@ import { getUserQueryOptions } from '../../api/user.ts'
 import { directToken } from '../../app/direct-sign.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
-import { prepareSigning } from './prepare-signing.ts'
-import { runSigning } from './run-signing.ts'
 import styles from './signing.module.css'
 import { signingCalls } from './signing-calls.ts'
 import { signingErrorMessage } from './signing-messages.ts'
@@ -78,7 +76,13 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
         queryClient,
         direct ? { session: direct, token: directToken(direct) } : null,
       )
-      const signer = await calls.loadSigner()
+      // The signing flow's code (its machine, dialogs and overlays) comes when the user signs, while the signer
+      // loads, not with the page that shows the button.
+      const [signer, { prepareSigning }, { runSigning }] = await Promise.all([
+        calls.loadSigner(),
+        import('./prepare-signing.ts'),
+        import('./run-signing.ts'),
+      ])
       const signingName = seal
         ? seal.label
         : await prepareSigning({
