@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { ports } from '../playwright.config.ts'
 import { expect, test } from './fixtures.ts'
 import { AppPage } from './pages/app-page.ts'
@@ -139,6 +140,39 @@ test.describe('app shell', () => {
       body: await page.screenshot({ fullPage: true }),
       contentType: 'image/png',
     })
+  })
+
+  // The menu's code comes after the screen's first paint: a stand-in button takes what the user does meanwhile.
+  async function openWithMenuCodeHeld(page: Page) {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/ark-menu-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await new AppPage(page).open('/component-test')
+    return release
+  }
+
+  test('a menu pressed before its code came opens once it comes', async ({ page }) => {
+    const release = await openWithMenuCodeHeld(page)
+    await page.getByRole('button', { name: 'More actions' }).click()
+    await expect(page.getByRole('menu')).toBeHidden()
+    release()
+    await page.getByRole('menuitem', { name: 'Rename' }).click()
+    await expect(page.getByText('Renamed')).toBeVisible()
+  })
+
+  test('a menu focused before its code came keeps the focus once it comes', async ({ page }) => {
+    const release = await openWithMenuCodeHeld(page)
+    await page.getByRole('button', { name: 'More actions' }).focus()
+    release()
+    const trigger = page.locator('[data-scope="menu"][data-part="trigger"]')
+    await expect(trigger).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible()
   })
 
   for (const path of ['/login', '/sorry', '/no/such-page']) {

@@ -1,6 +1,4 @@
-import { Menu } from '@ark-ui/react/menu'
-import { Portal } from '@ark-ui/react/portal'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { buttonClass } from '../button/button.tsx'
 import styles from './action-menu.module.css'
 
@@ -14,38 +12,39 @@ export type MenuAction = {
   danger?: boolean
 }
 
+// Ark's menu is some 30 KB of code: the screen paints without it, and it comes right after.
+const ArkMenu = lazy(() => import('./ark-menu.tsx').then(({ ArkMenu }) => ({ default: ArkMenu })))
+
 /**
  * The secondary actions of a screen behind one button (Ark UI Menu: arrow keys, type-ahead, Escape, focus
- * back on the button). Nothing is rendered without actions.
+ * back on the button). Until the menu's code is there, a stand-in of the same button takes a press or the focus
+ * and hands them over. Nothing is rendered without actions.
  */
 export function ActionMenu({ label, actions }: { label: ReactNode; actions: MenuAction[] }) {
+  const [pressed, setPressed] = useState(false)
+  const [focused, setFocused] = useState(false)
   if (actions.length === 0) return null
+  const standIn = (
+    <button
+      type="button"
+      className={buttonClass({ variant: 'secondary' })}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      // A press counts from the pointer going down: the menu may take over before the pointer comes up.
+      onPointerDown={() => setPressed(true)}
+      onClick={() => setPressed(true)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
+      {label}
+      <span aria-hidden="true" className={styles.chevron}>
+        ▾
+      </span>
+    </button>
+  )
   return (
-    <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger className={buttonClass({ variant: 'secondary' })}>
-        {label}
-        <span aria-hidden="true" className={styles.chevron}>
-          ▾
-        </span>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content className={styles.content}>
-            {actions.map((action) => (
-              <Menu.Item
-                key={action.value}
-                value={action.value}
-                className={styles.item}
-                data-danger={action.danger || undefined}
-                disabled={action.disabled}
-                onSelect={action.onSelect}
-              >
-                {action.label}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={standIn}>
+      <ArkMenu label={label} actions={actions} defaultOpen={pressed} focusTrigger={focused} />
+    </Suspense>
   )
 }
