@@ -12,9 +12,10 @@
  * as the user who just signed in opens them: signed in, the browser's cache emptied, then /login loaded (what
  * signing in fetched), then the page. Every run starts from that same state, so the runs measure the same thing.
  *
- * Run: node bench/lighthouse.ts [--runs 3] [--out dir] [--dist dir] (builds dist/ first when there is none).
- * Each page is audited `--runs` times (default 1) and the run with the median performance score is printed;
- * `--out` keeps every run's Lighthouse JSON report in `dir` (h2-login-1.json, h1-view-3.json, ...);
+ * Run: node bench/lighthouse.ts [--runs 5] [--out dir] [--dist dir] (builds dist/ first when there is none).
+ * Each page is audited `--runs` times (default 3, as one run's score moves by some 5 points) and the run with the
+ * median performance score is printed; `--out` keeps every run's Lighthouse JSON report in `dir` (h2-login-1.json,
+ * h1-view-3.json, ...);
  * `--dist` serves an app built elsewhere (`vite build --outDir dir`), which others' builds of dist/ leave alone.
  */
 import { spawnSync } from 'node:child_process'
@@ -30,7 +31,7 @@ import { startTlsProxy } from './tls-proxy.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, out: { type: 'string' }, dist: { type: 'string' } },
+  options: { runs: { type: 'string', default: '3' }, out: { type: 'string' }, dist: { type: 'string' } },
 })
 const runs = Number(options.runs)
 if (!Number.isInteger(runs) || runs < 1)
