@@ -12,6 +12,21 @@ export type MenuAction = {
   danger?: boolean
 }
 
+/** The class of the menu's button, the stand-in's and the menu's own alike. */
+export const menuButtonClass = buttonClass({ variant: 'secondary' })
+
+/** What the menu's button shows, the stand-in's and the menu's own alike. */
+export function MenuButtonFace({ label }: { label: ReactNode }) {
+  return (
+    <>
+      {label}
+      <span aria-hidden="true" className={styles.chevron}>
+        ▾
+      </span>
+    </>
+  )
+}
+
 // Ark's menu is some 30 KB of code: the screen paints without it, and it comes right after.
 const ArkMenu = lazy(() => import('./ark-menu.tsx').then(({ ArkMenu }) => ({ default: ArkMenu })))
 
@@ -27,7 +42,7 @@ export function ActionMenu({ label, actions }: { label: ReactNode; actions: Menu
   const standIn = (
     <button
       type="button"
-      className={buttonClass({ variant: 'secondary' })}
+      className={menuButtonClass}
       aria-haspopup="menu"
       aria-expanded="false"
       // A press counts from the pointer going down: the menu may take over before the pointer comes up.
@@ -36,10 +51,7 @@ export function ActionMenu({ label, actions }: { label: ReactNode; actions: Menu
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
     >
-      {label}
-      <span aria-hidden="true" className={styles.chevron}>
-        ▾
-      </span>
+      <MenuButtonFace label={label} />
     </button>
   )
   return (

@@ -1,9 +1,8 @@
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
 import { type ReactNode, useEffect, useRef } from 'react'
-import { buttonClass } from '../button/button.tsx'
 import styles from './action-menu.module.css'
-import type { MenuAction } from './action-menu.tsx'
+import { type MenuAction, MenuButtonFace, menuButtonClass } from './action-menu.tsx'
 
 /**
  * The action menu itself (Ark UI Menu), which {@link ActionMenu} loads after the screen's first paint. It takes
@@ -27,11 +26,8 @@ export function ArkMenu({
   }, [])
   return (
     <Menu.Root lazyMount unmountOnExit defaultOpen={defaultOpen} positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger ref={trigger} className={buttonClass({ variant: 'secondary' })}>
-        {label}
-        <span aria-hidden="true" className={styles.chevron}>
-          ▾
-        </span>
+      <Menu.Trigger ref={trigger} className={menuButtonClass}>
+        <MenuButtonFace label={label} />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
