@@ -223,4 +223,29 @@ test.describe('profile', () => {
     })
     expect(login.status()).toBe(401)
   })
+
+  test('a screen left while its texts load and opened again waits for them', async ({ page, request }) => {
+    const account = await createAccount(request)
+    await signInTab(page, account)
+    const profile = new ProfilePage(page)
+    await profile.open('/profile')
+    await profile.seeHeading('Your profile')
+    // The requests' texts are on their way, and the user goes back and forth meanwhile.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/en-gb-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: 'Requests' }).click()
+    await nav.getByRole('link', { name: 'Profile' }).click()
+    await nav.getByRole('link', { name: 'Requests' }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    // The list shows once its texts came, never their ids before (the page fixture fails the journey on those).
+    release()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your signature requests' })).toBeVisible()
+  })
 })

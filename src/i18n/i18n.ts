@@ -23,21 +23,36 @@ function loadCatalog(locale: SupportedLocale, part?: CatalogPart): Promise<Catal
 // the browser journeys look.
 i18n.on('missing', ({ locale, id }) => console.error(`Message ${id} is missing from the ${locale} catalogs`))
 
-/** The feature parts loaded so far: a change of language loads them again in the new one. */
-const loadedParts = new Set<CatalogPart>()
+/**
+ * Each feature part asked for so far, with its load in the language it was asked in, under way or done: a second
+ * caller waits for the same load, and a change of language loads every part again in the new one.
+ */
+const partLoads = new Map<CatalogPart, Promise<void>>()
 
 /**
  * Loads the messages of feature parts in the active language; the routes that show a feature call it
- * in their loader, so its texts arrive with its screen.
+ * in their loader, so its texts arrive with its screen. A part that failed to load is asked for again next time.
  */
 export async function loadMessages(...parts: CatalogPart[]): Promise<void> {
-  const missing = parts.filter((part) => !loadedParts.has(part))
-  if (missing.length === 0) return
-  for (const part of missing) loadedParts.add(part)
-  const locale = i18n.locale as SupportedLocale
-  const catalogs = await Promise.all(missing.map((part) => loadCatalog(locale, part)))
-  // The language may have changed meanwhile: activateLocale then loaded these parts in the new one.
-  if (i18n.locale === locale) for (const { messages } of catalogs) i18n.load(locale, messages)
+  await Promise.all(
+    parts.map((part) => {
+      const known = partLoads.get(part)
+      if (known) return known
+      const locale = i18n.locale as SupportedLocale
+      const load = loadCatalog(locale, part).then(
+        ({ messages }) => {
+          // The language may have changed meanwhile: activateLocale then loaded this part in the new one.
+          if (i18n.locale === locale) i18n.load(locale, messages)
+        },
+        (error: unknown) => {
+          partLoads.delete(part)
+          throw error
+        },
+      )
+      partLoads.set(part, load)
+      return load
+    }),
+  )
 }
 
 const storageKey = 'locale'
@@ -50,7 +65,7 @@ const cookieName = 'lang'
 export async function activateLocale(locale: SupportedLocale): Promise<void> {
   const [shared, ...parts] = await Promise.all([
     loadCatalog(locale),
-    ...[...loadedParts].map((part) => loadCatalog(locale, part)),
+    ...[...partLoads.keys()].map((part) => loadCatalog(locale, part)),
   ])
   const messages = Object.assign({}, shared?.messages, ...parts.map((part) => part.messages))
   i18n.loadAndActivate({ locale, messages })
