@@ -150,8 +150,6 @@ export const identificationErrorCodes = [
   'identification.not_found',
   /** A webhook whose signature or timestamp does not verify, or whose body cannot be read (400). */
   'identification.webhook_invalid',
-  /** A browser's return from a provider whose state names no open appointment, or names one twice (400). */
-  'identification.state_invalid',
   /** A licence is bought for an identification that a business or a paid licence covers already (409). */
   'identification.covered',
   /** A licence is bought again while the one paid before is still processing at the bank (409). */

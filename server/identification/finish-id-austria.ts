@@ -1,48 +1,52 @@
 import { eq } from 'drizzle-orm'
 import { identifications } from '../db/schema.ts'
-import { ApiError } from '../http/api-error.ts'
 import type {
   IdAustriaIdentificationProvider,
   IdAustriaReturn,
 } from '../providers/identification/id-austria-identification-provider.ts'
+import {
+  type IdentificationWebhook,
+  ProviderUnavailable,
+} from '../providers/identification/identification-provider.ts'
 import { applyIdentificationWebhook } from './apply-identification-webhook.ts'
 import type { IdentificationServices } from './identification-services.ts'
+import type { ReturnRefusal } from './return-failed-page.ts'
 import { identificationReturnPath } from './return-path.ts'
-import { providerUnavailable } from './start-identification.ts'
+
+/** Where the browser goes from its return from ID Austria, or why it cannot go on (and where it may go instead). */
+export type IdAustriaReturnOutcome =
+  | { location: string }
+  | { refused: ReturnRefusal; status: 400 | 503; back?: string }
 
 /**
  * GET /api/identification/austria/callback: the browser's return from ID Austria. Its state names the open
  * Austrian eID appointment; the outcome ID Austria answered (see
- * {@link IdAustriaIdentificationProvider.finish}) is applied as a webhook's is. Answers where in the app the
- * browser goes back to. A state that names no open ID Austria appointment (unknown, forged, or one ended
- * already, as by a replayed return) is 400 `identification.state_invalid` and changes nothing; ID Austria
- * out of reach is 503 and leaves the appointment open, so the return can be tried again.
+ * {@link IdAustriaIdentificationProvider.finish}) is applied as a webhook's is, and the browser goes back to its
+ * place in the app. A state that names no appointment (unknown, forged) or one ended already (as by a replayed
+ * return) is refused with 400 and changes nothing; ID Austria out of reach is 503 and leaves the appointment
+ * open, so the return can be tried again.
  */
 export async function finishIdAustria(
   services: Pick<IdentificationServices, 'db' | 'now'>,
   idAustria: IdAustriaIdentificationProvider,
   query: IdAustriaReturn & { state?: string | undefined },
-): Promise<string> {
+): Promise<IdAustriaReturnOutcome> {
   const state = query.state ?? ''
   const [row] =
     state === '' || state.length > 200
       ? []
       : await services.db.select().from(identifications).where(eq(identifications.providerRef, state))
-  if (row === undefined || row.provider !== 'austria')
-    throw new ApiError(
-      400,
-      'identification.state_invalid',
-      'This return from ID Austria names no appointment',
-    )
+  if (row === undefined || row.provider !== 'austria') return { refused: 'unknown', status: 400 }
+  const back = identificationReturnPath(row)
   if (row.status !== 'initialized' && row.status !== 'inprogress')
-    throw new ApiError(
-      400,
-      'identification.state_invalid',
-      'This Austrian eID identification has ended already',
-    )
-  const event = await idAustria
-    .finish(row.providerRef, { code: query.code, error: query.error }, services.now())
-    .catch(providerUnavailable)
+    return { refused: 'ended', status: 400, back }
+  let event: IdentificationWebhook
+  try {
+    event = await idAustria.finish(row.providerRef, { code: query.code, error: query.error }, services.now())
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) return { refused: 'unavailable', status: 503 }
+    throw error
+  }
   await applyIdentificationWebhook(services, 'austria', event)
-  return identificationReturnPath(row)
+  return { location: back }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { getCookie } from 'hono/cookie'
 import * as v from 'valibot'
 import { toCamelCase } from '../../contract/case.ts'
 import {
@@ -37,6 +37,7 @@ import {
   sandboxPageHtml,
 } from '../identification/sandbox-page.ts'
 import { providerUnavailable, startIdentification } from '../identification/start-identification.ts'
+import { pickMailLocale } from '../mail/mail-locale.ts'
 import { WebhookRejected } from '../providers/identification/identification-provider.ts'
 
 const userBase = '/v1/user/identification/:provider/:mode'
@@ -139,13 +140,11 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
   if (idAustria !== null)
     routes.get(identificationPaths.idAustriaCallback, async (c) => {
       const { state, code, error } = c.req.query()
-      try {
-        return c.redirect(await finishIdAustria(services, idAustria, { state, code, error }), 303)
-      } catch (failure) {
-        // The browser is navigating here: a page, not a JSON error.
-        if (!(failure instanceof ApiError)) throw failure
-        return c.html(returnFailedPage(failure.message), failure.status as ContentfulStatusCode)
-      }
+      const outcome = await finishIdAustria(services, idAustria, { state, code, error })
+      if ('location' in outcome) return c.redirect(outcome.location, 303)
+      // The browser is navigating here: a page, not a JSON error, in the app's language (its `lang` cookie) or the browser's.
+      const locale = pickMailLocale(getCookie(c, 'lang'), c.req.header('accept-language'))
+      return c.html(returnFailedPage(outcome.refused, locale, outcome.back), outcome.status)
     })
 
   const { sandbox } = services

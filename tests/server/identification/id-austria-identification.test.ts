@@ -52,7 +52,8 @@ describe('the Austrian eID through ID Austria', () => {
   const read = (token: string) => api.call('GET', identificationPaths.user('austria', 'eid'), { token })
   const qualities = (token: string) => readQualities(api, token)
   const attributes = (token: string) => readAttributes(api, token)
-  const comeBack = (query: Record<string, string>) => comeBackTo(api, query)
+  const comeBack = (query: Record<string, string>, headers?: Record<string, string>) =>
+    comeBackTo(api, query, headers)
   const idToken = (authorize: URL, claims: Record<string, unknown> = {}) =>
     idTokenOf(idAustria, api.clock.now(), authorize, claims)
   /** ID Austria redeeming `code` (with the PKCE verifier of `authorize`) for `token`, and nothing else. */
@@ -108,10 +109,13 @@ describe('the Austrian eID through ID Austria', () => {
     expect(Object.keys((await qualities(maria)).qes ?? {})).toEqual(['eidas'])
     expect(granted.immutableEidFields).toEqual(['first_name', 'last_name', 'date_of_birth'])
 
-    // The same return again (a reload, or someone replaying it): a 400 page, nothing redeemed or applied.
+    // The same return again (a reload, or someone replaying it): a 400 page, nothing redeemed or applied; it
+    // leads to the identification's page, which shows the result.
     const replayed = await comeBack({ state, code: 'code-of-maria' })
     expect(replayed.status).toBe(400)
-    expect(await replayed.text()).toContain('has ended already')
+    const page = await replayed.text()
+    expect(page).toContain('has ended already')
+    expect(page).toContain('href="/profile/signature-standards/id-austria-success?identification=returned"')
     expect(idAustria.requests.length).toBe(requests + 1)
     expect(await info(await read(maria))).toMatchObject({ appointmentStatus: 'success' })
     expect(await attributes(maria)).toEqual(granted)
@@ -137,7 +141,7 @@ describe('the Austrian eID through ID Austria', () => {
     expect((await start(franz)).searchParams.get('state')).not.toBe(authorize.searchParams.get('state'))
   })
 
-  it('answers a forged or unknown state with a 400 page and changes nothing', async () => {
+  it("answers a forged or unknown state with a 400 page in the visitor's language and changes nothing", async () => {
     const anna = await signUp()
     const authorize = await start(anna)
     const requests = idAustria.requests.length
@@ -145,8 +149,16 @@ describe('the Austrian eID through ID Austria', () => {
       const back = await comeBack({ state, code: 'some-code' })
       expect(back.status).toBe(400)
       expect(back.headers.get('content-type')).toContain('text/html')
-      expect(await back.text()).toContain('names no appointment')
+      expect(await back.text()).toContain('belongs to no identification that was started')
     }
+    // In the language the app keeps in its cookie, else in the browser's.
+    const german = await comeBack({ state: 'forged-state' }, { cookie: 'lang=de-ch' })
+    expect(german.status).toBe(400)
+    const page = await german.text()
+    expect(page).toContain('<html lang="de-ch">')
+    expect(page).toContain('Die Identifikation kann hier nicht fortgesetzt werden')
+    const french = await comeBack({ state: 'forged-state' }, { 'accept-language': 'fr-CH,fr;q=0.9,en;q=0.8' })
+    expect(await french.text()).toContain('L’identification ne peut pas se poursuivre ici')
     expect(idAustria.requests.length).toBe(requests)
     expect(await info(await read(anna))).toMatchObject({ appointmentStatus: 'initialized' })
     expect((await qualities(anna)).qes).toBeUndefined()
@@ -184,6 +196,7 @@ describe('the Austrian eID through ID Austria', () => {
     await idAustria.close()
     const down = await comeBack({ state, code: 'code-of-sepp' })
     expect(down.status).toBe(503)
+    expect(await down.text()).toContain('Reload this page in a few minutes')
     expect(await info(await read(sepp))).toMatchObject({ appointmentStatus: 'initialized' })
   })
 })
@@ -362,12 +375,14 @@ describe('identification providers in production', () => {
 })
 
 /** The browser coming back from ID Austria to the server of `api` with `query`. */
-function comeBackTo(api: AccountsClient, query: Record<string, string>) {
+function comeBackTo(
+  api: AccountsClient,
+  query: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return fetch(
     `${api.server.url}${apiUrl(identificationPaths.idAustriaCallback)}?${new URLSearchParams(query)}`,
-    {
-      redirect: 'manual',
-    },
+    { redirect: 'manual', headers },
   )
 }
 
