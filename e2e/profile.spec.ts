@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures.ts'
+import { holdRequests } from './pages/hold-requests.ts'
 import { ProfilePage } from './pages/profile-page.ts'
 import { confirmationToken, createAccount, savedLanguage, signInTab } from './pages/test-account.ts'
 
@@ -231,14 +232,7 @@ test.describe('profile', () => {
     await profile.open('/profile')
     await profile.seeHeading('Your profile')
     // The requests' texts are on their way, and the user goes back and forth meanwhile.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/assets/en-gb-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/assets/en-gb-*.js')
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('link', { name: 'Requests' }).click()
     await nav.getByRole('link', { name: 'Profile' }).click()

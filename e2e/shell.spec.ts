@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { ports } from '../playwright.config.ts'
 import { expect, test } from './fixtures.ts'
 import { AppPage } from './pages/app-page.ts'
+import { holdRequests } from './pages/hold-requests.ts'
 
 test.describe('app shell', () => {
   test('the start page sends a visitor to sign in, titled after the page', async ({ page }) => {
@@ -144,14 +145,7 @@ test.describe('app shell', () => {
 
   // The menu's code comes after the screen's first paint: a stand-in button takes what the user does meanwhile.
   async function openWithMenuCodeHeld(page: Page) {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/assets/ark-menu-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/assets/ark-menu-*.js')
     await new AppPage(page).open('/component-test')
     return release
   }
