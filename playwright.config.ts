@@ -18,7 +18,8 @@ export default defineConfig({
   // own; the report lists such a journey as flaky, which is a defect to look into, not a pass.
   retries: 1,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
+  // A minute per journey: on a busy two-core machine even short journeys have taken more than half of one.
+  timeout: 60_000,
   use: {
     baseURL: `http://localhost:${ports.staging}`,
     extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },

@@ -221,9 +221,9 @@ test.describe('business accounts', () => {
   test('an admin keeps domains, settings and a logo; the business pages fit a phone and speak German', async ({
     page,
   }, testInfo) => {
-    // A long journey (domains, settings, logo, phone, German, plan, trial end, a member leaving): a minute,
-    // not the default half, so a busy two-core machine does not cut it short.
-    test.setTimeout(60_000)
+    // A long journey (domains, settings, logo, phone, German, plan, trial end, a member leaving): two minutes,
+    // as a busy two-core machine has taken a minute for it.
+    test.setTimeout(120_000)
     const admin = await createAccount(api)
     const opened = await api.post('/api/v2/businesses', {
       headers: { Authorization: `Bearer ${admin.token}` },

@@ -122,7 +122,6 @@ test.describe('documents and signature requests', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000)
     const owner = await createAccount(request, 'Olga')
     const signer = await createAccount(request, 'Sven')
     const tag = randomUUID().slice(0, 8)

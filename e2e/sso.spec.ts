@@ -22,7 +22,6 @@ test.describe('single sign-on with the sandbox identity provider', () => {
   test('a new company user signs in, completes the account at /signup/sso and reaches the dashboard', async ({
     page,
   }) => {
-    test.setTimeout(60_000)
     const email = companyAddress()
     await continueWithCompany(page, email)
     await page.getByLabel('First name').fill('Anna')

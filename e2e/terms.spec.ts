@@ -18,8 +18,6 @@ test.describe('general terms in a new version', () => {
   const accounts: TestAccount[] = []
 
   test.beforeAll(async ({ playwright }) => {
-    // Two servers start one after the other on one data directory: a minute on a busy machine.
-    test.setTimeout(60_000)
     dataDir = mkdtempSync(join(tmpdir(), 'signet-e2e-terms-'))
     const before = await startOwnServer('staging', { E2E_DATA_DIR: dataDir, TERMS_VERSION: '2026-01' })
     const api = await playwright.request.newContext({ baseURL: before.url })
