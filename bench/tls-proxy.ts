@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { createHash, X509Certificate } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { createSecureServer, type ServerHttp2Session } from 'node:http2'
@@ -12,9 +13,13 @@ const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'trans
 /**
  * An HTTP/2 front with TLS for the server at `target` (`http://localhost:port`), as the README's deployment puts
  * a TLS proxy before the app: what the browser of a real installation talks to. Its certificate is made for the
- * run with openssl and signed by nobody: the browser must be told to accept it (`--ignore-certificate-errors`).
+ * run with openssl and signed by nobody: the browser is told to trust its key (`spki`, for Chromium's
+ * `--ignore-certificate-errors-spki-list`). Trusted so, the answers are cached as a real certificate's are; with
+ * `--ignore-certificate-errors` Chromium caches nothing, and a page opened again would fetch all of its files again.
  */
-export async function startTlsProxy(target: string): Promise<{ base: string; close(): Promise<void> }> {
+export async function startTlsProxy(
+  target: string,
+): Promise<{ base: string; spki: string; close(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-tls-'))
   const [keyFile, certFile] = [join(dir, 'key.pem'), join(dir, 'cert.pem')]
   const made = spawnSync('openssl', [
@@ -36,6 +41,9 @@ export async function startTlsProxy(target: string): Promise<{ base: string; clo
   ])
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`)
   const [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)])
+  const spki = createHash('sha256')
+    .update(new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64')
   const upstream = new URL(target)
   const agent = new Agent({ keepAlive: true })
   const server = createSecureServer({ key, cert, allowHTTP1: true }, (incoming, outgoing) => {
@@ -69,6 +77,7 @@ export async function startTlsProxy(target: string): Promise<{ base: string; clo
   const { port } = server.address() as AddressInfo
   return {
     base: `https://localhost:${port}`,
+    spki,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       for (const session of sessions) session.destroy()
