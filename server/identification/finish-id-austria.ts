@@ -14,9 +14,7 @@ import type { ReturnRefusal } from './return-failed-page.ts'
 import { identificationReturnPath } from './return-path.ts'
 
 /** Where the browser goes from its return from ID Austria, or why it cannot go on (and where it may go instead). */
-export type IdAustriaReturnOutcome =
-  | { location: string }
-  | { refused: ReturnRefusal; status: 400 | 503; back?: string }
+export type IdAustriaReturnOutcome = { location: string } | { refused: ReturnRefusal; back?: string }
 
 /**
  * GET /api/identification/austria/callback: the browser's return from ID Austria. Its state names the open
@@ -36,15 +34,14 @@ export async function finishIdAustria(
     state === '' || state.length > 200
       ? []
       : await services.db.select().from(identifications).where(eq(identifications.providerRef, state))
-  if (row === undefined || row.provider !== 'austria') return { refused: 'unknown', status: 400 }
+  if (row === undefined || row.provider !== 'austria') return { refused: 'unknown' }
   const back = identificationReturnPath(row)
-  if (row.status !== 'initialized' && row.status !== 'inprogress')
-    return { refused: 'ended', status: 400, back }
+  if (row.status !== 'initialized' && row.status !== 'inprogress') return { refused: 'ended', back }
   let event: IdentificationWebhook
   try {
     event = await idAustria.finish(row.providerRef, { code: query.code, error: query.error }, services.now())
   } catch (error) {
-    if (error instanceof ProviderUnavailable) return { refused: 'unavailable', status: 503 }
+    if (error instanceof ProviderUnavailable) return { refused: 'unavailable' }
     throw error
   }
   await applyIdentificationWebhook(services, 'austria', event)

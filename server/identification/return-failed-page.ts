@@ -8,6 +8,9 @@ import type { MailLocale } from '../mail/mail-locale.ts'
  */
 export type ReturnRefusal = 'unknown' | 'ended' | 'unavailable'
 
+/** The status the page of a refused return is sent with: 503 while the provider is out of reach, else 400. */
+export const refusalStatus = (refusal: ReturnRefusal): 400 | 503 => (refusal === 'unavailable' ? 503 : 400)
+
 type PageTexts = { title: string; heading: string; back: string; reasons: Record<ReturnRefusal, string> }
 
 const texts: Record<MailLocale, PageTexts> = {

@@ -28,7 +28,7 @@ import type {
   IdentificationOwner,
   IdentificationServices,
 } from '../identification/identification-services.ts'
-import { returnFailedPage } from '../identification/return-failed-page.ts'
+import { refusalStatus, returnFailedPage } from '../identification/return-failed-page.ts'
 import { identificationReturnPath } from '../identification/return-path.ts'
 import {
   sandboxGonePageHtml,
@@ -144,7 +144,7 @@ export function createIdentificationRoutes(services: IdentificationServices): Ho
       if ('location' in outcome) return c.redirect(outcome.location, 303)
       // The browser is navigating here: a page, not a JSON error, in the app's language (its `lang` cookie) or the browser's.
       const locale = pickMailLocale(getCookie(c, 'lang'), c.req.header('accept-language'))
-      return c.html(returnFailedPage(outcome.refused, locale, outcome.back), outcome.status)
+      return c.html(returnFailedPage(outcome.refused, locale, outcome.back), refusalStatus(outcome.refused))
     })
 
   const { sandbox } = services
