@@ -124,7 +124,7 @@ test.describe('signing', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(120_000)
     const owner = await createAccount(request, 'Olga')
     const tag = randomUUID().slice(0, 8)
     const title = `Offer ${tag}`
