@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { isPaidByBusiness } from '../businesses/payment-state.ts'
 import type { Database } from '../db/open-database.ts'
 import { identifications, signatureRequests } from '../db/schema.ts'
@@ -16,7 +16,10 @@ export function ownedBy(owner: IdentificationOwner) {
     : eq(identifications.signatureId, owner.signatureId)
 }
 
-/** The owner's latest appointment of this provider and mode that was not cancelled, if any. */
+/**
+ * The owner's current appointment of this provider and mode: their latest one, unless it was cancelled. Once the
+ * latest is given up, none is current; an earlier one that ended (a failure, say) is not current again.
+ */
 export async function findCurrentIdentification(
   db: Pick<Database, 'select'>,
   owner: IdentificationOwner,
@@ -30,12 +33,11 @@ export async function findCurrentIdentification(
         ownedBy(owner),
         eq(identifications.provider, method.provider),
         eq(identifications.mode, method.mode),
-        ne(identifications.status, 'cancelled'),
       ),
     )
     .orderBy(desc(identifications.createdAt))
     .limit(1)
-  return row
+  return row?.status === 'cancelled' ? undefined : row
 }
 
 /** 404 for an appointment the caller has not got; another user's are never named. */

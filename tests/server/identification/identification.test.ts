@@ -212,6 +212,21 @@ describe.each(drivers)('identification on %s', (driver) => {
     expect(again.identUrl).not.toBe(started.identUrl)
   })
 
+  it('answers no appointment once the latest is cancelled, not an earlier one that ended', async () => {
+    const fay = await api.signUp('fay@example.com')
+    await buyLicence(api.server.url, { token: fay }, 'eidas')
+    const first = await info(await start(fay, 'eidas', 'video'), 201)
+    expect((await submit(first.identUrl, 'fail')).status).toBe(303)
+    expect(await info(await read(fay, 'eidas', 'video'))).toMatchObject({ appointmentStatus: 'failure' })
+    api.clock.advance(60_000)
+    const second = await info(await start(fay, 'eidas', 'video'), 201)
+    expect(second.identUrl).not.toBe(first.identUrl)
+    api.clock.advance(60_000)
+    const cancelled = await api.call('DELETE', identificationPaths.user('eidas', 'video'), { token: fay })
+    expect(cancelled.status).toBe(204)
+    await api.expectError(await read(fay, 'eidas', 'video'), 404, 'identification.not_found')
+  })
+
   it('refuses webhooks with a bad signature or a stale timestamp, and applies each event once', async () => {
     const erin = await api.signUp('erin@example.com')
     await buyLicence(api.server.url, { token: erin }, 'zertes')
