@@ -59,15 +59,24 @@ const storageKey = 'locale'
 const cookieName = 'lang'
 
 /**
- * Loads the shared catalog and the loaded parts, switches Lingui to it and updates the document's lang and dir; a
- * selectable language is kept for the next visit.
+ * Loads the shared catalog and the parts asked for so far (and meanwhile), switches Lingui to it and updates the
+ * document's lang and dir; a selectable language is kept for the next visit.
  */
 export async function activateLocale(locale: SupportedLocale): Promise<void> {
-  const [shared, ...parts] = await Promise.all([
-    loadCatalog(locale),
-    ...[...partLoads.keys()].map((part) => loadCatalog(locale, part)),
-  ])
-  const messages = Object.assign({}, shared?.messages, ...parts.map((part) => part.messages))
+  const catalogs = [loadCatalog(locale)]
+  const asked = new Set<CatalogPart>()
+  let more = [...partLoads.keys()]
+  let loaded: Catalog[]
+  // A screen that asks for its part while these load (one opened during the switch) gets it in this language too.
+  do {
+    for (const part of more) {
+      asked.add(part)
+      catalogs.push(loadCatalog(locale, part))
+    }
+    loaded = await Promise.all(catalogs)
+    more = [...partLoads.keys()].filter((part) => !asked.has(part))
+  } while (more.length > 0)
+  const messages = Object.assign({}, ...loaded.map((catalog) => catalog.messages))
   i18n.loadAndActivate({ locale, messages })
   document.documentElement.lang = locale
   document.documentElement.dir = textDirection(locale)
