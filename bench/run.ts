@@ -8,6 +8,7 @@ const benches = [
   'bench/sign-latency.ts',
   'bench/sign-throughput.ts',
   'bench/list-latency.ts',
+  'bench/dashboard-scroll.ts',
   'bench/lighthouse.ts',
 ]
 for (const bench of benches) {

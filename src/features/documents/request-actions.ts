@@ -48,12 +48,8 @@ const self = 'self'
 const someoneElse = 'owner'
 const newSigner = 'new-signer'
 
-/**
- * Which actions the signature-request machine takes from the caller on this request now: every answer
- * here is the machine's (a pure transition of `applyRequestEvent`), so the screen shows exactly what the
- * server accepts. Signers are keyed by signature id, as the server keys them.
- */
-export function requestActions(request: SignatureRequestView, email: string): RequestActions {
+/** The request as the machine's state, the caller's own signature in it, and whether the machine takes an event. */
+function asMachineSees(request: SignatureRequestView, email: string) {
   const own = request.signatures.find((s) => s.accountEmail.toLowerCase() === email.toLowerCase())
   const state: SignatureRequestState = {
     ownerId: request.isOwner ? self : someoneElse,
@@ -61,7 +57,22 @@ export function requestActions(request: SignatureRequestView, email: string): Re
     signers: Object.fromEntries(request.signatures.map((s) => [s.id, s.status])),
   }
   const takes = (event: SignatureRequestEvent) => applyRequestEvent(state, event).ok
-  const signerId = own?.id ?? self
+  return { own, signerId: own?.id ?? self, takes }
+}
+
+/** Whether the caller may sign the request now: {@link requestActions}' `sign` alone, for a list of many. */
+export function maySignRequest(request: SignatureRequestView, email: string): boolean {
+  const { signerId, takes } = asMachineSees(request, email)
+  return takes({ type: 'request.sign', actorId: signerId })
+}
+
+/**
+ * Which actions the signature-request machine takes from the caller on this request now: every answer
+ * here is the machine's (a pure transition of `applyRequestEvent`), so the screen shows exactly what the
+ * server accepts. Signers are keyed by signature id, as the server keys them.
+ */
+export function requestActions(request: SignatureRequestView, email: string): RequestActions {
+  const { own, signerId, takes } = asMachineSees(request, email)
   const maySign = takes({ type: 'request.sign', actorId: signerId })
   const mayWithdraw = takes({ type: 'request.withdraw', actorId: self })
   const lifecycle = requestStateOf(request.statusOverall)

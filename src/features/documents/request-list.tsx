@@ -1,13 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { type CSSProperties, type Ref, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { memo, type Ref, useEffect, useRef, useState } from 'react'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { RequestStatusBadge } from '../../ui/request/request-status-badge.tsx'
 import { signerLabel } from '../../ui/request/signer-label.ts'
-import { requestActions } from './request-actions.ts'
+import { maySignRequest } from './request-actions.ts'
 import styles from './request-list.module.css'
 
 /** Rows the list asks for before the user gets to the end of what it has, so scrolling does not wait. */
@@ -37,11 +37,18 @@ export function RequestList({
   busy: boolean
 }) {
   const list = useRef<HTMLUListElement>(null)
-  // Where the list starts on the page, which the window's scroll position is measured against.
+  // Where the list starts on the page, which the window's scroll position is measured against. It is read when the
+  // page's size changes, once the browser has laid it out (a ResizeObserver calls back after layout), not after every
+  // render: a read then lays the page out again in the middle of each scroll. Until then the list counts from the top
+  // of the page, which only puts a few more rows above the view.
   const [top, setTop] = useState(0)
-  useLayoutEffect(() => {
-    setTop((list.current?.getBoundingClientRect().top ?? 0) + window.scrollY)
-  })
+  useEffect(() => {
+    const element = list.current
+    if (!element) return
+    const observer = new ResizeObserver(() => setTop(element.getBoundingClientRect().top + window.scrollY))
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [])
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => 84,
@@ -76,7 +83,7 @@ export function RequestList({
               ref={virtualizer.measureElement}
               index={row.index}
               total={total}
-              style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              offset={row.start - virtualizer.options.scrollMargin}
               request={request}
               email={email}
             />
@@ -94,20 +101,22 @@ export function RequestList({
 
 /**
  * A request in the list: its title, when it was made, how many sign it and its status in words, and a
- * way to sign it when the caller's own signature is waiting (the machine decides, see requestActions).
+ * way to sign it when the caller's own signature is waiting (the machine decides, see maySignRequest). It renders again
+ * only when what it shows changes, not on every scroll of the list.
  */
-function RequestItem({
+const RequestItem = memo(function RequestItem({
   ref,
   index,
   total,
-  style,
+  offset,
   request,
   email,
 }: {
   ref: Ref<HTMLLIElement>
   index: number
   total: number
-  style: CSSProperties
+  /** Where the row sits in the list, in pixels from its top. */
+  offset: number
   request: SignatureRequestView
   email: string
 }) {
@@ -125,7 +134,7 @@ function RequestItem({
       ref={ref}
       data-index={index}
       className={styles.item}
-      style={style}
+      style={{ transform: `translateY(${offset}px)` }}
       aria-posinset={index + 1}
       aria-setsize={total}
     >
@@ -164,7 +173,7 @@ function RequestItem({
         </span>
         <RequestStatusBadge status={request.statusOverall} className={styles.status} />
       </Link>
-      {requestActions(request, email).sign ? (
+      {maySignRequest(request, email) ? (
         <Link
           to="/view/$srid"
           params={{ srid: request.id }}
@@ -176,4 +185,4 @@ function RequestItem({
       ) : null}
     </li>
   )
-}
+})

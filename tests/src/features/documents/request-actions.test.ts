@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SignerStatus } from '../../../../contract/signature-request-status.ts'
 import type { SignatureRequestView } from '../../../../contract/signature-requests.ts'
-import { requestActions } from '../../../../src/features/documents/request-actions.ts'
+import { maySignRequest, requestActions } from '../../../../src/features/documents/request-actions.ts'
 
 const signature = (id: string, email: string, status: SignerStatus = 'OPEN') => ({
   id,
@@ -132,5 +132,28 @@ describe('requestActions', () => {
       remind: false,
     })
     expect(requestActions({ ...draft, signatures: [] }, 'olga@example.com').send).toBe(false)
+  })
+
+  it('answers for the list whether the caller may sign as the actions do', () => {
+    const open = request({ isOwner: false })
+    const signed = request({
+      isOwner: false,
+      signatures: [signature('s1', 'anna@example.com'), signature('s2', 'ben@example.com', 'SIGNED')],
+    })
+    const declined = request({
+      statusOverall: 'DECLINED',
+      signatures: [signature('s2', 'ben@example.com', 'DECLINED')],
+    })
+    const cases = [
+      [open, 'Ben@Example.com', true],
+      [open, 'olga@example.com', false],
+      [signed, 'ben@example.com', false],
+      [signed, 'anna@example.com', true],
+      [declined, 'ben@example.com', false],
+    ] as const
+    for (const [shown, email, may] of cases) {
+      expect(maySignRequest(shown, email)).toBe(may)
+      expect(requestActions(shown, email).sign).toBe(may)
+    }
   })
 })
