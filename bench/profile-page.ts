@@ -28,7 +28,8 @@ const { values: options } = parseArgs({
     dist: { type: 'string' },
   },
 })
-const server = await startProductionServer(resolve(options.dist ?? join(root, 'dist')))
+const dist = resolve(options.dist ?? join(root, 'dist'))
+const server = await startProductionServer(dist)
 const { base } = server
 const { token, requestId: id } = await server.userWithRequest('profile@example.com')
 
