@@ -70,11 +70,25 @@ export function startMaintenance({
     for (const listener of listeners) listener()
   }
 
+  const startCheck = firstCheck ?? fetchStatus()
+  // The check at start is also the machine's first for a session restored with the page, which would otherwise
+  // ask again the moment the user is known. A visitor who signs in later, or a check at start that failed, gets
+  // a check of its own.
+  let unclaimedStartCheck: Promise<StatusPageData> | undefined = startCheck
+  startCheck.catch(() => {
+    unclaimedStartCheck = undefined
+  })
+  const claimStartCheck = () => {
+    const check = unclaimedStartCheck
+    unclaimedStartCheck = undefined
+    return check
+  }
+
   const actor = createActor(
     maintenanceMachine.provide({
       actors: {
         fetchStatus: fromPromise(() =>
-          fetchStatus().catch((error: unknown) => {
+          (claimStartCheck() ?? fetchStatus()).catch((error: unknown) => {
             log('The status page could not be checked', error)
             throw error
           }),
@@ -92,10 +106,10 @@ export function startMaintenance({
   async function checkAsVisitor(check: Promise<StatusPageData>) {
     try {
       const data = await check
-      // Signed in meanwhile: the machine's own answer counts.
+      // Signed in meanwhile: the machine's own answer counts, and its failures are its own to log.
       if (!signedIn()) update(maintenanceNotice(data, pattern))
     } catch (error) {
-      log('The status page could not be checked', error)
+      if (!signedIn()) log('The status page could not be checked', error)
     }
   }
 
@@ -103,6 +117,7 @@ export function startMaintenance({
   const followSession = (snapshot: SessionSnapshot) => {
     if (!selectIsSettled(snapshot)) return
     const isSignedIn = selectIsSignedIn(snapshot)
+    if (!isSignedIn) claimStartCheck()
     if (isSignedIn === wasSignedIn) return
     wasSignedIn = isSignedIn
     actor.send({ type: isSignedIn ? 'session.signIn' : 'session.signOut' })
@@ -111,7 +126,7 @@ export function startMaintenance({
   const sessionSubscription = session.subscribe(followSession)
   followSession(session.getSnapshot())
 
-  const started = checkAsVisitor(firstCheck ?? fetchStatus())
+  const started = checkAsVisitor(startCheck)
   const ready = Promise.race([started, new Promise<void>((resolve) => setTimeout(resolve, readyTimeoutMs))])
 
   return {

@@ -36,11 +36,12 @@ const notice: StatusPageData = {
   components,
 }
 
-function startSessionActor() {
+/** A session whose tab holds `stored` (none: a visitor), restored as the page loads. */
+function startSessionActor(stored: StoredToken | null = null) {
   return createActor(
     sessionMachine.provide({
       actors: {
-        readToken: fromPromise<StoredToken | null, { key: string }>(async () => null),
+        readToken: fromPromise<StoredToken | null, { key: string }>(async () => stored),
         fetchProfile: fromPromise<SessionProfile, { token: string }>(async () => ({
           userId: 'u1',
           email: 'mia@example.com',
@@ -149,6 +150,38 @@ describe('startMaintenance', () => {
     const calls = fetchStatus.mock.calls.length
     await m.recheck()
     expect(fetchStatus).toHaveBeenCalledTimes(calls)
+  })
+
+  it('takes the check at start as the first check of a session restored with the page', async () => {
+    session.stop()
+    session = startSessionActor({ token: 't', rememberMe: false, remainingMs: 60_000 })
+    status = notice
+    const m = start()
+    await m.ready
+    await vi.advanceTimersByTimeAsync(0)
+    expect(m.actor.getSnapshot().matches({ signedIn: 'settled' })).toBe(true)
+    expect(m.notice()).toEqual({ url: 'https://status.test/i', isBlocking: false })
+    expect(fetchStatus).toHaveBeenCalledTimes(1)
+    status = operational
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(fetchStatus).toHaveBeenCalledTimes(2)
+    expect(m.notice()).toBeNull()
+  })
+
+  it('checks again for a restored session when the check at start failed, and logs each failure once', async () => {
+    session.stop()
+    session = startSessionActor({ token: 't', rememberMe: false, remainingMs: 60_000 })
+    status = new Error('network down')
+    const m = start()
+    await m.ready
+    await vi.advanceTimersByTimeAsync(0)
+    // The failed check at start, then the machine's own, which failed too.
+    expect(fetchStatus).toHaveBeenCalledTimes(2)
+    expect(log).toHaveBeenCalledTimes(2)
+    status = notice
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(m.notice()).toEqual({ url: 'https://status.test/i', isBlocking: false })
+    expect(log).toHaveBeenCalledTimes(2)
   })
 
   it('is ready after at most readyTimeoutMs when the check at start hangs', async () => {
