@@ -117,6 +117,7 @@ export function startMaintenance({
   const followSession = (snapshot: SessionSnapshot) => {
     if (!selectIsSettled(snapshot)) return
     const isSignedIn = selectIsSignedIn(snapshot)
+    // Settled signed out, the check at start was a visitor's: a later sign-in checks anew.
     if (!isSignedIn) claimStartCheck()
     if (isSignedIn === wasSignedIn) return
     wasSignedIn = isSignedIn
