@@ -1,6 +1,7 @@
 /**
  * Scrolling /dashboard through a long list as a phone does it (CPU slowed 4x as Lighthouse's mobile profile does):
- * a user with 121 requests scrolls the window down 250 px at a time, 40 times, while the list loads its next pages.
+ * a user with 121 requests (each waiting for their own signature) scrolls the window down 250 px at a time, 40
+ * times, while the list loads its next pages.
  * Prints what the browser's main thread spent meanwhile (script, style, layout) and the long animation frames the
  * user felt (frames over 50 ms and the time they blocked input), each the median of `--runs` runs.
  *
@@ -12,8 +13,8 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import puppeteer from 'puppeteer-core'
-import { apiPaths, apiUrl } from '../contract/paths.ts'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
+import { openOwnRequest, percentile } from './figures.ts'
 import { startProductionServer } from './production-server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -42,27 +43,20 @@ const browser = await puppeteer.launch({
   args: ['--no-sandbox', '--headless=new'],
 })
 
-/** Calls the API as `token`'s user and answers the JSON it gets back. */
-async function call(token: string, path: string, body: BodyInit, json: boolean): Promise<unknown> {
-  const headers = new Headers({ Authorization: `Bearer ${token}` })
-  if (json) headers.set('Content-Type', 'application/json')
-  const response = await fetch(`${server.base}${apiUrl(path)}`, { method: 'POST', headers, body })
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`)
-  return response.json()
-}
-
 type Figures = { script: number; style: number; layout: number; longFrames: number; blocking: number }
 
 try {
-  const { token } = await server.userWithRequest('scroll@example.com')
+  const email = 'scroll@example.com'
+  const { token } = await server.userWithRequest(email)
   const pdf = await makePdf([a4])
-  for (let n = 1; n <= extraRequests; n++) {
-    const body = JSON.stringify({ title: `Order ${n}: a title long enough to wrap on a phone's screen` })
-    const { id } = (await call(token, apiPaths.signatureRequests(), body, true)) as { id: string }
-    const form = new FormData()
-    form.set('file', new Blob([pdf], { type: 'application/pdf' }), `Order ${n}.pdf`)
-    await call(token, apiPaths.signatureRequestDocuments(id), form, false)
-  }
+  for (let n = 1; n <= extraRequests; n++)
+    await openOwnRequest(
+      server.base,
+      token,
+      email,
+      `Order ${n}: a title long enough to wrap on a phone's screen`,
+      pdf,
+    )
 
   const results: Figures[] = []
   for (let run = 0; run < runs; run++) {
@@ -109,10 +103,7 @@ try {
     })
     await page.close()
   }
-  const median = (pick: (figures: Figures) => number) => {
-    const sorted = results.map(pick).sort((a, b) => a - b)
-    return Math.round(sorted[Math.floor((sorted.length - 1) / 2)] as number)
-  }
+  const median = (pick: (figures: Figures) => number) => Math.round(percentile(results.map(pick), 50))
   console.log(
     `Scrolling /dashboard with ${extraRequests + 1} requests, ${steps} steps of ${stepPx} px, CPU slowed 4x${runs > 1 ? `, median of ${runs} runs` : ''}:`,
   )
