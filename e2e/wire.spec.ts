@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { initiateRequest } from './pages/dashboard-page.ts'
+import { LoginPage } from './pages/login-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
@@ -60,5 +61,67 @@ test.describe('what the browser downloads', () => {
       expect(kb, path).toBeGreaterThan(50)
     }
     expect(login).toBeLessThanOrEqual(loginBudgetKb)
+  })
+})
+
+test.describe('what a page waits for', () => {
+  test('a request view opened signed in asks for the request while the session still loads the user', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createAccount(request, 'Wanda')
+    const id = await createDraft(request, owner, 'Early', [owner.email])
+    await addDocument(request, owner, id, await threePagePdf('Early.pdf'))
+    await initiateRequest(request, owner, id)
+    await signInTab(page, owner)
+
+    // The server's answer about the user is held until the request has been asked for.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/v1/user', async (route) => {
+      const response = await route.fetch()
+      await released
+      await route.fulfill({ response })
+    })
+    const asked = page.waitForRequest(
+      (call) => new URL(call.url()).pathname === `/api/v3/signature-requests/${id}`,
+    )
+    await page.goto(`/view/${id}`)
+    await asked
+    release()
+    await new RequestViewPage(page).seeRequest('Early', 'Open')
+  })
+
+  test('a request view opened with a session ended elsewhere goes to the sign-in, which resumes the view', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createAccount(request, 'Wilma')
+    const id = await createDraft(request, owner, 'Ended', [owner.email])
+    await addDocument(request, owner, id, await threePagePdf('Ended.pdf'))
+    await initiateRequest(request, owner, id)
+    await signInTab(page, owner)
+    const logout = await request.post('/api/v1/logout', {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    })
+    expect(logout.ok()).toBe(true)
+
+    // The request is refused first, while the server's word on the session is held back.
+    const refused = page.waitForResponse(
+      (answer) => new URL(answer.url()).pathname === `/api/v3/signature-requests/${id}`,
+    )
+    await page.route('**/api/v1/user', async (route) => {
+      const response = await route.fetch()
+      expect((await refused).status()).toBe(401)
+      await route.fulfill({ response })
+    })
+    await page.goto(`/view/${id}`)
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fview%2F${id}$`))
+    await page.unroute('**/api/v1/user')
+    await new LoginPage(page).signIn(owner.email, owner.password)
+    await expect(page).toHaveURL(new RegExp(`/view/${id}$`))
+    await new RequestViewPage(page).seeRequest('Ended', 'Open')
   })
 })

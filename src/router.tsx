@@ -17,4 +17,12 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
   }
+  interface StaticDataRouteOption {
+    /**
+     * Starts loading the page's data while the session restored with the page still loads its user, so the data
+     * does not wait for the guard (src/app/guard.ts); the route's loader then joins what is on its way. It must
+     * settle whatever the server answers: the loader and the screen deal with failures.
+     */
+    earlyLoad?: (context: RouterContext, params: Record<string, string>) => Promise<void>
+  }
 }

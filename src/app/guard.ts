@@ -1,4 +1,4 @@
-import { notFound, redirect } from '@tanstack/react-router'
+import { notFound, redirect, type StaticDataRouteOption } from '@tanstack/react-router'
 import { waitFor } from 'xstate'
 import { decideAccess } from '../../machines/route-access/decide-access.ts'
 import { findRoute } from '../../machines/route-access/find-route.ts'
@@ -26,8 +26,14 @@ export const accountDeletedKey = 'accountDeleted'
 export async function guardRoute(
   context: RouterContext,
   location: { pathname: string; href: string; search: Record<string, unknown> },
+  matches: readonly { params: unknown; staticData: StaticDataRouteOption }[],
 ) {
   await openDirectSignLink(context.session, location)
+  // The session still loads the user of the token it holds: the page's data need not wait for that answer.
+  const loading = context.session.getSnapshot()
+  if (!selectIsSettled(loading) && loading.context.token !== null)
+    for (const match of matches)
+      void match.staticData.earlyLoad?.(context, match.params as Record<string, string>).catch(() => {})
   const session = await waitFor(context.session, selectIsSettled)
   const role = selectRole(session)
   const user = selectToken(session)

@@ -6,7 +6,7 @@ import { RouteError } from '../app/route-error.tsx'
 import { NotFoundPage } from '../ui/page/not-found-page.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ context, location }) => guardRoute(context, location),
+  beforeLoad: ({ context, location, matches }) => guardRoute(context, location, matches),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: RouteError,

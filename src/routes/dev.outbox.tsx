@@ -7,7 +7,6 @@ import { loadMessages } from '../i18n/i18n.ts'
 import { NotFoundPage } from '../ui/page/not-found-page.tsx'
 
 export const Route = createFileRoute('/dev/outbox')({
-  staticData: { layout: 'main' },
   validateSearch: v.object({ mail: v.optional(v.string()) }),
   // Mail goes to the outbox only outside production; there the page does not exist.
   beforeLoad: ({ context }) => {
