@@ -13,13 +13,18 @@ export const Route = createFileRoute('/view/$srid')({
     prepareDateFormat()
     await Promise.all([request, loadMessages('documents', 'signing')])
   },
-  // A page opened with a session in the tab asks for the request while the session still loads its user
-  // (src/app/guard.ts), instead of after: the loader then finds it on its way.
+  // A page opened with a session in the tab asks for the request and loads its texts while the session still
+  // loads its user (src/app/guard.ts), instead of after: the loader then finds them on their way, and the loading
+  // note, shown when the user's answer is slow, has its words.
   staticData: {
-    earlyLoad: (context, { srid }) =>
-      import('../../features/documents/request-view-data.ts').then(({ loadRequestView }) =>
-        loadRequestView(context, srid as string),
-      ),
+    earlyLoad: async (context, { srid }) => {
+      await Promise.all([
+        import('../../features/documents/request-view-data.ts').then(({ loadRequestView }) =>
+          loadRequestView(context, srid as string),
+        ),
+        loadMessages('documents', 'signing'),
+      ])
+    },
   },
   pendingComponent: RequestLoading,
   component: ViewRoute,
