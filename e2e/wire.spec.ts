@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { initiateRequest } from './pages/dashboard-page.ts'
 import { LoginPage } from './pages/login-page.ts'
@@ -33,15 +33,21 @@ async function scriptKbOnTheWire(page: Page, path: string, ready: () => Promise<
   return bytes / 1024
 }
 
+/** An account with a request of its own, sent and waiting for its signature. */
+async function openRequestOf(request: APIRequestContext, firstName: string, title: string) {
+  const owner = await createAccount(request, firstName)
+  const id = await createDraft(request, owner, title, [owner.email])
+  await addDocument(request, owner, id, await threePagePdf(`${title}.pdf`))
+  await initiateRequest(request, owner, id)
+  return { owner, id }
+}
+
 test.describe('what the browser downloads', () => {
   test('/login, /dashboard and a request view transfer compressed JavaScript, /login within its budget', async ({
     page,
     request,
   }, testInfo) => {
-    const owner = await createAccount(request, 'Olga')
-    const id = await createDraft(request, owner, 'Wire', [owner.email])
-    await addDocument(request, owner, id, await threePagePdf('Wire.pdf'))
-    await initiateRequest(request, owner, id)
+    const { owner, id } = await openRequestOf(request, 'Olga', 'Wire')
 
     const login = await scriptKbOnTheWire(page, '/login', () =>
       expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible(),
@@ -69,10 +75,7 @@ test.describe('what a page waits for', () => {
     page,
     request,
   }) => {
-    const owner = await createAccount(request, 'Wanda')
-    const id = await createDraft(request, owner, 'Early', [owner.email])
-    await addDocument(request, owner, id, await threePagePdf('Early.pdf'))
-    await initiateRequest(request, owner, id)
+    const { owner, id } = await openRequestOf(request, 'Wanda', 'Early')
     await signInTab(page, owner)
 
     // The server's answer about the user is held until the request has been asked for.
@@ -101,10 +104,7 @@ test.describe('what a page waits for', () => {
     page,
     request,
   }) => {
-    const owner = await createAccount(request, 'Wilma')
-    const id = await createDraft(request, owner, 'Ended', [owner.email])
-    await addDocument(request, owner, id, await threePagePdf('Ended.pdf'))
-    await initiateRequest(request, owner, id)
+    const { owner, id } = await openRequestOf(request, 'Wilma', 'Ended')
     await signInTab(page, owner)
     const logout = await request.post('/api/v1/logout', {
       headers: { Authorization: `Bearer ${owner.token}` },
