@@ -1,4 +1,5 @@
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import { whenIdle } from '../ui/when-idle.ts'
 
 /** Where a browser notes that it holds the font file of this build in its cache. */
 const storageKey = 'webFont'
@@ -29,6 +30,5 @@ export function startWebFont(
     storage.setItem(storageKey, interLatin)
     onNextScreen(showFont)
   }
-  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000))
   whenIdle(() => void fetchFont().catch(() => {}))
 }

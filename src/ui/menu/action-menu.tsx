@@ -1,5 +1,6 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { buttonClass } from '../button/button.tsx'
+import { whenIdle } from '../when-idle.ts'
 import styles from './action-menu.module.css'
 
 /** One entry of an action menu. */
@@ -27,8 +28,17 @@ export function MenuButtonFace({ label }: { label: ReactNode }) {
   )
 }
 
-// Ark's menu is some 30 KB of code: the screen paints without it, and it comes right after.
-const ArkMenu = lazy(() => import('./ark-menu.tsx').then(({ ArkMenu }) => ({ default: ArkMenu })))
+// Ark's menu is some 30 KB of code: the screen paints without it, and it is fetched once the browser is idle after
+// the first menu showed, so it does not compete with what the screen shows first (a request, its first page), or
+// at once when a menu's button is pressed or focused.
+let wantMenu = () => {}
+const menuWanted = new Promise<void>((resolve) => {
+  wantMenu = resolve
+})
+const ArkMenu = lazy(async () => {
+  await menuWanted
+  return { default: (await import('./ark-menu.tsx')).ArkMenu }
+})
 
 /**
  * The secondary actions of a screen behind one button (Ark UI Menu: arrow keys, type-ahead, Escape, focus
@@ -38,7 +48,12 @@ const ArkMenu = lazy(() => import('./ark-menu.tsx').then(({ ArkMenu }) => ({ def
 export function ActionMenu({ label, actions }: { label: ReactNode; actions: MenuAction[] }) {
   const [pressed, setPressed] = useState(false)
   const [focused, setFocused] = useState(false)
+  useEffect(() => whenIdle(wantMenu), [])
   if (actions.length === 0) return null
+  const press = () => {
+    wantMenu()
+    setPressed(true)
+  }
   const standIn = (
     <button
       type="button"
@@ -46,9 +61,12 @@ export function ActionMenu({ label, actions }: { label: ReactNode; actions: Menu
       aria-haspopup="menu"
       aria-expanded="false"
       // A press counts from the pointer going down: the menu may take over before the pointer comes up.
-      onPointerDown={() => setPressed(true)}
-      onClick={() => setPressed(true)}
-      onFocus={() => setFocused(true)}
+      onPointerDown={() => press()}
+      onClick={() => press()}
+      onFocus={() => {
+        wantMenu()
+        setFocused(true)
+      }}
       onBlur={() => setFocused(false)}
     >
       <MenuButtonFace label={label} />
