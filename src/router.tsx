@@ -20,8 +20,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /**
      * Starts loading the page's data while the session restored with the page still loads its user, so the data
-     * does not wait for the guard (src/app/guard.ts); the route's loader then joins what is on its way. It must
-     * settle whatever the server answers: the loader and the screen deal with failures.
+     * does not wait for the guard (src/app/guard.ts); the route's loader then joins what is on its way. The guard
+     * ignores its failures: the loader and the screen deal with them when they ask again.
      */
     earlyLoad?: (context: RouterContext, params: Record<string, string>) => Promise<void>
   }

@@ -48,8 +48,11 @@ const ArkMenu = lazy(async () => {
 export function ActionMenu({ label, actions }: { label: ReactNode; actions: MenuAction[] }) {
   const [pressed, setPressed] = useState(false)
   const [focused, setFocused] = useState(false)
-  useEffect(() => whenIdle(wantMenu), [])
-  if (actions.length === 0) return null
+  const shown = actions.length > 0
+  useEffect(() => {
+    if (shown) whenIdle(wantMenu)
+  }, [shown])
+  if (!shown) return null
   const press = () => {
     wantMenu()
     setPressed(true)
@@ -61,8 +64,8 @@ export function ActionMenu({ label, actions }: { label: ReactNode; actions: Menu
       aria-haspopup="menu"
       aria-expanded="false"
       // A press counts from the pointer going down: the menu may take over before the pointer comes up.
-      onPointerDown={() => press()}
-      onClick={() => press()}
+      onPointerDown={press}
+      onClick={press}
       onFocus={() => {
         wantMenu()
         setFocused(true)
