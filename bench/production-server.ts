@@ -14,6 +14,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 /** A real server in production mode serving a built app, for the browser benches. */
 export type ProductionServer = {
   base: string
+  /** The server's process, whose CPU time a bench may read. */
+  pid: number
   /** A user signed up as the app does it (the confirmation mail's token), with one request sent to them. */
   userWithRequest(email: string): Promise<{ token: string; requestId: string }>
   stop(): Promise<void>
@@ -116,5 +118,5 @@ export async function startProductionServer(dist: string | undefined): Promise<P
     return { token, requestId: id }
   }
 
-  return { base, userWithRequest, stop }
+  return { base, pid: server.pid ?? 0, userWithRequest, stop }
 }

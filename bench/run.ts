@@ -9,6 +9,7 @@ const benches = [
   'bench/sign-throughput.ts',
   'bench/list-latency.ts',
   'bench/dashboard-scroll.ts',
+  'bench/page-files.ts',
   'bench/lighthouse.ts',
 ]
 for (const bench of benches) {

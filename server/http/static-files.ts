@@ -1,11 +1,29 @@
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { getMimeType } from 'hono/utils/mime'
 import { createRoutePreloads } from './route-preloads.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
+
+/** A name the build gives a file of `assets/`: no directory, no dot first. */
+const assetName = /^\/assets\/([\w-][\w.-]*)$/
+
+/**
+ * The most bytes of built files the server keeps in memory: far more than one build's pages load, so only a
+ * server that sees many builds come and go under it reads the newer ones from disk again.
+ */
+const assetMemoryLimit = 64 * 1024 * 1024
+
+/** A file of `assets/` and the compressed twins the build wrote of it, as they go on the wire. */
+interface Asset {
+  type: string
+  raw: Uint8Array<ArrayBuffer>
+  br: Uint8Array<ArrayBuffer> | undefined
+  gzip: Uint8Array<ArrayBuffer> | undefined
+}
 
 /**
  * Serves the built app from `staticDir`: its files, and `index.html` for every other GET so the client router
@@ -18,6 +36,26 @@ export function createStaticFiles(staticDir: string): Hono {
   const root = resolve(staticDir)
   const indexFile = join(root, 'index.html')
   const app = new Hono()
+
+  // A page's first visit asks for some fifty of these at once: each is read from disk once and then answered from
+  // memory, as a file whose name holds its content hash never changes.
+  const assetFor = createAssetMemory(root)
+  app.get('/assets/*', async (c, next) => {
+    const name = assetName.exec(c.req.path)?.[1]
+    const asset = name === undefined ? undefined : await assetFor(name)
+    if (!asset) return next()
+    const encoding = preferredEncoding(c.req.header('Accept-Encoding'), {
+      br: asset.br !== undefined,
+      gzip: asset.gzip !== undefined,
+    })
+    const body = encoding === undefined ? asset.raw : (asset[encoding] ?? asset.raw)
+    if (encoding) c.header('Content-Encoding', encoding)
+    c.header('Content-Type', asset.type)
+    c.header('Content-Length', String(body.length))
+    c.header('Cache-Control', immutable)
+    varyByEncoding(c)
+    return c.body(body)
+  })
 
   // Checked per request so that building while the server runs needs no restart.
   app.use('*', async (c, next) => {
@@ -37,7 +75,7 @@ export function createStaticFiles(staticDir: string): Hono {
     varyByEncoding(c)
     c.header('Vary', 'Cookie', { append: true })
     if (c.req.header('If-None-Match') === page.etag) return c.body(null, 304)
-    const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
+    const encoding = preferredEncoding(c.req.header('Accept-Encoding'), { br: true, gzip: true })
     const body = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.html
     if (encoding) c.header('Content-Encoding', encoding)
     c.header('Content-Type', 'text/html; charset=utf-8')
@@ -75,8 +113,11 @@ export function createStaticFiles(staticDir: string): Hono {
   return app
 }
 
-/** The best encoding of the app page's twins that `accept` (an Accept-Encoding header) takes, if any. */
-function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+/** The best encoding of the twins `available` that `accept` (an Accept-Encoding header) takes, if any. */
+function preferredEncoding(
+  accept: string | undefined,
+  available: { br: boolean; gzip: boolean },
+): 'br' | 'gzip' | undefined {
   const taken = new Set(
     (accept ?? '')
       .split(',')
@@ -84,7 +125,36 @@ function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | undefine
       .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
       .map(([name]) => name?.trim().toLowerCase()),
   )
-  return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : undefined
+  return available.br && taken.has('br') ? 'br' : available.gzip && taken.has('gzip') ? 'gzip' : undefined
+}
+
+/**
+ * The files of `root/assets` by name, each read with its twins on its first request and kept while the memory
+ * limit allows; undefined for a name that is no file there (nothing is kept of it: it may be built later).
+ */
+function createAssetMemory(root: string): (name: string) => Promise<Asset | undefined> {
+  const kept = new Map<string, Promise<Asset | undefined>>()
+  let bytes = 0
+  const read = (path: string) =>
+    readFile(path).then(
+      (file) => new Uint8Array(file.buffer as ArrayBuffer, file.byteOffset, file.length),
+      () => undefined,
+    )
+  return (name) => {
+    const known = kept.get(name)
+    if (known) return known
+    const file = join(root, 'assets', name)
+    const reading = Promise.all([read(file), read(`${file}.br`), read(`${file}.gz`)]).then(
+      ([raw, br, gzip]): Asset | undefined => {
+        const size = (raw?.length ?? 0) + (br?.length ?? 0) + (gzip?.length ?? 0)
+        if (!raw || bytes + size > assetMemoryLimit) kept.delete(name)
+        else bytes += size
+        return raw && { type: getMimeType(name) ?? 'application/octet-stream', raw, br, gzip }
+      },
+    )
+    kept.set(name, reading)
+    return reading
+  }
 }
 
 /** A cache must keep the compressed and the raw answer apart, whichever this one is. */

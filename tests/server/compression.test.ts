@@ -8,10 +8,10 @@ import { precompress } from '../../scripts/precompress.ts'
 import { type AccountsClient, startAccountsClient } from './accounts/accounts-client.ts'
 
 /** An answer as it crossed the wire: its headers and its bytes, not decoded (fetch would decode them). */
-function raw(url: string, headers: Record<string, string> = {}) {
+function raw(url: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      request(url, { headers }, (response) => {
+      request(url, { headers, method }, (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('end', () =>
@@ -67,6 +67,27 @@ describe('what the browser downloads: compressed text', () => {
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i)
     expect(plain.body.toString()).toBe(script)
     expect(Number(plain.headers['content-length'])).toBe(script.length)
+  })
+
+  it('sends a built file with its type, to be cached for good, and a HEAD with its headers alone', async () => {
+    const answer = await asset('br')
+    expect(answer.headers['content-type']).toMatch(/^text\/javascript/)
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const head = await raw(`${api.server.url}/assets/big-Ab12Cd34.js`, { 'accept-encoding': 'br' }, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.headers['content-length']).toBe(answer.headers['content-length'])
+    expect(head.body.length).toBe(0)
+  })
+
+  it.each([
+    '/assets/gone-Ab12Cd34.js',
+    '/assets/..%2findex.html',
+    '/assets/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/assets/.',
+  ])('answers %s, which is no file of assets/, with a 404', async (path) => {
+    const answer = await raw(`${api.server.url}${path}`, { 'accept-encoding': 'br' })
+    expect(answer.status).toBe(404)
+    expect(answer.body.toString()).toBe('Not found')
   })
 
   it('sends the app page compressed too, whatever the path', async () => {
