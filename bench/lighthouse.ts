@@ -12,11 +12,13 @@
  * as the user who just signed in opens them: signed in, the browser's cache emptied, then /login loaded (what
  * signing in fetched), then the page. Every run starts from that same state, so the runs measure the same thing.
  *
- * Run: node bench/lighthouse.ts [--runs 5] [--out dir] [--dist dir] (builds dist/ first when there is none).
+ * Run: node bench/lighthouse.ts [--runs 5] [--out dir] [--dist dir] [--page view] [--front h2]
+ * (builds dist/ first when there is none).
  * Each page is audited `--runs` times (default 3, as one run's score moves by some 5 points) and the run with the
  * median performance score is printed; `--out` keeps every run's Lighthouse JSON report in `dir` (h2-login-1.json,
  * h1-view-3.json, ...);
- * `--dist` serves an app built elsewhere (`vite build --outDir dir`), which others' builds of dist/ leave alone.
+ * `--dist` serves an app built elsewhere (`vite build --outDir dir`), which others' builds of dist/ leave alone;
+ * `--page` (login, dashboard or view) and `--front` (h2 or h1), each repeatable, audit only those pages and fronts.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -31,7 +33,13 @@ import { startTlsProxy } from './tls-proxy.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, out: { type: 'string' }, dist: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    out: { type: 'string' },
+    dist: { type: 'string' },
+    page: { type: 'string', multiple: true, default: ['login', 'dashboard', 'view'] },
+    front: { type: 'string', multiple: true, default: ['h2', 'h1'] },
+  },
 })
 const runs = Number(options.runs)
 if (!Number.isInteger(runs) || runs < 1)
@@ -40,6 +48,11 @@ const outDir = options.out === undefined ? undefined : resolve(options.out)
 if (outDir !== undefined) await mkdir(outDir, { recursive: true })
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const goals = { performance: 98, accessibility: 100 }
+/**
+ * Lighthouse's measure of this host's CPU, one per audit. Its simulation multiplies the CPU time it observes by 4
+ * (a phone), so the same app scores lower on a slower host: scores compare between hosts of similar indexes.
+ */
+const benchmarkIndexes: number[] = []
 const lighthouseVersion = JSON.parse(
   readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8'),
 ).version
@@ -113,7 +126,8 @@ async function audit(page: Page, url: string, name: string, signedIn: boolean): 
   )
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   if (outDir !== undefined) await writeFile(join(outDir, `${name}.json`), result.report as string)
-  const { categories, audits } = result.lhr
+  const { categories, audits, environment } = result.lhr
+  benchmarkIndexes.push(environment.benchmarkIndex)
   const value = (id: string) => audits[id]?.displayValue ?? '?'
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -133,15 +147,19 @@ try {
   console.log(
     `Lighthouse ${lighthouseVersion}, mobile profile, production mode (goal: performance >= ${goals.performance}, accessibility ${goals.accessibility})${runs > 1 ? `, median of ${runs} runs` : ''}`,
   )
-  for (const front of [
+  const pages = [
+    { name: 'login', path: '/login', shown: '/login', token: undefined },
+    { name: 'dashboard', path: '/dashboard', shown: '/dashboard', token },
+    { name: 'view', path: `/view/${requestId}`, shown: '/view/{id}', token },
+  ].filter(({ name }) => options.page.includes(name))
+  const fronts = [
     { name: 'h2', base: proxy.base, label: 'through a TLS proxy with HTTP/2, as the README deploys it' },
     { name: 'h1', base: server.base, label: 'straight from the app server, HTTP/1.1' },
-  ]) {
-    const rows: [string, Scores & { all: string }][] = [
-      ['/login', await audits(page, front.base, `${front.name}-login`, '/login')],
-      ['/dashboard', await audits(page, front.base, `${front.name}-dashboard`, '/dashboard', token)],
-      ['/view/{id}', await audits(page, front.base, `${front.name}-view`, `/view/${requestId}`, token)],
-    ]
+  ].filter(({ name }) => options.front.includes(name))
+  for (const front of fronts) {
+    const rows: [string, Scores & { all: string }][] = []
+    for (const { name, path, shown, token: session } of pages)
+      rows.push([shown, await audits(page, front.base, `${front.name}-${name}`, path, session)])
     console.log(`${front.label}:`)
     for (const [path, scores] of rows) {
       console.log(
@@ -149,6 +167,10 @@ try {
       )
     }
   }
+  const indexes = benchmarkIndexes.sort((a, b) => a - b)
+  console.log(
+    `Host CPU benchmark index (Lighthouse's): median ${indexes[Math.floor((indexes.length - 1) / 2)]}, from ${indexes[0]} to ${indexes.at(-1)}`,
+  )
 } finally {
   await browser.close()
   await proxy.close()
