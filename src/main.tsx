@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import * as v from 'valibot'
 import { appConfigSchema } from '../contract/app-config.ts'
@@ -83,17 +83,30 @@ async function start() {
   await maintenance.ready
   void startErrorReporting(appConfig.errorReporting, window.location.host)
   if (!import.meta.env.DEV) watchForNewBuild(ui.snackbars, __BUILD_ID__)
-  router = createAppRouter({ queryClient, api, session, appConfig, maintenance, ui })
+  const appRouter = createAppRouter({ queryClient, api, session, appConfig, maintenance, ui })
+  router = appRouter
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
-  createRoot(root).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
+  // The first page loads (its guard, its data, its code) before React renders it, and React renders it in a
+  // transition: in slices that leave the browser free to paint and answer input, not in one task as long as the
+  // whole screen. A page slower than the router's pending time renders meanwhile, to show its loading note.
+  const pendingMs = appRouter.options.defaultPendingMs ?? 1000
+  await Promise.race([
+    // A failed load is the router's to show once rendered: it keeps the failure in its state.
+    appRouter.load().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, pendingMs)),
+  ])
+  const app = createRoot(root)
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={appRouter} />
+          </QueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
   )
   startWebFont(document.documentElement, localStorage, (show) => {
     const stop = router?.subscribe('onBeforeNavigate', ({ pathChanged }) => {
