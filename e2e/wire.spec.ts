@@ -100,6 +100,28 @@ test.describe('what a page waits for', () => {
     await new RequestViewPage(page).seeRequest('Early', 'Open')
   })
 
+  test('a request view whose request answers slowly shows its loading note meanwhile, then the request', async ({
+    page,
+    request,
+  }) => {
+    const { owner, id } = await openRequestOf(request, 'Walter', 'Slow')
+    await signInTab(page, owner)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(`**/api/v3/signature-requests/${id}`, async (route) => {
+      const response = await route.fetch()
+      await released
+      await route.fulfill({ response })
+    })
+    await page.goto(`/view/${id}`)
+    // The page renders once the router's pending time has passed, though its load has not ended.
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the request…' })).toBeVisible()
+    release()
+    await new RequestViewPage(page).seeRequest('Slow', 'Open')
+  })
+
   test('a request view opened with a session ended elsewhere goes to the sign-in, which resumes the view', async ({
     page,
     request,
