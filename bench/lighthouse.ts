@@ -44,6 +44,13 @@ const { values: options } = parseArgs({
 const runs = Number(options.runs)
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number >= 1, not ${options.runs}`)
+for (const [option, known] of [
+  ['page', ['login', 'dashboard', 'view']],
+  ['front', ['h2', 'h1']],
+] as const)
+  for (const name of options[option])
+    if (!(known as readonly string[]).includes(name))
+      throw new Error(`--${option} takes ${known.join(' or ')}, not ${name}`)
 const outDir = options.out === undefined ? undefined : resolve(options.out)
 if (outDir !== undefined) await mkdir(outDir, { recursive: true })
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
