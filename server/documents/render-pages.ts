@@ -167,9 +167,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           // The same PDF uploaded again (content-addressed) has its pages stored already. Until that is
           // known the page counts as pending: it is on its way either way.
           checking.add(key)
+          // Nobody awaits a background render; a renderer that closed meanwhile refuses it, and whoever asks
+          // for the page later finds it missing.
           const render = () => {
             checking.delete(key)
-            void enqueue(docHash, page, scale, page === 0)
+            enqueue(docHash, page, scale, page === 0).catch(noop)
           }
           const found = () => {
             checking.delete(key)

@@ -105,4 +105,22 @@ describe('page renderer', () => {
     expect(outcomes).toContain('refused')
     await expect(own.renderPage(many, 11, 51)).rejects.toThrow('closed')
   })
+
+  it('drops a document queued just before it closes, leaving no failure unhandled', async () => {
+    const unhandled: unknown[] = []
+    const note = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', note)
+    try {
+      const own = createPageRenderer({ storage: { dataDir }, workers: 1 })
+      const late = await storePdf(await makePdf([a4, a4, a4]))
+      // It first asks the storage whether the pages are there; the answers come after it closed.
+      own.renderDocument(late, 3)
+      await own.close()
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(unhandled).toEqual([])
+      expect(await storage.exists(pageImageKey(late, 0, 100))).toBe(false)
+    } finally {
+      process.off('unhandledRejection', note)
+    }
+  })
 })
