@@ -7,17 +7,13 @@
  *
  * Run: node bench/dashboard-scroll.ts [--runs 3] [--dist dir] (builds dist/ first when there is none).
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import puppeteer from 'puppeteer-core'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
 import { openOwnRequest, percentile } from './figures.ts'
 import { startProductionServer } from './production-server.ts'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const { values: options } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, dist: { type: 'string' } },
 })
@@ -25,13 +21,6 @@ const runs = Number(options.runs)
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number >= 1, not ${options.runs}`)
 const dist = options.dist === undefined ? undefined : resolve(options.dist)
-if (dist === undefined && !existsSync(join(root, 'dist/index.html'))) {
-  const built = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
-  if (built.status !== 0) process.exit(built.status ?? 1)
-}
 
 const extraRequests = 120
 const steps = 40

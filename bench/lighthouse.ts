@@ -20,7 +20,6 @@
  * `--dist` serves an app built elsewhere (`vite build --outDir dir`), which others' builds of dist/ leave alone;
  * `--page` (login, dashboard or view) and `--front` (h2 or h1), each repeatable, audit only those pages and fronts.
  */
-import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -66,13 +65,6 @@ const lighthouseVersion = JSON.parse(
 
 const dist = options.dist === undefined ? undefined : resolve(options.dist)
 if (dist !== undefined && !existsSync(join(dist, 'index.html'))) throw new Error(`${dist} holds no built app`)
-if (dist === undefined && !existsSync(join(root, 'dist/index.html'))) {
-  const built = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
-  if (built.status !== 0) process.exit(built.status ?? 1)
-}
 
 const server = await startProductionServer(dist)
 const proxy = await startTlsProxy(server.base)

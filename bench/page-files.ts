@@ -7,23 +7,12 @@
  *
  * Run: node bench/page-files.ts [rounds] (default 100; builds dist/ first when there is none)
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { ms, percentile } from './figures.ts'
 import { startProductionServer } from './production-server.ts'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const rounds = Number(process.argv[2] ?? 100)
-if (!existsSync(join(root, 'dist/index.html'))) {
-  const built = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
-  if (built.status !== 0) process.exit(built.status ?? 1)
-}
 
 /** The server's CPU time so far in milliseconds (user and system), or undefined where /proc is not. */
 function cpuMs(pid: number): number | undefined {

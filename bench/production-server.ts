@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,9 +24,16 @@ export type ProductionServer = {
 
 /**
  * Starts the server on a free port with its own data and mail catcher, serving `dist` (the repository's own
- * dist/ when undefined), and waits until it answers.
+ * dist/ when undefined, built first when there is none), and waits until it answers.
  */
 export async function startProductionServer(dist: string | undefined): Promise<ProductionServer> {
+  if (dist === undefined && !existsSync(join(root, 'dist/index.html'))) {
+    const built = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    })
+    if (built.status !== 0) throw new Error(`vite build failed (exit ${built.status})`)
+  }
   const smtp = await startSmtpTestServer()
   const dataDir = await mkdtemp(join(tmpdir(), 'signet-bench-'))
   const port = await freePort()
