@@ -70,6 +70,20 @@ test.describe('what the browser downloads', () => {
   })
 })
 
+/** Holds the server's answers to `url` (a route pattern) until the returned release is called. */
+async function holdAnswers(page: Page, url: string): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(url, async (route) => {
+    const response = await route.fetch()
+    await released
+    await route.fulfill({ response })
+  })
+  return release
+}
+
 test.describe('what a page waits for', () => {
   test('a request view opened signed in asks for the request and its texts while the session still loads the user', async ({
     page,
@@ -79,15 +93,7 @@ test.describe('what a page waits for', () => {
     await signInTab(page, owner)
 
     // The server's answer about the user is held until the request has been asked for.
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/api/v1/user', async (route) => {
-      const response = await route.fetch()
-      await released
-      await route.fulfill({ response })
-    })
+    const release = await holdAnswers(page, '**/api/v1/user')
     const asked = page.waitForRequest(
       (call) => new URL(call.url()).pathname === `/api/v3/signature-requests/${id}`,
     )
@@ -106,15 +112,7 @@ test.describe('what a page waits for', () => {
   }) => {
     const { owner, id } = await openRequestOf(request, 'Walter', 'Slow')
     await signInTab(page, owner)
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(`**/api/v3/signature-requests/${id}`, async (route) => {
-      const response = await route.fetch()
-      await released
-      await route.fulfill({ response })
-    })
+    const release = await holdAnswers(page, `**/api/v3/signature-requests/${id}`)
     await page.goto(`/view/${id}`)
     // The page renders once the router's pending time has passed, though its load has not ended.
     await expect(page.getByRole('status').filter({ hasText: 'Loading the request…' })).toBeVisible()
