@@ -135,8 +135,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       resolve = res
       reject = rej
     })
-    // Background jobs have nobody awaiting them; their failures are seen by whoever asks later.
-    promise.catch(noop)
     const job: Job = { id: nextId++, docHash, page, scale, key, promise, resolve, reject }
     jobs.set(key, job)
     ;(isUrgent ? urgent : background).push(job)
