@@ -348,15 +348,19 @@ test.describe('documents and signature requests', () => {
     const upload = new UploadPage(page)
     await signInTab(page, account)
     await upload.openUpload()
-    // The first document's upload hangs until the test lets it go, as on a slow line.
+    // Slow.pdf's upload hangs until the test lets it go, as on a slow line. It is told by its file name, not by
+    // coming first: a cancel that beats the request to the wire would otherwise hold the next file instead.
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve
     })
-    let first = true
+    let reached: () => void = () => {}
+    const onTheWire = new Promise<void>((resolve) => {
+      reached = resolve
+    })
     await page.route('**/api/v3/signature-requests/*/documents', async (route) => {
-      if (!first) return route.continue()
-      first = false
+      if (!route.request().postDataBuffer()?.includes('filename="Slow.pdf"')) return route.continue()
+      reached()
       await held
       await route.continue().catch(() => {})
     })
@@ -366,6 +370,7 @@ test.describe('documents and signature requests', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Slow.pdf' })
     await expect(slow).toContainText(/ of \d+ kB/)
+    await onTheWire
     await slow.getByRole('button', { name: 'Cancel Slow.pdf' }).click()
     await expect(slow).toHaveCount(0)
     await upload.seeUploaded('Next.pdf')
