@@ -85,7 +85,7 @@ async function holdAnswers(page: Page, url: string): Promise<() => void> {
 }
 
 test.describe('what a page waits for', () => {
-  test('a request view opened signed in asks for the request and its texts while the session still loads the user', async ({
+  test('a request view opened signed in asks for the request and its texts while the session still loads the user, and says it is loading meanwhile', async ({
     page,
     request,
   }) => {
@@ -99,9 +99,10 @@ test.describe('what a page waits for', () => {
     )
     await page.goto(`/view/${id}`)
     await asked
-    // The user's answer comes after more than a second, so the view shows its loading note as its loader starts:
-    // in words, since its texts came early too (the fixture fails the journey on a text shown as its id).
-    await page.waitForTimeout(1500)
+    // The user's answer is late: after the router's pending time the page says it is loading, not an empty window.
+    await expect(page.getByRole('status').filter({ hasText: /^Loading…$/ })).toBeVisible()
+    // Once it comes, the view shows its loading note as its loader starts: in words, since its texts came early too
+    // (the fixture fails the journey on a text shown as its id).
     release()
     await new RequestViewPage(page).seeRequest('Early', 'Open')
   })
