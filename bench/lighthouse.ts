@@ -19,6 +19,11 @@
  * h1-view-3.json, ...);
  * `--dist` serves an app built elsewhere (`vite build --outDir dir`), which others' builds of dist/ leave alone;
  * `--page` (login, dashboard or view) and `--front` (h2 or h1), each repeatable, audit only those pages and fronts.
+ *
+ * Besides the timings, each page prints the server response time Lighthouse estimated (the median of its requests'
+ * waits for a first byte), which its simulation adds to every request of the page: on a host where the browser and
+ * the server share the cores, the server's answers to a page's burst of files wait while the browser parses, and a
+ * run's score moves with that figure (some 10 points between 20 and 160 ms on a request view).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -131,8 +136,16 @@ async function audit(page: Page, url: string, name: string, signedIn: boolean): 
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-    figures: `FCP ${value('first-contentful-paint')}, LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}, CLS ${value('cumulative-layout-shift')}`,
+    figures: `FCP ${value('first-contentful-paint')}, LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}, CLS ${value('cumulative-layout-shift')}, server ${serverResponseMs(audits['network-server-latency'], url)} ms`,
   }
+}
+
+/** The server response time Lighthouse estimated for the origin of `url`, in whole milliseconds ('?' if none). */
+function serverResponseMs(audit: { details?: unknown } | undefined, url: string): string {
+  const items = (audit?.details as { items?: { origin: string; serverResponseTime: number }[] } | undefined)
+    ?.items
+  const time = items?.find((item) => item.origin === new URL(url).origin)?.serverResponseTime
+  return time === undefined ? '?' : String(Math.round(time))
 }
 
 const browser = await puppeteer.launch({
