@@ -114,6 +114,7 @@ test('a developer reads the API reference and tries GET /v1/user with their toke
 
   // The token stays across a reload (persistAuthorization), so a developer does not paste it again.
   await page.reload()
+  await ApiReferencePage.seeRendered(page)
   await expect(page.getByRole('button', { name: 'Authorize', exact: true })).toHaveClass(/locked/)
   await expect(page.locator('.btn.authorize.unlocked')).toHaveCount(0)
 
