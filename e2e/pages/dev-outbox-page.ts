@@ -17,9 +17,12 @@ export class DevOutboxPage {
     await expect(this.page.getByText('No mails yet.')).toBeVisible()
   }
 
-  /** The list shows a mail to `to` with this subject. */
+  /**
+   * The list shows a mail to `to` with this subject. A mail goes out through the durable jobs after the answer that
+   * promised it, and a server's first one loads the mail code: as long as the other waits for a mail (mail-outbox.ts).
+   */
   async seeMailListed(to: string, subject: string | RegExp) {
-    await expect(this.mailEntry(subject)).toContainText(to)
+    await expect(this.mailEntry(subject)).toContainText(to, { timeout: 10_000 })
   }
 
   async openMail(subject: string | RegExp) {
