@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { initiateRequest } from './pages/dashboard-page.ts'
+import { holdRequests } from './pages/hold-requests.ts'
 import { LoginPage } from './pages/login-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
@@ -70,20 +71,6 @@ test.describe('what the browser downloads', () => {
   })
 })
 
-/** Holds the server's answers to `url` (a route pattern) until the returned release is called. */
-async function holdAnswers(page: Page, url: string): Promise<() => void> {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(url, async (route) => {
-    const response = await route.fetch()
-    await released
-    await route.fulfill({ response })
-  })
-  return release
-}
-
 test.describe('what a page waits for', () => {
   test('a request view opened signed in asks for the request and its texts while the session still loads the user, and says it is loading meanwhile', async ({
     page,
@@ -92,8 +79,8 @@ test.describe('what a page waits for', () => {
     const { owner, id } = await openRequestOf(request, 'Wanda', 'Early')
     await signInTab(page, owner)
 
-    // The server's answer about the user is held until the request has been asked for.
-    const release = await holdAnswers(page, '**/api/v1/user')
+    // The call for the user is held until the request has been asked for.
+    const release = await holdRequests(page, '**/api/v1/user')
     const asked = page.waitForRequest(
       (call) => new URL(call.url()).pathname === `/api/v3/signature-requests/${id}`,
     )
@@ -113,7 +100,7 @@ test.describe('what a page waits for', () => {
   }) => {
     const { owner, id } = await openRequestOf(request, 'Walter', 'Slow')
     await signInTab(page, owner)
-    const release = await holdAnswers(page, `**/api/v3/signature-requests/${id}`)
+    const release = await holdRequests(page, `**/api/v3/signature-requests/${id}`)
     await page.goto(`/view/${id}`)
     // The page renders once the router's pending time has passed, though its load has not ended.
     await expect(page.getByRole('status').filter({ hasText: 'Loading the request…' })).toBeVisible()
