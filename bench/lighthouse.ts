@@ -24,6 +24,10 @@
  * waits for a first byte), which its simulation adds to every request of the page: on a host where the browser and
  * the server share the cores, the server's answers to a page's burst of files wait while the browser parses, and a
  * run's score moves with that figure (some 10 points between 20 and 160 ms on a request view).
+ *
+ * Under each page, the tasks of the printed run that make up its Total Blocking Time (bench/blocking-tasks.ts):
+ * the largest shares first, with how long each took in the browser and what it did. They tell where to look
+ * when a page's TBT is high; how high it is moves from run to run on a host the browser shares with the server.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -32,6 +36,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import lighthouse from 'lighthouse'
 import puppeteer, { type Page } from 'puppeteer-core'
+import { type BlockingTask, blockingTasks } from './blocking-tasks.ts'
 import { startProductionServer } from './production-server.ts'
 import { startTlsProxy } from './tls-proxy.ts'
 
@@ -74,7 +79,9 @@ if (dist !== undefined && !existsSync(join(dist, 'index.html'))) throw new Error
 const server = await startProductionServer(dist)
 const proxy = await startTlsProxy(server.base)
 
-type Scores = { performance: number; accessibility: number; figures: string }
+type Scores = { performance: number; accessibility: number; figures: string; blocking: BlockingTask[] }
+/** How many of a run's tasks are listed with its Total Blocking Time. */
+const tasksShown = 5
 
 /**
  * Audits `path` `runs` times; answers the run with the median performance score, and every run's scores.
@@ -132,11 +139,13 @@ async function audit(page: Page, url: string, name: string, signedIn: boolean): 
   if (outDir !== undefined) await writeFile(join(outDir, `${name}.json`), result.report as string)
   const { categories, audits, environment } = result.lhr
   benchmarkIndexes.push(environment.benchmarkIndex)
+  const blocking = await blockingTasks(result)
   const value = (id: string) => audits[id]?.displayValue ?? '?'
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
     figures: `FCP ${value('first-contentful-paint')}, LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}, CLS ${value('cumulative-layout-shift')}, server ${serverResponseMs(audits['network-server-latency'], url)} ms`,
+    blocking,
   }
 }
 
@@ -177,6 +186,18 @@ try {
       console.log(
         `  ${path.padEnd(12)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  (${scores.figures}${runs > 1 ? `; runs: ${scores.all}` : ''})`,
       )
+      if (scores.blocking.length > 0)
+        console.log(
+          `               its TBT by task (ms of blocking time, ms the task took in the browser, when it began, what it did):\n${scores.blocking
+            .slice(0, tasksShown)
+            .map(
+              (task) =>
+                `               ${task.blockingMs.toFixed(0).padStart(5)} ${task.observedMs.toFixed(0).padStart(4)} ms at ${task.atMs.toFixed(0).padStart(4)} ms  ${task.what}`,
+            )
+            .join(
+              '\n',
+            )}${scores.blocking.length > tasksShown ? `\n               (and ${scores.blocking.length - tasksShown} more)` : ''}`,
+        )
     }
   }
   const indexes = benchmarkIndexes.sort((a, b) => a - b)
