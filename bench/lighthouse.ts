@@ -149,6 +149,23 @@ async function audit(page: Page, url: string, name: string, signedIn: boolean): 
   }
 }
 
+/** The tasks that make up a run's Total Blocking Time, the largest {@link tasksShown} first, a line each. */
+function blockingLines(tasks: BlockingTask[]): string[] {
+  if (tasks.length === 0) return []
+  const lines = tasks
+    .slice(0, tasksShown)
+    .map(
+      (task) =>
+        `${task.blockingMs.toFixed(0).padStart(5)} ${task.observedMs.toFixed(0).padStart(4)} ms at ${task.atMs.toFixed(0).padStart(4)} ms  ${task.what}`,
+    )
+  const more = tasks.length - tasksShown
+  return [
+    'its TBT by task (ms of blocking time, ms the task took in the browser, when it began, what it did):',
+    ...lines,
+    ...(more > 0 ? [`(and ${more} more)`] : []),
+  ]
+}
+
 /** The server response time Lighthouse estimated for the origin of `url`, in whole milliseconds ('?' if none). */
 function serverResponseMs(audit: { details?: unknown } | undefined, url: string): string {
   const items = (audit?.details as { items?: { origin: string; serverResponseTime: number }[] } | undefined)
@@ -186,18 +203,7 @@ try {
       console.log(
         `  ${path.padEnd(12)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  (${scores.figures}${runs > 1 ? `; runs: ${scores.all}` : ''})`,
       )
-      if (scores.blocking.length > 0)
-        console.log(
-          `               its TBT by task (ms of blocking time, ms the task took in the browser, when it began, what it did):\n${scores.blocking
-            .slice(0, tasksShown)
-            .map(
-              (task) =>
-                `               ${task.blockingMs.toFixed(0).padStart(5)} ${task.observedMs.toFixed(0).padStart(4)} ms at ${task.atMs.toFixed(0).padStart(4)} ms  ${task.what}`,
-            )
-            .join(
-              '\n',
-            )}${scores.blocking.length > tasksShown ? `\n               (and ${scores.blocking.length - tasksShown} more)` : ''}`,
-        )
+      for (const line of blockingLines(scores.blocking)) console.log(`               ${line}`)
     }
   }
   const indexes = benchmarkIndexes.sort((a, b) => a - b)
