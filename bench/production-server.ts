@@ -118,7 +118,7 @@ export async function startProductionServer(dist: string | undefined): Promise<P
     const form = new FormData()
     form.set(
       'file',
-      new Blob([await makePdf([a4, a4])], { type: 'application/pdf' }),
+      new Blob([(await makePdf([a4, a4])) as BlobPart], { type: 'application/pdf' }),
       'Service agreement.pdf',
     )
     await call(apiPaths.signatureRequestDocuments(id), { method: 'POST', token, body: form })
