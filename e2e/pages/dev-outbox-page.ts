@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type FrameLocator, type Page } from '@playwright/test'
+import { mailWaitMs } from './mail-outbox.ts'
 
 /** The development outbox at /dev/outbox; methods map onto test steps. */
 export class DevOutboxPage {
@@ -17,12 +18,9 @@ export class DevOutboxPage {
     await expect(this.page.getByText('No mails yet.')).toBeVisible()
   }
 
-  /**
-   * The list shows a mail to `to` with this subject. A mail goes out through the durable jobs after the answer that
-   * promised it, and a server's first one loads the mail code: as long as the other waits for a mail (mail-outbox.ts).
-   */
+  /** The list shows a mail to `to` with this subject, once it has gone out (within {@link mailWaitMs}). */
   async seeMailListed(to: string, subject: string | RegExp) {
-    await expect(this.mailEntry(subject)).toContainText(to, { timeout: 10_000 })
+    await expect(this.mailEntry(subject)).toContainText(to, { timeout: mailWaitMs })
   }
 
   async openMail(subject: string | RegExp) {

@@ -1,5 +1,11 @@
 import { type APIRequestContext, expect } from '@playwright/test'
 
+/**
+ * How long a journey waits for a mail: it goes out through the durable jobs after the answer that promised it,
+ * and a server's first mail loads the mail code.
+ */
+export const mailWaitMs = 10_000
+
 interface Listed {
   id: string
   to: string
@@ -32,7 +38,7 @@ export async function mailedAppLink(
         }
         return undefined
       },
-      { timeout: 10_000 },
+      { timeout: mailWaitMs },
     )
     .toBeDefined()
   return found ?? ''
