@@ -25,7 +25,7 @@ type TraceEvent = {
 type CpuNode = { type: 'cpu'; event: TraceEvent; childEvents: TraceEvent[] }
 type Estimate = {
   timeInMs: number
-  nodeTimings: Map<{ type: string }, { startTime: number; endTime: number; duration: number }>
+  nodeTimings: Map<CpuNode | { type: 'network' }, { startTime: number; endTime: number; duration: number }>
 }
 type Metric = { optimisticEstimate: Estimate; pessimisticEstimate: Estimate }
 
@@ -71,7 +71,7 @@ export async function blockingTasks(result: RunnerResult): Promise<BlockingTask[
         from,
         to,
       )
-      if (share > 0) shares.set(node as CpuNode, (shares.get(node as CpuNode) ?? 0) + share / windows.length)
+      if (share > 0) shares.set(node, (shares.get(node) ?? 0) + share / windows.length)
     }
   const navigationStart = (artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents.find(
     ({ name, args }) =>
