@@ -8,8 +8,8 @@ const storageKey = 'webFont'
  * Inter (src/ui/theme/fonts.css) without slowing a first visit: the pages use it only where the root element
  * says so (`data-font="inter"`, src/ui/theme/tokens.css). A browser that fetched the font before gets it at
  * once, from its cache. On a first visit the font does not compete with the app's code for the network: the
- * first screen shows in the system's sans-serif, the font is fetched once the browser is idle, and the next
- * screen the user opens (a navigation, which redraws the page anyway) shows in Inter.
+ * first screen shows in the system's sans-serif, the font is fetched once that screen has painted and the browser
+ * is idle, and the next screen the user opens (a navigation, which redraws the page anyway) shows in Inter.
  */
 export function startWebFont(
   root: HTMLElement,
@@ -30,5 +30,22 @@ export function startWebFont(
     storage.setItem(storageKey, interLatin)
     onNextScreen(showFont)
   }
-  whenIdle(() => void fetchFont().catch(() => {}))
+  afterFirstPaint(() => whenIdle(() => void fetchFont().catch(() => {})))
+}
+
+/**
+ * Runs `run` once the page has painted its first text or image. Idle time alone comes sooner: React renders the
+ * first screen in slices, and the browser is idle between them before anything is on the screen.
+ */
+function afterFirstPaint(run: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    run()
+    return
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return
+    observer.disconnect()
+    run()
+  })
+  observer.observe({ type: 'paint', buffered: true })
 }
