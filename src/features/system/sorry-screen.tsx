@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, useRouter } from '@tanstack/react-router'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
+import { ServerErrorIllustration } from '../../ui/page/server-error-illustration.tsx'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 
 /** SPEC §2/§8: where a server error (5xx not retried) sends the user. */
@@ -8,7 +9,7 @@ export function SorryScreen() {
   const router = useRouter()
   return (
     <StatusPage
-      illustration="serverError"
+      illustration={<ServerErrorIllustration />}
       title={<Trans>Sorry, something went wrong on our side</Trans>}
       actions={
         <>

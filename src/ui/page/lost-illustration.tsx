@@ -1,7 +1,9 @@
+import styles from './page.module.css'
+
 /** The SPEC §2 '404 image': a document that lost its way, shown on error pages. */
-export function LostIllustration({ className }: { className?: string }) {
+export function LostIllustration() {
   return (
-    <svg className={className} viewBox="0 0 280 180" role="img" aria-hidden="true">
+    <svg className={styles.illustration} viewBox="0 0 280 180" role="img" aria-hidden="true">
       <text x="140" y="120" textAnchor="middle" fontSize="112" fontWeight="700" fill="#e8effc">
         404
       </text>

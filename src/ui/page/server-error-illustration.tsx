@@ -1,7 +1,9 @@
+import styles from './page.module.css'
+
 /** The picture of a server error (/sorry): a server whose light shows a fault, not the lost document of a 404. */
-export function ServerErrorIllustration({ className }: { className?: string }) {
+export function ServerErrorIllustration() {
   return (
-    <svg className={className} viewBox="0 0 280 180" role="img" aria-hidden="true">
+    <svg className={styles.illustration} viewBox="0 0 280 180" role="img" aria-hidden="true">
       <ellipse cx="140" cy="160" rx="90" ry="10" fill="#e8effc" />
       <g transform="translate(88 24)">
         {[0, 40, 80].map((y) => (
