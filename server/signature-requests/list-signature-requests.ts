@@ -38,15 +38,16 @@ export function signatureRequestListQueries(
     )
   const filters: (SQL | undefined)[] = [
     eq(listed.userId, caller.userId),
-    // A draft without a document is an upload under way or left: nothing to list.
+    // A draft without a document is an upload under way or left: nothing to list. Asked of drafts only, one
+    // listing at a time through the documents' key: as an EXISTS, the planner of the embedded database read and
+    // hashed every request's documents first (115 ms with 100,000 requests).
     or(
       ne(listed.statusOverall, 'DRAFT'),
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(signatureRequestDocuments)
-          .where(eq(signatureRequestDocuments.requestId, listed.requestId)),
-      ),
+      sql`${db
+        .select({ one: sql`1` })
+        .from(signatureRequestDocuments)
+        .where(eq(signatureRequestDocuments.requestId, listed.requestId))
+        .limit(1)} is not null`,
     ),
   ]
   if (params.status_overall !== undefined) filters.push(inArray(listed.statusOverall, params.status_overall))
