@@ -46,7 +46,7 @@ try {
   const file = join(dataDir, 'upload.pdf')
   await writeFile(file, upload.bytes)
   let started = performance.now()
-  const inspection = await inspectPdf(file)
+  const inspection = await inspectPdf(file, { maxPages: 1000 })
   const inspectMs = performance.now() - started
   console.log(
     `inspectPdf (header, trailer, pdf.js open, ${pageCount} page sizes): ${ms(inspectMs)}, ok=${inspection.ok}`,

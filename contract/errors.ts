@@ -25,6 +25,10 @@ export const documentErrorCodes = [
   'document.damaged',
   /** Over the size limit of a document or of a request (413). */
   'document.too_large',
+  /** More pages than the server takes (`MAX_PAGES`, 422). */
+  'document.too_many_pages',
+  /** A PDF that decodes to too much, or takes too long or too much memory to read (422). */
+  'document.too_complex',
   /** No document with this id that the caller may see (404). */
   'document.not_found',
   /** A page number past the last page (404). */

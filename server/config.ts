@@ -61,6 +61,8 @@ export type AppConfig = {
   maxDocumentBytes?: number
   /** MAX_REQUEST_MB: largest total of a request's documents, in bytes; unset: 60 MB. */
   maxRequestBytes?: number
+  /** MAX_PAGES: most pages of an uploaded document; unset: 1,000. */
+  maxPages?: number
   /** FREE_SIGNATURES: the free signatures a new account starts with (free_signatures_remaining); unset: 10. */
   freeSignatures?: number
   /**
@@ -232,6 +234,13 @@ const envSchema = v.object({
   OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   MAX_DOCUMENT_MB: v.optional(megabytes),
   MAX_REQUEST_MB: v.optional(megabytes),
+  MAX_PAGES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,4}$/, 'must be a whole number from 1 to 99999, e.g. 1000'),
+      v.transform(Number),
+    ),
+  ),
   FREE_SIGNATURES: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number, e.g. 10'), v.transform(Number)),
   ),
@@ -429,6 +438,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(OPERATOR_TOKEN === undefined ? {} : { operatorToken: OPERATOR_TOKEN }),
     ...(MAX_DOCUMENT_MB === undefined ? {} : { maxDocumentBytes: MAX_DOCUMENT_MB }),
     ...(MAX_REQUEST_MB === undefined ? {} : { maxRequestBytes: MAX_REQUEST_MB }),
+    ...(result.output.MAX_PAGES === undefined ? {} : { maxPages: result.output.MAX_PAGES }),
     ...(FREE_SIGNATURES === undefined ? {} : { freeSignatures: FREE_SIGNATURES }),
     ...(TRUSTED_PROXIES === undefined ? {} : { trustedProxies: TRUSTED_PROXIES }),
     ...(STRIPE_SECRET_KEY === undefined || !STRIPE_WEBHOOK_SECRET || !STRIPE_PUBLISHABLE_KEY

@@ -139,7 +139,11 @@ export async function startServer(
     jobs = queue
     queue.start()
     const upkeep = scheduleUpkeep(queue, database, now, logger)
-    const pages = createPageRenderer({ storage: fileStorageOptions(config), workers: options.renderWorkers })
+    const pages = createPageRenderer({
+      storage: fileStorageOptions(config),
+      workers: options.renderWorkers,
+      maxPages: config.maxPages,
+    })
     renderer = pages
     const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })
     validator = validation

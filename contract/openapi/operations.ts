@@ -260,7 +260,14 @@ export const apiOperations: readonly Operation[] = [
       409: ['signature_request.not_draft', 'signature_request.not_owner'],
       413: ['document.too_large'],
       415: ['document.not_pdf'],
-      422: ['document.empty', 'document.encrypted', 'document.damaged'],
+      422: [
+        'document.empty',
+        'document.encrypted',
+        'document.damaged',
+        'document.too_many_pages',
+        'document.too_complex',
+      ],
+      503: ['server.busy'],
     },
   },
   {
@@ -1640,7 +1647,7 @@ function documentOperations(base: string, caller: Caller, downloadSummary: strin
         { status: 202, description: 'The page is still being rendered: ask again after Retry-After.' },
         { status: 304, description: 'Not modified since the ETag in If-None-Match.' },
       ],
-      errors: pageNotFound,
+      errors: { ...pageNotFound, 422: ['document.too_complex'] },
     },
     {
       ...caller,
@@ -1648,7 +1655,7 @@ function documentOperations(base: string, caller: Caller, downloadSummary: strin
       path: `${base}/{id}/pages/{page}/text`,
       summary: 'One page’s text in reading order',
       answers: [ok(unnamedSchemas.pageText)],
-      errors: pageNotFound,
+      errors: { ...pageNotFound, 422: ['document.too_complex'] },
     },
   ]
 }

@@ -45,5 +45,8 @@ export async function deleteDocument(services: RequestServices, caller: Caller, 
   // The same bytes may still be an attachment or another request's signed version.
   await releaseStoredFiles(services, [document.sha256, ...signedHashes])
   // Page images at every scale anyone asked for.
-  if (lastOfItsContent) await services.storage.deleteFolder(pageImagesFolder(document.sha256))
+  if (lastOfItsContent) {
+    services.renderer?.forget(document.sha256)
+    await services.storage.deleteFolder(pageImagesFolder(document.sha256))
+  }
 }

@@ -1,3 +1,5 @@
+import { ApiError } from '../http/api-error.ts'
+
 /** Stable codes of a refused document, with the HTTP status each is answered with. */
 export const documentErrorStatus = {
   /** Not a PDF at all (no `%PDF-` header). */
@@ -10,6 +12,10 @@ export const documentErrorStatus = {
   'document.damaged': 422,
   /** Over the size limit of a document or of a request. */
   'document.too_large': 413,
+  /** More pages than `MAX_PAGES`. */
+  'document.too_many_pages': 422,
+  /** Streams that decode past the limits, or reading it runs out of a worker's time or memory. */
+  'document.too_complex': 422,
   /** No stored document with this hash. */
   'document.not_found': 404,
   /** A page number past the end of the document. */
@@ -20,22 +26,22 @@ export const documentErrorStatus = {
 export type DocumentErrorCode = keyof typeof documentErrorStatus
 
 /** A refusal as a value: what `inspectPdf` answers for a bad file. */
-export type DocumentFailure = { ok: false; code: DocumentErrorCode; status: number }
+export type DocumentFailure = { ok: false; code: DocumentErrorCode; status: number; message?: string }
 
-/** The refusal value for `code`. */
-export function documentFailure(code: DocumentErrorCode): DocumentFailure {
-  return { ok: false, code, status: documentErrorStatus[code] }
+/** The refusal value for `code`, with what the error's message says beyond the code. */
+export function documentFailure(code: DocumentErrorCode, message?: string): DocumentFailure {
+  return { ok: false, code, status: documentErrorStatus[code], ...(message === undefined ? {} : { message }) }
 }
 
-/** A refusal thrown where a value cannot be returned (a stream that errors, a render job that rejects). */
-export class DocumentError extends Error {
-  readonly code: DocumentErrorCode
-  readonly status: number
+/**
+ * A refusal thrown where a value cannot be returned (a stream that errors, a render job that rejects); a
+ * route that lets it through answers it as its status and code.
+ */
+export class DocumentError extends ApiError {
+  declare readonly code: DocumentErrorCode
 
   constructor(code: DocumentErrorCode, message: string = code) {
-    super(message)
+    super(documentErrorStatus[code], code, message)
     this.name = 'DocumentError'
-    this.code = code
-    this.status = documentErrorStatus[code]
   }
 }

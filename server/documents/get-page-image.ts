@@ -20,7 +20,8 @@ export const pageWaitMs = 1500
  * rendered; else starts rendering it ahead of the background work, waits for it up to {@link pageWaitMs},
  * and answers not ready if it is still under way. `version` is the SHA-256 of the file to show: the
  * uploaded one (the default) or its latest signed version, with the signatures drawn. Past the last page:
- * 404 `document.page_not_found`; a scale out of range: 400; a version that is neither: 404.
+ * 404 `document.page_not_found`; a scale out of range: 400; a version that is neither: 404; a page its
+ * worker cannot render within its time and memory: 422 `document.too_complex`.
  */
 export async function getPageImage(
   services: RequestServices,
@@ -59,11 +60,12 @@ export async function getPageImage(
     const image = await stored()
     if (image.ready) return image
   }
+  // A page too complex to render answers so (422) rather than 'not ready', which the viewer would ask again.
   const rendered = renderer.renderPage(document.sha256, page, scale).then(
     () => true,
     (error: unknown) => {
-      if (!(error instanceof DocumentError))
-        services.logger.warn({ err: error, id, page }, 'page render failed')
+      if (error instanceof DocumentError) return error
+      services.logger.warn({ err: error, id, page }, 'page render failed')
       return false
     },
   )
@@ -73,5 +75,6 @@ export async function getPageImage(
   })
   const ready = await Promise.race([rendered, waited])
   clearTimeout(timer)
+  if (ready instanceof DocumentError) throw ready
   return ready ? stored() : { ready: false }
 }

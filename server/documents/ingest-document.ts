@@ -7,7 +7,7 @@ import type { FileBody, FileStorage } from '../storage/file-storage.ts'
 import { hashingStream, toReadable } from '../storage/hashing-stream.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import { DocumentError, type DocumentFailure, documentFailure } from './document-error.ts'
-import { inspectPdf, type PdfInspection } from './inspect-pdf.ts'
+import type { PdfInspection } from './inspect-pdf.ts'
 import { limitStream } from './limit-stream.ts'
 
 /** Options of {@link ingestDocument}. */
@@ -16,6 +16,8 @@ export type IngestOptions = {
   maxBytes: number
   /** Where the upload is spooled while it is checked, e.g. `DATA_DIR/tmp`; better on disk than tmpfs. */
   tempDir: string
+  /** Checks the spooled file off the request loop: the page renderer's `inspect`. */
+  inspect: (path: string) => Promise<PdfInspection | DocumentFailure>
 }
 
 /** An accepted upload: stored under `key`, content-addressed by `sha256`. */
@@ -42,7 +44,7 @@ export async function ingestDocument(
       throw error
     }
     const { sha256, size } = hashing.result()
-    const inspection = await inspectPdf(spool)
+    const inspection = await options.inspect(spool)
     if (!inspection.ok) return inspection
     const key = documentKey(sha256)
     if (!(await storage.exists(key))) await storage.put(key, createReadStream(spool))

@@ -1,8 +1,9 @@
-import { open } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { boxesOverlap, type PageBox } from '../../contract/signature-fields.ts'
 import { type DocumentFailure, documentFailure } from './document-error.ts'
 import { findFreeAreas, type TextBox } from './find-free-areas.ts'
 import { openPdf } from './pdfjs.ts'
+import { type StreamLimits, scanPdfStreams, streamLimits } from './scan-pdf-streams.ts'
 
 /** Size of one page in PDF points (1/72 inch), as displayed (after its /Rotate). */
 export type PageSize = { width: number; height: number }
@@ -16,41 +17,57 @@ type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof openPdf>['promise']>
 const headerWindow = 1024
 const tailWindow = 1024
 
-async function readWindows(path: string): Promise<{ size: number; head: string; tail: string }> {
-  const file = await open(path, 'r')
-  try {
-    const { size } = await file.stat()
-    const head = Buffer.alloc(Math.min(headerWindow, size))
-    await file.read(head, 0, head.length, 0)
-    const tail = Buffer.alloc(Math.min(tailWindow + 32, size))
-    await file.read(tail, 0, tail.length, size - tail.length)
-    return { size, head: head.toString('latin1'), tail: tail.toString('latin1') }
-  } finally {
-    await file.close()
-  }
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+
+/** The limits a PDF is read within. */
+export type InspectLimits = {
+  /** Most pages a document may have (`MAX_PAGES`); more is `document.too_many_pages`. */
+  maxPages: number
+  /** Most bytes its streams may decode to; more is `document.too_complex`. @default streamLimits */
+  streams?: StreamLimits
 }
 
 /**
  * Decides whether the file at `path` is a PDF the product can take: `%PDF-` header (else
  * `document.not_pdf`; zero bytes: `document.empty`), a `startxref … %%EOF` trailer in its last KiB and
- * opened by pdf.js with at least one page (else `document.damaged`; a cut file fails here), and not
- * needing a password to open (`document.encrypted`): a PDF with only a permissions (owner) password is
- * taken, and signed. Only the head and tail are read by hand; pdf.js reads the rest itself.
+ * opened by pdf.js with at least one page (else `document.damaged`; a cut file fails here), not needing a
+ * password to open (`document.encrypted`: a PDF with only a permissions (owner) password is taken, and
+ * signed), streams that decode within the limits (else `document.too_complex`), and at most `maxPages`
+ * pages (else `document.too_many_pages`). Runs in a PDF worker, never on the request loop: it reads the
+ * whole file, and pdf.js works on it synchronously for as long as the file makes it.
  */
-export async function inspectPdf(path: string): Promise<PdfInspection | DocumentFailure> {
-  const { size, head, tail } = await readWindows(path)
+export async function inspectPdf(
+  path: string,
+  limits: InspectLimits,
+): Promise<PdfInspection | DocumentFailure> {
+  const bytes = await readFile(path)
+  const size = bytes.length
   if (size === 0) return documentFailure('document.empty')
-  if (!head.includes('%PDF-')) return documentFailure('document.not_pdf')
+  if (!bytes.toString('latin1', 0, headerWindow).includes('%PDF-')) return documentFailure('document.not_pdf')
+  const tail = bytes.toString('latin1', Math.max(0, size - tailWindow - 32))
   const trailer = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail) ?? /startxref\s+(\d+)\s+%%EOF/.exec(tail)
   if (trailer === null || Number(trailer[1]) >= size) return documentFailure('document.damaged')
+  const scan = scanPdfStreams(bytes, limits.streams ?? streamLimits)
+  if (!scan.ok) {
+    const { streamBytes, documentBytes } = limits.streams ?? streamLimits
+    const limit =
+      scan.reason === 'stream' ? `${mb(streamBytes)} in one stream` : `${mb(documentBytes)} in all`
+    return documentFailure('document.too_complex', `The PDF decompresses to more than ${limit}`)
+  }
 
-  const task = openPdf({ path })
+  const task = openPdf({ data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
   try {
     const pdf = await task.promise.catch((error: Error) => error)
     if (pdf instanceof Error) {
       return documentFailure(pdf.name === 'PasswordException' ? 'document.encrypted' : 'document.damaged')
     }
     if (pdf.numPages < 1) return documentFailure('document.damaged')
+    if (pdf.numPages > limits.maxPages) {
+      return documentFailure(
+        'document.too_many_pages',
+        `The PDF has ${pdf.numPages} pages; at most ${limits.maxPages} are taken (MAX_PAGES)`,
+      )
+    }
     const pageSizes: PageSize[] = []
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n)

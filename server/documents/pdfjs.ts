@@ -10,11 +10,18 @@ export const standardFontDataUrl = `${join(pdfjsRoot, 'standard_fonts')}/`
 
 type Source = { path: string } | { data: Uint8Array }
 
-/** Opens a PDF with pdf.js in Node: the standard fonts, and a file read by pdf.js itself. */
+/** The most pixels one image of a PDF may have: pdf.js decodes an image to this size at most. */
+const maxImagePixels = 50_000_000
+
+/**
+ * Opens a PDF with pdf.js in Node: the standard fonts, a file read by pdf.js itself, and images bounded in
+ * size.
+ */
 export function openPdf(source: Source) {
   return getDocument({
     ...('path' in source ? { url: pathToFileURL(source.path).href } : { data: source.data }),
     standardFontDataUrl,
+    maxImageSize: maxImagePixels,
     verbosity: 0,
   })
 }

@@ -1,18 +1,35 @@
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
-import type { DocumentErrorCode } from './document-error.ts'
+import type { DocumentErrorCode, DocumentFailure } from './document-error.ts'
+import type { PdfInspection } from './inspect-pdf.ts'
 
-/** What a render worker starts with. */
+/** What a PDF worker starts with. */
 export type RenderWorkerData = { storage: FileStorageOptions; quality: number }
 
-/** One page to render, sent to a worker. */
-export type RenderJobMessage = { id: number; docHash: string; page: number; scale: number }
+/** One piece of work on a PDF, sent to a worker. */
+export type RenderJobMessage =
+  /** Render page `page` (from 0) of a stored document at `scale` to a stored WebP. */
+  | { id: number; type: 'render'; docHash: string; page: number; scale: number }
+  /** The text of page `page` of a stored document, stored beside its images. */
+  | { id: number; type: 'text'; docHash: string; page: number }
+  /** Decide whether the uploaded file at `path` is a PDF the product takes, and read what it keeps of it. */
+  | { id: number; type: 'inspect'; path: string; maxPages: number }
 
 /** Where the time of one rendered page went, in milliseconds; all zero when it was already stored. */
 export type RenderTiming = { renderMs: number; encodeMs: number; storeMs: number }
 
-/** A worker's answer: the storage key of the image, or why it could not be made. */
+/** What each kind of job answers. */
+export type RenderJobResult = {
+  render: { key: string } & RenderTiming
+  text: { text: string }
+  inspect: { inspection: PdfInspection | DocumentFailure }
+}
+
+/** What a worker says: that it has loaded, or a job's result or why it could not be done. */
+export type RenderWorkerMessage = 'ready' | RenderResultMessage
+
+/** A worker's answer: the job's result, or why it could not be done. */
 export type RenderResultMessage =
-  | ({ id: number; ok: true; key: string } & RenderTiming)
+  | { id: number; ok: true; result: RenderJobResult[keyof RenderJobResult] }
   | { id: number; ok: false; code: DocumentErrorCode | undefined; message: string }
 
 /** Scale 100 is the page at 96 dpi (PDF points are 1/72 inch), so 1 pt becomes 4/3 px; 20 is a thumbnail. */

@@ -1,18 +1,20 @@
-// A render worker (node:worker_threads): renders pages of stored PDFs to WebP and stores them.
+// A PDF worker (node:worker_threads): inspects uploads, extracts page text and renders pages of stored PDFs
+// to WebP, off the request loop; the pool bounds its time and memory.
 
 import { parentPort, workerData } from 'node:worker_threads'
 import { createCanvas } from '@napi-rs/canvas'
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { createFileStorage } from '../storage/create-file-storage.ts'
-import { documentKey, pageImageKey } from '../storage/storage-keys.ts'
+import { documentKey, pageImageKey, pageTextKey } from '../storage/storage-keys.ts'
 import { DocumentError } from './document-error.ts'
 import { encodePageImage } from './encode-page-image.ts'
+import { inspectPdf } from './inspect-pdf.ts'
 import { openPdf } from './pdfjs.ts'
 import {
   pixelsPerPoint,
   type RenderJobMessage,
+  type RenderJobResult,
   type RenderResultMessage,
-  type RenderTiming,
   type RenderWorkerData,
 } from './render-job.ts'
 
@@ -50,14 +52,25 @@ function documentOf(docHash: string): Promise<PDFDocumentProxy> {
   return pdf
 }
 
-async function render({ docHash, page, scale }: RenderJobMessage): Promise<{ key: string } & RenderTiming> {
-  const key = pageImageKey(docHash, page, scale)
-  if (await storage.exists(key)) return { key, renderMs: 0, encodeMs: 0, storeMs: 0 }
+// The largest image a page renders to (an A4 page at scale 400 is 14 million): a huge page is drawn smaller.
+const maxCanvasPixels = 40_000_000
+// The most text a page answers: a page of small print holds a few thousand characters.
+const maxPageText = 100_000
+
+async function pageOf(docHash: string, page: number) {
   const pdf = await documentOf(docHash)
   if (page < 0 || page >= pdf.numPages) throw new DocumentError('document.page_not_found')
-  const pdfPage = await pdf.getPage(page + 1)
+  return pdf.getPage(page + 1)
+}
+
+async function render(docHash: string, page: number, scale: number): Promise<RenderJobResult['render']> {
+  const key = pageImageKey(docHash, page, scale)
+  if (await storage.exists(key)) return { key, renderMs: 0, encodeMs: 0, storeMs: 0 }
+  const pdfPage = await pageOf(docHash, page)
   try {
-    const viewport = pdfPage.getViewport({ scale: pixelsPerPoint(scale) })
+    const asked = pdfPage.getViewport({ scale: pixelsPerPoint(scale) })
+    const shrink = Math.min(1, Math.sqrt(maxCanvasPixels / Math.max(1, asked.width * asked.height)))
+    const viewport = shrink < 1 ? pdfPage.getViewport({ scale: pixelsPerPoint(scale) * shrink }) : asked
     const canvas = createCanvas(
       Math.max(1, Math.ceil(viewport.width)),
       Math.max(1, Math.ceil(viewport.height)),
@@ -75,9 +88,44 @@ async function render({ docHash, page, scale }: RenderJobMessage): Promise<{ key
   }
 }
 
+async function pageText(docHash: string, page: number): Promise<RenderJobResult['text']> {
+  const key = pageTextKey(docHash, page)
+  const stored = await storage.getBytes(key)
+  if (stored !== undefined) return { text: Buffer.from(stored).toString('utf8') }
+  const pdfPage = await pageOf(docHash, page)
+  try {
+    const content = await pdfPage.getTextContent()
+    let text = ''
+    for (const item of content.items) {
+      if (!('str' in item)) continue
+      text += item.str + (item.hasEOL ? '\n' : '')
+      if (text.length > maxPageText) break
+    }
+    text = text
+      .replace(/[ \t]+\n/g, '\n')
+      .trim()
+      .slice(0, maxPageText)
+    await storage.put(key, Buffer.from(text, 'utf8'))
+    return { text }
+  } finally {
+    pdfPage.cleanup()
+  }
+}
+
+function run(job: RenderJobMessage): Promise<RenderJobResult[keyof RenderJobResult]> {
+  switch (job.type) {
+    case 'render':
+      return render(job.docHash, job.page, job.scale)
+    case 'text':
+      return pageText(job.docHash, job.page)
+    case 'inspect':
+      return inspectPdf(job.path, { maxPages: job.maxPages }).then((inspection) => ({ inspection }))
+  }
+}
+
 port.on('message', (job: RenderJobMessage) => {
-  render(job).then(
-    (result) => port.postMessage({ id: job.id, ok: true, ...result } satisfies RenderResultMessage),
+  run(job).then(
+    (result) => port.postMessage({ id: job.id, ok: true, result } satisfies RenderResultMessage),
     (error: Error) =>
       port.postMessage({
         id: job.id,
@@ -87,3 +135,6 @@ port.on('message', (job: RenderJobMessage) => {
       } satisfies RenderResultMessage),
   )
 })
+// The pool starts a job's time limit only once the worker has loaded, so a fresh worker's start-up (pdf.js,
+// the canvas binding) is not counted against the first document it reads.
+port.postMessage('ready')

@@ -15,7 +15,7 @@ const maxTitleLength = 200
 /**
  * POST /v3/signature-requests/{id}/documents: streams the `file` part of a multipart upload through
  * `ingestDocument` (at most the document limit, and what is left of the request's limit), then records it
- * as the draft's next document and starts rendering its pages. A refused file is answered with its
+ * as the draft's next document and starts rendering its first pages. A refused file is answered with its
  * `document.*` code and leaves neither row nor file. Only the owner of a DRAFT adds documents.
  */
 export async function addRequestDocument(
@@ -36,19 +36,30 @@ export async function addRequestDocument(
     .where(eq(signatureRequestDocuments.requestId, id))
   const left = services.limits.requestBytes - Number(used?.bytes ?? 0)
   const maxBytes = Math.min(services.limits.documentBytes, left)
+  const { renderer } = services
+  if (renderer === undefined) throw new ApiError(503, 'server.unavailable', 'Documents cannot be read now')
   const upload = await readUpload(request, (file) => {
     if (maxBytes <= 0) {
       file.resume()
       return Promise.resolve(documentFailure('document.too_large'))
     }
-    return ingestDocument(services.storage, file, { maxBytes, tempDir: services.tempDir })
+    return ingestDocument(services.storage, file, {
+      maxBytes,
+      tempDir: services.tempDir,
+      inspect: (path) => renderer.inspect(path),
+    })
   })
   const ingested = upload.file
   if (ingested === undefined) {
     throw new ApiError(400, 'request.invalid', 'file: send the PDF in a part named file', { field: 'file' })
   }
-  if (!ingested.ok)
-    throw new ApiError(ingested.status, ingested.code, `The file was refused: ${ingested.code}`)
+  if (!ingested.ok) {
+    throw new ApiError(
+      ingested.status,
+      ingested.code,
+      ingested.message ?? `The file was refused: ${ingested.code}`,
+    )
+  }
   const named = upload.fields.title?.trim() || upload.filename?.replace(/\.pdf$/i, '').trim()
   const title = (named || 'Document').slice(0, maxTitleLength)
   const now = services.now()
@@ -81,6 +92,6 @@ export async function addRequestDocument(
     await recordEvent(tx, id, caller, 'document_added', now, { documentId: document.id, title })
     return document
   })
-  services.renderer?.renderDocument(row.sha256, row.pageCount)
+  renderer.renderDocument(row.sha256, row.pageCount)
   return toDocumentInfo(row)
 }

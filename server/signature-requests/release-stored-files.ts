@@ -9,7 +9,7 @@ import type { RequestServices } from './request-services.ts'
  * call it after the transaction that removed the rows has committed.
  */
 export async function releaseStoredFiles(
-  services: Pick<RequestServices, 'db' | 'storage'>,
+  services: Pick<RequestServices, 'db' | 'storage'> & Partial<Pick<RequestServices, 'renderer'>>,
   hashes: Iterable<string>,
 ): Promise<void> {
   const { db } = services
@@ -28,6 +28,7 @@ export async function releaseStoredFiles(
         .limit(1),
     ])
     if (references.every((rows) => rows.length === 0)) {
+      services.renderer?.forget(sha256)
       await services.storage.delete(documentKey(sha256))
       // Page images and texts of content nobody refers to any more.
       await services.storage.deleteFolder(pageImagesFolder(sha256))

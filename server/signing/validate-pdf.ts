@@ -11,6 +11,7 @@ import {
 } from '@libpdf/core'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
+import { scanPdfStreams } from '../documents/scan-pdf-streams.ts'
 import { type CertificateInfo, describeCertificate } from './certificate-info.ts'
 import { cryptoEngine } from './crypto-engine.ts'
 import { OID } from './oids.ts'
@@ -100,13 +101,15 @@ const digestNames: Record<string, string> = {
 }
 
 /**
- * Checks every signature of any PDF: integrity, signer, time, quality, trust and later changes. A PDF with
- * more than {@link maxSignatures} signatures is answered `too_complex` without checking any.
+ * Checks every signature of any PDF: integrity, signer, time, quality, trust and later changes. A PDF whose
+ * streams decompress past the upload limits, or with more than {@link maxSignatures} signatures, is answered
+ * `too_complex` without checking any.
  */
 export async function validatePdf(
   pdfBytes: Uint8Array,
   options: ValidationOptions,
 ): Promise<ValidationReport> {
+  if (!scanPdfStreams(pdfBytes).ok) return { status: 'too_complex', code: 'validation.too_complex' }
   let pdf: PDF
   try {
     pdf = await PDF.load(pdfBytes)

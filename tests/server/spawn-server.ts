@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
+import { toCamelCase } from '../../contract/case.ts'
+import { apiUrl } from '../../contract/paths.ts'
 
 const entry = fileURLToPath(new URL('../../server/index.ts', import.meta.url))
 
@@ -38,4 +41,23 @@ export function spawnServer(env: Record<string, string>) {
 /** Kills the server at once unless it has ended. */
 export function kill(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+}
+
+/** Calls the API of the server at `url` (a spawned one's), with a bearer token and a JSON body if given. */
+export function callApi(url: string, method: string, path: string, token?: string, body?: unknown) {
+  return fetch(`${url}${apiUrl(path)}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
+
+/** The JSON answer in camelCase, once its status is `status` (else the test fails with the body). */
+export async function readJson<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text()
+  expect(response.status, text).toBe(status)
+  return toCamelCase(JSON.parse(text)) as T
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { toCamelCase } from '../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../contract/paths.ts'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignAnswer } from '../../contract/signing.ts'
@@ -11,7 +10,7 @@ import {
   temporaryDirectory,
   trustStore,
 } from './signing/pdf-tools.ts'
-import { kill, spawnServer } from './spawn-server.ts'
+import { callApi, kill, readJson, spawnServer } from './spawn-server.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
 type Server = ReturnType<typeof spawnServer> & { url: string }
@@ -58,19 +57,8 @@ describe('two server processes on one PostgreSQL database', () => {
 
   const [a, b] = [0, 1]
   const call = (server: number, method: string, path: string, token?: string, body?: unknown) =>
-    fetch(`${servers[server]?.url}${apiUrl(path)}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const text = await response.text()
-    expect(response.status, text).toBe(status)
-    return toCamelCase(JSON.parse(text)) as T
-  }
+    callApi(servers[server]?.url ?? '', method, path, token, body)
+  const json = readJson
   const outbox = async (server: number) =>
     (await json<{ mails: OutboxEntry[] }>(await call(server, 'GET', apiPaths.outbox()))).mails
   const mailsTo = async (to: string, subject: RegExp) =>

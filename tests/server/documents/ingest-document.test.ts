@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ingestDocument } from '../../../server/documents/ingest-document.ts'
+import { inspectPdf } from '../../../server/documents/inspect-pdf.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
 import type { FileStorage } from '../../../server/storage/file-storage.ts'
 import { documentKey } from '../../../server/storage/storage-keys.ts'
@@ -14,6 +15,7 @@ let dataDir: string
 let storage: FileStorage
 let fixtures: Record<string, string>
 const tempDir = () => join(dataDir, 'tmp')
+const inspect = (path: string) => inspectPdf(path, { maxPages: 1000 })
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'ingest-'))
@@ -29,7 +31,11 @@ describe('ingestDocument', () => {
   it('stores a good PDF under its SHA-256 and answers its pages', async () => {
     const bytes = await readFile(fixtures.good ?? '')
     const sha256 = createHash('sha256').update(bytes).digest('hex')
-    const result = await ingestDocument(storage, await upload('good'), { maxBytes: 1e6, tempDir: tempDir() })
+    const result = await ingestDocument(storage, await upload('good'), {
+      maxBytes: 1e6,
+      tempDir: tempDir(),
+      inspect,
+    })
     expect(result).toMatchObject({
       ok: true,
       pageCount: 3,
@@ -49,7 +55,11 @@ describe('ingestDocument', () => {
   ] as const
   for (const [name, code, status] of refusals) {
     it(`refuses ${name} with ${code} and leaves nothing behind`, async () => {
-      const result = await ingestDocument(storage, await upload(name), { maxBytes: 1e6, tempDir: tempDir() })
+      const result = await ingestDocument(storage, await upload(name), {
+        maxBytes: 1e6,
+        tempDir: tempDir(),
+        inspect,
+      })
       expect(result).toEqual({ ok: false, code, status })
       expect(await storedFiles()).toEqual([])
       expect(await readdir(tempDir())).toEqual([])
@@ -57,7 +67,11 @@ describe('ingestDocument', () => {
   }
 
   it('refuses a file over the limit with document.too_large (413) and leaves nothing behind', async () => {
-    const result = await ingestDocument(storage, await upload('good'), { maxBytes: 1000, tempDir: tempDir() })
+    const result = await ingestDocument(storage, await upload('good'), {
+      maxBytes: 1000,
+      tempDir: tempDir(),
+      inspect,
+    })
     expect(result).toEqual({ ok: false, code: 'document.too_large', status: 413 })
     expect(await storedFiles()).toEqual([])
     expect(await readdir(tempDir())).toEqual([])

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import type { DocumentInfo } from '../../../contract/documents.ts'
 import { apiPaths } from '../../../contract/paths.ts'
+import { DocumentError } from '../../../server/documents/document-error.ts'
+import { inspectPdf } from '../../../server/documents/inspect-pdf.ts'
 import type { PageRenderer } from '../../../server/documents/render-pages.ts'
 import { pageImageKey } from '../../../server/storage/storage-keys.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
@@ -9,16 +11,23 @@ import { type RequestApp, startRequestApp } from '../signature-requests/request-
 
 // A renderer the test drives: a page is ready when the test says so, as the worker pool would have it.
 const webp = new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 ')
+// The scale at which this renderer's worker runs out of memory.
+const tooComplexScale = 77
 let app: RequestApp
 const finishes = new Map<string, () => void>()
 const renderer: PageRenderer = {
   status: async () => 'missing',
   renderDocument: () => {},
   renderPage: (docHash, page, scale) =>
-    new Promise((resolve) => {
+    new Promise((resolve, reject) => {
+      if (scale === tooComplexScale)
+        reject(new DocumentError('document.too_complex', 'The PDF needs too much memory'))
       const key = pageImageKey(docHash, page, scale)
       finishes.set(key, () => void app.storage.put(key, webp).then(() => resolve(key)))
     }),
+  inspect: (path) => inspectPdf(path, { maxPages: 1000 }),
+  pageText: async () => '',
+  forget: () => {},
   close: async () => {},
 }
 
@@ -56,5 +65,13 @@ describe('GET /v3/documents/{id}/pages/{n} while the page is being rendered', ()
     const response = await app.call('GET', apiPaths.documentPage(document.id, 1, 100), { token: owner })
     expect(response.status).toBe(202)
     expect(response.headers.get('retry-after')).toBe('1')
+  })
+
+  it('answers 422 for a page its worker cannot render, so the viewer stops asking', async () => {
+    const response = await app.call('GET', apiPaths.documentPage(document.id, 0, tooComplexScale), {
+      token: owner,
+    })
+    expect(response.status).toBe(422)
+    expect(await response.json()).toMatchObject({ code: 'document.too_complex' })
   })
 })

@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadImage } from '@napi-rs/canvas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPageRenderer, type PageRenderer } from '../../../server/documents/render-pages.ts'
+import { createPageRenderer, eagerPages, type PageRenderer } from '../../../server/documents/render-pages.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
 import type { FileStorage } from '../../../server/storage/file-storage.ts'
 import { documentKey, pageImageKey } from '../../../server/storage/storage-keys.ts'
-import { a4, a4Landscape, makePdf } from '../../fixtures/make-fixtures.ts'
+import {
+  a4,
+  a4Landscape,
+  makeFlateBombPdf,
+  makeLargeImagePdf,
+  makeManyPagesPdf,
+  makePdf,
+} from '../../fixtures/make-fixtures.ts'
 
 let dataDir: string
 let storage: FileStorage
@@ -66,15 +73,15 @@ describe('page renderer', () => {
     for (const key of keys) expect(await storage.exists(key)).toBe(true)
   })
 
-  it('queues a whole document, first page first, and says pending meanwhile', async () => {
+  it('queues the first pages of a new document, and the others only when asked for', async () => {
     const other = await storePdf(await makePdf(Array.from({ length: 8 }, () => a4)))
     renderer.renderDocument(other, 8, [100])
-    expect(await renderer.status(other, 7, 100)).toBe('pending')
+    expect(await renderer.status(other, eagerPages - 1, 100)).toBe('pending')
+    expect(await renderer.status(other, 7, 100)).toBe('missing')
     await renderer.renderPage(other, 0, 100)
+    await renderer.renderPage(other, eagerPages - 1, 100)
+    expect(await renderer.status(other, 7, 100)).toBe('missing')
     await renderer.renderPage(other, 7, 100)
-    const first = await storage.stat(pageImageKey(other, 0, 100))
-    const last = await storage.stat(pageImageKey(other, 7, 100))
-    expect(first?.modifiedAt.getTime()).toBeLessThanOrEqual(last?.modifiedAt.getTime() ?? 0)
     expect(await renderer.status(other, 7, 100)).toBe('ready')
   })
 
@@ -122,5 +129,93 @@ describe('page renderer', () => {
     } finally {
       process.off('unhandledRejection', note)
     }
+  })
+
+  describe('reading crafted uploads within bounds', () => {
+    const upload = async (name: string, bytes: Uint8Array) => {
+      const path = join(dataDir, name)
+      await writeFile(path, bytes)
+      return path
+    }
+
+    it('refuses a compression bomb and a document of too many pages, naming the limit', async () => {
+      expect(await renderer.inspect(await upload('bomb.pdf', makeFlateBombPdf(1024 ** 3)))).toMatchObject({
+        ok: false,
+        code: 'document.too_complex',
+        message: 'The PDF decompresses to more than 128 MB in one stream',
+      })
+      expect(await renderer.inspect(await upload('many.pdf', makeManyPagesPdf(1001)))).toMatchObject({
+        ok: false,
+        code: 'document.too_many_pages',
+        message: 'The PDF has 1001 pages; at most 1000 are taken (MAX_PAGES)',
+      })
+      const thousand = await renderer.inspect(await upload('thousand.pdf', makeManyPagesPdf(1000)))
+      expect(thousand).toMatchObject({ ok: true, pageCount: 1000 })
+    })
+
+    it('ends a worker that holds too much memory or takes too long, and goes on with the next job', async () => {
+      const small = createPageRenderer({ storage: { dataDir }, workers: 1, externalMb: 48 })
+      const quick = createPageRenderer({
+        storage: { dataDir },
+        workers: 1,
+        timeLimitMs: 3000,
+        maxPages: 100_000,
+      })
+      try {
+        // Within the stream limits, but pdf.js holds the 100 MB of its page's text to read it.
+        const large = await small.inspect(await upload('large.pdf', makeFlateBombPdf(100 * 1024 * 1024)))
+        expect(large).toMatchObject({
+          code: 'document.too_complex',
+          message: 'The PDF needs too much memory',
+        })
+        const slow = await quick.inspect(await upload('slow.pdf', makeManyPagesPdf(20_000)))
+        expect(slow).toMatchObject({
+          code: 'document.too_complex',
+          message: 'The PDF takes longer than 3 s',
+        })
+        const fine = await upload('fine.pdf', await makePdf([a4]))
+        expect(await small.inspect(fine)).toMatchObject({ ok: true, pageCount: 1 })
+        expect(await quick.inspect(fine)).toMatchObject({ ok: true, pageCount: 1 })
+      } finally {
+        await Promise.all([small.close(), quick.close()])
+      }
+    })
+
+    it('fails a page too large to draw within its memory, and at once when it is asked for again', async () => {
+      const small = createPageRenderer({ storage: { dataDir }, workers: 1, externalMb: 64 })
+      try {
+        const path = await upload('image.pdf', makeLargeImagePdf(6000))
+        expect(await renderer.inspect(path)).toMatchObject({ ok: true, pageCount: 1 })
+        const hash = await storePdf(await readFile(path))
+        await expect(small.renderPage(hash, 0, 100)).rejects.toMatchObject({ code: 'document.too_complex' })
+        const started = performance.now()
+        await expect(small.renderPage(hash, 0, 100)).rejects.toMatchObject({ code: 'document.too_complex' })
+        expect(performance.now() - started).toBeLessThan(50)
+        // Its worker was replaced, and renders other documents.
+        expect(await small.renderPage(docHash, 0, 21)).toBe(pageImageKey(docHash, 0, 21))
+      } finally {
+        await small.close()
+      }
+    })
+
+    it('drops the queued pages of a document that is gone', async () => {
+      const own = createPageRenderer({ storage: { dataDir }, workers: 1 })
+      try {
+        const gone = await storePdf(await makePdf(Array.from({ length: 6 }, () => a4)))
+        const asks = Array.from({ length: 6 }, (_, page) =>
+          own.renderPage(gone, page, 30).then(
+            () => 'rendered',
+            (error: Error & { code?: string }) => error.code,
+          ),
+        )
+        await expect.poll(() => own.status(gone, 5, 30)).toBe('pending')
+        own.forget(gone)
+        const outcomes = await Promise.all(asks)
+        expect(outcomes).toContain('document.not_found')
+        expect(await own.status(gone, 5, 30)).toBe('missing')
+      } finally {
+        await own.close()
+      }
+    })
   })
 })

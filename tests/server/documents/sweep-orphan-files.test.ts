@@ -35,6 +35,9 @@ describe.each(drivers)('sweeping orphan files on %s', (driver) => {
       201,
     )
     const document = await uploaded(await app.upload(owner, draft.id, await makePdf([a4]), 'Kept'))
+    // The page images an upload renders in the background are stored before the clock moves on: a write
+    // under way would look like one a killed process left an hour ago.
+    await Promise.all([100, 20].map((scale) => app.renderer.renderPage(document.sha256, 0, scale)))
     // What a killed process leaves: a stored PDF and page images whose rows were never written, and a spool
     // file of an upload cut off half-way.
     await app.storage.put(documentKey(hashOf('a')), new TextEncoder().encode('%PDF-1.7 orphan'))

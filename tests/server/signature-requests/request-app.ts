@@ -6,7 +6,7 @@ import { createApp, fileStorageOptions, uploadTempDir } from '../../../server/ap
 import type { DatabaseConfig } from '../../../server/config.ts'
 import { type Database, openDatabase } from '../../../server/db/open-database.ts'
 import { sessions, users } from '../../../server/db/schema.ts'
-import type { PageRenderer } from '../../../server/documents/render-pages.ts'
+import { createPageRenderer, type PageRenderer } from '../../../server/documents/render-pages.ts'
 import { createJobQueue } from '../../../server/jobs/job-queue.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
@@ -26,6 +26,8 @@ export type RequestApp = {
   storage: FileStorage
   /** Where the app spools uploads. */
   tempDir: string
+  /** Reads its uploads and renders their pages. */
+  renderer: PageRenderer
   call(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<Response>
   /** POST .../documents with `bytes` as the PDF titled `title`. */
   upload(token: string, id: string, bytes: Uint8Array, title: string): Promise<Response>
@@ -34,10 +36,14 @@ export type RequestApp = {
   stop(): Promise<void>
 }
 
-/** Starts the app of {@link RequestApp}; `renderer` renders its page images (none: pages answer 503). */
-export async function startRequestApp(driver: Driver, renderer?: PageRenderer): Promise<RequestApp> {
+/**
+ * Starts the app of {@link RequestApp}; `renderer` reads its uploads and renders its page images (by default
+ * one PDF worker of its own).
+ */
+export async function startRequestApp(driver: Driver, given?: PageRenderer): Promise<RequestApp> {
   const testDatabase = await createTestDatabase(driver)
   const config = testAppConfig(testDatabase.dataDir, { database: testDatabase.database, ...testLimits })
+  const renderer = given ?? createPageRenderer({ storage: fileStorageOptions(config), workers: 1 })
   const handle = await openDatabase(config.database)
   await handle.migrate()
   const logger = pino({ level: 'silent' })
@@ -50,6 +56,7 @@ export async function startRequestApp(driver: Driver, renderer?: PageRenderer): 
     database: config.database,
     storage: createFileStorage(fileStorageOptions(config)),
     tempDir: uploadTempDir(config),
+    renderer,
     call: async (method, path, options = {}) =>
       app.request(apiUrl(path), {
         method,
@@ -86,6 +93,7 @@ export async function startRequestApp(driver: Driver, renderer?: PageRenderer): 
       return token
     },
     async stop() {
+      if (given === undefined) await renderer.close()
       await handle.close()
       await testDatabase.drop()
     },

@@ -7,6 +7,7 @@ import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
 import { maxSignatures } from '../../../server/signing/validate-pdf.ts'
+import { makeFlateBombPdf } from '../../fixtures/make-fixtures.ts'
 import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 import { type SigningClient, startSigningClient } from './signing-client.ts'
 import { crowdedPdf } from './validate-fixtures.ts'
@@ -98,12 +99,13 @@ describe('POST /v1/validate', () => {
     expect((await report(await makePdf(1))).signatures).toEqual([])
   })
 
-  it('refuses what is not a readable PDF, or one with too many signatures, with a code', async () => {
+  it('refuses what is not a readable PDF, one with too many signatures or a compression bomb, with a code', async () => {
     const cases: [Uint8Array | string, number, string][] = [
       ['just some text, renamed .pdf', 415, 'document.not_pdf'],
       ['', 422, 'document.empty'],
       ['%PDF-1.7\nnothing a reader could use', 422, 'validation.pdf_unreadable'],
       [await crowdedPdf(maxSignatures + 1, 0), 422, 'validation.too_complex'],
+      [makeFlateBombPdf(1024 ** 3), 422, 'validation.too_complex'],
     ]
     for (const [bytes, status, code] of cases) {
       const response = await validate(bytes)
