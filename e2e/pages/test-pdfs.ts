@@ -1,5 +1,13 @@
 import { PDF } from '@libpdf/core'
-import { a4, a4Landscape, makeAgreementPdf, makePdf, truncate } from '../../tests/fixtures/make-fixtures.ts'
+import {
+  a4,
+  a4Landscape,
+  makeAgreementPdf,
+  makeFlateBombPdf,
+  makeManyPagesPdf,
+  makePdf,
+  truncate,
+} from '../../tests/fixtures/make-fixtures.ts'
 
 /** A file as the browser's file picker hands it over. */
 export interface PickedFile {
@@ -54,5 +62,11 @@ export async function badPdfs(limitMb: number): Promise<{ file: PickedFile; mess
     { file: pdf('broken.pdf', truncate(good)), message: 'This PDF is damaged and cannot be read.' },
     { file: pdf('empty.pdf', new Uint8Array(0)), message: 'This file is empty.' },
     { file: pdf('huge.pdf', large), message: 'This file is too large.' },
+    // A megabyte that inflates to a gigabyte, and one page more than the server's MAX_PAGES (1,000).
+    {
+      file: pdf('bomb.pdf', makeFlateBombPdf(1024 ** 3)),
+      message: 'This PDF is too complex to be read safely.',
+    },
+    { file: pdf('long.pdf', makeManyPagesPdf(1001)), message: 'This PDF has too many pages.' },
   ]
 }

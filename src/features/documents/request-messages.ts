@@ -9,6 +9,8 @@ const documentMessages: Record<string, MessageDescriptor> = {
   'document.damaged': msg`This PDF is damaged and cannot be read. Please save it again and upload the new file.`,
   'document.empty': msg`This file is empty.`,
   'document.too_large': msg`This file is too large.`,
+  'document.too_many_pages': msg`This PDF has too many pages. Please split it into smaller documents.`,
+  'document.too_complex': msg`This PDF is too complex to be read safely. Please print it to a new PDF and upload that file.`,
 }
 
 /** What the lifecycle's refusals and the request calls' errors mean to the user. */
