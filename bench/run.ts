@@ -8,6 +8,7 @@ const benches = [
   'bench/sign-latency.ts',
   'bench/sign-throughput.ts',
   'bench/list-latency.ts',
+  'bench/load-mix.ts',
   'bench/dashboard-scroll.ts',
   'bench/page-files.ts',
   'bench/lighthouse.ts',
