@@ -12,6 +12,7 @@ import { resolveClientAddress } from './http/client-address.ts'
 import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error-handler.ts'
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
 import { requestLogger } from './http/request-logger.ts'
+import { gzipThreshold } from './http/send-json.ts'
 import { createStaticFiles } from './http/static-files.ts'
 import { createIdentificationServices } from './identification/create-identification-services.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
@@ -128,9 +129,9 @@ export function createApp({
     tempDir: uploadTempDir(config),
   }
   const api = new Hono()
-  // Text answers of 1 KB or more (JSON, CSV, PEM) go gzipped to clients that accept it; PDFs, images and
-  // ZIPs are compressed already and go as they are.
-  api.use(compress({ encoding: 'gzip', threshold: 1024 }))
+  // Text answers of 1 KB or more (CSV, PEM; JSON gzips itself in sendJson) go gzipped to clients that accept
+  // it; PDFs, images and ZIPs are compressed already and go as they are.
+  api.use(compress({ encoding: 'gzip', threshold: gzipThreshold }))
   api.use(rejectMalformedJson)
   api.route('/', createHealthRoutes(db, now))
   api.route('/', createDatetimeRoutes())
