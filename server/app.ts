@@ -62,7 +62,7 @@ export type AppOptions = {
   /** Sends the mails of requests after they are answered. */
   mail: MailQueue
   /** Writes work for later (a business's scheduled deletion) into the durable jobs. */
-  jobs: Pick<JobQueue, 'enqueue' | 'wake'>
+  jobs: Pick<JobQueue, 'enqueue' | 'wake' | 'laneOf'>
   /** The server's clock: token lifetimes, sign-in windows, trials, schedules. @default the system clock */
   now?: () => Date
   /** Outside production, the movable clock that `now` reads, for `/dev/clock`. @default none */
@@ -133,7 +133,7 @@ export function createApp({
   // it; PDFs, images and ZIPs are compressed already and go as they are.
   api.use(compress({ encoding: 'gzip', threshold: gzipThreshold }))
   api.use(rejectMalformedJson)
-  api.route('/', createHealthRoutes(db, now))
+  api.route('/', createHealthRoutes(db, now, jobs.laneOf))
   api.route('/', createDatetimeRoutes())
   api.route('/', createAppConfigRoutes(config))
   api.route(

@@ -17,7 +17,7 @@ import {
   identificationPaymentSyncHandler,
   identificationPaymentSyncJob,
 } from './identification/sync-identification-payment.ts'
-import { createJobQueue, type JobHandler, type JobQueue } from './jobs/job-queue.ts'
+import { createJobQueue, type JobKind, type JobQueue } from './jobs/job-queue.ts'
 import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
 import { createLogger } from './logger.ts'
 import { sandboxRenewJob } from './providers/billing/sandbox-billing-provider.ts'
@@ -93,24 +93,33 @@ export async function startServer(
     const now = options.now ?? devClock?.now ?? (() => new Date())
     const storage = createFileStorage(fileStorageOptions(config))
     const mailProvider = options.mailProvider ?? createMailProvider(config, logger)
-    const handlers: Record<string, JobHandler> = {
-      [mailJob]: mailJobHandler(mailProvider, storage, (id, locale) =>
-        senderReportPdf({ db: database.db, now }, id, locale),
-      ),
+    const handlers: Record<string, JobKind> = {
+      [mailJob]: {
+        lane: 'mail',
+        run: mailJobHandler(mailProvider, storage, (id, locale) =>
+          senderReportPdf({ db: database.db, now }, id, locale),
+        ),
+      },
     }
     const queue = createJobQueue({ db: database.db, logger, now, pollMs: options.jobPollMs, handlers })
     const mail = createMailQueue(queue)
-    handlers[upkeepJob] = upkeepJobHandler({
-      database,
-      storage,
-      tempDir: uploadTempDir(config),
-      now,
-      logger,
-      mail,
-      publicUrl: config.publicUrl,
-    })
+    handlers[upkeepJob] = {
+      lane: 'upkeep',
+      run: upkeepJobHandler({
+        database,
+        storage,
+        tempDir: uploadTempDir(config),
+        now,
+        logger,
+        mail,
+        publicUrl: config.publicUrl,
+      }),
+    }
     // Jobs that mail write their mails into the same queue, so their handlers come once it exists.
-    handlers[trialEndJob] = trialEndHandler({ db: database.db, now, mail, publicUrl: config.publicUrl })
+    handlers[trialEndJob] = {
+      lane: 'billing',
+      run: trialEndHandler({ db: database.db, now, mail, publicUrl: config.publicUrl }),
+    }
     const billing = createBillingProviders(config, { db: database.db, now, jobs: queue })
     const billingServices = {
       db: database.db,
@@ -122,20 +131,26 @@ export async function startServer(
       logger,
       billing,
     }
-    handlers[businessDeletionJob] = businessDeletionHandler({ db: database.db, now, storage, billing })
-    handlers[billingSyncJob] = billingSyncHandler(billingServices)
-    handlers[paymentGraceJob] = paymentGraceHandler(billingServices)
-    handlers[identificationPaymentSyncJob] = identificationPaymentSyncHandler({
-      db: database.db,
-      now,
-      charges: createChargeProvider(config, { db: database.db, now }, billing),
-    })
-    handlers[requestCallbackJob] = requestCallbackHandler({
-      db: database.db,
-      now,
-      production: config.appMode === 'production',
-    })
-    if (billing?.sandbox) handlers[sandboxRenewJob] = billing.sandbox.renewHandler()
+    // A business's deletion cancels its subscription with the billing provider first.
+    handlers[businessDeletionJob] = {
+      lane: 'billing',
+      run: businessDeletionHandler({ db: database.db, now, storage, billing }),
+    }
+    handlers[billingSyncJob] = { lane: 'billing', run: billingSyncHandler(billingServices) }
+    handlers[paymentGraceJob] = { lane: 'billing', run: paymentGraceHandler(billingServices) }
+    handlers[identificationPaymentSyncJob] = {
+      lane: 'billing',
+      run: identificationPaymentSyncHandler({
+        db: database.db,
+        now,
+        charges: createChargeProvider(config, { db: database.db, now }, billing),
+      }),
+    }
+    handlers[requestCallbackJob] = {
+      lane: 'callbacks',
+      run: requestCallbackHandler({ db: database.db, now, production: config.appMode === 'production' }),
+    }
+    if (billing?.sandbox) handlers[sandboxRenewJob] = { lane: 'billing', run: billing.sandbox.renewHandler() }
     jobs = queue
     queue.start()
     const upkeep = scheduleUpkeep(queue, database, now, logger)

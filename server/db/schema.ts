@@ -623,7 +623,7 @@ export const signatureRequestAttachments = pgTable(
 /**
  * Work the product promised that runs after the answer (issue 11): mails, the hourly upkeep, later the
  * providers' webhooks. A job is written in the transaction of the change that promises it, claimed by one
- * process at a time (`for update skip locked`, with a lock that expires should its process die), retried
+ * process at a time (`for update skip locked`, under a short lease it renews while it runs), retried
  * with growing pauses, and kept as `failed` with its last error once it has run out of tries. A job with
  * a `key` exists once: a scheduled slot that several processes enqueue runs once.
  */
@@ -642,7 +642,8 @@ export const jobs = pgTable(
     createdAt: at('created_at').notNull(),
     finishedAt: at('finished_at'),
   },
-  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+  // A lane claims the due jobs of its kinds; the state alone still leads for the upkeep's sweep of done jobs.
+  (t) => [index('jobs_due_idx').on(t.state, t.kind, t.runAt)],
 )
 
 /** How a visual signature's image is made: its name typed in a handwriting font, drawn, or uploaded. */

@@ -1,25 +1,41 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
+import { type JobLane, jobLanes } from '../../contract/health.ts'
 import type { Database } from '../db/open-database.ts'
 import { jobs } from '../db/schema.ts'
 
 /** The database, or the transaction of the change that promises the job. */
 export type JobWriter = Pick<Database, 'insert'>
 
+/** What a handler answers when the job cannot run yet: it waits until `notBefore`, and the try is not counted. */
+export type JobPostponed = { notBefore: Date }
+
 /** Runs one job of a kind; a thrown error is a failed try. */
-export type JobHandler = (payload: unknown) => Promise<void>
+export type JobHandler = (payload: unknown) => Promise<JobPostponed | undefined>
+
+/**
+ * How the jobs of one kind are run: by `run`, in `lane`. Each lane has its own places, so a lane whose
+ * receivers are slow (mail servers, callback receivers) fills only its own.
+ */
+export type JobKind = { lane: JobLane; run: JobHandler }
 
 /** Options of {@link createJobQueue}. */
 export type JobQueueOptions = {
   db: Database
-  handlers: Record<string, JobHandler>
+  /** The kinds this process runs, by name; it leaves jobs of other kinds to processes that know them. */
+  handlers: Record<string, JobKind>
   logger: Logger
-  /** The server's clock: when a job is due, when its lock ends, when it is tried again. */
+  /** The server's clock: when a job is due, when its lease ends, when it is tried again. */
   now: () => Date
   /** How often a process looks for due jobs besides the ones it enqueues itself. @default 1000 */
   pollMs?: number
-  /** How long a claimed job is its process's; past it, another process takes it again. @default 5 minutes */
-  lockMs?: number
+  /**
+   * How long a claimed job is its process's without a sign of life; the process renews it every third of
+   * that while the job runs, so the jobs of a process that died are taken again within it. @default 30 s
+   */
+  leaseMs?: number
+  /** How many jobs of each lane this process runs at once. @default mail 4, callbacks 8, upkeep 1, billing 2 */
+  concurrency?: Partial<Record<JobLane, number>>
   /** Tries before a job is kept as failed. @default 8 */
   maxAttempts?: number
 }
@@ -36,10 +52,15 @@ export type JobQueue = {
     payload: unknown,
     options?: { runAt?: Date; key?: string },
   ): Promise<void>
-  /** Looks for due jobs at once (after a commit that enqueued some) instead of at the next poll. */
-  wake(): void
-  /** Claims and runs the jobs due now, until none is left; answers how many ran. */
+  /**
+   * Looks for due jobs at once (after a commit that enqueued some) instead of at the next poll: those of
+   * `kind`'s lane, or of every lane.
+   */
+  wake(kind?: string): void
+  /** Runs the jobs due now in every lane, until none is left; answers how many ran. */
   runDue(): Promise<number>
+  /** The lane jobs of `kind` run in; undefined for a kind this process does not run. */
+  laneOf(kind: string): JobLane | undefined
   /** Starts looking for due jobs every `pollMs`. */
   start(): void
   /** Stops looking and waits for the jobs under way; jobs not yet run stay in the table for the next start. */
@@ -69,34 +90,69 @@ export function retryDelayMs(attempt: number, random = Math.random): number {
   return Math.round(base * (1 + random() / 5))
 }
 
-const claimBatch = 10
+// Mail servers take several connections; callbacks wait on receivers that may be slow, so more of them
+// run at once; the upkeep is one hourly sweep; billing calls a provider that limits its clients.
+const defaultConcurrency: Record<JobLane, number> = { mail: 4, callbacks: 8, upkeep: 1, billing: 2 }
+
+type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number }
+
+type Lane = {
+  name: JobLane
+  concurrency: number
+  /** The lane's jobs under way in this process, by id. */
+  running: Map<number, Promise<void>>
+  /** The claim under way, if any: one at a time, so a lane never takes more than it has places for. */
+  claiming: Promise<void> | undefined
+  /** Whether to look again once the claim under way is done (a wake or a finished job came meanwhile). */
+  again: boolean
+}
 
 /** A queue of durable jobs in the product's database, shared by every process on it. */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { db, handlers, logger, now } = options
   const pollMs = options.pollMs ?? 1000
-  const lockMs = options.lockMs ?? 5 * 60 * 1000
+  const leaseMs = options.leaseMs ?? 30_000
   const maxAttempts = options.maxAttempts ?? 8
+  const lanes: Lane[] = jobLanes.map((name) => ({
+    name,
+    concurrency: options.concurrency?.[name] ?? defaultConcurrency[name],
+    running: new Map(),
+    claiming: undefined,
+    again: false,
+  }))
+  let started = 0
   let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
-  let again = false
+  let heartbeat: NodeJS.Timeout | undefined
   let stopped = false
 
-  /** Takes up to a batch of due jobs, and jobs whose process let their lock run out, for this process. */
-  async function claim() {
+  const laneOf = (kind: string) => handlers[kind]?.lane
+  const runningIds = () => lanes.flatMap((lane) => [...lane.running.keys()])
+
+  /**
+   * Takes up to `limit` of the lane's due jobs, and jobs whose process let their lease run out, for this
+   * process. Its own jobs under way are alive whatever their lease says (the clock may have been moved).
+   */
+  async function claim(lane: Lane, limit: number): Promise<ClaimedJob[]> {
+    const kinds = Object.keys(handlers).filter((kind) => laneOf(kind) === lane.name)
+    if (kinds.length === 0) return []
     const at = now()
+    const mine = runningIds()
     return db.transaction(async (tx) => {
       const due = await tx
         .select({ id: jobs.id })
         .from(jobs)
         .where(
-          or(
-            and(eq(jobs.state, 'waiting'), lte(jobs.runAt, at)),
-            and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, at)),
+          and(
+            or(
+              and(eq(jobs.state, 'waiting'), lte(jobs.runAt, at)),
+              and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, at)),
+            ),
+            inArray(jobs.kind, kinds),
+            mine.length === 0 ? undefined : notInArray(jobs.id, mine),
           ),
         )
         .orderBy(asc(jobs.runAt))
-        .limit(claimBatch)
+        .limit(limit)
         .for('update', { skipLocked: true })
       if (due.length === 0) return []
       return tx
@@ -104,7 +160,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         .set({
           state: 'running',
           attempts: sql`${jobs.attempts} + 1`,
-          lockedUntil: new Date(at.getTime() + lockMs),
+          lockedUntil: new Date(at.getTime() + leaseMs),
         })
         .where(
           inArray(
@@ -116,15 +172,32 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     })
   }
 
-  async function runOne(job: { id: number; kind: string; payload: unknown; attempts: number }) {
-    const handler = handlers[job.kind]
+  /** Extends the lease of every job this process runs: it is alive. */
+  function renewLeases() {
+    const ids = runningIds()
+    if (ids.length === 0) return
+    db.update(jobs)
+      .set({ lockedUntil: new Date(now().getTime() + leaseMs) })
+      .where(and(inArray(jobs.id, ids), eq(jobs.state, 'running')))
+      .catch((error: unknown) => logger.warn({ err: error }, 'job leases could not be renewed'))
+  }
+
+  async function runOne(job: ClaimedJob) {
+    const kind = handlers[job.kind]
+    // The claim's try is its token: a process that lost the job (its lease ran out while it was stalled)
+    // must not write over the outcome of the process that took it.
+    const claimed = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts))
     try {
-      if (handler === undefined) throw new Error(`no handler for jobs of kind ${job.kind}`)
-      await handler(job.payload)
+      if (kind === undefined) throw new Error(`no handler for jobs of kind ${job.kind}`)
+      const postponed = await kind.run(job.payload)
       await db
         .update(jobs)
-        .set({ state: 'done', lockedUntil: null, finishedAt: now(), lastError: null })
-        .where(eq(jobs.id, job.id))
+        .set(
+          postponed
+            ? { state: 'waiting', lockedUntil: null, runAt: postponed.notBefore, attempts: job.attempts - 1 }
+            : { state: 'done', lockedUntil: null, finishedAt: now(), lastError: null },
+        )
+        .where(claimed)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const failed = job.attempts >= maxAttempts
@@ -141,55 +214,94 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
                 lastError: message,
               },
         )
-        .where(eq(jobs.id, job.id))
+        .where(claimed)
     }
   }
 
-  async function runAll(): Promise<number> {
-    let ran = 0
+  function begin(lane: Lane, job: ClaimedJob) {
+    started += 1
+    heartbeat ??= setInterval(renewLeases, leaseMs / 3)
+    heartbeat.unref()
+    const run = runOne(job)
+      .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'job outcome not recorded'))
+      .finally(() => {
+        lane.running.delete(job.id)
+        if (runningIds().length === 0) {
+          clearInterval(heartbeat)
+          heartbeat = undefined
+        }
+        fill(lane)
+      })
+    lane.running.set(job.id, run)
+  }
+
+  /** Claims as many due jobs as the lane has free places, and again whenever one frees up. */
+  function fill(lane: Lane) {
+    if (stopped) return
+    if (lane.claiming !== undefined) {
+      lane.again = true
+      return
+    }
+    lane.claiming = (async () => {
+      do {
+        lane.again = false
+        const free = lane.concurrency - lane.running.size
+        if (free <= 0) return
+        for (const job of await claim(lane, free)) begin(lane, job)
+      } while (lane.again)
+    })()
+      .catch((error: unknown) => logger.warn({ err: error, lane: lane.name }, 'jobs could not be claimed'))
+      .finally(() => {
+        lane.claiming = undefined
+      })
+  }
+
+  /** Waits until no lane claims or runs anything. */
+  async function idle() {
     for (;;) {
-      again = false
-      const batch = await claim()
-      for (const job of batch) await runOne(job)
-      ran += batch.length
-      if (batch.length < claimBatch && !again) return ran
+      const pending = lanes.flatMap((lane) => [
+        ...(lane.claiming === undefined ? [] : [lane.claiming]),
+        ...lane.running.values(),
+      ])
+      if (pending.length === 0) return
+      await Promise.all(pending)
     }
   }
 
-  const runDue = (): Promise<number> => {
-    if (running !== undefined) {
-      again = true
-      return running
-    }
-    running = runAll().finally(() => {
-      running = undefined
-    })
-    return running
-  }
-
-  const tick = () => {
-    runDue().catch((error: unknown) => logger.warn({ err: error }, 'jobs could not be run'))
+  const fillAll = () => {
+    for (const lane of lanes) fill(lane)
   }
 
   return {
     enqueue(writer, kind, payload, options) {
       return writeJob(writer, kind, payload, now(), options)
     },
-    wake() {
-      if (!stopped) tick()
+    wake(kind) {
+      const lane = kind === undefined ? undefined : lanes.find((each) => each.name === laneOf(kind))
+      if (lane === undefined) fillAll()
+      else fill(lane)
     },
-    runDue,
+    async runDue() {
+      const before = started
+      for (;;) {
+        const round = started
+        fillAll()
+        await idle()
+        if (started === round) return started - before
+      }
+    },
+    laneOf,
     start() {
       stopped = false
-      timer ??= setInterval(tick, pollMs)
+      timer ??= setInterval(fillAll, pollMs)
       timer.unref()
-      tick()
+      fillAll()
     },
     async stop() {
       stopped = true
       clearInterval(timer)
       timer = undefined
-      await running?.catch(() => {})
+      await idle()
     },
   }
 }

@@ -67,7 +67,7 @@ function apiRoutes(): string[] {
     db: {} as Database,
     logger: pino({ level: 'silent' }),
     mail: { post: async () => {} },
-    jobs: { enqueue: async () => {}, wake: () => {} },
+    jobs: { enqueue: async () => {}, wake: () => {}, laneOf: () => undefined },
   })
   const routes = app.routes
     .filter(

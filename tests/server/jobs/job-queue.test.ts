@@ -31,7 +31,7 @@ describe.each(drivers)('durable jobs on %s (issue 11)', (driver) => {
   })
 
   const queueWith = (handler: JobHandler, db = handle.db, maxAttempts = 8) =>
-    createJobQueue({ db, handlers: { mail: handler }, logger, now, maxAttempts })
+    createJobQueue({ db, handlers: { mail: { lane: 'mail', run: handler } }, logger, now, maxAttempts })
 
   const rows = () => handle.db.select().from(jobs).orderBy(jobs.id)
 
@@ -88,9 +88,9 @@ describe.each(drivers)('durable jobs on %s (issue 11)', (driver) => {
     ])
   })
 
-  it('takes again a job whose process died while running it, once its lock has run out', async () => {
+  it('takes again a job whose process died while running it, once its lease has run out', async () => {
     const sent: string[] = []
-    const dying = queueWith(() => new Promise<void>(() => {})) // never finishes: the process is gone
+    const dying = queueWith(() => new Promise<undefined>(() => {})) // never finishes: the process is gone
     await dying.enqueue(handle.db, 'mail', { to: 'tan@example.com' })
     void dying.runDue()
     await expect.poll(async () => (await rows())[0]?.state).toBe('running')
@@ -98,11 +98,83 @@ describe.each(drivers)('durable jobs on %s (issue 11)', (driver) => {
     const next = queueWith(async (payload) => {
       sent.push((payload as { to: string }).to)
     })
-    expect(await next.runDue()).toBe(0) // still locked
-    later(5 * 60 * 1000 + 1)
+    expect(await next.runDue()).toBe(0) // still leased
+    later(30_000 + 1)
     expect(await next.runDue()).toBe(1)
     expect(sent).toEqual(['tan@example.com'])
     expect((await rows())[0]).toMatchObject({ state: 'done', attempts: 2 })
+  })
+
+  it('renews the lease of a job while it runs, so no other process takes it', async () => {
+    let finish = () => {}
+    const long = createJobQueue({
+      db: handle.db,
+      handlers: {
+        mail: {
+          lane: 'mail',
+          run: () => new Promise<undefined>((resolve) => (finish = () => resolve(undefined))),
+        },
+      },
+      logger,
+      now,
+      leaseMs: 300,
+    })
+    await long.enqueue(handle.db, 'mail', { to: 'slow@example.com' })
+    const ran = long.runDue()
+    await expect.poll(async () => (await rows())[0]?.state).toBe('running')
+    const other = queueWith(async () => {
+      throw new Error('taken by another process')
+    })
+    for (let beat = 0; beat < 3; beat++) {
+      later(250)
+      // The running process renews its lease every 100 ms of its own time, from the moved clock.
+      await expect.poll(async () => (await rows())[0]?.lockedUntil?.getTime()).toBe(clock.getTime() + 300)
+      expect(await other.runDue()).toBe(0)
+    }
+    finish()
+    expect(await ran).toBe(1)
+    expect((await rows())[0]).toMatchObject({ state: 'done', attempts: 1 })
+  })
+
+  it('runs each lane on its own places: a lane full of jobs that hang holds up no other', async () => {
+    const upkept: number[] = []
+    const queue = createJobQueue({
+      db: handle.db,
+      handlers: {
+        'api.request_callback': { lane: 'callbacks', run: () => new Promise<undefined>(() => {}) },
+        upkeep: {
+          lane: 'upkeep',
+          run: async (payload) => {
+            upkept.push((payload as { n: number }).n)
+          },
+        },
+      },
+      logger,
+      now,
+      concurrency: { callbacks: 3 },
+    })
+    for (let n = 0; n < 5; n++) await queue.enqueue(handle.db, 'api.request_callback', { n })
+    for (let n = 0; n < 2; n++) await queue.enqueue(handle.db, 'upkeep', { n })
+    queue.wake()
+    await expect.poll(() => upkept.length).toBe(2)
+    // The callbacks lane took as many as it runs at once; the rest wait for a free place, or another process.
+    const states = (await rows()).map((row) => `${row.kind} ${row.state}`)
+    expect(states.filter((state) => state === 'api.request_callback running')).toHaveLength(3)
+    expect(states.filter((state) => state === 'api.request_callback waiting')).toHaveLength(2)
+    expect(queue.laneOf('upkeep')).toBe('upkeep')
+    expect(queue.laneOf('unknown')).toBeUndefined()
+  })
+
+  it('puts a job back without counting a try when its handler postpones it', async () => {
+    const queue = queueWith(async () => ({ notBefore: new Date(clock.getTime() + 60_000) }))
+    await queue.enqueue(handle.db, 'mail', { to: 'later@example.com' })
+    expect(await queue.runDue()).toBe(1)
+    expect((await rows())[0]).toMatchObject({
+      state: 'waiting',
+      attempts: 0,
+      runAt: new Date(clock.getTime() + 60_000),
+    })
+    expect(await queue.runDue()).toBe(0)
   })
 
   it('writes a keyed job once, however often it is enqueued', async () => {

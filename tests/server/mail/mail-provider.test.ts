@@ -115,7 +115,7 @@ describe('mail provider', () => {
         db: {} as Database,
         logger,
         mail: { post: async () => {} },
-        jobs: { enqueue: async () => {}, wake: () => {} },
+        jobs: { enqueue: async () => {}, wake: () => {}, laneOf: () => undefined },
         staticDir: dataDir,
       })
     const read = (server: ReturnType<typeof app>, path: string, header?: string) =>
@@ -139,7 +139,7 @@ describe('mail provider', () => {
       db: {} as Database,
       logger,
       mail: { post: async () => {} },
-      jobs: { enqueue: async () => {}, wake: () => {} },
+      jobs: { enqueue: async () => {}, wake: () => {}, laneOf: () => undefined },
       staticDir: dataDir,
     })
     for (const path of [apiPaths.outbox(), apiPaths.outboxMail('x')]) {
