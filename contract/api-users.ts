@@ -73,6 +73,11 @@ export type RequestCallbacks = { success?: string; error?: string; update?: stri
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed by the API user's callback secret>`.
  */
 export const requestCallbackSchema = v.object({
+  /**
+   * The audit trail's entry this tells of: the same in every try and at every URL it goes to, so a
+   * receiver that hears of it twice (delivery is at least once) can tell.
+   */
+  eventId: v.string(),
   signatureRequestId: v.string(),
   /** The audit trail's name of what happened (`signed`, `declined`, `withdrawn`, ...). */
   event: v.string(),

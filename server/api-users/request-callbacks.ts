@@ -9,7 +9,7 @@ import type { Database } from '../db/open-database.ts'
 import { apiUsers, signatureRequests } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signWebhook } from '../http/webhook-signature.ts'
-import { type JobHandler, type JobWriter, writeJob } from '../jobs/job-queue.ts'
+import { type JobHandler, type JobWriter, retryDelayMs, writeJob } from '../jobs/job-queue.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
 import type { RequestEventType } from '../signature-requests/record-event.ts'
 
@@ -22,6 +22,7 @@ const payloadSchema = v.object({
   url: v.string(),
   ownerId: v.string(),
   callback: v.object({
+    eventId: v.string(),
     signatureRequestId: v.string(),
     event: v.string(),
     statusOverall: v.string(),
@@ -59,14 +60,14 @@ export async function requestCallbacks(
 }
 
 /**
- * Queues the callbacks a change of a request calls for, in the transaction that records the change: the
- * update URL hears of every change, the success URL of the last signature, the error URL of a decline or
- * withdrawal. Nothing when the request has no callbacks.
+ * Queues the callbacks a change of a request calls for, in the transaction that records the change (its
+ * audit trail entry `event`): the update URL hears of every change, the success URL of the last signature,
+ * the error URL of a decline or withdrawal. Nothing when the request has no callbacks.
  */
 export async function queueRequestCallbacks(
   tx: Queryable & JobWriter,
   requestId: string,
-  event: RequestEventType,
+  event: { id: string; type: RequestEventType },
   at: Date,
 ): Promise<void> {
   const [request] = await tx
@@ -81,12 +82,13 @@ export async function queueRequestCallbacks(
   const { success, error, update } = request.callbacks
   const urls = [
     update,
-    event === 'signed' && request.statusOverall === 'SIGNED' ? success : undefined,
-    event === 'declined' || event === 'withdrawn' ? error : undefined,
+    event.type === 'signed' && request.statusOverall === 'SIGNED' ? success : undefined,
+    event.type === 'declined' || event.type === 'withdrawn' ? error : undefined,
   ]
   const callback: RequestCallback = {
+    eventId: event.id,
     signatureRequestId: requestId,
-    event,
+    event: event.type,
     statusOverall: request.statusOverall,
     occurredAt: at.toISOString(),
   }
@@ -130,12 +132,20 @@ export type CallbackServices = {
   production: boolean
 }
 
+/** How long a callback receiver has to answer: one that holds the post longer holds a place of the lane. */
+export const callbackTimeoutMs = 5000
+
 /**
- * Posts one callback, signed with the sending API user's current callback secret, within 10 seconds. An
- * answer other than 2xx, or none, is a failed try: the durable jobs try again with growing pauses, so a
- * receiver that is down hears of it once it is back. A removed API user's callbacks are dropped.
+ * Posts one callback, signed with the sending API user's current callback secret, within
+ * {@link callbackTimeoutMs}. An answer other than 2xx, or none, is a failed try: the durable jobs try again
+ * with growing pauses, so a receiver that is down hears of it once it is back. A receiver (scheme, host and
+ * port) that failed is paused too, for as long as its failures in a row call for: its other callbacks wait
+ * without a try instead of each taking a place of the lane to fail the same way. A removed API user's
+ * callbacks are dropped.
  */
 export function requestCallbackHandler({ db, now, production }: CallbackServices): JobHandler {
+  // Per process: each process on the database learns for itself that a receiver is down.
+  const receivers = new Map<string, { failures: number; pausedUntil: Date }>()
   return async (payload) => {
     const { url, ownerId, callback } = v.parse(payloadSchema, payload)
     const [sender] = await db
@@ -145,18 +155,30 @@ export function requestCallbackHandler({ db, now, production }: CallbackServices
     if (sender === undefined || sender.deletedAt !== null) return
     const target = new URL(url)
     if (production && (await reachesInternalAddress(target))) return
+    const receiver = receivers.get(target.origin)
+    if (receiver !== undefined && receiver.pausedUntil > now()) return { notBefore: receiver.pausedUntil }
     const body = JSON.stringify(toSnakeCase(callback))
-    const response = await fetch(target, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [callbackSignatureHeader]: signWebhook(sender.secret, body, now()),
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
-    })
-    await response.body?.cancel()
-    if (!response.ok) throw new Error(`the callback receiver answered ${response.status}`)
+    try {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [callbackSignatureHeader]: signWebhook(sender.secret, body, now()),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(callbackTimeoutMs),
+      })
+      await response.body?.cancel()
+      if (!response.ok) throw new Error(`the callback receiver answered ${response.status}`)
+    } catch (error) {
+      const failures = (receivers.get(target.origin)?.failures ?? 0) + 1
+      receivers.set(target.origin, {
+        failures,
+        pausedUntil: new Date(now().getTime() + retryDelayMs(failures)),
+      })
+      throw error
+    }
+    receivers.delete(target.origin)
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { queueRequestCallbacks } from '../api-users/request-callbacks.ts'
 import { signatureRequestEvents } from '../db/schema.ts'
 import type { Queryable } from './load-requests.ts'
@@ -41,7 +42,9 @@ export async function recordEvent(
   detail: Record<string, unknown> = {},
 ): Promise<void> {
   const direct = caller.signatureId !== undefined
+  const id = randomUUID()
   await db.insert(signatureRequestEvents).values({
+    id,
     requestId,
     actorId: direct ? null : caller.userId,
     type,
@@ -49,5 +52,5 @@ export async function recordEvent(
     ip: caller.ip,
     createdAt: at,
   })
-  await queueRequestCallbacks(db, requestId, type, at)
+  await queueRequestCallbacks(db, requestId, { id, type }, at)
 }
