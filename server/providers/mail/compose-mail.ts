@@ -12,13 +12,27 @@ export type ComposedMail = {
 }
 
 /**
+ * What makes every try of a mail the same message: its id (the Message-ID's local part and the outbox file
+ * name, see {@link ComposedMail}) and its Date (ISO 8601), both fixed when the mail is posted.
+ */
+export type MailIdentity = { id: string; date: string }
+
+/** A new mail's identity, dated `date`. */
+export function newMailIdentity(date = new Date()): MailIdentity {
+  const stamp = date.toISOString().replace(/[-:]/g, '').replace('.', '')
+  return { id: `${stamp}-${randomBytes(6).toString('hex')}`, date: date.toISOString() }
+}
+
+/**
  * Builds the RFC 5322 message of a mail: multipart/alternative with the text and HTML parts (inside
  * multipart/mixed with the attachments, if any), headers with encoded words where they are not ASCII.
  * Parts are base64 so that long lines survive any relay.
  */
-export async function composeMail(mail: OutgoingMail, from: string, date: Date): Promise<ComposedMail> {
-  const stamp = date.toISOString().replace(/[-:]/g, '').replace('.', '')
-  const id = `${stamp}-${randomBytes(6).toString('hex')}`
+export async function composeMail(
+  mail: OutgoingMail,
+  from: string,
+  { id, date }: MailIdentity,
+): Promise<ComposedMail> {
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost'
   const composer = new MailComposer({
     from,
@@ -26,7 +40,7 @@ export async function composeMail(mail: OutgoingMail, from: string, date: Date):
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    date,
+    date: new Date(date),
     messageId: `<${id}@${domain}>`,
     textEncoding: 'base64',
     attachments: mail.attachments?.map((attachment) => ({

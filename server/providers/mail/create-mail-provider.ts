@@ -3,7 +3,7 @@ import { createTransport } from 'nodemailer'
 import type { Logger } from 'pino'
 import { productName } from '../../../contract/app-config.ts'
 import type { AppConfig } from '../../config.ts'
-import { composeMail } from './compose-mail.ts'
+import { composeMail, newMailIdentity } from './compose-mail.ts'
 import type { MailProvider } from './mail-provider.ts'
 import { createOutbox } from './outbox.ts'
 
@@ -24,8 +24,9 @@ export function createMailProvider(
   const smtp = config.smtpUrl === undefined ? undefined : createTransport(config.smtpUrl)
   return {
     async send(mail) {
-      const composed = await composeMail(mail, from, new Date())
-      // Sent first, then kept: a mail the job tries again is in the outbox once, when it went out.
+      const composed = await composeMail(mail, from, mail.identity ?? newMailIdentity())
+      // Sent first, then kept: a mail the job tries again is in the outbox once, when it went out; one sent
+      // again after a crash is the same file again.
       if (smtp !== undefined) {
         await smtp.sendMail({ envelope: { from: composed.from, to: composed.to }, raw: composed.message })
       } else if (outbox === undefined) {

@@ -1,3 +1,5 @@
+import type { MailIdentity } from './compose-mail.ts'
+
 /** One e-mail as the server sends it: already rendered in the recipient's language. */
 export interface OutgoingMail {
   to: string
@@ -8,6 +10,8 @@ export interface OutgoingMail {
   html: string
   /** Files sent with the mail, e.g. the signed documents. */
   attachments?: readonly MailAttachment[]
+  /** Fixed when the mail was posted, so that every try sends the same message; a new one when absent. */
+  identity?: MailIdentity
 }
 
 /** One file attached to a mail. */

@@ -2,6 +2,7 @@ import { apiUserEmailDomain } from '../../../contract/api-users.ts'
 import type { JobHandler, JobQueue, JobWriter } from '../../jobs/job-queue.ts'
 import type { MailLocale } from '../../mail/mail-locale.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
+import { newMailIdentity } from './compose-mail.ts'
 import type { MailProvider, OutgoingMail } from './mail-provider.ts'
 
 /** A file attached to a queued mail: a stored file, read when the mail goes out. */
@@ -13,7 +14,10 @@ export type StoredAttachment = { filename: string; contentType: string; storageK
  */
 export type ReportAttachment = { filename: string; report: { requestId: string; locale: MailLocale } }
 
-/** A mail as it waits in the jobs table: rendered, with its attachments by storage key or as a report. */
+/**
+ * A mail as it waits in the jobs table: rendered, with its attachments by storage key or as a report, and
+ * its identity, which {@link MailQueue.post} fixes.
+ */
 export type QueuedMail = Omit<OutgoingMail, 'attachments'> & {
   attachments?: readonly (StoredAttachment | ReportAttachment)[]
 }
@@ -26,7 +30,8 @@ export type MailQueue = {
   /**
    * Writes the mail as a job with `writer`, the transaction of the change the mail tells of, so the change
    * and its mail are committed together or not at all; the jobs send it once committed, and try again while
-   * the mail server is down. The answer takes as long whether a mail was posted or not, so its timing does
+   * the mail server is down. Its Message-ID and Date are fixed here: a mail sent again (its process died
+   * before it could record that it was sent) is the same message to every mail client. The answer takes as long whether a mail was posted or not, so its timing does
    * not tell whether an address has an account.
    */
   post(writer: JobWriter, mail: QueuedMail): Promise<void>
@@ -35,15 +40,15 @@ export type MailQueue = {
 /** The job kind of a mail. */
 export const mailJob = 'mail'
 
-export function createMailQueue(jobs: JobQueue): MailQueue {
+export function createMailQueue(jobs: Pick<JobQueue, 'enqueue' | 'wake'>): MailQueue {
   return {
     async post(writer, mail) {
       // An API user's account reads no mail: it learns of its requests through the API and its callbacks.
       if (mail.to.endsWith(`@${apiUserEmailDomain}`)) return
-      await jobs.enqueue(writer, mailJob, mail)
+      await jobs.enqueue(writer, mailJob, { ...mail, identity: newMailIdentity() })
       // Seen at once where the commit is already done or the database runs one statement at a time
       // (PGlite); else at the next poll, within a second.
-      jobs.wake()
+      jobs.wake(mailJob)
     },
   }
 }

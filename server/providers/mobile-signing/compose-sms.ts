@@ -1,4 +1,4 @@
-import { type ComposedMail, composeMail } from '../mail/compose-mail.ts'
+import { type ComposedMail, composeMail, newMailIdentity } from '../mail/compose-mail.ts'
 
 /** The outbox address of an SMS to `mobile`: its digits at the reserved `.invalid` domain, never deliverable. */
 export function smsAddress(mobile: string): string {
@@ -11,6 +11,6 @@ export function composeSms(mobile: string, message: string, date: Date): Promise
   return composeMail(
     { to: smsAddress(mobile), subject: `SMS to ${mobile}`, text: message, html },
     'SMS <sms@sms.invalid>',
-    date,
+    newMailIdentity(date),
   )
 }

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { createApp } from '../../../server/app.ts'
 import type { Database } from '../../../server/db/open-database.ts'
+import type { JobWriter } from '../../../server/jobs/job-queue.ts'
 import { createMailProvider, outboxDir } from '../../../server/providers/mail/create-mail-provider.ts'
+import { createMailQueue, mailJobHandler } from '../../../server/providers/mail/mail-queue.ts'
 import { createOutbox } from '../../../server/providers/mail/outbox.ts'
 import { testAppConfig } from '../test-app-config.ts'
 import { drivers } from '../test-database.ts'
@@ -95,6 +97,33 @@ describe('mail provider', () => {
     const [file] = await readdir(outboxDir(dataDir))
     const written = await readFile(join(outboxDir(dataDir), file ?? ''))
     expect(received?.raw.toString('utf8').trimEnd()).toBe(written.toString('utf8').trimEnd())
+  })
+
+  it('sends a posted mail as the same message however often its job runs', async () => {
+    smtp = await startSmtpTestServer()
+    const provider = createMailProvider({ ...config, dataDir, smtpUrl: smtp.url }, logger)
+    const payloads: unknown[] = []
+    const queue = createMailQueue({
+      enqueue: async (_writer, _kind, payload) => {
+        payloads.push(payload)
+      },
+      wake: () => {},
+    })
+    // The job is only recorded here, not written anywhere.
+    await queue.post({} as JobWriter, mail)
+    const send = mailJobHandler(provider, { getBytes: async () => undefined }, async () => undefined)
+    // A process died after sending, before it could record that: the job runs again.
+    await send(payloads[0])
+    await send(payloads[0])
+    const header = (name: string) =>
+      smtp?.received.map(({ raw }) => new RegExp(`^${name}: (.+)\r$`, 'im').exec(raw.toString('utf8'))?.[1])
+    const [messageId, again] = header('Message-ID') ?? []
+    expect(messageId).toMatch(/^<\d{8}T\d{9}Z-[0-9a-f]{12}@sign\.example\.com>$/)
+    expect(again).toBe(messageId)
+    const [date, sameDate] = header('Date') ?? []
+    expect(sameDate).toBe(date)
+    // The outbox keeps it once.
+    expect(await readdir(outboxDir(dataDir))).toHaveLength(1)
   })
 
   it('writes no outbox in production and fails when the SMTP server refuses', async () => {
