@@ -7,7 +7,15 @@ export type ReceivedMail = { from: string; to: string[]; raw: Buffer }
 /** A real SMTP server on a free local port that keeps what it receives. */
 export type SmtpTestServer = { url: string; received: ReceivedMail[]; close(): Promise<void> }
 
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+/**
+ * Starts the server; while `stalls()` answers true, it keeps each message it receives and never acknowledges
+ * it (a server that hangs after the data, so the sender cannot know the message arrived).
+ */
+export async function startSmtpTestServer({
+  stalls = () => false,
+}: {
+  stalls?: () => boolean
+} = {}): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -23,7 +31,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks),
         })
-        callback()
+        if (!stalls()) callback()
       })
     },
   })
