@@ -242,7 +242,11 @@ const envSchema = v.object({
     ),
   ),
   FREE_SIGNATURES: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number, e.g. 10'), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'must be a whole number from 0 to 999999, e.g. 10'),
+      v.transform(Number),
+    ),
   ),
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an http:// or https:// URL'))),
   S3_BUCKET: v.optional(

@@ -104,6 +104,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
     ['TRUSTED_PROXIES', 'yes', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],
     ['TRUSTED_PROXIES', '10', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],
+    ['FREE_SIGNATURES', 'ten', /FREE_SIGNATURES must be a whole number from 0 to 999999, e.g. 10/],
+    ['FREE_SIGNATURES', '1000000', /FREE_SIGNATURES must be a whole number from 0 to 999999, e.g. 10/],
   ])('rejects %s=%s naming the variable', (variable, value, message) => {
     const error = configError({ [variable]: value })
     expect(error.variable).toBe(variable)
