@@ -457,9 +457,9 @@ export class StripeBillingProvider implements CardProvider, SubscriptionProvider
 }
 
 /**
- * Checks the `Stripe-Signature` header of a webhook delivery (HMAC-SHA256 of `<t>.<body>`, and `t` no older
- * than `toleranceSeconds` at `now`) and reads which customer and subscription the event concerns.
- * Throws {@link WebhookSignatureError} when the header is missing, does not match, or is too old.
+ * Checks the `Stripe-Signature` header of a webhook delivery (HMAC-SHA256 of `<t>.<body>`, and `t` within
+ * `toleranceSeconds` of `now`, before or after) and reads which customer and subscription the event concerns.
+ * Throws {@link WebhookSignatureError} when the header is missing, does not match, or is too old or too new.
  */
 export function verifyStripeWebhook(
   rawBody: string,
@@ -486,6 +486,17 @@ export function verifyStripeWebhook(
     }
     throw error
   }
+  // constructEvent bounds only the event's age: a delivery dated an hour ahead passed, and could be replayed for
+  // that hour and the tolerance. Its signed timestamp is the header's last `t=`, as Stripe's parser reads it.
+  const signedAt = Number.parseInt(
+    signatureHeader
+      .split(',')
+      .findLast((item) => item.startsWith('t='))
+      ?.slice(2) ?? '',
+    10,
+  )
+  if (signedAt - now.getTime() / 1000 > toleranceSeconds)
+    throw new WebhookSignatureError('Timestamp outside the tolerance zone (in the future)')
   return toEvent(event)
 }
 

@@ -227,7 +227,7 @@ describe.each(drivers)('identification on %s', (driver) => {
     await api.expectError(await read(fay, 'eidas', 'video'), 404, 'identification.not_found')
   })
 
-  it('refuses webhooks with a bad signature or a stale timestamp, and applies each event once', async () => {
+  it('refuses webhooks with a bad signature or a stale or future timestamp, and applies each event once', async () => {
     const erin = await api.signUp('erin@example.com')
     await buyLicence(api.server.url, { token: erin }, 'zertes')
     const started = await info(await start(erin), 201)
@@ -241,6 +241,11 @@ describe.each(drivers)('identification on %s', (driver) => {
     )
     await api.expectError(
       await webhook(success, { at: new Date(api.clock.now().getTime() - 10 * 60_000) }),
+      400,
+      'identification.webhook_invalid',
+    )
+    await api.expectError(
+      await webhook(success, { at: new Date(api.clock.now().getTime() + 60 * 60_000) }),
       400,
       'identification.webhook_invalid',
     )

@@ -512,6 +512,14 @@ describe('verifyStripeWebhook', () => {
     expect(verify(subscriptionUpdated, sign(subscriptionUpdated, nowSeconds - 299))).not.toThrow()
   })
 
+  it('rejects a timestamp ahead of the clock by more than the tolerance, as it does one behind', () => {
+    const verify = (timestamp: number) => () =>
+      verifyStripeWebhook(subscriptionUpdated, sign(subscriptionUpdated, timestamp), webhookSecret, now)
+    expect(verify(nowSeconds + 3600)).toThrow(WebhookSignatureError)
+    expect(verify(nowSeconds + 301)).toThrow(/tolerance/)
+    expect(verify(nowSeconds + 299)).not.toThrow()
+  })
+
   it('verifies a replayed delivery again with the same event id, for the caller to deduplicate', () => {
     const header = sign(subscriptionUpdated, nowSeconds - 5)
     const first = verifyStripeWebhook(subscriptionUpdated, header, webhookSecret, now)
