@@ -8,6 +8,7 @@ import { createBillingProviders, createChargeProvider } from './billing/create-b
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/open-database.ts'
 import type { PageRenderer } from './documents/render-pages.ts'
+import type { ApiKeyMode } from './http/authenticate.ts'
 import { resolveClientAddress } from './http/client-address.ts'
 import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error-handler.ts'
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
@@ -113,10 +114,20 @@ export function createApp({
   validator,
   billing = createBillingProviders(config, { db, now, jobs }),
 }: AppOptions): Hono {
-  const accounts = { db, now, mail, publicUrl: config.publicUrl, termsVersion: config.termsVersion, logger }
-  const requests: RequestServices = {
+  const production = config.appMode === 'production'
+  const accounts = {
     db,
     now,
+    mail,
+    publicUrl: config.publicUrl,
+    termsVersion: config.termsVersion,
+    logger,
+    production,
+  }
+  const requests: RequestServices & ApiKeyMode = {
+    db,
+    now,
+    production,
     mail,
     publicUrl: config.publicUrl,
     logger,
@@ -166,34 +177,36 @@ export function createApp({
     publicUrl: config.publicUrl,
     logger,
     billing,
+    production,
   }
   api.route('/', createBusinessRoutes(businesses))
   api.route('/', createBillingRoutes(businesses))
   api.route('/', createActivityRoutes(businesses))
   api.route('/', createSealRoutes({ ...businesses, platform }))
-  const visual = { db, now, storage: requests.storage, publicUrl: config.publicUrl }
+  const visual = { db, now, storage: requests.storage, publicUrl: config.publicUrl, production }
   api.route('/', createVisualSignatureRoutes(visual))
   api.route('/', createDirectVisualSignatureRoutes(visual))
-  api.route('/', createApiUserRoutes({ db, now, production: config.appMode === 'production' }))
+  api.route('/', createApiUserRoutes({ db, now, production }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   api.route(
     '/',
-    createIdentificationRoutes(
-      createIdentificationServices({
+    createIdentificationRoutes({
+      ...createIdentificationServices({
         db,
         now,
         publicUrl: config.publicUrl,
-        production: config.appMode === 'production',
+        production,
         logger,
         sandboxSecret: config.identificationSandboxSecret,
         idnow: config.idnow,
         idAustria: config.idAustria,
         charges: createChargeProvider(config, { db, now }, billing),
       }),
-    ),
+      production,
+    }),
   )
   api.route('/', createOpenApiRoutes())
-  if (config.appMode !== 'production') {
+  if (!production) {
     const outbox = createOutbox(outboxDir(config.dataDir))
     const operator = config.appMode === 'development' ? 'anyone' : config.operatorToken
     api.route(

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ApiKeyScope } from '../../contract/api-users.ts'
 import { hashToken } from '../accounts/hash-token.ts'
+import { otherModeKey } from '../api-users/api-user-keys.ts'
 import type { Database } from '../db/open-database.ts'
 import { apiKeyUses, apiUsers, sessions, users } from '../db/schema.ts'
 import { ApiError } from './api-error.ts'
@@ -23,6 +24,9 @@ export type Authenticated = {
   apiUser: ApiCaller | null
 }
 
+/** Which API keys the server takes: in production only `live_` keys, in the other modes only `demo_` ones. */
+export type ApiKeyMode = { production: boolean }
+
 /** Hono environment of routes behind {@link authenticate}: `c.get('auth')` is the caller. */
 export type AuthEnv = { Variables: { auth: Authenticated } }
 
@@ -35,14 +39,18 @@ const unauthenticated = (message: string) => new ApiError(401, 'auth.unauthentic
 /**
  * Middleware that admits a request with `Authorization: Bearer <token>` of an open session, or an API user's
  * `Authorization: Basic <username:key>`: else 401 `auth.unauthenticated` (missing, unknown, revoked or
- * removed) or `auth.token_expired`. An API user's requests are counted (429 past
- * {@link apiUserRequestsPerMinute}), its key's last use is kept to the minute, and a read-only key may only
+ * removed, or a key made in the other mode) or `auth.token_expired`. An API user's requests are counted (429
+ * past {@link apiUserRequestsPerMinute}), its key's last use is kept to the minute, and a read-only key may only
  * read (403 `api_user.read_only`). Put it on each route (`app.get(path, requireAuth, handler)`), not with
  * `use('*')`, which would also cover the routes of other modules mounted beside it.
  */
-export function authenticate(db: Database, now: () => Date): MiddlewareHandler<AuthEnv> {
+export function authenticate({
+  db,
+  now,
+  production,
+}: { db: Database; now: () => Date } & ApiKeyMode): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const caller = await findCaller(c, db, now())
+    const caller = await findCaller(c, db, now(), production)
     const { apiUser } = caller
     if (apiUser === null) {
       c.set('auth', caller)
@@ -68,10 +76,10 @@ export function authenticate(db: Database, now: () => Date): MiddlewareHandler<A
   }
 }
 
-async function findCaller(c: Context, db: Database, at: Date): Promise<Authenticated> {
+async function findCaller(c: Context, db: Database, at: Date, production: boolean): Promise<Authenticated> {
   const header = c.req.header('authorization') ?? ''
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)
-  if (basic?.[1] !== undefined) return findApiKeyCaller(db, basic[1])
+  if (basic?.[1] !== undefined) return findApiKeyCaller(db, basic[1], production)
   const token = /^Bearer\s+([\w-]+)\s*$/i.exec(header)?.[1]
   if (token === undefined) {
     throw unauthenticated('Sign in first: send Authorization: Bearer <token>')
@@ -131,12 +139,15 @@ function sessionQuery(db: Database) {
 }
 
 /** `Authorization: Basic` with an API user's username and key, each use checked against the stored hash. */
-async function findApiKeyCaller(db: Database, encoded: string): Promise<Authenticated> {
+async function findApiKeyCaller(db: Database, encoded: string, production: boolean): Promise<Authenticated> {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
   const refused = unauthenticated('This API username and key do not match: check them or reset the key')
   if (colon < 1) throw refused
-  const found = await findApiUserByKey(db, decoded.slice(0, colon), decoded.slice(colon + 1))
+  const key = decoded.slice(colon + 1)
+  const otherMode = otherModeKey(key, production)
+  if (otherMode !== undefined) throw unauthenticated(otherMode)
+  const found = await findApiUserByKey(db, decoded.slice(0, colon), key)
   if (found === undefined) throw refused
   return { userId: found.user.userId, email: found.email, sessionId: null, apiUser: apiCaller(found.user) }
 }

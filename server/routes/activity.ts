@@ -12,7 +12,7 @@ import { monthlyStatistics } from '../activity/monthly-statistics.ts'
 import { parseActivityQuery, rangeOf } from '../activity/parse-activity-query.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import type { Database } from '../db/open-database.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
 import { attachmentDisposition } from '../signature-requests/send-stored-file.ts'
@@ -37,9 +37,9 @@ function sendCsv(c: Context, file: { filename: string; body: Readable }): Respon
  * CSV exports and monthly figures. Its admins only: members are refused (403), another business's id is
  * unknown (404), before the query is checked (400 naming the wrong parameter).
  */
-export function createActivityRoutes(services: ActivityServices): Hono<AuthEnv> {
+export function createActivityRoutes(services: ActivityServices & ApiKeyMode): Hono<AuthEnv> {
   const { db } = services
-  const requireAuth = authenticate(db, services.now)
+  const requireAuth = authenticate(services)
   const admin = (c: { get: (key: 'auth') => { userId: string }; req: { param: (key: 'id') => string } }) =>
     requireBusinessRole(db, c.get('auth').userId, c.req.param('id'), 'admin')
   return new Hono<AuthEnv>()

@@ -35,14 +35,14 @@ const apis = '/v1/businesses/:id/apis'
  * API users (`POST /v2/access/login`, 20 tries a minute from one address).
  */
 export function createApiUserRoutes({ db, now, production }: ApiUserServices): Hono<AuthEnv> {
-  const requireAuth = authenticate(db, now)
+  const requireAuth = authenticate({ db, now, production })
   const admin = (userId: string, businessId: string) => requireBusinessRole(db, userId, businessId, 'admin')
   return new Hono<AuthEnv>()
     .post(
       apiUserPaths.accessLogin(),
       rateLimit({ db, name: 'access-login', limit: 20, windowMs: 60_000, now }),
       jsonBody(accessLoginSchema),
-      async (c) => sendJson(c, await accessLogin(db, c, c.req.valid('json'), now())),
+      async (c) => sendJson(c, await accessLogin(db, c, c.req.valid('json'), now(), production)),
     )
     .get(apis, requireAuth, async (c) => {
       await admin(c.get('auth').userId, c.req.param('id'))

@@ -39,7 +39,7 @@ import { getBusiness } from '../businesses/get-business.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import { ApiError } from '../http/api-error.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
 import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
@@ -52,9 +52,9 @@ const v2 = '/v2/businesses/:id'
  * checked by the business payment machine; the provider's webhooks; outside production, the sandbox's
  * stand-in for what Stripe.js does in the browser.
  */
-export function createBillingRoutes(services: BillingServices): Hono<AuthEnv> {
+export function createBillingRoutes(services: BillingServices & ApiKeyMode): Hono<AuthEnv> {
   const { db } = services
-  const requireAuth = authenticate(db, services.now)
+  const requireAuth = authenticate(services)
   const admin = (c: { get: (key: 'auth') => { userId: string }; req: { param: (key: 'id') => string } }) =>
     requireBusinessRole(db, c.get('auth').userId, c.req.param('id'), 'admin')
   const business = async (c: Parameters<typeof admin>[0]) =>

@@ -29,7 +29,7 @@ import { inviteMembers } from '../businesses/invite-members.ts'
 import { listPricePlans } from '../businesses/list-price-plans.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import { updateBillingAddress, updateSupportContact } from '../businesses/update-business.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
@@ -43,9 +43,9 @@ const v2 = '/v2/businesses/:id'
  * database: admins may do everything here, members only read the business and leave it; another
  * business's id is a 404.
  */
-export function createBusinessRoutes(services: BillingServices): Hono<AuthEnv> {
+export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Hono<AuthEnv> {
   const { db } = services
-  const requireAuth = authenticate(db, services.now)
+  const requireAuth = authenticate(services)
   const admin = (userId: string, businessId: string) => requireBusinessRole(db, userId, businessId, 'admin')
   return (
     new Hono<AuthEnv>()

@@ -5,7 +5,7 @@ import { findDocument } from '../documents/find-document.ts'
 import { getPageImage } from '../documents/get-page-image.ts'
 import { getPageText } from '../documents/get-page-text.ts'
 import { toDocumentInfo } from '../documents/to-document-info.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { sendJson } from '../http/send-json.ts'
 import { callerOf } from '../signature-requests/caller-of.ts'
 import { findSignedVersion } from '../signature-requests/find-signed-version.ts'
@@ -18,8 +18,8 @@ import { documentKey } from '../storage/storage-keys.ts'
  * SPEC §7 Documents: metadata, download (as uploaded, or `?signed=true` its latest signed version), page
  * images and deletion, for those who may see a document.
  */
-export function createDocumentRoutes(services: RequestServices): Hono<AuthEnv> {
-  const requireAuth = authenticate(services.db, services.now)
+export function createDocumentRoutes(services: RequestServices & ApiKeyMode): Hono<AuthEnv> {
+  const requireAuth = authenticate(services)
   return new Hono<AuthEnv>()
     .get('/v3/documents/:id', requireAuth, async (c) => {
       const caller = callerOf(c)

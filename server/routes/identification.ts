@@ -11,7 +11,7 @@ import {
 import { identifications, signatures, users } from '../db/schema.ts'
 import { authenticateDirect, type DirectEnv } from '../direct/authenticate-direct.ts'
 import { ApiError } from '../http/api-error.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { sendJson } from '../http/send-json.ts'
 import { applyIdentificationWebhook } from '../identification/apply-identification-webhook.ts'
 import { cancelIdentification } from '../identification/cancel-identification.ts'
@@ -47,9 +47,9 @@ const directBase = '/v1/direct/user/identification/:provider/:mode'
  * SPEC §7 Identification: the signed-in user's and the direct-link signer's appointments, the payment
  * check, the provider's webhooks, and outside production the sandbox provider's appointment page.
  */
-export function createIdentificationRoutes(services: IdentificationServices): Hono {
+export function createIdentificationRoutes(services: IdentificationServices & ApiKeyMode): Hono {
   const { db } = services
-  const requireAuth = authenticate(db, services.now)
+  const requireAuth = authenticate(services)
   const requireDirect = authenticateDirect(db)
   const method = (c: Context) =>
     identificationMethod(c.req.param('provider') ?? '', c.req.param('mode') ?? '')

@@ -8,7 +8,7 @@ import {
 } from '../../contract/mobile-signing.ts'
 import { authenticateDirect, type DirectCaller } from '../direct/authenticate-direct.ts'
 import { TanResendTooSoon } from '../direct/resend-tan.ts'
-import { type AuthEnv, type Authenticated, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, type Authenticated, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
 import { cancelMobileSigning } from '../mobile-signing/cancel-mobile-signing.ts'
@@ -31,8 +31,8 @@ type SignerEnv = { Variables: { auth: Authenticated; direct: DirectCaller; signe
  */
 const accountOf = (c: Context<SignerEnv>): Caller => callerOf(c as unknown as Context<AuthEnv>)
 
-export function createMobileSigningRoutes(services: SigningServices): Hono<SignerEnv> {
-  const requireAuth = authenticate(services.db, services.now)
+export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode): Hono<SignerEnv> {
+  const requireAuth = authenticate(services)
   const requireDirect = authenticateDirect(services.db)
   const asAccount: MiddlewareHandler<SignerEnv> = async (c, next) => {
     c.set('signer', { kind: 'account', caller: accountOf(c) })

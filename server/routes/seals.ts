@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { putSealSchema, sealMembersBodySchema } from '../../contract/seals.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
 import { findSeal } from '../seals/find-seal.ts'
@@ -20,9 +20,9 @@ const seal = `${seals}/:name`
  * seals they are allowed to seal with. Another business's id is a 404, as for every business call;
  * another business's seal name is a 404 too.
  */
-export function createSealRoutes(services: SealServices): Hono<AuthEnv> {
+export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<AuthEnv> {
   const { db } = services
-  const requireAuth = authenticate(db, services.now)
+  const requireAuth = authenticate(services)
   /** The seal `name` of business `id`, for an admin of it. */
   const adminSeal = async (userId: string, businessId: string, name: string) => {
     await requireBusinessRole(db, userId, businessId, 'admin')

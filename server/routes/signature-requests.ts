@@ -12,7 +12,7 @@ import {
   signerInviteSchema,
   updateSignatureRequestSchema,
 } from '../../contract/signature-requests.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
@@ -53,8 +53,8 @@ const base = '/v3/signature-requests'
  * delegate, change signers and documents, attach files, download (ZIP, report) and delete. Every call
  * needs a session; a request the caller neither owns nor signs is 404 on every call.
  */
-export function createSignatureRequestRoutes(services: RequestServices): Hono<AuthEnv> {
-  const requireAuth = authenticate(services.db, services.now)
+export function createSignatureRequestRoutes(services: RequestServices & ApiKeyMode): Hono<AuthEnv> {
+  const requireAuth = authenticate(services)
   return new Hono<AuthEnv>()
     .get(base, requireAuth, async (c) =>
       sendJson(

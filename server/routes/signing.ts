@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { apiPaths } from '../../contract/paths.ts'
 import { signatureQualitiesQuerySchema, signBodySchema } from '../../contract/signing.ts'
 import { isVouchedOnRequest } from '../businesses/aes4biz.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
@@ -12,8 +12,8 @@ import { signRequests } from '../signing/sign-requests.ts'
 import type { SigningServices } from '../signing/signing-services.ts'
 
 /** SPEC §7 Signing: the signed-in user signs requests, and asks which qualities they may sign with. */
-export function createSigningRoutes(services: SigningServices): Hono<AuthEnv> {
-  const requireAuth = authenticate(services.db, services.now)
+export function createSigningRoutes(services: SigningServices & ApiKeyMode): Hono<AuthEnv> {
+  const requireAuth = authenticate(services)
   return new Hono<AuthEnv>()
     .post(apiPaths.sign(), requireAuth, jsonBody(signBodySchema), async (c) => {
       const caller = callerOf(c)

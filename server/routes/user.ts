@@ -17,15 +17,15 @@ import { getUser } from '../accounts/get-user.ts'
 import { signOut } from '../accounts/sign-out.ts'
 import { updateUser } from '../accounts/update-user.ts'
 import { ApiError } from '../http/api-error.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
 
 const autocompleteInput = v.optional(v.pipe(v.string(), v.maxLength(254)), '')
 
 /** The signed-in user's calls (SPEC §7 User); each acts on the caller's own account only. */
-export function createUserRoutes(services: AccountServices): Hono<AuthEnv> {
-  const requireAuth = authenticate(services.db, services.now)
+export function createUserRoutes(services: AccountServices & ApiKeyMode): Hono<AuthEnv> {
+  const requireAuth = authenticate(services)
   return new Hono<AuthEnv>()
     .get(apiPaths.user(), requireAuth, async (c) =>
       sendJson(c, await getUser(services.db, c.get('auth').userId), 200, attributesCase),

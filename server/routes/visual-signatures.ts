@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono'
 import { visualSignatureBodySchema } from '../../contract/visual-signatures.ts'
 import { signatures } from '../db/schema.ts'
 import { authenticateDirect } from '../direct/authenticate-direct.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
 import {
@@ -36,9 +36,9 @@ const one = `${list}/:id`
  * A user's visual signatures (SPEC §7 Visual signatures): each caller sees and changes only their own; another
  * user's id is a 404 like one that does not exist.
  */
-export function createVisualSignatureRoutes(services: VisualSignatureServices): Hono<AuthEnv> {
+export function createVisualSignatureRoutes(services: VisualSignatureServices & ApiKeyMode): Hono<AuthEnv> {
   const { db } = services
-  const requireAuth = authenticate(db, services.now)
+  const requireAuth = authenticate(services)
   const userOf = (c: Context<AuthEnv>) => c.get('auth').userId
   return new Hono<AuthEnv>()
     .get(list, requireAuth, async (c) =>
