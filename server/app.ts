@@ -13,6 +13,7 @@ import { resolveClientAddress } from './http/client-address.ts'
 import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error-handler.ts'
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
 import { requestLogger } from './http/request-logger.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { gzipThreshold } from './http/send-json.ts'
 import { createStaticFiles } from './http/static-files.ts'
 import { createIdentificationServices } from './identification/create-identification-services.ts'
@@ -29,6 +30,7 @@ import { createAppConfigRoutes } from './routes/app-config.ts'
 import { createAuthRoutes } from './routes/auth.ts'
 import { createBillingRoutes } from './routes/billing.ts'
 import { createBusinessRoutes } from './routes/businesses.ts'
+import { createCspReportRoutes } from './routes/csp-reports.ts'
 import { createDatetimeRoutes } from './routes/datetime.ts'
 import { createDevClockRoutes } from './routes/dev-clock.ts'
 import { createDirectRoutes } from './routes/direct.ts'
@@ -206,6 +208,7 @@ export function createApp({
     }),
   )
   api.route('/', createOpenApiRoutes())
+  api.route('/', createCspReportRoutes({ db, now, logger }))
   if (!production) {
     const outbox = createOutbox(outboxDir(config.dataDir))
     const operator = config.appMode === 'development' ? 'anyone' : config.operatorToken
@@ -228,6 +231,17 @@ export function createApp({
   })
 
   const app = new Hono()
+  // First, so that its headers reach every answer: error pages and the answers of the middleware below too.
+  app.use(
+    securityHeaders({
+      production,
+      stripe: config.stripe !== undefined,
+      errorReportingOrigin:
+        config.errorReporting === null || config.errorReporting.disabled
+          ? null
+          : new URL(config.errorReporting.dsn).origin,
+    }),
+  )
   app.use(resolveClientAddress(config.trustedProxies ?? 0))
   app.use(requestLogger(logger))
   app.onError(createErrorHandler(logger))

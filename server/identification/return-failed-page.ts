@@ -1,5 +1,6 @@
-import { html } from 'hono/html'
+import { html, raw } from 'hono/html'
 import { productName } from '../../contract/app-config.ts'
+import { serverPageContentSecurityPolicy } from '../http/security-headers.ts'
 import type { MailLocale } from '../mail/mail-locale.ts'
 
 /**
@@ -60,6 +61,14 @@ const texts: Record<MailLocale, PageTexts> = {
   },
 }
 
+const styles = `
+body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
+h1 { font-size: 1.5rem; line-height: 1.25; }
+`
+
+/** The page's policy: its stylesheet, no script. */
+export const returnFailedPagePolicy = serverPageContentSecurityPolicy(styles)
+
 /**
  * The page of a provider's return that cannot be taken, saying why in the visitor's language, with the way back
  * into the app: to the identification's own page when it is known, else to the start page.
@@ -68,9 +77,10 @@ export function returnFailedPage(refusal: ReturnRefusal, locale: MailLocale, bac
   const text = texts[locale]
   return html`<!doctype html>
 <html lang="${locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text.title} - ${productName}</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5">
-<h1 style="font-size: 1.5rem; line-height: 1.25">${text.heading}</h1>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text.title} - ${productName}</title>
+<style>${raw(styles)}</style></head>
+<body>
+<h1>${text.heading}</h1>
 <p>${text.reasons[refusal]}</p>
 <p><a href="${back}">${text.back}</a></p>
 </body>

@@ -1,3 +1,4 @@
+import { serverPageContentSecurityPolicy } from '../http/security-headers.ts'
 import type { IdentificationRow } from './find-identification.ts'
 
 /** The identity fields the sandbox page asks for, by their wire name, which immutable_eid_fields lists. */
@@ -13,6 +14,19 @@ export const sandboxIdentityFields = [
 export const sandboxOutcomes = { complete: 'success', fail: 'failure', abandon: 'cancelled' } as const
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+const styles = `
+body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
+label { display: block; margin: 0.75rem 0; font-weight: 600; }
+input { display: block; width: 100%; box-sizing: border-box; padding: 0.5rem; margin-top: 0.25rem; font: inherit; }
+.actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 1.5rem; }
+button { padding: 0.6rem 1rem; font: inherit; border-radius: 4px; border: 1px solid #555; background: #fff; cursor: pointer; }
+button[value=complete] { background: #0b5fff; color: #fff; border-color: #0b5fff; }
+.note { background: #fff6d6; padding: 0.75rem; border-radius: 4px; }
+`
+
+/** The sandbox page's policy: its own stylesheet and form, nothing else. */
+export const sandboxPagePolicy = serverPageContentSecurityPolicy(styles)
 
 /**
  * The sandbox provider's appointment page: identity data prefilled from the person, and the three outcomes
@@ -41,15 +55,7 @@ export function sandboxPageHtml(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox identification</title>
-<style>
-body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
-label { display: block; margin: 0.75rem 0; font-weight: 600; }
-input { display: block; width: 100%; box-sizing: border-box; padding: 0.5rem; margin-top: 0.25rem; font: inherit; }
-.actions { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 1.5rem; }
-button { padding: 0.6rem 1rem; font: inherit; border-radius: 4px; border: 1px solid #555; background: #fff; cursor: pointer; }
-button[value=complete] { background: #0b5fff; color: #fff; border-color: #0b5fff; }
-.note { background: #fff6d6; padding: 0.75rem; border-radius: 4px; }
-</style>
+<style>${styles}</style>
 </head>
 <body>
 <h1>Sandbox identification</h1>

@@ -28,13 +28,18 @@ import type {
   IdentificationOwner,
   IdentificationServices,
 } from '../identification/identification-services.ts'
-import { refusalStatus, returnFailedPage } from '../identification/return-failed-page.ts'
+import {
+  refusalStatus,
+  returnFailedPage,
+  returnFailedPagePolicy,
+} from '../identification/return-failed-page.ts'
 import { identificationReturnPath } from '../identification/return-path.ts'
 import {
   sandboxGonePageHtml,
   sandboxIdentityFields,
   sandboxOutcomes,
   sandboxPageHtml,
+  sandboxPagePolicy,
 } from '../identification/sandbox-page.ts'
 import { providerUnavailable, startIdentification } from '../identification/start-identification.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
@@ -144,7 +149,9 @@ export function createIdentificationRoutes(services: IdentificationServices & Ap
       if ('location' in outcome) return c.redirect(outcome.location, 303)
       // The browser is navigating here: a page, not a JSON error, in the app's language (its `lang` cookie) or the browser's.
       const locale = pickMailLocale(getCookie(c, 'lang'), c.req.header('accept-language'))
-      return c.html(returnFailedPage(outcome.refused, locale, outcome.back), refusalStatus(outcome.refused))
+      return c.html(returnFailedPage(outcome.refused, locale, outcome.back), refusalStatus(outcome.refused), {
+        'Content-Security-Policy': returnFailedPagePolicy,
+      })
     })
 
   const { sandbox } = services
@@ -159,7 +166,9 @@ export function createIdentificationRoutes(services: IdentificationServices & Ap
   routes.get(sandboxPage, async (c) => {
     const row = await openAppointment(c.req.param('ref'))
     if (row === undefined) return c.html(sandboxGonePageHtml(), 404)
-    return c.html(sandboxPageHtml(row, await prefillOf(row)))
+    return c.html(sandboxPageHtml(row, await prefillOf(row)), 200, {
+      'Content-Security-Policy': sandboxPagePolicy,
+    })
   })
   routes.post(sandboxPage, async (c) => {
     const row = await openAppointment(c.req.param('ref'))

@@ -7,6 +7,7 @@ import { type Context, Hono } from 'hono'
 import { buildOpenApi } from '../../contract/openapi/build-openapi.ts'
 import { apiBase } from '../../contract/paths.ts'
 import { routeNotFound } from '../http/error-handler.ts'
+import { withReporting } from '../http/security-headers.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -91,16 +92,16 @@ const page = `<!doctype html>
  * Only our own files run on the page; Swagger UI sets style attributes and shows images as data URLs, and
  * "Try it out" calls this origin.
  */
-const contentSecurityPolicy = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+const contentSecurityPolicy = withReporting({
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+})
 
 /**
  * A file of the page at `version` (the package's, or our file's digest): cached for good when asked for by its

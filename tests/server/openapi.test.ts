@@ -38,6 +38,7 @@ const notDescribed: Record<string, string> = {
   'POST /sandbox/identification/{ref}': 'outside production only: the sandbox identification provider’s page',
   'GET /docs': 'the reference page itself, for people',
   'GET /docs/{file}': 'the files of the reference page',
+  'POST /csp-reports': 'called by browsers only, with what a Content-Security-Policy refused',
 }
 
 /** The app as the server composes it (development mode: its dev and sandbox routes too), on its own database. */

@@ -1,3 +1,5 @@
+import { serverPageContentSecurityPolicy } from '../../http/security-headers.ts'
+
 /** What the sandbox's sign-in page shows and sends back. */
 export type AuthorizePageInput = {
   /** The authorization request's parameters, carried through the form unchanged. */
@@ -25,6 +27,9 @@ button[value=sign_in]{background:#0b63ce;color:#fff}
 button[value=cancel]{background:#fff;color:#0b63ce}
 [role=alert]{padding:.75rem;border:1px solid #b3261e;color:#b3261e;border-radius:4px;margin-bottom:1rem}
 `
+
+/** The policy of the sandbox's pages: their stylesheet and form, no script. */
+export const authorizePagePolicy = serverPageContentSecurityPolicy(styles)
 
 /** The sandbox identity provider's sign-in page: plain HTML, one form, no script. */
 export function authorizePage(input: AuthorizePageInput): string {

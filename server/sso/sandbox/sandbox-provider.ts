@@ -5,7 +5,7 @@ import { pkceChallenge } from '../pkce-challenge.ts'
 import { randomToken } from '../random-token.ts'
 import { signJwt } from '../sign-jwt.ts'
 import { ssoPaths } from '../sso-paths.ts'
-import { authorizeErrorPage, authorizePage } from './authorize-page.ts'
+import { authorizeErrorPage, authorizePage, authorizePagePolicy } from './authorize-page.ts'
 import { sandboxKey } from './sandbox-key.ts'
 
 /** Options of {@link createSandboxProvider}. */
@@ -62,6 +62,9 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
     for (const [code, pending] of codes) if (pending.expiresAt <= now().getTime()) codes.delete(code)
   }
 
+  const page = (c: Context, html: string, status: 400 | 200 = 200) =>
+    c.html(html, status, { 'Content-Security-Policy': authorizePagePolicy })
+
   const redirectBack = (c: Context, params: Record<string, string | undefined>) => {
     const url = new URL(redirectUri)
     for (const [name, value] of Object.entries(params))
@@ -71,8 +74,8 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
 
   // Errors before the client and return address are known must not redirect anywhere (RFC 6749 4.1.2.1).
   const checkRequest = (c: Context, request: Record<string, string>): Response | null => {
-    if (request.client_id !== client.clientId) return c.html(authorizeErrorPage('Unknown client_id.'), 400)
-    if (request.redirect_uri !== redirectUri) return c.html(authorizeErrorPage('Unknown redirect_uri.'), 400)
+    if (request.client_id !== client.clientId) return page(c, authorizeErrorPage('Unknown client_id.'), 400)
+    if (request.redirect_uri !== redirectUri) return page(c, authorizeErrorPage('Unknown redirect_uri.'), 400)
     const state = request.state
     if (request.response_type !== 'code') {
       return redirectBack(c, { error: 'unsupported_response_type', state })
@@ -144,7 +147,8 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
       const request = pickRequest(c.req.query())
       const refused = checkRequest(c, request)
       if (refused) return refused
-      return c.html(
+      return page(
+        c,
         authorizePage({ request, email: request.login_hint ?? '', givenName: '', familyName: '' }),
       )
     })
@@ -159,14 +163,14 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
       const givenName = entered('given_name')
       const familyName = entered('family_name')
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-        const page = authorizePage({
+        const refusal = authorizePage({
           request,
           email,
           givenName,
           familyName,
           error: 'Enter an e-mail address.',
         })
-        return c.html(page, 400)
+        return page(c, refusal, 400)
       }
       dropExpired()
       const code = randomToken()

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import { apiBase } from '../../contract/paths.ts'
+
+/** Where browsers post what a Content-Security-Policy refused, under the API (server/routes/csp-reports.ts). */
+export const cspReportPath = '/csp-reports'
+
+/** The name the policies give their report endpoint in `Reporting-Endpoints`. */
+const reportGroup = 'csp'
+
+/** What the app's policy admits beyond its own origin, from the configuration. */
+export type SecurityHeaderOptions = {
+  /** Production: HSTS, and none of the test systems' tools (the statecharts' Graphviz, the outbox's mail view). */
+  production: boolean
+  /** STRIPE_* is set: Stripe.js comes from js.stripe.com, draws its fields in its frames and calls its API. */
+  stripe: boolean
+  /** SENTRY_DSN's origin while error reporting is on: the SDK posts there and compresses replays in a worker. */
+  errorReportingOrigin: string | null
+}
+
+/** Stripe's origins for Stripe.js and the Payment Element, as its security guide lists them. */
+const stripeOrigins = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+}
+
+type Directives = Record<string, readonly string[]>
+
+const serialize = (directives: Directives) =>
+  Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ')
+
+/** Every policy reports what it refuses to the server, which logs it. */
+const reporting: Directives = { 'report-uri': [`${apiBase}${cspReportPath}`], 'report-to': [reportGroup] }
+
+/**
+ * The app's policy: its scripts, styles, fonts and calls come from its own origin only, no inline script and
+ * no eval, and no site may frame it. Stripe's origins are admitted only where Stripe is configured, Sentry's
+ * only where error reporting is on. Outside production, /statecharts compiles Graphviz' WebAssembly and
+ * /dev/outbox shows a mail's HTML (written with style attributes) in a frame that inherits this policy.
+ */
+export function appContentSecurityPolicy({
+  production,
+  stripe,
+  errorReportingOrigin,
+}: SecurityHeaderOptions): string {
+  const reports = errorReportingOrigin === null ? [] : [errorReportingOrigin]
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': [
+      "'self'",
+      ...(production ? [] : ["'wasm-unsafe-eval'"]),
+      ...(stripe ? stripeOrigins.script : []),
+    ],
+    'style-src': ["'self'"],
+    ...(production ? {} : { 'style-src-attr': ["'unsafe-inline'"] }),
+    // Page images, previews and pictures of the app are object URLs; its stylesheets draw icons as data URLs.
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'connect-src': ["'self'", ...(stripe ? stripeOrigins.connect : []), ...reports],
+    'frame-src': ["'self'", ...(stripe ? stripeOrigins.frame : [])],
+    'worker-src': ["'self'", ...(errorReportingOrigin === null ? [] : ['blob:'])],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...reporting,
+  })
+}
+
+/** The hash source of an inline `<style>` element's exact text, for a policy that admits only it. */
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`
+
+/**
+ * The policy of a page the server writes itself (a sandbox provider's page, a refused return): no script at all,
+ * its one inline stylesheet `css` by its hash, images and forms of this origin only.
+ */
+export function serverPageContentSecurityPolicy(css: string): string {
+  return serialize({
+    'default-src': ["'none'"],
+    'style-src': [styleHash(css)],
+    'img-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...reporting,
+  })
+}
+
+/** Adds {@link reporting} to a policy a route writes itself (the API reference's). */
+export function withReporting(directives: Directives): string {
+  return serialize({ ...directives, ...reporting })
+}
+
+/**
+ * Powerful features nothing of the app uses: identification happens on the provider's own site, and only
+ * Stripe's frame may ask for a payment (a wallet of the Payment Element) where Stripe is configured.
+ */
+const permissionsPolicy = (stripe: boolean) =>
+  [
+    'accelerometer=()',
+    'bluetooth=()',
+    'camera=()',
+    'display-capture=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'hid=()',
+    'magnetometer=()',
+    'microphone=()',
+    'midi=()',
+    stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()',
+    'serial=()',
+    'usb=()',
+  ].join(', ')
+
+/**
+ * Middleware that gives every answer (API, app pages, static files, error pages) the security headers: the app's
+ * {@link appContentSecurityPolicy} unless the route wrote a policy of its own, `nosniff`, the referrer policy,
+ * the permissions policy, the report endpoint, and in production HSTS (browsers heed it only over HTTPS, which a
+ * production server is reached through).
+ */
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': appContentSecurityPolicy(options),
+    'Reporting-Endpoints': `${reportGroup}="${apiBase}${cspReportPath}"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': permissionsPolicy(options.stripe),
+    ...(options.production ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+  return async (c, next) => {
+    await next()
+    for (const [name, value] of Object.entries(headers)) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value)
+    }
+  }
+}
