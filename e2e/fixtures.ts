@@ -1,13 +1,17 @@
 import { type BrowserContext, test as base, expect } from '@playwright/test'
 
-/** How Chromium reports in a page's console what a Content-Security-Policy refused. */
-const policyRefusal = /Content Security Policy/i
+/**
+ * How Chromium reports in a page's console what a Content-Security-Policy refused, and a Permissions-Policy it
+ * cannot read.
+ */
+const policyRefusal = /Content Security Policy|Permissions-Policy header/i
 
 /**
  * Playwright's `test`, whose page also fails the journey when the app showed a text whose catalog was not
  * loaded (src/i18n/i18n.ts reports each one): the user would have seen a message id, not words. Every journey
  * also fails when a Content-Security-Policy of the server refused anything in any of its pages, those of the
- * contexts it opens itself included: the policy is the one production sends, so a refusal is a broken feature.
+ * contexts it opens itself included (the policy is the one production sends, so a refusal is a broken
+ * feature), or when Chromium could not read its Permissions-Policy.
  */
 export const test = base.extend<{ contentSecurityPolicy: undefined }>({
   page: async ({ page }, use) => {
@@ -31,7 +35,7 @@ export const test = base.extend<{ contentSecurityPolicy: undefined }>({
       browser.on('context', watch)
       await use(undefined)
       browser.off('context', watch)
-      expect(refused, 'what the Content-Security-Policy refused').toEqual([])
+      expect(refused, 'what the Content-Security-Policy refused, and Permissions-Policy errors').toEqual([])
     },
     { auto: true },
   ],

@@ -95,12 +95,12 @@ export function withReporting(directives: Directives): string {
 
 /**
  * Powerful features nothing of the app uses: identification happens on the provider's own site, and only
- * Stripe's frame may ask for a payment (a wallet of the Payment Element) where Stripe is configured.
+ * Stripe's frame may ask for a payment (a wallet of the Payment Element) where Stripe is configured. Only
+ * features Chromium knows: it warns of any other on every page.
  */
 const permissionsPolicy = (stripe: boolean) =>
   [
     'accelerometer=()',
-    'bluetooth=()',
     'camera=()',
     'display-capture=()',
     'geolocation=()',
