@@ -5,9 +5,6 @@ import { apiBase } from '../../contract/paths.ts'
 /** Where browsers post what a Content-Security-Policy refused, under the API (server/routes/csp-reports.ts). */
 export const cspReportPath = '/csp-reports'
 
-/** The name the policies give their report endpoint in `Reporting-Endpoints`. */
-const reportGroup = 'csp'
-
 /** What the app's policy admits beyond its own origin, from the configuration. */
 export type SecurityHeaderOptions = {
   /** Production: HSTS, and none of the test systems' tools (the statecharts' Graphviz, the outbox's mail view). */
@@ -32,8 +29,12 @@ const serialize = (directives: Directives) =>
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join('; ')
 
-/** Every policy reports what it refuses to the server, which logs it. */
-const reporting: Directives = { 'report-uri': [`${apiBase}${cspReportPath}`], 'report-to': [reportGroup] }
+/**
+ * Every policy reports what it refuses to the server, which logs it. By `report-uri` alone: Chromium ignores it
+ * beside `report-to` and sends the Reporting API's reports batched, late or not at all (none came within a
+ * minute from Chromium 156, `report-uri`'s at once), and Firefox knows no `report-to`.
+ */
+const reporting: Directives = { 'report-uri': [`${apiBase}${cspReportPath}`] }
 
 /**
  * The app's policy: its scripts, styles, fonts and calls come from its own origin only, no inline script and
@@ -117,13 +118,12 @@ const permissionsPolicy = (stripe: boolean) =>
 /**
  * Middleware that gives every answer (API, app pages, static files, error pages) the security headers: the app's
  * {@link appContentSecurityPolicy} unless the route wrote a policy of its own, `nosniff`, the referrer policy,
- * the permissions policy, the report endpoint, and in production HSTS (browsers heed it only over HTTPS, which a
+ * the permissions policy, and in production HSTS (browsers heed it only over HTTPS, which a
  * production server is reached through).
  */
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
   const headers: Record<string, string> = {
     'Content-Security-Policy': appContentSecurityPolicy(options),
-    'Reporting-Endpoints': `${reportGroup}="${apiBase}${cspReportPath}"`,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': permissionsPolicy(options.stripe),

@@ -9,10 +9,7 @@ import { cspReportPath } from '../http/security-headers.ts'
 /** What the services of the report endpoint are. */
 export type CspReportServices = { db: Database; now: () => Date; logger: Logger }
 
-/** The most reports of one body that are logged: a browser batches a page's reports, each a few hundred bytes. */
-const reportsPerBody = 10
-
-/** One refusal as the log keeps it, the same from either kind of report. */
+/** One refusal as the log keeps it. */
 type Violation = {
   documentUrl: unknown
   directive: unknown
@@ -22,47 +19,27 @@ type Violation = {
   disposition: unknown
 }
 
-/**
- * The violations of a report body: `report-uri`'s `{"csp-report": {...}}` (application/csp-report) or the
- * Reporting API's list of `{type: "csp-violation", body: {...}}` (application/reports+json); nothing else.
- */
-function violationsOf(body: unknown): Violation[] {
+/** The violation of a `report-uri` body, `{"csp-report": {...}}` (application/csp-report); else undefined. */
+function violationOf(body: unknown): Violation | undefined {
   const record = (value: unknown): Record<string, unknown> | undefined =>
     typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
-  const legacy = record(record(body)?.['csp-report'])
-  if (legacy)
-    return [
-      {
-        documentUrl: legacy['document-uri'],
-        directive: legacy['effective-directive'] ?? legacy['violated-directive'],
-        blockedUrl: legacy['blocked-uri'],
-        sourceFile: legacy['source-file'],
-        line: legacy['line-number'],
-        disposition: legacy.disposition,
-      },
-    ]
-  if (!Array.isArray(body)) return []
-  return body.flatMap((report) => {
-    const fields = record(record(report)?.body)
-    if (record(report)?.type !== 'csp-violation' || !fields) return []
-    return [
-      {
-        documentUrl: fields.documentURL,
-        directive: fields.effectiveDirective,
-        blockedUrl: fields.blockedURL,
-        sourceFile: fields.sourceFile,
-        line: fields.lineNumber,
-        disposition: fields.disposition,
-      },
-    ]
-  })
+  const report = record(record(body)?.['csp-report'])
+  if (report === undefined) return undefined
+  return {
+    documentUrl: report['document-uri'],
+    directive: report['effective-directive'] ?? report['violated-directive'],
+    blockedUrl: report['blocked-uri'],
+    sourceFile: report['source-file'],
+    line: report['line-number'],
+    disposition: report.disposition,
+  }
 }
 
 /**
  * `POST /csp-reports`: browsers report here what a Content-Security-Policy of the server refused (the policies
  * name it, server/http/security-headers.ts); each is logged as a warning, since it is either an attack or a part
  * of the app the policy forgot. Needs no sign-in; bounded like every public call: 16 KB a body, 30 bodies a
- * minute from one address.
+ * minute from one address. A body that is no report is answered the same, and not logged.
  */
 export function createCspReportRoutes({ db, now, logger }: CspReportServices): Hono {
   return new Hono().post(
@@ -81,8 +58,8 @@ export function createCspReportRoutes({ db, now, logger }: CspReportServices): H
       } catch {
         body = undefined
       }
-      for (const violation of violationsOf(body).slice(0, reportsPerBody))
-        logger.warn({ violation }, 'Content-Security-Policy violation')
+      const violation = violationOf(body)
+      if (violation !== undefined) logger.warn({ violation }, 'Content-Security-Policy violation')
       return c.body(null, 204)
     },
   )
