@@ -36,16 +36,21 @@ export class AppPage {
   }
 
   /**
-   * The bytes (base64) of the picture `image` shows, once the browser has drawn it (a broken or
-   * still-loading image has no natural width), so a journey can compare what two screens show.
+   * The pixels (as a PNG data URL) of the picture `image` shows, once the browser has drawn it (a broken or
+   * still-loading image has no natural width), so a journey can compare what two screens show. Drawn, not
+   * fetched again: the app's policy lets the page fetch nothing but its API, and the app's pictures are object
+   * URLs.
    */
   async readImage(image: Locator): Promise<string> {
     await expect
       .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
       .toBeGreaterThan(0)
-    return image.evaluate(async (element: HTMLImageElement) => {
-      const bytes = new Uint8Array(await (await fetch(element.src)).arrayBuffer())
-      return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''))
+    return image.evaluate((element: HTMLImageElement) => {
+      const canvas = document.createElement('canvas')
+      canvas.width = element.naturalWidth
+      canvas.height = element.naturalHeight
+      canvas.getContext('2d')?.drawImage(element, 0, 0)
+      return canvas.toDataURL('image/png')
     })
   }
 

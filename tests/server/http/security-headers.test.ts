@@ -58,6 +58,7 @@ describe('security headers', () => {
       '<!doctype html><title>Signet</title><div id="root"></div>',
     )
     await writeFile(join(staticDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("signet")')
+    await writeFile(join(staticDir, 'assets', 'index-Ef56Gh78.css'), 'body { margin: 0 }')
     await writeFile(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   })
   afterAll(async () => {
@@ -83,13 +84,12 @@ describe('security headers', () => {
     production: { appMode: 'production' },
   } as const satisfies Record<string, Partial<AppConfig>>
 
-  /** One of each kind of answer: API, API error, app page, hashed asset, public file, error of the static files. */
+  /** One of each kind of answer but scripts and stylesheets: API, API error, app page, public file, a missing one. */
   const answers = [
     ['an API answer', apiUrl(apiPaths.health()), 200],
     ['an API error', apiUrl('/v1/nothing-here'), 404],
     ['a refused sign-in', apiUrl(apiPaths.user()), 401],
     ['an app page', '/dashboard', 200],
-    ['a built script', '/assets/index-Ab12Cd34.js', 200],
     ['a public file', '/favicon.svg', 200],
     ['a missing chunk', '/assets/gone-Zz99Yy88.js', 404],
   ] as const
@@ -105,6 +105,7 @@ describe('security headers', () => {
       )
       expect(policy.get('style-src')).toEqual(["'self'"])
       expect(policy.get('style-src-attr')).toEqual(mode === 'production' ? undefined : ["'unsafe-inline'"])
+      expect(policy.get('img-src')).toEqual(["'self'", 'blob:'])
       expect(policy.get('connect-src')).toEqual(["'self'"])
       expect(policy.get('frame-src')).toEqual(["'self'"])
       expect(policy.get('object-src')).toEqual(["'none'"])
@@ -119,6 +120,17 @@ describe('security headers', () => {
       expect(answer.headers.get('strict-transport-security')).toBe(
         mode === 'production' ? 'max-age=31536000; includeSubDomains' : null,
       )
+    })
+
+    it.each([
+      ['a built script', '/assets/index-Ab12Cd34.js'],
+      ['a built stylesheet', '/assets/index-Ef56Gh78.css'],
+    ])('sends %s with nosniff alone, as no policy of a document applies to it', async (_kind, path) => {
+      const answer = await appWith(mode, overrides).request(path)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+      for (const header of ['content-security-policy', 'permissions-policy', 'strict-transport-security'])
+        expect(answer.headers.has(header), header).toBe(false)
     })
 
     it('gives the API reference a policy of its own, which reports too', async () => {
