@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, businessInvitations, businessMembers, users } from '../db/schema.ts'
@@ -13,15 +13,30 @@ type Reader = Pick<Database, 'select'>
  * the user belongs to a business; the app shows this one once they do not.
  */
 export async function findWaitingInvitation(db: Reader, userId: string) {
+  const invitation = waitingInvitation(db)
   const [found] = await db
-    .select({ id: businessInvitations.id, businessId: businesses.id, name: businesses.name })
+    .select({ id: invitation.id, businessId: invitation.businessId, name: invitation.name })
     .from(users)
-    .innerJoin(businessInvitations, eq(businessInvitations.email, users.email))
+    .innerJoinLateral(invitation, sql`true`)
+    .where(eq(users.id, userId))
+  return found
+}
+
+/**
+ * {@link findWaitingInvitation} as a subquery to join laterally to the user of the row at hand (`users`), so
+ * that a query reading the user reads it too.
+ */
+export function waitingInvitation(db: Reader) {
+  // The business's id under a name of its own: a query that joins this one may have an `id` or `business_id`.
+  const businessId = sql<string>`${businessInvitations.businessId}`.as('invited_business_id')
+  return db
+    .select({ id: businessInvitations.id, businessId, name: businesses.name })
+    .from(businessInvitations)
     .innerJoin(businesses, eq(businesses.id, businessInvitations.businessId))
-    .where(and(eq(users.id, userId), eq(users.emailVerified, true)))
+    .where(and(eq(businessInvitations.email, users.email), eq(users.emailVerified, true)))
     .orderBy(asc(businessInvitations.createdAt))
     .limit(1)
-  return found
+    .as('waiting_invitation')
 }
 
 const notFound = () => new ApiError(404, 'business.invitation_not_found', 'No such invitation is waiting')

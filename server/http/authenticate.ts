@@ -5,6 +5,7 @@ import type { ApiKeyScope } from '../../contract/api-users.ts'
 import { hashToken } from '../accounts/hash-token.ts'
 import { otherModeKey } from '../api-users/api-user-keys.ts'
 import type { Database } from '../db/open-database.ts'
+import { preparedPerDatabase } from '../db/prepared-per-database.ts'
 import { apiKeyUses, apiUsers, sessions, users } from '../db/schema.ts'
 import { ApiError } from './api-error.ts'
 import { clientAddress } from './client-address.ts'
@@ -103,8 +104,8 @@ async function findCaller(c: Context, db: Database, at: Date, production: boolea
  * The session of a token hash, with its account's address and API user (sessions go with their user, so a
  * session found has one).
  */
-function prepareSessionQuery(db: Database) {
-  return db
+const sessionQuery = preparedPerDatabase((db: Database) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
@@ -122,21 +123,8 @@ function prepareSessionQuery(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(apiUsers, eq(apiUsers.userId, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('session_by_token')
-}
-
-// Built once per database: the query runs on every call, and building its SQL anew each time cost more
-// server time than running it (issue 34).
-const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>()
-
-function sessionQuery(db: Database) {
-  let query = sessionQueries.get(db)
-  if (query === undefined) {
-    query = prepareSessionQuery(db)
-    sessionQueries.set(db, query)
-  }
-  return query
-}
+    .prepare('session_by_token'),
+)
 
 /** `Authorization: Basic` with an API user's username and key, each use checked against the stored hash. */
 async function findApiKeyCaller(db: Database, encoded: string, production: boolean): Promise<Authenticated> {

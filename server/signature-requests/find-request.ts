@@ -41,6 +41,19 @@ export async function findRequest(
   const [request] = forUpdate ? await query.for('update') : await query
   if (request === undefined) throw requestNotFound()
   const rows = await db.select().from(signatures).where(eq(signatures.requestId, id))
+  const { isOwner, ownSignature } = callerPart(request, rows, caller)
+  return { request, signatures: rows, isOwner, ownSignature }
+}
+
+/**
+ * The caller's part in a request with these signatures: whether they own it, and their own signature when
+ * they sign it; 404 `signature_request.not_found` when neither (they may not know of it).
+ */
+export function callerPart<Signature extends CallerSignature>(
+  request: Pick<RequestRow, 'ownerId' | 'ownerRemovedAt' | 'statusOverall'>,
+  rows: readonly Signature[],
+  caller: Caller,
+): { isOwner: boolean; ownSignature: Signature | undefined } {
   const isOwner = request.ownerId === caller.userId && request.ownerRemovedAt === null
   // A draft is its owner's alone: a signer takes part once it is sent and they are invited.
   const ownSignature =
@@ -48,5 +61,8 @@ export async function findRequest(
       ? undefined
       : rows.find((s) => isSignatureOf(s, caller) && s.removedAt === null)
   if (!isOwner && ownSignature === undefined) throw requestNotFound()
-  return { request, signatures: rows, isOwner, ownSignature }
+  return { isOwner, ownSignature }
 }
+
+/** What {@link callerPart} reads of a signature: whose it is and whether it was removed (a row, or its JSON). */
+type CallerSignature = Pick<SignatureRow, 'signerId' | 'accountEmail'> & { removedAt: Date | string | null }

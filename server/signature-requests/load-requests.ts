@@ -1,7 +1,8 @@
-import { getTableColumns, inArray, sql } from 'drizzle-orm'
+import { getTableColumns, sql } from 'drizzle-orm'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignatureRequestState } from '../../machines/signature-request/signature-request.types.ts'
 import type { Database } from '../db/open-database.ts'
+import { preparedPerDatabase } from '../db/prepared-per-database.ts'
 import {
   apiUsers,
   businesses,
@@ -62,7 +63,14 @@ export function storedRequestState(
 
 type SignaturePart = Pick<
   SignatureRow,
-  'id' | 'signerId' | 'accountEmail' | 'signerIdentityData' | 'status' | 'signedAt' | 'documentSignatures'
+  | 'id'
+  | 'signerId'
+  | 'accountEmail'
+  | 'signerIdentityData'
+  | 'status'
+  | 'signedAt'
+  | 'documentSignatures'
+  | 'removedAt'
 >
 type DocumentPart = Parameters<typeof toDocumentInfo>[0] &
   Pick<typeof documents.$inferSelect, 'freeAreas'> & { signedSha256: string | null }
@@ -74,19 +82,14 @@ type Gathered<Row> = {
 }
 
 /**
- * Builds the answers of the requests `ids` (in their order; an id of no request has none) as `caller` sees
- * them, in one query: each request with its owner's address, and the rows of its signatures, documents and
- * attachments, which the database gathers into JSON. The subqueries name `signature_requests` outright:
- * Drizzle leaves the columns of a query on one table unqualified, and a bare `id` inside them would be the
- * subquery's own.
+ * The rows the answers of the requests `ids` are built from, in one query: each request with its owner's
+ * address, and the rows of its signatures, documents and attachments, which the database gathers into JSON.
+ * Prepared: the list and the request view run it on most calls. The subqueries name `signature_requests`
+ * outright: Drizzle leaves the columns of a query on one table unqualified, and a bare `id` inside them would
+ * be the subquery's own.
  */
-export async function loadRequestViews(
-  db: Queryable,
-  caller: Caller,
-  ids: readonly string[],
-): Promise<SignatureRequestView[]> {
-  if (ids.length === 0) return []
-  const found = await db
+const requestViewsQuery = preparedPerDatabase((db: Queryable) =>
+  db
     .select({
       request: getTableColumns(signatureRequests),
       ownerEmail: sql<string>`(select u.email from ${users} u where u.id = signature_requests.owner_id)`,
@@ -94,7 +97,7 @@ export async function loadRequestViews(
         select coalesce(json_agg(json_build_object(
           'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
           'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at,
-          'documentSignatures', s.document_signatures
+          'documentSignatures', s.document_signatures, 'removedAt', s.removed_at
         ) order by s.account_email), '[]')
         from ${signatures} s where s.request_id = signature_requests.id)`,
       documents: sql<Gathered<DocumentPart>[]>`(
@@ -118,40 +121,62 @@ export async function loadRequestViews(
         limit 1)`,
     })
     .from(signatureRequests)
-    .where(inArray(signatureRequests.id, [...ids]))
-  const byId = new Map(found.map((view) => [view.request.id, view]))
+    .where(sql`${signatureRequests.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('request_views'),
+)
+
+/** What {@link loadRequestViews} builds a request's answer from, as {@link requestViewRows} reads it. */
+export type RequestViewRow = Awaited<ReturnType<ReturnType<typeof requestViewsQuery>['execute']>>[number]
+
+/** The rows of the requests `ids` (any order; an id of no request has none), for {@link toRequestView}. */
+export function requestViewRows(db: Queryable, ids: readonly string[]): Promise<RequestViewRow[]> {
+  return requestViewsQuery(db).execute({ ids })
+}
+
+/** Builds the answers of the requests `ids` (in their order; an id of no request has none) as `caller` sees them. */
+export async function loadRequestViews(
+  db: Queryable,
+  caller: Caller,
+  ids: readonly string[],
+): Promise<SignatureRequestView[]> {
+  if (ids.length === 0) return []
+  const byId = new Map((await requestViewRows(db, ids)).map((view) => [view.request.id, view]))
   return ids.flatMap((id) => {
     const view = byId.get(id)
-    if (view === undefined) return []
-    const { request: row, signatures: own } = view
-    const fields = signerFields(view.documents, own)
-    return {
-      id: row.id,
-      title: row.title,
-      message: row.message,
-      ownerEmail: view.ownerEmail,
-      isOwner: row.ownerId === caller.userId,
-      statusOverall: row.statusOverall,
-      signatureStatus: own.find((s) => isSignatureOf(s, caller))?.status ?? null,
-      signaturesCount: own.length,
-      documents: view.documents.map((d) =>
-        toDocumentInfo({ ...d, createdAt: new Date(d.createdAt) }, d.signedSha256),
-      ),
-      signatures: own.map((s) => ({
-        id: s.id,
-        accountEmail: s.accountEmail,
-        signerIdentityData: s.signerIdentityData,
-        status: s.status,
-        signedAt: s.signedAt === null ? null : new Date(s.signedAt).toISOString(),
-        ...(fields.get(s.id) ?? { documentSignatures: [], fieldsPlaced: false }),
-      })),
-      attachments: view.attachments.map((a) => toAttachmentInfo({ ...a, createdAt: new Date(a.createdAt) })),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
-      quality: row.quality,
-      legislation: row.legislation,
-      business: view.business,
-    }
+    return view === undefined ? [] : toRequestView(view, caller)
   })
+}
+
+/** The answer of one request as `caller` sees it. */
+export function toRequestView(view: RequestViewRow, caller: Caller): SignatureRequestView {
+  const { request: row, signatures: own } = view
+  const fields = signerFields(view.documents, own)
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    ownerEmail: view.ownerEmail,
+    isOwner: row.ownerId === caller.userId,
+    statusOverall: row.statusOverall,
+    signatureStatus: own.find((s) => isSignatureOf(s, caller))?.status ?? null,
+    signaturesCount: own.length,
+    documents: view.documents.map((d) =>
+      toDocumentInfo({ ...d, createdAt: new Date(d.createdAt) }, d.signedSha256),
+    ),
+    signatures: own.map((s) => ({
+      id: s.id,
+      accountEmail: s.accountEmail,
+      signerIdentityData: s.signerIdentityData,
+      status: s.status,
+      signedAt: s.signedAt === null ? null : new Date(s.signedAt).toISOString(),
+      ...(fields.get(s.id) ?? { documentSignatures: [], fieldsPlaced: false }),
+    })),
+    attachments: view.attachments.map((a) => toAttachmentInfo({ ...a, createdAt: new Date(a.createdAt) })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+    quality: row.quality,
+    legislation: row.legislation,
+    business: view.business,
+  }
 }
