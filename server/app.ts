@@ -12,6 +12,7 @@ import type { ApiKeyMode } from './http/authenticate.ts'
 import { resolveClientAddress } from './http/client-address.ts'
 import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error-handler.ts'
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
+import { rejectUnsafeQuery } from './http/reject-unsafe-query.ts'
 import { requestLogger } from './http/request-logger.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { gzipThreshold } from './http/send-json.ts'
@@ -146,6 +147,7 @@ export function createApp({
   // it; PDFs, images and ZIPs are compressed already and go as they are.
   api.use(compress({ encoding: 'gzip', threshold: gzipThreshold }))
   api.use(rejectMalformedJson)
+  api.use(rejectUnsafeQuery)
   api.route('/', createHealthRoutes(db, now, jobs.laneOf))
   api.route('/', createDatetimeRoutes())
   api.route('/', createAppConfigRoutes(config))

@@ -36,13 +36,14 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false
 }
 
-/**
- * The wire path (`signatures.0.account_email`) of the first string, key or value, that holds NUL or a lone
- * surrogate: neither is text a person typed, and the database refuses both.
- */
+/** Whether `text` holds NUL or a lone surrogate: neither is text a person typed, and the database refuses both. */
+export function isUnsafeText(text: string): boolean {
+  return text.includes('\u0000') || !text.isWellFormed()
+}
+
+/** The wire path (`signatures.0.account_email`) of the first string, key or value, that {@link isUnsafeText}. */
 export function findUnsafeString(value: unknown, path: string[] = []): string[] | undefined {
-  const unsafe = (text: string) => text.includes('\u0000') || !text.isWellFormed()
-  if (typeof value === 'string') return unsafe(value) ? path : undefined
+  if (typeof value === 'string') return isUnsafeText(value) ? path : undefined
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = findUnsafeString(item, [...path, String(index)])
@@ -50,7 +51,7 @@ export function findUnsafeString(value: unknown, path: string[] = []): string[] 
     }
   } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
-      if (unsafe(key)) return [...path, key]
+      if (isUnsafeText(key)) return [...path, key]
       const found = findUnsafeString(item, [...path, key])
       if (found) return found
     }
