@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { Logger } from 'pino'
+import { apiOperations } from '../contract/openapi/operations.ts'
 import { apiBase } from '../contract/paths.ts'
 import type { BillingProviders } from './billing/billing-services.ts'
 import { createBillingProviders, createChargeProvider } from './billing/create-billing-providers.ts'
@@ -9,6 +10,7 @@ import type { AppConfig } from './config.ts'
 import type { Database } from './db/open-database.ts'
 import type { PageRenderer } from './documents/render-pages.ts'
 import type { ApiKeyMode } from './http/authenticate.ts'
+import { checkPathParameters } from './http/check-path-parameters.ts'
 import { resolveClientAddress } from './http/client-address.ts'
 import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error-handler.ts'
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
@@ -148,6 +150,7 @@ export function createApp({
   api.use(compress({ encoding: 'gzip', threshold: gzipThreshold }))
   api.use(rejectMalformedJson)
   api.use(rejectUnsafeQuery)
+  api.use(checkPathParameters(apiOperations))
   api.route('/', createHealthRoutes(db, now, jobs.laneOf))
   api.route('/', createDatetimeRoutes())
   api.route('/', createAppConfigRoutes(config))

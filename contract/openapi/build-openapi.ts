@@ -3,6 +3,7 @@ import { apiBase } from '../paths.ts'
 import type { Answer, ErrorsByStatus, Operation } from './operation.ts'
 import { operationTags } from './operation.ts'
 import { apiOperations, schemaComponents } from './operations.ts'
+import { maxPage, type PathParameterFormat, pathParametersOf } from './path-parameters.ts'
 import { componentRef, type SchemaComponents, wireComponents, wireJsonSchema } from './wire-schema.ts'
 
 /** An OpenAPI 3.1 document, as plain JSON. */
@@ -89,22 +90,6 @@ const securityOf: Record<Operation['auth'], Record<string, string[]>[]> = {
   account: [{ bearer: [] }, { basic: [] }],
   direct: [{ directLink: [], directToken: [] }],
   none: [],
-}
-
-/** What each path parameter is, by the path segment before it. */
-const pathParameterMeaning: Record<string, string> = {
-  'signature-requests': 'The signature request’s id.',
-  documents: 'The document’s id.',
-  businesses: 'The business’s id.',
-  sendto: 'The signature id of the direct link.',
-  signatures: 'The signature’s id (one signer of the request).',
-  attachments: 'The attachment’s id.',
-  invitations: 'The invitation’s id.',
-  'setup-intent': 'The setup intent the payment method was collected with.',
-  invoices: 'The invoice’s id.',
-  seals: 'The seal’s account name.',
-  apis: 'The API user’s username.',
-  pages: 'The page, counting from 0.',
 }
 
 const reasons: Record<number, string> = {
@@ -198,22 +183,20 @@ function operationId({ method, path }: Operation): string {
 }
 
 function pathParameters(path: string): OpenApiParameter[] {
-  const segments = path.split('/')
-  return segments.flatMap((segment, index) => {
-    const name = /^\{(\w+)\}$/.exec(segment)?.[1]
-    if (name === undefined) return []
-    const meaning = pathParameterMeaning[segments[index - 1] ?? '']
-    const schema: JsonSchema = name === 'page' ? { type: 'integer', minimum: 0 } : { type: 'string' }
-    return [
-      {
-        name,
-        in: 'path',
-        required: true,
-        ...(meaning === undefined ? {} : { description: meaning }),
-        schema,
-      },
-    ]
-  })
+  return pathParametersOf(path).map(({ name, parameter }) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: `${parameter.subject}.`,
+    schema: formatSchema(parameter.format),
+  }))
+}
+
+function formatSchema(format: PathParameterFormat): JsonSchema {
+  if (format === 'uuid') return { type: 'string', format: 'uuid' }
+  if (format === 'page') return { type: 'integer', minimum: 0, maximum: maxPage }
+  if (format === 'text') return { type: 'string' }
+  return { type: 'string', enum: [...format] }
 }
 
 function queryParameters(operation: Operation): OpenApiParameter[] {
@@ -294,6 +277,9 @@ function refusals(operation: Operation): Record<number, string[]> {
     if (operation.method !== 'get') add({ 403: ['api_user.read_only'] })
   }
   if (operation.auth === 'direct') add({ 401: ['direct.invalid_token'] })
+  for (const { parameter } of pathParametersOf(operation.path)) {
+    add({ [parameter.refusal.status]: [parameter.refusal.code] })
+  }
   add(operation.errors ?? {})
   return Object.fromEntries(Object.entries(found).map(([status, codes]) => [status, [...codes]]))
 }

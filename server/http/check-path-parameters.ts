@@ -1,0 +1,58 @@
+import type { MiddlewareHandler } from 'hono'
+import { matchedRoutes } from 'hono/route'
+import { METHOD_NAME_ALL } from 'hono/router'
+import { tryDecodeURIComponent } from 'hono/utils/url'
+import type { Operation } from '../../contract/openapi/operation.ts'
+import {
+  maxPage,
+  type PathParameter,
+  type PathParameterFormat,
+  pathParametersOf,
+} from '../../contract/openapi/path-parameters.ts'
+import { apiBase } from '../../contract/paths.ts'
+import { isUuid } from '../signature-requests/find-request.ts'
+import { ApiError } from './api-error.ts'
+import { isUnsafeText } from './read-json-body.ts'
+
+const formatWords: Record<Exclude<PathParameterFormat, readonly string[]>, string> = {
+  uuid: 'a UUID',
+  page: `a whole number from 0 to ${maxPage}`,
+  text: 'text without NUL or a lone surrogate',
+}
+
+function fits(value: string, format: PathParameterFormat): boolean {
+  if (format === 'uuid') return isUuid(value)
+  if (format === 'page') return /^\d{1,6}$/.test(value)
+  if (format === 'text') return !isUnsafeText(value)
+  return format.includes(value)
+}
+
+/**
+ * Refuses a path parameter that is not of the form the operation declares (contract/openapi/path-parameters.ts)
+ * with the answer a value that names nothing gets (404 `business.not_found`, ...), before any handler runs: a
+ * malformed id never reaches the database, whose uuid and text columns would fail on it. The parameters are
+ * those of the route that answers, so a literal path (`identification/payment/{id}`) is not read as the
+ * parameterised one beside it (`identification/{provider}/{mode}`).
+ */
+export function checkPathParameters(operations: readonly Operation[]): MiddlewareHandler {
+  const declared = new Map<string, { index: number; name: string; parameter: PathParameter }[]>()
+  for (const operation of operations) {
+    const path = `${apiBase}${operation.path}`
+    const parameters = pathParametersOf(path)
+    const route = path.replace(/\{(\w+)\}/g, ':$1')
+    if (parameters.length > 0) declared.set(`${operation.method.toUpperCase()} ${route}`, parameters)
+  }
+  return async (c, next) => {
+    const route = matchedRoutes(c).find((matched) => matched.method !== METHOD_NAME_ALL)
+    const parameters = route === undefined ? undefined : declared.get(`${route.method} ${route.path}`)
+    const segments = c.req.path.split('/')
+    for (const { index, name, parameter } of parameters ?? []) {
+      // Decoded as the handler's c.req.param() decodes it.
+      if (fits(tryDecodeURIComponent(segments[index] ?? ''), parameter.format)) continue
+      const { format, refusal, subject } = parameter
+      const expected = typeof format === 'string' ? formatWords[format] : `one of ${format.join(', ')}`
+      throw new ApiError(refusal.status, refusal.code, `${subject} must be ${expected}`, { field: name })
+    }
+    await next()
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiOperations } from '../../../contract/openapi/operations.ts'
+import { type PathParameterFormat, pathParametersOf } from '../../../contract/openapi/path-parameters.ts'
+import { type AccountsClient, startAccountsClient } from '../accounts/accounts-client.ts'
+import { drivers } from '../test-database.ts'
+
+/** A value of each form, and one of none: the latter is what a fuzzer, or a typo in a link, sends. */
+const wellFormed = (format: PathParameterFormat) =>
+  format === 'uuid' ? randomUUID() : format === 'page' ? '0' : format === 'text' ? 'x' : (format[0] ?? '')
+const malformed = (format: PathParameterFormat) =>
+  format === 'uuid' || format === 'page' ? '-1' : format === 'text' ? 'a\u0000b' : 'nope'
+
+/**
+ * Issue 34: a path parameter not of the form its operation declares once reached the database, and
+ * `DELETE /v1/businesses/-1/invitations/{uuid}` answered 500 (invalid input syntax for type uuid). Every
+ * such value is now refused before any handler, with the answer a value naming nothing gets.
+ */
+describe.each(drivers)('malformed path parameters on %s', (driver) => {
+  let api: AccountsClient
+  let token: string
+
+  beforeAll(async () => {
+    api = await startAccountsClient(driver)
+    token = await api.signUp('owner@example.com')
+  })
+
+  afterAll(async () => {
+    await api?.server.stop()
+  })
+
+  it('answers a business id that is no uuid 404 business.not_found when deleting an invitation', async () => {
+    const response = await api.call('DELETE', `/v1/businesses/-1/invitations/${randomUUID()}`, { token })
+    await api.expectError(response, 404, 'business.not_found', 'id')
+  })
+
+  it('answers each malformed parameter of every operation as its table says, naming it', async () => {
+    const calls = apiOperations.flatMap((operation) => {
+      const parameters = pathParametersOf(operation.path)
+      return parameters.map((wrong) => {
+        const segments = operation.path.split('/')
+        for (const { index, parameter } of parameters) {
+          const value = index === wrong.index ? malformed(parameter.format) : wellFormed(parameter.format)
+          segments[index] = encodeURIComponent(value)
+        }
+        return { operation, wrong, path: segments.join('/') }
+      })
+    })
+    expect(calls.length).toBeGreaterThan(150)
+    for (const { operation, wrong, path } of calls) {
+      const response = await api.call(operation.method.toUpperCase(), path, { token })
+      const body = (await response.json()) as { code: string; field?: string }
+      expect({ status: response.status, ...body }, `${operation.method} ${path}`).toMatchObject({
+        status: wrong.parameter.refusal.status,
+        code: wrong.parameter.refusal.code,
+        field: wrong.name,
+      })
+    }
+  })
+})
