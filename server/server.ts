@@ -13,6 +13,7 @@ import { trialEndHandler, trialEndJob } from './businesses/trial-end.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createPageRenderer, type PageRenderer } from './documents/render-pages.ts'
+import { lingerAfterEarlyAnswers } from './http/linger-after-early-answers.ts'
 import {
   identificationPaymentSyncHandler,
   identificationPaymentSyncJob,
@@ -189,6 +190,7 @@ export async function startServer(
       res.once('close', () => inFlight.delete(res))
       void listener(req, res)
     })
+    lingerAfterEarlyAnswers(server)
     // A client that reuses an idle connection (a balancer, whose idle timeout is commonly 60 s, or a browser)
     // must close it first: a request sent just as the server closes it is reset (ECONNRESET).
     server.keepAliveTimeout = 65_000

@@ -59,7 +59,10 @@ export function findUnsafeString(value: unknown, path: string[] = []): string[] 
   return undefined
 }
 
-/** The 413 for a body over the limit; its connection closes, since the rest of the body is never read. */
+/**
+ * The 413 for a body over the limit. Its connection closes: the rest of the body is read and thrown away only so
+ * that the client can read the answer (server/http/linger-after-early-answers.ts).
+ */
 function tooLarge(c: Context): ApiError {
   c.header('Connection', 'close')
   return new ApiError(413, 'request.too_large', `The request body is larger than ${maxJsonBytes} bytes`)
