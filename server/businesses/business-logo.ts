@@ -51,6 +51,8 @@ export async function uploadLogo(
 async function drawLogo(bytes: Uint8Array) {
   const refused = () =>
     new ApiError(422, 'business.logo_invalid', 'The logo must be a PNG, JPEG or SVG image', { field: 'file' })
+  // sharp throws at once on an empty file, before the promise below could refuse it.
+  if (bytes.length === 0) throw refused()
   const image = sharp(bytes, { limitInputPixels: 40_000_000 })
   const format = await image.metadata().then(
     (metadata) => metadata.format,

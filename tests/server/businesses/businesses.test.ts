@@ -757,6 +757,13 @@ describe.each(drivers)('business logo on %s', (driver) => {
       'business.logo_invalid',
       'file',
     )
+    // An empty file once answered 500 (issue 34: found by tests/server/http/operations-fuzz.test.ts).
+    await client.expectError(
+      await upload(admin, business.id, new Uint8Array(), 'image/png', 'empty.png'),
+      422,
+      'business.logo_invalid',
+      'file',
+    )
     await client.expectError(
       await upload(admin, business.id, new Uint8Array(1024 * 1024 + 1), 'image/png', 'big.png'),
       413,
