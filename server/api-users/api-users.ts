@@ -101,14 +101,15 @@ export async function updateApiUser(
   username: string,
   changes: v.InferOutput<typeof updateApiUserSchema>,
 ): Promise<ApiUser> {
-  const [row] = await db
-    .update(apiUsers)
-    .set({
-      ...(changes.description === undefined ? {} : { description: changes.description }),
-      ...(changes.scope === undefined ? {} : { scope: changes.scope }),
-    })
-    .where(ofBusiness(businessId, username))
-    .returning()
+  const values = {
+    ...(changes.description === undefined ? {} : { description: changes.description }),
+    ...(changes.scope === undefined ? {} : { scope: changes.scope }),
+  }
+  // An update without values is an error in drizzle: with nothing to change, the API user is read as it is.
+  const [row] =
+    Object.keys(values).length === 0
+      ? await db.select().from(apiUsers).where(ofBusiness(businessId, username))
+      : await db.update(apiUsers).set(values).where(ofBusiness(businessId, username)).returning()
   if (row === undefined) throw apiUserNotFound()
   return apiUserView(row)
 }

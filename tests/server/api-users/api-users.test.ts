@@ -266,6 +266,17 @@ describe.each(drivers)('API users on %s', (driver) => {
       ),
     )
     expect(changed.scope).toBe('sign')
+    // Nothing to change answers it as it is, or 404 for an unknown one (issue 34: once a 500).
+    const unchanged = await api.call('PUT', apiUserPaths.apiUser(businessId, 'reporting'), {
+      token: admin,
+      body: {},
+    })
+    expect(v.parse(apiUserSchema, await readJson(unchanged))).toEqual(changed)
+    await api.expectError(
+      await api.call('PUT', apiUserPaths.apiUser(businessId, 'nobody'), { token: admin, body: {} }),
+      404,
+      'api_user.not_found',
+    )
     await readJson(
       await machineCall('POST', apiPaths.signatureRequests(), auth, { title: 'Now allowed' }),
       201,
