@@ -22,7 +22,7 @@ const formatWords: Record<Exclude<PathParameterFormat, readonly string[]>, strin
 
 function fits(value: string, format: PathParameterFormat): boolean {
   if (format === 'uuid') return isUuid(value)
-  if (format === 'page') return /^\d{1,6}$/.test(value)
+  if (format === 'page') return /^\d+$/.test(value) && Number(value) <= maxPage
   if (format === 'text') return !isUnsafeText(value)
   return format.includes(value)
 }
