@@ -2,16 +2,18 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserPaths } from '../../../contract/api-users.ts'
 import { businessPaths } from '../../../contract/businesses.ts'
+import { directAuthorization } from '../../../contract/direct.ts'
 import type {
   OpenApiDocument,
   OpenApiOperation,
   OpenApiParameter,
 } from '../../../contract/openapi/build-openapi.ts'
-import { apiBase } from '../../../contract/paths.ts'
+import { apiBase, apiPaths } from '../../../contract/paths.ts'
 import { sealPaths } from '../../../contract/seals.ts'
 import { visualSignaturePaths } from '../../../contract/visual-signatures.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { readJson } from '../accounts/accounts-client.ts'
+import { type DirectLink, parseLink } from '../direct/direct-link.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
 import { drivers } from '../test-database.ts'
 import { scribble } from '../visual-signatures/visual-signature-client.ts'
@@ -190,7 +192,7 @@ function bodyOf(
 /**
  * Issue 34: seeded random calls of every operation of the OpenAPI description (`GET /api/openapi.json`), as a
  * signed-in user whose business (with an API user and a seal), request, document and visual signature the
- * values often name: path parameters, query parameters and bodies (JSON and uploads) mostly of their
+ * values often name, and the direct-link calls as the signer of a request sent to them: path parameters, query parameters and bodies (JSON and uploads) mostly of their
  * described shape, sometimes anything. No call answers 5xx. QA's 9,004 calls once found two that did, and
  * longer runs of this test two more (an empty logo, an API user change with nothing to change).
  */
@@ -200,6 +202,7 @@ describe.each(drivers)('every operation of the description, fuzzed on %s', (driv
   let document: OpenApiDocument
   let known: Known
   let files: Uint8Array[]
+  let link: DirectLink
 
   beforeAll(async () => {
     api = await startRequestsClient(driver)
@@ -234,16 +237,28 @@ describe.each(drivers)('every operation of the description, fuzzed on %s', (driv
       body: { label: 'Fuzz AG' },
     })
     await readJson(seal, 201)
+    // A request sent to a signer without an account: the direct-link calls are made with its mailed link.
+    const seen = await api.mailIds()
+    const sent = await api.create(token, {
+      title: 'Fuzzed for a guest',
+      signatures: [{ signer_identity_data: { email_address: 'guest@example.com' } }],
+    })
+    const sentDocument = await uploaded(await api.upload(token, sent.id, pdf))
+    await readJson(await api.call('POST', apiPaths.initiateSignatureRequest(sent.id), { token }))
+    const mail = await api.waitForMail('guest@example.com', /Fuzzed for a guest/, seen)
+    link = parseLink(mail.links.find((found) => found.includes('/view/')) ?? '')
     known = {
       byParameter: {
-        'The signature request’s id.': [request.id],
-        'The document’s id.': [added.id],
+        'The signature request’s id.': [request.id, link.requestId],
+        'The signature id of the direct link.': [link.signatureId],
+        'The signature’s id (one signer of the request).': [link.signatureId],
+        'The document’s id.': [added.id, sentDocument.id],
         'The business’s id.': [business.id],
         'The visual signature’s id.': [visualSignature.id],
         'The API user’s username.': ['fuzz-bot'],
         'The seal’s account name.': ['fuzz-seal'],
       },
-      ids: [request.id, added.id, business.id, visualSignature.id],
+      ids: [request.id, added.id, business.id, visualSignature.id, link.requestId, sentDocument.id],
       email,
     }
     document = (await (await fetch(`${api.server.url}${apiBase}/openapi.json`)).json()) as OpenApiDocument
@@ -263,20 +278,25 @@ describe.each(drivers)('every operation of the description, fuzzed on %s', (driv
       if (path === '/v1/logout') continue
       await fc.assert(
         fc.asyncProperty(callsOf(path, operation, known, files), async (call) => {
-          const response = await fetch(`${api.server.url}${call.url}`, {
+          const direct = operation.security.some((scheme) => Object.hasOwn(scheme, 'directLink'))
+          const url =
+            direct && !/[?&]token=/.test(call.url)
+              ? `${call.url}${call.url.includes('?') ? '&' : '?'}token=${encodeURIComponent(link.token)}`
+              : call.url
+          const authorization = direct
+            ? directAuthorization(link.signatureId, link.requestId)
+            : `Bearer ${token}`
+          const response = await fetch(`${api.server.url}${url}`, {
             method: method.toUpperCase(),
             headers: {
-              ...(operation.security.length === 0 ? {} : { authorization: `Bearer ${token}` }),
+              ...(operation.security.length === 0 ? {} : { authorization }),
               ...(call.contentType === undefined ? {} : { 'content-type': call.contentType }),
             },
             body: call.body,
             redirect: 'manual',
           })
           const answer = await response.text()
-          expect(
-            response.status,
-            `${method.toUpperCase()} ${call.url}: ${answer.slice(0, 300)}`,
-          ).toBeLessThan(500)
+          expect(response.status, `${method.toUpperCase()} ${url}: ${answer.slice(0, 300)}`).toBeLessThan(500)
         }),
         // Fixed seeds, one per driver: a failure names its call and replays the same in every run.
         { seed: driver === 'pglite' ? 34 : 35, numRuns: 15 },
