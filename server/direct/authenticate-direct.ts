@@ -4,6 +4,7 @@ import { hashToken } from '../accounts/hash-token.ts'
 import type { Database } from '../db/open-database.ts'
 import { signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { admitPathParameters } from '../http/check-path-parameters.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
 
@@ -50,6 +51,7 @@ export function authenticateDirect(db: Database): MiddlewareHandler<DirectEnv> {
       email: signature.email,
       ip: clientAddress(c),
     })
+    admitPathParameters(c)
     await next()
   }
 }

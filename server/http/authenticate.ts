@@ -8,6 +8,7 @@ import type { Database } from '../db/open-database.ts'
 import { preparedPerDatabase } from '../db/prepared-per-database.ts'
 import { apiKeyUses, apiUsers, sessions, users } from '../db/schema.ts'
 import { ApiError } from './api-error.ts'
+import { admitPathParameters } from './check-path-parameters.ts'
 import { clientAddress } from './client-address.ts'
 import { countRequest } from './rate-limit.ts'
 
@@ -55,12 +56,14 @@ export function authenticate({
     const { apiUser } = caller
     if (apiUser === null) {
       c.set('auth', caller)
+      admitPathParameters(c)
       return next()
     }
     // Every use of the key is kept, refused ones too: its business's admins read them in the activity.
     try {
       await admitApiUser(c, db, now, caller.userId, apiUser)
       c.set('auth', caller)
+      admitPathParameters(c)
       await next()
       await recordKeyUse(
         db,

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { METHOD_NAME_ALL } from 'hono/router'
 import { tryDecodeURIComponent } from 'hono/utils/url'
@@ -27,32 +27,64 @@ function fits(value: string, format: PathParameterFormat): boolean {
   return format.includes(value)
 }
 
+/** The refusal of a call's malformed path parameter, kept until its caller is admitted. */
+const refusals = new WeakMap<Context, ApiError>()
+
 /**
  * Refuses a path parameter that is not of the form the operation declares (contract/openapi/path-parameters.ts)
  * with the answer a value that names nothing gets (404 `business.not_found`, ...), before any handler runs: a
- * malformed id never reaches the database, whose uuid and text columns would fail on it. The parameters are
- * those of the route that answers, so a literal path (`identification/payment/{id}`) is not read as the
- * parameterised one beside it (`identification/{provider}/{mode}`).
+ * malformed id never reaches the database, whose uuid and text columns would fail on it. A call that needs a
+ * caller is refused once {@link admitPathParameters} has admitted them, so that one without credentials is
+ * 401 whatever its path. The parameters are those of the route that answers, so a literal path
+ * (`identification/payment/{id}`) is not read as the parameterised one beside it
+ * (`identification/{provider}/{mode}`).
  */
 export function checkPathParameters(operations: readonly Operation[]): MiddlewareHandler {
-  const declared = new Map<string, { index: number; name: string; parameter: PathParameter }[]>()
+  const declared = new Map<
+    string,
+    { auth: Operation['auth']; parameters: { index: number; name: string; parameter: PathParameter }[] }
+  >()
   for (const operation of operations) {
     const path = `${apiBase}${operation.path}`
     const parameters = pathParametersOf(path)
     const route = path.replace(/\{(\w+)\}/g, ':$1')
-    if (parameters.length > 0) declared.set(`${operation.method.toUpperCase()} ${route}`, parameters)
+    if (parameters.length > 0)
+      declared.set(`${operation.method.toUpperCase()} ${route}`, { auth: operation.auth, parameters })
   }
   return async (c, next) => {
     const route = matchedRoutes(c).find((matched) => matched.method !== METHOD_NAME_ALL)
-    const parameters = route === undefined ? undefined : declared.get(`${route.method} ${route.path}`)
-    const segments = c.req.path.split('/')
-    for (const { index, name, parameter } of parameters ?? []) {
-      // Decoded as the handler's c.req.param() decodes it.
-      if (fits(tryDecodeURIComponent(segments[index] ?? ''), parameter.format)) continue
-      const { format, refusal, subject } = parameter
-      const expected = typeof format === 'string' ? formatWords[format] : `one of ${format.join(', ')}`
-      throw new ApiError(refusal.status, refusal.code, `${subject} must be ${expected}`, { field: name })
+    const found = route === undefined ? undefined : declared.get(`${route.method} ${route.path}`)
+    const refusal = found === undefined ? undefined : malformed(c.req.path, found.parameters)
+    if (refusal !== undefined) {
+      if (found?.auth === 'none') throw refusal
+      refusals.set(c, refusal)
     }
     await next()
   }
+}
+
+/** Called by the middlewares that admit a caller, once they have: refuses a malformed path parameter. */
+export function admitPathParameters(c: Context): void {
+  const refusal = refusals.get(c)
+  if (refusal !== undefined) throw refusal
+}
+
+function malformed(
+  path: string,
+  parameters: { index: number; name: string; parameter: PathParameter }[],
+): ApiError | undefined {
+  const segments = path.split('/')
+  for (const { index, name, parameter } of parameters) {
+    // Decoded as the handler's c.req.param() decodes it.
+    const value = tryDecodeURIComponent(segments[index] ?? '')
+    if (fits(value, parameter.format)) continue
+    const { format, refusal, subject } = parameter
+    // A word is named back, as people mistype them; an id is not.
+    const wrong =
+      typeof format === 'string'
+        ? `${subject} must be ${formatWords[format]}`
+        : `${subject} '${value}' is none of ${format.join(', ')}`
+    return new ApiError(refusal.status, refusal.code, wrong, { field: name })
+  }
+  return undefined
 }
