@@ -7,6 +7,7 @@ import { mobileSigningPaths } from '../../../contract/mobile-signing.ts'
 import { apiBase, apiPaths } from '../../../contract/paths.ts'
 import { createApp } from '../../../server/app.ts'
 import type { Database } from '../../../server/db/open-database.ts'
+import { cspReportPath } from '../../../server/http/security-headers.ts'
 import { testAppConfig } from '../test-app-config.ts'
 import { drivers } from '../test-database.ts'
 import { type AccountsClient, goodPassword, startAccountsClient } from './accounts-client.ts'
@@ -57,6 +58,8 @@ const publicRoutes = new Set([
   'GET /openapi.json',
   'GET /docs',
   'GET /docs/:file',
+  // Browsers report what a Content-Security-Policy refused without credentials (server/routes/csp-reports.ts).
+  `POST ${cspReportPath}`,
 ])
 
 /** Every route of the API as `METHOD /path`, read from the app itself so a new route cannot be missed. */
