@@ -6,7 +6,9 @@ import { getCookie } from 'hono/cookie'
 import { getMimeType } from 'hono/utils/mime'
 import { createRoutePreloads } from './route-preloads.ts'
 
-const immutable = 'public, max-age=31536000, immutable'
+// Neither `public` (only answers to requests with Authorization need it) nor a charset on scripts (the app's are
+// modules, which browsers always read as UTF-8): each script's headers count against /login's budget.
+const immutable = 'max-age=31536000, immutable'
 
 /** A name the build gives a file of `assets/`: no directory, no dot first. */
 const assetName = /^\/assets\/([\w-][\w.-]*)$/
@@ -149,7 +151,10 @@ function createAssetMemory(root: string): (name: string) => Promise<Asset | unde
         const size = (raw?.length ?? 0) + (br?.length ?? 0) + (gzip?.length ?? 0)
         if (!raw || bytes + size > assetMemoryLimit) kept.delete(name)
         else bytes += size
-        return raw && { type: getMimeType(name) ?? 'application/octet-stream', raw, br, gzip }
+        const type = name.endsWith('.js')
+          ? 'text/javascript'
+          : (getMimeType(name) ?? 'application/octet-stream')
+        return raw && { type, raw, br, gzip }
       },
     )
     kept.set(name, reading)

@@ -102,7 +102,7 @@ describe.each(drivers)('server on %s', (driver) => {
   it('serves hashed assets as immutable and a missing one as 404', async () => {
     const response = await get(builtApp.assetPath)
     expect(response.status).toBe(200)
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('cache-control')).toBe('max-age=31536000, immutable')
     expect(response.headers.get('content-type')).toMatch(/javascript/)
     expect(await response.text()).toBe(builtApp.asset)
 

@@ -72,7 +72,7 @@ describe('what the browser downloads: compressed text', () => {
   it('sends a built file with its type, to be cached for good, and a HEAD with its headers alone', async () => {
     const answer = await asset('br')
     expect(answer.headers['content-type']).toMatch(/^text\/javascript/)
-    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(answer.headers['cache-control']).toBe('max-age=31536000, immutable')
     const head = await raw(`${api.server.url}/assets/big-Ab12Cd34.js`, { 'accept-encoding': 'br' }, 'HEAD')
     expect(head.status).toBe(200)
     expect(head.headers['content-length']).toBe(answer.headers['content-length'])
