@@ -106,7 +106,8 @@ describe('page renderer', () => {
         () => 'refused',
       ),
     )
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Once the last page waits for a worker, the ones before it are queued too.
+    await expect.poll(() => own.status(many, 11, 50)).toBe('pending')
     await own.close()
     const outcomes = await Promise.all(asks)
     expect(outcomes).toContain('refused')
@@ -123,7 +124,11 @@ describe('page renderer', () => {
       // It first asks the storage whether the pages are there; the answers come after it closed.
       own.renderDocument(late, 3)
       await own.close()
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // The storage's answers have come once no first page is pending: each render it then asked for was refused.
+      const firstPages = [0, 1].flatMap((page) => [100, 20].map((scale) => ({ page, scale })))
+      for (const { page, scale } of firstPages) {
+        await expect.poll(() => own.status(late, page, scale)).toBe('missing')
+      }
       expect(unhandled).toEqual([])
       expect(await storage.exists(pageImageKey(late, 0, 100))).toBe(false)
     } finally {
