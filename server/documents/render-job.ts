@@ -1,3 +1,5 @@
+import type { PreparedSignature, SignaturePlan } from '../signing/sign-pdf.ts'
+import type { SigningErrorCode } from '../signing/signing-error.ts'
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
 import type { DocumentErrorCode, DocumentFailure } from './document-error.ts'
 import type { PdfInspection } from './inspect-pdf.ts'
@@ -13,6 +15,8 @@ export type RenderJobMessage =
   | { id: number; type: 'text'; docHash: string; page: number }
   /** Decide whether the uploaded file at `path` is a PDF the product takes, and read what it keeps of it. */
   | { id: number; type: 'inspect'; path: string; maxPages: number }
+  /** Append a signature's update to `pdf`, ready for its CMS (see `preparePdfSignature`). */
+  | { id: number; type: 'sign'; pdf: Uint8Array; plan: SignaturePlan }
 
 /** Where the time of one rendered page went, in milliseconds; all zero when it was already stored. */
 export type RenderTiming = { renderMs: number; encodeMs: number; storeMs: number }
@@ -22,6 +26,7 @@ export type RenderJobResult = {
   render: { key: string } & RenderTiming
   text: { text: string }
   inspect: { inspection: PdfInspection | DocumentFailure }
+  sign: PreparedSignature
 }
 
 /** What a worker says: that it has loaded, or a job's result or why it could not be done. */
@@ -30,7 +35,7 @@ export type RenderWorkerMessage = 'ready' | RenderResultMessage
 /** A worker's answer: the job's result, or why it could not be done. */
 export type RenderResultMessage =
   | { id: number; ok: true; result: RenderJobResult[keyof RenderJobResult] }
-  | { id: number; ok: false; code: DocumentErrorCode | undefined; message: string }
+  | { id: number; ok: false; code: DocumentErrorCode | SigningErrorCode | undefined; message: string }
 
 /** Scale 100 is the page at 96 dpi (PDF points are 1/72 inch), so 1 pt becomes 4/3 px; 20 is a thumbnail. */
 export function pixelsPerPoint(scale: number): number {

@@ -1,10 +1,17 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { ApiError } from '../http/api-error.ts'
+import type { PrepareSignature } from '../signing/sign-pdf.ts'
+import { SigningError, type SigningErrorCode } from '../signing/signing-error.ts'
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
 import { pageImageKey, pageImagesFolder } from '../storage/storage-keys.ts'
-import { DocumentError, type DocumentFailure, documentFailure } from './document-error.ts'
+import {
+  DocumentError,
+  type DocumentErrorCode,
+  type DocumentFailure,
+  documentFailure,
+} from './document-error.ts'
 import type { PdfInspection } from './inspect-pdf.ts'
 import type {
   RenderJobMessage,
@@ -47,8 +54,8 @@ export type PageStatus = 'ready' | 'pending' | 'missing'
 
 /**
  * Reads PDFs in worker threads with bounded time and memory, so that no file, however crafted, holds up
- * the request loop or takes the server's memory: it inspects uploads, extracts page text and renders pages
- * to WebP, cached in storage. One queue serves all: what someone waits for first, then the first pages of
+ * the request loop or takes the server's memory: it inspects uploads, extracts page text, renders pages
+ * to WebP, cached in storage, and appends signatures' updates. One queue serves all: what someone waits for first, then the first pages of
  * new documents in the background.
  */
 export type PageRenderer = {
@@ -71,6 +78,11 @@ export type PageRenderer = {
    * the others are rendered when someone looks at them.
    */
   renderDocument(docHash: string, pageCount: number, scales?: readonly number[]): void
+  /**
+   * Appends a signature's update to a PDF (`preparePdfSignature`) in a worker, ahead of background work: a
+   * SigningError for a PDF that cannot be signed, `document.too_complex` past the limits.
+   */
+  prepareSignature: PrepareSignature
   /** Drops the queued work on a document that is gone; whoever waits for it gets `document.not_found`. */
   forget(docHash: string): void
   status(docHash: string, page: number, scale: number): Promise<PageStatus>
@@ -113,6 +125,13 @@ const backgroundLimit = 256
 const failedLimit = 1000
 const memoryCheckMs = 100
 
+function workerError(code: DocumentErrorCode | SigningErrorCode | undefined, message: string): Error {
+  if (code === undefined) return new Error(message)
+  return code.startsWith('signing.')
+    ? new SigningError(code as SigningErrorCode, message)
+    : new DocumentError(code as DocumentErrorCode, message)
+}
+
 const tooComplex = (reason: string) => new DocumentError('document.too_complex', `The PDF ${reason}`)
 const closed = () => new Error('page renderer is closed')
 
@@ -146,10 +165,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     slot.job = undefined
     if (job !== undefined) {
       jobs.delete(job.key)
+      // A page is asked for again and again; an upload or a signature is new each time.
       if (
         result instanceof DocumentError &&
         result.code === 'document.too_complex' &&
-        job.message.type !== 'inspect'
+        (job.message.type === 'render' || job.message.type === 'text')
       ) {
         failed.set(job.key, result)
         if (failed.size > failedLimit) failed.delete(failed.keys().next().value ?? '')
@@ -163,8 +183,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           if (renderMs > 0) options.onRendered?.({ key, renderMs, encodeMs, storeMs })
         }
         job.resolve(result.result)
-      } else
-        job.reject(result.code ? new DocumentError(result.code, result.message) : new Error(result.message))
+      } else job.reject(workerError(result.code, result.message))
     }
     dispatch()
   }
@@ -296,6 +315,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         throw error
       })
       return inspection
+    },
+    prepareSignature(pdf, plan) {
+      return enqueue<'sign'>({ type: 'sign', pdf, plan }, `sign:${nextId}`, true)
     },
     async pageText(docHash, page) {
       checkPage(page)

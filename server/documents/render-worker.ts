@@ -1,9 +1,11 @@
-// A PDF worker (node:worker_threads): inspects uploads, extracts page text and renders pages of stored PDFs
-// to WebP, off the request loop; the pool bounds its time and memory.
+// A PDF worker (node:worker_threads): inspects uploads, extracts page text, renders pages of stored PDFs to
+// WebP and appends signatures' updates, off the request loop; the pool bounds its time and memory.
 
 import { parentPort, workerData } from 'node:worker_threads'
 import { createCanvas } from '@napi-rs/canvas'
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { preparePdfSignature } from '../signing/sign-pdf.ts'
+import { SigningError } from '../signing/signing-error.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
 import { documentKey, pageImageKey, pageTextKey } from '../storage/storage-keys.ts'
 import { DocumentError } from './document-error.ts'
@@ -120,17 +122,27 @@ function run(job: RenderJobMessage): Promise<RenderJobResult[keyof RenderJobResu
       return pageText(job.docHash, job.page)
     case 'inspect':
       return inspectPdf(job.path, { maxPages: job.maxPages }).then((inspection) => ({ inspection }))
+    case 'sign':
+      return preparePdfSignature(job.pdf, job.plan)
   }
+}
+
+/** A signed PDF's buffer, when it is the PDF's alone: it goes back to the pool without a copy. */
+function ownBuffer(result: RenderJobResult[keyof RenderJobResult]): ArrayBuffer[] {
+  if (!('bytes' in result)) return []
+  const { buffer, byteOffset, byteLength } = result.bytes
+  return buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength ? [buffer] : []
 }
 
 port.on('message', (job: RenderJobMessage) => {
   run(job).then(
-    (result) => port.postMessage({ id: job.id, ok: true, result } satisfies RenderResultMessage),
+    (result) =>
+      port.postMessage({ id: job.id, ok: true, result } satisfies RenderResultMessage, ownBuffer(result)),
     (error: Error) =>
       port.postMessage({
         id: job.id,
         ok: false,
-        code: error instanceof DocumentError ? error.code : undefined,
+        code: error instanceof DocumentError || error instanceof SigningError ? error.code : undefined,
         message: error.message,
       } satisfies RenderResultMessage),
   )

@@ -100,8 +100,71 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
  * @libpdf/core writes the update (objects, xref, trailer) but its own `sign()` always makes an
  * invisible widget and a CMS with signingTime, which PAdES forbids; so the field, widget and
  * appearance are built here through its object API and the CMS with pkijs.
+ *
+ * `prepare` does the part that reads the PDF; the server passes its PDF workers' (see
+ * {@link preparePdfSignature}), and the CMS is made here, where the key is.
  */
-export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Promise<Uint8Array> {
+export async function signPdf(
+  pdfBytes: Uint8Array,
+  options: SignPdfOptions,
+  prepare: PrepareSignature = preparePdfSignature,
+): Promise<Uint8Array> {
+  const { signer, tsa, ...rest } = options
+  const { bytes, contentsStart, contentsLength, digest } = await prepare(pdfBytes, {
+    ...rest,
+    signer: { name: signer.name, email: signer.email },
+  })
+  const signedData = await createSignedData({
+    certificate: signer.certificate,
+    key: signer.key,
+    contentType: OID.data,
+    contentDigest: digest,
+  })
+  const signerInfo = signedData.signerInfos[0]
+  if (!signerInfo) throw new SigningError('signing.pdf_unreadable', 'CMS has no signer')
+  const signatureDigest = createHash('sha256').update(signerInfo.signature.valueBlock.valueHexView).digest()
+  const token = await tsa.timestamp(new Uint8Array(signatureDigest), 'SHA-256')
+  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 1,
+    attributes: [attribute(OID.signatureTimeStampToken, new RawDer(token).asBlock())],
+  })
+  const cms = signedDataDer(signedData, [signer.certificate, ...signer.chain])
+  // Minus the two angle brackets, in hex digits.
+  if (cms.length * 2 > contentsLength - 2) {
+    throw new SigningError('signing.signature_too_large', `CMS of ${cms.length} bytes does not fit`)
+  }
+  writeAscii(bytes, contentsStart + 1, Buffer.from(cms).toString('hex'))
+  return bytes
+}
+
+/** What a signature's PDF part needs: the options of {@link signPdf} but the signer's keys and the TSA. */
+export type SignaturePlan = Omit<SignPdfOptions, 'signer' | 'tsa'> & {
+  signer: Pick<PdfSigner, 'name' | 'email'>
+}
+
+/** A PDF with its signature's update appended and an empty /Contents to write the CMS into. */
+export type PreparedSignature = {
+  bytes: Uint8Array
+  /** Offset of the `<` that opens /Contents. */
+  contentsStart: number
+  /** Length from `<` to `>` inclusive. */
+  contentsLength: number
+  /** SHA-256 of the bytes the /ByteRange covers: what the CMS signs. */
+  digest: Uint8Array
+}
+
+/** Reads the PDF and appends a signature's update: in a PDF worker on the server (PageRenderer). */
+export type PrepareSignature = (pdfBytes: Uint8Array, plan: SignaturePlan) => Promise<PreparedSignature>
+
+/**
+ * The PDF part of {@link signPdf}: reads the PDF, appends the signature field, its widget and appearance and
+ * the signature dictionary with room for the CMS, and fills in the /ByteRange. Needs no key, so that the
+ * server runs it in a worker thread, with the limits of every other reading of a user's PDF.
+ */
+export async function preparePdfSignature(
+  pdfBytes: Uint8Array,
+  options: SignaturePlan,
+): Promise<PreparedSignature> {
   const pdf = await load(pdfBytes)
   const blocker = pdf.canSaveIncrementally()
   if (blocker) {
@@ -216,27 +279,12 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
     .update(bytes.subarray(0, placeholder.contentsStart))
     .update(bytes.subarray(contentsEnd))
     .digest()
-  const signedData = await createSignedData({
-    certificate: options.signer.certificate,
-    key: options.signer.key,
-    contentType: OID.data,
-    contentDigest: new Uint8Array(digest),
-  })
-  const signerInfo = signedData.signerInfos[0]
-  if (!signerInfo) throw new SigningError('signing.pdf_unreadable', 'CMS has no signer')
-  const signatureDigest = createHash('sha256').update(signerInfo.signature.valueBlock.valueHexView).digest()
-  const token = await options.tsa.timestamp(new Uint8Array(signatureDigest), 'SHA-256')
-  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
-    type: 1,
-    attributes: [attribute(OID.signatureTimeStampToken, new RawDer(token).asBlock())],
-  })
-  const cms = signedDataDer(signedData, [options.signer.certificate, ...options.signer.chain])
-  // Minus the two angle brackets, in hex digits.
-  if (cms.length * 2 > placeholder.contentsLength - 2) {
-    throw new SigningError('signing.signature_too_large', `CMS of ${cms.length} bytes does not fit`)
+  return {
+    bytes,
+    contentsStart: placeholder.contentsStart,
+    contentsLength: placeholder.contentsLength,
+    digest: new Uint8Array(digest),
   }
-  writeAscii(bytes, placeholder.contentsStart + 1, Buffer.from(cms).toString('hex'))
-  return bytes
 }
 
 async function load(pdfBytes: Uint8Array): Promise<PDF> {

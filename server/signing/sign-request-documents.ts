@@ -67,6 +67,8 @@ export async function signRequestDocuments(
   language: string,
 ): Promise<SignOutcome> {
   const { pki } = platform
+  const { renderer } = services
+  if (renderer === undefined) throw new ApiError(503, 'server.unavailable', 'Signing is not available')
   // A seal's own certificate; else ses: the platform's; aes and qes: one issued to this signer for this signing.
   const base: CertifiedKey =
     identity.seal?.key ??
@@ -115,24 +117,28 @@ export async function signRequestDocuments(
           document,
         )
         usedFields.push(field)
-        const bytes = await signPdf(current, {
-          signer: {
-            name: identity.name,
-            email: identity.email,
-            certificate: certificate.der,
-            key: certificate.key,
-            chain: pki.chain,
+        const bytes = await signPdf(
+          current,
+          {
+            signer: {
+              name: identity.name,
+              email: identity.email,
+              certificate: certificate.der,
+              key: certificate.key,
+              chain: pki.chain,
+            },
+            tsa: platform.tsa,
+            name: identity.signingName,
+            reason: identity.signingReason ?? '',
+            quality: identity.quality,
+            ...(seal
+              ? { seal: { label: seal.label, organization: seal.organization, image: seal.image } }
+              : {}),
+            ...(identity.visualSignature ? { visualSignature: identity.visualSignature } : {}),
+            appearance: { page: field.page, rect: field },
           },
-          tsa: platform.tsa,
-          name: identity.signingName,
-          reason: identity.signingReason ?? '',
-          quality: identity.quality,
-          ...(seal
-            ? { seal: { label: seal.label, organization: seal.organization, image: seal.image } }
-            : {}),
-          ...(identity.visualSignature ? { visualSignature: identity.visualSignature } : {}),
-          appearance: { page: field.page, rect: field },
-        }).catch((error: unknown) => {
+          renderer.prepareSignature,
+        ).catch((error: unknown) => {
           if (!(error instanceof SigningError)) throw error
           throw new ApiError(422, 'signing.document_unsignable', `“${document.title}” cannot be signed`, {
             cause: error,

@@ -223,4 +223,46 @@ describe('page renderer', () => {
       }
     })
   })
+
+  describe('signing', () => {
+    const plan = { signer: { name: 'Ada Muster', email: 'ada@example.com' }, name: 'Ada Muster', reason: '' }
+
+    it('appends a signature to a PDF in a worker, with room for the CMS over the digest it covers', async () => {
+      const pdf = await makePdf([a4, a4])
+      const prepared = await renderer.prepareSignature(pdf, { ...plan, appearance: { page: 1 } })
+      const { bytes, contentsStart, contentsLength, digest } = prepared
+      // An incremental update: the original bytes stay as they were, the signature follows them.
+      expect(Buffer.from(bytes.subarray(0, pdf.length)).equals(Buffer.from(pdf))).toBe(true)
+      const contents = Buffer.from(bytes.subarray(contentsStart, contentsStart + contentsLength)).toString(
+        'latin1',
+      )
+      expect(contents).toMatch(/^<0+>$/)
+      const covered = createHash('sha256')
+        .update(bytes.subarray(0, contentsStart))
+        .update(bytes.subarray(contentsStart + contentsLength))
+        .digest()
+      expect(Buffer.from(digest).equals(covered)).toBe(true)
+      const byteRange = Buffer.from(bytes.subarray(pdf.length))
+        .toString('latin1')
+        .match(/\/ByteRange\s*\[([^\]]*)\]/)
+      expect(byteRange?.[1]?.trim().split(/\s+/).map(Number)).toEqual([
+        0,
+        contentsStart,
+        contentsStart + contentsLength,
+        bytes.length - contentsStart - contentsLength,
+      ])
+    })
+
+    it('passes on why a PDF cannot be signed, by its code', async () => {
+      await expect(
+        renderer.prepareSignature(new TextEncoder().encode('not a pdf'), plan),
+      ).rejects.toMatchObject({
+        name: 'SigningError',
+        code: 'signing.pdf_unreadable',
+      })
+      await expect(
+        renderer.prepareSignature(await makePdf([a4]), { ...plan, appearance: { page: 3 } }),
+      ).rejects.toMatchObject({ name: 'SigningError', code: 'signing.page_out_of_range' })
+    })
+  })
 })

@@ -11,6 +11,7 @@ import {
   signatures,
   users,
 } from '../../../server/db/schema.ts'
+import { createPageRenderer, type PageRenderer } from '../../../server/documents/render-pages.ts'
 import type { QueuedMail } from '../../../server/providers/mail/mail-queue.ts'
 import { getSignatureQualities } from '../../../server/signing/get-signature-qualities.ts'
 import { loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
@@ -30,6 +31,7 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
   let services: SigningServices
+  let renderer: PageRenderer
   const mails: QueuedMail[] = []
   let nssDir: string
   let dir: string
@@ -39,6 +41,7 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     handle = await openDatabase(testDatabase.database)
     await handle.migrate()
     const platform = await loadPlatformSigning({ dataDir: testDatabase.dataDir, appMode: 'development' })
+    renderer = createPageRenderer({ storage: { dataDir: testDatabase.dataDir }, workers: 1 })
     services = {
       db: handle.db,
       now: () => new Date(),
@@ -50,7 +53,7 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
       publicUrl: 'http://localhost',
       logger: pino({ level: 'silent' }),
       storage: createLocalFileStorage(join(testDatabase.dataDir, 'files')),
-      renderer: undefined,
+      renderer,
       limits: { documentBytes: 1 << 24, requestBytes: 1 << 24 },
       tempDir: join(testDatabase.dataDir, 'tmp'),
       platform,
@@ -61,6 +64,7 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
   })
 
   afterAll(async () => {
+    await renderer?.close()
     await handle?.close()
     await testDatabase?.drop()
   })
