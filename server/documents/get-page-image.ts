@@ -56,10 +56,10 @@ export async function getPageImage(
       ? { ready: false }
       : { ready: true, bytes, etag: `"${document.sha256.slice(0, 32)}-${page}-${scale}"` }
   }
-  if ((await renderer.status(document.sha256, page, scale)) === 'ready') {
-    const image = await stored()
-    if (image.ready) return image
-  }
+  // Most pages asked for are stored: read at once, without asking the renderer first (every file operation
+  // waits for its turn of the event loop).
+  const image = await stored()
+  if (image.ready) return image
   // A page too complex to render answers so (422) rather than 'not ready', which the viewer would ask again.
   const rendered = renderer.renderPage(document.sha256, page, scale).then(
     () => true,
