@@ -66,10 +66,18 @@ describe.each(drivers)('mails through the jobs on %s', (driver) => {
     await first.close()
 
     smtp = await startSmtpTestServer()
-    await start(smtp.url)
+    const second = await start(smtp.url)
     // The first try failed moments ago; the next waits its pause of about two seconds.
     await expect.poll(() => smtp?.received.length, { timeout: 15_000 }).toBe(1)
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Once its job is done, no second copy can follow.
+    await expect
+      .poll(async () => {
+        const health = (await (await fetch(`${second.url}${apiUrl(apiPaths.health())}`)).json()) as {
+          jobs: { lanes: { mail: { waiting: number; running: number } } }
+        }
+        return health.jobs.lanes.mail
+      })
+      .toMatchObject({ waiting: 0, running: 0 })
     expect(smtp.received.map((mail) => mail.to)).toEqual([['new@example.com']])
     expect(parseMail(smtp.received[0]?.raw.toString('utf8') ?? '').text).toMatch(/signup\/confirm\?token=/)
   })
