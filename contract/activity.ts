@@ -163,15 +163,16 @@ export const accountActivitySchema = v.object({
 })
 export type AccountActivity = v.InferOutput<typeof accountActivitySchema>
 
-/** One signature given in the range by one of the business's people. */
+/** One signature given in the range by one of the business's people, from its record of use. */
 export const signatureActivitySchema = v.object({
   id: v.string(),
   requestId: v.string(),
-  title: v.string(),
+  /** The request's title; null once the request is deleted (its record of use stays). */
+  title: v.nullable(v.string()),
   signerKind: v.picklist(activityPersonKinds),
   signerName: v.nullable(v.string()),
   signerEmail: v.nullable(v.string()),
-  quality: v.nullable(v.picklist(signatureQualities)),
+  quality: v.picklist(signatureQualities),
   signedAt: v.string(),
   /** The label of the seal it was given with, if any. */
   sealName: v.nullable(v.string()),

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import {
   type ActivityPersonKind,
@@ -8,7 +8,7 @@ import {
   type SignatureExportGrouping,
 } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, signatures, users } from '../db/schema.ts'
+import { apiUsers, businessMembers, signatureUsages, users } from '../db/schema.ts'
 import {
   apiUserOn,
   isPersonOf,
@@ -80,9 +80,9 @@ async function* usageRows(db: Database, businessId: string, range: ActivityRange
     const after =
       last === undefined
         ? undefined
-        : sql`(${signatures.signedAt}, ${signatures.id}) > (${last.cursor}::timestamptz, ${last.id}::uuid)`
+        : sql`(${signatureUsages.signedAt}, ${signatureUsages.signatureId}) > (${last.cursor}::timestamptz, ${last.id}::uuid)`
     const rows = await signaturesIn(db, businessId, range, after)
-      .orderBy(asc(signatures.signedAt), asc(signatures.id))
+      .orderBy(asc(signatureUsages.signedAt), asc(signatureUsages.signatureId))
       .limit(batchSize)
     for (const row of rows) {
       const signature = toSignatureActivity(row)
@@ -91,10 +91,10 @@ async function* usageRows(db: Database, businessId: string, range: ActivityRange
         signer: signature.signerName ?? '',
         email: signature.signerEmail ?? '',
         kind: kindNames[signature.signerKind],
-        title: signature.title,
+        title: signature.title ?? '',
         requestId: signature.requestId,
         signatureId: signature.id,
-        quality: signature.quality?.toUpperCase() ?? '',
+        quality: signature.quality.toUpperCase(),
         seal: signature.sealName ?? '',
       }
     }
@@ -113,23 +113,22 @@ async function* costCentreRows(
   const { from, until } = instantsOf(range)
   const given = db
     .select({
-      userId: signatures.signerId,
-      ses: sql<number>`count(*) filter (where coalesce(${signatures.quality}, 'ses') = 'ses')::int`.as('ses'),
-      aes: sql<number>`count(*) filter (where ${signatures.quality} = 'aes')::int`.as('aes'),
-      qes: sql<number>`count(*) filter (where ${signatures.quality} = 'qes')::int`.as('qes'),
-      sealed: sql<number>`count(${signatures.sealId})::int`.as('sealed'),
+      userId: signatureUsages.signerId,
+      ses: sql<number>`count(*) filter (where ${signatureUsages.quality} = 'ses')::int`.as('ses'),
+      aes: sql<number>`count(*) filter (where ${signatureUsages.quality} = 'aes')::int`.as('aes'),
+      qes: sql<number>`count(*) filter (where ${signatureUsages.quality} = 'qes')::int`.as('qes'),
+      sealed: sql<number>`count(${signatureUsages.sealId})::int`.as('sealed'),
       total: sql<number>`count(*)::int`.as('total'),
     })
-    .from(signatures)
+    .from(signatureUsages)
     .where(
       and(
-        isPersonOf(db, businessId, signatures.signerId),
-        isNotNull(signatures.signedAt),
-        gte(signatures.signedAt, from),
-        lt(signatures.signedAt, until),
+        isPersonOf(db, businessId, signatureUsages.signerId),
+        gte(signatureUsages.signedAt, from),
+        lt(signatureUsages.signedAt, until),
       ),
     )
-    .groupBy(signatures.signerId)
+    .groupBy(signatureUsages.signerId)
     .as('given')
   const rows = await db
     .select({

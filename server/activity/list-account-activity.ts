@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm'
 import type { ActivityPage, ActivitySortColumn } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, signatureRequests, signatures, users } from '../db/schema.ts'
+import { apiUsers, businessMembers, signatureRequests, signatureUsages, users } from '../db/schema.ts'
 import {
   apiUserOn,
   isPersonOf,
@@ -38,17 +38,16 @@ export async function listAccountActivity(
     .groupBy(signatureRequests.ownerId)
     .as('sent')
   const signed = db
-    .select({ userId: signatures.signerId, n: sql<number>`count(*)::int`.as('signatures_made') })
-    .from(signatures)
+    .select({ userId: signatureUsages.signerId, n: sql<number>`count(*)::int`.as('signatures_made') })
+    .from(signatureUsages)
     .where(
       and(
-        isPersonOf(db, businessId, signatures.signerId),
-        isNotNull(signatures.signedAt),
-        gte(signatures.signedAt, from),
-        lt(signatures.signedAt, until),
+        isPersonOf(db, businessId, signatureUsages.signerId),
+        gte(signatureUsages.signedAt, from),
+        lt(signatureUsages.signedAt, until),
       ),
     )
-    .groupBy(signatures.signerId)
+    .groupBy(signatureUsages.signerId)
     .as('signed')
   const requestsSent = sql<number>`coalesce(${sent.n}, 0)::int`
   const signaturesMade = sql<number>`coalesce(${signed.n}, 0)::int`

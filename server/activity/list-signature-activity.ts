@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type {
   ActivityPage,
   ActivityRange,
@@ -6,7 +6,7 @@ import type {
   SignatureActivity,
 } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, seals, signatureRequests, signatures, users } from '../db/schema.ts'
+import { apiUsers, businessMembers, seals, signatureRequests, signatureUsages, users } from '../db/schema.ts'
 import {
   apiUserOn,
   isPersonOf,
@@ -18,41 +18,45 @@ import {
 } from './activity-people.ts'
 import { type ActivityQuery, instantsOf } from './parse-activity-query.ts'
 
-/** What a signature row reads, as the list and the export show it. */
+/** What a signature row reads, as the list and the export show it; the title while the request is kept. */
 const columns = {
-  id: signatures.id,
-  requestId: signatureRequests.id,
+  id: signatureUsages.signatureId,
+  requestId: signatureUsages.requestId,
   title: signatureRequests.title,
   signerKind: personKind,
   signerName: personName,
   signerEmail: personEmail,
-  quality: signatures.quality,
-  signedAt: signatures.signedAt,
+  quality: signatureUsages.quality,
+  signedAt: signatureUsages.signedAt,
   sealName: seals.displayName,
   /** The signing time exactly as stored (to the microsecond), where the export goes on after a batch. */
-  cursor: sql<string>`${signatures.signedAt}::text`,
+  cursor: sql<string>`${signatureUsages.signedAt}::text`,
 }
 
-/** Signatures given in `range` by the people of the business, with their request, signer and seal. */
-export function signaturesIn(db: Database, businessId: string, range: ActivityRange, extra?: SQL) {
+/** The records of use in `range` of the business's people. */
+function usedIn(db: Database, businessId: string, range: ActivityRange) {
   const { from, until } = instantsOf(range)
+  return and(
+    isPersonOf(db, businessId, signatureUsages.signerId),
+    gte(signatureUsages.signedAt, from),
+    lt(signatureUsages.signedAt, until),
+  )
+}
+
+/**
+ * Signatures given in `range` by the people of the business, from their records of use, with their signer,
+ * seal, and request while it is kept (retention deletes requests, never the record of use).
+ */
+export function signaturesIn(db: Database, businessId: string, range: ActivityRange, extra?: SQL) {
   return db
     .select(columns)
-    .from(signatures)
-    .innerJoin(signatureRequests, eq(signatureRequests.id, signatures.requestId))
-    .innerJoin(users, eq(users.id, signatures.signerId))
+    .from(signatureUsages)
+    .leftJoin(signatureRequests, eq(signatureRequests.id, signatureUsages.requestId))
+    .innerJoin(users, eq(users.id, signatureUsages.signerId))
     .leftJoin(businessMembers, memberOn(businessId))
     .leftJoin(apiUsers, apiUserOn(businessId))
-    .leftJoin(seals, eq(seals.id, signatures.sealId))
-    .where(
-      and(
-        isPersonOf(db, businessId, signatures.signerId),
-        isNotNull(signatures.signedAt),
-        gte(signatures.signedAt, from),
-        lt(signatures.signedAt, until),
-        extra,
-      ),
-    )
+    .leftJoin(seals, eq(seals.id, signatureUsages.sealId))
+    .where(and(usedIn(db, businessId, range), extra))
 }
 
 /** A row of {@link signaturesIn}. */
@@ -61,8 +65,6 @@ export type SignatureRow = Awaited<ReturnType<typeof signaturesIn>>[number]
 /** A row of {@link signaturesIn} as the wire has it. */
 export function toSignatureActivity(row: SignatureRow): SignatureActivity {
   const { signedAt, cursor: _, ...rest } = row
-  // The query reads signed signatures only.
-  if (signedAt === null) throw new Error(`signature ${row.id} has no signing time`)
   return { ...rest, signedAt: signedAt.toISOString() }
 }
 
@@ -76,32 +78,28 @@ export async function listSignatureActivity(
   query: ActivityQuery<'signatures'>,
 ): Promise<ActivityPage<'signatures'>> {
   const sortBy: Record<ActivitySortColumn<'signatures'>, SQL> = {
-    signed_at: sql`${signatures.signedAt}`,
+    signed_at: sql`${signatureUsages.signedAt}`,
     signer_name: sortableText(personName),
     signer_email: sortableText(personEmail),
     title: sortableText(sql`${signatureRequests.title}`),
     // By level, simple to qualified, not by name.
-    quality: sql`case ${signatures.quality} when 'ses' then 1 when 'aes' then 2 when 'qes' then 3 end`,
+    quality: sql`case ${signatureUsages.quality} when 'ses' then 1 when 'aes' then 2 when 'qes' then 3 end`,
     seal_name: sortableText(sql`${seals.displayName}`),
   }
   const order = query.direction === 'asc' ? asc : desc
-  const { from, until } = instantsOf(query.range)
   const [rows, [total]] = await Promise.all([
     signaturesIn(db, businessId, query.range)
-      .orderBy(sql`${order(sortBy[query.column])} nulls last`, desc(signatures.signedAt), asc(signatures.id))
+      .orderBy(
+        sql`${order(sortBy[query.column])} nulls last`,
+        desc(signatureUsages.signedAt),
+        asc(signatureUsages.signatureId),
+      )
       .limit(query.size)
       .offset(query.page * query.size),
     db
       .select({ n: count() })
-      .from(signatures)
-      .where(
-        and(
-          isPersonOf(db, businessId, signatures.signerId),
-          isNotNull(signatures.signedAt),
-          gte(signatures.signedAt, from),
-          lt(signatures.signedAt, until),
-        ),
-      ),
+      .from(signatureUsages)
+      .where(usedIn(db, businessId, query.range)),
   ])
   return {
     items: rows.map(toSignatureActivity),

@@ -1,8 +1,7 @@
-import { and, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { ActivityRange, MonthlyStatistics } from '../../contract/activity.ts'
-import type { SignatureQuality } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, signatures, users } from '../db/schema.ts'
+import { apiUsers, businessMembers, signatureUsages, users } from '../db/schema.ts'
 import {
   apiUserOn,
   isPersonOf,
@@ -34,8 +33,7 @@ function monthsOf(range: ActivityRange): string[] {
 
 /**
  * GET /v2/businesses/{id}/statistics/monthly: the signatures the business's people gave in the range, per
- * calendar month (UTC) by quality, and per person. A signature without a recorded quality is counted as
- * simple: the platform's own certificate gives simple signatures.
+ * calendar month (UTC) by quality, and per person, from their records of use, which outlive the requests.
  */
 export async function monthlyStatistics(
   db: Database,
@@ -44,20 +42,19 @@ export async function monthlyStatistics(
 ): Promise<MonthlyStatistics> {
   const { from, until } = instantsOf(range)
   const inRange = and(
-    isPersonOf(db, businessId, signatures.signerId),
-    isNotNull(signatures.signedAt),
-    gte(signatures.signedAt, from),
-    lt(signatures.signedAt, until),
+    isPersonOf(db, businessId, signatureUsages.signerId),
+    gte(signatureUsages.signedAt, from),
+    lt(signatureUsages.signedAt, until),
   )
-  const month = sql<string>`to_char(${signatures.signedAt} at time zone 'UTC', 'YYYY-MM')`
-  const quality = sql<SignatureQuality>`coalesce(${signatures.quality}, 'ses')`
+  const month = sql<string>`to_char(${signatureUsages.signedAt} at time zone 'UTC', 'YYYY-MM')`
+  const quality = signatureUsages.quality
   const total = sql<number>`count(*)::int`
   const [byMonth, byPerson] = await Promise.all([
-    db.select({ month, quality, n: total }).from(signatures).where(inRange).groupBy(month, quality),
+    db.select({ month, quality, n: total }).from(signatureUsages).where(inRange).groupBy(month, quality),
     db
       .select({ userId: users.id, kind: personKind, name: personName, email: personEmail, signatures: total })
-      .from(signatures)
-      .innerJoin(users, eq(users.id, signatures.signerId))
+      .from(signatureUsages)
+      .innerJoin(users, eq(users.id, signatureUsages.signerId))
       .leftJoin(businessMembers, memberOn(businessId))
       .leftJoin(apiUsers, apiUserOn(businessId))
       .where(inRange)

@@ -1,7 +1,7 @@
-import { and, count, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, ne } from 'drizzle-orm'
 import type { BusinessStatistics } from '../../contract/businesses.ts'
 import type { Database } from '../db/open-database.ts'
-import { businessInvitations, businessMembers, signatureRequests, signatures } from '../db/schema.ts'
+import { businessInvitations, businessMembers, signatureRequests, signatureUsages } from '../db/schema.ts'
 
 /**
  * GET /v2/businesses/{id}/statistics: its admins, members and open invitations now, and the requests its
@@ -36,14 +36,8 @@ export async function businessStatistics(
       ),
     db
       .select({ n: count() })
-      .from(signatures)
-      .where(
-        and(
-          inArray(signatures.signerId, people),
-          isNotNull(signatures.signedAt),
-          gte(signatures.signedAt, monthStart),
-        ),
-      ),
+      .from(signatureUsages)
+      .where(and(inArray(signatureUsages.signerId, people), gte(signatureUsages.signedAt, monthStart))),
   ])
   const admins = roles.find((r) => r.role === 'admin')?.n ?? 0
   const members = roles.find((r) => r.role === 'member')?.n ?? 0

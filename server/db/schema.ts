@@ -552,6 +552,31 @@ export const signatures = pgTable(
 )
 
 /**
+ * The record of use of each signature given: what was signed, by whom, at which quality and seal, and when;
+ * no document, title or message. The business's accounting: activity statistics and exports read it, and it
+ * outlives the request and its documents (retention deletes those) for as long as the activity reaches back
+ * (`maxActivityDays`, 731 days). The database writes it: a trigger on `signatures` (migration 0020) keeps it in
+ * the transaction that records the signature, so no write can forget it.
+ */
+export const signatureUsages = pgTable(
+  'signature_usages',
+  {
+    /** The signature it records; no reference, as the signature goes with its request. */
+    signatureId: uuid('signature_id').primaryKey(),
+    requestId: uuid('request_id').notNull(),
+    signerId: uuid('signer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The quality given; a signature recorded without one was simple. */
+    quality: text('quality', { enum: signatureQualities }).notNull(),
+    sealId: uuid('seal_id').references(() => seals.id, { onDelete: 'set null' }),
+    signedAt: at('signed_at').notNull(),
+  },
+  (table) => [
+    index('signature_usages_signer_idx').on(table.signerId, table.signedAt),
+    index('signature_usages_signed_idx').on(table.signedAt),
+  ],
+)
+
+/**
  * The requests on each user's list, one row per user and request, with the request's sort keys: the owner
  * while they have not taken it off, and each signer, by account or else by the account of the address the
  * signature was sent to, while their signature is not removed. The list pages through it in index order

@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { maxActivityDays } from '../../contract/activity.ts'
 import type { DatabaseHandle } from '../db/open-database.ts'
-import { apiKeyUses, jobs, rateLimitHits } from '../db/schema.ts'
+import { apiKeyUses, jobs, rateLimitHits, signatureUsages } from '../db/schema.ts'
 import { sweepOrphanFiles } from '../documents/sweep-orphan-files.ts'
 import type { MailQueue } from '../providers/mail/mail-queue.ts'
 import { sweepRetention } from '../retention/retention.ts'
@@ -16,8 +16,11 @@ export const upkeepJob = 'upkeep'
 const hourMs = 60 * 60 * 1000
 /** How long finished jobs are kept: a scheduled slot's row must outlive any process that may enqueue it. */
 const keepDoneMs = 7 * 24 * hourMs
-/** How long the uses of API keys are kept: the longest range the activity shows, back from today. */
-const keepKeyUsesMs = maxActivityDays * 24 * hourMs
+/**
+ * How long the uses of API keys and the records of use of signatures are kept: the longest range the activity
+ * shows, back from today.
+ */
+const keepActivityMs = maxActivityDays * 24 * hourMs
 
 /** The key of the upkeep slot `at` falls in: every process enqueues the same, so one runs. */
 export function upkeepSlotKey(at: Date, everyMs = hourMs): string {
@@ -51,8 +54,9 @@ export function scheduleUpkeep(
  * The hourly upkeep: vacuums and analyzes the embedded database (PostgreSQL does its own), deletes drafts
  * left without a document for a day, applies the businesses' retention (warns, then deletes ended
  * requests), removes stored files no row refers to and partial writes an hour old, and forgets jobs
- * finished a week ago, rate-limited requests of addresses gone quiet for a day and uses of API keys older than
- * the activity reaches back.
+ * finished a week ago, rate-limited requests of addresses gone quiet for a day, and uses of API keys and
+ * records of use of signatures older than the activity reaches back (retention leaves those, as the business's
+ * accounting).
  */
 export function upkeepJobHandler(services: {
   database: DatabaseHandle
@@ -77,7 +81,10 @@ export function upkeepJobHandler(services: {
       .where(lt(rateLimitHits.at, new Date(now().getTime() - 24 * hourMs)))
     await database.db
       .delete(apiKeyUses)
-      .where(lt(apiKeyUses.usedAt, new Date(now().getTime() - keepKeyUsesMs)))
+      .where(lt(apiKeyUses.usedAt, new Date(now().getTime() - keepActivityMs)))
+    await database.db
+      .delete(signatureUsages)
+      .where(lt(signatureUsages.signedAt, new Date(now().getTime() - keepActivityMs)))
     await database.db
       .delete(jobs)
       .where(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - keepDoneMs))))

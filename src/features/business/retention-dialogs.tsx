@@ -4,6 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
+import { maxActivityDays } from '../../../contract/activity.ts'
 import { retentionDays, retentionNoticeDays, retentionTerminalStates } from '../../../contract/businesses.ts'
 import { retentionPreviewQueryOptions } from '../../api/business.ts'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
@@ -25,8 +26,9 @@ export interface RetentionProps {
 }
 
 /**
- * SPEC §2 general dialog "activate auto-deletion": the admin picks when requests end for it, and sees
- * before confirming how many ended requests it would delete now (a dry run); the chosen state is the action's.
+ * SPEC §2 general dialog "activate auto-deletion": the admin reads what goes and what stays (the record of
+ * each signature, which the activity and billing read), picks when requests end for it, and sees before
+ * confirming how many ended requests it would delete now (a dry run); the chosen state is the action's.
  */
 export function ActivateRetentionDialog({ props, ...dialog }: DialogContentProps<RetentionProps>) {
   const { i18n } = useLingui()
@@ -35,6 +37,7 @@ export function ActivateRetentionDialog({ props, ...dialog }: DialogContentProps
   const { data: preview } = useQuery(retentionPreviewQueryOptions(api, props.businessId, terminalState))
   const days = retentionDays
   const notice = retentionNoticeDays
+  const reach = maxActivityDays
   return (
     <ConfirmFrame
       dialog={{ ...dialog, submit: () => dialog.submit(terminalState) }}
@@ -47,6 +50,17 @@ export function ActivateRetentionDialog({ props, ...dialog }: DialogContentProps
       }
       confirm={<Trans>Turn on</Trans>}
     >
+      <p>
+        <Trans>
+          Deleted: the documents and their signed versions, attachments, page images, titles and messages.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          Kept for {reach} days: the record of each signature (who signed, at which level, when), so your
+          activity, statistics, CSV exports and invoices stay as they are.
+        </Trans>
+      </p>
       <SelectField
         label={<Trans>Delete a request</Trans>}
         value={terminalState}

@@ -42,7 +42,7 @@ describe.each(drivers)('business activity on %s', (driver) => {
     expect(body.code).toBe(code)
     if (field !== undefined) expect(body.field).toBe(field)
   }
-  const titles = (items: readonly { title: string }[]) => items.map((item) => item.title)
+  const titles = (items: readonly { title: string | null }[]) => items.map((item) => item.title)
 
   it('lists the signatures the business’s people gave in the last 30 days, newest first', async () => {
     const page = await list('signatures')

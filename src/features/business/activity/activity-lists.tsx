@@ -26,8 +26,7 @@ const route = getRouteApi('/business/activity')
 
 const qualityNames: Record<SignatureQuality, string> = { ses: 'SES', aes: 'AES', qes: 'QES' }
 
-function Quality({ quality }: { quality: SignatureQuality | null }) {
-  if (quality === null) return <span aria-hidden="true">–</span>
+function Quality({ quality }: { quality: SignatureQuality }) {
   return (
     <span className={styles.quality} data-quality={quality}>
       {qualityNames[quality]}
@@ -177,7 +176,12 @@ export function SignaturesList({ businessId }: { businessId: string }) {
     { sort: 'signed_at', label: t`Signed`, first: 'desc', cell: (s) => formatDateTime(s.signedAt, locale) },
     { sort: 'signer_name', label: t`Signer`, first: 'asc', cell: (s) => <OrNone>{s.signerName}</OrNone> },
     { sort: 'signer_email', label: t`E-mail`, first: 'asc', cell: (s) => <OrNone>{s.signerEmail}</OrNone> },
-    { sort: 'title', label: t`Request`, first: 'asc', cell: (s) => s.title },
+    {
+      sort: 'title',
+      label: t`Request`,
+      first: 'asc',
+      cell: (s) => s.title ?? <span className={styles.deleted}>{t`Deleted`}</span>,
+    },
     { sort: 'quality', label: t`Quality`, first: 'desc', cell: (s) => <Quality quality={s.quality} /> },
     { sort: 'seal_name', label: t`Seal`, first: 'asc', cell: (s) => <OrNone>{s.sealName}</OrNone> },
   ]
