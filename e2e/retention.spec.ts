@@ -6,6 +6,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { e2eOperatorToken } from './operator-token.ts'
 import { type OwnServer, startOwnServer } from './own-server.ts'
+import { ActivityPage } from './pages/activity-page.ts'
 import { openBusiness } from './pages/business-api.ts'
 import { BusinessPage } from './pages/business-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
@@ -62,7 +63,7 @@ test.describe('automatic deletion', () => {
   }
   const stored = (sha256: string) => join(dataDir, 'files', 'documents', sha256.slice(0, 2), `${sha256}.pdf`)
 
-  test('an admin turns it on; a signed request is announced, then deleted with its files', async ({
+  test('an admin turns it on; a signed request is announced, then deleted with its files, not its activity', async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000)
@@ -83,8 +84,10 @@ test.describe('automatic deletion', () => {
     expect(signed.ok(), await signed.text()).toBe(true)
     const view = (await (await api.get(`/api/v3/signature-requests/${id}`, { headers: auth })).json()) as {
       documents: { id: string }[]
+      signatures: { signed_at: string | null }[]
     }
     const documentId = view.documents[0]?.id ?? ''
+    const signedDay = view.signatures[0]?.signed_at?.slice(0, 10) ?? ''
     const signedPdf = await api.get(`/api/v3/documents/${documentId}/download?signed=true`, { headers: auth })
     const hashes = [file.buffer, await signedPdf.body()].map((b) =>
       createHash('sha256').update(b).digest('hex'),
@@ -96,10 +99,37 @@ test.describe('automatic deletion', () => {
     admin = await signInAgain(api, admin)
     await signInTab(page, admin, server.url)
     const screen = new BusinessPage(page)
+
+    // The business's activity of that day: the signature, in the list, the statistics and the cost centre report.
+    const activity = new ActivityPage(page)
+    const monthly = page.getByRole('table', { name: 'Signatures per month, by quality' })
+    const thatDay = `${server.url}/business/activity?tab=signatures&start_date=${signedDay}&end_date=${signedDay}`
+    await activity.open(thatDay)
+    await activity.seeRow('Signatures', ['Grace Lovelace', admin.email, 'Old agreement', 'SES'])
+    await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText(['1', '0', '0', '1'])
+    const costCentres = await activity.download('Cost centre report (CSV)')
+    expect(costCentres.records).toContainEqual([
+      'Grace Lovelace',
+      admin.email,
+      'Admin',
+      '1',
+      '0',
+      '0',
+      '0',
+      '1',
+    ])
+
     await screen.open(`${server.url}/business/settings`)
     await expect(page.getByText('Off: ended requests are kept until someone deletes them.')).toBeVisible()
     await page.getByRole('button', { name: 'Turn on automatic deletion' }).click()
     await screen.seeDialog('Turn on automatic deletion?')
+    // It says what goes and what stays.
+    await expect(screen.dialog).toContainText(
+      'Deleted: the documents and their signed versions, attachments, page images, titles and messages.',
+    )
+    await expect(screen.dialog).toContainText(
+      'Kept for 731 days: the record of each signature (who signed, at which level, when), so your activity, statistics, CSV exports and invoices stay as they are.',
+    )
     await expect(screen.dialog.getByRole('status')).toHaveText(
       '1 ended request is old enough to be deleted. Everyone taking part is told now, and the deletion follows 7 days later.',
     )
@@ -141,8 +171,18 @@ test.describe('automatic deletion', () => {
       false,
     )
 
-    // Turned off, it says what stops.
+    // The activity of that day is as it was: the signature stays, only its request's title is gone.
     await signInTab(page, admin, server.url)
+    await activity.open(thatDay)
+    await activity.seeRow('Signatures', ['Grace Lovelace', admin.email, 'Deleted', 'SES'])
+    await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText(['1', '0', '0', '1'])
+    expect((await activity.download('Cost centre report (CSV)')).records).toEqual(costCentres.records)
+    await testInfo.attach('activity-after-deletion', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    })
+
+    // Turned off, it says what stops.
     await screen.open(`${server.url}/business/settings`)
     await page.getByRole('button', { name: 'Turn off automatic deletion' }).click()
     await screen.seeDialog('Turn off automatic deletion?')

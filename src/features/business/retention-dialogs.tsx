@@ -9,6 +9,7 @@ import { retentionDays, retentionNoticeDays, retentionTerminalStates } from '../
 import { retentionPreviewQueryOptions } from '../../api/business.ts'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { SelectField } from '../../ui/form/select-field.tsx'
+import styles from './business.module.css'
 import { ConfirmFrame } from './confirm-frame.tsx'
 
 /** The terminal states retention can wait for, as the admin reads them. */
@@ -50,17 +51,19 @@ export function ActivateRetentionDialog({ props, ...dialog }: DialogContentProps
       }
       confirm={<Trans>Turn on</Trans>}
     >
-      <p>
-        <Trans>
-          Deleted: the documents and their signed versions, attachments, page images, titles and messages.
-        </Trans>
-      </p>
-      <p>
-        <Trans>
-          Kept for {reach} days: the record of each signature (who signed, at which level, when), so your
-          activity, statistics, CSV exports and invoices stay as they are.
-        </Trans>
-      </p>
+      <div className={styles.goesAndStays}>
+        <p>
+          <Trans>
+            Deleted: the documents and their signed versions, attachments, page images, titles and messages.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            Kept for {reach} days: the record of each signature (who signed, at which level, when), so your
+            activity, statistics, CSV exports and invoices stay as they are.
+          </Trans>
+        </p>
+      </div>
       <SelectField
         label={<Trans>Delete a request</Trans>}
         value={terminalState}
