@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module'
 import { constants, inflateSync } from 'node:zlib'
+import { decodeAscii85, decodeAsciiHex, decodeLzw, decodeRunLength, OverBudget } from './decode-filters.ts'
 
 /** How many bytes the streams of one PDF may decode to before it is refused. */
 export type StreamLimits = {
@@ -20,19 +20,11 @@ export type StreamScan =
   | { ok: true; streams: number; decodedBytes: number }
   | { ok: false; reason: 'stream' | 'document'; decodedBytes: number }
 
-type DecodeStream = { getBytes(length: number): Uint8Array }
-type DecoderClass = new (stream: DecodeStream, maxDataLength?: number, earlyChange?: number) => DecodeStream
-
-// pdf-lib's ports of pdf.js's decoders, for the filters zlib does not speak; its package entry does not
-// export them, and its ES build cannot be loaded by Node, so they come from its CommonJS build.
-const require = createRequire(import.meta.url)
-const pdfLibStreams = 'pdf-lib/cjs/core/streams'
-const Stream = require(`${pdfLibStreams}/Stream.js`).default as new (bytes: Uint8Array) => DecodeStream
-const decoders: Record<string, DecoderClass> = {
-  LZWDecode: require(`${pdfLibStreams}/LZWStream.js`).default,
-  ASCII85Decode: require(`${pdfLibStreams}/Ascii85Stream.js`).default,
-  ASCIIHexDecode: require(`${pdfLibStreams}/AsciiHexStream.js`).default,
-  RunLengthDecode: require(`${pdfLibStreams}/RunLengthStream.js`).default,
+const decoders: Record<string, (data: Uint8Array, budget: number) => Uint8Array> = {
+  LZWDecode: decodeLzw,
+  ASCII85Decode: decodeAscii85,
+  ASCIIHexDecode: decodeAsciiHex,
+  RunLengthDecode: decodeRunLength,
 }
 const abbreviations: Record<string, string> = {
   Fl: 'FlateDecode',
@@ -41,9 +33,6 @@ const abbreviations: Record<string, string> = {
   AHx: 'ASCIIHexDecode',
   RL: 'RunLengthDecode',
 }
-
-/** Thrown inside a decode once it passes what is left of the budget. */
-class OverBudget extends Error {}
 
 const latin1 = (bytes: Uint8Array, start: number, end: number) =>
   Buffer.from(bytes).toString('latin1', start, end)
@@ -150,33 +139,17 @@ function decodedLength(data: Uint8Array, filters: readonly string[], budget: num
         return current.length
       }
     } else {
-      const Decoder = decoders[filter]
+      const decode = decoders[filter]
       // Image and encryption filters end the chain: what they hold is not decoded as a whole.
-      if (Decoder === undefined) return current.length
+      if (decode === undefined) return current.length
       try {
-        current = readUpTo(new Decoder(new Stream(current)), budget)
+        current = decode(current, budget)
       } catch (error) {
         if (error instanceof OverBudget) return undefined
-        return current.length
+        throw error
       }
     }
     if (current.length > budget) return undefined
   }
   return current.length
-}
-
-// Decoders grow their buffer as they are read: reading in slices stops a bomb at the budget.
-const slice = 1024 * 1024
-
-function readUpTo(stream: DecodeStream, budget: number): Uint8Array {
-  const parts: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const part = stream.getBytes(slice)
-    if (part.length === 0) break
-    total += part.length
-    if (total > budget) throw new OverBudget()
-    parts.push(part.slice())
-  }
-  return Buffer.concat(parts)
 }

@@ -1,25 +1,8 @@
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { type EmbeddedFont, layoutText, PDF, type PDFPage, rgb } from '@libpdf/core'
+import { layoutText, PDF, type PDFPage, rgb } from '@libpdf/core'
 import type { SignatureRequestReport } from '../../contract/signature-requests.ts'
+import { embedTextFonts, printable } from '../pdf-fonts.ts'
 import type { RequestEventType } from './record-event.ts'
 import type { ReportTexts } from './report-texts.ts'
-
-// Liberation Sans ships with pdf.js (a dependency already) and covers Latin, Greek and Cyrillic, so names
-// print as written; the standard Helvetica would only take WinAnsi.
-const fontDir = join(
-  dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)
-let fontFiles: Promise<[Uint8Array, Uint8Array]> | undefined
-const loadFonts = () => {
-  fontFiles ??= Promise.all([
-    readFile(join(fontDir, 'LiberationSans-Regular.ttf')),
-    readFile(join(fontDir, 'LiberationSans-Bold.ttf')),
-  ])
-  return fontFiles
-}
 
 const margin = 56
 const bodySize = 9.5
@@ -48,24 +31,16 @@ export async function renderReportPdf(
   report: SignatureRequestReport,
   texts: ReportTexts,
 ): Promise<Uint8Array> {
-  const [regularBytes, boldBytes] = await loadFonts()
   const pdf = PDF.create()
   pdf.setTitle(`${texts.heading}: ${report.title}`)
   pdf.setCreator('Signet')
-  const fonts: Record<'regular' | 'bold', EmbeddedFont> = {
-    regular: pdf.embedFont(regularBytes),
-    bold: pdf.embedFont(boldBytes),
-  }
+  const fonts = await embedTextFonts(pdf)
   const pages: PDFPage[] = []
   let page = pdf.addPage({ size: 'a4' })
   pages.push(page)
   let y = page.height - margin
   const width = page.width - 2 * margin
 
-  const printable = (font: EmbeddedFont, text: string) => {
-    const missing = new Set(font.getUnencodableCharacters(text))
-    return missing.size === 0 ? text : [...text].map((c) => (missing.has(c) ? '?' : c)).join('')
-  }
   const write = (text: string, style: Style = {}) => {
     const font = fonts[style.font ?? 'regular']
     const size = style.size ?? bodySize

@@ -109,9 +109,9 @@ describe('inspectPdf', () => {
   )
 
   it('gives the displayed size of a rotated page', async () => {
-    const { PDFDocument, degrees } = await import('pdf-lib')
-    const doc = await PDFDocument.load(await makePdf([a4]))
-    doc.getPage(0).setRotation(degrees(90))
+    const { PDF } = await import('@libpdf/core')
+    const doc = await PDF.load(await makePdf([a4]))
+    doc.getPage(0)?.setRotation(90)
     const file = join(dir, 'rotated.pdf')
     await writeFile(file, await doc.save())
     expect(await inspectPdf(file, limits)).toMatchObject({

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { PDF } from '@libpdf/core'
 
 const created: string[] = []
 
@@ -20,13 +20,12 @@ export function removeTemporaryDirectories(): void {
 
 /** A plain A4 PDF with `pages` numbered pages, saved without object streams. */
 export async function makePdf(pages: number): Promise<Uint8Array> {
-  const document = await PDFDocument.create()
-  const font = await document.embedFont(StandardFonts.Helvetica)
+  const document = PDF.create()
   for (let index = 1; index <= pages; index++) {
-    const page = document.addPage([595, 842])
-    page.drawText(`Contract page ${index}`, { x: 72, y: 760, size: 20, font })
+    const page = document.addPage({ width: 595, height: 842 })
+    page.drawText(`Contract page ${index}`, { x: 72, y: 760, size: 20, font: 'Helvetica' })
   }
-  return document.save({ useObjectStreams: false })
+  return document.save()
 }
 
 /** One signature as `pdfsig` judged it. */

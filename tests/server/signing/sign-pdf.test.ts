@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PDF, PdfDict, PdfNumber, PdfRef, PdfStream } from '@libpdf/core'
-import { degrees, PDFDocument } from 'pdf-lib'
+import { PDF, PdfArray, PdfDict, PdfNumber, PdfRef, PdfStream } from '@libpdf/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { type PdfSigner, signPdf } from '../../../server/signing/sign-pdf.ts'
@@ -157,9 +156,13 @@ describe('signPdf', () => {
   })
 
   it('signs a PDF written with object and cross-reference streams', async () => {
-    const document = await PDFDocument.create()
-    document.addPage([300, 400])
-    const compact = await document.save({ useObjectStreams: true })
+    // @libpdf/core writes no object streams: qpdf packs a plain PDF into them.
+    const plain = join(dir, 'plain.pdf')
+    const packed = join(dir, 'object-streams.pdf')
+    writeFileSync(plain, await makePdf(1))
+    execFileSync('qpdf', ['--object-streams=generate', plain, packed])
+    const compact = new Uint8Array(readFileSync(packed))
+    expect(Buffer.from(compact).includes('/ObjStm')).toBe(true)
     const signed = await signAs(await signAs(compact, 'Ann'), 'Bo')
     expect(pdfsig(dir, signed, nssDir)).toEqual(
       Array.from({ length: 2 }, () => ({
@@ -203,12 +206,12 @@ describe('signPdf', () => {
   it.each([90, 180, 270] as const)(
     'draws a placed signature where it shows on a page turned by %i°, its visible box off the corner',
     async (turn) => {
-      const document = await PDFDocument.create()
-      const page = document.addPage([595, 842])
+      const document = PDF.create()
+      const page = document.addPage({ width: 595, height: 842 })
       page.drawText('Turned page', { x: 60, y: 700, size: 24 })
-      page.setCropBox(20, 30, 540, 780)
-      page.setRotation(degrees(turn))
-      const unsigned = await document.save({ useObjectStreams: false })
+      page.dict.set('CropBox', PdfArray.of(...[20, 30, 560, 810].map((value) => PdfNumber.of(value))))
+      page.setRotation(turn)
+      const unsigned = await document.save()
       // In points on the page as it is shown, from its bottom-left: 540x780, or 780x540 when on its side.
       const field = { x: 120, y: 90, width: 150, height: 70 }
       const signed = await signPdf(unsigned, {

@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib'
+import { PDF, PdfArray, PdfDict, PdfName, PdfStream, PdfString } from '@libpdf/core'
 import type { Pki } from '../../../server/signing/pki.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
@@ -10,16 +10,21 @@ import { makePdf } from './pdf-tools.ts'
  * signature against every revision and every later signature took half a minute for 2,000 of each.
  */
 export async function crowdedPdf(fields: number, markers: number): Promise<Uint8Array> {
-  const document = await PDFDocument.create()
-  document.addPage([595, 842])
-  const { context } = document
+  const document = PDF.create()
+  document.addPage({ width: 595, height: 842 })
   const refs = Array.from({ length: fields }, (_, index) => {
-    const signature = context.register(context.obj({ Type: 'Sig', SubFilter: 'ETSI.CAdES.detached' }))
-    return context.register(context.obj({ FT: 'Sig', T: PDFString.of(`Signature${index}`), V: signature }))
+    const signature = document.register(
+      PdfDict.of({ Type: PdfName.of('Sig'), SubFilter: PdfName.of('ETSI.CAdES.detached') }),
+    )
+    return document.register(
+      PdfDict.of({ FT: PdfName.of('Sig'), T: PdfString.fromString(`Signature${index}`), V: signature }),
+    )
   })
-  document.catalog.set(PDFName.of('AcroForm'), context.register(context.obj({ Fields: refs })))
-  document.catalog.set(PDFName.of('Markers'), context.register(context.stream('%%EOF\n'.repeat(markers))))
-  return document.save({ useObjectStreams: false })
+  const catalog = document.getCatalog()
+  catalog.set('AcroForm', document.register(PdfDict.of({ Fields: PdfArray.of(...refs) })))
+  const markerBytes = new TextEncoder().encode('%%EOF\n'.repeat(markers))
+  catalog.set('Markers', document.register(PdfStream.fromDict({}, markerBytes)))
+  return document.save({ compressStreams: false })
 }
 
 /** The comment that makes {@link stallingWorker} stall on a PDF. */
