@@ -6,6 +6,7 @@ import { apiOperations } from '../contract/openapi/operations.ts'
 import { apiBase } from '../contract/paths.ts'
 import type { BillingProviders } from './billing/billing-services.ts'
 import { createBillingProviders, createChargeProvider } from './billing/create-billing-providers.ts'
+import { sandboxSeller } from './billing/seller.ts'
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/open-database.ts'
 import type { PageRenderer } from './documents/render-pages.ts'
@@ -185,6 +186,7 @@ export function createApp({
     logger,
     billing,
     production,
+    seller: config.seller ?? (production ? null : sandboxSeller),
   }
   api.route('/', createBusinessRoutes(businesses))
   api.route('/', createBillingRoutes(businesses))

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
+import type { Seller } from './billing/seller.ts'
 import type { IdAustriaOptions } from './providers/identification/id-austria-identification-provider.ts'
 import { type IdnowOptions, idnowProducts } from './providers/identification/idnow-identification-provider.ts'
 import type { TwilioOptions } from './providers/mobile-signing/twilio-mobile-signing-provider.ts'
@@ -92,6 +93,11 @@ export type AppConfig = {
   idAustria?: IdAustriaOptions
   /** S3_*: the S3-compatible bucket files are stored in; unset: local disk under DATA_DIR/files. */
   s3?: S3StorageOptions
+  /**
+   * SELLER_*: who issues the invoices the server draws (name, address, VAT number); unset: a test seller
+   * outside production, and no invoice PDFs of our own in production.
+   */
+  seller?: Seller
 }
 
 /** How this app is registered at an OpenID provider. */
@@ -290,6 +296,34 @@ const envSchema = v.object({
   ID_AUSTRIA_ISSUER: v.optional(httpUrl),
   ID_AUSTRIA_CLIENT_ID: v.optional(httpUrl),
   ID_AUSTRIA_CLIENT_SECRET: v.optional(v.string()),
+  SELLER_NAME: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must be the name invoices are issued in'),
+      v.maxLength(200, 'must be at most 200 characters'),
+    ),
+  ),
+  SELLER_ADDRESS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((address) => address.split(';').map((line) => line.trim())),
+      v.check(
+        (lines) => lines.length >= 2 && lines.every((line) => line !== '' && line.length <= 200),
+        'must be the address lines separated by ";", e.g. Bahnhofstrasse 1; 8001 Zürich; Switzerland',
+      ),
+    ),
+  ),
+  SELLER_VAT_NUMBER: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^CHE-\d{3}\.\d{3}\.\d{3} (MWST|TVA|IVA)$/,
+        'must be a Swiss VAT number, e.g. CHE-123.456.789 MWST',
+      ),
+    ),
+  ),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -393,6 +427,20 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
         )
     }
   }
+  const { SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER } = result.output
+  const sellerSet = Object.entries({ SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER })
+  if (sellerSet.some(([, value]) => value !== undefined)) {
+    for (const [variable, value] of sellerSet) {
+      if (value === undefined)
+        throw new ConfigError(
+          variable,
+          `Invalid configuration: ${variable} must be set with ${sellerSet
+            .filter(([, set]) => set !== undefined)
+            .map(([set]) => set)
+            .join(' and ')}`,
+        )
+    }
+  }
   if (S3_ENDPOINT !== undefined) {
     for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
       if (value === undefined)
@@ -493,5 +541,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
             ...(S3_REGION === undefined ? {} : { region: S3_REGION }),
           },
         }),
+    ...(SELLER_NAME === undefined || SELLER_ADDRESS === undefined || SELLER_VAT_NUMBER === undefined
+      ? {}
+      : { seller: { name: SELLER_NAME, address: SELLER_ADDRESS, vatNumber: SELLER_VAT_NUMBER } }),
   }
 }

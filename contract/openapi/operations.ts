@@ -1429,7 +1429,11 @@ export const apiOperations: readonly Operation[] = [
       file('application/pdf', 'The invoice.'),
       redirect(302, 'To the provider’s copy of the invoice.'),
     ],
-    errors: { ...adminOnly, 404: ['business.not_found', 'billing.invoice_not_found'] },
+    errors: {
+      ...adminOnly,
+      404: ['business.not_found', 'billing.invoice_not_found'],
+      503: ['billing.unavailable'],
+    },
   },
 
   // Direct link

@@ -7,7 +7,8 @@ const euCountries = new Set(
 )
 
 /** How VAT applies to a business by its billing country. */
-export type VatTreatment = 'swiss' | 'reverseCharge' | 'export'
+export const vatTreatments = ['swiss', 'reverseCharge', 'export'] as const
+export type VatTreatment = (typeof vatTreatments)[number]
 
 /** The VAT treatment of a customer in `country` (ISO 3166-1 alpha-2) of a Swiss seller. */
 export function vatTreatment(country: string): VatTreatment {

@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error.ts'
 import type { ProviderInvoice } from '../providers/billing/billing-provider.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
+import type { Seller } from './seller.ts'
 
 const invoiceNotFound = () =>
   new ApiError(404, 'billing.invoice_not_found', 'No such invoice of this business')
@@ -49,16 +50,20 @@ export async function listInvoices(services: BillingServices, businessId: string
 
 /**
  * GET /v2/businesses/{id}/invoices/{invoiceId}/pdf: the provider's own PDF where it has one (a redirect),
- * else ours, drawn with the business's address and VAT number.
+ * else ours, drawn with the seller's and the business's names, addresses and VAT numbers; 503
+ * `billing.unavailable` on a server that names no seller (production without SELLER_*).
  */
 export async function invoicePdf(
-  services: BillingServices,
+  services: BillingServices & { seller: Seller | null },
   businessId: string,
   invoiceId: string,
 ): Promise<{ redirect: string } | { pdf: Uint8Array; number: string }> {
   const invoice = (await businessInvoices(services, businessId)).find((found) => found.id === invoiceId)
   if (invoice === undefined) throw invoiceNotFound()
   if (invoice.pdfUrl !== null) return { redirect: invoice.pdfUrl }
+  if (services.seller === null) {
+    throw new ApiError(503, 'billing.unavailable', 'No seller is configured to issue invoices on this server')
+  }
   const { business } = await loadBillingBusiness(services.db, businessId)
-  return { pdf: await renderInvoicePdf(invoice, business), number: invoice.number }
+  return { pdf: await renderInvoicePdf(invoice, services.seller, business), number: invoice.number }
 }

@@ -1,9 +1,10 @@
-import { count, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Currency } from '../../contract/price-plans.ts'
 import { vatBasisPoints, vatOn, vatTreatment } from '../../machines/business-payment/vat.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, manualInvoices } from '../db/schema.ts'
+import { invoiceSeries, nextInvoiceNumber } from './invoice-numbers.ts'
 
 /**
  * Puts a business on manual invoicing (SPEC §4 MANUAL), as agreed with sales, or takes it off again (back
@@ -49,19 +50,19 @@ export async function writeManualInvoice(
   const { business } = await loadBillingBusiness(db, businessId)
   if (business.paymentMethod !== 'MANUAL') throw new Error('The business is not on manual invoicing')
   const subtotal = input.quantity * input.unitAmount
-  const tax = vatOn(subtotal, vatBasisPoints(vatTreatment(business.billing.country)))
+  const treatment = vatTreatment(business.billing.country)
+  const vatRate = vatBasisPoints(treatment)
+  const tax = vatOn(subtotal, vatRate)
   return db.transaction(async (tx) => {
-    const [written] = await tx
-      .select({ n: count() })
-      .from(manualInvoices)
-      .where(eq(manualInvoices.businessId, businessId))
-    const number = `M-${business.referralCode.slice(4)}-${String((written?.n ?? 0) + 1).padStart(4, '0')}`
+    const number = await nextInvoiceNumber(tx, invoiceSeries.manual)
     await tx.insert(manualInvoices).values({
       businessId,
       number,
       currency: input.currency,
       lines: [{ description: input.description, quantity: input.quantity, amount: subtotal }],
       subtotal,
+      vatTreatment: treatment,
+      vatRate,
       tax,
       total: subtotal + tax,
       status: input.paid ? 'paid' : 'open',

@@ -20,6 +20,7 @@ import { billingCycles, currencies, type PricePlan, planTiers } from '../../cont
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
 import { signatureQualities } from '../../contract/signing.ts'
+import { vatTreatments } from '../../machines/business-payment/vat.ts'
 import { legislations } from '../../machines/identification/identification.types.ts'
 import {
   type ProviderInvoiceLine,
@@ -189,6 +190,9 @@ export const manualInvoices = pgTable(
     currency: text('currency', { enum: currencies }).notNull(),
     lines: jsonb('lines').$type<ProviderInvoiceLine[]>().notNull(),
     subtotal: integer('subtotal').notNull(),
+    vatTreatment: text('vat_treatment', { enum: vatTreatments }).notNull(),
+    /** In basis points (8.1 % = 810). */
+    vatRate: integer('vat_rate').notNull(),
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
     status: text('status', { enum: ['open', 'paid'] }).notNull(),
@@ -198,6 +202,16 @@ export const manualInvoices = pgTable(
   },
   (table) => [index('manual_invoices_business_idx').on(table.businessId, table.createdAt)],
 )
+
+/**
+ * The last number given in each series of invoice numbers of this deployment's seller. Taken in the
+ * transaction that writes the invoice, so the numbers of a series run without gaps: a rolled back invoice
+ * gives its number back, and the row's lock makes concurrent invoices wait their turn.
+ */
+export const invoiceSequences = pgTable('invoice_sequences', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+})
 
 /**
  * The sandbox billing provider's own records (customers, setup intents, payment methods, subscriptions,

@@ -34,6 +34,7 @@ import { priceUpgrade } from '../billing/preview-upgrade.ts'
 import { findApplicablePromotion, promotionView } from '../billing/promotions.ts'
 import { recordProviderEvent } from '../billing/provider-events.ts'
 import { changeSeats, previewSeats, subscriptionUsage } from '../billing/seats.ts'
+import type { Seller } from '../billing/seller.ts'
 import { cardDeclined, createSetupIntent, upgradeSubscription } from '../billing/upgrade-subscription.ts'
 import { getBusiness } from '../businesses/get-business.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
@@ -52,7 +53,9 @@ const v2 = '/v2/businesses/:id'
  * checked by the business payment machine; the provider's webhooks; outside production, the sandbox's
  * stand-in for what Stripe.js does in the browser.
  */
-export function createBillingRoutes(services: BillingServices & ApiKeyMode): Hono<AuthEnv> {
+export function createBillingRoutes(
+  services: BillingServices & ApiKeyMode & { seller: Seller | null },
+): Hono<AuthEnv> {
   const { db } = services
   const requireAuth = authenticate(services)
   const admin = (c: { get: (key: 'auth') => { userId: string }; req: { param: (key: 'id') => string } }) =>

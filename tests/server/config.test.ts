@@ -145,6 +145,27 @@ describe('loadConfig', () => {
     expect(configError({ ...s3, S3_BUCKET: 'No_Bucket' }).variable).toBe('S3_BUCKET')
   })
 
+  it('names the seller of the invoices from SELLER_*, all three together', () => {
+    const seller = {
+      SELLER_NAME: 'Signet AG',
+      SELLER_ADDRESS: 'Bahnhofstrasse 1; 8001 Zürich ;Switzerland',
+      SELLER_VAT_NUMBER: 'CHE-123.456.789 MWST',
+    }
+    expect(loadConfig(seller).seller).toEqual({
+      name: 'Signet AG',
+      address: ['Bahnhofstrasse 1', '8001 Zürich', 'Switzerland'],
+      vatNumber: 'CHE-123.456.789 MWST',
+    })
+    expect(loadConfig({}).seller).toBeUndefined()
+    const missing = configError({ ...seller, SELLER_VAT_NUMBER: '' })
+    expect(missing.variable).toBe('SELLER_VAT_NUMBER')
+    expect(missing.message).toMatch(/SELLER_VAT_NUMBER must be set with SELLER_NAME and SELLER_ADDRESS/)
+    expect(configError({ ...seller, SELLER_VAT_NUMBER: 'DE123456789' }).message).toMatch(
+      /SELLER_VAT_NUMBER must be a Swiss VAT number/,
+    )
+    expect(configError({ ...seller, SELLER_ADDRESS: 'Zürich' }).variable).toBe('SELLER_ADDRESS')
+  })
+
   it('sends SMS through Twilio when TWILIO_ACCOUNT_SID is set, with one sender, and names what is missing', () => {
     const twilio = {
       TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,

@@ -1,4 +1,5 @@
 import type { BillingCycle, Currency } from '../../../contract/price-plans.ts'
+import type { VatTreatment } from '../../../machines/business-payment/vat.ts'
 
 /**
  * The card-payment and subscription-management providers (SPEC §7 `{card-provider}` and
@@ -94,6 +95,10 @@ export type ProviderInvoice = {
   currency: Currency
   subtotal: number
   discount: number
+  /** How VAT applied when it was issued: Swiss VAT, reverse charge (an EU business), or none (export). */
+  vatTreatment: VatTreatment
+  /** The VAT rate `tax` was charged at, in basis points (8.1 % = 810). */
+  vatRate: number
   tax: number
   total: number
   createdAt: Date

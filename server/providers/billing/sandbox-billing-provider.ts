@@ -2,6 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { amountIn } from '../../../contract/price-plans.ts'
 import { vatBasisPoints, vatOn, vatTreatment } from '../../../machines/business-payment/vat.ts'
+import { invoiceSeries, nextInvoiceNumber } from '../../billing/invoice-numbers.ts'
+import { planLine, planName, seatCount } from '../../billing/invoice-words.ts'
 import type { Database } from '../../db/open-database.ts'
 import { pricePlans, sandboxBillingObjects } from '../../db/schema.ts'
 import type { JobHandler, JobQueue, JobWriter } from '../../jobs/job-queue.ts'
@@ -334,20 +336,24 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
     paymentMethodId: string | null,
   ): Promise<StoredInvoice> {
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0)
-    const tax = vatOn(subtotal - discount, vatBasisPoints(vatTreatment(customer.address.country)))
+    const treatment = vatTreatment(customer.address.country)
+    const vatRate = vatBasisPoints(treatment)
+    const tax = vatOn(subtotal - discount, vatRate)
     const method = paymentMethodId
       ? await this.#read<PaymentMethod>('payment_method', paymentMethodId, tx)
       : null
-    const count = (await this.#list<StoredInvoice>('invoice', customer.id, tx)).length
+    // Like Stripe's account-wide numbering; every caller writes the invoice or rolls the number back.
     const invoice: StoredInvoice = {
       id: newId('in'),
-      number: `${customer.id.slice(4, 12).toUpperCase()}-${String(count + 1).padStart(4, '0')}`,
+      number: await nextInvoiceNumber(tx, invoiceSeries.sandbox),
       customerId: customer.id,
       subscriptionId: subscription.id,
       status: method !== null && method.declines === null ? 'paid' : 'open',
       currency: subscription.price.currency,
       subtotal,
       discount,
+      vatTreatment: treatment,
+      vatRate,
       tax,
       total: subtotal - discount + tax,
       createdAt: this.#options.now().toISOString(),
@@ -372,13 +378,17 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
   ): Promise<StoredInvoice> {
     const { price, seats } = subscription
     const unit = await this.#unitAmount(price, tx)
-    const line = { description: `${price.plan} (${price.cycle})`, quantity: seats, amount: unit * seats }
-    const promotion = subscription.promoCode ? await this.#findPromotion(subscription.promoCode, tx) : null
-    const discount = discountOn(promotion, line.amount, price.currency, price.cycle, subscription.periods - 1)
     const period = {
       start: new Date(subscription.currentPeriodStart),
       end: new Date(subscription.currentPeriodEnd),
     }
+    const line = {
+      description: planLine(price.plan, seatCount(seats), price.cycle, period),
+      quantity: seats,
+      amount: unit * seats,
+    }
+    const promotion = subscription.promoCode ? await this.#findPromotion(subscription.promoCode, tx) : null
+    const discount = discountOn(promotion, line.amount, price.currency, price.cycle, subscription.periods - 1)
     return this.#invoice(tx, customer, subscription, [line], discount, period, paymentMethodId)
   }
 
@@ -463,7 +473,16 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
     )
     return {
       amountDue: amount,
-      lines: [{ description: 'Seats added for the rest of the period', quantity: added, amount }],
+      lines: [
+        {
+          description: planLine(subscription.price.plan, seatCount(added, true), subscription.price.cycle, {
+            start: at,
+            end: new Date(subscription.currentPeriodEnd),
+          }),
+          quantity: added,
+          amount,
+        },
+      ],
     }
   }
 
@@ -562,12 +581,12 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
             periods: subscription.periods + 1,
           }
       if (charge > 0) {
+        const period = { start: prorationDate, end: new Date(changed.currentPeriodEnd) }
         const line = {
-          description: `${price.plan} (${price.cycle}), less the unused ${subscription.price.plan}`,
+          description: `${planLine(price.plan, seatCount(seats), price.cycle, period)}, less the unused ${planName(subscription.price.plan)}`,
           quantity: seats,
           amount: charge,
         }
-        const period = { start: prorationDate, end: new Date(changed.currentPeriodEnd) }
         const invoice = await this.#invoice(
           tx,
           customer,

@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import { type BillingCycle, billingCycles, type Currency, currencies } from '../../../contract/price-plans.ts'
+import { vatBasisPoints, vatTreatment } from '../../../machines/business-payment/vat.ts'
 import {
   type CardProvider,
   PaymentDeclinedError,
@@ -669,6 +670,8 @@ function toInvoice(invoice: Stripe.Invoice, customerId: string): ProviderInvoice
     throw new Error(`invoice ${invoice.id} has status ${status}`)
   }
   const subscription = invoice.parent?.subscription_details?.subscription
+  // The address the invoice was issued to, kept on it: VAT applied by its country then.
+  const treatment = vatTreatment(invoice.customer_address?.country ?? '')
   return {
     id: invoice.id,
     // A draft has no number until it is finalized.
@@ -679,6 +682,8 @@ function toInvoice(invoice: Stripe.Invoice, customerId: string): ProviderInvoice
     currency: toCurrency(invoice.currency),
     subtotal: invoice.subtotal,
     discount: sumAmounts(invoice.total_discount_amounts),
+    vatTreatment: treatment,
+    vatRate: vatBasisPoints(treatment),
     tax: sumAmounts(invoice.total_taxes),
     total: invoice.total,
     createdAt: fromUnix(invoice.created),
