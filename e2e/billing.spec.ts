@@ -277,10 +277,14 @@ test.describe('billing on the sandbox provider', () => {
     await billing.seeFact('plan-name', 'Team, billed monthly')
   })
 
-  test('a manually invoiced business sees its invoices', async ({ browser, playwright }) => {
+  test('a manually invoiced business sees its invoices and downloads one', async ({
+    browser,
+    playwright,
+  }) => {
     test.setTimeout(90_000)
     const admin = await createAccount(api)
-    const businessId = await openBusiness(admin, 'Contract SA')
+    // A name beyond what the standard PDF fonts encode (issue 35): its invoice still downloads.
+    const businessId = await openBusiness(admin, 'Łódź Sp. z o.o.')
     // The operator's command writes to the embedded database, which one process holds at a time.
     await server.stop()
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }
@@ -312,7 +316,17 @@ test.describe('billing on the sandbox provider', () => {
     // SPEC §6: billing sends a manually invoiced business to its invoices.
     await expect(billing.page).toHaveURL(/\/business\/billing\/invoices$/)
     await billing.seeHeading('Invoices')
-    await expect(billing.page.getByRole('row').filter({ hasText: 'CHF 5,188.80' })).toBeVisible()
+    const row = billing.page.getByRole('row').filter({ hasText: 'CHF 5,188.80' })
+    await expect(row).toBeVisible()
+    const download = billing.page.waitForEvent('download')
+    await row.getByRole('button', { name: /Download invoice/ }).click()
+    const file = await (await download).path()
+    const { stdout: text } = await execFileAsync('pdftotext', ['-layout', file, '-'])
+    // Seller and buyer by name, and the Swiss VAT on CHF 4,800.00.
+    expect(text).toContain('Signet Test System AG')
+    expect(text).toContain('Łódź Sp. z o.o.')
+    expect(text).toMatch(/VAT 8\.1% on CHF 4,800\.00\s+CHF 388\.80/)
+    expect(text).toMatch(/Total\s+CHF 5,188\.80/)
   })
 
   test('a removed seat stays until the period ends, and the count drops after it', async ({ browser }) => {
