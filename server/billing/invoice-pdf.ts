@@ -33,14 +33,9 @@ const statuses: Record<ProviderInvoice['status'], string> = {
   uncollectible: 'Uncollectible',
 }
 
+// Billing countries are two letters (contract/businesses.ts), which DisplayNames always takes.
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' })
-const countryName = (code: string) => {
-  try {
-    return countryNames.of(code) ?? code
-  } catch {
-    return code
-  }
-}
+const countryName = (code: string) => countryNames.of(code) ?? code
 
 const margin = 50
 const ink = rgb(0.1, 0.1, 0.12)
