@@ -16,3 +16,15 @@ UPDATE "manual_invoices" AS "invoice" SET
 FROM "businesses" AS "business" WHERE "business"."id" = "invoice"."business_id";--> statement-breakpoint
 ALTER TABLE "manual_invoices" ALTER COLUMN "vat_treatment" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "manual_invoices" ALTER COLUMN "vat_rate" SET NOT NULL;
+--> statement-breakpoint
+-- The sandbox provider's invoices written before carry their VAT as their customer's country gives it, too.
+UPDATE "sandbox_billing_objects" AS "invoice" SET "data" = "invoice"."data" || jsonb_build_object(
+	'vatTreatment', CASE
+		WHEN "customer"."data"->'address'->>'country' IN ('CH', 'LI') THEN 'swiss'
+		WHEN "customer"."data"->'address'->>'country' IN ('AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK') THEN 'reverseCharge'
+		ELSE 'export'
+	END,
+	'vatRate', CASE WHEN "customer"."data"->'address'->>'country' IN ('CH', 'LI') THEN 810 ELSE 0 END)
+FROM "sandbox_billing_objects" AS "customer"
+WHERE "invoice"."kind" = 'invoice' AND NOT ("invoice"."data" ? 'vatTreatment')
+	AND "customer"."kind" = 'customer' AND "customer"."id" = "invoice"."customer_id";
