@@ -61,9 +61,12 @@ export const signRequestItemSchema = v.object({
 /** One request of a sign call. */
 export type SignRequestItem = v.InferOutput<typeof signRequestItemSchema>
 
-/** A signer's Part 11 confirmation (see {@link signBodySchema}). */
+/**
+ * A signer's Part 11 confirmation (see {@link signBodySchema}): an account's password, or for a direct-link
+ * signer none (the TAN of the same sign call confirms it), with the printed name and meaning.
+ */
 export const part11ConfirmationSchema = v.object({
-  password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+  password: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1024))),
   signingName: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
   signingReason: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
 })
@@ -80,7 +83,8 @@ export const signBodySchema = v.object({
   sealAccountName: v.optional(v.pipe(v.string(), v.maxLength(40))),
   /**
    * The signer's 21 CFR Part 11 confirmation, which a request of a business that signs under Part 11 asks
-   * for (`part11_required`): their password again, and the printed name and meaning of the signature.
+   * for (`part11_required`): their password again (a direct-link signer: the TAN of this call), and the
+   * printed name and meaning of the signature.
    */
   part11: v.optional(part11ConfirmationSchema),
 })

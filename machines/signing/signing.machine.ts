@@ -49,15 +49,19 @@ export const signingMachine = setup({
     lacksCredit: (_, params: { credit: SigningCredit }) => !hasSigningCredit(params.credit),
     isResult: (_, params: { result: SignResultCode; expected: SignResultCode }) =>
       params.result === params.expected,
+    /** The answer is `expected`, and a direct-link signer signs (who confirms Part 11 with a TAN). */
+    isDirectResult: ({ context }, params: { result: SignResultCode; expected: SignResultCode }) =>
+      context.signer === 'direct' && params.result === params.expected,
   },
   actions: {
     setLoading: assign((_, params: { loading: boolean }) => ({ loading: params.loading })),
-    startAttempt: assign({
+    startAttempt: assign((_, params: { credit: SigningCredit }) => ({
+      signer: params.credit.isDirectSign ? ('direct' as const) : ('account' as const),
       tan: undefined,
       part11: undefined,
       errorCode: undefined,
       tanTriesLeft: undefined,
-    }),
+    })),
     setTan: assign((_, params: { tan: string }) => ({ tan: params.tan })),
     setPart11: assign((_, params: Part11Confirmation) => ({ part11: params })),
     /** A wrong password: the confirmation is asked for again, without keeping what was typed. */
@@ -87,9 +91,12 @@ export const signingMachine = setup({
           {
             guard: { type: 'lacksCredit', params: ({ event }) => ({ credit: event.credit }) },
             target: 'exhausted',
-            actions: 'startAttempt',
+            actions: { type: 'startAttempt', params: ({ event }) => ({ credit: event.credit }) },
           },
-          { target: 'signing', actions: 'startAttempt' },
+          {
+            target: 'signing',
+            actions: { type: 'startAttempt', params: ({ event }) => ({ credit: event.credit }) },
+          },
         ],
       },
     },
@@ -165,6 +172,14 @@ export const signingMachine = setup({
               params: ({ event }) => ({ result: event.output.result, expected: 'mobile_aes' }),
             },
             target: 'mobileAes',
+          },
+          {
+            // A direct-link signer gives the name and meaning here; the TAN asked next confirms them.
+            guard: {
+              type: 'isDirectResult',
+              params: ({ event }) => ({ result: event.output.result, expected: 'part11_required' }),
+            },
+            target: 'part11Meaning',
           },
           {
             guard: {
@@ -365,6 +380,19 @@ export const signingMachine = setup({
               signingName: event.signingName,
               signingReason: event.signingReason,
             }),
+          },
+        },
+        'overlay.close': { target: 'idle' },
+      },
+    },
+    // 21 CFR Part 11 for a direct-link signer: the printed name and meaning, sent on to the TAN entry.
+    part11Meaning: {
+      on: {
+        'part11.submit': {
+          target: 'signing',
+          actions: {
+            type: 'setPart11',
+            params: ({ event }) => ({ signingName: event.signingName, signingReason: event.signingReason }),
           },
         },
         'overlay.close': { target: 'idle' },

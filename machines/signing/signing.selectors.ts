@@ -30,6 +30,7 @@ const overlayByState: Record<TopState, SigningOverlay | undefined> = {
   serialMismatch: 'serial-number-mismatch',
   mobileAes: 'mobile-aes',
   part11Verification: 'part-11-verification',
+  part11Meaning: 'part-11-verification',
   identificationRequired: 'upgrade-standards',
   success: 'signing-success',
   failure: 'signing-failure',

@@ -47,6 +47,8 @@ export type SigningErrorCode =
 export interface SigningContext {
   /** True while an overlay's handler runs (SPEC §4); the overlay shows it as busy. */
   loading: boolean
+  /** Who signs, from the start: an account confirms Part 11 with its password, a direct-link signer with a TAN. */
+  signer?: 'account' | 'direct'
   tan?: string
   part11?: Part11Confirmation
   /** Why the last handler failed; the overlay stays open so the user can retry. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { mobileSigningResendIntervalMs } from '../../contract/mobile-signing.ts'
+import { maskMobile, mobileSigningResendIntervalMs } from '../../contract/mobile-signing.ts'
 import type { SignAnswer } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
 import { mobileSignings, signatureRequests, signatures } from '../db/schema.ts'
@@ -138,7 +138,10 @@ export async function proceedMobileSigning(
       services,
       signer,
       { signatureRequests: body.signatureRequests, language: body.language },
-      { mobileConfirmed: true, ...(body.part11 === undefined ? {} : { part11: body.part11 }) },
+      {
+        mobileConfirmed: { mobile: maskMobile(row.mobile) },
+        ...(body.part11 === undefined ? {} : { part11: body.part11 }),
+      },
     )
   } catch (error) {
     await services.db.update(mobileSignings).set({ status: 'pending' }).where(eq(mobileSignings.id, row.id))

@@ -33,7 +33,8 @@ const requestEventsQuery = preparedPerDatabase((db: Database) =>
         from ${signatures} s where s.request_id = signature_requests.id)`,
       events: sql<GatheredEvent[]>`(
         select coalesce(json_agg(json_build_object(
-          'id', e.id, 'type', e.type, 'actorEmail', u.email, 'detail', e.detail, 'ip', e.ip,
+          'id', e.id, 'type', e.type, 'actorEmail', coalesce(u.email, e.detail->>'signerEmail'),
+          'detail', e.detail, 'ip', e.ip,
           'createdAt', e.created_at
         ) order by e.created_at, e.seq), '[]')
         from ${signatureRequestEvents} e left join ${users} u on u.id = e.actor_id
@@ -44,7 +45,10 @@ const requestEventsQuery = preparedPerDatabase((db: Database) =>
     .prepare('request_events'),
 )
 
-/** GET .../events: the audit trail, oldest first, for the owner and the signers (else 404). */
+/**
+ * GET .../events: the audit trail, oldest first, for the owner and the signers (else 404). Each entry names
+ * who acted: the account's address, or a direct-link signer's (recorded with the entry, record-event.ts).
+ */
 export async function listRequestEvents(
   services: Pick<RequestServices, 'db'>,
   caller: Caller,

@@ -1,4 +1,9 @@
 import { layoutText, PDF, type PDFPage, rgb } from '@libpdf/core'
+import {
+  type RequestEventFacts,
+  requestEventFacts,
+  type SigningVerification,
+} from '../../contract/request-events.ts'
 import type { SignatureRequestReport } from '../../contract/signature-requests.ts'
 import { embedTextFonts, printable } from '../pdf-fonts.ts'
 import type { RequestEventType } from './record-event.ts'
@@ -8,6 +13,43 @@ const margin = 56
 const bodySize = 9.5
 const muted = rgb(0.38, 0.4, 0.45)
 const ink = rgb(0.1, 0.1, 0.12)
+
+/**
+ * What an audit trail entry says beyond what, who and when, in the words of the request page's history: the
+ * subject, a signature's standard, how its signer was verified and its Part 11 name and meaning, the changes.
+ */
+function eventLines(facts: RequestEventFacts, texts: ReportTexts): string[] {
+  const lines: string[] = []
+  if (facts.about !== undefined) lines.push(facts.about)
+  const { signature } = facts
+  if (signature !== undefined) {
+    lines.push(texts.standard(signature.quality.toUpperCase(), signature.part11 !== undefined))
+    if (signature.verifications.length > 0) {
+      lines.push(
+        texts.verifiedBy(
+          signature.verifications.map((verification) =>
+            // Each method's words take that method's facts.
+            (
+              texts.verifications[verification.method] as (
+                v: SigningVerification,
+                m: typeof texts.identificationModes,
+              ) => string
+            )(verification, texts.identificationModes),
+          ),
+        ),
+      )
+    }
+    if (signature.part11 !== undefined)
+      lines.push(texts.meaning(signature.part11.name, signature.part11.meaning))
+  }
+  for (const change of facts.changes ?? []) {
+    const value = (text: string | null) =>
+      text === null || text === '' ? texts.empty : change.field === 'quality' ? text.toUpperCase() : text
+    lines.push(texts.changed(texts.fields[change.field], value(change.before), value(change.after)))
+  }
+  if (facts.message !== undefined) lines.push(`“${facts.message}”`)
+  return lines
+}
 
 /** `2026-03-01 08:00:00 UTC`: one unambiguous time for every reader of the report. */
 function utc(iso: string | null): string {
@@ -118,11 +160,10 @@ export async function renderReportPdf(
   for (const event of report.events) {
     const what = texts.events[event.type as RequestEventType] ?? event.type
     write(`${utc(event.createdAt)}  ${what}`, { font: 'bold', gap: 4 })
-    write(texts.byFrom(event.actorEmail ?? texts.unknown, event.ip ?? texts.unknown), { indent: 12 })
-    const detail = Object.entries(event.detail)
-      .filter(([, value]) => value !== '' && value !== null && value !== undefined)
-      .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    if (detail.length > 0) write(detail.join('; '), { indent: 12, color: muted, size: 8.5 })
+    write(texts.byFrom(event.actorEmail ?? texts.unknown, event.ip || texts.unknown), { indent: 12 })
+    for (const line of eventLines(requestEventFacts(event), texts)) {
+      write(line, { indent: 12, color: muted, size: 8.5 })
+    }
   }
 
   pages.forEach((each, index) => {

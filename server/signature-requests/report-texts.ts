@@ -1,3 +1,5 @@
+import type { IdentificationMode, IdentificationProvider } from '../../contract/identification.ts'
+import type { ChangedRequestField, SigningVerification } from '../../contract/request-events.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import type { MailLocale } from '../mail/mail-locale.ts'
 import type { RequestEventType } from './record-event.ts'
@@ -26,10 +28,33 @@ export type ReportTexts = {
   attachments: (count: number) => string
   auditTrail: (count: number) => string
   byFrom: (actor: string, address: string) => string
+  /** The signature standard of a `signed` entry: its quality, and whether under FDA 21 CFR Part 11. */
+  standard: (quality: string, part11: boolean) => string
+  /** How the signer of a `signed` entry proved who they were, each way as {@link verifications} says it. */
+  verifiedBy: (ways: string[]) => string
+  verifications: {
+    [Method in SigningVerification['method']]: (
+      verification: Extract<SigningVerification, { method: Method }>,
+      modes: Record<IdentificationMode, string>,
+    ) => string
+  }
+  identificationModes: Record<IdentificationMode, string>
+  /** One change of an `updated` entry, the values already as the reader reads them. */
+  changed: (field: string, before: string, after: string) => string
+  fields: Record<ChangedRequestField, string>
+  /** An empty value of a changed field. */
+  empty: string
   unknown: string
   pageOf: (page: number, pages: number) => string
   statuses: Record<SignatureRequestStatus, string>
   events: Record<RequestEventType, string>
+}
+
+/** Identification providers, named alike in every language. */
+const providerNames: Record<IdentificationProvider, string> = {
+  eidas: 'eIDAS',
+  zertes: 'ZertES',
+  austria: 'Austria',
 }
 
 /** The PDF report's words in each language of the app (SPEC §9); the language is the reader's. */
@@ -56,6 +81,26 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     attachments: (count) => `Attachments (${count})`,
     auditTrail: (count) => `Audit trail (${count})`,
     byFrom: (actor, address) => `by ${actor} from ${address}`,
+    standard: (quality, part11) => `Signature standard: ${quality}${part11 ? ', FDA 21 CFR Part 11' : ''}`,
+    verifiedBy: (ways) => `Verified by: ${ways.join('; ')}`,
+    verifications: {
+      sign_in: () => 'signing in to the account',
+      password: () => 'the account password entered again',
+      tan: ({ to }) => `TAN sent to ${to}`,
+      sms_otp: ({ to }) => `one-time password by SMS to ${to}`,
+      identification: ({ provider, mode }, modes) => `${modes[mode]} (${providerNames[provider]})`,
+      vouched: ({ business }) => `vouched for by ${business}`,
+      seal: ({ seal, usedBy }) => `seal “${seal}” used by ${usedBy}`,
+    },
+    identificationModes: {
+      video: 'video identification',
+      robo: 'self identification',
+      autoident: 'automatic identification',
+      eid: 'Austrian eID',
+    },
+    changed: (field, before, after) => `${field} changed from “${before}” to “${after}”`,
+    fields: { title: 'Title', message: 'Message', quality: 'Signature standard', legislation: 'Legislation' },
+    empty: '(empty)',
     unknown: 'unknown',
     pageOf: (page, pages) => `page ${page} of ${pages}`,
     statuses: {
@@ -68,17 +113,17 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     events: {
       created: 'Request created',
       document_added: 'Document added',
-      initiated: 'Sent to the signers',
+      initiated: 'Request sent to the signers',
       withdrawn: 'Withdrawn',
       declined: 'Declined',
       reminded: 'Signers reminded',
-      claimed: 'Claimed by an account',
+      claimed: 'Invitation claimed',
       updated: 'Request details changed',
       document_removed: 'Document removed',
       signer_added: 'Signer added',
       signer_removed: 'Signer removed',
       fields_placed: 'Signature field placed',
-      delegated: 'Signature handed over',
+      delegated: 'Signing delegated',
       attachment_added: 'Attachment added',
       attachment_removed: 'Attachment removed',
       signed: 'Signed',
@@ -106,6 +151,31 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     attachments: (count) => `Anhänge (${count})`,
     auditTrail: (count) => `Protokoll (${count})`,
     byFrom: (actor, address) => `durch ${actor} von ${address}`,
+    standard: (quality, part11) => `Signaturstandard: ${quality}${part11 ? ', FDA 21 CFR Part 11' : ''}`,
+    verifiedBy: (ways) => `Geprüft durch: ${ways.join('; ')}`,
+    verifications: {
+      sign_in: () => 'Anmeldung beim Konto',
+      password: () => 'erneute Eingabe des Kontopassworts',
+      tan: ({ to }) => `TAN an ${to}`,
+      sms_otp: ({ to }) => `Einmalpasswort per SMS an ${to}`,
+      identification: ({ provider, mode }, modes) => `${modes[mode]} (${providerNames[provider]})`,
+      vouched: ({ business }) => `Bestätigung durch ${business}`,
+      seal: ({ seal, usedBy }) => `Siegel «${seal}», verwendet von ${usedBy}`,
+    },
+    identificationModes: {
+      video: 'Videoidentifikation',
+      robo: 'Selbstidentifikation',
+      autoident: 'automatische Identifikation',
+      eid: 'österreichische eID',
+    },
+    changed: (field, before, after) => `${field} geändert von «${before}» zu «${after}»`,
+    fields: {
+      title: 'Titel',
+      message: 'Nachricht',
+      quality: 'Signaturstandard',
+      legislation: 'Gesetzgebung',
+    },
+    empty: '(leer)',
     unknown: 'unbekannt',
     pageOf: (page, pages) => `Seite ${page} von ${pages}`,
     statuses: {
@@ -118,20 +188,20 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     events: {
       created: 'Anfrage erstellt',
       document_added: 'Dokument hinzugefügt',
-      initiated: 'An die Unterzeichnenden gesendet',
+      initiated: 'Anfrage an die Unterzeichner gesendet',
       withdrawn: 'Zurückgezogen',
       declined: 'Abgelehnt',
-      reminded: 'Unterzeichnende erinnert',
-      claimed: 'Von einem Konto übernommen',
+      reminded: 'Unterzeichner erinnert',
+      claimed: 'Einladung übernommen',
       updated: 'Angaben der Anfrage geändert',
       document_removed: 'Dokument entfernt',
-      signer_added: 'Unterzeichnende Person hinzugefügt',
-      signer_removed: 'Unterzeichnende Person entfernt',
+      signer_added: 'Unterzeichner hinzugefügt',
+      signer_removed: 'Unterzeichner entfernt',
       fields_placed: 'Signaturfeld platziert',
-      delegated: 'Unterschrift übertragen',
+      delegated: 'Unterschrift delegiert',
       attachment_added: 'Anhang hinzugefügt',
       attachment_removed: 'Anhang entfernt',
-      signed: 'Unterzeichnet',
+      signed: 'Unterschrieben',
     },
   },
   'fr-ch': {
@@ -156,6 +226,32 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     attachments: (count) => `Pièces jointes (${count})`,
     auditTrail: (count) => `Journal (${count})`,
     byFrom: (actor, address) => `par ${actor} depuis ${address}`,
+    standard: (quality, part11) =>
+      `Standard de signature : ${quality}${part11 ? ', FDA 21 CFR Part 11' : ''}`,
+    verifiedBy: (ways) => `Vérifié par : ${ways.join('; ')}`,
+    verifications: {
+      sign_in: () => 'connexion au compte',
+      password: () => 'nouvelle saisie du mot de passe du compte',
+      tan: ({ to }) => `TAN envoyé à ${to}`,
+      sms_otp: ({ to }) => `mot de passe à usage unique par SMS au ${to}`,
+      identification: ({ provider, mode }, modes) => `${modes[mode]} (${providerNames[provider]})`,
+      vouched: ({ business }) => `garanti par ${business}`,
+      seal: ({ seal, usedBy }) => `cachet « ${seal} » utilisé par ${usedBy}`,
+    },
+    identificationModes: {
+      video: 'identification vidéo',
+      robo: 'auto-identification',
+      autoident: 'identification automatique',
+      eid: 'eID autrichienne',
+    },
+    changed: (field, before, after) => `${field} modifié de « ${before} » à « ${after} »`,
+    fields: {
+      title: 'Titre',
+      message: 'Message',
+      quality: 'Standard de signature',
+      legislation: 'Législation',
+    },
+    empty: '(vide)',
     unknown: 'inconnu',
     pageOf: (page, pages) => `page ${page} sur ${pages}`,
     statuses: {
@@ -168,19 +264,19 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     events: {
       created: 'Demande créée',
       document_added: 'Document ajouté',
-      initiated: 'Envoyée aux signataires',
+      initiated: 'Demande envoyée aux signataires',
       withdrawn: 'Retirée',
       declined: 'Refusée',
       reminded: 'Signataires relancés',
-      claimed: 'Reprise par un compte',
+      claimed: 'Invitation récupérée',
       updated: 'Détails de la demande modifiés',
       document_removed: 'Document retiré',
       signer_added: 'Signataire ajouté',
       signer_removed: 'Signataire retiré',
       fields_placed: 'Champ de signature placé',
-      delegated: 'Signature transmise',
+      delegated: 'Signature déléguée',
       attachment_added: 'Pièce jointe ajoutée',
-      attachment_removed: 'Pièce jointe retirée',
+      attachment_removed: 'Pièce jointe supprimée',
       signed: 'Signée',
     },
   },
@@ -206,6 +302,31 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     attachments: (count) => `Allegati (${count})`,
     auditTrail: (count) => `Registro (${count})`,
     byFrom: (actor, address) => `da ${actor} da ${address}`,
+    standard: (quality, part11) => `Standard di firma: ${quality}${part11 ? ', FDA 21 CFR Part 11' : ''}`,
+    verifiedBy: (ways) => `Verificato tramite: ${ways.join('; ')}`,
+    verifications: {
+      sign_in: () => "accesso all'account",
+      password: () => "nuovo inserimento della password dell'account",
+      tan: ({ to }) => `TAN inviato a ${to}`,
+      sms_otp: ({ to }) => `password monouso via SMS al ${to}`,
+      identification: ({ provider, mode }, modes) => `${modes[mode]} (${providerNames[provider]})`,
+      vouched: ({ business }) => `garantito da ${business}`,
+      seal: ({ seal, usedBy }) => `sigillo «${seal}» usato da ${usedBy}`,
+    },
+    identificationModes: {
+      video: 'identificazione video',
+      robo: 'autoidentificazione',
+      autoident: 'identificazione automatica',
+      eid: 'eID austriaca',
+    },
+    changed: (field, before, after) => `${field} modificato da «${before}» a «${after}»`,
+    fields: {
+      title: 'Titolo',
+      message: 'Messaggio',
+      quality: 'Standard di firma',
+      legislation: 'Legislazione',
+    },
+    empty: '(vuoto)',
     unknown: 'sconosciuto',
     pageOf: (page, pages) => `pagina ${page} di ${pages}`,
     statuses: {
@@ -218,17 +339,17 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     events: {
       created: 'Richiesta creata',
       document_added: 'Documento aggiunto',
-      initiated: 'Inviata ai firmatari',
+      initiated: 'Richiesta inviata ai firmatari',
       withdrawn: 'Ritirata',
       declined: 'Rifiutata',
-      reminded: 'Firmatari sollecitati',
-      claimed: 'Rilevata da un account',
+      reminded: 'Promemoria inviato ai firmatari',
+      claimed: 'Invito acquisito',
       updated: 'Dettagli della richiesta modificati',
       document_removed: 'Documento rimosso',
       signer_added: 'Firmatario aggiunto',
       signer_removed: 'Firmatario rimosso',
       fields_placed: 'Campo firma posizionato',
-      delegated: 'Firma trasferita',
+      delegated: 'Firma delegata',
       attachment_added: 'Allegato aggiunto',
       attachment_removed: 'Allegato rimosso',
       signed: 'Firmata',

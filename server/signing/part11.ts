@@ -20,7 +20,8 @@ export async function underPart11(db: Pick<Database, 'select'>, senderId: string
 /**
  * 21 CFR 11.200: a signer who signs under Part 11 enters their password again, with the printed name and
  * the meaning of the signature (11.50), which the signature and the report record with its time.
- * `part11_required` while none is given, `part11_invalid` for a wrong password (nothing signed either way);
+ * `part11_required` while none (or no password) is given, `part11_invalid` for a wrong password (nothing
+ * signed either way);
  * else the confirmation, whose name and meaning become the account's defaults (`p11_signing_name`,
  * `p11_signing_reason`). Wrong passwords count as failed sign-ins of the account from the caller's address.
  * An account without a password (single sign-on) cannot confirm.
@@ -31,7 +32,7 @@ export async function confirmPart11(
   confirmation: Part11Confirmation | undefined,
   now: Date,
 ): Promise<'part11_required' | 'part11_invalid' | Part11Confirmation> {
-  if (confirmation === undefined) return 'part11_required'
+  if (confirmation?.password === undefined) return 'part11_required'
   // Password guesses are counted and paused as at sign-in (429 auth.too_many_attempts).
   const keys = { account: caller.email, address: caller.ip }
   await loginThrottle.check(db, keys, now)

@@ -55,6 +55,11 @@ export type SignPdfOptions = {
   seal?: { label: string; organization: string; image?: Uint8Array }
   /** The signer's visual signature as a PNG (drawn by the visual signature renderer): drawn as the whole box. */
   visualSignature?: Uint8Array
+  /**
+   * A signature under 21 CFR Part 11, whose manifestation (11.50) the default appearance shows: the printed
+   * name (`name`), the meaning (`reason`) and the date and time with its zone, a visual signature beside them.
+   */
+  manifestation?: boolean
   /** Where and what to draw; by default a 300 x 140 box low on the last page. */
   appearance?: {
     /** Zero-based page index. */
@@ -83,6 +88,16 @@ const sealQualityLabels: Record<SignatureQuality, string> = {
   aes: 'Advanced electronic seal (AES)',
   qes: 'Qualified electronic seal (QES)',
 }
+const manifestationTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+})
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -202,24 +217,32 @@ export async function preparePdfSignature(
   const seal = options.seal
   const lines =
     options.appearance?.lines ??
-    (seal
+    (options.manifestation && !seal
       ? [
-          seal.label,
-          ...(seal.organization === seal.label ? [] : [seal.organization]),
-          dateFormat.format(signingTime),
-          sealQualityLabels[options.quality ?? 'aes'],
+          `Signed by ${options.name}`,
+          `Meaning: ${options.reason}`,
+          manifestationTime.format(signingTime),
+          `${qualityLabels[options.quality ?? 'ses']}, 21 CFR Part 11`,
         ]
-      : [
-          `Signed by ${options.signer.name}`,
-          dateFormat.format(signingTime),
-          qualityLabels[options.quality ?? 'ses'],
-        ])
+      : seal
+        ? [
+            seal.label,
+            ...(seal.organization === seal.label ? [] : [seal.organization]),
+            dateFormat.format(signingTime),
+            sealQualityLabels[options.quality ?? 'aes'],
+          ]
+        : [
+            `Signed by ${options.signer.name}`,
+            dateFormat.format(signingTime),
+            qualityLabels[options.quality ?? 'ses'],
+          ])
   // The seal's image was redrawn by the server when it was uploaded, so it embeds as it is.
   const visual = !seal && options.visualSignature ? pdf.embedImage(options.visualSignature) : undefined
   const image = visual ?? (seal?.image ? pdf.embedImage(seal.image) : undefined)
-  const drawing = visual
-    ? drawImageAppearance(rect.width, rect.height, visual)
-    : drawAppearance(rect.width, rect.height, lines, image)
+  const drawing =
+    visual && !options.manifestation
+      ? drawImageAppearance(rect.width, rect.height, visual)
+      : drawAppearance(rect.width, rect.height, lines, image)
   const fontRef = pdf.register(
     PdfDict.of({
       Type: PdfName.of('Font'),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import type { SigningVerification } from '../../contract/request-events.ts'
 import { placedBox, type SignatureField, signatureFieldSize } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import type { DocumentSignature, SignatureQuality } from '../../contract/signing.ts'
@@ -40,6 +41,13 @@ export type SigningIdentity = {
   vouchedBy?: string
   /** The signer's visual signature as a PNG, drawn as the appearance; absent: the text appearance. */
   visualSignature?: Uint8Array
+  /** How the signer proved who they were, as the audit trail records it. */
+  verifications: SigningVerification[]
+  /**
+   * Signed under 21 CFR Part 11: `signingName` and `signingReason` are the printed name and meaning the
+   * signer confirmed, which the appearance shows with the time (11.50) and the audit trail records.
+   */
+  part11?: true
 }
 
 /** What became of one request of a sign call. */
@@ -107,6 +115,8 @@ export async function signRequestDocuments(
         rows,
       ).get(signable.signature.id)?.documentSignatures
       const usedFields: SignatureField[] = []
+      // The time the appearance shows is the one the request and its audit trail record.
+      const now = services.now()
       for (const { part, document } of parts) {
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
@@ -128,6 +138,7 @@ export async function signRequestDocuments(
               chain: pki.chain,
             },
             tsa: platform.tsa,
+            signingTime: now,
             name: identity.signingName,
             reason: identity.signingReason ?? '',
             quality: identity.quality,
@@ -135,6 +146,7 @@ export async function signRequestDocuments(
               ? { seal: { label: seal.label, organization: seal.organization, image: seal.image } }
               : {}),
             ...(identity.visualSignature ? { visualSignature: identity.visualSignature } : {}),
+            ...(identity.part11 ? { manifestation: true } : {}),
             appearance: { page: field.page, rect: field },
           },
           renderer.prepareSignature,
@@ -163,7 +175,6 @@ export async function signRequestDocuments(
       ) {
         throw new CreditExhausted()
       }
-      const now = services.now()
       await tx
         .update(signatureRequests)
         .set({ statusOverall: decision.status, updatedAt: now })
@@ -186,6 +197,10 @@ export async function signRequestDocuments(
         documents: parts.map(({ document }) => document.id),
         ...(seal ? { seal: seal.accountName } : {}),
         ...(identity.vouchedBy === undefined ? {} : { vouchedBy: identity.vouchedBy }),
+        verifications: identity.verifications,
+        ...(identity.part11
+          ? { part11: { name: identity.signingName, meaning: identity.signingReason ?? '' } }
+          : {}),
       })
       // The last signature mails the signed documents, in the transaction that records it.
       if (decision.status === 'SIGNED') {

@@ -19,6 +19,7 @@ import { requestQuality } from './request-quality.ts'
 import { type SigningIdentity, signRequestDocuments } from './sign-request-documents.ts'
 import { allowedQualities } from './signature-qualities.ts'
 import type { SigningServices } from './signing-services.ts'
+import { signingVerifications } from './signing-verifications.ts'
 
 /**
  * Who signs: a signed-in account, or a direct-link signer (nas) whose token and TAN the direct-sign
@@ -71,8 +72,12 @@ export async function signRequests(
   for (const signable of signables) {
     const { request } = signable
     let confirmed: Part11Meaning | undefined
-    if (!seal && signer.kind === 'account' && (await underPart11(services.db, request.ownerId))) {
-      part11 ??= await confirmPart11(services.db, signer.caller, body.part11, services.now())
+    if (!seal && (await underPart11(services.db, request.ownerId))) {
+      // A direct-link signer's meaning came with the TAN that confirmed it (sign-direct.ts, `options.part11`).
+      part11 ??=
+        signer.kind === 'account'
+          ? await confirmPart11(services.db, signer.caller, body.part11, services.now())
+          : 'part11_required'
       if (typeof part11 === 'string') {
         planned.push({ signable, result: part11 })
         continue
@@ -81,9 +86,16 @@ export async function signRequests(
     }
     const identity = seal ? sealIdentity(signer, seal, signable) : await identify(services, signer, signable)
     if (typeof identity === 'string') planned.push({ signable, result: identity })
-    else if (identity.quality === 'qes' && !seal && options.mobileConfirmed !== true)
+    else if (identity.quality === 'qes' && !seal && options.mobileConfirmed === undefined)
       planned.push({ signable, defer: true, part11: confirmed })
-    else planned.push({ signable, identity: confirmed ? { ...identity, ...confirmed } : identity })
+    else {
+      const verifications = await signingVerifications(services.db, signer, identity, {
+        part11: confirmed !== undefined,
+        mobile: options.mobileConfirmed?.mobile,
+      })
+      const signed = { ...identity, verifications }
+      planned.push({ signable, identity: confirmed ? { ...signed, ...confirmed, part11: true } : signed })
+    }
   }
   const deferred = planned.filter((plan) => 'defer' in plan)
   const mobile =
@@ -113,8 +125,11 @@ export async function signRequests(
 
 /** How a sign call is made beyond its body. */
 export type SignOptions = {
-  /** The signer confirmed on their phone (a mobile signing's proceed): qualified signatures are made now. */
-  mobileConfirmed?: boolean
+  /**
+   * The signer confirmed on their phone (a mobile signing's proceed) with the one-time password sent to the
+   * (masked) `mobile`: qualified signatures are made now.
+   */
+  mobileConfirmed?: { mobile: string }
   /** The Part 11 name and meaning confirmed (with the password) when the mobile signing started. */
   part11?: Part11Meaning
 }
@@ -148,7 +163,7 @@ function sealIdentity(
   signer: RequestSigner,
   seal: SealSigning,
   { item }: SignableRequest,
-): SigningIdentity | 'exhausted' {
+): Omit<SigningIdentity, 'verifications'> | 'exhausted' {
   if (seal.locked || signer.kind !== 'account') return 'exhausted'
   return {
     name: seal.label,
@@ -174,7 +189,9 @@ async function identify(
   services: SigningServices,
   signer: RequestSigner,
   { request, signature, item }: SignableRequest,
-): Promise<SigningIdentity | 'exhausted' | 'identification_required' | 'serial_mismatch'> {
+): Promise<
+  Omit<SigningIdentity, 'verifications'> | 'exhausted' | 'identification_required' | 'serial_mismatch'
+> {
   const signingReason =
     item.signingReason === undefined || item.signingReason === '' ? undefined : item.signingReason
   if (signer.kind === 'direct') {

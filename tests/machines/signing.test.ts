@@ -69,6 +69,7 @@ function controlledMachine() {
 
 const paying: SigningCredit = { isFreeUser: false, freeSignaturesRemaining: 0, isDirectSign: false }
 const freeWithout: SigningCredit = { isFreeUser: true, freeSignaturesRemaining: 0, isDirectSign: false }
+const directSigner: SigningCredit = { isFreeUser: false, freeSignaturesRemaining: 0, isDirectSign: true }
 
 const done = (id: string, output: unknown) =>
   ({ type: `xstate.done.actor.${id}`, output }) as unknown as SigningEvent
@@ -78,6 +79,7 @@ const failed = (id: string) =>
 const userEvents: SigningEvent[] = [
   { type: 'signing.start', credit: paying },
   { type: 'signing.start', credit: freeWithout },
+  { type: 'signing.start', credit: directSigner },
   { type: 'signing.retry' },
   { type: 'tan.submit', tan: '123456' },
   { type: 'tan.resend' },
@@ -134,7 +136,7 @@ describe('signing overlays (SPEC §2, §4)', () => {
       machine,
       events: eventsFor,
       exec,
-      serializeState: (s) => JSON.stringify([s.value, s.context.errorCode]),
+      serializeState: (s) => JSON.stringify([s.value, s.context.errorCode, s.context.signer]),
       check: (s) => {
         // SPEC §4: a handler runs with the loading flag, and only then.
         expect(s.context.loading).toBe(s.hasTag('busy'))
@@ -155,6 +157,11 @@ describe('signing overlays (SPEC §2, §4)', () => {
         success: (s) => expect(selectSigningOverlay(s)).toBe('signing-success'),
         exhausted: (s) => expect(selectSigningOverlay(s)).toBe('exhausted-signatures'),
         part11Verification: (s) => expect(selectSigningOverlay(s)).toBe('part-11-verification'),
+        // A direct-link signer is asked for the name and meaning only: the TAN confirms them.
+        part11Meaning: (s) => {
+          expect(s.context.signer).toBe('direct')
+          expect(selectSigningOverlay(s)).toBe('part-11-verification')
+        },
       },
     })
     expect(coverage.missingStates).toEqual([])
@@ -270,6 +277,25 @@ describe('overlay handlers (SPEC §4)', () => {
     await settle()
     actor.send({ type: 'tan.submit', tan: '654321' })
     expect(attempts).toEqual([{}, { tan: '654321' }])
+  })
+
+  it('under Part 11 a direct-link signer gives name and meaning, then confirms them with the TAN', async () => {
+    const { machine, pending, attempts } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: directSigner })
+    pending.sign?.resolve({ result: 'part11_required' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('part11Meaning')
+    actor.send({ type: 'part11.submit', signingName: 'Otto Outside', signingReason: 'Reviewed' })
+    pending.sign?.resolve({ result: 'tan_required' })
+    await settle()
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('tan-entry')
+    actor.send({ type: 'tan.submit', tan: '654321' })
+    pending.sign?.resolve({ result: 'complete' })
+    await settle()
+    const meaning = { signingName: 'Otto Outside', signingReason: 'Reviewed' }
+    expect(attempts).toEqual([{}, { part11: meaning }, { tan: '654321', part11: meaning }])
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('signing-success')
   })
 })
 

@@ -1,6 +1,13 @@
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { IdentificationMode, IdentificationProvider } from '../../../contract/identification.ts'
+import {
+  type ChangedRequestField,
+  type RequestEventFacts,
+  requestEventFacts,
+  type SigningVerification,
+} from '../../../contract/request-events.ts'
 import type { SignatureRequestEventList } from '../../../contract/signature-requests.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import styles from './documents.module.css'
@@ -25,28 +32,112 @@ const eventLabels: Record<string, MessageDescriptor> = {
   attachment_removed: msg`Attachment removed`,
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined)
+const identificationModes: Record<IdentificationMode, MessageDescriptor> = {
+  video: msg`video identification`,
+  robo: msg`self identification`,
+  autoident: msg`automatic identification`,
+  eid: msg`Austrian eID`,
+}
 
-/** The audit trail of a request (GET .../events): what happened, who did it, when and from where. */
+// Identification providers are named alike in every language, as in the report.
+const providerNames: Record<IdentificationProvider, string> = {
+  eidas: 'eIDAS',
+  zertes: 'ZertES',
+  austria: 'Austria',
+}
+
+const fieldLabels: Record<ChangedRequestField, MessageDescriptor> = {
+  title: msg`Title`,
+  message: msg`Message`,
+  quality: msg`Signature standard`,
+  legislation: msg`Legislation`,
+}
+
+/** One way a signer proved who they were, in the report's words. */
+function verificationText(i18n: I18n, verification: SigningVerification): string {
+  switch (verification.method) {
+    case 'sign_in':
+      return i18n._(msg`signing in to the account`)
+    case 'password':
+      return i18n._(msg`the account password entered again`)
+    case 'tan': {
+      const { to } = verification
+      return i18n._(msg`TAN sent to ${to}`)
+    }
+    case 'sms_otp': {
+      const { to } = verification
+      return i18n._(msg`one-time password by SMS to ${to}`)
+    }
+    case 'identification':
+      return `${i18n._(identificationModes[verification.mode])} (${providerNames[verification.provider]})`
+    case 'vouched': {
+      const { business } = verification
+      return i18n._(msg`vouched for by ${business}`)
+    }
+    case 'seal': {
+      const { seal, usedBy } = verification
+      return i18n._(msg`seal “${seal}” used by ${usedBy}`)
+    }
+  }
+}
+
+/**
+ * What an entry says beyond what, who and when, line by line as the PDF report says it
+ * (server/signature-requests/render-report-pdf.ts): a signature's standard, how its signer was verified and
+ * its Part 11 name and meaning; the changes of the request's details.
+ */
+function factLines(i18n: I18n, facts: RequestEventFacts): string[] {
+  const lines: string[] = []
+  const { signature } = facts
+  if (signature !== undefined) {
+    const quality = signature.quality.toUpperCase()
+    lines.push(
+      signature.part11 === undefined
+        ? i18n._(msg`Signature standard: ${quality}`)
+        : i18n._(msg`Signature standard: ${quality}, FDA 21 CFR Part 11`),
+    )
+    if (signature.verifications.length > 0) {
+      const ways = signature.verifications.map((each) => verificationText(i18n, each)).join('; ')
+      lines.push(i18n._(msg`Verified by: ${ways}`))
+    }
+    if (signature.part11 !== undefined) {
+      const { name, meaning } = signature.part11
+      lines.push(i18n._(msg`signed as ${name}, meaning: ${meaning}`))
+    }
+  }
+  for (const change of facts.changes ?? []) {
+    const value = (text: string | null) =>
+      text === null || text === ''
+        ? i18n._(msg`(empty)`)
+        : change.field === 'quality'
+          ? text.toUpperCase()
+          : text
+    const field = i18n._(fieldLabels[change.field])
+    const before = value(change.before)
+    const after = value(change.after)
+    lines.push(i18n._(msg`${field} changed from “${before}” to “${after}”`))
+  }
+  return lines
+}
+
+/** The audit trail of a request (GET .../events): what happened, who did it, when and from where, and how. */
 export function RequestEvents({ events }: { events: SignatureRequestEventList['events'] }) {
   const { i18n } = useLingui()
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
   return (
     <ol className={styles.events}>
       {events.map((event) => {
-        const who = event.actorEmail ?? text(event.detail.signerEmail)
-        const about = text(event.detail.email) ?? text(event.detail.title)
-        const message = text(event.detail.message)
+        const facts = requestEventFacts(event)
         const ip = event.ip
         return (
           <li key={event.id} className={styles.event}>
             <span className={styles.eventWhat}>
               {i18n._(eventLabels[event.type] ?? msg`Changed`)}
-              {about ? <span className={styles.muted}> · {about}</span> : null}
+              {facts.about ? <span className={styles.muted}> · {facts.about}</span> : null}
             </span>
             <span className={styles.muted}>
               <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, locale)}</time>
-              {who ? ` · ${who}` : null}
+              {event.actorEmail ? ` · ${event.actorEmail}` : null}
               {ip ? (
                 <>
                   {' · '}
@@ -54,7 +145,12 @@ export function RequestEvents({ events }: { events: SignatureRequestEventList['e
                 </>
               ) : null}
             </span>
-            {message ? <q className={styles.eventMessage}>{message}</q> : null}
+            {factLines(i18n, facts).map((line) => (
+              <span key={line} className={styles.muted}>
+                {line}
+              </span>
+            ))}
+            {facts.message ? <q className={styles.eventMessage}>{facts.message}</q> : null}
           </li>
         )
       })}

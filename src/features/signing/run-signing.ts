@@ -40,6 +40,11 @@ export interface SigningOverlayProps {
   detail?: ReactNode
   /** The name and meaning the Part 11 verification starts from (the signer's last, else their name). */
   part11Defaults?: { signingName: string; signingReason: string }
+  /**
+   * What confirms the Part 11 verification: the account's password, entered there, or (a direct-link signer)
+   * the TAN asked for next.
+   */
+  part11Credential?: 'password' | 'tan'
   /** The running signing, which the mobile AES overlay follows (new SMS, tries left). */
   signing?: SigningActor
   /** The masked number the SMS of a qualified signing went to. */
@@ -92,6 +97,12 @@ const overlayNames: Partial<Record<SigningOverlay, string>> = {
   'tan-locked': 'tanLocked',
   'exhausted-signatures': 'exhaustedSignatures',
   'part-11-verification': 'part11Verification',
+}
+
+// The machine's Part 11 states and what confirms each.
+const part11Credentials: Record<string, 'password' | 'tan'> = {
+  part11Verification: 'password',
+  part11Meaning: 'tan',
 }
 
 const choiceEvents: Record<SigningChoice, SigningEvent> = {
@@ -264,7 +275,9 @@ export function runSigning(run: SigningRun): Promise<void> {
               : undefined,
         canRetry: state === 'failure',
         detail: state === 'success' ? run.successDetail : undefined,
-        ...(state === 'part11Verification' ? { part11Defaults } : {}),
+        ...(Object.hasOwn(part11Credentials, state)
+          ? { part11Defaults, part11Credential: part11Credentials[state] }
+          : {}),
         ...(state === 'mobileAes' ? { signing: actor, maskedMobile: mobile?.maskedMobile } : {}),
         ...(state === 'tanLocked' && previous === 'mobileAes' ? { viaSms: true } : {}),
       }

@@ -44,7 +44,7 @@ export interface SignInput {
   documentSignatures?: SignatureField[]
   /** Seal with this seal of the signer's business instead of signing in their own name (accounts only). */
   sealAccountName?: string
-  /** The signer's Part 11 confirmation, when the request asked for one (accounts only). */
+  /** The signer's Part 11 confirmation, when the request asked for one (a direct-link signer's has no password). */
   part11?: Part11Confirmation
 }
 
@@ -137,7 +137,7 @@ export function signingCalls(
       // A direct-link signer's TAN is checked by the sign call, which says how many tries are left.
       ...(direct && input.tan !== undefined ? { tan: input.tan } : {}),
       ...(!direct && input.sealAccountName !== undefined ? { sealAccountName: input.sealAccountName } : {}),
-      ...(!direct && input.part11 !== undefined ? { part11: input.part11 } : {}),
+      ...(input.part11 !== undefined ? { part11: input.part11 } : {}),
     }
     const answer = v.parse(
       signAnswerSchema,

@@ -292,11 +292,13 @@ function ExhaustedSignaturesOverlay({ loading, submit }: Props) {
 /**
  * SPEC §2 Part 11 verification overlay: a business that signs under 21 CFR Part 11 has the signer enter
  * their password again, with the printed name and the meaning of the signature, which the signature and
- * the report then carry (11.50, 11.200). A wrong password is said here, the overlay asked again.
+ * the report then carry (11.50, 11.200). A wrong password is said here, the overlay asked again. A
+ * direct-link signer has no password: they give the name and meaning, and the TAN asked next confirms them.
  */
 function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
   const { i18n, t } = useLingui()
   const refusal = error ?? props.reason
+  const byPassword = props.part11Credential !== 'tan'
   const [password, setPassword] = useState('')
   const [signingName, setSigningName] = useState(props.part11Defaults?.signingName ?? '')
   const [signingReason, setSigningReason] = useState(props.part11Defaults?.signingReason ?? '')
@@ -306,8 +308,10 @@ function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     setChecked(true)
-    if (password === '' || signingName.trim() === '' || signingReason.trim() === '') return
-    const submission: Part11Submission = { part11: { password, signingName, signingReason } }
+    if ((byPassword && password === '') || signingName.trim() === '' || signingReason.trim() === '') return
+    const submission: Part11Submission = {
+      part11: byPassword ? { password, signingName, signingReason } : { signingName, signingReason },
+    }
     submit(submission)
   }
   return (
@@ -316,16 +320,18 @@ function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
       onSubmit={onSubmit}
       fields={
         <>
-          <TextField
-            label={<Trans>Password</Trans>}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={refusal ? i18n._(signingErrorMessage(refusal)) : required(password)}
-            disabled={loading}
-          />
+          {byPassword ? (
+            <TextField
+              label={<Trans>Password</Trans>}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={refusal ? i18n._(signingErrorMessage(refusal)) : required(password)}
+              disabled={loading}
+            />
+          ) : null}
           <TextField
             label={<Trans>Printed name</Trans>}
             name="signingName"
@@ -348,10 +354,17 @@ function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
       }
       actions={<CancelOrSign loading={loading} submit={submit} />}
     >
-      <Trans>
-        “{props.title}” is signed under FDA 21 CFR Part 11: enter your password again, and the name and
-        meaning your signature is to carry. Both are recorded with the time of signing.
-      </Trans>
+      {byPassword ? (
+        <Trans>
+          “{props.title}” is signed under FDA 21 CFR Part 11: enter your password again, and the name and
+          meaning your signature is to carry. Both are recorded with the time of signing.
+        </Trans>
+      ) : (
+        <Trans>
+          “{props.title}” is signed under FDA 21 CFR Part 11: enter the name and meaning your signature is to
+          carry, then confirm them with the TAN we e-mail you. Both are recorded with the time of signing.
+        </Trans>
+      )}
     </SigningOverlayFrame>
   )
 }

@@ -353,9 +353,10 @@ describe.each(drivers)('direct-link signers on %s', (driver) => {
     const { events } = await json<SignatureRequestEventList>(
       await direct('GET', apiPaths.directSignatureRequestEvents(guest.requestId, guest.token), guest),
     )
+    // The entry names the direct-link signer by the address their link went to.
     expect(events.at(-1)).toMatchObject({
       type: 'declined',
-      actorEmail: null,
+      actorEmail: guestEmail,
       detail: { message: 'Not mine', signerEmail: guestEmail },
     })
     expect((await readRequest(guest)).statusOverall).toBe('DECLINED')

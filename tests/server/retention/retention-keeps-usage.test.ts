@@ -166,7 +166,7 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
       signing,
       { kind: 'account', caller: { userId: signer.id, email: signer.email, ip: '127.0.0.1' } },
       { signatureRequests: [{ signatureRequestId: requestId }], language: 'en' },
-      { mobileConfirmed: true },
+      { mobileConfirmed: { mobile: '+41 ••• •• 12' } },
     )
     expect(answer.results[0]?.result).toBe('complete')
   }

@@ -163,7 +163,8 @@ describe.each(drivers)('ZIP, report and downloads on %s', (driver) => {
       'Zoë Ξένη <guest@example.com>',
       signerEmail,
       sha256(files[2] as Uint8Array),
-      'Sent to the signers',
+      // The words of the request page's history.
+      'Request sent to the signers',
       'by sender@example.com',
     ]) {
       expect(text).toContain(expected)
@@ -177,7 +178,7 @@ describe.each(drivers)('ZIP, report and downloads on %s', (driver) => {
       'Bericht zur Signaturanfrage',
       'Status: Offen',
       'Absender: sender@example.com',
-      'An die Unterzeichnenden gesendet',
+      'Anfrage an die Unterzeichner gesendet',
       'durch sender@example.com',
     ]) {
       expect(germanText).toContain(expected)

@@ -1,11 +1,23 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { directAuthorization } from '../../../contract/direct.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { signatureRequestReportSchema } from '../../../contract/signature-requests.ts'
+import {
+  type SignatureRequestEventList,
+  signatureRequestReportSchema,
+} from '../../../contract/signature-requests.ts'
 import { goodPassword, readJson } from '../accounts/accounts-client.ts'
 import { changeSettings, openBusiness } from '../businesses/business-client.ts'
+import { parseLink } from '../direct/direct-link.ts'
 import { drivers } from '../test-database.ts'
-import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory, trustStore } from './pdf-tools.ts'
+import {
+  makePdf,
+  pdfsig,
+  pdftotext,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+  trustStore,
+} from './pdf-tools.ts'
 import { type SigningClient, startSigningClient } from './signing-client.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -101,5 +113,142 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
     const plain = await api.signUp('plain@sender.example')
     const other = await api.openRequest(plain, 'Lunch order', ['reviewer@lab.example'], [await makePdf(1)])
     expect((await api.signed(signer, [{ signature_request_id: other.id }]))[0]?.result).toBe('complete')
+  })
+
+  it('asks a direct-link signer for the name and meaning with the TAN; page, report and events name both', async () => {
+    const admin = await api.signUp('qa@biolab.example')
+    const reviewer = await api.signUp('approver@biolab.example')
+    const businessId = await openBusiness(api, admin, 'Biolab AG')
+    await changeSettings(api, admin, businessId, (settings) => ({
+      ...settings,
+      signatureRequests: { ...settings.signatureRequests, part11: { enabled: true } },
+    }))
+    const guestEmail = 'auditor@outside.example'
+    const seen = await api.mailIds()
+    const request = await api.openRequest(
+      admin,
+      'Batch 7 record',
+      ['approver@biolab.example', guestEmail],
+      [await makePdf(1)],
+    )
+    const mail = await api.waitForMail(guestEmail, /Batch 7 record/, seen)
+    const link = parseLink(mail.links.find((each) => each.includes('/view/')) ?? '')
+    // The sender retitles the open request: the trail says so in words.
+    const retitled = await api.call('PUT', apiPaths.signatureRequest(request.id), {
+      token: admin,
+      body: { title: 'Batch 7 release record' },
+    })
+    expect(retitled.status, await retitled.text()).toBe(200)
+
+    const accountSigned = await api.call('POST', apiPaths.sign(), {
+      token: reviewer,
+      body: {
+        signature_requests: [{ signature_request_id: request.id }],
+        language: 'en',
+        part11: { signing_name: 'Anna Approver', signing_reason: 'Approved', password: goodPassword },
+      },
+    })
+    expect(((await readJson(accountSigned)) as { results: { result: string }[] }).results[0]?.result).toBe(
+      'complete',
+    )
+
+    const directSign = async (body: Record<string, unknown>) => {
+      const response = await fetch(`${api.server.url}/api${apiPaths.directSign(link.token)}`, {
+        method: 'POST',
+        headers: {
+          authorization: directAuthorization(link.signatureId, link.requestId),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          signature_requests: [{ signature_request_id: request.id }],
+          language: 'en',
+          ...body,
+        }),
+      })
+      return ((await readJson(response)) as { results: { result: string }[] }).results[0]?.result
+    }
+    const meaning = { signing_name: 'Otto Auditor', signing_reason: 'Reviewed' }
+    // First the name and meaning, then the TAN that confirms them in the same call.
+    expect(await directSign({})).toBe('part11_required')
+    expect(await directSign({ part11: meaning })).toBe('tan_required')
+    const tanSeen = await api.mailIds()
+    const resent = await fetch(`${api.server.url}/api${apiPaths.tanResend(link.token)}`, {
+      method: 'POST',
+      headers: { authorization: directAuthorization(link.signatureId, link.requestId) },
+    })
+    expect(resent.status).toBe(204)
+    const tanMail = await api.waitForMail(guestEmail, /TAN/, tanSeen)
+    const tan = /\b(\d{6})\b/.exec(tanMail.text)?.[1] ?? ''
+    expect(await directSign({ tan })).toBe('part11_required')
+    expect(await directSign({ tan, part11: meaning })).toBe('complete')
+
+    // The page shows each signer's printed name, meaning and time with its zone; both signatures are valid.
+    const dir = temporaryDirectory(`part11-direct-${driver}`)
+    const pdf = await api.downloadSigned(admin, request.documents[0]?.id ?? '')
+    const page = pdftotext(dir, pdf).replace(/\s+/g, ' ')
+    const time = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZone: 'UTC',
+        timeZoneName: 'short',
+      }).format(new Date(iso))
+    const signedAt = api.clock.now().toISOString()
+    for (const [name, reason] of [
+      ['Anna Approver', 'Approved'],
+      ['Otto Auditor', 'Reviewed'],
+    ]) {
+      expect(page).toContain(`Signed by ${name}`)
+      expect(page).toContain(`Meaning: ${reason}`)
+    }
+    expect(page).toContain(time(signedAt))
+    const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
+    expect(pdfsig(dir, pdf, trustStore(dir, caPem)).map((verdict) => verdict.signature)).toEqual([
+      'Signature is Valid.',
+      'Signature is Valid.',
+    ])
+
+    // The events name each signer and how they proved who they were.
+    const { events } = (await readJson(
+      await api.call('GET', apiPaths.signatureRequestEvents(request.id), { token: admin }),
+    )) as SignatureRequestEventList
+    expect(events.filter((event) => event.type === 'signed')).toEqual([
+      expect.objectContaining({
+        actorEmail: 'approver@biolab.example',
+        detail: expect.objectContaining({
+          quality: 'ses',
+          verifications: [{ method: 'sign_in' }, { method: 'password' }],
+          part11: { name: 'Anna Approver', meaning: 'Approved' },
+        }),
+      }),
+      expect.objectContaining({
+        actorEmail: guestEmail,
+        detail: expect.objectContaining({
+          verifications: [{ method: 'tan', to: guestEmail }],
+          part11: { name: 'Otto Auditor', meaning: 'Reviewed' },
+        }),
+      }),
+    ])
+
+    // The report says the same in words: no unknown signer, no raw details.
+    const reportPdf = await api.call('GET', apiPaths.signatureRequestReport(request.id, 'pdf'), {
+      token: admin,
+    })
+    expect(reportPdf.status).toBe(200)
+    const report = pdftotext(dir, new Uint8Array(await reportPdf.arrayBuffer())).replace(/\s+/g, ' ')
+    expect(report).toContain(`Signed by ${guestEmail} from `)
+    expect(report).toContain(`Verified by: TAN sent to ${guestEmail}`)
+    expect(report).toContain('signed as Otto Auditor, meaning: Reviewed')
+    expect(report).toContain('Signed by approver@biolab.example from ')
+    expect(report).toContain('Verified by: signing in to the account; the account password entered again')
+    expect(report).toContain('signed as Anna Approver, meaning: Approved')
+    expect(report).toContain('Signature standard: SES, FDA 21 CFR Part 11')
+    expect(report).toContain('Title changed from “Batch 7 record” to “Batch 7 release record”')
+    expect(report).not.toContain('unknown')
+    expect(report).not.toContain('{')
   })
 })

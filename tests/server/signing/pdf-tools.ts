@@ -46,6 +46,15 @@ export function pdfsig(dir: string, bytes: Uint8Array, nssDir?: string): PdfsigV
     }))
 }
 
+/** The text `pdftotext` reads on every page of the bytes (annotation appearances included), in reading order. */
+export function pdftotext(dir: string, bytes: Uint8Array): string {
+  const file = join(dir, `pdftotext-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`)
+  writeFileSync(file, bytes)
+  const run = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`pdftotext failed: ${run.stderr}`)
+  return run.stdout
+}
+
 /** Creates an NSS database in `dir` that trusts the CA certificates in `caPem`. */
 export function trustStore(dir: string, caPem: string): string {
   const nssDir = join(dir, 'nss')
