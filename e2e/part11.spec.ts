@@ -1,10 +1,19 @@
+import { randomUUID } from 'node:crypto'
+import {
+  pdftotext,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+} from '../tests/server/signing/pdf-tools.ts'
 import { expect, test } from './fixtures.ts'
 import { openBusiness } from './pages/business-api.ts'
 import { BusinessPage } from './pages/business-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
-import { SigningPage } from './pages/signing-page.ts'
+import { RequestViewPage } from './pages/request-view-page.ts'
+import { mailedDirectLink, mailedTan, SigningPage } from './pages/signing-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
+
+test.afterAll(removeTemporaryDirectories)
 
 test('a business signs under Part 11: its signer confirms with password, name and meaning', async ({
   page,
@@ -74,4 +83,103 @@ test('a business signs under Part 11: its signer confirms with password, name an
       signed_at: expect.any(String),
     }),
   ])
+})
+
+test('Part 11 with an account and a direct-link signer: page and report show name, meaning, time and TAN', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const admin = await createAccount(request, 'Vera')
+  await openBusiness(request, admin, 'Clinical Trials AG')
+  await signInTab(page, admin)
+  const settings = new BusinessPage(page)
+  await settings.open('/business/settings')
+  await page.getByLabel(/Sign under FDA 21 CFR Part 11/).check()
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await settings.seeSnackbar('Settings saved')
+
+  const approver = await createAccount(request, 'Aaron')
+  const outside = `auditor-${randomUUID().slice(0, 8)}@outside.example`
+  const title = 'Trial protocol 9'
+  const id = await createDraft(request, admin, title, [approver.email, outside])
+  await addDocument(request, admin, id, await onePagePdf('protocol.pdf'))
+  const sent = await request.post(`/api/v3/signature-requests/${id}/initiate`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  })
+  expect(sent.ok(), await sent.text()).toBe(true)
+
+  // The account signer confirms with their password.
+  const tab = await (await browser.newContext()).newPage()
+  await signInTab(tab, approver)
+  const signing = new SigningPage(tab)
+  await signing.open(`/view/${id}`)
+  await signing.clickSign()
+  await signing.confirmSignatureName('Aaron Lovelace')
+  await signing.seeOverlay('Confirm your signature')
+  const overlay = tab.locator('[data-overlay]')
+  await overlay.getByLabel('Password').fill(approver.password)
+  await overlay.getByLabel('Meaning of the signature').fill('Approved')
+  await overlay.getByLabel('Meaning of the signature').press('Enter')
+  await signing.seeOverlay('Signed')
+  await signing.clickOverlayButton('Done')
+
+  // The direct-link signer gives the name and meaning, and confirms them with the TAN mailed to them.
+  const link = await mailedDirectLink(request, outside, id)
+  const directTab = await (await browser.newContext()).newPage()
+  const direct = new SigningPage(directTab)
+  await direct.open(`${link.pathname}${link.search}`)
+  await direct.clickSign()
+  await direct.agreeToTerms()
+  await direct.confirmSignatureName(outside, 'Olivia Outside')
+  await direct.seeOverlay('Confirm your signature')
+  const directOverlay = directTab.locator('[data-overlay]')
+  await expect(directOverlay.getByLabel('Password')).toHaveCount(0)
+  await expect(directOverlay.getByLabel('Printed name')).toHaveValue('Olivia Outside')
+  await directOverlay.getByLabel('Meaning of the signature').fill('Reviewed')
+  await testInfo.attach('part11-direct-meaning', {
+    body: await directTab.screenshot(),
+    contentType: 'image/png',
+  })
+  await directOverlay.getByRole('button', { name: 'Sign', exact: true }).click()
+  await direct.seeTanEntry()
+  await direct.enterTan(await mailedTan(request, outside))
+  await direct.seeOverlay('Signed')
+
+  // The sender's page: the history names each signer, how they were verified, and the name and meaning.
+  const view = new RequestViewPage(page)
+  await view.open(`/view/${id}`)
+  await view.seeRequest(title, 'Signed')
+  await view.seeHistoryEntry(`Verified by: TAN sent to ${outside}`)
+  await view.seeHistoryEntry('signed as Olivia Outside, meaning: Reviewed')
+  await view.seeHistoryEntry('Verified by: signing in to the account; the account password entered again')
+  await view.seeHistoryEntry('signed as Aaron Lovelace, meaning: Approved')
+  await testInfo.attach('part11-history', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  })
+
+  // The signed PDF shows each printed name, meaning and the time with its zone on the page.
+  const dir = temporaryDirectory('e2e-part11')
+  const signed = pdftotext(dir, await view.downloadBytes('Download')).replace(/\s+/g, ' ')
+  for (const line of [
+    'Signed by Aaron Lovelace',
+    'Meaning: Approved',
+    'Signed by Olivia Outside',
+    'Meaning: Reviewed',
+  ]) {
+    expect(signed).toContain(line)
+  }
+  expect(signed.match(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} UTC/g)).toHaveLength(2)
+
+  // The report says what the history says, and names the direct-link signer and the TAN.
+  const report = pdftotext(dir, await view.downloadBytes('Report (PDF)')).replace(/\s+/g, ' ')
+  expect(report).toContain(`Signed by ${outside} from`)
+  expect(report).not.toContain('unknown')
+  for (const line of await view.historyLines('Verified by')) {
+    // The history's time is the reader's; the report's is UTC: what is said after it is the same.
+    const said = line.includes(' · ') ? line.slice(line.indexOf(' · ') + 3) : line
+    expect(report).toContain(said.replace(/^(.*) · from (.*)$/, 'by $1 from $2'))
+  }
 })

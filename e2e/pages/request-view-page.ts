@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, type Locator } from '@playwright/test'
 import { AppPage } from './app-page.ts'
 import { DocumentViewerPart } from './document-viewer-part.ts'
@@ -103,6 +104,24 @@ export class RequestViewPage extends AppPage {
     const download = this.page.waitForEvent('download')
     await this.chooseAction(action)
     return (await download).suggestedFilename()
+  }
+
+  /** Clicks an action that downloads a file and answers the file's bytes. */
+  async downloadBytes(action: string): Promise<Uint8Array> {
+    const download = this.page.waitForEvent('download')
+    await this.chooseAction(action)
+    const path = await (await download).path()
+    return new Uint8Array(await readFile(path))
+  }
+
+  /** The lines of the History region's entries that contain `text`. */
+  async historyLines(text: string): Promise<string[]> {
+    const entries = this.page
+      .getByRole('region', { name: 'History' })
+      .getByRole('listitem')
+      .filter({ hasText: text })
+    const lines = await entries.locator(':scope > span').allInnerTexts()
+    return lines.map((line) => line.trim())
   }
 
   async decline(reason: string) {
