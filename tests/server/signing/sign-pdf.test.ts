@@ -80,6 +80,28 @@ describe('signPdf', () => {
     expect(check.output).toContain('No syntax or stream encoding errors found')
   })
 
+  it('shows a Part 11 signature’s printed name, meaning and time with its zone on the page (11.50)', async () => {
+    const signed = await signPdf(await makePdf(1), {
+      signer: await simpleSigner('Ada Lovelace', 'ada@example.com'),
+      tsa,
+      name: 'Dr. Ada Lovelace',
+      reason: 'Approved for release',
+      signingTime: new Date('2026-03-01T08:05:09Z'),
+      manifestation: true,
+      appearance: { page: 0, rect: { x: 36, y: 36, width: 200, height: 60 } },
+    })
+    const { text } = await visibleWidget(signed, 0)
+    for (const line of [
+      'Signed by Dr. Ada Lovelace',
+      'Meaning: Approved for release',
+      '1 Mar 2026, 08:05:09 UTC',
+      'Simple electronic signature \\(SES\\), 21 CFR Part 11',
+    ]) {
+      expect(text).toContain(`(${line}) Tj`)
+    }
+    expect(pdfsig(dir, signed, nssDir).map((verdict) => verdict.signature)).toEqual(['Signature is Valid.'])
+  })
+
   it('keeps every earlier signature valid across three successive signatures', async () => {
     let bytes = await makePdf(2)
     for (const name of ['Ann', 'Bo', 'Cy']) bytes = await signAs(bytes, name)
