@@ -115,11 +115,43 @@ test.describe('seals', () => {
       body: await memberPage.screenshot({ fullPage: true }),
       contentType: 'image/png',
     })
+    // Cancelled at the confirmation, nothing is sealed.
     await memberPage.getByRole('main').getByRole('button', { name: 'Seal', exact: true }).click()
-    await signing.seeOverlay('Signed')
+    await signing.seeOverlay('Seal with Legal Department?')
+    await signing.clickOverlayButton('Cancel')
+    await signing.seeNoOverlay()
+    await view.seeSigner(member.email, 'Waiting to sign')
+    // In German on a phone, the confirmation names the seal too.
+    await memberPage.setViewportSize({ width: 390, height: 844 })
+    await view.chooseLanguage('Deutsch')
+    await memberPage.getByRole('main').getByRole('button', { name: 'Siegel', exact: true }).click()
+    await signing.seeOverlay('Mit Legal Department siegeln?')
+    await testInfo.attach('seal confirmation (phone, German)', {
+      body: await memberPage.screenshot(),
+      contentType: 'image/png',
+    })
+    await signing.clickOverlayButton('Abbrechen')
+    await signing.seeNoOverlay()
+    await view.chooseLanguage('English')
+    await memberPage.setViewportSize({ width: 1280, height: 720 })
+    // Confirmed by its name, the seal is applied, and the success and the history name it and who used it.
+    await signing.sealAs('Legal Department')
+    await signing.seeOverlay('Seal with Legal Department?')
+    await signing.seeOverlayText(
+      `“${title}” will carry the seal Legal Department of your organisation instead of your own signature.`,
+    )
+    await signing.seeOverlayText('The request’s history records that Mia Lovelace used the seal.')
+    await testInfo.attach('seal confirmation (desktop)', {
+      body: await memberPage.screenshot(),
+      contentType: 'image/png',
+    })
+    await signing.clickOverlayButton('Apply the seal')
+    await signing.seeOverlay('Sealed')
+    await signing.seeOverlayText(`“${title}” was sealed with Legal Department by Mia Lovelace.`)
     await signing.clickOverlayButton('Done')
     await signing.seeNoOverlay()
     await view.seeSigner(member.email, 'Signed')
+    await view.seeHistoryEntry('Sealed with Legal Department by Mia Lovelace')
 
     // The sealed PDF: one valid signature whose certificate names the organisation and chains to the platform CA.
     const read = await request.get(`/api/v3/signature-requests/${id}`, { headers: auth(admin) })

@@ -135,6 +135,17 @@ export class SigningPage extends AppPage {
     await expect(this.page.locator('[data-scope="dialog"][data-state="closed"]')).toHaveCount(0)
   }
 
+  /** What the open overlay says under its heading. */
+  async seeOverlayText(text: string | RegExp) {
+    await expect(this.overlay().getByText(text)).toBeVisible()
+  }
+
+  /** The member chooses in the sign action to seal with one of their business's seals, and presses Seal. */
+  async sealAs(label: string) {
+    await this.page.getByLabel('Sign as').selectOption({ label: `Seal: ${label}` })
+    await this.page.getByRole('main').getByRole('button', { name: 'Seal', exact: true }).click()
+  }
+
   async clickOverlayButton(name: string) {
     await this.overlay().getByRole('button', { name }).click()
   }

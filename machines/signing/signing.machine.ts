@@ -3,6 +3,7 @@ import { hasSigningCredit } from './has-signing-credit.ts'
 import type {
   MobileAesAttempt,
   Part11Confirmation,
+  SealChoice,
   SignAttempt,
   SigningContext,
   SigningCredit,
@@ -23,7 +24,8 @@ const busy = {
 } as const
 
 /**
- * Signing and its full-screen overlays (SPEC §2, §4). The caller provides the effects:
+ * Signing and its full-screen overlays (SPEC §2, §4). Sealing with a seal of the signer's business is
+ * confirmed first, naming the seal. The caller provides the effects:
  * `sign` (POST /v3/sign or /v3/direct/sign) answering a SignResultCode, `resendTan`, and for a
  * qualified signing confirmed on the phone `proceedMobileAes`, `resendMobileAes` and `cancelMobileAes`. Each answer of the sign call routes to its overlay; an overlay's handler
  * runs with `loading` set, the overlay closes only on 'complete', and on failure `loading` is
@@ -47,6 +49,7 @@ export const signingMachine = setup({
   },
   guards: {
     lacksCredit: (_, params: { credit: SigningCredit }) => !hasSigningCredit(params.credit),
+    isSealing: (_, params: { seal: SealChoice | undefined }) => params.seal !== undefined,
     isResult: (_, params: { result: SignResultCode; expected: SignResultCode }) =>
       params.result === params.expected,
     /** The answer is `expected`, and a direct-link signer signs (who confirms Part 11 with a TAN). */
@@ -55,12 +58,13 @@ export const signingMachine = setup({
   },
   actions: {
     setLoading: assign((_, params: { loading: boolean }) => ({ loading: params.loading })),
-    startAttempt: assign((_, params: { credit: SigningCredit }) => ({
+    startAttempt: assign((_, params: { credit: SigningCredit; seal: SealChoice | undefined }) => ({
       signer: params.credit.isDirectSign ? ('direct' as const) : ('account' as const),
       tan: undefined,
       part11: undefined,
       errorCode: undefined,
       tanTriesLeft: undefined,
+      seal: params.seal,
     })),
     setTan: assign((_, params: { tan: string }) => ({ tan: params.tan })),
     setPart11: assign((_, params: Part11Confirmation) => ({ part11: params })),
@@ -91,13 +95,34 @@ export const signingMachine = setup({
           {
             guard: { type: 'lacksCredit', params: ({ event }) => ({ credit: event.credit }) },
             target: 'exhausted',
-            actions: { type: 'startAttempt', params: ({ event }) => ({ credit: event.credit }) },
+            actions: {
+              type: 'startAttempt',
+              params: ({ event }) => ({ credit: event.credit, seal: event.seal }),
+            },
+          },
+          {
+            guard: { type: 'isSealing', params: ({ event }) => ({ seal: event.seal }) },
+            target: 'confirmingSeal',
+            actions: {
+              type: 'startAttempt',
+              params: ({ event }) => ({ credit: event.credit, seal: event.seal }),
+            },
           },
           {
             target: 'signing',
-            actions: { type: 'startAttempt', params: ({ event }) => ({ credit: event.credit }) },
+            actions: {
+              type: 'startAttempt',
+              params: ({ event }) => ({ credit: event.credit, seal: event.seal }),
+            },
           },
         ],
+      },
+    },
+    // A seal signs for the whole organisation: the signer confirms the seal, by name, before it is applied.
+    confirmingSeal: {
+      on: {
+        'seal.confirm': { target: 'signing' },
+        'overlay.close': { target: 'idle' },
       },
     },
     signing: {
@@ -106,7 +131,11 @@ export const signingMachine = setup({
       invoke: {
         id: 'sign',
         src: 'sign',
-        input: ({ context }) => ({ tan: context.tan, part11: context.part11 }),
+        input: ({ context }) => ({
+          tan: context.tan,
+          part11: context.part11,
+          sealAccountName: context.seal?.accountName,
+        }),
         onDone: [
           {
             guard: {

@@ -3,6 +3,7 @@ import type { signingMachine } from './signing.machine.ts'
 
 /** The SPEC §2 overlay (or, for TAN entry, dialog) a signing state shows. */
 export type SigningOverlay =
+  | 'seal-confirmation'
   | 'signing'
   | 'tan-entry'
   | 'tan-expired'
@@ -21,6 +22,7 @@ type TopState = SigningSnapshot['value'] extends infer V ? (V extends string ? V
 
 const overlayByState: Record<TopState, SigningOverlay | undefined> = {
   idle: undefined,
+  confirmingSeal: 'seal-confirmation',
   signing: 'signing',
   awaitingTan: 'tan-entry',
   tanExpired: 'tan-expired',

@@ -15,6 +15,16 @@ export interface SignOutcome {
 export interface SignAttempt {
   tan?: string
   part11?: Part11Confirmation
+  /** Seal with this seal of the signer's business (its account name) instead of signing in their own name. */
+  sealAccountName?: string
+}
+
+/** A seal of the signer's business they chose to seal with instead of signing in their own name. */
+export interface SealChoice {
+  /** The seal's account name, which the sign call names. */
+  accountName: string
+  /** The seal's label, which its signature and the confirmation show. */
+  label: string
 }
 
 /** What the caller's mobile AES actor receives (SPEC §7 `proceed/{id}` with `pwdotp`). */
@@ -60,11 +70,15 @@ export interface SigningContext {
    * and a count of them.
    */
   tanMail?: { nextAt: number; count: number }
+  /** The seal this signing seals with; the signer confirms it, naming it, before anything is signed. */
+  seal?: SealChoice
 }
 
 /** Events of the signing overlay flow. */
 export type SigningEvent =
-  | { type: 'signing.start'; credit: SigningCredit }
+  | { type: 'signing.start'; credit: SigningCredit; seal?: SealChoice }
+  /** The signer confirmed sealing with the chosen seal. */
+  | { type: 'seal.confirm' }
   | { type: 'signing.retry' }
   | { type: 'tan.submit'; tan: string }
   | { type: 'tan.resend' }

@@ -3,7 +3,7 @@ import { sealNamePattern } from '../../contract/seals.ts'
 import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'
 import { currentPaymentMethod } from '../businesses/payment-state.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses, sealMembers, seals } from '../db/schema.ts'
+import { apiUsers, businesses, sealMembers, seals, users } from '../db/schema.ts'
 import type { CertifiedKey } from '../signing/pki.ts'
 import { loadCertifiedKey } from '../signing/pki.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
@@ -25,6 +25,11 @@ export type SealSigning = {
   image: Uint8Array | undefined
   /** The business's trial expired or it is blocked: it pays for no seal (SPEC §4), as for its members. */
   locked: boolean
+  /**
+   * Who seals, as the request's history names them beside the seal: a person's first and last name (else
+   * their address), an API user's username. Kept as it was then, like the seal's label.
+   */
+  sealedBy: string
 }
 
 /**
@@ -48,8 +53,15 @@ export async function sealForSigner(
   const { seal, business } = found
   if (!(await belongsToBusiness(db, userId, business.id))) throw sealNotFound()
   const [allowed] = await db
-    .select({ userId: sealMembers.userId })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: apiUsers.username,
+    })
     .from(sealMembers)
+    .innerJoin(users, eq(users.id, sealMembers.userId))
+    .leftJoin(apiUsers, eq(apiUsers.userId, sealMembers.userId))
     .where(and(eq(sealMembers.sealId, seal.id), eq(sealMembers.userId, userId)))
   if (allowed === undefined) throw sealNotAllowed()
   const image = seal.imageKey === null ? undefined : await services.storage.getBytes(seal.imageKey)
@@ -63,5 +75,7 @@ export async function sealForSigner(
     key: await loadCertifiedKey(seal.certificatePem, seal.privateKeyPem),
     image,
     locked: needsPaymentAction(currentPaymentMethod(business, services.now())),
+    sealedBy:
+      allowed.username ?? ([allowed.firstName, allowed.lastName].filter(Boolean).join(' ') || allowed.email),
   }
 }

@@ -195,7 +195,8 @@ export async function signRequestDocuments(
         signatureId: signable.signature.id,
         quality: identity.quality,
         documents: parts.map(({ document }) => document.id),
-        ...(seal ? { seal: seal.accountName } : {}),
+        // Which seal (its name and its label then) and who used it; the caller is the event's actor too.
+        ...(seal ? { seal: seal.accountName, sealLabel: seal.label, sealedBy: seal.sealedBy } : {}),
         ...(identity.vouchedBy === undefined ? {} : { vouchedBy: identity.vouchedBy }),
         verifications: identity.verifications,
         ...(identity.part11

@@ -76,10 +76,14 @@ const done = (id: string, output: unknown) =>
 const failed = (id: string) =>
   ({ type: `xstate.error.actor.${id}`, error: new Error('network') }) as unknown as SigningEvent
 
+const seal = { accountName: 'legal', label: 'Legal Department' }
+
 const userEvents: SigningEvent[] = [
   { type: 'signing.start', credit: paying },
   { type: 'signing.start', credit: freeWithout },
   { type: 'signing.start', credit: directSigner },
+  { type: 'signing.start', credit: paying, seal },
+  { type: 'seal.confirm' },
   { type: 'signing.retry' },
   { type: 'tan.submit', tan: '123456' },
   { type: 'tan.resend' },
@@ -136,7 +140,8 @@ describe('signing overlays (SPEC §2, §4)', () => {
       machine,
       events: eventsFor,
       exec,
-      serializeState: (s) => JSON.stringify([s.value, s.context.errorCode, s.context.signer]),
+      serializeState: (s) =>
+        JSON.stringify([s.value, s.context.errorCode, s.context.signer, s.context.seal !== undefined]),
       check: (s) => {
         // SPEC §4: a handler runs with the loading flag, and only then.
         expect(s.context.loading).toBe(s.hasTag('busy'))
@@ -146,7 +151,16 @@ describe('signing overlays (SPEC §2, §4)', () => {
         idle: (s) => expect(selectSigningOverlay(s)).toBeUndefined(),
         signing: (s) => {
           expect(s.context.errorCode).toBeUndefined()
-          expect(attempts.at(-1)).toEqual({ tan: s.context.tan, part11: s.context.part11 })
+          expect(attempts.at(-1)).toEqual({
+            tan: s.context.tan,
+            part11: s.context.part11,
+            sealAccountName: s.context.seal?.accountName,
+          })
+        },
+        // A seal is applied only once the signer confirmed it, by its name.
+        confirmingSeal: (s) => {
+          expect(selectSigningOverlay(s)).toBe('seal-confirmation')
+          expect(s.context.seal).toEqual(seal)
         },
         'awaitingTan.entry': (s) => expect(selectSigningOverlay(s)).toBe('tan-entry'),
         'mobileAes.proceeding': () => expect(mobileAttempts.at(-1)).toEqual({ pwdotp: '0000' }),

@@ -120,6 +120,8 @@ function factLines(i18n: I18n, facts: RequestEventFacts): string[] {
   return lines
 }
 
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined)
+
 /** The audit trail of a request (GET .../events): what happened, who did it, when and from where, and how. */
 export function RequestEvents({ events }: { events: SignatureRequestEventList['events'] }) {
   const { i18n } = useLingui()
@@ -129,10 +131,20 @@ export function RequestEvents({ events }: { events: SignatureRequestEventList['e
       {events.map((event) => {
         const facts = requestEventFacts(event)
         const ip = event.ip
+        // A seal's signature names the seal and who used it (events before the label was kept name the seal).
+        const seal =
+          event.type === 'signed' ? (text(event.detail.sealLabel) ?? text(event.detail.seal)) : undefined
+        const sealedBy = text(event.detail.sealedBy) ?? event.actorEmail ?? ''
         return (
           <li key={event.id} className={styles.event}>
             <span className={styles.eventWhat}>
-              {i18n._(eventLabels[event.type] ?? msg`Changed`)}
+              {seal ? (
+                <Trans>
+                  Sealed with {seal} by {sealedBy}
+                </Trans>
+              ) : (
+                i18n._(eventLabels[event.type] ?? msg`Changed`)
+              )}
               {facts.about ? <span className={styles.muted}> · {facts.about}</span> : null}
             </span>
             <span className={styles.muted}>

@@ -6,6 +6,7 @@ import { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { type SigningOverlay, selectSigningOverlay } from '../../../machines/signing/signing.selectors.ts'
 import type {
   Part11Confirmation,
+  SealChoice,
   SigningCredit,
   SigningEvent,
 } from '../../../machines/signing/signing.types.ts'
@@ -20,7 +21,14 @@ import type { UpgradeStandardsChoice, UpgradeStandardsProps } from './upgrade-st
 export type SigningActor = ActorRefFrom<typeof signingMachine>
 
 /** What a signing overlay's buttons submit; each is one event of the signing machine. */
-export type SigningChoice = 'close' | 'retry' | 'resend' | 'upgrade' | 'identify' | 'registerMobile'
+export type SigningChoice =
+  | 'close'
+  | 'retry'
+  | 'resend'
+  | 'upgrade'
+  | 'identify'
+  | 'registerMobile'
+  | 'confirmSeal'
 
 /** What the mobile AES overlay submits: the one-time password of the SMS. */
 export type MobileAesSubmission = { pwdotp: string }
@@ -51,6 +59,10 @@ export interface SigningOverlayProps {
   maskedMobile?: string
   /** The TAN in question came by SMS (a qualified signing), not by e-mail. */
   viaSms?: boolean
+  /** The seal the signing seals with, as the machine holds it: the overlays name it. */
+  seal?: SealChoice
+  /** Who seals: the name the request's history records beside the seal. */
+  sealedBy?: string
 }
 
 /** One signing, from the sign call to the overlay that ends it. */
@@ -63,7 +75,9 @@ export interface SigningRun {
   /** Where the signature goes on each document, as the signer saw it. */
   documentSignatures?: SignatureField[]
   /** The seal the signer seals with, if they chose one instead of their own name. */
-  sealAccountName?: string
+  seal?: SealChoice
+  /** The signer's own name, which the history records beside a seal. */
+  signerName: string
   /** The UI language, for the mails the signing sends. */
   language: string
   /** The name and meaning a Part 11 verification starts from. */
@@ -90,6 +104,7 @@ const overlayNames: Partial<Record<SigningOverlay, string>> = {
   'mobile-aes': 'mobileAes',
   'serial-number-mismatch': 'serialNumberMismatch',
   signing: 'signing',
+  'seal-confirmation': 'sealConfirmation',
   'signing-success': 'signingSuccess',
   'signing-failure': 'signingFailure',
   'signing-locked': 'signingLocked',
@@ -112,6 +127,7 @@ const choiceEvents: Record<SigningChoice, SigningEvent> = {
   upgrade: { type: 'overlay.close' },
   identify: { type: 'overlay.close' },
   registerMobile: { type: 'overlay.close' },
+  confirmSeal: { type: 'seal.confirm' },
 }
 
 type SigningSnapshot = SnapshotFrom<typeof signingMachine>
@@ -155,7 +171,7 @@ export function runSigning(run: SigningRun): Promise<void> {
             language: run.language,
             tan: input.tan,
             part11: input.part11,
-            sealAccountName: run.sealAccountName,
+            sealAccountName: input.sealAccountName,
           })
           if (started) mobile = started
           return outcome
@@ -280,12 +296,13 @@ export function runSigning(run: SigningRun): Promise<void> {
           : {}),
         ...(state === 'mobileAes' ? { signing: actor, maskedMobile: mobile?.maskedMobile } : {}),
         ...(state === 'tanLocked' && previous === 'mobileAes' ? { viaSms: true } : {}),
+        ...(snapshot.context.seal ? { seal: snapshot.context.seal, sealedBy: run.signerName } : {}),
       }
       openOverlay(run.ui.overlays, { name, props: { ...props }, action: ({ value }) => act(value) })
       // The signing overlay's handler is the sign call itself: it runs with the loading flag at once.
       if (state === 'signing') run.ui.overlays.send({ type: 'overlay.action' })
     })
     actor.start()
-    actor.send({ type: 'signing.start', credit: run.credit })
+    actor.send({ type: 'signing.start', credit: run.credit, seal: run.seal })
   })
 }

@@ -101,7 +101,8 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
         requestTitle: request.title,
         signingName,
         documentSignatures,
-        sealAccountName: seal?.name,
+        seal: seal ? { accountName: seal.name, label: seal.label } : undefined,
+        signerName: signer.suggestedName,
         language: i18n.locale,
         part11Defaults: {
           signingName: user?.attributes.p11_signing_name?.[0] ?? signingName,

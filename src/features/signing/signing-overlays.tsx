@@ -112,27 +112,68 @@ function CancelOrSign({ loading, submit }: Pick<Props, 'loading' | 'submit'>) {
   )
 }
 
-/** SPEC §2 signing overlay: shown while the signature is being added. */
+/**
+ * Sealing asks first (the signing machine's seal confirmation): a seal signs for the whole organisation, so
+ * the signer confirms the seal by its name, and learns that the history records them as who used it.
+ */
+function SealConfirmationOverlay({ props, loading, submit }: Props) {
+  const label = props.seal?.label ?? ''
+  const sealedBy = props.sealedBy ?? ''
+  return (
+    <SigningOverlayFrame
+      tone="info"
+      title={<Trans>Seal with {label}?</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton busy={loading} size="lg" onClick={choose(submit, 'confirmSeal')}>
+            <Trans>Apply the seal</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <p>
+        <Trans>
+          “{props.title}” will carry the seal {label} of your organisation instead of your own signature.
+        </Trans>
+      </p>
+      <p>
+        <Trans>The request’s history records that {sealedBy} used the seal.</Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/** SPEC §2 signing overlay: shown while the signature (or the seal) is being added. */
 function SigningOverlay({ props }: Props) {
+  const label = props.seal?.label
   return (
     <div className={styles.overlay} role="status">
       <span className={styles.spinner} aria-hidden="true" />
-      <Dialog.Title>
-        <Trans>Signing…</Trans>
-      </Dialog.Title>
+      <Dialog.Title>{label ? <Trans>Sealing…</Trans> : <Trans>Signing…</Trans>}</Dialog.Title>
       <Dialog.Description>
-        <Trans>Your signature is being added to “{props.title}”. This takes a moment.</Trans>
+        {label ? (
+          <Trans>
+            The seal {label} is being added to “{props.title}”. This takes a moment.
+          </Trans>
+        ) : (
+          <Trans>Your signature is being added to “{props.title}”. This takes a moment.</Trans>
+        )}
       </Dialog.Description>
     </div>
   )
 }
 
-/** SPEC §2 signing success overlay. */
+/** SPEC §2 signing success overlay: what was added, and for a seal which seal and who used it. */
 function SigningSuccessOverlay({ props, loading, submit }: Props) {
+  const label = props.seal?.label
+  const sealedBy = props.sealedBy ?? ''
   return (
     <SigningOverlayFrame
       tone="success"
-      title={<Trans>Signed</Trans>}
+      title={label ? <Trans>Sealed</Trans> : <Trans>Signed</Trans>}
       actions={
         <BusyButton busy={loading} size="lg" onClick={choose(submit, 'close')}>
           <Trans>Done</Trans>
@@ -140,7 +181,13 @@ function SigningSuccessOverlay({ props, loading, submit }: Props) {
       }
     >
       <p>
-        <Trans>Your signature was added to “{props.title}”.</Trans>
+        {label ? (
+          <Trans>
+            “{props.title}” was sealed with {label} by {sealedBy}.
+          </Trans>
+        ) : (
+          <Trans>Your signature was added to “{props.title}”.</Trans>
+        )}
       </p>
       {props.detail}
     </SigningOverlayFrame>
@@ -475,6 +522,7 @@ function SerialNumberMismatchOverlay({ loading, submit }: Props) {
 
 /** The signing overlays of SPEC §2, by the names run-signing opens them with. */
 export const signingOverlays: OverlayRegistry = {
+  sealConfirmation: defineOverlay(SealConfirmationOverlay),
   signing: defineOverlay(SigningOverlay),
   signingSuccess: defineOverlay(SigningSuccessOverlay),
   signingFailure: defineOverlay(SigningFailureOverlay),

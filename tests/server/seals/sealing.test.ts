@@ -133,9 +133,11 @@ describe.each(drivers)('sealing on %s', (driver) => {
       signatureRequestEventsSchema,
       await readJson(await api.call('GET', apiPaths.signatureRequestEvents(request.id), { token: admin })),
     ).events
-    expect(events.filter((e) => e.type === 'signed').map((e) => [e.actorEmail, e.detail.seal])).toEqual([
-      ['member@acme.example', 'acme-legal'],
-    ])
+    expect(
+      events
+        .filter((e) => e.type === 'signed')
+        .map((e) => [e.actorEmail, e.detail.seal, e.detail.sealLabel, e.detail.sealedBy]),
+    ).toEqual([['member@acme.example', 'acme-legal', 'Acme Legal Department', 'Ada Lovelace']])
   })
 
   it('refuses sealing to who is not allowed, and signs nothing', async () => {
@@ -202,6 +204,14 @@ describe.each(drivers)('sealing on %s', (driver) => {
         commonName: 'Acme Legal Department',
       }),
     ])
+    // The audit trail names the API user by its username beside the seal.
+    const events = v.parse(
+      signatureRequestEventsSchema,
+      await readJson(await api.call('GET', apiPaths.signatureRequestEvents(request.id), { token })),
+    ).events
+    expect(
+      events.filter((e) => e.type === 'signed').map((e) => [e.detail.sealLabel, e.detail.sealedBy]),
+    ).toEqual([['Acme Legal Department', 'erp-sealer']])
   })
 
   it('seals nothing for a business whose trial has expired', async () => {

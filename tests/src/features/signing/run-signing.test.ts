@@ -41,6 +41,7 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
     requestId: 'sr-1',
     requestTitle: 'Lease',
     signingName: 'Ada Lovelace',
+    signerName: 'Ada Lovelace',
     language: 'en-gb',
     part11Defaults: { signingName: 'Ada Lovelace', signingReason: '' },
     credit,
@@ -69,6 +70,40 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     press(ui, 'close')
     await done
     await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
+  })
+
+  it('asks to confirm a seal by its name before sealing with it, and names it and the signer after', async () => {
+    const seal = { accountName: 'legal', label: 'Legal Department' }
+    const { ui, signed, onSigned, done } = start(['complete'], { seal, signingName: seal.label })
+    expect(overlay(ui)).toBe('sealConfirmation')
+    expect(ui.overlays.getSnapshot().context.overlay?.props).toMatchObject({ seal, sealedBy: 'Ada Lovelace' })
+    expect(signed).toEqual([])
+    press(ui, 'confirmSeal')
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    expect(ui.overlays.getSnapshot().context.overlay?.props).toMatchObject({ seal, sealedBy: 'Ada Lovelace' })
+    expect(onSigned).toHaveBeenCalledOnce()
+    expect(signed).toEqual([
+      {
+        requestId: 'sr-1',
+        signingName: 'Legal Department',
+        language: 'en-gb',
+        tan: undefined,
+        sealAccountName: 'legal',
+      },
+    ])
+    press(ui, 'close')
+    await done
+  })
+
+  it('seals nothing when the seal confirmation is cancelled', async () => {
+    const { ui, signed, onSigned, done } = start(['complete'], {
+      seal: { accountName: 'legal', label: 'Legal Department' },
+    })
+    expect(overlay(ui)).toBe('sealConfirmation')
+    press(ui, 'close')
+    await done
+    expect(signed).toEqual([])
+    expect(onSigned).not.toHaveBeenCalled()
   })
 
   it('ends when the user leaves the page, closing its dialog, and signs nothing more', async () => {
