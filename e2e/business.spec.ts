@@ -307,7 +307,7 @@ test.describe('business accounts', () => {
     // Billing shows the trial and prices the plans for the business's two seats.
     await business.open(`${server.url}/business/billing`)
     await business.seeHeading('Billing')
-    await expect(tab.getByText(/You are trying the product for free until/)).toBeVisible()
+    await expect(tab.getByText(/^Your trial ends on .+\. After that your members sign/)).toBeVisible()
     await expect(
       tab.getByText('2 people and invitations of your business use a seat', { exact: false }),
     ).toBeVisible()

@@ -38,9 +38,24 @@ export class BillingPage extends BusinessPage {
     await expect(this.page.getByRole('alert').filter({ hasText: text })).toBeVisible()
   }
 
-  /** The billing page's fact `testId` (plan-name, seats, period-end) reads `text`. */
-  async seeFact(testId: 'plan-name' | 'seats' | 'period-end', text: string | RegExp) {
+  /** The billing page's fact `testId` (plan-name, seats) reads `text`. */
+  async seeFact(testId: 'plan-name' | 'seats', text: string | RegExp) {
     await expect(this.page.getByTestId(testId)).toHaveText(text)
+  }
+
+  /**
+   * The billing page's first card says where the business stands in words: `state`, then what happens next
+   * and when (`next`), with the action that changes it (a link or button named `action`).
+   */
+  async seeStanding(state: string, next: string | RegExp, action?: string) {
+    const card = this.page.getByRole('region', { name: 'Where your business stands' })
+    await expect(card.getByText(state, { exact: true })).toBeVisible()
+    await expect(card.getByText(next)).toBeVisible()
+    if (action !== undefined) {
+      await expect(
+        card.getByRole('link', { name: action }).or(card.getByRole('button', { name: action })),
+      ).toBeVisible()
+    }
   }
 
   async changeSeats(button: 'Add seats' | 'Remove seats', seats: number) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createActor } from 'xstate'
+import { createActor, fromPromise } from 'xstate'
 import { acceptsPaymentEvent } from '../../machines/business-payment/accepts-payment-event.ts'
+import { type BillingDates, selectBillingStanding } from '../../machines/business-payment/billing-standing.ts'
 import { businessPaymentMachine } from '../../machines/business-payment/business-payment.machine.ts'
 import { businessPaymentView } from '../../machines/business-payment/business-payment.selectors.ts'
 import type {
@@ -340,6 +341,64 @@ describe('business payment machine', () => {
     })
     expect(coverage.missingStates).toEqual([])
     expect(coverage.missingTransitions).toEqual([])
+  })
+})
+
+describe('where the business stands, in words (issue 35)', () => {
+  const dates: BillingDates = {
+    trialEndsAt: '2026-03-15T09:00:00.000Z',
+    periodEnd: '2026-04-01T00:00:00.000Z',
+    paymentIssueSince: '2026-03-01T00:00:00.000Z',
+    deletionScheduledAt: '2026-04-30T00:00:00.000Z',
+  }
+  const standingOf = (stored: BusinessPaymentSnapshot | null) => {
+    const actor = createActor(
+      businessPaymentMachine.provide({
+        actors: { cancelTrial: fromPromise<void, BusinessCallInput>(() => new Promise(() => undefined)) },
+      }),
+      { input: { businessId: 'b1' } },
+    ).start()
+    if (stored) actor.send({ type: 'business.update', business: stored })
+    return { actor, view: () => selectBillingStanding(actor.getSnapshot(), dates) }
+  }
+
+  it('says nothing before the machine settled on the business', () => {
+    expect(standingOf(null).view()).toEqual({ standing: null, deletionOn: null })
+  })
+
+  it('names each state, what comes next and when, and the action that changes it', () => {
+    const standings = Object.fromEntries(
+      Object.entries(samples).map(([name, stored]) => [name, standingOf(stored).view().standing]),
+    )
+    expect(standings).toEqual({
+      trialing: { situation: 'trialing', trialEndsAt: dates.trialEndsAt, action: 'choosePlan' },
+      trialExpired: { situation: 'trialExpired', trialEndedAt: dates.trialEndsAt, action: 'choosePlan' },
+      locked: { situation: 'locked', action: 'payToUnblock' },
+      manual: { situation: 'manual', action: 'readInvoices' },
+      active: { situation: 'active', nextChargeAt: dates.periodEnd, action: 'changePlan' },
+      cancelling: { situation: 'cancelling', endsAt: dates.periodEnd, action: 'keepSubscription' },
+      cancelled: { situation: 'cancelled', action: 'choosePlan' },
+    })
+  })
+
+  it('an unpaid renewal says when the business is blocked, after the grace period', () => {
+    expect(standingOf(business({ cardSubscriptionStatus: 'past_due' })).view().standing).toEqual({
+      situation: 'paymentIssue',
+      blockedAfter: '2026-03-15T00:00:00.000Z',
+      action: 'updatePaymentMethod',
+    })
+  })
+
+  it('a pending deletion says the day the business goes', () => {
+    expect(standingOf(samples.cancelled).view().deletionOn).toBe(dates.deletionScheduledAt)
+    expect(standingOf(samples.active).view().deletionOn).toBeNull()
+  })
+
+  it('keeps the standing a call started from while it runs', () => {
+    const { actor, view } = standingOf(samples.trialing)
+    actor.send({ type: 'trial.cancel' })
+    expect(actor.getSnapshot().value.subscription).toBe('endingTrial')
+    expect(view().standing?.situation).toBe('trialing')
   })
 })
 

@@ -2,21 +2,17 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
-import { type FairFlatMigration, paymentGraceDays } from '../../../contract/billing.ts'
+import type { FairFlatMigration } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
-import { businessPaymentMachine } from '../../../machines/business-payment/business-payment.machine.ts'
 import type { SeatsChange } from '../../../machines/business-payment/business-payment.types.ts'
 import { isLegacyPlan } from '../../../machines/business-payment/price-plan.ts'
-import { describeMachine } from '../../../machines/diagram/describe-machine.ts'
 import { previewSeats, pricePlansQueryOptions, usageQueryOptions } from '../../api/billing.ts'
 import { formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
-import { activeStateIds } from '../../ui/statechart/active-state-ids.ts'
-import { StatechartDiagram } from '../../ui/statechart/statechart-diagram.tsx'
+import { BillingStandingCard } from './billing-standing-card.tsx'
 import styles from './business.module.css'
 import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
@@ -24,14 +20,12 @@ import { planNames } from './plan-names.ts'
 import { openAddSeats, type SeatsProps } from './seats-dialog.tsx'
 import { useBusinessPayment } from './use-business-payment.ts'
 
-const dayMs = 24 * 60 * 60 * 1000
-
 function Billing({ business }: { business: Business }) {
   const { i18n } = useLingui()
   const { api, ui } = useRouteContext({ from: '__root__' })
   const { data: usage } = useQuery(usageQueryOptions(api, business.id))
   const { data: plans } = useQuery(pricePlansQueryOptions(api))
-  const { view, run } = useBusinessPayment(business)
+  const { view, standing, run } = useBusinessPayment(business)
   const admin = business.admin
   if (!admin || !usage) return null
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
@@ -51,9 +45,6 @@ function Billing({ business }: { business: Business }) {
           subscription.currency,
         )
       : ''
-  const blockDate = admin.paymentIssueSince
-    ? date(new Date(new Date(admin.paymentIssueSince).getTime() + paymentGraceDays * dayMs).toISOString())
-    : ''
   const act = (name: string, props: object, event: Parameters<typeof run>[0], done: ReturnType<typeof msg>) =>
     openDialog(ui.dialogs, {
       name,
@@ -105,24 +96,28 @@ function Billing({ business }: { business: Business }) {
     })
   return (
     <>
-      {admin.paymentIssueSince && view.subscription !== 'cancelled' ? (
-        <FormAlert>
-          {view.subscription === 'locked' ? (
-            <Trans>
-              The business is blocked: the last renewal is unpaid. Pay with a new card or account to unblock
-              it.
-            </Trans>
-          ) : (
-            <Trans>
-              The last renewal could not be charged. Please update the payment method by {blockDate}, or the
-              business is blocked.
-            </Trans>
-          )}{' '}
-          <Link to={view.subscription === 'locked' ? '/business/upgrade' : '/business/billing/payment'}>
-            <Trans>Update the payment method</Trans>
-          </Link>
-        </FormAlert>
-      ) : null}
+      <BillingStandingCard
+        view={standing}
+        nextAmount={nextAmount}
+        busy={view.busy}
+        onKeepSubscription={() =>
+          void run({ type: 'subscription.reactivate' }).then(
+            () => showSnackbar(ui.snackbars, { message: msg`Your plan goes on`, color: 'success' }),
+            () => undefined,
+          )
+        }
+        error={view.error ? <FormAlert>{i18n._(businessErrorMessage(view.error))}</FormAlert> : null}
+        more={
+          view.canCancelTrial ? (
+            <Button
+              variant="secondary"
+              onClick={() => act('cancelTrial', {}, { type: 'trial.cancel' }, msg`The trial has ended`)}
+            >
+              <Trans>End the trial now</Trans>
+            </Button>
+          ) : null
+        }
+      />
       {subscription && isLegacyPlan(subscription.plan) && view.canChangePlan ? (
         <section className={styles.notice} role="status" data-testid="fair-flat-notice">
           <p>
@@ -135,32 +130,11 @@ function Billing({ business }: { business: Business }) {
           </Button>
         </section>
       ) : null}
-      <section className={styles.card} aria-labelledby="plan-heading">
-        <h2 id="plan-heading">
-          <Trans>Your plan</Trans>
-        </h2>
-        {view.subscription === 'trialing' ? (
-          <p>
-            <Trans>
-              You are trying the product for free until {admin.trialEndsAt ? date(admin.trialEndsAt) : ''}.
-              Choose a plan to go on after that.
-            </Trans>
-          </p>
-        ) : view.subscription === 'trialExpired' ? (
-          <p className={styles.notice} role="status">
-            <Trans>
-              Your free trial has ended. Choose a plan and add a payment method: until then your members sign
-              with their own free signatures.
-            </Trans>
-          </p>
-        ) : view.subscription === 'cancelled' ? (
-          <p className={styles.notice} role="status">
-            <Trans>
-              Your business has no plan any more. Choose one to go on: until then your members sign with their
-              own free signatures.
-            </Trans>
-          </p>
-        ) : subscription ? (
+      {subscription && !['trialing', 'trialExpired', 'cancelled'].includes(view.subscription) ? (
+        <section className={styles.card} aria-labelledby="plan-heading">
+          <h2 id="plan-heading">
+            <Trans>Your plan</Trans>
+          </h2>
           <dl className={styles.facts}>
             <dt>
               <Trans>Plan</Trans>
@@ -200,70 +174,26 @@ function Billing({ business }: { business: Business }) {
                 <dd>{subscription.promoCode}</dd>
               </>
             ) : null}
-            <dt>
-              {view.subscription === 'cancelling' ? <Trans>Ends on</Trans> : <Trans>Next invoice</Trans>}
-            </dt>
-            <dd data-testid="period-end">
-              {view.subscription === 'cancelling' ? (
-                periodEnd
-              ) : (
-                <Trans>
-                  {periodEnd}: {nextAmount} before VAT
-                </Trans>
-              )}
-            </dd>
           </dl>
-        ) : null}
-        {view.error ? <FormAlert>{i18n._(businessErrorMessage(view.error))}</FormAlert> : null}
-        <div className={styles.toolbar}>
-          {view.canUpgrade ? (
-            <Link to="/business/billing/plan" className={buttonClass({})}>
-              <Trans>Choose a plan</Trans>
-            </Link>
-          ) : null}
-          {view.canChangePlan ? (
-            <Link to="/business/billing/plan" className={buttonClass({ variant: 'secondary' })}>
-              <Trans>Change plan</Trans>
-            </Link>
-          ) : null}
-          {view.canCancelTrial ? (
-            <Button
-              variant="secondary"
-              onClick={() => act('cancelTrial', {}, { type: 'trial.cancel' }, msg`The trial has ended`)}
-            >
-              <Trans>End the trial now</Trans>
-            </Button>
-          ) : null}
-          {view.canReactivate ? (
-            <Button
-              disabled={view.busy}
-              onClick={async () => {
-                await run({ type: 'subscription.reactivate' }).then(
-                  () => showSnackbar(ui.snackbars, { message: msg`Your plan goes on`, color: 'success' }),
-                  () => undefined,
-                )
-              }}
-            >
-              <Trans>Keep the subscription</Trans>
-            </Button>
-          ) : null}
           {view.canCancelSubscription ? (
-            <Button
-              variant="secondary"
-              onClick={() =>
-                act(
-                  'cancelSubscription',
-                  { date: periodEnd },
-                  { type: 'subscription.cancel' },
-                  msg`The subscription ends at the close of the period`,
-                )
-              }
-            >
-              <Trans>Cancel subscription</Trans>
-            </Button>
+            <div className={styles.toolbar}>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  act(
+                    'cancelSubscription',
+                    { date: periodEnd },
+                    { type: 'subscription.cancel' },
+                    msg`The subscription ends at the close of the period`,
+                  )
+                }
+              >
+                <Trans>Cancel subscription</Trans>
+              </Button>
+            </div>
           ) : null}
-        </div>
-      </section>
+        </section>
+      ) : null}
       <section className={styles.card} aria-labelledby="seats-heading">
         <h2 id="seats-heading">
           <Trans>Seats</Trans>
@@ -307,7 +237,6 @@ function Billing({ business }: { business: Business }) {
           </Link>
         </div>
       </section>
-      <PaymentChart value={{ subscription: view.subscription, deletion: view.deletion }} />
       <section className={styles.card} aria-labelledby="payment-heading">
         <h2 id="payment-heading">
           <Trans>Payment and invoices</Trans>
@@ -325,30 +254,6 @@ function Billing({ business }: { business: Business }) {
         </div>
       </section>
     </>
-  )
-}
-
-/**
- * The business payment statechart (SPEC §4) with the business's own state highlighted: the chart the
- * designers inspect at /statecharts, drawn on demand (Graphviz loads only when opened).
- */
-function PaymentChart({ value }: { value: { subscription: string; deletion: string } }) {
-  const { t } = useLingui()
-  const [open, setOpen] = useState(false)
-  const description = useMemo(() => describeMachine(businessPaymentMachine), [])
-  return (
-    <details className={styles.card} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>
-        <Trans>Where your business stands: the billing statechart</Trans>
-      </summary>
-      {open ? (
-        <StatechartDiagram
-          description={description}
-          activeIds={activeStateIds(value)}
-          label={t`The billing statechart, the business's state highlighted`}
-        />
-      ) : null}
-    </details>
   )
 }
 

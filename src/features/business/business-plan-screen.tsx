@@ -400,7 +400,7 @@ function PlanSwitch({
 }: {
   business: Business
   subscription: Subscription
-  payment: ReturnType<typeof useBusinessPayment>
+  payment: Pick<ReturnType<typeof useBusinessPayment>, 'view' | 'run'>
 }) {
   const { i18n } = useLingui()
   const { api, ui } = useRouteContext({ from: '__root__' })

@@ -5,6 +5,11 @@ import { useEffect, useRef } from 'react'
 import { fromPromise, waitFor } from 'xstate'
 import { billingPaths } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
+import {
+  type BillingDates,
+  type BillingStandingView,
+  selectBillingStanding,
+} from '../../../machines/business-payment/billing-standing.ts'
 import { businessPaymentMachine } from '../../../machines/business-payment/business-payment.machine.ts'
 import {
   type BusinessPaymentView,
@@ -44,6 +49,20 @@ export function paymentSnapshotOf(business: Business): BusinessPaymentSnapshot |
   }
 }
 
+/** The dates of the business that its billing standing names. */
+function billingDatesOf(business: Business): BillingDates {
+  const admin = business.admin
+  return {
+    trialEndsAt: admin?.trialEndsAt ?? null,
+    periodEnd: admin?.subscription?.currentPeriodEnd ?? null,
+    paymentIssueSince: admin?.paymentIssueSince ?? null,
+    deletionScheduledAt: admin?.deletionScheduledAt ?? null,
+  }
+}
+
+const sameStanding = (a: BillingStandingView, b: BillingStandingView) =>
+  JSON.stringify(a) === JSON.stringify(b)
+
 /** `run`'s machine stopped before its call settled: the screen it belongs to went away meanwhile. */
 export class ScreenLeft extends Error {
   constructor() {
@@ -57,6 +76,7 @@ export class ScreenLeft extends Error {
  * answers it: what it allows is what the screen offers. `run` sends one of its events and resolves once
  * the machine's call is done, rejecting with the machine's error code (the server's billing code when it
  * gave one) when it failed, and with {@link ScreenLeft} when the screen went before it settled.
+ * `standing` is where the business stands in words (machines/business-payment/billing-standing).
  */
 export function useBusinessPayment(business: Business) {
   const { api } = useRouteContext({ from: '__root__' })
@@ -113,6 +133,11 @@ export function useBusinessPayment(business: Business) {
     if (snapshot) actor.send({ type: 'business.update', business: snapshot })
   }, [actor, business])
   const view = useSelector(actor, businessPaymentView, sameView)
+  const standing = useSelector(
+    actor,
+    (snapshot) => selectBillingStanding(snapshot, billingDatesOf(business)),
+    sameStanding,
+  )
   // The screen may go while a call runs (the business a downgrade closes goes with it): its machine stops
   // without a last snapshot, so `run` is told by this signal instead of waiting for ever.
   const left = useRef(new AbortController())
@@ -129,5 +154,5 @@ export function useBusinessPayment(business: Business) {
     const code = settled.context.error
     if (code !== null) throw new ApiError(0, code, code)
   }
-  return { view, run }
+  return { view, standing, run }
 }
