@@ -152,6 +152,10 @@ test.describe('seals', () => {
     await signing.seeNoOverlay()
     await view.seeSigner(member.email, 'Signed')
     await view.seeHistoryEntry('Sealed with Legal Department by Mia Lovelace')
+    await testInfo.attach('sealed request history (desktop)', {
+      body: await memberPage.getByRole('region', { name: 'History' }).screenshot(),
+      contentType: 'image/png',
+    })
 
     // The sealed PDF: one valid signature whose certificate names the organisation and chains to the platform CA.
     const read = await request.get(`/api/v3/signature-requests/${id}`, { headers: auth(admin) })
