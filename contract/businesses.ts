@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { subscriptionSchema } from './price-plans.ts'
+import { currencies, subscriptionSchema } from './price-plans.ts'
 import { emailSchema, paymentMethodStates } from './user.ts'
 
 /** A business's place for its people: an admin runs it, a member signs on its account (SPEC §4 roles). */
@@ -205,6 +205,11 @@ export const businessSchema = v.object({
       phone: v.string(),
       createdAt: v.string(),
       billing: billingAddressSchema,
+      /**
+       * The currency every price, preview and invoice of the business is in: chosen at its first payment and
+       * kept; null before it (then its billing country's applies, see `billingCurrency`).
+       */
+      currency: v.nullable(v.picklist(currencies)),
       paymentMethod: v.picklist(paymentMethodStates),
       billingStatus: v.picklist(billingStatuses),
       trialEndsAt: v.nullable(v.string()),

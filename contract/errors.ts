@@ -87,6 +87,8 @@ export const businessErrorCodes = [
   'billing.plan_unavailable',
   /** More or fewer seats than the plan allows, or fewer than the business's people (422). */
   'billing.seats_out_of_range',
+  /** An order in another currency than the one the business's first payment fixed (422). */
+  'billing.currency_fixed',
   /** A promo or referral code that is not known (422). */
   'billing.code_unknown',
   /** A promo code past its end, or not for the chosen plan (422). */

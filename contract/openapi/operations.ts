@@ -1159,7 +1159,12 @@ export const apiOperations: readonly Operation[] = [
     answers: [ok(upgradePreviewSchema)],
     errors: {
       ...adminOnly,
-      422: ['billing.plan_unavailable', 'billing.seats_out_of_range', 'billing.code_unknown'],
+      422: [
+        'billing.plan_unavailable',
+        'billing.seats_out_of_range',
+        'billing.code_unknown',
+        'billing.currency_fixed',
+      ],
     },
   },
   {
@@ -1217,7 +1222,12 @@ export const apiOperations: readonly Operation[] = [
     errors: {
       ...transition,
       402: ['billing.card_declined'],
-      422: ['billing.payment_method_missing', 'billing.vat_required', 'billing.plan_unavailable'],
+      422: [
+        'billing.payment_method_missing',
+        'billing.vat_required',
+        'billing.plan_unavailable',
+        'billing.currency_fixed',
+      ],
     },
   },
   {

@@ -37,6 +37,7 @@ export type BillingStanding =
   | { situation: 'trialExpired'; trialEndedAt: string | null; action: 'choosePlan' }
   | { situation: 'cancelled'; action: 'choosePlan' }
   | { situation: 'active'; nextChargeAt: string | null; action: 'changePlan' }
+  | { situation: 'subscribedInTrial'; firstChargeAt: string | null; action: 'changePlan' }
   | { situation: 'paymentIssue'; blockedAfter: string | null; action: 'updatePaymentMethod' }
   | { situation: 'locked'; action: 'payToUnblock' }
   | { situation: 'cancelling'; endsAt: string | null; action: 'keepSubscription' }
@@ -64,6 +65,7 @@ const situationOf: Record<SubscriptionState, Situation | null> = {
   locked: 'locked',
   manual: 'manual',
   active: 'active',
+  subscribedInTrial: 'subscribedInTrial',
   changingPlan: 'active',
   changingSeats: 'active',
   requestingCancellation: 'active',
@@ -110,6 +112,9 @@ function standingOf(
       return situation === 'active'
         ? { situation, nextChargeAt: dates.periodEnd, action: 'changePlan' }
         : { situation, endsAt: dates.periodEnd, action: 'keepSubscription' }
+    case 'subscribedInTrial':
+      // Nothing is charged before the trial ends: no renewal can be unpaid yet.
+      return { situation, firstChargeAt: dates.periodEnd, action: 'changePlan' }
     case 'locked':
       return { situation, action: 'payToUnblock' }
     case 'manual':

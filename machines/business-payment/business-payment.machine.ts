@@ -12,6 +12,7 @@ import type {
   SeatsChangeInput,
   UpgradeInput,
 } from './business-payment.types.ts'
+import { isSubscribedInTrial } from './card-subscription.ts'
 import { isLocked, isManuallyInvoiced, isTrialExpired, isTrialing } from './payment-method.ts'
 import {
   isCancelled,
@@ -43,7 +44,8 @@ const failedWith = (fallback: BusinessPaymentError) =>
 
 /**
  * The subscription lifecycle of a business (SPEC §4 Business payment), in two regions. The
- * subscription follows the payment method and price plan: a trial can be cancelled; a card
+ * subscription follows the payment method and price plan: a trial can be cancelled, or a plan chosen in it
+ * that is first charged when the trial ends (subscribedInTrial); a card
  * subscription can be cancelled, which schedules the end (cancelling), and that can be revoked
  * (reactivated), which clears the next plan. The deletion of a business can be revoked while pending.
  * Every `business.update` re-settles both regions from the server's data, except a region whose call
@@ -95,6 +97,7 @@ export const businessPaymentMachine = setup({
     isCancelled: (_, params: Business) => isCancelled(params.business.pricePlan),
     isCancelling: (_, params: Business) => isCancelling(params.business.pricePlan),
     isDeletionPending: (_, params: Business) => params.business.deletionPending,
+    isSubscribedInTrial: (_, params: Business) => isSubscribedInTrial(params.business.cardSubscriptionStatus),
   },
 }).createMachine({
   id: 'businessPayment',
@@ -119,6 +122,7 @@ export const businessPaymentMachine = setup({
             { guard: { type: 'isTrialing', params: settled }, target: 'trialing' },
             { guard: { type: 'isManual', params: settled }, target: 'manual' },
             { guard: { type: 'isCancelling', params: settled }, target: 'cancelling' },
+            { guard: { type: 'isSubscribedInTrial', params: settled }, target: 'subscribedInTrial' },
             { target: 'active' },
           ],
         },
@@ -173,8 +177,9 @@ export const businessPaymentMachine = setup({
               businessId: context.businessId,
               order: (event as Extract<BusinessPaymentEvent, { type: 'subscription.upgrade' }>).order,
             }),
+            // Active, or subscribed in the trial when it was chosen during one: the business says which.
             onDone: {
-              target: 'active',
+              target: 'settling',
               actions: { type: 'setBusiness', params: ({ event }) => ({ business: event.output }) },
             },
             onError: { target: 'settling', actions: failedWith('business.upgrade_failed') },
@@ -184,6 +189,15 @@ export const businessPaymentMachine = setup({
         locked: {},
         manual: {},
         active: {
+          on: {
+            'subscription.cancel': { target: 'requestingCancellation', actions: 'clearError' },
+            'seats.change': { target: 'changingSeats', actions: 'clearError' },
+            'plan.change': { target: 'changingPlan', actions: 'clearError' },
+          },
+        },
+        // A plan chosen during the trial: it runs, and its first period is charged when the trial ends
+        // (the provider's renewal then makes it active). Seats and plan change at no charge until then.
+        subscribedInTrial: {
           on: {
             'subscription.cancel': { target: 'requestingCancellation', actions: 'clearError' },
             'seats.change': { target: 'changingSeats', actions: 'clearError' },
@@ -200,8 +214,8 @@ export const businessPaymentMachine = setup({
               businessId: context.businessId,
               change: (event as Extract<BusinessPaymentEvent, { type: 'plan.change' }>).change,
             }),
-            onDone: 'active',
-            onError: { target: 'active', actions: failedWith('business.plan_change_failed') },
+            onDone: 'settling',
+            onError: { target: 'settling', actions: failedWith('business.plan_change_failed') },
           },
         },
         changingSeats: {
@@ -214,8 +228,8 @@ export const businessPaymentMachine = setup({
               businessId: context.businessId,
               change: (event as Extract<BusinessPaymentEvent, { type: 'seats.change' }>).change,
             }),
-            onDone: 'active',
-            onError: { target: 'active', actions: failedWith('business.seats_change_failed') },
+            onDone: 'settling',
+            onError: { target: 'settling', actions: failedWith('business.seats_change_failed') },
           },
         },
         requestingCancellation: {
@@ -229,7 +243,7 @@ export const businessPaymentMachine = setup({
               target: 'cancelling',
               actions: { type: 'changePlan', params: { change: withCancellationScheduled } },
             },
-            onError: { target: 'active', actions: failure('business.cancel_subscription_failed') },
+            onError: { target: 'settling', actions: failure('business.cancel_subscription_failed') },
           },
         },
         cancelling: {
@@ -243,7 +257,7 @@ export const businessPaymentMachine = setup({
             src: 'reactivateSubscription',
             input: callInput,
             onDone: {
-              target: 'active',
+              target: 'settling',
               actions: { type: 'changePlan', params: { change: withCancellationRevoked } },
             },
             onError: { target: 'cancelling', actions: failure('business.reactivate_subscription_failed') },

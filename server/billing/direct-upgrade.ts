@@ -17,7 +17,7 @@ import { priceOrder } from './preview-upgrade.ts'
 import { cardDeclined, confirmedPaymentMethod, requireVatNumber } from './upgrade-subscription.ts'
 
 /** A user buying a plan counts as the one person of the business they open with it. */
-const buyer = (country: string) => ({ businessId: null, country, people: 1 })
+const buyer = (country: string) => ({ businessId: null, country, people: 1, currency: null })
 
 /**
  * POST /v2/businesses/direct_upgrade/preview: what a plan costs a user without a business who opens one
@@ -94,6 +94,7 @@ export async function confirmDirectUpgrade(
         price: { plan: order.plan, cycle: order.cycle, currency: order.currency },
         seats: order.amountSeats,
         promoCode: promotion?.code ?? null,
+        trialEnd: null,
       },
       `direct:${userId}:${method.id}:${order.plan}:${order.cycle}:${order.amountSeats}`,
     )
@@ -101,7 +102,11 @@ export async function confirmDirectUpgrade(
       throw error instanceof PaymentDeclinedError ? cardDeclined(error) : error
     })
   await joinAsNewMember(services.db, userId, async (tx) => {
-    await insertBusiness(tx, { id, userId, input: company, now }, { customerId: customer })
+    await insertBusiness(
+      tx,
+      { id, userId, input: company, now },
+      { customerId: customer, currency: order.currency },
+    )
     await tx.update(users).set({ billingCustomerId: null }).where(eq(users.id, userId))
     await applySubscription(services, tx, await loadBillingBusiness(tx, id, true), subscription)
   })

@@ -1,4 +1,5 @@
 import type { BillingInformation, PaymentMethods } from '../../contract/billing.ts'
+import { billingCurrency } from '../../machines/business-payment/billing-currency.ts'
 import { currentPaymentMethod, loadBillingBusiness } from '../businesses/payment-state.ts'
 import type { Database } from '../db/open-database.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'
@@ -46,11 +47,10 @@ export async function billingInformation(
   businessId: string,
 ): Promise<BillingInformation> {
   const { business, subscription } = await loadBillingBusiness(db, businessId)
-  const { country } = business.billing
   return {
     billing: {
       ...business.billing,
-      currency: subscription?.currency ?? (country === 'CH' || country === 'LI' ? 'CHF' : 'EUR'),
+      currency: billingCurrency(business.currency, business.billing.country),
       paymentMethod: currentPaymentMethod(business, now),
       stripeSubscriptionStatus: subscription?.status ?? null,
     },

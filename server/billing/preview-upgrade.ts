@@ -2,11 +2,12 @@ import { count, eq } from 'drizzle-orm'
 import type * as v from 'valibot'
 import {
   amountIn,
+  type Currency,
   type UpgradePreview,
   type upgradePreviewRequestSchema,
 } from '../../contract/price-plans.ts'
 import { vatBasisPoints, vatOn, vatTreatment } from '../../machines/business-payment/vat.ts'
-import { loadBillingBusiness } from '../businesses/payment-state.ts'
+import { currentPaymentMethod, loadBillingBusiness } from '../businesses/payment-state.ts'
 import { businessMembers, pricePlans } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { ProviderPromotion } from '../providers/billing/billing-provider.ts'
@@ -22,11 +23,13 @@ export type PricedUpgrade = {
   /** The promotion code the provider applies: the admin's, else the referral one, else none. */
   promotion: ProviderPromotion | null
   referrerId: string | null
+  /** When the business's running trial ends, where the first period starts; null: it starts now. */
+  trialEnd: Date | null
 }
 
 /**
  * Prices `plan` for the business for `amountSeats` seats, paid `cycle`, in `currency`: the first period
- * from now and the one after, each with its subtotal, discount, VAT by the billing country and total, all
+ * from now (from the end of its trial while it runs) and the one after, each with its subtotal, discount, VAT by the billing country and total, all
  * in minor units. A plan not offered in the app, a seat count outside the plan or below the business's
  * people, and an unknown or inapplicable promo or referral code are refused (422, naming the field).
  */
@@ -41,21 +44,39 @@ export async function priceUpgrade(
     .select({ n: count() })
     .from(businessMembers)
     .where(eq(businessMembers.businessId, businessId))
-  const buyer = { businessId, country: business.billing.country, people: people?.n ?? 0 }
-  return priceOrder(services, buyer, input, now)
+  const buyer = {
+    businessId,
+    country: business.billing.country,
+    people: people?.n ?? 0,
+    currency: business.currency,
+  }
+  const trialEnd = currentPaymentMethod(business, now) === 'TRIALING' ? business.trialEndsAt : null
+  return priceOrder(services, buyer, input, now, trialEnd)
 }
 
 /**
- * Prices an order for a buyer: a business (its billing country and people), or a user buying a plan for a
- * business they open with it (`businessId` null, one person).
+ * Prices an order for a buyer: a business (its billing country, people and the currency its first payment
+ * fixed; the first period starts at `trialEnd` when its trial runs), or a user buying a plan for a business they open with it (`businessId` null, one person, any
+ * currency). An order in another currency than the fixed one is refused (422 `billing.currency_fixed`).
  */
 export async function priceOrder(
   services: Pick<BillingServices, 'db' | 'billing'>,
-  buyer: { businessId: string | null; country: string; people: number },
+  buyer: { businessId: string | null; country: string; people: number; currency: Currency | null },
   input: UpgradeInput,
   now: Date,
+  trialEnd: Date | null = null,
 ): Promise<PricedUpgrade> {
   const { db } = services
+  if (buyer.currency !== null && input.currency !== buyer.currency) {
+    throw new ApiError(
+      422,
+      'billing.currency_fixed',
+      `currency: the business is billed in ${buyer.currency}`,
+      {
+        field: 'currency',
+      },
+    )
+  }
   const [plan] = await db.select().from(pricePlans).where(eq(pricePlans.id, input.plan))
   if (plan === undefined || !plan.selfService) {
     throw new ApiError(422, 'billing.plan_unavailable', 'plan: this plan is not offered here', {
@@ -98,7 +119,8 @@ export async function priceOrder(
       total: subtotal - discount + vat,
     }
   }
-  const firstEnd = periodEnd(now, input.cycle)
+  const start = trialEnd ?? now
+  const firstEnd = periodEnd(start, input.cycle)
   return {
     preview: {
       plan: plan.id,
@@ -108,10 +130,11 @@ export async function priceOrder(
       unitAmount,
       vatTreatment: treatment,
       promoCode: promotion?.code ?? null,
-      periods: [period(0, now, firstEnd), period(1, firstEnd, periodEnd(firstEnd, input.cycle))],
+      periods: [period(0, start, firstEnd), period(1, firstEnd, periodEnd(firstEnd, input.cycle))],
       planSwitch: null,
     },
     promotion,
     referrerId,
+    trialEnd,
   }
 }

@@ -75,7 +75,8 @@ export async function confirmedPaymentMethod(
 
 /**
  * PUT .../subscriptions/upgrade: subscribes the business to the previewed plan, paid with the payment
- * method its setup intent confirmed, the first period charged at once. The payment machine decides
+ * method its setup intent confirmed, the first period charged at once, or, during the trial, when the trial
+ * ends (the rest of the trial stays free; the provider charges then). The payment machine decides
  * whether the business may subscribe now (409 naming its state); a declined payment is a 402 and leaves
  * the business as it was. Retried with the same setup intent and order, it subscribes once.
  */
@@ -93,7 +94,7 @@ export async function upgradeSubscription(
     order: { ...order, seats: order.amountSeats, setupIntentId },
   } as const
   requirePaymentEvent(billing, now, event)
-  const { promotion, referrerId } = await priceUpgrade(services, businessId, order, now)
+  const { promotion, referrerId, trialEnd } = await priceUpgrade(services, businessId, order, now)
   requireVatNumber(billing.business.billing)
   const customerId = billing.business.customerId
   const method = await confirmedPaymentMethod(services, customerId, setupIntentId)
@@ -107,6 +108,7 @@ export async function upgradeSubscription(
         price: { plan: order.plan, cycle: order.cycle, currency: order.currency },
         seats: order.amountSeats,
         promoCode: promotion?.code ?? null,
+        trialEnd,
       },
       key,
     )
@@ -117,8 +119,11 @@ export async function upgradeSubscription(
   await services.db.transaction(async (tx) => {
     const locked = await loadBillingBusiness(tx, businessId, true)
     await applySubscription(services, tx, locked, subscription)
-    if (referrerId !== null)
-      await tx.update(businesses).set({ referredBy: referrerId }).where(eq(businesses.id, businessId))
+    // The first payment fixes the billing currency; a referral is kept with it.
+    await tx
+      .update(businesses)
+      .set({ currency: order.currency, ...(referrerId === null ? {} : { referredBy: referrerId }) })
+      .where(eq(businesses.id, businessId))
   })
   services.jobs.wake()
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type Business, type CreateBusiness, trialDays } from '../../contract/businesses.ts'
+import type { Currency } from '../../contract/price-plans.ts'
 import { businesses, businessMembers } from '../db/schema.ts'
 import { joinAsNewMember } from './business-errors.ts'
 import type { BusinessServices } from './business-services.ts'
@@ -13,13 +14,14 @@ type Transaction = Parameters<Parameters<BusinessServices['db']['transaction']>[
 
 /**
  * Writes a new business with `userId` as its first admin: on a trial ending at `trialEndsAt`, or paying
- * already as the card provider's customer `customerId` (bought in one step, SPEC direct upgrade). Its
+ * already as the card provider's customer `customerId` in `currency` (bought in one step, SPEC direct
+ * upgrade). Its
  * support contact starts as the business's own address and phone.
  */
 export async function insertBusiness(
   tx: Transaction,
   business: { id: string; userId: string; input: CreateBusiness; now: Date },
-  start: { trialEndsAt: Date } | { customerId: string },
+  start: { trialEndsAt: Date } | { customerId: string; currency: Currency },
 ): Promise<void> {
   const { id, userId, input, now } = business
   await tx.insert(businesses).values({
@@ -33,7 +35,7 @@ export async function insertBusiness(
     supportPhone: input.phone,
     ...('trialEndsAt' in start
       ? { paymentMethod: 'TRIALING', trialEndsAt: start.trialEndsAt }
-      : { paymentMethod: 'STRIPE', customerId: start.customerId }),
+      : { paymentMethod: 'STRIPE', customerId: start.customerId, currency: start.currency }),
     // Short enough to read out, unguessable enough that nobody stumbles on another's.
     referralCode: `REF-${id.replaceAll('-', '').slice(0, 10).toUpperCase()}`,
     createdAt: now,

@@ -49,6 +49,7 @@ export async function getBusiness(
       phone: row.phone,
       createdAt: row.createdAt.toISOString(),
       billing: row.billing,
+      currency: row.currency,
       paymentMethod,
       billingStatus: billingStatus(paymentMethod),
       trialEndsAt: row.trialEndsAt?.toISOString() ?? null,

@@ -133,6 +133,8 @@ export const businesses = pgTable('businesses', {
   deletionScheduledAt: at('deletion_scheduled_at'),
   /** When its admins ended the trial early (SPEC §4 cancel trial): its plan reads as CANCELED. */
   trialCancelledAt: at('trial_cancelled_at'),
+  /** The currency it is billed in, chosen at its first payment and kept; null before (its country's applies). */
+  currency: text('currency', { enum: currencies }),
   /** The business as a customer of the card and subscription provider; null until it first pays. */
   customerId: text('customer_id').unique(),
   /** Since when a renewal is unpaid; past the grace period the business is BLOCKED. */

@@ -1,3 +1,4 @@
+import type { Currency } from '../../contract/price-plans.ts'
 /** SPEC §9: the locales with catalogs; en-gb is the default and the fallback. */
 export const supportedLocales = ['en-gb', 'de-ch', 'fr-ch', 'it'] as const
 export type SupportedLocale = (typeof supportedLocales)[number]
@@ -91,12 +92,11 @@ export const currencyOf: Record<SupportedLocale, 'EUR' | 'CHF'> = {
   it: 'CHF',
 }
 
-/** An amount in minor units (cents, Rappen) with its currency code, not a symbol (SPEC §9). */
-export function formatMoney(
-  minorUnits: number,
-  locale: SupportedLocale,
-  currency = currencyOf[locale],
-): string {
+/**
+ * An amount in minor units (cents, Rappen) with its currency code, not a symbol (SPEC §9), e.g. `EUR 49.00`.
+ * The currency is the one the amount is in (a business's billing currency), never the UI language's.
+ */
+export function formatMoney(minorUnits: number, locale: string, currency: Currency): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(
     minorUnits / 100,
   )

@@ -69,6 +69,7 @@ const samples = {
   locked: business({ paymentMethod: 'BLOCKED' }),
   manual: business({ paymentMethod: 'MANUAL', cardSubscriptionStatus: null }),
   active: business({ paymentMethod: 'CHARGEBEE' }),
+  subscribedInTrial: business({ cardSubscriptionStatus: 'trialing' }),
   cancelling: business({ pricePlan: withCancellationScheduled(plan) }),
   cancelled: business({ pricePlan: withCurrentCancelled(plan), deletionPending: true }),
 }
@@ -110,7 +111,8 @@ describe('business payment rules (SPEC §4 Business payment)', () => {
     ['unpaid', true],
     ['incomplete', true],
     ['canceled', true],
-    ['trialing', true],
+    // Chosen during the business's trial: nothing is due before it ends.
+    ['trialing', false],
     ['paused', true],
   ])('card subscription state %s is a payment issue: %s', (status, issue) => {
     expect(hasPaymentIssue(status)).toBe(issue)
@@ -249,6 +251,31 @@ describe('business payment machine', () => {
     actor.stop()
   })
 
+  it('a plan chosen during the trial runs in the trial until its first charge, and can be cancelled', async () => {
+    const c = calls()
+    const actor = createActor(provided(c), { input: { businessId: 'b1' } }).start()
+    actor.send({ type: 'business.update', business: samples.trialing })
+    actor.send({ type: 'subscription.upgrade', order })
+    c.upgrade.resolve(samples.subscribedInTrial)
+    await flushMicrotasks()
+    expect(businessPaymentView(actor.getSnapshot())).toMatchObject({
+      subscription: 'subscribedInTrial',
+      paymentIssue: false,
+      canUpgrade: false,
+      canCancelTrial: false,
+      canChangePlan: true,
+      canCancelSubscription: true,
+    })
+    actor.send({ type: 'subscription.cancel' })
+    c.cancelSubscription.reject()
+    await flushMicrotasks()
+    expect(actor.getSnapshot().value.subscription).toBe('subscribedInTrial')
+    // The trial's end: the provider charged the first period, and the reloaded business is active.
+    actor.send({ type: 'business.update', business: samples.active })
+    expect(actor.getSnapshot().value.subscription).toBe('active')
+    actor.stop()
+  })
+
   it('does not abort a running call when the business reloads', async () => {
     const c = calls()
     const actor = createActor(provided(c), { input: { businessId: 'b1' } }).start()
@@ -281,8 +308,17 @@ describe('business payment machine', () => {
       { type: 'deletion.revoke' },
       { type: 'plan.downgradeToFree' },
     ]
+    // The upgrade answers the business as it is then: paying, or subscribed in its trial.
+    const upgraded = [samples.active, samples.subscribedInTrial].map((output) => ({
+      type: 'xstate.done.actor.upgrade',
+      output,
+    }))
     const settle = (actor: keyof ReturnType<typeof calls>) => [
-      [`xstate.done.actor.${actor}`, () => c[actor].resolve(samples.active as never)],
+      [
+        `xstate.done.actor.${actor}`,
+        ({ event }: { event: { output?: unknown } }) =>
+          c[actor].resolve((event.output ?? samples.active) as never),
+      ],
       [`xstate.error.actor.${actor}`, () => c[actor].reject()],
     ]
     const exec = Object.fromEntries(
@@ -305,12 +341,20 @@ describe('business payment machine', () => {
       input: { businessId: 'b1' },
       // Updates are offered everywhere: a call state ignores them with a transition that `can` does not see.
       events: (s) =>
-        [...events, ...Object.keys(exec).map((type) => ({ type }))].filter(
-          (e) => e.type === 'business.update' || s.can(e as never),
-        ) as never,
+        [
+          ...events,
+          ...upgraded,
+          ...Object.keys(exec)
+            .filter((type) => type !== 'xstate.done.actor.upgrade')
+            .map((type) => ({ type })),
+        ].filter((e) => e.type === 'business.update' || s.can(e as never)) as never,
       exec: exec as never,
-      // No guard reads the context, so the state value alone tells states apart.
-      serializeState: (s) => JSON.stringify(s.value),
+      // Where a call's end settles depends on the business it started from: active or in the trial.
+      serializeState: (s) =>
+        JSON.stringify({
+          value: s.value,
+          inTrial: s.context.business?.cardSubscriptionStatus === 'trialing',
+        }),
       check: (s) => {
         expect(businessPaymentView(s).busy).toBe(
           [
@@ -332,6 +376,8 @@ describe('business payment machine', () => {
         'subscription.locked': (s) => expect(s.context.business?.paymentMethod).toBe('BLOCKED'),
         'subscription.manual': (s) => expect(s.context.business?.paymentMethod).toBe('MANUAL'),
         'subscription.active': (s) => expect(isCancelling(s.context.business?.pricePlan ?? plan)).toBe(false),
+        'subscription.subscribedInTrial': (s) =>
+          expect(s.context.business?.cardSubscriptionStatus).toBe('trialing'),
         'subscription.cancelling': (s) =>
           expect(isCancelling(s.context.business?.pricePlan ?? plan)).toBe(true),
         'subscription.cancelled': (s) =>

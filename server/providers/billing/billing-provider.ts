@@ -165,6 +165,9 @@ export interface SubscriptionProvider {
   /**
    * Subscribes the customer to `price` for `seats` seats, paid with `paymentMethodId`, the first invoice
    * charged at once. Throws `PaymentDeclinedError` when the charge fails; then nothing is left behind.
+   * With `trialEnd` (a business choosing its plan during its trial) the subscription is `trialing` until
+   * then and nothing is charged: its first period starts and is charged at `trialEnd`, and changes of
+   * seats or plan before it cost nothing.
    */
   createSubscription(
     input: {
@@ -173,6 +176,7 @@ export interface SubscriptionProvider {
       price: PriceKey
       seats: number
       promoCode: string | null
+      trialEnd: Date | null
     },
     idempotencyKey: string,
   ): Promise<ProviderSubscription>

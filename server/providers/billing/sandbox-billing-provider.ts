@@ -68,7 +68,7 @@ type StoredSubscription = {
   /** Seats billed from the next period on (fewer were asked for); null or absent when unchanged. */
   seatsAtPeriodEnd?: number | null
   promoCode: string | null
-  /** Periods billed so far, 1 after the first: a promotion for some months ends by it. */
+  /** Periods billed so far, 1 after the first (0 in a trial): a promotion for some months ends by it. */
   periods: number
   openInvoice: string | null
 }
@@ -412,6 +412,7 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
       price: PriceKey
       seats: number
       promoCode: string | null
+      trialEnd: Date | null
     },
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
@@ -419,26 +420,32 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
     const id = await this.#once(idempotencyKey, async (tx) => {
       const customer = await this.#read<Customer>('customer', input.customerId, tx)
       const start = this.#options.now()
-      const end = periodEnd(start, input.price.cycle)
+      const trial = input.trialEnd !== null && input.trialEnd.getTime() > start.getTime()
       const subscription: StoredSubscription = {
         id: newId('sub'),
         customerId: customer.id,
-        status: 'active',
+        status: trial ? 'trialing' : 'active',
         price: input.price,
         seats: input.seats,
         currentPeriodStart: start.toISOString(),
-        currentPeriodEnd: end.toISOString(),
+        // A trial is a period of its own, charged nothing: the renewal at its end bills the first one.
+        currentPeriodEnd: (trial
+          ? (input.trialEnd as Date)
+          : periodEnd(start, input.price.cycle)
+        ).toISOString(),
         cancelAtPeriodEnd: false,
         promoCode: promotion?.code ?? null,
-        periods: 1,
+        periods: trial ? 0 : 1,
         openInvoice: null,
       }
-      const invoice = await this.#periodInvoice(tx, customer, subscription, input.paymentMethodId)
-      const method = await this.#read<PaymentMethod>('payment_method', input.paymentMethodId, tx)
-      // Stripe's `error_if_incomplete`: a first invoice that cannot be paid leaves nothing behind.
-      if (invoice.status !== 'paid')
-        throw new PaymentDeclinedError(method.declines ?? 'card_declined', 'The card was declined')
-      await this.#write(tx, 'invoice', invoice)
+      if (!trial) {
+        const invoice = await this.#periodInvoice(tx, customer, subscription, input.paymentMethodId)
+        const method = await this.#read<PaymentMethod>('payment_method', input.paymentMethodId, tx)
+        // Stripe's `error_if_incomplete`: a first invoice that cannot be paid leaves nothing behind.
+        if (invoice.status !== 'paid')
+          throw new PaymentDeclinedError(method.declines ?? 'card_declined', 'The card was declined')
+        await this.#write(tx, 'invoice', invoice)
+      }
       await this.#write(tx, 'subscription', subscription)
       await this.#write(tx, 'customer', {
         ...customer,
@@ -463,7 +470,8 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
     db: Pick<Database, 'select'>,
   ) {
     const added = seats - subscription.seats
-    if (added <= 0) return { amountDue: 0, lines: [] }
+    // Seats added in a trial are paid with the first period, at its end.
+    if (added <= 0 || subscription.status === 'trialing') return { amountDue: 0, lines: [] }
     const unit = await this.#unitAmount(subscription.price, db)
     const amount = prorate(
       unit * added,
@@ -548,6 +556,8 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
     at: Date,
     db: Pick<Database, 'select'>,
   ): Promise<ProviderPriceChange> {
+    // In a trial nothing was paid and nothing is due: the new price is charged when it ends.
+    if (subscription.status === 'trialing') return { credit: 0, charge: 0, amountDue: 0 }
     const start = new Date(subscription.currentPeriodStart)
     const end = new Date(subscription.currentPeriodEnd)
     const seats = subscription.seats
@@ -568,7 +578,8 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
       const subscription = await this.#read<StoredSubscription>('subscription', subscriptionId, tx)
       const customer = await this.#read<Customer>('customer', subscription.customerId, tx)
       const seats = subscription.seats
-      const sameCycle = price.cycle === subscription.price.cycle
+      // A trial keeps its end whatever the cycle: the first period of the new price starts then.
+      const sameCycle = price.cycle === subscription.price.cycle || subscription.status === 'trialing'
       const { amountDue: charge } = await this.#priceChange(subscription, price, prorationDate, tx)
       const changed: StoredSubscription = sameCycle
         ? { ...subscription, price }
@@ -643,8 +654,8 @@ export class SandboxBillingProvider implements CardProvider, SubscriptionProvide
   }
 
   /**
-   * The end of a period: a subscription cancelled at its end ends; any other is billed for the next
-   * period, charged to the customer's default payment method; a failed charge leaves it past due.
+   * The end of a period (or of a trial): a subscription cancelled at its end ends; any other is billed for
+   * the next period, charged to the customer's default payment method; a failed charge leaves it past due.
    */
   renewHandler(): JobHandler {
     return async (payload) => {

@@ -188,6 +188,7 @@ export class StripeBillingProvider implements CardProvider, SubscriptionProvider
       price: PriceKey
       seats: number
       promoCode: string | null
+      trialEnd: Date | null
     },
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
@@ -203,6 +204,8 @@ export class StripeBillingProvider implements CardProvider, SubscriptionProvider
           default_payment_method: input.paymentMethodId,
           // A failed first charge answers 402 and leaves no incomplete subscription behind.
           payment_behavior: 'error_if_incomplete',
+          // The rest of the business's trial: Stripe charges the first period when it ends.
+          trial_end: input.trialEnd === null ? undefined : unixSeconds(input.trialEnd),
           discounts: promotion ? [{ promotion_code: promotion.promotion.id }] : undefined,
           proration_behavior: 'create_prorations',
           expand: subscriptionExpand,

@@ -92,6 +92,23 @@ export function BillingStandingCard({
       )
       break
     }
+    case 'subscribedInTrial': {
+      const on = date(standing.firstChargeAt)
+      state = <Trans>Your trial stays free until {on}.</Trans>
+      next = nextAmount ? (
+        <Trans>
+          Your plan starts then, with its first charge of {nextAmount} before VAT on {on}.
+        </Trans>
+      ) : (
+        <Trans>Your plan starts then, with its first charge on {on}.</Trans>
+      )
+      action = (
+        <Link to="/business/billing/plan" className={buttonClass({})}>
+          <Trans>Change plan</Trans>
+        </Link>
+      )
+      break
+    }
     case 'paymentIssue': {
       const blocked = date(standing.blockedAfter)
       state = <Trans>The last renewal could not be charged.</Trans>

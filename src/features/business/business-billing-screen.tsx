@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import type { FairFlatMigration } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
+import { amountIn } from '../../../contract/price-plans.ts'
 import type { SeatsChange } from '../../../machines/business-payment/business-payment.types.ts'
 import { isLegacyPlan } from '../../../machines/business-payment/price-plan.ts'
 import { previewSeats, pricePlansQueryOptions, usageQueryOptions } from '../../api/billing.ts'
@@ -37,9 +38,7 @@ function Billing({ business }: { business: Business }) {
   const nextAmount =
     subscription && plan
       ? formatMoney(
-          (subscription.currency === 'EUR'
-            ? plan.seatPrices[subscription.cycle].eur
-            : plan.seatPrices[subscription.cycle].chf) *
+          amountIn(plan.seatPrices[subscription.cycle], subscription.currency) *
             (subscription.seatsAtPeriodEnd ?? subscription.seats),
           locale,
           subscription.currency,

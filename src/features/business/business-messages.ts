@@ -14,6 +14,7 @@ const businessMessages: Record<string, MessageDescriptor> = {
   'business.delete_failed': msg`The business could not be deleted just now. Please try again.`,
   'business.revoke_delete_failed': msg`The deletion could not be taken back just now. Please try again.`,
   'billing.plan_unavailable': msg`This plan cannot be chosen here.`,
+  'billing.currency_fixed': msg`Your business pays in the currency of its first payment; prices stay in it.`,
   'billing.seats_out_of_range': msg`This plan does not fit the number of people in your business.`,
   'billing.code_unknown': msg`This code is not known.`,
   'billing.code_not_applicable': msg`This code has expired or is not for this plan.`,

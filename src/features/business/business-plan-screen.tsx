@@ -7,6 +7,8 @@ import type { Business, CreateBusiness } from '../../../contract/businesses.ts'
 import {
   amountIn,
   type BillingCycle,
+  type Currency,
+  currencies,
   type PlanSwitch as PlanSwitchCost,
   type PricePlan,
   type Subscription,
@@ -14,6 +16,7 @@ import {
   type UpgradePreviewRequest,
 } from '../../../contract/price-plans.ts'
 import type { User } from '../../../contract/user.ts'
+import { billingCurrency } from '../../../machines/business-payment/billing-currency.ts'
 import {
   confirmDirectUpgrade,
   createDirectSetupIntent,
@@ -44,29 +47,43 @@ import { useBusinessPayment } from './use-business-payment.ts'
 function PlanCard({
   plan,
   cycle,
+  currency,
   seats,
+  current,
   chosen,
   onChoose,
 }: {
   plan: PricePlan
   cycle: BillingCycle
+  /** The buyer's billing currency, whatever the UI language. */
+  currency: Currency
   seats: number
+  /** The business is on this plan now. */
+  current: boolean
   chosen: boolean
   /** Without it the plan is only shown (to someone who opens a business first). */
   onChoose?: () => void
 }) {
   const { i18n } = useLingui()
-  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
-  const currency = currencyOf[locale]
-  const perSeat = formatMoney(amountIn(plan.seatPrices[cycle], currency), locale)
+  const perSeat = formatMoney(amountIn(plan.seatPrices[cycle], currency), i18n.locale, currency)
   // A plan for more people than the business has is bought at its least seats; one for fewer does not fit.
   const fits = plan.maxSeats === null || seats <= plan.maxSeats
   const bought = Math.max(seats, plan.minSeats)
-  const total = formatMoney(amountIn(plan.seatPrices[cycle], currency) * bought, locale)
+  const total = formatMoney(amountIn(plan.seatPrices[cycle], currency) * bought, i18n.locale, currency)
   const { minSeats: min, maxSeats: max } = plan
   const name = i18n._(planNames[plan.tier])
   return (
-    <article className={styles.plan} data-tier={plan.tier} aria-label={name}>
+    <article
+      className={styles.plan}
+      data-tier={plan.tier}
+      aria-label={name}
+      aria-current={current ? 'true' : undefined}
+    >
+      {current ? (
+        <p className={styles.currentPlan}>
+          <Trans>Your current plan</Trans>
+        </p>
+      ) : null}
       <h3>{name}</h3>
       <p className={styles.price}>
         {cycle === 'monthly' ? (
@@ -116,8 +133,11 @@ function PlanCard({
   )
 }
 
-/** What the chosen plan costs, as the server priced it: the first period and the one after, with VAT. */
-function Preview({ data }: { data: UpgradePreview }) {
+/**
+ * What the chosen plan costs, as the server priced it: the first period and the one after, with VAT; with
+ * `inTrial`, the first period starts when the trial ends, and that is when it is charged.
+ */
+function Preview({ data, inTrial = false }: { data: UpgradePreview; inTrial?: boolean }) {
   const { i18n } = useLingui()
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
   const [first, next] = data.periods
@@ -129,6 +149,7 @@ function Preview({ data }: { data: UpgradePreview }) {
     first.vatRate / 10000,
   )
   const renewal = money(next.total)
+  const firstTotal = money(first.total)
   const renewsAt = formatDateTime(next.startsAt, locale)
   const code = data.promoCode
   return (
@@ -136,6 +157,14 @@ function Preview({ data }: { data: UpgradePreview }) {
       <h2 id="preview-heading">
         <Trans>What you pay</Trans>
       </h2>
+      {inTrial ? (
+        <p data-testid="first-charge">
+          <Trans>
+            Your trial stays free until {from}. The plan starts then, and its first charge of {firstTotal} is
+            made on {from}.
+          </Trans>
+        </p>
+      ) : null}
       <p className={styles.muted}>
         <Trans>
           First period: {from} to {until}
@@ -284,10 +313,13 @@ function CodeField({ onApply, error }: { onApply: (code: string) => void; error?
 function Checkout({
   business,
   request,
+  inTrial,
   run,
 }: {
   business: Business
   request: UpgradePreviewRequest
+  /** Ordered during the trial: nothing is charged before it ends. */
+  inTrial: boolean
   /** The payment machine of the screen, which outlives this order. */
   run: ReturnType<typeof useBusinessPayment>['run']
 }) {
@@ -299,23 +331,35 @@ function Checkout({
   if (error) return <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert>
   if (!data) return null
   const total = formatMoney(data.periods[0]?.total ?? 0, locale, data.currency)
+  const firstCharge = formatDateTime(data.periods[0]?.startsAt ?? '', locale)
   return (
     <>
-      <Preview data={data} />
+      <Preview data={data} inTrial={inTrial} />
       <section className={styles.card} aria-labelledby="payment-heading">
         <h2 id="payment-heading">
           <Trans>Payment</Trans>
         </h2>
         <PaymentMethodForm
           setup={businessSetup(api, business)}
-          submitLabel={<Trans>Subscribe and pay {total}</Trans>}
+          submitLabel={
+            inTrial ? (
+              <Trans>Subscribe: first charge on {firstCharge}</Trans>
+            ) : (
+              <Trans>Subscribe and pay {total}</Trans>
+            )
+          }
           onConfirmed={async (setupIntentId) => {
             const { amountSeats, ...order } = request
             await run({
               type: 'subscription.upgrade',
               order: { ...order, seats: amountSeats, setupIntentId },
             })
-            showSnackbar(ui.snackbars, { message: msg`Thank you: your plan is active`, color: 'success' })
+            showSnackbar(ui.snackbars, {
+              message: inTrial
+                ? msg`Thank you: your plan starts when your trial ends`
+                : msg`Thank you: your plan is active`,
+              color: 'success',
+            })
             await navigate({ to: '/business/billing' })
           }}
         />
@@ -344,12 +388,42 @@ function CycleChoice({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycl
   )
 }
 
-/** The self-service plans side by side for `seats` seats, billed `cycle`, each to choose unless `fixed`. */
+/** The currency of a first payment, which every later price and invoice of the business keeps. */
+function CurrencyChoice({
+  currency,
+  onChange,
+}: {
+  currency: Currency
+  onChange: (currency: Currency) => void
+}) {
+  const name = useId()
+  return (
+    <fieldset className={styles.cycle}>
+      <legend>
+        <Trans>Currency</Trans>
+      </legend>
+      {currencies.map((code) => (
+        <label key={code}>
+          <input type="radio" name={name} checked={currency === code} onChange={() => onChange(code)} />
+          {code}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+/**
+ * The self-service plans side by side for `seats` seats, billed `cycle` in `currency`, each to choose
+ * unless `fixed`, the business's `current` one marked.
+ */
 function PlanGrid({
   plans,
   cycle,
   onCycle,
+  currency,
+  onCurrency,
   seats,
+  current,
   isChosen,
   onChoose,
   fixed,
@@ -357,7 +431,12 @@ function PlanGrid({
   plans: PricePlan[]
   cycle: BillingCycle
   onCycle: (cycle: BillingCycle) => void
+  currency: Currency
+  /** Only before the first payment fixes the currency: then the buyer chooses it here. */
+  onCurrency?: (currency: Currency) => void
   seats: number
+  /** The plan the business is on now, if any. */
+  current?: string
   isChosen: (plan: PricePlan) => boolean
   /** Without it the plans are only shown. */
   onChoose?: (plan: PricePlan) => void
@@ -367,6 +446,7 @@ function PlanGrid({
   return (
     <>
       <CycleChoice cycle={cycle} onChange={onCycle} />
+      {onCurrency ? <CurrencyChoice currency={currency} onChange={onCurrency} /> : null}
       <div className={styles.plans}>
         {plans
           .filter((plan) => plan.selfService)
@@ -375,7 +455,9 @@ function PlanGrid({
               key={plan.id}
               plan={plan}
               cycle={cycle}
+              currency={currency}
               seats={seats}
+              current={plan.id === current}
               chosen={isChosen(plan)}
               onChoose={onChoose && !fixed?.(plan) ? () => onChoose(plan) : undefined}
             />
@@ -415,7 +497,7 @@ function PlanSwitch({
     ...upgradePreviewQueryOptions(
       api,
       business.id,
-      request ?? { plan: '', cycle, amountSeats: 1, currency: 'EUR' },
+      request ?? { plan: '', cycle, amountSeats: 1, currency: subscription.currency },
     ),
     enabled: request !== null,
   })
@@ -442,7 +524,9 @@ function PlanSwitch({
         plans={plans}
         cycle={cycle}
         onCycle={setCycle}
+        currency={subscription.currency}
         seats={subscription.seats}
+        current={subscription.plan}
         isChosen={(plan) => current(plan) || chosen === plan.id}
         onChoose={(plan) => setChosen(plan.id)}
         fixed={current}
@@ -483,7 +567,11 @@ function Plans({ business }: { business: Business }) {
   const [cycle, setCycle] = useState<BillingCycle>('yearly')
   const [chosen, setChosen] = useState<string>()
   const [code, setCode] = useState('')
-  const locale = resolveLocale(i18n.locale) ?? 'en-gb'
+  // Fixed by the first payment; before it, the billing country's unless the admin picks the other.
+  const fixedCurrency = business.admin?.currency ?? null
+  const [currency, setCurrency] = useState<Currency>(
+    billingCurrency(fixedCurrency, business.admin?.billing.country ?? ''),
+  )
   const request: UpgradePreviewRequest | null = chosen
     ? {
         plan: chosen,
@@ -492,7 +580,7 @@ function Plans({ business }: { business: Business }) {
           usage?.seatsInUse ?? 1,
           plans?.find((plan) => plan.id === chosen)?.minSeats ?? 1,
         ),
-        currency: currencyOf[locale],
+        currency,
         ...(code === ''
           ? {}
           : code.toUpperCase().startsWith('REF-')
@@ -502,11 +590,7 @@ function Plans({ business }: { business: Business }) {
     : null
   // The code's own refusal is shown at the code, and the order without it stays priced.
   const { error: codeError } = useQuery({
-    ...upgradePreviewQueryOptions(
-      api,
-      business.id,
-      request ?? { plan: '', cycle, amountSeats: 1, currency: 'EUR' },
-    ),
+    ...upgradePreviewQueryOptions(api, business.id, request ?? { plan: '', cycle, amountSeats: 1, currency }),
     enabled: request !== null && code !== '',
   })
   const codeRefused = code !== '' && codeError !== null
@@ -534,6 +618,8 @@ function Plans({ business }: { business: Business }) {
         plans={plans}
         cycle={cycle}
         onCycle={setCycle}
+        currency={currency}
+        onCurrency={fixedCurrency === null ? setCurrency : undefined}
         seats={usage.seatsInUse}
         isChosen={(plan) => chosen === plan.id}
         onChoose={(plan) => setChosen(plan.id)}
@@ -545,9 +631,10 @@ function Plans({ business }: { business: Business }) {
             error={codeRefused ? i18n._(businessErrorMessage(errorCode(codeError))) : undefined}
           />
           <Checkout
-            key={`${request.plan}-${request.cycle}`}
+            key={`${request.plan}-${request.cycle}-${request.currency}`}
             business={business}
             request={codeRefused ? { ...request, promoCode: undefined, referralCode: undefined } : request}
+            inTrial={view.subscription === 'trialing'}
             run={run}
           />
         </>
@@ -617,12 +704,25 @@ export function BusinessUpgradeScreen() {
   )
 }
 
-/** The self-service plans for someone without a business, chosen to buy one with it, or only shown. */
-function PlanOverview({ onChoose }: { onChoose?: (plan: PricePlan, cycle: BillingCycle) => void }) {
+/**
+ * The self-service plans for someone without a business, chosen to buy one with it (in the currency they
+ * choose, the UI language's at first), or only shown in `currency` (a business's, when they have one).
+ */
+function PlanOverview({
+  onChoose,
+  currency: fixedCurrency,
+}: {
+  onChoose?: (plan: PricePlan, cycle: BillingCycle, currency: Currency) => void
+  currency?: Currency
+}) {
+  const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const { data: plans } = useQuery(pricePlansQueryOptions(api))
   const [cycle, setCycle] = useState<BillingCycle>('yearly')
   const [chosen, setChosen] = useState<string>()
+  // Until the buyer picks one, the UI language's (SPEC §9); a business's stays whatever the language.
+  const [picked, setPicked] = useState<Currency>()
+  const currency = fixedCurrency ?? picked ?? currencyOf[resolveLocale(i18n.locale) ?? 'en-gb']
   if (!plans) return null
   // Priced for its buyer alone: each plan at its least seats.
   return (
@@ -630,13 +730,15 @@ function PlanOverview({ onChoose }: { onChoose?: (plan: PricePlan, cycle: Billin
       plans={plans}
       cycle={cycle}
       onCycle={setCycle}
+      currency={currency}
+      onCurrency={fixedCurrency === undefined && onChoose ? setPicked : undefined}
       seats={1}
       isChosen={(plan) => chosen === plan.id}
       onChoose={
         onChoose &&
         ((plan) => {
           setChosen(plan.id)
-          onChoose(plan, cycle)
+          onChoose(plan, cycle, currency)
         })
       }
     />
@@ -647,14 +749,24 @@ function PlanOverview({ onChoose }: { onChoose?: (plan: PricePlan, cycle: Billin
  * Buying a plan in one step (SPEC direct upgrade): the company it is for, what it costs there, and the
  * payment; the business opens with it, the buyer its first admin.
  */
-function DirectCheckout({ plan, cycle, user }: { plan: PricePlan; cycle: BillingCycle; user: User }) {
+function DirectCheckout({
+  plan,
+  cycle,
+  currency,
+  user,
+}: {
+  plan: PricePlan
+  cycle: BillingCycle
+  currency: Currency
+  user: User
+}) {
   const { i18n } = useLingui()
   const context = useRouteContext({ from: '__root__' })
   const { api, ui } = context
   const navigate = useNavigate()
   const [company, setCompany] = useState<CreateBusiness>()
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
-  const order = { plan: plan.id, cycle, amountSeats: plan.minSeats, currency: currencyOf[locale] }
+  const order = { plan: plan.id, cycle, amountSeats: plan.minSeats, currency }
   const { data: preview, error } = useQuery({
     ...directPreviewQueryOptions(api, { ...order, country: company?.billing.country ?? '' }),
     enabled: company !== undefined,
@@ -703,15 +815,16 @@ function DirectCheckout({ plan, cycle, user }: { plan: PricePlan; cycle: Billing
 
 /** A user without a business chooses a plan and buys it with the business it is for. */
 function BuyPlan({ user }: { user: User }) {
-  const [choice, setChoice] = useState<{ plan: PricePlan; cycle: BillingCycle }>()
+  const [choice, setChoice] = useState<{ plan: PricePlan; cycle: BillingCycle; currency: Currency }>()
   return (
     <>
-      <PlanOverview onChoose={(plan, cycle) => setChoice({ plan, cycle })} />
+      <PlanOverview onChoose={(plan, cycle, currency) => setChoice({ plan, cycle, currency })} />
       {choice ? (
         <DirectCheckout
-          key={`${choice.plan.id}-${choice.cycle}`}
+          key={`${choice.plan.id}-${choice.cycle}-${choice.currency}`}
           plan={choice.plan}
           cycle={choice.cycle}
+          currency={choice.currency}
           user={user}
         />
       ) : null}

@@ -13,6 +13,7 @@ import type {
   Legislation,
 } from '../../../machines/identification/identification.types.ts'
 import { loadMessages } from '../../i18n/i18n.ts'
+import { formatMoney } from '../../i18n/locales.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
@@ -136,7 +137,7 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
   const error = errorCode ? <FormAlert>{i18n._(identificationErrors[errorCode])}</FormAlert> : null
   const price =
     payment.data?.amount != null && payment.data.currency != null
-      ? i18n.number(payment.data.amount / 100, { style: 'currency', currency: payment.data.currency })
+      ? formatMoney(payment.data.amount, i18n.locale, payment.data.currency)
       : undefined
   const busy = (text: ReactNode) => (
     <p className={`${styles.card} ${styles.status}`} role="status" aria-live="polite">
@@ -159,7 +160,7 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
   if (snapshot.matches('confirmingPayment')) return busy(<Trans>Confirming your payment…</Trans>)
   const licence = snapshot.context.payment
   if (snapshot.matches('enteringCard') && licence) {
-    const licencePrice = i18n.number(licence.amount / 100, { style: 'currency', currency: licence.currency })
+    const licencePrice = formatMoney(licence.amount, i18n.locale, licence.currency)
     return (
       <section className={styles.card} aria-labelledby="ident-pay" data-testid="identification-payment">
         <h2 id="ident-pay">

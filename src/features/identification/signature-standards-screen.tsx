@@ -6,6 +6,7 @@ import { useRouteContext } from '@tanstack/react-router'
 import type { Legislation } from '../../../machines/identification/identification.types.ts'
 import { identificationMethods } from '../../../machines/identification/identification-methods.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { formatMoney } from '../../i18n/locales.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { AskSupportLink } from './ask-support-link.tsx'
@@ -134,7 +135,7 @@ function LegislationMethods(props: { legislation: Legislation; done: boolean }) 
   const covered = payment.data?.covered ?? false
   const price =
     payment.data?.amount != null && payment.data.currency != null
-      ? i18n.number(payment.data.amount / 100, { style: 'currency', currency: payment.data.currency })
+      ? formatMoney(payment.data.amount, i18n.locale, payment.data.currency)
       : undefined
   return (
     <div className={styles.legislation} data-testid={`legislation-${legislation}`}>

@@ -11,7 +11,7 @@ import {
   seatsPreviewSchema,
   setupIntentSchema,
 } from '../../../contract/billing.ts'
-import { businessPaths, businessSchema } from '../../../contract/businesses.ts'
+import { businessPaths, businessSchema, trialDays } from '../../../contract/businesses.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { upgradePreviewSchema } from '../../../contract/price-plans.ts'
 import {
@@ -40,7 +40,8 @@ const businessData = (country: string) => ({
 
 const card = (number: string) => ({ number, exp_month: 12, exp_year: 2030, cvc: '123' })
 
-describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
+// Journeys of many calls, each business first living through its trial: longer than one request's budget.
+describe.each(drivers)('billing on the sandbox provider on %s', { timeout: 60_000 }, (driver) => {
   let client: AccountsClient
   beforeAll(async () => {
     client = await startAccountsClient(driver)
@@ -61,6 +62,12 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
       body: businessData(country),
     })
     return { token, id: v.parse(businessSchema, await readJson(created, 201)).id }
+  }
+  /** A business whose trial is over: subscribing charges its first period at once. */
+  const openPastTrial = async (email: string, country = 'CH') => {
+    const { id } = await open(email, country)
+    client.clock.advance((trialDays + 1) * dayMs)
+    return { token: await signIn(email), id }
   }
   /** What the browser does: a setup intent, confirmed with a card at the (sandbox) provider. */
   const confirmedIntent = async (token: string, id: string, number: string) => {
@@ -92,8 +99,12 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     })
   }
 
-  it('subscribes a trial with a promo code, charges the first year, and lists the invoice', async () => {
-    const { token, id } = await open('admin@subscribe.example')
+  it('subscribes on day 3 of the trial with a promo code, and charges the first year on day 14', async () => {
+    const { id } = await open('admin@subscribe.example')
+    const opened = client.clock.now().getTime()
+    const trialEnd = new Date(opened + trialDays * dayMs).toISOString()
+    client.clock.advance(2 * dayMs)
+    let token = await signIn('admin@subscribe.example')
     const preview = v.parse(
       upgradePreviewSchema,
       await readJson(
@@ -103,18 +114,42 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
         }),
       ),
     )
-    // 2 x CHF 250.00 = 500.00, 20 % off the first year = 400.00, VAT 8.1 % = 32.40.
+    // 2 x CHF 250.00 = 500.00, 20 % off the first year = 400.00, VAT 8.1 % = 32.40, from the trial's end.
     expect(preview.promoCode).toBe('WELCOME20')
-    expect(preview.periods[0]).toMatchObject({ subtotal: 50000, discount: 10000, vat: 3240, total: 43240 })
+    expect(preview.periods[0]).toMatchObject({
+      startsAt: trialEnd,
+      subtotal: 50000,
+      discount: 10000,
+      vat: 3240,
+      total: 43240,
+    })
     expect(preview.periods[1]).toMatchObject({ discount: 0, total: 54050 })
 
-    const business = v.parse(
+    const invoicesNow = async () =>
+      v.parse(invoicesSchema, await readJson(await client.call('GET', billingPaths.invoices(id), { token })))
+        .invoices
+    const subscribed = v.parse(
       businessSchema,
       await readJson(await subscribe(token, id, '4242 4242 4242 4242', { promo_code: 'WELCOME20' })),
     )
+    // The rest of the trial stays free: the subscription runs in it, and nothing is charged yet.
+    expect(subscribed.admin).toMatchObject({
+      paymentMethod: 'STRIPE',
+      trialEndsAt: trialEnd,
+      paymentIssueSince: null,
+      subscription: { plan: 'team', status: 'trialing', currentPeriodEnd: trialEnd },
+    })
+    expect(await invoicesNow()).toEqual([])
+
+    // Day 14: the trial ends, and the provider charges the first year.
+    client.clock.advance(trialDays * dayMs - 2 * dayMs)
+    token = await signIn('admin@subscribe.example')
+    await vi.waitFor(async () => expect(await invoicesNow()).toHaveLength(1), { timeout: 10_000 })
+    const business = await readBusiness(token, id)
     expect(business.admin).toMatchObject({
       paymentMethod: 'STRIPE',
       billingStatus: 'stripe',
+      currency: 'CHF',
       subscription: {
         plan: 'team',
         cycle: 'yearly',
@@ -122,14 +157,11 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
         status: 'active',
         promoCode: 'WELCOME20',
         cancelAtPeriodEnd: false,
+        currentPeriodStart: trialEnd,
       },
       pricePlan: { name: 'team', current: { base: { type: 'YEARLY' } }, next: null },
     })
-    const { invoices } = v.parse(
-      invoicesSchema,
-      await readJson(await client.call('GET', billingPaths.invoices(id), { token })),
-    )
-    expect(invoices).toHaveLength(1)
+    const invoices = await invoicesNow()
     expect(invoices[0]).toMatchObject({
       status: 'paid',
       currency: 'CHF',
@@ -179,8 +211,43 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     )
   })
 
-  it('leaves a trial as it was when the card is declined, and refuses what is not a confirmed card', async () => {
-    const { token, id } = await open('admin@declined.example')
+  it('bills a business in the currency of its first payment, in every price, preview and invoice', async () => {
+    // Swiss, so CHF until the first payment, which chooses EUR here.
+    const { token, id } = await openPastTrial('admin@currency.example', 'CH')
+    expect((await readBusiness(token, id)).admin?.currency).toBeNull()
+    const preview = (currency: string) =>
+      client.call('POST', billingPaths.upgradePreview(id), {
+        token,
+        body: { plan: 'team', cycle: 'yearly', amount_seats: 2, currency },
+      })
+    expect(v.parse(upgradePreviewSchema, await readJson(await preview('EUR'))).currency).toBe('EUR')
+    const business = v.parse(
+      businessSchema,
+      await readJson(await subscribe(token, id, '4242424242424242', { currency: 'EUR' })),
+    )
+    expect(business.admin).toMatchObject({ currency: 'EUR', subscription: { currency: 'EUR' } })
+    // Fixed from now on: an order in another currency is refused, whatever the admin's language.
+    await client.expectError(await preview('CHF'), 422, 'billing.currency_fixed', 'currency')
+    expect(await readJson(await client.call('GET', billingPaths.information(id), { token }))).toMatchObject({
+      billing: { country: 'CH', currency: 'EUR' },
+    })
+    expect(await readJson(await client.call('GET', billingPaths.customExtras(id), { token }))).toEqual({
+      plan: 'team',
+      currency: 'EUR',
+      identifications: [
+        { legislation: 'eidas', price: 4900 },
+        { legislation: 'zertes', price: 5900 },
+      ],
+    })
+    const { invoices } = v.parse(
+      invoicesSchema,
+      await readJson(await client.call('GET', billingPaths.invoices(id), { token })),
+    )
+    expect(invoices.map((invoice) => invoice.currency)).toEqual(['EUR'])
+  })
+
+  it('leaves a business as it was when the card is declined, and refuses what is not a confirmed card', async () => {
+    const { token, id } = await openPastTrial('admin@declined.example')
     expect(await readJson(await client.call('GET', billingPaths.customExtras(id), { token }))).toEqual({
       plan: null,
       currency: 'CHF',
@@ -188,7 +255,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     })
     await client.expectError(await subscribe(token, id, '4000000000009995'), 402, 'billing.card_declined')
     expect((await readBusiness(token, id)).admin).toMatchObject({
-      paymentMethod: 'TRIALING',
+      paymentMethod: 'NEEDS_PAYMENT_METHOD',
       subscription: null,
     })
     const { confirmed } = await confirmedIntent(token, id, '4000000000000002')
@@ -249,7 +316,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
   })
 
   it('adds seats prorated with a fresh preview, removes one, cancels and reactivates', async () => {
-    const { token: first, id } = await open('admin@seats.example')
+    const { token: first, id } = await openPastTrial('admin@seats.example')
     await readJson(await subscribe(first, id, '4242424242424242'))
     client.clock.advance(30 * dayMs)
     const token = await signIn('admin@seats.example')
@@ -328,7 +395,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
   })
 
   it('moves a subscription to another plan and cycle, charging the difference now', async () => {
-    const { token, id } = await open('admin@switch.example')
+    const { token, id } = await openPastTrial('admin@switch.example')
     const base = (body: object) => client.call('PUT', billingPaths.base(id), { token, body })
     const now = () => client.clock.now().toISOString()
     await client.expectError(
@@ -380,7 +447,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
   })
 
   it('keeps removed seats until the period ends, takes the drop back, and bills fewer from the renewal', async () => {
-    const { token: first, id } = await open('admin@drop.example')
+    const { token: first, id } = await openPastTrial('admin@drop.example')
     await readJson(await subscribe(first, id, '4242424242424242', { amount_seats: 4 }))
     client.clock.advance(30 * dayMs)
     const token = await signIn('admin@drop.example')
@@ -471,7 +538,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
   })
 
   it('itemises what a plan switch charges now, and switches at the time of that preview', async () => {
-    const { token: first, id } = await open('admin@itemised.example')
+    const { token: first, id } = await openPastTrial('admin@itemised.example')
     const previewOf = async (token: string, plan: string, cycle: string) =>
       v.parse(
         upgradePreviewSchema,
@@ -605,7 +672,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
   })
 
   it('buys the seats that invited people need before inviting them', async () => {
-    const { token, id } = await open('admin@invite-seats.example')
+    const { token, id } = await openPastTrial('admin@invite-seats.example')
     await readJson(await subscribe(token, id, '4242424242424242'))
     // One admin on two seats: one more person fits, three more need two more seats.
     await readJson(
@@ -642,7 +709,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
   })
 
   it('renews by the clock; a failing card opens the grace period, then blocks, and a new card pays', async () => {
-    const { token: first, id } = await open('admin@renewal.example')
+    const { token: first, id } = await openPastTrial('admin@renewal.example')
     let token = first
     await readJson(await subscribe(token, id, '4242424242424242', { cycle: 'monthly' }))
     // The card now on file fails every charge from the next renewal on.
@@ -792,7 +859,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
       // An unknown business is refused, and nothing is written.
       await expect(run('manual', crypto.randomUUID())).rejects.toMatchObject({ code: 1 })
       // A business paying by card is not also invoiced by hand: its subscription ends first.
-      const paying = await open('admin@manual-card.example')
+      const paying = await openPastTrial('admin@manual-card.example')
       await readJson(await subscribe(paying.token, paying.id, '4242424242424242'))
       await expect(run('manual', paying.id)).rejects.toMatchObject({
         code: 1,
@@ -807,7 +874,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
     const downgrade = (as: string, business = id) =>
       client.call('POST', billingPaths.freePlanDowngrade(business), { token: as })
     await client.expectError(await downgrade(token), 409, 'business.transition_refused')
-    const paying = await open('admin@paying.example')
+    const paying = await openPastTrial('admin@paying.example')
     await readJson(await subscribe(paying.token, paying.id, '4242424242424242'))
     await client.expectError(await downgrade(paying.token, paying.id), 409, 'business.transition_refused')
     await client.expectError(await downgrade(paying.token), 404, 'business.not_found')
@@ -846,7 +913,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
   it.runIf(driver === 'postgres')(
     'offers a business on a legacy flat plan the per-seat plan that replaces it, and moves it',
     async () => {
-      const { token, id } = await open('admin@legacy.example')
+      const { token, id } = await openPastTrial('admin@legacy.example')
       const preview = (as = token) =>
         client.call('POST', billingPaths.fairFlatMigrationPreview(id), { token: as })
       await client.expectError(await preview(), 409, 'billing.plan_unavailable', 'plan')
@@ -921,7 +988,7 @@ describe.each(drivers)('billing on the sandbox provider on %s', (driver) => {
   )
 
   it.runIf(driver === 'postgres')('ends the subscription of a business deleted on its day', async () => {
-    const { token, id } = await open('admin@deleted.example')
+    const { token, id } = await openPastTrial('admin@deleted.example')
     await readJson(await subscribe(token, id, '4242424242424242'))
     await readJson(await client.call('DELETE', businessPaths.deleteBusiness(id), { token }))
     client.clock.advance(31 * dayMs)

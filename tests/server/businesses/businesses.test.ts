@@ -8,6 +8,7 @@ import {
   businessPeopleSchema,
   businessSchema,
   businessSettingsSchema,
+  trialDays,
 } from '../../../contract/businesses.ts'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
@@ -887,10 +888,12 @@ describe.each(drivers)('upgrade preview on %s', (driver) => {
       // 3 x CHF 250.00 = CHF 750.00, VAT 8.1 % = CHF 60.75.
       expect(period).toMatchObject({ subtotal: 75000, discount: 0, vatRate: 810, vat: 6075, total: 81075 })
     }
+    // On its trial, the business is charged from the trial's end: the rest of the trial stays free.
     const [first, second] = priced.periods
-    expect(first?.startsAt).toBe(client.clock.now().toISOString())
+    const trialEnd = new Date(client.clock.now().getTime() + trialDays * 24 * 60 * 60 * 1000)
+    expect(first?.startsAt).toBe(trialEnd.toISOString())
     expect(second?.startsAt).toBe(first?.endsAt)
-    expect(new Date(first?.endsAt ?? '').getUTCFullYear()).toBe(client.clock.now().getUTCFullYear() + 1)
+    expect(new Date(first?.endsAt ?? '').getUTCFullYear()).toBe(trialEnd.getUTCFullYear() + 1)
 
     const german = await openIn('admin@preview-de.example', 'DE')
     const eu = v.parse(

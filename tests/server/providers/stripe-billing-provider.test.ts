@@ -63,7 +63,14 @@ async function customerWithCard(method: FakePaymentMethodInput = visa) {
 async function subscribed(seats: number) {
   const { customerId, paymentMethod } = await customerWithCard()
   const subscription = await provider.createSubscription(
-    { customerId, paymentMethodId: paymentMethod.id, price: teamMonthlyEur, seats, promoCode: null },
+    {
+      customerId,
+      paymentMethodId: paymentMethod.id,
+      price: teamMonthlyEur,
+      seats,
+      promoCode: null,
+      trialEnd: null,
+    },
     `subscribe-${crypto.randomUUID()}`,
   )
   return subscription
@@ -99,7 +106,14 @@ describe('StripeBillingProvider (against a fake Stripe API)', () => {
     await provider.setDefaultPaymentMethod(customerId, paymentMethodId, 'key-default')
     expect(fake.customers.get(customerId)?.defaultPaymentMethod).toBe(paymentMethodId)
 
-    const input = { customerId, paymentMethodId, price: teamMonthlyEur, seats: 3, promoCode: 'WELCOME20' }
+    const input = {
+      customerId,
+      paymentMethodId,
+      price: teamMonthlyEur,
+      seats: 3,
+      promoCode: 'WELCOME20',
+      trialEnd: null,
+    }
     const subscription = await provider.createSubscription(input, 'key-subscribe')
     expect(subscription).toEqual({
       id: expect.stringMatching(/^sub_/),
@@ -168,6 +182,7 @@ describe('StripeBillingProvider (against a fake Stripe API)', () => {
         price: teamMonthlyEur,
         seats: 3,
         promoCode: 'WELCOME20',
+        trialEnd: null,
       },
       'key-invoiced',
     )
@@ -237,7 +252,14 @@ describe('StripeBillingProvider (against a fake Stripe API)', () => {
   it('reports a declined card as PaymentDeclinedError with the decline code, and subscribes no one', async () => {
     const { customerId, paymentMethod } = await customerWithCard({ ...visa, decline: 'insufficient_funds' })
     const attempt = provider.createSubscription(
-      { customerId, paymentMethodId: paymentMethod.id, price: teamMonthlyEur, seats: 1, promoCode: null },
+      {
+        customerId,
+        paymentMethodId: paymentMethod.id,
+        price: teamMonthlyEur,
+        seats: 1,
+        promoCode: null,
+        trialEnd: null,
+      },
       'key-declined',
     )
     await expect(attempt).rejects.toBeInstanceOf(PaymentDeclinedError)
