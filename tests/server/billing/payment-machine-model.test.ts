@@ -30,6 +30,7 @@ import type {
   UpgradeOrder,
 } from '../../../machines/business-payment/business-payment.types.ts'
 import {
+  isCancelled,
   withCancellationScheduled,
   withCurrentCancelled,
 } from '../../../machines/business-payment/price-plan.ts'
@@ -122,6 +123,23 @@ function refusedAsMovedOn(error: BusinessPaymentError, movedOnTo: string) {
 }
 
 /**
+ * How a call fails from where it started: in the trial nothing is charged, so a subscription fails when
+ * the admin subscribed in another tab first, and a plan chosen in the trial goes on in it.
+ */
+function failureOf(event: { call: CallName; trial?: boolean }) {
+  if (event.trial && event.call === 'upgrade')
+    return refusedAsMovedOn('business.upgrade_failed', 'subscribedInTrial')
+  if (event.trial && event.call === 'reactivateSubscription')
+    return refusedAsMovedOn('business.reactivate_subscription_failed', 'subscribedInTrial')
+  return calls[event.call].failure
+}
+
+/** The business is on its trial (not ended early), or its plan was chosen in it and is not charged yet. */
+const inTrial = (business: BusinessPaymentSnapshot | null) =>
+  (business?.paymentMethod === 'TRIALING' && !isCancelled(business.pricePlan)) ||
+  business?.cardSubscriptionStatus === 'trialing'
+
+/**
  * What happened to the stored business, by real means, before the app reloaded it (`business.update`):
  * it was just opened, nothing (a plain reload), or one of the changes below.
  */
@@ -131,6 +149,8 @@ type Occurrence = 'open' | 'reload' | keyof typeof changes
 const changes = {
   /** The clock passes the 14 days of the trial. */
   trialRunsOut: { from: 'trialing', to: 'trialExpired' },
+  /** The trial in which the plan was chosen ends: the sandbox charges its first period. */
+  firstCharge: { from: 'subscribedInTrial', to: 'active' },
   /** The clock passes the end of a period whose cancellation was scheduled: the sandbox ends it. */
   periodEnds: { from: 'cancelling', to: 'cancelled' },
   /** The card on file fails the renewal, and the 14 days of grace pass: the business is blocked. */
@@ -145,9 +165,17 @@ const trialPlan: PricePlan = { name: 'trial', current: null, next: null, discoun
 const teamPlan: PricePlan = { name: 'team', current: { base: { type: 'YEARLY' } }, next: null, discounts: [] }
 /** How the server stores a business the subscription region settles in, as the model's `business.update` carries it. */
 const storedAs: Record<
-  'trialing' | 'trialExpired' | 'cancelled' | 'manual' | 'active' | 'cancelling' | 'locked',
+  | 'trialing'
+  | 'trialExpired'
+  | 'cancelled'
+  | 'manual'
+  | 'active'
+  | 'subscribedInTrial'
+  | 'cancelling'
+  | 'locked',
   Omit<BusinessPaymentSnapshot, 'deletionPending'>
 > = {
+  subscribedInTrial: { paymentMethod: 'STRIPE', pricePlan: teamPlan, cardSubscriptionStatus: 'trialing' },
   trialing: { paymentMethod: 'TRIALING', pricePlan: trialPlan, cardSubscriptionStatus: null },
   trialExpired: { paymentMethod: 'NEEDS_PAYMENT_METHOD', pricePlan: trialPlan, cardSubscriptionStatus: null },
   cancelled: {
@@ -185,17 +213,22 @@ const userEvents: Exclude<BusinessPaymentEvent, { type: 'business.update' }>[] =
 type ModelEvent =
   | { type: 'business.update'; business: BusinessPaymentSnapshot; occurrence: Occurrence }
   | (typeof userEvents)[number]
-  | { type: string; call: CallName; outcome: Outcome; output?: BusinessPaymentSnapshot }
+  | { type: string; call: CallName; outcome: Outcome; trial: boolean; output?: BusinessPaymentSnapshot }
 
-const settlements: ModelEvent[] = callNames.flatMap((call) => [
-  {
-    type: `xstate.done.actor.${call}`,
-    call,
-    outcome: 'done' as const,
-    ...(call === 'upgrade' ? { output: { ...storedAs.active, deletionPending: false } } : {}),
-  } as ModelEvent,
-  { type: `xstate.error.actor.${call}`, call, outcome: 'error' as const },
-])
+/** How the calls settle for a business on its trial (`trial`) or not: a subscription lands in it or not. */
+const settlements = (trial: boolean): ModelEvent[] =>
+  callNames.flatMap((call) => [
+    {
+      type: `xstate.done.actor.${call}`,
+      call,
+      outcome: 'done' as const,
+      trial,
+      ...(call === 'upgrade'
+        ? { output: { ...(trial ? storedAs.subscribedInTrial : storedAs.active), deletionPending: false } }
+        : {}),
+    } as ModelEvent,
+    { type: `xstate.error.actor.${call}`, call, outcome: 'error' as const, trial },
+  ])
 
 /**
  * The events the real system can produce in a state. The changes of the stored business are made only
@@ -206,11 +239,15 @@ function modelEvents(snapshot: Snapshot, manual: boolean): ModelEvent[] {
   const { subscription, deletion } = snapshot.value
   const pending = deletion === 'pending' || deletion === 'revoking'
   // A region whose call runs ignores the reload, so the subscription of a busy state is only a placeholder.
+  const { business } = snapshot.context
+  // A reload reads the business as it is (a cancelling plan chosen in the trial is still in it).
   const update = (occurrence: Occurrence, state: string): ModelEvent => ({
     type: 'business.update',
     occurrence,
     business: {
-      ...(storedAs[state as keyof typeof storedAs] ?? storedAs.trialing),
+      ...((occurrence === 'reload' ? business : null) ??
+        storedAs[state as keyof typeof storedAs] ??
+        storedAs.trialing),
       deletionPending: pending,
     },
   })
@@ -219,7 +256,9 @@ function modelEvents(snapshot: Snapshot, manual: boolean): ModelEvent[] {
     .filter(([, { from }]) => from === subscription && deletion === 'none')
     .filter(([occurrence]) => manual || occurrence !== 'manualInvoicing')
     .map(([occurrence, { to }]) => update(occurrence as Occurrence, to))
-  const sent = [...userEvents, ...settlements].filter((event) => snapshot.can(event as never))
+  const sent = [...userEvents, ...settlements(inTrial(business))].filter((event) =>
+    snapshot.can(event as never),
+  )
   return [update('reload', subscription), ...changed, ...sent]
 }
 
@@ -237,7 +276,7 @@ function label(event: ModelEvent): string {
 function serverValue(before: Value, after: Value, event: ModelEvent): Value {
   const region = (name: Region) => {
     if ('call' in event && event.outcome === 'error' && calls[event.call].region === name)
-      return calls[event.call].failure.movedOnTo ?? after[name]
+      return failureOf(event).movedOnTo ?? after[name]
     return busyStates.has(after[name]) ? before[name] : after[name]
   }
   return { subscription: region('subscription'), deletion: region('deletion') }
@@ -548,6 +587,10 @@ describe.each(drivers)('the business payment machine walked through the server o
       await advance(session, 14 * dayMs + 60_000)
       await until(session, (b) => b.admin?.paymentMethod === 'NEEDS_PAYMENT_METHOD', 'the trial ended')
     },
+    firstCharge: async (session) => {
+      await advance(session, 14 * dayMs + 60_000)
+      await until(session, (b) => b.admin?.subscription?.status === 'active', 'the first period was charged')
+    },
     periodEnds: async (session) => {
       await pastPeriodEnd(session)
       await until(session, (b) => b.admin?.subscription?.status === 'canceled', 'the subscription ended')
@@ -589,6 +632,23 @@ describe.each(drivers)('the business payment machine walked through the server o
     reactivateSubscription: (s) => otherTab(s, 'POST', billingPaths.reactivateSubscription(s.id)),
     deleteBusiness: (s) => otherTab(s, 'DELETE', businessPaths.deleteBusiness(s.id)),
     revokeDeletion: (s) => otherTab(s, 'POST', businessPaths.revokeBusinessDeletion(s.id)),
+  }
+
+  /** The admin subscribed in another tab meanwhile: nothing to charge in the trial, so nothing fails else. */
+  const subscribedElsewhere = async (s: Session) => {
+    const setupIntentId = await confirmedIntent(s, cards.good)
+    await readJson(
+      await client.call('PUT', billingPaths.upgrade(s.id), {
+        token: s.token,
+        body: {
+          plan: 'team',
+          cycle: 'yearly',
+          amount_seats: 2,
+          currency: 'CHF',
+          setup_intent_id: setupIntentId,
+        },
+      }),
+    )
   }
 
   /** The server's call behind each event, to check that it refuses what the machine does not take. */
@@ -691,8 +751,12 @@ describe.each(drivers)('the business payment machine walked through the server o
       await occur[event.occurrence](session)
       actor.send({ type: 'business.update', business: paymentSnapshotOf(await readBusiness(session)) })
     } else if ('call' in event) {
-      const { region, busy, failure } = calls[event.call]
-      if (event.outcome === 'error') await breakCall[event.call](session)
+      const { region, busy } = calls[event.call]
+      const failure = failureOf(event)
+      if (event.outcome === 'error')
+        await (event.trial && event.call === 'upgrade'
+          ? subscribedElsewhere(session)
+          : breakCall[event.call](session))
       await gate.release(event.call, event.outcome)
       await waitFor(actor, (s: Snapshot) => s.value[region] !== busy, { timeout: 10_000 })
       expect(gate.answers.get(event.call)).toEqual(
@@ -754,7 +818,7 @@ describe.each(drivers)('the business payment machine walked through the server o
       if (goal !== null) reached.add(goal)
       expect(actor.getSnapshot().value, step).toEqual(expected)
       // A failure because the business moved on leaves the machine behind the server until it reloads.
-      const movedOn = 'call' in event && event.outcome === 'error' && calls[event.call].failure.movedOnTo
+      const movedOn = 'call' in event && event.outcome === 'error' && failureOf(event).movedOnTo
       if (movedOn && i < path.events.length - 1) throw new Error(`${step}: the business moved on`)
       server = serverValue(server, expected, event)
       const stored = settle(paymentSnapshotOf(await readBusiness(session)))
