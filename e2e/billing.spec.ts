@@ -23,6 +23,7 @@ import {
 } from './pages/test-account.ts'
 
 const execFileAsync = promisify(execFile)
+const day = 24 * 60 * 60
 
 /** A new browser session of `account` on the server at `baseUrl`, on the billing pages. */
 async function billingTab(browser: Browser, account: TestAccount, baseUrl: string): Promise<BillingPage> {
@@ -57,14 +58,28 @@ test.describe('billing on the sandbox provider', () => {
 
   const tabOf = (browser: Browser, account: TestAccount) => billingTab(browser, account, server.url)
 
+  /** The business of `account` as the API answers it (keys as on the wire). */
+  const readBusiness = async (account: TestAccount) => {
+    const answer = await api.get('/api/v2/businesses/user', {
+      headers: { Authorization: `Bearer ${account.token}` },
+    })
+    expect(answer.ok(), await answer.text()).toBe(true)
+    return (await answer.json()) as {
+      admin: { trial_ends_at: string; subscription: { status: string } | null }
+    }
+  }
+
   test('a trial business buys the team plan with a promo code, changes seats, cancels and keeps it', async ({
     browser,
   }, testInfo) => {
     test.setTimeout(180_000)
     const admin = await createAccount(api)
     await openBusiness(admin, 'Ledger AG')
-    const billing = await tabOf(browser, admin)
-    const { page } = billing
+    // Day 3 of the 14-day trial.
+    expect((await api.post('/api/dev/clock', { data: { advance_seconds: 2 * day } })).ok()).toBe(true)
+    const trialing = await signInAgain(api, admin)
+    let billing = await tabOf(browser, trialing)
+    let { page } = billing
 
     await billing.open(`${server.url}/business/billing`)
     await billing.seeHeading('Billing')
@@ -88,8 +103,12 @@ test.describe('billing on the sandbox provider', () => {
       contentType: 'image/png',
     })
     await billing.chooseLanguage('English')
+    const trialEnd = (await readBusiness(trialing)).admin.trial_ends_at
     await page.getByRole('link', { name: 'Choose a plan' }).click()
     await billing.seeHeading('Plans')
+    // A Swiss business pays in CHF unless it chooses otherwise at its first payment: this one pays in EUR.
+    await expect(page.getByRole('radio', { name: 'CHF' })).toBeChecked()
+    await page.getByRole('radio', { name: 'EUR' }).check()
     await billing.choosePlan('Team', 'Yearly (two months free)')
     // Two seats (the team plan's least) at EUR 250.00 a year, 20 % off the first year, Swiss VAT on the rest.
     await billing.applyCode('welcome20')
@@ -103,19 +122,20 @@ test.describe('billing on the sandbox provider', () => {
     await billing.seePreviewLine('Total', 'EUR 540.50')
     await billing.applyCode('WELCOME20')
     await billing.seePreviewLine('Total', 'EUR 432.40')
-
-    // A card that the bank declines leaves the trial as it was.
-    await billing.fillCard('4000 0000 0000 9995')
-    await billing.clickPay('Subscribe and pay EUR 432.40')
-    await billing.seeAlert(
-      'The payment was declined. Please use another card or account; nothing was charged.',
+    // Chosen during the trial, the plan starts when the trial ends, and is first charged then.
+    const firstCharge = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat('en-gb', {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(iso)),
+      trialEnd,
     )
-    await expect(page).toHaveURL(/\/business\/billing\/plan$/)
-    const stillTrial = await api.get('/api/v2/businesses/user', {
-      headers: { Authorization: `Bearer ${admin.token}` },
-    })
-    expect(((await stillTrial.json()) as { admin: { payment_method: string } }).admin.payment_method).toBe(
-      'TRIALING',
+    await expect(page.getByTestId('first-charge')).toHaveText(
+      `Your trial stays free until ${firstCharge}. The plan starts then, and its first charge of EUR 432.40 is made on ${firstCharge}.`,
     )
     await testInfo.attach('checkout', {
       body: await page.screenshot({ fullPage: true }),
@@ -123,9 +143,29 @@ test.describe('billing on the sandbox provider', () => {
     })
 
     await billing.fillCard('4242 4242 4242 4242')
-    await billing.clickPay('Subscribe and pay EUR 432.40')
-    await billing.seeSnackbar('Thank you: your plan is active')
+    await billing.clickPay(`Subscribe: first charge on ${firstCharge}`)
+    await billing.seeSnackbar('Thank you: your plan starts when your trial ends')
     await expect(page).toHaveURL(/\/business\/billing$/)
+    await billing.seeFact('plan-name', 'Team, billed yearly')
+    await billing.seeFact('seats', '1 of 2 in use')
+    await billing.seeStanding(
+      `Your trial stays free until ${firstCharge}.`,
+      `Your plan starts then, with its first charge of EUR 500.00 before VAT on ${firstCharge}.`,
+      'Change plan',
+    )
+    await billing.clickCloseSnackbar()
+    // Nothing is charged before the trial ends.
+    await page.getByRole('link', { name: 'Invoices' }).click()
+    await billing.seeHeading('Invoices')
+    await expect(page.getByRole('row').filter({ hasText: 'Paid' })).toHaveCount(0)
+
+    // Day 14: the trial ends, and the sandbox provider charges the first year.
+    expect((await api.post('/api/dev/clock', { data: { advance_seconds: 12 * day } })).ok()).toBe(true)
+    const paying = await signInAgain(api, admin)
+    await expect.poll(async () => (await readBusiness(paying)).admin.subscription?.status).toBe('active')
+    billing = await tabOf(browser, paying)
+    page = billing.page
+    await billing.open(`${server.url}/business/billing`)
     await billing.seeFact('plan-name', 'Team, billed yearly')
     await billing.seeFact('seats', '1 of 2 in use')
     await billing.seeStanding(
@@ -133,7 +173,6 @@ test.describe('billing on the sandbox provider', () => {
       /^The next charge is on .+: EUR\s500\.00 before VAT\.$/,
       'Change plan',
     )
-    await billing.clickCloseSnackbar()
 
     // Two more seats: the dialog shows what they cost for the rest of the year before buying them.
     await billing.changeSeats('Add seats', 4)
@@ -174,6 +213,12 @@ test.describe('billing on the sandbox provider', () => {
     await billing.clickCloseSnackbar()
     await page.getByRole('link', { name: 'Change plan' }).click()
     await billing.seeHeading('Plans')
+    // The plan the business is on is marked, and priced in its currency.
+    const team = page.getByRole('article', { name: 'Team' })
+    await expect(team).toHaveAttribute('aria-current', 'true')
+    await expect(team.getByText('Your current plan')).toBeVisible()
+    await expect(page.locator('article[aria-current]')).toHaveCount(1)
+    await expect(team.getByText('EUR 250.00 per seat and year')).toBeVisible()
     await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Choose Pro' }).click()
     const lines = page.getByTestId('switch-lines')
     await expect(lines.getByTestId('switch-credit')).toHaveText('−EUR 1,000.00')
@@ -237,6 +282,21 @@ test.describe('billing on the sandbox provider', () => {
       body: await page.screenshot({ fullPage: true }),
       contentType: 'image/png',
     })
+
+    // In German the plans keep the business's currency (EUR), not the language's (CHF).
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await billing.open(`${server.url}/business/billing/plan`)
+    await billing.chooseLanguage('Deutsch')
+    await billing.seeHeading('Pläne')
+    const pro = page.getByRole('article', { name: 'Pro' })
+    await expect(pro).toHaveAttribute('aria-current', 'true')
+    await expect(pro.getByText('Ihr aktueller Plan')).toBeVisible()
+    await expect(pro.getByText(/^EUR\s400\.00 /)).toBeVisible()
+    await expect(page.locator('main')).not.toContainText('CHF')
+    await testInfo.attach('plans-german', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
   })
 
   test('a user without a business sees the plans and buys one with the business it is for', async ({
@@ -285,10 +345,18 @@ test.describe('billing on the sandbox provider', () => {
     await expect(page.getByText(/Your free trial has ended/)).toBeVisible()
     await billing.open(`${server.url}/business/upgrade`)
     await billing.seeHeading('Choose your plan')
+    // A Swiss business: CHF, unless it chooses EUR with this first payment.
     await billing.choosePlan('Team', 'Monthly')
-    await billing.seePreviewLine('Total', 'EUR 54.05')
+    await billing.seePreviewLine('Total', 'CHF 54.05')
+    // Past the trial the first month is charged at once: a card the bank declines leaves the business as it was.
+    await billing.fillCard('4000 0000 0000 9995')
+    await billing.clickPay('Subscribe and pay CHF 54.05')
+    await billing.seeAlert(
+      'The payment was declined. Please use another card or account; nothing was charged.',
+    )
+    await expect(page).toHaveURL(/\/business\/upgrade$/)
     await billing.fillCard('5555 5555 5555 4444')
-    await billing.clickPay('Subscribe and pay EUR 54.05')
+    await billing.clickPay('Subscribe and pay CHF 54.05')
     await billing.seeSnackbar('Thank you: your plan is active')
     // Paid, the business pages are open again.
     await expect(page).toHaveURL(/\/business\/billing$/)
@@ -355,8 +423,8 @@ test.describe('billing on the sandbox provider', () => {
     await billing.open(`${server.url}/business/billing/plan`)
     await billing.choosePlan('Team', 'Monthly')
     await billing.fillCard('4242 4242 4242 4242')
-    await billing.clickPay(/^Subscribe and pay/)
-    await billing.seeSnackbar('Thank you: your plan is active')
+    await billing.clickPay(/^Subscribe: first charge on/)
+    await billing.seeSnackbar('Thank you: your plan starts when your trial ends')
     await billing.clickCloseSnackbar()
     await billing.changeSeats('Add seats', 3)
     await billing.clickInDialog('Buy seats')
@@ -366,7 +434,7 @@ test.describe('billing on the sandbox provider', () => {
     await expect(billing.dialog.getByTestId('seats-costs')).toContainText('2 seats')
     await billing.clickInDialog('Remove seats')
     await billing.seeFact('seats', /^1 of 3 in use · from .+: 2 seats$/)
-    await billing.seeStanding('Your subscription is active.', /EUR\s50\.00 before VAT\.$/)
+    await billing.seeStanding('Your subscription is active.', /CHF\s50\.00 before VAT\.$/)
 
     const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 32 * 24 * 60 * 60 } })
     expect(moved.ok(), await moved.text()).toBe(true)

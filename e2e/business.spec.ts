@@ -313,20 +313,21 @@ test.describe('business accounts', () => {
     ).toBeVisible()
     await tab.getByRole('link', { name: 'Choose a plan' }).click()
     await business.seeHeading('Plans')
+    // In Switzerland, so in CHF until its first payment chooses the currency for good.
     const team = tab.getByRole('article', { name: 'Team' })
-    await expect(team.getByText('EUR 250.00 per seat and year')).toBeVisible()
-    await expect(team.getByText('For 2 seats: EUR 500.00 a year')).toBeVisible()
+    await expect(team.getByText('CHF 250.00 per seat and year')).toBeVisible()
+    await expect(team.getByText('For 2 seats: CHF 500.00 a year')).toBeVisible()
     await tab.getByLabel('Monthly').check()
-    await expect(team.getByText('For 2 seats: EUR 50.00 a month')).toBeVisible()
+    await expect(team.getByText('For 2 seats: CHF 50.00 a month')).toBeVisible()
     await expect(tab.getByRole('article', { name: 'Individual' }).getByText('Not for 2 seats')).toBeVisible()
     // Chosen, the plan is priced by the server for the business in Switzerland: Swiss VAT on top.
     await tab.getByLabel('Yearly (two months free)').check()
     await team.getByRole('button', { name: 'Choose Team' }).click()
     const preview = tab.getByRole('region', { name: 'What you pay' })
     await expect(preview.getByText('VAT 8.1%')).toBeVisible()
-    await expect(preview.getByText('EUR 40.50')).toBeVisible()
-    await expect(preview.getByText('EUR 540.50', { exact: true })).toBeVisible()
-    await expect(preview.getByText(/Then EUR\s540\.50 a year from/)).toBeVisible()
+    await expect(preview.getByText('CHF 40.50')).toBeVisible()
+    await expect(preview.getByText('CHF 540.50', { exact: true })).toBeVisible()
+    await expect(preview.getByText(/Then CHF\s540\.50 a year from/)).toBeVisible()
 
     // Fifteen days later the trial is over: the admin is held on the members page, the member told (SPEC §6).
     const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 15 * 24 * 60 * 60 } })
