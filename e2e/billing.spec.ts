@@ -434,7 +434,11 @@ test.describe('billing on the sandbox provider', () => {
     await expect(billing.dialog.getByTestId('seats-costs')).toContainText('2 seats')
     await billing.clickInDialog('Remove seats')
     await billing.seeFact('seats', /^1 of 3 in use · from .+: 2 seats$/)
-    await billing.seeStanding('Your subscription is active.', /CHF\s50\.00 before VAT\.$/)
+    // Still in the trial: the plan, with its seats, starts when the trial ends.
+    await billing.seeStanding(
+      /^Your trial stays free until .+\.$/,
+      /^Your plan starts then, with its first charge of CHF\s50\.00 before VAT on .+\.$/,
+    )
 
     const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 32 * 24 * 60 * 60 } })
     expect(moved.ok(), await moved.text()).toBe(true)
