@@ -422,6 +422,11 @@ describe('where the business stands, in words (issue 35)', () => {
       locked: { situation: 'locked', action: 'payToUnblock' },
       manual: { situation: 'manual', action: 'readInvoices' },
       active: { situation: 'active', nextChargeAt: dates.periodEnd, action: 'changePlan' },
+      subscribedInTrial: {
+        situation: 'subscribedInTrial',
+        firstChargeAt: dates.periodEnd,
+        action: 'changePlan',
+      },
       cancelling: { situation: 'cancelling', endsAt: dates.periodEnd, action: 'keepSubscription' },
       cancelled: { situation: 'cancelled', action: 'choosePlan' },
     })

@@ -34,7 +34,7 @@ describe.each(drivers)('invoice PDFs on %s', (driver) => {
     await client.server.stop()
   })
 
-  /** A business of `buyer` that buys 5 yearly seats of the team plan with `card`; answers its invoices. */
+  /** A business of `buyer` that ends its trial and buys 5 yearly seats of the team plan with `card`; answers its invoices. */
   const subscribed = async (buyer: Buyer, card = '4242424242424242') => {
     const token = await client.signUp(`admin-${crypto.randomUUID()}@invoice.example`)
     const created = await client.call('POST', businessPaths.businesses(), {
@@ -53,6 +53,8 @@ describe.each(drivers)('invoice PDFs on %s', (driver) => {
       },
     })
     const { id } = v.parse(businessSchema, await readJson(created, 201))
+    // A plan chosen in the trial is charged when the trial ends: this business ends it first, to pay now.
+    await readJson(await client.call('POST', billingPaths.cancelTrial(id), { token }))
     const intent = v.parse(
       setupIntentSchema,
       await readJson(

@@ -20,6 +20,7 @@ import {
   signatureUsages,
   users,
 } from '../../../server/db/schema.ts'
+import { createPageRenderer, type PageRenderer } from '../../../server/documents/render-pages.ts'
 import { createJobQueue, type JobQueue } from '../../../server/jobs/job-queue.ts'
 import { upkeepJob, upkeepJobHandler, upkeepSlotKey } from '../../../server/jobs/upkeep.ts'
 import { createMailQueue, mailJob } from '../../../server/providers/mail/mail-queue.ts'
@@ -46,6 +47,7 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
   let now = new Date('2026-05-04T09:00:00Z')
   const clock = () => now
   let signing: SigningServices
+  let renderer: PageRenderer
   let jobs: JobQueue
   let app: ReturnType<typeof createApp>
 
@@ -79,6 +81,7 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
     })
     const mail = createMailQueue(jobs)
     app = createApp({ config, db: handle.db, logger, mail, jobs, now: clock })
+    renderer = createPageRenderer({ storage: { dataDir: testDatabase.dataDir }, workers: 1 })
     signing = {
       db: handle.db,
       now: clock,
@@ -86,7 +89,7 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
       publicUrl: 'http://localhost',
       logger,
       storage,
-      renderer: undefined,
+      renderer,
       limits: { documentBytes: 1 << 24, requestBytes: 1 << 24 },
       tempDir: join(testDatabase.dataDir, 'tmp'),
       platform: await loadPlatformSigning({ dataDir: testDatabase.dataDir, appMode: 'development' }),
@@ -95,6 +98,7 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
   })
 
   afterAll(async () => {
+    await renderer?.close()
     await jobs?.stop()
     await handle?.close()
     await testDatabase?.drop()
