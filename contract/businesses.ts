@@ -199,6 +199,11 @@ export const businessSchema = v.object({
   locked: v.boolean(),
   supportContact: supportContactSchema,
   companyBranding: businessSettingsSchema.entries.companyBranding,
+  /**
+   * The currency its prices are shown in to every member, whatever their UI language: the one its first
+   * payment fixed, before it its billing country's (`billingCurrency`).
+   */
+  billingCurrency: v.picklist(currencies),
   admin: v.nullable(
     v.object({
       email: v.string(),

@@ -13,7 +13,7 @@ import {
   startOwnServerOnDatabase,
 } from './own-server.ts'
 import { BillingPage } from './pages/billing-page.ts'
-import { openBusiness as openBusinessThrough } from './pages/business-api.ts'
+import { joinBusiness, openBusiness as openBusinessThrough } from './pages/business-api.ts'
 import {
   createAccount,
   createAccountAt,
@@ -74,7 +74,7 @@ test.describe('billing on the sandbox provider', () => {
   }, testInfo) => {
     test.setTimeout(180_000)
     const admin = await createAccount(api)
-    await openBusiness(admin, 'Ledger AG')
+    const businessId = await openBusiness(admin, 'Ledger AG')
     // Day 3 of the 14-day trial.
     expect((await api.post('/api/dev/clock', { data: { advance_seconds: 2 * day } })).ok()).toBe(true)
     const trialing = await signInAgain(api, admin)
@@ -297,6 +297,19 @@ test.describe('billing on the sandbox provider', () => {
       body: await page.screenshot({ fullPage: true }),
       contentType: 'image/png',
     })
+
+    // A member reads the plans at /upgrade in the business's currency too, whatever their language.
+    const member = await createAccount(api)
+    await joinBusiness(api, await signInAgain(api, admin), businessId, member)
+    const plans = await tabOf(browser, member)
+    await plans.open(`${server.url}/upgrade`)
+    await plans.chooseLanguage('Deutsch')
+    await plans.seeHeading('Pläne')
+    await expect(
+      plans.page.getByText('Ihre Unterschriften laufen über Ledger AG', { exact: false }),
+    ).toBeVisible()
+    await expect(plans.page.getByRole('article', { name: 'Pro' }).getByText(/^EUR\s400\.00 /)).toBeVisible()
+    await expect(plans.page.locator('main')).not.toContainText('CHF')
   })
 
   test('a user without a business sees the plans and buys one with the business it is for', async ({

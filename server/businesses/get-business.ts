@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Business } from '../../contract/businesses.ts'
+import { billingCurrency } from '../../machines/business-payment/billing-currency.ts'
 import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'
 import type { Database } from '../db/open-database.ts'
 import { businessDomains, businessMembers } from '../db/schema.ts'
@@ -35,6 +36,7 @@ export async function getBusiness(
     locked: needsPaymentAction(paymentMethod),
     supportContact: loadSupportContact(row),
     companyBranding: row.settings.companyBranding,
+    billingCurrency: billingCurrency(row.currency, row.billing.country),
   }
   if (role !== 'admin') return { ...base, admin: null }
   const domains = await db

@@ -16,7 +16,6 @@ import {
   type UpgradePreviewRequest,
 } from '../../../contract/price-plans.ts'
 import type { User } from '../../../contract/user.ts'
-import { billingCurrency } from '../../../machines/business-payment/billing-currency.ts'
 import {
   confirmDirectUpgrade,
   createDirectSetupIntent,
@@ -42,6 +41,7 @@ import { BusinessPaymentMethods } from './business-payment-screen.tsx'
 import { FreeMigrationNotice, FreePlanDowngradeOffer } from './legacy-plan-dialogs.tsx'
 import { businessSetup, PaymentMethodForm } from './payment-method-form.tsx'
 import { planNames } from './plan-names.ts'
+import { useBusiness } from './use-business.ts'
 import { useBusinessPayment } from './use-business-payment.ts'
 
 function PlanCard({
@@ -569,9 +569,7 @@ function Plans({ business }: { business: Business }) {
   const [code, setCode] = useState('')
   // Fixed by the first payment; before it, the billing country's unless the admin picks the other.
   const fixedCurrency = business.admin?.currency ?? null
-  const [currency, setCurrency] = useState<Currency>(
-    billingCurrency(fixedCurrency, business.admin?.billing.country ?? ''),
-  )
+  const [currency, setCurrency] = useState<Currency>(business.billingCurrency)
   const request: UpgradePreviewRequest | null = chosen
     ? {
         plan: chosen,
@@ -839,8 +837,11 @@ function BuyPlan({ user }: { user: User }) {
 export function UpgradeScreen() {
   const { api } = useRouteContext({ from: '__root__' })
   const { data: user } = useUser(api)
+  const { data: businessDetails } = useBusiness()
   if (!user) return null
   const business = user.business && user.business.invitationId === null ? user.business : null
+  // A member sees the prices in their business's currency; it shows once the business has loaded.
+  if (business && !businessDetails) return null
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -861,7 +862,11 @@ export function UpgradeScreen() {
       {!business && userAttribute(user, 'free_account_type') === 'free_legacy' ? (
         <FreeMigrationNotice />
       ) : null}
-      {business ? <PlanOverview /> : <BuyPlan user={user} />}
+      {businessDetails ? (
+        <PlanOverview currency={businessDetails.billingCurrency} />
+      ) : (
+        <BuyPlan user={user} />
+      )}
       {business?.role === 'admin' ? (
         <Link to="/business/billing/plan" className={`${buttonClass({})} ${styles.cardButton}`}>
           <Trans>Choose a plan for {business.name}</Trans>

@@ -83,6 +83,8 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       name: 'Acme AG',
       role: 'admin',
       supportContact: { email: 'office@acme.example', phone: '+41 44 123 45 67' },
+      // A Swiss business's prices are in CHF until its first payment fixes a currency.
+      billingCurrency: 'CHF',
       admin: {
         paymentMethod: 'TRIALING',
         billingStatus: 'trialing',
