@@ -18,6 +18,11 @@ export const validatedQualities = [...signatureQualities, 'unknown'] as const
 /** One signature of a validated PDF (`POST /v1/validate`), oldest first. */
 export const validatedSignatureSchema = v.object({
   fieldName: v.string(),
+  /**
+   * A signature, or a document timestamp (`ETSI.RFC3161`): a timestamp authority's proof that the document,
+   * its signatures and their validation data existed then, which keeps them verifiable (PAdES B-LTA).
+   */
+  kind: v.picklist(['signature', 'document_timestamp']),
   /** The name the signer signed with (for simple signatures the certificate is the platform's). */
   signingName: v.nullable(v.string()),
   reason: v.nullable(v.string()),

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { OID } from '../server/signing/oids.ts'
 import {
+  documentTimestamp,
   pdfsig,
   removeTemporaryDirectories,
   temporaryDirectory,
@@ -153,6 +154,7 @@ test.describe('qualified signing with the SMS one-time password', () => {
     const ca = await (await request.get('/api/pki/ca.pem')).text()
     expect(pdfsig(dir, bytes, trustStore(dir, ca))).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+      documentTimestamp,
     ])
     const certificate = signerCertificate(dir, bytes)
     expect(certificate).toContain('CN = Quinn Lovelace')

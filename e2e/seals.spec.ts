@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import {
+  documentTimestamp,
   pdfsig,
   removeTemporaryDirectories,
   temporaryDirectory,
@@ -168,6 +169,7 @@ test.describe('seals', () => {
     const nssDir = trustStore(dir, await (await request.get('/api/pki/ca.pem')).text())
     expect(pdfsig(dir, new Uint8Array(await pdf.body()), nssDir)).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+      documentTimestamp,
     ])
   })
 })

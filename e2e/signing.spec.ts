@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import {
+  documentTimestamp,
   pdfsig,
   qpdfCheck,
   removeTemporaryDirectories,
@@ -112,9 +113,11 @@ test.describe('signing', () => {
     const dir = temporaryDirectory('e2e-signing')
     const ca = await (await request.get('/api/pki/ca.pem')).text()
     const verdicts = pdfsig(dir, bytes, trustStore(dir, ca))
+    // Both signatures, then the archive timestamp over them and their validation data (B-LTA).
     expect(verdicts).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+      documentTimestamp,
     ])
     const check = qpdfCheck(dir, bytes)
     expect(check.status, check.output).toBe(0)

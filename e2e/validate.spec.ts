@@ -49,6 +49,10 @@ test.describe('/validate', () => {
     await expect(card).toContainText('confirmed by the timestamp of')
     await expect(card).toContainText('Simple electronic signature')
     await expect(card).toContainText('demo certificate')
+    // The completed document's archive timestamp keeps the signature verifiable once its certificate expires.
+    const archive = page.getByRole('listitem').filter({ hasText: 'Archive timestamp by' })
+    await expect(archive.getByRole('heading', { name: 'Valid signature' })).toBeVisible()
+    await expect(archive).toContainText('Archive timestamp by Signet Timestamp Authority')
 
     const flipped = Buffer.from(bytes)
     const at = flipped.indexOf('/ModDate (D:') + '/ModDate (D:'.length + 3
@@ -56,10 +60,14 @@ test.describe('/validate', () => {
     expect(pdfsig(temporaryDirectory('e2e-validate'), flipped)[0]?.signature).not.toBe('Signature is Valid.')
     await input.setInputFiles({ name: 'lease-flipped.pdf', mimeType: 'application/pdf', buffer: flipped })
     await expect(page.getByRole('heading', { name: 'lease-flipped.pdf has 1 signature' })).toBeVisible()
-    await expect(
-      page.getByRole('heading', { name: 'Damaged: the signed content is not what was signed' }),
-    ).toBeVisible()
-    await expect(page.getByText('The signed bytes were changed after signing.')).toBeVisible()
+    // The signature and the archive timestamp over it both show the damage.
+    for (const name of ['Signature 1 by', 'Archive timestamp by']) {
+      const damaged = page.getByRole('listitem').filter({ hasText: name })
+      await expect(
+        damaged.getByRole('heading', { name: 'Damaged: the signed content is not what was signed' }),
+      ).toBeVisible()
+      await expect(damaged.getByText('The signed bytes were changed after signing.')).toBeVisible()
+    }
   })
 
   test('says plainly when a file is no PDF or has no signature, on a phone too', async ({ page }) => {

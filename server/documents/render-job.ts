@@ -1,3 +1,4 @@
+import type { ArchiveAuthorities } from '../signing/archive-pdf.ts'
 import type { PreparedSignature, SignaturePlan } from '../signing/sign-pdf.ts'
 import type { SigningErrorCode } from '../signing/signing-error.ts'
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
@@ -17,6 +18,8 @@ export type RenderJobMessage =
   | { id: number; type: 'inspect'; path: string; maxPages: number }
   /** Append a signature's update to `pdf`, ready for its CMS (see `preparePdfSignature`). */
   | { id: number; type: 'sign'; pdf: Uint8Array; plan: SignaturePlan }
+  /** Make a signed PDF B-LTA (see `archivePdf`), asking the pool for its timestamp and revocation data. */
+  | { id: number; type: 'archive'; pdf: Uint8Array }
 
 /** Where the time of one rendered page went, in milliseconds; all zero when it was already stored. */
 export type RenderTiming = { renderMs: number; encodeMs: number; storeMs: number }
@@ -27,10 +30,29 @@ export type RenderJobResult = {
   text: { text: string }
   inspect: { inspection: PdfInspection | DocumentFailure }
   sign: PreparedSignature
+  archive: { bytes: Uint8Array }
 }
 
-/** What a worker says: that it has loaded, or a job's result or why it could not be done. */
-export type RenderWorkerMessage = 'ready' | RenderResultMessage
+/** What a worker asks the API process during a job, which holds the keys: one of {@link ArchiveAuthorities}. */
+export type ArchiveQuestion =
+  | {
+      kind: 'timestamp'
+      digest: Uint8Array
+      algorithm: Parameters<ArchiveAuthorities['tsa']['timestamp']>[1]
+    }
+  | { kind: 'ocsp'; cert: Uint8Array; issuer: Uint8Array }
+  | { kind: 'crl'; cert: Uint8Array }
+
+/** A worker's question `ask` for its job `id`. */
+export type RenderQuestionMessage = { id: number; ask: number; question: ArchiveQuestion }
+
+/** The pool's answer to a worker's question `answer`. */
+export type RenderAnswerMessage =
+  | { answer: number; ok: true; value: Uint8Array | null }
+  | { answer: number; ok: false; message: string }
+
+/** What a worker says: that it has loaded, a question about its job, or a job's result or why it could not be done. */
+export type RenderWorkerMessage = 'ready' | RenderQuestionMessage | RenderResultMessage
 
 /** A worker's answer: the job's result, or why it could not be done. */
 export type RenderResultMessage =

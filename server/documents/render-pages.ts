@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { ApiError } from '../http/api-error.ts'
+import type { ArchiveAuthorities } from '../signing/archive-pdf.ts'
 import type { PrepareSignature } from '../signing/sign-pdf.ts'
 import { SigningError, type SigningErrorCode } from '../signing/signing-error.ts'
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
@@ -14,6 +15,8 @@ import {
 } from './document-error.ts'
 import type { PdfInspection } from './inspect-pdf.ts'
 import type {
+  ArchiveQuestion,
+  RenderAnswerMessage,
   RenderJobMessage,
   RenderJobResult,
   RenderResultMessage,
@@ -83,6 +86,11 @@ export type PageRenderer = {
    * SigningError for a PDF that cannot be signed, `document.too_complex` past the limits.
    */
   prepareSignature: PrepareSignature
+  /**
+   * Makes a signed PDF B-LTA (`archivePdf`) in a worker, which asks `authorities` (in this process, with the
+   * keys) for the archive timestamp and the revocation data; errors as for `prepareSignature`.
+   */
+  archivePdf(pdf: Uint8Array, authorities: ArchiveAuthorities): Promise<Uint8Array>
   /** Drops the queued work on a document that is gone; whoever waits for it gets `document.not_found`. */
   forget(docHash: string): void
   status(docHash: string, page: number, scale: number): Promise<PageStatus>
@@ -98,6 +106,8 @@ type Job = {
   promise: Promise<unknown>
   resolve: (result: unknown) => void
   reject: (error: Error) => void
+  /** Who answers the worker's questions about this job (an archive's timestamp and revocation data). */
+  authorities?: ArchiveAuthorities
 }
 
 type Slot = {
@@ -130,6 +140,18 @@ function workerError(code: DocumentErrorCode | SigningErrorCode | undefined, mes
   return code.startsWith('signing.')
     ? new SigningError(code as SigningErrorCode, message)
     : new DocumentError(code as DocumentErrorCode, message)
+}
+
+/** What the API process answers a worker's question: the timestamp token, OCSP response or CRL, DER. */
+function answer(authorities: ArchiveAuthorities, question: ArchiveQuestion): Promise<Uint8Array | null> {
+  switch (question.kind) {
+    case 'timestamp':
+      return authorities.tsa.timestamp(question.digest, question.algorithm)
+    case 'ocsp':
+      return authorities.revocation.getOCSP(question.cert, question.issuer)
+    case 'crl':
+      return authorities.revocation.getCRL(question.cert)
+  }
 }
 
 const tooComplex = (reason: string) => new DocumentError('document.too_complex', `The PDF ${reason}`)
@@ -205,7 +227,24 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       if (message === 'ready') {
         slot.ready = true
         dispatch()
-      } else if (message.id === slot.job?.message.id) settle(slot, message)
+      } else if (message.id !== slot.job?.message.id) return
+      else if ('ask' in message) {
+        const authorities = slot.job.authorities
+        const answered =
+          authorities === undefined
+            ? Promise.reject(new Error('this job has nobody to ask'))
+            : answer(authorities, message.question)
+        answered.then(
+          (value) =>
+            worker.postMessage({ answer: message.ask, ok: true, value } satisfies RenderAnswerMessage),
+          (error: Error) =>
+            worker.postMessage({
+              answer: message.ask,
+              ok: false,
+              message: error.message,
+            } satisfies RenderAnswerMessage),
+        )
+      } else settle(slot, message)
     })
     // Always followed by 'exit', which replaces the worker.
     worker.on('error', (error: Error & { code?: string }) => {
@@ -261,6 +300,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     message: DistributiveOmit<Extract<RenderJobMessage, { type: K }>, 'id'>,
     key: string,
     isUrgent: boolean,
+    authorities?: ArchiveAuthorities,
   ): Promise<RenderJobResult[K]> {
     const known = failed.get(key)
     if (known !== undefined) return Promise.reject(known)
@@ -291,6 +331,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       promise,
       resolve,
       reject,
+      ...(authorities === undefined ? {} : { authorities }),
     }
     jobs.set(key, job)
     ;(isUrgent ? urgent : background).push(job)
@@ -318,6 +359,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     },
     prepareSignature(pdf, plan) {
       return enqueue<'sign'>({ type: 'sign', pdf, plan }, `sign:${nextId}`, true)
+    },
+    async archivePdf(pdf, authorities) {
+      const archive = `archive:${nextId}`
+      return (await enqueue<'archive'>({ type: 'archive', pdf }, archive, true, authorities)).bytes
     },
     async pageText(docHash, page) {
       checkPage(page)

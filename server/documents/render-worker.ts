@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { createCanvas } from '@napi-rs/canvas'
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { type ArchiveAuthorities, archivePdf } from '../signing/archive-pdf.ts'
 import { preparePdfSignature } from '../signing/sign-pdf.ts'
 import { SigningError } from '../signing/signing-error.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
@@ -13,9 +14,12 @@ import { encodePageImage } from './encode-page-image.ts'
 import { inspectPdf } from './inspect-pdf.ts'
 import { openPdf } from './pdfjs.ts'
 import {
+  type ArchiveQuestion,
   pixelsPerPoint,
+  type RenderAnswerMessage,
   type RenderJobMessage,
   type RenderJobResult,
+  type RenderQuestionMessage,
   type RenderResultMessage,
   type RenderWorkerData,
 } from './render-job.ts'
@@ -24,6 +28,40 @@ const { storage: storageOptions, quality } = workerData as RenderWorkerData
 const storage = createFileStorage(storageOptions)
 const port = parentPort
 if (port === null) throw new Error('render-worker.ts runs only as a worker thread')
+// A PDF names addresses (a certificate's issuer, its OCSP responder) that a reader might fetch: a worker
+// reading users' PDFs reaches nothing on the network, and asks the API process what it needs instead.
+globalThis.fetch = () => Promise.reject(new Error('PDF workers do not use the network'))
+
+// Questions to the API process about the job being run, by number, waiting for their answers.
+const questions = new Map<
+  number,
+  { resolve: (value: Uint8Array | null) => void; reject: (error: Error) => void }
+>()
+let nextQuestion = 1
+
+function ask(jobId: number, question: ArchiveQuestion): Promise<Uint8Array | null> {
+  const ask = nextQuestion++
+  return new Promise((resolve, reject) => {
+    questions.set(ask, { resolve, reject })
+    port?.postMessage({ id: jobId, ask, question } satisfies RenderQuestionMessage)
+  })
+}
+
+/** The timestamp authority and revocation data of the API process, as seen from job `jobId`. */
+function askedAuthorities(jobId: number): ArchiveAuthorities {
+  const bytes = async (question: ArchiveQuestion) => {
+    const answer = await ask(jobId, question)
+    if (answer === null) throw new Error('no timestamp')
+    return new Uint8Array(answer)
+  }
+  return {
+    tsa: { timestamp: (digest, algorithm) => bytes({ kind: 'timestamp', digest, algorithm }) },
+    revocation: {
+      getOCSP: (cert, issuer) => ask(jobId, { kind: 'ocsp', cert, issuer }),
+      getCRL: (cert) => ask(jobId, { kind: 'crl', cert }),
+    },
+  }
+}
 
 // Pages of one document are asked for one after another: keep the last few open instead of re-parsing.
 type OpenDocument = { pdf: Promise<PDFDocumentProxy>; destroy: () => Promise<void> }
@@ -124,6 +162,8 @@ function run(job: RenderJobMessage): Promise<RenderJobResult[keyof RenderJobResu
       return inspectPdf(job.path, { maxPages: job.maxPages }).then((inspection) => ({ inspection }))
     case 'sign':
       return preparePdfSignature(job.pdf, job.plan)
+    case 'archive':
+      return archivePdf(job.pdf, askedAuthorities(job.id)).then((bytes) => ({ bytes }))
   }
 }
 
@@ -134,7 +174,15 @@ function ownBuffer(result: RenderJobResult[keyof RenderJobResult]): ArrayBuffer[
   return buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength ? [buffer] : []
 }
 
-port.on('message', (job: RenderJobMessage) => {
+port.on('message', (message: RenderJobMessage | RenderAnswerMessage) => {
+  if ('answer' in message) {
+    const question = questions.get(message.answer)
+    questions.delete(message.answer)
+    if (message.ok) question?.resolve(message.value)
+    else question?.reject(new Error(message.message))
+    return
+  }
+  const job = message
   run(job).then(
     (result) =>
       port.postMessage({ id: job.id, ok: true, result } satisfies RenderResultMessage, ownBuffer(result)),

@@ -13,6 +13,7 @@ import { recordEvent } from '../signature-requests/record-event.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
 import { signerFields } from '../signature-requests/signer-fields.ts'
 import { documentKey } from '../storage/storage-keys.ts'
+import type { ArchiveAuthorities } from './archive-pdf.ts'
 import { decideSign } from './decide-sign.ts'
 import type { SignableRequest } from './find-signable-request.ts'
 import { spendFreeSignature } from './free-signatures.ts'
@@ -89,6 +90,7 @@ export async function signRequestDocuments(
           ...(identity.vouchedBy === undefined ? {} : { organization: identity.vouchedBy }),
         }))
   const seal = identity.seal
+  const archive: ArchiveAuthorities = { tsa: platform.tsa, revocation: platform.revocation }
   const requestId = signable.request.id
   let signed: { statusOverall: SignatureRequestStatus }
   try {
@@ -127,7 +129,7 @@ export async function signRequestDocuments(
           document,
         )
         usedFields.push(field)
-        const bytes = await signPdf(
+        const withSignature = await signPdf(
           current,
           {
             signer: {
@@ -156,6 +158,9 @@ export async function signRequestDocuments(
             cause: error,
           })
         })
+        // The last signature makes the document B-LTA: its validation data and an archive timestamp.
+        const bytes =
+          decision.status === 'SIGNED' ? await renderer.archivePdf(withSignature, archive) : withSignature
         const sha256 = createHash('sha256').update(bytes).digest('hex')
         await services.storage.put(documentKey(sha256), bytes)
         await tx

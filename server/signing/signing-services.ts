@@ -1,10 +1,18 @@
 import type { MobileSigningProvider } from '../providers/mobile-signing/mobile-signing-provider.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
+import type { ArchiveAuthorities } from './archive-pdf.ts'
 import type { Pki } from './pki.ts'
 import type { TimestampAuthority } from './tsa.ts'
 
-/** The platform's PKI and timestamp authority, loaded once when the server starts. */
-export type PlatformSigning = { pki: Pki; tsa: TimestampAuthority }
+/**
+ * The platform's PKI and timestamp authority, loaded once when the server starts, and the revocation data
+ * of the certificates it issued, which completed documents carry (B-LTA).
+ */
+export type PlatformSigning = {
+  pki: Pki
+  tsa: TimestampAuthority
+  revocation: ArchiveAuthorities['revocation']
+}
 
 /** What the signing operations work with: the request services plus the platform's keys. */
 export type SigningServices = RequestServices & {

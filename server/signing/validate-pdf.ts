@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto'
 import {
   PDF,
   PdfArray,
-  type PdfDict,
+  PdfBool,
+  PdfDict,
   PdfName,
   PdfNumber,
-  type PdfRef,
+  type PdfObject,
+  PdfRef,
   PdfString,
   type SignatureField,
 } from '@libpdf/core'
@@ -16,7 +18,7 @@ import { type CertificateInfo, describeCertificate } from './certificate-info.ts
 import { cryptoEngine } from './crypto-engine.ts'
 import { OID } from './oids.ts'
 import type { SignatureQuality } from './sign-pdf.ts'
-import { lastUnexplainedRevisionEnd } from './validate-revisions.ts'
+import { objectNumbers, unexplainedRevisions } from './validate-revisions.ts'
 
 /** Why a signature is not intact; stable codes for the validation screen. */
 export type SignatureProblem =
@@ -93,6 +95,9 @@ type Found = {
   end: number
 }
 
+/** The most revisions without a signature that are looked into for being validation data alone. */
+const maxValidationDataRevisions = 8
+
 const digestNames: Record<string, string> = {
   [OID.sha256]: 'sha256',
   [OID.sha384]: 'sha384',
@@ -119,10 +124,22 @@ export async function validatePdf(
   const found = findSignatures(pdf, pdfBytes.length).sort((a, b) => a.end - b.end)
   if (found.length > maxSignatures) return { status: 'too_complex', code: 'validation.too_complex' }
   const roots = options.trustedRoots.map((der) => pkijs.Certificate.fromBER(Uint8Array.from(der)))
-  const unexplained = lastUnexplainedRevisionEnd(
+  // A revision no signature covers is a change, unless it only adds validation data (a DSS: B-LT, B-LTA).
+  // Each costs two readings of the file, so a file with very many is not looked into.
+  const uncovered = unexplainedRevisions(
     pdfBytes,
     found.map((signature) => signature.end),
   )
+  let unexplained = -1
+  // What comes before the first signature is the document it signed.
+  const firstSigned = found[0]?.end ?? pdfBytes.length
+  const later = uncovered.filter(({ end }) => end > firstSigned)
+  for (const revision of later) {
+    const validationData =
+      later.length <= maxValidationDataRevisions &&
+      (await addsValidationDataOnly(pdfBytes, revision.start, revision.end))
+    if (!validationData) unexplained = revision.end
+  }
   const signatures: SignatureReport[] = []
   for (const [index, signature] of found.entries()) {
     signatures.push({
@@ -133,6 +150,60 @@ export async function validatePdf(
     })
   }
   return { status: 'ok', signatures }
+}
+
+/**
+ * Whether the revision from `start` to `end` only adds validation data (ETSI EN 319 142-1: a Document
+ * Security Store after the signatures): it rewrites no object but the catalog, which gains /DSS and is
+ * otherwise the same, so everything else it writes is reached through the DSS alone. An update written in
+ * object streams cannot be read this way and counts as a change.
+ */
+async function addsValidationDataOnly(bytes: Uint8Array, start: number, end: number): Promise<boolean> {
+  const text = (from: number, to: number) =>
+    Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1')
+  const revision = text(start, end)
+  if (/\/ObjStm\b/.test(revision)) return false
+  const root = /\/Root\s+(\d+)\s+\d+\s+R/.exec(revision.slice(revision.lastIndexOf('/Root')))
+  if (root === null) return false
+  const catalogNumber = Number(root[1])
+  const earlierObjects = objectNumbers(text(0, start))
+  for (const number of objectNumbers(revision)) {
+    if (number !== catalogNumber && earlierObjects.has(number)) return false
+  }
+  try {
+    const [before, after] = await Promise.all([
+      PDF.load(bytes.subarray(0, start)),
+      PDF.load(bytes.subarray(0, end)),
+    ])
+    const [was, is] = [before.getCatalog(), after.getCatalog()]
+    if (!(is.get('DSS') instanceof PdfRef || is.get('DSS') instanceof PdfDict)) return false
+    const keys = (dict: PdfDict) => [...dict.keys()].map((key) => key.value).filter((key) => key !== 'DSS')
+    const [wasKeys, isKeys] = [keys(was).sort(), keys(is).sort()]
+    return (
+      wasKeys.join('/') === isKeys.join('/') && wasKeys.every((key) => sameObject(was.get(key), is.get(key)))
+    )
+  } catch {
+    return false
+  }
+}
+
+/** Two PDF objects written alike: references to the same object, or equal values. */
+function sameObject(a: PdfObject | undefined, b: PdfObject | undefined): boolean {
+  if (a instanceof PdfRef && b instanceof PdfRef)
+    return a.objectNumber === b.objectNumber && a.generation === b.generation
+  if (a instanceof PdfName && b instanceof PdfName) return a.value === b.value
+  if (a instanceof PdfNumber && b instanceof PdfNumber) return a.value === b.value
+  if (a instanceof PdfBool && b instanceof PdfBool) return a.value === b.value
+  if (a instanceof PdfString && b instanceof PdfString)
+    return Buffer.from(a.bytes).equals(Buffer.from(b.bytes))
+  if (a instanceof PdfArray && b instanceof PdfArray) {
+    return a.length === b.length && [...a].every((item, index) => sameObject(item, b.at(index)))
+  }
+  if (a instanceof PdfDict && b instanceof PdfDict) {
+    const keys = [...a.keys()].map((key) => key.value)
+    return keys.length === [...b.keys()].length && keys.every((key) => sameObject(a.get(key), b.get(key)))
+  }
+  return a === b
 }
 
 function findSignatures(pdf: PDF, fileLength: number): Found[] {

@@ -39,16 +39,33 @@ function nextNonSpace(bytes: Uint8Array, offsets: readonly number[]): Map<number
 }
 
 /**
- * The end of the last revision of `bytes` that no signature accounts for, given where each signature's byte
- * range ends; -1 when every revision is accounted for. A signature whose range ends before it was followed by
- * a change that no later signature explains. Linear in the size of the file, n log n in the number of
+ * The revisions of `bytes` that no signature accounts for, given where each signature's byte range ends,
+ * ascending, each from the end of the one before. Linear in the size of the file, n log n in the number of
  * signatures and revisions.
  */
-export function lastUnexplainedRevisionEnd(bytes: Uint8Array, signatureEnds: readonly number[]): number {
-  const ends = revisionEnds(bytes)
-  const next = nextNonSpace(bytes, [...ends, ...signatureEnds])
+export function unexplainedRevisions(
+  bytes: Uint8Array,
+  signatureEnds: readonly number[],
+): { start: number; end: number }[] {
+  const allEnds = revisionEnds(bytes)
+  const next = nextNonSpace(bytes, [...allEnds, ...signatureEnds])
+  // An end followed by line ends and spaces only (the last %%EOF, then the end of the file) is one revision.
+  const ends = allEnds.filter((end, index) => next.get(end) !== next.get(allEnds[index + 1] ?? -1))
   const explained = new Set(signatureEnds.map((end) => next.get(end)))
-  let last = -1
-  for (const end of ends) if (!explained.has(next.get(end))) last = end
-  return last
+  const unexplained: { start: number; end: number }[] = []
+  let start = 0
+  for (const end of ends) {
+    if (!explained.has(next.get(end))) unexplained.push({ start, end })
+    start = end
+  }
+  return unexplained
+}
+
+const objectHeader = /(\d+)\s+\d+\s+obj\b/g
+
+/** The numbers of the objects written in `text` (a revision's bytes, or the file before it). */
+export function objectNumbers(text: string): Set<number> {
+  const numbers = new Set<number>()
+  for (const match of text.matchAll(objectHeader)) numbers.add(Number(match[1]))
+  return numbers
 }

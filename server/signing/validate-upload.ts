@@ -55,6 +55,7 @@ function toView(signature: SignatureReport): ValidationReportView['signatures'][
   const { signer, timestamp } = signature
   return {
     fieldName: signature.fieldName,
+    kind: signature.subFilter === 'ETSI.RFC3161' ? 'document_timestamp' : 'signature',
     signingName: signature.signingName,
     reason: signature.reason,
     contactInfo: signature.contactInfo,
@@ -79,8 +80,6 @@ function toView(signature: SignatureReport): ValidationReportView['signatures'][
       trusted: timestamp.trusted,
       authority: timestamp.authority,
     },
-    // Bytes appended after the last signature change the document even when they are no proper revision.
-    changedAfter:
-      signature.changedAfter || (!signature.coversWholeFile && signature.laterSignatures.length === 0),
+    changedAfter: signature.changedAfter,
   }
 }

@@ -4,6 +4,7 @@ import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignAnswer } from '../../contract/signing.ts'
 import { tokenFromLink } from './accounts/accounts-client.ts'
 import {
+  documentTimestamp,
   makePdf,
   pdfsig,
   removeTemporaryDirectories,
@@ -150,7 +151,7 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(download.status).toBe(200)
     const signed = new Uint8Array(await download.arrayBuffer())
     const valid = { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' }
-    expect(pdfsig(dir, signed, nssDir)).toEqual([valid, valid])
+    expect(pdfsig(dir, signed, nssDir)).toEqual([valid, valid, documentTimestamp])
 
     // Each invitation and each "signed" mail went out once, whichever process ran its job.
     await vi.waitFor(

@@ -159,6 +159,51 @@ function SignatureCard({ signature, index }: { signature: ValidatedSignature; in
   )
 }
 
+/**
+ * A document timestamp (PAdES B-LTA): a timestamp authority's proof that the document, its signatures and
+ * their validation data existed at that time, so they can be checked after their certificates expire.
+ */
+function ArchiveTimestampCard({ timestamp }: { timestamp: ValidatedSignature }) {
+  const { i18n } = useLingui()
+  const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
+  const verdict = signatureVerdict(timestamp)
+  const authority = timestamp.signer?.commonName ?? timestamp.timestamp?.authority ?? '?'
+  return (
+    <li className={styles.card} data-verdict={verdict}>
+      <h3 className={styles.verdict}>
+        <span className={styles.icon} aria-hidden="true">
+          {verdict === 'valid' ? '✓' : '!'}
+        </span>
+        {i18n._(verdictTitles[verdict])}
+      </h3>
+      <p className={styles.lead}>
+        <Trans>Archive timestamp by {authority}</Trans>
+      </p>
+      <p className={styles.note}>
+        <Trans>
+          It proves that the document, its signatures and the data to check them existed at this time, so the
+          signatures can be checked after their certificates expire.
+        </Trans>
+      </p>
+      <dl className={styles.facts}>
+        <dt>
+          <Trans>Timestamped at</Trans>
+        </dt>
+        <dd>
+          {timestamp.timestamp ? formatDateTime(timestamp.timestamp.time, locale) : <Trans>Not stated</Trans>}
+        </dd>
+      </dl>
+      {timestamp.problems.length > 0 ? (
+        <ul className={styles.problems}>
+          {timestamp.problems.map((problem) => (
+            <li key={problem}>{i18n._(problemTexts[problem] ?? msg`Unknown problem: ${problem}`)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  )
+}
+
 /** /validate: anyone drops a signed PDF and sees, per signature, whether it holds and who signed when. */
 export function ValidateScreen() {
   const { i18n } = useLingui()
@@ -174,6 +219,7 @@ export function ValidateScreen() {
   }
   const failure = check.error ? errorCode(check.error) : undefined
   const report = check.data
+  const signatures = report?.signatures.filter((signature) => signature.kind === 'signature') ?? []
 
   return (
     <div className={styles.page}>
@@ -204,20 +250,25 @@ export function ValidateScreen() {
       ) : report ? (
         <section aria-labelledby={`${inputId}-result`} className={styles.result}>
           <h2 id={`${inputId}-result`}>
-            {report.signatures.length === 0 ? (
+            {signatures.length === 0 ? (
               <Trans>{fileName} has no signatures</Trans>
             ) : (
               <Plural
-                value={report.signatures.length}
+                value={signatures.length}
                 one={`${fileName} has # signature`}
                 other={`${fileName} has # signatures`}
               />
             )}
           </h2>
           <ol className={styles.cards}>
-            {report.signatures.map((signature, index) => (
+            {signatures.map((signature, index) => (
               <SignatureCard key={signature.fieldName} signature={signature} index={index} />
             ))}
+            {report.signatures
+              .filter((signature) => signature.kind === 'document_timestamp')
+              .map((timestamp) => (
+                <ArchiveTimestampCard key={timestamp.fieldName} timestamp={timestamp} />
+              ))}
           </ol>
         </section>
       ) : null}

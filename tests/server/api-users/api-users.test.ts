@@ -12,6 +12,7 @@ import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
 import { apiUserRequestsPerMinute } from '../../../server/http/authenticate.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import {
+  documentTimestamp,
   makePdf,
   pdfsig,
   removeTemporaryDirectories,
@@ -211,8 +212,9 @@ describe.each(drivers)('API users on %s', (driver) => {
       },
     )
     const verdicts = pdfsig(dir, new Uint8Array(await pdf.arrayBuffer()), trustStore(dir, caPem))
-    expect(verdicts).toHaveLength(1)
+    expect(verdicts).toHaveLength(2)
     expect(verdicts[0]?.signature).toBe('Signature is Valid.')
+    expect(verdicts[1]).toEqual(documentTimestamp)
 
     // Its use is seen by the admins.
     const listed = v.parse(

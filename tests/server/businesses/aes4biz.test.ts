@@ -9,6 +9,7 @@ import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import {
+  documentTimestamp,
   makePdf,
   pdfsig,
   removeTemporaryDirectories,
@@ -237,12 +238,13 @@ describe.each(drivers)('AES for business on %s', (driver) => {
       ])
     }
     const pdf = await api.downloadSigned(admin, request.documents[0]?.id ?? '')
-    expect(pdfsig(dir, pdf, nssDir)).toEqual(
-      Array.from({ length: 3 }, () => ({
+    expect(pdfsig(dir, pdf, nssDir)).toEqual([
+      ...Array.from({ length: 3 }, () => ({
         signature: 'Signature is Valid.',
         certificate: 'Certificate is Trusted.',
       })),
-    )
+      documentTimestamp,
+    ])
     const report = await validatePdf(pdf, { trustedRoots: fromPem('CERTIFICATE', caPem).slice(0, 1) })
     if (report.status !== 'ok') throw new Error('unreadable')
     expect(
@@ -264,6 +266,8 @@ describe.each(drivers)('AES for business on %s', (driver) => {
         true,
       ],
       ['stranger@elsewhere.example', 'ses', 'Signet Simple Electronic Signature', expect.any(String), true],
+      // The archive timestamp of the completed document (B-LTA).
+      [null, 'unknown', 'Signet Timestamp Authority', 'Signet', true],
     ])
     expect(report.signatures[0]?.timestamp?.verified).toBe(true)
 
@@ -337,7 +341,10 @@ describe.each(drivers)('AES for business on %s', (driver) => {
       const pdf = await api.downloadSigned(member, request.documents[0]?.id ?? '')
       const report = await validatePdf(pdf, { trustedRoots: fromPem('CERTIFICATE', caPem).slice(0, 1) })
       if (report.status !== 'ok') throw new Error('unreadable')
-      expect(report.signatures.map((s) => [s.quality, s.intact, s.trusted])).toEqual([['ses', true, true]])
+      expect(report.signatures.map((s) => [s.subFilter, s.quality, s.intact, s.trusted])).toEqual([
+        ['ETSI.CAdES.detached', 'ses', true, true],
+        ['ETSI.RFC3161', 'unknown', true, true],
+      ])
     }
     expect((await api.readUser(member)).attributes).toMatchObject({ default_quality: ['aes'] })
   })

@@ -5,6 +5,7 @@ import { apiPaths } from '../../../contract/paths.ts'
 import { DocumentError } from '../../../server/documents/document-error.ts'
 import { inspectPdf } from '../../../server/documents/inspect-pdf.ts'
 import type { PageRenderer } from '../../../server/documents/render-pages.ts'
+import { archivePdf } from '../../../server/signing/archive-pdf.ts'
 import { preparePdfSignature } from '../../../server/signing/sign-pdf.ts'
 import { pageImageKey } from '../../../server/storage/storage-keys.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
@@ -29,6 +30,7 @@ const renderer: PageRenderer = {
   inspect: (path) => inspectPdf(path, { maxPages: 1000 }),
   pageText: async () => '',
   prepareSignature: preparePdfSignature,
+  archivePdf,
   forget: () => {},
   close: async () => {},
 }

@@ -13,6 +13,7 @@ import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { identifyQualified } from '../identification/identify-qualified.ts'
 import {
+  documentTimestamp,
   makePdf,
   pdfsig,
   removeTemporaryDirectories,
@@ -203,12 +204,14 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
     const bytes = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
     expect(pdfsig(dir, bytes, nssDir)).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+      documentTimestamp,
     ])
     const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
     const report = await validatePdf(bytes, { trustedRoots: fromPem('CERTIFICATE', caPem).slice(0, 1) })
     if (report.status !== 'ok') throw new Error('unreadable')
     expect(report.signatures.map((s) => [s.signer?.commonName, s.quality, s.demo, s.trusted])).toEqual([
       ['Ada Lovelace', 'qes', true, true],
+      ['Signet Timestamp Authority', 'unknown', false, true],
     ])
     // The signer's certificate names the qualified policy and the demo one, and the signer.
     const text = signerPolicies(dir, bytes)
@@ -334,7 +337,7 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
     const aesPdf = await api.downloadSigned(owner, asksAes.documents[0]?.id ?? '')
     const report = await validatePdf(aesPdf, { trustedRoots: [] })
     if (report.status !== 'ok') throw new Error('unreadable')
-    expect(report.signatures.map((s) => s.quality)).toEqual(['aes'])
+    expect(report.signatures.map((s) => s.quality)).toEqual(['aes', 'unknown'])
   }, 30_000)
 })
 

@@ -11,7 +11,13 @@ import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { join as joinBusiness, openBusiness } from '../businesses/business-client.ts'
-import { makePdf, removeTemporaryDirectories, temporaryDirectory, trustStore } from '../signing/pdf-tools.ts'
+import {
+  documentTimestamp,
+  makePdf,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+  trustStore,
+} from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { drivers } from '../test-database.ts'
 import { putSeal, sealCall, stampImage, uploadImage, userId } from './seal-client.ts'
@@ -104,7 +110,9 @@ describe.each(drivers)('sealing on %s', (driver) => {
 
     const pdf = await api.downloadSigned(admin, request.documents[0]?.id ?? '')
     const verdicts = pdfsigVerdicts(dir, pdf, nssDir)
-    expect(verdicts).toHaveLength(1)
+    // The seal, then the archive timestamp of the completed document.
+    expect(verdicts).toHaveLength(2)
+    expect(verdicts[1]).toMatchObject({ ...documentTimestamp, commonName: 'Signet Timestamp Authority' })
     expect(verdicts[0]).toMatchObject({
       signature: 'Signature is Valid.',
       certificate: 'Certificate is Trusted.',
@@ -115,7 +123,7 @@ describe.each(drivers)('sealing on %s', (driver) => {
 
     const report = await validatePdf(pdf, { trustedRoots: fromPem('CERTIFICATE', caPem).slice(0, 1) })
     if (report.status !== 'ok') throw new Error('unreadable')
-    expect(report.signatures).toHaveLength(1)
+    expect(report.signatures.map((s) => s.subFilter)).toEqual(['ETSI.CAdES.detached', 'ETSI.RFC3161'])
     expect(report.signatures[0]).toMatchObject({
       signingName: 'Acme Legal Department',
       contactInfo: 'office@acmeag.example',
@@ -203,6 +211,7 @@ describe.each(drivers)('sealing on %s', (driver) => {
         certificate: 'Certificate is Trusted.',
         commonName: 'Acme Legal Department',
       }),
+      expect.objectContaining(documentTimestamp),
     ])
     // The audit trail names the API user by its username beside the seal.
     const events = v.parse(

@@ -11,6 +11,7 @@ import { changeSettings, openBusiness } from '../businesses/business-client.ts'
 import { parseLink } from '../direct/direct-link.ts'
 import { drivers } from '../test-database.ts'
 import {
+  documentTimestamp,
   makePdf,
   pdfsig,
   pdftotext,
@@ -102,6 +103,7 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
     const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
     expect(pdfsig(dir, pdf, trustStore(dir, caPem)).map((verdict) => verdict.signature)).toEqual([
       'Signature is Valid.',
+      documentTimestamp.signature,
     ])
     // The name and meaning are the signer's defaults next time.
     expect((await api.readUser(signer)).attributes).toMatchObject({
@@ -210,6 +212,7 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
     expect(pdfsig(dir, pdf, trustStore(dir, caPem)).map((verdict) => verdict.signature)).toEqual([
       'Signature is Valid.',
       'Signature is Valid.',
+      documentTimestamp.signature,
     ])
 
     // The events name each signer and how they proved who they were.

@@ -31,6 +31,15 @@ export async function makePdf(pages: number): Promise<Uint8Array> {
 /** One signature as `pdfsig` judged it. */
 export type PdfsigVerdict = { signature: string; certificate: string }
 
+/**
+ * What `pdfsig` (poppler 22) says of a document timestamp, the last revision of a completed document
+ * (B-LTA): it cannot check one (`validatePdf` does), so it neither validates nor rejects it.
+ */
+export const documentTimestamp: PdfsigVerdict = {
+  signature: 'Signature has not yet been verified.',
+  certificate: '',
+}
+
 /** Runs `pdfsig` on the bytes (trusting the CAs in `nssDir` when given) and reads each verdict. */
 export function pdfsig(dir: string, bytes: Uint8Array, nssDir?: string): PdfsigVerdict[] {
   const file = join(dir, `pdfsig-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`)

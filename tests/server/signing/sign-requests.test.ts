@@ -11,6 +11,7 @@ import { encryptPdf } from '../../fixtures/make-fixtures.ts'
 import { goodPassword } from '../accounts/accounts-client.ts'
 import { drivers } from '../test-database.ts'
 import {
+  documentTimestamp,
   makePdf,
   pdfsig,
   qpdfCheck,
@@ -99,18 +100,31 @@ describe.each(drivers)('signing requests on %s', (driver) => {
       Buffer.from(await api.downloadSigned(owner, firstDocument)).equals(Buffer.from(files[0]?.bytes ?? [])),
     ).toBe(true)
     for (const { bytes } of files) {
-      expect(pdfsig(dir, bytes, nssDir)).toEqual([valid, valid])
+      // Both signatures, then the archive timestamp over them and their validation data (B-LTA).
+      expect(pdfsig(dir, bytes, nssDir)).toEqual([valid, valid, documentTimestamp])
       const check = qpdfCheck(dir, bytes)
       expect(check.status, check.output).toBe(0)
       const report = await validatePdf(bytes, { trustedRoots: fromPem('CERTIFICATE', caPem).slice(0, 1) })
       if (report.status !== 'ok') throw new Error('unreadable')
       expect(
-        report.signatures.map((s) => [s.signingName, s.reason, s.contactInfo, s.quality, s.intact]),
+        report.signatures.map((s) => [
+          s.signingName,
+          s.reason,
+          s.contactInfo,
+          s.subFilter,
+          s.quality,
+          s.intact,
+        ]),
       ).toEqual([
-        ['Olivia Owner', 'I am the landlord', ownerEmail, 'ses', true],
-        ['Ada Lovelace', null, signerEmail, 'ses', true],
+        ['Olivia Owner', 'I am the landlord', ownerEmail, 'ETSI.CAdES.detached', 'ses', true],
+        ['Ada Lovelace', null, signerEmail, 'ETSI.CAdES.detached', 'ses', true],
+        [null, null, null, 'ETSI.RFC3161', 'unknown', true],
       ])
       expect(report.signatures.every((s) => s.trusted && s.timestamp?.verified && !s.changedAfter)).toBe(true)
+      // The document security store holds what a validator needs once the certificates have expired.
+      const text = Buffer.from(bytes).toString('latin1')
+      expect(text).toMatch(/\/DSS \d+ 0 R/)
+      expect(text).toMatch(/\/VRI/)
     }
 
     // One flipped byte inside the signed range: pdfsig sees the damage.
@@ -120,7 +134,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     expect(at).toBeGreaterThan(20)
     damaged[at] = damaged[at] === 0x31 ? 0x32 : 0x31
     const verdicts = pdfsig(dir, damaged, nssDir)
-    expect(verdicts.length).toBe(2)
+    expect(verdicts.length).toBe(3)
     expect(verdicts.every((v) => v.signature !== 'Signature is Valid.')).toBe(true)
 
     const events = toCamelCase(
@@ -154,7 +168,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     const [file] = await api.attachments(mail.id)
     const text = Buffer.from(file?.bytes ?? []).toString('latin1')
     expect(text).toMatch(/\/Rect \[\s*100 500 400 640\s*\]/)
-    expect(pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid])
+    expect(pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid, documentTimestamp])
   })
 
   it('signs a PDF that has only a permissions password, and refuses one that needs a password to open', async () => {
@@ -168,6 +182,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     const [result] = await api.signed(signer, [{ signature_request_id: request.id }])
     expect(result?.result).toBe('complete')
     const signed = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
+    // One with a permissions password stays B-T: no archive timestamp that could not be read back.
     expect(pdfsig(dir, signed, nssDir)).toEqual([valid])
 
     const draft = await api.call('POST', apiPaths.signatureRequests(), {
@@ -196,7 +211,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     expect(answers.map(([answer]) => answer?.statusOverall).sort()).toEqual(['OPEN', 'SIGNED'])
     const mail = await api.waitForMail(ownerEmail, /“Race” is signed/, seen)
     const [file] = await api.attachments(mail.id)
-    expect(pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid, valid])
+    expect(pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid, valid, documentTimestamp])
     expect(qpdfCheck(dir, file?.bytes ?? new Uint8Array()).status).toBe(0)
   })
 

@@ -21,7 +21,14 @@ import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { createLocalFileStorage } from '../../../server/storage/local-file-storage.ts'
 import { documentKey } from '../../../server/storage/storage-keys.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
-import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory, trustStore } from './pdf-tools.ts'
+import {
+  documentTimestamp,
+  makePdf,
+  pdfsig,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+  trustStore,
+} from './pdf-tools.ts'
 
 afterAll(removeTemporaryDirectories)
 
@@ -176,12 +183,13 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     const signed = await services.storage.getBytes(documentKey(part?.signedSha256 ?? ''))
     if (signed === undefined) throw new Error('no signed version stored')
     expect(part?.signedSize).toBe(signed.length)
-    expect(pdfsig(dir, signed, nssDir)).toEqual(
-      Array.from({ length: 3 }, () => ({
+    expect(pdfsig(dir, signed, nssDir)).toEqual([
+      ...Array.from({ length: 3 }, () => ({
         signature: 'Signature is Valid.',
         certificate: 'Certificate is Trusted.',
       })),
-    )
+      documentTimestamp,
+    ])
     const report = await validatePdf(signed, {
       trustedRoots: [services.platform?.pki.root.der ?? new Uint8Array()],
     })
@@ -199,6 +207,7 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
       ['Abe Example', 'Abe Example', 'aes', true, true, true],
       ['Quinn Example', 'Quinn Example', 'qes', true, true, true],
       ['Grace Hopper', 'Signet Simple Electronic Signature', 'ses', true, true, true],
+      [null, 'Signet Timestamp Authority', 'unknown', false, true, true],
     ])
     const stored = await handle.db.select().from(signatures).where(eq(signatures.requestId, request.id))
     expect(stored.map((s) => [s.accountEmail, s.status, s.quality]).sort()).toEqual([

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { lastUnexplainedRevisionEnd } from '../../../server/signing/validate-revisions.ts'
+import { unexplainedRevisions } from '../../../server/signing/validate-revisions.ts'
 
 const last = (text: string, signatureEnds: number[]) =>
-  lastUnexplainedRevisionEnd(new TextEncoder().encode(text), signatureEnds)
+  unexplainedRevisions(new TextEncoder().encode(text), signatureEnds).at(-1)?.end ?? -1
 
-describe('lastUnexplainedRevisionEnd', () => {
+describe('unexplainedRevisions', () => {
   it('counts a revision as signed when only line ends and spaces follow the signed range', () => {
     expect(last('A%%EOF\n', [7])).toBe(-1)
     expect(last('A%%EOF \r\n\t', [6])).toBe(-1)

@@ -46,7 +46,9 @@ describe('POST /v1/validate', () => {
 
   it('reports a signature made here as intact, trusted and timestamped, with who and why', async () => {
     const { signatures } = await report(signed)
-    expect(signatures).toHaveLength(1)
+    // The signature, and the archive timestamp over it and its validation data (B-LTA).
+    expect(signatures.map((signature) => signature.kind)).toEqual(['signature', 'document_timestamp'])
+    expect(signatures[1]).toMatchObject({ intact: true, trusted: true, changedAfter: false })
     expect(signatures[0]).toMatchObject({
       intact: true,
       trusted: true,
