@@ -204,13 +204,18 @@ describe.each(drivers)('durable jobs on %s (issue 11)', (driver) => {
     const other = await openDatabase(testDatabase.database)
     try {
       const runs = new Map<number, number>()
-      const handler: JobHandler = async (payload) => {
-        const n = (payload as { n: number }).n
-        runs.set(n, (runs.get(n) ?? 0) + 1)
-        await new Promise((resolve) => setTimeout(resolve, 2))
-      }
-      const one = queueWith(handler)
-      const two = queueWith(handler, other.db)
+      // Each process's jobs wait until the other has begun one, so that both are sure to take jobs at once.
+      const begun = [Promise.withResolvers<void>(), Promise.withResolvers<void>()] as const
+      const handler =
+        (self: 0 | 1): JobHandler =>
+        async (payload) => {
+          const n = (payload as { n: number }).n
+          runs.set(n, (runs.get(n) ?? 0) + 1)
+          begun[self].resolve()
+          await begun[self === 0 ? 1 : 0].promise
+        }
+      const one = queueWith(handler(0))
+      const two = queueWith(handler(1), other.db)
       for (let n = 0; n < 60; n++) await one.enqueue(handle.db, 'mail', { n })
       const [a, b] = await Promise.all([one.runDue(), two.runDue()])
       expect(a + b).toBe(60)

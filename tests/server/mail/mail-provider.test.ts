@@ -7,6 +7,7 @@ import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { createApp } from '../../../server/app.ts'
 import type { Database } from '../../../server/db/open-database.ts'
 import type { JobWriter } from '../../../server/jobs/job-queue.ts'
+import { newMailIdentity } from '../../../server/providers/mail/compose-mail.ts'
 import { createMailProvider, outboxDir } from '../../../server/providers/mail/create-mail-provider.ts'
 import { createMailQueue, mailJobHandler } from '../../../server/providers/mail/mail-queue.ts'
 import { createOutbox } from '../../../server/providers/mail/outbox.ts'
@@ -75,9 +76,9 @@ describe('mail provider', () => {
 
   it('lists the outbox newest first', async () => {
     const provider = createMailProvider({ ...config, dataDir }, logger)
-    for (const subject of ['first', 'second', 'third']) {
-      await provider.send({ ...mail, subject })
-      await new Promise((resolve) => setTimeout(resolve, 5))
+    const posted = Date.parse('2026-11-25T10:00:00Z')
+    for (const [minute, subject] of ['first', 'second', 'third'].entries()) {
+      await provider.send({ ...mail, subject, identity: newMailIdentity(new Date(posted + minute * 60_000)) })
     }
     const mails = await createOutbox(outboxDir(dataDir)).list()
     expect(mails.map((m) => m.subject)).toEqual(['third', 'second', 'first'])
