@@ -1,6 +1,5 @@
 import { connect } from 'node:net'
-import { setTimeout as pause } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiBase, apiPaths } from '../../../contract/paths.ts'
 import { maxJsonBytes } from '../../../server/http/read-json-body.ts'
 import {
@@ -14,18 +13,21 @@ const megabyte = 1024 * 1024
 /** What a client that sends its whole body before it reads saw: the answer, and how far it got. */
 type Sent = { answer: string; sentBytes: number; error: string | undefined }
 
+/** How long after the answer the rest of the body still arrives: seconds, as over a line of a few MB/s. */
+const slowLineMs = 5_000
+
 /**
  * One HTTP/1.1 request over a TCP socket from a client that, as curl's uploads, Python's and most SDKs do,
- * sends the whole body before it reads the answer, over a line of about 4 MB/s (so the rest of the body is
- * still on its way seconds after the server answered): `head` opens the body and filler bytes make up
- * `total`, announced by Content-Length or sent in chunks.
+ * sends the whole body before it reads the answer, over a slow line: what it sends past `limit` is still on
+ * its way when the server answers, and arrives {@link slowLineMs} later (the server's timers are moved on).
+ * `head` opens the body and filler bytes make up `total`, announced by Content-Length or sent in chunks.
  */
 function sendWholeBody(
   url: string,
   path: string,
   headers: Record<string, string>,
   head: string,
-  total: number,
+  { limit, total }: { limit: number; total: number },
   chunked: boolean,
 ): Promise<Sent> {
   const { hostname, port } = new URL(url)
@@ -40,11 +42,23 @@ function sendWholeBody(
       error ??= cause.code ?? String(cause)
     })
     socket.on('close', () => resolve({ answer: Buffer.concat(received).toString(), sentBytes, error }))
+    const answered = new Promise<void>((done) => {
+      socket.once('data', () => done())
+      socket.once('close', () => done())
+    })
     const write = (bytes: Buffer) =>
       new Promise<void>((done) => {
         const framed = chunked ? [`${bytes.length.toString(16)}\r\n`, bytes, '\r\n'] : [bytes]
         socket.write(Buffer.concat(framed.map((part) => Buffer.from(part))), () => done())
       })
+    const filler = Buffer.alloc(256 * 1024, 'a')
+    const sendUpTo = async (end: number) => {
+      while (sentBytes < end && error === undefined && !socket.destroyed) {
+        const piece = filler.subarray(0, Math.min(filler.length, end - sentBytes))
+        await write(piece)
+        sentBytes += piece.length
+      }
+    }
     socket.on('connect', async () => {
       const lines = Object.entries({
         ...headers,
@@ -53,13 +67,10 @@ function sendWholeBody(
       socket.write(`POST ${apiBase}${path} HTTP/1.1\r\nHost: ${hostname}\r\n${lines.join('')}\r\n`)
       await write(Buffer.from(head))
       sentBytes = head.length
-      const filler = Buffer.alloc(256 * 1024, 'a')
-      while (sentBytes < total && error === undefined && !socket.destroyed) {
-        const piece = filler.subarray(0, Math.min(filler.length, total - sentBytes))
-        await write(piece)
-        sentBytes += piece.length
-        await pause(60)
-      }
+      await sendUpTo(limit + filler.length)
+      await answered
+      vi.advanceTimersByTime(slowLineMs)
+      await sendUpTo(total)
       if (chunked && error === undefined) socket.write('0\r\n\r\n')
       socket.end()
     })
@@ -106,7 +117,7 @@ describe('a body over the limit, sent whole by a client that reads afterwards', 
         apiPaths.signatureRequests(),
         json,
         '{"title":"',
-        maxJsonBytes + 4 * megabyte,
+        { limit: maxJsonBytes, total: maxJsonBytes + 4 * megabyte },
         false,
       ],
       [
@@ -114,7 +125,7 @@ describe('a body over the limit, sent whole by a client that reads afterwards', 
         apiPaths.signatureRequests(),
         json,
         '{"title":"',
-        maxJsonBytes + 12 * megabyte,
+        { limit: maxJsonBytes, total: maxJsonBytes + 12 * megabyte },
         true,
       ],
       [
@@ -122,7 +133,7 @@ describe('a body over the limit, sent whole by a client that reads afterwards', 
         apiPaths.signatureRequestDocuments(requestId),
         upload,
         `${filePart('application/pdf')}%PDF-1.7\n`,
-        testLimits.maxDocumentBytes + 12 * megabyte,
+        { limit: testLimits.maxDocumentBytes, total: testLimits.maxDocumentBytes + 12 * megabyte },
         false,
       ],
       [
@@ -130,21 +141,30 @@ describe('a body over the limit, sent whole by a client that reads afterwards', 
         apiPaths.signatureRequestAttachments(requestId),
         upload,
         filePart('text/plain'),
-        testLimits.maxDocumentBytes + 4 * megabyte,
+        { limit: testLimits.maxDocumentBytes, total: testLimits.maxDocumentBytes + 4 * megabyte },
         true,
       ],
     ] as const
     const expected = ['request.too_large', 'request.too_large', 'document.too_large', 'attachment.too_large']
-    // At once: each takes seconds on its slow line.
-    const results = await Promise.all(
-      cases.map(([, path, headers, head, total, chunked]) =>
-        sendWholeBody(api.server.url, path, headers, head, total, chunked),
-      ),
-    )
-    const seen = results.map(({ answer, sentBytes, error }, index) => {
-      const [what, , , , total] = cases[index] ?? []
-      return { what, error, sentAll: sentBytes === total, ...parse(answer) }
-    })
+    // The server's timers (@hono/node-server's 500 ms drain, its own linger) move only when a slow line moves
+    // them.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const seen = []
+    try {
+      for (const [what, path, headers, head, body, chunked] of cases) {
+        const { answer, sentBytes, error } = await sendWholeBody(
+          api.server.url,
+          path,
+          headers,
+          head,
+          body,
+          chunked,
+        )
+        seen.push({ what, error, sentAll: sentBytes === body.total, ...parse(answer) })
+      }
+    } finally {
+      vi.useRealTimers()
+    }
     expect(seen).toEqual(
       cases.map(([what], index) => ({
         what,
