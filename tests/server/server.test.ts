@@ -4,20 +4,32 @@ import { apiPaths, apiUrl } from '../../contract/paths.ts'
 import { drivers } from './test-database.ts'
 import { startTestServer } from './test-server.ts'
 
-/** Starts a JSON POST whose body is only half sent, so the server holds it in flight. */
-function startSlowRequest(url: string): { request: ClientRequest; response: Promise<IncomingMessage> } {
+/**
+ * Starts a JSON POST whose body is only half sent, so the server holds it in flight; `received` settles
+ * once the server has it (it asks for the body with a 100 Continue).
+ */
+function startSlowRequest(url: string): {
+  request: ClientRequest
+  received: Promise<void>
+  response: Promise<IncomingMessage>
+} {
   let req: ClientRequest | undefined
   const response = new Promise<IncomingMessage>((resolve, reject) => {
     req = request(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 9 } },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': 9, expect: '100-continue' },
+      },
       resolve,
     )
     req.on('error', reject)
     req.write('{"a":')
   })
   if (!req) throw new Error('request was not created')
-  return { request: req, response }
+  const sent = req
+  const received = new Promise<void>((resolve) => sent.once('continue', () => resolve()))
+  return { request: req, received, response }
 }
 
 function readBody(response: IncomingMessage): Promise<string> {
@@ -32,9 +44,6 @@ function readBody(response: IncomingMessage): Promise<string> {
   })
 }
 
-const settledWithin = (promise: Promise<unknown>, ms: number) =>
-  Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))])
-
 describe.each(drivers)('startServer on %s', (driver) => {
   it('lets an in-flight request finish on close, then refuses new connections', {
     timeout: 60_000,
@@ -45,9 +54,20 @@ describe.each(drivers)('startServer on %s', (driver) => {
       expect((await fetch(url)).status).toBe(200)
 
       const slow = startSlowRequest(url)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      const closing = server.close()
-      expect(await settledWithin(closing, 300)).toBe(false)
+      await slow.received
+      let closed = false
+      const closing = server.close().then(() => {
+        closed = true
+      })
+      await expect
+        .poll(() =>
+          fetch(url).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        )
+        .toBe('refused')
+      expect(closed).toBe(false)
 
       slow.request.end('"b"}')
       const response = await slow.response
@@ -74,7 +94,7 @@ describe.each(drivers)('startServer on %s', (driver) => {
         () => false,
         () => true,
       )
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      await slow.received
       const started = performance.now()
       await server.close()
       expect(performance.now() - started).toBeLessThan(5000)
