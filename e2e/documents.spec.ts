@@ -307,9 +307,10 @@ test.describe('documents and signature requests', () => {
     const account = await createAccount(request)
     const upload = new UploadPage(page)
     await signInTab(page, account)
-    // The upload is held back for a moment so that it is still going when the user tries to leave.
+    // The upload is held back until the user has tried to leave, so that it is still going then.
+    const held = Promise.withResolvers<void>()
     await page.route('**/api/v3/signature-requests/*/documents', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000))
+      await held.promise
       await route.continue()
     })
     await upload.openUpload()
@@ -317,6 +318,7 @@ test.describe('documents and signature requests', () => {
     await upload.clickRequestsLink()
     await upload.seeLeavePageDialog()
     await upload.clickStay()
+    held.resolve()
     await expect(page).toHaveURL(/\/upload\?draft=[0-9a-f-]{36}$/)
     await upload.seeUploaded('Slow.pdf')
   })
