@@ -4,11 +4,9 @@ import { apiUrl } from '../../../contract/paths.ts'
 import type { SignatureQuality } from '../../../contract/signing.ts'
 import { hashToken } from '../../../server/accounts/hash-token.ts'
 import { createApp } from '../../../server/app.ts'
-import { defaultBusinessSettings } from '../../../server/businesses/business-settings.ts'
 import { type Database, openDatabase } from '../../../server/db/open-database.ts'
 import {
   apiUsers,
-  businesses,
   businessMembers,
   identifications,
   seals,
@@ -19,6 +17,7 @@ import {
 } from '../../../server/db/schema.ts'
 import { createJobQueue } from '../../../server/jobs/job-queue.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
+import { insertBusiness } from '../businesses/business-rows.ts'
 import { testAppConfig } from '../test-app-config.ts'
 import { createTestDatabase, type Driver } from '../test-database.ts'
 
@@ -99,32 +98,7 @@ export async function startActivityApp(driver: Driver): Promise<ActivityApp> {
       emailOf.set(user.id, email)
       return { id: user.id, email, token }
     },
-    async business(name, admin) {
-      const id = randomUUID()
-      await db.insert(businesses).values({
-        id,
-        name,
-        email: `office@${name.toLowerCase().replace(/\W/g, '')}.example`,
-        billing: {
-          address1: 'Bahnhofstrasse 1',
-          address2: '',
-          city: 'Zürich',
-          postalCode: '8001',
-          country: 'CH',
-          vat: '',
-        },
-        settings: defaultBusinessSettings,
-        referralCode: `REF-${id.slice(0, 8)}`,
-        createdAt: new Date('2026-01-01T00:00:00Z'),
-      })
-      await db.insert(businessMembers).values({
-        userId: admin.id,
-        businessId: id,
-        role: 'admin',
-        joinedAt: new Date('2026-01-01T00:00:00Z'),
-      })
-      return id
-    },
+    business: (name, admin) => insertBusiness(db, name, admin.id, new Date('2026-01-01T00:00:00Z')),
     async join(businessId, person, role, joinedAt = new Date('2026-02-01T09:00:00Z')) {
       await db.insert(businessMembers).values({ userId: person.id, businessId, role, joinedAt })
     },

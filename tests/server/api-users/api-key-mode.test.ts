@@ -7,11 +7,11 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { hashToken } from '../../../server/accounts/hash-token.ts'
 import { createApp } from '../../../server/app.ts'
-import { defaultBusinessSettings } from '../../../server/businesses/business-settings.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import { businesses, businessMembers, sessions, users } from '../../../server/db/schema.ts'
+import { sessions, users } from '../../../server/db/schema.ts'
 import { createJobQueue } from '../../../server/jobs/job-queue.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
+import { insertBusiness } from '../businesses/business-rows.ts'
 import { testAppConfig } from '../test-app-config.ts'
 import { createTestDatabase, drivers } from '../test-database.ts'
 
@@ -52,24 +52,7 @@ describe.each(drivers)('API keys of the other mode on %s', (driver) => {
       createdAt: now,
       expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
     })
-    const businessId = randomUUID()
-    await db.insert(businesses).values({
-      id: businessId,
-      name: 'Acme AG',
-      email: 'office@acme.example',
-      billing: {
-        address1: 'Bahnhofstrasse 1',
-        address2: '',
-        city: 'Zürich',
-        postalCode: '8001',
-        country: 'CH',
-        vat: '',
-      },
-      settings: defaultBusinessSettings,
-      referralCode: 'REF-ACME',
-      createdAt: now,
-    })
-    await db.insert(businessMembers).values({ userId: admin.id, businessId, role: 'admin', joinedAt: now })
+    const businessId = await insertBusiness(db, 'Acme AG', admin.id, now)
     for (const [kind, appMode] of [
       ['demo', 'staging'],
       ['live', 'production'],

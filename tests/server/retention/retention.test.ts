@@ -9,7 +9,6 @@ import { defaultBusinessSettings } from '../../../server/businesses/business-set
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
 import {
   businesses,
-  businessMembers,
   documents,
   jobs,
   signatureRequestDocuments,
@@ -27,6 +26,7 @@ import {
 import type { FileStorage } from '../../../server/storage/file-storage.ts'
 import { createLocalFileStorage } from '../../../server/storage/local-file-storage.ts'
 import { documentKey, pageImageKey } from '../../../server/storage/storage-keys.ts'
+import { insertBusiness } from '../businesses/business-rows.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -116,28 +116,7 @@ describe.each(drivers)('retention on %s', (driver) => {
   it('tells the participants a week ahead, then deletes the request, its documents and page images', async () => {
     const [owner] = await handle.db.insert(users).values({ email: 'owner@acme.example' }).returning()
     ownerId = owner?.id ?? ''
-    const [business] = await handle.db
-      .insert(businesses)
-      .values({
-        name: 'Acme AG',
-        email: 'office@acme.example',
-        billing: {
-          address1: 'A 1',
-          address2: '',
-          city: 'Zürich',
-          postalCode: '8001',
-          country: 'CH',
-          vat: '',
-        },
-        settings: defaultBusinessSettings,
-        referralCode: 'ACME1',
-        createdAt: now,
-      })
-      .returning()
-    businessId = business?.id ?? ''
-    await handle.db
-      .insert(businessMembers)
-      .values({ userId: ownerId, businessId, role: 'admin', joinedAt: now })
+    businessId = await insertBusiness(handle.db, 'Acme AG', ownerId, now)
 
     const old = await endedRequest('Signed long ago', 'SIGNED', new Date(now.getTime() - 40 * dayMs))
     const declined = await endedRequest('Declined long ago', 'DECLINED', new Date(now.getTime() - 40 * dayMs))
