@@ -16,7 +16,6 @@
  * Run: node bench/list-latency.ts [embedded requests] [PostgreSQL requests] [clients] [calls]
  */
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { Agent, get } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -26,20 +25,12 @@ import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { apiPaths, apiUrl } from '../contract/paths.ts'
 import { signatureRequestListQuerySchema } from '../contract/signature-requests.ts'
-import { hashToken } from '../server/accounts/hash-token.ts'
 import type { DatabaseConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/open-database.ts'
-import {
-  documents,
-  sessions,
-  signatureRequestDocuments,
-  signatureRequests,
-  signatures,
-  users,
-} from '../server/db/schema.ts'
 import { signatureRequestListQueries } from '../server/signature-requests/list-signature-requests.ts'
 import { createTestDatabase } from '../tests/server/test-database.ts'
 import { freePort, ms, percentile } from './figures.ts'
+import { insertRequests, insertSignedInUsers, type SeededAccount, seedDatabase } from './seed-rows.ts'
 
 const embeddedCount = Number(process.argv[2] ?? 100_000)
 const postgresCount = Number(process.argv[3] ?? 1_000_000)
@@ -60,98 +51,36 @@ const statuses = [
   'WITHDRAWN',
 ] as const
 
-type Account = { id: string; email: string; token: string }
-
 /**
  * 1,000 users with a session each; every request has a document, an owner and two signers among them, so
  * that each user owns ~100 and signs ~200.
  */
-async function seed(database: DatabaseConfig, requestCount: number): Promise<Account[]> {
-  const handle = await openDatabase(database)
-  await handle.migrate()
-  const { db } = handle
+async function seed(database: DatabaseConfig, requestCount: number): Promise<SeededAccount[]> {
   const started = performance.now()
-  const now = Date.now()
-  const accounts: Account[] = Array.from({ length: userCount }, (_, index) => ({
-    id: '',
-    email: `user${index}@example.com`,
-    token: randomBytes(24).toString('base64url'),
-  }))
-  const inserted = await db
-    .insert(users)
-    .values(accounts.map((a) => ({ email: a.email, emailVerified: true })))
-    .returning({ id: users.id, email: users.email })
-  for (const row of inserted) {
-    const account = accounts.find((a) => a.email === row.email)
-    if (account) account.id = row.id
-  }
-  await db.insert(sessions).values(
-    accounts.map((a) => ({
-      tokenHash: hashToken(a.token),
-      userId: a.id,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + 24 * 60 * 60 * 1000),
-    })),
-  )
-  for (let first = 0; first < requestCount; first += batchSize) {
-    const size = Math.min(batchSize, requestCount - first)
-    const rows = await db
-      .insert(signatureRequests)
-      .values(
-        Array.from({ length: size }, (_, offset) => {
+  const now = new Date()
+  const accounts = await seedDatabase(database, async (db) => {
+    const people = Array.from({ length: userCount }, (_, index) => ({ email: `user${index}@example.com` }))
+    const signedIn = await insertSignedInUsers(db, people, now)
+    const account = (index: number) => signedIn[index % userCount] as SeededAccount
+    for (let first = 0; first < requestCount; first += batchSize) {
+      await insertRequests(
+        db,
+        Array.from({ length: Math.min(batchSize, requestCount - first) }, (_, offset) => {
           const index = first + offset
-          // Spread over two years, so that newest-first has to choose among many.
-          const createdAt = new Date(now - ((index * 7919) % (2 * 365 * 24 * 60)) * 60_000)
           return {
-            ownerId: (accounts[index % userCount] as Account).id,
+            owner: account(index),
             title: `Request ${index}`,
-            statusOverall: statuses[index % statuses.length] ?? 'OPEN',
-            createdAt,
-            updatedAt: createdAt,
+            status: statuses[index % statuses.length] ?? 'OPEN',
+            // Spread over two years, so that newest-first has to choose among many.
+            createdAt: new Date(now.getTime() - ((index * 7919) % (2 * 365 * 24 * 60)) * 60_000),
+            sha256: 'a'.repeat(64),
+            signers: [account(index + 37), account(index + 2 * 37)],
           }
         }),
       )
-      .returning({ id: signatureRequests.id, ownerId: signatureRequests.ownerId })
-    // A three-page document each, as every sent request has: the list shows them.
-    const documentRows = await db
-      .insert(documents)
-      .values(
-        rows.map((row, offset) => ({
-          sha256: 'a'.repeat(64),
-          title: `Contract ${first + offset}.pdf`,
-          size: 120_000,
-          contentType: 'application/pdf',
-          pageCount: 3,
-          pageSizes: Array.from({ length: 3 }, () => ({ width: 595, height: 842 })),
-          ownerId: row.ownerId,
-          createdAt: new Date(now),
-        })),
-      )
-      .returning({ id: documents.id })
-    await db.insert(signatureRequestDocuments).values(
-      rows.map((row, offset) => ({
-        requestId: row.id,
-        documentId: (documentRows[offset] as { id: string }).id,
-        position: 0,
-      })),
-    )
-    await db.insert(signatures).values(
-      rows.flatMap((row, offset) =>
-        [1, 2].map((step) => {
-          const signer = accounts[(first + offset + step * 37) % userCount] as Account
-          return {
-            requestId: row.id,
-            signerId: signer.id,
-            accountEmail: signer.email,
-            status: 'OPEN' as const,
-          }
-        }),
-      ),
-    )
-  }
-  // As the server (embedded) or autovacuum (PostgreSQL) does, so that the plans printed are the ones it runs.
-  if (!(await handle.upkeep())) await db.execute(sql`vacuum analyze`)
-  await handle.close()
+    }
+    return signedIn
+  })
   console.log(
     `seeded ${requestCount} requests (a document and two signers each), ${userCount} users in ${ms(performance.now() - started)}`,
   )
@@ -159,7 +88,7 @@ async function seed(database: DatabaseConfig, requestCount: number): Promise<Acc
 }
 
 /** Prints the plans of the list's queries for one user (~100 owned, ~200 signed). */
-async function explainList(database: DatabaseConfig, caller: Account): Promise<void> {
+async function explainList(database: DatabaseConfig, caller: SeededAccount): Promise<void> {
   const handle = await openDatabase(database)
   const { db } = handle
   const queries = signatureRequestListQueries(
@@ -253,7 +182,7 @@ type Pace = 'back-to-back' | 'user'
 /** `calls` list calls spread over `clients` concurrent clients, each its own user; their latencies. */
 async function load(
   url: string,
-  accounts: Account[],
+  accounts: SeededAccount[],
   clients: number,
   calls: number,
   pace: Pace = 'back-to-back',
@@ -263,7 +192,7 @@ async function load(
   let next = 0
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
-      const account = accounts[(client * 17) % accounts.length] as Account
+      const account = accounts[(client * 17) % accounts.length] as SeededAccount
       const agent = pace === 'user' ? new Agent({ keepAlive: true, maxSockets: 1 }) : undefined
       while (next < calls) {
         next++
@@ -281,7 +210,7 @@ async function measure(
   label: string,
   dataDir: string,
   database: DatabaseConfig,
-  accounts: Account[],
+  accounts: SeededAccount[],
 ): Promise<void> {
   const server = await startServer(dataDir, database)
   try {
@@ -311,7 +240,7 @@ async function run(label: string, dataDir: string, database: DatabaseConfig, req
   console.log(`\n${label}`)
   const accounts = await seed(database, requestCount)
   console.log('plans of the list queries:')
-  await explainList(database, accounts[0] as Account)
+  await explainList(database, accounts[0] as SeededAccount)
   await measure(
     `GET /v3/signature-requests with ${requestCount} requests ${label}:`,
     dataDir,

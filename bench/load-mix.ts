@@ -24,24 +24,20 @@ import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { apiPaths, apiUrl } from '../contract/paths.ts'
-import { hashToken } from '../server/accounts/hash-token.ts'
 import type { DatabaseConfig } from '../server/config.ts'
-import { openDatabase } from '../server/db/open-database.ts'
-import {
-  documents,
-  sessions,
-  signatureRequestDocuments,
-  signatureRequestEvents,
-  signatureRequests,
-  signatures,
-  users,
-} from '../server/db/schema.ts'
+import { signatureRequestEvents } from '../server/db/schema.ts'
 import { pageImageKey } from '../server/storage/storage-keys.ts'
 import { createTestDatabase } from '../tests/server/test-database.ts'
 import { freePort, ms, percentile } from './figures.ts'
+import {
+  insertRequests,
+  insertSignedInUsers,
+  type SeededAccount,
+  seedDatabase,
+  seededPageCount,
+} from './seed-rows.ts'
 
 const mixSeconds = Number(process.argv[2] ?? 60)
 const clientCount = Number(process.argv[3] ?? 200)
@@ -51,7 +47,6 @@ const cpuProfDir = process.env.CPU_PROF
 const kindSeconds = Math.min(10, Math.max(3, mixSeconds / 6))
 const warmUpSeconds = Math.min(5, mixSeconds / 4)
 const requestsPerUser = 25
-const pageCount = 3
 const entry = fileURLToPath(new URL('../server/index.ts', import.meta.url))
 
 type Kind = 'list' | 'request' | 'page' | 'events' | 'user'
@@ -67,7 +62,7 @@ const labels: Record<Kind, string> = {
 }
 
 /** A signed-in user and what they may open: the requests they own or sign, and those requests' documents. */
-type Account = { id: string; email: string; token: string; requests: string[]; documents: string[] }
+type Account = SeededAccount & { requests: string[]; documents: string[] }
 
 const statuses = ['OPEN', 'OPEN', 'OPEN', 'SIGNED', 'SIGNED', 'DECLINED', 'WITHDRAWN'] as const
 const eventTypes = ['created', 'document_added', 'signer_added', 'signer_added', 'initiated'] as const
@@ -79,121 +74,64 @@ const eventTypes = ['created', 'document_added', 'signer_added', 'signer_added',
  */
 async function seed(database: DatabaseConfig, dataDir: string): Promise<Account[]> {
   const started = performance.now()
-  const handle = await openDatabase(database)
-  await handle.migrate()
-  const { db } = handle
-  const now = Date.now()
-  const accounts: Account[] = Array.from({ length: clientCount }, (_, index) => ({
-    id: '',
-    email: `mix${index}@example.com`,
-    token: randomBytes(24).toString('base64url'),
-    requests: [],
-    documents: [],
-  }))
-  const inserted = await db
-    .insert(users)
-    .values(
-      accounts.map((a, index) => ({
-        email: a.email,
-        emailVerified: true,
-        firstName: 'Mix',
-        lastName: `User ${index}`,
-      })),
-    )
-    .returning({ id: users.id, email: users.email })
-  const byEmail = new Map(accounts.map((a) => [a.email, a]))
-  for (const row of inserted) (byEmail.get(row.email) as Account).id = row.id
-  await db.insert(sessions).values(
-    accounts.map((a) => ({
-      tokenHash: hashToken(a.token),
-      userId: a.id,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + 24 * 60 * 60 * 1000),
-    })),
-  )
+  const now = new Date()
   const page = await pageImage()
   const pageFile = join(dataDir, 'page.webp')
   await writeFile(pageFile, page)
-  for (const [ownerIndex, owner] of accounts.entries()) {
-    const requestRows = await db
-      .insert(signatureRequests)
-      .values(
-        Array.from({ length: requestsPerUser }, (_, index) => {
-          const createdAt = new Date(now - (ownerIndex * requestsPerUser + index) * 3_600_000)
-          return {
-            ownerId: owner.id,
-            title: `Service agreement ${ownerIndex}-${index}`,
-            message: 'Please sign the attached agreement.',
-            statusOverall: statuses[index % statuses.length] ?? 'OPEN',
-            createdAt,
-            updatedAt: createdAt,
-          }
-        }),
-      )
-      .returning({ id: signatureRequests.id, createdAt: signatureRequests.createdAt })
-    const hashes = requestRows.map(() => randomBytes(32).toString('hex'))
-    const documentRows = await db
-      .insert(documents)
-      .values(
-        requestRows.map((row, index) => ({
-          sha256: hashes[index] as string,
-          title: `Service agreement ${ownerIndex}-${index}.pdf`,
-          size: 180_000,
-          contentType: 'application/pdf',
-          pageCount,
-          pageSizes: Array.from({ length: pageCount }, () => ({ width: 595, height: 842 })),
-          ownerId: owner.id,
-          createdAt: row.createdAt,
+  const accounts = await seedDatabase(database, async (db) => {
+    const people = Array.from({ length: clientCount }, (_, index) => ({
+      email: `mix${index}@example.com`,
+      firstName: 'Mix',
+      lastName: `User ${index}`,
+    }))
+    const signedIn: Account[] = (await insertSignedInUsers(db, people, now)).map((account) => ({
+      ...account,
+      requests: [],
+      documents: [],
+    }))
+    for (const [ownerIndex, owner] of signedIn.entries()) {
+      const signers = [1, 2].map((step) => signedIn[(ownerIndex + step * 7) % signedIn.length] as Account)
+      const hashes = Array.from({ length: requestsPerUser }, () => randomBytes(32).toString('hex'))
+      const requestRows = await insertRequests(
+        db,
+        hashes.map((sha256, index) => ({
+          owner,
+          title: `Service agreement ${ownerIndex}-${index}`,
+          message: 'Please sign the attached agreement.',
+          status: statuses[index % statuses.length] ?? 'OPEN',
+          createdAt: new Date(now.getTime() - (ownerIndex * requestsPerUser + index) * 3_600_000),
+          sha256,
+          signers,
         })),
       )
-      .returning({ id: documents.id })
-    await db.insert(signatureRequestDocuments).values(
-      requestRows.map((row, index) => ({
-        requestId: row.id,
-        documentId: (documentRows[index] as { id: string }).id,
-        position: 0,
-      })),
-    )
-    const signers = [1, 2].map((step) => accounts[(ownerIndex + step * 7) % accounts.length] as Account)
-    await db.insert(signatures).values(
-      requestRows.flatMap((row) =>
-        signers.map((signer) => ({
-          requestId: row.id,
-          signerId: signer.id,
-          accountEmail: signer.email,
-          status: 'OPEN' as const,
-        })),
-      ),
-    )
-    await db.insert(signatureRequestEvents).values(
-      requestRows.flatMap((row) =>
-        eventTypes.map((type, step) => ({
-          requestId: row.id,
-          actorId: owner.id,
-          type,
-          detail: type === 'signer_added' ? { accountEmail: signers[0]?.email } : {},
-          ip: '203.0.113.7',
-          createdAt: new Date(row.createdAt.getTime() + step * 60_000),
-        })),
-      ),
-    )
-    for (const who of [owner, ...signers]) {
-      who.requests.push(...requestRows.map((row) => row.id))
-      who.documents.push(...documentRows.map((row) => row.id))
-    }
-    for (const hash of hashes) {
-      for (let index = 0; index < pageCount; index++) {
-        const key = join(dataDir, 'files', ...pageImageKey(hash, index, 100).split('/'))
-        await mkdir(dirname(key), { recursive: true })
-        await link(pageFile, key)
+      await db.insert(signatureRequestEvents).values(
+        requestRows.flatMap((row) =>
+          eventTypes.map((type, step) => ({
+            requestId: row.id,
+            actorId: owner.id,
+            type,
+            detail: type === 'signer_added' ? { accountEmail: signers[0]?.email } : {},
+            ip: '203.0.113.7',
+            createdAt: new Date(row.createdAt.getTime() + step * 60_000),
+          })),
+        ),
+      )
+      for (const who of [owner, ...signers]) {
+        who.requests.push(...requestRows.map((row) => row.id))
+        who.documents.push(...requestRows.map((row) => row.documentId))
+      }
+      for (const hash of hashes) {
+        for (let index = 0; index < seededPageCount; index++) {
+          const key = join(dataDir, 'files', ...pageImageKey(hash, index, 100).split('/'))
+          await mkdir(dirname(key), { recursive: true })
+          await link(pageFile, key)
+        }
       }
     }
-  }
-  // As the server (embedded) or autovacuum (PostgreSQL) does, so that the plans are the ones it runs.
-  if (!(await handle.upkeep())) await db.execute(sql`vacuum analyze`)
-  await handle.close()
+    return signedIn
+  })
   console.log(
-    `seeded ${clientCount} users, ${clientCount * requestsPerUser} requests (a ${pageCount}-page document, two signers and ${eventTypes.length} events each), page images of ${Math.round(page.length / 1024)} KB in ${ms(performance.now() - started)}`,
+    `seeded ${clientCount} users, ${clientCount * requestsPerUser} requests (a ${seededPageCount}-page document, two signers and ${eventTypes.length} events each), page images of ${Math.round(page.length / 1024)} KB in ${ms(performance.now() - started)}`,
   )
   return accounts
 }
@@ -276,7 +214,7 @@ function pathOf(kind: Kind, account: Account): string {
     case 'request':
       return apiPaths.signatureRequest(pick(account.requests))
     case 'page':
-      return apiPaths.documentPage(pick(account.documents), Math.floor(Math.random() * pageCount))
+      return apiPaths.documentPage(pick(account.documents), Math.floor(Math.random() * seededPageCount))
     case 'events':
       return apiPaths.signatureRequestEvents(pick(account.requests))
     case 'user':
