@@ -15,12 +15,10 @@
  *
  * Run: node bench/list-latency.ts [embedded requests] [PostgreSQL requests] [clients] [calls]
  */
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { Agent, get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { apiPaths, apiUrl } from '../contract/paths.ts'
@@ -29,7 +27,8 @@ import type { DatabaseConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/open-database.ts'
 import { signatureRequestListQueries } from '../server/signature-requests/list-signature-requests.ts'
 import { createTestDatabase } from '../tests/server/test-database.ts'
-import { freePort, ms, percentile } from './figures.ts'
+import { startDatabaseServer } from './database-server.ts'
+import { ms, percentile } from './figures.ts'
 import { insertRequests, insertSignedInUsers, type SeededAccount, seedDatabase } from './seed-rows.ts'
 
 const embeddedCount = Number(process.argv[2] ?? 100_000)
@@ -38,7 +37,6 @@ const clientCount = Number(process.argv[4] ?? 50)
 const callCount = Number(process.argv[5] ?? 1_500)
 const userCount = 1_000
 const batchSize = 5_000
-const entry = fileURLToPath(new URL('../server/index.ts', import.meta.url))
 const statuses = [
   'DRAFT',
   'OPEN',
@@ -112,42 +110,6 @@ async function explainList(database: DatabaseConfig, caller: SeededAccount): Pro
   await handle.close()
 }
 
-async function startServer(
-  dataDir: string,
-  database: DatabaseConfig,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort()
-  const url = `http://localhost:${port}`
-  const databaseUrl = database.driver === 'postgres' ? database.url : ''
-  const child = spawn(process.execPath, [entry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`)
-    const ok = await fetch(`${url}${apiUrl(apiPaths.health())}`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ok) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
 /**
  * One GET of the list as `token`; answers its latency. Through `agent`, a connection kept open between
  * calls as a browser keeps it; without, a connection of its own, closed after the answer: while the
@@ -212,7 +174,7 @@ async function measure(
   database: DatabaseConfig,
   accounts: SeededAccount[],
 ): Promise<void> {
-  const server = await startServer(dataDir, database)
+  const server = await startDatabaseServer(dataDir, database, { logLevel: 'warn' })
   try {
     await load(server.url, accounts, clientCount, 200)
     const single = await load(server.url, accounts, 1, 200)

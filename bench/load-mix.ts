@@ -16,21 +16,20 @@
  * Run: node bench/load-mix.ts [seconds of the mix, default 60] [clients, default 200] [setups, default
  * postgres,postgres2,embedded]. With CPU_PROF=<dir>, each server writes its CPU profile there when it stops.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { apiPaths, apiUrl } from '../contract/paths.ts'
 import type { DatabaseConfig } from '../server/config.ts'
 import { signatureRequestEvents } from '../server/db/schema.ts'
 import { pageImageKey } from '../server/storage/storage-keys.ts'
 import { createTestDatabase } from '../tests/server/test-database.ts'
-import { freePort, ms, percentile } from './figures.ts'
+import { type DatabaseServer, startDatabaseServer } from './database-server.ts'
+import { ms, percentile } from './figures.ts'
 import {
   insertRequests,
   insertSignedInUsers,
@@ -47,7 +46,6 @@ const cpuProfDir = process.env.CPU_PROF
 const kindSeconds = Math.min(10, Math.max(3, mixSeconds / 6))
 const warmUpSeconds = Math.min(5, mixSeconds / 4)
 const requestsPerUser = 25
-const entry = fileURLToPath(new URL('../server/index.ts', import.meta.url))
 
 type Kind = 'list' | 'request' | 'page' | 'events' | 'user'
 const kinds: readonly Kind[] = ['list', 'request', 'page', 'events', 'user']
@@ -152,46 +150,6 @@ async function pageImage(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer()
 }
 
-type Server = { url: string; pid: number; stop: () => Promise<void> }
-
-async function startServer(dataDir: string, database: DatabaseConfig): Promise<Server> {
-  const port = await freePort()
-  const url = `http://localhost:${port}`
-  const profile = cpuProfDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`]
-  const child: ChildProcess = spawn(process.execPath, [...profile, entry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.driver === 'postgres' ? database.url : '',
-      // The default level, as deployed: each call is logged (to nowhere here, as a pipe that keeps up).
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null || tries > 1200) {
-      child.kill('SIGTERM')
-      throw new Error(`server did not start (exit code ${child.exitCode})`)
-    }
-    const ok = await fetch(`${url}${apiUrl(apiPaths.health())}`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ok) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return {
-    url,
-    pid: child.pid ?? 0,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
 /** The CPU time (user and system) the processes have used so far, in milliseconds, from /proc. */
 function cpuMs(pids: readonly number[]): number {
   let total = 0
@@ -270,7 +228,7 @@ async function load(bases: readonly string[], accounts: Account[], seconds: numb
 }
 
 /** Warms the servers up, measures each kind alone for its CPU time per call, then the mix. */
-async function measure(label: string, servers: Server[], accounts: Account[]): Promise<void> {
+async function measure(label: string, servers: DatabaseServer[], accounts: Account[]): Promise<void> {
   const bases = servers.map((server) => server.url)
   const pids = servers.map((server) => server.pid)
   await load(bases, accounts, warmUpSeconds)
@@ -307,9 +265,16 @@ async function run(label: string, dataDir: string, database: DatabaseConfig, pro
   if (processCounts.length === 0) return
   const accounts = await seed(database, dataDir)
   for (const processes of processCounts) {
-    const servers: Server[] = []
+    const servers: DatabaseServer[] = []
     try {
-      for (let index = 0; index < processes; index++) servers.push(await startServer(dataDir, database))
+      for (let index = 0; index < processes; index++)
+        servers.push(
+          await startDatabaseServer(dataDir, database, {
+            // The default level, as deployed: each call is logged (to nowhere here, as a pipe that keeps up).
+            logLevel: 'info',
+            nodeArgs: cpuProfDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`],
+          }),
+        )
       await measure(`${label}, ${processes} process${processes > 1 ? 'es' : ''}`, servers, accounts)
     } finally {
       await Promise.all(servers.map((server) => server.stop()))
