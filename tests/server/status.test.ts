@@ -82,9 +82,15 @@ async function startApi(options: StatusPageProviderOptions) {
   app.onError(createErrorHandler(pino({ level: 'silent' })))
   app.route(apiBase, createStatusRoutes({ statusPage }))
   const listener = getRequestListener(app.fetch)
-  const { server, url } = await listen((req, res) => void listener(req, res))
+  let received = 0
+  const { server, url } = await listen((req, res) => {
+    received += 1
+    void listener(req, res)
+  })
   return {
     statusPage,
+    /** How many calls have reached the app so far. */
+    received: () => received,
     get: () => fetch(`${url}${apiUrl(apiPaths.status())}`),
     close: () => close(server),
   }
@@ -232,6 +238,8 @@ describe('status page from a URL', () => {
   let behaviour: 'good' | 'maintenance' | 'broken-json' | 'error' | 'hang'
   let fetches: number
   let clock: number
+  /** Settles when the fake status page may answer: at once, unless a test holds it back. */
+  let answering: Promise<void>
 
   beforeAll(async () => {
     upstream = await listen((req, res) => {
@@ -249,8 +257,7 @@ describe('status page from a URL', () => {
         behaviour === 'broken-json'
           ? '{"incidents": [ '
           : JSON.stringify(summary(behaviour === 'maintenance' ? { maintenance: 'in_progress' } : {}))
-      // A little latency, so callers that arrive together overlap with the one fetch.
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(body), 30)
+      void answering.then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(body))
     })
   })
 
@@ -262,6 +269,7 @@ describe('status page from a URL', () => {
     behaviour = 'good'
     fetches = 0
     clock = 5_000_000
+    answering = Promise.resolve()
   })
 
   const startUrlApi = (path = '/api/v2/summary.json') =>
@@ -289,7 +297,13 @@ describe('status page from a URL', () => {
   it('costs one fetch for many clients within 30 s, and fetches again after', async () => {
     const api = await startUrlApi()
     try {
-      await Promise.all(Array.from({ length: 10 }, async () => expectStatus(await api.get())))
+      const held = Promise.withResolvers<void>()
+      answering = held.promise
+      const answers = Promise.all(Array.from({ length: 10 }, async () => expectStatus(await api.get())))
+      // All ten callers are waiting before the status page answers the one fetch.
+      await expect.poll(api.received).toBe(10)
+      held.resolve()
+      await answers
       expect(fetches).toBe(1)
       clock += 29_999
       behaviour = 'maintenance'
