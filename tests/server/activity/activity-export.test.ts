@@ -3,13 +3,11 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activityPaths } from '../../../contract/activity.ts'
 import { apiErrorSchema } from '../../../contract/errors.ts'
-import { businessMembers, signatures } from '../../../server/db/schema.ts'
+import { businessMembers, signatures, signatureUsages } from '../../../server/db/schema.ts'
 import { drivers } from '../test-database.ts'
 import { type ActivityApp, startActivityApp } from './activity-app.ts'
 import { type ActivityData, seedActivity } from './activity-data.ts'
-import { parseCsv } from './parse-csv.ts'
-
-const bom = [0xef, 0xbb, 0xbf]
+import { costCentreHeader, readCsvExport } from './csv-export.ts'
 
 describe.each(drivers)('activity exports on %s', (driver) => {
   let app: ActivityApp
@@ -23,18 +21,7 @@ describe.each(drivers)('activity exports on %s', (driver) => {
   })
 
   /** The CSV at `path` as Grace downloads it: its file name, its raw text and its records. */
-  async function download(path: string) {
-    const response = await app.call('GET', path, data.grace.token)
-    expect(response.status, await response.clone().text()).toBe(200)
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    const disposition = response.headers.get('content-disposition') ?? ''
-    expect(disposition).toMatch(/^attachment; /)
-    const filename = decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '')
-    const bytes = new Uint8Array(await response.arrayBuffer())
-    expect([...bytes.slice(0, 3)]).toEqual(bom)
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.slice(3))
-    return { filename, text, records: parseCsv(text) }
-  }
+  const download = async (path: string) => readCsvExport(await app.call('GET', path, data.grace.token))
 
   it('exports the signatures of the range, one row per signature, oldest first', async () => {
     const csv = await download(activityPaths.activityExport(data.acme, 'signatures'))
@@ -108,16 +95,7 @@ describe.each(drivers)('activity exports on %s', (driver) => {
     const csv = await download(`${activityPaths.activityExport(data.acme, 'signatures')}?group_by=member`)
     expect(csv.filename).toBe('cost_centre_report_2026-02-14_2026-03-15.csv')
     expect(csv.records).toEqual([
-      [
-        'Name',
-        'E-mail',
-        'Account type',
-        'Simple (SES)',
-        'Advanced (AES)',
-        'Qualified (QES)',
-        'With a seal',
-        'Total',
-      ],
+      costCentreHeader,
       ['Alan Turing', 'alan@acme.example', 'Member', '0', '1', '1', '0', '2'],
       ['Grace Hopper', 'grace@acme.example', 'Admin', '2', '0', '0', '0', '2'],
       ['invoice-bot', '', 'API user', '0', '1', '0', '1', '1'],
@@ -180,6 +158,7 @@ describe.each(drivers)('activity exports on %s', (driver) => {
     const first = rows.slice(0, 7).map((row) => row[6] ?? '')
     expect(first).toEqual([...first].sort())
     await app.db.delete(signatures).where(eq(signatures.requestId, request))
+    await app.db.delete(signatureUsages).where(eq(signatureUsages.requestId, request))
     await app.db.delete(businessMembers).where(eq(businessMembers.userId, busy.id))
   })
 

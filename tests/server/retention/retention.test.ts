@@ -5,10 +5,8 @@ import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retentionDays, retentionNoticeDays } from '../../../contract/businesses.ts'
-import { defaultBusinessSettings } from '../../../server/businesses/business-settings.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
 import {
-  businesses,
   documents,
   jobs,
   signatureRequestDocuments,
@@ -28,6 +26,7 @@ import { createLocalFileStorage } from '../../../server/storage/local-file-stora
 import { documentKey, pageImageKey } from '../../../server/storage/storage-keys.ts'
 import { insertBusiness } from '../businesses/business-rows.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { turnRetentionOn } from './turn-retention-on.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -128,18 +127,7 @@ describe.each(drivers)('retention on %s', (driver) => {
     expect(await previewRetention(handle.db, businessId, 'ANY', now)).toEqual({ requests: 2 })
     expect(await sweepRetention(services())).toEqual({ warned: 0, deleted: 0 })
 
-    await handle.db
-      .update(businesses)
-      .set({
-        settings: {
-          ...defaultBusinessSettings,
-          signatureRequests: {
-            part11: { enabled: false },
-            retention: { enabled: true, terminalState: 'SIGNED' },
-          },
-        },
-      })
-      .where(eq(businesses.id, businessId))
+    await turnRetentionOn(handle.db, businessId, 'SIGNED')
     // Past its period already, the old request is announced first, never deleted without a notice.
     expect(await sweepRetention(services())).toEqual({ warned: 1, deleted: 0 })
     expect((await mails()).map((m) => [m.to, m.subject]).sort()).toEqual(

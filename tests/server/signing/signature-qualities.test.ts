@@ -1,34 +1,21 @@
-import { createHash } from 'node:crypto'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import {
-  documents,
-  signatureRequestDocuments,
-  signatureRequests,
-  signatures,
-  users,
-} from '../../../server/db/schema.ts'
-import { createPageRenderer, type PageRenderer } from '../../../server/documents/render-pages.ts'
+import { signatureRequestDocuments, signatureRequests, signatures, users } from '../../../server/db/schema.ts'
 import type { QueuedMail } from '../../../server/providers/mail/mail-queue.ts'
 import { getSignatureQualities } from '../../../server/signing/get-signature-qualities.ts'
-import { loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
 import { signRequests } from '../../../server/signing/sign-requests.ts'
-import type { SigningServices } from '../../../server/signing/signing-services.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
-import { createLocalFileStorage } from '../../../server/storage/local-file-storage.ts'
 import { documentKey } from '../../../server/storage/storage-keys.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
 import {
   documentTimestamp,
-  makePdf,
   pdfsig,
   removeTemporaryDirectories,
   temporaryDirectory,
   trustStore,
 } from './pdf-tools.ts'
+import { seedOpenRequest, startSigningServices, type TestSigning } from './signing-services.ts'
 
 afterAll(removeTemporaryDirectories)
 
@@ -37,8 +24,7 @@ afterAll(removeTemporaryDirectories)
 describe.each(drivers)('signature qualities on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
-  let services: SigningServices
-  let renderer: PageRenderer
+  let services: TestSigning
   const mails: QueuedMail[] = []
   let nssDir: string
   let dir: string
@@ -47,31 +33,20 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     testDatabase = await createTestDatabase(driver)
     handle = await openDatabase(testDatabase.database)
     await handle.migrate()
-    const platform = await loadPlatformSigning({ dataDir: testDatabase.dataDir, appMode: 'development' })
-    renderer = createPageRenderer({ storage: { dataDir: testDatabase.dataDir }, workers: 1 })
-    services = {
-      db: handle.db,
+    services = await startSigningServices(handle.db, testDatabase.dataDir, {
       now: () => new Date(),
       mail: {
         post: async (_writer, mail) => {
           mails.push(mail)
         },
       },
-      publicUrl: 'http://localhost',
-      logger: pino({ level: 'silent' }),
-      storage: createLocalFileStorage(join(testDatabase.dataDir, 'files')),
-      renderer,
-      limits: { documentBytes: 1 << 24, requestBytes: 1 << 24 },
-      tempDir: join(testDatabase.dataDir, 'tmp'),
-      platform,
-      freeSignatures: 10,
-    }
+    })
     dir = temporaryDirectory(`qualities-${driver}`)
-    nssDir = trustStore(dir, platform.pki.caPem())
+    nssDir = trustStore(dir, services.platform?.pki.caPem() ?? '')
   })
 
   afterAll(async () => {
-    await renderer?.close()
+    await services?.close()
     await handle?.close()
     await testDatabase?.drop()
   })
@@ -86,41 +61,8 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
   }
 
   /** An OPEN request titled Deed from `ownerId` with a one-page PDF, signed by `signers`. */
-  async function seedRequest(
-    ownerId: string,
-    signers: Omit<typeof signatures.$inferInsert, 'requestId' | 'status'>[],
-  ) {
-    const pdf = await makePdf(1)
-    const sha256 = createHash('sha256').update(pdf).digest('hex')
-    await services.storage.put(documentKey(sha256), pdf)
-    const now = new Date()
-    const [document] = await handle.db
-      .insert(documents)
-      .values({
-        sha256,
-        title: 'Deed',
-        size: pdf.length,
-        contentType: 'application/pdf',
-        pageCount: 1,
-        pageSizes: [{ width: 595, height: 842 }],
-        ownerId,
-        createdAt: now,
-      })
-      .returning()
-    const [request] = await handle.db
-      .insert(signatureRequests)
-      .values({ ownerId, title: 'Deed', statusOverall: 'OPEN', createdAt: now, updatedAt: now })
-      .returning()
-    if (document === undefined || request === undefined) throw new Error('not seeded')
-    await handle.db
-      .insert(signatureRequestDocuments)
-      .values({ requestId: request.id, documentId: document.id, position: 0 })
-    const rows = await handle.db
-      .insert(signatures)
-      .values(signers.map((signer) => ({ ...signer, requestId: request.id, status: 'OPEN' as const })))
-      .returning()
-    return { request, rows }
-  }
+  const seedRequest = (ownerId: string, signers: Parameters<typeof seedOpenRequest>[3]) =>
+    seedOpenRequest(services, ownerId, 'Deed', signers)
 
   it('signs with per-signer demo certificates at the quality each record allows, and simply for a direct signer', async () => {
     const owner = await user('owner@example.com', 'Olga', {})
