@@ -132,8 +132,11 @@ export function resolveActivityRange(
 /** The day of `at` in UTC, `YYYY-MM-DD`. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10)
 
-/** Who a person of the business is: an admin, a member, or one of its API users. */
-export const activityPersonKinds = ['admin', 'member', 'api'] as const
+/**
+ * Who a person of the business is: an admin, a member, or one of its API users; a signer of its signatures who
+ * has since left it or deleted their account is a former member.
+ */
+export const activityPersonKinds = ['admin', 'member', 'api', 'former'] as const
 export type ActivityPersonKind = (typeof activityPersonKinds)[number]
 
 const pageEntries = {

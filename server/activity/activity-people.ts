@@ -1,13 +1,15 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { ActivityPersonKind } from '../../contract/activity.ts'
+import type { ActivityPersonKind, ActivityRange } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, users } from '../db/schema.ts'
+import { apiUsers, businessMembers, signatureUsages, users } from '../db/schema.ts'
+import { instantsOf } from './parse-activity-query.ts'
 
 /**
  * The business's people whose activity its admins see: its members and admins now, and its API users (each
  * an account of its own, `api_users.user_id`), removed ones included, so that what they did stays in the
- * history. Someone who left the business takes their activity with them, as they take their requests.
+ * history. Someone who left the business takes their requests with them; the signatures they gave for it stay
+ * its own ({@link usedFor}).
  */
 export function isPersonOf(db: Pick<Database, 'select'>, businessId: string, userId: PgColumn): SQL {
   const members = db
@@ -21,14 +23,30 @@ export function isPersonOf(db: Pick<Database, 'select'>, businessId: string, use
   return or(inArray(userId, members), inArray(userId, machines)) as SQL
 }
 
+/**
+ * The records of use of business `businessId` in `range`: the signatures given for it, whoever gave them and
+ * whether they are still in the business or have an account.
+ */
+export function usedFor(businessId: string, range: ActivityRange): SQL {
+  const { from, until } = instantsOf(range)
+  return and(
+    eq(signatureUsages.businessId, businessId),
+    gte(signatureUsages.signedAt, from),
+    lt(signatureUsages.signedAt, until),
+  ) as SQL
+}
+
 /** `users` joined with their place in business `businessId`: `left join` both onto a query of `users`. */
 export const memberOn = (businessId: string) =>
   and(eq(businessMembers.userId, users.id), eq(businessMembers.businessId, businessId))
 export const apiUserOn = (businessId: string) =>
   and(eq(apiUsers.userId, users.id), eq(apiUsers.businessId, businessId))
 
-/** Admin, member or API user, for a row of `users` joined as {@link memberOn} and {@link apiUserOn}. */
-export const personKind = sql<ActivityPersonKind>`coalesce(${businessMembers.role}, 'api')`
+/**
+ * Admin, member or API user, for a row of `users` joined as {@link memberOn} and {@link apiUserOn}; a signer
+ * who has left the business or deleted their account is a former member.
+ */
+export const personKind = sql<ActivityPersonKind>`case when ${businessMembers.role} is not null then ${businessMembers.role} when ${apiUsers.userId} is not null then 'api' else 'former' end`
 
 /** An API user's username, else the person's first and last name (null when they have none). */
 export const personName = sql<

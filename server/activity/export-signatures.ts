@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import {
   type ActivityPersonKind,
@@ -17,15 +17,20 @@ import {
   personKind,
   personName,
   sortableText,
+  usedFor,
 } from './activity-people.ts'
 import { type CsvColumn, csvStream } from './csv-stream.ts'
 import { signaturesIn, toSignatureActivity } from './list-signature-activity.ts'
-import { instantsOf } from './parse-activity-query.ts'
 
 /** Rows read from the database at a time: the export holds no more than this. */
 const batchSize = 500
 
-const kindNames: Record<ActivityPersonKind, string> = { admin: 'Admin', member: 'Member', api: 'API user' }
+const kindNames: Record<ActivityPersonKind, string> = {
+  admin: 'Admin',
+  member: 'Member',
+  api: 'API user',
+  former: 'Former member',
+}
 
 type UsageRow = {
   signedAt: string
@@ -104,55 +109,68 @@ async function* usageRows(db: Database, businessId: string, range: ActivityRange
   }
 }
 
-/** Every person of the business, with the signatures they gave in the range by quality; by name. */
+/** The signatures of a group of records of use, by quality, with a seal and in all. */
+const givenCounts = {
+  ses: sql<number>`count(*) filter (where ${signatureUsages.quality} = 'ses')::int`.as('ses'),
+  aes: sql<number>`count(*) filter (where ${signatureUsages.quality} = 'aes')::int`.as('aes'),
+  qes: sql<number>`count(*) filter (where ${signatureUsages.quality} = 'qes')::int`.as('qes'),
+  sealed: sql<number>`count(${signatureUsages.sealId})::int`.as('sealed'),
+  total: sql<number>`count(*)::int`.as('total'),
+}
+
+/**
+ * Every person of the business and every former member who signed for it in the range, with the signatures
+ * they gave for it by quality, by name; then one row for those given by accounts deleted since, if any.
+ */
 async function* costCentreRows(
   db: Database,
   businessId: string,
   range: ActivityRange,
 ): AsyncGenerator<CostCentreRow> {
-  const { from, until } = instantsOf(range)
+  const inRange = usedFor(businessId, range)
   const given = db
-    .select({
-      userId: signatureUsages.signerId,
-      ses: sql<number>`count(*) filter (where ${signatureUsages.quality} = 'ses')::int`.as('ses'),
-      aes: sql<number>`count(*) filter (where ${signatureUsages.quality} = 'aes')::int`.as('aes'),
-      qes: sql<number>`count(*) filter (where ${signatureUsages.quality} = 'qes')::int`.as('qes'),
-      sealed: sql<number>`count(${signatureUsages.sealId})::int`.as('sealed'),
-      total: sql<number>`count(*)::int`.as('total'),
-    })
+    .select({ userId: signatureUsages.signerId, ...givenCounts })
     .from(signatureUsages)
-    .where(
-      and(
-        isPersonOf(db, businessId, signatureUsages.signerId),
-        gte(signatureUsages.signedAt, from),
-        lt(signatureUsages.signedAt, until),
-      ),
-    )
+    .where(inRange)
     .groupBy(signatureUsages.signerId)
     .as('given')
-  const rows = await db
-    .select({
-      name: personName,
-      email: personEmail,
-      kind: personKind,
-      ses: sql<number>`coalesce(${given.ses}, 0)`,
-      aes: sql<number>`coalesce(${given.aes}, 0)`,
-      qes: sql<number>`coalesce(${given.qes}, 0)`,
-      sealed: sql<number>`coalesce(${given.sealed}, 0)`,
-      total: sql<number>`coalesce(${given.total}, 0)`,
-    })
-    .from(users)
-    .leftJoin(businessMembers, memberOn(businessId))
-    .leftJoin(apiUsers, apiUserOn(businessId))
-    .leftJoin(given, eq(given.userId, users.id))
-    .where(isPersonOf(db, businessId, users.id))
-    .orderBy(
-      sql`${sortableText(personName)} nulls last`,
-      sql`${sortableText(personEmail)} nulls last`,
-      users.id,
-    )
-  // One row per person: a business has as many as its seats, which one answer holds.
-  for (const row of rows) {
+  const signers = db
+    .select({ id: signatureUsages.signerId })
+    .from(signatureUsages)
+    .where(and(inRange, isNotNull(signatureUsages.signerId)))
+  const [rows, [deleted]] = await Promise.all([
+    db
+      .select({
+        name: personName,
+        email: personEmail,
+        kind: personKind,
+        ses: sql<number>`coalesce(${given.ses}, 0)`,
+        aes: sql<number>`coalesce(${given.aes}, 0)`,
+        qes: sql<number>`coalesce(${given.qes}, 0)`,
+        sealed: sql<number>`coalesce(${given.sealed}, 0)`,
+        total: sql<number>`coalesce(${given.total}, 0)`,
+      })
+      .from(users)
+      .leftJoin(businessMembers, memberOn(businessId))
+      .leftJoin(apiUsers, apiUserOn(businessId))
+      .leftJoin(given, eq(given.userId, users.id))
+      .where(or(isPersonOf(db, businessId, users.id), inArray(users.id, signers)))
+      .orderBy(
+        sql`${sortableText(personName)} nulls last`,
+        sql`${sortableText(personEmail)} nulls last`,
+        users.id,
+      ),
+    db
+      .select(givenCounts)
+      .from(signatureUsages)
+      .where(and(inRange, isNull(signatureUsages.signerId))),
+  ])
+  // One row per person: a business has as many as its seats and former members, which one answer holds.
+  const deletedAccounts =
+    deleted !== undefined && deleted.total > 0
+      ? [{ ...deleted, name: null, email: null, kind: 'former' as const }]
+      : []
+  for (const row of [...rows, ...deletedAccounts]) {
     yield {
       ...row,
       name: row.name ?? '',

@@ -10,13 +10,14 @@ import {
   personKind,
   personName,
   sortableText,
+  usedFor,
 } from './activity-people.ts'
 import { type ActivityQuery, instantsOf } from './parse-activity-query.ts'
 
 /**
  * GET /v2/businesses/{id}/activities/accounts: the business's people (admins, members, API users) with when
  * they joined, the requests they sent (drafts not counted, as the dashboard's statistics count them) and the
- * signatures they gave in the range.
+ * signatures they gave for it in the range.
  */
 export async function listAccountActivity(
   db: Database,
@@ -40,13 +41,7 @@ export async function listAccountActivity(
   const signed = db
     .select({ userId: signatureUsages.signerId, n: sql<number>`count(*)::int`.as('signatures_made') })
     .from(signatureUsages)
-    .where(
-      and(
-        isPersonOf(db, businessId, signatureUsages.signerId),
-        gte(signatureUsages.signedAt, from),
-        lt(signatureUsages.signedAt, until),
-      ),
-    )
+    .where(usedFor(businessId, query.range))
     .groupBy(signatureUsages.signerId)
     .as('signed')
   const requestsSent = sql<number>`coalesce(${sent.n}, 0)::int`

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type {
   ActivityPage,
   ActivityRange,
@@ -9,14 +9,14 @@ import type { Database } from '../db/open-database.ts'
 import { apiUsers, businessMembers, seals, signatureRequests, signatureUsages, users } from '../db/schema.ts'
 import {
   apiUserOn,
-  isPersonOf,
   memberOn,
   personEmail,
   personKind,
   personName,
   sortableText,
+  usedFor,
 } from './activity-people.ts'
-import { type ActivityQuery, instantsOf } from './parse-activity-query.ts'
+import type { ActivityQuery } from './parse-activity-query.ts'
 
 /** What a signature row reads, as the list and the export show it; the title while the request is kept. */
 const columns = {
@@ -33,30 +33,20 @@ const columns = {
   cursor: sql<string>`${signatureUsages.signedAt}::text`,
 }
 
-/** The records of use in `range` of the business's people. */
-function usedIn(db: Database, businessId: string, range: ActivityRange) {
-  const { from, until } = instantsOf(range)
-  return and(
-    isPersonOf(db, businessId, signatureUsages.signerId),
-    gte(signatureUsages.signedAt, from),
-    lt(signatureUsages.signedAt, until),
-  )
-}
-
 /**
- * Signatures given in `range` by the people of the business, from their records of use, with their signer,
- * seal, and request while it is kept (retention deletes requests, never the record of use).
+ * Signatures given for the business in `range`, from their records of use, with their signer while they have
+ * an account, seal, and request while it is kept (retention deletes requests, never the record of use).
  */
 export function signaturesIn(db: Database, businessId: string, range: ActivityRange, extra?: SQL) {
   return db
     .select(columns)
     .from(signatureUsages)
     .leftJoin(signatureRequests, eq(signatureRequests.id, signatureUsages.requestId))
-    .innerJoin(users, eq(users.id, signatureUsages.signerId))
+    .leftJoin(users, eq(users.id, signatureUsages.signerId))
     .leftJoin(businessMembers, memberOn(businessId))
     .leftJoin(apiUsers, apiUserOn(businessId))
     .leftJoin(seals, eq(seals.id, signatureUsages.sealId))
-    .where(and(usedIn(db, businessId, range), extra))
+    .where(and(usedFor(businessId, range), extra))
 }
 
 /** A row of {@link signaturesIn}. */
@@ -69,8 +59,7 @@ export function toSignatureActivity(row: SignatureRow): SignatureActivity {
 }
 
 /**
- * GET /v2/businesses/{id}/activities/signatures: one row per signature the business's people gave in the
- * range: who, on which request, with which quality, when, and the seal if they gave it with one.
+ * GET /v2/businesses/{id}/activities/signatures: one row per signature given for the business in the range: who, on which request, with which quality, when, and the seal if they gave it with one.
  */
 export async function listSignatureActivity(
   db: Database,
@@ -96,10 +85,7 @@ export async function listSignatureActivity(
       )
       .limit(query.size)
       .offset(query.page * query.size),
-    db
-      .select({ n: count() })
-      .from(signatureUsages)
-      .where(usedIn(db, businessId, query.range)),
+    db.select({ n: count() }).from(signatureUsages).where(usedFor(businessId, query.range)),
   ])
   return {
     items: rows.map(toSignatureActivity),

@@ -1,17 +1,16 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { ActivityRange, MonthlyStatistics } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
 import { apiUsers, businessMembers, signatureUsages, users } from '../db/schema.ts'
 import {
   apiUserOn,
-  isPersonOf,
   memberOn,
   personEmail,
   personKind,
   personName,
   sortableText,
+  usedFor,
 } from './activity-people.ts'
-import { instantsOf } from './parse-activity-query.ts'
 
 /** The months `YYYY-MM` from the range's first day's to its last day's, in order. */
 function monthsOf(range: ActivityRange): string[] {
@@ -32,20 +31,16 @@ function monthsOf(range: ActivityRange): string[] {
 }
 
 /**
- * GET /v2/businesses/{id}/statistics/monthly: the signatures the business's people gave in the range, per
- * calendar month (UTC) by quality, and per person, from their records of use, which outlive the requests.
+ * GET /v2/businesses/{id}/statistics/monthly: the signatures given for the business in the range, per calendar
+ * month (UTC) by quality, and per person who still has an account, from their records of use, which outlive the
+ * requests and the signer's membership.
  */
 export async function monthlyStatistics(
   db: Database,
   businessId: string,
   range: ActivityRange,
 ): Promise<MonthlyStatistics> {
-  const { from, until } = instantsOf(range)
-  const inRange = and(
-    isPersonOf(db, businessId, signatureUsages.signerId),
-    gte(signatureUsages.signedAt, from),
-    lt(signatureUsages.signedAt, until),
-  )
+  const inRange = usedFor(businessId, range)
   const month = sql<string>`to_char(${signatureUsages.signedAt} at time zone 'UTC', 'YYYY-MM')`
   const quality = signatureUsages.quality
   const total = sql<number>`count(*)::int`

@@ -1,11 +1,18 @@
-import { and, count, eq, gte, inArray, ne } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, ne, notExists } from 'drizzle-orm'
 import type { BusinessStatistics } from '../../contract/businesses.ts'
 import type { Database } from '../db/open-database.ts'
-import { businessInvitations, businessMembers, signatureRequests, signatureUsages } from '../db/schema.ts'
+import {
+  apiUsers,
+  businessInvitations,
+  businessMembers,
+  signatureRequests,
+  signatureUsages,
+} from '../db/schema.ts'
 
 /**
  * GET /v2/businesses/{id}/statistics: its admins, members and open invitations now, and the requests its
- * people sent (drafts not counted) and the signatures they gave since the calendar month began (UTC).
+ * members sent (drafts not counted) and the signatures given for it by its members, present or former, since the
+ * calendar month began (UTC).
  */
 export async function businessStatistics(
   db: Database,
@@ -17,6 +24,11 @@ export async function businessStatistics(
     .select({ userId: businessMembers.userId })
     .from(businessMembers)
     .where(eq(businessMembers.businessId, businessId))
+  // The people of its dashboard are its members: its API users' signatures are counted in its activity.
+  const byApiUser = db
+    .select({ id: apiUsers.userId })
+    .from(apiUsers)
+    .where(eq(apiUsers.userId, signatureUsages.signerId))
   const [roles, [invitations], [requests], [signed]] = await Promise.all([
     db
       .select({ role: businessMembers.role, n: count() })
@@ -37,7 +49,13 @@ export async function businessStatistics(
     db
       .select({ n: count() })
       .from(signatureUsages)
-      .where(and(inArray(signatureUsages.signerId, people), gte(signatureUsages.signedAt, monthStart))),
+      .where(
+        and(
+          eq(signatureUsages.businessId, businessId),
+          gte(signatureUsages.signedAt, monthStart),
+          notExists(byApiUser),
+        ),
+      ),
   ])
   const admins = roles.find((r) => r.role === 'admin')?.n ?? 0
   const members = roles.find((r) => r.role === 'member')?.n ?? 0

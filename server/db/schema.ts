@@ -568,11 +568,13 @@ export const signatures = pgTable(
 )
 
 /**
- * The record of use of each signature given: what was signed, by whom, at which quality and seal, and when;
- * no document, title or message. The business's accounting: activity statistics and exports read it, and it
- * outlives the request and its documents (retention deletes those) for as long as the activity reaches back
- * (`maxActivityDays`, 731 days). The database writes it: a trigger on `signatures` (migration 0020) keeps it in
- * the transaction that records the signature, so no write can forget it.
+ * The record of use of each signature given: what was signed, by whom, for which business, at which quality
+ * and seal, and when; no document, title or message. The business's accounting: activity statistics and
+ * exports read it, and it outlives the request and its documents (retention deletes those) for as long as the
+ * activity reaches back (`maxActivityDays`, 731 days), and the signer's membership: it stays the business's
+ * when they leave it or delete their account (then it names no signer). The database writes it: a trigger on
+ * `signatures` (migrations 0020, 0023) keeps it in the transaction that records the signature, so no write can
+ * forget it.
  */
 export const signatureUsages = pgTable(
   'signature_usages',
@@ -581,6 +583,11 @@ export const signatureUsages = pgTable(
     signatureId: uuid('signature_id').primaryKey(),
     requestId: uuid('request_id').notNull(),
     signerId: uuid('signer_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The business the signer signed for when they signed: the seal's, else the one they were a member or API
+     * user of; null for a signer of no business.
+     */
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     /** The quality given; a signature recorded without one was simple. */
     quality: text('quality', { enum: signatureQualities }).notNull(),
     sealId: uuid('seal_id').references(() => seals.id, { onDelete: 'set null' }),
@@ -589,6 +596,7 @@ export const signatureUsages = pgTable(
   (table) => [
     index('signature_usages_signer_idx').on(table.signerId, table.signedAt),
     index('signature_usages_signed_idx').on(table.signedAt),
+    index('signature_usages_business_idx').on(table.businessId, table.signedAt),
   ],
 )
 

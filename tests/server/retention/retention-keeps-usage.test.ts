@@ -1,53 +1,39 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { maxActivityDays } from '../../../contract/activity.ts'
-import { apiUrl } from '../../../contract/paths.ts'
+import { activityPaths, maxActivityDays } from '../../../contract/activity.ts'
+import { businessPaths } from '../../../contract/businesses.ts'
+import { apiPaths, apiUrl } from '../../../contract/paths.ts'
+import { hashPassword } from '../../../server/accounts/hash-password.ts'
 import { hashToken } from '../../../server/accounts/hash-token.ts'
 import { createApp } from '../../../server/app.ts'
-import { defaultBusinessSettings } from '../../../server/businesses/business-settings.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import {
-  businesses,
-  businessMembers,
-  documents,
-  sessions,
-  signatureRequestDocuments,
-  signatureRequests,
-  signatures,
-  signatureUsages,
-  users,
-} from '../../../server/db/schema.ts'
-import { createPageRenderer, type PageRenderer } from '../../../server/documents/render-pages.ts'
+import { businessMembers, documents, sessions, signatureUsages, users } from '../../../server/db/schema.ts'
 import { createJobQueue, type JobQueue } from '../../../server/jobs/job-queue.ts'
 import { upkeepJob, upkeepJobHandler, upkeepSlotKey } from '../../../server/jobs/upkeep.ts'
 import { createMailQueue, mailJob } from '../../../server/providers/mail/mail-queue.ts'
-import { loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
 import { signRequests } from '../../../server/signing/sign-requests.ts'
-import type { SigningServices } from '../../../server/signing/signing-services.ts'
-import { createLocalFileStorage } from '../../../server/storage/local-file-storage.ts'
-import { documentKey } from '../../../server/storage/storage-keys.ts'
-import { parseCsv } from '../activity/parse-csv.ts'
-import { makePdf } from '../signing/pdf-tools.ts'
+import { costCentreHeader, readCsvExport } from '../activity/csv-export.ts'
+import { seedBusiness } from '../businesses/seed-business.ts'
+import { seedOpenRequest, startSigningServices, type TestSigning } from '../signing/signing-services.ts'
 import { testAppConfig } from '../test-app-config.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { turnRetentionOn } from './turn-retention-on.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
 /**
- * Issue 35 §3: automatic deletion takes the requests and their documents, never the record of each
- * signature. A month's activity, statistics and CSV exports read the same after the deletion as before,
- * until the record is older than the activity reaches back.
+ * Issue 35 §3: the record of each signature is the business's accounting. Automatic deletion takes the
+ * requests and their documents, never the record: a month's activity, statistics and CSV exports read the
+ * same after the deletion as before, until the record is older than the activity reaches back. A member who
+ * leaves the business, or deletes their account, leaves the signatures they gave for it there.
  */
-describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
+describe.each(drivers)('the record of use on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
   let now = new Date('2026-05-04T09:00:00Z')
   const clock = () => now
-  let signing: SigningServices
-  let renderer: PageRenderer
+  let signing: TestSigning
   let jobs: JobQueue
   let app: ReturnType<typeof createApp>
 
@@ -57,7 +43,11 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
     handle = await openDatabase(config.database)
     await handle.migrate()
     const logger = pino({ level: 'silent' })
-    const storage = createLocalFileStorage(join(testDatabase.dataDir, 'files'))
+    // Signing posts its mails to the app's queue, made below with the jobs that need signing's storage.
+    signing = await startSigningServices(handle.db, testDatabase.dataDir, {
+      now: clock,
+      mail: { post: (writer, queued) => mail.post(writer, queued) },
+    })
     // The mails (retention notices) are done as soon as they are due; the upkeep is the real one.
     jobs = createJobQueue({
       db: handle.db,
@@ -69,8 +59,8 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
           lane: 'upkeep',
           run: upkeepJobHandler({
             database: handle,
-            storage,
-            tempDir: join(testDatabase.dataDir, 'tmp'),
+            storage: signing.storage,
+            tempDir: signing.tempDir,
             now: clock,
             logger,
             mail: { post: async () => {} },
@@ -81,24 +71,10 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
     })
     const mail = createMailQueue(jobs)
     app = createApp({ config, db: handle.db, logger, mail, jobs, now: clock })
-    renderer = createPageRenderer({ storage: { dataDir: testDatabase.dataDir }, workers: 1 })
-    signing = {
-      db: handle.db,
-      now: clock,
-      mail,
-      publicUrl: 'http://localhost',
-      logger,
-      storage,
-      renderer,
-      limits: { documentBytes: 1 << 24, requestBytes: 1 << 24 },
-      tempDir: join(testDatabase.dataDir, 'tmp'),
-      platform: await loadPlatformSigning({ dataDir: testDatabase.dataDir, appMode: 'development' }),
-      freeSignatures: 10,
-    }
   })
 
   afterAll(async () => {
-    await renderer?.close()
+    await signing?.close()
     await jobs?.stop()
     await handle?.close()
     await testDatabase?.drop()
@@ -111,10 +87,23 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
     while ((await jobs.runDue()) > 0) {}
   }
 
-  async function person(email: string, firstName: string, attributes: Record<string, string[]> = {}) {
+  /** A signed-in account (with a password when `password` is given). */
+  async function person(
+    email: string,
+    firstName: string,
+    attributes: Record<string, string[]> = {},
+    password?: string,
+  ) {
     const [user] = await handle.db
       .insert(users)
-      .values({ email, firstName, lastName: 'Example', emailVerified: true, attributes })
+      .values({
+        email,
+        firstName,
+        lastName: 'Example',
+        emailVerified: true,
+        attributes,
+        passwordHash: password === undefined ? null : await hashPassword(password),
+      })
       .returning()
     if (user === undefined) throw new Error('no user')
     const token = randomBytes(24).toString('base64url')
@@ -129,37 +118,11 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
 
   /** An OPEN request from `ownerId` with a one-page PDF for `signers`. */
   async function openRequest(ownerId: string, title: string, signers: { id: string; email: string }[]) {
-    const pdf = await makePdf(1)
-    const sha256 = createHash('sha256').update(pdf).update(title).digest('hex')
-    await signing.storage.put(documentKey(sha256), pdf)
-    const [document] = await handle.db
-      .insert(documents)
-      .values({
-        sha256,
-        title,
-        size: pdf.length,
-        contentType: 'application/pdf',
-        pageCount: 1,
-        pageSizes: [{ width: 595, height: 842 }],
-        ownerId,
-        createdAt: now,
-      })
-      .returning()
-    const [request] = await handle.db
-      .insert(signatureRequests)
-      .values({ ownerId, title, statusOverall: 'OPEN', createdAt: now, updatedAt: now })
-      .returning()
-    if (document === undefined || request === undefined) throw new Error('not seeded')
-    await handle.db
-      .insert(signatureRequestDocuments)
-      .values({ requestId: request.id, documentId: document.id, position: 0 })
-    await handle.db.insert(signatures).values(
-      signers.map((signer) => ({
-        requestId: request.id,
-        signerId: signer.id,
-        accountEmail: signer.email,
-        status: 'OPEN' as const,
-      })),
+    const { request } = await seedOpenRequest(
+      signing,
+      ownerId,
+      title,
+      signers.map((signer) => ({ signerId: signer.id, accountEmail: signer.email })),
     )
     return request.id
   }
@@ -175,6 +138,32 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
     expect(answer.results[0]?.result).toBe('complete')
   }
 
+  /** A call of `token` to the app; the answer must be `status`. */
+  async function call(token: string, method: string, path: string, status: number, body?: unknown) {
+    const response = await app.request(apiUrl(path), {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    expect(response.status, await response.clone().text()).toBe(status)
+    return response
+  }
+
+  /** What the business's admin reads of its activity in `range` (a query string of start and end dates). */
+  async function activity(admin: { token: string }, businessId: string, range: string) {
+    const json = async (path: string) => (await (await call(admin.token, 'GET', path, 200)).json()) as unknown
+    const csv = async (path: string) =>
+      (await readCsvExport(await call(admin.token, 'GET', path, 200))).records
+    const signaturesExport = activityPaths.activityExport(businessId, 'signatures')
+    return {
+      statistics: await json(`${activityPaths.monthlyStatistics(businessId)}?${range}`),
+      accounts: await json(`${activityPaths.activities(businessId, 'accounts')}?${range}`),
+      costCentres: await csv(`${signaturesExport}?group_by=member&${range}`),
+      signatures: await json(`${activityPaths.activities(businessId, 'signatures')}?${range}&size=100`),
+      usage: await csv(`${signaturesExport}?${range}`),
+    }
+  }
+
   it('keeps the month’s activity and CSV exports through the deletion, for the activity’s reach', async () => {
     const admin = await person('grace@hopper.example', 'Grace')
     const advanced = await person('abe@hopper.example', 'Abe', { signature_qualities: ['aes'] })
@@ -182,18 +171,8 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
       signature_qualities: ['qes_zertes'],
       default_quality: ['qes'],
     })
-    const businessId = randomUUID()
-    await handle.db.insert(businesses).values({
-      id: businessId,
-      name: 'Hopper Archive AG',
-      email: 'office@hopper.example',
-      billing: { address1: 'A 1', address2: '', city: 'Zürich', postalCode: '8001', country: 'CH', vat: '' },
-      settings: defaultBusinessSettings,
-      referralCode: 'HOPPER1',
-      createdAt: now,
-    })
+    const businessId = await seedBusiness(handle.db, 'Hopper Archive AG', admin.id, now)
     await handle.db.insert(businessMembers).values([
-      { userId: admin.id, businessId, role: 'admin', joinedAt: now },
       { userId: advanced.id, businessId, role: 'member', joinedAt: now },
       { userId: qualified.id, businessId, role: 'member', joinedAt: now },
     ])
@@ -210,38 +189,13 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
     }
     const requests = [contract, ...deeds]
 
-    const read = async (path: string) => {
-      const response = await app.request(apiUrl(`/v2/businesses/${businessId}${path}`), {
-        headers: { authorization: `Bearer ${admin.token}` },
-      })
-      expect(response.status, await response.clone().text()).toBe(200)
-      return response.headers.get('content-type')?.startsWith('text/csv')
-        ? parseCsv((await response.text()).replace(/^\uFEFF/, ''))
-        : ((await response.json()) as Record<string, unknown>)
-    }
     const may = 'start_date=2026-05-01&end_date=2026-05-31'
-    const activity = async () => ({
-      statistics: await read(`/statistics/monthly?${may}`),
-      accounts: await read(`/activities/accounts?${may}`),
-      costCentres: await read(`/activities/signatures/export?group_by=member&${may}`),
-      signatures: await read(`/activities/signatures?${may}&size=100`),
-      usage: await read(`/activities/signatures/export?${may}`),
-    })
-    const before = await activity()
+    const before = await activity(admin, businessId, may)
     expect(before.statistics).toMatchObject({
       months: [{ month: '2026-05', ses: 1, aes: 1, qes: 4, total: 6 }],
     })
     expect(before.costCentres).toEqual([
-      [
-        'Name',
-        'E-mail',
-        'Account type',
-        'Simple (SES)',
-        'Advanced (AES)',
-        'Qualified (QES)',
-        'With a seal',
-        'Total',
-      ],
+      costCentreHeader,
       ['Abe Example', 'abe@hopper.example', 'Member', '0', '1', '0', '0', '1'],
       ['Grace Example', 'grace@hopper.example', 'Admin', '1', '0', '0', '0', '1'],
       ['Quinn Example', 'quinn@hopper.example', 'Member', '0', '0', '4', '0', '4'],
@@ -249,30 +203,14 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
 
     // The admin turns automatic deletion on; a month later everyone is told, a week after that the
     // requests go with their documents.
-    await handle.db
-      .update(businesses)
-      .set({
-        settings: {
-          ...defaultBusinessSettings,
-          signatureRequests: {
-            ...defaultBusinessSettings.signatureRequests,
-            retention: { enabled: true, terminalState: 'ANY' },
-          },
-        },
-      })
-      .where(eq(businesses.id, businessId))
+    await turnRetentionOn(handle.db, businessId, 'ANY')
     await later(31)
     await later(8)
-    for (const id of requests) {
-      const gone = await app.request(apiUrl(`/v3/signature-requests/${id}`), {
-        headers: { authorization: `Bearer ${admin.token}` },
-      })
-      expect(gone.status).toBe(404)
-    }
+    for (const id of requests) await call(admin.token, 'GET', apiPaths.signatureRequest(id), 404)
     expect(await handle.db.select().from(documents)).toEqual([])
 
     // What was signed, by whom, at which quality and when stays; the titles went with the requests.
-    const after = await activity()
+    const after = await activity(admin, businessId, may)
     expect(after.statistics).toEqual(before.statistics)
     // The accounts list counts each person's signatures from the same records (the requests they sent went).
     const signaturesMade = (page: unknown) =>
@@ -290,10 +228,10 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
     const withoutTitles = (page: unknown) =>
       (page as { items: { title: string | null }[] }).items.map((item) => ({ ...item, title: null }))
     expect((after.signatures as { items: unknown[] }).items).toEqual(withoutTitles(before.signatures))
-    const titleColumn = (before.usage as string[][])[0]?.indexOf('Request') ?? -1
+    const titleColumn = before.usage[0]?.indexOf('Request') ?? -1
     expect(titleColumn).toBeGreaterThan(0)
     expect(after.usage).toEqual(
-      (before.usage as string[][]).map((row, index) =>
+      before.usage.map((row, index) =>
         row.map((field, column) => (index > 0 && column === titleColumn ? '' : field)),
       ),
     )
@@ -303,5 +241,75 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
     expect(await handle.db.select().from(signatureUsages)).toHaveLength(6)
     await later(1)
     expect(await handle.db.select().from(signatureUsages)).toEqual([])
+  })
+
+  it('keeps a member’s signatures with the business after they leave it and delete their account', async () => {
+    const admin = await person('ada@lovelace.example', 'Ada')
+    const password = 'a long and good passphrase'
+    const member = await person('max@lovelace.example', 'Max', { signature_qualities: ['aes'] }, password)
+    const businessId = await seedBusiness(handle.db, 'Lovelace Engines AG', admin.id, now)
+    await handle.db
+      .insert(businessMembers)
+      .values({ userId: member.id, businessId, role: 'member', joinedAt: now })
+    const order = await openRequest(admin.id, 'Engine order', [member])
+    await sign(member, order)
+    const signedAt = now.toISOString()
+    const day = signedAt.slice(0, 10)
+    const today = `start_date=${day}&end_date=${day}`
+    const monthlyTotal = (statistics: unknown) =>
+      (statistics as { months: { total: number }[] }).months.map((month) => month.total)
+    const thisMonth = async () =>
+      (
+        (await (
+          await call(admin.token, 'GET', businessPaths.businessStatistics(businessId), 200)
+        ).json()) as {
+          signatures_this_month: number
+        }
+      ).signatures_this_month
+    const signedRow = (name: string, email: string, kind: string) => [
+      signedAt,
+      name,
+      email,
+      kind,
+      'Engine order',
+      order,
+      expect.any(String),
+      'AES',
+      '',
+    ]
+
+    const before = await activity(admin, businessId, today)
+    expect(before.usage.slice(1)).toEqual([signedRow('Max Example', 'max@lovelace.example', 'Member')])
+    expect(await thisMonth()).toBe(1)
+
+    /** The day's activity lists the signature, given by a former member now named `name` at `email`. */
+    const expectFormerSigner = async (name: string | null, email: string | null) => {
+      const seen = await activity(admin, businessId, today)
+      expect((seen.signatures as { items: unknown[] }).items).toEqual([
+        expect.objectContaining({
+          request_id: order,
+          signer_kind: 'former',
+          signer_name: name,
+          signer_email: email,
+          quality: 'aes',
+          signed_at: signedAt,
+        }),
+      ])
+      expect(seen.usage.slice(1)).toEqual([signedRow(name ?? '', email ?? '', 'Former member')])
+      expect(seen.costCentres).toEqual([
+        costCentreHeader,
+        ['Ada Example', 'ada@lovelace.example', 'Admin', '0', '0', '0', '0', '0'],
+        [name ?? '', email ?? '', 'Former member', '0', '1', '0', '0', '1'],
+      ])
+      expect(monthlyTotal(seen.statistics)).toEqual([1])
+      expect(await thisMonth()).toBe(1)
+    }
+
+    // The admin removes the member: the signature stays the business's, given by a former member.
+    await call(admin.token, 'POST', businessPaths.removeMembers(businessId), 200, { user_ids: [member.id] })
+    await expectFormerSigner('Max Example', 'max@lovelace.example')
+    // The former member deletes their account: the record names no one any more, and still counts.
+    await call(member.token, 'POST', apiPaths.deleteUser(), 204, { password })
+    await expectFormerSigner(null, null)
   })
 })

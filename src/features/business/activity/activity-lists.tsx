@@ -39,8 +39,10 @@ function Kind({ kind }: { kind: ActivityPersonKind }) {
     <Trans>Admin</Trans>
   ) : kind === 'member' ? (
     <Trans>Member</Trans>
-  ) : (
+  ) : kind === 'api' ? (
     <Trans>API user</Trans>
+  ) : (
+    <Trans>Former member</Trans>
   )
 }
 
