@@ -88,7 +88,8 @@ const sealQualityLabels: Record<SignatureQuality, string> = {
   aes: 'Advanced electronic seal (AES)',
   qes: 'Qualified electronic seal (QES)',
 }
-const manifestationTime = new Intl.DateTimeFormat('en-GB', {
+/** How a Part 11 appearance writes the signing time: to the second, with its zone (21 CFR 11.50). */
+export const manifestationTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',

@@ -6,6 +6,7 @@ import {
   type SignatureRequestEventList,
   signatureRequestReportSchema,
 } from '../../../contract/signature-requests.ts'
+import { manifestationTime } from '../../../server/signing/sign-pdf.ts'
 import { goodPassword, readJson } from '../accounts/accounts-client.ts'
 import { changeSettings, openBusiness } from '../businesses/business-client.ts'
 import { parseLink } from '../direct/direct-link.ts'
@@ -188,18 +189,6 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
     const dir = temporaryDirectory(`part11-direct-${driver}`)
     const pdf = await api.downloadSigned(admin, request.documents[0]?.id ?? '')
     const page = pdftotext(dir, pdf).replace(/\s+/g, ' ')
-    const time = (iso: string) =>
-      new Intl.DateTimeFormat('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        timeZone: 'UTC',
-        timeZoneName: 'short',
-      }).format(new Date(iso))
-    const signedAt = api.clock.now().toISOString()
     for (const [name, reason] of [
       ['Anna Approver', 'Approved'],
       ['Otto Auditor', 'Reviewed'],
@@ -207,7 +196,10 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
       expect(page).toContain(`Signed by ${name}`)
       expect(page).toContain(`Meaning: ${reason}`)
     }
-    expect(page).toContain(time(signedAt))
+    const signedAt = manifestationTime.format(api.clock.now())
+    // To the second, with the zone (11.50): "4 May 2026, 09:00:00 UTC".
+    expect(signedAt).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} UTC$/)
+    expect(page).toContain(signedAt)
     const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
     expect(pdfsig(dir, pdf, trustStore(dir, caPem)).map((verdict) => verdict.signature)).toEqual([
       'Signature is Valid.',
