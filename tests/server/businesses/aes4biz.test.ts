@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserKeySchema, apiUserPaths } from '../../../contract/api-users.ts'
 import { aes4bizSchema, businessPaths, domainsSchema } from '../../../contract/businesses.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { signatureRequestEventsSchema } from '../../../contract/signature-requests.ts'
 import { signatureQualitiesDetailSchema } from '../../../contract/signing.ts'
 import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
+import { reportText, requestEvents } from '../signature-requests/request-history.ts'
 import {
   documentTimestamp,
   makePdf,
@@ -272,10 +272,7 @@ describe.each(drivers)('AES for business on %s', (driver) => {
     expect(report.signatures[0]?.timestamp?.verified).toBe(true)
 
     // The audit trail says whose word the advanced signature stands on.
-    const events = v.parse(
-      signatureRequestEventsSchema,
-      await readJson(await api.call('GET', apiPaths.signatureRequestEvents(request.id), { token: admin })),
-    ).events
+    const events = await requestEvents(api, admin, request.id)
     expect(
       events
         .filter((e) => e.type === 'signed')
@@ -285,6 +282,15 @@ describe.each(drivers)('AES for business on %s', (driver) => {
       ['colleague@acme-partners.example', 'ses', undefined],
       ['stranger@elsewhere.example', 'ses', undefined],
     ])
+    // The history and the report say so in words.
+    expect(events.find((e) => e.type === 'signed')?.detail.verifications).toEqual([
+      { method: 'sign_in' },
+      { method: 'vouched', business: 'Acme AG' },
+    ])
+    const history = await reportText(api, admin, request.id, dir)
+    expect(history).toContain(
+      'Signed by member@acme.example from 127.0.0.1 Signature standard: AES Verified by: signing in to the account; vouched for by Acme AG',
+    )
   })
 
   it('does not reach the requests of senders outside the business, nor last once switched off', async () => {

@@ -10,8 +10,12 @@ import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { type DirectLink, parseLink } from '../direct/direct-link.ts'
 import { buyLicence } from '../identification/buy-licence.ts'
+import { reportText, requestEvents } from '../signature-requests/request-history.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
+import { removeTemporaryDirectories, temporaryDirectory } from '../signing/pdf-tools.ts'
 import { drivers } from '../test-database.ts'
+
+afterAll(removeTemporaryDirectories)
 
 // A request asking for a qualified signature, signed by a direct-link signer: identification for their
 // signature first, then the SMS to the number the sender gave, then the direct proceed.
@@ -158,6 +162,31 @@ describe.each(drivers)('qualified signing of a direct-link signer on %s', (drive
     expect(report.signatures.map((s) => [s.signer?.commonName, s.quality, s.demo])).toEqual([
       ['Grace Hopper', 'qes', true],
     ])
+
+    // The history and the report name the signer by address and every way they were verified: the TAN to the
+    // address, the identification for this signature (provider and method) and the SMS one-time password.
+    expect((await requestEvents(api, owner, guest.requestId)).filter((e) => e.type === 'signed')).toEqual([
+      expect.objectContaining({
+        actorEmail: 'guest@example.com',
+        detail: expect.objectContaining({
+          quality: 'qes',
+          verifications: [
+            { method: 'tan', to: 'guest@example.com' },
+            { method: 'identification', provider: 'zertes', mode: 'video' },
+            { method: 'sms_otp', to: '+41••••••001' },
+          ],
+        }),
+      }),
+    ])
+    const history = await reportText(
+      api,
+      owner,
+      guest.requestId,
+      temporaryDirectory(`direct-mobile-${driver}`),
+    )
+    expect(history).toContain(
+      'Signed by guest@example.com from 127.0.0.1 Signature standard: QES Verified by: TAN sent to guest@example.com; video identification (ZertES); one-time password by SMS to +41••••••001',
+    )
   })
 
   it('refuses a qualified signing for a signer without a mobile number, naming mobile', async () => {

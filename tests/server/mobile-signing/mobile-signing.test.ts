@@ -12,6 +12,7 @@ import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { identifyQualified } from '../identification/identify-qualified.ts'
+import { reportText, requestEvents } from '../signature-requests/request-history.ts'
 import {
   documentTimestamp,
   makePdf,
@@ -219,6 +220,28 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
     expect(text).toContain(`Policy: ${OID.policyQes}`)
     expect(text).toContain(`Policy: ${OID.policyDemo}`)
     expect((await api.getRequest(owner, request.id)).signatures[0]).toMatchObject({ status: 'SIGNED' })
+
+    // The history and the report name how Quinn was verified: the identification it rests on (provider and
+    // method) and the SMS that brought the one-time password, to the number as the signer saw it.
+    expect((await requestEvents(api, owner, request.id)).filter((event) => event.type === 'signed')).toEqual([
+      expect.objectContaining({
+        actorEmail: 'quinn@example.com',
+        detail: expect.objectContaining({
+          quality: 'qes',
+          verifications: [
+            { method: 'sign_in' },
+            { method: 'identification', provider: 'zertes', mode: 'video' },
+            { method: 'sms_otp', to: '+41••••••567' },
+          ],
+        }),
+      }),
+    ])
+    const history = await reportText(api, owner, request.id, dir)
+    expect(history).toContain('Signed by quinn@example.com from ')
+    expect(history).toContain('Signature standard: QES')
+    expect(history).toContain(
+      'Verified by: signing in to the account; video identification (ZertES); one-time password by SMS to +41••••••567',
+    )
   })
 
   it('expires the password after 5 minutes by the server clock; a new SMS gives a new one', async () => {

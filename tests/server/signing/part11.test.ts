@@ -2,14 +2,12 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { directAuthorization } from '../../../contract/direct.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import {
-  type SignatureRequestEventList,
-  signatureRequestReportSchema,
-} from '../../../contract/signature-requests.ts'
+import { signatureRequestReportSchema } from '../../../contract/signature-requests.ts'
 import { manifestationTime } from '../../../server/signing/sign-pdf.ts'
 import { goodPassword, readJson } from '../accounts/accounts-client.ts'
 import { changeSettings, openBusiness } from '../businesses/business-client.ts'
 import { parseLink } from '../direct/direct-link.ts'
+import { reportText, requestEvents } from '../signature-requests/request-history.ts'
 import { drivers } from '../test-database.ts'
 import {
   documentTimestamp,
@@ -208,9 +206,7 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
     ])
 
     // The events name each signer and how they proved who they were.
-    const { events } = (await readJson(
-      await api.call('GET', apiPaths.signatureRequestEvents(request.id), { token: admin }),
-    )) as SignatureRequestEventList
+    const events = await requestEvents(api, admin, request.id)
     expect(events.filter((event) => event.type === 'signed')).toEqual([
       expect.objectContaining({
         actorEmail: 'approver@biolab.example',
@@ -230,11 +226,7 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
     ])
 
     // The report says the same in words: no unknown signer, no raw details.
-    const reportPdf = await api.call('GET', apiPaths.signatureRequestReport(request.id, 'pdf'), {
-      token: admin,
-    })
-    expect(reportPdf.status).toBe(200)
-    const report = pdftotext(dir, new Uint8Array(await reportPdf.arrayBuffer())).replace(/\s+/g, ' ')
+    const report = await reportText(api, admin, request.id, dir)
     expect(report).toContain(`Signed by ${guestEmail} from `)
     expect(report).toContain(`Verified by: TAN sent to ${guestEmail}`)
     expect(report).toContain('signed as Otto Auditor, meaning: Reviewed')
