@@ -14,7 +14,7 @@ import { upkeepJob, upkeepJobHandler, upkeepSlotKey } from '../../../server/jobs
 import { createMailQueue, mailJob } from '../../../server/providers/mail/mail-queue.ts'
 import { signRequests } from '../../../server/signing/sign-requests.ts'
 import { costCentreHeader, readCsvExport } from '../activity/csv-export.ts'
-import { seedBusiness } from '../businesses/seed-business.ts'
+import { insertBusiness } from '../businesses/business-rows.ts'
 import { seedOpenRequest, startSigningServices, type TestSigning } from '../signing/signing-services.ts'
 import { testAppConfig } from '../test-app-config.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
@@ -171,7 +171,7 @@ describe.each(drivers)('the record of use on %s', (driver) => {
       signature_qualities: ['qes_zertes'],
       default_quality: ['qes'],
     })
-    const businessId = await seedBusiness(handle.db, 'Hopper Archive AG', admin.id, now)
+    const businessId = await insertBusiness(handle.db, 'Hopper Archive AG', admin.id, now)
     await handle.db.insert(businessMembers).values([
       { userId: advanced.id, businessId, role: 'member', joinedAt: now },
       { userId: qualified.id, businessId, role: 'member', joinedAt: now },
@@ -247,7 +247,7 @@ describe.each(drivers)('the record of use on %s', (driver) => {
     const admin = await person('ada@lovelace.example', 'Ada')
     const password = 'a long and good passphrase'
     const member = await person('max@lovelace.example', 'Max', { signature_qualities: ['aes'] }, password)
-    const businessId = await seedBusiness(handle.db, 'Lovelace Engines AG', admin.id, now)
+    const businessId = await insertBusiness(handle.db, 'Lovelace Engines AG', admin.id, now)
     await handle.db
       .insert(businessMembers)
       .values({ userId: member.id, businessId, role: 'member', joinedAt: now })
