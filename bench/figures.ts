@@ -64,10 +64,12 @@ export async function openOwnRequest(
   email: string,
   title: string,
   pdf: Uint8Array,
+  /** Further signers, after the user: the user's signature then leaves the request open. */
+  others: readonly string[] = [],
 ): Promise<string> {
   const draft = (await callApi(base, 'POST', apiPaths.signatureRequests(), token, {
     title,
-    signatures: [{ account_email: email }],
+    signatures: [email, ...others].map((address) => ({ account_email: address })),
   })) as { id: string }
   const form = new FormData()
   form.set('file', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'contract.pdf')
