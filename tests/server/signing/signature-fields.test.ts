@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { boxesOverlap, type SignatureField } from '../../../contract/signature-fields.ts'
@@ -210,16 +210,18 @@ describe.each(drivers)('signature fields on %s', (driver) => {
     const signedSha256 = done.documents[0]?.signedSha256
     expect(signedSha256).toMatch(/^[0-9a-f]{64}$/)
     expect(signedSha256).not.toBe(done.documents[0]?.sha256)
-    const page = async (version: string) => {
-      for (let attempt = 0; attempt < 40; attempt++) {
-        const response = await api.call('GET', apiPaths.documentPage(documentId, 0, 20, version), {
-          token: owner,
-        })
-        if (response.status !== 202) return response
-        await new Promise((resolve) => setTimeout(resolve, 250))
-      }
-      throw new Error('the page was never rendered')
-    }
+    // 202 while the page is being rendered: asked again until it is there.
+    const page = (version: string) =>
+      vi.waitFor(
+        async () => {
+          const response = await api.call('GET', apiPaths.documentPage(documentId, 0, 20, version), {
+            token: owner,
+          })
+          if (response.status === 202) throw new Error('the page is not rendered yet')
+          return response
+        },
+        { timeout: 10_000, interval: 100 },
+      )
     const signedPage = await page(signedSha256 ?? '')
     expect(signedPage.status).toBe(200)
     expect(signedPage.headers.get('content-type')).toBe('image/webp')

@@ -36,6 +36,20 @@ export const stallMarker = '%signet-test: stall validation'
  */
 export const stallingWorker = new URL('./stalling-validate-worker.ts', import.meta.url)
 
+/** The channel on which {@link stallingWorker} says it has begun to stall on a PDF. */
+export const stallChannel = 'signet-test: validation stalls'
+
+/** Resolves when a {@link stallingWorker} of this process next begins to stall on a PDF. */
+export function stallBegins(): Promise<void> {
+  const channel = new BroadcastChannel(stallChannel)
+  return new Promise((resolve) => {
+    channel.onmessage = () => {
+      channel.close()
+      resolve()
+    }
+  })
+}
+
 /** A one-page PDF that {@link stallingWorker} keeps its thread busy with until the pool stops it. */
 export async function stallingPdf(): Promise<Uint8Array> {
   return Buffer.concat([await makePdf(1), Buffer.from(`${stallMarker}\n`)])

@@ -8,7 +8,7 @@ import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { createTestClock } from '../accounts/accounts-client.ts'
 import { startTestServer, type TestServer } from '../test-server.ts'
 import { removeTemporaryDirectories } from './pdf-tools.ts'
-import { signedPdf, stallingPdf, stallingWorker } from './validate-fixtures.ts'
+import { signedPdf, stallBegins, stallingPdf, stallingWorker } from './validate-fixtures.ts'
 
 afterAll(removeTemporaryDirectories)
 
@@ -49,12 +49,13 @@ describe('POST /v1/validate under load', () => {
 
   it('keeps answering other calls while a PDF takes long, stops it at the time limit and checks the next', async () => {
     const order: string[] = []
+    const stalling = stallBegins()
     const slowAnswer = validate(slow).then((response) => {
       order.push('validate')
       return response
     })
-    // Time for the upload to arrive: checked on the request loop, it would hold every other call from here on.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Once the PDF is being checked: checked on the request loop, it would hold every other call from here on.
+    await stalling
     const datetime = await fetch(`${server.url}${apiUrl(apiPaths.datetime())}`)
     order.push('datetime')
     expect(datetime.status).toBe(200)
