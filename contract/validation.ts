@@ -15,6 +15,10 @@ export const certificateSummarySchema = v.object({
 /** Qualities a validated signature can have; `unknown` for certificates not issued by this platform. */
 export const validatedQualities = [...signatureQualities, 'unknown'] as const
 
+/** PAdES baseline levels (ETSI EN 319 142-1), lowest first. */
+export const padesLevels = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const
+export type PadesLevel = (typeof padesLevels)[number]
+
 /** One signature of a validated PDF (`POST /v1/validate`), oldest first. */
 export const validatedSignatureSchema = v.object({
   fieldName: v.string(),
@@ -51,6 +55,11 @@ export const validatedSignatureSchema = v.object({
   ),
   /** The document changed after this signature in a way no later signature accounts for. */
   changedAfter: v.boolean(),
+  /**
+   * The PAdES level it reaches: B-B signed, B-T timestamped, B-LT with its validation data in the document,
+   * B-LTA with an archive timestamp after that too; null for a document timestamp or a damaged signature.
+   */
+  level: v.nullable(v.picklist(padesLevels)),
 })
 
 /** Answer of `POST /v1/validate`. */

@@ -13,6 +13,7 @@ import {
 } from '@libpdf/core'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
+import type { PadesLevel } from '../../contract/validation.ts'
 import { scanPdfStreams } from '../documents/scan-pdf-streams.ts'
 import { type CertificateInfo, describeCertificate } from './certificate-info.ts'
 import { cryptoEngine } from './crypto-engine.ts'
@@ -68,6 +69,12 @@ export type SignatureReport = {
   laterSignatures: string[]
   /** An update after this signature that no later signature accounts for changed the file. */
   changedAfter: boolean
+  /**
+   * The PAdES baseline level it reaches (ETSI EN 319 142-1): B-B signed, B-T with a verified signature
+   * timestamp, B-LT with its validation data (certificates and revocation data) in the document's DSS, B-LTA
+   * with an intact document timestamp after it as well; null for a document timestamp or a damaged one.
+   */
+  level: PadesLevel | null
 }
 
 /** Result of validating one PDF. */
@@ -140,16 +147,55 @@ export async function validatePdf(
       (await addsValidationDataOnly(pdfBytes, revision.start, revision.end))
     if (!validationData) unexplained = revision.end
   }
-  const signatures: SignatureReport[] = []
+  const checked: Omit<SignatureReport, 'level'>[] = []
   for (const [index, signature] of found.entries()) {
-    signatures.push({
+    checked.push({
       ...(await checkSignature(pdfBytes, signature, roots)),
       coversWholeFile: signature.end === pdfBytes.length,
       laterSignatures: found.slice(index + 1).map((other) => other.fieldName),
       changedAfter: unexplained > signature.end,
     })
   }
+  const withValidationData = signaturesWithValidationData(pdf, found)
+  const signatures = checked.map((report, index) => {
+    const archived = checked
+      .slice(index + 1)
+      .some((later) => later.subFilter === documentTimestampFilter && later.intact)
+    return { ...report, level: levelOf(report, withValidationData.has(index), archived) }
+  })
   return { status: 'ok', signatures }
+}
+
+const documentTimestampFilter = 'ETSI.RFC3161'
+
+function levelOf(
+  report: Omit<SignatureReport, 'level'>,
+  hasValidationData: boolean,
+  archived: boolean,
+): PadesLevel | null {
+  if (report.subFilter === documentTimestampFilter || !report.intact) return null
+  if (!report.timestamp?.verified) return 'B-B'
+  if (!hasValidationData) return 'B-T'
+  return archived ? 'B-LTA' : 'B-LT'
+}
+
+/**
+ * Which of the signatures (by index) the document's DSS holds validation data for: a /VRI entry, keyed by
+ * the SHA-1 of the signature's /Contents, that names revocation data (OCSP responses or CRLs).
+ */
+function signaturesWithValidationData(pdf: PDF, found: readonly Found[]): Set<number> {
+  const resolve = (ref: PdfRef) => pdf.getObject(ref)
+  const vri = pdf.getCatalog().getDict('DSS', resolve)?.getDict('VRI', resolve)
+  const covered = new Set<number>()
+  if (vri === undefined) return covered
+  for (const [index, signature] of found.entries()) {
+    if (signature.contents === null) continue
+    const key = createHash('sha1').update(signature.contents).digest('hex').toUpperCase()
+    const entry = vri.getDict(key, resolve)
+    const named = (name: string) => (entry?.getArray(name, resolve)?.length ?? 0) > 0
+    if (named('OCSP') || named('CRL')) covered.add(index)
+  }
+  return covered
 }
 
 /**
@@ -243,7 +289,7 @@ async function checkSignature(
   bytes: Uint8Array,
   found: Found,
   roots: pkijs.Certificate[],
-): Promise<Omit<SignatureReport, 'coversWholeFile' | 'laterSignatures' | 'changedAfter'>> {
+): Promise<Omit<SignatureReport, 'coversWholeFile' | 'laterSignatures' | 'changedAfter' | 'level'>> {
   const base = {
     fieldName: found.fieldName,
     signingName: text(found.dict, 'Name'),
@@ -276,7 +322,7 @@ async function checkSignature(
   const signed = new Uint8Array(length1 + length2)
   signed.set(bytes.subarray(0, length1), 0)
   signed.set(bytes.subarray(offset2, offset2 + length2), length1)
-  if (base.subFilter === 'ETSI.RFC3161') {
+  if (base.subFilter === documentTimestampFilter) {
     return { ...base, ...(await checkDocumentTimestamp(signedData, signed, roots, problems)) }
   }
 

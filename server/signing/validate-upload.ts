@@ -81,5 +81,6 @@ function toView(signature: SignatureReport): ValidationReportView['signatures'][
       authority: timestamp.authority,
     },
     changedAfter: signature.changedAfter,
+    level: signature.level,
   }
 }

@@ -7,6 +7,7 @@ import { useId, useState } from 'react'
 import * as v from 'valibot'
 import { apiPaths } from '../../../contract/paths.ts'
 import {
+  type PadesLevel,
   type ValidatedSignature,
   type ValidationReportView,
   type validatedQualities,
@@ -32,6 +33,13 @@ const qualityNames: Record<(typeof validatedQualities)[number], MessageDescripto
   aes: msg`Advanced electronic signature`,
   qes: msg`Qualified electronic signature`,
   unknown: msg`Not stated by the certificate`,
+}
+
+const levelTexts: Record<PadesLevel, MessageDescriptor> = {
+  'B-B': msg`PAdES B-B: signed, without a trusted time`,
+  'B-T': msg`PAdES B-T: signed at a time a timestamp authority confirms`,
+  'B-LT': msg`PAdES B-LT: timestamped, with the data to check it later inside the document`,
+  'B-LTA': msg`PAdES B-LTA: for the long term, checkable from the document alone after its certificates expire`,
 }
 
 const problemTexts: Record<string, MessageDescriptor> = {
@@ -129,6 +137,14 @@ function SignatureCard({ signature, index }: { signature: ValidatedSignature; in
             </span>
           ) : null}
         </dd>
+        {signature.level ? (
+          <>
+            <dt>
+              <Trans>Level</Trans>
+            </dt>
+            <dd>{i18n._(levelTexts[signature.level])}</dd>
+          </>
+        ) : null}
         <dt>
           <Trans>Certificate</Trans>
         </dt>
