@@ -83,8 +83,9 @@ export async function startServer(
   let validator: ValidationPool | undefined
   let jobs: JobQueue | undefined
   try {
-    // The PKI loads (or is created on the first start) while the database migrates.
-    const [, platform] = await Promise.all([database.migrate(), loadPlatformSigning(config)])
+    await database.migrate()
+    // The PKI records its certificates in the migrated database as it loads (or is created on the first start).
+    const platform = await loadPlatformSigning(config, database.db)
     // The sandbox's company domain is there before the first call asks where its users sign in.
     const { sandbox } = ssoSettings(config)
     if (sandbox !== null) await seedSandboxDomain(database.db, sandbox.issuer)

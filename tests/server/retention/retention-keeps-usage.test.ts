@@ -92,7 +92,10 @@ describe.each(drivers)('retention keeps the record of use on %s', (driver) => {
       renderer,
       limits: { documentBytes: 1 << 24, requestBytes: 1 << 24 },
       tempDir: join(testDatabase.dataDir, 'tmp'),
-      platform: await loadPlatformSigning({ dataDir: testDatabase.dataDir, appMode: 'development' }),
+      platform: await loadPlatformSigning(
+        { dataDir: testDatabase.dataDir, appMode: 'development', publicUrl: 'http://localhost' },
+        handle.db,
+      ),
       freeSignatures: 10,
     }
   })

@@ -27,7 +27,7 @@ let nssDir: string
 
 beforeAll(async () => {
   dir = temporaryDirectory('sign')
-  pki = await loadOrCreatePki({ dir: join(dir, 'pki'), production: false })
+  pki = await loadOrCreatePki({ dir: join(dir, 'pki'), production: false, publicUrl: 'http://localhost' })
   tsa = createTimestampAuthority(pki.tsa, pki.chain)
   nssDir = trustStore(dir, pki.caPem())
 })

@@ -40,7 +40,10 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     testDatabase = await createTestDatabase(driver)
     handle = await openDatabase(testDatabase.database)
     await handle.migrate()
-    const platform = await loadPlatformSigning({ dataDir: testDatabase.dataDir, appMode: 'development' })
+    const platform = await loadPlatformSigning(
+      { dataDir: testDatabase.dataDir, appMode: 'development', publicUrl: 'http://localhost' },
+      handle.db,
+    )
     renderer = createPageRenderer({ storage: { dataDir: testDatabase.dataDir }, workers: 1 })
     services = {
       db: handle.db,

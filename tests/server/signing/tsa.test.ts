@@ -15,7 +15,11 @@ let pki: Pki
 let tsa: TimestampAuthority
 
 beforeAll(async () => {
-  pki = await loadOrCreatePki({ dir: join(temporaryDirectory('tsa'), 'pki'), production: false })
+  pki = await loadOrCreatePki({
+    dir: join(temporaryDirectory('tsa'), 'pki'),
+    production: false,
+    publicUrl: 'http://localhost',
+  })
   tsa = createTimestampAuthority(pki.tsa, pki.chain)
 })
 

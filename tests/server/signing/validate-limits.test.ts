@@ -38,7 +38,13 @@ describe('POST /v1/validate under load', () => {
       },
       {},
     )
-    signed = await signedPdf(await loadOrCreatePki({ dir: join(server.dataDir, 'pki'), production: false }))
+    signed = await signedPdf(
+      await loadOrCreatePki({
+        dir: join(server.dataDir, 'pki'),
+        production: false,
+        publicUrl: 'http://localhost',
+      }),
+    )
     slow = await stallingPdf()
   })
   afterAll(async () => {

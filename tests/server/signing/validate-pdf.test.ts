@@ -15,7 +15,11 @@ let pki: Pki
 let tsa: TimestampAuthority
 
 beforeAll(async () => {
-  pki = await loadOrCreatePki({ dir: join(temporaryDirectory('validate'), 'pki'), production: false })
+  pki = await loadOrCreatePki({
+    dir: join(temporaryDirectory('validate'), 'pki'),
+    production: false,
+    publicUrl: 'http://localhost',
+  })
   tsa = createTimestampAuthority(pki.tsa, pki.chain)
 })
 
@@ -80,7 +84,11 @@ describe('validatePdf', () => {
   })
 
   it('does not trust a chain that leads to another root', async () => {
-    const other = await loadOrCreatePki({ dir: join(temporaryDirectory('other'), 'pki'), production: false })
+    const other = await loadOrCreatePki({
+      dir: join(temporaryDirectory('other'), 'pki'),
+      production: false,
+      publicUrl: 'http://localhost',
+    })
     const [signature] = await signatures(await signAs(await makePdf(1), 'ann'), [other.root.der])
     expect(signature?.intact).toBe(true)
     expect(signature?.trusted).toBe(false)

@@ -77,6 +77,7 @@ describe('POST /v1/validate', () => {
     const other = await loadOrCreatePki({
       dir: join(temporaryDirectory('other-pki'), 'pki'),
       production: true,
+      publicUrl: 'http://localhost',
     })
     const certificate = await other.signatureCertificate(other.platform)
     const elsewhere = await signPdf(await makePdf(1), {
