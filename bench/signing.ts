@@ -50,11 +50,7 @@ function summary(label: string, samples: number[]): void {
 const dir = await mkdtemp(join(tmpdir(), 'signet-bench-signing-'))
 try {
   const started = performance.now()
-  const pki = await loadOrCreatePki({
-    dir: join(dir, 'pki'),
-    production: false,
-    publicUrl: 'http://localhost',
-  })
+  const pki = await loadOrCreatePki({ dir: join(dir, 'pki'), production: false })
   console.log(`PKI created in ${(performance.now() - started).toFixed(1)} ms`)
   const tsa = createTimestampAuthority(pki.tsa, pki.chain)
   const pdf = await makePdf(10, 'Contract')

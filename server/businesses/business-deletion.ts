@@ -92,7 +92,8 @@ async function endSubscription(
 /**
  * Deletes the business when its scheduled deletion has come, and does nothing when it was revoked or moved
  * (the job of a revoked deletion still runs on its day). Its members become plain users, each with
- * `business_deleted` (its name) so the app tells them once; their requests stay theirs.
+ * `business_deleted` (its name) so the app tells them once; their requests stay theirs. Its seals' certificates
+ * are revoked (cessationOfOperation).
  */
 export function businessDeletionHandler(services: {
   db: Database

@@ -3,7 +3,7 @@ import type { PkiCa } from '../../contract/pki.ts'
 import type { Database } from '../db/open-database.ts'
 import { pkiCertificates, type revocationReasons } from '../db/schema.ts'
 import { nameText } from './certificate-info.ts'
-import type { IssuedCertificate } from './pki.ts'
+import type { CertificateRecorder } from './pki.ts'
 
 /** Why a certificate was revoked, by its RFC 5280 name. */
 export type RevocationReason = (typeof revocationReasons)[number]
@@ -18,9 +18,9 @@ export type CertificateStatus =
 export type RevokedCertificate = { serial: string; revokedAt: Date; reason: RevocationReason }
 
 /** Keeps a certificate the PKI issued; one recorded before stays as it is (the PKI's own on every start). */
-export function certificateRecorder(db: Database): (issued: IssuedCertificate) => Promise<void> {
-  return async ({ ca, kind, certificate, serial, baseSerial }) => {
-    await db
+export function certificateRecorder(db: Database): CertificateRecorder {
+  return async ({ ca, kind, certificate, serial, baseSerial }, tx = db) => {
+    await tx
       .insert(pkiCertificates)
       .values({
         serial,

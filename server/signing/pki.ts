@@ -4,6 +4,7 @@ import type * as pkijs from 'pkijs'
 import { apiBase, apiPaths } from '../../contract/paths.ts'
 import type { PkiCa } from '../../contract/pki.ts'
 import type { pkiCertificateKinds } from '../db/schema.ts'
+import type { Queryable } from '../signature-requests/load-requests.ts'
 import { certificateParts, concat, ecdsaSignatureDer, tlv } from './der.ts'
 import { OID } from './oids.ts'
 import { fromPem, toPem } from './pem.ts'
@@ -95,9 +96,11 @@ export type Pki = {
    * A copy of a leaf certificate of the issuing CA (same key, subject, extensions and validity)
    * under a fresh serial number, to sign one signature with. poppler 22 (pdfsig) reports the second
    * of two consecutive signatures made with the very same certificate as "Unknown issue with
-   * Certificate"; a certificate per signature avoids that and costs one ECDSA signature.
+   * Certificate"; a certificate per signature avoids that and costs one ECDSA signature. It is recorded
+   * through `tx` when given: the transaction the signature is made in (the embedded database runs one
+   * transaction at a time, and a query beside it would wait for it).
    */
-  signatureCertificate(base: CertifiedKey): Promise<SignatureCertificate>
+  signatureCertificate(base: CertifiedKey, tx?: Queryable): Promise<SignatureCertificate>
 }
 
 /** A certificate minted for one signature: its DER and the (unchanged) private key. */
@@ -109,14 +112,21 @@ export type PkiOptions = {
   dir: string
   /** Production certificates carry no demo marking. */
   production: boolean
-  /** The app's public address (PUBLIC_URL): certificates name its OCSP responder and CRLs. */
-  publicUrl: string
+  /**
+   * The app's public address (PUBLIC_URL): certificates name its OCSP responder and CRLs there.
+   * @default none: certificates name no revocation data (the PKI alone, which no responder answers for;
+   * pdfsig cannot trust a certificate whose OCSP responder does not answer)
+   */
+  publicUrl?: string
   /**
    * Keeps each certificate issued, the PKI's own ones each time it loads (so it must be idempotent).
    * @default none: nothing is kept (the PKI alone, in tests and benchmarks)
    */
-  record?: (issued: IssuedCertificate) => Promise<void>
+  record?: CertificateRecorder
 }
+
+/** Keeps a certificate issued, through `tx` when given, else on its own. */
+export type CertificateRecorder = (issued: IssuedCertificate, tx?: Queryable) => Promise<void>
 
 const platformName = 'Signet'
 const demoMarking = 'DEMO certificate - not for legal use'
@@ -130,8 +140,9 @@ export function serialHex(certificate: pkijs.Certificate): string {
   return Buffer.from(certificate.serialNumber.valueBlock.valueHexView).toString('hex')
 }
 
-/** Where certificates issued by `ca` send a verifier for their revocation status. */
-export function revocationPointers(publicUrl: string, ca: PkiCa): RevocationPointers {
+/** Where certificates issued by `ca` send a verifier for their revocation status; none without an address. */
+export function revocationPointers(publicUrl: string | undefined, ca: PkiCa): RevocationPointers | undefined {
+  if (publicUrl === undefined) return undefined
   return {
     ocsp: `${publicUrl}${apiBase}${apiPaths.pkiOcsp()}`,
     crl: `${publicUrl}${apiBase}${apiPaths.pkiCrl(ca)}`,
@@ -174,11 +185,7 @@ async function loadOrCreateParts(options: PkiOptions): Promise<Record<Part, Cert
   return winner?.ocsp ? { ...winner, ocsp: winner.ocsp } : created
 }
 
-function assemble(
-  keys: Record<Part, CertifiedKey>,
-  options: PkiOptions,
-  record: (issued: IssuedCertificate) => Promise<void>,
-): Pki {
+function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record: CertificateRecorder): Pki {
   const { production } = options
   const chain = [keys.issuing.der, keys.root.der]
   const leaf = async (kind: 'signer' | 'seal', quality: 'aes' | 'qes', subject: DistinguishedName) => {
@@ -196,7 +203,7 @@ function assemble(
     chain,
     production,
     caPem: () => toPem('CERTIFICATE', keys.root.der) + toPem('CERTIFICATE', keys.issuing.der),
-    signatureCertificate: async (base) => {
+    signatureCertificate: async (base, tx) => {
       // Rewrites the serial inside the signed TBS bytes and signs them again: no ASN.1 round trip.
       const parts = certificateParts(base.der)
       const serial = positiveSerial()
@@ -208,13 +215,16 @@ function assemble(
       const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.issuing.key, tbs)
       const signatureBits = concat([new Uint8Array([0]), ecdsaSignatureDer(new Uint8Array(signature))])
       const der = tlv(0x30, concat([tbs, parts.signatureAlgorithm, tlv(0x03, signatureBits)]))
-      await record({
-        ca: 'issuing',
-        kind: 'signature',
-        certificate: base.certificate,
-        serial: Buffer.from(serial).toString('hex'),
-        baseSerial: serialHex(base.certificate),
-      })
+      await record(
+        {
+          ca: 'issuing',
+          kind: 'signature',
+          certificate: base.certificate,
+          serial: Buffer.from(serial).toString('hex'),
+          baseSerial: serialHex(base.certificate),
+        },
+        tx,
+      )
       return { der, key: base.key }
     },
     issueSignerCertificate: (request) =>

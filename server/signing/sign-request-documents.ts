@@ -120,7 +120,7 @@ export async function signRequestDocuments(
       for (const { part, document } of parts) {
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
-        const certificate = await pki.signatureCertificate(base)
+        const certificate = await pki.signatureCertificate(base, tx)
         const field = fieldOf(
           signable.item.documentSignatures?.find((d) => d.documentId === document.id),
           ownFields?.find((f) => f.documentId === document.id),

@@ -30,8 +30,8 @@ async function chainValid(leaf: pkijs.Certificate, chain: Uint8Array[], root: Ui
 describe('loadOrCreatePki', () => {
   it('creates the PKI on first use and loads the same certificates from disk afterwards', async () => {
     const dir = join(temporaryDirectory('pki'), 'pki')
-    const created = await loadOrCreatePki({ dir, production: false, publicUrl: 'http://localhost' })
-    const loaded = await loadOrCreatePki({ dir, production: false, publicUrl: 'http://localhost' })
+    const created = await loadOrCreatePki({ dir, production: false })
+    const loaded = await loadOrCreatePki({ dir, production: false })
     for (const part of ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const) {
       expect(Buffer.from(loaded[part].der).equals(Buffer.from(created[part].der))).toBe(true)
       expect(statSync(join(dir, `${part}.key.pem`)).mode & 0o777).toBe(0o600)
@@ -47,10 +47,10 @@ describe('loadOrCreatePki', () => {
 
   it('adds the OCSP responder to a PKI stored before it had one, and keeps it', async () => {
     const dir = join(temporaryDirectory('pki'), 'pki')
-    const before = await loadOrCreatePki({ dir, production: false, publicUrl: 'http://localhost' })
+    const before = await loadOrCreatePki({ dir, production: false })
     rmSync(join(dir, 'ocsp.pem'))
     rmSync(join(dir, 'ocsp.key.pem'))
-    const added = await loadOrCreatePki({ dir, production: false, publicUrl: 'http://localhost' })
+    const added = await loadOrCreatePki({ dir, production: false })
     expect(Buffer.from(added.issuing.der).equals(Buffer.from(before.issuing.der))).toBe(true)
     expect(Buffer.from(added.ocsp.der).equals(Buffer.from(before.ocsp.der))).toBe(false)
     expect(describeCertificate(added.ocsp.certificate).commonName).toBe('Signet OCSP Responder')
@@ -58,16 +58,12 @@ describe('loadOrCreatePki', () => {
     expect(usage.keyPurposes).toEqual([OID.ocspSigning])
     expect(extension(added.ocsp.certificate, OID.ocspNoCheck).critical).toBe(false)
     expect(await chainValid(added.ocsp.certificate, added.chain, added.root.der)).toBe(true)
-    const again = await loadOrCreatePki({ dir, production: false, publicUrl: 'http://localhost' })
+    const again = await loadOrCreatePki({ dir, production: false })
     expect(Buffer.from(again.ocsp.der).equals(Buffer.from(added.ocsp.der))).toBe(true)
   })
 
   it('builds a root CA, an issuing CA, a timestamping and a simple-signature certificate', async () => {
-    const pki = await loadOrCreatePki({
-      dir: join(temporaryDirectory('pki'), 'pki'),
-      production: true,
-      publicUrl: 'http://localhost',
-    })
+    const pki = await loadOrCreatePki({ dir: join(temporaryDirectory('pki'), 'pki'), production: true })
     const root = pki.root.certificate
     expect(describeCertificate(root).commonName).toBe('Signet Root CA')
     expect(extension(root, OID.basicConstraints).critical).toBe(true)
@@ -99,11 +95,7 @@ describe('loadOrCreatePki', () => {
   })
 
   it('publishes the root and issuing CA as PEM', async () => {
-    const pki = await loadOrCreatePki({
-      dir: join(temporaryDirectory('pki'), 'pki'),
-      production: true,
-      publicUrl: 'http://localhost',
-    })
+    const pki = await loadOrCreatePki({ dir: join(temporaryDirectory('pki'), 'pki'), production: true })
     const certificates = fromPem('CERTIFICATE', pki.caPem())
     expect(certificates.map((der) => Buffer.from(der).toString('hex'))).toEqual(
       [pki.root.der, pki.issuing.der].map((der) => Buffer.from(der).toString('hex')),
@@ -111,11 +103,7 @@ describe('loadOrCreatePki', () => {
   })
 
   it('marks per-signer certificates as demo certificates outside production only', async () => {
-    const demo = await loadOrCreatePki({
-      dir: join(temporaryDirectory('pki'), 'pki'),
-      production: false,
-      publicUrl: 'http://localhost',
-    })
+    const demo = await loadOrCreatePki({ dir: join(temporaryDirectory('pki'), 'pki'), production: false })
     const issued = await demo.issueSignerCertificate({
       name: 'Ann Example',
       email: 'ann@example.com',
@@ -132,7 +120,6 @@ describe('loadOrCreatePki', () => {
     const production = await loadOrCreatePki({
       dir: join(temporaryDirectory('pki'), 'pki'),
       production: true,
-      publicUrl: 'http://localhost',
     })
     const real = describeCertificate(
       (await production.issueSignerCertificate({ name: 'Bo', email: 'bo@example.com', quality: 'aes' }))
@@ -143,11 +130,7 @@ describe('loadOrCreatePki', () => {
   })
 
   it('reissues a leaf under a fresh serial for each signature, same key and subject', async () => {
-    const pki = await loadOrCreatePki({
-      dir: join(temporaryDirectory('pki'), 'pki'),
-      production: false,
-      publicUrl: 'http://localhost',
-    })
+    const pki = await loadOrCreatePki({ dir: join(temporaryDirectory('pki'), 'pki'), production: false })
     const copy = await pki.signatureCertificate(pki.platform)
     const certificate = parseCertificate(copy.der)
     expect(copy.key).toBe(pki.platform.key)

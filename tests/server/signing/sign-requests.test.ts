@@ -73,7 +73,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     // The owner downloads the signed version, as it is after the first signature.
     const firstDocument = request.documents[0]?.id ?? ''
     const afterFirst = await api.downloadSigned(owner, firstDocument)
-    expect(pdfsig(dir, afterFirst, nssDir)).toEqual([valid])
+    expect(await pdfsig(dir, afterFirst, nssDir)).toEqual([valid])
     const halfway = await api.getRequest(owner, request.id)
     expect(halfway.signatures.map((s) => [s.accountEmail, s.status])).toEqual([
       [ownerEmail, 'SIGNED'],
@@ -89,7 +89,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     // Both receive the signed documents, each in their language.
     const toOwner = await api.waitForMail(ownerEmail, /“Lease” is signed/, seen)
     expect(toOwner.subject).toBe('“Lease” is signed')
-    expect(toOwner.links).toContain(`http://localhost/view/${request.id}`)
+    expect(toOwner.links).toContain(`${api.server.url}/view/${request.id}`)
     const toSigner = await api.waitForMail(signerEmail, /«Lease» ist unterschrieben/, seen)
     expect(toSigner.subject).toBe('«Lease» ist unterschrieben')
     const files = await api.attachments(toSigner.id)
@@ -99,7 +99,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
       Buffer.from(await api.downloadSigned(owner, firstDocument)).equals(Buffer.from(files[0]?.bytes ?? [])),
     ).toBe(true)
     for (const { bytes } of files) {
-      expect(pdfsig(dir, bytes, nssDir)).toEqual([valid, valid])
+      expect(await pdfsig(dir, bytes, nssDir)).toEqual([valid, valid])
       const check = qpdfCheck(dir, bytes)
       expect(check.status, check.output).toBe(0)
       const report = await validatePdf(bytes, { trustedRoots: fromPem('CERTIFICATE', caPem).slice(0, 1) })
@@ -119,7 +119,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     const at = Buffer.from(damaged).indexOf('/ModDate (D:') + '/ModDate (D:'.length + 3
     expect(at).toBeGreaterThan(20)
     damaged[at] = damaged[at] === 0x31 ? 0x32 : 0x31
-    const verdicts = pdfsig(dir, damaged, nssDir)
+    const verdicts = await pdfsig(dir, damaged, nssDir)
     expect(verdicts.length).toBe(2)
     expect(verdicts.every((v) => v.signature !== 'Signature is Valid.')).toBe(true)
 
@@ -154,7 +154,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     const [file] = await api.attachments(mail.id)
     const text = Buffer.from(file?.bytes ?? []).toString('latin1')
     expect(text).toMatch(/\/Rect \[\s*100 500 400 640\s*\]/)
-    expect(pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid])
+    expect(await pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid])
   })
 
   it('signs a PDF that has only a permissions password, and refuses one that needs a password to open', async () => {
@@ -168,7 +168,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     const [result] = await api.signed(signer, [{ signature_request_id: request.id }])
     expect(result?.result).toBe('complete')
     const signed = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
-    expect(pdfsig(dir, signed, nssDir)).toEqual([valid])
+    expect(await pdfsig(dir, signed, nssDir)).toEqual([valid])
 
     const draft = await api.call('POST', apiPaths.signatureRequests(), {
       token: owner,
@@ -196,7 +196,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     expect(answers.map(([answer]) => answer?.statusOverall).sort()).toEqual(['OPEN', 'SIGNED'])
     const mail = await api.waitForMail(ownerEmail, /“Race” is signed/, seen)
     const [file] = await api.attachments(mail.id)
-    expect(pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid, valid])
+    expect(await pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid, valid])
     expect(qpdfCheck(dir, file?.bytes ?? new Uint8Array()).status).toBe(0)
   })
 

@@ -191,7 +191,7 @@ describe.each(drivers)('signature fields on %s', (driver) => {
     expect(result?.result).toBe('complete')
     const signed = await api.downloadSigned(signer, documentId)
     expect(Buffer.from(signed).toString('latin1')).toMatch(/\/Rect \[\s*60 700 360 840\s*\]/)
-    expect(pdfsig(dir, signed)).toHaveLength(1)
+    expect(await pdfsig(dir, signed)).toHaveLength(1)
 
     const before = rasterize(dir, original, 0)
     const after = rasterize(dir, signed, 0)

@@ -14,9 +14,10 @@ import {
 import { createPageRenderer, type PageRenderer } from '../../../server/documents/render-pages.ts'
 import type { QueuedMail } from '../../../server/providers/mail/mail-queue.ts'
 import { getSignatureQualities } from '../../../server/signing/get-signature-qualities.ts'
-import { loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
+import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { signRequests } from '../../../server/signing/sign-requests.ts'
 import type { SigningServices } from '../../../server/signing/signing-services.ts'
+import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { createLocalFileStorage } from '../../../server/storage/local-file-storage.ts'
 import { documentKey } from '../../../server/storage/storage-keys.ts'
@@ -40,10 +41,9 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     testDatabase = await createTestDatabase(driver)
     handle = await openDatabase(testDatabase.database)
     await handle.migrate()
-    const platform = await loadPlatformSigning(
-      { dataDir: testDatabase.dataDir, appMode: 'development', publicUrl: 'http://localhost' },
-      handle.db,
-    )
+    // The PKI alone: its certificates name no OCSP responder, as no server answers for it here.
+    const pki = await loadOrCreatePki({ dir: join(testDatabase.dataDir, 'pki'), production: false })
+    const platform = { pki, tsa: createTimestampAuthority(pki.tsa, pki.chain) }
     renderer = createPageRenderer({ storage: { dataDir: testDatabase.dataDir }, workers: 1 })
     services = {
       db: handle.db,
@@ -179,7 +179,7 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     const signed = await services.storage.getBytes(documentKey(part?.signedSha256 ?? ''))
     if (signed === undefined) throw new Error('no signed version stored')
     expect(part?.signedSize).toBe(signed.length)
-    expect(pdfsig(dir, signed, nssDir)).toEqual(
+    expect(await pdfsig(dir, signed, nssDir)).toEqual(
       Array.from({ length: 3 }, () => ({
         signature: 'Signature is Valid.',
         certificate: 'Certificate is Trusted.',

@@ -15,11 +15,7 @@ let pki: Pki
 let tsa: TimestampAuthority
 
 beforeAll(async () => {
-  pki = await loadOrCreatePki({
-    dir: join(temporaryDirectory('tsa'), 'pki'),
-    production: false,
-    publicUrl: 'http://localhost',
-  })
+  pki = await loadOrCreatePki({ dir: join(temporaryDirectory('tsa'), 'pki'), production: false })
   tsa = createTimestampAuthority(pki.tsa, pki.chain)
 })
 

@@ -38,13 +38,7 @@ describe('POST /v1/validate under load', () => {
       },
       {},
     )
-    signed = await signedPdf(
-      await loadOrCreatePki({
-        dir: join(server.dataDir, 'pki'),
-        production: false,
-        publicUrl: 'http://localhost',
-      }),
-    )
+    signed = await signedPdf(await loadOrCreatePki({ dir: join(server.dataDir, 'pki'), production: false }))
     slow = await stallingPdf()
   })
   afterAll(async () => {

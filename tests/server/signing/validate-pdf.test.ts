@@ -15,11 +15,7 @@ let pki: Pki
 let tsa: TimestampAuthority
 
 beforeAll(async () => {
-  pki = await loadOrCreatePki({
-    dir: join(temporaryDirectory('validate'), 'pki'),
-    production: false,
-    publicUrl: 'http://localhost',
-  })
+  pki = await loadOrCreatePki({ dir: join(temporaryDirectory('validate'), 'pki'), production: false })
   tsa = createTimestampAuthority(pki.tsa, pki.chain)
 })
 
@@ -84,11 +80,7 @@ describe('validatePdf', () => {
   })
 
   it('does not trust a chain that leads to another root', async () => {
-    const other = await loadOrCreatePki({
-      dir: join(temporaryDirectory('other'), 'pki'),
-      production: false,
-      publicUrl: 'http://localhost',
-    })
+    const other = await loadOrCreatePki({ dir: join(temporaryDirectory('other'), 'pki'), production: false })
     const [signature] = await signatures(await signAs(await makePdf(1), 'ann'), [other.root.der])
     expect(signature?.intact).toBe(true)
     expect(signature?.trusted).toBe(false)

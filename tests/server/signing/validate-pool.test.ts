@@ -11,7 +11,6 @@ it('on close refuses what waits and abandons what runs, without waiting for it, 
   const pki = await loadOrCreatePki({
     dir: join(temporaryDirectory('validate-pool'), 'pki'),
     production: false,
-    publicUrl: 'http://localhost',
   })
   const signed = await signedPdf(pki)
   const pool = createValidationPool({
