@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../../../server/db/open-datab
 import { createServerClock } from '../../../server/server-clock.ts'
 import { certificateRecorder } from '../../../server/signing/certificate-registry.ts'
 import { cryptoEngine } from '../../../server/signing/crypto-engine.ts'
+import { ocspResponseFor } from '../../../server/signing/ocsp.ts'
 import { toPem } from '../../../server/signing/pem.ts'
 import { loadOrCreatePki, type Pki, serialHex } from '../../../server/signing/pki.ts'
 import { parseCertificate } from '../../../server/signing/x509.ts'
@@ -175,6 +176,26 @@ describe('revocation data of the platform CA', () => {
     expect(stdout).toContain('issuing.pem: good')
   })
 
+  /** What `openssl ocsp` reads in a DER OCSP response about the certificate in `file`, asked by SHA-256. */
+  async function opensslResponse(response: Uint8Array, file: string): Promise<string> {
+    const responseFile = join(dir, `${Date.now()}.ocsp`)
+    writeFileSync(responseFile, response)
+    const { stdout, stderr } = await execFileAsync('openssl', [
+      'ocsp',
+      '-respin',
+      responseFile,
+      // The request asked by SHA-256, which openssl must use to find its certificate in the answer.
+      '-sha256',
+      '-issuer',
+      issuingFile,
+      '-cert',
+      file,
+      '-CAfile',
+      caFile,
+    ])
+    return `${stdout}${stderr}`
+  }
+
   it('answers unknown for a serial it never issued, and by GET as by POST', async () => {
     expect(await opensslOcsp({ serial: '0x0123456789ABCDEF' })).toContain('0x0123456789ABCDEF: unknown')
 
@@ -189,23 +210,37 @@ describe('revocation data of the platform CA', () => {
     const answer = await fetch(`${server.url}${apiBase}${apiPaths.pkiOcspGet(requestDer)}`)
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('application/ocsp-response')
-    const responseFile = join(dir, 'get.ocsp')
-    writeFileSync(responseFile, new Uint8Array(await answer.arrayBuffer()))
-    const { stdout, stderr } = await execFileAsync('openssl', [
-      'ocsp',
-      '-respin',
-      responseFile,
-      // The request asked by SHA-256, which openssl must use to find its certificate in the answer.
-      '-sha256',
-      '-issuer',
-      issuingFile,
-      '-cert',
-      file,
-      '-CAfile',
-      caFile,
-    ])
-    expect(`${stdout}${stderr}`).toContain('Response verify OK')
-    expect(stdout).toContain(`${file}: good`)
+    const read = await opensslResponse(new Uint8Array(await answer.arrayBuffer()), file)
+    expect(read).toContain('Response verify OK')
+    expect(read).toContain(`${file}: good`)
+  })
+
+  it('revokes with a certificate every copy of it made for one signature', async () => {
+    const issued = await pki.issueSealCertificate({
+      organization: 'Acme AG',
+      commonName: 'Acme',
+      quality: 'aes',
+    })
+    const copy = await pki.signatureCertificate(issued)
+    const copyFile = join(dir, 'copy.pem')
+    writeFileSync(copyFile, toPem('CERTIFICATE', copy.der))
+    expect(await opensslOcsp({ file: copyFile })).toContain(`${copyFile}: good`)
+    await revoke(serialHex(issued.certificate), 'cessationOfOperation')
+    const revoked = await opensslOcsp({ file: copyFile })
+    expect(revoked).toContain(`${copyFile}: revoked`)
+    expect(revoked).toContain('Reason: cessationOfOperation')
+  })
+
+  it('gives the server the same answer without HTTP, to embed in a signed document', async () => {
+    const { der, file, serial } = await issue('Ed Example')
+    const services = { db: handle.db, now: clock.now, pki }
+    const good = await opensslResponse(await ocspResponseFor(services, der), file)
+    expect(good).toContain('Response verify OK')
+    expect(good).toContain(`${file}: good`)
+    await revoke(serial, 'affiliationChanged')
+    const revoked = await opensslResponse(await ocspResponseFor(services, der), file)
+    expect(revoked).toContain(`${file}: revoked`)
+    expect(revoked).toContain('Reason: affiliationChanged')
   })
 
   it('dates its answers and CRLs by the server’s clock', async () => {
