@@ -233,8 +233,8 @@ export const errorCodes = [
   'signing.document_unsignable',
   /** A body or path that is not a DER OCSP request (RFC 6960), or one that asks about no certificate (400). */
   'pki.ocsp_request_malformed',
-  /** A CRL of a CA the platform does not have (404). */
-  'pki.crl_not_found',
+  /** A CRL or certificate of a CA the platform does not have (404). */
+  'pki.ca_not_found',
 ] as const
 
 /** One of {@link errorCodes}. */

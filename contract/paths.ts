@@ -143,6 +143,8 @@ export const apiPaths = {
     `/pki/ocsp/${encodeURIComponent(btoa(String.fromCharCode(...requestDer)))}`,
   /** The CRL of one CA of the platform (`root.crl`, `issuing.crl`), DER. */
   pkiCrl: (ca: PkiCa) => `/pki/crl/${ca}.crl`,
+  /** The certificate of one CA of the platform (`root.cer`, `issuing.cer`), DER. */
+  pkiCaCertificate: (ca: PkiCa) => `/pki/ca/${ca}.cer`,
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',
 } as const

@@ -1646,6 +1646,16 @@ export const apiOperations: readonly Operation[] = [
   },
   {
     method: 'get',
+    path: '/pki/ca/{file}',
+    summary: 'The certificate of one of the platform’s CAs',
+    description: 'What the certificates the CA issued name as their issuer’s certificate (caIssuers).',
+    tag: 'Platform',
+    auth: 'none',
+    answers: [file('application/pkix-cert', 'The DER certificate.')],
+    errors: { 503: ['server.unavailable'] },
+  },
+  {
+    method: 'get',
     path: '/openapi.json',
     summary: 'This description of the API, as OpenAPI 3.1',
     tag: 'Platform',

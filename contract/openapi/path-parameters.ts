@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../errors.ts'
 import { identificationModes, identificationProviders } from '../identification.ts'
-import { crlFiles } from '../pki.ts'
+import { caCertificateFiles, crlFiles } from '../pki.ts'
 import { legislations } from '../signing.ts'
 
 /**
@@ -130,7 +130,12 @@ export const pathParameters: Readonly<Record<string, PathParameter>> = {
   'crl/{file}': {
     subject: 'The CRL of one of the platform’s CAs',
     format: crlFiles,
-    refusal: notFound('pki.crl_not_found'),
+    refusal: notFound('pki.ca_not_found'),
+  },
+  'ca/{file}': {
+    subject: 'The certificate of one of the platform’s CAs',
+    format: caCertificateFiles,
+    refusal: notFound('pki.ca_not_found'),
   },
   ...Object.fromEntries(
     ['proceed', 'resend', 'respond', 'cancel'].map((segment) => [

@@ -6,6 +6,7 @@ import type { Database } from '../db/open-database.ts'
 import { ApiError } from '../http/api-error.ts'
 import { certificateRevocationList } from '../signing/crl.ts'
 import { answerOcspRequest, OcspRequestError, type RevocationServices } from '../signing/ocsp.ts'
+import type { Pki } from '../signing/pki.ts'
 import type { PlatformSigning } from '../signing/signing-services.ts'
 
 /** What the PKI's routes read: the registry of issued certificates, the clock and the platform's PKI. */
@@ -22,16 +23,18 @@ const maxOcspRequestBytes = 16 * 1024
 const ocspMedia = { request: 'application/ocsp-request', response: 'application/ocsp-response' } as const
 
 /**
- * The platform's public PKI, for anyone who validates a signed document: its CA certificates, its OCSP
- * responder (RFC 6960, by POST and by GET) and each CA's CRL (RFC 5280). A body or path that is no OCSP request
- * is a 400 `pki.ocsp_request_malformed`; a CRL of no CA of ours is refused as its path is declared (404).
+ * The platform's public PKI, for anyone who validates a signed document: its CA certificates (PEM, and each
+ * DER), its OCSP responder (RFC 6960, by POST and by GET) and each CA's CRL (RFC 5280). A body or path that is
+ * no OCSP request is a 400 `pki.ocsp_request_malformed`; a CRL or certificate of no CA of ours is refused as
+ * its path is declared (404 `pki.ca_not_found`).
  */
 export function createPkiRoutes(services: PkiRouteServices): Hono {
-  const revocation = (): RevocationServices => {
-    const { platform } = services
-    if (platform === undefined) throw new ApiError(503, 'server.unavailable', 'The PKI is not loaded')
-    return { db: services.db, now: services.now, pki: platform.pki }
+  const loadedPki = (): Pki => {
+    if (services.platform === undefined)
+      throw new ApiError(503, 'server.unavailable', 'The PKI is not loaded')
+    return services.platform.pki
   }
+  const revocation = (): RevocationServices => ({ db: services.db, now: services.now, pki: loadedPki() })
   const answerOcsp = async (c: Context, requestDer: Uint8Array) => {
     const response = await answerOcspRequest(revocation(), requestDer).catch((error: unknown) => {
       if (!(error instanceof OcspRequestError)) throw error
@@ -41,11 +44,10 @@ export function createPkiRoutes(services: PkiRouteServices): Hono {
   }
   return new Hono()
     .get(apiPaths.pkiCa(), (c) => {
-      const { platform } = services
-      if (platform === undefined) throw new ApiError(503, 'server.unavailable', 'The PKI is not loaded')
+      const pki = loadedPki()
       c.header('Content-Type', 'application/x-pem-file')
       c.header('Content-Disposition', 'inline; filename="signet-ca.pem"')
-      return c.body(platform.pki.caPem())
+      return c.body(pki.caPem())
     })
     .post(
       apiPaths.pkiOcsp(),
@@ -73,6 +75,15 @@ export function createPkiRoutes(services: PkiRouteServices): Hono {
         throw malformed('the path holds no base64 OCSP request', undefined)
       }
       return answerOcsp(c, Buffer.from(base64, 'base64'))
+    })
+    .get('/pki/ca/:file', (c) => {
+      // The path parameter is one of caCertificateFiles (contract/pki.ts), checked before the handler runs.
+      const ca = c.req.param('file').replace(/\.cer$/, '') as PkiCa
+      const { der } = loadedPki()[ca]
+      return c.body(Uint8Array.from(der), 200, {
+        'Content-Type': 'application/pkix-cert',
+        'Content-Disposition': `inline; filename="signet-${ca}.cer"`,
+      })
     })
     .get('/pki/crl/:file', async (c) => {
       // The path parameter is one of crlFiles (contract/pki.ts), checked before the handler runs.

@@ -28,6 +28,8 @@ export const OID = {
   crlDistributionPoints: '2.5.29.31',
   /** Access method of an OCSP responder in Authority Information Access. */
   accessOcsp: '1.3.6.1.5.5.7.48.1',
+  /** Access method of the issuer's certificate in Authority Information Access. */
+  accessCaIssuers: '1.3.6.1.5.5.7.48.2',
   /** RFC 6960 §4.2.1: the id-pkix-ocsp-basic response type. */
   ocspBasic: '1.3.6.1.5.5.7.48.1.1',
   ocspNonce: '1.3.6.1.5.5.7.48.1.2',

@@ -14,10 +14,10 @@ import {
   createCertificate,
   type DistinguishedName,
   generateKeyPair,
+  type IssuerPointers,
   keyAlgorithm,
   parseCertificate,
   positiveSerial,
-  type RevocationPointers,
 } from './x509.ts'
 
 /** A certificate with its private key, in the forms the signing code and the disk need. */
@@ -140,12 +140,13 @@ export function serialHex(certificate: pkijs.Certificate): string {
   return Buffer.from(certificate.serialNumber.valueBlock.valueHexView).toString('hex')
 }
 
-/** Where certificates issued by `ca` send a verifier for their revocation status; none without an address. */
-export function revocationPointers(publicUrl: string | undefined, ca: PkiCa): RevocationPointers | undefined {
+/** Where certificates issued by `ca` send a verifier for its revocation data and certificate; none without an address. */
+export function issuerPointers(publicUrl: string | undefined, ca: PkiCa): IssuerPointers | undefined {
   if (publicUrl === undefined) return undefined
   return {
     ocsp: `${publicUrl}${apiBase}${apiPaths.pkiOcsp()}`,
     crl: `${publicUrl}${apiBase}${apiPaths.pkiCrl(ca)}`,
+    caIssuers: `${publicUrl}${apiBase}${apiPaths.pkiCaCertificate(ca)}`,
   }
 }
 
@@ -263,7 +264,7 @@ async function issueLeaf(
     profile: 'signing',
     validDays: 730,
     policies,
-    revocation: revocationPointers(options.publicUrl, 'issuing'),
+    authority: issuerPointers(options.publicUrl, 'issuing'),
   })
   const der = certificateDer(certificate)
   const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
@@ -290,11 +291,11 @@ type PartSpec = {
   profile: CertificateProfile
   validDays: number
   policies?: string[]
-  revocation?: RevocationPointers
+  authority?: IssuerPointers
 }
 
 function partSpecs({ production, publicUrl }: PkiOptions): Record<Part, PartSpec> {
-  const revocation = revocationPointers(publicUrl, 'issuing')
+  const authority = issuerPointers(publicUrl, 'issuing')
   const organization = platformName
   const organizationalUnit = production ? undefined : demoMarking
   return {
@@ -307,14 +308,14 @@ function partSpecs({ production, publicUrl }: PkiOptions): Record<Part, PartSpec
       subject: { commonName: `${platformName} Issuing CA`, organization, organizationalUnit },
       profile: 'issuingCa',
       validDays: 3650,
-      revocation: revocationPointers(publicUrl, 'root'),
+      authority: issuerPointers(publicUrl, 'root'),
     },
     tsa: {
       subject: { commonName: `${platformName} Timestamp Authority`, organization, organizationalUnit },
       profile: 'timestamping',
       validDays: 3650,
       policies: [OID.policyTsa],
-      revocation,
+      authority,
     },
     platform: {
       subject: {
@@ -325,7 +326,7 @@ function partSpecs({ production, publicUrl }: PkiOptions): Record<Part, PartSpec
       profile: 'signing',
       validDays: 1825,
       policies: production ? [OID.policySes] : [OID.policySes, OID.policyDemo],
-      revocation,
+      authority,
     },
     ocsp: {
       subject: { commonName: `${platformName} OCSP Responder`, organization, organizationalUnit },

@@ -18,8 +18,11 @@ export type DistinguishedName = {
 /** What a certificate is for; drives its extensions. */
 export type CertificateProfile = 'rootCa' | 'issuingCa' | 'timestamping' | 'signing' | 'ocspSigning'
 
-/** Where a verifier finds a certificate's revocation status: absolute URLs of its issuer's OCSP and CRL. */
-export type RevocationPointers = { ocsp: string; crl: string }
+/**
+ * Where a verifier finds what a certificate's issuer publishes, as absolute URLs: its OCSP responder, its CRL and
+ * its own certificate (caIssuers).
+ */
+export type IssuerPointers = { ocsp: string; crl: string; caIssuers: string }
 
 /** Everything needed to issue one certificate. */
 export type CertificateSpec = {
@@ -31,7 +34,7 @@ export type CertificateSpec = {
   validDays: number
   policies?: string[]
   /** Named in Authority Information Access and CRL Distribution Points; absent on the self-signed root. */
-  revocation?: RevocationPointers
+  authority?: IssuerPointers
 }
 
 /** The key algorithm of every key in the platform PKI: fast to sign, accepted by NSS and Adobe. */
@@ -81,7 +84,7 @@ export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Ce
       ),
     )
   }
-  if (spec.revocation) certificate.extensions.push(...revocationExtensions(spec.revocation))
+  if (spec.authority) certificate.extensions.push(...issuerExtensions(spec.authority))
   if (spec.subject.email) {
     certificate.extensions.push(
       extension(
@@ -152,7 +155,7 @@ function profileExtensions(profile: CertificateProfile): pkijs.Extension[] {
   }
 }
 
-function revocationExtensions(pointers: RevocationPointers): pkijs.Extension[] {
+function issuerExtensions(pointers: IssuerPointers): pkijs.Extension[] {
   const uri = (value: string) => new pkijs.GeneralName({ type: 6, value })
   return [
     extension(
@@ -161,6 +164,10 @@ function revocationExtensions(pointers: RevocationPointers): pkijs.Extension[] {
       new pkijs.InfoAccess({
         accessDescriptions: [
           new pkijs.AccessDescription({ accessMethod: OID.accessOcsp, accessLocation: uri(pointers.ocsp) }),
+          new pkijs.AccessDescription({
+            accessMethod: OID.accessCaIssuers,
+            accessLocation: uri(pointers.caIssuers),
+          }),
         ],
       }).toSchema(),
     ),

@@ -112,7 +112,7 @@ describe('revocation data of the platform CA', () => {
     return `${stdout}${stderr}`
   }
 
-  it('names its OCSP responder and CRL in every certificate it issues, the timestamp authority’s too', async () => {
+  it('names its OCSP responder, CRL and certificate in every certificate it issues, the TSA’s too', async () => {
     const { file } = await issue('Ann Example')
     for (const certificate of [
       file,
@@ -122,7 +122,11 @@ describe('revocation data of the platform CA', () => {
       const { stdout } = await execFileAsync('openssl', ['x509', '-in', certificate, '-noout', '-text'])
       expect(stdout).toContain('OCSP - URI:http://localhost/api/pki/ocsp')
       expect(stdout).toContain('URI:http://localhost/api/pki/crl/issuing.crl')
+      expect(stdout).toContain('CA Issuers - URI:http://localhost/api/pki/ca/issuing.cer')
     }
+    const issuing = await fetch(`${server.url}${apiBase}${apiPaths.pkiCaCertificate('issuing')}`)
+    expect(issuing.headers.get('content-type')).toBe('application/pkix-cert')
+    expect(Buffer.from(await issuing.arrayBuffer()).equals(Buffer.from(pki.issuing.der))).toBe(true)
     const { stdout } = await execFileAsync('openssl', [
       'x509',
       '-in',
@@ -131,6 +135,7 @@ describe('revocation data of the platform CA', () => {
       '-text',
     ])
     expect(stdout).toContain('URI:http://localhost/api/pki/crl/root.crl')
+    expect(stdout).toContain('CA Issuers - URI:http://localhost/api/pki/ca/root.cer')
   })
 
   it('answers good for a certificate it issued, revoked once the operator revokes it, and lists it in the CRL', async () => {
@@ -263,7 +268,7 @@ describe('revocation data of the platform CA', () => {
     expect(Math.abs(new Date(thisUpdate).getTime() - clock.now().getTime())).toBeLessThan(60_000)
   })
 
-  it('refuses what is no OCSP request, and CRLs of CAs it does not have', async () => {
+  it('refuses what is no OCSP request, and CRLs and certificates of CAs it does not have', async () => {
     const post = (body: BodyInit, type = 'application/ocsp-request') =>
       fetch(ocspUrl(), { method: 'POST', body, headers: { 'Content-Type': type } })
     for (const answer of [
@@ -276,8 +281,10 @@ describe('revocation data of the platform CA', () => {
       expect(await answer.json()).toMatchObject({ code: 'pki.ocsp_request_malformed' })
     }
     expect((await post('{}', 'application/json')).status).toBe(415)
-    const other = await fetch(`${server.url}${apiBase}/pki/crl/tsa.crl`)
-    expect(other.status).toBe(404)
-    expect(await other.json()).toMatchObject({ code: 'pki.crl_not_found' })
+    for (const path of ['/pki/crl/tsa.crl', '/pki/ca/tsa.cer', '/pki/ca/issuing.pem']) {
+      const other = await fetch(`${server.url}${apiBase}${path}`)
+      expect(other.status).toBe(404)
+      expect(await other.json()).toMatchObject({ code: 'pki.ca_not_found' })
+    }
   })
 })
