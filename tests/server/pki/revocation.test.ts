@@ -268,6 +268,32 @@ describe('revocation data of the platform CA', () => {
     expect(Math.abs(new Date(thisUpdate).getTime() - clock.now().getTime())).toBeLessThan(60_000)
   })
 
+  it('answers unauthorized about the certificates of another CA', async () => {
+    const other = await loadOrCreatePki({
+      dir: join(temporaryDirectory('other-ca'), 'pki'),
+      production: false,
+    })
+    const issued = await other.issueSignerCertificate({
+      name: 'Fay',
+      email: 'fay@example.com',
+      quality: 'aes',
+    })
+    const otherIssuing = join(dir, 'other-issuing.pem')
+    const otherCertificate = join(dir, 'other-signer.pem')
+    writeFileSync(otherIssuing, toPem('CERTIFICATE', other.issuing.der))
+    writeFileSync(otherCertificate, issued.certificatePem)
+    const answer = await execFileAsync('openssl', [
+      'ocsp',
+      '-issuer',
+      otherIssuing,
+      '-cert',
+      otherCertificate,
+      '-url',
+      ocspUrl(),
+    ]).catch((error: { stdout: string; stderr: string }) => error)
+    expect(`${answer.stdout}${answer.stderr}`).toContain('Responder Error: unauthorized (6)')
+  })
+
   it('refuses what is no OCSP request, and CRLs and certificates of CAs it does not have', async () => {
     const post = (body: BodyInit, type = 'application/ocsp-request') =>
       fetch(ocspUrl(), { method: 'POST', body, headers: { 'Content-Type': type } })
