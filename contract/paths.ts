@@ -1,3 +1,5 @@
+import type { PkiCa } from './pki.ts'
+
 /** Prefix under which the server mounts the API; the SPEC path `/v1/datetime` is `GET /api/v1/datetime`. */
 export const apiBase = '/api'
 
@@ -134,6 +136,15 @@ export const apiPaths = {
   signatureQualitiesDetail: () => '/v3/user/signature-qualities-detail',
   /** The platform's root and issuing CA certificates as PEM, for validators to trust. */
   pkiCa: () => '/pki/ca.pem',
+  /** The platform CA's OCSP responder (RFC 6960): `POST` an `application/ocsp-request`. */
+  pkiOcsp: () => '/pki/ocsp',
+  /** The OCSP responder asked by `GET`: the DER request in base64, URL-encoded (RFC 6960 appendix A.1). */
+  pkiOcspGet: (requestDer: Uint8Array) =>
+    `/pki/ocsp/${encodeURIComponent(btoa(String.fromCharCode(...requestDer)))}`,
+  /** The CRL of one CA of the platform (`root.crl`, `issuing.crl`), DER. */
+  pkiCrl: (ca: PkiCa) => `/pki/crl/${ca}.crl`,
+  /** The certificate of one CA of the platform (`root.cer`, `issuing.cer`), DER. */
+  pkiCaCertificate: (ca: PkiCa) => `/pki/ca/${ca}.cer`,
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',
 } as const

@@ -152,7 +152,7 @@ test.describe('qualified signing with the SMS one-time password', () => {
     const bytes = readFileSync(await (await downloading).path())
     const dir = temporaryDirectory('e2e-qes')
     const ca = await (await request.get('/api/pki/ca.pem')).text()
-    expect(pdfsig(dir, bytes, trustStore(dir, ca))).toEqual([
+    expect(await pdfsig(dir, bytes, trustStore(dir, ca))).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
       documentTimestamp,
     ])

@@ -167,7 +167,7 @@ test.describe('seals', () => {
     expect(pdf.ok()).toBe(true)
     const dir = temporaryDirectory('e2e-seals')
     const nssDir = trustStore(dir, await (await request.get('/api/pki/ca.pem')).text())
-    expect(pdfsig(dir, new Uint8Array(await pdf.body()), nssDir)).toEqual([
+    expect(await pdfsig(dir, new Uint8Array(await pdf.body()), nssDir)).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
       documentTimestamp,
     ])

@@ -112,7 +112,7 @@ test.describe('signing', () => {
     expect(await view.download('Download original')).toBe(`${title} (original).pdf`)
     const dir = temporaryDirectory('e2e-signing')
     const ca = await (await request.get('/api/pki/ca.pem')).text()
-    const verdicts = pdfsig(dir, bytes, trustStore(dir, ca))
+    const verdicts = await pdfsig(dir, bytes, trustStore(dir, ca))
     // Both signatures, then the archive timestamp over them and their validation data (B-LTA).
     expect(verdicts).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },

@@ -57,7 +57,9 @@ test.describe('/validate', () => {
     const flipped = Buffer.from(bytes)
     const at = flipped.indexOf('/ModDate (D:') + '/ModDate (D:'.length + 3
     flipped[at] = flipped[at] === 0x31 ? 0x32 : 0x31
-    expect(pdfsig(temporaryDirectory('e2e-validate'), flipped)[0]?.signature).not.toBe('Signature is Valid.')
+    expect((await pdfsig(temporaryDirectory('e2e-validate'), flipped))[0]?.signature).not.toBe(
+      'Signature is Valid.',
+    )
     await input.setInputFiles({ name: 'lease-flipped.pdf', mimeType: 'application/pdf', buffer: flipped })
     await expect(page.getByRole('heading', { name: 'lease-flipped.pdf has 1 signature' })).toBeVisible()
     // The signature and the archive timestamp over it both show the damage.

@@ -173,7 +173,7 @@ export function createApp({
   api.route('/', createSigningRoutes(signing))
   api.route('/', createMobileSigningRoutes(signing))
   api.route('/', createTwilioStatusRoutes({ twilio: config.twilio, publicUrl: config.publicUrl, logger }))
-  api.route('/', createPkiRoutes(platform))
+  api.route('/', createPkiRoutes({ db, now, platform }))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
   const businesses = {

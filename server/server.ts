@@ -83,15 +83,16 @@ export async function startServer(
   let validator: ValidationPool | undefined
   let jobs: JobQueue | undefined
   try {
-    // The PKI loads (or is created on the first start) while the database migrates.
-    const [, platform] = await Promise.all([database.migrate(), loadPlatformSigning(config)])
-    // The sandbox's company domain is there before the first call asks where its users sign in.
-    const { sandbox } = ssoSettings(config)
-    if (sandbox !== null) await seedSandboxDomain(database.db, sandbox.issuer)
+    await database.migrate()
     // Outside production the clock can be moved forward (/dev/clock), unless a test brings its own.
     const devClock =
       options.now === undefined && config.appMode !== 'production' ? createServerClock() : undefined
     const now = options.now ?? devClock?.now ?? (() => new Date())
+    // The PKI records its certificates in the migrated database as it loads (or is created on the first start).
+    const platform = await loadPlatformSigning(config, database.db, now)
+    // The sandbox's company domain is there before the first call asks where its users sign in.
+    const { sandbox } = ssoSettings(config)
+    if (sandbox !== null) await seedSandboxDomain(database.db, sandbox.issuer)
     const storage = createFileStorage(fileStorageOptions(config))
     const mailProvider = options.mailProvider ?? createMailProvider(config, logger)
     const handlers: Record<string, JobKind> = {

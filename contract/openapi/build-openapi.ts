@@ -230,6 +230,13 @@ function requestBody(operation: Operation): OpenApiOperation['requestBody'] {
     }
     return { required: true, content: { 'multipart/form-data': { schema } } }
   }
+  if ('binary' in body) {
+    const { media, description } = body.binary
+    return {
+      required: true,
+      content: { [media]: { schema: { type: 'string', format: 'binary', description } } },
+    }
+  }
   const schema = wireJsonSchema(body.json, 'input', { caseOptions: body.caseOptions })
   return { required: body.optional !== true, content: { 'application/json': { schema } } }
 }
@@ -268,6 +275,8 @@ function refusals(operation: Operation): Record<number, string[]> {
       400: ['request.invalid', 'request.malformed_json', 'request.too_deep'],
       413: ['request.too_large'],
     })
+  } else if (body !== undefined && 'binary' in body) {
+    add({ 413: ['request.too_large'], 415: ['request.unsupported_media_type'] })
   } else if (operation.query !== undefined || body !== undefined) {
     add({ 400: ['request.invalid'] })
   }

@@ -45,6 +45,9 @@ export type JsonBody = {
 /** A `multipart/form-data` upload: the `file` part's accepted media types and the optional text fields. */
 export type UploadBody = { upload: { file: readonly string[]; fields?: readonly string[] } }
 
+/** A body of one binary media type (`application/ocsp-request`), taken as it is. */
+export type BinaryBody = { binary: { media: string; description: string } }
+
 /** A success answer: JSON of a contract schema, a file of a media type, or nothing. */
 export type Answer =
   | { status: number; json: v.GenericSchema; caseOptions?: CaseOptions; description?: string }
@@ -63,7 +66,7 @@ export type Operation = {
   description?: string
   tag: OperationTag
   auth: OperationAuth
-  body?: JsonBody | UploadBody
+  body?: JsonBody | UploadBody | BinaryBody
   /** The query parameters: an object schema in wire names (the server reads the query as it is). */
   query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
   answers: readonly [Answer, ...Answer[]]

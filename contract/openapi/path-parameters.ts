@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors.ts'
 import { identificationModes, identificationProviders } from '../identification.ts'
+import { caCertificateFiles, crlFiles } from '../pki.ts'
 import { legislations } from '../signing.ts'
 
 /**
@@ -14,7 +15,7 @@ export type PathParameter = {
   subject: string
   format: PathParameterFormat
   /** The answer to a value of another form: the one a value of the right form that names nothing gets. */
-  refusal: { status: 404 | 422; code: ErrorCode }
+  refusal: { status: 400 | 404 | 422; code: ErrorCode }
 }
 
 /** The highest page number a path may name: six digits, far beyond the pages of any PDF. */
@@ -120,6 +121,21 @@ export const pathParameters: Readonly<Record<string, PathParameter>> = {
     subject: 'The mobile signing provider',
     format: 'text',
     refusal: notFound('mobile_signing.not_found'),
+  },
+  'ocsp/{request}': {
+    subject: 'The DER OCSP request in base64, URL-encoded (RFC 6960 appendix A.1)',
+    format: 'text',
+    refusal: { status: 400, code: 'pki.ocsp_request_malformed' },
+  },
+  'crl/{file}': {
+    subject: 'The CRL of one of the platform’s CAs',
+    format: crlFiles,
+    refusal: notFound('pki.ca_not_found'),
+  },
+  'ca/{file}': {
+    subject: 'The certificate of one of the platform’s CAs',
+    format: caCertificateFiles,
+    refusal: notFound('pki.ca_not_found'),
   },
   ...Object.fromEntries(
     ['proceed', 'resend', 'respond', 'cancel'].map((segment) => [

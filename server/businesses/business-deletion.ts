@@ -3,11 +3,12 @@ import { deletionGraceDays } from '../../contract/businesses.ts'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import type { BillingProviders } from '../billing/billing-services.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses, businessMembers, businessSubscriptions } from '../db/schema.ts'
+import { businesses, businessMembers, businessSubscriptions, seals } from '../db/schema.ts'
 import type { JobHandler } from '../jobs/job-queue.ts'
 import { businessDeletionMail } from '../mail/business-deletion-mail.ts'
 import { renderMail } from '../mail/render-mail.ts'
 import { sealImagesFolder } from '../seals/seal-image.ts'
+import { revokeCertificatePem } from '../signing/revoke-certificate.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { logoKey } from './business-logo.ts'
 import { adminsToMail } from './business-people.ts'
@@ -91,7 +92,8 @@ async function endSubscription(
 /**
  * Deletes the business when its scheduled deletion has come, and does nothing when it was revoked or moved
  * (the job of a revoked deletion still runs on its day). Its members become plain users, each with
- * `business_deleted` (its name) so the app tells them once; their requests stay theirs.
+ * `business_deleted` (its name) so the app tells them once; their requests stay theirs. Its seals' certificates
+ * are revoked (cessationOfOperation).
  */
 export function businessDeletionHandler(services: {
   db: Database
@@ -113,6 +115,14 @@ export function businessDeletionHandler(services: {
         .from(businessMembers)
         .where(eq(businessMembers.businessId, businessId))
       for (const { userId } of members) await setAttributes(tx, userId, { business_deleted: [business.name] })
+      // Its seals go with it, and their certificates are revoked: nobody may seal in its name any more.
+      const sealed = await tx
+        .select({ certificatePem: seals.certificatePem })
+        .from(seals)
+        .where(eq(seals.businessId, businessId))
+      for (const { certificatePem } of sealed) {
+        await revokeCertificatePem(tx, certificatePem, 'cessationOfOperation', services.now())
+      }
       await tx.delete(businesses).where(eq(businesses.id, businessId))
       return true
     })

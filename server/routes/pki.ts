@@ -1,14 +1,103 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { apiPaths } from '../../contract/paths.ts'
+import type { PkiCa } from '../../contract/pki.ts'
+import type { Database } from '../db/open-database.ts'
 import { ApiError } from '../http/api-error.ts'
+import { certificateRevocationList } from '../signing/crl.ts'
+import { answerOcspRequest, OcspRequestError, type RevocationServices } from '../signing/ocsp.ts'
+import type { Pki } from '../signing/pki.ts'
 import type { PlatformSigning } from '../signing/signing-services.ts'
 
-/** The platform's public PKI: its CA certificates, for anyone who validates a signed document. */
-export function createPkiRoutes(platform: PlatformSigning | undefined): Hono {
-  return new Hono().get(apiPaths.pkiCa(), (c) => {
-    if (platform === undefined) throw new ApiError(503, 'server.unavailable', 'The PKI is not loaded')
-    c.header('Content-Type', 'application/x-pem-file')
-    c.header('Content-Disposition', 'inline; filename="signet-ca.pem"')
-    return c.body(platform.pki.caPem())
+/** What the PKI's routes read: the registry of issued certificates, the clock and the platform's PKI. */
+export type PkiRouteServices = {
+  db: Database
+  now: () => Date
+  /** Absent where only the routes are listed: every PKI call answers 503. */
+  platform: PlatformSigning | undefined
+}
+
+/** An OCSP request is a few hundred bytes; this bounds what the server reads of one. */
+const maxOcspRequestBytes = 16 * 1024
+
+const ocspMedia = { request: 'application/ocsp-request', response: 'application/ocsp-response' } as const
+
+/**
+ * The platform's public PKI, for anyone who validates a signed document: its CA certificates (PEM, and each
+ * DER), its OCSP responder (RFC 6960, by POST and by GET) and each CA's CRL (RFC 5280). A body or path that is
+ * no OCSP request is a 400 `pki.ocsp_request_malformed`; a CRL or certificate of no CA of ours is refused as
+ * its path is declared (404 `pki.ca_not_found`).
+ */
+export function createPkiRoutes(services: PkiRouteServices): Hono {
+  const loadedPki = (): Pki => {
+    if (services.platform === undefined)
+      throw new ApiError(503, 'server.unavailable', 'The PKI is not loaded')
+    return services.platform.pki
+  }
+  const revocation = (): RevocationServices => ({ db: services.db, now: services.now, pki: loadedPki() })
+  const answerOcsp = async (c: Context, requestDer: Uint8Array) => {
+    const response = await answerOcspRequest(revocation(), requestDer).catch((error: unknown) => {
+      if (!(error instanceof OcspRequestError)) throw error
+      throw malformed(error.message, error)
+    })
+    return c.body(response, 200, { 'Content-Type': ocspMedia.response })
+  }
+  return new Hono()
+    .get(apiPaths.pkiCa(), (c) => {
+      const pki = loadedPki()
+      c.header('Content-Type', 'application/x-pem-file')
+      c.header('Content-Disposition', 'inline; filename="signet-ca.pem"')
+      return c.body(pki.caPem())
+    })
+    .post(
+      apiPaths.pkiOcsp(),
+      bodyLimit({
+        maxSize: maxOcspRequestBytes,
+        onError: () => {
+          throw new ApiError(413, 'request.too_large', 'An OCSP request is at most 16 KB')
+        },
+      }),
+      async (c) => {
+        const media = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
+        if (media !== ocspMedia.request) {
+          throw new ApiError(
+            415,
+            'request.unsupported_media_type',
+            `Send the request as ${ocspMedia.request}`,
+          )
+        }
+        return answerOcsp(c, new Uint8Array(await c.req.arrayBuffer()))
+      },
+    )
+    .get(`${apiPaths.pkiOcsp()}/:request`, async (c) => {
+      const base64 = c.req.param('request')
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length > maxOcspRequestBytes) {
+        throw malformed('the path holds no base64 OCSP request', undefined)
+      }
+      return answerOcsp(c, Buffer.from(base64, 'base64'))
+    })
+    .get('/pki/ca/:file', (c) => {
+      // The path parameter is one of caCertificateFiles (contract/pki.ts), checked before the handler runs.
+      const ca = c.req.param('file').replace(/\.cer$/, '') as PkiCa
+      const { der } = loadedPki()[ca]
+      return c.body(Uint8Array.from(der), 200, {
+        'Content-Type': 'application/pkix-cert',
+        'Content-Disposition': `inline; filename="signet-${ca}.cer"`,
+      })
+    })
+    .get('/pki/crl/:file', async (c) => {
+      // The path parameter is one of crlFiles (contract/pki.ts), checked before the handler runs.
+      const ca = c.req.param('file').replace(/\.crl$/, '') as PkiCa
+      const crl = await certificateRevocationList(revocation(), ca)
+      return c.body(crl, 200, {
+        'Content-Type': 'application/pkix-crl',
+        'Content-Disposition': `inline; filename="signet-${ca}.crl"`,
+      })
+    })
+}
+
+function malformed(reason: string, cause: unknown): ApiError {
+  return new ApiError(400, 'pki.ocsp_request_malformed', `Not an OCSP request (RFC 6960): ${reason}`, {
+    cause,
   })
 }

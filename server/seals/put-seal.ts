@@ -6,6 +6,7 @@ import { businesses, seals } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { fromPem } from '../signing/pem.ts'
 import type { IssuedSignerCertificate } from '../signing/pki.ts'
+import { revokeCertificatePem } from '../signing/revoke-certificate.ts'
 import { parseCertificate } from '../signing/x509.ts'
 import type { SealRow } from './find-seal.ts'
 import { entitledSealQuality } from './seal-quality.ts'
@@ -16,7 +17,7 @@ import { sealDetail } from './seal-views.ts'
  * PUT /v1/businesses/{id}/seals/{name}: creates the seal `name` with its label (`created`), or changes the
  * label of the business's seal of that name. Either way the seal gets a certificate naming the business
  * and the label, at the quality the business is entitled to now (seal-quality.ts): a label or an
- * entitlement changed, or a certificate within 30 days of its end, is a certificate issued anew, and the signatures made before keep the certificate they were made with. A name
+ * entitlement changed, or a certificate within 30 days of its end, is a certificate issued anew, and the signatures made before keep the certificate they were made with, which is revoked as superseded. A name
  * that breaks the rules is a 400 naming `name`; one another business's seal has, a 409 `seal.name_taken`.
  */
 export async function putSeal(
@@ -48,8 +49,13 @@ export async function putSeal(
     privateKeyPem: issued.certificate.privateKeyPem,
   }
   if (existing !== undefined) {
-    const [updated] = await db.update(seals).set(stored).where(eq(seals.id, existing.id)).returning()
-    if (updated === undefined) throw new Error(`seal ${existing.id} vanished`)
+    // The seal's key is retired with its certificate: OCSP and the CRL say so from now on.
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx.update(seals).set(stored).where(eq(seals.id, existing.id)).returning()
+      if (row === undefined) throw new Error(`seal ${existing.id} vanished`)
+      await revokeCertificatePem(tx, existing.certificatePem, 'superseded', services.now())
+      return row
+    })
     return { seal: await sealDetail(db, updated), created: false }
   }
   const [inserted] = await db

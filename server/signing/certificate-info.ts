@@ -32,6 +32,27 @@ export function describeCertificate(certificate: pkijs.Certificate): Certificate
   }
 }
 
+const shortNames: Record<string, string> = {
+  [OID.commonName]: 'CN',
+  [OID.countryName]: 'C',
+  [OID.organizationName]: 'O',
+  [OID.organizationalUnitName]: 'OU',
+  [OID.organizationIdentifier]: 'organizationIdentifier',
+  [OID.emailAddress]: 'emailAddress',
+}
+
+/** A name as RFC 4514 writes it, most specific attribute first (`CN=Ann Example,O=Signet`). */
+export function nameText(name: pkijs.RelativeDistinguishedNames): string {
+  return name.typesAndValues
+    .map((entry) => {
+      const value = (entry.value.valueBlock as { value?: unknown }).value
+      const text = typeof value === 'string' ? value.replace(/[\\,+"<>;=]/g, '\\$&') : ''
+      return `${shortNames[entry.type] ?? entry.type}=${text}`
+    })
+    .reverse()
+    .join(',')
+}
+
 function nameAttribute(name: pkijs.RelativeDistinguishedNames, type: string): string | null {
   const entry = name.typesAndValues.find((candidate) => candidate.type === type)
   if (!entry) return null

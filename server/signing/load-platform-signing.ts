@@ -1,23 +1,51 @@
 import { join } from 'node:path'
+import { pkiCas } from '../../contract/pki.ts'
 import type { AppConfig } from '../config.ts'
+import type { Database } from '../db/open-database.ts'
+import { certificateRecorder } from './certificate-registry.ts'
+import { certificateRevocationList } from './crl.ts'
+import { ocspResponseFor, type RevocationServices } from './ocsp.ts'
 import { loadOrCreatePki } from './pki.ts'
 import type { PlatformSigning } from './signing-services.ts'
 import { createTimestampAuthority } from './tsa.ts'
+import { parseCertificate } from './x509.ts'
 
 /**
  * Loads the platform's PKI from `DATA_DIR/pki`, creating it on the first start, and the timestamp
- * authority around it. Outside production every certificate says it is a demo one.
+ * authority around it. Outside production every certificate says it is a demo one. Every certificate it
+ * issues, its own included, is recorded in the (migrated) database for OCSP and the CRLs, which completed
+ * documents carry (B-LTA), dated by the server's clock `now`. Without a public address its certificates
+ * name no OCSP responder nor CRL (the signing alone, in tests).
  */
 export async function loadPlatformSigning(
-  config: Pick<AppConfig, 'dataDir' | 'appMode'>,
+  config: Pick<AppConfig, 'dataDir' | 'appMode'> & { publicUrl?: string },
+  db: Database,
+  now: () => Date,
 ): Promise<PlatformSigning> {
   const pki = await loadOrCreatePki({
     dir: join(config.dataDir, 'pki'),
     production: config.appMode === 'production',
+    ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
+    record: certificateRecorder(db),
   })
+  const issuerOf = (certificate: Uint8Array) => {
+    const issuer = parseCertificate(certificate).issuer
+    return pkiCas.find((ca) => pki[ca].certificate.subject.isEqual(issuer))
+  }
   return {
     pki,
     tsa: createTimestampAuthority(pki.tsa, pki.chain),
-    revocation: { getOCSP: async () => null, getCRL: async () => null },
+    // For the platform's own certificates; others' revocation data is not fetched.
+    revocation: (reader) => {
+      const services: RevocationServices = { db: reader, now, pki }
+      return {
+        getOCSP: async (certificate) =>
+          issuerOf(certificate) === undefined ? null : ocspResponseFor(services, certificate),
+        getCRL: async (certificate) => {
+          const ca = issuerOf(certificate)
+          return ca === undefined ? null : certificateRevocationList(services, ca)
+        },
+      }
+    },
   }
 }

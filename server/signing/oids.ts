@@ -23,6 +23,21 @@ export const OID = {
   certificatePolicies: '2.5.29.32',
   subjectAltName: '2.5.29.17',
   timeStamping: '1.3.6.1.5.5.7.3.8',
+  ocspSigning: '1.3.6.1.5.5.7.3.9',
+  authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
+  crlDistributionPoints: '2.5.29.31',
+  /** Access method of an OCSP responder in Authority Information Access. */
+  accessOcsp: '1.3.6.1.5.5.7.48.1',
+  /** Access method of the issuer's certificate in Authority Information Access. */
+  accessCaIssuers: '1.3.6.1.5.5.7.48.2',
+  /** RFC 6960 §4.2.1: the id-pkix-ocsp-basic response type. */
+  ocspBasic: '1.3.6.1.5.5.7.48.1.1',
+  ocspNonce: '1.3.6.1.5.5.7.48.1.2',
+  /** RFC 6960 §4.2.2.2.1: a delegated responder's own certificate is not checked for revocation. */
+  ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',
+  crlNumber: '2.5.29.20',
+  crlReason: '2.5.29.21',
+  sha1: '1.3.14.3.2.26',
   sha256: '2.16.840.1.101.3.4.2.1',
   sha384: '2.16.840.1.101.3.4.2.2',
   sha512: '2.16.840.1.101.3.4.2.3',

@@ -1,6 +1,10 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type * as pkijs from 'pkijs'
+import { apiBase, apiPaths } from '../../contract/paths.ts'
+import type { PkiCa } from '../../contract/pki.ts'
+import type { pkiCertificateKinds } from '../db/schema.ts'
+import type { Queryable } from '../signature-requests/load-requests.ts'
 import { certificateParts, concat, ecdsaSignatureDer, tlv } from './der.ts'
 import { OID } from './oids.ts'
 import { fromPem, toPem } from './pem.ts'
@@ -10,6 +14,7 @@ import {
   createCertificate,
   type DistinguishedName,
   generateKeyPair,
+  type IssuerPointers,
   keyAlgorithm,
   parseCertificate,
   positiveSerial,
@@ -51,11 +56,27 @@ export type SealCertificateRequest = {
   quality: 'aes' | 'qes'
 }
 
-/** The platform's PKI: root CA, issuing CA, timestamp authority and simple-signature certificate. */
+/** A certificate the PKI issued, for the registry of issued certificates (OCSP, CRL). */
+export type IssuedCertificate = {
+  ca: PkiCa
+  kind: (typeof pkiCertificateKinds)[number]
+  certificate: pkijs.Certificate
+  /** Its serial as lowercase hex; for a copy, differs from `certificate`'s (the copied one). */
+  serial: string
+  /** For a copy minted for one signature: the serial of the certificate copied. */
+  baseSerial?: string
+}
+
+/**
+ * The platform's PKI: root CA, issuing CA, timestamp authority, OCSP responder and simple-signature
+ * certificate.
+ */
 export type Pki = {
   root: CertifiedKey
   issuing: CertifiedKey
   tsa: CertifiedKey
+  /** The issuing CA's delegated OCSP responder (id-kp-OCSPSigning, id-pkix-ocsp-nocheck). */
+  ocsp: CertifiedKey
   /** The platform's certificate for simple (ses) signatures. */
   platform: CertifiedKey
   /** Certificates a verifier needs above a leaf: [issuing CA, root CA], DER. */
@@ -75,9 +96,11 @@ export type Pki = {
    * A copy of a leaf certificate of the issuing CA (same key, subject, extensions and validity)
    * under a fresh serial number, to sign one signature with. poppler 22 (pdfsig) reports the second
    * of two consecutive signatures made with the very same certificate as "Unknown issue with
-   * Certificate"; a certificate per signature avoids that and costs one ECDSA signature.
+   * Certificate"; a certificate per signature avoids that and costs one ECDSA signature. It is recorded
+   * through `tx` when given: the transaction the signature is made in (the embedded database runs one
+   * transaction at a time, and a query beside it would wait for it).
    */
-  signatureCertificate(base: CertifiedKey): Promise<SignatureCertificate>
+  signatureCertificate(base: CertifiedKey, tx?: Queryable): Promise<SignatureCertificate>
 }
 
 /** A certificate minted for one signature: its DER and the (unchanged) private key. */
@@ -89,32 +112,99 @@ export type PkiOptions = {
   dir: string
   /** Production certificates carry no demo marking. */
   production: boolean
+  /**
+   * The app's public address (PUBLIC_URL): certificates name its OCSP responder and CRLs there.
+   * @default none: certificates name no revocation data (the PKI alone, which no responder answers for;
+   * pdfsig cannot trust a certificate whose OCSP responder does not answer)
+   */
+  publicUrl?: string
+  /**
+   * Keeps each certificate issued, the PKI's own ones each time it loads (so it must be idempotent).
+   * @default none: nothing is kept (the PKI alone, in tests and benchmarks)
+   */
+  record?: CertificateRecorder
 }
+
+/** Keeps a certificate issued, through `tx` when given, else on its own. */
+export type CertificateRecorder = (issued: IssuedCertificate, tx?: Queryable) => Promise<void>
 
 const platformName = 'Signet'
 const demoMarking = 'DEMO certificate - not for legal use'
-const parts = ['root', 'issuing', 'tsa', 'platform'] as const
+const parts = ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const
 type Part = (typeof parts)[number]
+// The parts every stored PKI has; the OCSP responder came later and is added to a PKI that lacks it.
+const firstParts = ['root', 'issuing', 'tsa', 'platform'] as const
 
-/** Loads the PKI from `dir`, or creates and stores it there on first use. */
+/** The serial number of a certificate as lowercase hex, as the registry keeps it. */
+export function serialHex(certificate: pkijs.Certificate): string {
+  return Buffer.from(certificate.serialNumber.valueBlock.valueHexView).toString('hex')
+}
+
+/** Where certificates issued by `ca` send a verifier for its revocation data and certificate; none without an address. */
+export function issuerPointers(publicUrl: string | undefined, ca: PkiCa): IssuerPointers | undefined {
+  if (publicUrl === undefined) return undefined
+  return {
+    ocsp: `${publicUrl}${apiBase}${apiPaths.pkiOcsp()}`,
+    crl: `${publicUrl}${apiBase}${apiPaths.pkiCrl(ca)}`,
+    caIssuers: `${publicUrl}${apiBase}${apiPaths.pkiCaCertificate(ca)}`,
+  }
+}
+
+/** Loads the PKI from `dir`, or creates and stores it there on first use; records its own certificates. */
 export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
+  const keys = await loadOrCreateParts(options)
+  const record = options.record ?? (async () => {})
+  await record({
+    ca: 'root',
+    kind: 'issuing_ca',
+    certificate: keys.issuing.certificate,
+    serial: serialHex(keys.issuing.certificate),
+  })
+  for (const [part, kind] of [
+    ['tsa', 'tsa'],
+    ['platform', 'platform'],
+    ['ocsp', 'ocsp_responder'],
+  ] as const) {
+    const { certificate } = keys[part]
+    await record({ ca: 'issuing', kind, certificate, serial: serialHex(certificate) })
+  }
+  return assemble(keys, options, record)
+}
+
+async function loadOrCreateParts(options: PkiOptions): Promise<Record<Part, CertifiedKey>> {
   const stored = await loadParts(options.dir)
-  if (stored) return assemble(stored, options.production)
-  const created = await createParts(options.production)
+  if (stored) {
+    if (stored.ocsp) return { ...stored, ocsp: stored.ocsp }
+    const ocsp = await issue(partSpecs(options).ocsp, stored.issuing)
+    await storePart(options.dir, 'ocsp', ocsp)
+    return { ...stored, ocsp: (await loadParts(options.dir))?.ocsp ?? ocsp }
+  }
+  const created = await createParts(options)
   await storeParts(options.dir, created)
   // Another process may have won the race to create the directory: use what is on disk.
   const winner = await loadParts(options.dir)
-  return assemble(winner ?? created, options.production)
+  return winner?.ocsp ? { ...winner, ocsp: winner.ocsp } : created
 }
 
-function assemble(keys: Record<Part, CertifiedKey>, production: boolean): Pki {
+function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record: CertificateRecorder): Pki {
+  const { production } = options
   const chain = [keys.issuing.der, keys.root.der]
+  const leaf = async (kind: 'signer' | 'seal', quality: 'aes' | 'qes', subject: DistinguishedName) => {
+    const issued = await issueLeaf(keys.issuing, options, quality, subject)
+    await record({
+      ca: 'issuing',
+      kind,
+      certificate: issued.certificate,
+      serial: serialHex(issued.certificate),
+    })
+    return issued
+  }
   return {
     ...keys,
     chain,
     production,
     caPem: () => toPem('CERTIFICATE', keys.root.der) + toPem('CERTIFICATE', keys.issuing.der),
-    signatureCertificate: async (base) => {
+    signatureCertificate: async (base, tx) => {
       // Rewrites the serial inside the signed TBS bytes and signs them again: no ASN.1 round trip.
       const parts = certificateParts(base.der)
       const serial = positiveSerial()
@@ -126,10 +216,20 @@ function assemble(keys: Record<Part, CertifiedKey>, production: boolean): Pki {
       const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.issuing.key, tbs)
       const signatureBits = concat([new Uint8Array([0]), ecdsaSignatureDer(new Uint8Array(signature))])
       const der = tlv(0x30, concat([tbs, parts.signatureAlgorithm, tlv(0x03, signatureBits)]))
+      await record(
+        {
+          ca: 'issuing',
+          kind: 'signature',
+          certificate: base.certificate,
+          serial: Buffer.from(serial).toString('hex'),
+          baseSerial: serialHex(base.certificate),
+        },
+        tx,
+      )
       return { der, key: base.key }
     },
     issueSignerCertificate: (request) =>
-      issueLeaf(keys.issuing, production, request.quality, {
+      leaf('signer', request.quality, {
         commonName: request.name,
         email: request.email,
         organization:
@@ -137,7 +237,7 @@ function assemble(keys: Record<Part, CertifiedKey>, production: boolean): Pki {
         organizationalUnit: production ? undefined : demoMarking,
       }),
     issueSealCertificate: (request) =>
-      issueLeaf(keys.issuing, production, request.quality, {
+      leaf('seal', request.quality, {
         commonName: request.commonName,
         organization: request.organization,
         organizationalUnit: production ? undefined : demoMarking,
@@ -150,13 +250,13 @@ function assemble(keys: Record<Part, CertifiedKey>, production: boolean): Pki {
 // A leaf for advanced or qualified signing, valid two years, with a fresh key returned as PEM to keep.
 async function issueLeaf(
   issuing: CertifiedKey,
-  production: boolean,
+  options: PkiOptions,
   quality: 'aes' | 'qes',
   subject: DistinguishedName,
 ): Promise<IssuedSignerCertificate> {
   const pair = await generateKeyPair()
   const policies: string[] = [quality === 'qes' ? OID.policyQes : OID.policyAes]
-  if (!production) policies.push(OID.policyDemo)
+  if (!options.production) policies.push(OID.policyDemo)
   const certificate = await createCertificate({
     subject,
     subjectKey: pair,
@@ -164,6 +264,7 @@ async function issueLeaf(
     profile: 'signing',
     validDays: 730,
     policies,
+    authority: issuerPointers(options.publicUrl, 'issuing'),
   })
   const der = certificateDer(certificate)
   const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
@@ -190,9 +291,11 @@ type PartSpec = {
   profile: CertificateProfile
   validDays: number
   policies?: string[]
+  authority?: IssuerPointers
 }
 
-function partSpecs(production: boolean): Record<Part, PartSpec> {
+function partSpecs({ production, publicUrl }: PkiOptions): Record<Part, PartSpec> {
+  const authority = issuerPointers(publicUrl, 'issuing')
   const organization = platformName
   const organizationalUnit = production ? undefined : demoMarking
   return {
@@ -205,12 +308,14 @@ function partSpecs(production: boolean): Record<Part, PartSpec> {
       subject: { commonName: `${platformName} Issuing CA`, organization, organizationalUnit },
       profile: 'issuingCa',
       validDays: 3650,
+      authority: issuerPointers(publicUrl, 'root'),
     },
     tsa: {
       subject: { commonName: `${platformName} Timestamp Authority`, organization, organizationalUnit },
       profile: 'timestamping',
       validDays: 3650,
       policies: [OID.policyTsa],
+      authority,
     },
     platform: {
       subject: {
@@ -221,12 +326,18 @@ function partSpecs(production: boolean): Record<Part, PartSpec> {
       profile: 'signing',
       validDays: 1825,
       policies: production ? [OID.policySes] : [OID.policySes, OID.policyDemo],
+      authority,
+    },
+    ocsp: {
+      subject: { commonName: `${platformName} OCSP Responder`, organization, organizationalUnit },
+      profile: 'ocspSigning',
+      validDays: 3650,
     },
   }
 }
 
-async function createParts(production: boolean): Promise<Record<Part, CertifiedKey>> {
-  const specs = partSpecs(production)
+async function createParts(options: PkiOptions): Promise<Record<Part, CertifiedKey>> {
+  const specs = partSpecs(options)
   const rootPair = await generateKeyPair()
   const rootCertificate = await createCertificate({ ...specs.root, subjectKey: rootPair })
   const root = {
@@ -240,6 +351,7 @@ async function createParts(production: boolean): Promise<Record<Part, CertifiedK
     issuing,
     tsa: await issue(specs.tsa, issuing),
     platform: await issue(specs.platform, issuing),
+    ocsp: await issue(specs.ocsp, issuing),
   }
 }
 
@@ -256,14 +368,7 @@ async function issue(spec: PartSpec, issuer: CertifiedKey): Promise<CertifiedKey
 async function storeParts(dir: string, keys: Record<Part, CertifiedKey>): Promise<void> {
   const staging = `${dir}.staging-${process.pid}-${Date.now()}`
   await mkdir(staging, { recursive: true, mode: 0o700 })
-  for (const part of parts) {
-    const { der, key } = keys[part]
-    const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', key))
-    await writeFile(join(staging, `${part}.pem`), toPem('CERTIFICATE', der), { mode: 0o644 })
-    const keyPath = join(staging, `${part}.key.pem`)
-    await writeFile(keyPath, toPem('PRIVATE KEY', pkcs8), { mode: 0o600 })
-    await chmod(keyPath, 0o600)
-  }
+  for (const part of parts) await writePart(staging, part, keys[part])
   // The rename makes the PKI appear all at once: a crash never leaves half a PKI behind.
   try {
     await rename(staging, dir)
@@ -272,11 +377,36 @@ async function storeParts(dir: string, keys: Record<Part, CertifiedKey>): Promis
   }
 }
 
-async function loadParts(dir: string): Promise<Record<Part, CertifiedKey> | null> {
+async function writePart(dir: string, part: Part, { der, key }: CertifiedKey): Promise<void> {
+  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', key))
+  const keyPath = join(dir, `${part}.key.pem`)
+  await writeFile(keyPath, toPem('PRIVATE KEY', pkcs8), { mode: 0o600 })
+  await chmod(keyPath, 0o600)
+  // The certificate last: a part is there once its certificate is.
+  await writeFile(join(dir, `${part}.pem`), toPem('CERTIFICATE', der), { mode: 0o644 })
+}
+
+// One part added to a stored PKI, written aside and renamed into place key first: a reader finds no
+// certificate, or a whole one. Two processes adding it at once: the last one's pair stays.
+async function storePart(dir: string, part: Part, key: CertifiedKey): Promise<void> {
+  const staging = `${dir}/.staging-${part}-${process.pid}-${Date.now()}`
+  await mkdir(staging, { mode: 0o700 })
+  await writePart(staging, part, key)
+  await rename(join(staging, `${part}.key.pem`), join(dir, `${part}.key.pem`))
+  await rename(join(staging, `${part}.pem`), join(dir, `${part}.pem`))
+  await rm(staging, { recursive: true, force: true })
+}
+
+type StoredParts = Record<(typeof firstParts)[number], CertifiedKey> & { ocsp?: CertifiedKey }
+
+async function loadParts(dir: string): Promise<StoredParts | null> {
   const loaded: Partial<Record<Part, CertifiedKey>> = {}
   for (const part of parts) {
     const certificatePem = await readFile(join(dir, `${part}.pem`), 'utf8').catch(() => null)
-    if (certificatePem === null) return null
+    if (certificatePem === null) {
+      if (part === 'ocsp') break
+      return null
+    }
     const keyPem = await readFile(join(dir, `${part}.key.pem`), 'utf8')
     const der = fromPem('CERTIFICATE', certificatePem)[0]
     const pkcs8 = fromPem('PRIVATE KEY', keyPem)[0]
@@ -284,5 +414,5 @@ async function loadParts(dir: string): Promise<Record<Part, CertifiedKey> | null
     const key = await crypto.subtle.importKey('pkcs8', pkcs8, keyAlgorithm, false, ['sign'])
     loaded[part] = { certificate: parseCertificate(der), der, key }
   }
-  return loaded as Record<Part, CertifiedKey>
+  return loaded as StoredParts
 }

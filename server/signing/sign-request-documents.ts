@@ -90,7 +90,6 @@ export async function signRequestDocuments(
           ...(identity.vouchedBy === undefined ? {} : { organization: identity.vouchedBy }),
         }))
   const seal = identity.seal
-  const archive: ArchiveAuthorities = { tsa: platform.tsa, revocation: platform.revocation }
   const requestId = signable.request.id
   let signed: { statusOverall: SignatureRequestStatus }
   try {
@@ -111,6 +110,7 @@ export async function signRequestDocuments(
         .where(eq(signatureRequestDocuments.requestId, requestId))
         .orderBy(asc(signatureRequestDocuments.position))
       const files: SignedFile[] = []
+      const archive: ArchiveAuthorities = { tsa: platform.tsa, revocation: platform.revocation(tx) }
       // Where this signer signs: the call's placement, else their field (placed, or suggested clear of the others).
       const ownFields = signerFields(
         parts.map(({ document }) => document),
@@ -122,7 +122,7 @@ export async function signRequestDocuments(
       for (const { part, document } of parts) {
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
-        const certificate = await pki.signatureCertificate(base)
+        const certificate = await pki.signatureCertificate(base, tx)
         const field = fieldOf(
           signable.item.documentSignatures?.find((d) => d.documentId === document.id),
           ownFields?.find((f) => f.documentId === document.id),

@@ -1,3 +1,4 @@
+import type { Database } from '../db/open-database.ts'
 import type { MobileSigningProvider } from '../providers/mobile-signing/mobile-signing-provider.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import type { ArchiveAuthorities } from './archive-pdf.ts'
@@ -6,12 +7,13 @@ import type { TimestampAuthority } from './tsa.ts'
 
 /**
  * The platform's PKI and timestamp authority, loaded once when the server starts, and the revocation data
- * of the certificates it issued, which completed documents carry (B-LTA).
+ * of the certificates it issued, which completed documents carry (B-LTA), read through `db` (the signing
+ * transaction, which PGlite's one connection must not wait outside of).
  */
 export type PlatformSigning = {
   pki: Pki
   tsa: TimestampAuthority
-  revocation: ArchiveAuthorities['revocation']
+  revocation: (db: Pick<Database, 'select'>) => ArchiveAuthorities['revocation']
 }
 
 /** What the signing operations work with: the request services plus the platform's keys. */

@@ -16,7 +16,13 @@ export type DistinguishedName = {
 }
 
 /** What a certificate is for; drives its extensions. */
-export type CertificateProfile = 'rootCa' | 'issuingCa' | 'timestamping' | 'signing'
+export type CertificateProfile = 'rootCa' | 'issuingCa' | 'timestamping' | 'signing' | 'ocspSigning'
+
+/**
+ * Where a verifier finds what a certificate's issuer publishes, as absolute URLs: its OCSP responder, its CRL and
+ * its own certificate (caIssuers).
+ */
+export type IssuerPointers = { ocsp: string; crl: string; caIssuers: string }
 
 /** Everything needed to issue one certificate. */
 export type CertificateSpec = {
@@ -27,6 +33,8 @@ export type CertificateSpec = {
   profile: CertificateProfile
   validDays: number
   policies?: string[]
+  /** Named in Authority Information Access and CRL Distribution Points; absent on the self-signed root. */
+  authority?: IssuerPointers
 }
 
 /** The key algorithm of every key in the platform PKI: fast to sign, accepted by NSS and Adobe. */
@@ -76,6 +84,7 @@ export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Ce
       ),
     )
   }
+  if (spec.authority) certificate.extensions.push(...issuerExtensions(spec.authority))
   if (spec.subject.email) {
     certificate.extensions.push(
       extension(
@@ -132,7 +141,44 @@ function profileExtensions(profile: CertificateProfile): pkijs.Extension[] {
         extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
         keyUsage(0xc0),
       ]
+    case 'ocspSigning':
+      return [
+        extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
+        keyUsage(0x80),
+        extension(
+          OID.extKeyUsage,
+          false,
+          new pkijs.ExtKeyUsage({ keyPurposes: [OID.ocspSigning] }).toSchema(),
+        ),
+        extension(OID.ocspNoCheck, false, new asn1js.Null()),
+      ]
   }
+}
+
+function issuerExtensions(pointers: IssuerPointers): pkijs.Extension[] {
+  const uri = (value: string) => new pkijs.GeneralName({ type: 6, value })
+  return [
+    extension(
+      OID.authorityInfoAccess,
+      false,
+      new pkijs.InfoAccess({
+        accessDescriptions: [
+          new pkijs.AccessDescription({ accessMethod: OID.accessOcsp, accessLocation: uri(pointers.ocsp) }),
+          new pkijs.AccessDescription({
+            accessMethod: OID.accessCaIssuers,
+            accessLocation: uri(pointers.caIssuers),
+          }),
+        ],
+      }).toSchema(),
+    ),
+    extension(
+      OID.crlDistributionPoints,
+      false,
+      new pkijs.CRLDistributionPoints({
+        distributionPoints: [new pkijs.DistributionPoint({ distributionPoint: [uri(pointers.crl)] })],
+      }).toSchema(),
+    ),
+  ]
 }
 
 // Bits in the first byte: 0x80 digitalSignature, 0x40 nonRepudiation, 0x04 keyCertSign, 0x02 cRLSign.
@@ -143,7 +189,8 @@ function keyUsage(bits: number): pkijs.Extension {
   return extension(OID.keyUsage, true, value)
 }
 
-function extension(
+/** An extension with its value encoded as DER. */
+export function extension(
   extnID: string,
   critical: boolean,
   value: { toBER(sizeOnly?: boolean): ArrayBuffer },

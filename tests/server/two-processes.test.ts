@@ -3,6 +3,7 @@ import { apiPaths, apiUrl } from '../../contract/paths.ts'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignAnswer } from '../../contract/signing.ts'
 import { tokenFromLink } from './accounts/accounts-client.ts'
+import { freePort } from './free-port.ts'
 import {
   documentTimestamp,
   makePdf,
@@ -31,14 +32,15 @@ describe('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     database = await createTestDatabase('postgres')
     if (database.database.driver !== 'postgres') throw new Error('PostgreSQL expected')
+    const ports = [await freePort(), await freePort()]
     const env = {
-      PORT: '0',
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.database.url,
-      PUBLIC_URL: 'http://localhost',
+      // The first process plays the balancer's address, where the certificates name the OCSP responder.
+      PUBLIC_URL: `http://localhost:${ports[0]}`,
     }
     // Started at once, as a deploy starts them: they migrate and create the PKI side by side.
-    const started = [spawnServer(env), spawnServer(env)]
+    const started = ports.map((port) => spawnServer({ ...env, PORT: String(port) }))
     const urls = await Promise.all(started.map((server) => server.listening))
     servers = started.map((server, index) => ({ ...server, url: urls[index] ?? '' }))
     dir = temporaryDirectory('two-processes')
@@ -151,7 +153,7 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(download.status).toBe(200)
     const signed = new Uint8Array(await download.arrayBuffer())
     const valid = { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' }
-    expect(pdfsig(dir, signed, nssDir)).toEqual([valid, valid, documentTimestamp])
+    expect(await pdfsig(dir, signed, nssDir)).toEqual([valid, valid, documentTimestamp])
 
     // Each invitation and each "signed" mail went out once, whichever process ran its job.
     await vi.waitFor(

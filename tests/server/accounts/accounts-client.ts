@@ -50,12 +50,15 @@ export async function readJson(response: Response, status = 200): Promise<Record
   return toCamelCase(await response.json()) as Record<string, unknown>
 }
 
-/** Starts a test server of `driver` (its configuration changed by `overrides`) and a client for it. */
+/**
+ * Starts a test server of `driver` (its configuration changed by `overrides`) and a client for it, the server's
+ * clock `clock` (@default 2026-03-01 08:00 UTC).
+ */
 export async function startAccountsClient(
   driver: Driver,
   overrides: Parameters<typeof startTestServer>[2] = {},
+  clock: TestClock = createTestClock(),
 ): Promise<AccountsClient> {
-  const clock = createTestClock()
   const server = await startTestServer(driver, { now: clock.now }, overrides)
   const call = (method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
     fetch(`${server.url}${apiUrl(path)}`, {

@@ -211,7 +211,7 @@ describe.each(drivers)('API users on %s', (driver) => {
         headers: { authorization: bearer },
       },
     )
-    const verdicts = pdfsig(dir, new Uint8Array(await pdf.arrayBuffer()), trustStore(dir, caPem))
+    const verdicts = await pdfsig(dir, new Uint8Array(await pdf.arrayBuffer()), trustStore(dir, caPem))
     expect(verdicts).toHaveLength(2)
     expect(verdicts[0]?.signature).toBe('Signature is Valid.')
     expect(verdicts[1]).toEqual(documentTimestamp)

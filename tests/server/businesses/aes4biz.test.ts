@@ -238,7 +238,7 @@ describe.each(drivers)('AES for business on %s', (driver) => {
       ])
     }
     const pdf = await api.downloadSigned(admin, request.documents[0]?.id ?? '')
-    expect(pdfsig(dir, pdf, nssDir)).toEqual([
+    expect(await pdfsig(dir, pdf, nssDir)).toEqual([
       ...Array.from({ length: 3 }, () => ({
         signature: 'Signature is Valid.',
         certificate: 'Certificate is Trusted.',

@@ -13,6 +13,7 @@ import {
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { pricePlansSchema, upgradePreviewSchema } from '../../../contract/price-plans.ts'
+import { sealDetailSchema, sealPaths } from '../../../contract/seals.ts'
 import { loadSupportContact } from '../../../server/businesses/business-settings.ts'
 import {
   type AccountsClient,
@@ -20,6 +21,8 @@ import {
   readJson,
   startAccountsClient,
 } from '../accounts/accounts-client.ts'
+import { ocspStatus } from '../pki/ocsp-status.ts'
+import { removeTemporaryDirectories } from '../signing/pdf-tools.ts'
 import { drivers } from '../test-database.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -44,6 +47,7 @@ describe.each(drivers)('business accounts on %s', (driver) => {
   })
   afterAll(async () => {
     await client.server.stop()
+    removeTemporaryDirectories()
   })
 
   const readBusiness = async (token: string, id: string) =>
@@ -563,6 +567,16 @@ describe.each(drivers)('business accounts on %s', (driver) => {
       await client.call('POST', apiPaths.signatureRequests(), { token: member, body: { title: 'Kept' } }),
       201,
     )
+    const seal = v.parse(
+      sealDetailSchema,
+      await readJson(
+        await client.call('PUT', sealPaths.seal(business.id, 'closing-seal'), {
+          token: admin,
+          body: { label: 'Closing Seal' },
+        }),
+        201,
+      ),
+    )
 
     const before = await client.mailIds()
     const scheduled = v.parse(
@@ -632,6 +646,11 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     expect(
       (await client.call('GET', apiPaths.signatureRequest(String(draft.id)), { token: memberAgain })).status,
     ).toBe(200)
+    // Its seal went with it, and nobody may seal in its name any more.
+    expect(await ocspStatus(client.server.url, seal.certificate.serialNumber)).toEqual({
+      status: 'revoked',
+      reason: 'cessationOfOperation',
+    })
   })
 
   it('locks when its trial ends without a payment method, for its admins and its members', async () => {

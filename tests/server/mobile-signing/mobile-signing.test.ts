@@ -203,7 +203,7 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
     expect(await answer(await proceed(quinn, id, password))).toEqual(signed)
 
     const bytes = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
-    expect(pdfsig(dir, bytes, nssDir)).toEqual([
+    expect(await pdfsig(dir, bytes, nssDir)).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
       documentTimestamp,
     ])

@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserKeySchema, apiUserPaths } from '../../../contract/api-users.ts'
@@ -25,14 +26,18 @@ import { putSeal, sealCall, stampImage, uploadImage, userId } from './seal-clien
 afterAll(removeTemporaryDirectories)
 
 const dayMs = 24 * 60 * 60 * 1000
+const execFileAsync = promisify(execFile)
 
 /** What pdfsig says of each signature: its verdicts and the signer's names. */
 type Verdict = { signature: string; certificate: string; commonName: string; distinguishedName: string }
 
-function pdfsigVerdicts(dir: string, bytes: Uint8Array, nssDir: string): Verdict[] {
+// Beside the event loop, as pdfsig asks the OCSP responder of the test's server, in this process.
+async function pdfsigVerdicts(dir: string, bytes: Uint8Array, nssDir: string): Promise<Verdict[]> {
   const file = join(dir, `sealed-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`)
   writeFileSync(file, bytes)
-  const output = spawnSync('pdfsig', ['-nssdir', `sql:${nssDir}`, file], { encoding: 'utf8' }).stdout
+  const { stdout: output } = await execFileAsync('pdfsig', ['-nssdir', `sql:${nssDir}`, file], {
+    encoding: 'utf8',
+  })
   const field = (block: string, name: string) =>
     block.match(new RegExp(`${name}: (.*)$`, 'm'))?.[1]?.trim() ?? ''
   return output
@@ -109,7 +114,7 @@ describe.each(drivers)('sealing on %s', (driver) => {
     ])
 
     const pdf = await api.downloadSigned(admin, request.documents[0]?.id ?? '')
-    const verdicts = pdfsigVerdicts(dir, pdf, nssDir)
+    const verdicts = await pdfsigVerdicts(dir, pdf, nssDir)
     // The seal, then the archive timestamp of the completed document.
     expect(verdicts).toHaveLength(2)
     expect(verdicts[1]).toMatchObject({ ...documentTimestamp, commonName: 'Signet Timestamp Authority' })
@@ -205,7 +210,7 @@ describe.each(drivers)('sealing on %s', (driver) => {
       await readJson(await api.call('GET', apiPaths.signatureRequest(request.id), { token })),
     )
     const pdf = await api.downloadSigned(token, signed.documents[0]?.id ?? '')
-    expect(pdfsigVerdicts(dir, pdf, nssDir)).toEqual([
+    expect(await pdfsigVerdicts(dir, pdf, nssDir)).toEqual([
       expect.objectContaining({
         signature: 'Signature is Valid.',
         certificate: 'Certificate is Trusted.',

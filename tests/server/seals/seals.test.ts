@@ -5,6 +5,8 @@ import { billingPaths, setupIntentSchema } from '../../../contract/billing.ts'
 import { sealDetailSchema, sealPaths, sealsSchema } from '../../../contract/seals.ts'
 import { goodPassword, readJson } from '../accounts/accounts-client.ts'
 import { join, openBusiness } from '../businesses/business-client.ts'
+import { ocspStatus } from '../pki/ocsp-status.ts'
+import { removeTemporaryDirectories } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { drivers } from '../test-database.ts'
 import { putSeal, sealCall, stampImage, uploadImage, userId } from './seal-client.ts'
@@ -32,6 +34,7 @@ describe.each(drivers)('seals on %s', (driver) => {
 
   afterAll(async () => {
     await api?.server.stop()
+    removeTemporaryDirectories()
   })
 
   it('creates a seal with an organisation certificate, lists it, and changes its label', async () => {
@@ -78,6 +81,12 @@ describe.each(drivers)('seals on %s', (driver) => {
     expect(renamed.certificate.subject).toMatch(/^CN=Acme Legal, /)
     expect(renamed.certificate.serialNumber).not.toBe(created.certificate.serialNumber)
     expect((await listSeals(admin)).map((s) => s.label)).toEqual(['Acme Legal'])
+    // The certificate of the old label is retired with its key: the CA says so.
+    expect(await ocspStatus(api.server.url, created.certificate.serialNumber)).toEqual({
+      status: 'revoked',
+      reason: 'superseded',
+    })
+    expect(await ocspStatus(api.server.url, renamed.certificate.serialNumber)).toEqual({ status: 'good' })
   })
 
   it('refuses bad account names and labels, and a name another business has', async () => {

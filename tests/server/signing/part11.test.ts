@@ -100,7 +100,7 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
     expect(Buffer.from(pdf).toString('latin1')).toContain('Approved for release')
     const dir = temporaryDirectory(`part11-${driver}`)
     const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
-    expect(pdfsig(dir, pdf, trustStore(dir, caPem)).map((verdict) => verdict.signature)).toEqual([
+    expect((await pdfsig(dir, pdf, trustStore(dir, caPem))).map((verdict) => verdict.signature)).toEqual([
       'Signature is Valid.',
       documentTimestamp.signature,
     ])
@@ -199,7 +199,7 @@ describe.each(drivers)('Part 11 signing on %s', (driver) => {
     expect(signedAt).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} UTC$/)
     expect(page).toContain(signedAt)
     const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
-    expect(pdfsig(dir, pdf, trustStore(dir, caPem)).map((verdict) => verdict.signature)).toEqual([
+    expect((await pdfsig(dir, pdf, trustStore(dir, caPem))).map((verdict) => verdict.signature)).toEqual([
       'Signature is Valid.',
       'Signature is Valid.',
       documentTimestamp.signature,

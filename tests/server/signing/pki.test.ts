@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
@@ -32,7 +32,7 @@ describe('loadOrCreatePki', () => {
     const dir = join(temporaryDirectory('pki'), 'pki')
     const created = await loadOrCreatePki({ dir, production: false })
     const loaded = await loadOrCreatePki({ dir, production: false })
-    for (const part of ['root', 'issuing', 'tsa', 'platform'] as const) {
+    for (const part of ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const) {
       expect(Buffer.from(loaded[part].der).equals(Buffer.from(created[part].der))).toBe(true)
       expect(statSync(join(dir, `${part}.key.pem`)).mode & 0o777).toBe(0o600)
     }
@@ -43,6 +43,23 @@ describe('loadOrCreatePki', () => {
       quality: 'aes',
     })
     expect(await chainValid(issued.certificate, created.chain, created.root.der)).toBe(true)
+  })
+
+  it('adds the OCSP responder to a PKI stored before it had one, and keeps it', async () => {
+    const dir = join(temporaryDirectory('pki'), 'pki')
+    const before = await loadOrCreatePki({ dir, production: false })
+    rmSync(join(dir, 'ocsp.pem'))
+    rmSync(join(dir, 'ocsp.key.pem'))
+    const added = await loadOrCreatePki({ dir, production: false })
+    expect(Buffer.from(added.issuing.der).equals(Buffer.from(before.issuing.der))).toBe(true)
+    expect(Buffer.from(added.ocsp.der).equals(Buffer.from(before.ocsp.der))).toBe(false)
+    expect(describeCertificate(added.ocsp.certificate).commonName).toBe('Signet OCSP Responder')
+    const usage = extension(added.ocsp.certificate, OID.extKeyUsage).parsedValue as pkijs.ExtKeyUsage
+    expect(usage.keyPurposes).toEqual([OID.ocspSigning])
+    expect(extension(added.ocsp.certificate, OID.ocspNoCheck).critical).toBe(false)
+    expect(await chainValid(added.ocsp.certificate, added.chain, added.root.der)).toBe(true)
+    const again = await loadOrCreatePki({ dir, production: false })
+    expect(Buffer.from(again.ocsp.der).equals(Buffer.from(added.ocsp.der))).toBe(true)
   })
 
   it('builds a root CA, an issuing CA, a timestamping and a simple-signature certificate', async () => {

@@ -69,10 +69,10 @@ describe('signPdf', () => {
 
     // An incremental update: the original bytes are untouched at the start of the file.
     expect(Buffer.from(signed.subarray(0, original.length)).equals(Buffer.from(original))).toBe(true)
-    expect(pdfsig(dir, signed)).toEqual([
+    expect(await pdfsig(dir, signed)).toEqual([
       { signature: 'Signature is Valid.', certificate: "Certificate issuer isn't Trusted." },
     ])
-    expect(pdfsig(dir, signed, nssDir)).toEqual([
+    expect(await pdfsig(dir, signed, nssDir)).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
     ])
     const check = qpdfCheck(dir, signed)
@@ -99,14 +99,16 @@ describe('signPdf', () => {
     ]) {
       expect(text).toContain(`(${line}) Tj`)
     }
-    expect(pdfsig(dir, signed, nssDir).map((verdict) => verdict.signature)).toEqual(['Signature is Valid.'])
+    expect((await pdfsig(dir, signed, nssDir)).map((verdict) => verdict.signature)).toEqual([
+      'Signature is Valid.',
+    ])
   })
 
   it('keeps every earlier signature valid across three successive signatures', async () => {
     let bytes = await makePdf(2)
     for (const name of ['Ann', 'Bo', 'Cy']) bytes = await signAs(bytes, name)
 
-    expect(pdfsig(dir, bytes, nssDir)).toEqual(
+    expect(await pdfsig(dir, bytes, nssDir)).toEqual(
       Array.from({ length: 3 }, () => ({
         signature: 'Signature is Valid.',
         certificate: 'Certificate is Trusted.',
@@ -143,7 +145,7 @@ describe('signPdf', () => {
       quality: 'aes',
       appearance: { page: 0, rect: { x: 250, y: 400, width: 300, height: 140 } },
     })
-    expect(pdfsig(dir, signed, nssDir)).toEqual([
+    expect(await pdfsig(dir, signed, nssDir)).toEqual([
       { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
     ])
     const widget = await visibleWidget(signed, 0)
@@ -168,7 +170,7 @@ describe('signPdf', () => {
     expect(at).toBeGreaterThan(20)
     damaged[at] = damaged[at] === 0x31 ? 0x32 : 0x31
 
-    const [verdict] = pdfsig(dir, damaged, nssDir)
+    const [verdict] = await pdfsig(dir, damaged, nssDir)
     expect(verdict?.signature).not.toBe('Signature is Valid.')
     expect(verdict?.signature).toMatch(/Digest Mismatch|Invalid/i)
     const report = await validatePdf(damaged, { trustedRoots: [pki.root.der] })
@@ -186,7 +188,7 @@ describe('signPdf', () => {
     const compact = new Uint8Array(readFileSync(packed))
     expect(Buffer.from(compact).includes('/ObjStm')).toBe(true)
     const signed = await signAs(await signAs(compact, 'Ann'), 'Bo')
-    expect(pdfsig(dir, signed, nssDir)).toEqual(
+    expect(await pdfsig(dir, signed, nssDir)).toEqual(
       Array.from({ length: 2 }, () => ({
         signature: 'Signature is Valid.',
         certificate: 'Certificate is Trusted.',
@@ -210,7 +212,7 @@ describe('signPdf', () => {
       protectedFile,
     ])
     const signed = await signAs(await signAs(new Uint8Array(readFileSync(protectedFile)), 'Ann'), 'Bo')
-    expect(pdfsig(dir, signed, nssDir)).toEqual(
+    expect(await pdfsig(dir, signed, nssDir)).toEqual(
       Array.from({ length: 2 }, () => ({
         signature: 'Signature is Valid.',
         certificate: 'Certificate is Trusted.',
@@ -249,7 +251,7 @@ describe('signPdf', () => {
       // The signature is drawn, all of it inside the field.
       expect(compareRasters(before, after).changedOutside).toBeGreaterThan(20)
       expect(compareRasters(before, after, field).changedOutside).toBe(0)
-      expect(pdfsig(dir, signed, nssDir).map((v) => v.signature)).toEqual(['Signature is Valid.'])
+      expect((await pdfsig(dir, signed, nssDir)).map((v) => v.signature)).toEqual(['Signature is Valid.'])
     },
   )
 

@@ -74,7 +74,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     // The owner downloads the signed version, as it is after the first signature.
     const firstDocument = request.documents[0]?.id ?? ''
     const afterFirst = await api.downloadSigned(owner, firstDocument)
-    expect(pdfsig(dir, afterFirst, nssDir)).toEqual([valid])
+    expect(await pdfsig(dir, afterFirst, nssDir)).toEqual([valid])
     const halfway = await api.getRequest(owner, request.id)
     expect(halfway.signatures.map((s) => [s.accountEmail, s.status])).toEqual([
       [ownerEmail, 'SIGNED'],
@@ -90,7 +90,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     // Both receive the signed documents, each in their language.
     const toOwner = await api.waitForMail(ownerEmail, /“Lease” is signed/, seen)
     expect(toOwner.subject).toBe('“Lease” is signed')
-    expect(toOwner.links).toContain(`http://localhost/view/${request.id}`)
+    expect(toOwner.links).toContain(`${api.server.url}/view/${request.id}`)
     const toSigner = await api.waitForMail(signerEmail, /«Lease» ist unterschrieben/, seen)
     expect(toSigner.subject).toBe('«Lease» ist unterschrieben')
     const files = await api.attachments(toSigner.id)
@@ -101,7 +101,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     ).toBe(true)
     for (const { bytes } of files) {
       // Both signatures, then the archive timestamp over them and their validation data (B-LTA).
-      expect(pdfsig(dir, bytes, nssDir)).toEqual([valid, valid, documentTimestamp])
+      expect(await pdfsig(dir, bytes, nssDir)).toEqual([valid, valid, documentTimestamp])
       const check = qpdfCheck(dir, bytes)
       expect(check.status, check.output).toBe(0)
       const report = await validatePdf(bytes, { trustedRoots: fromPem('CERTIFICATE', caPem).slice(0, 1) })
@@ -121,10 +121,15 @@ describe.each(drivers)('signing requests on %s', (driver) => {
         [null, null, null, 'ETSI.RFC3161', 'unknown', true],
       ])
       expect(report.signatures.every((s) => s.trusted && s.timestamp?.verified && !s.changedAfter)).toBe(true)
+      // Each signature is B-LTA: its certificates' OCSP answers and CRLs are in the document, under its
+      // archive timestamp.
+      expect(report.signatures.map((s) => s.level)).toEqual(['B-LTA', 'B-LTA', null])
       // The document security store holds what a validator needs once the certificates have expired.
       const text = Buffer.from(bytes).toString('latin1')
       expect(text).toMatch(/\/DSS \d+ 0 R/)
       expect(text).toMatch(/\/VRI/)
+      expect(text).toMatch(/\/OCSPs \[/)
+      expect(text).toMatch(/\/CRLs \[/)
     }
 
     // One flipped byte inside the signed range: pdfsig sees the damage.
@@ -133,7 +138,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     const at = Buffer.from(damaged).indexOf('/ModDate (D:') + '/ModDate (D:'.length + 3
     expect(at).toBeGreaterThan(20)
     damaged[at] = damaged[at] === 0x31 ? 0x32 : 0x31
-    const verdicts = pdfsig(dir, damaged, nssDir)
+    const verdicts = await pdfsig(dir, damaged, nssDir)
     expect(verdicts.length).toBe(3)
     expect(verdicts.every((v) => v.signature !== 'Signature is Valid.')).toBe(true)
 
@@ -168,7 +173,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     const [file] = await api.attachments(mail.id)
     const text = Buffer.from(file?.bytes ?? []).toString('latin1')
     expect(text).toMatch(/\/Rect \[\s*100 500 400 640\s*\]/)
-    expect(pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid, documentTimestamp])
+    expect(await pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid, documentTimestamp])
   })
 
   it('signs a PDF that has only a permissions password, and refuses one that needs a password to open', async () => {
@@ -183,7 +188,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     expect(result?.result).toBe('complete')
     const signed = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
     // One with a permissions password stays B-T: no archive timestamp that could not be read back.
-    expect(pdfsig(dir, signed, nssDir)).toEqual([valid])
+    expect(await pdfsig(dir, signed, nssDir)).toEqual([valid])
 
     const draft = await api.call('POST', apiPaths.signatureRequests(), {
       token: owner,
@@ -211,7 +216,11 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     expect(answers.map(([answer]) => answer?.statusOverall).sort()).toEqual(['OPEN', 'SIGNED'])
     const mail = await api.waitForMail(ownerEmail, /“Race” is signed/, seen)
     const [file] = await api.attachments(mail.id)
-    expect(pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([valid, valid, documentTimestamp])
+    expect(await pdfsig(dir, file?.bytes ?? new Uint8Array(), nssDir)).toEqual([
+      valid,
+      valid,
+      documentTimestamp,
+    ])
     expect(qpdfCheck(dir, file?.bytes ?? new Uint8Array()).status).toBe(0)
   })
 

@@ -192,7 +192,7 @@ describe.each(drivers)('signature fields on %s', (driver) => {
     const signed = await api.downloadSigned(signer, documentId)
     expect(Buffer.from(signed).toString('latin1')).toMatch(/\/Rect \[\s*60 700 360 840\s*\]/)
     // The signature and the archive timestamp of the completed document.
-    expect(pdfsig(dir, signed)).toHaveLength(2)
+    expect(await pdfsig(dir, signed)).toHaveLength(2)
 
     const before = rasterize(dir, original, 0)
     const after = rasterize(dir, signed, 0)

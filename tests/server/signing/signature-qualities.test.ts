@@ -125,7 +125,7 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     const signed = await services.storage.getBytes(documentKey(part?.signedSha256 ?? ''))
     if (signed === undefined) throw new Error('no signed version stored')
     expect(part?.signedSize).toBe(signed.length)
-    expect(pdfsig(dir, signed, nssDir)).toEqual([
+    expect(await pdfsig(dir, signed, nssDir)).toEqual([
       ...Array.from({ length: 3 }, () => ({
         signature: 'Signature is Valid.',
         certificate: 'Certificate is Trusted.',

@@ -6,7 +6,8 @@ import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import type { SignAnswer } from '../../../contract/signing.ts'
 import { outboxDir } from '../../../server/providers/mail/create-mail-provider.ts'
-import { type AccountsClient, startAccountsClient } from '../accounts/accounts-client.ts'
+import { type AccountsClient, createTestClock, startAccountsClient } from '../accounts/accounts-client.ts'
+import { freePort } from '../free-port.ts'
 import type { Driver } from '../test-database.ts'
 
 /** One request of a sign call, as the client writes it (snake_case). */
@@ -37,12 +38,21 @@ export type SigningClient = AccountsClient & {
   attachments(mailId: string): Promise<{ filename: string; bytes: Uint8Array }[]>
 }
 
-/** Starts a test server of `driver` with `overrides` and a signing client for it. */
+/**
+ * Starts a test server of `driver` with `overrides` and a signing client for it. pdfsig asks the OCSP responder
+ * that the signing certificates name, so the server's public address is its own, and judges its answers by
+ * the system's time, so the server's clock, which dates them, starts there.
+ */
 export async function startSigningClient(
   driver: Driver,
   overrides: Parameters<typeof startAccountsClient>[1] = {},
 ): Promise<SigningClient> {
-  const client = await startAccountsClient(driver, overrides)
+  const port = await freePort()
+  const client = await startAccountsClient(
+    driver,
+    { port, publicUrl: `http://localhost:${port}`, ...overrides },
+    createTestClock(new Date()),
+  )
   const json = async <T>(response: Response, status: number): Promise<T> => {
     const text = await response.text()
     expect(response.status, text).toBe(status)

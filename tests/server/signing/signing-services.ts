@@ -38,7 +38,7 @@ export async function startSigningServices(
     renderer,
     limits: { documentBytes: 1 << 24, requestBytes: 1 << 24 },
     tempDir: join(dataDir, 'tmp'),
-    platform: await loadPlatformSigning({ dataDir, appMode: 'development' }),
+    platform: await loadPlatformSigning({ dataDir, appMode: 'development' }, db, now),
     freeSignatures: 10,
     close: () => renderer.close(),
   }

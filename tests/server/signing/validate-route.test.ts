@@ -72,7 +72,7 @@ describe('POST /v1/validate', () => {
     const { signatures } = await report(flipped)
     expect(signatures[0]).toMatchObject({ intact: false, problems: ['signature.digest_mismatch'] })
     const dir = temporaryDirectory('validate')
-    expect(pdfsig(dir, flipped)[0]?.signature).not.toBe('Signature is Valid.')
+    expect((await pdfsig(dir, flipped))[0]?.signature).not.toBe('Signature is Valid.')
   })
 
   it('judges a PDF signed elsewhere: intact, but not from a trusted authority', async () => {

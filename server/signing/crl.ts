@@ -1,0 +1,77 @@
+import * as asn1js from 'asn1js'
+import * as pkijs from 'pkijs'
+import type { PkiCa } from '../../contract/pki.ts'
+import { revokedCertificates } from './certificate-registry.ts'
+import { cryptoEngine } from './crypto-engine.ts'
+import { type RevocationServices, reasonCodes } from './ocsp.ts'
+import { OID } from './oids.ts'
+import { extension } from './x509.ts'
+
+/** How long a CRL may be relied on (its nextUpdate after thisUpdate). */
+export const crlValidityMs = 24 * 60 * 60 * 1000
+
+/**
+ * The current CRL (RFC 5280 v2) of one of the platform's CAs, DER, signed by that CA: every certificate it
+ * issued that is revoked, with the time and reason. Its number is its thisUpdate in seconds, which grows
+ * with the server's clock as RFC 5280 §5.2.3 asks.
+ */
+export async function certificateRevocationList(
+  services: RevocationServices,
+  ca: PkiCa,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const issuer = services.pki[ca]
+  const seconds = Math.floor(services.now().getTime() / 1000)
+  const thisUpdate = new Date(seconds * 1000)
+  const revoked = await revokedCertificates(services.db, ca)
+  const authorityKeyId = issuer.certificate.extensions?.find(
+    (candidate) => candidate.extnID === OID.subjectKeyIdentifier,
+  )
+  const crl = new pkijs.CertificateRevocationList({
+    version: 1,
+    issuer: issuer.certificate.subject,
+    thisUpdate: new pkijs.Time({ type: 0, value: thisUpdate }),
+    nextUpdate: new pkijs.Time({ type: 0, value: new Date(thisUpdate.getTime() + crlValidityMs) }),
+    ...(revoked.length === 0
+      ? {}
+      : {
+          revokedCertificates: revoked.map(
+            (entry) =>
+              new pkijs.RevokedCertificate({
+                userCertificate: new asn1js.Integer({ valueHex: Buffer.from(entry.serial, 'hex') }),
+                revocationDate: new pkijs.Time({
+                  type: 0,
+                  value: new Date(Math.floor(entry.revokedAt.getTime() / 1000) * 1000),
+                }),
+                crlEntryExtensions: new pkijs.Extensions({
+                  extensions: [
+                    extension(
+                      OID.crlReason,
+                      false,
+                      new asn1js.Enumerated({ value: reasonCodes[entry.reason] }),
+                    ),
+                  ],
+                }),
+              }),
+          ),
+        }),
+    crlExtensions: new pkijs.Extensions({
+      extensions: [
+        ...(authorityKeyId
+          ? [
+              extension(
+                OID.authorityKeyIdentifier,
+                false,
+                new pkijs.AuthorityKeyIdentifier({
+                  keyIdentifier: asn1js.fromBER(authorityKeyId.extnValue.valueBlock.valueHexView)
+                    .result as asn1js.OctetString,
+                }).toSchema(),
+              ),
+            ]
+          : []),
+        extension(OID.crlNumber, false, new asn1js.Integer({ value: seconds })),
+      ],
+    }),
+  })
+  await crl.sign(issuer.key, 'SHA-256', cryptoEngine)
+  return new Uint8Array(crl.toSchema(true).toBER(false))
+}
