@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
 import type { Seller } from './billing/seller.ts'
+import type { CscOptions } from './providers/csc/csc-signing-provider.ts'
 import type { IdAustriaOptions } from './providers/identification/id-austria-identification-provider.ts'
 import { type IdnowOptions, idnowProducts } from './providers/identification/idnow-identification-provider.ts'
 import type { TwilioOptions } from './providers/mobile-signing/twilio-mobile-signing-provider.ts'
@@ -91,6 +92,11 @@ export type AppConfig = {
    * no Austrian eID in production.
    */
   idAustria?: IdAustriaOptions
+  /**
+   * CSC_*: the qualified trust service provider whose CSC API v2 makes qualified signatures, in any mode (one
+   * for every legislation); unset: the platform's demo CA outside production, and none in production.
+   */
+  csc?: CscOptions
   /** S3_*: the S3-compatible bucket files are stored in; unset: local disk under DATA_DIR/files. */
   s3?: S3StorageOptions
   /**
@@ -127,6 +133,7 @@ const secretVariables = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'TWILIO_AUTH_TOKEN',
   'ID_AUSTRIA_CLIENT_SECRET',
+  'CSC_CLIENT_SECRET',
   ...idnowProducts.map((product) => idnowVariables(product).apiKey),
 ])
 
@@ -296,6 +303,9 @@ const envSchema = v.object({
   ID_AUSTRIA_ISSUER: v.optional(httpUrl),
   ID_AUSTRIA_CLIENT_ID: v.optional(httpUrl),
   ID_AUSTRIA_CLIENT_SECRET: v.optional(v.string()),
+  CSC_BASE_URL: v.optional(baseUrl),
+  CSC_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  CSC_CLIENT_SECRET: v.optional(v.string()),
   SELLER_NAME: v.optional(
     v.pipe(
       v.string(),
@@ -427,6 +437,20 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
         )
     }
   }
+  const { CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET } = result.output
+  const cscSet = Object.entries({ CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET })
+  if (cscSet.some(([, value]) => value !== undefined)) {
+    for (const [variable, value] of cscSet) {
+      if (value === undefined)
+        throw new ConfigError(
+          variable,
+          `Invalid configuration: ${variable} must be set with ${cscSet
+            .filter(([, set]) => set !== undefined)
+            .map(([set]) => set)
+            .join(' and ')}`,
+        )
+    }
+  }
   const { SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER } = result.output
   const sellerSet = Object.entries({ SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER })
   if (sellerSet.some(([, value]) => value !== undefined)) {
@@ -530,6 +554,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
             clientSecret: ID_AUSTRIA_CLIENT_SECRET,
           },
         }),
+    ...(CSC_BASE_URL === undefined || CSC_CLIENT_ID === undefined || CSC_CLIENT_SECRET === undefined
+      ? {}
+      : { csc: { baseUrl: CSC_BASE_URL, clientId: CSC_CLIENT_ID, clientSecret: CSC_CLIENT_SECRET } }),
     ...(S3_ENDPOINT === undefined || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY
       ? {}
       : {

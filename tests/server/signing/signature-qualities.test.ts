@@ -101,7 +101,9 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     })
     await signRequests(services, account(advanced), body)
     // A qualified signature waits for the signer's phone (tests/server/mobile-signing); once confirmed:
-    await signRequests(services, account(qualified), body, { mobileConfirmed: { mobile: '+41 ••• •• 12' } })
+    await signRequests(services, account(qualified), body, {
+      mobileConfirmed: { mobile: '+41 ••• •• 12', oneTimePassword: '123456' },
+    })
     // A direct-link session is bound to its own request: any other is not found.
     const direct = { kind: 'direct' as const, signatureId: guest.id, requestId: request.id, ip: '127.0.0.1' }
     await expect(

@@ -40,6 +40,7 @@ export async function startSigningServices(
     tempDir: join(dataDir, 'tmp'),
     platform: await loadPlatformSigning({ dataDir, appMode: 'development' }),
     freeSignatures: 10,
+    qualifiedSigning: 'demo',
     close: () => renderer.close(),
   }
 }
