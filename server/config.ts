@@ -343,6 +343,16 @@ const envSchema = v.object({
   ),
 })
 
+/** Variables that go together: one set without the others names the first missing and the ones set. */
+function setTogether(variables: Record<string, unknown>): void {
+  const entries = Object.entries(variables)
+  const set = entries.filter(([, value]) => value !== undefined).map(([variable]) => variable)
+  if (set.length === 0) return
+  const missing = entries.find(([, value]) => value === undefined)?.[0]
+  if (missing !== undefined)
+    throw new ConfigError(missing, `Invalid configuration: ${missing} must be set with ${set.join(' and ')}`)
+}
+
 /**
  * Reads the configuration from environment variables; an empty variable counts as unset. Throws a
  * {@link ConfigError} naming the first wrong variable.
@@ -427,44 +437,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   })
   const { ID_AUSTRIA_ISSUER, ID_AUSTRIA_CLIENT_ID, ID_AUSTRIA_CLIENT_SECRET } = result.output
   const idAustria = { ID_AUSTRIA_ISSUER, ID_AUSTRIA_CLIENT_ID, ID_AUSTRIA_CLIENT_SECRET }
-  const idAustriaSet = Object.entries(idAustria).filter(([, value]) => value !== undefined)
-  if (idAustriaSet.length > 0) {
-    for (const [variable, value] of Object.entries(idAustria)) {
-      if (value === undefined)
-        throw new ConfigError(
-          variable,
-          `Invalid configuration: ${variable} must be set with ${idAustriaSet.map(([set]) => set).join(' and ')}`,
-        )
-    }
-  }
+  setTogether(idAustria)
   const { CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET } = result.output
-  const cscSet = Object.entries({ CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET })
-  if (cscSet.some(([, value]) => value !== undefined)) {
-    for (const [variable, value] of cscSet) {
-      if (value === undefined)
-        throw new ConfigError(
-          variable,
-          `Invalid configuration: ${variable} must be set with ${cscSet
-            .filter(([, set]) => set !== undefined)
-            .map(([set]) => set)
-            .join(' and ')}`,
-        )
-    }
-  }
+  setTogether({ CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET })
   const { SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER } = result.output
-  const sellerSet = Object.entries({ SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER })
-  if (sellerSet.some(([, value]) => value !== undefined)) {
-    for (const [variable, value] of sellerSet) {
-      if (value === undefined)
-        throw new ConfigError(
-          variable,
-          `Invalid configuration: ${variable} must be set with ${sellerSet
-            .filter(([, set]) => set !== undefined)
-            .map(([set]) => set)
-            .join(' and ')}`,
-        )
-    }
-  }
+  setTogether({ SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER })
   if (S3_ENDPOINT !== undefined) {
     for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
       if (value === undefined)

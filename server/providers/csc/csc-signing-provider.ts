@@ -37,12 +37,13 @@ export function createCscSigningProvider(
   options: CscOptions,
   fetchImpl: typeof fetch = (url, init) => fetch(url, init),
 ): RemoteSigningProvider {
+  // One CSC method (named in errors) at `url`.
   const call = async <T extends v.GenericSchema>(
+    method: string,
     url: string,
     schema: T,
     init: RequestInit,
   ): Promise<v.InferOutput<T>> => {
-    const method = url.slice(url.lastIndexOf('/', url.lastIndexOf('/') - 1) + 1)
     let response: Response
     try {
       response = await fetchImpl(url, { ...init, method: 'POST', signal: AbortSignal.timeout(30_000) })
@@ -64,16 +65,17 @@ export function createCscSigningProvider(
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
-  const csc = (path: string) => `${options.baseUrl}/${path}`
+  const csc = <T extends v.GenericSchema>(method: string, schema: T, init: RequestInit) =>
+    call(method, `${options.baseUrl}/${method}`, schema, init)
 
   return {
     async authorize(request) {
-      const info = await call(csc('info'), infoSchema, {
+      const info = await csc('info', infoSchema, {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ lang: 'en-US' }),
       })
       const oauth2 = (info.oauth2 ?? options.baseUrl).replace(/\/+$/, '')
-      const { access_token: token } = await call(`${oauth2}/oauth2/token`, tokenSchema, {
+      const { access_token: token } = await call('oauth2/token', `${oauth2}/oauth2/token`, tokenSchema, {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
           grant_type: 'client_credentials',
@@ -81,16 +83,16 @@ export function createCscSigningProvider(
           client_secret: options.clientSecret,
         }).toString(),
       })
-      const { credentialIDs } = await call(
-        csc('credentials/list'),
+      const { credentialIDs } = await csc(
+        'credentials/list',
         listSchema,
         json(token, { userID: request.userId, onlyValid: true }),
       )
       const credentialID = credentialIDs[0]
       if (credentialID === undefined)
         throw new RemoteSigningUnavailable('CSC credentials/list: the signer has no signing credential')
-      const credential = await call(
-        csc('credentials/info'),
+      const credential = await csc(
+        'credentials/info',
         credentialInfoSchema,
         json(token, { credentialID, certificates: 'chain', certInfo: false, authInfo: true }),
       )
@@ -100,8 +102,8 @@ export function createCscSigningProvider(
       const [certificate, ...chain] = credential.cert.certificates.map(fromBase64)
       if (certificate === undefined)
         throw new RemoteSigningUnavailable('CSC credentials/info: no certificate')
-      const { SAD } = await call(
-        csc('credentials/authorize'),
+      const { SAD } = await csc(
+        'credentials/authorize',
         authorizeSchema,
         json(token, {
           credentialID,
@@ -116,8 +118,8 @@ export function createCscSigningProvider(
         signatureAlgorithm: algorithm.cms,
         async sign(signedAttributes) {
           const hash = createHash('sha256').update(signedAttributes).digest('base64')
-          const { signatures } = await call(
-            csc('signatures/signHash'),
+          const { signatures } = await csc(
+            'signatures/signHash',
             signHashSchema,
             json(token, {
               credentialID,

@@ -4,6 +4,8 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { mobileSigningPaths } from '../../../contract/mobile-signing.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { signAnswerSchema } from '../../../contract/signing.ts'
+import { createCscSigningProvider } from '../../../server/providers/csc/csc-signing-provider.ts'
+import { RemoteSigningUnavailable } from '../../../server/providers/csc/remote-signing-provider.ts'
 import {
   type SandboxCscServer,
   startSandboxCscServer,
@@ -114,5 +116,28 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
     })
     if (byPlatform.status !== 'ok') throw new Error('unreadable')
     expect(byPlatform.signatures.map((s) => s.trusted)).toEqual([false, true])
+  })
+
+  it('tells the QTSP refusing this app or the password apart, naming the CSC method and its error', async () => {
+    const request = {
+      userId: 'quinn@example.com',
+      oneTimePassword: '123456',
+      numSignatures: 1,
+      description: 'Deed',
+    }
+    const wrongSecret = createCscSigningProvider({ ...client, baseUrl: csc.baseUrl, clientSecret: 'wrong' })
+    await expect(wrongSecret.authorize(request)).rejects.toThrow(
+      new RemoteSigningUnavailable('CSC oauth2/token answered 401: invalid_client'),
+    )
+    const provider = createCscSigningProvider({ ...client, baseUrl: csc.baseUrl })
+    await expect(provider.authorize({ ...request, oneTimePassword: '' })).rejects.toThrow(
+      new RemoteSigningUnavailable('CSC credentials/authorize answered 400: invalid_otp'),
+    )
+    // One authorisation signs as many hashes as it was asked for, and no more.
+    const signer = await provider.authorize(request)
+    await signer.sign(new Uint8Array([0x31, 0]))
+    await expect(signer.sign(new Uint8Array([0x31, 0]))).rejects.toThrow(
+      new RemoteSigningUnavailable('CSC signatures/signHash answered 400: invalid_request'),
+    )
   })
 })
