@@ -87,26 +87,7 @@ export async function signRequestDocuments(
   if (renderer === undefined) throw new ApiError(503, 'server.unavailable', 'Signing is not available')
   const seal = identity.seal
   const requestId = signable.request.id
-  // A qualified signature is the QTSP's, when one is configured: its key and certificate, authorised once for
-  // every document with the password the signer confirmed.
-  const qtsp = identity.quality === 'qes' && !seal ? services.qualifiedSigning : undefined
-  const remote =
-    qtsp === undefined || qtsp === 'demo'
-      ? undefined
-      : await authorizeRemote(services, qtsp, identity, signable)
-  // Else a seal's own certificate; ses: the platform's; aes and qes: one issued to this signer for this signing.
-  const base: CertifiedKey | undefined =
-    remote !== undefined
-      ? undefined
-      : (seal?.key ??
-        (identity.quality === 'ses'
-          ? pki.platform
-          : await pki.issueSignerCertificate({
-              name: identity.name,
-              email: identity.email,
-              quality: identity.quality,
-              ...(identity.vouchedBy === undefined ? {} : { organization: identity.vouchedBy }),
-            })))
+  const nextSigner = await documentSigner(services, pki, identity, signable)
   const archive: ArchiveAuthorities = { tsa: platform.tsa, revocation: platform.revocation }
   let signed: { statusOverall: SignatureRequestStatus }
   try {
@@ -138,7 +119,7 @@ export async function signRequestDocuments(
       for (const { part, document } of parts) {
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
-        const signer = remote ?? (await platformSigner(pki, base))
+        const signer = await nextSigner()
         const field = fieldOf(
           signable.item.documentSignatures?.find((d) => d.documentId === document.id),
           ownFields?.find((f) => f.documentId === document.id),
@@ -235,9 +216,39 @@ export async function signRequestDocuments(
 }
 
 /**
- * The QTSP's signer for every document of the request, authorised with the password the signer confirmed on
- * their phone; out of reach or refusing is 503, and nothing is signed.
+ * What signs each document of the request. A qualified signature is the QTSP's when one is configured: its
+ * key and certificate, authorised once for every document with the password the signer confirmed on their
+ * phone (out of reach or refusing: 503, nothing signed). Else a certificate of the platform's CA minted per
+ * signature (see Pki.signatureCertificate) from a seal's own, the platform's for ses, or one issued to this
+ * signer for this signing for aes and qes.
  */
+async function documentSigner(
+  services: SigningServices,
+  pki: Pki,
+  identity: SigningIdentity,
+  signable: SignableRequest,
+): Promise<() => Promise<CmsSigner>> {
+  const qtsp = identity.quality === 'qes' && !identity.seal ? services.qualifiedSigning : undefined
+  if (qtsp !== undefined && qtsp !== 'demo') {
+    const remote = await authorizeRemote(services, qtsp, identity, signable)
+    return async () => remote
+  }
+  const base: CertifiedKey =
+    identity.seal?.key ??
+    (identity.quality === 'ses'
+      ? pki.platform
+      : await pki.issueSignerCertificate({
+          name: identity.name,
+          email: identity.email,
+          quality: identity.quality,
+          ...(identity.vouchedBy === undefined ? {} : { organization: identity.vouchedBy }),
+        }))
+  return async () => {
+    const certificate = await pki.signatureCertificate(base)
+    return localSigner(certificate.der, certificate.key, pki.chain)
+  }
+}
+
 async function authorizeRemote(
   services: SigningServices,
   qtsp: RemoteSigningProvider,
@@ -261,13 +272,6 @@ async function authorizeRemote(
       if (error instanceof RemoteSigningUnavailable) throw qtspUnavailable(error)
       throw error
     })
-}
-
-/** A certificate of the platform's CA minted for one signature (see Pki.signatureCertificate), with its key. */
-async function platformSigner(pki: Pki, base: CertifiedKey | undefined): Promise<CmsSigner> {
-  if (base === undefined) throw new Error('no certificate to sign with')
-  const certificate = await pki.signatureCertificate(base)
-  return localSigner(certificate.der, certificate.key, pki.chain)
 }
 
 function qtspUnavailable(error: RemoteSigningUnavailable): ApiError {

@@ -47,12 +47,14 @@ const sadSeconds = 300
  * their `userID` (an e-mail address). Authorisation is explicit with an OTP: the sandbox takes any six digits,
  * which is the SMS one-time password Signet checked when the signer confirmed. Keeps everything in memory.
  */
-export function createSandboxCsc(client: SandboxCscClient): {
+function createSandboxCsc(client: SandboxCscClient): {
   app: Hono
   ready: Promise<{ root: Uint8Array }>
 } {
   const ready = createCa()
   const tokens = new Map<string, number>()
+  // By userID, issued once even when two lists ask at the same time; and by credentialID once issued.
+  const credentialsOfUsers = new Map<string, Promise<Credential>>()
   const credentials = new Map<string, Credential>()
   const authorizations = new Map<string, Authorization>()
   const app = new Hono()
@@ -68,8 +70,7 @@ export function createSandboxCsc(client: SandboxCscClient): {
     const parsed: unknown = await c.req.json().catch(() => undefined)
     return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
   }
-  const credentialOf = (value: unknown) =>
-    [...credentials.values()].find((credential) => credential.id === value)
+  const credentialOf = (value: unknown) => (typeof value === 'string' ? credentials.get(value) : undefined)
 
   app.post('/csc/v2/info', (c) =>
     c.json({
@@ -110,8 +111,10 @@ export function createSandboxCsc(client: SandboxCscClient): {
     const { userID } = await body(c)
     if (typeof userID !== 'string' || userID === '')
       return fail(c, 400, 'invalid_request', 'Missing (or invalid type) string parameter userID')
-    const credential = credentials.get(userID) ?? (await issueCredential(userID))
-    credentials.set(userID, credential)
+    const issued = credentialsOfUsers.get(userID) ?? issueCredential(userID)
+    credentialsOfUsers.set(userID, issued)
+    const credential = await issued
+    credentials.set(credential.id, credential)
     return c.json({ credentialIDs: [credential.id], onlyValid: true })
   })
 

@@ -70,21 +70,25 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
     return password
   }
 
-  it('signs with the QTSP’s key and certificate: the PDF validates with the QTSP’s chain', async () => {
+  it('signs with the QTSP’s key and certificate, once it can be reached: the PDF validates with its chain', async () => {
     const request = await api.openRequest(owner, 'Deed', ['quinn@example.com'], [await makePdf(1)])
+    // One SMS a minute: the registration's went just now.
     api.clock.advance(60_000)
     const seen = await api.mailIds()
     const [started] = await api.signed(quinn, [{ signature_request_id: request.id }])
     expect(started).toMatchObject({ result: 'mobile_aes', mobileSigningId: expect.any(String) })
-    const proceeded = await api.call(
-      'POST',
-      mobileSigningPaths.proceed('mobileid', started?.mobileSigningId ?? ''),
-      {
+    const password = await smsPassword(seen)
+    const proceed = () =>
+      api.call('POST', mobileSigningPaths.proceed('mobileid', started?.mobileSigningId ?? ''), {
         token: quinn,
-        body: { pwdotp: await smsPassword(seen) },
-      },
-    )
-    expect(v.parse(signAnswerSchema, toCamelCase(await readJson(proceeded))).results).toEqual([
+        body: { pwdotp: password },
+      })
+    // While the QTSP is out of reach: 503, nothing signed, and the same password works once it is back.
+    await csc.close()
+    await api.expectError(await proceed(), 503, 'server.unavailable')
+    expect((await api.getRequest(owner, request.id)).signatures[0]?.status).toBe('OPEN')
+    csc = await startSandboxCscServer(client, Number(new URL(csc.baseUrl).port))
+    expect(v.parse(signAnswerSchema, toCamelCase(await readJson(await proceed()))).results).toEqual([
       { signatureRequestId: request.id, result: 'complete', statusOverall: 'SIGNED' },
     ])
 
