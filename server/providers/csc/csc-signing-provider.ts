@@ -33,10 +33,7 @@ const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.leng
  * SHA-256 of the CMS signed attributes. Credentials of SCAL 1 only: SCAL 2 binds the hashes at authorisation,
  * before the documents are prepared.
  */
-export function createCscSigningProvider(
-  options: CscOptions,
-  fetchImpl: typeof fetch = (url, init) => fetch(url, init),
-): RemoteSigningProvider {
+export function createCscSigningProvider(options: CscOptions): RemoteSigningProvider {
   // One CSC method (named in errors) at `url`.
   const call = async <T extends v.GenericSchema>(
     method: string,
@@ -46,7 +43,7 @@ export function createCscSigningProvider(
   ): Promise<v.InferOutput<T>> => {
     let response: Response
     try {
-      response = await fetchImpl(url, { ...init, method: 'POST', signal: AbortSignal.timeout(30_000) })
+      response = await fetch(url, { ...init, method: 'POST', signal: AbortSignal.timeout(30_000) })
     } catch (error) {
       throw new RemoteSigningUnavailable(`CSC ${method}: ${String(error)}`, { cause: error })
     }
