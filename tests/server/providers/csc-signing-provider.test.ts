@@ -70,6 +70,12 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
     return password
   }
 
+  it('offers the identified signer a qualified signature, not a demo one, while a QTSP makes them', async () => {
+    expect(
+      await readJson(await api.call('GET', apiPaths.signatureQualitiesDetail(), { token: quinn })),
+    ).toMatchObject({ qes: { zertes: { quality: 'qes' } } })
+  })
+
   it('signs with the QTSP’s key and certificate, once it can be reached: the PDF validates with its chain', async () => {
     const request = await api.openRequest(owner, 'Deed', ['quinn@example.com'], [await makePdf(1)])
     // One SMS a minute: the registration's went just now.

@@ -119,12 +119,12 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     if (guest === undefined) throw new Error('no guest')
     const body = { signatureRequests: [{ signatureRequestId: request.id }], language: 'fr' }
 
-    expect(await getSignatureQualities(handle.db, advanced.id, false)).toEqual({
+    expect(await getSignatureQualities(handle.db, advanced.id, true)).toEqual({
       ses: { any: { quality: 'ses' } },
       aes: { any: { quality: 'aes' } },
       signingQuality: 'aes',
     })
-    expect(await getSignatureQualities(handle.db, qualified.id, false)).toEqual({
+    expect(await getSignatureQualities(handle.db, qualified.id, true)).toEqual({
       ses: { any: { quality: 'ses' } },
       aes: { any: { quality: 'aes' } },
       qes: { zertes: { quality: 'demo' } },
