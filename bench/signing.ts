@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CryptoKeySigner, PDF } from '@libpdf/core'
+import { localSigner } from '../server/signing/cms.ts'
 import { loadOrCreatePki } from '../server/signing/pki.ts'
 import { signPdf } from '../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../server/signing/tsa.ts'
@@ -62,9 +63,7 @@ try {
       signer: {
         name: 'Ann Example',
         email: 'ann@example.com',
-        certificate: certificate.der,
-        key: certificate.key,
-        chain: pki.chain,
+        ...localSigner(certificate.der, certificate.key, pki.chain),
       },
       tsa,
       name: 'Ann Example',

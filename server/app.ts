@@ -23,6 +23,7 @@ import { createStaticFiles } from './http/static-files.ts'
 import { createIdentificationServices } from './identification/create-identification-services.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import { unfinishedJobs } from './jobs/unfinished-jobs.ts'
+import { createQualifiedSigning } from './providers/csc/create-qualified-signing.ts'
 import { outboxDir } from './providers/mail/create-mail-provider.ts'
 import type { MailQueue } from './providers/mail/mail-queue.ts'
 import { createOutbox } from './providers/mail/outbox.ts'
@@ -168,6 +169,7 @@ export function createApp({
     ...requests,
     platform,
     freeSignatures: config.freeSignatures ?? defaultFreeSignatures,
+    qualifiedSigning: createQualifiedSigning(config),
     mobileSigning: createMobileSigningProvider(config),
   }
   api.route('/', createSigningRoutes(signing))

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
 import type { Seller } from './billing/seller.ts'
+import type { CscOptions } from './providers/csc/csc-signing-provider.ts'
 import type { IdAustriaOptions } from './providers/identification/id-austria-identification-provider.ts'
 import { type IdnowOptions, idnowProducts } from './providers/identification/idnow-identification-provider.ts'
 import type { TwilioOptions } from './providers/mobile-signing/twilio-mobile-signing-provider.ts'
@@ -91,6 +92,11 @@ export type AppConfig = {
    * no Austrian eID in production.
    */
   idAustria?: IdAustriaOptions
+  /**
+   * CSC_*: the qualified trust service provider whose CSC API v2 makes qualified signatures, in any mode (one
+   * for every legislation); unset: the platform's demo CA outside production, and none in production.
+   */
+  csc?: CscOptions
   /** S3_*: the S3-compatible bucket files are stored in; unset: local disk under DATA_DIR/files. */
   s3?: S3StorageOptions
   /**
@@ -127,6 +133,7 @@ const secretVariables = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'TWILIO_AUTH_TOKEN',
   'ID_AUSTRIA_CLIENT_SECRET',
+  'CSC_CLIENT_SECRET',
   ...idnowProducts.map((product) => idnowVariables(product).apiKey),
 ])
 
@@ -296,6 +303,9 @@ const envSchema = v.object({
   ID_AUSTRIA_ISSUER: v.optional(httpUrl),
   ID_AUSTRIA_CLIENT_ID: v.optional(httpUrl),
   ID_AUSTRIA_CLIENT_SECRET: v.optional(v.string()),
+  CSC_BASE_URL: v.optional(baseUrl),
+  CSC_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  CSC_CLIENT_SECRET: v.optional(v.string()),
   SELLER_NAME: v.optional(
     v.pipe(
       v.string(),
@@ -332,6 +342,16 @@ const envSchema = v.object({
     ),
   ),
 })
+
+/** Variables that go together: one set without the others names the first missing and the ones set. */
+function setTogether(variables: Record<string, unknown>): void {
+  const entries = Object.entries(variables)
+  const set = entries.filter(([, value]) => value !== undefined).map(([variable]) => variable)
+  if (set.length === 0) return
+  const missing = entries.find(([, value]) => value === undefined)?.[0]
+  if (missing !== undefined)
+    throw new ConfigError(missing, `Invalid configuration: ${missing} must be set with ${set.join(' and ')}`)
+}
 
 /**
  * Reads the configuration from environment variables; an empty variable counts as unset. Throws a
@@ -417,30 +437,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   })
   const { ID_AUSTRIA_ISSUER, ID_AUSTRIA_CLIENT_ID, ID_AUSTRIA_CLIENT_SECRET } = result.output
   const idAustria = { ID_AUSTRIA_ISSUER, ID_AUSTRIA_CLIENT_ID, ID_AUSTRIA_CLIENT_SECRET }
-  const idAustriaSet = Object.entries(idAustria).filter(([, value]) => value !== undefined)
-  if (idAustriaSet.length > 0) {
-    for (const [variable, value] of Object.entries(idAustria)) {
-      if (value === undefined)
-        throw new ConfigError(
-          variable,
-          `Invalid configuration: ${variable} must be set with ${idAustriaSet.map(([set]) => set).join(' and ')}`,
-        )
-    }
-  }
+  setTogether(idAustria)
+  const { CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET } = result.output
+  setTogether({ CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET })
   const { SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER } = result.output
-  const sellerSet = Object.entries({ SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER })
-  if (sellerSet.some(([, value]) => value !== undefined)) {
-    for (const [variable, value] of sellerSet) {
-      if (value === undefined)
-        throw new ConfigError(
-          variable,
-          `Invalid configuration: ${variable} must be set with ${sellerSet
-            .filter(([, set]) => set !== undefined)
-            .map(([set]) => set)
-            .join(' and ')}`,
-        )
-    }
-  }
+  setTogether({ SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER })
   if (S3_ENDPOINT !== undefined) {
     for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
       if (value === undefined)
@@ -530,6 +531,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
             clientSecret: ID_AUSTRIA_CLIENT_SECRET,
           },
         }),
+    ...(CSC_BASE_URL === undefined || CSC_CLIENT_ID === undefined || CSC_CLIENT_SECRET === undefined
+      ? {}
+      : { csc: { baseUrl: CSC_BASE_URL, clientId: CSC_CLIENT_ID, clientSecret: CSC_CLIENT_SECRET } }),
     ...(S3_ENDPOINT === undefined || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY
       ? {}
       : {

@@ -139,7 +139,7 @@ export async function proceedMobileSigning(
       signer,
       { signatureRequests: body.signatureRequests, language: body.language },
       {
-        mobileConfirmed: { mobile: maskMobile(row.mobile) },
+        mobileConfirmed: { mobile: maskMobile(row.mobile), oneTimePassword: password },
         ...(body.part11 === undefined ? {} : { part11: body.part11 }),
       },
     )

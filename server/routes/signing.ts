@@ -28,7 +28,7 @@ export function createSigningRoutes(services: SigningServices & ApiKeyMode): Hon
         await getSignatureQualities(
           services.db,
           c.get('auth').userId,
-          services.platform?.pki.production ?? false,
+          services.qualifiedSigning === 'demo',
           vouched,
         ),
       )

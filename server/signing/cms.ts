@@ -1,15 +1,42 @@
 import { createHash } from 'node:crypto'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
-import { cryptoEngine } from './crypto-engine.ts'
-import { certificateParts, concat, tlv } from './der.ts'
+import { certificateParts, concat, ecdsaSignatureDer, tlv } from './der.ts'
 import { OID } from './oids.ts'
+
+/**
+ * Who signs a CMS: the signer's certificate and chain, and what makes the signature value over the DER of the
+ * signed attributes. A key the platform holds ({@link localSigner}) or a QTSP's remote key (the CSC API).
+ */
+export type CmsSigner = {
+  /** DER certificate of the signer. */
+  certificate: Uint8Array
+  /** DER certificates above `certificate`, up to the root. */
+  chain: Uint8Array[]
+  /** OID of the signature algorithm `sign` uses, with SHA-256 (ecdsa-with-SHA256, sha256WithRSAEncryption). */
+  signatureAlgorithm: string
+  /** The signature value as CMS carries it (DER for ECDSA) over these bytes, hashed with SHA-256. */
+  sign(signedAttributes: Uint8Array): Promise<Uint8Array>
+}
+
+/** A {@link CmsSigner} with a P-256 key the platform holds. */
+export function localSigner(certificate: Uint8Array, key: CryptoKey, chain: Uint8Array[]): CmsSigner {
+  return {
+    certificate,
+    chain,
+    signatureAlgorithm: OID.ecdsaWithSha256,
+    sign: async (bytes) =>
+      ecdsaSignatureDer(
+        new Uint8Array(
+          await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, Uint8Array.from(bytes)),
+        ),
+      ),
+  }
+}
 
 /** What to sign into one CMS SignedData structure. */
 export type CmsSignRequest = {
-  /** DER certificate of the signer. */
-  certificate: Uint8Array
-  key: CryptoKey
+  signer: CmsSigner
   /** The content type the signed attributes name (`id-data` for PDF, `id-ct-TSTInfo` for a token). */
   contentType: string
   /** SHA-256 digest of the content, for the messageDigest attribute. */
@@ -46,39 +73,55 @@ export class RawDer {
 /**
  * Builds and signs a CMS SignedData with the signed attributes PAdES baseline and RFC 5816 ask
  * for: contentType, messageDigest and signing-certificate-v2 (no signingTime: PAdES keeps the
- * claimed time in the signature dictionary's /M). Certificates are added by `signedDataDer`.
+ * claimed time in the signature dictionary's /M); the signer signs their DER, wherever its key is.
+ * Certificates are added by `signedDataDer`.
  */
 export async function createSignedData(request: CmsSignRequest): Promise<pkijs.SignedData> {
-  const parts = certificateParts(request.certificate)
+  const { certificate } = request.signer
+  const parts = certificateParts(certificate)
   const serial = parts.tbs.subarray(parts.serial.start, parts.serial.end)
   const issuerAndSerial = tlv(0x30, concat([parts.issuer, serial]))
+  const sha256 = () => new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 })
+  const signerInfo = new pkijs.SignerInfo({
+    version: 1,
+    // pkijs writes a sid that is not its own IssuerAndSerialNumber class as it is.
+    sid: new RawDer(issuerAndSerial),
+    digestAlgorithm: sha256(),
+    signatureAlgorithm: new pkijs.AlgorithmIdentifier({
+      algorithmId: request.signer.signatureAlgorithm,
+      // RFC 4055: an RSA signature algorithm's parameters are NULL; ECDSA's are absent (RFC 5758).
+      ...(request.signer.signatureAlgorithm === OID.sha256WithRsaEncryption
+        ? { algorithmParams: new asn1js.Null() }
+        : {}),
+    }),
+    signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+      type: 0,
+      attributes: [
+        attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: request.contentType })),
+        attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: request.contentDigest })),
+        attribute(
+          OID.signingCertificateV2,
+          new RawDer(signingCertificateV2(certificate, parts.issuer, serial)).asBlock(),
+        ),
+      ],
+    }),
+  })
+  // What is signed is the signed attributes' DER with the SET OF tag in place of their [0] (RFC 5652 5.4).
+  const signedAttributes = new Uint8Array(
+    signerInfo.signedAttrs?.toSchema().toBER(false) ?? new ArrayBuffer(0),
+  )
+  signedAttributes[0] = 0x31
+  signerInfo.signature = new asn1js.OctetString({ valueHex: await request.signer.sign(signedAttributes) })
   const signedData = new pkijs.SignedData({
     version: 1,
+    digestAlgorithms: [sha256()],
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: request.contentType }),
-    signerInfos: [
-      new pkijs.SignerInfo({
-        version: 1,
-        // pkijs writes a sid that is not its own IssuerAndSerialNumber class as it is.
-        sid: new RawDer(issuerAndSerial),
-        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-          type: 0,
-          attributes: [
-            attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: request.contentType })),
-            attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: request.contentDigest })),
-            attribute(
-              OID.signingCertificateV2,
-              new RawDer(signingCertificateV2(request.certificate, parts.issuer, serial)).asBlock(),
-            ),
-          ],
-        }),
-      }),
-    ],
+    signerInfos: [signerInfo],
   })
   // Set after construction: pkijs's constructor would turn it into a BER constructed OCTET STRING.
   if (request.content) {
     signedData.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: request.content })
   }
-  await signedData.sign(request.key, 0, 'SHA-256', undefined, cryptoEngine)
   return signedData
 }
 

@@ -12,20 +12,21 @@ import {
 
 /**
  * GET /v3/user/signature-qualities-detail: what the signed-in user may sign with, read from their
- * record; `vouched` when asked for a request whose business vouches for them (aes). Outside production a
- * qualified entry says `demo`, as its certificates do.
+ * record; `vouched` when asked for a request whose business vouches for them (aes). A qualified entry says
+ * `demo` while the platform's demo CA makes qualified signatures (outside production without a QTSP), as its
+ * certificates do.
  */
 export async function getSignatureQualities(
   db: Pick<Database, 'select'>,
   userId: string,
-  production: boolean,
+  demo: boolean,
   vouched = false,
 ): Promise<SignatureQualitiesDetail> {
   const [user] = await db.select({ attributes: users.attributes }).from(users).where(eq(users.id, userId))
   if (user === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
   const allowed = allowedQualities(user.attributes, vouched)
   const unlocked = new Set(user.attributes[signatureQualitiesAttribute] ?? [])
-  const qesEntry = { quality: production ? 'qes' : 'demo' }
+  const qesEntry = { quality: demo ? 'demo' : 'qes' }
   const qes = Object.fromEntries(
     qesLegislations.filter((legislation) => unlocked.has(`qes_${legislation}`)).map((l) => [l, qesEntry]),
   )

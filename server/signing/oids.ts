@@ -39,6 +39,10 @@ export const OID = {
   crlReason: '2.5.29.21',
   sha1: '1.3.14.3.2.26',
   sha256: '2.16.840.1.101.3.4.2.1',
+  ecPublicKey: '1.2.840.10045.2.1',
+  ecdsaWithSha256: '1.2.840.10045.4.3.2',
+  rsaEncryption: '1.2.840.113549.1.1.1',
+  sha256WithRsaEncryption: '1.2.840.113549.1.1.11',
   sha384: '2.16.840.1.101.3.4.2.2',
   sha512: '2.16.840.1.101.3.4.2.3',
   data: '1.2.840.113549.1.7.1',
@@ -49,6 +53,10 @@ export const OID = {
   signingTime: '1.2.840.113549.1.9.5',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
+  /** ETSI EN 319 411-2 QCP-n-qscd: a QTSP's qualified certificate of a person, key on a QSCD. */
+  qcpNaturalQscd: '0.4.0.194112.1.2',
+  /** ETSI EN 319 411-2 QCP-l-qscd: a QTSP's qualified certificate of an organisation (a seal), key on a QSCD. */
+  qcpLegalQscd: '0.4.0.194112.1.3',
   /** Certificate policy of the platform's simple-signature certificate. */
   policySes: `${platformArc}.1.1`,
   /** Certificate policy of a per-signer certificate for an advanced signature. */

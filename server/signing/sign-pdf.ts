@@ -12,7 +12,7 @@ import {
 } from '@libpdf/core'
 import * as pkijs from 'pkijs'
 import { drawAppearance, drawImageAppearance } from './appearance.ts'
-import { attribute, createSignedData, RawDer, signedDataDer } from './cms.ts'
+import { attribute, type CmsSigner, createSignedData, RawDer, signedDataDer } from './cms.ts'
 import { OID } from './oids.ts'
 import { SigningError } from './signing-error.ts'
 import type { TimestampAuthority } from './tsa.ts'
@@ -23,15 +23,13 @@ export type SignatureQuality = 'ses' | 'aes' | 'qes'
 /** A box on a page in PDF points, origin at the page's bottom-left corner. */
 export type SignatureRect = { x: number; y: number; width: number; height: number }
 
-/** Who signs and with which certificate. */
-export type PdfSigner = {
+/**
+ * Who signs and with which certificate: the platform's for ses, the signer's own for aes and qes (a QTSP's
+ * through the CSC API for qes when one is configured).
+ */
+export type PdfSigner = CmsSigner & {
   name: string
   email: string
-  /** DER X.509 certificate: the platform's for ses, the signer's own for aes and qes. */
-  certificate: Uint8Array
-  key: CryptoKey
-  /** DER certificates above `certificate`: [issuing CA, root CA]. */
-  chain: Uint8Array[]
 }
 
 /** Options of one signature. */
@@ -131,8 +129,7 @@ export async function signPdf(
     signer: { name: signer.name, email: signer.email },
   })
   const signedData = await createSignedData({
-    certificate: signer.certificate,
-    key: signer.key,
+    signer,
     contentType: OID.data,
     contentDigest: digest,
   })

@@ -7,18 +7,24 @@ import type { DocumentSignature, SignatureQuality } from '../../contract/signing
 import type { SignResultCode } from '../../machines/signing/signing.types.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import {
+  type RemoteSigningProvider,
+  RemoteSigningUnavailable,
+} from '../providers/csc/remote-signing-provider.ts'
 import type { SealSigning } from '../seals/seal-for-signer.ts'
 import { requestNotFound } from '../signature-requests/find-request.ts'
+import type { Queryable } from '../signature-requests/load-requests.ts'
 import { recordEvent } from '../signature-requests/record-event.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
 import { signerFields } from '../signature-requests/signer-fields.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import type { ArchiveAuthorities } from './archive-pdf.ts'
+import { type CmsSigner, localSigner } from './cms.ts'
 import { decideSign } from './decide-sign.ts'
 import type { SignableRequest } from './find-signable-request.ts'
 import { spendFreeSignature } from './free-signatures.ts'
 import { mailSignedDocuments, type SignedFile } from './mail-signed-documents.ts'
-import type { CertifiedKey } from './pki.ts'
+import type { CertifiedKey, Pki } from './pki.ts'
 import { signPdf } from './sign-pdf.ts'
 import { SigningError } from './signing-error.ts'
 import type { PlatformSigning, SigningServices } from './signing-services.ts'
@@ -44,6 +50,8 @@ export type SigningIdentity = {
   visualSignature?: Uint8Array
   /** How the signer proved who they were, as the audit trail records it. */
   verifications: SigningVerification[]
+  /** The one-time password the signer confirmed a qualified signature with: it authorises the QTSP's key. */
+  oneTimePassword?: string
   /**
    * Signed under 21 CFR Part 11: `signingName` and `signingReason` are the printed name and meaning the
    * signer confirmed, which the appearance shows with the time (11.50) and the audit trail records.
@@ -78,19 +86,9 @@ export async function signRequestDocuments(
   const { pki } = platform
   const { renderer } = services
   if (renderer === undefined) throw new ApiError(503, 'server.unavailable', 'Signing is not available')
-  // A seal's own certificate; else ses: the platform's; aes and qes: one issued to this signer for this signing.
-  const base: CertifiedKey =
-    identity.seal?.key ??
-    (identity.quality === 'ses'
-      ? pki.platform
-      : await pki.issueSignerCertificate({
-          name: identity.name,
-          email: identity.email,
-          quality: identity.quality,
-          ...(identity.vouchedBy === undefined ? {} : { organization: identity.vouchedBy }),
-        }))
   const seal = identity.seal
   const requestId = signable.request.id
+  const nextSigner = await documentSigner(services, pki, identity, signable)
   let signed: { statusOverall: SignatureRequestStatus }
   try {
     signed = await services.db.transaction(async (tx) => {
@@ -122,7 +120,7 @@ export async function signRequestDocuments(
       for (const { part, document } of parts) {
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
-        const certificate = await pki.signatureCertificate(base, tx)
+        const signer = await nextSigner(tx)
         const field = fieldOf(
           signable.item.documentSignatures?.find((d) => d.documentId === document.id),
           ownFields?.find((f) => f.documentId === document.id),
@@ -132,13 +130,7 @@ export async function signRequestDocuments(
         const withSignature = await signPdf(
           current,
           {
-            signer: {
-              name: identity.name,
-              email: identity.email,
-              certificate: certificate.der,
-              key: certificate.key,
-              chain: pki.chain,
-            },
+            signer: { ...signer, name: identity.name, email: identity.email },
             tsa: platform.tsa,
             signingTime: now,
             name: identity.signingName,
@@ -153,6 +145,7 @@ export async function signRequestDocuments(
           },
           renderer.prepareSignature,
         ).catch((error: unknown) => {
+          if (error instanceof RemoteSigningUnavailable) throw qtspUnavailable(error)
           if (!(error instanceof SigningError)) throw error
           throw new ApiError(422, 'signing.document_unsignable', `“${document.title}” cannot be signed`, {
             cause: error,
@@ -221,6 +214,75 @@ export async function signRequestDocuments(
     throw error
   }
   return { result: 'complete', statusOverall: signed.statusOverall }
+}
+
+/**
+ * What signs each document of the request. A qualified signature is the QTSP's when one is configured: its
+ * key and certificate, authorised once for every document with the password the signer confirmed on their
+ * phone (out of reach or refusing: 503, nothing signed). Else a certificate of the platform's CA minted per
+ * signature (see Pki.signatureCertificate) from a seal's own, the platform's for ses, or one issued to this
+ * signer for this signing for aes and qes.
+ */
+async function documentSigner(
+  services: SigningServices,
+  pki: Pki,
+  identity: SigningIdentity,
+  signable: SignableRequest,
+): Promise<(tx: Queryable) => Promise<CmsSigner>> {
+  const qtsp = identity.quality === 'qes' && !identity.seal ? services.qualifiedSigning : undefined
+  if (qtsp !== undefined && qtsp !== 'demo') {
+    const remote = await authorizeRemote(services, qtsp, identity, signable)
+    return async () => remote
+  }
+  const base: CertifiedKey =
+    identity.seal?.key ??
+    (identity.quality === 'ses'
+      ? pki.platform
+      : await pki.issueSignerCertificate({
+          name: identity.name,
+          email: identity.email,
+          quality: identity.quality,
+          ...(identity.vouchedBy === undefined ? {} : { organization: identity.vouchedBy }),
+        }))
+  // Each document's copy of the certificate is recorded in the signing transaction `tx`.
+  return async (tx) => {
+    const certificate = await pki.signatureCertificate(base, tx)
+    return localSigner(certificate.der, certificate.key, pki.chain)
+  }
+}
+
+async function authorizeRemote(
+  services: SigningServices,
+  qtsp: RemoteSigningProvider,
+  identity: SigningIdentity,
+  signable: SignableRequest,
+): Promise<CmsSigner> {
+  if (identity.oneTimePassword === undefined)
+    throw new Error('a qualified signature reached the QTSP without the password the signer confirmed')
+  const parts = await services.db
+    .select({ documentId: signatureRequestDocuments.documentId })
+    .from(signatureRequestDocuments)
+    .where(eq(signatureRequestDocuments.requestId, signable.request.id))
+  return qtsp
+    .authorize({
+      userId: identity.email,
+      oneTimePassword: identity.oneTimePassword,
+      numSignatures: Math.max(parts.length, 1),
+      description: `Signet: ${signable.request.title}`,
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RemoteSigningUnavailable) throw qtspUnavailable(error)
+      throw error
+    })
+}
+
+function qtspUnavailable(error: RemoteSigningUnavailable): ApiError {
+  return new ApiError(
+    503,
+    'server.unavailable',
+    'The qualified trust service provider cannot be reached; try again later',
+    { cause: error },
+  )
 }
 
 /**

@@ -85,6 +85,12 @@ export async function signRequests(
       confirmed = part11Meaning(part11)
     }
     const identity = seal ? sealIdentity(signer, seal, signable) : await identify(services, signer, signable)
+    if (typeof identity !== 'string' && identity.quality === 'qes' && !seal && !services.qualifiedSigning)
+      throw new ApiError(
+        503,
+        'server.unavailable',
+        'Qualified signatures are not available on this server: no qualified trust service provider (CSC_BASE_URL) is configured',
+      )
     if (typeof identity === 'string') planned.push({ signable, result: identity })
     else if (identity.quality === 'qes' && !seal && options.mobileConfirmed === undefined)
       planned.push({ signable, defer: true, part11: confirmed })
@@ -93,7 +99,12 @@ export async function signRequests(
         part11: confirmed !== undefined,
         mobile: options.mobileConfirmed?.mobile,
       })
-      const signed = { ...identity, verifications }
+      const confirmedBy = options.mobileConfirmed?.oneTimePassword
+      const signed = {
+        ...identity,
+        verifications,
+        ...(confirmedBy === undefined ? {} : { oneTimePassword: confirmedBy }),
+      }
       planned.push({ signable, identity: confirmed ? { ...signed, ...confirmed, part11: true } : signed })
     }
   }
@@ -127,9 +138,9 @@ export async function signRequests(
 export type SignOptions = {
   /**
    * The signer confirmed on their phone (a mobile signing's proceed) with the one-time password sent to the
-   * (masked) `mobile`: qualified signatures are made now.
+   * (masked) `mobile`: qualified signatures are made now, the password authorising them at the QTSP.
    */
-  mobileConfirmed?: { mobile: string }
+  mobileConfirmed?: { mobile: string; oneTimePassword: string }
   /** The Part 11 name and meaning confirmed (with the password) when the mobile signing started. */
   part11?: Part11Meaning
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/open-database.ts'
+import type { RemoteSigningProvider } from '../providers/csc/remote-signing-provider.ts'
 import type { MobileSigningProvider } from '../providers/mobile-signing/mobile-signing-provider.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import type { ArchiveAuthorities } from './archive-pdf.ts'
@@ -22,6 +23,11 @@ export type SigningServices = RequestServices & {
   platform: PlatformSigning | undefined
   /** Free signatures of an account whose free_signatures_remaining is not set yet (FREE_SIGNATURES). */
   freeSignatures: number
+  /**
+   * Who makes qualified signatures: a QTSP through the CSC API when CSC_* is set (in any mode), else outside
+   * production the platform's demo CA (`demo`); absent (production without a QTSP): they answer 503.
+   */
+  qualifiedSigning: RemoteSigningProvider | 'demo' | undefined
   /** Confirms qualified signatures on the signer's phone; absent: they answer 503. @default none */
   mobileSigning?: MobileSigningProvider
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
-import { createSignedData, RawDer, signedDataDer } from './cms.ts'
+import { createSignedData, localSigner, RawDer, signedDataDer } from './cms.ts'
 import { dottedOid, OID } from './oids.ts'
 import type { CertifiedKey } from './pki.ts'
 import { positiveSerial } from './x509.ts'
@@ -55,8 +55,7 @@ export function createTimestampAuthority(tsa: CertifiedKey, chain: Uint8Array[])
     })
     const content = new Uint8Array(tstInfo.toSchema().toBER(false))
     const signedData = await createSignedData({
-      certificate: tsa.der,
-      key: tsa.key,
+      signer: localSigner(tsa.der, tsa.key, chain),
       contentType: OID.tstInfo,
       contentDigest: new Uint8Array(createHash('sha256').update(content).digest()),
       content,

@@ -54,7 +54,10 @@ export type SignatureReport = {
   intact: boolean
   problems: SignatureProblem[]
   signer: CertificateInfo | null
-  /** From the signer certificate's policy; `unknown` for certificates not issued here. */
+  /**
+   * From the signer certificate's policy (this platform's, or ETSI EN 319 411-2 QCP-n-qscd and QCP-l-qscd of a
+   * QTSP); `unknown` for any other.
+   */
   quality: SignatureQuality | 'unknown'
   /** The signer certificate is a demo certificate of this platform. */
   demo: boolean
@@ -546,8 +549,10 @@ function signingTimeAttribute(signerInfo: pkijs.SignerInfo): Date | null {
   return null
 }
 
+// A QTSP's qualified certificate names the ETSI policy of a key on a qualified signature creation device.
 function qualityOf(policies: string[]): SignatureQuality | 'unknown' {
-  if (policies.includes(OID.policyQes)) return 'qes'
+  if ([OID.policyQes, OID.qcpNaturalQscd, OID.qcpLegalQscd].some((oid) => policies.includes(oid)))
+    return 'qes'
   if (policies.includes(OID.policyAes)) return 'aes'
   if (policies.includes(OID.policySes)) return 'ses'
   return 'unknown'

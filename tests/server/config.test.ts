@@ -260,6 +260,25 @@ describe('loadConfig', () => {
     )
   })
 
+  it('signs qualified through the QTSP of CSC_* when all three are set, and names what is missing', () => {
+    const csc = {
+      CSC_BASE_URL: 'https://qtsp.example/csc/v2/',
+      CSC_CLIENT_ID: 'signet',
+      CSC_CLIENT_SECRET: 'secret-of-the-qtsp-client',
+    }
+    expect(loadConfig(csc).csc).toEqual({
+      baseUrl: 'https://qtsp.example/csc/v2',
+      clientId: 'signet',
+      clientSecret: 'secret-of-the-qtsp-client',
+    })
+    expect(loadConfig({}).csc).toBeUndefined()
+    const noUrl = configError({ ...csc, CSC_BASE_URL: '' })
+    expect(noUrl.variable).toBe('CSC_BASE_URL')
+    expect(noUrl.message).toMatch(/CSC_BASE_URL must be set with CSC_CLIENT_ID and CSC_CLIENT_SECRET/)
+    expect(noUrl.message).not.toContain('secret-of-the-qtsp-client')
+    expect(configError({ ...csc, CSC_BASE_URL: 'qtsp.example' }).variable).toBe('CSC_BASE_URL')
+  })
+
   it('never repeats a database URL, which may hold a password', () => {
     const error = configError({ DATABASE_URL: 'mysql://root:hunter2@localhost/signet' })
     expect(error.message).not.toContain('hunter2')

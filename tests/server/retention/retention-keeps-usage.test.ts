@@ -133,7 +133,7 @@ describe.each(drivers)('the record of use on %s', (driver) => {
       signing,
       { kind: 'account', caller: { userId: signer.id, email: signer.email, ip: '127.0.0.1' } },
       { signatureRequests: [{ signatureRequestId: requestId }], language: 'en' },
-      { mobileConfirmed: { mobile: '+41 ••• •• 12' } },
+      { mobileConfirmed: { mobile: '+41 ••• •• 12', oneTimePassword: '123456' } },
     )
     expect(answer.results[0]?.result).toBe('complete')
   }

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PDF, PdfArray, PdfDict, PdfNumber, PdfRef, PdfStream } from '@libpdf/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { localSigner } from '../../../server/signing/cms.ts'
 import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { type PdfSigner, signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
@@ -34,7 +35,7 @@ beforeAll(async () => {
 
 async function simpleSigner(name: string, email: string): Promise<PdfSigner> {
   const certificate = await pki.signatureCertificate(pki.platform)
-  return { name, email, certificate: certificate.der, key: certificate.key, chain: pki.chain }
+  return { name, email, ...localSigner(certificate.der, certificate.key, pki.chain) }
 }
 
 // The signature widget listed in the page's /Annots: its box and its appearance's content.
@@ -135,9 +136,7 @@ describe('signPdf', () => {
       signer: {
         name: 'Dee Advanced',
         email: 'dee@example.com',
-        certificate: issued.der,
-        key: issued.key,
-        chain: pki.chain,
+        ...localSigner(issued.der, issued.key, pki.chain),
       },
       tsa,
       name: 'Dee Advanced',

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import { signatureRequestDocuments, signatureRequests, signatures, users } from '../../../server/db/schema.ts'
+import {
+  mobileSignings,
+  signatureRequestDocuments,
+  signatureRequests,
+  signatures,
+  users,
+} from '../../../server/db/schema.ts'
 import type { QueuedMail } from '../../../server/providers/mail/mail-queue.ts'
 import { getSignatureQualities } from '../../../server/signing/get-signature-qualities.ts'
 import { signRequests } from '../../../server/signing/sign-requests.ts'
@@ -64,6 +70,36 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
   const seedRequest = (ownerId: string, signers: Parameters<typeof seedOpenRequest>[3]) =>
     seedOpenRequest(services, ownerId, 'Deed', signers)
 
+  it('answers 503 naming the missing QTSP for a qualified signature where nobody makes them', async () => {
+    const owner = await user('owner-of-nothing@example.com', 'Olga', {})
+    const qualified = await user('qes-without-qtsp@example.com', 'Quinn', {
+      signature_qualities: ['qes_zertes'],
+      default_quality: ['qes'],
+      mobile: ['+41791234567'],
+    })
+    const { request } = await seedRequest(owner.id, [
+      { signerId: qualified.id, accountEmail: qualified.email },
+    ])
+    // As in production without CSC_*: no QTSP, and no demo CA for qualified signatures.
+    const production = { ...services, qualifiedSigning: undefined }
+    const signing = signRequests(
+      production,
+      { kind: 'account', caller: { userId: qualified.id, email: qualified.email, ip: '127.0.0.1' } },
+      { signatureRequests: [{ signatureRequestId: request.id }], language: 'en' },
+    )
+    await expect(signing).rejects.toMatchObject({
+      status: 503,
+      code: 'server.unavailable',
+      message: expect.stringContaining('no qualified trust service provider (CSC_BASE_URL)'),
+    })
+    // Refused before the signer's phone is asked: no mobile signing, nothing signed.
+    expect(
+      await handle.db.select().from(mobileSignings).where(eq(mobileSignings.userId, qualified.id)),
+    ).toEqual([])
+    const [row] = await handle.db.select().from(signatures).where(eq(signatures.requestId, request.id))
+    expect(row?.status).toBe('OPEN')
+  })
+
   it('signs with per-signer demo certificates at the quality each record allows, and simply for a direct signer', async () => {
     const owner = await user('owner@example.com', 'Olga', {})
     const advanced = await user('aes@example.com', 'Abe', { signature_qualities: ['aes'] })
@@ -83,12 +119,12 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     if (guest === undefined) throw new Error('no guest')
     const body = { signatureRequests: [{ signatureRequestId: request.id }], language: 'fr' }
 
-    expect(await getSignatureQualities(handle.db, advanced.id, false)).toEqual({
+    expect(await getSignatureQualities(handle.db, advanced.id, true)).toEqual({
       ses: { any: { quality: 'ses' } },
       aes: { any: { quality: 'aes' } },
       signingQuality: 'aes',
     })
-    expect(await getSignatureQualities(handle.db, qualified.id, false)).toEqual({
+    expect(await getSignatureQualities(handle.db, qualified.id, true)).toEqual({
       ses: { any: { quality: 'ses' } },
       aes: { any: { quality: 'aes' } },
       qes: { zertes: { quality: 'demo' } },
@@ -101,7 +137,9 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
     })
     await signRequests(services, account(advanced), body)
     // A qualified signature waits for the signer's phone (tests/server/mobile-signing); once confirmed:
-    await signRequests(services, account(qualified), body, { mobileConfirmed: { mobile: '+41 ••• •• 12' } })
+    await signRequests(services, account(qualified), body, {
+      mobileConfirmed: { mobile: '+41 ••• •• 12', oneTimePassword: '123456' },
+    })
     // A direct-link session is bound to its own request: any other is not found.
     const direct = { kind: 'direct' as const, signatureId: guest.id, requestId: request.id, ip: '127.0.0.1' }
     await expect(

@@ -40,6 +40,7 @@ export async function startSigningServices(
     tempDir: join(dataDir, 'tmp'),
     platform: await loadPlatformSigning({ dataDir, appMode: 'development' }, db, now),
     freeSignatures: 10,
+    qualifiedSigning: 'demo',
     close: () => renderer.close(),
   }
 }

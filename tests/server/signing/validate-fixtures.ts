@@ -1,4 +1,5 @@
 import { PDF, PdfArray, PdfDict, PdfName, PdfStream, PdfString } from '@libpdf/core'
+import { localSigner } from '../../../server/signing/cms.ts'
 import type { Pki } from '../../../server/signing/pki.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
@@ -62,9 +63,7 @@ export async function signedPdf(pki: Pki): Promise<Uint8Array> {
     signer: {
       name: 'Olivia Example',
       email: 'olivia@example.com',
-      certificate: certificate.der,
-      key: certificate.key,
-      chain: pki.chain,
+      ...localSigner(certificate.der, certificate.key, pki.chain),
     },
     tsa: createTimestampAuthority(pki.tsa, pki.chain),
     name: 'Olivia Example',

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { CryptoKeySigner, PDF } from '@libpdf/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { localSigner } from '../../../server/signing/cms.ts'
 import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
@@ -25,9 +26,7 @@ async function signAs(bytes: Uint8Array, name: string): Promise<Uint8Array> {
     signer: {
       name,
       email: `${name}@example.com`,
-      certificate: certificate.der,
-      key: certificate.key,
-      chain: pki.chain,
+      ...localSigner(certificate.der, certificate.key, pki.chain),
     },
     tsa,
     name,
@@ -131,9 +130,10 @@ describe('validatePdf', () => {
       signer: {
         name: 'loop',
         email: 'loop@example.org',
-        certificate: certificateDer(leaf),
-        key: signerKey.privateKey,
-        chain: [certificateDer(first), certificateDer(second)],
+        ...localSigner(certificateDer(leaf), signerKey.privateKey, [
+          certificateDer(first),
+          certificateDer(second),
+        ]),
       },
       tsa,
       name: 'loop',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { ValidationReportView } from '../../../contract/validation.ts'
+import { localSigner } from '../../../server/signing/cms.ts'
 import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
@@ -85,9 +86,7 @@ describe('POST /v1/validate', () => {
       signer: {
         name: 'Eve Elsewhere',
         email: 'eve@example.org',
-        ...certificate,
-        certificate: certificate.der,
-        chain: other.chain,
+        ...localSigner(certificate.der, certificate.key, other.chain),
       },
       tsa: createTimestampAuthority(other.tsa, other.chain),
       name: 'Eve Elsewhere',

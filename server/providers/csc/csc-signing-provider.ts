@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto'
+import * as v from 'valibot'
+import type { CmsSigner } from '../../signing/cms.ts'
+import { OID } from '../../signing/oids.ts'
+import { type RemoteSigningProvider, RemoteSigningUnavailable } from './remote-signing-provider.ts'
+
+/** Where the QTSP's CSC API is and how this app is registered there (CSC_*). */
+export type CscOptions = {
+  /** The service's base URI, the `…/csc/v2` its methods are under, without a trailing slash. */
+  baseUrl: string
+  clientId: string
+  clientSecret: string
+}
+
+const infoSchema = v.object({ oauth2: v.optional(v.string()) })
+const tokenSchema = v.object({ access_token: v.pipe(v.string(), v.minLength(1)) })
+const listSchema = v.object({ credentialIDs: v.array(v.string()) })
+const credentialInfoSchema = v.object({
+  key: v.object({ status: v.string(), algo: v.array(v.string()) }),
+  cert: v.object({
+    status: v.optional(v.string()),
+    certificates: v.pipe(v.array(v.string()), v.minLength(1)),
+  }),
+})
+const authorizeSchema = v.object({ SAD: v.pipe(v.string(), v.minLength(1)) })
+const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.length(1)) })
+
+/**
+ * A QTSP's remote signing through the Cloud Signature Consortium API v2.0: a client-credentials token
+ * (`oauth2/token` at the authorisation server `info` names), the signer's credential (`credentials/list` by
+ * `userID`, `credentials/info` with its certificate chain), its authorisation with the signer's one-time
+ * password (`credentials/authorize`, answering the SAD), and one `signatures/signHash` per signature over the
+ * SHA-256 of the CMS signed attributes. Credentials of SCAL 1 only: SCAL 2 binds the hashes at authorisation,
+ * before the documents are prepared.
+ */
+export function createCscSigningProvider(options: CscOptions): RemoteSigningProvider {
+  // One CSC method (named in errors) at `url`.
+  const call = async <T extends v.GenericSchema>(
+    method: string,
+    url: string,
+    schema: T,
+    init: RequestInit,
+  ): Promise<v.InferOutput<T>> => {
+    let response: Response
+    try {
+      response = await fetch(url, { ...init, method: 'POST', signal: AbortSignal.timeout(30_000) })
+    } catch (error) {
+      throw new RemoteSigningUnavailable(`CSC ${method}: ${String(error)}`, { cause: error })
+    }
+    const text = await response.text()
+    const body = safeJson(text)
+    if (!response.ok) {
+      const code = v.is(v.object({ error: v.string() }), body) ? body.error : text.slice(0, 200)
+      throw new RemoteSigningUnavailable(`CSC ${method} answered ${response.status}: ${code}`)
+    }
+    const parsed = v.safeParse(schema, body)
+    if (!parsed.success)
+      throw new RemoteSigningUnavailable(`CSC ${method} answered unexpectedly: ${parsed.issues[0].message}`)
+    return parsed.output
+  }
+  const json = (token: string, body: Record<string, unknown>): RequestInit => ({
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const csc = <T extends v.GenericSchema>(method: string, schema: T, init: RequestInit) =>
+    call(method, `${options.baseUrl}/${method}`, schema, init)
+
+  return {
+    async authorize(request) {
+      const info = await csc('info', infoSchema, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ lang: 'en-US' }),
+      })
+      const oauth2 = (info.oauth2 ?? options.baseUrl).replace(/\/+$/, '')
+      const { access_token: token } = await call('oauth2/token', `${oauth2}/oauth2/token`, tokenSchema, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+        }).toString(),
+      })
+      const { credentialIDs } = await csc(
+        'credentials/list',
+        listSchema,
+        json(token, { userID: request.userId, onlyValid: true }),
+      )
+      const credentialID = credentialIDs[0]
+      if (credentialID === undefined)
+        throw new RemoteSigningUnavailable('CSC credentials/list: the signer has no signing credential')
+      const credential = await csc(
+        'credentials/info',
+        credentialInfoSchema,
+        json(token, { credentialID, certificates: 'chain', certInfo: false, authInfo: true }),
+      )
+      if (credential.key.status !== 'enabled')
+        throw new RemoteSigningUnavailable(`CSC credentials/info: the key is ${credential.key.status}`)
+      const algorithm = signatureAlgorithm(credential.key.algo)
+      const [certificate, ...chain] = credential.cert.certificates.map(fromBase64)
+      if (certificate === undefined)
+        throw new RemoteSigningUnavailable('CSC credentials/info: no certificate')
+      const { SAD } = await csc(
+        'credentials/authorize',
+        authorizeSchema,
+        json(token, {
+          credentialID,
+          numSignatures: request.numSignatures,
+          authData: [{ id: 'OTP', value: request.oneTimePassword }],
+          description: request.description.slice(0, 500),
+        }),
+      )
+      const signer: CmsSigner = {
+        certificate,
+        chain,
+        signatureAlgorithm: algorithm.cms,
+        async sign(signedAttributes) {
+          const hash = createHash('sha256').update(signedAttributes).digest('base64')
+          const { signatures } = await csc(
+            'signatures/signHash',
+            signHashSchema,
+            json(token, {
+              credentialID,
+              SAD,
+              hashes: [hash],
+              hashAlgorithmOID: OID.sha256,
+              signAlgo: algorithm.csc,
+            }),
+          )
+          return fromBase64(signatures[0] ?? '')
+        },
+      }
+      return signer
+    },
+  }
+}
+
+/**
+ * The signature algorithm of a credential whose key supports `algo` (OIDs): as signHash names it (`signAlgo`)
+ * and as the CMS does. An RSA key signs PKCS #1 v1.5, an EC key ECDSA, both over SHA-256.
+ */
+function signatureAlgorithm(algo: string[]): { csc: string; cms: string } {
+  for (const oid of algo) {
+    if (oid === OID.rsaEncryption || oid === OID.sha256WithRsaEncryption)
+      return { csc: oid, cms: OID.sha256WithRsaEncryption }
+    if (oid === OID.ecPublicKey || oid === OID.ecdsaWithSha256)
+      return { csc: OID.ecdsaWithSha256, cms: OID.ecdsaWithSha256 }
+  }
+  throw new RemoteSigningUnavailable(`CSC credentials/info: no supported key algorithm in ${algo.join(', ')}`)
+}
+
+function fromBase64(value: string): Uint8Array {
+  return new Uint8Array(Buffer.from(value, 'base64'))
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,265 @@
+import { createPrivateKey, privateEncrypt, randomBytes, randomUUID, constants as rsa } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import * as asn1js from 'asn1js'
+import { type Context, Hono } from 'hono'
+import * as pkijs from 'pkijs'
+import { OID } from '../../signing/oids.ts'
+import { toPem } from '../../signing/pem.ts'
+import { certificateDer, createCertificate, generateKeyPair } from '../../signing/x509.ts'
+
+/** This app's registration at the sandbox, as CSC_CLIENT_ID and CSC_CLIENT_SECRET name it. */
+export type SandboxCscClient = { clientId: string; clientSecret: string }
+
+/** A running sandbox QTSP. */
+export type SandboxCscServer = {
+  /** The base URI of its CSC API (CSC_BASE_URL): `http://127.0.0.1:<port>/csc/v2`. */
+  baseUrl: string
+  /** DER certificate of its root CA, which signers' certificates chain to. */
+  root: Uint8Array
+  /** Its root CA as PEM, to trust in a validator. */
+  caPem: string
+  close(): Promise<void>
+}
+
+type Credential = {
+  id: string
+  userId: string
+  certificates: Uint8Array[]
+  key: ReturnType<typeof createPrivateKey>
+}
+type Authorization = { credentialId: string; remaining: number; expiresAt: number }
+
+const rsaKey: RsaHashedKeyGenParams = {
+  name: 'RSASSA-PKCS1-v1_5',
+  modulusLength: 2048,
+  publicExponent: new Uint8Array([1, 0, 1]),
+  hash: 'SHA-256',
+}
+const tokenSeconds = 3600
+const sadSeconds = 300
+
+/**
+ * A sandbox qualified trust service provider that answers as the Cloud Signature Consortium API v2.0 says:
+ * `info`, `oauth2/token` (client credentials), `credentials/list` (by `userID`), `credentials/info` (with the
+ * chain), `credentials/authorize` and `signatures/signHash`. It has its own CA, made when it starts, and gives
+ * each user it is asked about a credential on first sight: an RSA 2048 key of SCAL 1 with a certificate for
+ * their `userID` (an e-mail address). Authorisation is explicit with an OTP: the sandbox takes any six digits,
+ * which is the SMS one-time password Signet checked when the signer confirmed. Keeps everything in memory.
+ */
+function createSandboxCsc(client: SandboxCscClient): {
+  app: Hono
+  ready: Promise<{ root: Uint8Array }>
+} {
+  const ready = createCa()
+  const tokens = new Map<string, number>()
+  // By userID, issued once even when two lists ask at the same time; and by credentialID once issued.
+  const credentialsOfUsers = new Map<string, Promise<Credential>>()
+  const credentials = new Map<string, Credential>()
+  const authorizations = new Map<string, Authorization>()
+  const app = new Hono()
+
+  const fail = (c: Context, status: 400 | 401, error: string, description: string) =>
+    c.json({ error, error_description: description }, status)
+  const authorized = (c: Context) => {
+    const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
+    const expiresAt = token === undefined ? undefined : tokens.get(token)
+    return expiresAt !== undefined && expiresAt > Date.now()
+  }
+  const body = async (c: Context): Promise<Record<string, unknown>> => {
+    const parsed: unknown = await c.req.json().catch(() => undefined)
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
+  }
+  const credentialOf = (value: unknown) => (typeof value === 'string' ? credentials.get(value) : undefined)
+
+  app.post('/csc/v2/info', (c) =>
+    c.json({
+      specs: '2.0.0.2',
+      name: 'Signet CSC sandbox',
+      logo: `${new URL(c.req.url).origin}/logo.png`,
+      region: 'CH',
+      lang: 'en-US',
+      description:
+        'A sandbox remote signing service for tests and development: its signatures are not qualified.',
+      authType: ['oauth2client'],
+      oauth2: new URL(c.req.url).origin,
+      methods: ['credentials/list', 'credentials/info', 'credentials/authorize', 'signatures/signHash'],
+    }),
+  )
+
+  app.post('/oauth2/token', async (c) => {
+    const form = new URLSearchParams(await c.req.text())
+    if (form.get('grant_type') !== 'client_credentials')
+      return c.json({ error: 'unsupported_grant_type' }, 400)
+    if (form.get('client_id') !== client.clientId || form.get('client_secret') !== client.clientSecret)
+      return c.json({ error: 'invalid_client' }, 401)
+    const token = randomBytes(24).toString('base64url')
+    tokens.set(token, Date.now() + tokenSeconds * 1000)
+    return c.json({ access_token: token, token_type: 'Bearer', expires_in: tokenSeconds })
+  })
+
+  app.use('/csc/v2/credentials/*', async (c, next) => {
+    if (!authorized(c)) return fail(c, 401, 'invalid_token', 'The access token is missing or expired')
+    await next()
+  })
+  app.use('/csc/v2/signatures/*', async (c, next) => {
+    if (!authorized(c)) return fail(c, 401, 'invalid_token', 'The access token is missing or expired')
+    await next()
+  })
+
+  app.post('/csc/v2/credentials/list', async (c) => {
+    const { userID } = await body(c)
+    if (typeof userID !== 'string' || userID === '')
+      return fail(c, 400, 'invalid_request', 'Missing (or invalid type) string parameter userID')
+    const issued = credentialsOfUsers.get(userID) ?? issueCredential(userID)
+    credentialsOfUsers.set(userID, issued)
+    const credential = await issued
+    credentials.set(credential.id, credential)
+    return c.json({ credentialIDs: [credential.id], onlyValid: true })
+  })
+
+  app.post('/csc/v2/credentials/info', async (c) => {
+    const request = await body(c)
+    const credential = credentialOf(request.credentialID)
+    if (credential === undefined) return fail(c, 400, 'invalid_request', 'Invalid parameter credentialID')
+    const certificates =
+      request.certificates === 'none'
+        ? []
+        : request.certificates === 'chain'
+          ? credential.certificates
+          : credential.certificates.slice(0, 1)
+    return c.json({
+      description: `Signing credential of ${credential.userId}`,
+      key: { status: 'enabled', algo: [OID.rsaEncryption, OID.sha256WithRsaEncryption], len: 2048 },
+      cert: { status: 'valid', certificates: certificates.map((der) => Buffer.from(der).toString('base64')) },
+      auth: {
+        mode: 'explicit',
+        objects: [{ type: 'OTP', id: 'OTP', format: 'N', label: 'One-time password', generator: 'sms' }],
+      },
+      SCAL: '1',
+      multisign: 100,
+      lang: 'en-US',
+    })
+  })
+
+  app.post('/csc/v2/credentials/authorize', async (c) => {
+    const request = await body(c)
+    const credential = credentialOf(request.credentialID)
+    if (credential === undefined) return fail(c, 400, 'invalid_request', 'Invalid parameter credentialID')
+    const { numSignatures } = request
+    if (
+      typeof numSignatures !== 'number' ||
+      !Number.isInteger(numSignatures) ||
+      numSignatures < 1 ||
+      numSignatures > 100
+    )
+      return fail(c, 400, 'invalid_request', 'Invalid parameter numSignatures')
+    const otp = Array.isArray(request.authData)
+      ? (request.authData as unknown[]).find((item) => (item as { id?: unknown })?.id === 'OTP')
+      : undefined
+    const value = (otp as { value?: unknown } | undefined)?.value
+    if (typeof value !== 'string' || !/^\d{6}$/.test(value))
+      return fail(c, 400, 'invalid_otp', 'The OTP is missing or invalid')
+    const sad = randomBytes(32).toString('base64url')
+    authorizations.set(sad, {
+      credentialId: credential.id,
+      remaining: numSignatures,
+      expiresAt: Date.now() + sadSeconds * 1000,
+    })
+    return c.json({ SAD: sad, expiresIn: sadSeconds })
+  })
+
+  app.post('/csc/v2/signatures/signHash', async (c) => {
+    const request = await body(c)
+    const credential = credentialOf(request.credentialID)
+    if (credential === undefined) return fail(c, 400, 'invalid_request', 'Invalid parameter credentialID')
+    const authorization = typeof request.SAD === 'string' ? authorizations.get(request.SAD) : undefined
+    const hashes = Array.isArray(request.hashes) ? (request.hashes as unknown[]) : []
+    if (
+      authorization === undefined ||
+      authorization.credentialId !== credential.id ||
+      authorization.expiresAt <= Date.now() ||
+      authorization.remaining < hashes.length
+    )
+      return fail(c, 400, 'invalid_request', 'Invalid parameter SAD')
+    if (request.hashAlgorithmOID !== OID.sha256)
+      return fail(c, 400, 'invalid_request', 'Invalid parameter hashAlgorithmOID')
+    if (request.signAlgo !== OID.rsaEncryption && request.signAlgo !== OID.sha256WithRsaEncryption)
+      return fail(c, 400, 'invalid_request', 'Invalid parameter signAlgo')
+    const digests = hashes.map((hash) =>
+      typeof hash === 'string' ? Buffer.from(hash, 'base64') : Buffer.alloc(0),
+    )
+    if (digests.length === 0 || digests.some((digest) => digest.length !== 32))
+      return fail(c, 400, 'invalid_request', 'Invalid parameter hashes')
+    authorization.remaining -= digests.length
+    const signatures = digests.map((digest) =>
+      privateEncrypt({ key: credential.key, padding: rsa.RSA_PKCS1_PADDING }, digestInfo(digest)).toString(
+        'base64',
+      ),
+    )
+    return c.json({ signatures })
+  })
+
+  async function issueCredential(userId: string): Promise<Credential> {
+    const ca = await ready
+    const pair = (await crypto.subtle.generateKey(rsaKey, true, ['sign', 'verify'])) as CryptoKeyPair
+    const certificate = await createCertificate({
+      subject: { commonName: userId, organization: 'Signet CSC sandbox (not qualified)', email: userId },
+      subjectKey: pair,
+      issuer: { certificate: ca.certificate, key: ca.key },
+      profile: 'signing',
+      validDays: 730,
+      // As a QTSP's qualified certificate names it; no one trusts the sandbox's root.
+      policies: [OID.qcpNaturalQscd],
+    })
+    const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
+    return {
+      id: randomUUID(),
+      userId,
+      certificates: [certificateDer(certificate), ca.root],
+      key: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }),
+    }
+  }
+
+  return { app, ready: ready.then(({ root }) => ({ root })) }
+}
+
+/** Starts the sandbox on `port` of 127.0.0.1 (0: a free one). */
+export async function startSandboxCscServer(client: SandboxCscClient, port = 0): Promise<SandboxCscServer> {
+  const { app, ready } = createSandboxCsc(client)
+  const { root } = await ready
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(started))
+  })
+  const address = server.address() as AddressInfo
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}/csc/v2`,
+    root,
+    caPem: toPem('CERTIFICATE', root),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+// The sandbox's root CA, which issues the signers' certificates itself.
+async function createCa() {
+  const pair = await generateKeyPair()
+  const certificate = await createCertificate({
+    subject: { commonName: 'Signet CSC Sandbox Root CA', organization: 'Signet CSC sandbox (not qualified)' },
+    subjectKey: pair,
+    profile: 'rootCa',
+    validDays: 3650,
+  })
+  return { certificate, key: pair.privateKey, root: certificateDer(certificate) }
+}
+
+// PKCS #1 v1.5 signs the DER DigestInfo of the hash (RFC 8017 9.2).
+function digestInfo(digest: Uint8Array): Buffer {
+  const info = new pkijs.DigestInfo({
+    digestAlgorithm: new pkijs.AlgorithmIdentifier({
+      algorithmId: OID.sha256,
+      algorithmParams: new asn1js.Null(),
+    }),
+    digest: new asn1js.OctetString({ valueHex: digest }),
+  })
+  return Buffer.from(info.toSchema().toBER(false))
+}

@@ -1,0 +1,153 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toCamelCase } from '../../../contract/case.ts'
+import { mobileSigningPaths } from '../../../contract/mobile-signing.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { signAnswerSchema } from '../../../contract/signing.ts'
+import { createCscSigningProvider } from '../../../server/providers/csc/csc-signing-provider.ts'
+import { RemoteSigningUnavailable } from '../../../server/providers/csc/remote-signing-provider.ts'
+import {
+  type SandboxCscServer,
+  startSandboxCscServer,
+} from '../../../server/providers/csc/sandbox-csc-server.ts'
+import { fromPem } from '../../../server/signing/pem.ts'
+import { validatePdf } from '../../../server/signing/validate-pdf.ts'
+import { readJson } from '../accounts/accounts-client.ts'
+import { identifyQualified } from '../identification/identify-qualified.ts'
+import {
+  documentTimestamp,
+  makePdf,
+  pdfsig,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+  trustStore,
+} from '../signing/pdf-tools.ts'
+import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
+
+afterAll(removeTemporaryDirectories)
+
+const client = { clientId: 'signet-tests', clientSecret: 'csc-client-secret-of-the-tests' }
+const mobile = '+41791234567'
+
+describe('qualified signatures made by a QTSP through the CSC API (against the sandbox CSC server)', () => {
+  let csc: SandboxCscServer
+  let api: SigningClient
+  let owner: string
+  let quinn: string
+
+  beforeAll(async () => {
+    csc = await startSandboxCscServer(client)
+    api = await startSigningClient('pglite', {
+      identificationSandboxSecret: 'identification-sandbox-secret-of-the-tests-0123456789',
+      csc: { baseUrl: csc.baseUrl, ...client },
+    })
+    owner = await api.signUp('owner@example.com')
+    quinn = await api.signUp('quinn@example.com')
+    await identifyQualified(api, quinn)
+    const seen = await api.mailIds()
+    const sent = await readJson(
+      await api.call('POST', mobileSigningPaths.registerMobile(), { token: quinn, body: { mobile } }),
+      201,
+    )
+    await readJson(
+      await api.call('POST', mobileSigningPaths.confirmMobile(), {
+        token: quinn,
+        body: { id: sent.id, secret: await smsPassword(seen) },
+      }),
+    )
+  }, 60_000)
+
+  afterAll(async () => {
+    await api?.server.stop()
+    await csc?.close()
+  })
+
+  /** The one-time password of the newest SMS to Quinn's phone not in `seen`. */
+  async function smsPassword(seen: Set<string>): Promise<string> {
+    const sms = await api.waitForMail(`${mobile.replace(/\D/g, '')}@sms.invalid`, /^SMS to/, seen)
+    const password = /\b(\d{6})\b/.exec(sms.text)?.[1]
+    if (password === undefined) throw new Error(`no password in ${sms.text}`)
+    return password
+  }
+
+  it('offers the identified signer a qualified signature, not a demo one, while a QTSP makes them', async () => {
+    expect(
+      await readJson(await api.call('GET', apiPaths.signatureQualitiesDetail(), { token: quinn })),
+    ).toMatchObject({ qes: { zertes: { quality: 'qes' } } })
+  })
+
+  it('signs with the QTSP’s key and certificate, once it can be reached: the PDF validates with its chain', async () => {
+    const request = await api.openRequest(owner, 'Deed', ['quinn@example.com'], [await makePdf(1)])
+    // One SMS a minute: the registration's went just now.
+    api.clock.advance(60_000)
+    const seen = await api.mailIds()
+    const [started] = await api.signed(quinn, [{ signature_request_id: request.id }])
+    expect(started).toMatchObject({ result: 'mobile_aes', mobileSigningId: expect.any(String) })
+    const password = await smsPassword(seen)
+    const proceed = () =>
+      api.call('POST', mobileSigningPaths.proceed('mobileid', started?.mobileSigningId ?? ''), {
+        token: quinn,
+        body: { pwdotp: password },
+      })
+    // While the QTSP is out of reach: 503, nothing signed, and the same password works once it is back.
+    await csc.close()
+    await api.expectError(await proceed(), 503, 'server.unavailable')
+    expect((await api.getRequest(owner, request.id)).signatures[0]?.status).toBe('OPEN')
+    csc = await startSandboxCscServer(client, Number(new URL(csc.baseUrl).port))
+    expect(v.parse(signAnswerSchema, toCamelCase(await readJson(await proceed()))).results).toEqual([
+      { signatureRequestId: request.id, result: 'complete', statusOverall: 'SIGNED' },
+    ])
+
+    const bytes = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
+    const dir = temporaryDirectory('csc-signing')
+    // pdfsig trusts the signature with the QTSP's root alone; the completed document ends with its timestamp.
+    expect(await pdfsig(dir, bytes, trustStore(dir, csc.caPem))).toEqual([
+      { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+      documentTimestamp,
+    ])
+    const report = await validatePdf(bytes, { trustedRoots: [csc.root] })
+    if (report.status !== 'ok') throw new Error('unreadable')
+    expect(
+      report.signatures.map((s) => [
+        s.signer?.commonName,
+        s.signer?.issuerCommonName,
+        s.quality,
+        s.trusted,
+        s.intact,
+      ]),
+    ).toEqual([
+      ['quinn@example.com', 'Signet CSC Sandbox Root CA', 'qes', true, true],
+      ['Signet Timestamp Authority', 'Signet Issuing CA', 'unknown', false, true],
+    ])
+    // The platform's own CA did not issue the signer's certificate.
+    const platformCa = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
+    const byPlatform = await validatePdf(bytes, {
+      trustedRoots: fromPem('CERTIFICATE', platformCa).slice(0, 1),
+    })
+    if (byPlatform.status !== 'ok') throw new Error('unreadable')
+    expect(byPlatform.signatures.map((s) => s.trusted)).toEqual([false, true])
+  })
+
+  it('tells the QTSP refusing this app or the password apart, naming the CSC method and its error', async () => {
+    const request = {
+      userId: 'quinn@example.com',
+      oneTimePassword: '123456',
+      numSignatures: 1,
+      description: 'Deed',
+    }
+    const wrongSecret = createCscSigningProvider({ ...client, baseUrl: csc.baseUrl, clientSecret: 'wrong' })
+    await expect(wrongSecret.authorize(request)).rejects.toThrow(
+      new RemoteSigningUnavailable('CSC oauth2/token answered 401: invalid_client'),
+    )
+    const provider = createCscSigningProvider({ ...client, baseUrl: csc.baseUrl })
+    await expect(provider.authorize({ ...request, oneTimePassword: '' })).rejects.toThrow(
+      new RemoteSigningUnavailable('CSC credentials/authorize answered 400: invalid_otp'),
+    )
+    // One authorisation signs as many hashes as it was asked for, and no more.
+    const signer = await provider.authorize(request)
+    await signer.sign(new Uint8Array([0x31, 0]))
+    await expect(signer.sign(new Uint8Array([0x31, 0]))).rejects.toThrow(
+      new RemoteSigningUnavailable('CSC signatures/signHash answered 400: invalid_request'),
+    )
+  })
+})
