@@ -136,6 +136,8 @@ export const apiPaths = {
   pkiCa: () => '/pki/ca.pem',
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',
+  /** The Prometheus metrics, for the operator (`X-Operator-Token`). */
+  metrics: () => '/metrics',
 } as const
 
 function tokenQuery(token: string): string {

@@ -22,6 +22,7 @@ import { createJobQueue, type JobKind, type JobQueue } from './jobs/job-queue.ts
 import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
 import { createLogger } from './logger.ts'
 import { sandboxRenewJob } from './providers/billing/sandbox-billing-provider.ts'
+import { startErrorReporting } from './providers/error-reporting/start-error-reporting.ts'
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue, mailJob, mailJobHandler } from './providers/mail/mail-queue.ts'
@@ -163,6 +164,7 @@ export async function startServer(
     renderer = pages
     const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })
     validator = validation
+    const errorReporter = await startErrorReporting(config.errorReporting)
     const app = createApp({
       config,
       db: database.db,
@@ -178,6 +180,7 @@ export async function startServer(
       platform,
       validator: validation,
       billing,
+      errorReporter,
     })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for
@@ -226,7 +229,7 @@ export async function startServer(
         }, shutdownTimeoutMs)
         await stopped
         clearTimeout(timer)
-        await Promise.all([pages.close(), validation.close()])
+        await Promise.all([pages.close(), validation.close(), errorReporter?.close()])
         upkeep.stop()
         // Jobs under way finish; the rest wait in the database for the next start, here or elsewhere.
         await queue.stop()
