@@ -13,8 +13,10 @@ import { cspReportPath } from '../../../server/http/security-headers.ts'
 import { createJobQueue, type JobQueue } from '../../../server/jobs/job-queue.ts'
 import { createMetrics } from '../../../server/metrics/create-metrics.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
+import type { ValidationPool } from '../../../server/signing/validate-pool.ts'
 import { testAppConfig } from '../test-app-config.ts'
 import { createTestDatabase, type TestDatabase } from '../test-database.ts'
+import { startTestServer, type TestServer } from '../test-server.ts'
 
 const operatorToken = 'operator-token-of-the-metrics-test-0123456789'
 
@@ -59,7 +61,14 @@ describe('GET /api/metrics', () => {
         },
       },
     })
-    app = createApp({ config, db: handle.db, logger, mail: createMailQueue(jobs), jobs })
+    // Two validations wait for the one running: what a pool of one worker shows under three uploads.
+    const validator: ValidationPool = {
+      assertRoom: () => {},
+      validate: () => Promise.reject(new Error('not in this test')),
+      load: () => ({ waiting: 2, running: 1 }),
+      close: async () => {},
+    }
+    app = createApp({ config, db: handle.db, logger, mail: createMailQueue(jobs), jobs, validator })
   })
   afterAll(async () => {
     await jobs.stop()
@@ -134,7 +143,7 @@ describe('GET /api/metrics', () => {
     expect(sample(text, 'signet_jobs', { lane: 'callbacks', state: 'waiting' })).toBe(0)
   })
 
-  it('counts the signatures given per quality, and shows the process memory and validation queue', async () => {
+  it('counts the signatures given per quality, and shows the process memory and the validations waiting', async () => {
     await handle.db.insert(signatureUsages).values(
       ['qes', 'qes', 'ses'].map((quality) => ({
         signatureId: randomUUID(),
@@ -148,7 +157,8 @@ describe('GET /api/metrics', () => {
     expect(sample(text, 'signet_signatures', { quality: 'ses' })).toBe(1)
     expect(sample(text, 'signet_signatures', { quality: 'aes' })).toBe(0)
     expect(sample(text, 'process_resident_memory_bytes', {})).toBeGreaterThan(0)
-    expect(sample(text, 'signet_validations', { state: 'waiting' })).toBe(0)
+    expect(sample(text, 'signet_validations', { state: 'waiting' })).toBe(2)
+    expect(sample(text, 'signet_validations', { state: 'running' })).toBe(1)
     expect(sample(text, 'signet_documents_refused_total', { reason: 'document.too_complex' })).toBe(0)
   })
 
@@ -195,5 +205,27 @@ describe('GET /api/metrics', () => {
       const replaced = await app.request(apiUrl(apiPaths.health()), { headers: { 'x-request-id': insane } })
       expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     }
+  })
+})
+
+describe('GET /api/metrics of the running server', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {}, { operatorToken })
+  })
+  afterAll(async () => {
+    await server.stop()
+  })
+
+  it('answers the operator with the figures of its lanes and validation pool', async () => {
+    const answer = await fetch(`${server.url}${apiUrl(apiPaths.metrics())}`, {
+      headers: { 'x-operator-token': operatorToken },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const text = await answer.text()
+    for (const lane of jobLanes) expect(sample(text, 'signet_jobs', { lane, state: 'failed' })).toBe(0)
+    expect(sample(text, 'signet_validations', { state: 'waiting' })).toBe(0)
+    expect(sample(text, 'signet_validations', { state: 'running' })).toBe(0)
   })
 })
