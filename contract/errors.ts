@@ -199,6 +199,8 @@ export const errorCodes = [
   'user.already_exists',
   /** PUT /v1/user tried to set an attribute that only the server sets. */
   'user.attribute_read_only',
+  /** An operator's call (GET /metrics) with a wrong operator token, or to a server that has none (403). */
+  'operator.token_invalid',
   /** No mail with this id in the development outbox. */
   'outbox.mail_not_found',
   /** The status page cannot be read and no recent answer is known (GET /v1/status). */

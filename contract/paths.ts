@@ -147,6 +147,8 @@ export const apiPaths = {
   pkiCaCertificate: (ca: PkiCa) => `/pki/ca/${ca}.cer`,
   /** Liveness and database check: `GET` answers `{ status: 'ok' }`. */
   health: () => '/health',
+  /** The Prometheus metrics, for the operator (`X-Operator-Token`). */
+  metrics: () => '/metrics',
 } as const
 
 function tokenQuery(token: string): string {

@@ -16,14 +16,16 @@ import { resolveClientAddress } from './http/client-address.ts'
 import { createErrorHandler, notFoundHandler, routeNotFound } from './http/error-handler.ts'
 import { rejectMalformedJson } from './http/reject-malformed-json.ts'
 import { rejectUnsafeQuery } from './http/reject-unsafe-query.ts'
-import { requestLogger } from './http/request-logger.ts'
+import { requestLogger, withRequestIds } from './http/request-logger.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { gzipThreshold } from './http/send-json.ts'
 import { createStaticFiles } from './http/static-files.ts'
 import { createIdentificationServices } from './identification/create-identification-services.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import { unfinishedJobs } from './jobs/unfinished-jobs.ts'
+import { createMetrics } from './metrics/create-metrics.ts'
 import { createQualifiedSigning } from './providers/csc/create-qualified-signing.ts'
+import type { ErrorReporter } from './providers/error-reporting/start-error-reporting.ts'
 import { outboxDir } from './providers/mail/create-mail-provider.ts'
 import type { MailQueue } from './providers/mail/mail-queue.ts'
 import { createOutbox } from './providers/mail/outbox.ts'
@@ -42,6 +44,7 @@ import { createDirectRoutes } from './routes/direct.ts'
 import { createDocumentRoutes } from './routes/documents.ts'
 import { createHealthRoutes } from './routes/health.ts'
 import { createIdentificationRoutes } from './routes/identification.ts'
+import { createMetricsRoutes } from './routes/metrics.ts'
 import { createMobileSigningRoutes } from './routes/mobile-signing.ts'
 import { createOpenApiRoutes } from './routes/openapi.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
@@ -66,6 +69,7 @@ import { createFileStorage, type FileStorageOptions } from './storage/create-fil
 export type AppOptions = {
   config: AppConfig
   db: Database
+  /** Its lines written while a request is answered carry the request's id (see `withRequestIds`). */
   logger: Logger
   /** Sends the mails of requests after they are answered. */
   mail: MailQueue
@@ -87,6 +91,8 @@ export type AppOptions = {
   validator?: ValidationPool
   /** The card and subscription providers; the server makes them. @default made from `config` */
   billing?: BillingProviders | null
+  /** Where unexpected errors go besides the log; the server starts it when SENTRY_DSN is set. @default none */
+  errorReporter?: ErrorReporter | null
 }
 
 /** Largest uploaded document and largest total of one request's documents (issue 5). */
@@ -109,7 +115,7 @@ export function uploadTempDir(config: AppConfig): string {
 export function createApp({
   config,
   db,
-  logger,
+  logger: givenLogger,
   mail,
   jobs,
   now = () => new Date(),
@@ -120,7 +126,10 @@ export function createApp({
   platform,
   validator,
   billing = createBillingProviders(config, { db, now, jobs }),
+  errorReporter = null,
 }: AppOptions): Hono {
+  const logger = withRequestIds(givenLogger)
+  const metrics = createMetrics({ db, now, laneOf: jobs.laneOf, validator })
   const production = config.appMode === 'production'
   const accounts = {
     db,
@@ -154,6 +163,7 @@ export function createApp({
   api.use(rejectUnsafeQuery)
   api.use(checkPathParameters(apiOperations))
   api.route('/', createHealthRoutes(db, now, jobs.laneOf))
+  api.route('/', createMetricsRoutes(metrics, config.operatorToken))
   api.route('/', createDatetimeRoutes())
   api.route('/', createAppConfigRoutes(config))
   api.route(
@@ -253,7 +263,8 @@ export function createApp({
   )
   app.use(resolveClientAddress(config.trustedProxies ?? 0))
   app.use(requestLogger(logger))
-  app.onError(createErrorHandler(logger))
+  app.use(metrics.measureRequests)
+  app.onError(createErrorHandler(logger, errorReporter))
   app.notFound(notFoundHandler)
   app.route(apiBase, api)
   app.route('/', createStaticFiles(staticDir))

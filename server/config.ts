@@ -55,8 +55,9 @@ export type AppConfig = {
    */
   identificationSandboxSecret?: string
   /**
-   * OPERATOR_TOKEN: outside development, the dev outbox answers only calls that carry it in the
-   * `X-Operator-Token` header (it holds every mail: sign-up, reset and direct links, TANs); unset: no one.
+   * OPERATOR_TOKEN: the metrics (`/api/metrics`), and outside development the dev outbox, answer only calls that
+   * carry it in the `X-Operator-Token` header (the outbox holds every mail: sign-up, reset and direct links,
+   * TANs); unset: no one.
    */
   operatorToken?: string
   /** MAX_DOCUMENT_MB: largest uploaded document, in bytes; unset: 40 MB. */

@@ -22,6 +22,7 @@ import { createJobQueue, type JobKind, type JobQueue } from './jobs/job-queue.ts
 import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
 import { createLogger } from './logger.ts'
 import { sandboxRenewJob } from './providers/billing/sandbox-billing-provider.ts'
+import { type ErrorReporter, startErrorReporting } from './providers/error-reporting/start-error-reporting.ts'
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue, mailJob, mailJobHandler } from './providers/mail/mail-queue.ts'
@@ -82,6 +83,7 @@ export async function startServer(
   let renderer: PageRenderer | undefined
   let validator: ValidationPool | undefined
   let jobs: JobQueue | undefined
+  let errorReporter: ErrorReporter | null = null
   try {
     await database.migrate()
     // Outside production the clock can be moved forward (/dev/clock), unless a test brings its own.
@@ -164,6 +166,8 @@ export async function startServer(
     renderer = pages
     const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })
     validator = validation
+    const reporter = await startErrorReporting(config.errorReporting)
+    errorReporter = reporter
     const app = createApp({
       config,
       db: database.db,
@@ -179,6 +183,7 @@ export async function startServer(
       platform,
       validator: validation,
       billing,
+      errorReporter: reporter,
     })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for
@@ -227,7 +232,7 @@ export async function startServer(
         }, shutdownTimeoutMs)
         await stopped
         clearTimeout(timer)
-        await Promise.all([pages.close(), validation.close()])
+        await Promise.all([pages.close(), validation.close(), reporter?.close()])
         upkeep.stop()
         // Jobs under way finish; the rest wait in the database for the next start, here or elsewhere.
         await queue.stop()
@@ -238,7 +243,7 @@ export async function startServer(
     }
     return { url, port, close }
   } catch (error) {
-    await Promise.all([renderer?.close(), validator?.close(), jobs?.stop()])
+    await Promise.all([renderer?.close(), validator?.close(), jobs?.stop(), errorReporter?.close()])
     await database.close()
     throw error
   }

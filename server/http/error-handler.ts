@@ -1,14 +1,18 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
+import type { ErrorReporter } from '../providers/error-reporting/start-error-reporting.ts'
 import { ApiError } from './api-error.ts'
+import { currentRequestId } from './request-logger.ts'
 
 /**
  * Answers every thrown error in the contract's error shape. An {@link ApiError} is answered as it says;
- * anything else is a bug: logged with its stack and answered 500 `server.error` without details.
+ * anything else is a bug: logged with its stack, reported to `reporter` (Sentry, when configured) with the
+ * request's id, and answered 500 `server.error` without details.
  */
-export function createErrorHandler(logger: Logger): ErrorHandler {
+export function createErrorHandler(logger: Logger, reporter: ErrorReporter | null = null): ErrorHandler {
   return (error, c) => {
+    if (!(error instanceof ApiError)) reporter?.report(error, currentRequestId())
     const apiError =
       error instanceof ApiError
         ? error

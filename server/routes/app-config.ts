@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import type { AppConfig as ClientAppConfig } from '../../contract/app-config.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import type { AppConfig } from '../config.ts'
 import { sendJson } from '../http/send-json.ts'
-
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string
-}
+import { signetRelease } from '../release.ts'
 
 /** `GET /v1/app-config`: the deployment facts the browser app starts with. */
 export function createAppConfigRoutes(config: AppConfig): Hono {
@@ -16,7 +12,7 @@ export function createAppConfigRoutes(config: AppConfig): Hono {
     maintenanceBlockingPattern: config.maintenanceBlockingPattern,
     termsVersion: config.termsVersion,
     ...(config.termsUrl === undefined ? {} : { termsUrl: config.termsUrl }),
-    errorReporting: config.errorReporting && { ...config.errorReporting, release: `signet@${version}` },
+    errorReporting: config.errorReporting && { ...config.errorReporting, release: signetRelease },
   }
   return new Hono().get(apiPaths.appConfig(), (c) => sendJson(c, body))
 }

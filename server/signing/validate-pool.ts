@@ -30,6 +30,8 @@ export type ValidationPool = {
    * of time or memory, and 503 `server.unavailable` once the pool is closed.
    */
   validate(bytes: Uint8Array): Promise<ValidationReport>
+  /** How many validations wait for a worker and how many run now, for the metrics. */
+  load(): { waiting: number; running: number }
   /** Refuses the queued validations, abandons the running ones and stops the workers. */
   close(): Promise<void>
 }
@@ -166,6 +168,7 @@ export function createValidationPool(options: ValidationPoolOptions): Validation
         dispatch()
       })
     },
+    load: () => ({ waiting: queue.length, running: slots.filter((slot) => slot.job !== undefined).length }),
     async close() {
       closing = true
       for (const job of queue.splice(0)) job.reject(closed())

@@ -24,6 +24,7 @@ const notDescribed: Record<string, string> = {
   'GET /dev/outbox': 'development and staging only: the mails written to the outbox',
   'GET /dev/outbox/{id}': 'development and staging only: one mail of the outbox',
   'POST /dev/clock': 'development and staging only: moves the server’s clock',
+  'GET /metrics': 'for the operator’s Prometheus only, with the operator token',
   'POST /webhooks/stripe': 'called by Stripe only, signed as Stripe signs its webhooks',
   'POST /webhooks/twilio/status': 'called by Twilio only, signed as Twilio signs its callbacks',
   'POST /sandbox/billing/confirm': 'outside production only: the billing sandbox’s stand-in for Stripe.js',

@@ -1,0 +1,33 @@
+import type { AppConfig } from '../../config.ts'
+import { signetRelease } from '../../release.ts'
+
+/** Sends the server's unexpected errors to Sentry. */
+export type ErrorReporter = {
+  /** Reports a request's unexpected error, tagged `request_id` with the id its answer and log lines carry. */
+  report(error: unknown, requestId: string | undefined): void
+  /** Sends what is still queued (for at most 2 s) and stops reporting. */
+  close(): Promise<void>
+}
+
+/**
+ * With SENTRY_DSN set and SENTRY_DISABLED not `true`, loads `@sentry/node` and reports to that DSN, errors only
+ * (no tracing); otherwise loads nothing and answers null.
+ */
+export async function startErrorReporting(
+  settings: AppConfig['errorReporting'],
+): Promise<ErrorReporter | null> {
+  if (settings === null || settings.disabled) return null
+  const sentry = await import('@sentry/node')
+  sentry.init({ dsn: settings.dsn, environment: settings.environment, release: signetRelease })
+  return {
+    report: (error, requestId) => {
+      sentry.captureException(
+        error,
+        requestId === undefined ? undefined : { tags: { request_id: requestId } },
+      )
+    },
+    close: async () => {
+      await sentry.close(2000)
+    },
+  }
+}
