@@ -49,6 +49,7 @@ test.describe('/validate', () => {
     await expect(card).toContainText('confirmed by the timestamp of')
     await expect(card).toContainText('Simple electronic signature')
     await expect(card).toContainText('demo certificate')
+    await expect(card).toContainText('PAdES B-LTA: for the long term')
     // The completed document's archive timestamp keeps the signature verifiable once its certificate expires.
     const archive = page.getByRole('listitem').filter({ hasText: 'Archive timestamp by' })
     await expect(archive.getByRole('heading', { name: 'Valid signature' })).toBeVisible()

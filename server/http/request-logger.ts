@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
+import { apiBase } from '../../contract/paths.ts'
 
 const requestIds = new AsyncLocalStorage<string>()
 
@@ -29,8 +30,8 @@ export function withRequestIds(logger: Logger): Logger {
 }
 
 /**
- * Gives every request an id, the sane `X-Request-Id` it came with or a new UUID, which its answer carries in
- * `X-Request-Id` and the lines logged while it is answered carry as `requestId` (through a logger of
+ * Gives every request an id, the sane `X-Request-Id` it came with or a new UUID, which its answer (an API
+ * answer) carries in `X-Request-Id` and the lines logged while it is answered carry as `requestId` (through a logger of
  * {@link withRequestIds}); then logs the request as one structured line once its answer is ready.
  */
 export function requestLogger(logger: Logger): MiddlewareHandler {
@@ -40,7 +41,8 @@ export function requestLogger(logger: Logger): MiddlewareHandler {
     const requestId = given !== undefined && acceptedRequestId.test(given) ? given : randomUUID()
     await requestIds.run(requestId, async () => {
       await next()
-      c.res.headers.set('X-Request-Id', requestId)
+      // API answers name it; the app's own files, the same for everyone and cached, go without.
+      if (c.req.path.startsWith(apiBase)) c.res.headers.set('X-Request-Id', requestId)
       logger.info(
         {
           method: c.req.method,

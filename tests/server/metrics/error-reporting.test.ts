@@ -51,11 +51,11 @@ describe('server error reporting', () => {
     const logger = pino({ level: 'silent' })
     const app = new Hono()
       .use(requestLogger(logger))
-      .get('/broken', () => {
+      .get('/api/broken', () => {
         throw new Error('the bug under test')
       })
       .onError(createErrorHandler(logger, reporter))
-    const answer = await app.request('/broken')
+    const answer = await app.request('/api/broken')
     expect(answer.status).toBe(500)
     const requestId = answer.headers.get('x-request-id')
     await reporter?.close()
