@@ -168,6 +168,7 @@ export async function startServer(
     validator = validation
     const reporter = await startErrorReporting(config.errorReporting)
     errorReporter = reporter
+    const backup = { database, driver: config.database.driver, storage: fileStorageOptions(config), now }
     const app = createApp({
       config,
       db: database.db,
@@ -184,6 +185,7 @@ export async function startServer(
       validator: validation,
       billing,
       errorReporter: reporter,
+      backup,
     })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for
