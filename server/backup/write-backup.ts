@@ -30,24 +30,14 @@ export async function writeBackup(services: BackupServices, target: string): Pro
   await mkdir(staging, { recursive: true })
   try {
     const database = snapshotFiles[services.driver]
-    const keys = await services.database.snapshot(join(staging, database), storedFileKeys)
-    // Files are immutable under their keys and replaced by renaming, so a hard link holds the snapshot's bytes
-    // even if the file is deleted or replaced while the archive is written; the link pass takes moments.
-    const missing: string[] = []
-    if (s3 === undefined) {
-      await mkdir(join(staging, filesFolder))
-      const root = services.storage.root ?? join(dataDir, 'files')
-      for (const key of keys) {
-        assertValidKey(key)
-        const to = join(staging, filesFolder, ...key.split('/'))
-        await mkdir(dirname(to), { recursive: true })
-        await link(join(root, ...key.split('/')), to).catch(async (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') missing.push(key)
-          else if (error.code === 'EXDEV') await cp(join(root, ...key.split('/')), to)
-          else throw error
-        })
-      }
+    // A file deleted after the snapshot (its row went in between) is missing from the link pass; the next
+    // snapshot no longer has its row. What is still missing after a few tries is missing from storage itself.
+    let staged = await stageSnapshot(services, staging)
+    for (let tries = 1; staged.missing.length > 0 && tries < 3; tries++) {
+      await rm(join(staging, filesFolder), { recursive: true, force: true })
+      staged = await stageSnapshot(services, staging)
     }
+    const { keys, missing } = staged
     await cp(pkiDir(dataDir), join(staging, pkiFolder), { recursive: true })
     const manifest: BackupManifest = {
       format: 'signet-backup',
@@ -68,4 +58,31 @@ export async function writeBackup(services: BackupServices, target: string): Pro
     await rm(partial, { force: true })
     await rm(staging, { recursive: true, force: true })
   }
+}
+
+/** Writes the database's snapshot into `staging` and links the files its rows refer to beside it. */
+async function stageSnapshot(
+  services: BackupServices,
+  staging: string,
+): Promise<{ keys: string[]; missing: string[] }> {
+  const { dataDir, s3 } = services.storage
+  const keys = await services.database.snapshot(join(staging, snapshotFiles[services.driver]), storedFileKeys)
+  // Files are immutable under their keys and replaced by renaming, so a hard link holds the snapshot's bytes
+  // even if the file is deleted or replaced while the archive is written; the link pass takes moments.
+  const missing: string[] = []
+  if (s3 !== undefined) return { keys, missing }
+  await mkdir(join(staging, filesFolder))
+  const root = services.storage.root ?? join(dataDir, 'files')
+  for (const key of keys) {
+    assertValidKey(key)
+    const from = join(root, ...key.split('/'))
+    const to = join(staging, filesFolder, ...key.split('/'))
+    await mkdir(dirname(to), { recursive: true })
+    await link(from, to).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') missing.push(key)
+      else if (error.code === 'EXDEV') await cp(from, to)
+      else throw error
+    })
+  }
+  return { keys, missing }
 }
