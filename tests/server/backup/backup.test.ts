@@ -1,14 +1,12 @@
-import { createWriteStream } from 'node:fs'
+import { execFile } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
-import { RestoreRefused, restoreBackup } from '../../../server/backup/restore-backup.ts'
 import { storedFileKeys } from '../../../server/backup/stored-file-keys.ts'
 import { openDatabase } from '../../../server/db/open-database.ts'
 import { signatureRequests } from '../../../server/db/schema.ts'
@@ -41,6 +39,14 @@ const clientOf = (url: string) => ({
       headers: options.token === undefined ? {} : { authorization: `Bearer ${options.token}` },
     }),
 })
+
+/** Runs `npm run <command> -- <args>` as an operator does, with `env` added to a clean environment. */
+function npmRun(command: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const script = fileURLToPath(new URL(`../../../scripts/${command}.ts`, import.meta.url))
+  return promisify(execFile)(process.execPath, [script, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+  })
+}
 
 /** Every file under `root` by its storage key, leaving out page images (drawn again when looked at). */
 async function storedFiles(root: string): Promise<string[]> {
@@ -104,19 +110,23 @@ describe.each(drivers)('backup and restore on %s', (driver) => {
     )
     await trafficStarted
     const archive = join(dir, 'backup.tar.gz')
-    const answer = await fetch(`${api.server.url}${apiUrl(apiPaths.backup())}`, { method: 'POST' })
-    expect(answer.status).toBe(200)
-    expect(answer.headers.get('content-type')).toBe('application/gzip')
-    await pipeline(Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>), createWriteStream(archive))
+    const backup = await npmRun('backup', [archive, '--server', api.server.url], {})
+    expect(backup.stdout).toBe(`Backup written to ${archive}.\n`)
     await traffic
 
     target = await createTestDatabase(driver)
     const config = testAppConfig(target.dataDir, { database: target.database })
-    const { manifest } = await restoreBackup(config, archive)
-    expect(manifest.missing).toEqual([])
-    await expect(restoreBackup(config, archive)).rejects.toThrow(
-      new RestoreRefused(`DATA_DIR ${target.dataDir} is not empty: restore only fills an empty one`),
-    )
+    const environment = {
+      DATA_DIR: target.dataDir,
+      ...(target.database.driver === 'postgres' ? { DATABASE_URL: target.database.url } : {}),
+    }
+    const restore = await npmRun('restore', [archive], environment)
+    expect(restore.stdout).toMatch(/^Restored the backup of .+: the database, \d+ files and the PKI\.\n$/)
+    expect(restore.stderr).toBe('')
+    await expect(npmRun('restore', [archive], environment)).rejects.toMatchObject({
+      code: 1,
+      stderr: `DATA_DIR ${target.dataDir} is not empty: restore only fills an empty one\n`,
+    })
 
     // No file without a row, and no row without its file.
     const database = await openDatabase(config.database)
@@ -130,7 +140,7 @@ describe.each(drivers)('backup and restore on %s', (driver) => {
       )
       .finally(() => database.close())
     expect(await storedFiles(join(target.dataDir, 'files'))).toEqual(keys)
-    expect(keys).toEqual(manifest.files)
+    expect(keys.length).toBeGreaterThan(0)
 
     const restored = await startServer(config, {
       logger: pino({ level: 'silent' }),
@@ -167,5 +177,5 @@ describe.each(drivers)('backup and restore on %s', (driver) => {
     } finally {
       await restored.close()
     }
-  })
+  }, 120_000)
 })
