@@ -1,6 +1,6 @@
 // `npm run restore -- <file>`: fills an empty DATA_DIR (and, with DATABASE_URL, an empty PostgreSQL database)
 // from an archive of `npm run backup`, with the server stopped; it refuses to overwrite anything.
-import { RestoreRefused, restoreBackup } from '../server/backup/restore-backup.ts'
+import { RestoreError, restoreBackup } from '../server/backup/restore-backup.ts'
 import { loadConfig } from '../server/config.ts'
 
 const [file] = process.argv.slice(2)
@@ -22,7 +22,7 @@ try {
       `${notInBucket.length} files the database refers to are not in the bucket:\n${notInBucket.join('\n')}`,
     )
 } catch (error) {
-  if (!(error instanceof RestoreRefused)) throw error
+  if (!(error instanceof RestoreError)) throw error
   console.error(error.message)
   process.exit(1)
 }

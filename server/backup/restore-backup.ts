@@ -10,11 +10,11 @@ import { snapshotFiles } from '../db/open-database.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
 import { type BackupManifest, filesFolder, manifestFile, pkiDir, pkiFolder } from './backup-archive.ts'
 
-/** The restore would overwrite something, or the archive is not one it can restore; the message says which. */
-export class RestoreRefused extends Error {
+/** The restore would overwrite something, or cannot be done; the message says why, for the operator. */
+export class RestoreError extends Error {
   constructor(message: string) {
     super(message)
-    this.name = 'RestoreRefused'
+    this.name = 'RestoreError'
   }
 }
 
@@ -27,7 +27,7 @@ export type RestoreResult = {
 
 /**
  * Fills an empty `DATA_DIR` (and, with `DATABASE_URL`, an empty PostgreSQL database) from an archive of
- * {@link writeBackup}; refuses with {@link RestoreRefused} when either holds anything.
+ * {@link writeBackup}; refuses with {@link RestoreError} when either holds anything.
  */
 export async function restoreBackup(config: AppConfig, archive: string): Promise<RestoreResult> {
   const present = await readdir(config.dataDir).catch((error: NodeJS.ErrnoException) => {
@@ -35,30 +35,38 @@ export async function restoreBackup(config: AppConfig, archive: string): Promise
     throw error
   })
   if (present.length > 0)
-    throw new RestoreRefused(`DATA_DIR ${config.dataDir} is not empty: restore only fills an empty one`)
+    throw new RestoreError(`DATA_DIR ${config.dataDir} is not empty: restore only fills an empty one`)
   if (config.database.driver === 'postgres') await assertEmptyDatabase(config.database.url)
 
   const staging = join(config.dataDir, 'tmp', 'restore')
   await mkdir(staging, { recursive: true })
   try {
     await extract({ file: archive, cwd: staging }).catch(() => {
-      throw new RestoreRefused(`${archive} is not a backup archive (a gzipped tar)`)
+      throw new RestoreError(`${archive} is not a backup archive (a gzipped tar)`)
     })
     const manifest = await readManifest(join(staging, manifestFile), archive)
     if (manifest.database !== config.database.driver)
-      throw new RestoreRefused(
+      throw new RestoreError(
         manifest.database === 'pglite'
           ? 'The archive holds the embedded database: unset DATABASE_URL to restore it'
           : 'The archive holds a PostgreSQL database: set DATABASE_URL to an empty database to restore it',
       )
     const database = join(staging, snapshotFiles[manifest.database])
     if (config.database.driver === 'postgres') {
+      // In one transaction: a restore that fails leaves the database empty, to be tried again.
       await promisify(execFile)('pg_restore', [
         '--exit-on-error',
+        '--single-transaction',
         '--no-owner',
         `--dbname=${config.database.url}`,
         database,
-      ])
+      ]).catch((error: NodeJS.ErrnoException & { stderr?: string }) => {
+        throw new RestoreError(
+          error.code === 'ENOENT'
+            ? 'pg_restore is not on the PATH: install the PostgreSQL client of the database’s version'
+            : `pg_restore failed: ${error.stderr?.trim() ?? error.message}`,
+        )
+      })
     } else {
       const restored = await PGlite.create(config.database.dir, {
         loadDataDir: new Blob([await readFile(database)]),
@@ -74,6 +82,11 @@ export async function restoreBackup(config: AppConfig, archive: string): Promise
       for (const key of manifest.files) if (!(await storage.exists(key))) notInBucket.push(key)
     }
     return { manifest, notInBucket }
+  } catch (error) {
+    // DATA_DIR was empty: a restore that fails leaves it so, to be tried again.
+    for (const entry of await readdir(config.dataDir))
+      await rm(join(config.dataDir, entry), { recursive: true })
+    throw error
   } finally {
     await rm(join(config.dataDir, 'tmp'), { recursive: true, force: true })
   }
@@ -85,7 +98,7 @@ async function readManifest(file: string, archive: string): Promise<BackupManife
     () => undefined,
   )
   if (manifest?.format !== 'signet-backup' || manifest.version !== 1)
-    throw new RestoreRefused(`${archive} is not a Signet backup (version 1)`)
+    throw new RestoreError(`${archive} is not a Signet backup (version 1)`)
   return manifest as BackupManifest
 }
 
@@ -98,9 +111,7 @@ async function assertEmptyDatabase(url: string): Promise<void> {
        where schemaname not in ('pg_catalog', 'information_schema')`,
     )
     if ((rows[0]?.tables ?? 0) > 0)
-      throw new RestoreRefused(
-        'The database of DATABASE_URL has tables: restore only fills an empty database',
-      )
+      throw new RestoreError('The database of DATABASE_URL has tables: restore only fills an empty database')
   } finally {
     await client.end()
   }

@@ -86,7 +86,14 @@ export async function openDatabase(
             `--snapshot=${rows[0]?.id}`,
             `--file=${file}`,
             `--dbname=${config.url}`,
-          ])
+          ]).catch((error: NodeJS.ErrnoException & { stderr?: string }) => {
+            throw new Error(
+              error.code === 'ENOENT'
+                ? 'pg_dump is not on the PATH: install the PostgreSQL client of the database’s version'
+                : `pg_dump failed: ${error.stderr?.trim() ?? error.message}`,
+              { cause: error },
+            )
+          })
           const found = await read(drizzleNodePg({ client: session, schema }))
           await session.query('commit')
           return found

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { apiPaths } from '../../contract/paths.ts'
 import { type BackupServices, writeBackup } from '../backup/write-backup.ts'
+import { ApiError } from '../http/api-error.ts'
 import { operatorOnly } from '../http/operator-only.ts'
 
 /**
@@ -15,7 +16,17 @@ import { operatorOnly } from '../http/operator-only.ts'
 export function createBackupRoutes(services: BackupServices, operator: 'anyone' | string | undefined): Hono {
   return new Hono().post(apiPaths.backup(), operatorOnly(operator), async (c) => {
     const file = join(services.storage.dataDir, 'tmp', `backup-${randomUUID()}.tar.gz`)
-    const manifest = await writeBackup(services, file)
+    const manifest = await writeBackup(services, file).catch((error: unknown) => {
+      // The operator sees why (pg_dump missing or of an older version, a full disk) without the server's log.
+      throw new ApiError(
+        503,
+        'server.unavailable',
+        `The backup could not be made: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      )
+    })
     // Unlinked once open: the answer streams from the open file, and nothing is left behind however it ends.
     const handle = await open(file)
     await rm(file)

@@ -1,0 +1,66 @@
+import { readdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import pg from 'pg'
+import { create } from 'tar'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { BackupManifest } from '../../../server/backup/backup-archive.ts'
+import { RestoreError, restoreBackup } from '../../../server/backup/restore-backup.ts'
+import { removeTemporaryDirectories, temporaryDirectory } from '../signing/pdf-tools.ts'
+import { testAppConfig } from '../test-app-config.ts'
+import { createTestDatabase, type TestDatabase } from '../test-database.ts'
+
+describe('a restore that cannot be done', () => {
+  const made: TestDatabase[] = []
+  afterAll(async () => {
+    for (const database of made) await database.drop()
+    removeTemporaryDirectories()
+  })
+  const emptyTarget = async (driver: 'pglite' | 'postgres') => {
+    const target = await createTestDatabase(driver)
+    made.push(target)
+    return { target, config: testAppConfig(target.dataDir, { database: target.database }) }
+  }
+
+  it('says a file is not a backup, and leaves DATA_DIR empty', async () => {
+    const { target, config } = await emptyTarget('pglite')
+    const file = join(temporaryDirectory('restore'), 'contract.pdf')
+    await writeFile(file, '%PDF-1.7 not an archive')
+    await expect(restoreBackup(config, file)).rejects.toThrow(
+      new RestoreError(`${file} is not a backup archive (a gzipped tar)`),
+    )
+    expect(await readdir(target.dataDir)).toEqual([])
+  })
+
+  it('will not put the embedded database into PostgreSQL', async () => {
+    const { target, config } = await emptyTarget('postgres')
+    const archive = join(temporaryDirectory('restore'), 'backup.tar.gz')
+    const source = temporaryDirectory('restore')
+    const manifest: BackupManifest = {
+      format: 'signet-backup',
+      version: 1,
+      createdAt: '2026-03-01T02:00:00.000Z',
+      database: 'pglite',
+      storage: 'local',
+      files: [],
+      missing: [],
+    }
+    await writeFile(join(source, 'manifest.json'), JSON.stringify(manifest))
+    await create({ gzip: true, file: archive, cwd: source }, ['manifest.json'])
+    await expect(restoreBackup(config, archive)).rejects.toThrow(
+      new RestoreError('The archive holds the embedded database: unset DATABASE_URL to restore it'),
+    )
+    expect(await readdir(target.dataDir)).toEqual([])
+  })
+
+  it('refuses a PostgreSQL database that has tables', async () => {
+    const { target, config } = await emptyTarget('postgres')
+    if (target.database.driver !== 'postgres') throw new Error('a PostgreSQL target')
+    const client = new pg.Client({ connectionString: target.database.url })
+    await client.connect()
+    await client.query('create table kept (id int)')
+    await client.end()
+    await expect(restoreBackup(config, join(temporaryDirectory('restore'), 'any.tar.gz'))).rejects.toThrow(
+      new RestoreError('The database of DATABASE_URL has tables: restore only fills an empty database'),
+    )
+  })
+})
