@@ -127,8 +127,9 @@ export async function openDatabase(
       return true
     },
     snapshot: async (file, read) => {
-      // dumpDataDir copies the data directory between two queries; `read` asks a copy opened from it.
-      const dump = await client.dumpDataDir('none')
+      // dumpDataDir copies the data directory between two queries, and inside a transaction of its own no other
+      // transaction is half done; `read` asks a copy opened from it.
+      const dump = await client.transaction(() => client.dumpDataDir('none'))
       await writeFile(file, new Uint8Array(await dump.arrayBuffer()))
       const copy = await PGlite.create({ loadDataDir: dump })
       try {
