@@ -51,6 +51,12 @@ export async function restoreBackup(config: AppConfig, archive: string): Promise
           ? 'The archive holds the embedded database: unset DATABASE_URL to restore it'
           : 'The archive holds a PostgreSQL database: set DATABASE_URL to an empty database to restore it',
       )
+    if ((manifest.storage === 's3') !== (config.s3 !== undefined))
+      throw new RestoreError(
+        manifest.storage === 's3'
+          ? 'The archive’s files are in an S3 bucket: set S3_* to that bucket to restore it'
+          : 'The archive holds the files for DATA_DIR/files: unset S3_* to restore it',
+      )
     const database = join(staging, snapshotFiles[manifest.database])
     if (config.database.driver === 'postgres') {
       // In one transaction: a restore that fails leaves the database empty, to be tried again.

@@ -31,23 +31,37 @@ describe('a restore that cannot be done', () => {
     expect(await readdir(target.dataDir)).toEqual([])
   })
 
-  it('will not put the embedded database into PostgreSQL', async () => {
-    const { target, config } = await emptyTarget('postgres')
+  /** An archive with only a manifest that says `made`. */
+  const archiveOf = async (made: Pick<BackupManifest, 'database' | 'storage'>) => {
     const archive = join(temporaryDirectory('restore'), 'backup.tar.gz')
     const source = temporaryDirectory('restore')
     const manifest: BackupManifest = {
       format: 'signet-backup',
       version: 1,
       createdAt: '2026-03-01T02:00:00.000Z',
-      database: 'pglite',
-      storage: 'local',
       files: [],
       missing: [],
+      ...made,
     }
     await writeFile(join(source, 'manifest.json'), JSON.stringify(manifest))
     await create({ gzip: true, file: archive, cwd: source }, ['manifest.json'])
+    return archive
+  }
+
+  it('will not put the embedded database into PostgreSQL', async () => {
+    const { target, config } = await emptyTarget('postgres')
+    const archive = await archiveOf({ database: 'pglite', storage: 'local' })
     await expect(restoreBackup(config, archive)).rejects.toThrow(
       new RestoreError('The archive holds the embedded database: unset DATABASE_URL to restore it'),
+    )
+    expect(await readdir(target.dataDir)).toEqual([])
+  })
+
+  it('asks for the bucket of an archive whose files are in S3', async () => {
+    const { target, config } = await emptyTarget('pglite')
+    const archive = await archiveOf({ database: 'pglite', storage: 's3' })
+    await expect(restoreBackup(config, archive)).rejects.toThrow(
+      new RestoreError('The archive’s files are in an S3 bucket: set S3_* to that bucket to restore it'),
     )
     expect(await readdir(target.dataDir)).toEqual([])
   })
