@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { extract } from 'tar'
 import type { AppConfig } from '../config.ts'
 import { snapshotFiles } from '../db/open-database.ts'
+import { runPgTool } from '../db/run-pg-tool.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
 import { type BackupManifest, filesFolder, manifestFile, pkiDir, pkiFolder } from './backup-archive.ts'
 
@@ -60,18 +59,13 @@ export async function restoreBackup(config: AppConfig, archive: string): Promise
     const database = join(staging, snapshotFiles[manifest.database])
     if (config.database.driver === 'postgres') {
       // In one transaction: a restore that fails leaves the database empty, to be tried again.
-      await promisify(execFile)('pg_restore', [
+      await runPgTool('pg_restore', config.database.url, [
         '--exit-on-error',
         '--single-transaction',
         '--no-owner',
-        `--dbname=${config.database.url}`,
         database,
-      ]).catch((error: NodeJS.ErrnoException & { stderr?: string }) => {
-        throw new RestoreError(
-          error.code === 'ENOENT'
-            ? 'pg_restore is not on the PATH: install the PostgreSQL client of the database’s version'
-            : `pg_restore failed: ${error.stderr?.trim() ?? error.message}`,
-        )
+      ]).catch((error: Error) => {
+        throw new RestoreError(error.message)
       })
     } else {
       const restored = await PGlite.create(config.database.dir, {

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -11,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.ts'
 import { openPglite } from './pglite-template.ts'
+import { runPgTool } from './run-pg-tool.ts'
 import * as schema from './schema.ts'
 
 /**
@@ -81,19 +80,11 @@ export async function openDatabase(
         try {
           await session.query('begin isolation level repeatable read read only')
           const { rows } = await session.query<{ id: string }>('select pg_export_snapshot() as id')
-          await promisify(execFile)('pg_dump', [
+          await runPgTool('pg_dump', config.url, [
             '--format=custom',
             `--snapshot=${rows[0]?.id}`,
             `--file=${file}`,
-            `--dbname=${config.url}`,
-          ]).catch((error: NodeJS.ErrnoException & { stderr?: string }) => {
-            throw new Error(
-              error.code === 'ENOENT'
-                ? 'pg_dump is not on the PATH: install the PostgreSQL client of the database’s version'
-                : `pg_dump failed: ${error.stderr?.trim() ?? error.message}`,
-              { cause: error },
-            )
-          })
+          ])
           const found = await read(drizzleNodePg({ client: session, schema }))
           await session.query('commit')
           return found

@@ -32,7 +32,7 @@ describe('a restore that cannot be done', () => {
   })
 
   /** An archive with only a manifest that says `made`. */
-  const archiveOf = async (made: Pick<BackupManifest, 'database' | 'storage'>) => {
+  const archiveOf = async (made: Pick<BackupManifest, 'database' | 'storage'>, database?: string) => {
     const archive = join(temporaryDirectory('restore'), 'backup.tar.gz')
     const source = temporaryDirectory('restore')
     const manifest: BackupManifest = {
@@ -44,7 +44,11 @@ describe('a restore that cannot be done', () => {
       ...made,
     }
     await writeFile(join(source, 'manifest.json'), JSON.stringify(manifest))
-    await create({ gzip: true, file: archive, cwd: source }, ['manifest.json'])
+    if (database !== undefined) await writeFile(join(source, 'database.pg_dump'), database)
+    await create({ gzip: true, file: archive, cwd: source }, [
+      'manifest.json',
+      ...(database === undefined ? [] : ['database.pg_dump']),
+    ])
     return archive
   }
 
@@ -53,6 +57,15 @@ describe('a restore that cannot be done', () => {
     const archive = await archiveOf({ database: 'pglite', storage: 'local' })
     await expect(restoreBackup(config, archive)).rejects.toThrow(
       new RestoreError('The archive holds the embedded database: unset DATABASE_URL to restore it'),
+    )
+    expect(await readdir(target.dataDir)).toEqual([])
+  })
+
+  it('says what pg_restore found wrong, and leaves DATA_DIR empty', async () => {
+    const { target, config } = await emptyTarget('postgres')
+    const archive = await archiveOf({ database: 'postgres', storage: 'local' }, 'not a dump')
+    await expect(restoreBackup(config, archive)).rejects.toThrow(
+      /^pg_restore failed: pg_restore: error: input file does not appear to be a valid archive/,
     )
     expect(await readdir(target.dataDir)).toEqual([])
   })
