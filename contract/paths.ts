@@ -34,6 +34,8 @@ export const apiPaths = {
   /** Outside production: the mails written to the outbox (`GET` lists, `GET /{id}` one). */
   outbox: () => '/dev/outbox',
   outboxMail: (id: string) => `/dev/outbox/${encodeURIComponent(id)}`,
+  /** `POST` answers a backup archive of the whole server (`npm run backup`); for the operator only. */
+  backup: () => '/operator/backup',
   /** Outside production: `POST` moves the server's clock forward (contract/dev-clock.ts). */
   devClock: () => '/dev/clock',
   /** Signature requests: `GET` lists the caller's (owned or signed), `POST` creates a draft. */

@@ -4,6 +4,7 @@ import { compress } from 'hono/compress'
 import type { Logger } from 'pino'
 import { apiOperations } from '../contract/openapi/operations.ts'
 import { apiBase } from '../contract/paths.ts'
+import type { BackupServices } from './backup/write-backup.ts'
 import type { BillingProviders } from './billing/billing-services.ts'
 import { createBillingProviders, createChargeProvider } from './billing/create-billing-providers.ts'
 import { sandboxSeller } from './billing/seller.ts'
@@ -35,6 +36,7 @@ import { createActivityRoutes } from './routes/activity.ts'
 import { createApiUserRoutes } from './routes/api-users.ts'
 import { createAppConfigRoutes } from './routes/app-config.ts'
 import { createAuthRoutes } from './routes/auth.ts'
+import { createBackupRoutes } from './routes/backup.ts'
 import { createBillingRoutes } from './routes/billing.ts'
 import { createBusinessRoutes } from './routes/businesses.ts'
 import { createCspReportRoutes } from './routes/csp-reports.ts'
@@ -93,6 +95,8 @@ export type AppOptions = {
   billing?: BillingProviders | null
   /** Where unexpected errors go besides the log; the server starts it when SENTRY_DSN is set. @default none */
   errorReporter?: ErrorReporter | null
+  /** What `POST /operator/backup` archives; the server gives it. @default none: no backups */
+  backup?: BackupServices
 }
 
 /** Largest uploaded document and largest total of one request's documents (issue 5). */
@@ -127,6 +131,7 @@ export function createApp({
   validator,
   billing = createBillingProviders(config, { db, now, jobs }),
   errorReporter = null,
+  backup,
 }: AppOptions): Hono {
   const logger = withRequestIds(givenLogger)
   const metrics = createMetrics({ db, now, laneOf: jobs.laneOf, validator })
@@ -228,9 +233,10 @@ export function createApp({
   )
   api.route('/', createOpenApiRoutes())
   api.route('/', createCspReportRoutes({ db, now, logger }))
+  const operator = config.appMode === 'development' ? 'anyone' : config.operatorToken
+  if (backup !== undefined) api.route('/', createBackupRoutes(backup, operator))
   if (!production) {
     const outbox = createOutbox(outboxDir(config.dataDir))
-    const operator = config.appMode === 'development' ? 'anyone' : config.operatorToken
     api.route(
       '/',
       createOutboxRoutes(outbox, operator, () => unfinishedJobs(db)),

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
 import type { Seller } from './billing/seller.ts'
+import type { NightlyBackupOptions } from './jobs/nightly-backup.ts'
 import type { CscOptions } from './providers/csc/csc-signing-provider.ts'
 import type { IdAustriaOptions } from './providers/identification/id-austria-identification-provider.ts'
 import { type IdnowOptions, idnowProducts } from './providers/identification/idnow-identification-provider.ts'
@@ -105,6 +106,8 @@ export type AppConfig = {
    * outside production, and no invoice PDFs of our own in production.
    */
   seller?: Seller
+  /** BACKUP_DIR, BACKUP_KEEP: a backup archive each night into this folder, keeping the last few; unset: none. */
+  backup?: NightlyBackupOptions
 }
 
 /** How this app is registered at an OpenID provider. */
@@ -335,6 +338,15 @@ const envSchema = v.object({
       ),
     ),
   ),
+  BACKUP_DIR: v.optional(v.string()),
+  BACKUP_KEEP: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,2}$/, 'must be a number of archives from 1 to 999, e.g. 7'),
+      v.transform(Number),
+    ),
+    '7',
+  ),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -549,5 +561,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(SELLER_NAME === undefined || SELLER_ADDRESS === undefined || SELLER_VAT_NUMBER === undefined
       ? {}
       : { seller: { name: SELLER_NAME, address: SELLER_ADDRESS, vatNumber: SELLER_VAT_NUMBER } }),
+    ...(result.output.BACKUP_DIR === undefined
+      ? {}
+      : { backup: { dir: result.output.BACKUP_DIR, keep: result.output.BACKUP_KEEP } }),
   }
 }

@@ -19,6 +19,7 @@ import {
   identificationPaymentSyncJob,
 } from './identification/sync-identification-payment.ts'
 import { createJobQueue, type JobKind, type JobQueue } from './jobs/job-queue.ts'
+import { nightlyBackupHandler, nightlyBackupJob, scheduleNightlyBackup } from './jobs/nightly-backup.ts'
 import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
 import { createLogger } from './logger.ts'
 import { sandboxRenewJob } from './providers/billing/sandbox-billing-provider.ts'
@@ -155,9 +156,16 @@ export async function startServer(
       run: requestCallbackHandler({ db: database.db, now, production: config.appMode === 'production' }),
     }
     if (billing?.sandbox) handlers[sandboxRenewJob] = { lane: 'billing', run: billing.sandbox.renewHandler() }
+    const backup = { database, driver: config.database.driver, storage: fileStorageOptions(config), now }
+    if (config.backup !== undefined)
+      handlers[nightlyBackupJob] = {
+        lane: 'upkeep',
+        run: nightlyBackupHandler({ ...backup, backup: config.backup, logger }),
+      }
     jobs = queue
     queue.start()
     const upkeep = scheduleUpkeep(queue, database, now, logger)
+    const nightly = config.backup === undefined ? undefined : scheduleNightlyBackup(queue, backup, logger)
     const pages = createPageRenderer({
       storage: fileStorageOptions(config),
       workers: options.renderWorkers,
@@ -176,14 +184,19 @@ export async function startServer(
       jobs: queue,
       now,
       devClock,
-      // The upkeep of the hour the clock moved into runs at once: retention and cleanups fall due by it.
-      clockMoved: () => upkeep.enqueue(),
+      // The upkeep of the hour (and the backup of the night) the clock moved into runs at once: retention and
+      // cleanups fall due by it.
+      clockMoved: () => {
+        upkeep.enqueue()
+        void nightly?.enqueue()
+      },
       staticDir: options.staticDir,
       renderer: pages,
       platform,
       validator: validation,
       billing,
       errorReporter: reporter,
+      backup,
     })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for
@@ -234,6 +247,7 @@ export async function startServer(
         clearTimeout(timer)
         await Promise.all([pages.close(), validation.close(), reporter?.close()])
         upkeep.stop()
+        nightly?.stop()
         // Jobs under way finish; the rest wait in the database for the next start, here or elsewhere.
         await queue.stop()
         await database.close()

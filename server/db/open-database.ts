@@ -1,4 +1,6 @@
+import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -7,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.ts'
 import { openPglite } from './pglite-template.ts'
+import { runPgTool } from './run-pg-tool.ts'
 import * as schema from './schema.ts'
 
 /**
@@ -26,9 +29,17 @@ export type DatabaseHandle = {
    * how large the tables are). Answers whether it did anything: on PostgreSQL, autovacuum does it.
    */
   upkeep(): Promise<boolean>
+  /**
+   * Writes a consistent copy of the whole database to `file` while the server works on (the embedded database's
+   * data directory as a tar, or `pg_dump`'s custom format), and answers what `read` finds in that same state.
+   */
+  snapshot<T>(file: string, read: (db: Database) => Promise<T>): Promise<T>
   /** Closes the connection; in-flight queries finish first. */
   close(): Promise<void>
 }
+
+/** The database's copy in a backup: its file name says which driver made it. */
+export const snapshotFiles = { pglite: 'database.pglite.tar', postgres: 'database.pg_dump' } as const
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** The advisory lock the processes sharing a PostgreSQL database migrate under (any fixed number). */
@@ -63,6 +74,27 @@ export async function openDatabase(
         }
       },
       upkeep: async () => false,
+      snapshot: async (file, read) => {
+        // pg_dump works in a snapshot that this transaction exports, so `read` sees just what it dumps.
+        const session = await pool.connect()
+        try {
+          await session.query('begin isolation level repeatable read read only')
+          const { rows } = await session.query<{ id: string }>('select pg_export_snapshot() as id')
+          await runPgTool('pg_dump', config.url, [
+            '--format=custom',
+            `--snapshot=${rows[0]?.id}`,
+            `--file=${file}`,
+          ])
+          const found = await read(drizzleNodePg({ client: session, schema }))
+          await session.query('commit')
+          return found
+        } catch (error) {
+          await session.query('rollback').catch(() => undefined)
+          throw error
+        } finally {
+          session.release()
+        }
+      },
       close: () => pool.end(),
     }
   }
@@ -84,6 +116,18 @@ export async function openDatabase(
     upkeep: async () => {
       await client.exec('vacuum (analyze)')
       return true
+    },
+    snapshot: async (file, read) => {
+      // dumpDataDir copies the data directory between two queries, and inside a transaction of its own no other
+      // transaction is half done; `read` asks a copy opened from it.
+      const dump = await client.transaction(() => client.dumpDataDir('none'))
+      await writeFile(file, new Uint8Array(await dump.arrayBuffer()))
+      const copy = await PGlite.create({ loadDataDir: dump })
+      try {
+        return await read(drizzlePglite({ client: copy, schema }))
+      } finally {
+        await copy.close()
+      }
     },
     close: () => client.close(),
   }

@@ -106,10 +106,19 @@ describe('loadConfig', () => {
     ['TRUSTED_PROXIES', '10', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],
     ['FREE_SIGNATURES', 'ten', /FREE_SIGNATURES must be a whole number from 0 to 999999, e.g. 10/],
     ['FREE_SIGNATURES', '1000000', /FREE_SIGNATURES must be a whole number from 0 to 999999, e.g. 10/],
+    ['BACKUP_KEEP', '0', /BACKUP_KEEP must be a number of archives from 1 to 999, e.g. 7/],
   ])('rejects %s=%s naming the variable', (variable, value, message) => {
     const error = configError({ [variable]: value })
     expect(error.variable).toBe(variable)
     expect(error.message).toMatch(message)
+  })
+
+  it('backs up each night into BACKUP_DIR when it is set, keeping seven archives unless BACKUP_KEEP says', () => {
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups' }).backup).toEqual({ dir: '/srv/backups', keep: 7 })
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_KEEP: '30' }).backup).toEqual({
+      dir: '/srv/backups',
+      keep: 30,
+    })
   })
 
   it('requires the sign-in state key when processes share a PostgreSQL database and SSO is on', () => {

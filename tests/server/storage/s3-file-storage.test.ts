@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -10,35 +9,17 @@ import { createFileStorage } from '../../../server/storage/create-file-storage.t
 import type { FileStorage } from '../../../server/storage/file-storage.ts'
 import type { S3StorageOptions } from '../../../server/storage/s3-file-storage.ts'
 import { documentKey } from '../../../server/storage/storage-keys.ts'
-
-// s3rver: an S3-compatible server in Node (dev dependency). It speaks the S3 protocol and checks the access
-// key id, but does not verify V4 signatures: sign-v4.test.ts checks those against AWS's published vectors.
-type S3rverServer = { run(): Promise<{ port: number }>; close(): Promise<void> }
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: object) => S3rverServer
+import { startS3rver } from './s3rver.ts'
 
 let dir: string
-let server: S3rverServer
+let server: Awaited<ReturnType<typeof startS3rver>>
 let options: S3StorageOptions
 let storage: FileStorage
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 's3-storage-'))
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: join(dir, 's3'),
-    configureBuckets: [{ name: 'signet' }],
-  })
-  const { port } = await server.run()
-  options = {
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: 'signet',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    region: 'us-east-1',
-    tempDir: join(dir, 'spool'),
-  }
+  server = await startS3rver(dir)
+  options = server.options
   storage = createFileStorage({ dataDir: dir, s3: options })
 })
 afterAll(async () => {
