@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import * as v from 'valibot'
 import { apiPaths } from '../../../contract/paths.ts'
 import {
@@ -68,15 +68,10 @@ async function validate(api: ApiClient, file: File): Promise<ValidationReportVie
   )
 }
 
-/** One signature of the report: the verdict first, then who, when, how and why. */
-function SignatureCard({ signature, index }: { signature: ValidatedSignature; index: number }) {
+/** One entry of the report: its verdict first, then what `children` say of it, then what is wrong. */
+function VerdictCard({ entry, children }: { entry: ValidatedSignature; children: ReactNode }) {
   const { i18n } = useLingui()
-  const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
-  const verdict = signatureVerdict(signature)
-  const signer = signature.signer
-  // A simple signature is made with the platform's certificate, so the signer is the name they signed with.
-  const who = signature.signingName ?? signer?.commonName ?? i18n._(msg`Unknown signer`)
-  const email = signature.contactInfo ?? signer?.email
+  const verdict = signatureVerdict(entry)
   return (
     <li className={styles.card} data-verdict={verdict}>
       <h3 className={styles.verdict}>
@@ -85,6 +80,28 @@ function SignatureCard({ signature, index }: { signature: ValidatedSignature; in
         </span>
         {i18n._(verdictTitles[verdict])}
       </h3>
+      {children}
+      {entry.problems.length > 0 ? (
+        <ul className={styles.problems}>
+          {entry.problems.map((problem) => (
+            <li key={problem}>{i18n._(problemTexts[problem] ?? msg`Unknown problem: ${problem}`)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  )
+}
+
+/** One signature of the report: the verdict first, then who, when, how and why. */
+function SignatureCard({ signature, index }: { signature: ValidatedSignature; index: number }) {
+  const { i18n } = useLingui()
+  const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
+  const signer = signature.signer
+  // A simple signature is made with the platform's certificate, so the signer is the name they signed with.
+  const who = signature.signingName ?? signer?.commonName ?? i18n._(msg`Unknown signer`)
+  const email = signature.contactInfo ?? signer?.email
+  return (
+    <VerdictCard entry={signature}>
       <p className={styles.lead}>
         <Trans>
           Signature {index + 1} by {who}
@@ -164,14 +181,7 @@ function SignatureCard({ signature, index }: { signature: ValidatedSignature; in
           )}
         </dd>
       </dl>
-      {signature.problems.length > 0 ? (
-        <ul className={styles.problems}>
-          {signature.problems.map((problem) => (
-            <li key={problem}>{i18n._(problemTexts[problem] ?? msg`Unknown problem: ${problem}`)}</li>
-          ))}
-        </ul>
-      ) : null}
-    </li>
+    </VerdictCard>
   )
 }
 
@@ -182,16 +192,9 @@ function SignatureCard({ signature, index }: { signature: ValidatedSignature; in
 function ArchiveTimestampCard({ timestamp }: { timestamp: ValidatedSignature }) {
   const { i18n } = useLingui()
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
-  const verdict = signatureVerdict(timestamp)
   const authority = timestamp.signer?.commonName ?? timestamp.timestamp?.authority ?? '?'
   return (
-    <li className={styles.card} data-verdict={verdict}>
-      <h3 className={styles.verdict}>
-        <span className={styles.icon} aria-hidden="true">
-          {verdict === 'valid' ? '✓' : '!'}
-        </span>
-        {i18n._(verdictTitles[verdict])}
-      </h3>
+    <VerdictCard entry={timestamp}>
       <p className={styles.lead}>
         <Trans>Archive timestamp by {authority}</Trans>
       </p>
@@ -209,14 +212,7 @@ function ArchiveTimestampCard({ timestamp }: { timestamp: ValidatedSignature }) 
           {timestamp.timestamp ? formatDateTime(timestamp.timestamp.time, locale) : <Trans>Not stated</Trans>}
         </dd>
       </dl>
-      {timestamp.problems.length > 0 ? (
-        <ul className={styles.problems}>
-          {timestamp.problems.map((problem) => (
-            <li key={problem}>{i18n._(problemTexts[problem] ?? msg`Unknown problem: ${problem}`)}</li>
-          ))}
-        </ul>
-      ) : null}
-    </li>
+    </VerdictCard>
   )
 }
 
