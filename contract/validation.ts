@@ -60,6 +60,19 @@ export const validatedSignatureSchema = v.object({
    * B-LTA with an archive timestamp after that too; null for a document timestamp or a damaged signature.
    */
   level: v.nullable(v.picklist(padesLevels)),
+  /**
+   * What the revocation data the document carries (its DSS; nothing is fetched) says of the signer's
+   * certificate; null for a document timestamp.
+   */
+  revocation: v.nullable(
+    v.object({
+      status: v.picklist(['good', 'revoked', 'unknown']),
+      revokedAt: v.nullable(v.string()),
+      source: v.nullable(v.picklist(['document'])),
+    }),
+  ),
+  /** The signer's certificate was revoked before the signature is proved to exist: it is not valid. */
+  revokedBeforeSigning: v.boolean(),
 })
 
 /** Answer of `POST /v1/validate`. */

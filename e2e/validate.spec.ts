@@ -50,6 +50,7 @@ test.describe('/validate', () => {
     await expect(card).toContainText('Simple electronic signature')
     await expect(card).toContainText('demo certificate')
     await expect(card).toContainText('PAdES B-LTA: for the long term')
+    await expect(card).toContainText('Not revoked, as the revocation data in the document says')
     // The completed document's archive timestamp keeps the signature verifiable once its certificate expires.
     const archive = page.getByRole('listitem').filter({ hasText: 'Archive timestamp by' })
     await expect(archive.getByRole('heading', { name: 'Valid signature' })).toBeVisible()

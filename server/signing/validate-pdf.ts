@@ -20,6 +20,12 @@ import { cryptoEngine } from './crypto-engine.ts'
 import { OID } from './oids.ts'
 import type { SignatureQuality } from './sign-pdf.ts'
 import { objectNumbers, unexplainedRevisions } from './validate-revisions.ts'
+import {
+  type DocumentRevocationData,
+  documentRevocationData,
+  type RevocationReport,
+  revocationOf,
+} from './validate-revocation.ts'
 
 /** Why a signature is not intact; stable codes for the validation screen. */
 export type SignatureProblem =
@@ -78,6 +84,13 @@ export type SignatureReport = {
    * with an intact document timestamp after it as well; null for a document timestamp or a damaged one.
    */
   level: PadesLevel | null
+  /**
+   * What the revocation data the document carries says of the signer's certificate; null for a document
+   * timestamp or a signature without a certificate.
+   */
+  revocation: RevocationReport | null
+  /** The signer's certificate was revoked at or before the time the signature is proved to exist. */
+  revokedBeforeSigning: boolean
 }
 
 /** Result of validating one PDF. */
@@ -151,9 +164,10 @@ export async function validatePdf(
     if (!validationData) unexplained = revision.end
   }
   const checked: Omit<SignatureReport, 'level'>[] = []
+  const revocationData = documentRevocationData(pdf)
   for (const [index, signature] of found.entries()) {
     checked.push({
-      ...(await checkSignature(pdfBytes, signature, roots)),
+      ...(await checkSignature(pdfBytes, signature, roots, revocationData)),
       coversWholeFile: signature.end === pdfBytes.length,
       laterSignatures: found.slice(index + 1).map((other) => other.fieldName),
       changedAfter: unexplained > signature.end,
@@ -292,6 +306,7 @@ async function checkSignature(
   bytes: Uint8Array,
   found: Found,
   roots: pkijs.Certificate[],
+  revocationData: DocumentRevocationData,
 ): Promise<Omit<SignatureReport, 'coversWholeFile' | 'laterSignatures' | 'changedAfter' | 'level'>> {
   const base = {
     fieldName: found.fieldName,
@@ -306,6 +321,8 @@ async function checkSignature(
     trusted: false,
     signingTime: pdfDate(text(found.dict, 'M')),
     timestamp: null,
+    revocation: null,
+    revokedBeforeSigning: false,
   }
   const [, length1, offset2, length2] = found.byteRange ?? []
   if (length1 === undefined || offset2 === undefined || length2 === undefined || !found.contents) {
@@ -368,8 +385,16 @@ async function checkSignature(
     roots,
     timestamp?.verified ? timestamp.time : (claimedTime ?? new Date()),
   )
+  const issuer = certificates.find((candidate) => candidate.subject.isEqual(signerCertificate.issuer))
+  const revocation = await revocationOf(signerCertificate, issuer, revocationData)
+  // Proved to exist at the timestamp's time (or, without one, at the time it claims): a certificate revoked
+  // later leaves it valid, one revoked before does not.
+  const provedAt = timestamp?.verified ? timestamp.time : claimedTime
   return {
     ...base,
+    revocation,
+    revokedBeforeSigning:
+      revocation.revokedAt !== null && (provedAt === null || revocation.revokedAt <= provedAt),
     intact: problems.length === 0 && signatureVerified,
     problems,
     signer,

@@ -82,5 +82,10 @@ function toView(signature: SignatureReport): ValidationReportView['signatures'][
     },
     changedAfter: signature.changedAfter,
     level: signature.level,
+    revocation: signature.revocation && {
+      ...signature.revocation,
+      revokedAt: signature.revocation.revokedAt?.toISOString() ?? null,
+    },
+    revokedBeforeSigning: signature.revokedBeforeSigning,
   }
 }

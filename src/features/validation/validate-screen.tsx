@@ -26,6 +26,7 @@ const verdictTitles: Record<SignatureVerdict, MessageDescriptor> = {
   untrusted: msg`Intact, but not from a trusted certificate authority`,
   changedAfter: msg`The document was changed after this signature`,
   damaged: msg`Damaged: the signed content is not what was signed`,
+  revoked: msg`Not valid: the certificate was revoked before this signature`,
 }
 
 const qualityNames: Record<(typeof validatedQualities)[number], MessageDescriptor> = {
@@ -154,6 +155,25 @@ function SignatureCard({ signature, index }: { signature: ValidatedSignature; in
             </span>
           ) : null}
         </dd>
+        {signature.revocation ? (
+          <>
+            <dt>
+              <Trans>Revocation</Trans>
+            </dt>
+            <dd>
+              {signature.revocation.status === 'good' ? (
+                <Trans>Not revoked, as the revocation data in the document says</Trans>
+              ) : signature.revocation.status === 'revoked' ? (
+                <Trans>
+                  Revoked on {formatDateTime(signature.revocation.revokedAt ?? '', locale)}, as the revocation
+                  data in the document says
+                </Trans>
+              ) : (
+                <Trans>Not known: the document carries no revocation data for this certificate</Trans>
+              )}
+            </dd>
+          </>
+        ) : null}
         {signature.level ? (
           <>
             <dt>
