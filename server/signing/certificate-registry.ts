@@ -17,9 +17,20 @@ export type CertificateStatus =
 /** A revoked certificate, as a CRL lists it. */
 export type RevokedCertificate = { serial: string; revokedAt: Date; reason: RevocationReason }
 
-/** Keeps a certificate the PKI issued; one recorded before stays as it is (the PKI's own on every start). */
+/**
+ * Keeps a certificate the PKI issued; one recorded before stays as it is (the PKI's own on every start). A
+ * copy minted for one signature of a certificate that is revoked is born revoked, as its base: it shares
+ * the base's key, which the revocation withdrew.
+ */
 export function certificateRecorder(db: Database): CertificateRecorder {
   return async ({ ca, kind, certificate, serial, baseSerial }, tx = db) => {
+    const [base] =
+      baseSerial === undefined
+        ? []
+        : await tx
+            .select({ revokedAt: pkiCertificates.revokedAt, reason: pkiCertificates.revocationReason })
+            .from(pkiCertificates)
+            .where(and(eq(pkiCertificates.ca, ca), eq(pkiCertificates.serial, baseSerial)))
     await tx
       .insert(pkiCertificates)
       .values({
@@ -30,6 +41,8 @@ export function certificateRecorder(db: Database): CertificateRecorder {
         notBefore: certificate.notBefore.value,
         notAfter: certificate.notAfter.value,
         baseSerial: baseSerial ?? null,
+        revokedAt: base?.revokedAt ?? null,
+        revocationReason: base?.reason ?? null,
       })
       .onConflictDoNothing()
   }

@@ -38,13 +38,20 @@ describe('validation at the time a signature was made', () => {
     await testDatabase?.drop()
   })
 
-  /** A one-page PDF signed by Ada with a certificate of her own, made B-LTA; `beforeSigning` runs in between. */
-  async function completedDocument(beforeSigning: (serial: string) => Promise<void>) {
+  /**
+   * A one-page PDF signed by Ada with a copy of a certificate of her own, made B-LTA; `beforeCopy` and
+   * `beforeSigning` run before the copy is minted and before it signs, with the serial of each.
+   */
+  async function completedDocument(
+    beforeSigning: (serial: string) => Promise<void>,
+    beforeCopy: (serial: string) => Promise<void> = async () => {},
+  ) {
     const issued = await platform.pki.issueSignerCertificate({
       name: 'Ada',
       email: 'ada@example.com',
       quality: 'aes',
     })
+    await beforeCopy(serialHex(issued.certificate))
     const copy = await platform.pki.signatureCertificate(issued, handle.db)
     await beforeSigning(serialHex(parseCertificate(copy.der)))
     const signed = await signPdf(await makePdf(1), {
@@ -87,6 +94,20 @@ describe('validation at the time a signature was made', () => {
     )
     expect(signature?.revocation).toMatchObject({ status: 'revoked', source: 'document' })
     expect(signature?.revocation?.revokedAt?.getTime()).toBe(revokedAt.getTime())
+    expect(signature?.revokedBeforeSigning).toBe(true)
+  })
+
+  it('finds a signature made with a fresh copy of a revoked certificate not valid', async () => {
+    const revokedAt = clock.now()
+    const signature = await judge(
+      await completedDocument(
+        async () => {},
+        async (serial) => {
+          expect(await revokeCertificate(handle.db, serial, 'keyCompromise', revokedAt)).toBe(1)
+        },
+      ),
+    )
+    expect(signature?.revocation).toMatchObject({ status: 'revoked', source: 'document' })
     expect(signature?.revokedBeforeSigning).toBe(true)
   })
 
