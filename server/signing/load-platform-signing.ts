@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
 import { certificateRecorder } from './certificate-registry.ts'
 import { certificateRevocationList } from './crl.ts'
+import { cryptoEngine } from './crypto-engine.ts'
 import { ocspResponseFor, type RevocationServices } from './ocsp.ts'
 import { loadOrCreatePki } from './pki.ts'
 import type { PlatformSigning } from './signing-services.ts'
@@ -28,9 +29,15 @@ export async function loadPlatformSigning(
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     record: certificateRecorder(db),
   })
-  const issuerOf = (certificate: Uint8Array) => {
-    const issuer = parseCertificate(certificate).issuer
-    return pkiCas.find((ca) => pki[ca].certificate.subject.isEqual(issuer))
+  // The CA of the platform that signed `certificate`: by its signature, not its name, which anyone may copy.
+  const issuerOf = async (der: Uint8Array) => {
+    const certificate = parseCertificate(der)
+    for (const ca of pkiCas) {
+      const issuer = pki[ca].certificate
+      if (!issuer.subject.isEqual(certificate.issuer)) continue
+      if (await certificate.verify(issuer, cryptoEngine).catch(() => false)) return ca
+    }
+    return undefined
   }
   return {
     pki,
@@ -40,9 +47,9 @@ export async function loadPlatformSigning(
       const services: RevocationServices = { db: reader, now, pki }
       return {
         getOCSP: async (certificate) =>
-          issuerOf(certificate) === undefined ? null : ocspResponseFor(services, certificate),
+          (await issuerOf(certificate)) === undefined ? null : ocspResponseFor(services, certificate),
         getCRL: async (certificate) => {
-          const ca = issuerOf(certificate)
+          const ca = await issuerOf(certificate)
           return ca === undefined ? null : certificateRevocationList(services, ca)
         },
       }

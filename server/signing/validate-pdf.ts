@@ -80,8 +80,8 @@ export type SignatureReport = {
   changedAfter: boolean
   /**
    * The PAdES baseline level it reaches (ETSI EN 319 142-1): B-B signed, B-T with a verified signature
-   * timestamp, B-LT with its validation data (certificates and revocation data) in the document's DSS, B-LTA
-   * with an intact document timestamp after it as well; null for a document timestamp or a damaged one.
+   * timestamp, B-LT with revocation data for its certificate in the document's DSS, signed by its issuer,
+   * B-LTA with an intact document timestamp after it as well; null for a document timestamp or a damaged one.
    */
   level: PadesLevel | null
   /**
@@ -173,46 +173,23 @@ export async function validatePdf(
       changedAfter: unexplained > signature.end,
     })
   }
-  const withValidationData = signaturesWithValidationData(pdf, found)
   const signatures = checked.map((report, index) => {
     const archived = checked
       .slice(index + 1)
       .some((later) => later.subFilter === documentTimestampFilter && later.intact)
-    return { ...report, level: levelOf(report, withValidationData.has(index), archived) }
+    return { ...report, level: levelOf(report, archived) }
   })
   return { status: 'ok', signatures }
 }
 
 const documentTimestampFilter = 'ETSI.RFC3161'
 
-function levelOf(
-  report: Omit<SignatureReport, 'level'>,
-  hasValidationData: boolean,
-  archived: boolean,
-): PadesLevel | null {
+function levelOf(report: Omit<SignatureReport, 'level'>, archived: boolean): PadesLevel | null {
   if (report.subFilter === documentTimestampFilter || !report.intact) return null
   if (!report.timestamp?.verified) return 'B-B'
-  if (!hasValidationData) return 'B-T'
+  // Validation data: revocation data for its certificate that the document carries, signed by its issuer.
+  if (report.revocation?.source !== 'document') return 'B-T'
   return archived ? 'B-LTA' : 'B-LT'
-}
-
-/**
- * Which of the signatures (by index) the document's DSS holds validation data for: a /VRI entry, keyed by
- * the SHA-1 of the signature's /Contents, that names revocation data (OCSP responses or CRLs).
- */
-function signaturesWithValidationData(pdf: PDF, found: readonly Found[]): Set<number> {
-  const resolve = (ref: PdfRef) => pdf.getObject(ref)
-  const vri = pdf.getCatalog().getDict('DSS', resolve)?.getDict('VRI', resolve)
-  const covered = new Set<number>()
-  if (vri === undefined) return covered
-  for (const [index, signature] of found.entries()) {
-    if (signature.contents === null) continue
-    const key = createHash('sha1').update(signature.contents).digest('hex').toUpperCase()
-    const entry = vri.getDict(key, resolve)
-    const named = (name: string) => (entry?.getArray(name, resolve)?.length ?? 0) > 0
-    if (named('OCSP') || named('CRL')) covered.add(index)
-  }
-  return covered
 }
 
 /**

@@ -5,7 +5,11 @@ import { businessPaths } from '../../../contract/businesses.ts'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestEventList } from '../../../contract/signature-requests.ts'
+import { localSigner } from '../../../server/signing/cms.ts'
 import { fromPem } from '../../../server/signing/pem.ts'
+import { loadOrCreatePki } from '../../../server/signing/pki.ts'
+import { signPdf } from '../../../server/signing/sign-pdf.ts'
+import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { encryptPdf } from '../../fixtures/make-fixtures.ts'
 import { goodPassword } from '../accounts/accounts-client.ts'
@@ -148,6 +152,46 @@ describe.each(drivers)('signing requests on %s', (driver) => {
     expect(events.events.filter((e) => e.type === 'signed').map((e) => e.actorEmail)).toEqual([
       ownerEmail,
       signerEmail,
+    ])
+  })
+
+  it('keeps the signature of a PDF signed elsewhere and adds its own on top, archived', async () => {
+    // Signed before upload by another authority, whose CA the platform knows nothing of.
+    const elsewhere = await loadOrCreatePki({ dir: join(dir, 'elsewhere-pki'), production: false })
+    const certificate = await elsewhere.signatureCertificate(elsewhere.platform)
+    const signedElsewhere = await signPdf(await makePdf(1), {
+      signer: {
+        name: 'Erika Elsewhere',
+        email: 'erika@elsewhere.example',
+        ...localSigner(certificate.der, certificate.key, elsewhere.chain),
+      },
+      tsa: createTimestampAuthority(elsewhere.tsa, elsewhere.chain),
+      name: 'Erika Elsewhere',
+      reason: 'Approved before upload',
+    })
+    const request = await api.openRequest(owner, 'Countersigned', [ownerEmail], [signedElsewhere])
+    const [result] = await api.signed(owner, [{ signature_request_id: request.id }])
+    expect(result).toMatchObject({ result: 'complete', statusOverall: 'SIGNED' })
+    const bytes = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
+    const report = await validatePdf(bytes, {
+      trustedRoots: [...fromPem('CERTIFICATE', caPem).slice(0, 1), elsewhere.root.der],
+    })
+    if (report.status !== 'ok') throw new Error('unreadable')
+    // Both signatures hold, nothing changed after either; the other authority's revocation data is not
+    // fetched, so its signature stays B-T while the platform's is B-LTA.
+    expect(
+      report.signatures.map((s) => [
+        s.signingName,
+        s.subFilter,
+        s.intact,
+        s.trusted,
+        s.changedAfter,
+        s.level,
+      ]),
+    ).toEqual([
+      ['Erika Elsewhere', 'ETSI.CAdES.detached', true, true, false, 'B-T'],
+      ['Ada Lovelace', 'ETSI.CAdES.detached', true, true, false, 'B-LTA'],
+      [null, 'ETSI.RFC3161', true, true, false, null],
     ])
   })
 
