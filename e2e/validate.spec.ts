@@ -53,7 +53,7 @@ test.describe('/validate', () => {
     await expect(card).toContainText('Not revoked, as the revocation data in the document says')
     // The completed document's archive timestamp keeps the signature verifiable once its certificate expires.
     const archive = page.getByRole('listitem').filter({ hasText: 'Archive timestamp by' })
-    await expect(archive.getByRole('heading', { name: 'Valid signature' })).toBeVisible()
+    await expect(archive.getByRole('heading', { name: 'Valid archive timestamp' })).toBeVisible()
     await expect(archive).toContainText('Archive timestamp by Signet Timestamp Authority')
 
     const flipped = Buffer.from(bytes)

@@ -29,6 +29,12 @@ const verdictTitles: Record<SignatureVerdict, MessageDescriptor> = {
   revoked: msg`Not valid: the certificate was revoked before this signature`,
 }
 
+// An archive timestamp is judged as a signature is, but is not one.
+const timestampTitles: Record<SignatureVerdict, MessageDescriptor> = {
+  ...verdictTitles,
+  valid: msg`Valid archive timestamp`,
+}
+
 const qualityNames: Record<(typeof validatedQualities)[number], MessageDescriptor> = {
   ses: msg`Simple electronic signature`,
   aes: msg`Advanced electronic signature`,
@@ -70,7 +76,15 @@ async function validate(api: ApiClient, file: File): Promise<ValidationReportVie
 }
 
 /** One entry of the report: its verdict first, then what `children` say of it, then what is wrong. */
-function VerdictCard({ entry, children }: { entry: ValidatedSignature; children: ReactNode }) {
+function VerdictCard({
+  entry,
+  titles = verdictTitles,
+  children,
+}: {
+  entry: ValidatedSignature
+  titles?: Record<SignatureVerdict, MessageDescriptor>
+  children: ReactNode
+}) {
   const { i18n } = useLingui()
   const verdict = signatureVerdict(entry)
   return (
@@ -79,7 +93,7 @@ function VerdictCard({ entry, children }: { entry: ValidatedSignature; children:
         <span className={styles.icon} aria-hidden="true">
           {verdict === 'valid' ? '✓' : '!'}
         </span>
-        {i18n._(verdictTitles[verdict])}
+        {i18n._(titles[verdict])}
       </h3>
       {children}
       {entry.problems.length > 0 ? (
@@ -214,11 +228,11 @@ function ArchiveTimestampCard({ timestamp }: { timestamp: ValidatedSignature }) 
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
   const authority = timestamp.signer?.commonName ?? timestamp.timestamp?.authority ?? '?'
   return (
-    <VerdictCard entry={timestamp}>
+    <VerdictCard entry={timestamp} titles={timestampTitles}>
       <p className={styles.lead}>
         <Trans>Archive timestamp by {authority}</Trans>
       </p>
-      <p className={styles.note}>
+      <p className={styles.explanation}>
         <Trans>
           It proves that the document, its signatures and the data to check them existed at this time, so the
           signatures can be checked after their certificates expire.
