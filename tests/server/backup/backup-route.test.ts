@@ -41,3 +41,35 @@ describe('POST /operator/backup on a test system', () => {
     expect([...new Uint8Array(await answer.arrayBuffer()).slice(0, 2)]).toEqual([0x1f, 0x8b])
   })
 })
+
+/** In development the tools are open to anyone, but the archive only to a caller on the server's machine. */
+describe('POST /operator/backup on a developer machine', () => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    // Behind one reverse proxy, which names the caller in X-Forwarded-For.
+    server = await startTestServer('pglite', {}, { appMode: 'development', trustedProxies: 1 })
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const backupFrom = (address: string) =>
+    fetch(`${server.url}${apiUrl(apiPaths.backup())}`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': address },
+    })
+
+  it('is not there for a caller elsewhere on the network', async () => {
+    const answer = await backupFrom('203.0.113.7')
+    expect(answer.status).toBe(404)
+    expect(await answer.json()).toMatchObject({ code: 'route.not_found' })
+  })
+
+  it('answers the archive to a caller on the same machine', async () => {
+    const answer = await backupFrom('127.0.0.1')
+    expect(answer.status).toBe(200)
+    expect([...new Uint8Array(await answer.arrayBuffer()).slice(0, 2)]).toEqual([0x1f, 0x8b])
+  })
+})
