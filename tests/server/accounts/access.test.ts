@@ -28,8 +28,12 @@ const publicRoutes = new Set([
   `GET ${apiPaths.status()}`,
   `GET ${apiPaths.outbox()}`,
   `GET ${apiPaths.outbox()}/:id`,
-  // The platform's CA certificate, for anyone who validates a signed document.
+  // The platform's CA certificates, OCSP answers and CRLs, for anyone who validates a signed document.
   `GET ${apiPaths.pkiCa()}`,
+  `POST ${apiPaths.pkiOcsp()}`,
+  `GET ${apiPaths.pkiOcsp()}/:request`,
+  'GET /pki/ca/:file',
+  'GET /pki/crl/:file',
   // Anyone may check the signatures of a PDF.
   `POST ${apiPaths.validate()}`,
   // A business's logo, which the people its members ask to sign see, with or without an account.
@@ -80,10 +84,18 @@ function apiRoutes(): string[] {
   return [...new Set(routes)].sort()
 }
 
+/**
+ * The operator's calls: guarded by the operator token (tests/server/metrics), never a user's. The backup's
+ * route comes with the server's services (tests/server/backup).
+ */
+const operatorRoutes = new Set([`GET ${apiPaths.metrics()}`])
+
 const routes = apiRoutes()
 /** Calls of direct-link signers: they take the link's credentials, never an account's token. */
 const directRoutes = routes.filter((route) => /^\w+ \/v\d\/direct\//.test(route))
-const protectedRoutes = routes.filter((route) => !publicRoutes.has(route) && !directRoutes.includes(route))
+const protectedRoutes = routes.filter(
+  (route) => !publicRoutes.has(route) && !operatorRoutes.has(route) && !directRoutes.includes(route),
+)
 
 describe.each(drivers)('access to every route on %s', (driver) => {
   let api: AccountsClient
@@ -149,6 +161,14 @@ describe.each(drivers)('access to every route on %s', (driver) => {
       const response = await send(route)
       expect(response.status, route).not.toBe(401)
       expect(response.status, route).toBeLessThan(500)
+    }
+  })
+
+  it("answers the operator's calls to no user, however signed in", async () => {
+    expect([...operatorRoutes].every((route) => routes.includes(route))).toBe(true)
+    for (const route of operatorRoutes) {
+      const response = await send(route, first.token)
+      expect([401, 403, 404], route).toContain(response.status)
     }
   })
 
