@@ -1,11 +1,9 @@
 import { join } from 'node:path'
-import { pkiCas } from '../../contract/pki.ts'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
 import { certificateRecorder } from './certificate-registry.ts'
 import { certificateRevocationList } from './crl.ts'
-import { cryptoEngine } from './crypto-engine.ts'
-import { ocspResponseFor, type RevocationServices } from './ocsp.ts'
+import { ocspResponseFor, platformCaOf, type RevocationServices } from './ocsp.ts'
 import { loadOrCreatePki } from './pki.ts'
 import type { PlatformSigning } from './signing-services.ts'
 import { createTimestampAuthority } from './tsa.ts'
@@ -29,16 +27,6 @@ export async function loadPlatformSigning(
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     record: certificateRecorder(db),
   })
-  // The CA of the platform that signed `certificate`: by its signature, not its name, which anyone may copy.
-  const issuerOf = async (der: Uint8Array) => {
-    const certificate = parseCertificate(der)
-    for (const ca of pkiCas) {
-      const issuer = pki[ca].certificate
-      if (!issuer.subject.isEqual(certificate.issuer)) continue
-      if (await certificate.verify(issuer, cryptoEngine).catch(() => false)) return ca
-    }
-    return undefined
-  }
   return {
     pki,
     tsa: createTimestampAuthority(pki.tsa, pki.chain),
@@ -46,10 +34,9 @@ export async function loadPlatformSigning(
     revocation: (reader) => {
       const services: RevocationServices = { db: reader, now, pki }
       return {
-        getOCSP: async (certificate) =>
-          (await issuerOf(certificate)) === undefined ? null : ocspResponseFor(services, certificate),
+        getOCSP: (certificate) => ocspResponseFor(services, certificate),
         getCRL: async (certificate) => {
-          const ca = await issuerOf(certificate)
+          const ca = await platformCaOf(pki, parseCertificate(certificate))
           return ca === undefined ? null : certificateRevocationList(services, ca)
         },
       }

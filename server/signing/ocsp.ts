@@ -65,16 +65,30 @@ export async function answerOcspRequest(
 }
 
 /**
+ * The platform's CA that signed `certificate`, by its signature, not its issuer's name, which anyone may
+ * copy; undefined for a certificate the platform did not issue.
+ */
+export async function platformCaOf(pki: Pki, certificate: pkijs.Certificate): Promise<PkiCa | undefined> {
+  for (const ca of pkiCas) {
+    const issuer = pki[ca].certificate
+    if (!issuer.subject.isEqual(certificate.issuer)) continue
+    if (await certificate.verify(issuer, cryptoEngine).catch(() => false)) return ca
+  }
+  return undefined
+}
+
+/**
  * The DER OCSPResponse about one certificate the platform issued, as a client asking the responder would get
- * it: what a signed document embeds for validation without the network.
+ * it: what a signed document embeds for validation without the network. Null for a certificate the platform
+ * did not issue.
  */
 export async function ocspResponseFor(
   services: RevocationServices,
   certificateDer: Uint8Array,
-): Promise<Uint8Array<ArrayBuffer>> {
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const certificate = parseCertificate(certificateDer)
-  const ca = pkiCas.find((name) => services.pki[name].certificate.subject.isEqual(certificate.issuer))
-  if (ca === undefined) throw new Error('ocsp: the certificate was not issued by the platform')
+  const ca = await platformCaOf(services.pki, certificate)
+  if (ca === undefined) return null
   const certId = await pkijs.CertID.create(
     certificate,
     { hashAlgorithm: 'SHA-256', issuerCertificate: services.pki[ca].certificate },

@@ -239,11 +239,11 @@ describe('revocation data of the platform CA', () => {
   it('gives the server the same answer without HTTP, to embed in a signed document', async () => {
     const { der, file, serial } = await issue('Ed Example')
     const services = { db: handle.db, now: clock.now, pki }
-    const good = await opensslResponse(await ocspResponseFor(services, der), file)
+    const good = await opensslResponse((await ocspResponseFor(services, der)) ?? new Uint8Array(), file)
     expect(good).toContain('Response verify OK')
     expect(good).toContain(`${file}: good`)
     await revoke(serial, 'affiliationChanged')
-    const revoked = await opensslResponse(await ocspResponseFor(services, der), file)
+    const revoked = await opensslResponse((await ocspResponseFor(services, der)) ?? new Uint8Array(), file)
     expect(revoked).toContain(`${file}: revoked`)
     expect(revoked).toContain('Reason: affiliationChanged')
   })
