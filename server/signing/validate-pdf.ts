@@ -182,7 +182,8 @@ export async function validatePdf(
   return { status: 'ok', signatures }
 }
 
-const documentTimestampFilter = 'ETSI.RFC3161'
+/** The /SubFilter of a document timestamp (PAdES B-LTA), which validation reports beside the signatures. */
+export const documentTimestampFilter = 'ETSI.RFC3161'
 
 function levelOf(report: Omit<SignatureReport, 'level'>, archived: boolean): PadesLevel | null {
   if (report.subFilter === documentTimestampFilter || !report.intact) return null

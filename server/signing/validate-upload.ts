@@ -1,7 +1,7 @@
 import type { ValidationReportView } from '../../contract/validation.ts'
 import { readLimited, readUpload } from '../documents/read-upload.ts'
 import { ApiError } from '../http/api-error.ts'
-import { maxSignatures, type SignatureReport } from './validate-pdf.ts'
+import { documentTimestampFilter, maxSignatures, type SignatureReport } from './validate-pdf.ts'
 import type { ValidationPool } from './validate-pool.ts'
 
 /** What validating an uploaded PDF needs: the workers that check it and the largest file to read. */
@@ -55,7 +55,7 @@ function toView(signature: SignatureReport): ValidationReportView['signatures'][
   const { signer, timestamp } = signature
   return {
     fieldName: signature.fieldName,
-    kind: signature.subFilter === 'ETSI.RFC3161' ? 'document_timestamp' : 'signature',
+    kind: signature.subFilter === documentTimestampFilter ? 'document_timestamp' : 'signature',
     signingName: signature.signingName,
     reason: signature.reason,
     contactInfo: signature.contactInfo,
