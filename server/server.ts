@@ -106,7 +106,16 @@ export async function startServer(
         ),
       },
     }
-    const queue = createJobQueue({ db: database.db, logger, now, pollMs: options.jobPollMs, handlers })
+    const reporter = await startErrorReporting(config.errorReporting)
+    errorReporter = reporter
+    const queue = createJobQueue({
+      db: database.db,
+      logger,
+      now,
+      pollMs: options.jobPollMs,
+      handlers,
+      reporter,
+    })
     const mail = createMailQueue(queue)
     handlers[upkeepJob] = {
       lane: 'upkeep',
@@ -174,8 +183,6 @@ export async function startServer(
     renderer = pages
     const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })
     validator = validation
-    const reporter = await startErrorReporting(config.errorReporting)
-    errorReporter = reporter
     const app = createApp({
       config,
       db: database.db,
@@ -245,11 +252,12 @@ export async function startServer(
         }, shutdownTimeoutMs)
         await stopped
         clearTimeout(timer)
-        await Promise.all([pages.close(), validation.close(), reporter?.close()])
+        await Promise.all([pages.close(), validation.close()])
         upkeep.stop()
         nightly?.stop()
         // Jobs under way finish; the rest wait in the database for the next start, here or elsewhere.
         await queue.stop()
+        await reporter?.close()
         await database.close()
         logger.info('Signet stopped')
       })()

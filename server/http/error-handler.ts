@@ -12,7 +12,10 @@ import { currentRequestId } from './request-logger.ts'
  */
 export function createErrorHandler(logger: Logger, reporter: ErrorReporter | null = null): ErrorHandler {
   return (error, c) => {
-    if (!(error instanceof ApiError)) reporter?.report(error, currentRequestId())
+    if (!(error instanceof ApiError)) {
+      const requestId = currentRequestId()
+      reporter?.report(error, requestId === undefined ? {} : { request_id: requestId })
+    }
     const apiError =
       error instanceof ApiError
         ? error

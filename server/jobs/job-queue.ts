@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { type JobLane, jobLanes } from '../../contract/health.ts'
 import type { Database } from '../db/open-database.ts'
 import { jobs } from '../db/schema.ts'
+import type { ErrorReporter } from '../providers/error-reporting/start-error-reporting.ts'
 
 /** The database, or the transaction of the change that promises the job. */
 export type JobWriter = Pick<Database, 'insert'>
@@ -38,6 +39,8 @@ export type JobQueueOptions = {
   concurrency?: Partial<Record<JobLane, number>>
   /** Tries before a job is kept as failed. @default 8 */
   maxAttempts?: number
+  /** Where a job kept as failed is reported (Sentry, when configured), besides the log. @default none */
+  reporter?: ErrorReporter | null
 }
 
 /** A process's view of the jobs table. */
@@ -202,6 +205,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const message = error instanceof Error ? error.message : String(error)
       const failed = job.attempts >= maxAttempts
       logger.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, failed }, 'job failed')
+      // Tries that will be made again are the third parties' weather; a job given up is for someone to look at.
+      if (failed) options.reporter?.report(error, { job_id: String(job.id), job_kind: job.kind })
       await db
         .update(jobs)
         .set(

@@ -9,6 +9,7 @@ import { type DocumentErrorCode, documentErrorStatus } from '../documents/docume
 import { ApiError } from '../http/api-error.ts'
 import { countJobs } from '../jobs/count-jobs.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
+import { validationRefusals } from '../signing/validate-pdf.ts'
 import type { ValidationPool } from '../signing/validate-pool.ts'
 
 /** What the metrics read at scrape time. */
@@ -27,11 +28,14 @@ export type Metrics = {
   measureRequests: MiddlewareHandler
 }
 
-// The document codes that refuse an uploaded file; the others answer for a missing document or page.
-const refusalReasons = (Object.keys(documentErrorStatus) as DocumentErrorCode[]).filter(
-  (code) => code !== 'document.not_found' && code !== 'document.page_not_found',
-)
-const isRefusal = (code: string): code is DocumentErrorCode => (refusalReasons as string[]).includes(code)
+// The codes that refuse an uploaded file or one given for validation; the other document codes answer for a
+// missing document or page.
+const refusalReasons: string[] = [
+  ...(Object.keys(documentErrorStatus) as DocumentErrorCode[]).filter(
+    (code) => code !== 'document.not_found' && code !== 'document.page_not_found',
+  ),
+  ...validationRefusals,
+]
 
 /**
  * The metrics of one app, in a registry of its own: requests per route pattern (a count and latency
@@ -50,7 +54,7 @@ export function createMetrics({ db, now, laneOf, validator }: MetricsSources): M
   })
   const refused = new Counter({
     name: 'signet_documents_refused_total',
-    help: 'Uploaded documents refused, by reason (the error code answered)',
+    help: 'Documents refused, uploaded or given for validation, by reason (the error code answered)',
     labelNames: ['reason'] as const,
     registers: [registry],
   })
@@ -109,7 +113,8 @@ export function createMetrics({ db, now, laneOf, validator }: MetricsSources): M
     await next()
     // After the chain, the route index is the one of the route that answered: its pattern, not the path.
     stopTimer({ method: c.req.method, route: c.req.routePath, status: String(c.res.status) })
-    if (c.error instanceof ApiError && isRefusal(c.error.code)) refused.inc({ reason: c.error.code })
+    if (c.error instanceof ApiError && refusalReasons.includes(c.error.code))
+      refused.inc({ reason: c.error.code })
   }
   return { registry, measureRequests }
 }

@@ -93,6 +93,9 @@ export type SignatureReport = {
   revokedBeforeSigning: boolean
 }
 
+/** The codes that refuse a PDF given for validation: its structure cannot be read, or it is past the limits. */
+export const validationRefusals = ['validation.pdf_unreadable', 'validation.too_complex'] as const
+
 /** Result of validating one PDF. */
 export type ValidationReport =
   | { status: 'ok'; signatures: SignatureReport[] }

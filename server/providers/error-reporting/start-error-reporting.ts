@@ -3,8 +3,11 @@ import { signetRelease } from '../../release.ts'
 
 /** Sends the server's unexpected errors to Sentry. */
 export type ErrorReporter = {
-  /** Reports a request's unexpected error, tagged `request_id` with the id its answer and log lines carry. */
-  report(error: unknown, requestId: string | undefined): void
+  /**
+   * Reports an unexpected error with tags that find its log lines: a request's `request_id` (the id its answer
+   * carries too), or a failed job's `job_id` and `job_kind`.
+   */
+  report(error: unknown, tags: Record<string, string>): void
   /** Sends what is still queued (for at most 2 s) and stops reporting. */
   close(): Promise<void>
 }
@@ -20,11 +23,8 @@ export async function startErrorReporting(
   const sentry = await import('@sentry/node')
   sentry.init({ dsn: settings.dsn, environment: settings.environment, release: signetRelease })
   return {
-    report: (error, requestId) => {
-      sentry.captureException(
-        error,
-        requestId === undefined ? undefined : { tags: { request_id: requestId } },
-      )
+    report: (error, tags) => {
+      sentry.captureException(error, { tags })
     },
     close: async () => {
       await sentry.close(2000)

@@ -4,11 +4,15 @@ import { gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../../server/db/open-database.ts'
+import { jobs } from '../../../server/db/schema.ts'
 import { createErrorHandler } from '../../../server/http/error-handler.ts'
 import { requestLogger } from '../../../server/http/request-logger.ts'
+import { createJobQueue, retryDelayMs } from '../../../server/jobs/job-queue.ts'
 import { startErrorReporting } from '../../../server/providers/error-reporting/start-error-reporting.ts'
+import { createTestDatabase } from '../test-database.ts'
 
-describe('server error reporting', () => {
+describe('server error reporting (issue 37)', () => {
   // A stand-in for Sentry's ingest: it keeps the bodies of the envelopes sent to it.
   const envelopes: string[] = []
   let sentry: Server
@@ -63,5 +67,49 @@ describe('server error reporting', () => {
     expect(event).toBeDefined()
     expect(event).toContain(`"request_id":"${requestId}"`)
     expect(event).toContain('"environment":"test"')
+  })
+
+  it('sends a job given up to Sentry tagged with its id and kind, and not the tries made again', async () => {
+    const reporter = await startErrorReporting({
+      dsn,
+      disabled: false,
+      tracesSampleRate: 0,
+      environment: 'test',
+    })
+    const testDatabase = await createTestDatabase('pglite')
+    const handle = await openDatabase(testDatabase.database)
+    try {
+      await handle.migrate()
+      let clock = new Date('2026-11-28T10:00:00Z')
+      const queue = createJobQueue({
+        db: handle.db,
+        handlers: {
+          mail: {
+            lane: 'mail',
+            run: async () => {
+              throw new Error('the mail server is gone')
+            },
+          },
+        },
+        logger: pino({ level: 'silent' }),
+        now: () => clock,
+        maxAttempts: 2,
+        reporter,
+      })
+      await queue.enqueue(handle.db, 'mail', { to: 'a@example.com' })
+      expect(await queue.runDue()).toBe(1)
+      clock = new Date(clock.getTime() + retryDelayMs(1) * 1.2)
+      expect(await queue.runDue()).toBe(1)
+      const [job] = await handle.db.select().from(jobs)
+      expect(job?.state).toBe('failed')
+      await reporter?.close()
+      const events = envelopes.filter((envelope) => envelope.includes('the mail server is gone'))
+      expect(events).toHaveLength(1)
+      expect(events[0]).toContain(`"job_id":"${job?.id}"`)
+      expect(events[0]).toContain('"job_kind":"mail"')
+    } finally {
+      await handle.close()
+      await testDatabase.drop()
+    }
   })
 })

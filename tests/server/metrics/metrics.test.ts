@@ -64,7 +64,8 @@ describe('GET /api/metrics', () => {
     // Two validations wait for the one running: what a pool of one worker shows under three uploads.
     const validator: ValidationPool = {
       assertRoom: () => {},
-      validate: () => Promise.reject(new Error('not in this test')),
+      // What the workers answer for a PDF whose structure cannot be read.
+      validate: async () => ({ status: 'unreadable', code: 'validation.pdf_unreadable' }),
       load: () => ({ waiting: 2, running: 1 }),
       close: async () => {},
     }
@@ -179,6 +180,20 @@ describe('GET /api/metrics', () => {
     expect(sample(text, 'signet_documents_refused_total', { reason: 'document.too_many_pages' })).toBe(2)
     expect(sample(text, 'signet_documents_refused_total', { reason: 'document.not_pdf' })).toBe(0)
     expect(text).not.toContain('reason="document.not_found"')
+  })
+
+  it('counts the PDFs that validation refuses, by reason', async () => {
+    const before = sample(await scrape(), 'signet_documents_refused_total', {
+      reason: 'validation.pdf_unreadable',
+    })
+    expect(before).toBe(0)
+    const form = new FormData()
+    form.set('file', new File(['%PDF-1.7\nnothing a reader could use'], 'broken.pdf'))
+    const answer = await app.request(apiUrl(apiPaths.validate()), { method: 'POST', body: form })
+    expect(answer.status).toBe(422)
+    const text = await scrape()
+    expect(sample(text, 'signet_documents_refused_total', { reason: 'validation.pdf_unreadable' })).toBe(1)
+    expect(sample(text, 'signet_documents_refused_total', { reason: 'validation.too_complex' })).toBe(0)
   })
 
   it('gives each answer an X-Request-Id that the log lines of its request carry', async () => {
