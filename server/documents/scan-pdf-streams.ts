@@ -34,8 +34,6 @@ const abbreviations: Record<string, string> = {
   RL: 'RunLengthDecode',
 }
 
-const latin1 = (bytes: Uint8Array, start: number, end: number) =>
-  Buffer.from(bytes).toString('latin1', start, end)
 const isSpace = (byte: number | undefined) =>
   byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00
 // How far back from `stream` its dictionary may begin: stream dictionaries are a few hundred bytes.
@@ -74,13 +72,13 @@ export function scanPdfStreams(bytes: Uint8Array, limits: StreamLimits = streamL
   let decodedBytes = 0
   let streams = 0
   for (let at = buffer.indexOf('stream'); at >= 0; at = buffer.indexOf('stream', at + 6)) {
-    if (latin1(bytes, at - 3, at) === 'end') continue
+    if (buffer.toString('latin1', at - 3, at) === 'end') continue
     let dictEnd = at - 1
     while (dictEnd > 0 && isSpace(bytes[dictEnd])) dictEnd--
     if (bytes[dictEnd] !== 0x3e || bytes[dictEnd - 1] !== 0x3e) continue
     const start = dictionaryStart(bytes, dictEnd)
     if (start < 0) continue
-    const dictionary = latin1(bytes, start, dictEnd + 1)
+    const dictionary = buffer.toString('latin1', start, dictEnd + 1)
     let dataStart = at + 6
     if (bytes[dataStart] === 0x0d) dataStart++
     if (bytes[dataStart] === 0x0a) dataStart++
