@@ -212,7 +212,7 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
         return tokenError(c, 400, 'invalid_grant', 'The PKCE code_verifier does not match')
       }
       const issuedAt = Math.floor(now().getTime() / 1000)
-      const idToken = signJwt(
+      const idToken = await signJwt(
         {
           iss: issuer,
           aud: client.clientId,

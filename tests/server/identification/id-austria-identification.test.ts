@@ -88,7 +88,7 @@ describe('the Austrian eID through ID Austria', () => {
     const maria = await signUp()
     const authorize = await start(maria)
     const state = authorize.searchParams.get('state') ?? ''
-    answer(authorize, 'code-of-maria', idToken(authorize))
+    answer(authorize, 'code-of-maria', await idToken(authorize))
     const requests = idAustria.requests.length
 
     const back = await comeBack({ state, code: 'code-of-maria' })
@@ -165,10 +165,11 @@ describe('the Austrian eID through ID Austria', () => {
   })
 
   it('refuses an id_token of another appointment, for another client, or below level high', async () => {
-    const refusals: Record<string, (authorize: URL) => string> = {
+    const refusals: Record<string, (authorize: URL) => Promise<string>> = {
       'another nonce': (authorize) => idToken(authorize, { nonce: 'the-nonce-of-another-appointment' }),
       'another audience': (authorize) => idToken(authorize, { aud: 'https://elsewhere.example/' }),
-      'another signer': (authorize) => signJwt({ ...decode(idToken(authorize)) }, idAustria.strangerKey),
+      'another signer': async (authorize) =>
+        signJwt({ ...decode(await idToken(authorize)) }, idAustria.strangerKey),
       'level substantial': (authorize) =>
         idToken(authorize, { [levelClaim]: 'http://eidas.europa.eu/LoA/substantial' }),
       'no birth date': (authorize) => idToken(authorize, { birthdate: undefined }),
@@ -176,7 +177,7 @@ describe('the Austrian eID through ID Austria', () => {
     for (const [refusal, token] of Object.entries(refusals)) {
       const person = await signUp()
       const authorize = await start(person)
-      answer(authorize, `code-${refusal}`, token(authorize))
+      answer(authorize, `code-${refusal}`, await token(authorize))
       const back = await comeBack({
         state: authorize.searchParams.get('state') ?? '',
         code: `code-${refusal}`,
@@ -192,7 +193,7 @@ describe('the Austrian eID through ID Austria', () => {
     const sepp = await signUp()
     const authorize = await start(sepp)
     const state = authorize.searchParams.get('state') ?? ''
-    answer(authorize, 'code-of-sepp', idToken(authorize))
+    answer(authorize, 'code-of-sepp', await idToken(authorize))
     await idAustria.close()
     const down = await comeBack({ state, code: 'code-of-sepp' })
     expect(down.status).toBe(503)
@@ -235,7 +236,7 @@ describe('the Austrian eID of a direct-link signer', () => {
     const path = apiUrl(identificationPaths.direct('austria', 'eid', guest.token))
     const started = await fetch(`${api.server.url}${path}`, { method: 'POST', headers: { authorization } })
     const authorize = new URL(v.parse(identificationInfoSchema, await readJson(started, 201)).identUrl)
-    const token = idTokenOf(idAustria, api.clock.now(), authorize, {
+    const token = await idTokenOf(idAustria, api.clock.now(), authorize, {
       given_name: 'Gustav',
       family_name: 'Gast',
       birthdate: '1970-01-02',

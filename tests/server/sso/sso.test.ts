@@ -241,7 +241,7 @@ describe.each(drivers)('single sign-on on %s', (driver) => {
 
     /** Starts at the fake provider and lets it answer the code with the id_token `write` makes. */
     async function signInWith(
-      write: (moment: Moment) => string | null,
+      write: (moment: Moment) => Promise<string> | string | null,
       email = `dora+${Math.random().toString(36).slice(2, 8)}@fake.example`,
     ) {
       const { cookie, authorize } = await start(email)
@@ -249,9 +249,8 @@ describe.each(drivers)('single sign-on on %s', (driver) => {
       const nonce = authorize.searchParams.get('nonce') ?? ''
       const challenge = authorize.searchParams.get('code_challenge') ?? ''
       const now = Math.floor(sso.clock.now().getTime() / 1000)
-      fake.answerWith(({ form }) =>
-        s256(form.get('code_verifier') ?? '') === challenge ? write({ email, nonce, now }) : null,
-      )
+      const idToken = await write({ email, nonce, now })
+      fake.answerWith(({ form }) => (s256(form.get('code_verifier') ?? '') === challenge ? idToken : null))
       const state = authorize.searchParams.get('state') ?? ''
       return redirectOf(await sso.get(`/api/sso/callback?code=c0de&state=${state}`, cookie))
     }
@@ -295,8 +294,8 @@ describe.each(drivers)('single sign-on on %s', (driver) => {
       expect(await signInWith((m) => sign(m, { iss: 'https://other.example' }))).toBe(refused)
       expect(await signInWith((m) => sign(m, { nonce: 'another sign-in' }))).toBe(refused)
       expect(await signInWith((m) => signJwt(claims(m), fake.strangerKey))).toBe(refused)
-      const tampered = (m: Moment) => {
-        const [header, , signature] = sign(m, {}).split('.')
+      const tampered = async (m: Moment) => {
+        const [header, , signature] = (await sign(m, {})).split('.')
         const payload = Buffer.from(JSON.stringify({ ...claims(m), email: 'boss@fake.example' })).toString(
           'base64url',
         )
