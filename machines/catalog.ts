@@ -18,7 +18,7 @@ import { snackbarQueueMachine } from './snackbar/snackbar-queue.machine.ts'
 import { uploadMachine } from './upload/upload.machine.ts'
 
 /** A translatable text with a stable id and its English source. */
-export interface StatechartText {
+interface StatechartText {
   id: string
   message: string
 }

@@ -41,7 +41,7 @@ export type OpenApiParameter = {
 }
 
 /** A response: its description, and its content by media type. */
-export type OpenApiResponse = {
+type OpenApiResponse = {
   description: string
   content?: Record<string, { schema?: JsonSchema; example?: unknown }>
   headers?: Record<string, { description: string; schema: JsonSchema }>

@@ -26,16 +26,16 @@ export const operationTags = [
 ] as const
 
 /** One of {@link operationTags}. */
-export type OperationTag = (typeof operationTags)[number]['name']
+type OperationTag = (typeof operationTags)[number]['name']
 
 /**
  * Who may call: `account` a signed-in person or API user (Bearer token, or an API user's Basic username and
  * key), `direct` a direct-link signer, `none` anyone.
  */
-export type OperationAuth = 'account' | 'direct' | 'none'
+type OperationAuth = 'account' | 'direct' | 'none'
 
 /** A JSON body: a contract schema, in camelCase as the server validates it after converting the keys. */
-export type JsonBody = {
+type JsonBody = {
   json: v.GenericSchema
   caseOptions?: CaseOptions
   /** The call may be made without a body. @default false */
@@ -43,10 +43,10 @@ export type JsonBody = {
 }
 
 /** A `multipart/form-data` upload: the `file` part's accepted media types and the optional text fields. */
-export type UploadBody = { upload: { file: readonly string[]; fields?: readonly string[] } }
+type UploadBody = { upload: { file: readonly string[]; fields?: readonly string[] } }
 
 /** A body of one binary media type (`application/ocsp-request`), taken as it is. */
-export type BinaryBody = { binary: { media: string; description: string } }
+type BinaryBody = { binary: { media: string; description: string } }
 
 /** A success answer: JSON of a contract schema, a file of a media type, or nothing. */
 export type Answer =

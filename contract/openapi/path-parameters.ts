@@ -28,7 +28,7 @@ const notFound = (code: ErrorCode) => ({ status: 404, code }) as const
  * reference describes it, and the server refuses a value not of its form before any handler runs
  * (server/http/check-path-parameters.ts).
  */
-export const pathParameters: Readonly<Record<string, PathParameter>> = {
+const pathParameters: Readonly<Record<string, PathParameter>> = {
   'signature-requests/{id}': {
     subject: 'The signature request’s id',
     format: 'uuid',

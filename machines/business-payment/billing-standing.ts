@@ -18,21 +18,8 @@ export interface BillingDates {
   deletionScheduledAt: string | null
 }
 
-/**
- * What an admin does to change where the business stands: choose a plan (from a trial, an expired trial or
- * an ended subscription), change the running plan, update the payment method of an unpaid renewal, pay a
- * blocked business, keep a subscription that is ending, or read the invoices of manual invoicing.
- */
-export type BillingAction =
-  | 'choosePlan'
-  | 'changePlan'
-  | 'updatePaymentMethod'
-  | 'payToUnblock'
-  | 'keepSubscription'
-  | 'readInvoices'
-
 /** Where the business stands, what happens next and when, and the action that changes it. */
-export type BillingStanding =
+type BillingStanding =
   | { situation: 'trialing'; trialEndsAt: string | null; action: 'choosePlan' }
   | { situation: 'trialExpired'; trialEndedAt: string | null; action: 'choosePlan' }
   | { situation: 'cancelled'; action: 'choosePlan' }

@@ -11,7 +11,7 @@ export type PaymentMethod =
 export type BillingStatus = 'trialing' | 'needs_payment_method' | 'manual' | 'stripe'
 
 /** Status of a price-plan discount. */
-export type DiscountStatus = 'ACTIVE' | 'USED_UP'
+type DiscountStatus = 'ACTIVE' | 'USED_UP'
 
 /** A discount on the price plan. */
 export interface Discount {
@@ -23,7 +23,7 @@ export interface Discount {
 }
 
 /** The base of the current or next plan; type CANCELED ends the subscription. */
-export interface PlanBase {
+interface PlanBase {
   type: string
   startAt?: string | null
   endAt?: string | null
@@ -104,7 +104,7 @@ export interface SeatsChangeInput {
 }
 
 /** Another plan or cycle for a running subscription, with the time of the price the admin agreed to. */
-export interface PlanChange {
+interface PlanChange {
   plan: string
   cycle: 'monthly' | 'yearly'
   previewedAt: string

@@ -1,7 +1,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
 
 /** One state of a machine, as a diagram draws it. */
-export interface DiagramState {
+interface DiagramState {
   /** Unique id: the state's path joined with dots (`tan.entry`); the root is ''. */
   id: string
   /** The state's own name. */
@@ -14,7 +14,7 @@ export interface DiagramState {
 }
 
 /** One transition, with the event (or delay, or actor result) that takes it. */
-export interface DiagramTransition {
+interface DiagramTransition {
   source: string
   /** Undefined for a transition that stays (an internal, targetless one). */
   target: string | undefined
@@ -33,7 +33,7 @@ export interface MachineDescription {
 const idOf = (node: AnyStateNode) => node.path.join('.')
 
 /** Reads an event type the way a designer says it: delays, actor results and completions. */
-export function eventLabel(eventType: string): string {
+function eventLabel(eventType: string): string {
   const after = /^xstate\.after\.([^.]+)\./.exec(eventType)
   if (after) return `after ${after[1]}`
   const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType)

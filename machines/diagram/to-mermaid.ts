@@ -1,7 +1,7 @@
 import type { MachineDescription } from './describe-machine.ts'
 
 /** The pseudo-state that stands for "in any state" (transitions defined on the machine itself). */
-export const anyStateId = '*'
+const anyStateId = '*'
 
 const mermaidId = (id: string) => (id === anyStateId ? 'any_state' : id.replace(/[^A-Za-z0-9]/g, '_'))
 const text = (s: string) => s.replace(/[:;#{}]/g, ' ').trim()

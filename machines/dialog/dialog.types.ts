@@ -1,5 +1,5 @@
 /** What a dialog's action handler receives: the dialog's props and the value its primary action submitted. */
-export interface DialogActionInput {
+interface DialogActionInput {
   props: Record<string, unknown>
   value: unknown
 }

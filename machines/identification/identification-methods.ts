@@ -1,7 +1,7 @@
 import type { IdentificationMethod, Legislation } from './identification.types.ts'
 
 /** SPEC §2 "Identification methods offered": by legislation, then by whether the licence covers it. */
-export const identificationMethodTable: Record<
+const identificationMethodTable: Record<
   Legislation,
   { covered: readonly IdentificationMethod[]; notCovered: readonly IdentificationMethod[] }
 > = {

@@ -15,12 +15,12 @@ export type IdentificationStatus = 'initialized' | 'inprogress' | 'activatingQES
 export type HighestQuality = 'none' | 'ses' | 'aes' | 'qes' | 'demo'
 
 /** One entry of a user's signature qualities. */
-export interface QualityEntry {
+interface QualityEntry {
   quality?: string
 }
 
 /** The user's signature qualities as SPEC §3 lists them. */
-export interface SignatureQualities {
+interface SignatureQualities {
   ses?: { any?: QualityEntry }
   aes?: { any?: QualityEntry }
   aesMinimal?: { eidas?: QualityEntry; zertes?: QualityEntry }

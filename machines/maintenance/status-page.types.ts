@@ -1,11 +1,11 @@
 /** Lifecycle of a scheduled maintenance on the status page. */
-export type MaintenanceStatus = 'scheduled' | 'in_progress' | 'verifying' | 'completed'
+type MaintenanceStatus = 'scheduled' | 'in_progress' | 'verifying' | 'completed'
 
 /** Lifecycle of an incident on the status page. */
-export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved' | 'postmortem'
+type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved' | 'postmortem'
 
 /** One incident or scheduled maintenance of the status-page summary. */
-export interface StatusPageEvent<TStatus extends string> {
+interface StatusPageEvent<TStatus extends string> {
   id: string
   name: string
   status: TStatus
@@ -16,7 +16,7 @@ export interface StatusPageEvent<TStatus extends string> {
 }
 
 /** A component of the status page; groups are components too, and members point at their group. */
-export interface StatusPageComponent {
+interface StatusPageComponent {
   id: string
   name: string
   /** Id of the group the component belongs to; null for top-level components and groups. */

@@ -1,5 +1,5 @@
 /** What an overlay's action handler receives: the overlay's props and the value its action submitted. */
-export interface OverlayActionInput {
+interface OverlayActionInput {
   props: Record<string, unknown>
   value: unknown
 }

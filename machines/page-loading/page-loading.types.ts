@@ -22,7 +22,7 @@ export interface PageLoadingInput {
 }
 
 /** Stable codes of a failed page load. */
-export type PageLoadingError = 'page.load_failed'
+type PageLoadingError = 'page.load_failed'
 
 /** Context of the page-loading machine. */
 export interface PageLoadingContext {

@@ -13,7 +13,7 @@ const redirect = (
 })
 
 /** Message id shown to a business member sent away from a business page (SPEC §6). */
-export const businessNotAllowedMessage = 'business.not_allowed'
+const businessNotAllowedMessage = 'business.not_allowed'
 
 const businessSignupPages = ['/business/signup', '/business/signup/steps', '/business/register']
 // The role table opens /business/upgrade to plain users, who by definition have no business.

@@ -16,7 +16,7 @@ export type RouteGroup =
   | 'development'
 
 /** A redirect target: a path and its search params. */
-export interface RedirectTarget {
+interface RedirectTarget {
   to: string
   search?: Record<string, string>
 }
@@ -44,13 +44,7 @@ export interface RouteRule {
 }
 
 /** Payment method states of a business (SPEC §4 Business payment). */
-export type PaymentMethodState =
-  | 'TRIALING'
-  | 'NEEDS_PAYMENT_METHOD'
-  | 'BLOCKED'
-  | 'MANUAL'
-  | 'STRIPE'
-  | 'CHARGEBEE'
+type PaymentMethodState = 'TRIALING' | 'NEEDS_PAYMENT_METHOD' | 'BLOCKED' | 'MANUAL' | 'STRIPE' | 'CHARGEBEE'
 
 /** Everything `decideAccess` reads besides the route. */
 export interface AccessContext {

@@ -8,7 +8,7 @@ import type { DirectSignSession } from './session.types.ts'
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
 
 /** The role and held roles of the session, as route guards read them (SPEC §4). */
-export function selectRoles(snapshot: SessionSnapshot): DerivedRoles {
+function selectRoles(snapshot: SessionSnapshot): DerivedRoles {
   if (snapshot.matches('directSign')) {
     return deriveRoles({
       userId: snapshot.context.directSign?.userId ?? null,

@@ -1,5 +1,5 @@
 /** An optional button on a snackbar. */
-export interface SnackbarAction {
+interface SnackbarAction {
   /** Message id of the button text. */
   text: string
   handler: () => void

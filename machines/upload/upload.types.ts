@@ -1,5 +1,5 @@
 /** Where one file the user gave stands. */
-export type UploadItemStatus =
+type UploadItemStatus =
   /** Waiting in the queue, or on its way to the server. */
   | 'uploading'
   /** In the draft. */

@@ -6,7 +6,7 @@ import { createSecretToken } from './create-secret-token.ts'
 const hour = 60 * 60 * 1000
 
 /** How long mailed links stay valid: confirmation 24 h, password reset 1 h. */
-export const oneTimeTokenLifetimeMs = {
+const oneTimeTokenLifetimeMs = {
   confirmation: mailedLinkHours.confirmation * hour,
   reset: mailedLinkHours.reset * hour,
 } as const

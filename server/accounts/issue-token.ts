@@ -6,7 +6,7 @@ import { createSecretToken } from './create-secret-token.ts'
 const hour = 60 * 60 * 1000
 
 /** SPEC §9: a token lives 24 h, 48 h with remember-me. */
-export const tokenLifetimeMs = { standard: 24 * hour, rememberMe: 48 * hour } as const
+const tokenLifetimeMs = { standard: 24 * hour, rememberMe: 48 * hour } as const
 
 /** Opens a session for the user and answers its bearer token; `db` may be a transaction. */
 export async function issueToken(

@@ -23,7 +23,7 @@ const keysOf = ({ account, address }: LoginKeys) => ({
 })
 
 /** How long a pair with `failures` in the window waits after the last one. */
-export function pauseAfterMs(failures: number): number {
+function pauseAfterMs(failures: number): number {
   if (failures < loginFailureLimits.pair) return 0
   return Math.min(windowMs, firstPauseMs * 2 ** (failures - loginFailureLimits.pair))
 }

@@ -16,7 +16,7 @@ import type { RequestEventType } from '../signature-requests/record-event.ts'
 /** The job kind of one callback post. */
 export const requestCallbackJob = 'api.request_callback'
 /** The header that carries a callback's signature. */
-export const callbackSignatureHeader = 'Signet-Signature'
+const callbackSignatureHeader = 'Signet-Signature'
 
 const payloadSchema = v.object({
   url: v.string(),
@@ -133,7 +133,7 @@ export type CallbackServices = {
 }
 
 /** How long a callback receiver has to answer: one that holds the post longer holds a place of the lane. */
-export const callbackTimeoutMs = 5000
+const callbackTimeoutMs = 5000
 
 /**
  * Posts one callback, signed with the sending API user's current callback secret, within

@@ -39,7 +39,7 @@ export function freshPreviewTime(billing: BillingBusiness, timestamp: string, no
 }
 
 /** Admins, members and open invitations of the business: everyone who takes a seat. */
-export async function seatsInUse(db: Pick<Database, 'select'>, businessId: string): Promise<number> {
+async function seatsInUse(db: Pick<Database, 'select'>, businessId: string): Promise<number> {
   const [people] = await db
     .select({ n: count() })
     .from(businessMembers)

@@ -10,7 +10,7 @@ import { businessNotFound } from './business-errors.ts'
 import { businessOfAccount } from './business-of-account.ts'
 
 /** What AES for business is until the business's admins first set it: off, and empty. */
-export const defaultAes4Biz: Aes4Biz = {
+const defaultAes4Biz: Aes4Biz = {
   enabled: false,
   representativeName: '',
   representativeEmail: '',

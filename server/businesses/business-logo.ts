@@ -14,7 +14,7 @@ import { businessNotFound } from './business-errors.ts'
 import { getBusinessSettings } from './business-settings.ts'
 
 /** Largest logo file accepted. */
-export const maxLogoBytes = 1024 * 1024
+const maxLogoBytes = 1024 * 1024
 /** The box a logo is drawn into: wide and low, as it stands in mails and on the signing pages. */
 const logoBox = { width: 600, height: 240 }
 const acceptedFormats = new Set(['png', 'jpeg', 'svg'])

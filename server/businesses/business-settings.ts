@@ -36,7 +36,7 @@ export function loadSupportContact(row: { supportEmail: string; supportPhone: st
 type SettingsRow = { supportEmail: string; supportPhone: string; settings: StoredBusinessSettings }
 
 /** The SPEC §3 settings block of a business row. */
-export function toBusinessSettings(row: SettingsRow): BusinessSettings {
+function toBusinessSettings(row: SettingsRow): BusinessSettings {
   return { ...row.settings, supportContact: loadSupportContact(row) }
 }
 

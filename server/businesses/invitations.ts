@@ -12,7 +12,7 @@ type Reader = Pick<Database, 'select'>
  * The invitation waiting for a user: the oldest one to their (confirmed) address. Invitations wait while
  * the user belongs to a business; the app shows this one once they do not.
  */
-export async function findWaitingInvitation(db: Reader, userId: string) {
+async function findWaitingInvitation(db: Reader, userId: string) {
   const invitation = waitingInvitation(db)
   const [found] = await db
     .select({ id: invitation.id, businessId: invitation.businessId, name: invitation.name })

@@ -13,7 +13,7 @@ export type PageImage = { ready: true; bytes: Uint8Array; etag: string } | { rea
  * How long a call waits for a page that is being rendered before it answers 202: most pages are ready
  * within it, so the viewer shows them at once instead of at its next retry, which may be seconds away.
  */
-export const pageWaitMs = 1500
+const pageWaitMs = 1500
 
 /**
  * GET /v3/documents/{id}/pages/{n}?scale=&version=: the WebP of page `page` (from 0) at `scale` when

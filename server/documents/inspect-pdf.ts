@@ -6,7 +6,7 @@ import { openPdf } from './pdfjs.ts'
 import { type StreamLimits, scanPdfStreams, streamLimits } from './scan-pdf-streams.ts'
 
 /** Size of one page in PDF points (1/72 inch), as displayed (after its /Rotate). */
-export type PageSize = { width: number; height: number }
+type PageSize = { width: number; height: number }
 
 /** A well-formed PDF, with what the document record keeps of it. */
 export type PdfInspection = { ok: true; pageCount: number; pageSizes: PageSize[]; freeAreas: PageBox[] }

@@ -6,7 +6,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
 
 /** Where pdf.js finds the 14 standard fonts, so text in PDFs that do not embed them still renders. */
-export const standardFontDataUrl = `${join(pdfjsRoot, 'standard_fonts')}/`
+const standardFontDataUrl = `${join(pdfjsRoot, 'standard_fonts')}/`
 
 type Source = { path: string } | { data: Uint8Array }
 

@@ -53,7 +53,7 @@ export type PageRendererOptions = {
 }
 
 /** Where a page image stands: stored, queued or being rendered, or neither. */
-export type PageStatus = 'ready' | 'pending' | 'missing'
+type PageStatus = 'ready' | 'pending' | 'missing'
 
 /**
  * Reads PDFs in worker threads with bounded time and memory, so that no file, however crafted, holds up

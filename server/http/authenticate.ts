@@ -13,7 +13,7 @@ import { clientAddress } from './client-address.ts'
 import { countRequest } from './rate-limit.ts'
 
 /** The business an API user acts for, its name and what its key may do. */
-export type ApiCaller = { businessId: string; username: string; scope: ApiKeyScope }
+type ApiCaller = { businessId: string; username: string; scope: ApiKeyScope }
 
 /** The caller of an authenticated request. */
 export type Authenticated = {

@@ -8,7 +8,7 @@ export type LingerLimits = { bytes: number; ms: number }
  * Room for the rest of any body a client sends by mistake (an upload over its 40 MB, JSON over its 1 MB),
  * not for one that never ends.
  */
-export const defaultLingerLimits: LingerLimits = { bytes: 64 * 1024 * 1024, ms: 30_000 }
+const defaultLingerLimits: LingerLimits = { bytes: 64 * 1024 * 1024, ms: 30_000 }
 
 /**
  * Lets a client finish sending a body that the server answered before reading it all (413 for a body over the

@@ -42,7 +42,7 @@ const reporting: Directives = { 'report-uri': [`${apiBase}${cspReportPath}`] }
  * only where error reporting is on. Outside production, /statecharts compiles Graphviz' WebAssembly and
  * /dev/outbox shows a mail's HTML (written with style attributes) in a frame that inherits this policy.
  */
-export function appContentSecurityPolicy({
+function appContentSecurityPolicy({
   production,
   stripe,
   errorReportingOrigin,

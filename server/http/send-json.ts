@@ -35,7 +35,7 @@ function jsonHeaders(length: number): Record<string, string> {
 }
 
 /** Whether `Accept-Encoding` admits gzip: named with a quality above 0, or else by a `*` that is. */
-export function acceptsGzip(header: string | undefined): boolean {
+function acceptsGzip(header: string | undefined): boolean {
   let wildcard = false
   for (const entry of (header ?? '').split(',')) {
     const [name = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase())

@@ -10,7 +10,7 @@ import { unlockedQualities } from './identification-method.ts'
 import type { IdentificationServices } from './identification-services.ts'
 
 /** The user attribute naming the identity fields identification verified, which the user cannot change. */
-export const immutableEidFieldsAttribute = 'immutable_eid_fields'
+const immutableEidFieldsAttribute = 'immutable_eid_fields'
 
 /**
  * Applies one verified webhook in one transaction: each event id once (a replay changes nothing), only

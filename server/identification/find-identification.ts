@@ -10,7 +10,7 @@ import type { IdentificationOwner } from './identification-services.ts'
 export type IdentificationRow = typeof identifications.$inferSelect
 
 /** The condition naming the owner's identifications. */
-export function ownedBy(owner: IdentificationOwner) {
+function ownedBy(owner: IdentificationOwner) {
   return owner.kind === 'user'
     ? eq(identifications.userId, owner.userId)
     : eq(identifications.signatureId, owner.signatureId)

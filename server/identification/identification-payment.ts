@@ -20,7 +20,7 @@ const individualPlan = 'individual'
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The `{id}` of a payment path as a legislation; 404 naming it otherwise. */
-export function paymentLegislation(legislation: string): Legislation {
+function paymentLegislation(legislation: string): Legislation {
   const known = legislations.find((name) => name === legislation)
   if (known === undefined)
     throw new ApiError(404, 'identification.not_found', `No identification legislation '${legislation}'`)

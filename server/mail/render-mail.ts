@@ -3,7 +3,7 @@ import type { OutgoingMail } from '../providers/mail/mail-provider.ts'
 import type { MailLocale } from './mail-locale.ts'
 
 /** The parts a mail is made of, already in one language; text and HTML are both built from them. */
-export type MailParts = {
+type MailParts = {
   subject: string
   paragraphs: readonly string[]
   /** The one button of the mail, shown as a link in the text part. */

@@ -28,7 +28,7 @@ export function mobileSigningClosed(): ApiError {
 }
 
 /** Whose mobile signing: an account's, or a direct-link signer's for their one signature. */
-export function ownedBy(signer: RequestSigner) {
+function ownedBy(signer: RequestSigner) {
   return signer.kind === 'account'
     ? eq(mobileSignings.userId, signer.caller.userId)
     : and(isNull(mobileSignings.userId), eq(mobileSignings.signatureId, signer.signatureId))

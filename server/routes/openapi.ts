@@ -14,7 +14,7 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
 }
 
 /** Where the reference page and its files are, under the API. */
-export const docsPaths = { description: '/openapi.json', page: '/docs', file: '/docs/:file' } as const
+const docsPaths = { description: '/openapi.json', page: '/docs', file: '/docs/:file' } as const
 
 /** The only files of swagger-ui-dist the page loads, with their content types: no other name is served. */
 const swaggerFiles: Record<string, string> = {

@@ -8,7 +8,7 @@ import type { RequestServices } from './request-services.ts'
 export const emptyDraftLifetimeMs = 24 * 60 * 60 * 1000
 
 /** A draft that holds no document, the condition on the `signature_requests` row at hand. */
-export function isEmptyDraft(requestId = signatureRequests.id) {
+function isEmptyDraft(requestId = signatureRequests.id) {
   return and(
     eq(signatureRequests.statusOverall, 'DRAFT'),
     not(

@@ -10,7 +10,7 @@ import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 
 /** Shortest time between two reminders of one request. */
-export const remindIntervalMs = 60 * 60 * 1000
+const remindIntervalMs = 60 * 60 * 1000
 
 /** A reminder within the hour after the last one; the route sends `retryAfterSeconds` as Retry-After. */
 export class RemindTooSoon extends ApiError {

@@ -22,7 +22,7 @@ function signatureRemoval(signatureId: string, event: SignatureRequestEvent): Re
 }
 
 /** The sender takes signature `signatureId` off (the machine's `signer.remove`). */
-export function signerRemoval(signatureId: string, ownerId: string): RequestChange {
+function signerRemoval(signatureId: string, ownerId: string): RequestChange {
   return signatureRemoval(signatureId, { type: 'signer.remove', actorId: ownerId, signerId: signatureId })
 }
 

@@ -8,7 +8,7 @@ import { OID } from './oids.ts'
 import { extension } from './x509.ts'
 
 /** How long a CRL may be relied on (its nextUpdate after thisUpdate). */
-export const crlValidityMs = 24 * 60 * 60 * 1000
+const crlValidityMs = 24 * 60 * 60 * 1000
 
 /**
  * The current CRL (RFC 5280 v2) of one of the platform's CAs, DER, signed by that CA: every certificate it

@@ -5,7 +5,7 @@
  */
 
 /** One tag-length-value element inside a byte array. */
-export type Tlv = {
+type Tlv = {
   tag: number
   /** Offset of the tag byte. */
   start: number

@@ -25,7 +25,7 @@ export class OcspRequestError extends Error {
 }
 
 /** How long an OCSP answer may be relied on (its nextUpdate after thisUpdate). */
-export const ocspValidityMs = 60 * 60 * 1000
+const ocspValidityMs = 60 * 60 * 1000
 
 /** RFC 5280 §5.3.1 CRLReason values. */
 export const reasonCodes: Record<RevocationReason, number> = {

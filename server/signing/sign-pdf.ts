@@ -21,7 +21,7 @@ import type { TimestampAuthority } from './tsa.ts'
 export type SignatureQuality = 'ses' | 'aes' | 'qes'
 
 /** A box on a page in PDF points, origin at the page's bottom-left corner. */
-export type SignatureRect = { x: number; y: number; width: number; height: number }
+type SignatureRect = { x: number; y: number; width: number; height: number }
 
 /**
  * Who signs and with which certificate: the platform's for ses, the signer's own for aes and qes (a QTSP's
@@ -325,7 +325,7 @@ async function load(pdfBytes: Uint8Array): Promise<PDF> {
  * A box on the page as it is shown, in the page's own space: its /Rect (from the visible box's corner, turned
  * back by the page's /Rotate) and the /Matrix that turns the appearance so it reads upright when shown.
  */
-export function onPage(
+function onPage(
   shown: SignatureRect,
   box: { x: number; y: number; width: number; height: number },
   rotation: 0 | 90 | 180 | 270,

@@ -6,7 +6,7 @@ import { SsoError } from './sso-error.ts'
 export type ProviderFetch = (url: string, init?: RequestInit) => Promise<Response>
 
 /** What this app uses of a provider's discovery document (OpenID Connect Discovery 1.0). */
-export type ProviderMetadata = {
+type ProviderMetadata = {
   issuer: string
   authorizationEndpoint: string
   tokenEndpoint: string
@@ -16,10 +16,10 @@ export type ProviderMetadata = {
 }
 
 /** This app's credentials at a provider. */
-export type ClientCredentials = { clientId: string; clientSecret: string }
+type ClientCredentials = { clientId: string; clientSecret: string }
 
 /** What the token request of an authorization code carries besides the client's credentials. */
-export type CodeGrant = { code: string; redirectUri: string; verifier: string }
+type CodeGrant = { code: string; redirectUri: string; verifier: string }
 
 /** Discovery, signing keys and the token endpoint of identity providers; metadata and keys cached per issuer. */
 export type OpenIdClient = {

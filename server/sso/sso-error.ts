@@ -1,5 +1,5 @@
 /** Why a single sign-on stopped; the app's /sso/error page receives it as `reason`. */
-export const ssoReasons = [
+const ssoReasons = [
   'access_denied',
   'provider_error',
   'provider_unreachable',

@@ -7,7 +7,7 @@ export type FileBody = Uint8Array | Readable | AsyncIterable<Uint8Array>
 export type PutResult = { size: number; sha256: string }
 
 /** Size and modification time of a stored file. */
-export type FileStat = { size: number; modifiedAt: Date }
+type FileStat = { size: number; modifiedAt: Date }
 
 /** A stored file as a listing gives it. */
 export type ListedFile = { key: string; modifiedAt: Date }

@@ -38,7 +38,7 @@ export function encodePath(path: string): string {
 }
 
 /** `20150830T123600Z` */
-export function amzDate(now: Date): string {
+function amzDate(now: Date): string {
   return now
     .toISOString()
     .replace(/[-:]/g, '')

@@ -12,7 +12,7 @@ import {
 import { verificationPageUrl } from './visual-signature-services.ts'
 
 /** What signing draws for a signer: a drawing without its date and standards, which the signing adds. */
-export type SigningVisualSignature = Omit<VisualSignatureDrawing, 'date' | 'standards' | 'qr'> & {
+type SigningVisualSignature = Omit<VisualSignatureDrawing, 'date' | 'standards' | 'qr'> & {
   displayDate: boolean
   displayStandards: boolean
   displayQr: boolean
@@ -61,7 +61,7 @@ export async function defaultVisualSignature(db: Database, userId: string): Prom
 }
 
 /** The printed name of a person: their first and last names, else their address. */
-export function nameOf(person: { email: string; firstName: string | null; lastName: string | null }): string {
+function nameOf(person: { email: string; firstName: string | null; lastName: string | null }): string {
   const name = [person.firstName, person.lastName].filter((part) => part !== null && part !== '').join(' ')
   return name === '' ? person.email : name
 }
@@ -70,7 +70,7 @@ export function nameOf(person: { email: string; firstName: string | null; lastNa
  * What signing draws for the user `userId`: their default visual signature with its stored image, or
  * undefined when they have none (the plain text appearance is drawn then).
  */
-export async function visualSignatureForSigning(
+async function visualSignatureForSigning(
   db: Database,
   storage: FileStorage,
   userId: string,

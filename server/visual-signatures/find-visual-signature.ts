@@ -9,7 +9,7 @@ import { isUuid } from '../signature-requests/find-request.ts'
 export type VisualSignatureRow = typeof visualSignatures.$inferSelect
 
 /** 404 for a visual signature that does not exist or is another user's: the two look the same. */
-export const visualSignatureNotFound = () =>
+const visualSignatureNotFound = () =>
   new ApiError(404, 'visual_signature.not_found', 'No such visual signature')
 
 /** The visual signature `id` of the user `userId`, else 404 `visual_signature.not_found`. */

@@ -12,7 +12,7 @@ import type { VisualSignatureServices } from './visual-signature-services.ts'
 const imageBox = { width: 600, height: 280 }
 
 /** The folder of a user's visual signature images; it goes with the user. */
-export const visualSignatureImagesFolder = (userId: string) => `visual-signatures/${userId}`
+const visualSignatureImagesFolder = (userId: string) => `visual-signatures/${userId}`
 
 /**
  * Reads the multipart `file` of `request` as a signature image: a PNG or JPEG by its first bytes (else

@@ -8,7 +8,6 @@ import {
   directPreviewRequestSchema,
   invoicesSchema,
   paymentMethodsSchema,
-  promotionSchema,
   type SeatsPreview,
   seatsPreviewSchema,
   setupIntentSchema,
@@ -122,16 +121,6 @@ export function invoicesQueryOptions(api: ApiClient, id: string) {
     queryKey: [...businessKey(id), 'invoices'],
     queryFn: async () => v.parse(invoicesSchema, await api.request(billingPaths.invoices(id))).invoices,
   })
-}
-
-/** POST .../coupons/validate_promo: what a promo code takes off the plan, or its refusal. */
-export async function validatePromo(
-  api: ApiClient,
-  id: string,
-  body: { promoCode: string; plan: string; cycle: string },
-) {
-  const answer = await api.request(billingPaths.validatePromo(id), { method: 'POST', body, ...once })
-  return v.parse(promotionSchema, answer)
 }
 
 /** POST .../subscriptions/stripe_setup_intent: the provider's setup for one card or SEPA mandate. */

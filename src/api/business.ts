@@ -17,8 +17,6 @@ import {
   domainsSchema,
   retentionPreviewSchema,
   type retentionTerminalStates,
-  type SupportContact,
-  supportContactSchema,
   updateAes4bizSchema,
   updateBusinessSettingsSchema,
 } from '../../contract/businesses.ts'
@@ -104,12 +102,6 @@ export async function createBusiness(api: ApiClient, input: v.InferInput<typeof 
     businessSchema,
     await api.request(businessPaths.businesses(), { method: 'POST', body, ...once }),
   )
-}
-
-/** PUT /v1/businesses/{id}: the support contact. */
-export async function updateSupportContact(api: ApiClient, id: string, contact: SupportContact) {
-  const body = v.parse(supportContactSchema, contact)
-  return v.parse(businessSchema, await api.request(businessPaths.business(id), { method: 'PUT', body }))
 }
 
 /** PUT /v2/businesses/{id}/billing: the billing address. */

@@ -2,7 +2,7 @@
 export const reloadGuardMs = 10_000
 
 /** SPEC §8: the query parameter that marks a reload forced by a chunk load error. */
-export const forceReloadParam = 'forceReload'
+const forceReloadParam = 'forceReload'
 
 const guardKey = 'reloadGuard'
 
@@ -15,7 +15,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Whether a reload may be forced now, given when the last forced one happened. */
-export function mayForceReload(now: number, lastReloadAt: number | undefined): boolean {
+function mayForceReload(now: number, lastReloadAt: number | undefined): boolean {
   return lastReloadAt === undefined || now - lastReloadAt >= reloadGuardMs
 }
 

@@ -1,7 +1,7 @@
 import type { ErrorReportingSettings } from '../../contract/app-config.ts'
 
 /** SPEC §9: on an error, this share of sessions is replayed. */
-export const replayOnErrorSampleRate = 0.8
+const replayOnErrorSampleRate = 0.8
 
 /**
  * SPEC §9: error reporting starts only with a DSN that is not disabled; without one the SDK is

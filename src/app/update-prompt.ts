@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { type SnackbarQueueActor, showSnackbar } from '../ui/snackbar/show-snackbar.ts'
 
 /** How often the latest-build manifest is checked (SPEC §7 leaves the interval open). */
-export const buildCheckIntervalMs = 5 * 60_000
+const buildCheckIntervalMs = 5 * 60_000
 
 async function latestBuildId(): Promise<string | undefined> {
   const response = await fetch('/build.json', { cache: 'no-store' })

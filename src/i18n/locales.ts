@@ -103,7 +103,7 @@ export function formatMoney(minorUnits: number, locale: string, currency: Curren
 }
 
 /** SPEC §9 date-time format: day numeric, month short, year numeric, hour and minute. */
-export const dateTimeFormat: Intl.DateTimeFormatOptions = {
+const dateTimeFormat: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',

@@ -1,7 +1,7 @@
 import type { CmsSigner } from '../../signing/cms.ts'
 
 /** Who a remote signature is for and how they confirmed it. */
-export type RemoteSigningRequest = {
+type RemoteSigningRequest = {
   /** The signer's identifier at the QTSP (`userID`): their e-mail address. */
   userId: string
   /** The one-time password the signer confirmed the signing with, passed to the QTSP's authorisation. */

@@ -18,7 +18,7 @@ export type IdentificationWebhook = {
 }
 
 /** What starting an appointment needs. */
-export type StartAppointment = {
+type StartAppointment = {
   provider: ProviderName
   mode: IdentificationMode
   /** Prefills the provider's form. */
@@ -26,7 +26,7 @@ export type StartAppointment = {
 }
 
 /** An appointment as the provider knows it: the method it runs and the provider's reference. */
-export type Appointment = { provider: ProviderName; mode: IdentificationMode; providerRef: string }
+type Appointment = { provider: ProviderName; mode: IdentificationMode; providerRef: string }
 
 /**
  * An identification provider (video, self or auto identification, Austrian eID): starts appointments and

@@ -17,7 +17,7 @@ import {
  * at IDnow. The Austrian eID is not IDnow's.
  */
 export const idnowProducts = ['eidas_video', 'eidas_robo', 'zertes_video', 'zertes_autoident'] as const
-export type IdnowProduct = (typeof idnowProducts)[number]
+type IdnowProduct = (typeof idnowProducts)[number]
 
 /** A company at IDnow, which logs in with its API key. */
 type Company = { companyId: string; apiKey: string }

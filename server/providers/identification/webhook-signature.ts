@@ -6,7 +6,7 @@ import { WebhookRejected } from './identification-provider.ts'
 export const signatureHeader = 'x-signet-signature'
 
 /** How far a webhook's timestamp may be from the server's clock. */
-export const toleranceSeconds = 300
+const toleranceSeconds = 300
 
 /** Checks the signature header of `body`; throws {@link WebhookRejected} when it is wrong or stale. */
 export function verifyWebhookSignature(secret: string, body: string, header: string | null, now: Date): void {

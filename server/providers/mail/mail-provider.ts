@@ -15,7 +15,7 @@ export interface OutgoingMail {
 }
 
 /** One file attached to a mail. */
-export interface MailAttachment {
+interface MailAttachment {
   filename: string
   contentType: string
   content: Uint8Array

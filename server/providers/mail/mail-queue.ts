@@ -6,13 +6,13 @@ import { newMailIdentity } from './compose-mail.ts'
 import type { MailProvider, OutgoingMail } from './mail-provider.ts'
 
 /** A file attached to a queued mail: a stored file, read when the mail goes out. */
-export type StoredAttachment = { filename: string; contentType: string; storageKey: string }
+type StoredAttachment = { filename: string; contentType: string; storageKey: string }
 
 /**
  * A request's signature report attached to a queued mail, made when the mail goes out, so that it holds
  * what the transaction that queued the mail wrote. Left out if the request is gone by then.
  */
-export type ReportAttachment = { filename: string; report: { requestId: string; locale: MailLocale } }
+type ReportAttachment = { filename: string; report: { requestId: string; locale: MailLocale } }
 
 /**
  * A mail as it waits in the jobs table: rendered, with its attachments by storage key or as a report, and

@@ -1,7 +1,7 @@
 import { type ComposedMail, composeMail, newMailIdentity } from '../mail/compose-mail.ts'
 
 /** The outbox address of an SMS to `mobile`: its digits at the reserved `.invalid` domain, never deliverable. */
-export function smsAddress(mobile: string): string {
+function smsAddress(mobile: string): string {
   return `${mobile.replace(/\D/g, '')}@sms.invalid`
 }
 

@@ -5,7 +5,7 @@ import { parseStatusSummary } from './parse-status-summary.ts'
 import type { StatusPageProvider, StatusPageProviderOptions } from './status-page-provider.ts'
 
 /** No file means nothing to report: no incidents, no maintenances, no components. */
-export const operationalStatus: StatusPageData = { incidents: [], scheduledMaintenances: [], components: [] }
+const operationalStatus: StatusPageData = { incidents: [], scheduledMaintenances: [], components: [] }
 
 /**
  * The status page from a local JSON file in the Statuspage summary shape, read on every call (a small

@@ -14,7 +14,7 @@ import { SignupSteps } from './signup-steps-screen.tsx'
 import { useAuthCalls } from './use-auth-calls.ts'
 
 /** Where the eID+ signup goes once the account exists: choosing the legislation to be identified under. */
-export const eidplusNext = '/profile/signature-standards/legislation'
+const eidplusNext = '/profile/signature-standards/legislation'
 
 /**
  * /signup/confirm?token= and /signup/flows/eidplus/confirm?token= (SPEC §2): checks the mailed link's token,

@@ -35,7 +35,7 @@ export interface SeatsProps {
 }
 
 /** What the add seats overlay submits when the admin does not buy: the opener closes it. */
-export const keepSeats = 'keep'
+const keepSeats = 'keep'
 
 /**
  * The number of seats after the change and what it costs, as the server previews it (added seats are

@@ -38,7 +38,7 @@ const sameView = (a: BusinessPaymentView, b: BusinessPaymentView) =>
   (Object.keys(a) as (keyof BusinessPaymentView)[]).every((key) => a[key] === b[key])
 
 /** What the payment machine reads of the business as the server answers it to an admin. */
-export function paymentSnapshotOf(business: Business): BusinessPaymentSnapshot | null {
+function paymentSnapshotOf(business: Business): BusinessPaymentSnapshot | null {
   const admin = business.admin
   if (!admin) return null
   return {

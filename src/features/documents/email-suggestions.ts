@@ -7,7 +7,7 @@ import { emailAutocompleteAnswerSchema } from '../../../contract/user.ts'
 import type { ApiClient } from '../../api/client.ts'
 
 /** Addresses the user has worked with that start with `input` (GET /v1/email_input_autocomplete). */
-export function getEmailSuggestionsQueryOptions(api: ApiClient, input: string) {
+function getEmailSuggestionsQueryOptions(api: ApiClient, input: string) {
   return queryOptions({
     queryKey: ['email-autocomplete', input],
     queryFn: async ({ signal }): Promise<string[]> =>

@@ -9,7 +9,7 @@ import type { SignatureRequestListQuery } from '../../../machines/request-filter
 import type { ApiClient } from '../../api/client.ts'
 
 /** How many requests the list asks the server for at a time. */
-export const requestPageSize = 50
+const requestPageSize = 50
 
 /**
  * The caller's signature requests (GET /v3/signature-requests) whose title contains `title` (all when

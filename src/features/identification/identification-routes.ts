@@ -7,13 +7,13 @@ import type {
 export type IdentificationBase = 'account' | 'direct'
 
 /** The first path segment of each base's identification routes. */
-export const identificationBasePaths: Record<IdentificationBase, string> = {
+const identificationBasePaths: Record<IdentificationBase, string> = {
   account: '/profile/signature-standards',
   direct: '/direct-sign/identification',
 }
 
 /** A method done online at an identification provider: its call's `{provider}` and `{mode}`, and its route. */
-export interface OnlineMethod {
+interface OnlineMethod {
   provider: 'eidas' | 'zertes' | 'austria'
   mode: 'video' | 'robo' | 'autoident' | 'eid'
   /** Below the base path. */
@@ -21,7 +21,7 @@ export interface OnlineMethod {
 }
 
 /** The online methods of each legislation; loc and external-sc are done with our support. */
-export const onlineMethods: Record<Legislation, Partial<Record<IdentificationMethod, OnlineMethod>>> = {
+const onlineMethods: Record<Legislation, Partial<Record<IdentificationMethod, OnlineMethod>>> = {
   eidas: {
     video: { provider: 'eidas', mode: 'video', route: 'eidas/video' },
     self: { provider: 'eidas', mode: 'robo', route: 'eidas/self' },

@@ -5,7 +5,7 @@ import { attributesCase } from '../../../contract/user.ts'
 import type { ApiClient } from '../../api/client.ts'
 
 /** What the ZertES provider needs of a direct-link signer before identifying them, by attribute name. */
-export const personalDetailNames = ['first_name', 'last_name', 'date_of_birth', 'nationality'] as const
+const personalDetailNames = ['first_name', 'last_name', 'date_of_birth', 'nationality'] as const
 
 /** The signer's personal details, as the form edits them. */
 export type PersonalDetails = Record<(typeof personalDetailNames)[number], string>

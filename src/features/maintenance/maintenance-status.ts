@@ -11,7 +11,7 @@ import {
 import type { SessionActor } from '../../app/session.ts'
 
 /** The running maintenance machine. */
-export type MaintenanceActor = ActorRefFrom<typeof maintenanceMachine>
+type MaintenanceActor = ActorRefFrom<typeof maintenanceMachine>
 
 /** The app's maintenance status, as the banner, the /maintenance screen and the route guard read it. */
 export interface MaintenanceStatus {

@@ -97,7 +97,7 @@ export interface SigningRun {
 }
 
 /** Where a signer registers the mobile number qualified signatures are confirmed with. */
-export const mobileIdPath = '/profile/signature-standards/mobile-id'
+const mobileIdPath = '/profile/signature-standards/mobile-id'
 
 // The registered overlay of each machine overlay; the TAN entry and upgrade standards are dialogs.
 const overlayNames: Partial<Record<SigningOverlay, string>> = {

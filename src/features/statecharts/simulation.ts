@@ -10,14 +10,14 @@ import {
 } from 'xstate'
 
 /** A call the machine made that is waiting for the designer to settle it. */
-export interface PendingInvocation {
+interface PendingInvocation {
   /** The invoke id, which is also how the machine's `xstate.done.actor.<id>` events name it. */
   id: string
   ref: AnyActorRef
 }
 
 /** A delayed transition (`after`) waiting on the simulated clock. */
-export interface PendingDelay {
+interface PendingDelay {
   key: string
   /** The delay's name (`tokenExpiry`) or its number of milliseconds. */
   name: string

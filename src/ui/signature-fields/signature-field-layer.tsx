@@ -59,7 +59,7 @@ function resizeField(field: SignatureField, width: number, page: Size): Signatur
 }
 
 /** A field in the SPEC's size centred where the page was clicked, `at` in points from the bottom-left. */
-export function fieldAt(
+function fieldAt(
   documentId: string,
   page: number,
   pageSize: Size,

@@ -4,7 +4,7 @@ import type { AppMode } from '../../../contract/app-config.ts'
 import styles from './test-system-frame.module.css'
 
 /** The local flag that hides the staging alert (SPEC §2). */
-export const hideStagingAlertKey = 'hideStagingAlert'
+const hideStagingAlertKey = 'hideStagingAlert'
 
 function hiddenByFlag(): boolean {
   try {

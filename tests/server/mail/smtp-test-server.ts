@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
 /** A message an SMTP test server received: envelope and the raw message. */
-export type ReceivedMail = { from: string; to: string[]; raw: Buffer }
+type ReceivedMail = { from: string; to: string[]; raw: Buffer }
 
 /** A real SMTP server on a free local port that keeps what it receives. */
 export type SmtpTestServer = { url: string; received: ReceivedMail[]; close(): Promise<void> }

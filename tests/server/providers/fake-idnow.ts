@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** A person's data as IDnow's `userdata` gives it: each field with its `value`. */
-export type FakeUserdata = Record<string, { value: string }>
+type FakeUserdata = Record<string, { value: string }>
 
 type FakeIdentification = {
   companyId: string

@@ -149,7 +149,7 @@ export async function startFakePaymentIntents() {
 }
 
 /** Reads a form-encoded body or query the way Stripe does. */
-export function parseParams(encoded: string): Params {
+function parseParams(encoded: string): Params {
   const root: Params = {}
   for (const [key, value] of new URLSearchParams(encoded)) {
     const [head = '', ...rest] = key.split('[')

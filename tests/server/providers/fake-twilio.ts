@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 export type TwilioMood = 'accepting' | 'refusing the number' | 'down'
 
 /** A message as Twilio's Messages API received it. */
-export type TwilioRequest = {
+type TwilioRequest = {
   method: string
   path: string
   authorization: string | undefined

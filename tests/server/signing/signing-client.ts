@@ -11,7 +11,7 @@ import { freePort } from '../free-port.ts'
 import type { Driver } from '../test-database.ts'
 
 /** One request of a sign call, as the client writes it (snake_case). */
-export type SignItem = {
+type SignItem = {
   signature_request_id: string
   signing_name?: string
   signing_reason?: string
