@@ -1,11 +1,35 @@
+import { linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    environment: 'node',
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit and integration',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: ['tests/routes/**'],
+          environment: 'node',
+        },
+      },
+      {
+        // The app's route tree as the build makes it (route files split, Lingui's macros compiled), so a test
+        // reads what each route declares without rendering a screen.
+        extends: true,
+        plugins: [
+          tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+          react(),
+          babel({ presets: [linguiTransformerBabelPreset()] }),
+        ],
+        test: { name: 'routes', include: ['tests/routes/**/*.test.ts'], environment: 'node' },
+      },
+    ],
   },
 })

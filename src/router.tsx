@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
+import type { RouteAccess } from '../machines/route-access/route-access.types.ts'
 import type { RouterContext } from './app/context.ts'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -18,6 +19,8 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>
   }
   interface StaticDataRouteOption {
+    /** Who may see the route (SPEC §2, §6); every route file declares it, and the root route's guard reads it. */
+    access?: RouteAccess
     /**
      * Starts loading the page's data while the session restored with the page still loads its user, so the data
      * does not wait for the guard (src/app/guard.ts); the route's loader then joins what is on its way. The guard

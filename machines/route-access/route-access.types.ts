@@ -21,10 +21,8 @@ interface RedirectTarget {
   search?: Record<string, string>
 }
 
-/** One route of SPEC §2 and who may see it. */
-export interface RouteRule {
-  /** Path in TanStack Router syntax (`/view/$srid`; `/$` is the catch-all). */
-  path: string
+/** Who may see a route (SPEC §2, §6): what each route file declares in its `staticData.access`. */
+export interface RouteAccess {
   group: RouteGroup
   /** Roles allowed; a holder of any of them passes unless `strict`. */
   roles: readonly Role[]
@@ -41,6 +39,11 @@ export interface RouteRule {
   unguarded?: true
   /** Exists only outside production. */
   developmentOnly?: true
+}
+
+/** A route's access with its path in TanStack Router syntax (`/view/$srid`; `/$` is the 404). */
+export interface RouteRule extends RouteAccess {
+  path: string
 }
 
 /** Payment method states of a business (SPEC §4 Business payment). */

@@ -1,8 +1,8 @@
-import { notFound, redirect, type StaticDataRouteOption } from '@tanstack/react-router'
+import { notFound, redirect, rootRouteId, type StaticDataRouteOption } from '@tanstack/react-router'
 import { waitFor } from 'xstate'
 import { decideAccess } from '../../machines/route-access/decide-access.ts'
-import { findRoute } from '../../machines/route-access/find-route.ts'
-import type { AccessContext } from '../../machines/route-access/route-access.types.ts'
+import { notFoundRule } from '../../machines/route-access/route-access.ts'
+import type { AccessContext, RouteRule } from '../../machines/route-access/route-access.types.ts'
 import {
   selectDirectSign,
   selectIsSettled,
@@ -19,14 +19,30 @@ import { accessMessages } from './route-titles.ts'
 /** Set by the account deletion flow for the one navigation to /bye that follows it (SPEC §6). */
 export const accountDeletedKey = 'accountDeleted'
 
+/** What the guard reads of a route match. */
+type RouteMatchLike = { routeId: unknown; params: unknown; staticData: StaticDataRouteOption }
+
 /**
- * The root route's beforeLoad: every navigation asks the route access rules of machines/
- * (SPEC §2, §6) and follows their answer. A direct link opens its direct-sign session first.
+ * The rule of the route a navigation matched: the deepest match's declared access under its path (an index
+ * route's `/business/billing/` is `/business/billing`). A path no route matches has only the root's match:
+ * the 404's rule.
+ */
+export function matchedRule(matches: readonly Pick<RouteMatchLike, 'routeId' | 'staticData'>[]): RouteRule {
+  const leaf = matches.at(-1)
+  const declared = leaf?.staticData.access
+  if (leaf === undefined || declared === undefined || leaf.routeId === rootRouteId) return notFoundRule
+  const id = String(leaf.routeId)
+  return { path: id === '/' ? id : id.replace(/\/$/, ''), ...declared }
+}
+
+/**
+ * The root route's beforeLoad: every navigation asks `decideAccess` (SPEC §2, §6) about the rule the matched
+ * route declares, and follows its answer. A direct link opens its direct-sign session first.
  */
 export async function guardRoute(
   context: RouterContext,
   location: { pathname: string; href: string; search: Record<string, unknown> },
-  matches: readonly { params: unknown; staticData: StaticDataRouteOption }[],
+  matches: readonly RouteMatchLike[],
 ) {
   await openDirectSignLink(context.session, location)
   // The session still loads the user of the token it holds: the page's data need not wait for that answer.
@@ -58,7 +74,7 @@ export async function guardRoute(
     internalCookie: hasInternalCookie(),
     production: context.appConfig.mode === 'production',
   }
-  const decision = decideAccess(findRoute(location.pathname), access)
+  const decision = decideAccess(matchedRule(matches), access)
   if (decision.kind === 'notFound') throw notFound()
   if (decision.kind === 'redirect') {
     const message = decision.message && accessMessages[decision.message]

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Outlet, useMatches, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useRef } from 'react'
-import { findRoute } from '../../machines/route-access/find-route.ts'
+import { notFoundRule } from '../../machines/route-access/route-access.ts'
 import { type SessionSnapshot, selectDirectSign } from '../../machines/session/session.selectors.ts'
 import { MaintenanceBanner } from '../features/maintenance/maintenance-banner.tsx'
 import { useMaintenanceRedirect } from '../features/maintenance/use-maintenance-redirect.ts'
@@ -11,6 +11,7 @@ import { SkipLink } from '../ui/layouts/skip-link.tsx'
 import { TestSystemFrame } from '../ui/test-system/test-system-frame.tsx'
 import { AccountNav } from './account-nav.tsx'
 import { BusinessNav } from './business-nav.tsx'
+import { matchedRule } from './guard.ts'
 import { documentTitle, pageTitle } from './page-title.ts'
 import { routeTitles } from './route-titles.ts'
 import { UiHosts } from './ui-hosts.tsx'
@@ -33,7 +34,7 @@ export function RootLayout() {
   useUserLocale()
   // A guard's or loader's notFound() marks its match (`_notFound` for the router's global one).
   const notFound = matches.some((m) => m._notFound || m.status === 'notFound')
-  const rule = findRoute(notFound ? '/$' : pathname)
+  const rule = notFound ? notFoundRule : matchedRule(matches)
   const titleId = rule.title ? routeTitles[rule.title] : undefined
   const title = pageTitle(rule.path, titleId, i18n)
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-/** Translations of the title ids the route table names (machines/route-access/route-table.ts). */
+/** Translations of the title ids routes declare in their access (machines/route-access/route-access.ts). */
 export const routeTitles: Record<string, MessageDescriptor> = {
   'route.not_found': msg`Page Not Found`,
   'route.sso_error': msg`Single sign-on error`,

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { filterQuery } from '../../machines/request-filters/filter-query.ts'
+import { access } from '../../machines/route-access/route-access.ts'
 import { getUserQueryOptions } from '../api/user.ts'
 import { prepareDateFormat } from '../app/prepare-dates.ts'
 import { dashboardSearchDefaults, dashboardSearchSchema } from '../features/documents/dashboard-search.ts'
@@ -8,6 +9,7 @@ import { getSignatureRequestsQueryOptions } from '../features/documents/signatur
 import { loadMessages } from '../i18n/i18n.ts'
 
 export const Route = createFileRoute('/dashboard')({
+  staticData: { access: access.user() },
   // The list's first page loads with the screen's chunk and texts, so the screen shows it in its first paint; a
   // failed load is the screen's to explain. Typing a search changes the address but loads nothing here: the
   // screen asks once typing pauses.

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { access } from '../../machines/route-access/route-access.ts'
 import { DevOutboxScreen } from '../features/dev-outbox/dev-outbox-screen.tsx'
 import { getOutboxQueryOptions } from '../features/dev-outbox/use-outbox.ts'
 import { getOutboxMailQueryOptions } from '../features/dev-outbox/use-outbox-mail.ts'
@@ -7,6 +8,7 @@ import { loadMessages } from '../i18n/i18n.ts'
 import { NotFoundPage } from '../ui/page/not-found-page.tsx'
 
 export const Route = createFileRoute('/dev/outbox')({
+  staticData: { access: access.development() },
   validateSearch: v.object({ mail: v.optional(v.string()) }),
   // Mail goes to the outbox only outside production; there the page does not exist.
   beforeLoad: ({ context }) => {

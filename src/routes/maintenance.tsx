@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { access } from '../../machines/route-access/route-access.ts'
 import { MaintenanceScreen } from '../features/system/maintenance-screen.tsx'
 
 export const Route = createFileRoute('/maintenance')({
+  staticData: { access: access.openToAll('simple') },
   component: MaintenanceScreen,
 })

@@ -1,10 +1,12 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { access } from '../../machines/route-access/route-access.ts'
 import { StatechartsScreen } from '../features/statecharts/statecharts-screen.tsx'
 import { loadMessages } from '../i18n/i18n.ts'
 import { NotFoundPage } from '../ui/page/not-found-page.tsx'
 
 export const Route = createFileRoute('/statecharts')({
+  staticData: { access: access.development() },
   validateSearch: v.object({ machine: v.optional(v.string()) }),
   // A designers' tool: production has no such page.
   beforeLoad: ({ context }) => {

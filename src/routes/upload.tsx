@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { access } from '../../machines/route-access/route-access.ts'
 import { UploadScreen } from '../features/documents/upload-screen.tsx'
 import { loadMessages } from '../i18n/i18n.ts'
 
@@ -11,6 +12,7 @@ function validateUploadSearch(search: Record<string, unknown>): { draft?: string
 }
 
 export const Route = createFileRoute('/upload')({
+  staticData: { access: access.user() },
   validateSearch: validateUploadSearch,
   loader: () => loadMessages('documents'),
   component: UploadScreen,

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { access } from '../../../machines/route-access/route-access.ts'
 import { SignupSsoScreen } from '../../features/auth/signup-sso-screen.tsx'
 
 export const Route = createFileRoute('/signup/sso')({
+  staticData: { access: access.user('simple') },
   component: SignupSsoScreen,
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { access } from '../../../machines/route-access/route-access.ts'
 import { prepareDateFormat } from '../../app/prepare-dates.ts'
 import { loadRequestView } from '../../features/documents/request-view-data.ts'
 import { RequestLoading, RequestViewScreen } from '../../features/documents/request-view-screen.tsx'
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/view/$srid')({
   // loads its user (src/app/guard.ts), instead of after: the loader then finds them on their way, and the loading
   // note, shown when the user's answer is slow, has its words.
   staticData: {
+    access: access.user(),
     earlyLoad: async (context, { srid }) => {
       await Promise.all([
         import('../../features/documents/request-view-data.ts').then(({ loadRequestView }) =>
