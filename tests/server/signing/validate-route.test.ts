@@ -88,7 +88,7 @@ describe('POST /v1/validate', () => {
         email: 'eve@example.org',
         ...localSigner(certificate.der, certificate.key, other.chain),
       },
-      tsa: createTimestampAuthority(other.tsa, other.chain),
+      tsa: createTimestampAuthority(other.tsa, other.chain, () => new Date()),
       name: 'Eve Elsewhere',
       reason: 'Signed with another CA',
     })
