@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../server/db/open-database.ts'
 import { archivePdf } from '../../../server/signing/archive-pdf.ts'
 import { localSigner } from '../../../server/signing/cms.ts'
+import { etsiValidationReport } from '../../../server/signing/etsi-validation-report.ts'
 import { loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
 import { serialHex } from '../../../server/signing/pki.ts'
 import { revokeCertificate } from '../../../server/signing/revoke-certificate.ts'
@@ -11,6 +12,7 @@ import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { parseCertificate } from '../../../server/signing/x509.ts'
 import { createTestClock } from '../accounts/accounts-client.ts'
 import { createTestDatabase, type TestDatabase } from '../test-database.ts'
+import { readEtsiReport } from './etsi-report.ts'
 import { makePdf } from './pdf-tools.ts'
 
 const minute = 60 * 1000
@@ -85,6 +87,15 @@ describe('validation at the time a signature was made', () => {
     return signature
   }
 
+  // The first signature's verdict in the ETSI TS 119 102-2 report, which the official schema accepts.
+  async function etsiVerdict(bytes: Uint8Array) {
+    const report = await validatePdf(bytes, { trustedRoots: [platform.pki.root.der] })
+    if (report.status !== 'ok') throw new Error('unreadable')
+    const etsi = await readEtsiReport(etsiValidationReport(report, clock.now()))
+    expect(etsi.schemaErrors).toEqual([])
+    return etsi.entries[0]
+  }
+
   it('finds a certificate in good standing from the document alone: B-LTA, valid', async () => {
     const signature = await judge(await completedDocument({}))
     expect(signature).toMatchObject({
@@ -98,17 +109,20 @@ describe('validation at the time a signature was made', () => {
 
   it('finds a signature made with a certificate revoked the minute before not valid', async () => {
     const revokedAt = clock.now()
-    const signature = await judge(
-      await completedDocument({
-        beforeSigning: async (serial) => {
-          expect(await revokeCertificate(handle.db, serial, 'keyCompromise', revokedAt)).toBe(1)
-          clock.advance(minute)
-        },
-      }),
-    )
+    const document = await completedDocument({
+      beforeSigning: async (serial) => {
+        expect(await revokeCertificate(handle.db, serial, 'keyCompromise', revokedAt)).toBe(1)
+        clock.advance(minute)
+      },
+    })
+    const signature = await judge(document)
     expect(signature?.revocation).toMatchObject({ status: 'revoked', source: 'document' })
     expect(signature?.revocation?.revokedAt?.getTime()).toBe(revokedAt.getTime())
     expect(signature?.revokedBeforeSigning).toBe(true)
+    expect(await etsiVerdict(document)).toMatchObject({
+      mainIndication: 'urn:etsi:019102:mainindication:total-failed',
+      subIndication: 'urn:etsi:019102:subindication:REVOKED',
+    })
   })
 
   it('finds a signature made with a fresh copy of a revoked certificate not valid', async () => {

@@ -105,6 +105,11 @@ describe('POST /v1/validate', () => {
     })
     const { signatures } = await report(elsewhere)
     expect(signatures[0]).toMatchObject({ intact: true, trusted: false, signingName: 'Eve Elsewhere' })
+    // The ETSI report says the same: its chain leads to no trust anchor here.
+    expect((await etsiReport(elsewhere)).entries[0]).toMatchObject({
+      mainIndication: 'urn:etsi:019102:mainindication:indeterminate',
+      subIndication: 'urn:etsi:019102:subindication:NO_CERTIFICATE_CHAIN_FOUND',
+    })
   })
 
   it('answers the report as ETSI TS 119 102-2 XML that the official schema accepts, verdicts included', async () => {
