@@ -53,7 +53,7 @@ try {
   const started = performance.now()
   const pki = await loadOrCreatePki({ dir: join(dir, 'pki'), production: false })
   console.log(`PKI created in ${(performance.now() - started).toFixed(1)} ms`)
-  const tsa = createTimestampAuthority(pki.tsa, pki.chain)
+  const tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
   const pdf = await makePdf(10, 'Contract')
   console.log(`10-page PDF: ${(pdf.length / 1024).toFixed(0)} KiB`)
 

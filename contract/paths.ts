@@ -90,8 +90,11 @@ export const apiPaths = {
   /** `{ text }`: one page's text in reading order, for screen readers; page from 0. */
   documentPageText: (id: string, page: number) =>
     `/v3/documents/${encodeURIComponent(id)}/pages/${page}/text`,
-  /** `POST` a PDF (multipart, field `file`): every signature's integrity, signer, time, quality and trust. */
-  validate: () => '/v1/validate',
+  /**
+   * `POST` a PDF (multipart, field `file`): every signature's integrity, signer, time, quality and trust; as
+   * an ETSI TS 119 102-2 XML validation report with `type` `xml`.
+   */
+  validate: (type?: 'xml') => `/v1/validate${type ? `?type=${type}` : ''}`,
   /**
    * Direct-link calls (SPEC §7 direct versions): each carries the link's secret as the `token` query
    * parameter and needs `Authorization: Basic` of the signature id and request id (`directAuthorization` in

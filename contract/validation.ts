@@ -75,6 +75,14 @@ export const validatedSignatureSchema = v.object({
   revokedBeforeSigning: v.boolean(),
 })
 
+/** The forms of the report of `POST /v1/validate`: JSON, or an ETSI TS 119 102-2 validation report. */
+export const validationReportTypes = ['json', 'xml'] as const
+
+/** The query of `POST /v1/validate`: which form of the report to answer, JSON unless `type=xml`. */
+export const validateQuerySchema = v.object({
+  type: v.optional(v.picklist(validationReportTypes)),
+})
+
 /** Answer of `POST /v1/validate`. */
 export const validationReportSchema = v.object({
   signatures: v.array(validatedSignatureSchema),

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { readEtsiReport } from '../tests/server/signing/etsi-report.ts'
 import { pdfsig, removeTemporaryDirectories, temporaryDirectory } from '../tests/server/signing/pdf-tools.ts'
 import { expect, test } from './fixtures.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
@@ -55,6 +57,19 @@ test.describe('/validate', () => {
     const archive = page.getByRole('listitem').filter({ hasText: 'Archive timestamp by' })
     await expect(archive.getByRole('heading', { name: 'Valid archive timestamp' })).toBeVisible()
     await expect(archive).toContainText('Archive timestamp by Signet Timestamp Authority')
+
+    // The same verdicts as an ETSI TS 119 102-2 report, for other validators and archives.
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download the report as ETSI XML' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe('lease-signed validation report.xml')
+    const etsi = await readEtsiReport(await readFile(await download.path(), 'utf8'))
+    expect(etsi.schemaErrors).toEqual([])
+    expect(etsi.entries.map((entry) => entry.mainIndication)).toEqual([
+      'urn:etsi:019102:mainindication:total-passed',
+      'urn:etsi:019102:mainindication:total-passed',
+    ])
+    expect(etsi.entries[0]?.process).toBe('urn:etsi:019102:validationprocess:LTA')
 
     const flipped = Buffer.from(bytes)
     const at = flipped.indexOf('/ModDate (D:') + '/ModDate (D:'.length + 3

@@ -131,7 +131,7 @@ import {
   validConfirmationAnswerSchema,
   validConfirmationSchema,
 } from '../user.ts'
-import { validationReportSchema } from '../validation.ts'
+import { validateQuerySchema, validationReportSchema } from '../validation.ts'
 import {
   visualSignatureBodySchema,
   visualSignaturePreviewQuerySchema,
@@ -1560,7 +1560,14 @@ export const apiOperations: readonly Operation[] = [
     tag: 'Validation',
     auth: 'none',
     body: pdf,
-    answers: [ok(validationReportSchema)],
+    query: validateQuerySchema,
+    answers: [
+      ok(validationReportSchema, 'The report as JSON (`type=json`, the default).'),
+      file(
+        'application/xml',
+        'With `type=xml`: the report as an ETSI TS 119 102-2 validation report (namespace `http://uri.etsi.org/19102/v1.2.1#`), one `SignatureValidationReport` per signature and document timestamp with its main indication (`urn:etsi:019102:mainindication:total-passed`, `total-failed`, `indeterminate`) and sub-indication, and the certificates, timestamps, OCSP responses and CRLs as validation objects.',
+      ),
+    ],
     errors: {
       413: ['document.too_large'],
       422: ['validation.pdf_unreadable', 'validation.too_complex'],

@@ -1,16 +1,20 @@
 import { Hono } from 'hono'
+import { validateQuerySchema } from '../../contract/validation.ts'
 import type { Database } from '../db/open-database.ts'
+import { parseQuery } from '../http/parse-query.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { sendJson } from '../http/send-json.ts'
+import { etsiValidationReport } from '../signing/etsi-validation-report.ts'
 import { ValidationBusy } from '../signing/validate-pool.ts'
-import { type ValidationServices, validateUpload } from '../signing/validate-upload.ts'
+import { type ValidationServices, validateUpload, validationReportView } from '../signing/validate-upload.ts'
 
 /** Validations one client address may ask for per minute: each can keep a worker busy for seconds. */
 export const validationsPerMinute = 20
 
 /**
- * `POST /v1/validate`: anyone may check the signatures of a PDF, signed here or elsewhere; `now` is the
- * clock of the per-address limit, counted in `db`.
+ * `POST /v1/validate`: anyone may check the signatures of a PDF, signed here or elsewhere, and have the
+ * report as JSON or (`type=xml`) as an ETSI TS 119 102-2 validation report; `now` is the server's clock, of
+ * the per-address limit (counted in `db`) and the report's validation time.
  */
 export function createValidateRoutes(services: ValidationServices & { now: () => Date; db: Database }): Hono {
   return new Hono().post(
@@ -23,8 +27,14 @@ export function createValidateRoutes(services: ValidationServices & { now: () =>
       now: services.now,
     }),
     async (c) => {
+      const { type = 'json' } = parseQuery(validateQuerySchema, c.req.query())
       try {
-        return sendJson(c, await validateUpload(services, c.req.raw))
+        const report = await validateUpload(services, c.req.raw)
+        if (type === 'json') return sendJson(c, validationReportView(report))
+        return c.body(etsiValidationReport(report, services.now()), 200, {
+          'Content-Type': 'application/xml; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="validation-report.xml"',
+        })
       } catch (error) {
         if (error instanceof ValidationBusy) c.header('Retry-After', String(error.retryAfterSeconds))
         throw error

@@ -29,7 +29,7 @@ export async function loadPlatformSigning(
   })
   return {
     pki,
-    tsa: createTimestampAuthority(pki.tsa, pki.chain),
+    tsa: createTimestampAuthority(pki.tsa, pki.chain, now),
     // For the platform's own certificates; others' revocation data is not fetched.
     revocation: (reader) => {
       const services: RevocationServices = { db: reader, now, pki }

@@ -31,8 +31,15 @@ const failures = {
   unacceptedPolicy: [[0x00, 0x01], 0],
 } as const satisfies Record<string, readonly [readonly number[], number]>
 
-/** Creates the timestamp authority around the PKI's TSA certificate and its chain. */
-export function createTimestampAuthority(tsa: CertifiedKey, chain: Uint8Array[]): TimestampAuthority {
+/**
+ * Creates the timestamp authority around the PKI's TSA certificate and its chain; its tokens are dated by
+ * the server's clock `now`.
+ */
+export function createTimestampAuthority(
+  tsa: CertifiedKey,
+  chain: Uint8Array[],
+  now: () => Date,
+): TimestampAuthority {
   async function token(
     hashAlgorithm: string,
     hashedMessage: Uint8Array,
@@ -48,7 +55,7 @@ export function createTimestampAuthority(tsa: CertifiedKey, chain: Uint8Array[])
       }),
       serialNumber: new asn1js.Integer({ valueHex: positiveSerial() }),
       // Whole seconds: DER forbids trailing zeros in fractions, and a second is our stated accuracy.
-      genTime: new Date(Math.floor(Date.now() / 1000) * 1000),
+      genTime: new Date(Math.floor(now().getTime() / 1000) * 1000),
       accuracy: new pkijs.Accuracy({ seconds: 1 }),
       // pkijs writes a default (empty) nonce for a key that is present but undefined.
       ...(nonce ? { nonce } : {}),

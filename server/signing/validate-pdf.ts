@@ -91,6 +91,18 @@ export type SignatureReport = {
   revocation: RevocationReport | null
   /** The signer's certificate was revoked at or before the time the signature is proved to exist. */
   revokedBeforeSigning: boolean
+  /** What the ETSI TS 119 102-2 report identifies the signature by and lists as its validation objects. */
+  evidence: SignatureEvidence
+}
+
+/** The signature's own bytes and the objects it was judged with, as DER. */
+export type SignatureEvidence = {
+  /** The CMS signature value (of the token's signer for a document timestamp); null when unreadable. */
+  signatureValue: Uint8Array | null
+  /** The signer's certificate first, then the other certificates the CMS carries. */
+  certificates: Uint8Array[]
+  /** The signature's RFC 3161 timestamp token. */
+  timestampToken: Uint8Array | null
 }
 
 /** The codes that refuse a PDF given for validation: its structure cannot be read, or it is past the limits. */
@@ -98,7 +110,12 @@ export const validationRefusals = ['validation.pdf_unreadable', 'validation.too_
 
 /** Result of validating one PDF. */
 export type ValidationReport =
-  | { status: 'ok'; signatures: SignatureReport[] }
+  | {
+      status: 'ok'
+      signatures: SignatureReport[]
+      /** The OCSP responses and CRLs of the document's DSS that could be read, as DER. */
+      revocationValues: { ocsps: Uint8Array[]; crls: Uint8Array[] }
+    }
   | { status: 'unreadable'; code: 'validation.pdf_unreadable' }
   | { status: 'too_complex'; code: 'validation.too_complex' }
 
@@ -182,7 +199,7 @@ export async function validatePdf(
       .some((later) => later.subFilter === documentTimestampFilter && later.intact)
     return { ...report, level: levelOf(report, archived) }
   })
-  return { status: 'ok', signatures }
+  return { status: 'ok', signatures, revocationValues: revocationData.values }
 }
 
 /** The /SubFilter of a document timestamp (PAdES B-LTA), which validation reports beside the signatures. */
@@ -304,6 +321,7 @@ async function checkSignature(
     timestamp: null,
     revocation: null,
     revokedBeforeSigning: false,
+    evidence: { signatureValue: null, certificates: [], timestampToken: null } as SignatureEvidence,
   }
   const [, length1, offset2, length2] = found.byteRange ?? []
   if (length1 === undefined || offset2 === undefined || length2 === undefined || !found.contents) {
@@ -336,6 +354,11 @@ async function checkSignature(
     return { ...base, intact: false, problems: [...problems, 'signature.certificate_missing'] }
   }
   const signer = describeCertificate(signerCertificate)
+  const evidence: SignatureEvidence = {
+    signatureValue: new Uint8Array(signerInfo.signature.valueBlock.valueHexView),
+    certificates: certificateDers(signerCertificate, certificates),
+    timestampToken: timestampTokenOf(signerInfo),
+  }
   const digestName = digestNames[signerInfo.digestAlgorithm.algorithmId]
 
   let signatureVerified = false
@@ -384,7 +407,22 @@ async function checkSignature(
     trusted,
     signingTime: claimedTime,
     timestamp,
+    evidence,
   }
+}
+
+/** `first`, then the others of `certificates`, as DER. */
+function certificateDers(first: pkijs.Certificate, certificates: pkijs.Certificate[]): Uint8Array[] {
+  return [first, ...certificates.filter((certificate) => certificate !== first)].map(
+    (certificate) => new Uint8Array(certificate.toSchema().toBER(false)),
+  )
+}
+
+function timestampTokenOf(signerInfo: pkijs.SignerInfo): Uint8Array | null {
+  const value = signerInfo.unsignedAttrs?.attributes.find(
+    (candidate) => candidate.type === OID.signatureTimeStampToken,
+  )?.values[0]
+  return value ? new Uint8Array(value.toBER(false)) : null
 }
 
 // A document timestamp (PAdES B-LTA) is a bare RFC 3161 token over the byte range.
@@ -393,7 +431,7 @@ async function checkDocumentTimestamp(
   signed: Uint8Array,
   roots: pkijs.Certificate[],
   problems: SignatureProblem[],
-): Promise<Pick<SignatureReport, 'intact' | 'problems' | 'signer' | 'trusted' | 'timestamp'>> {
+): Promise<Pick<SignatureReport, 'intact' | 'problems' | 'signer' | 'trusted' | 'timestamp' | 'evidence'>> {
   const check = await checkToken(token, signed, roots).catch(() => null)
   if (!check) {
     return {
@@ -402,6 +440,7 @@ async function checkDocumentTimestamp(
       signer: null,
       trusted: false,
       timestamp: null,
+      evidence: { signatureValue: null, certificates: [], timestampToken: null },
     }
   }
   if (!check.imprintMatches) problems.push('signature.digest_mismatch')
@@ -412,6 +451,13 @@ async function checkDocumentTimestamp(
     signer: check.tsaCertificate ? describeCertificate(check.tsaCertificate) : null,
     trusted: check.report.trusted,
     timestamp: check.report,
+    evidence: {
+      signatureValue: token.signerInfos[0]
+        ? new Uint8Array(token.signerInfos[0].signature.valueBlock.valueHexView)
+        : null,
+      certificates: check.tsaCertificate ? certificateDers(check.tsaCertificate, check.certificates) : [],
+      timestampToken: null,
+    },
   }
 }
 
@@ -449,6 +495,7 @@ type TokenCheck = {
   report: TimestampReport
   imprintMatches: boolean
   tsaCertificate: pkijs.Certificate | null
+  certificates: pkijs.Certificate[]
 }
 
 // An RFC 3161 token over `timestamped`: a signature's value, or a document timestamp's byte range.
@@ -486,6 +533,7 @@ async function checkToken(
     },
     imprintMatches,
     tsaCertificate,
+    certificates,
   }
 }
 

@@ -8,6 +8,8 @@ import { cryptoEngine } from './crypto-engine.ts'
 export type DocumentRevocationData = {
   ocsp: pkijs.BasicOCSPResponse[]
   crls: pkijs.CertificateRevocationList[]
+  /** The same as DER: the OCSP responses (as the DSS carries them) and CRLs. */
+  values: { ocsps: Uint8Array[]; crls: Uint8Array[] }
 }
 
 /** What the revocation data a document carries says of a signer's certificate. */
@@ -46,19 +48,28 @@ export function documentRevocationData(pdf: PDF): DocumentRevocationData {
       const response = pkijs.OCSPResponse.fromBER(Uint8Array.from(der))
       const bytes = response.responseBytes
       if (bytes?.responseType !== idPkixOcspBasic) return []
-      return [pkijs.BasicOCSPResponse.fromBER(Uint8Array.from(bytes.response.valueBlock.valueHexView))]
+      return [
+        {
+          der,
+          parsed: pkijs.BasicOCSPResponse.fromBER(Uint8Array.from(bytes.response.valueBlock.valueHexView)),
+        },
+      ]
     } catch {
       return []
     }
   })
   const crls = streams('CRLs').flatMap((der) => {
     try {
-      return [pkijs.CertificateRevocationList.fromBER(Uint8Array.from(der))]
+      return [{ der, parsed: pkijs.CertificateRevocationList.fromBER(Uint8Array.from(der)) }]
     } catch {
       return []
     }
   })
-  return { ocsp, crls }
+  return {
+    ocsp: ocsp.map(({ parsed }) => parsed),
+    crls: crls.map(({ parsed }) => parsed),
+    values: { ocsps: ocsp.map(({ der }) => der), crls: crls.map(({ der }) => der) },
+  }
 }
 
 /**

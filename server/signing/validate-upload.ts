@@ -1,7 +1,12 @@
 import type { ValidationReportView } from '../../contract/validation.ts'
 import { readLimited, readUpload } from '../documents/read-upload.ts'
 import { ApiError } from '../http/api-error.ts'
-import { documentTimestampFilter, maxSignatures, type SignatureReport } from './validate-pdf.ts'
+import {
+  documentTimestampFilter,
+  maxSignatures,
+  type SignatureReport,
+  type ValidationReport,
+} from './validate-pdf.ts'
 import type { ValidationPool } from './validate-pool.ts'
 
 /** What validating an uploaded PDF needs: the workers that check it and the largest file to read. */
@@ -22,7 +27,7 @@ const pdfMagic = '%PDF-'
 export async function validateUpload(
   services: ValidationServices,
   request: Request,
-): Promise<ValidationReportView> {
+): Promise<Extract<ValidationReport, { status: 'ok' }>> {
   const validator = services.validator
   if (validator === undefined) throw new ApiError(503, 'server.unavailable', 'Validation is not available')
   // Refused before the upload is read, so a busy server does not hold many large files in memory.
@@ -48,6 +53,13 @@ export async function validateUpload(
       `The PDF is too complex to validate: it has more than ${maxSignatures} signatures`,
     )
   }
+  return report
+}
+
+/** The report as `POST /v1/validate` answers it in JSON. */
+export function validationReportView(
+  report: Extract<ValidationReport, { status: 'ok' }>,
+): ValidationReportView {
   return { signatures: report.signatures.map(toView) }
 }
 

@@ -16,6 +16,8 @@ import {
 import type { ApiClient } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
+import { saveFile } from '../../ui/file/save-file.ts'
 import { FileDrop } from '../../ui/form/file-drop.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { type SignatureVerdict, signatureVerdict } from './signature-verdict.ts'
@@ -73,6 +75,21 @@ async function validate(api: ApiClient, file: File): Promise<ValidationReportVie
     validationReportSchema,
     await api.request(apiPaths.validate(), { method: 'POST', body, retries: 0 }),
   )
+}
+
+/**
+ * Sends the PDF again for the same report as ETSI TS 119 102-2 XML, the form other validators and archives
+ * read; the server kept nothing of the first check.
+ */
+async function validationXml(api: ApiClient, file: File): Promise<Blob> {
+  const body = new FormData()
+  body.append('file', file)
+  return api.request<Blob>(apiPaths.validate('xml'), {
+    method: 'POST',
+    body,
+    retries: 0,
+    responseType: 'blob',
+  })
 }
 
 /** One entry of the report: its verdict first, then what `children` say of it, then what is wrong. */
@@ -252,17 +269,27 @@ function ArchiveTimestampCard({ timestamp }: { timestamp: ValidatedSignature }) 
 
 /** /validate: anyone drops a signed PDF and sees, per signature, whether it holds and who signed when. */
 export function ValidateScreen() {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const inputId = useId()
-  const [fileName, setFileName] = useState<string>()
+  const [file, setFile] = useState<File>()
+  const fileName = file?.name
   const check = useMutation({ mutationFn: (file: File) => validate(api, file) })
+  const xml = useMutation({
+    mutationFn: (file: File) => validationXml(api, file),
+    onSuccess: (report, file) => {
+      const document = file.name.replace(/\.pdf$/i, '')
+      saveFile(report, t`${document} validation report.xml`)
+    },
+  })
 
   const start = (file: File | undefined) => {
     if (!file) return
-    setFileName(file.name)
+    setFile(file)
+    xml.reset()
     check.mutate(file)
   }
+  const xmlFailure = xml.error ? errorCode(xml.error) : undefined
   const failure = check.error ? errorCode(check.error) : undefined
   const report = check.data
   const signatures = report?.signatures.filter((signature) => signature.kind === 'signature') ?? []
@@ -306,6 +333,19 @@ export function ValidateScreen() {
               />
             )}
           </h2>
+          {file ? (
+            <div className={styles.downloads}>
+              <BusyButton variant="secondary" busy={xml.isPending} onClick={() => xml.mutate(file)}>
+                <Trans>Download the report as ETSI XML</Trans>
+              </BusyButton>
+              <span className={styles.note}>
+                <Trans>ETSI TS 119 102-2, for other validators and archives</Trans>
+              </span>
+            </div>
+          ) : null}
+          {xmlFailure ? (
+            <FormAlert>{i18n._(uploadErrors[xmlFailure] ?? errorMessage(xmlFailure))}</FormAlert>
+          ) : null}
           <ol className={styles.cards}>
             {signatures.map((signature, index) => (
               <SignatureCard key={signature.fieldName} signature={signature} index={index} />

@@ -29,7 +29,7 @@ let nssDir: string
 beforeAll(async () => {
   dir = temporaryDirectory('sign')
   pki = await loadOrCreatePki({ dir: join(dir, 'pki'), production: false })
-  tsa = createTimestampAuthority(pki.tsa, pki.chain)
+  tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
   nssDir = trustStore(dir, pki.caPem())
 })
 

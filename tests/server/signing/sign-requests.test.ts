@@ -165,7 +165,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
         email: 'erika@elsewhere.example',
         ...localSigner(certificate.der, certificate.key, elsewhere.chain),
       },
-      tsa: createTimestampAuthority(elsewhere.tsa, elsewhere.chain),
+      tsa: createTimestampAuthority(elsewhere.tsa, elsewhere.chain, () => new Date()),
       name: 'Erika Elsewhere',
       reason: 'Approved before upload',
     })

@@ -7,16 +7,18 @@ import { cryptoEngine } from '../../../server/signing/crypto-engine.ts'
 import { dottedOid, OID } from '../../../server/signing/oids.ts'
 import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
+import { createTestClock } from '../accounts/accounts-client.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 
 afterAll(removeTemporaryDirectories)
 
 let pki: Pki
 let tsa: TimestampAuthority
+const clock = createTestClock(new Date())
 
 beforeAll(async () => {
   pki = await loadOrCreatePki({ dir: join(temporaryDirectory('tsa'), 'pki'), production: false })
-  tsa = createTimestampAuthority(pki.tsa, pki.chain)
+  tsa = createTimestampAuthority(pki.tsa, pki.chain, clock.now)
 })
 
 function readToken(der: Uint8Array) {
@@ -44,10 +46,11 @@ function request(fields: { digest: Uint8Array; nonce?: number; certReq?: boolean
 }
 
 describe('createTimestampAuthority', () => {
-  it('returns a token that verifies, binds the digest and chains to the platform root', async () => {
+  it('returns a token that verifies, binds the digest, is dated by the server clock and chains to the root', async () => {
     const data = new TextEncoder().encode('signature value')
     const digest = new Uint8Array(createHash('sha256').update(data).digest())
-    const before = Math.floor(Date.now() / 1000) * 1000
+    // The server's clock, not the system's, dates the token: moved an hour on, the token says so.
+    clock.advance(60 * 60 * 1000)
     const { signedData, tstInfo } = readToken(await tsa.timestamp(digest, 'SHA-256'))
 
     expect(signedData.encapContentInfo.eContentType).toBe(OID.tstInfo)
@@ -57,8 +60,7 @@ describe('createTimestampAuthority', () => {
     expect(Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView).equals(digest)).toBe(
       true,
     )
-    expect(tstInfo.genTime.getTime()).toBeGreaterThanOrEqual(before)
-    expect(tstInfo.genTime.getTime()).toBeLessThanOrEqual(Date.now())
+    expect(tstInfo.genTime.getTime()).toBe(Math.floor(clock.now().getTime() / 1000) * 1000)
 
     const result = await signedData.verify(
       {

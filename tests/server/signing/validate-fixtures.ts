@@ -65,7 +65,7 @@ export async function signedPdf(pki: Pki): Promise<Uint8Array> {
       email: 'olivia@example.com',
       ...localSigner(certificate.der, certificate.key, pki.chain),
     },
-    tsa: createTimestampAuthority(pki.tsa, pki.chain),
+    tsa: createTimestampAuthority(pki.tsa, pki.chain, () => new Date()),
     name: 'Olivia Example',
     reason: 'I agree',
   })

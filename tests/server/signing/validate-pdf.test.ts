@@ -17,7 +17,7 @@ let tsa: TimestampAuthority
 
 beforeAll(async () => {
   pki = await loadOrCreatePki({ dir: join(temporaryDirectory('validate'), 'pki'), production: false })
-  tsa = createTimestampAuthority(pki.tsa, pki.chain)
+  tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
 })
 
 async function signAs(bytes: Uint8Array, name: string): Promise<Uint8Array> {

@@ -9,6 +9,7 @@ import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
 import { maxSignatures } from '../../../server/signing/validate-pdf.ts'
 import { makeFlateBombPdf } from '../../fixtures/make-fixtures.ts'
+import { readEtsiReport } from './etsi-report.ts'
 import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 import { type SigningClient, startSigningClient } from './signing-client.ts'
 import { crowdedPdf } from './validate-fixtures.ts'
@@ -20,11 +21,21 @@ describe('POST /v1/validate', () => {
   let api: SigningClient
   let signed: Uint8Array
 
-  const validate = async (bytes: Uint8Array | string, filename = 'contract.pdf') => {
+  const validate = async (bytes: Uint8Array | string, filename = 'contract.pdf', query = '') => {
     const form = new FormData()
     form.set('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), filename)
     // Anyone may validate: no Authorization header.
-    return fetch(`${api.server.url}/api${apiPaths.validate()}`, { method: 'POST', body: form })
+    return fetch(`${api.server.url}/api${apiPaths.validate()}${query}`, { method: 'POST', body: form })
+  }
+  const etsiReport = async (bytes: Uint8Array) => {
+    const response = await validate(bytes, 'contract.pdf', '?type=xml')
+    const xml = await response.text()
+    expect(response.status, xml).toBe(200)
+    expect(response.headers.get('content-type')).toContain('application/xml')
+    const etsi = await readEtsiReport(xml)
+    expect(etsi.schemaErrors).toEqual([])
+    expect(etsi.root).toBe('{http://uri.etsi.org/19102/v1.2.1#}ValidationReport')
+    return etsi
   }
   const report = async (bytes: Uint8Array): Promise<ValidationReportView> => {
     const response = await validate(bytes)
@@ -88,12 +99,43 @@ describe('POST /v1/validate', () => {
         email: 'eve@example.org',
         ...localSigner(certificate.der, certificate.key, other.chain),
       },
-      tsa: createTimestampAuthority(other.tsa, other.chain),
+      tsa: createTimestampAuthority(other.tsa, other.chain, () => new Date()),
       name: 'Eve Elsewhere',
       reason: 'Signed with another CA',
     })
     const { signatures } = await report(elsewhere)
     expect(signatures[0]).toMatchObject({ intact: true, trusted: false, signingName: 'Eve Elsewhere' })
+    // The ETSI report says the same: its chain leads to no trust anchor here.
+    expect((await etsiReport(elsewhere)).entries[0]).toMatchObject({
+      mainIndication: 'urn:etsi:019102:mainindication:indeterminate',
+      subIndication: 'urn:etsi:019102:subindication:NO_CERTIFICATE_CHAIN_FOUND',
+    })
+  })
+
+  it('answers the report as ETSI TS 119 102-2 XML that the official schema accepts, verdicts included', async () => {
+    const { entries, objectTypes } = await etsiReport(signed)
+    const passed = 'urn:etsi:019102:mainindication:total-passed'
+    // The signature and the archive timestamp over it: both passed, the signature for the long term.
+    expect(entries).toEqual([
+      { mainIndication: passed, subIndication: null, process: 'urn:etsi:019102:validationprocess:LTA' },
+      { mainIndication: passed, subIndication: null, process: null },
+    ])
+    for (const type of ['certificate', 'timestamp', 'OCSPResponse', 'CRL']) {
+      expect(objectTypes).toContain(`urn:etsi:019102:validationObject:${type}`)
+    }
+
+    const flipped = Uint8Array.from(signed)
+    const at = Buffer.from(flipped).indexOf('/ModDate (D:') + '/ModDate (D:'.length + 3
+    flipped[at] = flipped[at] === 0x31 ? 0x32 : 0x31
+    const damaged = await etsiReport(flipped)
+    expect(damaged.entries[0]).toMatchObject({
+      mainIndication: 'urn:etsi:019102:mainindication:total-failed',
+      subIndication: 'urn:etsi:019102:subindication:HASH_FAILURE',
+    })
+
+    const wrongType = await validate(signed, 'contract.pdf', '?type=docx')
+    expect(wrongType.status).toBe(400)
+    expect(await wrongType.json()).toMatchObject({ code: 'request.invalid', field: 'type' })
   })
 
   it('answers an unsigned PDF with no signatures', async () => {
@@ -118,5 +160,26 @@ describe('POST /v1/validate', () => {
       body: new FormData(),
     })
     expect(none.status).toBe(400)
+  })
+
+  // Last: it moves the server's clock years ahead.
+  it('keeps a completed document valid at B-LTA once its signer certificate expired', async () => {
+    const before = (await report(signed)).signatures[0]
+    const notAfter = new Date(before?.signer?.notAfter ?? '')
+    api.clock.advance(notAfter.getTime() - api.clock.now().getTime() + 24 * 60 * 60 * 1000)
+    expect(api.clock.now().getTime()).toBeGreaterThan(notAfter.getTime())
+
+    const { signatures } = await report(signed)
+    expect(signatures[0]).toMatchObject({
+      intact: true,
+      trusted: true,
+      level: 'B-LTA',
+      revocation: { status: 'good', source: 'document' },
+      revokedBeforeSigning: false,
+    })
+    // Validated at the server's time, after the expiry: passed, as the archive timestamp proves.
+    const etsi = await etsiReport(signed)
+    expect(etsi.validationTimes[0]?.getTime()).toBeGreaterThan(notAfter.getTime())
+    expect(etsi.entries[0]?.mainIndication).toBe('urn:etsi:019102:mainindication:total-passed')
   })
 })
