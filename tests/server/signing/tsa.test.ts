@@ -7,6 +7,7 @@ import { cryptoEngine } from '../../../server/signing/crypto-engine.ts'
 import { dottedOid, OID } from '../../../server/signing/oids.ts'
 import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
+import { testKeys } from '../keys/test-key-ring.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -15,7 +16,11 @@ let pki: Pki
 let tsa: TimestampAuthority
 
 beforeAll(async () => {
-  pki = await loadOrCreatePki({ dir: join(temporaryDirectory('tsa'), 'pki'), production: false })
+  pki = await loadOrCreatePki({
+    dir: join(temporaryDirectory('tsa'), 'pki'),
+    keys: testKeys,
+    production: false,
+  })
   tsa = createTimestampAuthority(pki.tsa, pki.chain)
 })
 
