@@ -2,8 +2,10 @@
 // key, KEY_ENCRYPTION_KEY, opening them with the one before, KEY_ENCRYPTION_KEY_PREVIOUS. Run it with every server
 // stopped, then start them with the new key alone. Cut short, it changes nothing or leaves keys that open with
 // the two keys: run it again.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { pkiDir } from '../server/backup/backup-archive.ts'
-import { ConfigError, loadConfig } from '../server/config.ts'
+import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/open-database.ts'
 import { KeySealingError } from '../server/keys/key-ring.ts'
 import { loadKeyRing } from '../server/keys/load-key-ring.ts'
@@ -17,17 +19,14 @@ if (process.argv.length !== 3 || process.argv[2] !== 'rotate') {
   console.error(usage)
   process.exit(2)
 }
-const config = (() => {
-  try {
-    return loadConfig(process.env)
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    console.error(error.message)
-    process.exit(2)
-  }
-})()
+const config = loadConfig(process.env)
 if (config.keyEncryptionKey === undefined || config.previousKeyEncryptionKey === undefined) {
   console.error(usage)
+  process.exit(2)
+}
+// Before the database is opened: a wrong DATA_DIR must not get an embedded database made in it.
+if (!existsSync(join(pkiDir(config.dataDir), 'root.pem'))) {
+  console.error(`No PKI in ${pkiDir(config.dataDir)}: set DATA_DIR to the server's.`)
   process.exit(2)
 }
 const keys = await loadKeyRing(config)
