@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -48,6 +49,7 @@ export async function startProductionServer(dist: string | undefined): Promise<P
       PORT: String(port),
       DATA_DIR: dataDir,
       APP_MODE: 'production',
+      KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PUBLIC_URL: base,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',

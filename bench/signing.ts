@@ -18,6 +18,7 @@ import { signPdf } from '../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../server/signing/tsa.ts'
 import { maxSignatures, validatePdf } from '../server/signing/validate-pdf.ts'
 import { createValidationPool } from '../server/signing/validate-pool.ts'
+import { testKeys } from '../tests/server/keys/test-key-ring.ts'
 import { crowdedPdf } from '../tests/server/signing/validate-fixtures.ts'
 import { percentile } from './figures.ts'
 
@@ -51,7 +52,7 @@ function summary(label: string, samples: number[]): void {
 const dir = await mkdtemp(join(tmpdir(), 'signet-bench-signing-'))
 try {
   const started = performance.now()
-  const pki = await loadOrCreatePki({ dir: join(dir, 'pki'), production: false })
+  const pki = await loadOrCreatePki({ dir: join(dir, 'pki'), keys: testKeys, production: false })
   console.log(`PKI created in ${(performance.now() - started).toFixed(1)} ms`)
   const tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
   const pdf = await makePdf(10, 'Contract')

@@ -20,5 +20,7 @@ process.env.MAX_DOCUMENT_MB ??= '4'
 // Behind one proxy as production servers are, so a journey can play a stranger at another address
 // (X-Forwarded-For); the browser's own calls, without the header, come from its own address.
 process.env.TRUSTED_PROXIES ??= '1'
+// Production needs a key-encryption key; this one is for the journeys only (a restart on E2E_DATA_DIR finds it again).
+if (mode === 'production') process.env.KEY_ENCRYPTION_KEY ??= 'ZTJlIGpvdXJuZXlzIGtleSwgbm90IGEgc2VjcmV0ISE='
 if (!keep) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 await import('../server/index.ts')

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
@@ -108,6 +109,13 @@ export type AppConfig = {
   seller?: Seller
   /** BACKUP_DIR, BACKUP_KEEP: a backup archive each night into this folder, keeping the last few; unset: none. */
   backup?: NightlyBackupOptions
+  /**
+   * KEY_ENCRYPTION_KEY: the 32-byte key the private keys are sealed with at rest (server/keys/); required in
+   * production, else unset: a key file in DATA_DIR, for testing.
+   */
+  keyEncryptionKey?: KeyObject
+  /** KEY_ENCRYPTION_KEY_PREVIOUS: the key before KEY_ENCRYPTION_KEY, which still opens what it sealed. */
+  previousKeyEncryptionKey?: KeyObject
 }
 
 /** How this app is registered at an OpenID provider. */
@@ -138,6 +146,8 @@ const secretVariables = new Set([
   'TWILIO_AUTH_TOKEN',
   'ID_AUSTRIA_CLIENT_SECRET',
   'CSC_CLIENT_SECRET',
+  'KEY_ENCRYPTION_KEY',
+  'KEY_ENCRYPTION_KEY_PREVIOUS',
   ...idnowProducts.map((product) => idnowVariables(product).apiKey),
 ])
 
@@ -174,6 +184,14 @@ const httpUrl = v.pipe(
 const baseUrl = v.pipe(
   httpUrl,
   v.transform((url) => url.replace(/\/+$/, '')),
+)
+
+/** 32 bytes in base64, as `openssl rand -base64 32` prints them. */
+const keyEncryptionKey = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64, e.g. from openssl rand -base64 32'),
+  v.transform((base64) => createSecretKey(Buffer.from(base64, 'base64'))),
 )
 
 const envSchema = v.object({
@@ -354,6 +372,8 @@ const envSchema = v.object({
       v.transform(Number),
     ),
   ),
+  KEY_ENCRYPTION_KEY: v.optional(keyEncryptionKey),
+  KEY_ENCRYPTION_KEY_PREVIOUS: v.optional(keyEncryptionKey),
 })
 
 /** Variables that go together: one set without the others names the first missing and the ones set. */
@@ -380,6 +400,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     const variable = String(issue.path?.[0]?.key ?? 'environment')
     const got = secretVariables.has(variable) ? '' : ` (got ${JSON.stringify(issue.input)})`
     throw new ConfigError(variable, `Invalid configuration: ${variable} ${issue.message}${got}`)
+  }
+  if (result.output.APP_MODE === 'production' && result.output.KEY_ENCRYPTION_KEY === undefined) {
+    throw new ConfigError(
+      'KEY_ENCRYPTION_KEY',
+      'Invalid configuration: KEY_ENCRYPTION_KEY must be set in production: 32 random bytes in base64 (openssl rand -base64 32), which seal the private keys at rest',
+    )
   }
   if (result.output.APP_MODE === 'production' && result.output.SSO_SANDBOX === 'true') {
     throw new ConfigError('SSO_SANDBOX', 'Invalid configuration: SSO_SANDBOX must not be true in production')
@@ -564,5 +590,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(result.output.BACKUP_DIR === undefined
       ? {}
       : { backup: { dir: result.output.BACKUP_DIR, keep: result.output.BACKUP_KEEP } }),
+    ...(result.output.KEY_ENCRYPTION_KEY === undefined
+      ? {}
+      : { keyEncryptionKey: result.output.KEY_ENCRYPTION_KEY }),
+    ...(result.output.KEY_ENCRYPTION_KEY_PREVIOUS === undefined
+      ? {}
+      : { previousKeyEncryptionKey: result.output.KEY_ENCRYPTION_KEY_PREVIOUS }),
   }
 }

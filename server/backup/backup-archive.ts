@@ -18,7 +18,7 @@ export const manifestFile = 'manifest.json'
 export const filesFolder = 'files'
 export const pkiFolder = 'pki'
 
-/** The platform's CA, OCSP, TSA and seal keys and certificates: `DATA_DIR/pki`. */
+/** The platform's CA, OCSP and TSA certificates and their sealed keys: `DATA_DIR/pki`. */
 export function pkiDir(dataDir: string): string {
   return join(dataDir, pkiFolder)
 }

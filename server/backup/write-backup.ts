@@ -20,7 +20,8 @@ export type BackupServices = {
 
 /**
  * Writes one gzipped tar archive of everything the server keeps to `target`: the database as one consistent
- * snapshot, the stored files its rows refer to (as they were right after the snapshot), and `DATA_DIR/pki`.
+ * snapshot, the stored files its rows refer to (as they were right after the snapshot), and `DATA_DIR/pki`. Private
+ * keys are in it only sealed, and the key file of DATA_DIR (load-key-ring.ts) is not.
  * The archive appears under `target` only when it is complete. Answers its manifest.
  */
 export async function writeBackup(services: BackupServices, target: string): Promise<BackupManifest> {

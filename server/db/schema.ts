@@ -369,9 +369,10 @@ export const seals = pgTable(
     /** SPEC §3 Seal label (displayName). */
     displayName: text('display_name').notNull(),
     quality: text('quality', { enum: ['aes', 'qes'] }).notNull(),
-    /** The organisation certificate and its key, PEM; issued when the seal is made. */
+    /** The organisation certificate, PEM; issued when the seal is made. */
     certificatePem: text('certificate_pem').notNull(),
-    privateKeyPem: text('private_key_pem').notNull(),
+    /** Its private key, sealed with the key-encryption key (server/keys/key-ring.ts). */
+    sealedPrivateKey: text('sealed_private_key').notNull(),
     /** Storage key of the seal's image (PNG or JPEG) shown in its appearance; null when it has none. */
     imageKey: text('image_key'),
     imageType: text('image_type'),

@@ -5,7 +5,7 @@ import { businessNotFound } from '../businesses/business-errors.ts'
 import { businesses, seals } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { fromPem } from '../signing/pem.ts'
-import type { IssuedSignerCertificate } from '../signing/pki.ts'
+import type { IssuedSealCertificate } from '../signing/pki.ts'
 import { revokeCertificatePem } from '../signing/revoke-certificate.ts'
 import { parseCertificate } from '../signing/x509.ts'
 import type { SealRow } from './find-seal.ts'
@@ -46,7 +46,7 @@ export async function putSeal(
     displayName: body.label,
     quality: issued.quality,
     certificatePem: issued.certificate.certificatePem,
-    privateKeyPem: issued.certificate.privateKeyPem,
+    sealedPrivateKey: issued.certificate.sealedKey,
   }
   if (existing !== undefined) {
     // The seal's key is retired with its certificate: OCSP and the CRL say so from now on.
@@ -96,7 +96,7 @@ async function issueCertificate(
   businessId: string,
   label: string,
   quality: SealQuality,
-): Promise<{ certificate: IssuedSignerCertificate; quality: SealQuality }> {
+): Promise<{ certificate: IssuedSealCertificate; quality: SealQuality }> {
   const pki = services.platform?.pki
   if (pki === undefined) throw new ApiError(503, 'server.unavailable', 'Seals cannot be issued just now')
   const [business] = await services.db

@@ -4,8 +4,7 @@ import { needsPaymentAction } from '../../machines/business-payment/payment-meth
 import { currentPaymentMethod } from '../businesses/payment-state.ts'
 import type { Database } from '../db/open-database.ts'
 import { apiUsers, businesses, sealMembers, seals, users } from '../db/schema.ts'
-import type { CertifiedKey } from '../signing/pki.ts'
-import { loadCertifiedKey } from '../signing/pki.ts'
+import type { CertifiedKey, Pki } from '../signing/pki.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { belongsToBusiness } from './business-accounts.ts'
 import { sealNotAllowed, sealNotFound } from './seal-errors.ts'
@@ -39,6 +38,7 @@ export type SealSigning = {
  */
 export async function sealForSigner(
   services: { db: Database; storage: FileStorage; now: () => Date },
+  pki: Pki,
   userId: string,
   accountName: string,
 ): Promise<SealSigning> {
@@ -72,7 +72,7 @@ export async function sealForSigner(
     organization: business.name,
     email: business.email,
     quality: seal.quality,
-    key: await loadCertifiedKey(seal.certificatePem, seal.privateKeyPem),
+    key: await pki.openSealKey(seal.certificatePem, seal.sealedPrivateKey),
     image,
     locked: needsPaymentAction(currentPaymentMethod(business, services.now())),
     sealedBy:

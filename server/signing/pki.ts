@@ -4,6 +4,7 @@ import type * as pkijs from 'pkijs'
 import { apiBase, apiPaths } from '../../contract/paths.ts'
 import type { PkiCa } from '../../contract/pki.ts'
 import type { pkiCertificateKinds } from '../db/schema.ts'
+import { type KeyRing, openPrivateKey, sealPrivateKey } from '../keys/key-ring.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
 import { certificateParts, concat, ecdsaSignatureDer, tlv } from './der.ts'
 import { OID } from './oids.ts'
@@ -28,10 +29,14 @@ export type CertifiedKey = {
   key: CryptoKey
 }
 
-/** A per-signer certificate just issued, with its key for the caller to keep or discard. */
+/** A per-signer certificate just issued, with its key to sign with now (it is kept nowhere). */
 export type IssuedSignerCertificate = CertifiedKey & {
   certificatePem: string
-  privateKeyPem: string
+}
+
+/** A seal's certificate just issued, with its key sealed (key-ring.ts) for the seal to keep. */
+export type IssuedSealCertificate = IssuedSignerCertificate & {
+  sealedKey: string
 }
 
 /** Who a per-signer certificate is for and at which quality. */
@@ -91,7 +96,9 @@ export type Pki = {
    * Issues an organisation certificate for a seal: the organisation is its subject (outside production the
    * demo marking goes in OU and the demo policy, as on every other certificate issued here).
    */
-  issueSealCertificate(request: SealCertificateRequest): Promise<IssuedSignerCertificate>
+  issueSealCertificate(request: SealCertificateRequest): Promise<IssuedSealCertificate>
+  /** A seal's certificate and its key as {@link issueSealCertificate} gave them, ready to sign with. */
+  openSealKey(certificatePem: string, sealedKey: string): Promise<CertifiedKey>
   /**
    * A copy of a leaf certificate of the issuing CA (same key, subject, extensions and validity)
    * under a fresh serial number, to sign one signature with. poppler 22 (pdfsig) reports the second
@@ -108,8 +115,10 @@ export type SignatureCertificate = { der: Uint8Array; key: CryptoKey }
 
 /** Where and how the PKI lives. */
 export type PkiOptions = {
-  /** Directory holding the PEM files, usually `DATA_DIR/pki`; created when missing. */
+  /** Directory holding the certificates and sealed keys, usually `DATA_DIR/pki`; created when missing. */
   dir: string
+  /** What seals the private keys it keeps, on disk and the seals'. */
+  keys: KeyRing
   /** Production certificates carry no demo marking. */
   production: boolean
   /**
@@ -131,6 +140,8 @@ export type CertificateRecorder = (issued: IssuedCertificate, tx?: Queryable) =>
 const platformName = 'Signet'
 const demoMarking = 'DEMO certificate - not for legal use'
 const parts = ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const
+/** The PKI's own certificates, each with its key in `dir`. */
+export const pkiParts = parts
 type Part = (typeof parts)[number]
 // The parts every stored PKI has; the OCSP responder came later and is added to a PKI that lacks it.
 const firstParts = ['root', 'issuing', 'tsa', 'platform'] as const
@@ -172,17 +183,18 @@ export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
 }
 
 async function loadOrCreateParts(options: PkiOptions): Promise<Record<Part, CertifiedKey>> {
-  const stored = await loadParts(options.dir)
+  const { dir, keys } = options
+  const stored = await loadParts(dir, keys)
   if (stored) {
     if (stored.ocsp) return { ...stored, ocsp: stored.ocsp }
     const ocsp = await issue(partSpecs(options).ocsp, stored.issuing)
-    await storePart(options.dir, 'ocsp', ocsp)
-    return { ...stored, ocsp: (await loadParts(options.dir))?.ocsp ?? ocsp }
+    await storePart(dir, 'ocsp', ocsp, keys)
+    return { ...stored, ocsp: (await loadParts(dir, keys))?.ocsp ?? ocsp }
   }
   const created = await createParts(options)
-  await storeParts(options.dir, created)
+  await storeParts(dir, created, keys)
   // Another process may have won the race to create the directory: use what is on disk.
-  const winner = await loadParts(options.dir)
+  const winner = await loadParts(dir, keys)
   return winner?.ocsp ? { ...winner, ocsp: winner.ocsp } : created
 }
 
@@ -236,18 +248,43 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
           request.organization ?? (production ? platformName : `${platformName} (${demoMarking})`),
         organizationalUnit: production ? undefined : demoMarking,
       }),
-    issueSealCertificate: (request) =>
-      leaf('seal', request.quality, {
+    issueSealCertificate: async (request) => {
+      const issued = await leaf('seal', request.quality, {
         commonName: request.commonName,
         organization: request.organization,
         organizationalUnit: production ? undefined : demoMarking,
         country: request.country,
         organizationIdentifier: request.organizationIdentifier,
-      }),
+      })
+      return { ...issued, sealedKey: await sealKey(options.keys, issued.key) }
+    },
+    openSealKey: async (certificatePem, sealedKey) => {
+      const der = fromPem('CERTIFICATE', certificatePem)[0]
+      if (!der) throw new Error('pki.corrupt: stored certificate')
+      return { certificate: parseCertificate(der), der, key: await openKey(options.keys, sealedKey) }
+    },
   }
 }
 
-// A leaf for advanced or qualified signing, valid two years, with a fresh key returned as PEM to keep.
+/** Seals a private key (extractable: one just made) with the ring's current key. */
+async function sealKey(keys: KeyRing, key: CryptoKey): Promise<string> {
+  return sealPrivateKey(keys, new Uint8Array(await crypto.subtle.exportKey('pkcs8', key)))
+}
+
+/** Opens a sealed private key into a signing key, which cannot be exported again. */
+function openKey(keys: KeyRing, sealed: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('pkcs8', openPrivateKey(keys, sealed), keyAlgorithm, false, ['sign'])
+}
+
+/**
+ * Where a part's private key is: `sealed` now, `clear` (PEM) where a release before keys were sealed put
+ * it, until the server's start seals it (reseal-private-keys.ts).
+ */
+export function partKeyFiles(dir: string, part: Part): { sealed: string; clear: string } {
+  return { sealed: join(dir, `${part}.key.sealed`), clear: join(dir, `${part}.key.pem`) }
+}
+
+// A leaf for advanced or qualified signing, valid two years, with a fresh key.
 async function issueLeaf(
   issuing: CertifiedKey,
   options: PkiOptions,
@@ -267,23 +304,7 @@ async function issueLeaf(
     authority: issuerPointers(options.publicUrl, 'issuing'),
   })
   const der = certificateDer(certificate)
-  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
-  return {
-    certificate,
-    der,
-    key: pair.privateKey,
-    certificatePem: toPem('CERTIFICATE', der),
-    privateKeyPem: toPem('PRIVATE KEY', pkcs8),
-  }
-}
-
-/** A certificate and its key kept as PEM (a seal's), ready to sign with. */
-export async function loadCertifiedKey(certificatePem: string, privateKeyPem: string): Promise<CertifiedKey> {
-  const der = fromPem('CERTIFICATE', certificatePem)[0]
-  const pkcs8 = fromPem('PRIVATE KEY', privateKeyPem)[0]
-  if (!der || !pkcs8) throw new Error('pki.corrupt: stored certificate or key')
-  const key = await crypto.subtle.importKey('pkcs8', pkcs8, keyAlgorithm, false, ['sign'])
-  return { certificate: parseCertificate(der), der, key }
+  return { certificate, der, key: pair.privateKey, certificatePem: toPem('CERTIFICATE', der) }
 }
 
 type PartSpec = {
@@ -365,10 +386,10 @@ async function issue(spec: PartSpec, issuer: CertifiedKey): Promise<CertifiedKey
   return { certificate, der: certificateDer(certificate), key: pair.privateKey }
 }
 
-async function storeParts(dir: string, keys: Record<Part, CertifiedKey>): Promise<void> {
+async function storeParts(dir: string, created: Record<Part, CertifiedKey>, keys: KeyRing): Promise<void> {
   const staging = `${dir}.staging-${process.pid}-${Date.now()}`
   await mkdir(staging, { recursive: true, mode: 0o700 })
-  for (const part of parts) await writePart(staging, part, keys[part])
+  for (const part of parts) await writePart(staging, part, created[part], keys)
   // The rename makes the PKI appear all at once: a crash never leaves half a PKI behind.
   try {
     await rename(staging, dir)
@@ -377,10 +398,9 @@ async function storeParts(dir: string, keys: Record<Part, CertifiedKey>): Promis
   }
 }
 
-async function writePart(dir: string, part: Part, { der, key }: CertifiedKey): Promise<void> {
-  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', key))
-  const keyPath = join(dir, `${part}.key.pem`)
-  await writeFile(keyPath, toPem('PRIVATE KEY', pkcs8), { mode: 0o600 })
+async function writePart(dir: string, part: Part, { der, key }: CertifiedKey, keys: KeyRing): Promise<void> {
+  const keyPath = partKeyFiles(dir, part).sealed
+  await writeFile(keyPath, `${await sealKey(keys, key)}\n`, { mode: 0o600 })
   await chmod(keyPath, 0o600)
   // The certificate last: a part is there once its certificate is.
   await writeFile(join(dir, `${part}.pem`), toPem('CERTIFICATE', der), { mode: 0o644 })
@@ -388,18 +408,18 @@ async function writePart(dir: string, part: Part, { der, key }: CertifiedKey): P
 
 // One part added to a stored PKI, written aside and renamed into place key first: a reader finds no
 // certificate, or a whole one. Two processes adding it at once: the last one's pair stays.
-async function storePart(dir: string, part: Part, key: CertifiedKey): Promise<void> {
+async function storePart(dir: string, part: Part, key: CertifiedKey, keys: KeyRing): Promise<void> {
   const staging = `${dir}/.staging-${part}-${process.pid}-${Date.now()}`
   await mkdir(staging, { mode: 0o700 })
-  await writePart(staging, part, key)
-  await rename(join(staging, `${part}.key.pem`), join(dir, `${part}.key.pem`))
+  await writePart(staging, part, key, keys)
+  await rename(partKeyFiles(staging, part).sealed, partKeyFiles(dir, part).sealed)
   await rename(join(staging, `${part}.pem`), join(dir, `${part}.pem`))
   await rm(staging, { recursive: true, force: true })
 }
 
 type StoredParts = Record<(typeof firstParts)[number], CertifiedKey> & { ocsp?: CertifiedKey }
 
-async function loadParts(dir: string): Promise<StoredParts | null> {
+async function loadParts(dir: string, keys: KeyRing): Promise<StoredParts | null> {
   const loaded: Partial<Record<Part, CertifiedKey>> = {}
   for (const part of parts) {
     const certificatePem = await readFile(join(dir, `${part}.pem`), 'utf8').catch(() => null)
@@ -407,12 +427,10 @@ async function loadParts(dir: string): Promise<StoredParts | null> {
       if (part === 'ocsp') break
       return null
     }
-    const keyPem = await readFile(join(dir, `${part}.key.pem`), 'utf8')
+    const sealed = await readFile(partKeyFiles(dir, part).sealed, 'utf8')
     const der = fromPem('CERTIFICATE', certificatePem)[0]
-    const pkcs8 = fromPem('PRIVATE KEY', keyPem)[0]
-    if (!der || !pkcs8) throw new Error(`pki.corrupt: ${part} in ${dir}`)
-    const key = await crypto.subtle.importKey('pkcs8', pkcs8, keyAlgorithm, false, ['sign'])
-    loaded[part] = { certificate: parseCertificate(der), der, key }
+    if (!der) throw new Error(`pki.corrupt: ${part} in ${dir}`)
+    loaded[part] = { certificate: parseCertificate(der), der, key: await openKey(keys, sealed) }
   }
   return loaded as StoredParts
 }

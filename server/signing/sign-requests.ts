@@ -18,7 +18,7 @@ import { confirmPart11, underPart11 } from './part11.ts'
 import { requestQuality } from './request-quality.ts'
 import { type SigningIdentity, signRequestDocuments } from './sign-request-documents.ts'
 import { allowedQualities } from './signature-qualities.ts'
-import type { SigningServices } from './signing-services.ts'
+import type { PlatformSigning, SigningServices } from './signing-services.ts'
 import { signingVerifications } from './signing-verifications.ts'
 
 /**
@@ -59,7 +59,7 @@ export async function signRequests(
     const field = `signature_requests.${repeated}.signature_request_id`
     throw new ApiError(400, 'request.invalid', `${field}: listed twice`, { field })
   }
-  const seal = await sealOf(services, signer, body.sealAccountName)
+  const seal = await sealOf(services, platform, signer, body.sealAccountName)
   const signables: SignableRequest[] = []
   for (const [index, item] of body.signatureRequests.entries()) {
     signables.push(await findSignableRequest(services.db, signer, item, index))
@@ -161,12 +161,13 @@ function part11Meaning({ signingName, signingReason }: Part11Meaning): Part11Mea
 
 async function sealOf(
   services: SigningServices,
+  platform: PlatformSigning,
   signer: RequestSigner,
   accountName: string | undefined,
 ): Promise<SealSigning | undefined> {
   if (accountName === undefined) return undefined
   if (signer.kind === 'direct') throw sealNotAllowed()
-  return sealForSigner(services, signer.caller.userId, accountName)
+  return sealForSigner(services, platform.pki, signer.caller.userId, accountName)
 }
 
 /** A sealing's identity: the seal names the signature; the caller stays the audit trail's actor. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
@@ -11,6 +12,8 @@ function configError(env: Record<string, string>): ConfigError {
   }
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`)
 }
+
+const productionKey = randomBytes(32).toString('base64')
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -45,6 +48,7 @@ describe('loadConfig', () => {
         SENTRY_TRACES_SAMPLE_RATE: '0.25',
         SENTRY_ENVIRONMENT: 'prod-ch',
         TRUSTED_PROXIES: '1',
+        KEY_ENCRYPTION_KEY: productionKey,
       }),
     ).toEqual({
       port: 3000,
@@ -64,6 +68,7 @@ describe('loadConfig', () => {
         environment: 'prod-ch',
       },
       trustedProxies: 1,
+      keyEncryptionKey: expect.objectContaining({ type: 'secret', symmetricKeySize: 32 }),
     })
   })
 
@@ -286,6 +291,32 @@ describe('loadConfig', () => {
     expect(noUrl.message).toMatch(/CSC_BASE_URL must be set with CSC_CLIENT_ID and CSC_CLIENT_SECRET/)
     expect(noUrl.message).not.toContain('secret-of-the-qtsp-client')
     expect(configError({ ...csc, CSC_BASE_URL: 'qtsp.example' }).variable).toBe('CSC_BASE_URL')
+  })
+
+  it('refuses production without KEY_ENCRYPTION_KEY, and reads it and the previous key as 32 bytes', () => {
+    const missing = configError({ APP_MODE: 'production' })
+    expect(missing.variable).toBe('KEY_ENCRYPTION_KEY')
+    expect(missing.message).toBe(
+      'Invalid configuration: KEY_ENCRYPTION_KEY must be set in production: 32 random bytes in base64 (openssl rand -base64 32), which seal the private keys at rest',
+    )
+    const previous = randomBytes(32).toString('base64')
+    const config = loadConfig({
+      APP_MODE: 'production',
+      KEY_ENCRYPTION_KEY: productionKey,
+      KEY_ENCRYPTION_KEY_PREVIOUS: previous,
+    })
+    expect(config.keyEncryptionKey?.export().toString('base64')).toBe(productionKey)
+    expect(config.previousKeyEncryptionKey?.export().toString('base64')).toBe(previous)
+    // Outside production it may be left to the key file in DATA_DIR.
+    expect(loadConfig({ APP_MODE: 'staging' }).keyEncryptionKey).toBeUndefined()
+    for (const variable of ['KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS']) {
+      const short = randomBytes(16).toString('base64')
+      const error = configError({ [variable]: short })
+      expect(error.variable).toBe(variable)
+      expect(error.message).toBe(
+        `Invalid configuration: ${variable} must be 32 random bytes in base64, e.g. from openssl rand -base64 32`,
+      )
+    }
   })
 
   it('never repeats a database URL, which may hold a password', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -54,10 +55,16 @@ describe('compose.yaml', () => {
     >
     volumes: Record<string, unknown>
   }
-  /** `${NAME:-default}` as compose fills it in when NAME is unset; `$$` is a literal `$`. */
+  /** What the operator puts in .env for a variable compose requires (`${NAME:?message}`). */
+  const operatorEnv: Record<string, string> = { KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') }
+  /**
+   * `${NAME:-default}` as compose fills it in when NAME is unset, `${NAME:?message}` with the operator's value;
+   * `$$` is a literal `$`.
+   */
   const interpolate = (value: string | number) =>
     String(value)
       .replace(/\$\{\w+:-([^}]*)\}/g, '$1')
+      .replace(/\$\{(\w+):\?[^}]*\}/g, (_, name: string) => operatorEnv[name] ?? '')
       .replace(/\$\$/g, '$')
 
   it('builds the server from this Dockerfile and gives it a configuration the server accepts', () => {

@@ -68,6 +68,7 @@ describe('node server/index.ts with a wrong configuration', () => {
     ['PORT', 'http'],
     ['APP_MODE', 'live'],
     ['DATABASE_URL', 'sqlite://signet.db'],
+    ['KEY_ENCRYPTION_KEY', 'c2hvcnQ='],
   ])('prints what is wrong with %s and exits 1 at once', { timeout: 20_000 }, async (variable, value) => {
     const started = performance.now()
     const server = spawnServer({ [variable]: value, DATA_DIR: '/nonexistent/never-created' })
@@ -76,5 +77,14 @@ describe('node server/index.ts with a wrong configuration', () => {
     expect(exit.stderr).toMatch(new RegExp(`^Invalid configuration: ${variable} must be`))
     expect(exit.stdout).toBe('')
     expect(performance.now() - started).toBeLessThan(10_000)
+  })
+
+  it('refuses to start in production without KEY_ENCRYPTION_KEY', { timeout: 20_000 }, async () => {
+    const server = spawnServer({ APP_MODE: 'production', DATA_DIR: '/nonexistent/never-created' })
+    const exit = await server.exited
+    expect(exit.code).toBe(1)
+    expect(exit.stderr).toBe(
+      'Invalid configuration: KEY_ENCRYPTION_KEY must be set in production: 32 random bytes in base64 (openssl rand -base64 32), which seal the private keys at rest\n',
+    )
   })
 })

@@ -132,7 +132,7 @@ export async function startActivityApp(driver: Driver): Promise<ActivityApp> {
           displayName,
           quality: 'aes',
           certificatePem: 'certificate',
-          privateKeyPem: 'key',
+          sealedPrivateKey: 'key',
           createdAt: today,
         })
         .returning({ id: seals.id })

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
-import { readdir } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { copyFile, readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -10,6 +11,7 @@ import type { SignatureRequestView } from '../../../contract/signature-requests.
 import { storedFileKeys } from '../../../server/backup/stored-file-keys.ts'
 import { openDatabase } from '../../../server/db/open-database.ts'
 import { signatureRequests } from '../../../server/db/schema.ts'
+import { keyFile } from '../../../server/keys/load-key-ring.ts'
 import { startServer } from '../../../server/server.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { requestEvents } from '../signature-requests/request-history.ts'
@@ -127,6 +129,9 @@ describe.each(drivers)('backup and restore on %s', (driver) => {
       code: 1,
       stderr: `DATA_DIR ${target.dataDir} is not empty: restore only fills an empty one\n`,
     })
+    // The archive holds the keys sealed but not the key that opens them: the operator brings it back.
+    expect(existsSync(keyFile(target.dataDir))).toBe(false)
+    await copyFile(keyFile(api.server.dataDir), keyFile(target.dataDir))
 
     // No file without a row, and no row without its file.
     const database = await openDatabase(config.database)

@@ -10,7 +10,7 @@ import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { parseMail } from '../../../server/providers/mail/parse-mail.ts'
 import { type RunningServer, startServer } from '../../../server/server.ts'
 import { type SmtpTestServer, startSmtpTestServer } from '../mail/smtp-test-server.ts'
-import { testAppConfig } from '../test-app-config.ts'
+import { testAppConfig, testKeyEncryptionKey } from '../test-app-config.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
 
 /**
@@ -32,7 +32,13 @@ describe.each(drivers)('mails through the jobs on %s', (driver) => {
 
   const start = async (smtpUrl: string, appMode: 'production' | 'development' = 'production') => {
     if (testDatabase === undefined || staticDir === undefined) throw new Error('no database')
-    const config = testAppConfig(testDatabase.dataDir, { database: testDatabase.database, appMode, smtpUrl })
+    const config = testAppConfig(testDatabase.dataDir, {
+      database: testDatabase.database,
+      appMode,
+      smtpUrl,
+      // Production's key in development too: both start on the same DATA_DIR.
+      keyEncryptionKey: testKeyEncryptionKey(testDatabase.dataDir),
+    })
     const server = await startServer(config, { logger: pino({ level: 'silent' }), staticDir, jobPollMs: 50 })
     servers.push(server)
     return server

@@ -6,6 +6,7 @@ import * as pkijs from 'pkijs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiBase, apiPaths } from '../../../contract/paths.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
+import { loadKeyRing } from '../../../server/keys/load-key-ring.ts'
 import { createServerClock } from '../../../server/server-clock.ts'
 import { certificateRecorder } from '../../../server/signing/certificate-registry.ts'
 import { cryptoEngine } from '../../../server/signing/crypto-engine.ts'
@@ -13,6 +14,7 @@ import { ocspResponseFor } from '../../../server/signing/ocsp.ts'
 import { toPem } from '../../../server/signing/pem.ts'
 import { loadOrCreatePki, type Pki, serialHex } from '../../../server/signing/pki.ts'
 import { parseCertificate } from '../../../server/signing/x509.ts'
+import { testKeys } from '../keys/test-key-ring.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from '../signing/pdf-tools.ts'
 import { startTestServer, type TestServer } from '../test-server.ts'
 
@@ -37,6 +39,7 @@ describe('revocation data of the platform CA', () => {
     // The server's own PKI and registry: what it issues here is what it issues to a signer.
     pki = await loadOrCreatePki({
       dir: join(server.dataDir, 'pki'),
+      keys: await loadKeyRing({ dataDir: server.dataDir, appMode: 'development' }),
       production: false,
       publicUrl: 'http://localhost',
       record: certificateRecorder(handle.db),
@@ -271,6 +274,7 @@ describe('revocation data of the platform CA', () => {
   it('answers unauthorized about the certificates of another CA', async () => {
     const other = await loadOrCreatePki({
       dir: join(temporaryDirectory('other-ca'), 'pki'),
+      keys: testKeys,
       production: false,
     })
     const issued = await other.issueSignerCertificate({

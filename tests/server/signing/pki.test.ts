@@ -9,6 +9,7 @@ import { OID } from '../../../server/signing/oids.ts'
 import { fromPem } from '../../../server/signing/pem.ts'
 import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { parseCertificate } from '../../../server/signing/x509.ts'
+import { testKeys } from '../keys/test-key-ring.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -30,11 +31,11 @@ async function chainValid(leaf: pkijs.Certificate, chain: Uint8Array[], root: Ui
 describe('loadOrCreatePki', () => {
   it('creates the PKI on first use and loads the same certificates from disk afterwards', async () => {
     const dir = join(temporaryDirectory('pki'), 'pki')
-    const created = await loadOrCreatePki({ dir, production: false })
-    const loaded = await loadOrCreatePki({ dir, production: false })
+    const created = await loadOrCreatePki({ dir, keys: testKeys, production: false })
+    const loaded = await loadOrCreatePki({ dir, keys: testKeys, production: false })
     for (const part of ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const) {
       expect(Buffer.from(loaded[part].der).equals(Buffer.from(created[part].der))).toBe(true)
-      expect(statSync(join(dir, `${part}.key.pem`)).mode & 0o777).toBe(0o600)
+      expect(statSync(join(dir, `${part}.key.sealed`)).mode & 0o777).toBe(0o600)
     }
     // The reloaded key still signs for the stored certificate.
     const issued = await loaded.issueSignerCertificate({
@@ -47,10 +48,10 @@ describe('loadOrCreatePki', () => {
 
   it('adds the OCSP responder to a PKI stored before it had one, and keeps it', async () => {
     const dir = join(temporaryDirectory('pki'), 'pki')
-    const before = await loadOrCreatePki({ dir, production: false })
+    const before = await loadOrCreatePki({ dir, keys: testKeys, production: false })
     rmSync(join(dir, 'ocsp.pem'))
-    rmSync(join(dir, 'ocsp.key.pem'))
-    const added = await loadOrCreatePki({ dir, production: false })
+    rmSync(join(dir, 'ocsp.key.sealed'))
+    const added = await loadOrCreatePki({ dir, keys: testKeys, production: false })
     expect(Buffer.from(added.issuing.der).equals(Buffer.from(before.issuing.der))).toBe(true)
     expect(Buffer.from(added.ocsp.der).equals(Buffer.from(before.ocsp.der))).toBe(false)
     expect(describeCertificate(added.ocsp.certificate).commonName).toBe('Signet OCSP Responder')
@@ -58,12 +59,16 @@ describe('loadOrCreatePki', () => {
     expect(usage.keyPurposes).toEqual([OID.ocspSigning])
     expect(extension(added.ocsp.certificate, OID.ocspNoCheck).critical).toBe(false)
     expect(await chainValid(added.ocsp.certificate, added.chain, added.root.der)).toBe(true)
-    const again = await loadOrCreatePki({ dir, production: false })
+    const again = await loadOrCreatePki({ dir, keys: testKeys, production: false })
     expect(Buffer.from(again.ocsp.der).equals(Buffer.from(added.ocsp.der))).toBe(true)
   })
 
   it('builds a root CA, an issuing CA, a timestamping and a simple-signature certificate', async () => {
-    const pki = await loadOrCreatePki({ dir: join(temporaryDirectory('pki'), 'pki'), production: true })
+    const pki = await loadOrCreatePki({
+      dir: join(temporaryDirectory('pki'), 'pki'),
+      keys: testKeys,
+      production: true,
+    })
     const root = pki.root.certificate
     expect(describeCertificate(root).commonName).toBe('Signet Root CA')
     expect(extension(root, OID.basicConstraints).critical).toBe(true)
@@ -95,7 +100,11 @@ describe('loadOrCreatePki', () => {
   })
 
   it('publishes the root and issuing CA as PEM', async () => {
-    const pki = await loadOrCreatePki({ dir: join(temporaryDirectory('pki'), 'pki'), production: true })
+    const pki = await loadOrCreatePki({
+      dir: join(temporaryDirectory('pki'), 'pki'),
+      keys: testKeys,
+      production: true,
+    })
     const certificates = fromPem('CERTIFICATE', pki.caPem())
     expect(certificates.map((der) => Buffer.from(der).toString('hex'))).toEqual(
       [pki.root.der, pki.issuing.der].map((der) => Buffer.from(der).toString('hex')),
@@ -103,7 +112,11 @@ describe('loadOrCreatePki', () => {
   })
 
   it('marks per-signer certificates as demo certificates outside production only', async () => {
-    const demo = await loadOrCreatePki({ dir: join(temporaryDirectory('pki'), 'pki'), production: false })
+    const demo = await loadOrCreatePki({
+      dir: join(temporaryDirectory('pki'), 'pki'),
+      keys: testKeys,
+      production: false,
+    })
     const issued = await demo.issueSignerCertificate({
       name: 'Ann Example',
       email: 'ann@example.com',
@@ -115,10 +128,10 @@ describe('loadOrCreatePki', () => {
     expect(info.organizationalUnit).toContain('DEMO')
     expect(info.organization).toContain('DEMO')
     expect(info.policies).toEqual([OID.policyQes, OID.policyDemo])
-    expect(issued.privateKeyPem).toContain('BEGIN PRIVATE KEY')
 
     const production = await loadOrCreatePki({
       dir: join(temporaryDirectory('pki'), 'pki'),
+      keys: testKeys,
       production: true,
     })
     const real = describeCertificate(
@@ -130,7 +143,11 @@ describe('loadOrCreatePki', () => {
   })
 
   it('reissues a leaf under a fresh serial for each signature, same key and subject', async () => {
-    const pki = await loadOrCreatePki({ dir: join(temporaryDirectory('pki'), 'pki'), production: false })
+    const pki = await loadOrCreatePki({
+      dir: join(temporaryDirectory('pki'), 'pki'),
+      keys: testKeys,
+      production: false,
+    })
     const copy = await pki.signatureCertificate(pki.platform)
     const certificate = parseCertificate(copy.der)
     expect(copy.key).toBe(pki.platform.key)

@@ -8,6 +8,7 @@ import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { type PdfSigner, signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
+import { testKeys } from '../keys/test-key-ring.ts'
 import {
   compareRasters,
   makePdf,
@@ -28,7 +29,7 @@ let nssDir: string
 
 beforeAll(async () => {
   dir = temporaryDirectory('sign')
-  pki = await loadOrCreatePki({ dir: join(dir, 'pki'), production: false })
+  pki = await loadOrCreatePki({ dir: join(dir, 'pki'), keys: testKeys, production: false })
   tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
   nssDir = trustStore(dir, pki.caPem())
 })

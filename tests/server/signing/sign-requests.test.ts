@@ -13,6 +13,7 @@ import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { encryptPdf } from '../../fixtures/make-fixtures.ts'
 import { goodPassword } from '../accounts/accounts-client.ts'
+import { testKeys } from '../keys/test-key-ring.ts'
 import { drivers } from '../test-database.ts'
 import {
   documentTimestamp,
@@ -157,7 +158,11 @@ describe.each(drivers)('signing requests on %s', (driver) => {
 
   it('keeps the signature of a PDF signed elsewhere and adds its own on top, archived', async () => {
     // Signed before upload by another authority, whose CA the platform knows nothing of.
-    const elsewhere = await loadOrCreatePki({ dir: join(dir, 'elsewhere-pki'), production: false })
+    const elsewhere = await loadOrCreatePki({
+      dir: join(dir, 'elsewhere-pki'),
+      keys: testKeys,
+      production: false,
+    })
     const certificate = await elsewhere.signatureCertificate(elsewhere.platform)
     const signedElsewhere = await signPdf(await makePdf(1), {
       signer: {

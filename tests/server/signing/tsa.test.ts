@@ -8,6 +8,7 @@ import { dottedOid, OID } from '../../../server/signing/oids.ts'
 import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
 import { createTestClock } from '../accounts/accounts-client.ts'
+import { testKeys } from '../keys/test-key-ring.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -17,7 +18,11 @@ let tsa: TimestampAuthority
 const clock = createTestClock(new Date())
 
 beforeAll(async () => {
-  pki = await loadOrCreatePki({ dir: join(temporaryDirectory('tsa'), 'pki'), production: false })
+  pki = await loadOrCreatePki({
+    dir: join(temporaryDirectory('tsa'), 'pki'),
+    keys: testKeys,
+    production: false,
+  })
   tsa = createTimestampAuthority(pki.tsa, pki.chain, clock.now)
 })
 

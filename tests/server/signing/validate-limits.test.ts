@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import type { ValidationReportView } from '../../../contract/validation.ts'
+import { loadKeyRing } from '../../../server/keys/load-key-ring.ts'
 import { validationsPerMinute } from '../../../server/routes/validate.ts'
 import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { createTestClock } from '../accounts/accounts-client.ts'
@@ -38,7 +39,10 @@ describe('POST /v1/validate under load', () => {
       },
       {},
     )
-    signed = await signedPdf(await loadOrCreatePki({ dir: join(server.dataDir, 'pki'), production: false }))
+    const keys = await loadKeyRing({ dataDir: server.dataDir, appMode: 'development' })
+    signed = await signedPdf(
+      await loadOrCreatePki({ dir: join(server.dataDir, 'pki'), keys, production: false }),
+    )
     slow = await stallingPdf()
   })
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
 import { maxSignatures, type SignatureReport, validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { certificateDer, createCertificate, generateKeyPair } from '../../../server/signing/x509.ts'
+import { testKeys } from '../keys/test-key-ring.ts'
 import { makePdf, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 import { crowdedPdf } from './validate-fixtures.ts'
 
@@ -16,7 +17,11 @@ let pki: Pki
 let tsa: TimestampAuthority
 
 beforeAll(async () => {
-  pki = await loadOrCreatePki({ dir: join(temporaryDirectory('validate'), 'pki'), production: false })
+  pki = await loadOrCreatePki({
+    dir: join(temporaryDirectory('validate'), 'pki'),
+    keys: testKeys,
+    production: false,
+  })
   tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
 })
 
@@ -79,7 +84,11 @@ describe('validatePdf', () => {
   })
 
   it('does not trust a chain that leads to another root', async () => {
-    const other = await loadOrCreatePki({ dir: join(temporaryDirectory('other'), 'pki'), production: false })
+    const other = await loadOrCreatePki({
+      dir: join(temporaryDirectory('other'), 'pki'),
+      keys: testKeys,
+      production: false,
+    })
     const [signature] = await signatures(await signAs(await makePdf(1), 'ann'), [other.root.der])
     expect(signature?.intact).toBe(true)
     expect(signature?.trusted).toBe(false)

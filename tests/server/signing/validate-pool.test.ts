@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { createValidationPool } from '../../../server/signing/validate-pool.ts'
+import { testKeys } from '../keys/test-key-ring.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 import { signedPdf, stallingPdf, stallingWorker } from './validate-fixtures.ts'
 
@@ -10,6 +11,7 @@ afterAll(removeTemporaryDirectories)
 it('on close refuses what waits and abandons what runs, without waiting for it, and takes nothing new', async () => {
   const pki = await loadOrCreatePki({
     dir: join(temporaryDirectory('validate-pool'), 'pki'),
+    keys: testKeys,
     production: false,
   })
   const signed = await signedPdf(pki)

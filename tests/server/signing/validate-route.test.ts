@@ -9,6 +9,7 @@ import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
 import { maxSignatures } from '../../../server/signing/validate-pdf.ts'
 import { makeFlateBombPdf } from '../../fixtures/make-fixtures.ts'
+import { testKeys } from '../keys/test-key-ring.ts'
 import { readEtsiReport } from './etsi-report.ts'
 import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 import { type SigningClient, startSigningClient } from './signing-client.ts'
@@ -90,6 +91,7 @@ describe('POST /v1/validate', () => {
   it('judges a PDF signed elsewhere: intact, but not from a trusted authority', async () => {
     const other = await loadOrCreatePki({
       dir: join(temporaryDirectory('other-pki'), 'pki'),
+      keys: testKeys,
       production: true,
     })
     const certificate = await other.signatureCertificate(other.platform)

@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../../server/config.ts'
 import { ssoSettings } from '../../../server/sso/sso-settings.ts'
+
+/** Production, with the key it needs to start. */
+const production = { APP_MODE: 'production', KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') }
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -17,13 +21,13 @@ describe('single sign-on configuration', () => {
     expect(ssoSettings(loadConfig({})).sandbox?.issuer).toBe('http://localhost:8080/api/sandbox/oidc')
     expect(ssoSettings(loadConfig({ APP_MODE: 'staging' })).sandbox).not.toBeNull()
     expect(ssoSettings(loadConfig({ SSO_SANDBOX: 'false' })).sandbox).toBeNull()
-    expect(ssoSettings(loadConfig({ APP_MODE: 'production' })).sandbox).toBeNull()
-    expect(configError({ APP_MODE: 'production', SSO_SANDBOX: 'true' }).variable).toBe('SSO_SANDBOX')
+    expect(ssoSettings(loadConfig(production)).sandbox).toBeNull()
+    expect(configError({ ...production, SSO_SANDBOX: 'true' }).variable).toBe('SSO_SANDBOX')
   })
 
   it('reads the client credentials of real providers by issuer, and never repeats them in errors', () => {
     const config = loadConfig({
-      APP_MODE: 'production',
+      ...production,
       PUBLIC_URL: 'https://sign.example.ch',
       SSO_CLIENTS: JSON.stringify({
         'https://login.example.com/': { client_id: 'signet', client_secret: 's' },

@@ -1,0 +1,1 @@
+ALTER TABLE "seals" RENAME COLUMN "private_key_pem" TO "sealed_private_key";

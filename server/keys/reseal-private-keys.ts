@@ -1,0 +1,74 @@
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database } from '../db/open-database.ts'
+import { seals } from '../db/schema.ts'
+import { fromPem } from '../signing/pem.ts'
+import { partKeyFiles, pkiParts } from '../signing/pki.ts'
+import { type KeyRing, openPrivateKey, sealedWithCurrentKey, sealPrivateKey } from './key-ring.ts'
+
+/** How many private keys were sealed anew, in `DATA_DIR/pki` and in the seals' rows. */
+export type Resealed = { files: number; seals: number }
+
+/**
+ * Seals every private key kept in `pkiDir` and in the seals' rows with the ring's current key: the clear PEM
+ * an older release wrote (the upgrade of an existing install), and the keys sealed with the previous key (a
+ * rotation). Every key is opened before anything is written, so a key the ring cannot open changes nothing;
+ * the rows change in one transaction, then each file by a rename. Cut short in between, every key still
+ * opens with the same ring, and running it again finishes.
+ */
+export async function resealPrivateKeys(
+  keys: KeyRing,
+  at: { pkiDir: string; db: Database },
+): Promise<Resealed> {
+  const files: { sealed: string; clear: string; text: string }[] = []
+  for (const part of pkiParts) {
+    const { sealed, clear } = partKeyFiles(at.pkiDir, part)
+    const stored = await readIfThere(sealed)
+    const pem = await readIfThere(clear)
+    if (stored !== undefined && sealedWithCurrentKey(keys, stored)) {
+      // A clear file left beside its sealed one by a start cut short.
+      if (pem !== undefined) await rm(clear)
+    } else if (stored !== undefined || pem !== undefined) {
+      const pkcs8 = stored === undefined ? clearKey(pem ?? '', clear) : openPrivateKey(keys, stored)
+      files.push({ sealed, clear, text: `${sealPrivateKey(keys, pkcs8)}\n` })
+    }
+  }
+  const rows = await at.db.select({ id: seals.id, stored: seals.sealedPrivateKey }).from(seals)
+  const resealed = rows.flatMap(({ id, stored }) => {
+    const clear = stored.startsWith('-----BEGIN')
+    if (!clear && sealedWithCurrentKey(keys, stored)) return []
+    const pkcs8 = clear ? clearKey(stored, `seal ${id}`) : openPrivateKey(keys, stored)
+    return [{ id, stored, clear, text: sealPrivateKey(keys, pkcs8) }]
+  })
+  if (resealed.length > 0) {
+    await at.db.transaction(async (tx) => {
+      for (const { id, stored, text } of resealed)
+        await tx
+          .update(seals)
+          .set({ sealedPrivateKey: text })
+          .where(and(eq(seals.id, id), eq(seals.sealedPrivateKey, stored)))
+    })
+    // The clear values' old row versions go too, not only the rows that show.
+    if (resealed.some((row) => row.clear)) await at.db.execute(sql`vacuum full seals`)
+  }
+  for (const { sealed, clear, text } of files) {
+    const written = `${sealed}.${process.pid}.partial`
+    await writeFile(written, text, { mode: 0o600 })
+    await rename(written, sealed)
+    await rm(clear, { force: true })
+  }
+  return { files: files.length, seals: resealed.length }
+}
+
+function readIfThere(file: string): Promise<string | undefined> {
+  return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined
+    throw error
+  })
+}
+
+function clearKey(pem: string, where: string): Uint8Array {
+  const pkcs8 = fromPem('PRIVATE KEY', pem)[0]
+  if (pkcs8 === undefined) throw new Error(`pki.corrupt: ${where} holds no private key`)
+  return pkcs8
+}
