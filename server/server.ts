@@ -49,7 +49,10 @@ export type StartServerOptions = {
   now?: () => Date
   /** @default the outbox outside production, and SMTP when SMTP_URL is set */
   mailProvider?: MailProvider
-  /** How long close() lets in-flight requests finish before cutting their connections. @default 10000 */
+  /**
+   * How long close() lets in-flight requests finish before cutting their connections, and then the jobs under
+   * way before handing them back to the table. @default 10000
+   */
   shutdownTimeoutMs?: number
   /** Page render worker threads. @default available cores - 1, at least 1 */
   renderWorkers?: number
@@ -64,7 +67,10 @@ export type RunningServer = {
   /** Base address, e.g. `http://localhost:8080`. */
   url: string
   port: number
-  /** Stops accepting, lets in-flight requests finish (bounded) and their mails go out, then closes the database. Idempotent. */
+  /**
+   * Stops accepting, lets in-flight requests finish and the jobs under way end (each bounded; jobs that do not
+   * are handed back, due at once), then closes the database. Idempotent.
+   */
   close(): Promise<void>
 }
 
@@ -248,8 +254,9 @@ export async function startServer(
         await Promise.all([pages.close(), validation.close(), reporter?.close()])
         upkeep.stop()
         nightly?.stop()
-        // Jobs under way finish; the rest wait in the database for the next start, here or elsewhere.
-        await queue.stop()
+        // Jobs under way finish or are handed back; the rest wait in the database for the next start, here or
+        // elsewhere.
+        await queue.stop(shutdownTimeoutMs)
         await database.close()
         logger.info('Signet stopped')
       })()
