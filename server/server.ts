@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises'
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Logger } from 'pino'
+import type { ApiErrorBody } from '../contract/errors.ts'
 import { requestCallbackHandler, requestCallbackJob } from './api-users/request-callbacks.ts'
 import { createApp, fileStorageOptions, uploadTempDir } from './app.ts'
 import { paymentGraceHandler, paymentGraceJob } from './billing/apply-subscription.ts'
@@ -210,7 +211,12 @@ export async function startServer(
     const inFlight = new Set<ServerResponse>()
     let stopping = false
     const server = createServer((req, res) => {
-      if (stopping) res.setHeader('Connection', 'close')
+      // A request that comes once the server is stopping (on a connection kept alive) is not started: it would
+      // hold up the stop, and a client tries a 503 again (after Retry-After), on the next process.
+      if (stopping) {
+        refuseWhileStopping(req, res)
+        return
+      }
       inFlight.add(res)
       res.once('close', () => inFlight.delete(res))
       void listener(req, res)
@@ -268,4 +274,23 @@ export async function startServer(
     await database.close()
     throw error
   }
+}
+
+/** Answers 503 `server.unavailable` and closes the connection: the server stops, another process takes over. */
+function refuseWhileStopping(req: IncomingMessage, res: ServerResponse) {
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname
+  const body: ApiErrorBody = {
+    status: 503,
+    code: 'server.unavailable',
+    message: 'The server is stopping: try again in a moment',
+    path,
+  }
+  const text = JSON.stringify(body)
+  res.writeHead(503, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    'Retry-After': '5',
+    Connection: 'close',
+  })
+  res.end(text)
 }
