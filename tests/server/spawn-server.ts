@@ -83,7 +83,8 @@ export async function signUpAt(
   await answerOf(await requested, 204, 'confirmation')
   // The mail goes out through the job queue, soon after the answer.
   let mail: { id: string } | undefined
-  while (mail === undefined) {
+  for (let look = 0; mail === undefined; look++) {
+    if (look === 200) throw new Error(`no confirmation mail to ${email} in the outbox`)
     const outbox = await answerOf(await callApi(url, 'GET', apiPaths.outbox()), 200, 'outbox')
     mail = (outbox.mails as { id: string; to: string }[]).find((each) => each.to === email)
     if (mail === undefined) await new Promise((resolve) => setTimeout(resolve, 50))
