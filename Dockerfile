@@ -8,10 +8,20 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# Run: Node 24 slim, Debian's fonts for page images of PDFs that do not embed theirs, as the user `node`.
+# Run: Node 24 slim, Debian's fonts for page images of PDFs that do not embed theirs, and pg_dump and pg_restore
+# for backups of compose.yaml's PostgreSQL 17 (Debian's own client is 15, too old for it: from the PostgreSQL
+# project's apt repository, apt.postgresql.org), as the user `node`.
 FROM node:24-bookworm-slim
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-liberation2 fontconfig \
+  && apt-get install -y --no-install-recommends ca-certificates curl \
+  && install -d /usr/share/postgresql-common/pgdg \
+  && curl -fsSL -o /usr/share/postgresql-common/pgdg/apt.postgresql.org.asc \
+    https://www.postgresql.org/media/keys/ACCC4CF8.asc \
+  && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" \
+    > /etc/apt/sources.list.d/pgdg.list \
+  && apt-get update \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-liberation2 fontconfig postgresql-client-17 \
+  && apt-get purge -y curl && apt-get autoremove -y \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production APP_MODE=production PORT=8080 DATA_DIR=/data
 WORKDIR /app

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises'
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Logger } from 'pino'
+import type { ApiErrorBody } from '../contract/errors.ts'
 import { requestCallbackHandler, requestCallbackJob } from './api-users/request-callbacks.ts'
 import { createApp, fileStorageOptions, uploadTempDir } from './app.ts'
 import { paymentGraceHandler, paymentGraceJob } from './billing/apply-subscription.ts'
@@ -49,7 +50,10 @@ export type StartServerOptions = {
   now?: () => Date
   /** @default the outbox outside production, and SMTP when SMTP_URL is set */
   mailProvider?: MailProvider
-  /** How long close() lets in-flight requests finish before cutting their connections. @default 10000 */
+  /**
+   * How long close() lets in-flight requests finish before cutting their connections, and then the jobs under
+   * way before handing them back to the table. @default 10000
+   */
   shutdownTimeoutMs?: number
   /** Page render worker threads. @default available cores - 1, at least 1 */
   renderWorkers?: number
@@ -64,7 +68,10 @@ export type RunningServer = {
   /** Base address, e.g. `http://localhost:8080`. */
   url: string
   port: number
-  /** Stops accepting, lets in-flight requests finish (bounded) and their mails go out, then closes the database. Idempotent. */
+  /**
+   * Stops accepting, lets in-flight requests finish and the jobs under way end (each bounded; jobs that do not
+   * are handed back, due at once), then closes the database. Idempotent.
+   */
   close(): Promise<void>
 }
 
@@ -211,7 +218,12 @@ export async function startServer(
     const inFlight = new Set<ServerResponse>()
     let stopping = false
     const server = createServer((req, res) => {
-      if (stopping) res.setHeader('Connection', 'close')
+      // A request that comes once the server is stopping (on a connection kept alive) is not started: it would
+      // hold up the stop, and a client tries a 503 again (after Retry-After), on the next process.
+      if (stopping) {
+        refuseWhileStopping(req, res)
+        return
+      }
       inFlight.add(res)
       res.once('close', () => inFlight.delete(res))
       void listener(req, res)
@@ -255,8 +267,9 @@ export async function startServer(
         await Promise.all([pages.close(), validation.close()])
         upkeep.stop()
         nightly?.stop()
-        // Jobs under way finish; the rest wait in the database for the next start, here or elsewhere.
-        await queue.stop()
+        // Jobs under way finish or are handed back; the rest wait in the database for the next start, here or
+        // elsewhere.
+        await queue.stop(shutdownTimeoutMs)
         await reporter?.close()
         await database.close()
         logger.info('Signet stopped')
@@ -269,4 +282,23 @@ export async function startServer(
     await database.close()
     throw error
   }
+}
+
+/** Answers 503 `server.unavailable` and closes the connection: the server stops, another process takes over. */
+function refuseWhileStopping(req: IncomingMessage, res: ServerResponse) {
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname
+  const body: ApiErrorBody = {
+    status: 503,
+    code: 'server.unavailable',
+    message: 'The server is stopping: try again in a moment',
+    path,
+  }
+  const text = JSON.stringify(body)
+  res.writeHead(503, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    'Retry-After': '5',
+    Connection: 'close',
+  })
+  res.end(text)
 }

@@ -66,8 +66,13 @@ export type JobQueue = {
   laneOf(kind: string): JobLane | undefined
   /** Starts looking for due jobs every `pollMs`. */
   start(): void
-  /** Stops looking and waits for the jobs under way; jobs not yet run stay in the table for the next start. */
-  stop(): Promise<void>
+  /**
+   * Stops looking and waits for the jobs under way; jobs not yet run stay in the table for the next start.
+   * Jobs still running after `handBackAfterMs` are handed back: due at once, their try not counted, so the next
+   * process to look takes them without waiting for their lease to run out (the handler's outcome, should it
+   * come later, is not recorded: the job runs again, as after a crash).
+   */
+  stop(handBackAfterMs?: number): Promise<void>
 }
 
 /**
@@ -103,7 +108,7 @@ type Lane = {
   name: JobLane
   concurrency: number
   /** The lane's jobs under way in this process, by id. */
-  running: Map<number, Promise<void>>
+  running: Map<number, { job: ClaimedJob; done: Promise<void> }>
   /** The claim under way, if any: one at a time, so a lane never takes more than it has places for. */
   claiming: Promise<void> | undefined
   /** Whether to look again once the claim under way is done (a wake or a finished job came meanwhile). */
@@ -127,6 +132,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let timer: NodeJS.Timeout | undefined
   let heartbeat: NodeJS.Timeout | undefined
   let stopped = false
+  /** Jobs this process gave back at shutdown while their handlers still ran. */
+  const handedBack = new Set<number>()
 
   const laneOf = (kind: string) => handlers[kind]?.lane
   const runningIds = () => lanes.flatMap((lane) => [...lane.running.keys()])
@@ -187,40 +194,36 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   async function runOne(job: ClaimedJob) {
     const kind = handlers[job.kind]
-    // The claim's try is its token: a process that lost the job (its lease ran out while it was stalled)
-    // must not write over the outcome of the process that took it.
-    const claimed = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts))
+    let outcome: Partial<typeof jobs.$inferInsert>
     try {
       if (kind === undefined) throw new Error(`no handler for jobs of kind ${job.kind}`)
       const postponed = await kind.run(job.payload)
-      await db
-        .update(jobs)
-        .set(
-          postponed
-            ? { state: 'waiting', lockedUntil: null, runAt: postponed.notBefore, attempts: job.attempts - 1 }
-            : { state: 'done', lockedUntil: null, finishedAt: now(), lastError: null },
-        )
-        .where(claimed)
+      outcome = postponed
+        ? { state: 'waiting', lockedUntil: null, runAt: postponed.notBefore, attempts: job.attempts - 1 }
+        : { state: 'done', lockedUntil: null, finishedAt: now(), lastError: null }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const failed = job.attempts >= maxAttempts
       logger.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, failed }, 'job failed')
       // Tries that will be made again are the third parties' weather; a job given up is for someone to look at.
       if (failed) options.reporter?.report(error, { job_id: String(job.id), job_kind: job.kind })
-      await db
-        .update(jobs)
-        .set(
-          failed
-            ? { state: 'failed', lockedUntil: null, finishedAt: now(), lastError: message }
-            : {
-                state: 'waiting',
-                lockedUntil: null,
-                runAt: new Date(now().getTime() + retryDelayMs(job.attempts)),
-                lastError: message,
-              },
-        )
-        .where(claimed)
+      outcome = failed
+        ? { state: 'failed', lockedUntil: null, finishedAt: now(), lastError: message }
+        : {
+            state: 'waiting',
+            lockedUntil: null,
+            runAt: new Date(now().getTime() + retryDelayMs(job.attempts)),
+            lastError: message,
+          }
     }
+    // A job handed back at shutdown is another process's to run now.
+    if (handedBack.has(job.id)) return
+    // The claim's try is its token: a process that lost the job (its lease ran out while it was stalled)
+    // must not write over the outcome of the process that took it.
+    await db
+      .update(jobs)
+      .set(outcome)
+      .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)))
   }
 
   function begin(lane: Lane, job: ClaimedJob) {
@@ -237,7 +240,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         }
         fill(lane)
       })
-    lane.running.set(job.id, run)
+    lane.running.set(job.id, { job, done: run })
   }
 
   /** Claims as many due jobs as the lane has free places, and again whenever one frees up. */
@@ -266,7 +269,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     for (;;) {
       const pending = lanes.flatMap((lane) => [
         ...(lane.claiming === undefined ? [] : [lane.claiming]),
-        ...lane.running.values(),
+        ...[...lane.running.values()].map((entry) => entry.done),
       ])
       if (pending.length === 0) return
       await Promise.all(pending)
@@ -302,11 +305,29 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       timer.unref()
       fillAll()
     },
-    async stop() {
+    async stop(handBackAfterMs) {
       stopped = true
       clearInterval(timer)
       timer = undefined
-      await idle()
+      if (handBackAfterMs === undefined) return idle()
+      let wait: NodeJS.Timeout | undefined
+      const finished = await Promise.race([
+        idle().then(() => true),
+        new Promise<false>((resolve) => {
+          wait = setTimeout(() => resolve(false), handBackAfterMs)
+        }),
+      ])
+      clearTimeout(wait)
+      if (finished) return
+      const held = lanes.flatMap((lane) => [...lane.running.values()].map((entry) => entry.job))
+      logger.warn({ jobIds: held.map((job) => job.id) }, 'jobs still running at shutdown: handing them back')
+      for (const job of held) {
+        handedBack.add(job.id)
+        await db
+          .update(jobs)
+          .set({ state: 'waiting', lockedUntil: null, runAt: now(), attempts: job.attempts - 1 })
+          .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)))
+      }
     },
   }
 }

@@ -40,6 +40,12 @@ describe('Dockerfile', () => {
     expect(dockerfile).toContain(apiUrl(apiPaths.health()))
     expect(dockerfile).toMatch(/^USER node$/m)
   })
+
+  it("installs the pg_dump of compose.yaml's PostgreSQL major, for backups", () => {
+    const major = /^\s+image: postgres:(\d+)$/m.exec(read('compose.yaml'))?.[1]
+    expect(major).toBeDefined()
+    expect(dockerfile).toMatch(new RegExp(`apt-get install [^\\n]*postgresql-client-${major}\\b`))
+  })
 })
 
 describe('compose.yaml', () => {

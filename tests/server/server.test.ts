@@ -1,4 +1,5 @@
 import { type ClientRequest, type IncomingMessage, request } from 'node:http'
+import { connect } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { apiPaths, apiUrl } from '../../contract/paths.ts'
 import { drivers } from './test-database.ts'
@@ -79,6 +80,43 @@ describe.each(drivers)('startServer on %s', (driver) => {
       // No wait for a keep-alive timeout once the last answer is out.
       expect(performance.now() - started).toBeLessThan(1000)
       await expect(fetch(url)).rejects.toThrow()
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('refuses with 503 a request that arrives while it stops, and closes its connection', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startTestServer(driver)
+    try {
+      const slow = startSlowRequest(`${server.url}${apiUrl(apiPaths.datetime())}`)
+      await slow.received
+      // A client whose request line is on its way as the server starts to stop.
+      const socket = connect(server.port, 'localhost')
+      const reply = new Promise<string>((resolve, reject) => {
+        let text = ''
+        socket.setEncoding('utf8')
+        socket.on('data', (chunk: string) => {
+          text += chunk
+        })
+        socket.on('end', () => resolve(text))
+        socket.on('error', reject)
+      })
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+      socket.write(`GET ${apiUrl(apiPaths.datetime())} HTTP/1.1\r\nHost: localhost\r\n`)
+      const closing = server.close()
+      socket.write('\r\n')
+      const [head, body] = (await reply).split('\r\n\r\n')
+      expect(head).toMatch(/^HTTP\/1\.1 503 /)
+      expect(head).toMatch(/^Connection: close$/im)
+      expect(head).toMatch(/^Retry-After: 5$/im)
+      expect(JSON.parse(body ?? '')).toMatchObject({ status: 503, code: 'server.unavailable' })
+
+      // The request under way still gets its answer.
+      slow.request.end('"b"}')
+      expect((await slow.response).statusCode).toBe(404)
+      await closing
     } finally {
       await server.stop()
     }

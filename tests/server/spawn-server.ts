@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
 import { toCamelCase } from '../../contract/case.ts'
-import { apiUrl } from '../../contract/paths.ts'
+import { apiPaths, apiUrl } from '../../contract/paths.ts'
 
 const entry = fileURLToPath(new URL('../../server/index.ts', import.meta.url))
 
@@ -60,4 +60,91 @@ export async function readJson<T>(response: Response, status = 200): Promise<T> 
   const text = await response.text()
   expect(response.status, text).toBe(status)
   return toCamelCase(JSON.parse(text)) as T
+}
+
+/** The JSON answer in camelCase, once its status is `status`; throws otherwise (for scripts outside a test). */
+async function answerOf(response: Response, status: number, what: string): Promise<Record<string, unknown>> {
+  const text = await response.text()
+  if (response.status !== status) throw new Error(`${what}: ${response.status} ${text}`)
+  return text === '' ? {} : (toCamelCase(JSON.parse(text)) as Record<string, unknown>)
+}
+
+/**
+ * Signs up `email` at the server at `url` as a person does, following the confirmation link from the
+ * development outbox; answers the bearer token.
+ */
+export async function signUpAt(
+  url: string,
+  email: string,
+  password: string,
+  firstName = 'Ada',
+): Promise<string> {
+  const requested = callApi(url, 'POST', apiPaths.requestConfirmation(), undefined, { email, flow: 'signup' })
+  await answerOf(await requested, 204, 'confirmation')
+  // The mail goes out through the job queue, soon after the answer.
+  let mail: { id: string } | undefined
+  for (let look = 0; mail === undefined; look++) {
+    if (look === 200) throw new Error(`no confirmation mail to ${email} in the outbox`)
+    const outbox = await answerOf(await callApi(url, 'GET', apiPaths.outbox()), 200, 'outbox')
+    mail = (outbox.mails as { id: string; to: string }[]).find((each) => each.to === email)
+    if (mail === undefined) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const { links } = await answerOf(await callApi(url, 'GET', apiPaths.outboxMail(mail.id)), 200, 'mail')
+  const token = new URL((links as string[])[0] ?? '').searchParams.get('token')
+  const body = { first_name: firstName, last_name: 'Muster', password, token, gtc: true }
+  const registered = await answerOf(
+    await callApi(url, 'POST', apiPaths.register(), undefined, body),
+    201,
+    'register',
+  )
+  return registered.token as string
+}
+
+/** Uploads `pdf` as `title` into the draft `requestId` as its owner (`token`); answers the response. */
+export function uploadDocument(
+  url: string,
+  token: string,
+  requestId: string,
+  title: string,
+  pdf: Uint8Array,
+) {
+  const form = new FormData()
+  form.set('title', title)
+  form.set('file', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'document.pdf')
+  return fetch(`${url}${apiUrl(apiPaths.signatureRequestDocuments(requestId))}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
+}
+
+/** A draft request of `token`'s to `signers` (addresses), with `message`; answers its id. */
+export async function createDraft(
+  url: string,
+  token: string,
+  title: string,
+  signers: string[],
+  message = '',
+) {
+  const body = { title, message, signatures: signers.map((email) => ({ account_email: email })) }
+  const draft = await answerOf(
+    await callApi(url, 'POST', apiPaths.signatureRequests(), token, body),
+    201,
+    'draft',
+  )
+  return draft.id as string
+}
+
+/** An OPEN request of `token`'s to `signers` with one uploaded document, `title` too; answers its id. */
+export async function openRequestAt(
+  url: string,
+  token: string,
+  title: string,
+  signers: string[],
+  pdf: Uint8Array,
+) {
+  const id = await createDraft(url, token, title, signers)
+  await answerOf(await uploadDocument(url, token, id, title, pdf), 201, 'upload')
+  await answerOf(await callApi(url, 'POST', apiPaths.initiateSignatureRequest(id), token), 200, 'initiate')
+  return id
 }

@@ -105,6 +105,38 @@ describe.each(drivers)('durable jobs on %s (issue 11)', (driver) => {
     expect((await rows())[0]).toMatchObject({ state: 'done', attempts: 2 })
   })
 
+  it('finishes its jobs when it stops, and hands back those that outlast the wait, due at once', async () => {
+    let finishSlow = () => {}
+    const stopping = queueWith(async (payload) => {
+      const { to } = payload as { to: string }
+      if (to === 'slow@example.com') {
+        await new Promise<void>((_, reject) => {
+          finishSlow = () => reject(new Error('connection cut at shutdown'))
+        })
+      }
+    })
+    await stopping.enqueue(handle.db, 'mail', { to: 'quick@example.com' })
+    await stopping.enqueue(handle.db, 'mail', { to: 'slow@example.com' })
+    void stopping.runDue()
+    await expect.poll(async () => (await rows()).map((row) => row.state)).toEqual(['done', 'running'])
+
+    await stopping.stop(50)
+    const [quick, slow] = await rows()
+    expect(quick).toMatchObject({ state: 'done', attempts: 1 })
+    expect(slow).toMatchObject({ state: 'waiting', attempts: 0, lockedUntil: null })
+
+    // The next process takes it at once, not after the lease; the stopped handler's late failure changes nothing.
+    const sent: string[] = []
+    const next = queueWith(async (payload) => {
+      sent.push((payload as { to: string }).to)
+    })
+    expect(await next.runDue()).toBe(1)
+    expect(sent).toEqual(['slow@example.com'])
+    finishSlow()
+    await stopping.stop()
+    expect((await rows())[1]).toMatchObject({ state: 'done', attempts: 1, lastError: null })
+  })
+
   it('renews the lease of a job while it runs, so no other process takes it', async () => {
     let finish = () => {}
     const long = createJobQueue({
