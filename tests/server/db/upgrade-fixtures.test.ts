@@ -19,6 +19,7 @@ import type { DatabaseConfig } from '../../../server/config.ts'
 import { openDatabase } from '../../../server/db/open-database.ts'
 import * as schema from '../../../server/db/schema.ts'
 import { startServer } from '../../../server/server.ts'
+import { upgradeFixtureKey } from '../../fixtures/upgrades/fixture-key.ts'
 import { fixtureData, fixturesDir, migrationTags } from '../../fixtures/upgrades/write-upgrade-fixture.ts'
 import { callApi, readJson } from '../spawn-server.ts'
 import { testAppConfig } from '../test-app-config.ts'
@@ -95,11 +96,14 @@ describe.each(drivers)('a database of an earlier release on %s', (driver) => {
     const target = await createTestDatabase(driver)
     try {
       await loadFixture(target.database, tag, target.dataDir)
-      const server = await startServer(testAppConfig(target.dataDir, { database: target.database }), {
-        logger: pino({ level: 'silent' }),
-        renderWorkers: 1,
-        staticDir: target.dataDir,
-      })
+      const server = await startServer(
+        testAppConfig(target.dataDir, { database: target.database, keyEncryptionKey: upgradeFixtureKey }),
+        {
+          logger: pino({ level: 'silent' }),
+          renderWorkers: 1,
+          staticDir: target.dataDir,
+        },
+      )
       try {
         const url = server.url
         const signIn = async ({ email, password }: { email: string; password: string }) =>
