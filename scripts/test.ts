@@ -1,4 +1,4 @@
-// `npm test`: everything, in the order that fails fastest: types, lint, catalogs, unit and
+// `npm test`: everything, in the order that fails fastest: types, lint, unused code, catalogs, unit and
 // integration tests, a fresh build with its size budget, then the browser tests against the real server.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -7,6 +7,7 @@ const bin = (name: string) => `node_modules/.bin/${name}`
 const steps: { name: string; run: () => boolean }[] = [
   { name: 'type-check', run: () => sh(bin('tsc'), ['--noEmit', '-p', '.']) },
   { name: 'lint and format', run: () => sh(bin('biome'), ['ci', '.']) },
+  { name: 'unused files, exports and dependencies', run: () => sh(bin('knip'), ['--no-progress']) },
   { name: 'translation catalogs', run: catalogsUpToDate },
   { name: 'statechart diagrams', run: () => sh(process.execPath, ['scripts/statecharts.ts', '--check']) },
   { name: 'unit and integration tests', run: () => sh(bin('vitest'), ['run']) },

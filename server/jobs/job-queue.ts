@@ -9,7 +9,7 @@ import type { ErrorReporter } from '../providers/error-reporting/start-error-rep
 export type JobWriter = Pick<Database, 'insert'>
 
 /** What a handler answers when the job cannot run yet: it waits until `notBefore`, and the try is not counted. */
-export type JobPostponed = { notBefore: Date }
+type JobPostponed = { notBefore: Date }
 
 /** Runs one job of a kind; a thrown error is a failed try. */
 export type JobHandler = (payload: unknown) => Promise<JobPostponed | undefined>

@@ -5,7 +5,7 @@ import type { PadesLevel } from '../../contract/validation.ts'
 import { documentTimestampFilter, type SignatureReport, type ValidationReport } from './validate-pdf.ts'
 
 /** The namespace of ETSI TS 119 102-2 v1.2.1 validation reports. */
-export const etsiValidationReportNamespace = 'http://uri.etsi.org/19102/v1.2.1#'
+const etsiValidationReportNamespace = 'http://uri.etsi.org/19102/v1.2.1#'
 const ds = 'http://www.w3.org/2000/09/xmldsig#'
 const sha256Uri = 'http://www.w3.org/2001/04/xmlenc#sha256'
 const indication = 'urn:etsi:019102:mainindication:'
@@ -13,13 +13,13 @@ const subIndication = 'urn:etsi:019102:subindication:'
 const objectType = 'urn:etsi:019102:validationObject:'
 
 /** A validation as ETSI TS 119 102-2 states it: a main indication, and a sub-indication of why not passed. */
-export type EtsiStatus = {
+type EtsiStatus = {
   main: 'total-passed' | 'total-failed' | 'indeterminate'
   sub: string | null
 }
 
 /** The indications of ETSI EN 319 102-1 for what validation found, worst finding first. */
-export function etsiStatus(signature: SignatureReport): EtsiStatus {
+function etsiStatus(signature: SignatureReport): EtsiStatus {
   const { problems } = signature
   if (problems.includes('signature.byte_range_invalid') || problems.includes('signature.cms_unreadable'))
     return { main: 'total-failed', sub: 'FORMAT_FAILURE' }

@@ -30,7 +30,7 @@ export type CertifiedKey = {
 }
 
 /** A per-signer certificate just issued, with its key to sign with now (it is kept nowhere). */
-export type IssuedSignerCertificate = CertifiedKey & {
+type IssuedSignerCertificate = CertifiedKey & {
   certificatePem: string
 }
 
@@ -40,7 +40,7 @@ export type IssuedSealCertificate = IssuedSignerCertificate & {
 }
 
 /** Who a per-signer certificate is for and at which quality. */
-export type SignerCertificateRequest = {
+type SignerCertificateRequest = {
   name: string
   email: string
   quality: 'aes' | 'qes'
@@ -52,7 +52,7 @@ export type SignerCertificateRequest = {
  * Who an organisation certificate (a seal's) is for and at which quality: it names the organisation (O),
  * the seal (CN), and where known its country and ETSI organisation identifier.
  */
-export type SealCertificateRequest = {
+type SealCertificateRequest = {
   organization: string
   commonName: string
   /** ISO 3166-1 alpha-2. */
@@ -62,7 +62,7 @@ export type SealCertificateRequest = {
 }
 
 /** A certificate the PKI issued, for the registry of issued certificates (OCSP, CRL). */
-export type IssuedCertificate = {
+type IssuedCertificate = {
   ca: PkiCa
   kind: (typeof pkiCertificateKinds)[number]
   certificate: pkijs.Certificate
@@ -111,7 +111,7 @@ export type Pki = {
 }
 
 /** A certificate minted for one signature: its DER and the (unchanged) private key. */
-export type SignatureCertificate = { der: Uint8Array; key: CryptoKey }
+type SignatureCertificate = { der: Uint8Array; key: CryptoKey }
 
 /** Where and how the PKI lives. */
 export type PkiOptions = {
@@ -152,7 +152,7 @@ export function serialHex(certificate: pkijs.Certificate): string {
 }
 
 /** Where certificates issued by `ca` send a verifier for its revocation data and certificate; none without an address. */
-export function issuerPointers(publicUrl: string | undefined, ca: PkiCa): IssuerPointers | undefined {
+function issuerPointers(publicUrl: string | undefined, ca: PkiCa): IssuerPointers | undefined {
   if (publicUrl === undefined) return undefined
   return {
     ocsp: `${publicUrl}${apiBase}${apiPaths.pkiOcsp()}`,

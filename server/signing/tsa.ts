@@ -7,7 +7,7 @@ import type { CertifiedKey } from './pki.ts'
 import { positiveSerial } from './x509.ts'
 
 /** Digest algorithms the timestamp authority accepts, named as WebCrypto and @libpdf/core name them. */
-export type TimestampDigestAlgorithm = 'SHA-256' | 'SHA-384' | 'SHA-512'
+type TimestampDigestAlgorithm = 'SHA-256' | 'SHA-384' | 'SHA-512'
 
 /** The platform's RFC 3161 timestamp authority, running in-process. */
 export type TimestampAuthority = {

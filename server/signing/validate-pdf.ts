@@ -28,7 +28,7 @@ import {
 } from './validate-revocation.ts'
 
 /** Why a signature is not intact; stable codes for the validation screen. */
-export type SignatureProblem =
+type SignatureProblem =
   | 'signature.byte_range_invalid'
   | 'signature.cms_unreadable'
   | 'signature.certificate_missing'
@@ -37,7 +37,7 @@ export type SignatureProblem =
   | 'signature.unsupported'
 
 /** The signature timestamp (RFC 3161) found in a signature, if any. */
-export type TimestampReport = {
+type TimestampReport = {
   time: Date
   /** The token is signed correctly and its imprint matches this signature's value. */
   verified: boolean
@@ -96,7 +96,7 @@ export type SignatureReport = {
 }
 
 /** The signature's own bytes and the objects it was judged with, as DER. */
-export type SignatureEvidence = {
+type SignatureEvidence = {
   /** The CMS signature value (of the token's signer for a document timestamp); null when unreadable. */
   signatureValue: Uint8Array | null
   /** The signer's certificate first, then the other certificates the CMS carries. */

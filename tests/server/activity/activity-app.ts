@@ -22,7 +22,7 @@ import { testAppConfig } from '../test-app-config.ts'
 import { createTestDatabase, type Driver } from '../test-database.ts'
 
 /** The server's clock in these tests: the default range is the 30 days ending 2026-03-15. */
-export const today = new Date('2026-03-15T12:00:00Z')
+const today = new Date('2026-03-15T12:00:00Z')
 
 /** A person made for a test: their account id, address and bearer token. */
 export type Person = { id: string; email: string; token: string }

@@ -14,7 +14,7 @@ const schemaFiles = [
 ]
 
 /** What a reader of an ETSI TS 119 102-2 report checks first: each entry's main and sub-indication. */
-export type EtsiEntry = { mainIndication: string; subIndication: string | null; process: string | null }
+type EtsiEntry = { mainIndication: string; subIndication: string | null; process: string | null }
 
 /**
  * Validates `xml` against the official schema, answering what it found wrong, and reads the report: each
