@@ -1,19 +1,43 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { ErrorCode } from '../../contract/errors.ts'
 import { passwordMaxLength, passwordMinLength } from '../../machines/password/password-policy.ts'
 import { ApiError } from './client.ts'
 
+/** The server's error codes that begin with one of the prefixes, such as `ErrorCodeOf<'seal'>`. */
+export type ErrorCodeOf<Prefix extends string> = Extract<ErrorCode, `${Prefix}.${string}`>
+
 /**
- * The translated message of each error code the server answers (STYLE: errors are values with
- * a stable code, mapped to a message at the edge of the UI). Features add their codes here.
+ * The prefixes of the codes whose words sit in a feature's own map and catalog, loaded with its screens, so /login
+ * does not carry them: each feature's map is typed by its prefixes, so a code without words fails to compile.
  */
-const messages: Record<string, MessageDescriptor> = {
+type FeaturePrefix =
+  | 'document'
+  | 'signature_request'
+  | 'attachment'
+  | 'business'
+  | 'billing'
+  | 'api_user'
+  | 'seal'
+  | 'direct'
+  | 'tan'
+  | 'mobile_signing'
+  | 'signing'
+  | 'identification'
+  | 'visual_signature'
+  | 'validation'
+
+/**
+ * The translated message of each error code the server answers outside the features' prefixes, and of the app's
+ * own codes (STYLE: errors are values with a stable code, mapped to a message at the edge of the UI).
+ */
+const messages: Record<Exclude<ErrorCode, ErrorCodeOf<FeaturePrefix>>, MessageDescriptor> &
+  Record<string, MessageDescriptor> = {
   'network.unreachable': msg`We cannot reach the server. Please check your connection and try again.`,
   'server.error': msg`Something went wrong on our side. Please try again.`,
   'server.unavailable': msg`The service is briefly unavailable. Please try again in a moment.`,
   'server.busy': msg`We are very busy right now. Please try again in a moment.`,
   'request.rate_limited': msg`You have sent many requests in a short time. Please wait a minute and try again.`,
-  'validation.too_complex': msg`This PDF is too large or too complex to check here.`,
   'request.invalid': msg`Please check the highlighted field.`,
   'auth.unauthenticated': msg`Please sign in to continue.`,
   'auth.token_expired': msg`Your session has expired. Please sign in again.`,
@@ -32,6 +56,16 @@ const messages: Record<string, MessageDescriptor> = {
   'session.sign_in_failed': msg`We could not sign you in. Please try again.`,
   'auth.wrong_password': msg`This password is not correct.`,
   'user.attribute_read_only': msg`This setting cannot be changed here.`,
+  'route.not_found': msg`This part of the service does not exist. Please reload the page; if it keeps happening, contact our support.`,
+  'request.malformed_json': msg`The app sent something the server could not read. Please reload the page and try again.`,
+  'request.too_deep': msg`The app sent something the server could not read. Please reload the page and try again.`,
+  'request.unsupported_media_type': msg`The app sent something the server could not read. Please reload the page and try again.`,
+  'request.too_large': msg`What you sent is too large. Please shorten it and try again.`,
+  'operator.token_invalid': msg`This operator token is not valid.`,
+  'outbox.mail_not_found': msg`This mail is no longer in the outbox.`,
+  'status.unavailable': msg`The service status cannot be read just now. Please try again in a moment.`,
+  'pki.ocsp_request_malformed': msg`This certificate status request cannot be read.`,
+  'pki.ca_not_found': msg`This certification authority is not known here.`,
   'dialog.action_failed': msg`That did not work. Please try again.`,
 }
 

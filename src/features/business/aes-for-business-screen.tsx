@@ -32,7 +32,6 @@ const fieldOfWire: Record<string, Field> = {
 }
 
 const chooseDomain = msg`Choose at least one domain.`
-const domainGone = msg`A chosen domain is no longer one of your business's domains. Please reload the page.`
 
 /** What is missing or wrong before saving: switched on, everything is needed; an address must be one. */
 function check(values: Aes4Biz): Errors {
@@ -52,7 +51,6 @@ function refusal(error: unknown): Errors {
   const code = errorCode(error)
   const wire = error instanceof ApiError ? error.field?.split('.')[0] : undefined
   const field = wire === undefined ? undefined : fieldOfWire[wire]
-  if (code === 'business.domain_unknown') return { domains: domainGone }
   const message = businessErrorMessage(code)
   return field === undefined ? { form: message } : { [field]: message }
 }

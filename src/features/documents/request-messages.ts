@@ -1,9 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { errorMessage } from '../../api/error-messages.ts'
+import { type ErrorCodeOf, errorMessage } from '../../api/error-messages.ts'
 
-/** Why the server refused a file, by its code (issue 5: each bad input is refused with its message). */
-const documentMessages: Record<string, MessageDescriptor> = {
+/**
+ * Why the server refused a file (issue 5: each bad input is refused with its message), and what the lifecycle's
+ * refusals and the request calls' errors mean to the user.
+ */
+const requestMessages: Record<
+  ErrorCodeOf<'document' | 'signature_request' | 'attachment'>,
+  MessageDescriptor
+> = {
   'document.not_pdf': msg`This file is not a PDF. Only PDF documents can be signed.`,
   'document.encrypted': msg`This PDF is protected with a password. Please upload it without the protection.`,
   'document.damaged': msg`This PDF is damaged and cannot be read. Please save it again and upload the new file.`,
@@ -11,10 +17,8 @@ const documentMessages: Record<string, MessageDescriptor> = {
   'document.too_large': msg`This file is too large.`,
   'document.too_many_pages': msg`This PDF has too many pages. Please split it into smaller documents.`,
   'document.too_complex': msg`This PDF is too complex to be read safely. Please print it to a new PDF and upload that file.`,
-}
-
-/** What the lifecycle's refusals and the request calls' errors mean to the user. */
-const requestMessages: Record<string, MessageDescriptor> = {
+  'document.not_found': msg`This document does not exist any more, or you may not see it. Please reload the page.`,
+  'document.page_not_found': msg`This page is not in the document. Please reload the page.`,
   'signature_request.not_found': msg`This signature request does not exist, or you may not see it.`,
   'signature_request.not_draft': msg`This request has already been sent.`,
   'signature_request.not_open': msg`This request is not open any more.`,
@@ -31,9 +35,12 @@ const requestMessages: Record<string, MessageDescriptor> = {
   'signature_request.remind_too_soon': msg`The signers were reminded less than an hour ago.`,
   'document.in_use': msg`This document belongs to a request that was sent and cannot be deleted.`,
   'document.not_signed': msg`There is no signed version of this document yet.`,
+  'attachment.not_found': msg`This attachment is no longer part of the request. Please reload the page.`,
+  'attachment.too_large': msg`This attachment is too large. Please attach a smaller file.`,
+  'attachment.empty': msg`This attachment is empty. Please choose the file again.`,
 }
 
 /** The message for a refused upload or a refused request call; other codes get the app's messages. */
 export function requestErrorMessage(code: string): MessageDescriptor {
-  return documentMessages[code] ?? requestMessages[code] ?? errorMessage(code)
+  return requestMessages[code as keyof typeof requestMessages] ?? errorMessage(code)
 }

@@ -2,13 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { directLinkOf, holdsAsked } from './direct-request-standard.ts'
 import { FlowLink } from './flow-link.tsx'
 import { getDirectRequestQueryOptions, getDirectUserQueryOptions } from './identification-calls.ts'
-import { legislationTitles } from './identification-messages.ts'
+import { identificationErrorMessage, legislationTitles } from './identification-messages.ts'
 import { DirectLinkMissing, IdentificationPage } from './identification-screens.tsx'
 import { LegislationChoice } from './legislation-screen.tsx'
 import styles from './signature-standards.module.css'
@@ -52,7 +52,7 @@ export function DirectLandingScreen({
 
   if (link === null) return <DirectLinkMissing />
   const failure = request.error ?? user.error
-  if (failure) return <FormAlert>{i18n._(errorMessage(errorCode(failure)))}</FormAlert>
+  if (failure) return <FormAlert>{i18n._(identificationErrorMessage(errorCode(failure)))}</FormAlert>
   if (!request.data || !user.data)
     return (
       <p role="status" className={styles.lead}>

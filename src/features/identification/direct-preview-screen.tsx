@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { apiPaths } from '../../../contract/paths.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import type { LoadPage } from '../../ui/document-viewer/use-page-image.ts'
@@ -12,6 +12,7 @@ import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { directLinkOf } from './direct-request-standard.ts'
 import { FlowLink } from './flow-link.tsx'
 import { getDirectRequestQueryOptions } from './identification-calls.ts'
+import { identificationErrorMessage } from './identification-messages.ts'
 import { DirectLinkMissing } from './identification-screens.tsx'
 import styles from './signature-standards.module.css'
 
@@ -35,7 +36,8 @@ export function DirectPreviewScreen({ requestId, userId }: { requestId: string; 
     [api, token],
   )
   if (link === null) return <DirectLinkMissing />
-  if (request.error) return <FormAlert>{i18n._(errorMessage(errorCode(request.error)))}</FormAlert>
+  if (request.error)
+    return <FormAlert>{i18n._(identificationErrorMessage(errorCode(request.error)))}</FormAlert>
   if (!request.data)
     return (
       <p role="status" className={styles.lead}>

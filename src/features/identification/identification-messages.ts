@@ -5,6 +5,7 @@ import type {
   IdentificationMethod,
   Legislation,
 } from '../../../machines/identification/identification.types.ts'
+import { type ErrorCodeOf, errorMessage } from '../../api/error-messages.ts'
 
 /** Each method's name (SPEC §2 methods table). */
 export const methodTitles: Record<IdentificationMethod, MessageDescriptor> = {
@@ -56,11 +57,23 @@ export const methodGives: Partial<Record<IdentificationMethod, MessageDescriptor
   'id-austria': msg`Unlocks the qualified electronic signature (QES) under EU law.`,
 }
 
-/** The flow's failures. */
-export const identificationErrors: Record<IdentificationErrorCode, MessageDescriptor> = {
+/** The flow's failures, and the identification calls' refusals. */
+export const identificationErrors: Record<
+  IdentificationErrorCode | ErrorCodeOf<'identification'>,
+  MessageDescriptor
+> = {
   'identification.coverage_failed': msg`We could not check who pays for your identification. Please try again.`,
   'identification.start_failed': msg`The identification could not be started. Please try again.`,
   'identification.payment_failed': msg`The payment could not be started. Please try again later.`,
   'identification.payment_declined': msg`The payment did not go through and nothing was charged. Please try another card.`,
   'identification.payment_required': msg`Your identification is no longer paid for: pay for a licence first to start this method.`,
+  'identification.not_found': msg`This identification method or appointment is not available. Please reload the page and choose again.`,
+  'identification.webhook_invalid': msg`The identification provider's message could not be verified and was ignored.`,
+  'identification.covered': msg`Your identification is already paid for by your business or an earlier licence; there is nothing to buy.`,
+  'identification.payment_processing': msg`Your earlier payment is still being processed by the bank. Please wait until it is confirmed before paying again.`,
+}
+
+/** The message of an identification call's error code, or the app's own for other codes. */
+export function identificationErrorMessage(code: string): MessageDescriptor {
+  return identificationErrors[code as keyof typeof identificationErrors] ?? errorMessage(code)
 }

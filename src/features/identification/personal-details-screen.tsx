@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { readDirectLink } from '../../app/direct-sign.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { getDirectUserQueryOptions } from './identification-calls.ts'
+import { identificationErrorMessage } from './identification-messages.ts'
 import { identificationPath } from './identification-routes.ts'
 import { DirectLinkMissing, IdentificationPage } from './identification-screens.tsx'
 import { type PersonalDetails, personalDetailsOf, savePersonalDetails } from './personal-details.ts'
@@ -23,7 +24,7 @@ export function PersonalDetailsScreen() {
   const token = link?.token ?? ''
   const user = useQuery({ ...getDirectUserQueryOptions(api, token), enabled: link !== null })
   if (link === null) return <DirectLinkMissing />
-  if (user.error) return <FormAlert>{i18n._(errorMessage(errorCode(user.error)))}</FormAlert>
+  if (user.error) return <FormAlert>{i18n._(identificationErrorMessage(errorCode(user.error)))}</FormAlert>
   return (
     <IdentificationPage
       title={<Trans>Your personal details</Trans>}
@@ -56,7 +57,7 @@ function DetailsForm({ token, initial }: { token: string; initial: PersonalDetai
         </Trans>
       </p>
       {form.fields}
-      {save.error ? <FormAlert>{i18n._(errorMessage(errorCode(save.error)))}</FormAlert> : null}
+      {save.error ? <FormAlert>{i18n._(identificationErrorMessage(errorCode(save.error)))}</FormAlert> : null}
       <div className={styles.actions}>
         <BusyButton type="submit" busy={save.isPending}>
           <Trans>Save and continue</Trans>

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import type { Legislation } from '../../../machines/identification/identification.types.ts'
 import { identificationMethods } from '../../../machines/identification/identification-methods.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { formatMoney } from '../../i18n/locales.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -15,7 +15,7 @@ import {
   getIdentificationPaymentQueryOptions,
   getSignatureQualitiesQueryOptions,
 } from './identification-calls.ts'
-import { legislationTitles, methodTitles } from './identification-messages.ts'
+import { identificationErrorMessage, legislationTitles, methodTitles } from './identification-messages.ts'
 import { identificationPath, onlineMethodOf } from './identification-routes.ts'
 import { PaymentProcessing } from './payment-processing.tsx'
 import styles from './signature-standards.module.css'
@@ -45,7 +45,8 @@ export function SignatureStandardsScreen() {
   const { api } = useRouteContext({ from: '__root__' })
   const qualities = useQuery(getSignatureQualitiesQueryOptions(api))
 
-  if (qualities.error) return <FormAlert>{i18n._(errorMessage(errorCode(qualities.error)))}</FormAlert>
+  if (qualities.error)
+    return <FormAlert>{i18n._(identificationErrorMessage(errorCode(qualities.error)))}</FormAlert>
   if (!qualities.data) return null
   const detail = qualities.data
   const has: Record<Standard, boolean> = {

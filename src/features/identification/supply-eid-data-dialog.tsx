@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
 import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { identificationErrorMessage } from './identification-messages.ts'
 import type { PersonalDetails } from './personal-details.ts'
 import { usePersonalDetailsForm } from './personal-details-form.tsx'
 
@@ -48,7 +49,7 @@ export function SupplyEidDataDialog({
       }
     >
       {form.fields}
-      {error ? <FormAlert>{i18n._(errorMessage(errorCode(error)))}</FormAlert> : null}
+      {error ? <FormAlert>{i18n._(identificationErrorMessage(errorCode(error)))}</FormAlert> : null}
     </DialogFrame>
   )
 }

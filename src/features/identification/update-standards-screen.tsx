@@ -6,13 +6,13 @@ import { type FormEvent, useState } from 'react'
 import { apiPaths } from '../../../contract/paths.ts'
 import { attributesCase } from '../../../contract/user.ts'
 import type { Legislation } from '../../../machines/identification/identification.types.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { getUserQueryOptions, userAttribute, useUser } from '../../api/user.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import { getSignatureQualitiesQueryOptions } from './identification-calls.ts'
-import { legislationTitles } from './identification-messages.ts'
+import { identificationErrorMessage, legislationTitles } from './identification-messages.ts'
 import { identificationPath } from './identification-routes.ts'
 import { IdentificationPage } from './identification-screens.tsx'
 import styles from './signature-standards.module.css'
@@ -44,7 +44,7 @@ export function UpdateStandardsScreen() {
     },
   })
   const failure = user.error ?? qualities.error
-  if (failure) return <FormAlert>{i18n._(errorMessage(errorCode(failure)))}</FormAlert>
+  if (failure) return <FormAlert>{i18n._(identificationErrorMessage(errorCode(failure)))}</FormAlert>
   if (!user.data || !qualities.data) return null
 
   const detail = qualities.data
@@ -91,7 +91,9 @@ export function UpdateStandardsScreen() {
             onChange={(value) => setChosen((c) => ({ ...c, legislation: value }))}
           />
         ) : null}
-        {save.error ? <FormAlert>{i18n._(errorMessage(errorCode(save.error)))}</FormAlert> : null}
+        {save.error ? (
+          <FormAlert>{i18n._(identificationErrorMessage(errorCode(save.error)))}</FormAlert>
+        ) : null}
         {save.isSuccess ? (
           <p role="status" className={styles.lead}>
             <Trans>Saved.</Trans>

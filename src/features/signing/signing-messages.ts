@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { SigningErrorCode } from '../../../machines/signing/signing.types.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { type ErrorCodeOf, errorCode, errorMessage } from '../../api/error-messages.ts'
 import { SigningFailure } from './signing-failure.ts'
 
 const signingMessages: Record<SigningErrorCode, MessageDescriptor> = {
@@ -15,7 +15,11 @@ const signingMessages: Record<SigningErrorCode, MessageDescriptor> = {
 }
 
 // The server's refusals of a sign call, in the words of the signer.
-const refusalMessages: Record<string, MessageDescriptor> = {
+const refusalMessages: Record<
+  ErrorCodeOf<'direct' | 'tan' | 'mobile_signing' | 'signing'>,
+  MessageDescriptor
+> &
+  Record<string, MessageDescriptor> = {
   'signature_request.not_open': msg`This request is no longer open for signing.`,
   'signature_request.ended': msg`This request is no longer open for signing.`,
   'signature_request.already_signed': msg`You have signed this request already.`,
@@ -25,7 +29,13 @@ const refusalMessages: Record<string, MessageDescriptor> = {
   'mobile_signing.mobile_missing': msg`A qualified signature is confirmed with a code sent to your mobile phone. Register your mobile number first.`,
   'mobile_signing.mobile_invalid': msg`We cannot send an SMS to your mobile number. Register a mobile number that receives SMS.`,
   'mobile_signing.closed': msg`This qualified signing was cancelled. Sign again to get a new SMS.`,
+  'mobile_signing.not_found': msg`This qualified signing is no longer under way. Sign again to get a new SMS.`,
+  'mobile_signing.webhook_invalid': msg`The SMS provider's message could not be verified and was ignored.`,
   'direct.invalid_token': msg`This link is not valid any more. Please open the link from the latest e-mail.`,
+  'tan.invalid': msg`This TAN is not right. Check the digits in the latest e-mail.`,
+  'tan.expired': msg`This TAN has expired. Ask for a new one and enter it within 10 minutes.`,
+  'tan.locked': msg`Too many wrong TANs. Ask for a new TAN to try again.`,
+  'tan.resend_too_soon': msg`A TAN was sent less than a minute ago. Please check your e-mail, or wait a moment before asking again.`,
 }
 
 /** The message for what a signing step threw: a signing machine code or a server answer. */

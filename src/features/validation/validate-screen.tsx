@@ -14,7 +14,7 @@ import {
   validationReportSchema,
 } from '../../../contract/validation.ts'
 import type { ApiClient } from '../../api/client.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { saveFile } from '../../ui/file/save-file.ts'
@@ -22,6 +22,7 @@ import { FileDrop } from '../../ui/form/file-drop.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { type SignatureVerdict, signatureVerdict } from './signature-verdict.ts'
 import styles from './validate.module.css'
+import { validationErrorMessage } from './validation-messages.ts'
 
 const verdictTitles: Record<SignatureVerdict, MessageDescriptor> = {
   valid: msg`Valid signature`,
@@ -58,13 +59,6 @@ const problemTexts: Record<string, MessageDescriptor> = {
   'signature.digest_mismatch': msg`The signed bytes were changed after signing.`,
   'signature.invalid': msg`The cryptographic signature does not verify.`,
   'signature.unsupported': msg`This kind of signature cannot be checked here.`,
-}
-
-const uploadErrors: Record<string, MessageDescriptor> = {
-  'validation.pdf_unreadable': msg`This PDF cannot be read: it is damaged or not a PDF at all.`,
-  'document.not_pdf': msg`This file is not a PDF.`,
-  'document.empty': msg`This file is empty.`,
-  'document.too_large': msg`This file is too large to check here.`,
 }
 
 /** Sends the PDF to `POST /v1/validate`; the server keeps nothing of it. */
@@ -319,7 +313,7 @@ export function ValidateScreen() {
           <Trans>Checking {fileName}…</Trans>
         </p>
       ) : failure ? (
-        <FormAlert>{i18n._(uploadErrors[failure] ?? errorMessage(failure))}</FormAlert>
+        <FormAlert>{i18n._(validationErrorMessage(failure))}</FormAlert>
       ) : report ? (
         <section aria-labelledby={`${inputId}-result`} className={styles.result}>
           <h2 id={`${inputId}-result`}>
@@ -343,9 +337,7 @@ export function ValidateScreen() {
               </span>
             </div>
           ) : null}
-          {xmlFailure ? (
-            <FormAlert>{i18n._(uploadErrors[xmlFailure] ?? errorMessage(xmlFailure))}</FormAlert>
-          ) : null}
+          {xmlFailure ? <FormAlert>{i18n._(validationErrorMessage(xmlFailure))}</FormAlert> : null}
           <ol className={styles.cards}>
             {signatures.map((signature, index) => (
               <SignatureCard key={signature.fieldName} signature={signature} index={index} />
