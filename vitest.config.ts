@@ -15,26 +15,20 @@ export default defineConfig({
         test: {
           name: 'unit and integration',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: ['tests/routes/**', 'tests/src/api/error-messages.test.ts'],
+          exclude: ['tests/app/**'],
           environment: 'node',
         },
       },
       {
-        // The app's route tree as the build makes it (route files split, Lingui's macros compiled), so a test
-        // reads what each route declares without rendering a screen.
+        // The app as the build compiles it (route files split, Lingui's macros compiled), so a test reads what
+        // each route declares and each message's id without rendering a screen.
         extends: true,
         plugins: [
           tanstackRouter({ target: 'react', autoCodeSplitting: true }),
           react(),
           babel({ presets: [linguiTransformerBabelPreset()] }),
         ],
-        test: { name: 'routes', include: ['tests/routes/**/*.test.ts'], environment: 'node' },
-      },
-      {
-        // The app's error words with Lingui's macros compiled, so a test reads each message's id in the catalogs.
-        extends: true,
-        plugins: [babel({ presets: [linguiTransformerBabelPreset()] })],
-        test: { name: 'messages', include: ['tests/src/api/error-messages.test.ts'], environment: 'node' },
+        test: { name: 'compiled app', include: ['tests/app/**/*.test.ts'], environment: 'node' },
       },
     ],
   },
