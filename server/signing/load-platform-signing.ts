@@ -27,6 +27,13 @@ export async function loadPlatformSigning(
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     record: certificateRecorder(db),
   })
+  const reused = reusedWhileRecent(now)
+  // What is the same for every document: the OCSP answers about the issuing CA's and the timestamp
+  // authority's certificates, and the root's CRL. A signer's certificate is new for each signature.
+  const shared = new Map([
+    [Buffer.from(pki.issuing.der).toString('base64'), 'ocsp:issuing'],
+    [Buffer.from(pki.tsa.der).toString('base64'), 'ocsp:tsa'],
+  ])
   return {
     pki,
     tsa: createTimestampAuthority(pki.tsa, pki.chain),
@@ -34,12 +41,40 @@ export async function loadPlatformSigning(
     revocation: (reader) => {
       const services: RevocationServices = { db: reader, now, pki }
       return {
-        getOCSP: (certificate) => ocspResponseFor(services, certificate),
+        getOCSP: (certificate) => {
+          const answer = () => ocspResponseFor(services, certificate)
+          const key = shared.get(Buffer.from(certificate).toString('base64'))
+          return key === undefined ? answer() : reused(key, answer)
+        },
         getCRL: async (certificate) => {
           const ca = await platformCaOf(pki, parseCertificate(certificate))
-          return ca === undefined ? null : certificateRevocationList(services, ca)
+          if (ca === undefined) return null
+          const list = () => certificateRevocationList(services, ca)
+          return ca === 'root' ? reused('crl:root', list) : list()
         },
       }
     },
+  }
+}
+
+/**
+ * How long completed documents reuse an OCSP answer about the issuing CA's or the timestamp authority's
+ * certificate, or the root's CRL, instead of making it anew: a revocation of either (`npm run pki -- revoke`)
+ * shows in the documents completed from this long after it on. Well within their validity
+ * (`ocspValidityMs`, `crlValidityMs`), so no document carries one past its nextUpdate.
+ */
+export const sharedRevocationReuseMs = 5 * 60 * 1000
+
+/** Answers by key, made again once older than {@link sharedRevocationReuseMs} by the server's clock `now`. */
+function reusedWhileRecent(now: () => Date) {
+  type Answer = Uint8Array<ArrayBuffer> | null
+  const made = new Map<string, { at: number; bytes: Answer }>()
+  return async (key: string, make: () => Promise<Answer>) => {
+    const at = now().getTime()
+    const known = made.get(key)
+    if (known !== undefined && at >= known.at && at - known.at < sharedRevocationReuseMs) return known.bytes
+    const bytes = await make()
+    made.set(key, { at, bytes })
+    return bytes
   }
 }
