@@ -28,29 +28,36 @@ export async function loadPlatformSigning(
     record: certificateRecorder(db),
   })
   const reused = reusedWhileRecent(now)
+  const keyOf = (der: Uint8Array) => Buffer.from(der).toString('base64')
   // What is the same for every document: the OCSP answers about the issuing CA's and the timestamp
-  // authority's certificates, and the root's CRL. A signer's certificate is new for each signature.
-  const shared = new Map([
-    [Buffer.from(pki.issuing.der).toString('base64'), 'ocsp:issuing'],
-    [Buffer.from(pki.tsa.der).toString('base64'), 'ocsp:tsa'],
-  ])
+  // authority's certificates, and the root's CRL (every other certificate has an OCSP answer). A signer's
+  // certificate is new for each signature.
+  const sharedOcsp = new Set([keyOf(pki.issuing.der), keyOf(pki.tsa.der)])
+  const root = keyOf(pki.root.der)
   return {
     pki,
     tsa: createTimestampAuthority(pki.tsa, pki.chain),
     // For the platform's own certificates; others' revocation data is not fetched.
     revocation: (reader) => {
       const services: RevocationServices = { db: reader, now, pki }
+      // An answer asked for again in the same transaction (made ahead, then asked for by the archive).
+      const asked = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>()
       return {
         getOCSP: (certificate) => {
-          const answer = () => ocspResponseFor(services, certificate)
-          const key = shared.get(Buffer.from(certificate).toString('base64'))
-          return key === undefined ? answer() : reused(key, answer)
+          const key = keyOf(certificate)
+          const known = asked.get(key)
+          if (known !== undefined) return known
+          const make = () => ocspResponseFor(services, certificate)
+          const answer = sharedOcsp.has(key) ? reused(key, make) : make()
+          asked.set(key, answer)
+          return answer
         },
         getCRL: async (certificate) => {
+          if (keyOf(certificate) === root) {
+            return reused('crl:root', () => certificateRevocationList(services, 'root'))
+          }
           const ca = await platformCaOf(pki, parseCertificate(certificate))
-          if (ca === undefined) return null
-          const list = () => certificateRevocationList(services, ca)
-          return ca === 'root' ? reused('crl:root', list) : list()
+          return ca === undefined ? null : certificateRevocationList(services, ca)
         },
       }
     },
