@@ -36,19 +36,61 @@ export async function loadPlatformSigning(
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     record: certificateRecorder(db),
   })
+  const reused = reusedWhileRecent(now)
+  const keyOf = (der: Uint8Array) => Buffer.from(der).toString('base64')
+  // What is the same for every document: the OCSP answers about the issuing CA's and the timestamp
+  // authority's certificates, and the root's CRL (every other certificate has an OCSP answer). A signer's
+  // certificate is new for each signature.
+  const sharedOcsp = new Set([keyOf(pki.issuing.der), keyOf(pki.tsa.der)])
+  const root = keyOf(pki.root.der)
   return {
     pki,
     tsa: createTimestampAuthority(pki.tsa, pki.chain, now),
     // For the platform's own certificates; others' revocation data is not fetched.
     revocation: (reader) => {
       const services: RevocationServices = { db: reader, now, pki }
+      // An answer asked for again in the same transaction (made ahead, then asked for by the archive).
+      const asked = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>()
       return {
-        getOCSP: (certificate) => ocspResponseFor(services, certificate),
+        getOCSP: (certificate) => {
+          const key = keyOf(certificate)
+          const known = asked.get(key)
+          if (known !== undefined) return known
+          const make = () => ocspResponseFor(services, certificate)
+          const answer = sharedOcsp.has(key) ? reused(key, make) : make()
+          asked.set(key, answer)
+          return answer
+        },
         getCRL: async (certificate) => {
+          if (keyOf(certificate) === root) {
+            return reused('crl:root', () => certificateRevocationList(services, 'root'))
+          }
           const ca = await platformCaOf(pki, parseCertificate(certificate))
           return ca === undefined ? null : certificateRevocationList(services, ca)
         },
       }
     },
+  }
+}
+
+/**
+ * How long completed documents reuse an OCSP answer about the issuing CA's or the timestamp authority's
+ * certificate, or the root's CRL, instead of making it anew: a revocation of either (`npm run pki -- revoke`)
+ * shows in the documents completed from this long after it on. Well within their validity
+ * (`ocspValidityMs`, `crlValidityMs`), so no document carries one past its nextUpdate.
+ */
+export const sharedRevocationReuseMs = 5 * 60 * 1000
+
+/** Answers by key, made again once older than {@link sharedRevocationReuseMs} by the server's clock `now`. */
+function reusedWhileRecent(now: () => Date) {
+  type Answer = Uint8Array<ArrayBuffer> | null
+  const made = new Map<string, { at: number; bytes: Answer }>()
+  return async (key: string, make: () => Promise<Answer>) => {
+    const at = now().getTime()
+    const known = made.get(key)
+    if (known !== undefined && at >= known.at && at - known.at < sharedRevocationReuseMs) return known.bytes
+    const bytes = await make()
+    made.set(key, { at, bytes })
+    return bytes
   }
 }

@@ -121,6 +121,12 @@ export async function signRequestDocuments(
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
         const signer = await nextSigner(tx)
+        // The archive asks for the signer's OCSP answer: made while the worker prepares the signature, rather
+        // than after it. Should it fail, the archive's asking fails.
+        const issuer = signer.chain[0]
+        if (decision.status === 'SIGNED' && issuer !== undefined) {
+          archive.revocation.getOCSP(signer.certificate, issuer).catch(() => {})
+        }
         const field = fieldOf(
           signable.item.documentSignatures?.find((d) => d.documentId === document.id),
           ownFields?.find((f) => f.documentId === document.id),

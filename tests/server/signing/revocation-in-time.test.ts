@@ -1,14 +1,19 @@
+import { PDF } from '@libpdf/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../server/db/open-database.ts'
 import { archivePdf } from '../../../server/signing/archive-pdf.ts'
 import { localSigner } from '../../../server/signing/cms.ts'
 import { etsiValidationReport } from '../../../server/signing/etsi-validation-report.ts'
-import { loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
+import {
+  loadPlatformSigning,
+  sharedRevocationReuseMs,
+} from '../../../server/signing/load-platform-signing.ts'
 import { serialHex } from '../../../server/signing/pki.ts'
 import { revokeCertificate } from '../../../server/signing/revoke-certificate.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import type { PlatformSigning } from '../../../server/signing/signing-services.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
+import { documentRevocationData, revocationOf } from '../../../server/signing/validate-revocation.ts'
 import { parseCertificate } from '../../../server/signing/x509.ts'
 import { createTestClock } from '../accounts/accounts-client.ts'
 import { createTestDatabase, type TestDatabase } from '../test-database.ts'
@@ -151,5 +156,19 @@ describe('validation at the time a signature was made', () => {
     expect(signature?.revocation).toMatchObject({ status: 'revoked' })
     expect(signature?.revokedBeforeSigning).toBe(false)
     expect(signature).toMatchObject({ intact: true, trusted: true })
+  })
+
+  // Last: it revokes the timestamp authority's certificate. Its revocation data and the issuing CA's are the
+  // same for every document, and reused for a while rather than made for each.
+  it('shows a revocation of the timestamp authority in documents completed from the reuse bound on', async () => {
+    const timestampAuthorityStatus = async () => {
+      const data = documentRevocationData(await PDF.load(await completedDocument({})))
+      return (await revocationOf(platform.pki.tsa.certificate, platform.pki.issuing.certificate, data)).status
+    }
+    expect(await timestampAuthorityStatus()).toBe('good')
+    const serial = serialHex(platform.pki.tsa.certificate)
+    expect(await revokeCertificate(handle.db, serial, 'keyCompromise', clock.now())).toBe(1)
+    clock.advance(sharedRevocationReuseMs)
+    expect(await timestampAuthorityStatus()).toBe('revoked')
   })
 })
