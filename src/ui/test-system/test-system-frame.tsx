@@ -26,12 +26,15 @@ export function TestSystemFrame({ mode }: { mode: AppMode }) {
   return (
     <>
       <div className={styles.frame} data-testid="test-system-frame" />
-      <div className={styles.label} role="note">
-        <Trans>Test System</Trans>
+      {/* A landmark of its own, so the notice is not content outside every landmark. */}
+      <aside className={styles.label} aria-labelledby="test-system-label">
+        <span id="test-system-label">
+          <Trans>Test System</Trans>
+        </span>
         <button type="button" onClick={hide} aria-label={t`Hide the test system notice`}>
           ×
         </button>
-      </div>
+      </aside>
     </>
   )
 }
