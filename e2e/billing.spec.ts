@@ -108,6 +108,11 @@ test.describe('billing on the sandbox provider', () => {
     await billing.seeHeading('Plans')
     // A Swiss business pays in CHF unless it chooses otherwise at its first payment: this one pays in EUR.
     await expect(page.getByRole('radio', { name: 'CHF' })).toBeChecked()
+    // Each plan is a section of the page, headed one level below it.
+    await expect(page.getByRole('article', { name: 'Team' }).getByRole('heading', { level: 2 })).toHaveText(
+      'Team',
+    )
+    await billing.seeNoSeriousAccessibilityViolations({ structure: true })
     await page.getByRole('radio', { name: 'EUR' }).check()
     await billing.choosePlan('Team', 'Yearly (two months free)')
     // Two seats (the team plan's least) at EUR 250.00 a year, 20 % off the first year, Swiss VAT on the rest.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from './fixtures.ts'
+import { AppPage } from './pages/app-page.ts'
 import {
   completeZertesIdentification,
   IdentificationFlowPage,
@@ -53,6 +54,15 @@ test.describe('identification', () => {
       /^mailto:support@[\w.-]+\?subject=In%20person%20at%20a%20partner%20office%2C%20Swiss%20law%20\(ZertES\)$/,
     )
     await flow.screenshots(shot, 'zertes-methods')
+    // Each method's link names its method, so a list of links tells them apart.
+    const methods = page.getByTestId('legislation-zertes')
+    await expect(methods.getByRole('link', { name: 'Choose Video identification' })).toBeVisible()
+    const names = await methods
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.textContent ?? ''))
+    expect(names.length).toBeGreaterThan(1)
+    expect(new Set(names).size).toBe(names.length)
+    await new AppPage(page).seeNoSeriousAccessibilityViolations({ structure: true })
     await flow.chooseMethod('zertes', 'video')
     await expect(page).toHaveURL(/\/profile\/signature-standards\/zertes\/video$/)
     await expect(page.getByRole('heading', { name: 'Video identification' })).toBeVisible()

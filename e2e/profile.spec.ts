@@ -43,6 +43,28 @@ test.describe('profile', () => {
     await profile.seeFieldError('First name', 'This field is required.')
   })
 
+  test('the profile leads to the visual signature and the signature standards, and passes axe', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request)
+    const profile = new ProfilePage(page)
+    await signInTab(page, account)
+    await profile.open('/profile')
+    await profile.seeHeading('Your profile')
+    await profile.seeNoSeriousAccessibilityViolations({ structure: true })
+
+    await profile.clickProfileLink('Visual signature')
+    await expect(page).toHaveURL(/\/profile\/visual-signature$/)
+    await profile.seeHeading('Visual signature')
+    await profile.clickBackToProfile()
+    await profile.seeHeading('Your profile')
+
+    await profile.clickProfileLink('Signature standards')
+    await expect(page).toHaveURL(/\/profile\/signature-standards$/)
+    await profile.seeHeading('Signature standards')
+  })
+
   test('the language picked in the header is saved to the account and comes back after sign-in', async ({
     page,
     request,

@@ -51,6 +51,14 @@ export class ProfilePage extends AppPage {
     await this.page.getByRole('button', { name: 'Save settings' }).click()
   }
 
+  /** Follows the link named `title` in the profile's "More about your account" list. */
+  async clickProfileLink(title: string) {
+    await this.page
+      .getByRole('navigation', { name: 'More about your account' })
+      .getByRole('link', { name: title })
+      .click()
+  }
+
   async clickBackToProfile() {
     await this.page.getByRole('link', { name: 'Back to your profile' }).click()
   }

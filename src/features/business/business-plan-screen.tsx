@@ -84,7 +84,7 @@ function PlanCard({
           <Trans>Your current plan</Trans>
         </p>
       ) : null}
-      <h3>{name}</h3>
+      <h2>{name}</h2>
       <p className={styles.price}>
         {cycle === 'monthly' ? (
           <Trans>{perSeat} per seat and month</Trans>

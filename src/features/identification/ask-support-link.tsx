@@ -13,13 +13,16 @@ import { legislationTitles, methodTitles } from './identification-messages.ts'
  */
 export function AskSupportLink(props: { legislation: Legislation; method: IdentificationMethod }) {
   const { i18n } = useLingui()
-  const subject = `${i18n._(methodTitles[props.method])}, ${i18n._(legislationTitles[props.legislation])}`
+  const title = i18n._(methodTitles[props.method])
+  const subject = `${title}, ${i18n._(legislationTitles[props.legislation])}`
   return (
     <a
       className={buttonClass({ variant: 'secondary', size: 'sm' })}
       href={`mailto:support@${window.location.hostname}?subject=${encodeURIComponent(subject)}`}
     >
-      <Trans>Ask our support</Trans>
+      <Trans>
+        Ask our support<span className="visually-hidden"> {title}</span>
+      </Trans>
     </a>
   )
 }

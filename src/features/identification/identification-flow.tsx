@@ -286,10 +286,11 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
         <ul className={styles.list}>
           {methods.map((offered) => {
             const online = onlineMethodOf(legislation, offered)
+            const title = i18n._(methodTitles[offered])
             return (
               <li key={offered} className={styles.item} data-testid={`method-${legislation}-${offered}`}>
                 <div className={styles.itemText}>
-                  <span className={styles.itemTitle}>{i18n._(methodTitles[offered])}</span>
+                  <span className={styles.itemTitle}>{title}</span>
                   {methodGives[offered] ? (
                     <span className={styles.lead}>{i18n._(methodGives[offered])}</span>
                   ) : null}
@@ -303,7 +304,10 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
                     className={buttonClass({ variant: 'secondary' })}
                     href={identificationPath(base, `${online.route}${query}`)}
                   >
-                    <Trans>Choose</Trans>
+                    {/* Each link's name says which method it chooses. */}
+                    <Trans>
+                      Choose<span className="visually-hidden"> {title}</span>
+                    </Trans>
                   </FlowLink>
                 ) : (
                   <AskSupportLink legislation={legislation} method={offered} />

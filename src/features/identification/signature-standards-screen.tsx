@@ -164,9 +164,10 @@ function LegislationMethods(props: { legislation: Legislation; done: boolean }) 
             {identificationMethods(legislation, covered).map((method) => {
               const online = onlineMethodOf(legislation, method)
               const key = `${legislation}-${method}`
+              const title = i18n._(methodTitles[method])
               return (
                 <li key={method} className={styles.item} data-testid={`method-${key}`}>
-                  <span className={styles.itemTitle}>{i18n._(methodTitles[method])}</span>
+                  <span className={styles.itemTitle}>{title}</span>
                   {online ? (
                     <FlowLink
                       className={buttonClass({ variant: 'secondary', size: 'sm' })}
@@ -174,9 +175,10 @@ function LegislationMethods(props: { legislation: Legislation; done: boolean }) 
                         'account',
                         method === 'id-austria' ? legislation : online.route,
                       )}
-                      aria-label={i18n._(methodTitles[method])}
                     >
-                      <Trans>Start</Trans>
+                      <Trans>
+                        Start<span className="visually-hidden"> {title}</span>
+                      </Trans>
                     </FlowLink>
                   ) : (
                     <AskSupportLink legislation={legislation} method={method} />

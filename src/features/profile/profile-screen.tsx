@@ -102,7 +102,7 @@ function NamesForm({ firstName, lastName }: { firstName: string; lastName: strin
   )
 }
 
-/** /profile: who the user is, their name to edit, the way to settings and password, and account deletion. */
+/** /profile: who the user is, their name to edit, the way to settings, signatures and password, and account deletion. */
 export function ProfileScreen() {
   const { i18n } = useLingui()
   const { api, session, ui } = useRouteContext({ from: '__root__' })
@@ -197,6 +197,26 @@ export function ProfileScreen() {
               </span>
               <span className={styles.linkText}>
                 <Trans>Language, e-mail notifications and your default signature.</Trans>
+              </span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/profile/visual-signature">
+              <span className={styles.linkTitle}>
+                <Trans>Visual signature</Trans>
+              </span>
+              <span className={styles.linkText}>
+                <Trans>Type, draw or upload how your signature looks on documents.</Trans>
+              </span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/profile/signature-standards">
+              <span className={styles.linkTitle}>
+                <Trans>Signature standards</Trans>
+              </span>
+              <span className={styles.linkText}>
+                <Trans>Which signatures you can make, and how to unlock advanced and qualified ones.</Trans>
               </span>
             </Link>
           </li>

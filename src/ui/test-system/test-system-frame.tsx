@@ -25,13 +25,14 @@ export function TestSystemFrame({ mode }: { mode: AppMode }) {
   }
   return (
     <>
-      <div className={styles.frame} data-testid="test-system-frame" />
-      <div className={styles.label} role="note">
+      <div className={styles.frame} />
+      {/* A landmark of its own, so the notice is not content outside every landmark. */}
+      <aside className={styles.label} aria-label={t`Test System`}>
         <Trans>Test System</Trans>
         <button type="button" onClick={hide} aria-label={t`Hide the test system notice`}>
           ×
         </button>
-      </div>
+      </aside>
     </>
   )
 }
