@@ -1,6 +1,7 @@
 // `npm run pki -- revoke <serial> [--reason <reason>]`: the operator's command to revoke a certificate of the
 // platform's PKI, which its OCSP responder and CRLs then answer as revoked. It writes to the configured
 // database (DATABASE_URL, or the embedded one in DATA_DIR while the server is stopped).
+import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/open-database.ts'
@@ -22,7 +23,13 @@ if (command !== 'revoke' || serial === undefined || !/^[0-9a-fA-F:]+$/.test(seri
   console.error(usage)
   process.exit(2)
 }
-const database = await openDatabase(loadConfig(process.env).database)
+const { database: where } = loadConfig(process.env)
+// Opening the embedded database of a DATA_DIR that has none would create an empty one, and revoke nothing.
+if (where.driver === 'pglite' && !existsSync(where.dir)) {
+  console.error(`No database in ${where.dir}: set DATA_DIR to the server's, or DATABASE_URL.`)
+  process.exit(1)
+}
+const database = await openDatabase(where)
 try {
   await database.migrate()
   const at = new Date()

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import * as pkijs from 'pkijs'
@@ -316,5 +316,19 @@ describe('revocation data of the platform CA', () => {
       expect(other.status).toBe(404)
       expect(await other.json()).toMatchObject({ code: 'pki.ca_not_found' })
     }
+  })
+})
+
+describe('npm run pki', () => {
+  it('refuses a DATA_DIR without a database instead of creating an empty one', async () => {
+    const dataDir = temporaryDirectory('pki-script')
+    const failed = await execFileAsync(
+      process.execPath,
+      ['scripts/pki.ts', 'revoke', '0A1B', '--reason', 'keyCompromise'],
+      { env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir } },
+    ).catch((error: { code: number; stderr: string }) => error)
+    expect(failed).toMatchObject({ code: 1 })
+    expect('stderr' in failed ? failed.stderr : '').toContain(`No database in ${join(dataDir, 'db')}`)
+    expect(existsSync(join(dataDir, 'db'))).toBe(false)
   })
 })
