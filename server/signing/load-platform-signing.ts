@@ -14,8 +14,8 @@ import { parseCertificate } from './x509.ts'
 /**
  * Loads the platform's PKI from `DATA_DIR/pki`, creating it on the first start, and the timestamp
  * authority around it. Its keys and the seals' are sealed with the configured key ring; keys an older
- * release left in the clear (or a rotation cut short left under the previous key) are sealed anew first. Outside production every certificate says it is a demo one. Every certificate it
- * issues, its own included, is recorded in the (migrated) database for OCSP and the CRLs, which completed
+ * release left in the clear (or a rotation cut short left under the previous key) are sealed anew first.
+ * Outside production every certificate says it is a demo one. Every certificate it issues, its own included, is recorded in the (migrated) database for OCSP and the CRLs, which completed
  * documents carry (B-LTA), dated by the server's clock `now`. Without a public address its certificates
  * name no OCSP responder nor CRL (the signing alone, in tests).
  */

@@ -139,10 +139,9 @@ export type CertificateRecorder = (issued: IssuedCertificate, tx?: Queryable) =>
 
 const platformName = 'Signet'
 const demoMarking = 'DEMO certificate - not for legal use'
-const parts = ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const
-/** The PKI's own certificates, each with its key in `dir`. */
-export const pkiParts = parts
-type Part = (typeof parts)[number]
+/** The PKI's own certificates, each with its sealed key in `dir`. */
+export const pkiParts = ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const
+type Part = (typeof pkiParts)[number]
 // The parts every stored PKI has; the OCSP responder came later and is added to a PKI that lacks it.
 const firstParts = ['root', 'issuing', 'tsa', 'platform'] as const
 
@@ -389,7 +388,7 @@ async function issue(spec: PartSpec, issuer: CertifiedKey): Promise<CertifiedKey
 async function storeParts(dir: string, created: Record<Part, CertifiedKey>, keys: KeyRing): Promise<void> {
   const staging = `${dir}.staging-${process.pid}-${Date.now()}`
   await mkdir(staging, { recursive: true, mode: 0o700 })
-  for (const part of parts) await writePart(staging, part, created[part], keys)
+  for (const part of pkiParts) await writePart(staging, part, created[part], keys)
   // The rename makes the PKI appear all at once: a crash never leaves half a PKI behind.
   try {
     await rename(staging, dir)
@@ -421,7 +420,7 @@ type StoredParts = Record<(typeof firstParts)[number], CertifiedKey> & { ocsp?: 
 
 async function loadParts(dir: string, keys: KeyRing): Promise<StoredParts | null> {
   const loaded: Partial<Record<Part, CertifiedKey>> = {}
-  for (const part of parts) {
+  for (const part of pkiParts) {
     const certificatePem = await readFile(join(dir, `${part}.pem`), 'utf8').catch(() => null)
     if (certificatePem === null) {
       if (part === 'ocsp') break
