@@ -10,6 +10,9 @@ import { createRoutePreloads } from './route-preloads.ts'
 // modules, which browsers always read as UTF-8): each script's headers count against /login's budget.
 const immutable = 'max-age=31536000, immutable'
 
+/** A path that names a file (it ends in an extension), never an app page. */
+const fileName = /\.\w+$/
+
 /** A name the build gives a file of `assets/`: no directory, no dot first. */
 const assetName = /^\/assets\/([\w-][\w.-]*)$/
 
@@ -69,7 +72,7 @@ export function createStaticFiles(staticDir: string): Hono {
   const pageFor = createRoutePreloads(root)
   app.get('*', async (c, next) => {
     const path = c.req.path
-    if (path.startsWith('/assets/') || /\.[\w]+$/.test(path)) return next()
+    if (path.startsWith('/assets/') || fileName.test(path)) return next()
     const page = await pageFor(path, getCookie(c, 'lang'))
     if (!page) return next()
     c.header('Cache-Control', 'no-cache')
@@ -98,8 +101,10 @@ export function createStaticFiles(staticDir: string): Hono {
       },
     }),
   )
-  // A missing hashed file is a stale chunk: a 404 lets the app reload instead of parsing index.html as code.
+  // A missing hashed file is a stale chunk: a 404 lets the app reload instead of parsing index.html as code. Any
+  // other missing file (a name with an extension, as `/manifest.webmanifest` or an icon) is no page either.
   app.get('/assets/*', (c) => c.text('Not found', 404))
+  app.get('*', (c, next) => (fileName.test(c.req.path) ? c.text('Not found', 404) : next()))
   app.get(
     '*',
     serveStatic({
