@@ -27,6 +27,7 @@ export const billingPaths = {
   seatsPreview: (businessId: string) => `${v2(businessId)}/subscriptions/seats/preview`,
   seats: (businessId: string) => `${v2(businessId)}/subscriptions/seats`,
   portalSession: (businessId: string) => `${v2(businessId)}/stripe/portal_session`,
+  chargebeePortalSession: (businessId: string) => `${v2(businessId)}/chargebee/portal_session`,
   cardSession: (businessId: string) => `${v2(businessId)}/stripe/cpsession`,
   cancelTrial: (businessId: string) => `${v1(businessId)}/cancel-trial`,
   cancelSubscription: (businessId: string) => `${v1(businessId)}/cancel-subscription`,

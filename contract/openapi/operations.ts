@@ -1293,6 +1293,15 @@ export const apiOperations: readonly Operation[] = [
     errors: billingProvider,
   },
   {
+    method: 'post',
+    path: '/v2/businesses/{id}/chargebee/portal_session',
+    summary: 'Open Chargebee’s billing portal (a business whose subscription is kept at Chargebee)',
+    tag: 'Billing',
+    auth: 'account',
+    answers: [ok(unnamedSchemas.redirectUrl)],
+    errors: { ...billingProvider, 409: ['business.transition_refused'] },
+  },
+  {
     method: 'get',
     path: '/v2/businesses/{id}/stripe/cpsession',
     summary: 'Open the provider’s page for payment methods',

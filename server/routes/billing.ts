@@ -37,7 +37,7 @@ import { changeSeats, previewSeats, subscriptionUsage } from '../billing/seats.t
 import type { Seller } from '../billing/seller.ts'
 import { cardDeclined, createSetupIntent, upgradeSubscription } from '../billing/upgrade-subscription.ts'
 import { getBusiness } from '../businesses/get-business.ts'
-import { loadBillingBusiness } from '../businesses/payment-state.ts'
+import { currentPaymentMethod, loadBillingBusiness } from '../businesses/payment-state.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
@@ -142,6 +142,19 @@ export function createBillingRoutes(
         `${services.publicUrl}/business/billing`,
       )
       return sendJson(c, { redirectUrl: url })
+    })
+    .post(`${v2}/chargebee/portal_session`, requireAuth, async (c) => {
+      await admin(c)
+      // SPEC §4's CHARGEBEE state is a subscription kept at Chargebee; this server has no Chargebee account.
+      const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
+      const method = currentPaymentMethod(row, services.now())
+      if (method !== 'CHARGEBEE')
+        throw new ApiError(
+          409,
+          'business.transition_refused',
+          `The business pays by ${method}, not through Chargebee`,
+        )
+      throw new ApiError(503, 'billing.unavailable', 'Chargebee is not set up on this server')
     })
     .get(`${v2}/stripe/cpsession`, requireAuth, async (c) => {
       await admin(c)

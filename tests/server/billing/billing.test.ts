@@ -969,6 +969,32 @@ describe.each(drivers)('billing on the sandbox provider on %s', { timeout: 60_00
   )
 
   it.runIf(driver === 'postgres')(
+    'opens no Chargebee portal for a business paying elsewhere, and says Chargebee is missing for one kept there',
+    async () => {
+      const { token, id } = await open('admin@chargebee.example')
+      const portal = (as = token) =>
+        client.call('POST', billingPaths.chargebeePortalSession(id), { token: as })
+      expect(await (await portal()).json()).toMatchObject({
+        status: 409,
+        code: 'business.transition_refused',
+        message: expect.stringContaining('TRIALING'),
+      })
+      // A subscription the old system kept at Chargebee (no call of ours moves a business there).
+      await withDatabase((pool) =>
+        pool.query(`update businesses set payment_method = 'CHARGEBEE' where id = $1`, [id]),
+      )
+      expect(await (await portal()).json()).toMatchObject({
+        status: 503,
+        code: 'billing.unavailable',
+        message: expect.stringContaining('Chargebee'),
+      })
+      // Someone outside the business learns nothing of it.
+      expect((await portal(await client.signUp('stranger@chargebee.example'))).status).toBe(404)
+      expect((await client.call('POST', billingPaths.chargebeePortalSession(id), {})).status).toBe(401)
+    },
+  )
+
+  it.runIf(driver === 'postgres')(
     'moves a user on the legacy free plan to the new free plan once, and nobody else',
     async () => {
       const token = await client.signUp('legacy@free.example')
