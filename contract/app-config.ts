@@ -26,6 +26,8 @@ export const appConfigSchema = v.object({
   /** Where the general terms can be read; absent when the deployment names none. */
   termsUrl: v.optional(v.string()),
   errorReporting: v.nullable(errorReportingSchema),
+  /** SPEC §6: the staff e-mail domain whose people get the internal cookie; absent when the deployment has none. */
+  staffEmailDomain: v.optional(v.string()),
 })
 export type AppConfig = v.InferOutput<typeof appConfigSchema>
 export type ErrorReportingSettings = v.InferOutput<typeof errorReportingSchema>

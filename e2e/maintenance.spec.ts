@@ -13,6 +13,7 @@ test.describe.configure({ mode: 'serial' })
 
 const noticeUrl = 'https://status.example.com/incidents/slow-uploads'
 const maintenanceUrl = 'https://status.example.com/incidents/database-upgrade'
+const staffDomain = 'staff.signet.example'
 
 let server: OwnServer
 let statusDir: string
@@ -87,7 +88,7 @@ async function signUp(request: APIRequestContext, email: string): Promise<string
 test.beforeAll(async () => {
   statusDir = await mkdtemp(join(tmpdir(), 'signet-e2e-status-'))
   statusFile = join(statusDir, 'status.json')
-  server = await startOwnServer('staging', { STATUS_PAGE_FILE: statusFile })
+  server = await startOwnServer('staging', { STATUS_PAGE_FILE: statusFile, STAFF_EMAIL_DOMAIN: staffDomain })
 })
 
 test.afterAll(async () => {
@@ -146,6 +147,50 @@ test.describe('maintenance (SPEC §2, §4, §6, §8)', () => {
     await app.open(`${server.url}/`)
     await maintenance.seeBanner(maintenanceUrl)
     await expect(page).not.toHaveURL(/\/maintenance$/)
+  })
+
+  test('a staff account that signed in gets the internal cookie and works through the next blocking maintenance', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const token = await signUp(request, `operator-${Date.now()}@${staffDomain}`)
+    await page.addInitScript((value) => {
+      sessionStorage.setItem(
+        'accessToken',
+        JSON.stringify({ token: value, rememberMe: false, expiresAt: Date.now() + 3_600_000 }),
+      )
+    }, token)
+    const app = new AppPage(page)
+    const maintenance = new MaintenancePage(page)
+    await app.open(`${server.url}/`)
+    await expect
+      .poll(
+        async () =>
+          (await context.cookies(server.url)).find((cookie) => cookie.name === 'signet_internal')?.value,
+      )
+      .toBe('1')
+    await writeStatus('blocking')
+    await app.open(`${server.url}/`)
+    await maintenance.seeBanner(maintenanceUrl)
+    await expect(page).not.toHaveURL(/\/maintenance$/)
+  })
+
+  test('an account of another domain gets no internal cookie', async ({ page, context, request }) => {
+    // Ends like the staff domain without being it.
+    const token = await signUp(request, `mallory-${Date.now()}@not${staffDomain}`)
+    await page.addInitScript((value) => {
+      sessionStorage.setItem(
+        'accessToken',
+        JSON.stringify({ token: value, rememberMe: false, expiresAt: Date.now() + 3_600_000 }),
+      )
+    }, token)
+    const maintenance = new MaintenancePage(page)
+    await new AppPage(page).open(`${server.url}/`)
+    await writeStatus('blocking')
+    await page.reload()
+    await maintenance.seeMaintenanceScreen(maintenanceUrl)
+    expect((await context.cookies(server.url)).map((cookie) => cookie.name)).not.toContain('signet_internal')
   })
 
   test('when the maintenance is over, the app is back to normal', async ({ page }) => {

@@ -41,6 +41,8 @@ export type AppConfig = {
   termsVersion: string
   /** Where the general terms of this deployment can be read; sign-up and signing link to them. */
   termsUrl?: string | undefined
+  /** SPEC §6: the staff e-mail domain whose people get the internal cookie, which lets them through a blocking maintenance. */
+  staffEmailDomain?: string | undefined
   /** Regular expression naming the status page's component groups whose maintenance blocks the app. */
   maintenanceBlockingPattern: string
   /** Browser error reporting (SPEC §9): off unless a DSN is set. */
@@ -231,6 +233,16 @@ const envSchema = v.object({
   STATUS_PAGE_URL: v.optional(httpUrl),
   STATUS_PAGE_FILE: v.optional(v.string()),
   TERMS_URL: v.optional(httpUrl),
+  STAFF_EMAIL_DOMAIN: v.optional(
+    v.pipe(
+      v.string(),
+      v.toLowerCase(),
+      v.regex(
+        /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+        'must be a domain, e.g. signet.example',
+      ),
+    ),
+  ),
   TERMS_VERSION: v.optional(
     v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/, 'must be a date like 2026-01')),
     '2026-01',
@@ -422,6 +434,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
   const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION, TERMS_URL } =
     result.output
+  const { STAFF_EMAIL_DOMAIN } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
   const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN } = result.output
@@ -504,6 +517,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     maintenanceBlockingPattern: MAINTENANCE_BLOCKING_PATTERN,
     termsVersion: TERMS_VERSION,
     termsUrl: TERMS_URL,
+    staffEmailDomain: STAFF_EMAIL_DOMAIN,
     errorReporting: SENTRY_DSN
       ? {
           dsn: SENTRY_DSN,

@@ -20,6 +20,7 @@ import { startUiActors } from './app/ui-actors.ts'
 import { watchForNewBuild } from './app/update-prompt.ts'
 import { startWebFont } from './app/web-font.ts'
 import { fetchStatus } from './features/maintenance/fetch-status.ts'
+import { keepInternalCookie } from './features/maintenance/internal-cookie.ts'
 import { startMaintenance } from './features/maintenance/maintenance-status.ts'
 import { activateLocale, initialLocale } from './i18n/i18n.ts'
 import { createAppRouter } from './router.tsx'
@@ -81,6 +82,7 @@ async function start() {
     firstCheck: firstStatusCheck,
   })
   await maintenance.ready
+  keepInternalCookie(session, appConfig.staffEmailDomain)
   void startErrorReporting(appConfig.errorReporting, window.location.host)
   if (!import.meta.env.DEV) watchForNewBuild(ui.snackbars, __BUILD_ID__)
   const appRouter = createAppRouter({ queryClient, api, session, appConfig, maintenance, ui })

@@ -34,6 +34,11 @@ export function selectRolesHeld(snapshot: SessionSnapshot): readonly Role[] {
   return selectRoles(snapshot).held
 }
 
+/** The e-mail address of the signed-in account; null signed out and in a direct-sign session. */
+export function selectAccountEmail(snapshot: SessionSnapshot): string | null {
+  return snapshot.matches('signedIn') ? (snapshot.context.profile?.email ?? null) : null
+}
+
 /** Whether the session has an identity: an account session or a direct-sign session. */
 export function selectIsSignedIn(snapshot: SessionSnapshot): boolean {
   return snapshot.matches('signedIn') || snapshot.matches('directSign')

@@ -12,6 +12,7 @@ export function createAppConfigRoutes(config: AppConfig): Hono {
     maintenanceBlockingPattern: config.maintenanceBlockingPattern,
     termsVersion: config.termsVersion,
     ...(config.termsUrl === undefined ? {} : { termsUrl: config.termsUrl }),
+    ...(config.staffEmailDomain === undefined ? {} : { staffEmailDomain: config.staffEmailDomain }),
     errorReporting: config.errorReporting && { ...config.errorReporting, release: signetRelease },
   }
   return new Hono().get(apiPaths.appConfig(), (c) => sendJson(c, body))

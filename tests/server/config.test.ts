@@ -44,6 +44,7 @@ describe('loadConfig', () => {
         MAINTENANCE_BLOCKING_PATTERN: '^Signing$',
         TERMS_VERSION: '2026-06',
         TERMS_URL: 'https://sign.example.ch/terms',
+        STAFF_EMAIL_DOMAIN: 'Staff.Example.ch',
         SENTRY_DSN: 'https://key@errors.example.ch/4',
         SENTRY_TRACES_SAMPLE_RATE: '0.25',
         SENTRY_ENVIRONMENT: 'prod-ch',
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       maintenanceBlockingPattern: '^Signing$',
       termsVersion: '2026-06',
       termsUrl: 'https://sign.example.ch/terms',
+      staffEmailDomain: 'staff.example.ch',
       errorReporting: {
         dsn: 'https://key@errors.example.ch/4',
         disabled: false,
@@ -106,6 +108,7 @@ describe('loadConfig', () => {
     ['SENTRY_DISABLED', 'yes', /SENTRY_DISABLED must be true or false/],
     ['TERMS_VERSION', 'June', /TERMS_VERSION must be a date like 2026-01/],
     ['TERMS_URL', 'sign.example.ch/terms', /TERMS_URL must be an http:\/\/ or https:\/\/ URL/],
+    ['STAFF_EMAIL_DOMAIN', '@staff.example.ch', /STAFF_EMAIL_DOMAIN must be a domain, e.g. signet.example/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
     ['TRUSTED_PROXIES', 'yes', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],
     ['TRUSTED_PROXIES', '10', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],

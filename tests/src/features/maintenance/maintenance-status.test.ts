@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import type { StatusPageData } from '../../../../machines/maintenance/status-page.types.ts'
 import { sessionMachine } from '../../../../machines/session/session.machine.ts'
 import type { SessionProfile, StoredToken } from '../../../../machines/session/session.types.ts'
-import { hasInternalCookie } from '../../../../src/features/maintenance/internal-cookie.ts'
+import { hasInternalCookie, isStaffEmail } from '../../../../src/features/maintenance/internal-cookie.ts'
 import {
   type MaintenanceStatus,
   startMaintenance,
@@ -215,5 +215,17 @@ describe('hasInternalCookie (SPEC §6)', () => {
     ['', false],
   ])('%j -> %s', (cookies, expected) => {
     expect(hasInternalCookie(cookies)).toBe(expected)
+  })
+})
+
+describe('isStaffEmail (SPEC §6)', () => {
+  it.each([
+    ['ops@staff.signet.example', true],
+    ['Ops@Staff.Signet.Example', true],
+    ['ops@notstaff.signet.example', false],
+    ['ops@eu.staff.signet.example', false],
+    ['staff.signet.example@example.com', false],
+  ])('%s -> %s', (email, expected) => {
+    expect(isStaffEmail(email, 'staff.signet.example')).toBe(expected)
   })
 })
