@@ -325,13 +325,25 @@ describe.each(drivers)('single sign-on on %s', (driver) => {
 
 describe('single sign-on in production', () => {
   let sso: SsoHarness
+  let plainHttp: FakeProvider
 
   beforeAll(async () => {
-    sso = await startSsoHarness('pglite', { appMode: 'production' })
+    plainHttp = await startFakeProvider()
+    sso = await startSsoHarness('pglite', {
+      appMode: 'production',
+      providers: [{ issuer: plainHttp.issuer, domain: 'plain.example', clientId: 'c', clientSecret: 's' }],
+    })
   })
 
   afterAll(async () => {
     await sso?.stop()
+    await plainHttp?.close()
+  })
+
+  it('does not talk to a provider over plain HTTP', async () => {
+    expect(redirectOf(await sso.get(startPath('dora@plain.example')))).toBe(
+      '/sso/error?reason=provider_unreachable',
+    )
   })
 
   it('has no sandbox provider and no sandbox domain', async () => {
