@@ -46,7 +46,7 @@ export function createIdentificationServices(options: {
       : createIdAustriaIdentificationProvider({
           ...idAustria,
           redirectUri: `${publicUrl}${apiBase}${identificationPaths.idAustriaCallback}`,
-          openId: createOpenIdClient((url, init) => fetch(url, init)),
+          openId: createOpenIdClient({ fetch: (url, init) => fetch(url, init), allowHttp: !production }),
           logger,
         })
   const sandbox = production

@@ -39,7 +39,11 @@ export async function finishIdAustria(
   if (row.status !== 'initialized' && row.status !== 'inprogress') return { refused: 'ended', back }
   let event: IdentificationWebhook
   try {
-    event = await idAustria.finish(row.providerRef, { code: query.code, error: query.error }, services.now())
+    event = await idAustria.finish(
+      row.providerRef,
+      { code: query.code, error: query.error, iss: query.iss },
+      services.now(),
+    )
   } catch (error) {
     if (error instanceof ProviderUnavailable) return { refused: 'unavailable' }
     throw error

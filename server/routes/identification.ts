@@ -144,8 +144,8 @@ export function createIdentificationRoutes(services: IdentificationServices & Ap
   const { idAustria } = services
   if (idAustria !== null)
     routes.get(identificationPaths.idAustriaCallback, async (c) => {
-      const { state, code, error } = c.req.query()
-      const outcome = await finishIdAustria(services, idAustria, { state, code, error })
+      const { state, code, error, iss } = c.req.query()
+      const outcome = await finishIdAustria(services, idAustria, { state, code, error, iss })
       if ('location' in outcome) return c.redirect(outcome.location, 303)
       // The browser is navigating here: a page, not a JSON error, in the app's language (its `lang` cookie) or the browser's.
       const locale = pickMailLocale(getCookie(c, 'lang'), c.req.header('accept-language'))

@@ -45,7 +45,7 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
     db,
     now,
     logger,
-    openId: createOpenIdClient(fetchProvider),
+    openId: createOpenIdClient({ fetch: fetchProvider, allowHttp: config.appMode !== 'production' }),
     seal: createSignInSeal(settings.stateSecret),
     clients: settings.clients,
     redirectUri: settings.redirectUri,
@@ -89,8 +89,8 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
       deleteCookie(c, cookieName, { path: cookiePath, secure })
       try {
         const pending = sealed === undefined ? null : services.seal.open(sealed)
-        const { code, state, error } = c.req.query()
-        const answer = await finishSso(services, { code, state, error }, pending)
+        const { code, state, error, iss } = c.req.query()
+        const answer = await finishSso(services, { code, state, error, iss }, pending)
         const fragment = new URLSearchParams({
           token: answer.token,
           token_type: answer.tokenType,

@@ -7,10 +7,9 @@ import type { PendingSignIn } from './sign-in-seal.ts'
 import { SsoError } from './sso-error.ts'
 import { ssoIdentity } from './sso-identity.ts'
 import type { SsoServices } from './sso-services.ts'
-import { verifyIdToken } from './verify-id-token.ts'
 
-/** The query of the provider's redirect back to us (RFC 6749 4.1.2). */
-export type CallbackQuery = { code?: string; state?: string; error?: string }
+/** The query of the provider's redirect back to us (RFC 6749 4.1.2, RFC 9207's `iss`). */
+export type CallbackQuery = { code?: string; state?: string; error?: string; iss?: string }
 
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
@@ -43,20 +42,12 @@ export async function finishSso(
   const client = services.clients[pending.issuer]
   if (client === undefined)
     throw new SsoError('company_unknown', 'This app is not registered at the provider')
-  const provider = await services.openId.discover(pending.issuer)
-
-  const idToken = await services.openId.exchangeCode(provider, client, {
-    code: query.code,
-    redirectUri: services.redirectUri,
-    verifier: pending.verifier,
-  })
-  const claims = await verifyIdToken(idToken, {
-    issuer: pending.issuer,
-    clientId: client.clientId,
-    nonce: pending.nonce,
-    now: services.now(),
-    keys: (refresh) => services.openId.keys(provider.jwksUri, refresh),
-  })
+  const claims = await services.openId.redeemCode(
+    { issuer: pending.issuer, ...client, redirectUri: services.redirectUri },
+    { code: query.code, state: query.state, iss: query.iss },
+    pending,
+    services.now(),
+  )
   const identity = ssoIdentity(claims)
   if (identity.emailVerified === false) {
     throw new SsoError('email_unverified', 'The identity provider has not verified the address')

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
+import type { IdTokenClaims } from './openid-client.ts'
 import { SsoError } from './sso-error.ts'
-import type { IdTokenClaims } from './verify-id-token.ts'
 
 /** The person a single sign-on's id_token names. */
 export type IdTokenIdentity = {

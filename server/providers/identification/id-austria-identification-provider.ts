@@ -1,11 +1,9 @@
 import { createHmac } from 'node:crypto'
+import * as oidc from 'openid-client'
 import type { Logger } from 'pino'
 import * as v from 'valibot'
-import type { OpenIdClient } from '../../sso/openid-client.ts'
-import { pkceChallenge } from '../../sso/pkce-challenge.ts'
-import { randomToken } from '../../sso/random-token.ts'
+import type { OpenIdClient, SignInChecks } from '../../sso/openid-client.ts'
 import { SsoError } from '../../sso/sso-error.ts'
-import { verifyIdToken } from '../../sso/verify-id-token.ts'
 import {
   type IdentificationProvider,
   type IdentificationWebhook,
@@ -22,8 +20,12 @@ export type IdAustriaOptions = {
   clientSecret: string
 }
 
-/** The browser's return from ID Austria's authorization endpoint (RFC 6749 4.1.2), less the state. */
-export type IdAustriaReturn = { code?: string | undefined; error?: string | undefined }
+/** The browser's return from ID Austria's authorization endpoint (RFC 6749 4.1.2, RFC 9207's `iss`), less the state. */
+export type IdAustriaReturn = {
+  code?: string | undefined
+  error?: string | undefined
+  iss?: string | undefined
+}
 
 /** The ID Austria provider, and the browser's return that ends its appointments in place of a webhook. */
 export type IdAustriaIdentificationProvider = IdentificationProvider & {
@@ -65,8 +67,14 @@ export function createIdAustriaIdentificationProvider(
   options: IdAustriaOptions & { redirectUri: string; openId: OpenIdClient; logger: Logger },
 ): IdAustriaIdentificationProvider {
   const { issuer, clientId, clientSecret, redirectUri, openId, logger } = options
+  const registration = { issuer, clientId, clientSecret, redirectUri }
   const derived = (purpose: 'nonce' | 'pkce', state: string) =>
     createHmac('sha256', clientSecret).update(`${purpose}:${state}`).digest('base64url')
+  const checksOf = (state: string): SignInChecks => ({
+    state,
+    nonce: derived('nonce', state),
+    verifier: derived('pkce', state),
+  })
   const unreachable = (error: unknown) => {
     if (error instanceof SsoError && error.reason === 'provider_unreachable')
       throw new ProviderUnavailable('ID Austria cannot be reached', { cause: error })
@@ -75,18 +83,11 @@ export function createIdAustriaIdentificationProvider(
   return {
     offers: (provider, mode) => provider === 'austria' && mode === 'eid',
     async start() {
-      const provider = await openId.discover(issuer).catch(unreachable)
-      const state = randomToken()
-      const url = new URL(provider.authorizationEndpoint)
-      url.searchParams.set('response_type', 'code')
-      url.searchParams.set('client_id', clientId)
-      url.searchParams.set('redirect_uri', redirectUri)
+      const state = oidc.randomState()
       // ID Austria delivers the attributes of the registration whatever the scopes; these two it recommends.
-      url.searchParams.set('scope', 'openid profile')
-      url.searchParams.set('state', state)
-      url.searchParams.set('nonce', derived('nonce', state))
-      url.searchParams.set('code_challenge', pkceChallenge(derived('pkce', state)))
-      url.searchParams.set('code_challenge_method', 'S256')
+      const url = await openId
+        .authorizationUrl(registration, checksOf(state), { scope: 'openid profile' })
+        .catch(unreachable)
       return { providerRef: state, identUrl: url.href }
     },
     // An authorization request cannot be withdrawn; a return for an appointment given up changes nothing.
@@ -108,19 +109,12 @@ export function createIdAustriaIdentificationProvider(
       if (answer.code === undefined || answer.code === '') return refused('ID Austria answered no code')
       let claims: Record<string, unknown>
       try {
-        const provider = await openId.discover(issuer)
-        const idToken = await openId.exchangeCode(
-          provider,
-          { clientId, clientSecret },
-          { code: answer.code, redirectUri, verifier: derived('pkce', providerRef) },
-        )
-        claims = await verifyIdToken(idToken, {
-          issuer,
-          clientId,
-          nonce: derived('nonce', providerRef),
+        claims = await openId.redeemCode(
+          registration,
+          { code: answer.code, state: providerRef, iss: answer.iss },
+          checksOf(providerRef),
           now,
-          keys: (refresh) => openId.keys(provider.jwksUri, refresh),
-        })
+        )
       } catch (error) {
         if (!(error instanceof SsoError)) throw error
         if (error.reason === 'provider_unreachable') return unreachable(error)

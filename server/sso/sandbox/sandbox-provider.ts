@@ -1,8 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
+import { calculatePKCECodeChallenge } from 'openid-client'
 import type { SsoClient } from '../../config.ts'
-import { pkceChallenge } from '../pkce-challenge.ts'
-import { randomToken } from '../random-token.ts'
 import { signJwt } from '../sign-jwt.ts'
 import { ssoPaths } from '../sso-paths.ts'
 import { authorizeErrorPage, authorizePage, authorizePagePolicy } from './authorize-page.ts'
@@ -43,6 +42,18 @@ const requestParameters = [
   'login_hint',
 ] as const
 
+/** 256 random bits, base64url: codes and access tokens. */
+const opaqueToken = () => randomBytes(32).toString('base64url')
+
+/** RFC 6749 2.3.1: the halves of HTTP Basic client credentials are form-encoded; a broken one is no match. */
+const formDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    return ''
+  }
+}
+
 const sameText = (a: string, b: string) => {
   const left = createHash('sha256').update(a).digest()
   return timingSafeEqual(left, createHash('sha256').update(b).digest())
@@ -65,9 +76,10 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
   const page = (c: Context, html: string, status: 400 | 200 = 200) =>
     c.html(html, status, { 'Content-Security-Policy': authorizePagePolicy })
 
+  // RFC 9207: every answer names its issuer, so a client talking to several providers can tell them apart.
   const redirectBack = (c: Context, params: Record<string, string | undefined>) => {
     const url = new URL(redirectUri)
-    for (const [name, value] of Object.entries(params))
+    for (const [name, value] of Object.entries({ ...params, iss: issuer }))
       if (value !== undefined) url.searchParams.set(name, value)
     return c.redirect(url.href, 303)
   }
@@ -109,8 +121,8 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
       const decoded = Buffer.from(basic, 'base64').toString('utf8')
       const colon = decoded.indexOf(':')
       return {
-        id: decodeURIComponent(decoded.slice(0, colon)),
-        secret: decodeURIComponent(decoded.slice(colon + 1)),
+        id: formDecode(decoded.slice(0, colon)),
+        secret: formDecode(decoded.slice(colon + 1)),
       }
     }
     return { id: String(form.client_id ?? ''), secret: String(form.client_secret ?? '') }
@@ -130,6 +142,7 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
         scopes_supported: ['openid', 'email', 'profile'],
         token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
         code_challenge_methods_supported: ['S256'],
+        authorization_response_iss_parameter_supported: true,
         claims_supported: [
           'iss',
           'aud',
@@ -173,7 +186,7 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
         return page(c, refusal, 400)
       }
       dropExpired()
-      const code = randomToken()
+      const code = opaqueToken()
       codes.set(code, {
         challenge: request.code_challenge ?? '',
         nonce: request.nonce,
@@ -207,7 +220,7 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
       }
       if (
         typeof form.code_verifier !== 'string' ||
-        !sameText(pkceChallenge(form.code_verifier), pending.challenge)
+        !sameText(await calculatePKCECodeChallenge(form.code_verifier), pending.challenge)
       ) {
         return tokenError(c, 400, 'invalid_grant', 'The PKCE code_verifier does not match')
       }
@@ -228,6 +241,6 @@ export function createSandboxProvider({ issuer, client, redirectUri, now }: Sand
         sandboxKey(),
       )
       c.header('Cache-Control', 'no-store')
-      return c.json({ access_token: randomToken(), token_type: 'Bearer', expires_in: 60, id_token: idToken })
+      return c.json({ access_token: opaqueToken(), token_type: 'Bearer', expires_in: 60, id_token: idToken })
     })
 }

@@ -15,7 +15,13 @@ import { openBusiness } from '../businesses/business-client.ts'
 import { type DirectLink, parseLink } from '../direct/direct-link.ts'
 import { type FakeIdnow, startFakeIdnow } from '../providers/fake-idnow.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
-import { type FakeProvider, s256, startFakeProvider, type TokenRequest } from '../sso/fake-provider.ts'
+import {
+  basicCredentials,
+  type FakeProvider,
+  s256,
+  startFakeProvider,
+  type TokenRequest,
+} from '../sso/fake-provider.ts'
 import { readAttributes, readQualities } from './read-identity.ts'
 
 const clientId = 'https://signet.example/id-austria'
@@ -98,9 +104,7 @@ describe('the Austrian eID through ID Austria', () => {
     )
     const redeemed = idAustria.requests.at(-1)
     expect(redeemed?.form.get('redirect_uri')).toBe(callback)
-    expect(redeemed?.authorization).toBe(
-      `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
-    )
+    expect(basicCredentials(redeemed?.authorization)).toEqual([clientId, clientSecret])
 
     expect(await info(await read(maria))).toMatchObject({ appointmentStatus: 'success' })
     const granted = await attributes(maria)

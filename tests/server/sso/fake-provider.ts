@@ -44,6 +44,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
         authorization_endpoint: `${issuer}/authorize`,
         token_endpoint: `${issuer}/token`,
         jwks_uri: `${issuer}/jwks`,
+        response_types_supported: ['code'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
       })
     }
     if (req.url === '/jwks') return send(200, { keys: [own.jwk] })
@@ -57,7 +60,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
         }
         requests.push(request)
         const idToken = answer(request)
-        if (idToken === null) return send(400, { error: 'invalid_grant' })
+        if (idToken === null) return send(400, { error: 'invalid_grant', error_description: 'Refused' })
         send(200, { access_token: 'at', token_type: 'Bearer', expires_in: 60, id_token: idToken })
       })
       return
@@ -80,3 +83,11 @@ export async function startFakeProvider(): Promise<FakeProvider> {
 
 /** RFC 7636 S256 of a verifier, computed independently of the server's code. */
 export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
+
+/** RFC 6749 2.3.1: the client id and secret of an HTTP Basic authorization, each form-decoded. */
+export function basicCredentials(authorization: string | undefined): [string, string] {
+  const decoded = Buffer.from(authorization?.replace(/^Basic /, '') ?? '', 'base64').toString()
+  const colon = decoded.indexOf(':')
+  const formDecode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '))
+  return [formDecode(decoded.slice(0, colon)), formDecode(decoded.slice(colon + 1))]
+}

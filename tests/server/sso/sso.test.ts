@@ -4,7 +4,7 @@ import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { signJwt } from '../../../server/sso/sign-jwt.ts'
 import { ssoSettings } from '../../../server/sso/sso-settings.ts'
 import { drivers } from '../test-database.ts'
-import { type FakeProvider, s256, startFakeProvider } from './fake-provider.ts'
+import { basicCredentials, type FakeProvider, s256, startFakeProvider } from './fake-provider.ts'
 import { cookieOf, publicUrl, redirectOf, type SsoHarness, startSsoHarness } from './sso-harness.ts'
 
 const startPath = (email: string) => `${apiUrl('/sso/start')}?${new URLSearchParams({ email })}`
@@ -137,6 +137,12 @@ describe.each(drivers)('single sign-on on %s', (driver) => {
     expect(redirectOf(await sso.get(back.href, second.cookie))).toBe('/sso/error?reason=state_invalid')
     expect(redirectOf(await sso.get(back.href))).toBe('/sso/error?reason=state_invalid')
     expect(redirectOf(await sso.get(back.href, 'signet_sso=forged'))).toBe('/sso/error?reason=state_invalid')
+    // RFC 9207: the sandbox names itself in its answer; an answer naming another provider is refused.
+    expect(back.searchParams.get('iss')).toBe(`${publicUrl}/api/sandbox/oidc`)
+    const third = await start(email)
+    const mixedUp = await signInAtSandbox(third.authorize, { email })
+    mixedUp.searchParams.set('iss', 'https://evil.example')
+    expect(redirectOf(await sso.get(mixedUp.href, third.cookie))).toBe('/sso/error?reason=state_invalid')
   })
 
   it('refuses a sign-in that took longer than ten minutes', async () => {
@@ -277,12 +283,7 @@ describe.each(drivers)('single sign-on on %s', (driver) => {
       expect(request?.form.get('code')).toBe('c0de')
       expect(request?.form.get('redirect_uri')).toBe(`${publicUrl}/api/sso/callback`)
       expect(request?.form.get('client_secret')).toBeNull()
-      const basic = Buffer.from(request?.authorization?.replace(/^Basic /, '') ?? '', 'base64').toString()
-      const [id = '', secret = ''] = basic.split(':')
-      expect([decodeURIComponent(id), decodeURIComponent(secret)]).toEqual([
-        fakeClient.clientId,
-        fakeClient.clientSecret,
-      ])
+      expect(basicCredentials(request?.authorization)).toEqual([fakeClient.clientId, fakeClient.clientSecret])
     })
 
     it('refuses an id_token for another audience, expired, tampered, replayed or not signed by the provider', async () => {
@@ -324,13 +325,25 @@ describe.each(drivers)('single sign-on on %s', (driver) => {
 
 describe('single sign-on in production', () => {
   let sso: SsoHarness
+  let plainHttp: FakeProvider
 
   beforeAll(async () => {
-    sso = await startSsoHarness('pglite', { appMode: 'production' })
+    plainHttp = await startFakeProvider()
+    sso = await startSsoHarness('pglite', {
+      appMode: 'production',
+      providers: [{ issuer: plainHttp.issuer, domain: 'plain.example', clientId: 'c', clientSecret: 's' }],
+    })
   })
 
   afterAll(async () => {
     await sso?.stop()
+    await plainHttp?.close()
+  })
+
+  it('does not talk to a provider over plain HTTP', async () => {
+    expect(redirectOf(await sso.get(startPath('dora@plain.example')))).toBe(
+      '/sso/error?reason=provider_unreachable',
+    )
   })
 
   it('has no sandbox provider and no sandbox domain', async () => {
