@@ -29,10 +29,10 @@ export async function flushMicrotasks() {
 }
 
 /**
- * Runs `settle`, which resolves or rejects an actor that `machine` invoked, and waits until the machine has
- * taken that actor's result (it arrives a few promise callbacks later).
+ * Runs `act` (which resolves or rejects an actor that `machine` invoked, or sends the event that invokes one
+ * that ends at once) and waits until the machine has taken that actor's result, a few promise callbacks later.
  */
-export async function settled(machine: AnyActorRef, settle: () => void): Promise<void> {
+export async function settled(machine: AnyActorRef, act: () => void): Promise<void> {
   const taken = new Promise<void>((resolve) => {
     const inspection = machine.system.inspect((event) => {
       if (event.type !== '@xstate.snapshot' || event.actorRef !== machine) return
@@ -41,6 +41,6 @@ export async function settled(machine: AnyActorRef, settle: () => void): Promise
       resolve()
     })
   })
-  settle()
+  act()
   await taken
 }
