@@ -78,6 +78,11 @@ export type AppConfig = {
    */
   trustedProxies?: number
   /**
+   * JOB_HAND_BACK_SECONDS: how long a stopping server lets its jobs under way finish before it hands them back
+   * to the database, due at once for the next process; unset: 10 s.
+   */
+  jobHandBackMs?: number
+  /**
    * STRIPE_*: the real card and subscription provider (issue 14); unset: the sandbox outside production,
    * and no billing in production.
    */
@@ -384,6 +389,13 @@ const envSchema = v.object({
       v.transform(Number),
     ),
   ),
+  JOB_HAND_BACK_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'must be a whole number of seconds from 0 to 999, e.g. 10'),
+      v.transform((seconds) => Number(seconds) * 1000),
+    ),
+  ),
   KEY_ENCRYPTION_KEY: v.optional(keyEncryptionKey),
   KEY_ENCRYPTION_KEY_PREVIOUS: v.optional(keyEncryptionKey),
 })
@@ -437,7 +449,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { STAFF_EMAIL_DOMAIN } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
-  const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN } = result.output
+  const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN, JOB_HAND_BACK_SECONDS } = result.output
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = result.output
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY } = result.output
   if (STRIPE_SECRET_KEY !== undefined) {
@@ -547,6 +559,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(result.output.MAX_PAGES === undefined ? {} : { maxPages: result.output.MAX_PAGES }),
     ...(FREE_SIGNATURES === undefined ? {} : { freeSignatures: FREE_SIGNATURES }),
     ...(TRUSTED_PROXIES === undefined ? {} : { trustedProxies: TRUSTED_PROXIES }),
+    ...(JOB_HAND_BACK_SECONDS === undefined ? {} : { jobHandBackMs: JOB_HAND_BACK_SECONDS }),
     ...(STRIPE_SECRET_KEY === undefined || !STRIPE_WEBHOOK_SECRET || !STRIPE_PUBLISHABLE_KEY
       ? {}
       : {

@@ -50,10 +50,7 @@ export type StartServerOptions = {
   now?: () => Date
   /** @default the outbox outside production, and SMTP when SMTP_URL is set */
   mailProvider?: MailProvider
-  /**
-   * How long close() lets in-flight requests finish before cutting their connections, and then the jobs under
-   * way before handing them back to the table. @default 10000
-   */
+  /** How long close() lets in-flight requests finish before cutting their connections. @default 10000 */
   shutdownTimeoutMs?: number
   /** Page render worker threads. @default available cores - 1, at least 1 */
   renderWorkers?: number
@@ -269,7 +266,7 @@ export async function startServer(
         nightly?.stop()
         // Jobs under way finish or are handed back; the rest wait in the database for the next start, here or
         // elsewhere.
-        await queue.stop(shutdownTimeoutMs)
+        await queue.stop(config.jobHandBackMs ?? 10_000)
         await reporter?.close()
         await database.close()
         logger.info('Signet stopped')

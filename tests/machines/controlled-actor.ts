@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { type AnyActorRef, fromPromise } from 'xstate'
 
 /**
  * A promise actor that a test settles by hand: each call is recorded with its input and stays
@@ -26,4 +26,21 @@ export function controlledActor<TOutput = void, TInput = unknown>() {
 /** Lets the promise callbacks an actor's settlement queued run. */
 export async function flushMicrotasks() {
   for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+/**
+ * Runs `act` (which resolves or rejects an actor that `machine` invoked, or sends the event that invokes one
+ * that ends at once) and waits until the machine has taken that actor's result, a few promise callbacks later.
+ */
+export async function settled(machine: AnyActorRef, act: () => void): Promise<void> {
+  const taken = new Promise<void>((resolve) => {
+    const inspection = machine.system.inspect((event) => {
+      if (event.type !== '@xstate.snapshot' || event.actorRef !== machine) return
+      if (!/^xstate\.(done|error)\.actor\./.test(event.event.type)) return
+      inspection.unsubscribe()
+      resolve()
+    })
+  })
+  act()
+  await taken
 }

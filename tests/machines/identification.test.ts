@@ -17,6 +17,7 @@ import { identificationMethods } from '../../machines/identification/identificat
 import { toIdentificationStatus } from '../../machines/identification/identification-status.ts'
 import { isIdentificationOngoing } from '../../machines/identification/is-identification-ongoing.ts'
 import { isMethodActivated } from '../../machines/identification/is-method-activated.ts'
+import { settled } from './controlled-actor.ts'
 import { walk } from './walk.ts'
 
 interface Pending<T> {
@@ -217,27 +218,21 @@ describe('identification flow (SPEC §2, §4)', () => {
   it('not covered: pays for one licence, then offers the covered methods; a declined card stays on the form', async () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine, { input: {} }).start()
-    const settle = () => new Promise((r) => setTimeout(r, 0))
     actor.send({ type: 'legislation.choose', legislation: 'zertes' })
-    pending.checkCoverage?.resolve(false)
-    await settle()
+    await settled(actor, () => pending.checkCoverage?.resolve(false))
     expect(actor.getSnapshot().context.methods).toEqual(['loc', 'external-sc'])
     actor.send({ type: 'payment.start' })
-    pending.createPayment?.resolve(payment)
-    await settle()
+    await settled(actor, () => pending.createPayment?.resolve(payment))
     expect(actor.getSnapshot().value).toBe('enteringCard')
     actor.send({ type: 'payment.confirm', intentId: 'seti_1' })
-    pending.confirmPayment?.reject(new Error('402'))
-    await settle()
+    await settled(actor, () => pending.confirmPayment?.reject(new Error('402')))
     expect(actor.getSnapshot().value).toBe('enteringCard')
     expect(actor.getSnapshot().context.errorCode).toBe('identification.payment_declined')
     actor.send({ type: 'payment.confirm', intentId: 'seti_1' })
     expect(actor.getSnapshot().context.errorCode).toBeUndefined()
-    pending.confirmPayment?.resolve(true)
-    await settle()
+    await settled(actor, () => pending.confirmPayment?.resolve(true))
     expect(actor.getSnapshot().value).toBe('checkingCoverage')
-    pending.checkCoverage?.resolve(true)
-    await settle()
+    await settled(actor, () => pending.checkCoverage?.resolve(true))
     expect(actor.getSnapshot().value).toBe('choosingMethod')
     expect(actor.getSnapshot().context.methods).toEqual(['video', 'loc', 'auto'])
     // Covered: nothing more to buy.
@@ -248,14 +243,11 @@ describe('identification flow (SPEC §2, §4)', () => {
   it('not covered while the bank processes the licence payment: asks for coverage again once it is paid', async () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine, { input: {} }).start()
-    const settle = () => new Promise((r) => setTimeout(r, 0))
     actor.send({ type: 'legislation.choose', legislation: 'eidas' })
-    pending.checkCoverage?.resolve(false)
-    await settle()
+    await settled(actor, () => pending.checkCoverage?.resolve(false))
     actor.send({ type: 'coverage.recheck' })
     expect(actor.getSnapshot().value).toBe('checkingCoverage')
-    pending.checkCoverage?.resolve(true)
-    await settle()
+    await settled(actor, () => pending.checkCoverage?.resolve(true))
     expect(actor.getSnapshot().context.methods).toEqual(['video', 'self', 'id-austria'])
     // Covered: nothing to ask again.
     actor.send({ type: 'coverage.recheck' })
@@ -266,8 +258,7 @@ describe('identification flow (SPEC §2, §4)', () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine, { input: {} }).start()
     actor.send({ type: 'legislation.choose', legislation: 'eidas' })
-    pending.checkCoverage?.resolve(false)
-    await new Promise((r) => setTimeout(r, 0))
+    await settled(actor, () => pending.checkCoverage?.resolve(false))
     actor.send({ type: 'method.choose', method: 'video' })
     expect(actor.getSnapshot().value).toBe('choosingMethod')
     actor.send({ type: 'method.choose', method: 'id-austria' })

@@ -23,6 +23,7 @@ import type {
   StoredToken,
   TokenWrite,
 } from '../../machines/session/session.types.ts'
+import { settled } from './controlled-actor.ts'
 import { type ExecContext, walk } from './walk.ts'
 
 type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void }
@@ -165,15 +166,12 @@ async function signedIn(profile: SessionProfile, rememberMe = false) {
   const h = harness()
   const clock = new SimulatedClock()
   const actor = createActor(h.machine, { clock }).start()
-  h.settle('readToken', { output: null })
-  await tick()
+  await settled(actor, () => h.settle('readToken', { output: null }))
   actor.send({ type: 'session.signIn', token: 'tok', rememberMe })
-  h.settle('fetchProfile', { output: profile })
-  await tick()
+  await settled(actor, () => h.settle('fetchProfile', { output: profile }))
   return { ...h, actor, clock }
 }
 
-const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 const stateOf = (actor: Actor<typeof sessionMachine>) => actor.getSnapshot().value
 
 describe('token lifetime', () => {
@@ -201,11 +199,9 @@ describe('token lifetime', () => {
     const h = harness()
     const clock = new SimulatedClock()
     const actor = createActor(h.machine, { clock }).start()
-    h.settle('readToken', { output: liveToken })
-    await tick()
+    await settled(actor, () => h.settle('readToken', { output: liveToken }))
     expect(actor.getSnapshot().matches({ restoring: 'fetchingProfile' })).toBe(true)
-    h.settle('fetchProfile', { output: user })
-    await tick()
+    await settled(actor, () => h.settle('fetchProfile', { output: user }))
     expect(selectToken(actor.getSnapshot())).toBe('stored')
     clock.increment(liveToken.remainingMs)
     expect(stateOf(actor)).toBe('expired')
@@ -214,8 +210,7 @@ describe('token lifetime', () => {
   it('a stored token past its expiry is cleared and the session starts expired', async () => {
     const h = harness()
     const actor = createActor(h.machine).start()
-    h.settle('readToken', { output: staleToken })
-    await tick()
+    await settled(actor, () => h.settle('readToken', { output: staleToken }))
     expect(stateOf(actor)).toBe('expired')
     expect(h.storage.clears).toBe(1)
   })
@@ -223,10 +218,8 @@ describe('token lifetime', () => {
   it('a token the server refuses signs the session out with a stable code and is forgotten', async () => {
     const h = harness()
     const actor = createActor(h.machine).start()
-    h.settle('readToken', { output: liveToken })
-    await tick()
-    h.settle('fetchProfile', { error: refused })
-    await tick()
+    await settled(actor, () => h.settle('readToken', { output: liveToken }))
+    await settled(actor, () => h.settle('fetchProfile', { error: refused }))
     expect(stateOf(actor)).toBe('unauthenticated')
     expect(actor.getSnapshot().context.error).toBe('session.restore_failed')
     expect(h.storage.clears).toBe(1)
@@ -235,10 +228,8 @@ describe('token lifetime', () => {
   it('a user call that does not get through (offline, the page left) keeps the token for the next load', async () => {
     const h = harness()
     const actor = createActor(h.machine).start()
-    h.settle('readToken', { output: liveToken })
-    await tick()
-    h.settle('fetchProfile', { error: offline })
-    await tick()
+    await settled(actor, () => h.settle('readToken', { output: liveToken }))
+    await settled(actor, () => h.settle('fetchProfile', { error: offline }))
     expect(stateOf(actor)).toBe('unauthenticated')
     expect(actor.getSnapshot().context.error).toBe('session.restore_failed')
     expect(h.storage.clears).toBe(0)
@@ -253,8 +244,7 @@ describe('401 and the path to resume', () => {
     expect(storage.clears).toBe(1)
     expect(selectResumePath(actor.getSnapshot())).toBeNull()
     actor.send({ type: 'session.signIn', token: 'again', rememberMe: false })
-    settle('fetchProfile', { output: user })
-    await tick()
+    await settled(actor, () => settle('fetchProfile', { output: user }))
     expect(selectResumePath(actor.getSnapshot())).toBe('/view/sr-9?page=2')
     actor.send({ type: 'session.resumed' })
     expect(selectResumePath(actor.getSnapshot())).toBeNull()
@@ -274,8 +264,7 @@ describe('401 and the path to resume', () => {
     const { actor, settle } = await signedIn(user)
     actor.send({ type: 'session.unauthorized', path: '/profile' })
     actor.send({ type: 'session.signIn', token: 'again', rememberMe: false })
-    settle('fetchProfile', { output: user })
-    await tick()
+    await settled(actor, () => settle('fetchProfile', { output: user }))
     actor.send({ type: 'session.signOut' })
     expect(actor.getSnapshot().context.resumePath).toBeNull()
   })
@@ -330,8 +319,7 @@ describe('roles', () => {
     actor.send({ type: 'session.signIn', token: 'tok2', rememberMe: false })
     s = actor.getSnapshot()
     expect([selectRole(s), selectIsSettled(s), selectDirectSign(s)]).toEqual(['unauthenticated', false, null])
-    settle('fetchProfile', { output: user })
-    await tick()
+    await settled(actor, () => settle('fetchProfile', { output: user }))
     expect(selectRole(actor.getSnapshot())).toBe('user')
     actor.send({ type: 'session.signOut' })
     s = actor.getSnapshot()

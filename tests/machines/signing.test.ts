@@ -12,6 +12,7 @@ import type {
   SignOutcome,
   SignResultCode,
 } from '../../machines/signing/signing.types.ts'
+import { settled } from './controlled-actor.ts'
 import { walk } from './walk.ts'
 
 interface Pending<T> {
@@ -184,8 +185,6 @@ describe('signing overlays (SPEC §2, §4)', () => {
 })
 
 describe('overlay handlers (SPEC §4)', () => {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
-
   it('routes each answer of the sign call to its overlay', async () => {
     const overlays: Record<SignResultCode, string> = {
       complete: 'signing-success',
@@ -206,8 +205,7 @@ describe('overlay handlers (SPEC §4)', () => {
       const actor = createActor(machine).start()
       actor.send({ type: 'signing.start', credit: paying })
       expect(actor.getSnapshot().context.loading).toBe(true)
-      pending.sign?.resolve({ result: code })
-      await settle()
+      await settled(actor, () => pending.sign?.resolve({ result: code }))
       expect(selectSigningOverlay(actor.getSnapshot())).toBe(overlays[code])
       expect(actor.getSnapshot().context.loading).toBe(false)
     }
@@ -217,20 +215,17 @@ describe('overlay handlers (SPEC §4)', () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
-    pending.sign?.resolve({ result: 'mobile_aes' })
-    await settle()
+    await settled(actor, () => pending.sign?.resolve({ result: 'mobile_aes' }))
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
     expect(actor.getSnapshot().context.loading).toBe(true)
-    pending.proceedMobileAes?.reject(new Error('offline'))
-    await settle()
+    await settled(actor, () => pending.proceedMobileAes?.reject(new Error('offline')))
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-aes')
     expect(actor.getSnapshot().context).toMatchObject({
       loading: false,
       errorCode: 'signing.mobile_aes_failed',
     })
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
-    pending.proceedMobileAes?.resolve({ result: 'complete' })
-    await settle()
+    await settled(actor, () => pending.proceedMobileAes?.resolve({ result: 'complete' }))
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('signing-success')
   })
 
@@ -238,11 +233,9 @@ describe('overlay handlers (SPEC §4)', () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
-    pending.sign?.resolve({ result: 'mobile_aes' })
-    await settle()
+    await settled(actor, () => pending.sign?.resolve({ result: 'mobile_aes' }))
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
-    pending.proceedMobileAes?.resolve({ result: 'tan_invalid', tanTriesLeft: 3 })
-    await settle()
+    await settled(actor, () => pending.proceedMobileAes?.resolve({ result: 'tan_invalid', tanTriesLeft: 3 }))
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-aes')
     expect(actor.getSnapshot().context).toMatchObject({
       loading: false,
@@ -250,14 +243,12 @@ describe('overlay handlers (SPEC §4)', () => {
       tanTriesLeft: 3,
     })
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
-    pending.proceedMobileAes?.resolve({ result: 'locked' })
-    await settle()
+    await settled(actor, () => pending.proceedMobileAes?.resolve({ result: 'locked' }))
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-aes')
     expect(actor.getSnapshot().context).toMatchObject({ loading: false, errorCode: 'signing.not_complete' })
     actor.send({ type: 'overlay.close' })
     expect(actor.getSnapshot().context.loading).toBe(true)
-    pending.cancelMobileAes?.resolve()
-    await settle()
+    await settled(actor, () => pending.cancelMobileAes?.resolve())
     expect(selectSigningOverlay(actor.getSnapshot())).toBeUndefined()
   })
 
@@ -265,20 +256,16 @@ describe('overlay handlers (SPEC §4)', () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
-    pending.sign?.resolve({ result: 'tan_required' })
-    await settle()
+    await settled(actor, () => pending.sign?.resolve({ result: 'tan_required' }))
     actor.send({ type: 'tan.resend' })
-    pending.resendTan?.resolve(60)
-    await settle()
+    await settled(actor, () => pending.resendTan?.resolve(60))
     expect(actor.getSnapshot().context.tanMail).toEqual({ nextAt: 60, count: 1 })
     actor.send({ type: 'tan.submit', tan: '000000' })
-    pending.sign?.resolve({ result: 'tan_invalid', tanTriesLeft: 4 })
-    await settle()
+    await settled(actor, () => pending.sign?.resolve({ result: 'tan_invalid', tanTriesLeft: 4 }))
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('tan-entry')
     expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'signing.tan_invalid', tanTriesLeft: 4 })
     actor.send({ type: 'tan.resend' })
-    pending.resendTan?.resolve(60)
-    await settle()
+    await settled(actor, () => pending.resendTan?.resolve(60))
     expect(actor.getSnapshot().context).toMatchObject({ errorCode: undefined, tanTriesLeft: undefined })
     expect(actor.getSnapshot().context.tanMail?.count).toBe(2)
   })
@@ -287,8 +274,7 @@ describe('overlay handlers (SPEC §4)', () => {
     const { machine, pending, attempts } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
-    pending.sign?.resolve({ result: 'tan_required' })
-    await settle()
+    await settled(actor, () => pending.sign?.resolve({ result: 'tan_required' }))
     actor.send({ type: 'tan.submit', tan: '654321' })
     expect(attempts).toEqual([{}, { tan: '654321' }])
   })
@@ -297,16 +283,13 @@ describe('overlay handlers (SPEC §4)', () => {
     const { machine, pending, attempts } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: directSigner })
-    pending.sign?.resolve({ result: 'part11_required' })
-    await settle()
+    await settled(actor, () => pending.sign?.resolve({ result: 'part11_required' }))
     expect(actor.getSnapshot().value).toBe('part11Meaning')
     actor.send({ type: 'part11.submit', signingName: 'Otto Outside', signingReason: 'Reviewed' })
-    pending.sign?.resolve({ result: 'tan_required' })
-    await settle()
+    await settled(actor, () => pending.sign?.resolve({ result: 'tan_required' }))
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('tan-entry')
     actor.send({ type: 'tan.submit', tan: '654321' })
-    pending.sign?.resolve({ result: 'complete' })
-    await settle()
+    await settled(actor, () => pending.sign?.resolve({ result: 'complete' }))
     const meaning = { signingName: 'Otto Outside', signingReason: 'Reviewed' }
     expect(attempts).toEqual([{}, { part11: meaning }, { tan: '654321', part11: meaning }])
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('signing-success')

@@ -69,8 +69,6 @@ function eventsFor<M extends AnyStateMachine>(state: Snap<M>, samples: WalkOptio
   })
 }
 
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
 function transitionName(t: AnyTransitionDefinition): string {
   const targets = (t.target ?? []).map((n) => n.id).join(',') || '(self)'
   return `${t.source.id} --${t.eventType}--> ${targets}`
@@ -153,12 +151,18 @@ async function replay<M extends AnyStateMachine>(
   const markReached = (snapshot: Snap<M>) => {
     for (const node of nodes) if ((snapshot as Any).matches(node.path.join('.'))) reached.add(node.id)
   }
+  // The step's event the walk waits for: an actor's result reaches the machine a few promise callbacks after
+  // the step settles the actor.
+  let awaited: { type: string; arrived: () => void } | undefined
   const actor = createActor(options.machine, {
     input: options.input,
     clock,
     inspect: (e) => {
-      // Microsteps of the machine itself (not of actors it invokes); states passed through count too.
-      if (e.type !== '@xstate.microstep' || e.rootId !== e.actorRef.sessionId) return
+      // Only the machine itself, not the actors it invokes.
+      if (e.rootId !== e.actorRef.sessionId) return
+      if (e.type === '@xstate.snapshot' && e.event.type === awaited?.type) awaited.arrived()
+      // Its microsteps: states passed through count too.
+      if (e.type !== '@xstate.microstep') return
       for (const t of e._transitions) taken.add(t)
       markReached(e.snapshot as Snap<M>)
     },
@@ -171,13 +175,15 @@ async function replay<M extends AnyStateMachine>(
     }
   }
   actor.start()
-  await settle()
   observe(actor.getSnapshot())
   for (const step of steps) {
+    const arrived = new Promise<void>((resolve) => {
+      awaited = { type: step.event.type, arrived: resolve }
+    })
     const exec = options.exec?.[step.event.type as Ev<M>['type']]
     if (exec) await exec({ actor, clock, event: step.event })
     else actor.send(step.event)
-    await settle()
+    await arrived
     const snapshot = actor.getSnapshot() as Snap<M>
     const [actual, expected] = [(snapshot as Any).value, (step.state as Any).value]
     if (JSON.stringify(actual) !== JSON.stringify(expected)) {

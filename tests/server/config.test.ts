@@ -49,6 +49,7 @@ describe('loadConfig', () => {
         SENTRY_TRACES_SAMPLE_RATE: '0.25',
         SENTRY_ENVIRONMENT: 'prod-ch',
         TRUSTED_PROXIES: '1',
+        JOB_HAND_BACK_SECONDS: '20',
         KEY_ENCRYPTION_KEY: productionKey,
       }),
     ).toEqual({
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
         environment: 'prod-ch',
       },
       trustedProxies: 1,
+      jobHandBackMs: 20_000,
       keyEncryptionKey: expect.objectContaining({ type: 'secret', symmetricKeySize: 32 }),
     })
   })
@@ -115,6 +117,7 @@ describe('loadConfig', () => {
     ['FREE_SIGNATURES', 'ten', /FREE_SIGNATURES must be a whole number from 0 to 999999, e.g. 10/],
     ['FREE_SIGNATURES', '1000000', /FREE_SIGNATURES must be a whole number from 0 to 999999, e.g. 10/],
     ['BACKUP_KEEP', '0', /BACKUP_KEEP must be a number of archives from 1 to 999, e.g. 7/],
+    ['JOB_HAND_BACK_SECONDS', '1.5', /JOB_HAND_BACK_SECONDS must be a whole number of seconds from 0 to 999/],
   ])('rejects %s=%s naming the variable', (variable, value, message) => {
     const error = configError({ [variable]: value })
     expect(error.variable).toBe(variable)

@@ -59,15 +59,16 @@ type Outcome = {
   title: string
   status?: number
   error?: string
-  /** When the answer or the error came (performance.now()). */
-  at: number
+  /** Whether the answer or the error came after the server was told to stop. */
+  afterSignal: boolean
 }
 
 /**
  * Issue 37 §4: SIGTERM drains. Uploads and signings are under way, and the mails of the requests signed before
  * are held by a mail server that does not answer, when the server is told to stop. Every call it answered is
- * kept, it refuses the rest cleanly, it hands back the mail jobs it could not finish and exits 0; started again
- * on the same data it has every upload and signature, and sends every promised mail at once.
+ * kept, it refuses the rest cleanly, it hands back the mail jobs it could not finish (after JOB_HAND_BACK_SECONDS,
+ * short here) and exits 0; started again on the same data it has every upload and signature, and sends every
+ * promised mail at once.
  */
 describe.each(drivers)('node server/index.ts stopped under traffic on %s', (driver) => {
   it('finishes what it answered, hands back its jobs, and loses nothing', { timeout: 120_000 }, async () => {
@@ -81,12 +82,13 @@ describe.each(drivers)('node server/index.ts stopped under traffic on %s', (driv
       DATABASE_URL: testDatabase.database.driver === 'postgres' ? testDatabase.database.url : '',
       PUBLIC_URL: `http://localhost:${port}`,
       SMTP_URL: mailServer.url,
+      JOB_HAND_BACK_SECONDS: '1',
     }
     const first = spawnServer(env)
     let second: ReturnType<typeof spawnServer> | undefined
     try {
       const url = await first.listening
-      const owner = await signUpAt(url, 'owner@example.com', 'Correct-horse-42')
+      const owner = await signUpAt(url, env.DATA_DIR, 'owner@example.com', 'Correct-horse-42')
       // Four requests to sign and four drafts to upload into while the server runs, one of each after the signal.
       const prepared = await Promise.all(
         ['Lease', 'Loan', 'Offer', 'Order', 'Bond'].map(async (title) => ({
@@ -102,6 +104,7 @@ describe.each(drivers)('node server/index.ts stopped under traffic on %s', (driv
       )
       const pdf = await makePdf(2)
       stalling = true
+      let signalled = false
 
       const settle = (
         kind: Outcome['kind'],
@@ -116,11 +119,11 @@ describe.each(drivers)('node server/index.ts stopped under traffic on %s', (driv
               })
             : uploadDocument(url, owner, id, title, pdf)
         return call.then(
-          (response) => ({ ...base, status: response.status, at: performance.now() }),
+          (response) => ({ ...base, status: response.status, afterSignal: signalled }),
           (error: Error) => ({
             ...base,
             error: String((error.cause as { code?: string } | undefined)?.code ?? error.message),
-            at: performance.now(),
+            afterSignal: signalled,
           }),
         )
       }
@@ -130,15 +133,14 @@ describe.each(drivers)('node server/index.ts stopped under traffic on %s', (driv
       ]
       // Told to stop as the first call is answered, while the others are under way; two more come after.
       await Promise.race(traffic)
-      const signalled = performance.now()
+      signalled = true
       first.child.kill('SIGTERM')
       traffic.push(settle('signing', prepared[4] as (typeof prepared)[number]))
       traffic.push(settle('upload', drafts[4] as (typeof drafts)[number]))
       const outcomes = await Promise.all(traffic)
+      // It ends while the mail server still holds the mails: it does not wait for them.
       const exit = await first.exited
       expect(exit).toMatchObject({ code: 0, signal: null })
-      // Requests drain within the shutdown timeout (10 s), then jobs within as long again.
-      expect(performance.now() - signalled).toBeLessThan(25_000)
 
       // Each call was answered in full, refused as the server stopped (503), or never got in: refused at
       // connect, or sent on a kept-alive connection just as the server closed it (`other side closed`, which
@@ -149,27 +151,28 @@ describe.each(drivers)('node server/index.ts stopped under traffic on %s', (driv
           expect(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'], JSON.stringify(each)).toContain(each.error)
       }
       // Calls under way when the signal came were finished, not cut.
-      expect(
-        outcomes.filter((each) => each.at > signalled && (each.status ?? 0) < 300).length,
-      ).toBeGreaterThan(0)
+      expect(outcomes.filter((each) => each.afterSignal && (each.status ?? 0) < 300).length).toBeGreaterThan(
+        0,
+      )
       const signed = outcomes.filter((each) => each.kind === 'signing' && each.status === 200)
       const uploaded = outcomes.filter((each) => each.kind === 'upload' && each.status === 201)
       const refused = outcomes.filter((each) => (each.status ?? 503) === 503)
       expect(signed.length).toBeGreaterThan(0)
 
-      // The mails the stalled mail server held were handed back, not left leased to a process that is gone.
+      // The mails the stalled mail server held were handed back, due at once, not left leased to a process
+      // that is gone: the next process sends them without waiting out a lease (30 s).
       expect(exit.stdout).toContain('handing them back')
       const database = await openDatabase(testDatabase.database)
       const states = await database.db
-        .select({ state: jobs.state })
+        .select({ state: jobs.state, lockedUntil: jobs.lockedUntil })
         .from(jobs)
         .finally(() => database.close())
       expect(states.filter((job) => job.state === 'running')).toEqual([])
+      expect(states.filter((job) => job.lockedUntil !== null)).toEqual([])
 
       stalling = false
       second = spawnServer(env)
       const again = await second.listening
-      const restarted = performance.now()
       const dir = temporaryDirectory(`sigterm-${driver}`)
       const nssDir = trustStore(dir, await (await fetch(`${again}/api${apiPaths.pkiCa()}`)).text())
       type View = { statusOverall: string; documents: { id: string; title: string }[] }
@@ -200,7 +203,7 @@ describe.each(drivers)('node server/index.ts stopped under traffic on %s', (driv
           documentTimestamp,
         ])
       }
-      // Every signed request's mail arrives, the handed-back ones without waiting out a lease (30 s).
+      // Every signed request's mail arrives.
       const mails = async () => {
         const outbox = await readJson<{ mails: { subject: string }[]; jobs: { kind: string }[] }>(
           await callApi(again, 'GET', apiPaths.outbox()),
@@ -216,7 +219,6 @@ describe.each(drivers)('node server/index.ts stopped under traffic on %s', (driv
       await expect
         .poll(mails, { timeout: 20_000, interval: 100 })
         .toEqual({ pending: 0, signed: signed.map(({ title }) => `“${title}” is signed`).sort() })
-      expect(performance.now() - restarted).toBeLessThan(30_000)
     } finally {
       kill(first.child)
       if (second) {
@@ -238,10 +240,13 @@ describe('node server/index.ts stopped while it starts', () => {
     const first = spawnServer(env)
     try {
       // The database directory appears when its creation begins, long before the server listens.
-      while (!existsSync(join(testDatabase.dataDir, 'db'))) {
-        if (first.child.exitCode !== null) throw new Error('server exited early')
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
+      await expect
+        .poll(() => existsSync(join(testDatabase.dataDir, 'db')) || first.child.exitCode !== null, {
+          timeout: 60_000,
+          interval: 10,
+        })
+        .toBe(true)
+      expect(first.child.exitCode).toBeNull()
       first.child.kill('SIGTERM')
       const exit = await first.exited
       expect(exit).toMatchObject({ code: 0, signal: null })
@@ -269,15 +274,22 @@ describe('node server/index.ts with a wrong configuration', () => {
     ['APP_MODE', 'live'],
     ['DATABASE_URL', 'sqlite://signet.db'],
     ['KEY_ENCRYPTION_KEY', 'c2hvcnQ='],
-  ])('prints what is wrong with %s and exits 1 at once', { timeout: 20_000 }, async (variable, value) => {
-    const started = performance.now()
-    const server = spawnServer({ [variable]: value, DATA_DIR: '/nonexistent/never-created' })
-    const exit = await server.exited
-    expect(exit.code).toBe(1)
-    expect(exit.stderr).toMatch(new RegExp(`^Invalid configuration: ${variable} must be`))
-    expect(exit.stdout).toBe('')
-    expect(performance.now() - started).toBeLessThan(10_000)
-  })
+  ])(
+    'prints what is wrong with %s and exits 1 before starting anything',
+    {
+      timeout: 20_000,
+    },
+    async (variable, value) => {
+      const dataDir = join(temporaryDirectory('wrong-configuration'), 'never-created')
+      const server = spawnServer({ [variable]: value, DATA_DIR: dataDir })
+      const exit = await server.exited
+      expect(exit.code).toBe(1)
+      expect(exit.stderr).toMatch(new RegExp(`^Invalid configuration: ${variable} must be`))
+      expect(exit.stdout).toBe('')
+      // Nothing started: the server makes DATA_DIR first thing.
+      expect(existsSync(dataDir)).toBe(false)
+    },
+  )
 
   it('refuses to start in production without KEY_ENCRYPTION_KEY', { timeout: 20_000 }, async () => {
     const server = spawnServer({ APP_MODE: 'production', DATA_DIR: '/nonexistent/never-created' })

@@ -74,11 +74,10 @@ describe.each(drivers)('startServer on %s', (driver) => {
       const response = await slow.response
       // The body is valid JSON; POST has no route on datetime, so the answer is the contract's 404.
       expect(response.statusCode).toBe(404)
+      // Its connection ends with the answer, so closing waits for no keep-alive timeout after it.
+      expect(response.headers.connection).toBe('close')
       expect(JSON.parse(await readBody(response))).toMatchObject({ code: 'route.not_found' })
-      const started = performance.now()
       await closing
-      // No wait for a keep-alive timeout once the last answer is out.
-      expect(performance.now() - started).toBeLessThan(1000)
       await expect(fetch(url)).rejects.toThrow()
     } finally {
       await server.stop()
@@ -133,9 +132,8 @@ describe.each(drivers)('startServer on %s', (driver) => {
         () => true,
       )
       await slow.received
-      const started = performance.now()
+      // Closing ends though the request never does: its connection is cut.
       await server.close()
-      expect(performance.now() - started).toBeLessThan(5000)
       expect(await failed).toBe(true)
     } finally {
       await server.stop()

@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { watch } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
 import { toCamelCase } from '../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../contract/paths.ts'
+import { outboxDir } from '../../server/providers/mail/create-mail-provider.ts'
 
 const entry = fileURLToPath(new URL('../../server/index.ts', import.meta.url))
 
@@ -70,11 +73,45 @@ async function answerOf(response: Response, status: number, what: string): Promi
 }
 
 /**
- * Signs up `email` at the server at `url` as a person does, following the confirmation link from the
- * development outbox; answers the bearer token.
+ * The outbox mail to `email` of the server at `url`, whose DATA_DIR is `dataDir`: looked for in the outbox
+ * each time a mail lands there, until it comes (the outbox writes each mail whole, by a rename); gives up
+ * after 10 s.
+ */
+async function outboxMailTo(url: string, dataDir: string, email: string): Promise<{ id: string }> {
+  const dir = outboxDir(dataDir)
+  await mkdir(dir, { recursive: true })
+  const signal = AbortSignal.timeout(10_000)
+  let giveUp = () => {}
+  const gaveUp = new Promise<never>((_, reject) => {
+    giveUp = () => reject(new Error(`no confirmation mail to ${email} in the outbox`))
+  })
+  signal.addEventListener('abort', giveUp)
+  let landed = () => {}
+  const watcher = watch(dir, { signal }, () => landed())
+  try {
+    for (;;) {
+      // Waited for from before the look, so a mail that lands during it is not missed.
+      const next = new Promise<void>((resolve) => {
+        landed = resolve
+      })
+      const outbox = await answerOf(await callApi(url, 'GET', apiPaths.outbox()), 200, 'outbox')
+      const mail = (outbox.mails as { id: string; to: string }[]).find((each) => each.to === email)
+      if (mail !== undefined) return mail
+      await Promise.race([next, gaveUp])
+    }
+  } finally {
+    signal.removeEventListener('abort', giveUp)
+    watcher.close()
+  }
+}
+
+/**
+ * Signs up `email` at the server at `url` (whose DATA_DIR is `dataDir`) as a person does, following the
+ * confirmation link from the development outbox; answers the bearer token.
  */
 export async function signUpAt(
   url: string,
+  dataDir: string,
   email: string,
   password: string,
   firstName = 'Ada',
@@ -82,13 +119,7 @@ export async function signUpAt(
   const requested = callApi(url, 'POST', apiPaths.requestConfirmation(), undefined, { email, flow: 'signup' })
   await answerOf(await requested, 204, 'confirmation')
   // The mail goes out through the job queue, soon after the answer.
-  let mail: { id: string } | undefined
-  for (let look = 0; mail === undefined; look++) {
-    if (look === 200) throw new Error(`no confirmation mail to ${email} in the outbox`)
-    const outbox = await answerOf(await callApi(url, 'GET', apiPaths.outbox()), 200, 'outbox')
-    mail = (outbox.mails as { id: string; to: string }[]).find((each) => each.to === email)
-    if (mail === undefined) await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  const mail = await outboxMailTo(url, dataDir, email)
   const { links } = await answerOf(await callApi(url, 'GET', apiPaths.outboxMail(mail.id)), 200, 'mail')
   const token = new URL((links as string[])[0] ?? '').searchParams.get('token')
   const body = { first_name: firstName, last_name: 'Muster', password, token, gtc: true }

@@ -1,7 +1,6 @@
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import { is } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -17,6 +16,7 @@ import { apiPaths } from '../../../contract/paths.ts'
 import { sealPaths } from '../../../contract/seals.ts'
 import type { DatabaseConfig } from '../../../server/config.ts'
 import { openDatabase } from '../../../server/db/open-database.ts'
+import { openPglite } from '../../../server/db/pglite-template.ts'
 import * as schema from '../../../server/db/schema.ts'
 import { startServer } from '../../../server/server.ts'
 import { upgradeFixtureKey } from '../../fixtures/upgrades/fixture-key.ts'
@@ -50,7 +50,8 @@ async function loadFixture(database: DatabaseConfig, tag: string, dir: string) {
   const migrationsFolder = await migrationsUpTo(tag, dir)
   const data = await readFile(join(fixturesDir, `${tag}.sql`), 'utf8')
   if (database.driver === 'pglite') {
-    const client = await PGlite.create(database.dir)
+    // From the empty-database template, as the server starts one, not through initdb.
+    const client = await openPglite(database.dir)
     try {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder })
       await client.exec(data)

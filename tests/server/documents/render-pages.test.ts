@@ -196,10 +196,10 @@ describe('page renderer', () => {
         const path = await upload('image.pdf', makeLargeImagePdf(6000))
         expect(await renderer.inspect(path)).toMatchObject({ ok: true, pageCount: 1 })
         const hash = await storePdf(await readFile(path))
-        await expect(small.renderPage(hash, 0, 100)).rejects.toMatchObject({ code: 'document.too_complex' })
-        const started = performance.now()
-        await expect(small.renderPage(hash, 0, 100)).rejects.toMatchObject({ code: 'document.too_complex' })
-        expect(performance.now() - started).toBeLessThan(50)
+        const failure = await small.renderPage(hash, 0, 100).catch((error: unknown) => error)
+        expect(failure).toMatchObject({ code: 'document.too_complex' })
+        // Asked again, it answers the failure it keeps, without drawing the page once more.
+        await expect(small.renderPage(hash, 0, 100)).rejects.toBe(failure)
         // Its worker was replaced, and renders other documents.
         expect(await small.renderPage(docHash, 0, 21)).toBe(pageImageKey(docHash, 0, 21))
       } finally {

@@ -12,7 +12,8 @@ const messageId = (raw: string) => /^Message-ID: (.+)\r?$/im.exec(raw)?.[1]
 /**
  * Issue 34 §2: a server process is killed (kill -9) while it sends mails, some of them received by the mail
  * server but not yet acknowledged. The next process takes the dead one's jobs once their lease has run
- * out: every mail arrives within 60 s of the restart, a repeat as the same message, and once in the outbox.
+ * out by its clock (moved forward here, as a tester does, instead of waiting 30 s): every mail arrives, a repeat
+ * as the same message, and once in the outbox.
  */
 describe.each(drivers)('a server killed under mail traffic on %s', (driver) => {
   let database: TestDatabase | undefined
@@ -28,7 +29,7 @@ describe.each(drivers)('a server killed under mail traffic on %s', (driver) => {
     await database?.drop()
   })
 
-  it('delivers every mail within 60 s of the restart, each as one message', {
+  it("delivers every mail once the dead process's lease has run out, each as one message", {
     timeout: 120_000,
   }, async () => {
     database = await createTestDatabase(driver)
@@ -66,15 +67,20 @@ describe.each(drivers)('a server killed under mail traffic on %s', (driver) => {
     await first.exited
     stalling = false
 
-    await start()
-    const restarted = performance.now()
+    const second = await start()
+    // Past the lease (30 s) the dead process took its mails for; the jobs due by then run at once.
+    const moved = await fetch(`${second.url}${apiUrl(apiPaths.devClock())}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_seconds: 31 }),
+    })
+    expect(moved.status).toBe(200)
     // A mail is in the outbox once the mail server acknowledged it.
     const outbox = outboxDir(env.DATA_DIR)
     const files = async () => (await readdir(outbox)).filter((name) => name.endsWith('.eml'))
     await expect
-      .poll(async () => (await files()).length, { timeout: 60_000, interval: 250 })
+      .poll(async () => (await files()).length, { timeout: 15_000, interval: 100 })
       .toBe(addresses.length)
-    expect(performance.now() - restarted).toBeLessThan(60_000)
 
     // The held mails were sent again, each as the message the mail server already had.
     const byAddress = new Map<string, (string | undefined)[]>()

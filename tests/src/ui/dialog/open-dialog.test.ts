@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { dialogHostMachine } from '../../../../machines/dialog/dialog-host.machine.ts'
 import { dialogFailure, openDialog } from '../../../../src/ui/dialog/open-dialog.ts'
+import { settled } from '../../../machines/controlled-actor.ts'
 
 const startHost = () => createActor(dialogHostMachine).start()
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('openDialog', () => {
   it('opens the dialog with a fresh id and resolves true once its action ran', async () => {
@@ -52,8 +52,7 @@ describe('openDialog', () => {
       },
     })
     const id = host.getSnapshot().context.dialog?.id ?? ''
-    host.send({ type: 'dialog.action', value: 'bad' })
-    await settle()
+    await settled(host, () => host.send({ type: 'dialog.action', value: 'bad' }))
     expect(host.getSnapshot().context.error).toBe('dialog.action_failed')
     expect(dialogFailure(id)).toBe(failure)
     host.send({ type: 'dialog.close' })

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { overlayHostMachine } from '../../../../machines/overlay/overlay-host.machine.ts'
 import { openOverlay, overlayFailure } from '../../../../src/ui/overlay/open-overlay.ts'
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+import { settled } from '../../../machines/controlled-actor.ts'
 
 describe('openOverlay', () => {
   it('opens the overlay, which stays until its action answers complete', async () => {
@@ -15,13 +14,11 @@ describe('openOverlay', () => {
       action: async () => results.shift() ?? 'complete',
     })
     expect(host.getSnapshot().context.overlay).toMatchObject({ id, name: 'signingSuccess', props: { n: 1 } })
-    host.send({ type: 'overlay.action' })
-    await settle()
+    await settled(host, () => host.send({ type: 'overlay.action' }))
     expect(host.getSnapshot().context.overlay?.id).toBe(id)
     host.send({ type: 'overlay.outsideClick' })
     expect(host.getSnapshot().context.overlay?.id).toBe(id)
-    host.send({ type: 'overlay.action' })
-    await settle()
+    await settled(host, () => host.send({ type: 'overlay.action' }))
     expect(host.getSnapshot().value).toBe('closed')
   })
 
@@ -36,13 +33,11 @@ describe('openOverlay', () => {
         return 'complete'
       },
     })
-    host.send({ type: 'overlay.action' })
-    await settle()
+    await settled(host, () => host.send({ type: 'overlay.action' }))
     expect(host.getSnapshot().context.error).toBe('overlay.action_failed')
     expect(overlayFailure(id)).toBe(failure)
     fail = false
-    host.send({ type: 'overlay.action' })
-    await settle()
+    await settled(host, () => host.send({ type: 'overlay.action' }))
     expect(host.getSnapshot().value).toBe('closed')
     expect(overlayFailure(id)).toBeUndefined()
   })
