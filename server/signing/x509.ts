@@ -35,6 +35,8 @@ export type CertificateSpec = {
   policies?: string[]
   /** Named in Authority Information Access and CRL Distribution Points; absent on the self-signed root. */
   authority?: IssuerPointers
+  /** When its validity starts (less an hour). @default the system's time */
+  issuedAt?: Date
 }
 
 /** The key algorithm of every key in the platform PKI: fast to sign, accepted by NSS and Adobe. */
@@ -52,7 +54,7 @@ export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Ce
   certificate.serialNumber = new asn1js.Integer({ valueHex: positiveSerial() })
   certificate.subject = distinguishedName(spec.subject)
   certificate.issuer = spec.issuer ? spec.issuer.certificate.subject : distinguishedName(spec.subject)
-  const now = Date.now()
+  const now = spec.issuedAt?.getTime() ?? Date.now()
   // Backdated an hour so a verifier whose clock lags a little still accepts a fresh certificate.
   certificate.notBefore.value = new Date(now - 3_600_000)
   certificate.notAfter.value = new Date(now + spec.validDays * 86_400_000)
