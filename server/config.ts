@@ -73,6 +73,12 @@ export type AppConfig = {
   /** FREE_SIGNATURES: the free signatures a new account starts with (free_signatures_remaining); unset: 10. */
   freeSignatures?: number
   /**
+   * ARCHIVE_TIMESTAMP_RENEWAL_DAYS: a completed document's archive timestamp is renewed once its timestamp
+   * authority's certificate expires within this many days, and the authority gets a new certificate once its
+   * own comes within twice as many; unset: 365.
+   */
+  archiveRenewalDays?: number
+  /**
    * TRUSTED_PROXIES: how many reverse proxies in front of the server add to X-Forwarded-For, so that the
    * client's address is read from it; unset: 0, the socket's peer is the client.
    */
@@ -298,6 +304,15 @@ const envSchema = v.object({
       v.string(),
       v.regex(/^\d{1,6}$/, 'must be a whole number from 0 to 999999, e.g. 10'),
       v.transform(Number),
+    ),
+  ),
+  // The timestamp authority's certificate is valid ten years and is replaced at twice this: less than half.
+  ARCHIVE_TIMESTAMP_RENEWAL_DAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,3}$/, 'must be a whole number of days from 1 to 1800, e.g. 365'),
+      v.transform(Number),
+      v.maxValue(1800, 'must be a whole number of days from 1 to 1800, e.g. 365'),
     ),
   ),
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an http:// or https:// URL'))),
@@ -558,6 +573,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(MAX_REQUEST_MB === undefined ? {} : { maxRequestBytes: MAX_REQUEST_MB }),
     ...(result.output.MAX_PAGES === undefined ? {} : { maxPages: result.output.MAX_PAGES }),
     ...(FREE_SIGNATURES === undefined ? {} : { freeSignatures: FREE_SIGNATURES }),
+    ...(result.output.ARCHIVE_TIMESTAMP_RENEWAL_DAYS === undefined
+      ? {}
+      : { archiveRenewalDays: result.output.ARCHIVE_TIMESTAMP_RENEWAL_DAYS }),
     ...(TRUSTED_PROXIES === undefined ? {} : { trustedProxies: TRUSTED_PROXIES }),
     ...(JOB_HAND_BACK_SECONDS === undefined ? {} : { jobHandBackMs: JOB_HAND_BACK_SECONDS }),
     ...(STRIPE_SECRET_KEY === undefined || !STRIPE_WEBHOOK_SECRET || !STRIPE_PUBLISHABLE_KEY

@@ -19,6 +19,7 @@ import {
   identificationPaymentSyncHandler,
   identificationPaymentSyncJob,
 } from './identification/sync-identification-payment.ts'
+import { archiveRenewalHandler, archiveRenewalJob, scheduleArchiveRenewal } from './jobs/archive-renewal.ts'
 import { createJobQueue, type JobKind, type JobQueue } from './jobs/job-queue.ts'
 import { nightlyBackupHandler, nightlyBackupJob, scheduleNightlyBackup } from './jobs/nightly-backup.ts'
 import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
@@ -30,7 +31,7 @@ import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue, mailJob, mailJobHandler } from './providers/mail/mail-queue.ts'
 import { createServerClock } from './server-clock.ts'
 import { senderReportPdf } from './signature-requests/request-report-pdf.ts'
-import { loadPlatformSigning } from './signing/load-platform-signing.ts'
+import { archiveRenewalMs, loadPlatformSigning } from './signing/load-platform-signing.ts'
 import {
   createValidationPool,
   type ValidationPool,
@@ -175,16 +176,30 @@ export async function startServer(
         lane: 'upkeep',
         run: nightlyBackupHandler({ ...backup, backup: config.backup, logger }),
       }
-    jobs = queue
-    queue.start()
-    const upkeep = scheduleUpkeep(queue, database, now, logger)
-    const nightly = config.backup === undefined ? undefined : scheduleNightlyBackup(queue, backup, logger)
     const pages = createPageRenderer({
       storage: fileStorageOptions(config),
       workers: options.renderWorkers,
       maxPages: config.maxPages,
     })
     renderer = pages
+    handlers[archiveRenewalJob] = {
+      lane: 'upkeep',
+      run: archiveRenewalHandler({
+        db: database.db,
+        storage,
+        renderer: pages,
+        platform,
+        queue,
+        now,
+        logger,
+        renewalMs: archiveRenewalMs(config),
+      }),
+    }
+    jobs = queue
+    queue.start()
+    const upkeep = scheduleUpkeep(queue, database, now, logger)
+    const nightly = config.backup === undefined ? undefined : scheduleNightlyBackup(queue, backup, logger)
+    const archiveRenewal = scheduleArchiveRenewal(queue, database.db, now, logger)
     const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })
     validator = validation
     const app = createApp({
@@ -195,11 +210,12 @@ export async function startServer(
       jobs: queue,
       now,
       devClock,
-      // The upkeep of the hour (and the backup of the night) the clock moved into runs at once: retention and
-      // cleanups fall due by it.
+      // The upkeep of the hour, the backup of the night and the archive renewal of the day the clock moved into
+      // run at once: retention, cleanups and renewals fall due by it.
       clockMoved: () => {
         upkeep.enqueue()
         void nightly?.enqueue()
+        archiveRenewal.enqueue()
       },
       staticDir: options.staticDir,
       renderer: pages,
@@ -264,6 +280,7 @@ export async function startServer(
         await Promise.all([pages.close(), validation.close()])
         upkeep.stop()
         nightly?.stop()
+        archiveRenewal.stop()
         // Jobs under way finish or are handed back; the rest wait in the database for the next start, here or
         // elsewhere.
         await queue.stop(config.jobHandBackMs ?? 10_000)

@@ -502,10 +502,17 @@ export const signatureRequestDocuments = pgTable(
      */
     signedSha256: text('signed_sha256'),
     signedSize: bigint('signed_size', { mode: 'number' }),
+    /**
+     * When the certificate of the timestamp authority of the signed version's archive timestamp (its last
+     * document timestamp) expires, by which it is renewed; `infinity` for one without any. Null while not known
+     * (not completed, or completed before it was kept): the renewal reads the document to learn it.
+     */
+    archiveExpiresAt: at('archive_expires_at'),
   },
   (table) => [
     primaryKey({ columns: [table.requestId, table.documentId] }),
     index('signature_request_documents_document_idx').on(table.documentId),
+    index('signature_request_documents_archive_idx').on(table.archiveExpiresAt),
   ],
 )
 

@@ -1,4 +1,4 @@
-import type { ArchiveAuthorities } from '../signing/archive-pdf.ts'
+import type { ArchiveAuthorities, ArchiveRenewal } from '../signing/archive-pdf.ts'
 import type { PreparedSignature, SignaturePlan } from '../signing/sign-pdf.ts'
 import type { SigningErrorCode } from '../signing/signing-error.ts'
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
@@ -20,6 +20,8 @@ export type RenderJobMessage =
   | { id: number; type: 'sign'; pdf: Uint8Array; plan: SignaturePlan }
   /** Make a signed PDF B-LTA (see `archivePdf`), asking the pool for its timestamp and revocation data. */
   | { id: number; type: 'archive'; pdf: Uint8Array }
+  /** Renew a B-LTA PDF's archive timestamp if due (see `renewArchiveTimestamp`); `renewBefore` in ms. */
+  | { id: number; type: 'renew-archive'; pdf: Uint8Array; renewBefore: number }
 
 /** Where the time of one rendered page went, in milliseconds; all zero when it was already stored. */
 export type RenderTiming = { renderMs: number; encodeMs: number; storeMs: number }
@@ -31,6 +33,7 @@ export type RenderJobResult = {
   inspect: { inspection: PdfInspection | DocumentFailure }
   sign: PreparedSignature
   archive: { bytes: Uint8Array }
+  'renew-archive': ArchiveRenewal
 }
 
 /** What a worker asks the API process during a job, which holds the keys: one of {@link ArchiveAuthorities}. */

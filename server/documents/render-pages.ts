@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { ApiError } from '../http/api-error.ts'
-import type { ArchiveAuthorities } from '../signing/archive-pdf.ts'
+import type { ArchiveAuthorities, ArchiveRenewal } from '../signing/archive-pdf.ts'
 import type { PrepareSignature } from '../signing/sign-pdf.ts'
 import { SigningError, type SigningErrorCode } from '../signing/signing-error.ts'
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
@@ -91,6 +91,11 @@ export type PageRenderer = {
    * keys) for the archive timestamp and the revocation data; errors as for `prepareSignature`.
    */
   archivePdf(pdf: Uint8Array, authorities: ArchiveAuthorities): Promise<Uint8Array>
+  /**
+   * Renews a B-LTA PDF's archive timestamp when its authority's certificate expires before `renewBefore`
+   * (`renewArchiveTimestamp`) in a worker, as background work, asking `authorities` as {@link archivePdf} does.
+   */
+  renewArchive(pdf: Uint8Array, authorities: ArchiveAuthorities, renewBefore: Date): Promise<ArchiveRenewal>
   /** Drops the queued work on a document that is gone; whoever waits for it gets `document.not_found`. */
   forget(docHash: string): void
   status(docHash: string, page: number, scale: number): Promise<PageStatus>
@@ -363,6 +368,14 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     async archivePdf(pdf, authorities) {
       const archive = `archive:${nextId}`
       return (await enqueue<'archive'>({ type: 'archive', pdf }, archive, true, authorities)).bytes
+    },
+    renewArchive(pdf, authorities, renewBefore) {
+      return enqueue<'renew-archive'>(
+        { type: 'renew-archive', pdf, renewBefore: renewBefore.getTime() },
+        `renew-archive:${nextId}`,
+        false,
+        authorities,
+      )
     },
     async pageText(docHash, page) {
       checkPage(page)

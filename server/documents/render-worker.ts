@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { createCanvas } from '@napi-rs/canvas'
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { type ArchiveAuthorities, archivePdf } from '../signing/archive-pdf.ts'
+import { type ArchiveAuthorities, archivePdf, renewArchiveTimestamp } from '../signing/archive-pdf.ts'
 import { preparePdfSignature } from '../signing/sign-pdf.ts'
 import { SigningError } from '../signing/signing-error.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
@@ -164,12 +164,14 @@ function run(job: RenderJobMessage): Promise<RenderJobResult[keyof RenderJobResu
       return preparePdfSignature(job.pdf, job.plan)
     case 'archive':
       return archivePdf(job.pdf, askedAuthorities(job.id)).then((bytes) => ({ bytes }))
+    case 'renew-archive':
+      return renewArchiveTimestamp(job.pdf, askedAuthorities(job.id), new Date(job.renewBefore))
   }
 }
 
 /** A signed PDF's buffer, when it is the PDF's alone: it goes back to the pool without a copy. */
 function ownBuffer(result: RenderJobResult[keyof RenderJobResult]): ArrayBuffer[] {
-  if (!('bytes' in result)) return []
+  if (!('bytes' in result) || result.bytes === null) return []
   const { buffer, byteOffset, byteLength } = result.bytes
   return buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength ? [buffer] : []
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
 import { seals } from '../db/schema.ts'
 import { fromPem } from '../signing/pem.ts'
-import { partKeyFiles, pkiParts } from '../signing/pki.ts'
+import { partKeyFiles, pkiParts, renewedTsaKeyFiles } from '../signing/pki.ts'
 import { type KeyRing, openPrivateKey, sealedWithCurrentKey, sealPrivateKey } from './key-ring.ts'
 
 /** How many private keys were sealed anew, in `DATA_DIR/pki` and in the seals' rows. */
@@ -20,16 +20,20 @@ export async function resealPrivateKeys(
   keys: KeyRing,
   at: { pkiDir: string; db: Database },
 ): Promise<Resealed> {
-  const files: { sealed: string; clear: string; text: string }[] = []
-  for (const part of pkiParts) {
-    const { sealed, clear } = partKeyFiles(at.pkiDir, part)
+  const files: { sealed: string; clear: string | undefined; text: string }[] = []
+  // The timestamp authority's later keys were never kept in the clear.
+  const kept: { sealed: string; clear?: string }[] = [
+    ...pkiParts.map((part) => partKeyFiles(at.pkiDir, part)),
+    ...(await renewedTsaKeyFiles(at.pkiDir)).map((sealed) => ({ sealed })),
+  ]
+  for (const { sealed, clear } of kept) {
     const stored = await readIfThere(sealed)
-    const pem = await readIfThere(clear)
+    const pem = clear === undefined ? undefined : await readIfThere(clear)
     if (stored !== undefined && sealedWithCurrentKey(keys, stored)) {
       // A clear file left beside its sealed one by a start cut short.
-      if (pem !== undefined) await rm(clear)
+      if (pem !== undefined && clear !== undefined) await rm(clear)
     } else if (stored !== undefined || pem !== undefined) {
-      const pkcs8 = stored === undefined ? clearKey(pem ?? '', clear) : openPrivateKey(keys, stored)
+      const pkcs8 = stored === undefined ? clearKey(pem ?? '', clear ?? sealed) : openPrivateKey(keys, stored)
       files.push({ sealed, clear, text: `${sealPrivateKey(keys, pkcs8)}\n` })
     }
   }
@@ -55,7 +59,7 @@ export async function resealPrivateKeys(
     const written = `${sealed}.${process.pid}.partial`
     await writeFile(written, text, { mode: 0o600 })
     await rename(written, sealed)
-    await rm(clear, { force: true })
+    if (clear !== undefined) await rm(clear, { force: true })
   }
   return { files: files.length, seals: resealed.length }
 }

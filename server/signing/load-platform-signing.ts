@@ -8,7 +8,7 @@ import { certificateRevocationList } from './crl.ts'
 import { ocspResponseFor, platformCaOf, type RevocationServices } from './ocsp.ts'
 import { loadOrCreatePki } from './pki.ts'
 import type { PlatformSigning } from './signing-services.ts'
-import { createTimestampAuthority } from './tsa.ts'
+import { createTimestampAuthority, type TimestampAuthority } from './tsa.ts'
 import { parseCertificate } from './x509.ts'
 
 /**
@@ -17,10 +17,15 @@ import { parseCertificate } from './x509.ts'
  * release left in the clear (or a rotation cut short left under the previous key) are sealed anew first.
  * Outside production every certificate says it is a demo one. Every certificate it issues, its own included, is recorded in the (migrated) database for OCSP and the CRLs, which completed
  * documents carry (B-LTA), dated by the server's clock `now`. Without a public address its certificates
- * name no OCSP responder nor CRL (the signing alone, in tests).
+ * name no OCSP responder nor CRL (the signing alone, in tests). The timestamp authority gets a new key and
+ * certificate twice the archive renewal horizon before its certificate expires, in the first process to
+ * timestamp then.
  */
 export async function loadPlatformSigning(
-  config: Pick<AppConfig, 'dataDir' | 'appMode' | 'keyEncryptionKey' | 'previousKeyEncryptionKey'> & {
+  config: Pick<
+    AppConfig,
+    'dataDir' | 'appMode' | 'keyEncryptionKey' | 'previousKeyEncryptionKey' | 'archiveRenewalDays'
+  > & {
     publicUrl?: string
   },
   db: Database,
@@ -35,6 +40,7 @@ export async function loadPlatformSigning(
     production: config.appMode === 'production',
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     record: certificateRecorder(db),
+    tsaRenewBeforeMs: 2 * archiveRenewalMs(config),
   })
   const reused = reusedWhileRecent(now)
   const keyOf = (der: Uint8Array) => Buffer.from(der).toString('base64')
@@ -43,9 +49,25 @@ export async function loadPlatformSigning(
   // certificate is new for each signature.
   const sharedOcsp = new Set([keyOf(pki.issuing.der), keyOf(pki.tsa.der)])
   const root = keyOf(pki.root.der)
+  // The authority of each key the timestamp authority had while this process ran, by certificate.
+  const authorities = new Map<string, TimestampAuthority>()
+  const authority = async () => {
+    const key = await pki.timestampKey(now())
+    const id = keyOf(key.der)
+    let known = authorities.get(id)
+    if (known === undefined) {
+      known = createTimestampAuthority(key, pki.chain, now)
+      authorities.set(id, known)
+      sharedOcsp.add(id)
+    }
+    return known
+  }
   return {
     pki,
-    tsa: createTimestampAuthority(pki.tsa, pki.chain, now),
+    tsa: {
+      timestamp: async (digest, algorithm) => (await authority()).timestamp(digest, algorithm),
+      respond: async (request) => (await authority()).respond(request),
+    },
     // For the platform's own certificates; others' revocation data is not fetched.
     revocation: (reader) => {
       const services: RevocationServices = { db: reader, now, pki }
@@ -71,6 +93,11 @@ export async function loadPlatformSigning(
       }
     },
   }
+}
+
+/** How long before its timestamp authority's certificate expires a document's archive timestamp is renewed. */
+export function archiveRenewalMs(config: Pick<AppConfig, 'archiveRenewalDays'>): number {
+  return (config.archiveRenewalDays ?? 365) * 24 * 60 * 60 * 1000
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type * as pkijs from 'pkijs'
 import { apiBase, apiPaths } from '../../contract/paths.ts'
@@ -79,7 +79,20 @@ type IssuedCertificate = {
 export type Pki = {
   root: CertifiedKey
   issuing: CertifiedKey
-  tsa: CertifiedKey
+  /** The timestamp authority's key in use: the newest one this process knows (see {@link Pki.timestampKey}). */
+  readonly tsa: CertifiedKey
+  /**
+   * The timestamp authority's key to timestamp with at `at`: {@link Pki.tsa}, unless its certificate expires
+   * within `tsaRenewBeforeMs` of `at` and a newer one is stored (by {@link Pki.renewTimestampKey}, in any
+   * process). Reads no database, so it may be called inside a transaction.
+   */
+  timestampKey(at: Date): Promise<CertifiedKey>
+  /**
+   * As {@link Pki.timestampKey}, but when no newer key is stored, issues a new key and certificate at `at`,
+   * records it and stores it beside the older ones, which stay (sealed) so that their certificates are still
+   * known. Records through the database: not inside a transaction.
+   */
+  renewTimestampKey(at: Date): Promise<CertifiedKey>
   /** The issuing CA's delegated OCSP responder (id-kp-OCSPSigning, id-pkix-ocsp-nocheck). */
   ocsp: CertifiedKey
   /** The platform's certificate for simple (ses) signatures. */
@@ -132,6 +145,11 @@ export type PkiOptions = {
    * @default none: nothing is kept (the PKI alone, in tests and benchmarks)
    */
   record?: CertificateRecorder
+  /**
+   * How long before its certificate expires the timestamp authority gets a new key and certificate
+   * ({@link Pki.timestampKey}). @default 730 days
+   */
+  tsaRenewBeforeMs?: number
 }
 
 /** Keeps a certificate issued, through `tx` when given, else on its own. */
@@ -162,23 +180,85 @@ function issuerPointers(publicUrl: string | undefined, ca: PkiCa): IssuerPointer
 
 /** Loads the PKI from `dir`, or creates and stores it there on first use; records its own certificates. */
 export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
-  const keys = await loadOrCreateParts(options)
+  const parts = await loadOrCreateParts(options)
   const record = options.record ?? (async () => {})
   await record({
     ca: 'root',
     kind: 'issuing_ca',
-    certificate: keys.issuing.certificate,
-    serial: serialHex(keys.issuing.certificate),
+    certificate: parts.issuing.certificate,
+    serial: serialHex(parts.issuing.certificate),
   })
   for (const [part, kind] of [
-    ['tsa', 'tsa'],
     ['platform', 'platform'],
     ['ocsp', 'ocsp_responder'],
   ] as const) {
-    const { certificate } = keys[part]
+    const { certificate } = parts[part]
     await record({ ca: 'issuing', kind, certificate, serial: serialHex(certificate) })
   }
-  return assemble(keys, options, record)
+  const timestampKeys = [parts.tsa, ...(await loadRenewedTsas(options.dir, options.keys))]
+  for (const { certificate } of timestampKeys) {
+    await record({ ca: 'issuing', kind: 'tsa', certificate, serial: serialHex(certificate) })
+  }
+  return assemble({ ...parts, tsa: newest(timestampKeys) ?? parts.tsa }, options, record)
+}
+
+/** The certificate that expires last, if any. */
+function newest(candidates: CertifiedKey[]): CertifiedKey | undefined {
+  return candidates.reduce<CertifiedKey | undefined>(
+    (best, candidate) =>
+      best === undefined ||
+      candidate.certificate.notAfter.value.getTime() > best.certificate.notAfter.value.getTime()
+        ? candidate
+        : best,
+    undefined,
+  )
+}
+
+const renewedTsaPattern = /^tsa-([0-9a-f]+)\.pem$/
+
+/**
+ * The certificate and sealed key files of a timestamp authority's key issued after the PKI was made, by its
+ * certificate's serial: `tsa-<serial>.pem` and `tsa-<serial>.key.sealed`, beside the first one's `tsa.pem`.
+ */
+function renewedTsaFiles(dir: string, serial: string): { certificate: string; sealed: string } {
+  return { certificate: join(dir, `tsa-${serial}.pem`), sealed: join(dir, `tsa-${serial}.key.sealed`) }
+}
+
+/** The sealed key files of the timestamp authority's later keys (see {@link renewedTsaFiles}), in `dir`. */
+export async function renewedTsaKeyFiles(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
+  return names.flatMap((name) => {
+    const serial = renewedTsaPattern.exec(name)?.[1]
+    return serial === undefined ? [] : [renewedTsaFiles(dir, serial).sealed]
+  })
+}
+
+async function loadRenewedTsas(dir: string, keys: KeyRing): Promise<CertifiedKey[]> {
+  const loaded: CertifiedKey[] = []
+  for (const name of await readdir(dir)) {
+    const serial = renewedTsaPattern.exec(name)?.[1]
+    if (serial === undefined) continue
+    const files = renewedTsaFiles(dir, serial)
+    const der = fromPem('CERTIFICATE', await readFile(files.certificate, 'utf8'))[0]
+    if (!der) throw new Error(`pki.corrupt: ${name} in ${dir}`)
+    const key = await openKey(keys, await readFile(files.sealed, 'utf8'))
+    loaded.push({ certificate: parseCertificate(der), der, key })
+  }
+  return loaded
+}
+
+// A renewed key written key first, each file aside and renamed into place: a reader finds no certificate, or
+// a whole one with its key. Named by serial, it never replaces another.
+async function storeRenewedTsa(dir: string, tsa: CertifiedKey, keys: KeyRing): Promise<void> {
+  const files = renewedTsaFiles(dir, serialHex(tsa.certificate))
+  const partial = `.${process.pid}.partial`
+  await writeFile(`${files.sealed}${partial}`, `${await sealKey(keys, tsa.key)}\n`, { mode: 0o600 })
+  await rename(`${files.sealed}${partial}`, files.sealed)
+  await writeFile(`${files.certificate}${partial}`, toPem('CERTIFICATE', tsa.der), { mode: 0o644 })
+  await rename(`${files.certificate}${partial}`, files.certificate)
 }
 
 async function loadOrCreateParts(options: PkiOptions): Promise<Record<Part, CertifiedKey>> {
@@ -200,6 +280,33 @@ async function loadOrCreateParts(options: PkiOptions): Promise<Record<Part, Cert
 function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record: CertificateRecorder): Pki {
   const { production } = options
   const chain = [keys.issuing.der, keys.root.der]
+  const renewBeforeMs = options.tsaRenewBeforeMs ?? 730 * 86_400_000
+  const expiresSoon = (tsa: CertifiedKey, at: Date) =>
+    tsa.certificate.notAfter.value.getTime() - at.getTime() <= renewBeforeMs
+  let tsa = keys.tsa
+  // A newer key another process stored, or this one: adopted.
+  const storedTsa = async (at: Date) => {
+    const stored = newest(await loadRenewedTsas(options.dir, options.keys))
+    if (stored === undefined || expiresSoon(stored, at)) return undefined
+    tsa = stored
+    return stored
+  }
+  let renewing: Promise<CertifiedKey> | undefined
+  const renewTsa = async (at: Date) => {
+    const stored = await storedTsa(at)
+    if (stored !== undefined) return stored
+    const renewed = await issue({ ...partSpecs(options).tsa, issuedAt: at }, keys.issuing)
+    // Recorded first: OCSP knows it before any token names it.
+    await record({
+      ca: 'issuing',
+      kind: 'tsa',
+      certificate: renewed.certificate,
+      serial: serialHex(renewed.certificate),
+    })
+    await storeRenewedTsa(options.dir, renewed, options.keys)
+    tsa = renewed
+    return renewed
+  }
   const leaf = async (kind: 'signer' | 'seal', quality: 'aes' | 'qes', subject: DistinguishedName) => {
     const issued = await issueLeaf(keys.issuing, options, quality, subject)
     await record({
@@ -212,6 +319,20 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
   }
   return {
     ...keys,
+    get tsa() {
+      return tsa
+    },
+    timestampKey: async (at) => {
+      if (!expiresSoon(tsa, at)) return tsa
+      return (await storedTsa(at)) ?? tsa
+    },
+    renewTimestampKey: async (at) => {
+      if (!expiresSoon(tsa, at)) return tsa
+      renewing ??= renewTsa(at).finally(() => {
+        renewing = undefined
+      })
+      return renewing
+    },
     chain,
     production,
     caPem: () => toPem('CERTIFICATE', keys.root.der) + toPem('CERTIFICATE', keys.issuing.der),
@@ -312,6 +433,7 @@ type PartSpec = {
   validDays: number
   policies?: string[]
   authority?: IssuerPointers
+  issuedAt?: Date
 }
 
 function partSpecs({ production, publicUrl }: PkiOptions): Record<Part, PartSpec> {

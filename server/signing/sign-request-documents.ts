@@ -157,14 +157,20 @@ export async function signRequestDocuments(
             cause: error,
           })
         })
-        // The last signature makes the document B-LTA: its validation data and an archive timestamp.
-        const bytes =
-          decision.status === 'SIGNED' ? await renderer.archivePdf(withSignature, archive) : withSignature
+        // The last signature makes the document B-LTA: its validation data and an archive timestamp, by the
+        // timestamp authority's key in use now (or a later one, should it be renewed meanwhile).
+        const archivedBy =
+          decision.status === 'SIGNED' ? await platform.pki.timestampKey(services.now()) : undefined
+        const bytes = archivedBy ? await renderer.archivePdf(withSignature, archive) : withSignature
         const sha256 = createHash('sha256').update(bytes).digest('hex')
         await services.storage.put(documentKey(sha256), bytes)
         await tx
           .update(signatureRequestDocuments)
-          .set({ signedSha256: sha256, signedSize: bytes.length })
+          .set({
+            signedSha256: sha256,
+            signedSize: bytes.length,
+            archiveExpiresAt: archivedBy?.certificate.notAfter.value ?? null,
+          })
           .where(
             and(
               eq(signatureRequestDocuments.requestId, requestId),

@@ -35,6 +35,8 @@ export type CertificateSpec = {
   policies?: string[]
   /** Named in Authority Information Access and CRL Distribution Points; absent on the self-signed root. */
   authority?: IssuerPointers
+  /** When its validity starts (less an hour). @default the system's time */
+  issuedAt?: Date
 }
 
 /** The key algorithm of every key in the platform PKI: fast to sign, accepted by NSS and Adobe. */
@@ -45,6 +47,11 @@ export async function generateKeyPair(): Promise<CryptoKeyPair> {
   return crypto.subtle.generateKey(keyAlgorithm, true, ['sign', 'verify'])
 }
 
+// RFC 5280 §4.1.2.5: UTCTime through 2049, GeneralizedTime from 2050 (UTCTime's "50" is 1950).
+function certificateTime(value: Date): pkijs.Time {
+  return new pkijs.Time({ type: value.getUTCFullYear() < 2050 ? 0 : 1, value })
+}
+
 /** Issues an X.509 v3 certificate (self-signed when `issuer` is absent). */
 export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Certificate> {
   const certificate = new pkijs.Certificate()
@@ -52,10 +59,10 @@ export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Ce
   certificate.serialNumber = new asn1js.Integer({ valueHex: positiveSerial() })
   certificate.subject = distinguishedName(spec.subject)
   certificate.issuer = spec.issuer ? spec.issuer.certificate.subject : distinguishedName(spec.subject)
-  const now = Date.now()
+  const now = spec.issuedAt?.getTime() ?? Date.now()
   // Backdated an hour so a verifier whose clock lags a little still accepts a fresh certificate.
-  certificate.notBefore.value = new Date(now - 3_600_000)
-  certificate.notAfter.value = new Date(now + spec.validDays * 86_400_000)
+  certificate.notBefore = certificateTime(new Date(now - 3_600_000))
+  certificate.notAfter = certificateTime(new Date(now + spec.validDays * 86_400_000))
   await certificate.subjectPublicKeyInfo.importKey(spec.subjectKey.publicKey, cryptoEngine)
 
   const subjectKeyId = keyIdentifier(certificate.subjectPublicKeyInfo)

@@ -116,6 +116,16 @@ describe('loadConfig', () => {
     ['TRUSTED_PROXIES', '10', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],
     ['FREE_SIGNATURES', 'ten', /FREE_SIGNATURES must be a whole number from 0 to 999999, e.g. 10/],
     ['FREE_SIGNATURES', '1000000', /FREE_SIGNATURES must be a whole number from 0 to 999999, e.g. 10/],
+    [
+      'ARCHIVE_TIMESTAMP_RENEWAL_DAYS',
+      'a year',
+      /ARCHIVE_TIMESTAMP_RENEWAL_DAYS must be a whole number of days from 1 to 1800, e.g. 365/,
+    ],
+    [
+      'ARCHIVE_TIMESTAMP_RENEWAL_DAYS',
+      '1900',
+      /ARCHIVE_TIMESTAMP_RENEWAL_DAYS must be a whole number of days from 1 to 1800, e.g. 365/,
+    ],
     ['BACKUP_KEEP', '0', /BACKUP_KEEP must be a number of archives from 1 to 999, e.g. 7/],
     ['JOB_HAND_BACK_SECONDS', '1.5', /JOB_HAND_BACK_SECONDS must be a whole number of seconds from 0 to 999/],
   ])('rejects %s=%s naming the variable', (variable, value, message) => {

@@ -5,7 +5,7 @@ import { apiPaths } from '../../../contract/paths.ts'
 import { DocumentError } from '../../../server/documents/document-error.ts'
 import { inspectPdf } from '../../../server/documents/inspect-pdf.ts'
 import type { PageRenderer } from '../../../server/documents/render-pages.ts'
-import { archivePdf } from '../../../server/signing/archive-pdf.ts'
+import { archivePdf, renewArchiveTimestamp } from '../../../server/signing/archive-pdf.ts'
 import { preparePdfSignature } from '../../../server/signing/sign-pdf.ts'
 import { pageImageKey } from '../../../server/storage/storage-keys.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
@@ -31,6 +31,7 @@ const renderer: PageRenderer = {
   pageText: async () => '',
   prepareSignature: preparePdfSignature,
   archivePdf,
+  renewArchive: renewArchiveTimestamp,
   forget: () => {},
   close: async () => {},
 }

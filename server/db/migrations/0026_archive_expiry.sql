@@ -1,0 +1,2 @@
+ALTER TABLE "signature_request_documents" ADD COLUMN "archive_expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "signature_request_documents_archive_idx" ON "signature_request_documents" USING btree ("archive_expires_at");
