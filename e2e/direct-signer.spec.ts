@@ -7,8 +7,9 @@ import { type OwnServer, startOwnServer } from './own-server.ts'
 import { openBusiness, subscribeByCard } from './pages/business-api.ts'
 import { addDocument } from './pages/request-api.ts'
 import { mailedDirectLink, mailedTan } from './pages/signing-page.ts'
-import { createAccount, signInAgain, type TestAccount } from './pages/test-account.ts'
+import { createAccount, signInAgain, signInTab, type TestAccount } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
+import { UploadPage } from './pages/upload-page.ts'
 
 const dayS = 24 * 60 * 60
 
@@ -155,3 +156,41 @@ async function moveClock(api: APIRequestContext, seconds: number) {
   const moved = await api.post('/api/dev/clock', { data: { advance_seconds: seconds } })
   expect(moved.ok(), await moved.text()).toBe(true)
 }
+
+test('a direct-link signer gets the language the sender picked for them, in the mail and on the page', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const owner = await createAccount(request, 'Olga')
+  const tag = randomUUID().slice(0, 8)
+  const title = `Contratto ${tag}`
+  const outside = `lia-${tag}@example.com`
+  const upload = new UploadPage(page)
+  await signInTab(page, owner)
+  await upload.openUpload()
+  await upload.chooseFiles([await onePagePdf(`${title}.pdf`)])
+  await upload.seeUploaded(`${title}.pdf`)
+  await upload.addSigner(outside, 'Lia', 'Rossi', 'Italiano')
+  await expect(page.getByRole('listitem').filter({ hasText: outside })).toContainText('Language: Italiano')
+  await upload.clickSend()
+  await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/)
+  const requestId = new URL(page.url()).pathname.split('/')[2] ?? ''
+
+  const link = await mailedDirectLink(request, outside, requestId)
+  const list = (await (await request.get('/api/dev/outbox')).json()) as {
+    mails: { to: string; subject: string }[]
+  }
+  expect(list.mails.filter((m) => m.to.includes(outside)).map((m) => m.subject)).toContain(
+    `Olga Lovelace ti chiede di firmare «${title}»`,
+  )
+  // The signer's browser prefers English, but the sender's choice comes first.
+  const outsider = await browser.newContext({ locale: 'en-GB' })
+  const signerPage = await outsider.newPage()
+  await signerPage.goto(`${link.pathname}${link.search}`)
+  await expect(signerPage.getByRole('heading', { name: title })).toBeVisible()
+  await expect(signerPage.locator('html')).toHaveAttribute('lang', 'it')
+  await expect(signerPage.getByText('Leggi i documenti, poi firma o rifiuta.')).toBeVisible()
+  await outsider.close()
+})
