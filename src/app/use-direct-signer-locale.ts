@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { directUserSchema } from '../../contract/direct.ts'
 import { apiPaths } from '../../contract/paths.ts'
@@ -40,23 +40,30 @@ export function useDirectSignerLocale() {
     void activateLocale(locale).then(() => setSettled(signatureId))
   }, [user, signatureId])
 
+  // Saves go one after the other, so the last language shown is the one kept, and each is asked for once.
+  const saving = useRef<{ done: Promise<unknown>; locale: string | undefined }>({
+    done: Promise.resolve(),
+    locale: undefined,
+  })
   useEffect(() => {
     if (user === undefined || settled === null || settled !== signatureId) return
-    if (user.attributes.lang?.[0] === i18n.locale) return
     const locale = i18n.locale
-    void api
-      .request(apiPaths.directUser(token), {
-        method: 'PUT',
-        body: { attributes: { lang: [locale] } },
-        caseOptions: attributesCase,
-      })
-      .then((answer) =>
-        queryClient.setQueryData(
-          getDirectUserQueryOptions(api, token).queryKey,
-          v.parse(directUserSchema, answer),
-        ),
-      )
-      // Not kept: the next mail is in the language kept before, which the next change of language tries again.
-      .catch(() => undefined)
+    if ((saving.current.locale ?? user.attributes.lang?.[0]) === locale) return
+    const save = () =>
+      api
+        .request(apiPaths.directUser(token), {
+          method: 'PUT',
+          body: { attributes: { lang: [locale] } },
+          caseOptions: attributesCase,
+        })
+        .then((answer) =>
+          queryClient.setQueryData(
+            getDirectUserQueryOptions(api, token).queryKey,
+            v.parse(directUserSchema, answer),
+          ),
+        )
+        // Not kept: the mails stay in the language kept before, until the next change of language.
+        .catch(() => undefined)
+    saving.current = { done: saving.current.done.then(save), locale }
   }, [user, settled, signatureId, i18n.locale, api, token, queryClient])
 }
