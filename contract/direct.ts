@@ -26,14 +26,16 @@ export const directUserAttributeNames = [
 const attributeValues = v.pipe(v.array(v.pipe(v.string(), v.maxLength(500))), v.maxLength(10))
 
 /**
- * The direct-link signer as `GET /v1/direct/user` answers: `id` is their signature id, names come from what
- * the sender gave, `attributes` from what the signer set. Send and read it with `attributesCase`.
+ * The direct-link signer as `GET /v1/direct/user` answers: `id` is their signature id, names and language come
+ * from what the sender gave, `attributes` from what the signer set (`lang`: the language their page shows). Send and read it with `attributesCase`.
  */
 export const directUserSchema = v.object({
   id: v.string(),
   email: v.string(),
   firstName: v.nullable(v.string()),
   lastName: v.nullable(v.string()),
+  /** The language the sender chose for them (`signer_identity_data.language`), null when none. */
+  language: v.nullable(v.string()),
   attributes: v.record(v.string(), v.array(v.string())),
 })
 

@@ -14,7 +14,17 @@ export const signerIdentityDataSchema = v.object({
   firstName: optionalText(100),
   lastName: optionalText(100),
   mobileNumber: optionalText(40),
-  language: optionalText(10),
+  /**
+   * The language of the signer's mails and of their page when they open a direct link (en-gb, de-ch, fr-ch,
+   * it; counted by its two-letter prefix); without, their own or their browser's.
+   */
+  language: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(en|de|fr|it)([-_][a-z]{2,3})?$/i, 'must be en-gb, de-ch, fr-ch or it'),
+    ),
+  ),
 })
 
 /** One invited signer: an account's address, or identity data with an address (or both, the same address). */

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures.ts'
 import { e2eOperatorToken } from './operator-token.ts'
 import { type OwnServer, startOwnServer } from './own-server.ts'
 import { ActivityPage } from './pages/activity-page.ts'
-import { openBusiness } from './pages/business-api.ts'
+import { openBusiness, subscribeByCard } from './pages/business-api.ts'
 import { BusinessPage } from './pages/business-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { createAccount, signInAgain, signInTab } from './pages/test-account.ts'
@@ -45,22 +45,6 @@ test.describe('automatic deletion', () => {
     }
     return list.mails.filter((m) => m.to === to).map((m) => m.subject)
   }
-  /** The business pays for a year of the team plan by card (the sandbox provider), so it outlives its trial. */
-  const subscribe = async (businessId: string, token: string) => {
-    const headers = { Authorization: `Bearer ${token}` }
-    const base = `/api/v2/businesses/${businessId}/subscriptions`
-    const intent = await api.post(`${base}/stripe_setup_intent`, { headers, data: { country: 'CH' } })
-    expect(intent.ok(), await intent.text()).toBe(true)
-    const { id, client_secret } = (await intent.json()) as { id: string; client_secret: string }
-    const card = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' }
-    const confirmed = await api.post('/api/sandbox/billing/confirm', { data: { client_secret, card } })
-    expect(confirmed.ok(), await confirmed.text()).toBe(true)
-    const upgraded = await api.put(`${base}/upgrade`, {
-      headers,
-      data: { plan: 'individual', cycle: 'yearly', amount_seats: 1, currency: 'CHF', setup_intent_id: id },
-    })
-    expect(upgraded.ok(), await upgraded.text()).toBe(true)
-  }
   const stored = (sha256: string) => join(dataDir, 'files', 'documents', sha256.slice(0, 2), `${sha256}.pdf`)
 
   test('an admin turns it on; a signed request is announced, then deleted with its files, not its activity', async ({
@@ -69,7 +53,7 @@ test.describe('automatic deletion', () => {
     test.setTimeout(120_000)
     let admin = await createAccount(api, 'Grace')
     const businessId = await openBusiness(api, admin, 'Hopper Archive AG')
-    await subscribe(businessId, admin.token)
+    await subscribeByCard(api, businessId, admin)
 
     // The admin signs a one-page agreement of their own.
     const file = await onePagePdf('agreement.pdf')

@@ -42,3 +42,29 @@ export async function joinBusiness(
   })
   expect(accepted.ok(), await accepted.text()).toBe(true)
 }
+
+/**
+ * The business pays for a year of the individual plan by card (the sandbox provider), through the real API, so
+ * it outlives its trial when a journey moves the clock weeks ahead.
+ */
+export async function subscribeByCard(
+  request: APIRequestContext,
+  businessId: string,
+  admin: TestAccount,
+): Promise<void> {
+  const base = `/api/v2/businesses/${businessId}/subscriptions`
+  const intent = await request.post(`${base}/stripe_setup_intent`, {
+    headers: auth(admin),
+    data: { country: 'CH' },
+  })
+  expect(intent.ok(), await intent.text()).toBe(true)
+  const { id, client_secret } = (await intent.json()) as { id: string; client_secret: string }
+  const card = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' }
+  const confirmed = await request.post('/api/sandbox/billing/confirm', { data: { client_secret, card } })
+  expect(confirmed.ok(), await confirmed.text()).toBe(true)
+  const upgraded = await request.put(`${base}/upgrade`, {
+    headers: auth(admin),
+    data: { plan: 'individual', cycle: 'yearly', amount_seats: 1, currency: 'CHF', setup_intent_id: id },
+  })
+  expect(upgraded.ok(), await upgraded.text()).toBe(true)
+}

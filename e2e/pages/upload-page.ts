@@ -40,12 +40,17 @@ export class UploadPage extends AppPage {
   }
 
   /** Adds a signer through the add-signer dialog. */
-  async addSigner(email: string, firstName = '', lastName = '') {
+  /** Adds a signer in the dialog; `language` (its name, e.g. Italiano) replaces the sender's own. */
+  async addSigner(email: string, firstName = '', lastName = '', language = '') {
     await this.clickAddSigner()
     const dialog = this.page.getByRole('dialog', { name: 'Add a signer' })
     await dialog.getByLabel('E-mail address').fill(email)
     if (firstName) await dialog.getByLabel('First name (optional)').fill(firstName)
     if (lastName) await dialog.getByLabel('Last name (optional)').fill(lastName)
+    const languageField = dialog.getByLabel('Language of their e-mails and page')
+    // The sender's own language to start with.
+    await expect(languageField).toHaveValue('en-gb')
+    if (language) await languageField.selectOption({ label: language })
     await dialog.getByRole('button', { name: 'Add signer' }).click()
     await expect(dialog).toBeHidden()
     await this.seeSigner(email)

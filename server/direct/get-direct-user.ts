@@ -6,7 +6,7 @@ import type { DirectCaller } from './authenticate-direct.ts'
 
 /**
  * GET /v1/direct/user: the direct-link signer as a user: their signature id, the address the link went to,
- * the names the sender gave and the attributes the signer set.
+ * the names and language the sender gave and the attributes the signer set.
  */
 export async function getDirectUser(db: Pick<Database, 'select'>, direct: DirectCaller): Promise<DirectUser> {
   const [row] = await db
@@ -24,6 +24,7 @@ export async function getDirectUser(db: Pick<Database, 'select'>, direct: Direct
     email: row.email,
     firstName: row.identity?.firstName ?? null,
     lastName: row.identity?.lastName ?? null,
+    language: row.identity?.language ?? null,
     attributes: row.attributes,
   }
 }

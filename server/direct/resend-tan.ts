@@ -55,7 +55,8 @@ export async function resendTan(services: RequestServices, direct: DirectCaller)
       .select({ title: signatureRequests.title })
       .from(signatureRequests)
       .where(eq(signatureRequests.id, direct.requestId))
-    const locale = pickMailLocale(claimed.identity?.language, claimed.attributes.lang?.[0])
+    // The language the signer's page shows (kept as their `lang`), else the one the sender chose for them.
+    const locale = pickMailLocale(claimed.attributes.lang?.[0], claimed.identity?.language)
     await services.mail.post(
       tx,
       renderMail(tanMail, locale, direct.email, {

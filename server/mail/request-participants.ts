@@ -6,10 +6,15 @@ import type { Queryable } from '../signature-requests/load-requests.ts'
 export type RequestParticipant = {
   /** Lower case; each address once, the sender first. */
   email: string
-  /** The language they chose (a direct-link signer's own, else their account's); undefined when none. */
+  /**
+   * The language of their mails: a direct-link signer's own (the language their page shows), else the sender's
+   * choice for them, else their account's; undefined when none.
+   */
   language: string | undefined
   /** Whether they have an account: only they may follow a link to the request without their invitation. */
   hasAccount: boolean
+  /** Their signature, when they sign; a signer without an account is mailed a direct link to it. */
+  signatureId: string | undefined
 }
 
 /** The sender and the signers of a request, each once, with the language their mails are written in. */
@@ -19,8 +24,10 @@ export async function requestParticipants(
 ): Promise<RequestParticipant[]> {
   const signers = await tx
     .select({
+      id: signatures.id,
       email: signatures.accountEmail,
       language: sql<string | null>`${signatures.signerIdentityData} ->> 'language'`,
+      attributes: signatures.directAttributes,
     })
     .from(signatures)
     .where(eq(signatures.requestId, request.id))
@@ -39,7 +46,12 @@ export async function requestParticipants(
   const participants = new Map<string, RequestParticipant>()
   if (owner !== undefined) {
     const email = owner.email.toLowerCase()
-    participants.set(email, { email, language: owner.attributes.lang?.[0], hasAccount: true })
+    participants.set(email, {
+      email,
+      language: owner.attributes.lang?.[0],
+      hasAccount: true,
+      signatureId: undefined,
+    })
   }
   for (const signer of signers) {
     const email = signer.email.toLowerCase()
@@ -47,8 +59,10 @@ export async function requestParticipants(
     const account = accounts.find((a) => a.email.toLowerCase() === email)
     participants.set(email, {
       email,
-      language: signer.language ?? account?.attributes.lang?.[0],
+      // What a direct-link signer's page last showed beats the sender's choice for them.
+      language: signer.attributes.lang?.[0] ?? signer.language ?? account?.attributes.lang?.[0],
       hasAccount: account !== undefined,
+      signatureId: signer.id,
     })
   }
   return [...participants.values()]

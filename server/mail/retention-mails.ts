@@ -1,18 +1,19 @@
 import type { MailTemplate } from './render-mail.ts'
 
 /** Values of the retention mails. */
-export type RetentionValues = {
+type RetentionValues = {
   /** The request's title. */
   title: string
   business: string
   /** The day of the deletion, written for the mail's language. */
   date: string
-  /** The request, to download what should be kept. */
-  link: string
 }
 
+/** Values of the warning, which links to the request to download what should be kept. */
+type RetentionWarningValues = RetentionValues & { link: string }
+
 /** Tells the participants of an ended request that the business's retention deletes it in a week. */
-export const retentionWarningMail: MailTemplate<RetentionValues> = {
+export const retentionWarningMail: MailTemplate<RetentionWarningValues> = {
   'en-gb': ({ title, business, date, link }) => ({
     subject: `“${title}” will be deleted on ${date}`,
     paragraphs: [

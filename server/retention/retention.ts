@@ -15,11 +15,12 @@ import {
   signatureRequestDocuments,
   signatureRequests,
 } from '../db/schema.ts'
+import { issueDirectLink } from '../direct/issue-direct-link.ts'
 import { mailBrandOf } from '../mail/mail-brand.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
-import { type MailTemplate, renderMail } from '../mail/render-mail.ts'
+import { renderMail } from '../mail/render-mail.ts'
 import { requestParticipants } from '../mail/request-participants.ts'
-import { type RetentionValues, retentionDeletedMail, retentionWarningMail } from '../mail/retention-mails.ts'
+import { retentionDeletedMail, retentionWarningMail } from '../mail/retention-mails.ts'
 import type { MailQueue } from '../providers/mail/mail-queue.ts'
 import { deleteRequestRows } from '../signature-requests/delete-signature-request.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
@@ -132,7 +133,7 @@ export async function sweepRetention(
             now.getTime() + retentionNoticeDays * dayMs,
           ),
         )
-        await mailParticipants(services, tx, request, business, endsAt, retentionWarningMail)
+        await mailWarnings(services, tx, request, business, endsAt)
         warned++
       })
     }
@@ -154,7 +155,7 @@ export async function sweepRetention(
           .where(eq(signatureRequests.id, id))
           .for('update')
         if (request === undefined) return undefined
-        await mailParticipants(services, tx, request, business, now, retentionDeletedMail)
+        await mailDeletions(services, tx, request, business, now)
         return deleteRequestWithDocuments(tx, id)
       })
       if (files === undefined) continue
@@ -188,30 +189,64 @@ async function deleteRequestWithDocuments(tx: Queryable, id: string): Promise<st
   return [...hashes, ...held.map((d) => d.sha256)]
 }
 
-/** Mails `template` to the request's sender and every signer, each in their language. */
-async function mailParticipants(
+/** The request's sender and every signer, each with the language of their mails and `day` written in it. */
+async function recipientsOf(tx: Queryable, request: { id: string; ownerId: string }, day: Date) {
+  return (await requestParticipants(tx, request)).map((participant) => {
+    const locale = pickMailLocale(participant.language)
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(day)
+    return { participant, locale, date }
+  })
+}
+
+/**
+ * Tells the request's sender and every signer that it goes on `day`, each with a link to download what they
+ * keep: a signer without an account gets a new direct link, which opens without one (the link of their
+ * invitation may have been replaced since).
+ */
+async function mailWarnings(
   services: RetentionServices,
   tx: Queryable,
   request: typeof signatureRequests.$inferSelect,
   business: { name: string; settings: StoredBusinessSettings },
   day: Date,
-  template: MailTemplate<RetentionValues>,
 ): Promise<void> {
-  for (const participant of await requestParticipants(tx, request)) {
-    const locale = pickMailLocale(participant.language)
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(day)
+  for (const { participant, locale, date } of await recipientsOf(tx, request, day)) {
+    const link =
+      participant.hasAccount || participant.signatureId === undefined
+        ? `${services.publicUrl}/view/${request.id}`
+        : await issueDirectLink(tx, services.publicUrl, {
+            id: participant.signatureId,
+            requestId: request.id,
+          })
     await services.mail.post(
       tx,
       renderMail(
-        template,
+        retentionWarningMail,
         locale,
         participant.email,
-        {
-          title: request.title,
-          business: business.name,
-          date,
-          link: `${services.publicUrl}/view/${request.id}`,
-        },
+        { title: request.title, business: business.name, date, link },
+        mailBrandOf(business, services.publicUrl),
+      ),
+    )
+  }
+}
+
+/** Tells the request's sender and every signer that it was deleted on `day`. */
+async function mailDeletions(
+  services: RetentionServices,
+  tx: Queryable,
+  request: typeof signatureRequests.$inferSelect,
+  business: { name: string; settings: StoredBusinessSettings },
+  day: Date,
+): Promise<void> {
+  for (const { participant, locale, date } of await recipientsOf(tx, request, day)) {
+    await services.mail.post(
+      tx,
+      renderMail(
+        retentionDeletedMail,
+        locale,
+        participant.email,
+        { title: request.title, business: business.name, date },
         mailBrandOf(business, services.publicUrl),
       ),
     )

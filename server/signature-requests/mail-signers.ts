@@ -10,8 +10,8 @@ import type { Queryable, RequestRow, SignatureRow } from './load-requests.ts'
 import type { RequestServices } from './request-services.ts'
 
 /**
- * Mails `template` to each of `to`, in the signer's language (the sender's choice for them, else their
- * account's, else what a direct-link signer set). Account holders get a link to `/view/{id}`; a signer
+ * Mails `template` to each of `to`, in the signer's language: for an account, the sender's choice for them, else
+ * the account's; for a direct-link signer, the language their page last showed, else the sender's choice. Account holders get a link to `/view/{id}`; a signer
  * without an account gets a new direct link of their own, which replaces the one of any earlier mail.
  * A business's request carries the business's brand. Written with `tx`, the transaction of the change the
  * mails tell of.
@@ -38,11 +38,10 @@ export async function mailSigners(
           .where(inArray(users.id, accountIds))
   for (const signature of to) {
     const account = accounts.find((a) => a.id === signature.signerId)
-    const locale = pickMailLocale(
-      signature.signerIdentityData?.language,
-      account?.attributes.lang?.[0] ?? signature.directAttributes.lang?.[0],
-    )
     const directLink = signature.signerId === null
+    const locale = directLink
+      ? pickMailLocale(signature.directAttributes.lang?.[0], signature.signerIdentityData?.language)
+      : pickMailLocale(signature.signerIdentityData?.language, account?.attributes.lang?.[0])
     const link = directLink
       ? await issueDirectLink(tx, services.publicUrl, signature)
       : `${services.publicUrl}/view/${request.id}`

@@ -1,7 +1,8 @@
 import { waitFor } from 'xstate'
-import { directAuthorization } from '../../contract/direct.ts'
+import { type DirectUser, directAuthorization } from '../../contract/direct.ts'
 import { selectDirectSign, selectIsSettled, selectToken } from '../../machines/session/session.selectors.ts'
 import type { DirectSignSession } from '../../machines/session/session.types.ts'
+import { resolveLocale, type SupportedLocale } from '../i18n/locales.ts'
 import type { SessionActor } from './session.ts'
 
 /** Session storage key of the direct link this tab opened, so a reload keeps its token. */
@@ -91,4 +92,26 @@ async function openSession(session: SessionActor, requestId: string, userId: str
   // Another link's session ends first: a direct-sign session takes no new link by itself.
   if (current) session.send({ type: 'session.signOut' })
   session.send({ type: 'session.directSign', userId, requestId })
+}
+
+/**
+ * The language a direct-link signer's page opens in: the link's `lang`, else the one their page last showed
+ * (their `lang`), else the sender's choice for them, else the first of the browser's languages the app speaks.
+ */
+export function directSignerLocale(
+  linkLang: unknown,
+  user: Pick<DirectUser, 'language' | 'attributes'>,
+  browserLanguages: readonly string[],
+): SupportedLocale | undefined {
+  const candidates = [
+    typeof linkLang === 'string' ? linkLang : undefined,
+    user.attributes.lang?.[0],
+    user.language ?? undefined,
+    ...browserLanguages,
+  ]
+  for (const candidate of candidates) {
+    const locale = resolveLocale(candidate, true)
+    if (locale) return locale
+  }
+  return undefined
 }

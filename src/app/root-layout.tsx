@@ -15,6 +15,7 @@ import { matchedRule } from './guard.ts'
 import { documentTitle, pageTitle } from './page-title.ts'
 import { routeTitles } from './route-titles.ts'
 import { UiHosts } from './ui-hosts.tsx'
+import { useDirectSignerLocale } from './use-direct-signer-locale.ts'
 import { useUserLocale } from './use-user-locale.ts'
 
 const isDirectSign = (snapshot: SessionSnapshot) => selectDirectSign(snapshot) !== null
@@ -32,6 +33,7 @@ export function RootLayout() {
   const matches = useMatches()
   useMaintenanceRedirect()
   useUserLocale()
+  useDirectSignerLocale()
   // A guard's or loader's notFound() marks its match (`_notFound` for the router's global one).
   const notFound = matches.some((m) => m._notFound || m.status === 'notFound')
   const rule = notFound ? notFoundRule : matchedRule(matches)

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { SignatureRequestView, SignerInvite } from '../../../contract/signature-requests.ts'
-import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
+import { formatDateTime, localeNames, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { signerLabel } from '../../ui/request/signer-label.ts'
@@ -73,11 +73,19 @@ export function SignerList({
             const email = signature.accountEmail
             const label = signerLabel(signature)
             const name = label === email ? '' : label
+            const language = resolveLocale(signature.signerIdentityData?.language, true)
             return (
               <li key={signature.id} className={styles.signer}>
                 <span className={styles.signerWho}>
                   <span className={styles.strong}>{name || email}</span>
                   {name ? <span className={styles.muted}>{email}</span> : null}
+                  {language ? (
+                    <span className={styles.muted}>
+                      <Trans>
+                        Language: <span lang={language}>{localeNames[language]}</span>
+                      </Trans>
+                    </span>
+                  ) : null}
                   {showStatus ? (
                     <span className={styles.muted}>
                       {i18n._(signerStatusLabels[signature.status])}

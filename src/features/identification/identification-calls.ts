@@ -60,18 +60,6 @@ function paymentPath(legislation: Legislation, access: IdentificationAccess) {
     : identificationPaths.payment(legislation)
 }
 
-/** GET /v1/direct/user: the direct-link signer, with the qualities their identification unlocked. */
-export function getDirectUserQueryOptions(api: ApiClient, token: string) {
-  return queryOptions({
-    queryKey: ['direct-user', token],
-    queryFn: async () =>
-      v.parse(
-        directUserSchema,
-        await api.request(apiPaths.directUser(token), { caseOptions: attributesCase }),
-      ),
-  })
-}
-
 /** GET /v3/signature-requests/{id}: the request a signed-in user identifies for (its legislation). */
 export function getAccountRequestQueryOptions(api: ApiClient, requestId: string) {
   return queryOptions({

@@ -6,11 +6,12 @@ import type {
   IdentificationMethod,
   Legislation,
 } from '../../../machines/identification/identification.types.ts'
+import { getDirectUserQueryOptions } from '../../api/direct-user.ts'
 import { readDirectLink } from '../../app/direct-sign.ts'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 import { FlowLink } from './flow-link.tsx'
-import { getDirectUserQueryOptions, type IdentificationAccess } from './identification-calls.ts'
+import type { IdentificationAccess } from './identification-calls.ts'
 import { IdentificationFlow } from './identification-flow.tsx'
 import { legislationTitles } from './identification-messages.ts'
 import { identificationPath } from './identification-routes.ts'

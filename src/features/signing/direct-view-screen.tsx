@@ -9,8 +9,6 @@ import { redirectTarget } from '../../../machines/redirect/redirect-target.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { readDirectLink } from '../../app/direct-sign.ts'
-import { activateLocale } from '../../i18n/i18n.ts'
-import { resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
@@ -18,6 +16,7 @@ import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-i
 import { StatusPage } from '../../ui/page/status-page.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
+import { DirectDownload } from './direct-download.tsx'
 import { type DirectViewSearch, exitRedirectOf } from './direct-view-search.ts'
 import { leaveTo } from './leave-to.ts'
 import { RedirectCountdown } from './redirect-countdown.tsx'
@@ -125,11 +124,6 @@ export function DirectViewScreen({
   })
 
   useEffect(() => {
-    const locale = resolveLocale(search.lang === undefined ? undefined : String(search.lang), true)
-    if (locale) void activateLocale(locale)
-  }, [search.lang])
-
-  useEffect(() => {
     if (request.error && errorUrl) leaveTo(errorUrl)
   }, [request.error, errorUrl])
 
@@ -191,15 +185,20 @@ export function DirectViewScreen({
           </div>
         </section>
       ) : (
-        <p className={styles.note} role="status">
-          {data.signatureStatus === 'SIGNED' ? (
-            <Trans>You signed this request. Thank you.</Trans>
-          ) : data.signatureStatus === 'DECLINED' ? (
-            <Trans>You declined this request.</Trans>
-          ) : (
-            <Trans>This request is no longer open for signing.</Trans>
-          )}
-        </p>
+        <section className={styles.bar} aria-label={t`Your copy`}>
+          <p role="status">
+            {data.signatureStatus === 'SIGNED' ? (
+              <Trans>You signed this request. Thank you.</Trans>
+            ) : data.signatureStatus === 'DECLINED' ? (
+              <Trans>You declined this request.</Trans>
+            ) : (
+              <Trans>This request is no longer open for signing.</Trans>
+            )}
+          </p>
+          <div className={styles.barActions}>
+            <DirectDownload request={data} token={token} />
+          </div>
+        </section>
       )}
 
       <DocumentViewer

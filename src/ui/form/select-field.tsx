@@ -16,12 +16,14 @@ export function SelectField<T extends string>({
   value,
   options,
   onChange,
+  disabled,
 }: {
   label: ReactNode
   hint?: ReactNode
   value: T
   options: readonly SelectOption<T>[]
   onChange: (value: T) => void
+  disabled?: boolean
 }) {
   const id = useId()
   return (
@@ -34,6 +36,7 @@ export function SelectField<T extends string>({
         className={styles.input}
         value={value}
         onChange={(e) => onChange(e.target.value as T)}
+        disabled={disabled}
         aria-describedby={hint ? `${id}-hint` : undefined}
       >
         {options.map((option) => (

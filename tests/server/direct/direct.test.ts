@@ -167,6 +167,7 @@ describe.each(drivers)('direct-link signers on %s', (driver) => {
       email: guestEmail,
       firstName: 'Grace',
       lastName: 'Hopper',
+      language: null,
       attributes: {},
     })
   })
@@ -279,6 +280,45 @@ describe.each(drivers)('direct-link signers on %s', (driver) => {
     api.clock.advance(10 * minute)
     await api.expectError(await checkTan(guest, late), 410, 'tan.expired')
     api.clock.advance(minute)
+  })
+
+  it('writes every mail in the language the signer’s page shows, else in the one the sender chose', async () => {
+    const { guest, other } = await sendToGuests('Languages')
+    const readUser = async (link: DirectLink) =>
+      json<DirectUser>(await direct('GET', apiPaths.directUser(link.token), link), 200, attributesCase)
+    // The page opens in the sender's choice for the signer, which it reads here; none was chosen for the guest.
+    expect((await readUser(other)).language).toBe('de')
+    expect((await readUser(guest)).language).toBeNull()
+    await mailTan(other, otherGuestEmail, /Ihre Signet-TAN/)
+
+    // The signer switches the page to French, and the page keeps its language as theirs: the next TAN and the
+    // sender's reminder are French.
+    const switched = await direct('PUT', apiPaths.directUser(other.token), other, {
+      attributes: { lang: ['fr-ch'] },
+    })
+    expect(switched.status, await switched.text()).toBe(200)
+    api.clock.advance(61 * second)
+    await mailTan(other, otherGuestEmail, /Votre TAN Signet/)
+    const seen = await api.mailIds()
+    const reminded = await api.call('POST', apiPaths.remindSignatureRequest(other.requestId), {
+      token: owner,
+    })
+    expect(reminded.status).toBe(200)
+    await api.waitForMail(otherGuestEmail, /^Rappel/, seen)
+    // The guest's page shows the app's (or the browser's) language, English here: so do their mails.
+    await api.waitForMail(guestEmail, /^Reminder/, seen)
+    api.clock.advance(hour)
+  })
+
+  it('refuses a signer language the product does not speak, naming the field', async () => {
+    const created = await api.call('POST', apiPaths.signatureRequests(), {
+      token: owner,
+      body: {
+        title: 'Spanish',
+        signatures: [{ signer_identity_data: { email_address: guestEmail, language: 'es' } }],
+      },
+    })
+    await api.expectError(created, 400, 'request.invalid', 'signatures.0.signer_identity_data.language')
   })
 
   it('locks the TAN after five wrong tries, until a new one is mailed', async () => {

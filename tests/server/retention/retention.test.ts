@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retentionDays, retentionNoticeDays } from '../../../contract/businesses.ts'
+import { hashToken } from '../../../server/accounts/hash-token.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
 import {
   documents,
@@ -136,6 +137,18 @@ describe.each(drivers)('retention on %s', (driver) => {
         ['signer@example.com', '«Signed long ago» wird am 8. Juni 2026 gelöscht'],
       ].sort(),
     )
+    // Each can download what they keep: the sender signs in; the signer has no account, so their link is a new
+    // direct link, which opens without one (its token is the one stored for their signature).
+    const linkTo = async (to: string) =>
+      new URL(
+        /https:\/\/signet\.test\/view\/\S+/.exec((await mails()).find((m) => m.to === to)?.text ?? '')?.[0] ??
+          '',
+      )
+    expect((await linkTo('owner@acme.example')).pathname).toBe(`/view/${old.id}`)
+    const direct = await linkTo('signer@example.com')
+    const [signature] = await handle.db.select().from(signatures).where(eq(signatures.requestId, old.id))
+    expect(direct.pathname).toBe(`/view/${old.id}/${signature?.id}`)
+    expect(signature?.directTokenHash).toBe(hashToken(direct.searchParams.get('token') ?? ''))
     expect(await sweepRetention(services())).toEqual({ warned: 0, deleted: 0 })
 
     now = new Date(now.getTime() + retentionNoticeDays * dayMs - 60_000)

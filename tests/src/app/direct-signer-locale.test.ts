@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { directSignerLocale } from '../../../src/app/direct-sign.ts'
+
+describe('the language a direct-link signer’s page opens in', () => {
+  const noChoice = { language: null, attributes: {} }
+
+  it('is the browser’s when neither the link, the signer nor the sender chose one', () => {
+    expect(directSignerLocale(undefined, noChoice, ['de-CH', 'de', 'en'])).toBe('de-ch')
+    // Italian too: it is offered to direct-link signers.
+    expect(directSignerLocale(undefined, noChoice, ['it-CH'])).toBe('it')
+    // The first of the browser's languages the app speaks.
+    expect(directSignerLocale(undefined, noChoice, ['es-ES', 'fr'])).toBe('fr-ch')
+    expect(directSignerLocale(undefined, noChoice, ['es-ES'])).toBeUndefined()
+  })
+
+  it('is the sender’s choice over the browser’s, the signer’s own over both, the link’s over all', () => {
+    const chosen = { language: 'fr-ch', attributes: {} }
+    expect(directSignerLocale(undefined, chosen, ['de-CH'])).toBe('fr-ch')
+    const switched = { language: 'fr-ch', attributes: { lang: ['it'] } }
+    expect(directSignerLocale(undefined, switched, ['de-CH'])).toBe('it')
+    expect(directSignerLocale('de', switched, ['en-GB'])).toBe('de-ch')
+    // A link's lang the app does not speak counts as none.
+    expect(directSignerLocale('xx', switched, ['en-GB'])).toBe('it')
+  })
+})
