@@ -223,6 +223,8 @@ export const errorCodes = [
   'mobile_signing.mobile_missing',
   /** The mobile signing was cancelled, or its confirmation is used up (409). */
   'mobile_signing.closed',
+  /** A number to register that is not a mobile number, read for the country given (422, naming `mobile`). */
+  'mobile_signing.number_invalid',
   /** The SMS gateway refused the mobile number: not a mobile, unreachable by SMS, or opted out (422). */
   'mobile_signing.mobile_invalid',
   /** An SMS gateway's delivery report whose signature does not check out (400). */

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { defaultPhoneCountry, phoneCountries } from './phone-number.ts'
 
 /**
  * Qualified signing with a second factor (SPEC §7 Signing and TAN): a qualified signature waits for the
@@ -35,14 +36,14 @@ export const mobileSigningSentSchema = v.object({
 })
 export type MobileSigningSent = v.InferOutput<typeof mobileSigningSentSchema>
 
-/** Body of `POST /v1/user/mobile`: the number to register for qualified signing (E.164-like). */
+/**
+ * Body of `POST /v1/user/mobile`: the number to register for qualified signing as typed, and the country a
+ * national number is read for (default CH); the server stores it in E.164 or answers 422
+ * `mobile_signing.number_invalid` naming `mobile`.
+ */
 export const registerMobileSchema = v.object({
-  mobile: v.pipe(
-    v.string(),
-    v.trim(),
-    v.transform((value) => value.replace(/[\s-]/g, '')),
-    v.regex(/^\+[1-9]\d{6,14}$/, 'must be an international number such as +41791234567'),
-  ),
+  mobile: v.pipe(v.string(), v.trim(), v.nonEmpty('is needed'), v.maxLength(40, 'is too long')),
+  country: v.optional(v.picklist(phoneCountries, 'must be a country code such as CH'), defaultPhoneCountry),
 })
 
 /** Body of `POST /v1/user/mobile/confirm`: the registration's id and the code of its SMS. */

@@ -67,6 +67,19 @@ async function identifyQualified(request: APIRequestContext, account: TestAccoun
   expect(done.status()).toBe(303)
 }
 
+/** An open request from `account` to themselves with a one-page PDF, asking for `quality` if given. */
+async function openRequest(request: APIRequestContext, account: TestAccount, title: string, quality?: 'qes') {
+  const draft = await request.post('/api/v3/signature-requests', {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { title, ...(quality ? { quality } : {}), signatures: [{ account_email: account.email }] },
+  })
+  expect(draft.ok(), await draft.text()).toBe(true)
+  const id = ((await draft.json()) as { id: string }).id
+  await addDocument(request, account, id, await onePagePdf(`${title}.pdf`))
+  await initiateRequest(request, account, id)
+  return id
+}
+
 async function shots(page: Page, attach: (name: string, body: Buffer) => Promise<void>, name: string) {
   await attach(`${name} (desktop)`, await page.screenshot())
   const size = page.viewportSize()
@@ -78,7 +91,7 @@ async function shots(page: Page, attach: (name: string, body: Buffer) => Promise
 test.describe('qualified signing with the SMS one-time password', () => {
   test.afterAll(removeTemporaryDirectories)
 
-  test('a user who holds qes (demo) registers their mobile, signs a request asking qes with the SMS password, and the PDF validates', async ({
+  test('after identifying, the first qualified signing asks for the mobile number as a step, signs with the SMS password, and the PDF validates', async ({
     page,
     request,
   }, testInfo) => {
@@ -89,47 +102,50 @@ test.describe('qualified signing with the SMS one-time password', () => {
     // No business pays for Quinn: a ZertES licence is paid first, as the app offers it.
     await new IdentificationFlowPage(page).payLicence('zertes')
     await identifyQualified(request, quinn, 'Quinn')
-    const mobile = `+4179${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
-
-    // Registering the number: a code by SMS, a wrong code said at the field, then the right one.
-    await page.goto('/profile/signature-standards/mobile-id')
-    await expect(page.getByRole('heading', { name: 'Mobile number for qualified signing' })).toBeVisible()
-    await shots(page, attach, 'mobile-id: number')
-    let seen = await outboxIds(request)
-    await page.getByLabel('Mobile number').fill(mobile)
-    await page.getByLabel('Mobile number').press('Enter')
-    const code = await smsPassword(request, mobile, seen)
-    const codeField = page.getByLabel('Code from the SMS')
-    await codeField.fill(code === '000000' ? '111111' : '000000')
-    await page.getByRole('button', { name: 'Confirm' }).click()
-    await expect(codeField).toHaveAccessibleErrorMessage(/This code is not right/)
-    await expect(page.getByRole('button', { name: /^Send a new SMS in \d+ s$/ })).toBeDisabled()
-    await shots(page, attach, 'mobile-id: code')
-    await codeField.fill(code)
-    await codeField.press('Enter')
-    await expect(page.getByRole('heading', { name: 'Your mobile number is registered' })).toBeVisible()
-    await expect(page.getByText(`Qualified signatures are now confirmed by SMS to ${mobile}.`)).toBeVisible()
+    // Typed the Swiss way, without the country code; the SMS goes to the number in E.164.
+    const digits = String(randomInt(0, 10_000_000)).padStart(7, '0')
+    const national = `079 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`
+    const mobile = `+4179${digits}`
 
     // A request that asks for a qualified signature.
     const title = `Qualified deed ${randomUUID().slice(0, 8)}`
-    const draft = await request.post('/api/v3/signature-requests', {
-      headers: { Authorization: `Bearer ${quinn.token}` },
-      data: { title, quality: 'qes', signatures: [{ account_email: quinn.email }] },
-    })
-    expect(draft.ok(), await draft.text()).toBe(true)
-    const requestId = ((await draft.json()) as { id: string }).id
-    await addDocument(request, quinn, requestId, await onePagePdf(`${title}.pdf`))
-    await initiateRequest(request, quinn, requestId)
+    const requestId = await openRequest(request, quinn, title, 'qes')
 
     const view = new RequestViewPage(page)
     const signing = new SigningPage(page)
     await view.open(`/view/${requestId}`)
     await view.seeRequest(title, 'Open')
-    seen = await outboxIds(request)
     await signing.clickSign()
     await signing.confirmSignatureName('Quinn Lovelace')
-    await signing.seeOverlay('Confirm on your phone')
+
+    // Registering the number is a step of the signing, not its failure.
+    await signing.seeOverlay('Your mobile number')
     const overlay = page.locator('[data-overlay]')
+    await expect(page.getByText('Signing did not work')).toHaveCount(0)
+    await expect(overlay.getByLabel('Country')).toHaveValue('CH')
+    await shots(page, attach, 'mobile number step')
+    // A Swiss mobile number read for Germany is no mobile number there: said at the field, nothing sent.
+    const numberField = overlay.getByLabel('Mobile number')
+    await overlay.getByLabel('Country').selectOption('DE')
+    await numberField.fill(national)
+    await numberField.press('Enter')
+    await expect(numberField).toHaveAccessibleErrorMessage(
+      /This is not a mobile number of the country chosen/,
+    )
+    await overlay.getByLabel('Country').selectOption('CH')
+    let seen = await outboxIds(request)
+    await numberField.press('Enter')
+    const code = await smsPassword(request, mobile, seen)
+    const codeField = overlay.getByLabel('Code from the SMS')
+    await codeField.fill(code === '000000' ? '111111' : '000000')
+    await codeField.press('Enter')
+    await expect(codeField).toHaveAccessibleErrorMessage(/This code is not right/)
+    seen = await outboxIds(request)
+    await codeField.fill(code)
+    await codeField.press('Enter')
+
+    // Registered, the signing goes on by itself with the SMS of the signature.
+    await signing.seeOverlay('Confirm on your phone')
     await expect(overlay).toContainText(`SMS to +41••••••${mobile.slice(-3)}`)
     const password = await smsPassword(request, mobile, seen)
     const field = overlay.getByLabel('One-time password from the SMS')
@@ -146,6 +162,24 @@ test.describe('qualified signing with the SMS one-time password', () => {
     await signing.seeNoOverlay()
     await view.seeRequest(title, 'Signed')
 
+    // The profile shows the number registered on the way.
+    await page.goto('/profile/signature-standards/mobile-id')
+    await expect(page.getByText(`Qualified signatures are confirmed by SMS to ${mobile}.`)).toBeVisible()
+
+    // The default standard did not change on the way: a request that asks for none is signed simply, no SMS.
+    const simpleTitle = `Simple note ${randomUUID().slice(0, 8)}`
+    const simpleId = await openRequest(request, quinn, simpleTitle)
+    seen = await outboxIds(request)
+    await view.open(`/view/${simpleId}`)
+    await view.seeRequest(simpleTitle, 'Open')
+    await signing.clickSign()
+    await signing.seeOverlay('Signed')
+    await signing.clickOverlayButton('Done')
+    await view.seeRequest(simpleTitle, 'Signed')
+    const outbox = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
+    expect(outbox.mails.filter((mail) => mail.to.includes('@sms.invalid') && !seen.has(mail.id))).toEqual([])
+
+    await view.open(`/view/${requestId}`)
     // The downloaded PDF's signature validates, with the per-signer qualified demo certificate.
     const downloading = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Download', exact: true }).click()

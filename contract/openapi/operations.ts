@@ -1983,7 +1983,11 @@ function mobileSigningOperations(): Operation[] {
       auth: 'account',
       body: { json: registerMobileSchema },
       answers: [created(mobileSigningSentSchema)],
-      errors: { 429: ['tan.resend_too_soon'], 503: ['server.unavailable'] },
+      errors: {
+        422: ['mobile_signing.number_invalid'],
+        429: ['tan.resend_too_soon'],
+        503: ['server.unavailable'],
+      },
     },
     {
       method: 'post',

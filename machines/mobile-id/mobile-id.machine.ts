@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { type CountryCode, defaultPhoneCountry, mobileNumberE164 } from '../../contract/phone-number.ts'
 import type {
   ConfirmCodeInput,
   MobileCodeSent,
@@ -6,6 +7,7 @@ import type {
   MobileIdErrorCode,
   MobileIdEvent,
   MobileIdFailure,
+  SendCodeInput,
 } from './mobile-id.types.ts'
 
 // Stand-ins so a caller that forgets machine.provide fails loudly instead of hanging.
@@ -24,9 +26,11 @@ function failureOf(error: unknown, fallback: MobileIdErrorCode): MobileIdFailure
 
 /**
  * Registering the mobile number qualified signatures are confirmed with (SPEC §2
- * /profile/signature-standards/mobile-id): the number, a code sent to it by SMS, and the code back. The
- * caller provides `sendCode` (POST /v1/user/mobile) and `confirmCode` (POST /v1/user/mobile/confirm), which
- * reject with a {@link MobileIdFailure}-like value.
+ * /profile/signature-standards/mobile-id, and as a step of the first qualified signing): the number, a code
+ * sent to it by SMS, and the code back. A number is read for the chosen country when typed without its
+ * country code (`079 123 45 67` in CH) and sent in E.164; one that is no mobile number there is refused at
+ * once. The caller provides `sendCode` (POST /v1/user/mobile) and `confirmCode` (POST /v1/user/mobile/confirm),
+ * which reject with a {@link MobileIdFailure}-like value.
  */
 export const mobileIdMachine = setup({
   types: {
@@ -34,11 +38,19 @@ export const mobileIdMachine = setup({
     events: {} as MobileIdEvent,
   },
   actors: {
-    sendCode: fromPromise<MobileCodeSent, { mobile: string }>(notProvided('sendCode')),
+    sendCode: fromPromise<MobileCodeSent, SendCodeInput>(notProvided('sendCode')),
     confirmCode: fromPromise<{ mobile: string }, ConfirmCodeInput>(notProvided('confirmCode')),
   },
+  guards: {
+    /** The typed number is a mobile number, read for its country. */
+    isMobileNumber: (_, params: { mobile: string; country: CountryCode }) =>
+      mobileNumberE164(params.mobile, params.country) !== undefined,
+  },
   actions: {
-    setMobile: assign((_, params: { mobile: string }) => ({ mobile: params.mobile })),
+    setMobile: assign((_, params: { mobile: string; country: CountryCode }) => ({
+      mobile: mobileNumberE164(params.mobile, params.country) ?? params.mobile,
+      country: params.country,
+    })),
     setSent: assign((_, params: { sent: MobileCodeSent }) => ({
       sent: params.sent,
       errorCode: undefined,
@@ -53,19 +65,32 @@ export const mobileIdMachine = setup({
   },
 }).createMachine({
   id: 'mobileId',
-  context: { mobile: '' },
+  context: { mobile: '', country: defaultPhoneCountry },
   initial: 'editing',
   states: {
     editing: {
       on: {
-        'number.submit': { target: 'sending', actions: { type: 'setMobile', params: ({ event }) => event } },
+        'number.submit': [
+          {
+            guard: { type: 'isMobileNumber', params: ({ event }) => event },
+            target: 'sending',
+            actions: { type: 'setMobile', params: ({ event }) => event },
+          },
+          {
+            actions: {
+              type: 'setFailure',
+              params: { code: 'mobile_id.number_invalid', field: 'mobile' },
+            },
+          },
+        ],
       },
     },
     sending: {
       tags: ['busy'],
       invoke: {
+        id: 'sendCode',
         src: 'sendCode',
-        input: ({ context }) => ({ mobile: context.mobile }),
+        input: ({ context }) => ({ mobile: context.mobile, country: context.country }),
         onDone: {
           target: 'awaitingCode',
           actions: { type: 'setSent', params: ({ event }) => ({ sent: event.output }) },
@@ -100,6 +125,7 @@ export const mobileIdMachine = setup({
     confirming: {
       tags: ['busy'],
       invoke: {
+        id: 'confirmCode',
         src: 'confirmCode',
         // Only code.submit enters this state; the code is not kept in context.
         input: ({ context, event }) => ({

@@ -1,3 +1,5 @@
+import type { CountryCode } from '../../contract/phone-number.ts'
+
 /** A code sent by SMS to register a number: its registration id, the masked number, when it may be resent. */
 export interface MobileCodeSent {
   id: string
@@ -19,8 +21,10 @@ export type MobileIdErrorCode =
 
 /** Context of the mobile number registration. */
 export interface MobileIdContext {
-  /** The number being registered, as the user typed it. */
+  /** The number being registered, in E.164 (`+41791234567`) once it was read as a mobile number. */
   mobile: string
+  /** The country a number typed without its country code is read for. */
+  country: CountryCode
   sent?: MobileCodeSent
   /** Why the last step failed; the step stays so the user can fix it. */
   errorCode?: MobileIdErrorCode
@@ -32,10 +36,17 @@ export interface MobileIdContext {
 
 /** Events of the mobile number registration. */
 export type MobileIdEvent =
-  | { type: 'number.submit'; mobile: string }
+  /** The number as typed, read for `country` when it has no country code. */
+  | { type: 'number.submit'; mobile: string; country: CountryCode }
   | { type: 'number.change' }
   | { type: 'code.submit'; secret: string }
   | { type: 'code.resend' }
+
+/** What the `sendCode` actor receives: the number in E.164 and the country it was read for. */
+export interface SendCodeInput {
+  mobile: string
+  country: CountryCode
+}
 
 /** What the `confirmCode` actor receives. */
 export interface ConfirmCodeInput {

@@ -1,14 +1,19 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { mobileIdMachine } from '../mobile-id/mobile-id.machine.ts'
 import { hasSigningCredit } from './has-signing-credit.ts'
 import type {
   MobileAesAttempt,
+  MobileSigning,
   Part11Confirmation,
+  Part11Meaning,
   SealChoice,
   SignAttempt,
   SigningContext,
   SigningCredit,
   SigningErrorCode,
   SigningEvent,
+  SigningPresentation,
+  SigningStep,
   SignOutcome,
   SignResultCode,
 } from './signing.types.ts'
@@ -16,6 +21,23 @@ import type {
 // Stand-ins so a caller that forgets machine.provide fails loudly instead of hanging.
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`signing: actor ${name} was not provided`))
+
+/** The server's code of a rejected call (an API error carries one), if any. */
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined
+  return typeof error.code === 'string' ? error.code : undefined
+}
+
+// Refusals of a qualified signing that registering a mobile number answers: none yet, or one that takes no SMS.
+const mobileRefusals = new Set(['mobile_signing.mobile_missing', 'mobile_signing.mobile_invalid'])
+
+/** The qualified signing the machine waits on in `mobileAes`, which only a sign answer with one enters. */
+function startedMobileSigning(context: SigningContext): MobileSigning {
+  if (context.mobileSigning === undefined) throw new Error('signing: no mobile signing was started')
+  return context.mobileSigning
+}
+
+const present = (step: SigningStep) => ({ type: 'present', params: { step } }) as const
 
 const busy = {
   tags: ['busy'],
@@ -25,16 +47,27 @@ const busy = {
 
 /**
  * Signing and its full-screen overlays (SPEC §2, §4). Sealing with a seal of the signer's business is
- * confirmed first, naming the seal. The caller provides the effects:
- * `sign` (POST /v3/sign or /v3/direct/sign) answering a SignResultCode, `resendTan`, and for a
- * qualified signing confirmed on the phone `proceedMobileAes`, `resendMobileAes` and `cancelMobileAes`. Each answer of the sign call routes to its overlay; an overlay's handler
- * runs with `loading` set, the overlay closes only on 'complete', and on failure `loading` is
- * cleared, `errorCode` is set and the overlay stays so the user can retry.
+ * confirmed first, naming the seal. The caller provides the effects: `sign` (POST /v3/sign or
+ * /v3/direct/sign) answering a SignResultCode, `resendTan`, for a qualified signing confirmed on the phone
+ * `proceedMobileAes`, `resendMobileAes` and `cancelMobileAes`, and `mobileId` (the mobile-id machine with its
+ * calls), which registers an account's mobile number as a step when the first qualified signing finds none.
+ * Each answer of the sign call routes to its overlay; an overlay's handler runs with `loading` set, the overlay
+ * closes only on 'complete', and on failure `loading` is cleared, `errorCode` is set and the overlay stays so
+ * the user can retry. Entering a step emits `signing.present`, which the caller shows.
  */
 export const signingMachine = setup({
   types: {
     context: {} as SigningContext,
     events: {} as SigningEvent,
+    emitted: {} as SigningPresentation,
+    children: {} as {
+      sign: 'sign'
+      resendTan: 'resendTan'
+      proceedMobileAes: 'proceedMobileAes'
+      resendMobileAes: 'resendMobileAes'
+      cancelMobileAes: 'cancelMobileAes'
+      mobileId: 'mobileId'
+    },
   },
   actors: {
     sign: fromPromise<SignOutcome, SignAttempt>(notProvided('sign')),
@@ -43,9 +76,11 @@ export const signingMachine = setup({
     /** Confirms the qualified signing with the SMS password; answers the sign call's outcome. */
     proceedMobileAes: fromPromise<SignOutcome, MobileAesAttempt>(notProvided('proceedMobileAes')),
     /** Sends a new SMS password; answers when another may be asked for (epoch ms). */
-    resendMobileAes: fromPromise<number>(notProvided('resendMobileAes')),
+    resendMobileAes: fromPromise<number, MobileSigning>(notProvided('resendMobileAes')),
     /** Cancels the waiting qualified signing: nothing is signed. */
-    cancelMobileAes: fromPromise<void>(notProvided('cancelMobileAes')),
+    cancelMobileAes: fromPromise<void, MobileSigning>(notProvided('cancelMobileAes')),
+    /** Registers the account's mobile number (machines/mobile-id), with the caller's calls provided. */
+    mobileId: mobileIdMachine,
   },
   guards: {
     lacksCredit: (_, params: { credit: SigningCredit }) => !hasSigningCredit(params.credit),
@@ -55,19 +90,54 @@ export const signingMachine = setup({
     /** The answer is `expected`, and a direct-link signer signs (who confirms Part 11 with a TAN). */
     isDirectResult: ({ context }, params: { result: SignResultCode; expected: SignResultCode }) =>
       context.signer === 'direct' && params.result === params.expected,
+    /** A qualified signing started on the phone: the answer names it. */
+    isMobileSigning: (_, params: { outcome: SignOutcome }) =>
+      params.outcome.result === 'mobile_aes' && params.outcome.mobileSigning !== undefined,
+    /** An account's qualified signing needs a mobile number it may register now (a direct-link signer cannot). */
+    needsMobile: ({ context }, params: { code: string | undefined }) =>
+      context.signer === 'account' && params.code !== undefined && mobileRefusals.has(params.code),
+    isRegistered: (_, params: { registered: boolean }) => params.registered,
   },
   actions: {
-    setLoading: assign((_, params: { loading: boolean }) => ({ loading: params.loading })),
-    startAttempt: assign((_, params: { credit: SigningCredit; seal: SealChoice | undefined }) => ({
-      signer: params.credit.isDirectSign ? ('direct' as const) : ('account' as const),
-      tan: undefined,
-      part11: undefined,
-      errorCode: undefined,
-      tanTriesLeft: undefined,
-      seal: params.seal,
+    present: emit((_, params: { step: SigningStep }) => ({
+      type: 'signing.present' as const,
+      step: params.step,
     })),
+    setLoading: assign((_, params: { loading: boolean }) => ({ loading: params.loading })),
+    startAttempt: assign(
+      (
+        _,
+        params: {
+          credit: SigningCredit
+          seal: SealChoice | undefined
+          part11Defaults: Part11Meaning | undefined
+        },
+      ) => ({
+        signer: params.credit.isDirectSign ? ('direct' as const) : ('account' as const),
+        tan: undefined,
+        part11: undefined,
+        errorCode: undefined,
+        tanTriesLeft: undefined,
+        seal: params.seal,
+        part11Defaults: params.part11Defaults,
+        mobileSigning: undefined,
+        refusal: undefined,
+      }),
+    ),
     setTan: assign((_, params: { tan: string }) => ({ tan: params.tan })),
-    setPart11: assign((_, params: Part11Confirmation) => ({ part11: params })),
+    /** The confirmation goes with the next sign call; asked again, the verification starts from its name and meaning. */
+    setPart11: assign((_, params: Part11Confirmation) => ({
+      part11: params,
+      part11Defaults: { signingName: params.signingName, signingReason: params.signingReason },
+    })),
+    setMobileSigning: assign((_, params: { mobileSigning: MobileSigning | undefined }) => ({
+      mobileSigning: params.mobileSigning,
+    })),
+    /** The sign call was refused: the failure says why, by the server's code. */
+    setRefusal: assign((_, params: { refusal: string | undefined }) => ({
+      errorCode: 'signing.failed' as const,
+      refusal: params.refusal,
+    })),
     /** A wrong password: the confirmation is asked for again, without keeping what was typed. */
     wrongPart11: assign({ part11: undefined, errorCode: 'signing.part11_invalid' as const }),
     setError: assign((_, params: { errorCode: SigningErrorCode }) => ({ errorCode: params.errorCode })),
@@ -97,7 +167,11 @@ export const signingMachine = setup({
             target: 'exhausted',
             actions: {
               type: 'startAttempt',
-              params: ({ event }) => ({ credit: event.credit, seal: event.seal }),
+              params: ({ event }) => ({
+                credit: event.credit,
+                seal: event.seal,
+                part11Defaults: event.part11Defaults,
+              }),
             },
           },
           {
@@ -105,14 +179,22 @@ export const signingMachine = setup({
             target: 'confirmingSeal',
             actions: {
               type: 'startAttempt',
-              params: ({ event }) => ({ credit: event.credit, seal: event.seal }),
+              params: ({ event }) => ({
+                credit: event.credit,
+                seal: event.seal,
+                part11Defaults: event.part11Defaults,
+              }),
             },
           },
           {
             target: 'signing',
             actions: {
               type: 'startAttempt',
-              params: ({ event }) => ({ credit: event.credit, seal: event.seal }),
+              params: ({ event }) => ({
+                credit: event.credit,
+                seal: event.seal,
+                part11Defaults: event.part11Defaults,
+              }),
             },
           },
         ],
@@ -120,6 +202,7 @@ export const signingMachine = setup({
     },
     // A seal signs for the whole organisation: the signer confirms the seal, by name, before it is applied.
     confirmingSeal: {
+      entry: present('confirmingSeal'),
       on: {
         'seal.confirm': { target: 'signing' },
         'overlay.close': { target: 'idle' },
@@ -127,7 +210,7 @@ export const signingMachine = setup({
     },
     signing: {
       ...busy,
-      entry: [busy.entry, 'clearError'],
+      entry: [present('signing'), busy.entry, 'clearError'],
       invoke: {
         id: 'sign',
         src: 'sign',
@@ -149,7 +232,9 @@ export const signingMachine = setup({
               type: 'isResult',
               params: ({ event }) => ({ result: event.output.result, expected: 'tan_required' }),
             },
-            target: 'awaitingTan',
+            // A TAN is mailed when the sign call asks for one (unless the last mail's still stands, which the
+            // server says); later ones only when the signer asks.
+            target: 'awaitingTan.resending',
           },
           {
             // A wrong TAN is said in the TAN entry itself, with the tries left (issue 12).
@@ -196,11 +281,12 @@ export const signingMachine = setup({
             target: 'serialMismatch',
           },
           {
-            guard: {
-              type: 'isResult',
-              params: ({ event }) => ({ result: event.output.result, expected: 'mobile_aes' }),
-            },
+            guard: { type: 'isMobileSigning', params: ({ event }) => ({ outcome: event.output }) },
             target: 'mobileAes',
+            actions: {
+              type: 'setMobileSigning',
+              params: ({ event }) => ({ mobileSigning: event.output.mobileSigning }),
+            },
           },
           {
             // A direct-link signer gives the name and meaning here; the TAN asked next confirms them.
@@ -232,14 +318,43 @@ export const signingMachine = setup({
             target: 'part11Verification',
             actions: 'wrongPart11',
           },
+          {
+            // An answer the flow does not know (a mobile signing without its id): nothing more to do here.
+            target: 'failure',
+            actions: { type: 'setRefusal', params: { refusal: undefined } },
+          },
         ],
-        onError: {
-          target: 'failure',
-          actions: { type: 'setError', params: { errorCode: 'signing.failed' } },
-        },
+        onError: [
+          {
+            // Registering the number is a step of the first qualified signing, not a failure.
+            guard: { type: 'needsMobile', params: ({ event }) => ({ code: codeOf(event.error) }) },
+            target: 'registeringMobile',
+          },
+          {
+            target: 'failure',
+            actions: { type: 'setRefusal', params: ({ event }) => ({ refusal: codeOf(event.error) }) },
+          },
+        ],
       },
     },
+    // The mobile-id machine runs as a child; once the number is registered, the signing goes on with it.
+    registeringMobile: {
+      entry: present('registeringMobile'),
+      invoke: {
+        id: 'mobileId',
+        src: 'mobileId',
+        onSnapshot: {
+          guard: {
+            type: 'isRegistered',
+            params: ({ event }) => ({ registered: event.snapshot.value === 'registered' }),
+          },
+          target: 'signing',
+        },
+      },
+      on: { 'overlay.close': { target: 'idle' } },
+    },
     awaitingTan: {
+      entry: present('awaitingTan'),
       initial: 'entry',
       states: {
         entry: {
@@ -270,6 +385,7 @@ export const signingMachine = setup({
       on: { 'overlay.close': { target: 'idle' } },
     },
     tanExpired: {
+      entry: present('tanExpired'),
       initial: 'ready',
       states: {
         ready: {
@@ -294,21 +410,27 @@ export const signingMachine = setup({
       on: { 'overlay.close': { target: 'idle' } },
     },
     tanLocked: {
+      entry: present('tanLocked'),
       on: { 'overlay.close': { target: 'idle' } },
     },
     signingLocked: {
+      entry: present('signingLocked'),
       on: { 'overlay.close': { target: 'idle' } },
     },
     exhausted: {
+      entry: present('exhausted'),
       on: { 'overlay.close': { target: 'idle' } },
     },
     serialMismatch: {
+      entry: present('serialMismatch'),
       on: { 'overlay.close': { target: 'idle' } },
     },
     identificationRequired: {
+      entry: present('identificationRequired'),
       on: { 'overlay.close': { target: 'idle' } },
     },
     mobileAes: {
+      entry: present('mobileAes'),
       initial: 'ready',
       states: {
         ready: {
@@ -324,7 +446,10 @@ export const signingMachine = setup({
             id: 'proceedMobileAes',
             src: 'proceedMobileAes',
             // Only mobileAes.submit enters this state; the one-time password is not kept in context.
-            input: ({ event }) => ({ pwdotp: event.type === 'mobileAes.submit' ? event.pwdotp : '' }),
+            input: ({ context, event }) => ({
+              mobileSigning: startedMobileSigning(context),
+              pwdotp: event.type === 'mobileAes.submit' ? event.pwdotp : '',
+            }),
             onDone: [
               {
                 guard: {
@@ -376,6 +501,7 @@ export const signingMachine = setup({
           invoke: {
             id: 'resendMobileAes',
             src: 'resendMobileAes',
+            input: ({ context }) => startedMobileSigning(context),
             onDone: {
               target: 'ready',
               actions: { type: 'tanMailed', params: ({ event }) => ({ nextAt: event.output }) },
@@ -392,6 +518,7 @@ export const signingMachine = setup({
           invoke: {
             id: 'cancelMobileAes',
             src: 'cancelMobileAes',
+            input: ({ context }) => startedMobileSigning(context),
             onDone: { target: '#signing.idle' },
             onError: { target: '#signing.idle' },
           },
@@ -399,6 +526,7 @@ export const signingMachine = setup({
       },
     },
     part11Verification: {
+      entry: present('part11Verification'),
       on: {
         'part11.submit': {
           target: 'signing',
@@ -416,6 +544,7 @@ export const signingMachine = setup({
     },
     // 21 CFR Part 11 for a direct-link signer: the printed name and meaning, sent on to the TAN entry.
     part11Meaning: {
+      entry: present('part11Meaning'),
       on: {
         'part11.submit': {
           target: 'signing',
@@ -428,9 +557,11 @@ export const signingMachine = setup({
       },
     },
     success: {
+      entry: present('success'),
       on: { 'overlay.close': { target: 'done' } },
     },
     failure: {
+      entry: present('failure'),
       on: {
         'signing.retry': { target: 'signing' },
         'overlay.close': { target: 'idle' },

@@ -12,6 +12,8 @@ export type SigningOverlay =
   | 'exhausted-signatures'
   | 'serial-number-mismatch'
   | 'mobile-aes'
+  /** Registering the mobile number, a step of an account's first qualified signing (not in SPEC §2's list). */
+  | 'mobile-registration'
   | 'part-11-verification'
   | 'upgrade-standards'
   | 'signing-success'
@@ -30,6 +32,7 @@ const overlayByState: Record<TopState, SigningOverlay | undefined> = {
   signingLocked: 'signing-locked',
   exhausted: 'exhausted-signatures',
   serialMismatch: 'serial-number-mismatch',
+  registeringMobile: 'mobile-registration',
   mobileAes: 'mobile-aes',
   part11Verification: 'part-11-verification',
   part11Meaning: 'part-11-verification',
@@ -42,6 +45,10 @@ const overlayByState: Record<TopState, SigningOverlay | undefined> = {
 /** Which overlay to show for a snapshot, or undefined when none is open. */
 export function selectSigningOverlay(snapshot: SigningSnapshot): SigningOverlay | undefined {
   const value = snapshot.value
-  const top = (typeof value === 'string' ? value : Object.keys(value)[0]) as TopState
-  return overlayByState[top]
+  return stepOverlay((typeof value === 'string' ? value : Object.keys(value)[0]) as TopState)
+}
+
+/** The overlay a step of the signing shows as the machine presents it, or undefined for none. */
+export function stepOverlay(step: TopState): SigningOverlay | undefined {
+  return overlayByState[step]
 }

@@ -5,10 +5,22 @@ export type { Part11Confirmation }
 /** One answer of the sign call (SPEC §7 POST /v3/sign), each routed to its overlay. */
 export type SignResultCode = (typeof signResultCodes)[number]
 
-/** What the sign call answered: its code, and after a wrong TAN how many tries are left before it locks. */
+/** A qualified signing waiting for the one-time password the signer got by SMS (sign result `mobile_aes`). */
+export interface MobileSigning {
+  id: string
+  provider: string
+  /** The number the SMS went to, all but its last digits masked. */
+  maskedMobile: string
+}
+
+/**
+ * What the sign call answered: its code, after a wrong TAN how many tries are left before it locks, and the
+ * qualified signing it started (`mobile_aes`).
+ */
 export interface SignOutcome {
   result: SignResultCode
   tanTriesLeft?: number
+  mobileSigning?: MobileSigning
 }
 
 /** What the caller's sign actor receives; it adds the request ids, language and documents. */
@@ -29,7 +41,14 @@ export interface SealChoice {
 
 /** What the caller's mobile AES actor receives (SPEC §7 `proceed/{id}` with `pwdotp`). */
 export interface MobileAesAttempt {
+  mobileSigning: MobileSigning
   pwdotp: string
+}
+
+/** The printed name and meaning a Part 11 verification starts from. */
+export interface Part11Meaning {
+  signingName: string
+  signingReason: string
 }
 
 /** Facts behind the free-user signing credit (SPEC §6). */
@@ -72,11 +91,48 @@ export interface SigningContext {
   tanMail?: { nextAt: number; count: number }
   /** The seal this signing seals with; the signer confirms it, naming it, before anything is signed. */
   seal?: SealChoice
+  /** What a Part 11 verification starts from: the signer's last name and meaning, kept when asked again. */
+  part11Defaults?: Part11Meaning
+  /** The qualified signing the last sign call started, which the SMS password confirms. */
+  mobileSigning?: MobileSigning
+  /** The server's code of the sign call's refusal (failure), e.g. `signature_request.not_open`. */
+  refusal?: string
 }
+
+/** What the machine asks its caller to show as it enters a step: the step's overlay, dialog or nothing. */
+export type SigningPresentation = {
+  type: 'signing.present'
+  /** The step entered (a top-level state of the machine). */
+  step: SigningStep
+}
+
+/** The steps of a signing the caller shows (every top-level state but `idle` and `done`). */
+export type SigningStep =
+  | 'confirmingSeal'
+  | 'signing'
+  | 'awaitingTan'
+  | 'tanExpired'
+  | 'tanLocked'
+  | 'signingLocked'
+  | 'exhausted'
+  | 'serialMismatch'
+  | 'identificationRequired'
+  | 'registeringMobile'
+  | 'mobileAes'
+  | 'part11Verification'
+  | 'part11Meaning'
+  | 'success'
+  | 'failure'
 
 /** Events of the signing overlay flow. */
 export type SigningEvent =
-  | { type: 'signing.start'; credit: SigningCredit; seal?: SealChoice }
+  | {
+      type: 'signing.start'
+      credit: SigningCredit
+      seal?: SealChoice
+      /** The name and meaning a Part 11 verification starts from. */
+      part11Defaults?: Part11Meaning
+    }
   /** The signer confirmed sealing with the chosen seal. */
   | { type: 'seal.confirm' }
   | { type: 'signing.retry' }

@@ -7,6 +7,7 @@ import {
   mobileSigningMaxTries,
   mobileSigningResendIntervalMs,
 } from '../../contract/mobile-signing.ts'
+import { type CountryCode, mobileNumberE164 } from '../../contract/phone-number.ts'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import { mobileSignings, users } from '../db/schema.ts'
 import { TanResendTooSoon } from '../direct/resend-tan.ts'
@@ -22,15 +23,25 @@ import { mobileProviderOf } from './start-mobile-signing.ts'
 
 /**
  * POST /v1/user/mobile: sends a code by SMS to the number the user wants to confirm qualified signatures
- * with (a mobile signing row of purpose `register`: 5 tries, 5 minutes). One SMS a minute per user (429
- * `tan.resend_too_soon`). The number becomes the user's `mobile` only once the code comes back.
+ * with (a mobile signing row of purpose `register`: 5 tries, 5 minutes). The number is read for `country`
+ * when written without its country code and kept in E.164; not a mobile number: 422
+ * `mobile_signing.number_invalid` naming `mobile`. One SMS a minute per user (429 `tan.resend_too_soon`).
+ * The number becomes the user's `mobile` only once the code comes back.
  */
 export async function registerMobile(
   services: SigningServices,
   caller: Caller,
-  mobile: string,
+  typed: { mobile: string; country: CountryCode },
 ): Promise<MobileSigningSent> {
   const provider = mobileProviderOf(services)
+  const mobile = mobileNumberE164(typed.mobile, typed.country)
+  if (mobile === undefined)
+    throw new ApiError(
+      422,
+      'mobile_signing.number_invalid',
+      `mobile: not a mobile number of ${typed.country}, nor one with its country code such as +41 79 123 45 67`,
+      { field: 'mobile' },
+    )
   const now = services.now()
   const id = randomUUID()
   const password = newOneTimePassword()

@@ -105,7 +105,7 @@ export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode
       async (c) =>
         sendJson(
           c,
-          await withRetryAfter(c, () => registerMobile(services, accountOf(c), c.req.valid('json').mobile)),
+          await withRetryAfter(c, () => registerMobile(services, accountOf(c), c.req.valid('json'))),
           201,
         ),
     )

@@ -26,14 +26,16 @@ export function allowedQualities(
 }
 
 /**
- * The quality of the user's next signature: their `default_quality` attribute when they may sign with
- * it, else the highest quality they may sign with.
+ * The quality of the user's next signature: their `default_quality` attribute when they may sign with it,
+ * else simple. The default changes only when the user chooses it: identifying unlocks a quality, and a request
+ * may ask for one, but neither makes it the default.
  */
 export function signingQuality(
   attributes: Readonly<Record<string, string[]>>,
   vouched = false,
 ): SignatureQuality {
-  const allowed = allowedQualities(attributes, vouched)
-  const chosen = allowed.find((quality) => quality === attributes.default_quality?.[0])
-  return chosen ?? allowed[allowed.length - 1] ?? 'ses'
+  return (
+    allowedQualities(attributes, vouched).find((quality) => quality === attributes.default_quality?.[0]) ??
+    'ses'
+  )
 }

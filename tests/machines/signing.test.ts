@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate'
+import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom } from 'xstate'
 import { signResultCodes } from '../../contract/signing.ts'
+import { mobileIdMachine } from '../../machines/mobile-id/mobile-id.machine.ts'
+import type {
+  ConfirmCodeInput,
+  MobileCodeSent,
+  SendCodeInput,
+} from '../../machines/mobile-id/mobile-id.types.ts'
 import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
 import { signingMachine } from '../../machines/signing/signing.machine.ts'
 import { selectSigningOverlay } from '../../machines/signing/signing.selectors.ts'
 import type {
   MobileAesAttempt,
+  MobileSigning,
   SignAttempt,
   SigningCredit,
   SigningEvent,
@@ -31,6 +38,8 @@ function controlledMachine() {
   } = {}
   const attempts: SignAttempt[] = []
   const mobileAttempts: MobileAesAttempt[] = []
+  /** Numbers sent for registration, in E.164 as the mobile-id machine read them. */
+  const registered: string[] = []
   const machine = signingMachine.provide({
     actors: {
       sign: fromPromise<SignOutcome, SignAttempt>(({ input }) => {
@@ -51,21 +60,33 @@ function controlledMachine() {
           pending.proceedMobileAes = { resolve, reject }
         })
       }),
-      resendMobileAes: fromPromise<number>(
+      resendMobileAes: fromPromise<number, MobileSigning>(
         () =>
           new Promise((resolve, reject) => {
             pending.resendMobileAes = { resolve, reject }
           }),
       ),
-      cancelMobileAes: fromPromise<void>(
+      cancelMobileAes: fromPromise<void, MobileSigning>(
         () =>
           new Promise((resolve, reject) => {
             pending.cancelMobileAes = { resolve, reject }
           }),
       ),
+      // The registration's own calls answer at once: its machine is walked on its own (mobile-id.test.ts).
+      mobileId: mobileIdMachine.provide({
+        actors: {
+          sendCode: fromPromise<MobileCodeSent, SendCodeInput>(async ({ input }) => {
+            registered.push(input.mobile)
+            return { id: 'reg-1', maskedMobile: '+41••••••567', nextAt: 0 }
+          }),
+          confirmCode: fromPromise<{ mobile: string }, ConfirmCodeInput>(async () => ({
+            mobile: registered.at(-1) ?? '',
+          })),
+        },
+      }),
     },
   })
-  return { machine, pending, attempts, mobileAttempts }
+  return { machine, pending, attempts, mobileAttempts, registered }
 }
 
 const paying: SigningCredit = { isFreeUser: false, freeSignaturesRemaining: 0, isDirectSign: false }
@@ -74,8 +95,17 @@ const directSigner: SigningCredit = { isFreeUser: false, freeSignaturesRemaining
 
 const done = (id: string, output: unknown) =>
   ({ type: `xstate.done.actor.${id}`, output }) as unknown as SigningEvent
-const failed = (id: string) =>
-  ({ type: `xstate.error.actor.${id}`, error: new Error('network') }) as unknown as SigningEvent
+const failed = (id: string, error: unknown = new Error('network')) =>
+  ({ type: `xstate.error.actor.${id}`, error }) as unknown as SigningEvent
+/** The server's refusal of a qualified signing to an account without a mobile number. */
+const mobileMissing = { code: 'mobile_signing.mobile_missing' }
+/** The registration child reached `registered` (the walk makes it so through the child's own events). */
+const mobileRegistered = {
+  type: 'xstate.snapshot.mobileId',
+  snapshot: { value: 'registered' },
+} as unknown as SigningEvent
+
+const mobileSigning: MobileSigning = { id: 'ms-1', provider: 'mobileid', maskedMobile: '+41••••••567' }
 
 const seal = { accountName: 'legal', label: 'Legal Department' }
 
@@ -101,10 +131,21 @@ function eventsFor(snapshot: SnapshotFrom<typeof signingMachine>): SigningEvent[
   if (snapshot.matches('signing'))
     return [
       ...signResultCodes.map((result) =>
-        done('sign', result === 'tan_invalid' ? { result, tanTriesLeft: 3 } : { result }),
+        done(
+          'sign',
+          result === 'tan_invalid'
+            ? { result, tanTriesLeft: 3 }
+            : result === 'mobile_aes'
+              ? { result, mobileSigning }
+              : { result },
+        ),
       ),
+      // A mobile signing the answer does not name cannot go on.
+      done('sign', { result: 'mobile_aes' }),
       failed('sign'),
+      failed('sign', mobileMissing),
     ]
+  if (snapshot.matches('registeringMobile')) return [mobileRegistered, ...userEvents]
   if (snapshot.matches({ mobileAes: 'proceeding' }))
     return [
       done('proceedMobileAes', { result: 'complete' }),
@@ -133,10 +174,22 @@ describe('signing overlays (SPEC §2, §4)', () => {
             `xstate.done.actor.${key}`,
             ({ event }: { event: unknown }) => pending[key]?.resolve((event as { output: never }).output),
           ],
-          [`xstate.error.actor.${key}`, () => pending[key]?.reject(new Error('network'))],
+          [
+            `xstate.error.actor.${key}`,
+            ({ event }: { event: unknown }) => pending[key]?.reject((event as { error: unknown }).error),
+          ],
         ],
       ),
     )
+    // The registration reaches `registered` as the signer would get it there: a number, then the SMS code.
+    const execs: Record<string, (step: { actor: AnyActorRef; event: unknown }) => unknown> = exec
+    execs['xstate.snapshot.mobileId'] = async ({ actor }) => {
+      const registration = actor.getSnapshot().children.mobileId
+      await settled(registration, () =>
+        registration.send({ type: 'number.submit', mobile: '079 123 45 67', country: 'CH' }),
+      )
+      await settled(registration, () => registration.send({ type: 'code.submit', secret: '123456' }))
+    }
     const coverage = await walk('signing', {
       machine,
       events: eventsFor,
@@ -164,9 +217,19 @@ describe('signing overlays (SPEC §2, §4)', () => {
           expect(s.context.seal).toEqual(seal)
         },
         'awaitingTan.entry': (s) => expect(selectSigningOverlay(s)).toBe('tan-entry'),
-        'mobileAes.proceeding': () => expect(mobileAttempts.at(-1)).toEqual({ pwdotp: '0000' }),
+        'mobileAes.proceeding': () =>
+          expect(mobileAttempts.at(-1)).toEqual({ mobileSigning, pwdotp: '0000' }),
+        mobileAes: (s) => expect(s.context.mobileSigning).toEqual(mobileSigning),
+        // Registering the number is a step of an account's qualified signing, never its failure.
+        registeringMobile: (s) => {
+          expect(s.context.signer).toBe('account')
+          expect(s.context.errorCode).toBeUndefined()
+          expect(selectSigningOverlay(s)).toBe('mobile-registration')
+        },
         failure: (s) => {
           expect(s.context.errorCode).toBe('signing.failed')
+          // A direct-link signer has no account to register a number with: the refusal is said.
+          if (s.context.refusal !== undefined) expect(s.context.refusal).toBe(mobileMissing.code)
           expect(selectSigningOverlay(s)).toBe('signing-failure')
         },
         success: (s) => expect(selectSigningOverlay(s)).toBe('signing-success'),
@@ -181,7 +244,8 @@ describe('signing overlays (SPEC §2, §4)', () => {
     })
     expect(coverage.missingStates).toEqual([])
     expect(coverage.missingTransitions).toEqual([])
-  })
+    // Hundreds of replayed paths: more than the default 20 s on a loaded machine.
+  }, 120_000)
 })
 
 describe('overlay handlers (SPEC §4)', () => {
@@ -205,9 +269,12 @@ describe('overlay handlers (SPEC §4)', () => {
       const actor = createActor(machine).start()
       actor.send({ type: 'signing.start', credit: paying })
       expect(actor.getSnapshot().context.loading).toBe(true)
-      await settled(actor, () => pending.sign?.resolve({ result: code }))
+      await settled(actor, () =>
+        pending.sign?.resolve(code === 'mobile_aes' ? { result: code, mobileSigning } : { result: code }),
+      )
       expect(selectSigningOverlay(actor.getSnapshot())).toBe(overlays[code])
-      expect(actor.getSnapshot().context.loading).toBe(false)
+      // Asked for a TAN, the machine mails one at once, with the loading flag; every other answer is shown.
+      expect(actor.getSnapshot().context.loading).toBe(code === 'tan_required')
     }
   })
 
@@ -215,7 +282,7 @@ describe('overlay handlers (SPEC §4)', () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
-    await settled(actor, () => pending.sign?.resolve({ result: 'mobile_aes' }))
+    await settled(actor, () => pending.sign?.resolve({ result: 'mobile_aes', mobileSigning }))
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
     expect(actor.getSnapshot().context.loading).toBe(true)
     await settled(actor, () => pending.proceedMobileAes?.reject(new Error('offline')))
@@ -233,7 +300,7 @@ describe('overlay handlers (SPEC §4)', () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
-    await settled(actor, () => pending.sign?.resolve({ result: 'mobile_aes' }))
+    await settled(actor, () => pending.sign?.resolve({ result: 'mobile_aes', mobileSigning }))
     actor.send({ type: 'mobileAes.submit', pwdotp: '0000' })
     await settled(actor, () => pending.proceedMobileAes?.resolve({ result: 'tan_invalid', tanTriesLeft: 3 }))
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-aes')
@@ -257,7 +324,8 @@ describe('overlay handlers (SPEC §4)', () => {
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
     await settled(actor, () => pending.sign?.resolve({ result: 'tan_required' }))
-    actor.send({ type: 'tan.resend' })
+    // Asked for a TAN, the machine has one mailed at once.
+    expect(actor.getSnapshot().matches({ awaitingTan: 'resending' })).toBe(true)
     await settled(actor, () => pending.resendTan?.resolve(60))
     expect(actor.getSnapshot().context.tanMail).toEqual({ nextAt: 60, count: 1 })
     actor.send({ type: 'tan.submit', tan: '000000' })
@@ -275,6 +343,7 @@ describe('overlay handlers (SPEC §4)', () => {
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
     await settled(actor, () => pending.sign?.resolve({ result: 'tan_required' }))
+    await settled(actor, () => pending.resendTan?.resolve(60))
     actor.send({ type: 'tan.submit', tan: '654321' })
     expect(attempts).toEqual([{}, { tan: '654321' }])
   })
@@ -288,11 +357,100 @@ describe('overlay handlers (SPEC §4)', () => {
     actor.send({ type: 'part11.submit', signingName: 'Otto Outside', signingReason: 'Reviewed' })
     await settled(actor, () => pending.sign?.resolve({ result: 'tan_required' }))
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('tan-entry')
+    await settled(actor, () => pending.resendTan?.resolve(60))
     actor.send({ type: 'tan.submit', tan: '654321' })
     await settled(actor, () => pending.sign?.resolve({ result: 'complete' }))
     const meaning = { signingName: 'Otto Outside', signingReason: 'Reviewed' }
     expect(attempts).toEqual([{}, { part11: meaning }, { tan: '654321', part11: meaning }])
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('signing-success')
+  })
+})
+
+describe('the mobile number as a step of the first qualified signing (issue 39)', () => {
+  it('asks an account without a number for it, registers it, and goes on to the SMS of the signature', async () => {
+    const { machine, pending, attempts, registered } = controlledMachine()
+    const actor = createActor(machine)
+    const presented: string[] = []
+    actor.on('signing.present', ({ step }) => presented.push(step))
+    actor.start()
+    actor.send({
+      type: 'signing.start',
+      credit: paying,
+      part11Defaults: { signingName: 'Ada Lovelace', signingReason: '' },
+    })
+    await settled(actor, () => pending.sign?.reject(mobileMissing))
+    expect(actor.getSnapshot().value).toBe('registeringMobile')
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-registration')
+    expect(actor.getSnapshot().context.errorCode).toBeUndefined()
+    const registration = actor.getSnapshot().children.mobileId
+    if (registration === undefined) throw new Error('the signing machine runs no mobile number registration')
+    await settled(registration, () =>
+      registration.send({ type: 'number.submit', mobile: '079 123 45 67', country: 'CH' }),
+    )
+    await settled(registration, () => registration.send({ type: 'code.submit', secret: '123456' }))
+    // Registered in E.164; the same sign call goes again and now starts the SMS of the signature.
+    expect(registered).toEqual(['+41791234567'])
+    expect(actor.getSnapshot().value).toBe('signing')
+    expect(attempts).toEqual([{}, {}])
+    await settled(actor, () => pending.sign?.resolve({ result: 'mobile_aes', mobileSigning }))
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('mobile-aes')
+    expect(presented).toEqual(['signing', 'registeringMobile', 'signing', 'mobileAes'])
+  })
+
+  it('refuses a number that is no mobile number of the country chosen at the field, sending nothing', async () => {
+    const { machine, pending, registered } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: paying })
+    await settled(actor, () => pending.sign?.reject(mobileMissing))
+    const registration = actor.getSnapshot().children.mobileId
+    if (registration === undefined) throw new Error('the signing machine runs no mobile number registration')
+    // Refused at the field, synchronously: nothing is invoked.
+    registration.send({ type: 'number.submit', mobile: '079 123 45 67', country: 'DE' })
+    expect(registration?.getSnapshot().context).toMatchObject({
+      errorCode: 'mobile_id.number_invalid',
+      errorField: 'mobile',
+    })
+    expect(registered).toEqual([])
+    actor.send({ type: 'overlay.close' })
+    expect(actor.getSnapshot().value).toBe('idle')
+  })
+
+  it('tells a direct-link signer, who has no account to register with, why the signing failed', async () => {
+    const { machine, pending } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: directSigner })
+    await settled(actor, () => pending.sign?.reject(mobileMissing))
+    expect(actor.getSnapshot().value).toBe('failure')
+    expect(actor.getSnapshot().context).toMatchObject({
+      errorCode: 'signing.failed',
+      refusal: 'mobile_signing.mobile_missing',
+    })
+  })
+
+  it('keeps the name and meaning given for a Part 11 verification asked again after a wrong password', async () => {
+    const { machine, pending } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({
+      type: 'signing.start',
+      credit: paying,
+      part11Defaults: { signingName: 'Ada Lovelace', signingReason: '' },
+    })
+    await settled(actor, () => pending.sign?.resolve({ result: 'part11_required' }))
+    expect(actor.getSnapshot().context.part11Defaults).toEqual({
+      signingName: 'Ada Lovelace',
+      signingReason: '',
+    })
+    actor.send({
+      type: 'part11.submit',
+      password: 'wrong',
+      signingName: 'A. Lovelace',
+      signingReason: 'Approved',
+    })
+    await settled(actor, () => pending.sign?.resolve({ result: 'part11_invalid' }))
+    expect(actor.getSnapshot().context).toMatchObject({
+      part11: undefined,
+      part11Defaults: { signingName: 'A. Lovelace', signingReason: 'Approved' },
+    })
   })
 })
 

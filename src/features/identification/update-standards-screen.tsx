@@ -55,7 +55,8 @@ export function UpdateStandardsScreen() {
   ]
   const heldLegislations = (['eidas', 'zertes'] as const).filter((l) => detail.qes?.[l] !== undefined)
   const stored = userAttribute(user.data, 'default_quality')
-  const quality: Quality = chosen.quality ?? held.find((q) => q === stored) ?? held[held.length - 1] ?? 'ses'
+  // Until the user chooses one, the default is simple, whatever identification unlocked (as the server signs).
+  const quality: Quality = chosen.quality ?? held.find((q) => q === stored) ?? 'ses'
   const storedLegislation = userAttribute(user.data, 'default_legislation')
   const legislation =
     chosen.legislation ?? heldLegislations.find((l) => l === storedLegislation) ?? heldLegislations[0]

@@ -3,17 +3,19 @@ import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { OverlayActionResult } from '../../../machines/overlay/overlay.types.ts'
 import { signingMachine } from '../../../machines/signing/signing.machine.ts'
-import { type SigningOverlay, selectSigningOverlay } from '../../../machines/signing/signing.selectors.ts'
+import { type SigningOverlay, stepOverlay } from '../../../machines/signing/signing.selectors.ts'
 import type {
   Part11Confirmation,
+  Part11Meaning,
   SealChoice,
   SigningCredit,
   SigningEvent,
+  SigningStep,
 } from '../../../machines/signing/signing.types.ts'
 import type { UiActors } from '../../app/ui-actors.ts'
 import { openDialog } from '../../ui/dialog/open-dialog.ts'
 import { openOverlay } from '../../ui/overlay/open-overlay.ts'
-import type { MobileSigning, SigningCalls } from './signing-calls.ts'
+import type { SigningCalls } from './signing-calls.ts'
 import { SigningFailure } from './signing-failure.ts'
 import type { UpgradeStandardsChoice, UpgradeStandardsProps } from './upgrade-standards-dialog.tsx'
 
@@ -21,14 +23,7 @@ import type { UpgradeStandardsChoice, UpgradeStandardsProps } from './upgrade-st
 export type SigningActor = ActorRefFrom<typeof signingMachine>
 
 /** What a signing overlay's buttons submit; each is one event of the signing machine. */
-export type SigningChoice =
-  | 'close'
-  | 'retry'
-  | 'resend'
-  | 'upgrade'
-  | 'identify'
-  | 'registerMobile'
-  | 'confirmSeal'
+export type SigningChoice = 'close' | 'retry' | 'resend' | 'upgrade' | 'identify' | 'confirmSeal'
 
 /** What the mobile AES overlay submits: the one-time password of the SMS. */
 export type MobileAesSubmission = { pwdotp: string }
@@ -40,20 +35,20 @@ export type Part11Submission = { part11: Part11Confirmation }
 export interface SigningOverlayProps {
   /** Title of the request being signed. */
   title: string
-  /** Why the last sign call failed (signing failure). */
+  /** Why the last step failed: the server's refusal of the sign call (signing failure), or the machine's code. */
   reason?: unknown
   /** Whether the failure overlay may try again (the machine's failure state), or only close. */
   canRetry?: boolean
   /** Shown under the success message (a direct signer's redirect countdown). */
   detail?: ReactNode
   /** The name and meaning the Part 11 verification starts from (the signer's last, else their name). */
-  part11Defaults?: { signingName: string; signingReason: string }
+  part11Defaults?: Part11Meaning
   /**
    * What confirms the Part 11 verification: the account's password, entered there, or (a direct-link signer)
    * the TAN asked for next.
    */
   part11Credential?: 'password' | 'tan'
-  /** The running signing, which the mobile AES overlay follows (new SMS, tries left). */
+  /** The running signing, which the mobile AES and mobile registration overlays follow. */
   signing?: SigningActor
   /** The masked number the SMS of a qualified signing went to. */
   maskedMobile?: string
@@ -81,13 +76,13 @@ export interface SigningRun {
   /** The UI language, for the mails the signing sends. */
   language: string
   /** The name and meaning a Part 11 verification starts from. */
-  part11Defaults: { signingName: string; signingReason: string }
+  part11Defaults: Part11Meaning
   credit: SigningCredit
   /** The request was signed (the success overlay is showing). */
   onSigned: () => void
   /** The signer chose to see the plans from the exhausted-signatures overlay. */
   onUpgrade: () => void
-  /** Opens an app path: identification for this request, or the mobile number's registration. */
+  /** Opens an app path: identification for this request. */
   onNavigate: (path: string) => void
   /** The quality the request asks for, which identification must unlock (`identification_required`). */
   requestQuality?: 'aes' | 'qes'
@@ -96,12 +91,10 @@ export interface SigningRun {
   signal: AbortSignal
 }
 
-/** Where a signer registers the mobile number qualified signatures are confirmed with. */
-const mobileIdPath = '/profile/signature-standards/mobile-id'
-
 // The registered overlay of each machine overlay; the TAN entry and upgrade standards are dialogs.
 const overlayNames: Partial<Record<SigningOverlay, string>> = {
   'mobile-aes': 'mobileAes',
+  'mobile-registration': 'mobileRegistration',
   'serial-number-mismatch': 'serialNumberMismatch',
   signing: 'signing',
   'seal-confirmation': 'sealConfirmation',
@@ -114,8 +107,8 @@ const overlayNames: Partial<Record<SigningOverlay, string>> = {
   'part-11-verification': 'part11Verification',
 }
 
-// The machine's Part 11 states and what confirms each.
-const part11Credentials: Record<string, 'password' | 'tan'> = {
+// The machine's Part 11 steps and what confirms each.
+const part11Credentials: Partial<Record<SigningStep, 'password' | 'tan'>> = {
   part11Verification: 'password',
   part11Meaning: 'tan',
 }
@@ -126,13 +119,11 @@ const choiceEvents: Record<SigningChoice, SigningEvent> = {
   resend: { type: 'tan.resend' },
   upgrade: { type: 'overlay.close' },
   identify: { type: 'overlay.close' },
-  registerMobile: { type: 'overlay.close' },
   confirmSeal: { type: 'seal.confirm' },
 }
 
-type SigningSnapshot = SnapshotFrom<typeof signingMachine>
-
-const topState = (snapshot: SigningSnapshot): string =>
+/** The step a snapshot is on: its top-level state. */
+const stepOf = (snapshot: SnapshotFrom<typeof signingMachine>): string =>
   typeof snapshot.value === 'string' ? snapshot.value : (Object.keys(snapshot.value)[0] ?? '')
 
 const isChoice = (value: unknown): value is SigningChoice =>
@@ -145,47 +136,32 @@ const isMobileAes = (value: unknown): value is MobileAesSubmission =>
   typeof value === 'object' && value !== null && 'pwdotp' in value
 
 /**
- * Runs the signing machine (machines/signing) with the sign and TAN calls, and shows each of its
- * states on the overlay host (SPEC §2, §4) or, for the TAN, on the dialog host. An overlay's
- * handler sends the machine its event and waits until the machine settles; the overlay the next
- * state opens replaces it, and without one the host closes it. Resolves when the flow has ended.
+ * Runs the signing machine (machines/signing) with the sign, TAN and mobile number calls, and shows each step
+ * it presents on the overlay host (SPEC §2, §4) or, for the TAN and identification, on the dialog host. An
+ * overlay's handler sends the machine its event and waits until the machine settles; the overlay the next
+ * step opens replaces it, and without one the host closes it. Resolves when the flow has ended.
  */
 export function runSigning(run: SigningRun): Promise<void> {
-  let lastError: unknown = null
-  // Asked again after a wrong password, the verification keeps the name and meaning given.
-  let part11Defaults = run.part11Defaults
-  // The qualified signing the last sign call started, which the one-time password confirms.
-  let mobile: MobileSigning | undefined
-  const mobileSigning = () => {
-    if (mobile === undefined) throw new Error('signing: no mobile signing was started')
-    return mobile
-  }
   const machine = signingMachine.provide({
     actors: {
-      sign: fromPromise(async ({ input }) => {
-        try {
-          const { mobileSigning: started, ...outcome } = await run.calls.sign({
-            requestId: run.requestId,
-            signingName: run.signingName,
-            documentSignatures: run.documentSignatures,
-            language: run.language,
-            tan: input.tan,
-            part11: input.part11,
-            sealAccountName: input.sealAccountName,
-          })
-          if (started) mobile = started
-          return outcome
-        } catch (error) {
-          lastError = error
-          throw error
-        }
-      }),
+      sign: fromPromise(({ input }) =>
+        run.calls.sign({
+          requestId: run.requestId,
+          signingName: run.signingName,
+          documentSignatures: run.documentSignatures,
+          language: run.language,
+          tan: input.tan,
+          part11: input.part11,
+          sealAccountName: input.sealAccountName,
+        }),
+      ),
       resendTan: fromPromise(() => run.calls.resendTan()),
       proceedMobileAes: fromPromise(({ input }) =>
-        run.calls.proceedMobile(mobileSigning(), run.requestId, input.pwdotp),
+        run.calls.proceedMobile(input.mobileSigning, run.requestId, input.pwdotp),
       ),
-      resendMobileAes: fromPromise(() => run.calls.resendMobile(mobileSigning())),
-      cancelMobileAes: fromPromise(() => run.calls.cancelMobile(mobileSigning())),
+      resendMobileAes: fromPromise(({ input }) => run.calls.resendMobile(input)),
+      cancelMobileAes: fromPromise(({ input }) => run.calls.cancelMobile(input)),
+      mobileId: run.calls.mobileId,
     },
   })
   const actor = createActor(machine)
@@ -194,37 +170,29 @@ export function runSigning(run: SigningRun): Promise<void> {
   run.signal.addEventListener(
     'abort',
     () => {
-      if (topState(actor.getSnapshot()) !== 'success') actor.send({ type: 'signing.leave' })
+      if (!actor.getSnapshot().matches('success')) actor.send({ type: 'signing.leave' })
     },
     { once: true },
   )
 
   const act = async (value: unknown): Promise<OverlayActionResult> => {
-    const before = topState(actor.getSnapshot())
+    const before = stepOf(actor.getSnapshot())
     if (isChoice(value)) {
       actor.send(choiceEvents[value])
       if (value === 'upgrade') run.onUpgrade()
       if (value === 'identify') run.onNavigate(run.calls.identificationPath(run.requestId))
-      if (value === 'registerMobile')
-        run.onNavigate(`${mobileIdPath}?signatureRequestId=${encodeURIComponent(run.requestId)}`)
     } else if (isMobileAes(value)) {
       actor.send({ type: 'mobileAes.submit', pwdotp: value.pwdotp })
     } else if (isPart11(value)) {
-      const { signingName, signingReason } = value.part11
-      part11Defaults = { signingName, signingReason }
       actor.send({ type: 'part11.submit', ...value.part11 })
     }
     const after = await waitFor(actor, (s) => !s.hasTag('busy'))
-    if (topState(after) === before && after.context.errorCode)
-      throw new SigningFailure(after.context.errorCode)
+    // Still on the same step, with a reason: the overlay stays and says it.
+    if (stepOf(after) === before && after.context.errorCode) throw new SigningFailure(after.context.errorCode)
     return 'complete'
   }
 
-  const askTan = (previous: string) => {
-    // A TAN is mailed when the sign call asks for one (unless the last mail's TAN still stands, which the
-    // server says); later ones only when the signer asks. A wrong TAN is said in the entry, mailing nothing.
-    const wrongTan = actor.getSnapshot().context.errorCode === 'signing.tan_invalid'
-    if (previous === 'signing' && !wrongTan) queueMicrotask(() => actor.send({ type: 'tan.resend' }))
+  const askTan = () => {
     void openDialog(run.ui.dialogs, {
       name: 'tanEntry',
       namespace: 'document',
@@ -233,7 +201,7 @@ export function runSigning(run: SigningRun): Promise<void> {
         actor.send({ type: 'tan.submit', tan: String(value) })
       },
     }).then((submitted) => {
-      if (!submitted && topState(actor.getSnapshot()) === 'awaitingTan') actor.send({ type: 'overlay.close' })
+      if (!submitted && actor.getSnapshot().matches('awaitingTan')) actor.send({ type: 'overlay.close' })
     })
   }
 
@@ -254,55 +222,48 @@ export function runSigning(run: SigningRun): Promise<void> {
     })
   }
 
-  return new Promise((resolve) => {
-    // The machine starts idle; coming back to idle (or done) later ends the flow.
-    let shown = 'idle'
-    const subscription = actor.subscribe((snapshot) => {
-      const state = topState(snapshot)
-      if (state === shown) return
-      const previous = shown
-      shown = state
-      if (state === 'idle' || state === 'done') {
-        subscription.unsubscribe()
-        actor.stop()
-        resolve()
-        return
-      }
-      if (state === 'success') run.onSigned()
-      if (state === 'awaitingTan') {
-        askTan(previous)
-        return
-      }
-      if (state === 'identificationRequired') {
-        askIdentification()
-        return
-      }
-      const overlay = selectSigningOverlay(snapshot)
-      const name = (overlay && overlayNames[overlay]) ?? 'signingFailure'
-      const { errorCode } = snapshot.context
-      const props: SigningOverlayProps = {
-        title: run.requestTitle,
-        // A failed sign call says why; a wrong Part 11 password is said in the verification asked again.
-        reason:
-          state === 'failure'
-            ? lastError
-            : state === 'part11Verification' && errorCode
-              ? new SigningFailure(errorCode)
-              : undefined,
-        canRetry: state === 'failure',
-        detail: state === 'success' ? run.successDetail : undefined,
-        ...(Object.hasOwn(part11Credentials, state)
-          ? { part11Defaults, part11Credential: part11Credentials[state] }
-          : {}),
-        ...(state === 'mobileAes' ? { signing: actor, maskedMobile: mobile?.maskedMobile } : {}),
-        ...(state === 'tanLocked' && previous === 'mobileAes' ? { viaSms: true } : {}),
-        ...(snapshot.context.seal ? { seal: snapshot.context.seal, sealedBy: run.signerName } : {}),
-      }
-      openOverlay(run.ui.overlays, { name, props: { ...props }, action: ({ value }) => act(value) })
-      // The signing overlay's handler is the sign call itself: it runs with the loading flag at once.
-      if (state === 'signing') run.ui.overlays.send({ type: 'overlay.action' })
-    })
-    actor.start()
-    actor.send({ type: 'signing.start', credit: run.credit, seal: run.seal })
+  // Each step the machine enters is shown once, as it enters it.
+  actor.on('signing.present', ({ step }) => {
+    const { context } = actor.getSnapshot()
+    if (step === 'success') run.onSigned()
+    if (step === 'awaitingTan') return askTan()
+    if (step === 'identificationRequired') return askIdentification()
+    const overlay = stepOverlay(step)
+    const name = (overlay && overlayNames[overlay]) ?? 'signingFailure'
+    const part11Credential = part11Credentials[step]
+    const props: SigningOverlayProps = {
+      title: run.requestTitle,
+      // A refused sign call says why; a wrong Part 11 password is said in the verification asked again.
+      reason:
+        step === 'failure'
+          ? (context.refusal ?? 'server.error')
+          : step === 'part11Verification' && context.errorCode
+            ? new SigningFailure(context.errorCode)
+            : undefined,
+      canRetry: step === 'failure',
+      detail: step === 'success' ? run.successDetail : undefined,
+      ...(part11Credential ? { part11Defaults: context.part11Defaults, part11Credential } : {}),
+      ...(step === 'mobileAes' || step === 'registeringMobile'
+        ? { signing: actor, maskedMobile: context.mobileSigning?.maskedMobile }
+        : {}),
+      // A one-time password locked after a qualified signing's SMS, not a mailed TAN.
+      ...(step === 'tanLocked' && context.mobileSigning ? { viaSms: true } : {}),
+      ...(context.seal ? { seal: context.seal, sealedBy: run.signerName } : {}),
+    }
+    openOverlay(run.ui.overlays, { name, props: { ...props }, action: ({ value }) => act(value) })
+    // The signing overlay's handler is the sign call itself: it runs with the loading flag at once.
+    if (step === 'signing') run.ui.overlays.send({ type: 'overlay.action' })
+  })
+
+  actor.start()
+  actor.send({
+    type: 'signing.start',
+    credit: run.credit,
+    seal: run.seal,
+    part11Defaults: run.part11Defaults,
+  })
+  // The flow ends when the machine comes back to idle, or is done after the success overlay.
+  return waitFor(actor, (s) => s.matches('idle') || s.status === 'done').then(() => {
+    actor.stop()
   })
 }

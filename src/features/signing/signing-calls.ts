@@ -11,9 +11,14 @@ import {
 } from '../../../contract/signing.ts'
 import { attributesCase } from '../../../contract/user.ts'
 import type { DirectSignSession } from '../../../machines/session/session.types.ts'
-import type { Part11Confirmation, SignOutcome } from '../../../machines/signing/signing.types.ts'
+import type {
+  MobileSigning,
+  Part11Confirmation,
+  SignOutcome,
+} from '../../../machines/signing/signing.types.ts'
 import { type ApiClient, ApiError } from '../../api/client.ts'
 import { getUserQueryOptions, userAttribute } from '../../api/user.ts'
+import { mobileIdLogic } from './mobile-id-calls.ts'
 
 /** Who signs, as the signing dialogs need them. */
 export interface Signer {
@@ -47,16 +52,6 @@ export interface SignInput {
   /** The signer's Part 11 confirmation, when the request asked for one (a direct-link signer's has no password). */
   part11?: Part11Confirmation
 }
-
-/** A qualified signing waiting for the one-time password the signer got by SMS (sign result `mobile_aes`). */
-export interface MobileSigning {
-  id: string
-  provider: string
-  maskedMobile: string
-}
-
-/** What a sign call answered for the request: the machine's outcome, and a mobile signing if one started. */
-export type SignCallOutcome = SignOutcome & { mobileSigning?: MobileSigning }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ')
 
@@ -124,7 +119,7 @@ export function signingCalls(
     )
   }
 
-  async function sign(input: SignInput): Promise<SignCallOutcome> {
+  async function sign(input: SignInput): Promise<SignOutcome> {
     const body = {
       signatureRequests: [
         {
@@ -213,6 +208,8 @@ export function signingCalls(
       direct
         ? `/direct-sign/identification/${requestId}/${direct.session.userId}`
         : `/profile/signature-standards/legislation?signatureRequestId=${encodeURIComponent(requestId)}`,
+    /** Registers an account's mobile number, the step of its first qualified signing (machines/mobile-id). */
+    mobileId: mobileIdLogic(api, queryClient),
     loadSigner,
     saveSignatureName,
     loadQualities,
@@ -225,7 +222,7 @@ export function signingCalls(
 }
 
 /** The answer's result for `requestId`, with the mobile signing it started if any. */
-function outcomeFor(answer: v.InferOutput<typeof signAnswerSchema>, requestId: string): SignCallOutcome {
+function outcomeFor(answer: v.InferOutput<typeof signAnswerSchema>, requestId: string): SignOutcome {
   const found = answer.results.find((r) => r.signatureRequestId === requestId)
   if (!found) throw new ApiError(0, 'signing.failed', 'The sign call did not answer for this request')
   return {

@@ -27,6 +27,7 @@ const refusalMessages: Record<
   'signature_request.not_a_signer': msg`You are not a signer of this request.`,
   'signing.document_unsignable': msg`A document of this request cannot be signed. Please ask the sender for a new version.`,
   'mobile_signing.mobile_missing': msg`A qualified signature is confirmed with a code sent to your mobile phone. Register your mobile number first.`,
+  'mobile_signing.number_invalid': msg`This is not a mobile number. Enter it with its country code, for example +41 79 123 45 67.`,
   'mobile_signing.mobile_invalid': msg`We cannot send an SMS to your mobile number. Register a mobile number that receives SMS.`,
   'mobile_signing.closed': msg`This qualified signing was cancelled. Sign again to get a new SMS.`,
   'mobile_signing.not_found': msg`This qualified signing is no longer under way. Sign again to get a new SMS.`,
@@ -38,9 +39,12 @@ const refusalMessages: Record<
   'tan.resend_too_soon': msg`A TAN was sent less than a minute ago. Please check your e-mail, or wait a moment before asking again.`,
 }
 
-/** The message for what a signing step threw: a signing machine code or a server answer. */
+/**
+ * The message for what a signing step threw or the machine kept: a signing machine code, a server answer, or
+ * the code of one.
+ */
 export function signingErrorMessage(error: unknown): MessageDescriptor {
   if (error instanceof SigningFailure) return signingMessages[error.code]
-  const code = errorCode(error)
+  const code = typeof error === 'string' ? error : errorCode(error)
   return refusalMessages[code] ?? errorMessage(code)
 }

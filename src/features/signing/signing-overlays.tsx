@@ -5,7 +5,6 @@ import { type FormEvent, type ReactNode, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { mobileSigningResendIntervalMs } from '../../../contract/mobile-signing.ts'
 import type { signingMachine } from '../../../machines/signing/signing.machine.ts'
-import { errorCode } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -15,6 +14,7 @@ import {
   type OverlayContentProps,
   type OverlayRegistry,
 } from '../../ui/overlay/overlay-registry.ts'
+import { type MobileIdActor, MobileIdForm } from './mobile-id-form.tsx'
 import { OneTimeCodeField, useOneTimeCode } from './one-time-code.tsx'
 import type {
   MobileAesSubmission,
@@ -94,9 +94,6 @@ function SigningOverlayFrame({
 type Props = OverlayContentProps<SigningOverlayProps>
 
 const choose = (submit: Props['submit'], choice: SigningChoice) => () => submit(choice)
-
-/** Refusals of a qualified signing that registering a mobile number answers. */
-const mobileCodes = new Set(['mobile_signing.mobile_missing', 'mobile_signing.mobile_invalid'])
 
 /** The ways on from an overlay that asks for something before signing: cancel, or sign with it. */
 function CancelOrSign({ loading, submit }: Pick<Props, 'loading' | 'submit'>) {
@@ -197,24 +194,13 @@ function SigningSuccessOverlay({ props, loading, submit }: Props) {
 /** SPEC §2 signing failure overlay: the reason, and trying again where the machine allows it. */
 function SigningFailureOverlay({ props, loading, error, submit }: Props) {
   const { i18n } = useLingui()
-  // Without a number, or with one that takes no SMS, registering (another) number is the way on.
-  const needsMobile = mobileCodes.has(errorCode(props.reason))
   return (
     <SigningOverlayFrame
       tone="error"
       title={<Trans>Signing did not work</Trans>}
       error={error}
       actions={
-        needsMobile ? (
-          <>
-            <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
-              <Trans>Close</Trans>
-            </Button>
-            <BusyButton busy={loading} size="lg" onClick={choose(submit, 'registerMobile')}>
-              <Trans>Register mobile number</Trans>
-            </BusyButton>
-          </>
-        ) : props.canRetry ? (
+        props.canRetry ? (
           <>
             <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
               <Trans>Close</Trans>
@@ -490,6 +476,44 @@ function MobileAesForm({ props, loading, error, submit, signing }: Props & { sig
   )
 }
 
+const registrationOf = (snapshot: SnapshotFrom<typeof signingMachine>): MobileIdActor | undefined =>
+  snapshot.children.mobileId
+
+/**
+ * Registering the mobile number, a step of an account's first qualified signing: a qualified signature is
+ * confirmed with a one-time password by SMS, so the number comes first. Once it is registered the signing
+ * goes on by itself and the SMS of the signature follows; cancelling signs nothing.
+ */
+function MobileRegistrationOverlay({ props, loading, submit }: Props) {
+  const registration = useSelector(props.signing, (s) => (s ? registrationOf(s) : undefined))
+  return (
+    <SigningOverlayFrame
+      tone="info"
+      icon={
+        <>
+          <rect x="7" y="3" width="10" height="18" rx="2" />
+          <path d="M11 17h2" />
+        </>
+      }
+      title={<Trans>Your mobile number</Trans>}
+      fields={registration ? <MobileIdForm actor={registration} className={styles.fields} /> : null}
+      actions={
+        <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+          <Trans>Cancel</Trans>
+        </Button>
+      }
+    >
+      <p>
+        <Trans>
+          To sign “{props.title}” with a qualified electronic signature, you confirm it with a one-time
+          password we send to your mobile phone. Enter your mobile number once; we check it with a code by
+          SMS.
+        </Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
 /**
  * SPEC §2 serial number mismatch overlay: the account's name no longer matches the identity its qualified
  * certificate was issued for, so it cannot sign qualified until identified again.
@@ -532,5 +556,6 @@ export const signingOverlays: OverlayRegistry = {
   exhaustedSignatures: defineOverlay(ExhaustedSignaturesOverlay),
   part11Verification: defineOverlay(Part11VerificationOverlay),
   mobileAes: defineOverlay(MobileAesOverlay),
+  mobileRegistration: defineOverlay(MobileRegistrationOverlay),
   serialNumberMismatch: defineOverlay(SerialNumberMismatchOverlay),
 }

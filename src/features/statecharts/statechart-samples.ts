@@ -109,6 +109,16 @@ export const statechartSamples: Record<string, StatechartSamples> = {
     },
     outputs: { sign: { result: 'complete' }, resendTan: 60, proceedMobileAes: 'complete' },
   },
+  'mobile-id': {
+    events: {
+      'number.submit': { mobile: '079 123 45 67', country: 'CH' },
+      'code.submit': { secret: '123456' },
+    },
+    outputs: {
+      sendCode: { id: 'reg-1', maskedMobile: '+41••••••567', nextAt: 0 },
+      confirmCode: { mobile: '+41791234567' },
+    },
+  },
   redirect: {
     input: { lastViewedRequestId: 'r1', url: 'https://example.test/after-signing', timeout: 3 },
     events: { 'redirect.start': { requestId: 'r1' } },

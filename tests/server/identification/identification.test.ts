@@ -5,7 +5,7 @@ import {
   identificationPaths,
   identificationPaymentSchema,
 } from '../../../contract/identification.ts'
-import { apiUrl } from '../../../contract/paths.ts'
+import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { signWebhook } from '../../../server/http/webhook-signature.ts'
 import { startIdentification } from '../../../server/identification/start-identification.ts'
 import { signatureHeader } from '../../../server/providers/identification/webhook-signature.ts'
@@ -140,6 +140,15 @@ describe.each(drivers)('identification on %s', (driver) => {
     expect((await attributes(alice)).immutableEidFields?.sort()).toEqual(
       ['date_of_birth', 'document_number', 'first_name', 'last_name', 'nationality'].sort(),
     )
+    // Identifying unlocks the standards without making one the default: Alice signs simply until she chooses.
+    expect(after.signingQuality).toBe('ses')
+    expect((await attributes(alice)).defaultQuality).toBeUndefined()
+    const choose = await api.call('PUT', apiPaths.user(), {
+      token: alice,
+      body: { attributes: { default_quality: ['qes'] } },
+    })
+    expect(choose.status).toBe(200)
+    expect((await qualities(alice)).signingQuality).toBe('qes')
     // The finished appointment's page is gone.
     expect((await fetch(pageOf(started.identUrl))).status).toBe(404)
     // Bob's qualities did not move.

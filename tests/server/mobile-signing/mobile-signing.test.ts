@@ -45,7 +45,13 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
     mallory = await api.signUp('mallory@example.com')
     dir = temporaryDirectory(`mobile-signing-${driver}`)
     nssDir = trustStore(dir, await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text())
-    await identifyQualified(api, quinn)
+    // Both choose the qualified standard as their default once identified: their requests sign qualified.
+    for (const token of [quinn, mallory]) {
+      await identifyQualified(api, token)
+      await readJson(
+        await api.call('PUT', apiPaths.user(), { token, body: { attributes: { default_quality: ['qes'] } } }),
+      )
+    }
   }, 60_000)
 
   afterAll(async () => {
@@ -60,7 +66,8 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
     return password
   }
 
-  async function registerMobile(token: string, mobile: string) {
+  /** Registers `mobile` as typed; the SMS goes to `stored`, the number in E.164. */
+  async function registerMobile(token: string, mobile: string, stored = mobile) {
     const seen = await api.mailIds()
     const sent = v.parse(
       mobileSigningSentSchema,
@@ -71,7 +78,7 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
         ),
       ),
     )
-    const code = await smsPassword(mobile, seen)
+    const code = await smsPassword(stored, seen)
     return { sent, code }
   }
 
@@ -100,13 +107,29 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
   }
 
   it('registers a mobile number with the code of an SMS, refusing a wrong code', async () => {
+    // Not a mobile number: too short, a Swiss landline, or a Swiss number read for Germany.
+    for (const body of [
+      { mobile: '0791' },
+      { mobile: '044 123 45 67' },
+      { mobile: '079 123 45 67', country: 'DE' },
+    ])
+      await api.expectError(
+        await api.call('POST', mobileSigningPaths.registerMobile(), { token: quinn, body }),
+        422,
+        'mobile_signing.number_invalid',
+        'mobile',
+      )
     await api.expectError(
-      await api.call('POST', mobileSigningPaths.registerMobile(), { token: quinn, body: { mobile: '0791' } }),
+      await api.call('POST', mobileSigningPaths.registerMobile(), {
+        token: quinn,
+        body: { mobile: '079 123 45 67', country: 'XX' },
+      }),
       400,
       'request.invalid',
-      'mobile',
+      'country',
     )
-    const { sent, code } = await registerMobile(quinn, '+41 79 123 45 67')
+    // A national number is read for Switzerland unless another country is given, and kept in E.164.
+    const { sent, code } = await registerMobile(quinn, '079 123 45 67', quinnMobile)
     expect(sent.maskedMobile).toBe('+41••••••567')
     const wrong = code === '000000' ? '111111' : '000000'
     await api.expectError(
@@ -163,7 +186,6 @@ describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver
 
   it('asks a signer without a mobile number to register one before a qualified signature', async () => {
     const request = await api.openRequest(owner, 'No phone', ['mallory@example.com'], [await makePdf(1)])
-    await identifyQualified(api, mallory)
     await api.expectError(
       await api.sign(mallory, [{ signature_request_id: request.id }]),
       409,

@@ -44,6 +44,13 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
     owner = await api.signUp('owner@example.com')
     quinn = await api.signUp('quinn@example.com')
     await identifyQualified(api, quinn)
+    // Quinn chooses the qualified standard as the default: a request that asks for none signs qualified.
+    await readJson(
+      await api.call('PUT', apiPaths.user(), {
+        token: quinn,
+        body: { attributes: { default_quality: ['qes'] } },
+      }),
+    )
     const seen = await api.mailIds()
     const sent = await readJson(
       await api.call('POST', mobileSigningPaths.registerMobile(), { token: quinn, body: { mobile } }),

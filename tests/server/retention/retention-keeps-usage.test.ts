@@ -166,7 +166,10 @@ describe.each(drivers)('the record of use on %s', (driver) => {
 
   it('keeps the month’s activity and CSV exports through the deletion, for the activity’s reach', async () => {
     const admin = await person('grace@hopper.example', 'Grace')
-    const advanced = await person('abe@hopper.example', 'Abe', { signature_qualities: ['aes'] })
+    const advanced = await person('abe@hopper.example', 'Abe', {
+      signature_qualities: ['aes'],
+      default_quality: ['aes'],
+    })
     const qualified = await person('quinn@hopper.example', 'Quinn', {
       signature_qualities: ['qes_zertes'],
       default_quality: ['qes'],
@@ -246,7 +249,12 @@ describe.each(drivers)('the record of use on %s', (driver) => {
   it('keeps a member’s signatures with the business after they leave it and delete their account', async () => {
     const admin = await person('ada@lovelace.example', 'Ada')
     const password = 'a long and good passphrase'
-    const member = await person('max@lovelace.example', 'Max', { signature_qualities: ['aes'] }, password)
+    const member = await person(
+      'max@lovelace.example',
+      'Max',
+      { signature_qualities: ['aes'], default_quality: ['aes'] },
+      password,
+    )
     const businessId = await insertBusiness(handle.db, 'Lovelace Engines AG', admin.id, now)
     await handle.db
       .insert(businessMembers)

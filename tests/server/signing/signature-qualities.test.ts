@@ -102,7 +102,10 @@ describe.each(drivers)('signature qualities on %s', (driver) => {
 
   it('signs with per-signer demo certificates at the quality each record allows, and simply for a direct signer', async () => {
     const owner = await user('owner@example.com', 'Olga', {})
-    const advanced = await user('aes@example.com', 'Abe', { signature_qualities: ['aes'] })
+    const advanced = await user('aes@example.com', 'Abe', {
+      signature_qualities: ['aes'],
+      default_quality: ['aes'],
+    })
     const qualified = await user('qes@example.com', 'Quinn', {
       signature_qualities: ['qes_zertes'],
       default_quality: ['qes'],

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { access } from '../../../../machines/route-access/route-access.ts'
-import { MobileIdScreen } from '../../../features/identification/mobile-id-screen.tsx'
+import { MobileIdScreen } from '../../../features/signing/mobile-id-screen.tsx'
 import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/profile/signature-standards/mobile-id')({
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/profile/signature-standards/mobile-id')({
   validateSearch: v.object({
     signatureRequestId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
   }),
-  loader: () => loadMessages('identification'),
+  loader: () => loadMessages('signing'),
   component: MobileIdRoute,
 })
 

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
+import { fromPromise } from 'xstate'
+import { mobileIdMachine } from '../../../../machines/mobile-id/mobile-id.machine.ts'
 import type { SignResultCode } from '../../../../machines/signing/signing.types.ts'
 import { startUiActors, type UiActors } from '../../../../src/app/ui-actors.ts'
-import { runSigning, type SigningRun } from '../../../../src/features/signing/run-signing.ts'
+import {
+  runSigning,
+  type SigningOverlayProps,
+  type SigningRun,
+} from '../../../../src/features/signing/run-signing.ts'
 import type { SignInput, SigningCalls } from '../../../../src/features/signing/signing-calls.ts'
 
 const credit = { isFreeUser: false, freeSignaturesRemaining: 0, isDirectSign: false }
@@ -29,6 +35,12 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
     resendMobile: vi.fn(async () => Date.now() + 60_000),
     cancelMobile: vi.fn(async () => undefined),
     identificationPath: (id: string) => `/profile/signature-standards/legislation?signatureRequestId=${id}`,
+    mobileId: mobileIdMachine.provide({
+      actors: {
+        sendCode: fromPromise(async () => ({ id: 'reg-1', maskedMobile: '+41••••••567', nextAt: 0 })),
+        confirmCode: fromPromise(async () => ({ mobile: '+41791234567' })),
+      },
+    }),
   } as unknown as SigningCalls
   const onSigned = vi.fn()
   const onUpgrade = vi.fn()
@@ -133,6 +145,8 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     await vi.waitFor(() => expect(props()?.reason).toBeDefined())
     expect(overlay(ui)).toBe('part11Verification')
     expect(props().part11Defaults).toEqual({ signingName: 'Ada Lovelace', signingReason: 'Approval' })
+    // The overlay is ready again (no longer busy) before the signer submits anew.
+    await vi.waitFor(() => expect(ui.overlays.getSnapshot().hasTag('loading')).toBe(false))
     ui.overlays.send({ type: 'overlay.action', value: { part11: { ...part11, password: 'right' } } })
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
     expect(signed[2]?.part11?.password).toBe('right')
@@ -188,11 +202,12 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
   })
 
   it('shows why signing failed and signs again on retry', async () => {
-    const refusal = new Error('signature_request.not_open')
+    const refusal = Object.assign(new Error('not open'), { code: 'signature_request.not_open' })
     const { ui, signed, done } = start([refusal, 'complete'])
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingFailure'))
+    // The overlay says why by the server's code, which the signing machine keeps.
     expect(ui.overlays.getSnapshot().context.overlay?.props).toMatchObject({
-      reason: refusal,
+      reason: 'signature_request.not_open',
       canRetry: true,
     })
     press(ui, 'retry')
@@ -288,13 +303,24 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     )
   })
 
-  it('leads a signer without a mobile number to register one', async () => {
+  it('asks a signer without a mobile number for it as a step, then signs with the SMS password', async () => {
     const missing = Object.assign(new Error('mobile'), { code: 'mobile_signing.mobile_missing' })
-    const { ui, onNavigate, done } = start([missing])
-    await vi.waitFor(() => expect(overlay(ui)).toBe('signingFailure'))
-    press(ui, 'registerMobile')
+    const { ui, calls, onNavigate, onSigned, done } = start([missing, 'mobile_aes'])
+    await vi.waitFor(() => expect(overlay(ui)).toBe('mobileRegistration'))
+    const props: Partial<SigningOverlayProps> = ui.overlays.getSnapshot().context.overlay?.props ?? {}
+    const registration = props.signing?.getSnapshot().children.mobileId
+    registration?.send({ type: 'number.submit', mobile: '079 123 45 67', country: 'CH' })
+    await vi.waitFor(() => expect(registration?.getSnapshot().value).toBe('awaitingCode'))
+    registration?.send({ type: 'code.submit', secret: '123456' })
+    // Registered, the signing goes on by itself: the SMS of the signature is asked for next.
+    await vi.waitFor(() => expect(overlay(ui)).toBe('mobileAes'))
+    expect(calls.sign).toHaveBeenCalledTimes(2)
+    ui.overlays.send({ type: 'overlay.action', value: { pwdotp: '123456' } })
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
+    expect(onSigned).toHaveBeenCalledOnce()
+    press(ui, 'close')
     await done
-    expect(onNavigate).toHaveBeenCalledWith('/profile/signature-standards/mobile-id?signatureRequestId=sr-1')
+    expect(onNavigate).not.toHaveBeenCalled()
   })
 
   it('keeps the success overlay when signing the last signature ends the sign action', async () => {

@@ -1,19 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
+import { fromPromise } from 'xstate'
 import {
   mobileConfirmedSchema,
   mobileSigningPaths,
   mobileSigningResendIntervalMs,
   mobileSigningSentSchema,
 } from '../../../contract/mobile-signing.ts'
+import { mobileIdMachine } from '../../../machines/mobile-id/mobile-id.machine.ts'
 import type {
   MobileCodeSent,
   MobileIdErrorCode,
   MobileIdFailure,
+  SendCodeInput,
 } from '../../../machines/mobile-id/mobile-id.types.ts'
 import { type ApiClient, ApiError } from '../../api/client.ts'
+import { getUserQueryOptions } from '../../api/user.ts'
 
 const codes: Record<string, MobileIdErrorCode> = {
   'request.invalid': 'mobile_id.number_invalid',
+  'mobile_signing.number_invalid': 'mobile_id.number_invalid',
   'mobile_signing.mobile_invalid': 'mobile_id.number_unreachable',
   'tan.resend_too_soon': 'mobile_id.too_soon',
   'tan.invalid': 'mobile_id.code_invalid',
@@ -28,13 +34,13 @@ function failure(error: unknown, fallback: MobileIdErrorCode): MobileIdFailure {
 }
 
 /** POST /v1/user/mobile: an SMS with a code to the number; rejects with a {@link MobileIdFailure}. */
-export async function sendMobileCode(api: ApiClient, mobile: string): Promise<MobileCodeSent> {
+async function sendMobileCode(api: ApiClient, { mobile, country }: SendCodeInput): Promise<MobileCodeSent> {
   try {
     const sent = v.parse(
       mobileSigningSentSchema,
       await api.request(mobileSigningPaths.registerMobile(), {
         method: 'POST',
-        body: { mobile },
+        body: { mobile, country },
         retries: 0,
       }),
     )
@@ -49,11 +55,7 @@ export async function sendMobileCode(api: ApiClient, mobile: string): Promise<Mo
 }
 
 /** POST /v1/user/mobile/confirm: the code back; answers the registered number. */
-export async function confirmMobileCode(
-  api: ApiClient,
-  id: string,
-  secret: string,
-): Promise<{ mobile: string }> {
+async function confirmMobileCode(api: ApiClient, id: string, secret: string): Promise<{ mobile: string }> {
   try {
     return v.parse(
       mobileConfirmedSchema,
@@ -66,4 +68,21 @@ export async function confirmMobileCode(
   } catch (error) {
     throw failure(error, 'mobile_id.confirm_failed')
   }
+}
+
+/**
+ * The mobile-id machine with its calls: the profile's registration screen runs it, and the signing machine
+ * invokes it as the step of a first qualified signing. A registered number refreshes the user.
+ */
+export function mobileIdLogic(api: ApiClient, queryClient: QueryClient) {
+  return mobileIdMachine.provide({
+    actors: {
+      sendCode: fromPromise(({ input }) => sendMobileCode(api, input)),
+      confirmCode: fromPromise(async ({ input }) => {
+        const registered = await confirmMobileCode(api, input.id, input.secret)
+        await queryClient.invalidateQueries({ queryKey: getUserQueryOptions(api).queryKey })
+        return registered
+      }),
+    },
+  })
 }
