@@ -1,5 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { businessPaymentMachine } from './business-payment/business-payment.machine.ts'
+import { paymentMethodFormMachine } from './business-payment/payment-method-form.machine.ts'
+import { planCheckoutMachine } from './business-payment/plan-checkout.machine.ts'
 import { dialogHostMachine } from './dialog/dialog-host.machine.ts'
 import { fieldPlacementMachine } from './field-placement/field-placement.machine.ts'
 import { guidanceMachine } from './guidance/guidance.machine.ts'
@@ -141,6 +143,28 @@ export const statecharts: readonly StatechartEntry[] = [
       message: 'Trial, subscription cancel and reactivate, and business deletion with its revocation.',
     },
     machine: businessPaymentMachine,
+  },
+  {
+    id: 'plan-checkout',
+    title: /*i18n*/ { id: 'statechart.plan-checkout.title', message: 'Plan checkout' },
+    spec: '§2, §3, §4',
+    summary: /*i18n*/ {
+      id: 'statechart.plan-checkout.summary',
+      message:
+        'A plan chosen and priced with a promo or referral code, then paid, switched to, or bought with a new business.',
+    },
+    machine: planCheckoutMachine,
+  },
+  {
+    id: 'payment-method-form',
+    title: /*i18n*/ { id: 'statechart.payment-method-form.title', message: 'Payment method form' },
+    spec: '§4',
+    summary: /*i18n*/ {
+      id: 'statechart.payment-method-form.summary',
+      message:
+        'The setup made, the card or SEPA debit confirmed with the provider, then used; a declined one tried again.',
+    },
+    machine: paymentMethodFormMachine,
   },
   {
     id: 'maintenance',

@@ -1,13 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
 import type { SetupIntent } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
+import { paymentMethodFormMachine } from '../../../machines/business-payment/payment-method-form.machine.ts'
+import {
+  selectPaymentMethodBusy,
+  selectPaymentMethodError,
+  selectSetupIntent,
+} from '../../../machines/business-payment/payment-method-form.selectors.ts'
+import type { CompleteMethodInput } from '../../../machines/business-payment/payment-method-form.types.ts'
 import { confirmSandboxSetup, createSetupIntent, type SandboxPaymentDetails } from '../../api/billing.ts'
 import { businessKey } from '../../api/business.ts'
 import type { ApiClient } from '../../api/client.ts'
-import { errorCode } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
@@ -47,39 +55,59 @@ function parseExpiry(value: string): { expMonth: number; expYear: number } | nul
   return { expMonth, expYear: year < 100 ? 2000 + year : year }
 }
 
-/**
- * Collects a card or a SEPA debit and hands it to the card provider (never to our
- * server): Stripe's Payment Element when the server has Stripe, the sandbox's own form otherwise. Then
- * runs `onConfirmed` with the setup intent that holds it.
- */
-export function PaymentMethodForm({ setup, submitLabel, onConfirmed, children }: PaymentMethodFormProps) {
-  // One setup per visit: a declined card can be replaced in the same setup; a confirmed one is used up.
-  const [attempt, setAttempt] = useState(0)
-  const { data: intent, error } = useQuery({
-    queryKey: [...setup.key, 'setup-intent', attempt],
-    queryFn: setup.create,
+/** The form's machine, which the provider's fields submit to and read. */
+export type PaymentMethodActor = ReturnType<typeof usePaymentMethodForm>
+
+function usePaymentMethodForm(props: Pick<PaymentMethodFormProps, 'setup' | 'onConfirmed'>) {
+  const queryClient = useQueryClient()
+  // The actor is made once; its calls use what the host last rendered.
+  const latest = useRef(props)
+  useEffect(() => {
+    latest.current = props
+  })
+  // One setup per visit (kept while the page is open): a confirmed one is used up and dropped.
+  const setupQuery = () => ({
+    queryKey: [...latest.current.setup.key, 'setup-intent'],
+    queryFn: latest.current.setup.create,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   })
+  return useActorRef(
+    paymentMethodFormMachine.provide({
+      actors: {
+        createSetup: fromPromise<SetupIntent>(() => queryClient.fetchQuery(setupQuery())),
+        complete: fromPromise<void, CompleteMethodInput>(async ({ input }) => {
+          await latest.current.onConfirmed(input.setupIntentId)
+          queryClient.removeQueries({ queryKey: setupQuery().queryKey, exact: true })
+        }),
+      },
+    }),
+  )
+}
+
+/**
+ * Collects a card or a SEPA debit and hands it to the card provider (never to our
+ * server): Stripe's Payment Element when the server has Stripe, the sandbox's own form otherwise. Then
+ * runs `onConfirmed` with the setup intent that holds it. Its steps are the payment method form machine's.
+ */
+export function PaymentMethodForm({ setup, submitLabel, onConfirmed, children }: PaymentMethodFormProps) {
+  const actor = usePaymentMethodForm({ setup, onConfirmed })
+  const intent = useSelector(actor, selectSetupIntent)
+  const error = useSelector(actor, selectPaymentMethodError)
   const { i18n } = useLingui()
-  if (error) return <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert>
-  if (!intent) return null
-  const confirmed = async (setupIntentId: string) => {
-    await onConfirmed(setupIntentId)
-    setAttempt((n) => n + 1)
-  }
+  if (!intent) return error === null ? null : <FormAlert>{i18n._(businessErrorMessage(error))}</FormAlert>
   return intent.publishableKey ? (
     <Suspense fallback={null}>
       <StripePaymentFields
+        actor={actor}
         intent={intent as SetupIntent & { publishableKey: string }}
         submitLabel={submitLabel}
-        onConfirmed={confirmed}
       >
         {children}
       </StripePaymentFields>
     </Suspense>
   ) : (
-    <SandboxPaymentFields intent={intent} submitLabel={submitLabel} onConfirmed={confirmed}>
+    <SandboxPaymentFields actor={actor} intent={intent} submitLabel={submitLabel}>
       {children}
     </SandboxPaymentFields>
   )
@@ -87,14 +115,14 @@ export function PaymentMethodForm({ setup, submitLabel, onConfirmed, children }:
 
 /** The test system's card and SEPA form: it takes the documented test numbers only. */
 function SandboxPaymentFields({
+  actor,
   intent,
   submitLabel,
-  onConfirmed,
   children,
 }: {
+  actor: PaymentMethodActor
   intent: SetupIntent
   submitLabel: ReactNode
-  onConfirmed: (setupIntentId: string) => Promise<void>
   children?: ReactNode
 }) {
   const { t, i18n } = useLingui()
@@ -105,17 +133,21 @@ function SandboxPaymentFields({
   const [invalid, setInvalid] = useState<string | null>(null)
   const set = (key: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [key]: event.target.value }))
-  const submit = useMutation({
-    mutationFn: async (details: SandboxPaymentDetails) => {
-      await confirmSandboxSetup(api, intent.clientSecret, details)
-      await onConfirmed(intent.id)
-    },
-  })
+  const busy = useSelector(actor, selectPaymentMethodBusy)
+  const error = useSelector(actor, selectPaymentMethodError)
+  const submit = (details: SandboxPaymentDetails) =>
+    actor.send({
+      type: 'method.submit',
+      confirm: async () => {
+        await confirmSandboxSetup(api, intent.clientSecret, details)
+        return intent.id
+      },
+    })
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (kind === 'sepaDebit') {
       setInvalid(null)
-      submit.mutate({ sepaDebit: { iban: fields.iban, name: fields.holder } })
+      submit({ sepaDebit: { iban: fields.iban, name: fields.holder } })
       return
     }
     const expiry = parseExpiry(fields.expiry)
@@ -124,7 +156,7 @@ function SandboxPaymentFields({
       return
     }
     setInvalid(null)
-    submit.mutate({ card: { number: fields.number, ...expiry, cvc: fields.cvc.trim() } })
+    submit({ card: { number: fields.number, ...expiry, cvc: fields.cvc.trim() } })
   }
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -201,9 +233,9 @@ function SandboxPaymentFields({
         </>
       )}
       {children}
-      {submit.error ? <FormAlert>{i18n._(businessErrorMessage(errorCode(submit.error)))}</FormAlert> : null}
+      {error === null ? null : <FormAlert>{i18n._(businessErrorMessage(error))}</FormAlert>}
       <div className={styles.formActions}>
-        <BusyButton type="submit" busy={submit.isPending}>
+        <BusyButton type="submit" busy={busy}>
           {submitLabel}
         </BusyButton>
       </div>

@@ -151,6 +151,55 @@ export const statechartSamples: Record<string, StatechartSamples> = {
       revokeDeletion: null,
     },
   },
+  'plan-checkout': {
+    input: { mode: 'upgrade', cycle: 'yearly', currency: 'CHF', seats: 1 },
+    events: {
+      'plan.choose': { plan: 'team', minSeats: 2 },
+      'cycle.change': { cycle: 'monthly' },
+      'currency.change': { currency: 'EUR' },
+      'currency.suggest': { currency: 'CHF' },
+      'company.submit': {
+        company: {
+          name: 'Oneshot AG',
+          billing: { address: 'Marktgasse 5', postalCode: '3011', city: 'Bern', country: 'CH' },
+        },
+      },
+      'code.apply': { code: 'WELCOME20' },
+      'checkout.confirm': { setupIntentId: 'seti_1' },
+    },
+    outputs: {
+      preview: {
+        plan: 'team',
+        cycle: 'yearly',
+        currency: 'CHF',
+        seats: 2,
+        unitAmount: 25000,
+        vatTreatment: 'swiss',
+        promoCode: null,
+        periods: [
+          {
+            startsAt: '2026-03-15T09:00:00.000Z',
+            endsAt: '2027-03-15T09:00:00.000Z',
+            subtotal: 50000,
+            discount: 0,
+            vatRate: 810,
+            vat: 4050,
+            total: 54050,
+          },
+        ],
+        planSwitch: null,
+      },
+      order: null,
+    },
+  },
+  'payment-method-form': {
+    events: { 'method.submit': { confirm: functionPlaceholder } },
+    outputs: {
+      createSetup: { id: 'seti_1', clientSecret: 'seti_1_secret', publishableKey: null },
+      confirmMethod: 'seti_1',
+      complete: null,
+    },
+  },
   maintenance: {
     input: { blockingGroupPattern: '^Signing platform$' },
     outputs: {
