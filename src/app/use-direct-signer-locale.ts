@@ -47,23 +47,28 @@ export function useDirectSignerLocale() {
   })
   useEffect(() => {
     if (user === undefined || settled === null || settled !== signatureId) return
-    const locale = i18n.locale
-    if ((saving.current.locale ?? user.attributes.lang?.[0]) === locale) return
-    const save = () =>
-      api
-        .request(apiPaths.directUser(token), {
-          method: 'PUT',
-          body: { attributes: { lang: [locale] } },
-          caseOptions: attributesCase,
-        })
-        .then((answer) =>
-          queryClient.setQueryData(
-            getDirectUserQueryOptions(api, token).queryKey,
-            v.parse(directUserSchema, answer),
-          ),
-        )
-        // Not kept: the mails stay in the language kept before, until the next change of language.
-        .catch(() => undefined)
-    saving.current = { done: saving.current.done.then(save), locale }
-  }, [user, settled, signatureId, i18n.locale, api, token, queryClient])
+    const keep = () => {
+      const locale = i18n.locale
+      if ((saving.current.locale ?? user.attributes.lang?.[0]) === locale) return
+      const save = () =>
+        api
+          .request(apiPaths.directUser(token), {
+            method: 'PUT',
+            body: { attributes: { lang: [locale] } },
+            caseOptions: attributesCase,
+          })
+          .then((answer) =>
+            queryClient.setQueryData(
+              getDirectUserQueryOptions(api, token).queryKey,
+              v.parse(directUserSchema, answer),
+            ),
+          )
+          // Not kept: the mails stay in the language kept before, until the next change of language.
+          .catch(() => undefined)
+      saving.current = { done: saving.current.done.then(save), locale }
+    }
+    keep()
+    // Each change of language, as Lingui makes it (the header's switch included).
+    return i18n.on('change', keep)
+  }, [user, settled, signatureId, i18n, api, token, queryClient])
 }
