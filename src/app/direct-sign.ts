@@ -95,16 +95,19 @@ async function openSession(session: SessionActor, requestId: string, userId: str
 }
 
 /**
- * The language a direct-link signer's page opens in: the link's `lang`, else the one their page last showed
- * (their `lang`), else the sender's choice for them, else the first of the browser's languages the app speaks.
+ * The language a direct-link signer's page opens in: the link's `lang`, else the one picked in the header of
+ * this tab (`picked`), else the one their page last showed (their `lang`), else the sender's choice for them,
+ * else the first of the browser's languages the app speaks.
  */
 export function directSignerLocale(
   linkLang: unknown,
+  picked: string | null,
   user: Pick<DirectUser, 'language' | 'attributes'>,
   browserLanguages: readonly string[],
 ): SupportedLocale | undefined {
   const candidates = [
     typeof linkLang === 'string' ? linkLang : undefined,
+    picked ?? undefined,
     user.attributes.lang?.[0],
     user.language ?? undefined,
     ...browserLanguages,

@@ -9,7 +9,7 @@ import { apiPaths } from '../../contract/paths.ts'
 import { attributesCase } from '../../contract/user.ts'
 import { selectDirectSign } from '../../machines/session/session.selectors.ts'
 import { getDirectUserQueryOptions } from '../api/direct-user.ts'
-import { activateLocale } from '../i18n/i18n.ts'
+import { activateLocale, pickedLocale } from '../i18n/i18n.ts'
 import { directSignerLocale, directToken } from './direct-sign.ts'
 
 /**
@@ -32,7 +32,7 @@ export function useDirectSignerLocale() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is settled once per signer; the link's lang is read then
   useEffect(() => {
     if (user === undefined || signatureId === null || settled === signatureId) return
-    const locale = directSignerLocale(linkLang, user, navigator.languages)
+    const locale = directSignerLocale(linkLang, pickedLocale(), user, navigator.languages)
     if (!locale || locale === i18n.locale) {
       setSettled(signatureId)
       return

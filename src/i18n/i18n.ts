@@ -100,9 +100,14 @@ export async function pickLocale(locale: SupportedLocale): Promise<void> {
   await activateLocale(locale)
 }
 
+/** The language picked in this tab since the last sign-in, if any. */
+export function pickedLocale(): string | null {
+  return sessionStorage.getItem(pickedKey)
+}
+
 /** The language picked in this tab since the last sign-in, if any; asking forgets it. */
 export function takePickedLocale(): string | null {
-  const picked = sessionStorage.getItem(pickedKey)
+  const picked = pickedLocale()
   sessionStorage.removeItem(pickedKey)
   return picked
 }
