@@ -114,6 +114,8 @@ export function openDialog<P, V>(
         },
       },
     })
+    // The content loads alongside the host rather than after it; a failed load is tried again by the host.
+    definition.load().catch(() => undefined)
     if (request.submitted) submit(request.submitted.value)
     const subscription = host.subscribe((snapshot) => {
       if (snapshot.context.dialog?.id === id) return
