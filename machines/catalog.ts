@@ -8,7 +8,6 @@ import { guidanceMachine } from './guidance/guidance.machine.ts'
 import { identificationMachine } from './identification/identification.machine.ts'
 import { maintenanceMachine } from './maintenance/maintenance.machine.ts'
 import { mobileIdMachine } from './mobile-id/mobile-id.machine.ts'
-import { overlayHostMachine } from './overlay/overlay-host.machine.ts'
 import { pageLoadingMachine } from './page-loading/page-loading.machine.ts'
 import { redirectMachine } from './redirect/redirect.machine.ts'
 import { serverTimeMachine } from './server-time/server-time.machine.ts'
@@ -178,23 +177,14 @@ export const statecharts: readonly StatechartEntry[] = [
   },
   {
     id: 'dialog-host',
-    title: /*i18n*/ { id: 'statechart.dialog-host.title', message: 'Dialogs' },
+    title: /*i18n*/ { id: 'statechart.dialog-host.title', message: 'Dialogs and overlays' },
     spec: '§3, §4',
     summary: /*i18n*/ {
       id: 'statechart.dialog-host.summary',
-      message: 'A dialog whose action runs with a loading flag and closes unless it opened another.',
+      message:
+        'A dialog or overlay whose action runs with a loading flag; it closes as its close policy says, unless the action opened another.',
     },
     machine: dialogHostMachine,
-  },
-  {
-    id: 'overlay-host',
-    title: /*i18n*/ { id: 'statechart.overlay-host.title', message: 'Full-screen overlays' },
-    spec: '§3, §4',
-    summary: /*i18n*/ {
-      id: 'statechart.overlay-host.summary',
-      message: 'An overlay that closes only on a complete result and stays when its action fails.',
-    },
-    machine: overlayHostMachine,
   },
   {
     id: 'snackbar-queue',

@@ -1,17 +1,29 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, type DoneActorEvent, fromPromise, setup } from 'xstate'
 import type {
   ActiveDialog,
-  DialogActionHandler,
+  DialogAction,
+  DialogActionResult,
   DialogHostContext,
   DialogHostEvent,
-  DialogRunActionInput,
 } from './dialog.types.ts'
 
+const policy = ({ context }: { context: DialogHostContext }) => ({ dialog: context.dialog })
+const outcome = ({ context, event }: { context: DialogHostContext; event: DoneActorEvent<unknown> }) => ({
+  dialog: context.dialog,
+  result: event.output,
+})
+// Only `dialog.action` enters `running`; it carries the action to run.
+const submitted = ({ event }: { event: DialogHostEvent }): DialogAction =>
+  event.type === 'dialog.action' ? event.run : async () => undefined
+
 /**
- * The dialog host (SPEC §3-4): one dialog at a time. Its action handler runs with a loading flag
- * (the `loading` tag); afterwards the dialog closes, unless the handler opened another dialog, which
- * then stays. A failed handler clears the loading flag and leaves the dialog open with an error code.
- * A dialog cannot be closed while its handler runs, except by leaving its page (`route.leave`).
+ * The dialog host (SPEC §2-4), for dialogs and full-screen overlays alike: one at a time. Its action
+ * runs with a loading flag (the `loading` tag); afterwards it closes as the dialog's close policy says
+ * (a dialog once the action is done, an overlay only when it answers `complete`), unless the action
+ * opened another dialog, which then stays. A failed action clears the loading flag and leaves the
+ * dialog open with an error code. Escape, an outside click or the close button close only a
+ * dismissible dialog, and never while its action runs; leaving the page (`route.leave`) closes any
+ * dialog but a persistent one, even while its action runs.
  */
 export const dialogHostMachine = setup({
   types: {
@@ -19,10 +31,8 @@ export const dialogHostMachine = setup({
     events: {} as DialogHostEvent,
   },
   actors: {
-    // The effect is the caller's: this only calls the handler that came with the dialog.
-    runAction: fromPromise<void, DialogRunActionInput>(({ input }) =>
-      input.handler({ props: input.props, value: input.value }),
-    ),
+    // The effect is the opener's: this only runs the action the content submitted.
+    runAction: fromPromise<DialogActionResult | undefined, DialogAction>(({ input }) => input()),
   },
   actions: {
     show: assign((_, params: { dialog: ActiveDialog }) => ({ dialog: params.dialog, error: null })),
@@ -36,9 +46,11 @@ export const dialogHostMachine = setup({
     reset: assign({ dialog: null, replaced: false, error: null }),
   },
   guards: {
-    hasHandler: (_, params: { dialog: ActiveDialog | null }) => params.dialog?.action !== undefined,
     openedAnother: (_, params: { replaced: boolean }) => params.replaced,
-    belongsToPage: (_, params: { dialog: ActiveDialog | null }) => params.dialog?.persistent !== true,
+    dismissible: (_, params: { dialog: ActiveDialog | null }) => params.dialog?.close.dismissible === true,
+    belongsToPage: (_, params: { dialog: ActiveDialog | null }) => params.dialog?.close.persistent !== true,
+    actionCloses: (_, params: { dialog: ActiveDialog | null; result: unknown }) =>
+      params.dialog?.close.untilComplete !== true || params.result === 'complete',
   },
 }).createMachine({
   id: 'dialogHost',
@@ -55,21 +67,15 @@ export const dialogHostMachine = setup({
       // Leaving the page closes its dialog, even while its action runs (which goes on, for the page it
       // was opened on); a persistent one stays.
       on: {
-        'route.leave': {
-          guard: { type: 'belongsToPage', params: ({ context }) => context },
-          target: '#dialogHost.closed',
-        },
+        'route.leave': { guard: { type: 'belongsToPage', params: policy }, target: '#dialogHost.closed' },
       },
       initial: 'idle',
       states: {
         idle: {
           on: {
             'dialog.open': { actions: { type: 'show', params: ({ event }) => event } },
-            'dialog.action': [
-              { guard: { type: 'hasHandler', params: ({ context }) => context }, target: 'running' },
-              { target: '#dialogHost.closed' },
-            ],
-            'dialog.close': '#dialogHost.closed',
+            'dialog.action': 'running',
+            'dialog.close': { guard: { type: 'dismissible', params: policy }, target: '#dialogHost.closed' },
           },
         },
         running: {
@@ -80,19 +86,15 @@ export const dialogHostMachine = setup({
           invoke: {
             id: 'runAction',
             src: 'runAction',
-            input: ({ context, event }) => ({
-              // `hasHandler` let us in, so the dialog and its handler are there.
-              handler: context.dialog?.action as DialogActionHandler,
-              props: context.dialog?.props ?? {},
-              value: event.type === 'dialog.action' ? event.value : undefined,
-            }),
+            input: submitted,
             onDone: [
               {
                 guard: { type: 'openedAnother', params: ({ context }) => context },
                 target: 'idle',
                 actions: 'settle',
               },
-              { target: '#dialogHost.closed' },
+              { guard: { type: 'actionCloses', params: outcome }, target: '#dialogHost.closed' },
+              { target: 'idle' },
             ],
             onError: [
               {

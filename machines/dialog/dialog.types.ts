@@ -1,30 +1,28 @@
-/** What a dialog's action handler receives: the dialog's props and the value its primary action submitted. */
-interface DialogActionInput {
-  props: Record<string, unknown>
-  value: unknown
+/** What an action answers; an overlay closes only on `complete` (SPEC §4), a dialog once its action is done. */
+export type DialogActionResult = 'complete' | 'continue'
+
+/** A dialog's action bound to what its content submitted: resolves when done, rejects when it failed. */
+export type DialogAction = () => Promise<DialogActionResult | undefined>
+
+/** How the active dialog may close other than by its action running to the end. */
+interface DialogClosePolicy {
+  /** Escape, an outside click and the close button close it; an overlay is never dismissed that way. */
+  dismissible: boolean
+  /** A question the user must answer wherever they go (the general terms): leaving the page leaves it open. */
+  persistent: boolean
+  /** Its action closes it only when it answers `complete` (an overlay); otherwise once the action is done. */
+  untilComplete: boolean
 }
 
-/** The action handler given with a dialog: resolves when done, rejects when it failed. */
-export type DialogActionHandler = (input: DialogActionInput) => Promise<void>
-
-/** Input of the host's invoked `runAction` actor: the handler given with the dialog, and what it is called with. */
-export interface DialogRunActionInput extends DialogActionInput {
-  handler: DialogActionHandler
-}
-
-/** The active dialog of SPEC §3 UI entities. */
+/** The active dialog or overlay of SPEC §3 UI entities; its props and action stay with whoever opened it. */
 export interface ActiveDialog {
-  /** Which dialog to render, e.g. `withdraw` or `cancelSubscription`. */
+  /** Which dialog to render, e.g. `withdraw` or `signingSuccess`. */
   name: string
   /** Tells apart two openings of the same dialog. */
   id: string
-  /** The domain the dialog belongs to: `document`, `business`, `profile`, `visualSignature`, `general`. */
-  namespace: string
-  props: Record<string, unknown>
-  /** Runs on the dialog's primary action; without one, the action just closes the dialog. */
-  action?: DialogActionHandler
-  /** A question the user must answer wherever they go (the general terms): a route change does not close it. */
-  persistent?: boolean
+  /** The domain of a dialog: `document`, `business`, `profile`, `visualSignature`, `general`; null for overlays. */
+  namespace: string | null
+  close: DialogClosePolicy
 }
 
 /** Stable error codes of the dialog host. */
@@ -33,7 +31,7 @@ export type DialogError = 'dialog.action_failed'
 /** Context of the dialog host machine. */
 export interface DialogHostContext {
   dialog: ActiveDialog | null
-  /** Set when the running handler opened another dialog, which then stays open. */
+  /** Set when the running action opened another dialog, which then stays open. */
   replaced: boolean
   error: DialogError | null
 }
@@ -41,7 +39,9 @@ export interface DialogHostContext {
 /** Events of the dialog host machine. */
 export type DialogHostEvent =
   | { type: 'dialog.open'; dialog: ActiveDialog }
-  | { type: 'dialog.action'; value?: unknown }
+  /** The content submitted: runs its action (bound to what was submitted) with the loading flag. */
+  | { type: 'dialog.action'; run: DialogAction }
+  /** Escape, an outside click or the close button: the close policy decides. */
   | { type: 'dialog.close' }
   /** The router went to another page: a dialog belongs to the page it was opened on (SPEC §2). */
   | { type: 'route.leave' }

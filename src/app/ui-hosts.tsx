@@ -2,41 +2,24 @@ import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { dialogHostMachine } from '../../machines/dialog/dialog-host.machine.ts'
-import type { overlayHostMachine } from '../../machines/overlay/overlay-host.machine.ts'
 import { loadMessages } from '../i18n/i18n.ts'
+import type { DialogHostActor } from '../ui/dialog/open-dialog.tsx'
 import { SnackbarHost } from '../ui/snackbar/snackbar-host.tsx'
 import type { UiActors } from './ui-actors.ts'
 
-// The dialog and overlay hosts (Ark UI, focus trap, the dialogs' forms) load with the first
-// dialog or overlay, not with the first screen; once loaded they stay, so closing animates and
-// returns focus.
+// The dialog host (Ark UI, focus trap) loads with the first dialog or overlay, not with the first
+// screen; once loaded it stays, so closing animates and returns focus. Each dialog's content loads
+// when it is first opened.
 const DialogHost = lazy(async () => {
-  const [{ DialogHost }, { dialogRegistry }] = await Promise.all([
+  const [{ DialogHost }] = await Promise.all([
     import('../ui/dialog/dialog-host.tsx'),
-    import('../features/dialogs/dialog-registry.ts'),
-    // The registry holds the dialogs and overlays of these features: their texts come with it.
+    // The dialogs and overlays are of these features: their texts come with the host.
     loadMessages('documents', 'signing', 'business'),
   ])
-  return {
-    default: (props: { ui: UiActors }) => <DialogHost actor={props.ui.dialogs} dialogs={dialogRegistry} />,
-  }
-})
-const OverlayHost = lazy(async () => {
-  const [{ OverlayHost }, { overlayRegistry }] = await Promise.all([
-    import('../ui/overlay/overlay-host.tsx'),
-    import('../features/dialogs/dialog-registry.ts'),
-    // The registry holds the dialogs and overlays of these features: their texts come with it.
-    loadMessages('documents', 'signing', 'business'),
-  ])
-  return {
-    default: (props: { ui: UiActors }) => (
-      <OverlayHost actor={props.ui.overlays} overlays={overlayRegistry} />
-    ),
-  }
+  return { default: DialogHost }
 })
 
 const dialogOpen = (s: SnapshotFrom<typeof dialogHostMachine>) => s.context.dialog !== null
-const overlayOpen = (s: SnapshotFrom<typeof overlayHostMachine>) => s.context.overlay !== null
 
 function useOnceTrue(value: boolean): boolean {
   const [seen, setSeen] = useState(value)
@@ -44,15 +27,18 @@ function useOnceTrue(value: boolean): boolean {
   return seen || value
 }
 
+/** One layer's dialog host, loaded when its first dialog opens. */
+function DialogLayer({ actor }: { actor: DialogHostActor }) {
+  return useOnceTrue(useSelector(actor, dialogOpen)) ? <DialogHost actor={actor} /> : null
+}
+
 /** The overlay, dialog and snackbar hosts of SPEC §4, rendered once in the root layout. */
 export function UiHosts({ ui }: { ui: UiActors }) {
-  const dialogs = useOnceTrue(useSelector(ui.dialogs, dialogOpen))
-  const overlays = useOnceTrue(useSelector(ui.overlays, overlayOpen))
   return (
     <>
       <Suspense fallback={null}>
-        {overlays ? <OverlayHost ui={ui} /> : null}
-        {dialogs ? <DialogHost ui={ui} /> : null}
+        <DialogLayer actor={ui.overlays} />
+        <DialogLayer actor={ui.dialogs} />
       </Suspense>
       <SnackbarHost actor={ui.snackbars} />
     </>

@@ -2,19 +2,19 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
-import type { FairFlatMigration } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
 import { amountIn } from '../../../contract/price-plans.ts'
-import type { SeatsChange } from '../../../machines/business-payment/business-payment.types.ts'
 import { isLegacyPlan } from '../../../machines/business-payment/price-plan.ts'
 import { previewSeats, pricePlansQueryOptions, usageQueryOptions } from '../../api/billing.ts'
 import { formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import type { DialogDefinition } from '../../ui/dialog/define-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { BillingStandingCard } from './billing-standing-card.tsx'
 import styles from './business.module.css'
+import { businessDialogs } from './business-dialogs.ts'
 import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
 import { planNames } from './plan-names.ts'
@@ -44,16 +44,17 @@ function Billing({ business }: { business: Business }) {
           subscription.currency,
         )
       : ''
-  const act = (name: string, props: object, event: Parameters<typeof run>[0], done: ReturnType<typeof msg>) =>
-    openDialog(ui.dialogs, {
-      name,
-      namespace: 'business',
-      props: { ...props },
+  // Opens a dialog whose confirmation is a payment machine event, and says when it is done.
+  const act = <P, V>(
+    dialog: DialogDefinition<P, V>,
+    props: P,
+    event: (value: V) => Parameters<typeof run>[0],
+    done: ReturnType<typeof msg>,
+  ) =>
+    openDialog(ui, dialog, {
+      props,
       action: async ({ value }) => {
-        // The seats dialog submits the change it previewed; the other dialogs only confirm.
-        await run(
-          event.type === 'seats.change' ? { type: 'seats.change', change: value as SeatsChange } : event,
-        )
+        await run(event(value))
         showSnackbar(ui.snackbars, { message: done, color: 'success' })
       },
     })
@@ -72,20 +73,16 @@ function Billing({ business }: { business: Business }) {
     await run({ type: 'seats.change', change: { seats: preview.seats, previewedAt: preview.timestamp } })
     showSnackbar(ui.snackbars, { message: msg`Your seats stay as they are`, color: 'success' })
   }
-  const seatsChange = { type: 'seats.change', change: { seats: 0, previewedAt: '' } } as const
   // SPEC §2 fair-flat migration: the offer is priced in the dialog; accepting switches the plan now.
   const migrate = () =>
-    openDialog(ui.dialogs, {
-      name: 'fairFlatMigration',
-      namespace: 'business',
+    openDialog(ui, businessDialogs.fairFlatMigration, {
       props: {
         businessId: business.id,
         planNames: Object.fromEntries(
           (plans ?? []).map((found) => [found.id, i18n._(planNames[found.tier])]),
         ),
       },
-      action: async ({ value }) => {
-        const offer = value as FairFlatMigration
+      action: async ({ value: offer }) => {
         await run({
           type: 'plan.change',
           change: { plan: offer.toPlan, cycle: offer.cycle, previewedAt: offer.planSwitch.timestamp },
@@ -110,7 +107,14 @@ function Billing({ business }: { business: Business }) {
           view.canCancelTrial ? (
             <Button
               variant="secondary"
-              onClick={() => act('cancelTrial', {}, { type: 'trial.cancel' }, msg`The trial has ended`)}
+              onClick={() =>
+                act(
+                  businessDialogs.cancelTrial,
+                  undefined,
+                  () => ({ type: 'trial.cancel' }),
+                  msg`The trial has ended`,
+                )
+              }
             >
               <Trans>End the trial now</Trans>
             </Button>
@@ -180,9 +184,9 @@ function Billing({ business }: { business: Business }) {
                 variant="secondary"
                 onClick={() =>
                   act(
-                    'cancelSubscription',
+                    businessDialogs.cancelSubscription,
                     { date: periodEnd },
-                    { type: 'subscription.cancel' },
+                    () => ({ type: 'subscription.cancel' }),
                     msg`The subscription ends at the close of the period`,
                   )
                 }
@@ -209,7 +213,7 @@ function Billing({ business }: { business: Business }) {
             <>
               <Button
                 onClick={async () => {
-                  const bought = await openAddSeats(ui.overlays, seatsProps('add'), (change) =>
+                  const bought = await openAddSeats(ui, seatsProps('add'), (change) =>
                     run({ type: 'seats.change', change }),
                   )
                   if (bought) showSnackbar(ui.snackbars, { message: msg`Seats added`, color: 'success' })
@@ -220,7 +224,14 @@ function Billing({ business }: { business: Business }) {
               <Button
                 variant="secondary"
                 disabled={(subscription?.seats ?? 0) <= Math.max(1, usage.seatsInUse)}
-                onClick={() => act('removeSeats', seatsProps('remove'), seatsChange, msg`Seats removed`)}
+                onClick={() =>
+                  act(
+                    businessDialogs.removeSeats,
+                    seatsProps('remove'),
+                    (change) => ({ type: 'seats.change', change }),
+                    msg`Seats removed`,
+                  )
+                }
               >
                 <Trans>Remove seats</Trans>
               </Button>

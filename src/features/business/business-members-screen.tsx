@@ -21,12 +21,13 @@ import { useUser } from '../../api/user.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
 import { BusinessStatus } from './business-dashboard-screen.tsx'
+import { businessDialogs } from './business-dialogs.ts'
 import { businessErrorMessage } from './business-messages.ts'
 import { reloadUser } from './business-notices.tsx'
 import { BusinessPage } from './business-page.tsx'
@@ -71,7 +72,7 @@ function InviteForm({ business }: { business: Business }) {
       seatsInUse: usage.seatsInUse,
       wanted: needed,
     }
-    return openAddSeats(ui.overlays, props, (change) => run({ type: 'seats.change', change }))
+    return openAddSeats(ui, props, (change) => run({ type: 'seats.change', change }))
   }
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
@@ -162,10 +163,8 @@ function People({ business }: { business: Business }) {
   }
   const remove = () => {
     const props: RemoveMembersProps = { emails: chosen.map((p) => p.email) }
-    void openDialog(ui.dialogs, {
-      name: 'removeMembers',
-      namespace: 'business',
-      props: { ...props },
+    void openDialog(ui, businessDialogs.removeMembers, {
+      props,
       action: async () => {
         await apply('removeMembers')
         showSnackbar(ui.snackbars, { message: msg`Removed from the business`, color: 'success' })

@@ -12,12 +12,13 @@ import { businessQueryOptions, deleteInvitation } from '../../api/business.ts'
 import { getUserQueryOptions, hasAcceptedTerms, userAttribute } from '../../api/user.ts'
 import type { RouterContext } from '../../app/context.ts'
 import { profileOf } from '../../app/session.ts'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { updateUser } from '../profile/profile-calls.ts'
+import { businessDialogs } from './business-dialogs.ts'
 import { businessErrorMessage } from './business-messages.ts'
 import type { DowngradedProps } from './downgraded-dialog.tsx'
-import type { InvitationAnswer, InvitationProps } from './invitation-dialog.tsx'
+import type { InvitationProps } from './invitation-dialog.tsx'
 import type { FreeMigrationChoice } from './legacy-plan-dialogs.tsx'
 import type { LockedMemberProps } from './locked-member-dialog.tsx'
 
@@ -58,12 +59,10 @@ export async function askToJoin(
 ): Promise<boolean> {
   const { api, ui } = context
   const props: InvitationProps = { business: invitation.name }
-  return openDialog(ui.dialogs, {
-    name: 'invitation',
-    namespace: 'business',
-    props: { ...props },
+  return openDialog(ui, businessDialogs.invitation, {
+    props,
     action: async ({ value }) => {
-      if ((value as InvitationAnswer) === 'decline') {
+      if (value === 'decline') {
         await deleteInvitation(api, invitation.businessId, invitation.id)
         await reloadUser(context)
         showSnackbar(ui.snackbars, { message: msg`Invitation declined` })
@@ -86,12 +85,9 @@ export async function askToMigrate(
   context: Pick<RouterContext, 'api' | 'queryClient' | 'session' | 'ui'>,
 ): Promise<FreeMigrationChoice | undefined> {
   let chosen: FreeMigrationChoice | undefined
-  await openDialog(context.ui.dialogs, {
-    name: 'freeMigration',
-    namespace: 'business',
-    props: {},
-    action: async ({ value }) => {
-      const choice = value as FreeMigrationChoice
+  await openDialog(context.ui, businessDialogs.freeMigration, {
+    props: undefined,
+    action: async ({ value: choice }) => {
       if (choice === 'migrate') {
         await context.api.request(billingPaths.freeMigration(), { method: 'POST' })
         await reloadUser(context)
@@ -158,9 +154,7 @@ export function BusinessNotices() {
     if (downgrade && !asked.current.has(`downgrade:${downgrade.business}`)) {
       asked.current.add(`downgrade:${downgrade.business}`)
       asking.current = true
-      void openDialog(ui.dialogs, {
-        name: 'downgraded',
-        namespace: 'business',
+      void openDialog(ui, businessDialogs.downgraded, {
         persistent: true,
         props: { ...downgrade },
         action: async () => {
@@ -186,11 +180,9 @@ export function BusinessNotices() {
       sessionStorage.setItem(lockedKey, business.id)
       asking.current = true
       const props: LockedMemberProps = { business: business.name }
-      void openDialog(ui.dialogs, { name: 'lockedMember', namespace: 'business', props: { ...props } }).then(
-        () => {
-          asking.current = false
-        },
-      )
+      void openDialog(ui, businessDialogs.lockedMember, { props }).then(() => {
+        asking.current = false
+      })
       return
     }
     if (offerMigration && user) {

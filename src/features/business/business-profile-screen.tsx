@@ -6,10 +6,11 @@ import type { Business } from '../../../contract/businesses.ts'
 import { refreshBusiness, updateBillingAddress } from '../../api/business.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
 import { BusinessDetailsForm } from './business-details-form.tsx'
+import { businessDialogs } from './business-dialogs.ts'
 import { BusinessPage } from './business-page.tsx'
 import type { DeleteBusinessProps } from './delete-business-dialog.tsx'
 import { useBusinessPayment } from './use-business-payment.ts'
@@ -96,10 +97,8 @@ function Deletion({ business }: { business: Business }) {
   const date = scheduled ? formatDateTime(scheduled, resolveLocale(i18n.locale) ?? 'en-gb') : undefined
   const ask = () => {
     const props: DeleteBusinessProps = { business: business.name, date }
-    void openDialog(ui.dialogs, {
-      name: scheduled ? 'revokeDeleteBusiness' : 'deleteBusiness',
-      namespace: 'business',
-      props: { ...props },
+    void openDialog(ui, scheduled ? businessDialogs.revokeDeleteBusiness : businessDialogs.deleteBusiness, {
+      props,
       action: async () => {
         await run({ type: scheduled ? 'deletion.revoke' : 'business.delete' })
         showSnackbar(ui.snackbars, {

@@ -21,13 +21,14 @@ import { ApiError } from '../../api/client.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
+import { businessDialogs } from './business-dialogs.ts'
 import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
 import { type RetentionProps, terminalStateLabels } from './retention-dialogs.tsx'
@@ -61,20 +62,16 @@ function Retention({
   }
   const props: RetentionProps = { businessId: business.id, terminalState: retention.terminalState }
   const turnOn = () =>
-    openDialog(ui.dialogs, {
-      name: 'activateRetention',
-      namespace: 'general',
-      props: { ...props },
+    openDialog(ui, businessDialogs.activateRetention, {
+      props,
       action: async ({ value }) => {
-        await save({ enabled: true, terminalState: value as RetentionSetting['terminalState'] })
+        await save({ enabled: true, terminalState: value })
         showSnackbar(ui.snackbars, { message: msg`Automatic deletion is on`, color: 'success' })
       },
     })
   const turnOff = () =>
-    openDialog(ui.dialogs, {
-      name: 'deactivateRetention',
-      namespace: 'general',
-      props: { ...props },
+    openDialog(ui, businessDialogs.deactivateRetention, {
+      props,
       action: async () => {
         await save({ ...retention, enabled: false })
         showSnackbar(ui.snackbars, { message: msg`Automatic deletion is off`, color: 'success' })
@@ -208,7 +205,7 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
           variant="text"
           size="sm"
           className={styles.cardButton}
-          onClick={() => void openDialog(ui.dialogs, { name: 'part11Info', namespace: 'general' })}
+          onClick={() => void openDialog(ui, businessDialogs.part11Info, { props: undefined })}
         >
           <Trans>What signing under Part 11 means</Trans>
         </Button>

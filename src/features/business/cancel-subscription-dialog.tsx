@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { ConfirmFrame } from './confirm-frame.tsx'
 
 /** Props of the cancel subscription dialog. */
@@ -27,7 +27,7 @@ export function CancelSubscriptionDialog({ props, ...dialog }: DialogContentProp
 }
 
 /** SPEC §2: ending the trial now, before its last day. */
-export function CancelTrialDialog(dialog: DialogContentProps<unknown>) {
+export function CancelTrialDialog(dialog: DialogContentProps) {
   return (
     <ConfirmFrame
       dialog={dialog}

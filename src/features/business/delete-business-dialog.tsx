@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { deletionGraceDays } from '../../../contract/businesses.ts'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { ConfirmFrame } from './confirm-frame.tsx'
 
 /** Props of the delete and revoke-delete business dialogs. */

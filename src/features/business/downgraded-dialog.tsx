@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 
 /** Props of the downgraded dialog. */
 export interface DowngradedProps {

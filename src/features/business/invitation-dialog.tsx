@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { errorCode } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { businessErrorMessage } from './business-messages.ts'
 
@@ -25,7 +25,7 @@ export function InvitationDialog({
   error,
   submit,
   close,
-}: DialogContentProps<InvitationProps>) {
+}: DialogContentProps<InvitationProps, InvitationAnswer>) {
   const { i18n } = useLingui()
   const { business } = props
   return (
@@ -42,14 +42,10 @@ export function InvitationDialog({
           <Button variant="text" onClick={close} disabled={loading}>
             <Trans>Later</Trans>
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() => submit('decline' satisfies InvitationAnswer)}
-            disabled={loading}
-          >
+          <Button variant="secondary" onClick={() => submit('decline')} disabled={loading}>
             <Trans>Decline</Trans>
           </Button>
-          <BusyButton busy={loading} onClick={() => submit('join' satisfies InvitationAnswer)}>
+          <BusyButton busy={loading} onClick={() => submit('join')}>
             <Trans>Join {business}</Trans>
           </BusyButton>
         </>

@@ -9,12 +9,13 @@ import { errorCode } from '../../api/error-messages.ts'
 import { formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
+import { businessDialogs } from './business-dialogs.ts'
 import { businessErrorMessage } from './business-messages.ts'
 import { askToMigrate, reloadUser } from './business-notices.tsx'
 import { ScreenLeft } from './use-business-payment.ts'
@@ -38,7 +39,7 @@ export function FairFlatMigrationDialog({
   error,
   submit,
   close,
-}: DialogContentProps<FairFlatMigrationProps>) {
+}: DialogContentProps<FairFlatMigrationProps, FairFlatMigration>) {
   const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const planName = (id: string) => props.planNames[id] ?? id
@@ -138,7 +139,12 @@ export type FreeMigrationChoice = 'migrate' | 'upgrade'
  * SPEC §2 free migration: the legacy free plan ends. The user moves to the new free plan (signs requests
  * sent to them; uploading needs a plan, SPEC §6) or upgrades.
  */
-export function FreeMigrationDialog({ loading, error, submit, close }: DialogContentProps<unknown>) {
+export function FreeMigrationDialog({
+  loading,
+  error,
+  submit,
+  close,
+}: DialogContentProps<void, FreeMigrationChoice>) {
   const { i18n } = useLingui()
   return (
     <DialogFrame
@@ -264,9 +270,7 @@ export function FreePlanDowngradeOffer({
   const context = useRouteContext({ from: '__root__' })
   const navigate = useNavigate()
   const open = () =>
-    openDialog(context.ui.dialogs, {
-      name: 'freePlanDowngrade',
-      namespace: 'business',
+    openDialog(context.ui, businessDialogs.freePlanDowngrade, {
       props: { businessName, people },
       action: async () => {
         // The business closing may take its screen with it before the machine settles: the reload tells.

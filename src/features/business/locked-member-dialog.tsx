@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 
 /** Props of the locked member dialog. */
 export interface LockedMemberProps {

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 
 /** SPEC §2 general dialog "part 11 info": what signing under 21 CFR Part 11 asks of the signers. */
-export function Part11InfoDialog({ close }: DialogContentProps<unknown>) {
+export function Part11InfoDialog({ close }: DialogContentProps) {
   return (
     <DialogFrame
       title={<Trans>Signing under FDA 21 CFR Part 11</Trans>}

@@ -4,9 +4,10 @@ import { Link, useRouteContext } from '@tanstack/react-router'
 import type { User } from '../../../contract/user.ts'
 import { changeMembers } from '../../api/business.ts'
 import { Button } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
+import { businessDialogs } from './business-dialogs.ts'
 import { reloadUser } from './business-notices.tsx'
 import type { LeaveBusinessProps } from './leave-business-dialog.tsx'
 
@@ -17,10 +18,8 @@ export function ProfileBusinessCard({ user }: { user: User }) {
   const leave = () => {
     if (!business) return
     const props: LeaveBusinessProps = { business: business.name }
-    void openDialog(context.ui.dialogs, {
-      name: 'leaveBusiness',
-      namespace: 'profile',
-      props: { ...props },
+    void openDialog(context.ui, businessDialogs.leaveBusiness, {
+      props,
       action: async () => {
         await changeMembers(context.api, business.id, 'removeMembers', [user.id])
         await reloadUser(context)

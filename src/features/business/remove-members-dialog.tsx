@@ -1,5 +1,5 @@
 import { Plural, Trans } from '@lingui/react/macro'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { ConfirmFrame } from './confirm-frame.tsx'
 
 /** Props of the remove members dialog. */

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { maxActivityDays } from '../../../contract/activity.ts'
 import { retentionDays, retentionNoticeDays, retentionTerminalStates } from '../../../contract/businesses.ts'
 import { retentionPreviewQueryOptions } from '../../api/business.ts'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import styles from './business.module.css'
 import { ConfirmFrame } from './confirm-frame.tsx'
@@ -31,7 +31,10 @@ export interface RetentionProps {
  * each signature, which the activity and billing read), picks when requests end for it, and sees before
  * confirming how many ended requests it would delete now (a dry run); the chosen state is the action's.
  */
-export function ActivateRetentionDialog({ props, ...dialog }: DialogContentProps<RetentionProps>) {
+export function ActivateRetentionDialog({
+  props,
+  ...dialog
+}: DialogContentProps<RetentionProps, RetentionProps['terminalState']>) {
   const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const [terminalState, setTerminalState] = useState(props.terminalState)

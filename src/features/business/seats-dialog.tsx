@@ -11,13 +11,13 @@ import { errorCode } from '../../api/error-messages.ts'
 import { formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import { type DialogLayers, openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
-import { type OverlayHostActor, openOverlay } from '../../ui/overlay/open-overlay.ts'
-import type { OverlayContentProps } from '../../ui/overlay/overlay-registry.ts'
 import styles from './business.module.css'
+import { businessDialogs } from './business-dialogs.ts'
 import { businessErrorMessage } from './business-messages.ts'
 
 /** Props of the add seats overlay and the remove seats dialog. */
@@ -36,6 +36,9 @@ export interface SeatsProps {
 
 /** What the add seats overlay submits when the admin does not buy: the opener closes it. */
 const keepSeats = 'keep'
+
+/** What the add seats overlay submits: the change to buy, or to keep the seats as they are. */
+export type AddSeatsValue = SeatsChange | typeof keepSeats
 
 /**
  * The number of seats after the change and what it costs, as the server previews it (added seats are
@@ -151,7 +154,13 @@ const paysFor = (seats: number): ReactNode => (
 )
 
 /** SPEC §2 remove seats dialog: fewer seats, from the next period on; the paid ones stay until then. */
-export function RemoveSeatsDialog({ props, loading, error, submit, close }: DialogContentProps<SeatsProps>) {
+export function RemoveSeatsDialog({
+  props,
+  loading,
+  error,
+  submit,
+  close,
+}: DialogContentProps<SeatsProps, SeatsChange>) {
   const { i18n } = useLingui()
   const state = useSeatsChange(props)
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
@@ -196,7 +205,12 @@ export function RemoveSeatsDialog({ props, loading, error, submit, close }: Dial
 }
 
 /** SPEC §2 add seats overlay: more seats, charged now for the rest of the period. */
-export function AddSeatsOverlay({ props, loading, error, submit }: OverlayContentProps<SeatsProps>) {
+export function AddSeatsOverlay({
+  props,
+  loading,
+  error,
+  submit,
+}: DialogContentProps<SeatsProps, AddSeatsValue>) {
   const state = useSeatsChange(props)
   const buy = (event: FormEvent) => {
     event.preventDefault()
@@ -226,20 +240,19 @@ export function AddSeatsOverlay({ props, loading, error, submit }: OverlayConten
  * failure stays on the overlay with its reason).
  */
 export function openAddSeats(
-  overlays: OverlayHostActor,
+  ui: DialogLayers,
   props: SeatsProps,
   buy: (change: SeatsChange) => Promise<void>,
 ): Promise<boolean> {
   return new Promise((resolve) => {
-    openOverlay(overlays, {
-      name: 'addSeats',
-      props: { ...props },
+    void openDialog(ui, businessDialogs.addSeats, {
+      props,
       action: async ({ value }) => {
         if (value === keepSeats) {
           resolve(false)
           return 'complete'
         }
-        await buy(value as SeatsChange)
+        await buy(value)
         resolve(true)
         return 'complete'
       },

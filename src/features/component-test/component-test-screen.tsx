@@ -7,7 +7,7 @@ import { signatureRequestStatuses } from '../../../contract/signature-request-st
 import { localeNames, type SupportedLocale, supportedLocales } from '../../i18n/locales.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { SelectField } from '../../ui/form/select-field.tsx'
@@ -16,6 +16,7 @@ import { ActionMenu } from '../../ui/menu/action-menu.tsx'
 import { RequestStatusBadge } from '../../ui/request/request-status-badge.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { buttonVariants } from '../../ui/theme/breakpoints.ts'
+import { appDialogs } from '../dialogs/app-dialogs.ts'
 import styles from './component-test.module.css'
 
 const variantNames = {
@@ -140,7 +141,7 @@ export function ComponentTestScreen() {
           </Button>
           <Button
             variant="secondary"
-            onClick={() => void openDialog(ui.dialogs, { name: 'leavePage', namespace: 'general' })}
+            onClick={() => void openDialog(ui, appDialogs.leavePage, { props: undefined })}
           >
             <Trans>Open a dialog</Trans>
           </Button>

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
@@ -13,12 +13,7 @@ import { TextField } from '../../ui/form/text-field.tsx'
 const passwordCodes = new Set(['auth.wrong_password', 'password.wrong', 'request.invalid'])
 
 /** SPEC §2 profile dialog: deleting the account, confirmed with the password; the action is the opener's. */
-export function DeleteAccountDialog({
-  loading,
-  error,
-  submit,
-  close,
-}: DialogContentProps<Record<string, never>>) {
+export function DeleteAccountDialog({ loading, error, submit, close }: DialogContentProps<void, string>) {
   const { i18n } = useLingui()
   const [password, setPassword] = useState('')
   const [missing, setMissing] = useState(false)

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 
 /** SPEC §2 general dialog: leaving a page with unsaved changes; the action is leaving. */
 export function LeavePageDialog({ submit, close }: DialogContentProps) {

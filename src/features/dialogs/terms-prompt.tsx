@@ -7,8 +7,9 @@ import { apiPaths } from '../../../contract/paths.ts'
 import { acceptSchema } from '../../../contract/user.ts'
 import type { SessionSnapshot } from '../../../machines/session/session.selectors.ts'
 import { getUserQueryOptions, hasAcceptedTerms } from '../../api/user.ts'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import type { AcceptTermsProps } from './accept-terms-dialog.tsx'
+import { appDialogs } from './app-dialogs.ts'
 
 const isAccountSession = (snapshot: SessionSnapshot) => snapshot.matches('signedIn')
 
@@ -45,11 +46,9 @@ export function TermsPrompt() {
       await navigate({ href: '/login?logged-out', replace: true })
     }
     const props: AcceptTermsProps = { signOut: () => void signOut() }
-    void openDialog(ui.dialogs, {
-      name: 'acceptTerms',
-      namespace: 'general',
+    void openDialog(ui, appDialogs.acceptTerms, {
       persistent: true,
-      props: { ...props },
+      props,
       action: async () => {
         await api.request(apiPaths.accept(), { method: 'POST', body: v.parse(acceptSchema, { gtc: true }) })
         await queryClient.refetchQueries({ queryKey: getUserQueryOptions(api).queryKey })

@@ -1,5 +1,6 @@
 import { useBlocker, useRouteContext } from '@tanstack/react-router'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
+import { appDialogs } from './app-dialogs.ts'
 
 /**
  * While `dirty`, navigating away asks first in the leave-page dialog (SPEC §2), and closing or
@@ -11,7 +12,7 @@ export function useLeavePageGuard(dirty: boolean) {
   useBlocker({
     shouldBlockFn: async ({ current, next }) =>
       current.pathname !== next.pathname &&
-      !(await openDialog(ui.dialogs, { name: 'leavePage', namespace: 'general' })),
+      !(await openDialog(ui, appDialogs.leavePage, { props: undefined })),
     enableBeforeUnload: dirty,
     disabled: !dirty,
   })

@@ -1,15 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FormEvent } from 'react'
+import type { SignerInvite } from '../../../contract/signature-requests.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { ErrorAlert } from './dialog-error-alert.tsx'
 import type { RequestDialogProps } from './request-dialog-props.ts'
 import { SignerFields, toSignerInvite, useSignerFields } from './signer-fields.tsx'
 
 /** SPEC §2 document dialog: invite one more signer; the action (the call) is the opener's. */
-export function AddSignerDialog({ loading, error, submit, close }: DialogContentProps<RequestDialogProps>) {
+export function AddSignerDialog({
+  loading,
+  error,
+  submit,
+  close,
+}: DialogContentProps<RequestDialogProps, SignerInvite>) {
   const { t } = useLingui()
   const fields = useSignerFields()
   const onSubmit = (event: FormEvent) => {

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { MessageDialog } from './message-dialog.tsx'
 import type { RequestDialogProps } from './request-dialog-props.ts'
 
 /** SPEC §2 general dialog: a signer declines to sign, telling the others why. */
-export function DeclineSigningRequestDialog(content: DialogContentProps<RequestDialogProps>) {
+export function DeclineSigningRequestDialog(content: DialogContentProps<RequestDialogProps, string>) {
   const { title } = content.props
   return (
     <MessageDialog

@@ -1,16 +1,25 @@
 import { Trans } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
+import type { SignerInvite } from '../../../contract/signature-requests.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { ErrorAlert } from './dialog-error-alert.tsx'
 import { MessageField } from './message-field.tsx'
 import type { RequestDialogProps } from './request-dialog-props.ts'
 import { SignerFields, toSignerInvite, useSignerFields } from './signer-fields.tsx'
 
+/** What the delegate dialog submits: who signs instead, and the word for them. */
+export type Delegation = SignerInvite & { message: string }
+
 /** SPEC §2 document dialog: hand one's own signature over to someone else, with a word for them. */
-export function DelegateDialog({ loading, error, submit, close }: DialogContentProps<RequestDialogProps>) {
+export function DelegateDialog({
+  loading,
+  error,
+  submit,
+  close,
+}: DialogContentProps<RequestDialogProps, Delegation>) {
   const fields = useSignerFields()
   const [message, setMessage] = useState('')
   const onSubmit = (event: FormEvent) => {

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { ErrorAlert } from './dialog-error-alert.tsx'
 
 /** Props of the delete-documents dialog: what goes. */

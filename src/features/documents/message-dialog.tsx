@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { ErrorAlert } from './dialog-error-alert.tsx'
 import { MessageField } from './message-field.tsx'
 import type { RequestDialogProps } from './request-dialog-props.ts'
@@ -18,7 +18,7 @@ export function MessageDialog({
   error,
   submit,
   close,
-}: Omit<DialogContentProps<RequestDialogProps>, 'props'> & {
+}: Omit<DialogContentProps<RequestDialogProps, string>, 'props'> & {
   heading: ReactNode
   description: ReactNode
   label: ReactNode

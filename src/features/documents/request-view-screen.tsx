@@ -4,19 +4,21 @@ import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
-import type { SignatureRequestView, SignerInvite } from '../../../contract/signature-requests.ts'
+import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { useUser } from '../../api/user.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import type { DialogDefinition } from '../../ui/dialog/define-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { saveFile } from '../../ui/file/save-file.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { ActionMenu, type MenuAction } from '../../ui/menu/action-menu.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
+import { documentDialogs } from './document-dialogs.ts'
 import styles from './documents.module.css'
 import { FieldPlacementNotices } from './field-placement-notices.tsx'
 import { requestActions } from './request-actions.ts'
@@ -169,17 +171,17 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
         setNotice({ tone: 'error', text: failed(error) })
       }
     })
-  const dialog = async (
-    name: string,
-    namespace: 'document' | 'general',
-    action: (value: unknown) => Promise<void>,
-    props: Record<string, unknown> = dialogProps,
+  // Opens a dialog about this request; once its action has run, the request is loaded again.
+  const dialog = async <P, V>(
+    definition: DialogDefinition<P, V>,
+    props: NoInfer<P>,
+    action: (value: NoInfer<V>) => Promise<unknown>,
   ) => {
-    const done = await openDialog(ui.dialogs, {
-      name,
-      namespace,
+    const done = await openDialog(ui, definition, {
       props,
-      action: ({ value }) => action(value),
+      action: async ({ value }) => {
+        await action(value)
+      },
     })
     if (done) await refresh()
     return done
@@ -201,9 +203,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   const downloadCurrent = () =>
     hasSigned ? download('downloadSigned', documentFiles(true)) : download('download', documentFiles(false))
   const deleteThisRequest = async () => {
-    const deleted = await openDialog(ui.dialogs, {
-      name: 'deleteDocuments',
-      namespace: 'general',
+    const deleted = await openDialog(ui, documentDialogs.deleteDocuments, {
       props: { titles: [data.title], kind: 'request' },
       action: () => deleteRequest(api, srid),
     })
@@ -227,8 +227,8 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
             value: 'delegate',
             label: t`Delegate`,
             onSelect: () =>
-              void dialog('delegate', 'document', (value) =>
-                delegateSignature(api, srid, value as SignerInvite & { message: string }),
+              void dialog(documentDialogs.delegate, dialogProps, (value) =>
+                delegateSignature(api, srid, value),
               ).then(async (done) => {
                 // Someone else signs now; only a sender still sees the request.
                 if (done && !data.isOwner) await navigate({ to: '/dashboard' })
@@ -242,8 +242,8 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
             value: 'decline',
             label: t`Decline`,
             onSelect: () =>
-              void dialog('declineSigningRequest', 'general', (value) =>
-                declineRequest(api, srid, String(value ?? '')).then(() => undefined),
+              void dialog(documentDialogs.declineSigningRequest, dialogProps, (message) =>
+                declineRequest(api, srid, message),
               ),
           },
         ]
@@ -300,8 +300,8 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
             label: t`Withdraw`,
             danger: true,
             onSelect: () =>
-              void dialog('withdraw', 'document', (value) =>
-                withdrawRequest(api, srid, String(value ?? '')).then(() => undefined),
+              void dialog(documentDialogs.withdraw, dialogProps, (message) =>
+                withdrawRequest(api, srid, message),
               ),
           },
         ]
@@ -389,13 +389,9 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
                           aria-label={t`Delete ${document}`}
                           onClick={() =>
                             void dialog(
-                              'deleteDocuments',
-                              'general',
+                              documentDialogs.deleteDocuments,
+                              { titles: [doc.title], kind: 'documents' },
                               () => removeDocuments(api, srid, [doc.id]),
-                              {
-                                titles: [doc.title],
-                                kind: 'documents',
-                              },
                             )
                           }
                         >

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { SignatureRequestView, SignerInvite } from '../../../contract/signature-requests.ts'
+import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { formatDateTime, localeNames, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { signerLabel } from '../../ui/request/signer-label.ts'
+import { documentDialogs } from './document-dialogs.ts'
 import styles from './documents.module.css'
 import type { RequestActions } from './request-actions.ts'
 import { addSigner, removeSigner } from './signature-request-calls.ts'
@@ -42,18 +43,14 @@ export function SignerList({
   const { id, title } = request
 
   const add = async () => {
-    const done = await openDialog(ui.dialogs, {
-      name: 'addSigner',
-      namespace: 'document',
+    const done = await openDialog(ui, documentDialogs.addSigner, {
       props: { title },
-      action: ({ value }) => addSigner(api, id, value as SignerInvite),
+      action: ({ value }) => addSigner(api, id, value),
     })
     if (done) await onChanged()
   }
   const remove = async (signatureId: string, email: string) => {
-    const done = await openDialog(ui.dialogs, {
-      name: 'removeSigner',
-      namespace: 'document',
+    const done = await openDialog(ui, documentDialogs.removeSigner, {
       props: { title, email },
       action: () => removeSigner(api, id, signatureId),
     })

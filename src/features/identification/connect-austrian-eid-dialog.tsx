@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 
 /**
  * SPEC §2 connect an Austrian eID dialog: before the browser goes to ID Austria, what happens there and what

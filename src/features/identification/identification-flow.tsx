@@ -16,7 +16,7 @@ import { loadMessages } from '../../i18n/i18n.ts'
 import { formatMoney } from '../../i18n/locales.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { PaymentMethodForm } from '../business/payment-method-form.tsx'
@@ -27,6 +27,7 @@ import {
   type IdentificationAccess,
   identificationActorCalls,
 } from './identification-calls.ts'
+import { identificationDialogs } from './identification-dialogs.ts'
 import { identificationErrors, methodGives, methodNeeds, methodTitles } from './identification-messages.ts'
 import { type IdentificationBase, identificationPath, onlineMethodOf } from './identification-routes.ts'
 import { PaymentProcessing } from './payment-processing.tsx'
@@ -127,9 +128,8 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
     actor.send({ type: 'method.choose', method: chosen })
   }
   const startAustria = () =>
-    void openDialog(ui.dialogs, {
-      name: 'connectAustrianEid',
-      namespace: 'general',
+    void openDialog(ui, identificationDialogs.connectAustrianEid, {
+      props: undefined,
       action: async () => start('id-austria'),
     })
 

@@ -8,19 +8,15 @@ import type {
 } from '../../../machines/identification/identification.types.ts'
 import { getDirectUserQueryOptions } from '../../api/direct-user.ts'
 import { readDirectLink } from '../../app/direct-sign.ts'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 import { FlowLink } from './flow-link.tsx'
 import type { IdentificationAccess } from './identification-calls.ts'
+import { identificationDialogs } from './identification-dialogs.ts'
 import { IdentificationFlow } from './identification-flow.tsx'
 import { legislationTitles } from './identification-messages.ts'
 import { identificationPath } from './identification-routes.ts'
-import {
-  hasPersonalDetails,
-  type PersonalDetails,
-  personalDetailsOf,
-  savePersonalDetails,
-} from './personal-details.ts'
+import { hasPersonalDetails, personalDetailsOf, savePersonalDetails } from './personal-details.ts'
 import styles from './signature-standards.module.css'
 
 /** The query of the account's flow routes (SPEC §2): the request being signed, and the provider's return. */
@@ -168,12 +164,10 @@ function DirectFlow({
   const beforeStart = async () => {
     const user = await queryClient.fetchQuery({ ...getDirectUserQueryOptions(api, link.token), staleTime: 0 })
     if (hasPersonalDetails(user)) return true
-    return openDialog(ui.dialogs, {
-      name: 'supplyEidData',
-      namespace: 'document',
+    return openDialog(ui, identificationDialogs.supplyEidData, {
       props: { initial: personalDetailsOf(user) },
       action: async ({ value }) => {
-        await savePersonalDetails(api, link.token, value as PersonalDetails)
+        await savePersonalDetails(api, link.token, value)
         await queryClient.invalidateQueries({ queryKey: getDirectUserQueryOptions(api, link.token).queryKey })
       },
     })

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { errorCode } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { identificationErrorMessage } from './identification-messages.ts'
 import type { PersonalDetails } from './personal-details.ts'
@@ -24,7 +24,7 @@ export function SupplyEidDataDialog({
   error,
   submit,
   close,
-}: DialogContentProps<SupplyEidDataProps>) {
+}: DialogContentProps<SupplyEidDataProps, PersonalDetails>) {
   const { i18n } = useLingui()
   const form = usePersonalDetailsForm(props.initial, (details) => submit(details))
   return (

@@ -10,12 +10,13 @@ import { accountDeletedKey } from '../../app/guard.ts'
 import { localeNames, resolveLocale } from '../../i18n/locales.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { ProfileBusinessCard } from '../business/profile-business-card.tsx'
+import { appDialogs } from '../dialogs/app-dialogs.ts'
 import styles from './profile.module.css'
 import { deleteAccount, updateUser } from './profile-calls.ts'
 
@@ -117,11 +118,10 @@ export function ProfileScreen() {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ')
 
   const askToDelete = () =>
-    void openDialog(ui.dialogs, {
-      name: 'deleteAccount',
-      namespace: 'profile',
-      action: async ({ value }) => {
-        await deleteAccount(api, String(value ?? ''))
+    void openDialog(ui, appDialogs.deleteAccount, {
+      props: undefined,
+      action: async ({ value: password }) => {
+        await deleteAccount(api, password)
         // The guard lets /bye show once, right after the deletion (SPEC §6).
         sessionStorage.setItem(accountDeletedKey, '1')
         session.send({ type: 'session.signOut' })

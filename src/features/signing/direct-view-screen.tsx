@@ -10,12 +10,13 @@ import { ApiError } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { readDirectLink } from '../../app/direct-sign.ts'
 import { Button } from '../../ui/button/button.tsx'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-image.ts'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
+import { documentDialogs } from '../documents/document-dialogs.ts'
 import { DirectDownload } from './direct-download.tsx'
 import { type DirectViewSearch, exitRedirectOf } from './direct-view-search.ts'
 import { leaveTo } from './leave-to.ts'
@@ -144,9 +145,7 @@ export function DirectViewScreen({
     reload()
   }
   const decline = async () => {
-    const declined = await openDialog(ui.dialogs, {
-      name: 'declineSigningRequest',
-      namespace: 'general',
+    const declined = await openDialog(ui, documentDialogs.declineSigningRequest, {
       props: { title: data.title },
       action: async ({ value }) => {
         await api.request(apiPaths.directDeclineSignatureRequest(requestId, token), {

@@ -1,7 +1,8 @@
 import type { SignatureQualitiesDetail } from '../../../contract/signing.ts'
 import type { UiActors } from '../../app/ui-actors.ts'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import type { Signer, SigningCalls } from './signing-calls.ts'
+import { signingDialogs } from './signing-dialogs.ts'
 import type { UpgradeStandardsChoice, UpgradeStandardsProps } from './upgrade-standards-dialog.tsx'
 import type { VisualSignatureDataProps } from './visual-signature-data-dialog.tsx'
 
@@ -56,12 +57,10 @@ export async function prepareSigning({
     if (detail && !holdsQuality(detail, wanted)) {
       let choice: UpgradeStandardsChoice | undefined
       const props: UpgradeStandardsProps = { quality: wanted }
-      await openDialog(ui.dialogs, {
-        name: 'upgradeStandards',
-        namespace: 'document',
-        props: { ...props },
+      await openDialog(ui, signingDialogs.upgradeStandards, {
+        props,
         action: async ({ value }) => {
-          choice = value as UpgradeStandardsChoice
+          choice = value
         },
       })
       if (choice === 'upgrade') onUpgradeStandards()
@@ -71,7 +70,7 @@ export async function prepareSigning({
 
   const accepted = acceptedTerms(storage)
   if (!signer.acceptedTerms && !accepted.includes(signer.id)) {
-    const agreed = await openDialog(ui.dialogs, { name: 'signingTerms', namespace: 'document' })
+    const agreed = await openDialog(ui, signingDialogs.signingTerms, { props: undefined })
     if (!agreed) return null
     storage.setItem(signingTermsStorageKey, JSON.stringify([...accepted, signer.id]))
   }
@@ -79,10 +78,8 @@ export async function prepareSigning({
   if (signer.signatureName) return signer.signatureName
   let name: string | undefined
   const props: VisualSignatureDataProps = { suggestedName: signer.suggestedName }
-  await openDialog(ui.dialogs, {
-    name: 'visualSignatureData',
-    namespace: 'document',
-    props: { ...props },
+  await openDialog(ui, signingDialogs.visualSignatureData, {
+    props,
     action: async ({ value }) => {
       await calls.saveSignatureName(String(value))
       name = String(value)

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
-import type { OverlayActionResult } from '../../../machines/overlay/overlay.types.ts'
+import type { DialogActionResult } from '../../../machines/dialog/dialog.types.ts'
 import { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { type SigningOverlay, stepOverlay } from '../../../machines/signing/signing.selectors.ts'
 import type {
@@ -13,9 +13,9 @@ import type {
   SigningStep,
 } from '../../../machines/signing/signing.types.ts'
 import type { UiActors } from '../../app/ui-actors.ts'
-import { openDialog } from '../../ui/dialog/open-dialog.ts'
-import { openOverlay } from '../../ui/overlay/open-overlay.ts'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import type { SigningCalls } from './signing-calls.ts'
+import { signingDialogs, signingOverlayNamed } from './signing-dialogs.ts'
 import { SigningFailure } from './signing-failure.ts'
 import type { UpgradeStandardsChoice, UpgradeStandardsProps } from './upgrade-standards-dialog.tsx'
 
@@ -175,7 +175,7 @@ export function runSigning(run: SigningRun): Promise<void> {
     { once: true },
   )
 
-  const act = async (value: unknown): Promise<OverlayActionResult> => {
+  const act = async (value: unknown): Promise<DialogActionResult> => {
     const before = stepOf(actor.getSnapshot())
     if (isChoice(value)) {
       actor.send(choiceEvents[value])
@@ -193,12 +193,10 @@ export function runSigning(run: SigningRun): Promise<void> {
   }
 
   const askTan = () => {
-    void openDialog(run.ui.dialogs, {
-      name: 'tanEntry',
-      namespace: 'document',
+    void openDialog(run.ui, signingDialogs.tanEntry, {
       props: { signing: actor },
       action: async ({ value }) => {
-        actor.send({ type: 'tan.submit', tan: String(value) })
+        actor.send({ type: 'tan.submit', tan: value })
       },
     }).then((submitted) => {
       if (!submitted && actor.getSnapshot().matches('awaitingTan')) actor.send({ type: 'overlay.close' })
@@ -209,12 +207,10 @@ export function runSigning(run: SigningRun): Promise<void> {
   const askIdentification = () => {
     let choice: UpgradeStandardsChoice | undefined
     const props: UpgradeStandardsProps = { quality: run.requestQuality ?? 'qes', required: true }
-    void openDialog(run.ui.dialogs, {
-      name: 'upgradeStandards',
-      namespace: 'document',
-      props: { ...props },
+    void openDialog(run.ui, signingDialogs.upgradeStandards, {
+      props,
       action: async ({ value }) => {
-        choice = value as UpgradeStandardsChoice
+        choice = value
       },
     }).then(() => {
       actor.send({ type: 'overlay.close' })
@@ -250,9 +246,12 @@ export function runSigning(run: SigningRun): Promise<void> {
       ...(step === 'tanLocked' && context.mobileSigning ? { viaSms: true } : {}),
       ...(context.seal ? { seal: context.seal, sealedBy: run.signerName } : {}),
     }
-    openOverlay(run.ui.overlays, { name, props: { ...props }, action: ({ value }) => act(value) })
-    // The signing overlay's handler is the sign call itself: it runs with the loading flag at once.
-    if (step === 'signing') run.ui.overlays.send({ type: 'overlay.action' })
+    void openDialog(run.ui, signingOverlayNamed(name), {
+      props,
+      action: ({ value }) => act(value),
+      // The signing overlay's handler is the sign call itself: it runs with the loading flag at once.
+      submitted: step === 'signing' ? { value: undefined } : undefined,
+    })
   })
 
   actor.start()

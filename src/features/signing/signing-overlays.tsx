@@ -7,13 +7,9 @@ import { mobileSigningResendIntervalMs } from '../../../contract/mobile-signing.
 import type { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
-import {
-  defineOverlay,
-  type OverlayContentProps,
-  type OverlayRegistry,
-} from '../../ui/overlay/overlay-registry.ts'
 import { type MobileIdActor, MobileIdForm } from './mobile-id-form.tsx'
 import { OneTimeCodeField, useOneTimeCode } from './one-time-code.tsx'
 import type {
@@ -24,6 +20,7 @@ import type {
   SigningOverlayProps,
 } from './run-signing.ts'
 import styles from './signing.module.css'
+import type { SigningSubmission } from './signing-dialogs.ts'
 import { SigningFailure } from './signing-failure.ts'
 import { signingErrorMessage } from './signing-messages.ts'
 
@@ -91,7 +88,7 @@ function SigningOverlayFrame({
   )
 }
 
-type Props = OverlayContentProps<SigningOverlayProps>
+type Props = DialogContentProps<SigningOverlayProps, SigningSubmission>
 
 const choose = (submit: Props['submit'], choice: SigningChoice) => () => submit(choice)
 
@@ -113,7 +110,7 @@ function CancelOrSign({ loading, submit }: Pick<Props, 'loading' | 'submit'>) {
  * Sealing asks first (the signing machine's seal confirmation): a seal signs for the whole organisation, so
  * the signer confirms the seal by its name, and learns that the history records them as who used it.
  */
-function SealConfirmationOverlay({ props, loading, submit }: Props) {
+export function SealConfirmationOverlay({ props, loading, submit }: Props) {
   const label = props.seal?.label ?? ''
   const sealedBy = props.sealedBy ?? ''
   return (
@@ -144,7 +141,7 @@ function SealConfirmationOverlay({ props, loading, submit }: Props) {
 }
 
 /** SPEC §2 signing overlay: shown while the signature (or the seal) is being added. */
-function SigningOverlay({ props }: Props) {
+export function SigningOverlay({ props }: Props) {
   const label = props.seal?.label
   return (
     <div className={styles.overlay} role="status">
@@ -164,7 +161,7 @@ function SigningOverlay({ props }: Props) {
 }
 
 /** SPEC §2 signing success overlay: what was added, and for a seal which seal and who used it. */
-function SigningSuccessOverlay({ props, loading, submit }: Props) {
+export function SigningSuccessOverlay({ props, loading, submit }: Props) {
   const label = props.seal?.label
   const sealedBy = props.sealedBy ?? ''
   return (
@@ -192,7 +189,7 @@ function SigningSuccessOverlay({ props, loading, submit }: Props) {
 }
 
 /** SPEC §2 signing failure overlay: the reason, and trying again where the machine allows it. */
-function SigningFailureOverlay({ props, loading, error, submit }: Props) {
+export function SigningFailureOverlay({ props, loading, error, submit }: Props) {
   const { i18n } = useLingui()
   return (
     <SigningOverlayFrame
@@ -228,7 +225,7 @@ function SigningFailureOverlay({ props, loading, error, submit }: Props) {
 }
 
 /** SPEC §2 signing locked overlay: someone else is signing the request at this moment. */
-function SigningLockedOverlay({ loading, submit }: Props) {
+export function SigningLockedOverlay({ loading, submit }: Props) {
   return (
     <SigningOverlayFrame
       tone="warning"
@@ -247,7 +244,7 @@ function SigningLockedOverlay({ loading, submit }: Props) {
 }
 
 /** SPEC §2 TAN expired overlay: a new code can be sent. */
-function TanExpiredOverlay({ loading, error, submit }: Props) {
+export function TanExpiredOverlay({ loading, error, submit }: Props) {
   return (
     <SigningOverlayFrame
       tone="warning"
@@ -272,7 +269,7 @@ function TanExpiredOverlay({ loading, error, submit }: Props) {
 }
 
 /** SPEC §2 TAN locked overlay: too many wrong codes. */
-function TanLockedOverlay({ props, loading, submit }: Props) {
+export function TanLockedOverlay({ props, loading, submit }: Props) {
   return (
     <SigningOverlayFrame
       tone="error"
@@ -299,7 +296,7 @@ function TanLockedOverlay({ props, loading, submit }: Props) {
 }
 
 /** SPEC §2 exhausted signatures overlay (SPEC §6 signing credit): the plans are one click away. */
-function ExhaustedSignaturesOverlay({ loading, submit }: Props) {
+export function ExhaustedSignaturesOverlay({ loading, submit }: Props) {
   return (
     <SigningOverlayFrame
       tone="info"
@@ -328,7 +325,7 @@ function ExhaustedSignaturesOverlay({ loading, submit }: Props) {
  * the report then carry (11.50, 11.200). A wrong password is said here, the overlay asked again. A
  * direct-link signer has no password: they give the name and meaning, and the TAN asked next confirms them.
  */
-function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
+export function Part11VerificationOverlay({ props, loading, error, submit }: Props) {
   const { i18n, t } = useLingui()
   const refusal = error ?? props.reason
   const byPassword = props.part11Credential !== 'tan'
@@ -414,7 +411,7 @@ const mobileView = (snapshot: SnapshotFrom<typeof signingMachine>) => ({
  * provider sent by SMS to the signer's number (shown masked). A wrong password is said at the field with the
  * tries left; a new SMS can be asked for once a minute; cancelling declines the signing.
  */
-function MobileAesOverlay(overlay: Props) {
+export function MobileAesOverlay(overlay: Props) {
   const { signing } = overlay.props
   return signing ? <MobileAesForm {...overlay} signing={signing} /> : null
 }
@@ -484,7 +481,7 @@ const registrationOf = (snapshot: SnapshotFrom<typeof signingMachine>): MobileId
  * confirmed with a one-time password by SMS, so the number comes first. Once it is registered the signing
  * goes on by itself and the SMS of the signature follows; cancelling signs nothing.
  */
-function MobileRegistrationOverlay({ props, loading, submit }: Props) {
+export function MobileRegistrationOverlay({ props, loading, submit }: Props) {
   const registration = useSelector(props.signing, (s) => (s ? registrationOf(s) : undefined))
   return (
     <SigningOverlayFrame
@@ -518,7 +515,7 @@ function MobileRegistrationOverlay({ props, loading, submit }: Props) {
  * SPEC §2 serial number mismatch overlay: the account's name no longer matches the identity its qualified
  * certificate was issued for, so it cannot sign qualified until identified again.
  */
-function SerialNumberMismatchOverlay({ loading, submit }: Props) {
+export function SerialNumberMismatchOverlay({ loading, submit }: Props) {
   return (
     <SigningOverlayFrame
       tone="warning"
@@ -542,20 +539,4 @@ function SerialNumberMismatchOverlay({ loading, submit }: Props) {
       </p>
     </SigningOverlayFrame>
   )
-}
-
-/** The signing overlays of SPEC §2, by the names run-signing opens them with. */
-export const signingOverlays: OverlayRegistry = {
-  sealConfirmation: defineOverlay(SealConfirmationOverlay),
-  signing: defineOverlay(SigningOverlay),
-  signingSuccess: defineOverlay(SigningSuccessOverlay),
-  signingFailure: defineOverlay(SigningFailureOverlay),
-  signingLocked: defineOverlay(SigningLockedOverlay),
-  tanExpired: defineOverlay(TanExpiredOverlay),
-  tanLocked: defineOverlay(TanLockedOverlay),
-  exhaustedSignatures: defineOverlay(ExhaustedSignaturesOverlay),
-  part11Verification: defineOverlay(Part11VerificationOverlay),
-  mobileAes: defineOverlay(MobileAesOverlay),
-  mobileRegistration: defineOverlay(MobileRegistrationOverlay),
-  serialNumberMismatch: defineOverlay(SerialNumberMismatchOverlay),
 }

@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { TermsLink } from '../../ui/terms/terms-link.tsx'
 
 /** SPEC §2 terms of use dialog: what an electronic signature means, agreed to before signing. */
-export function SigningTermsDialog({ loading, submit, close }: DialogContentProps<Record<string, never>>) {
+export function SigningTermsDialog({ loading, submit, close }: DialogContentProps) {
   return (
     <DialogFrame
       title={<Trans>Terms of use for signing</Trans>}

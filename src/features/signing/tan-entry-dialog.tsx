@@ -5,8 +5,8 @@ import type { SnapshotFrom } from 'xstate'
 import type { signingMachine } from '../../../machines/signing/signing.machine.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { OneTimeCodeField, useOneTimeCode } from './one-time-code.tsx'
 import type { SigningActor } from './run-signing.ts'
@@ -27,7 +27,7 @@ const tanView = (snapshot: SnapshotFrom<typeof signingMachine>) => ({
 })
 
 /** SPEC §2 TAN entry dialog: the six digits mailed to a direct-link signer, and a way to get new ones. */
-export function TanEntryDialog({ props, loading, submit, close }: DialogContentProps<TanEntryProps>) {
+export function TanEntryDialog({ props, loading, submit, close }: DialogContentProps<TanEntryProps, string>) {
   const { i18n, t } = useLingui()
   const { sending, errorCode, triesLeft, mail } = useSelector(props.signing, tanView)
   const tan = useOneTimeCode()

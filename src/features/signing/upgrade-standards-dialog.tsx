@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 
 /** Props of the upgrade standards dialog. */
 export interface UpgradeStandardsProps {
@@ -24,7 +24,7 @@ export function UpgradeStandardsDialog({
   loading,
   submit,
   close,
-}: DialogContentProps<UpgradeStandardsProps>) {
+}: DialogContentProps<UpgradeStandardsProps, UpgradeStandardsChoice>) {
   return (
     <DialogFrame
       title={<Trans>Upgrade your signature standard</Trans>}

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
-import type { DialogContentProps } from '../../ui/dialog/dialog-registry.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
@@ -25,7 +25,7 @@ export function VisualSignatureDataDialog({
   error,
   submit,
   close,
-}: DialogContentProps<VisualSignatureDataProps>) {
+}: DialogContentProps<VisualSignatureDataProps, string>) {
   const { i18n } = useLingui()
   const [name, setName] = useState(props.suggestedName)
   const [missing, setMissing] = useState(false)

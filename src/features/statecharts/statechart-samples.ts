@@ -224,20 +224,16 @@ export const statechartSamples: Record<string, StatechartSamples> = {
   'dialog-host': {
     events: {
       'dialog.open': {
-        dialog: { name: 'withdraw', id: 'd1', namespace: 'document', props: {}, action: functionPlaceholder },
+        dialog: {
+          name: 'withdraw',
+          id: 'd1',
+          namespace: 'document',
+          close: { dismissible: true, persistent: false, untilComplete: false },
+        },
       },
-      'dialog.action': { value: null },
+      'dialog.action': { run: functionPlaceholder },
     },
     outputs: { runAction: null },
-  },
-  'overlay-host': {
-    events: {
-      'overlay.open': {
-        overlay: { name: 'signingSuccess', id: 'o1', props: {}, action: functionPlaceholder },
-      },
-      'overlay.action': { value: null },
-    },
-    outputs: { runAction: 'complete' },
   },
   'snackbar-queue': {
     events: {

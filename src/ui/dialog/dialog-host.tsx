@@ -2,29 +2,37 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { useCallback, useLayoutEffect } from 'react'
+import { Fragment, useCallback, useEffect, useLayoutEffect, useReducer } from 'react'
 import { dialogHostView } from '../../../machines/dialog/dialog-host.selectors.ts'
-import styles from './dialog.module.css'
-import type { DialogRegistry } from './dialog-registry.ts'
+import dialogStyles from './dialog.module.css'
 import { focusAfterClosing, rememberOpener } from './focus-return.ts'
-import { type DialogHostActor, dialogFailure } from './open-dialog.ts'
+import { type DialogHostActor, openedDialog } from './open-dialog.tsx'
+import overlayStyles from './overlay.module.css'
 import { useBodyScrollLock } from './use-body-scroll-lock.ts'
 import { useClosings } from './use-closings.ts'
 
 /**
- * Renders the dialog host machine's active dialog (SPEC §2-4) on an Ark UI dialog: focus trapped
- * inside, Escape and an outside click close it unless it is not dismissible or its action is
- * running, and the page body does not scroll meanwhile. Rendered once, in the root layout.
+ * Renders a dialog host machine's active dialog (SPEC §2-4) on an Ark UI dialog, once its content has
+ * loaded: focus trapped inside, and the page body does not scroll meanwhile. A dialog sits over a dimmed
+ * page, and Escape, an outside click and its close button close it unless it is not dismissible or its
+ * action is running; an overlay fills the screen over a white scrim and only its action closes it.
+ * Rendered once per layer, in the root layout.
  */
-export function DialogHost({ actor, dialogs }: { actor: DialogHostActor; dialogs: DialogRegistry }) {
+export function DialogHost({ actor }: { actor: DialogHostActor }) {
   const { t } = useLingui()
   const view = useSelector(actor, dialogHostView)
-  const definition = view.dialog ? dialogs[view.dialog.name] : undefined
-  const open = view.dialog !== null && definition !== undefined
-  const dismissible = definition?.dismissible !== false && !view.loading
+  const opened = view.dialog ? openedDialog(view.dialog.id) : undefined
+  const [, loaded] = useReducer((count: number) => count + 1, 0)
+  const ready = opened?.ready() === true
+  useEffect(() => {
+    if (opened && !ready) void opened.definition.load().then(loaded)
+  }, [opened, ready])
+  const open = view.dialog !== null && opened !== undefined && ready
+  const dismissible = view.dialog?.close.dismissible === true && !view.loading
+  const overlay = opened?.definition.layer === 'overlay'
+  const styles = overlay ? overlayStyles : dialogStyles
   useBodyScrollLock(open && view.lockScroll)
   const close = useCallback(() => actor.send({ type: 'dialog.close' }), [actor])
-  const submit = useCallback((value?: unknown) => actor.send({ type: 'dialog.action', value }), [actor])
   const closings = useClosings(open)
   useLayoutEffect(() => {
     if (open) rememberOpener()
@@ -40,26 +48,26 @@ export function DialogHost({ actor, dialogs }: { actor: DialogHostActor; dialogs
       closeOnEscape={dismissible}
       finalFocusEl={focusAfterClosing}
       closeOnInteractOutside={dismissible}
-      role={definition?.role ?? 'dialog'}
+      role={opened?.definition.role ?? 'dialog'}
       lazyMount
       unmountOnExit
     >
       <Portal>
-        <Dialog.Backdrop className={styles.backdrop} />
+        <Dialog.Backdrop className={overlay ? overlayStyles.scrim : dialogStyles.backdrop} />
         <Dialog.Positioner className={styles.positioner}>
-          <Dialog.Content className={styles.content} aria-busy={view.loading} data-dialog={view.dialog?.name}>
-            {view.dialog && definition ? (
-              <definition.component
-                key={view.dialog.id}
-                props={view.dialog.props}
-                loading={view.loading}
-                error={view.error ? (dialogFailure(view.dialog.id) ?? view.error) : null}
-                submit={submit}
-                close={close}
-              />
+          <Dialog.Content
+            className={styles.content}
+            aria-busy={view.loading}
+            data-dialog={overlay ? undefined : view.dialog?.name}
+            data-overlay={overlay ? view.dialog?.name : undefined}
+          >
+            {view.dialog && opened ? (
+              <Fragment key={view.dialog.id}>
+                {opened.render({ loading: view.loading, failed: view.error !== null, close })}
+              </Fragment>
             ) : null}
             {dismissible ? (
-              <Dialog.CloseTrigger className={styles.close} aria-label={t`Close`}>
+              <Dialog.CloseTrigger className={dialogStyles.close} aria-label={t`Close`}>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path
                     d="M6 6l12 12M18 6L6 18"

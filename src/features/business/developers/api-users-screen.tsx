@@ -20,12 +20,13 @@ import { errorCode } from '../../../api/error-messages.ts'
 import { formatDateTime, resolveLocale } from '../../../i18n/locales.ts'
 import { BusyButton } from '../../../ui/button/busy-button.tsx'
 import { Button } from '../../../ui/button/button.tsx'
-import { type DialogHostActor, openDialog } from '../../../ui/dialog/open-dialog.ts'
+import { type DialogLayers, openDialog } from '../../../ui/dialog/open-dialog.tsx'
 import { formMessages } from '../../../ui/form/form-messages.ts'
 import { SelectField } from '../../../ui/form/select-field.tsx'
 import { TextField } from '../../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../../ui/snackbar/show-snackbar.ts'
 import styles from '../business.module.css'
+import { businessDialogs } from '../business-dialogs.ts'
 import { businessErrorMessage } from '../business-messages.ts'
 import { BusinessPage } from '../business-page.tsx'
 import type { ApiKeyProps, ApiUserProps } from './api-user-dialogs.tsx'
@@ -36,8 +37,8 @@ const scopeNames: Record<ApiKeyScope, MessageDescriptor> = {
 }
 
 /** Shows a new key in its dialog, which only its own button closes. */
-function showKey(dialogs: DialogHostActor, props: ApiKeyProps) {
-  return openDialog(dialogs, { name: 'apiKey', namespace: 'business', props: { ...props } })
+function showKey(ui: DialogLayers, props: ApiKeyProps) {
+  return openDialog(ui, businessDialogs.apiKey, { props })
 }
 
 function NewApiUser({ business }: { business: Business }) {
@@ -68,7 +69,7 @@ function NewApiUser({ business }: { business: Business }) {
       await refreshBusiness(queryClient, business.id)
       setUsername('')
       setDescription('')
-      void showKey(ui.dialogs, {
+      void showKey(ui, {
         username: created.apiUser.username,
         apiKey: created.apiKey,
         callbackSecret: created.callbackSecret,
@@ -136,22 +137,18 @@ function ApiUserRow({ business, apiUser }: { business: Business; apiUser: ApiUse
     }
   }
   const reset = () =>
-    openDialog(ui.dialogs, {
-      name: 'resetApiKey',
-      namespace: 'business',
-      props: { ...props },
+    openDialog(ui, businessDialogs.resetApiKey, {
+      props,
       action: async () => {
         const { apiKey, callbackSecret } = await resetApiUserKey(api, business.id, username)
         await refreshBusiness(queryClient, business.id)
         // The key dialog replaces this one once its action is done.
-        queueMicrotask(() => void showKey(ui.dialogs, { username, apiKey, callbackSecret }))
+        queueMicrotask(() => void showKey(ui, { username, apiKey, callbackSecret }))
       },
     })
   const remove = () =>
-    openDialog(ui.dialogs, {
-      name: 'deleteApiUser',
-      namespace: 'business',
-      props: { ...props },
+    openDialog(ui, businessDialogs.deleteApiUser, {
+      props,
       action: async () => {
         await deleteApiUser(api, business.id, username)
         await refreshBusiness(queryClient, business.id)

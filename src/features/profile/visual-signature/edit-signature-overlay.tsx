@@ -16,12 +16,12 @@ import { errorCode } from '../../../api/error-messages.ts'
 import { previewVisualSignature } from '../../../api/visual-signatures.ts'
 import { BusyButton } from '../../../ui/button/busy-button.tsx'
 import { Button } from '../../../ui/button/button.tsx'
+import type { DialogContentProps } from '../../../ui/dialog/define-dialog.ts'
 import { CheckboxField } from '../../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
 import { formMessages } from '../../../ui/form/form-messages.ts'
 import { SelectField } from '../../../ui/form/select-field.tsx'
 import { TextField } from '../../../ui/form/text-field.tsx'
-import type { OverlayContentProps } from '../../../ui/overlay/overlay-registry.ts'
 import { SignaturePad } from './signature-pad.tsx'
 import { heldStandards, signatureStandardsQueryOptions } from './signature-standards.ts'
 import styles from './visual-signature.module.css'
@@ -65,7 +65,7 @@ export function EditSignatureOverlay({
   loading,
   error,
   submit,
-}: OverlayContentProps<EditSignatureProps>) {
+}: DialogContentProps<EditSignatureProps, EditSignatureValue>) {
   const { i18n, t } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const start = props.signature
@@ -286,11 +286,7 @@ export function EditSignatureOverlay({
         </div>
       </div>
       <div className={styles.formActions}>
-        <Button
-          variant="secondary"
-          onClick={() => submit('cancel' satisfies EditSignatureValue)}
-          disabled={loading}
-        >
+        <Button variant="secondary" onClick={() => submit('cancel')} disabled={loading}>
           <Trans>Cancel</Trans>
         </Button>
         <BusyButton type="submit" busy={loading}>

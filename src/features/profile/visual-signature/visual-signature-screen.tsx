@@ -15,14 +15,14 @@ import {
   visualSignaturesQueryOptions,
 } from '../../../api/visual-signatures.ts'
 import { Button } from '../../../ui/button/button.tsx'
-import { openDialog } from '../../../ui/dialog/open-dialog.ts'
+import { openDialog } from '../../../ui/dialog/open-dialog.tsx'
 import { useObjectUrl } from '../../../ui/file/use-object-url.ts'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
-import { openOverlay } from '../../../ui/overlay/open-overlay.ts'
 import { showSnackbar } from '../../../ui/snackbar/show-snackbar.ts'
 import profile from '../profile.module.css'
-import type { EditSignatureProps, EditSignatureValue } from './edit-signature-overlay.tsx'
+import type { EditSignatureProps } from './edit-signature-overlay.tsx'
 import styles from './visual-signature.module.css'
+import { visualSignatureDialogs } from './visual-signature-dialogs.ts'
 import { visualSignatureErrorMessage } from './visual-signature-messages.ts'
 
 /** The stored image of one signature, as signing draws it. */
@@ -56,11 +56,9 @@ export function VisualSignatureScreen() {
   const edit = (signature: VisualSignature | null) => {
     const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || ''
     const props: EditSignatureProps = { signature, name, permissions: visualSignaturePermissionsOf(user) }
-    openOverlay(ui.overlays, {
-      name: 'editSignature',
-      props: { ...props },
-      action: async ({ value }) => {
-        const edited = value as EditSignatureValue
+    void openDialog(ui, visualSignatureDialogs.editSignature, {
+      props,
+      action: async ({ value: edited }) => {
         if (edited === 'cancel') return 'complete'
         const saved = await saveVisualSignature(api, signature?.id ?? null, edited.body)
         if (edited.image && saved.id) await uploadVisualSignatureImage(api, saved.id, edited.image)
@@ -71,9 +69,7 @@ export function VisualSignatureScreen() {
     })
   }
   const remove = (signature: VisualSignature) =>
-    openDialog(ui.dialogs, {
-      name: 'deleteSignature',
-      namespace: 'Visual signature',
+    openDialog(ui, visualSignatureDialogs.deleteSignature, {
       props: { label: signature.alias || signature.name },
       action: async () => {
         await deleteVisualSignature(api, signature.id ?? '')

@@ -3,6 +3,7 @@ import type { SignatureQualitiesDetail } from '../../../../contract/signing.ts'
 import { startUiActors, type UiActors } from '../../../../src/app/ui-actors.ts'
 import { prepareSigning, signingTermsStorageKey } from '../../../../src/features/signing/prepare-signing.ts'
 import type { Signer, SigningCalls } from '../../../../src/features/signing/signing-calls.ts'
+import { signingDialogs } from '../../../../src/features/signing/signing-dialogs.ts'
 import { MemoryStorage } from './memory-storage.ts'
 
 const signer: Signer = {
@@ -29,17 +30,23 @@ function prepare(who: Partial<Signer>, storage: Storage, qualities = sesOnly) {
 }
 
 const dialog = (ui: UiActors) => ui.dialogs.getSnapshot().context.dialog?.name
-const submit = (ui: UiActors, value?: unknown) => ui.dialogs.send({ type: 'dialog.action', value })
+const activeId = (ui: UiActors) => ui.dialogs.getSnapshot().context.dialog?.id ?? ''
+const acceptTerms = (ui: UiActors) => signingDialogs.signingTerms.opening(activeId(ui))?.submit()
+const nameSignature = (ui: UiActors, name: string) =>
+  signingDialogs.visualSignatureData.opening(activeId(ui))?.submit(name)
+const upgradeStandards = (ui: UiActors) => signingDialogs.upgradeStandards.opening(activeId(ui))
 
 describe('the dialogs before signing (SPEC §2)', () => {
   it('asks for the terms of use once per user and tab, then for the name on the signature, which it saves', async () => {
     const storage = new MemoryStorage()
     const first = prepare({}, storage)
     expect(dialog(first.ui)).toBe('signingTerms')
-    submit(first.ui)
+    acceptTerms(first.ui)
     await vi.waitFor(() => expect(dialog(first.ui)).toBe('visualSignatureData'))
-    expect(first.ui.dialogs.getSnapshot().context.dialog?.props).toEqual({ suggestedName: 'Ada Lovelace' })
-    submit(first.ui, 'Ada King')
+    expect(signingDialogs.visualSignatureData.opening(activeId(first.ui))?.props).toEqual({
+      suggestedName: 'Ada Lovelace',
+    })
+    nameSignature(first.ui, 'Ada King')
     expect(await first.name).toBe('Ada King')
     expect(first.calls.saveSignatureName).toHaveBeenCalledWith('Ada King')
     expect(JSON.parse(storage.getItem(signingTermsStorageKey) ?? '[]')).toEqual(['u-1'])
@@ -50,14 +57,14 @@ describe('the dialogs before signing (SPEC §2)', () => {
 
     const other = prepare({ id: 'u-2', signatureName: 'Bob' }, storage)
     expect(dialog(other.ui)).toBe('signingTerms')
-    submit(other.ui)
+    acceptTerms(other.ui)
     expect(await other.name).toBe('Bob')
   })
 
   it('does not ask an account holder who accepted the general terms at sign-up again', async () => {
     const account = prepare({ acceptedTerms: true }, new MemoryStorage())
     expect(dialog(account.ui)).toBe('visualSignatureData')
-    submit(account.ui, 'Ada King')
+    nameSignature(account.ui, 'Ada King')
     expect(await account.name).toBe('Ada King')
   })
 
@@ -80,14 +87,14 @@ describe('the dialogs before signing (SPEC §2)', () => {
     storage.setItem(signingTermsStorageKey, JSON.stringify(['u-1']))
     const upgrading = prepare({ defaultQuality: 'qes', signatureName: 'Ada' }, storage)
     await vi.waitFor(() => expect(dialog(upgrading.ui)).toBe('upgradeStandards'))
-    expect(upgrading.ui.dialogs.getSnapshot().context.dialog?.props).toEqual({ quality: 'qes' })
-    submit(upgrading.ui, 'upgrade')
+    expect(upgradeStandards(upgrading.ui)?.props).toEqual({ quality: 'qes' })
+    upgradeStandards(upgrading.ui)?.submit('upgrade')
     expect(await upgrading.name).toBeNull()
     expect(upgrading.onUpgradeStandards).toHaveBeenCalledOnce()
 
     const simple = prepare({ defaultQuality: 'aes', signatureName: 'Ada' }, storage)
     await vi.waitFor(() => expect(dialog(simple.ui)).toBe('upgradeStandards'))
-    submit(simple.ui, 'simple')
+    upgradeStandards(simple.ui)?.submit('simple')
     expect(await simple.name).toBe('Ada')
 
     const held = prepare({ defaultQuality: 'aes', signatureName: 'Ada' }, storage, {

@@ -3,12 +3,13 @@ import { fromPromise } from 'xstate'
 import { mobileIdMachine } from '../../../../machines/mobile-id/mobile-id.machine.ts'
 import type { SignResultCode } from '../../../../machines/signing/signing.types.ts'
 import { startUiActors, type UiActors } from '../../../../src/app/ui-actors.ts'
-import {
-  runSigning,
-  type SigningOverlayProps,
-  type SigningRun,
-} from '../../../../src/features/signing/run-signing.ts'
+import { runSigning, type SigningRun } from '../../../../src/features/signing/run-signing.ts'
 import type { SignInput, SigningCalls } from '../../../../src/features/signing/signing-calls.ts'
+import {
+  type SigningSubmission,
+  signingDialogs,
+  signingOverlayNamed,
+} from '../../../../src/features/signing/signing-dialogs.ts'
 
 const credit = { isFreeUser: false, freeSignaturesRemaining: 0, isDirectSign: false }
 
@@ -65,9 +66,14 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
   return { ui, calls, signed, onSigned, onUpgrade, onNavigate, done, leaving }
 }
 
-const overlay = (ui: UiActors) => ui.overlays.getSnapshot().context.overlay?.name
+const overlay = (ui: UiActors) => ui.overlays.getSnapshot().context.dialog?.name
 const dialog = (ui: UiActors) => ui.dialogs.getSnapshot().context.dialog?.name
-const press = (ui: UiActors, value?: string) => ui.overlays.send({ type: 'overlay.action', value })
+const activeId = (host: UiActors['dialogs']) => host.getSnapshot().context.dialog?.id ?? ''
+/** The open signing overlay as its content sees it: the props it shows, and what its buttons submit. */
+const shown = (ui: UiActors) => signingOverlayNamed(overlay(ui) ?? '').opening(activeId(ui.overlays))
+const press = (ui: UiActors, value: SigningSubmission) => shown(ui)?.submit(value)
+const enterTan = (ui: UiActors, tan: string) =>
+  signingDialogs.tanEntry.opening(activeId(ui.dialogs))?.submit(tan)
 
 describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC §2, §4)', () => {
   it('shows the signing overlay while signing, then success, and ends when it is closed', async () => {
@@ -88,11 +94,11 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     const seal = { accountName: 'legal', label: 'Legal Department' }
     const { ui, signed, onSigned, done } = start(['complete'], { seal, signingName: seal.label })
     expect(overlay(ui)).toBe('sealConfirmation')
-    expect(ui.overlays.getSnapshot().context.overlay?.props).toMatchObject({ seal, sealedBy: 'Ada Lovelace' })
+    expect(shown(ui)?.props).toMatchObject({ seal, sealedBy: 'Ada Lovelace' })
     expect(signed).toEqual([])
     press(ui, 'confirmSeal')
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
-    expect(ui.overlays.getSnapshot().context.overlay?.props).toMatchObject({ seal, sealedBy: 'Ada Lovelace' })
+    expect(shown(ui)?.props).toMatchObject({ seal, sealedBy: 'Ada Lovelace' })
     expect(onSigned).toHaveBeenCalledOnce()
     expect(signed).toEqual([
       {
@@ -134,20 +140,20 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
   it('asks for the Part 11 confirmation, again after a wrong password, and signs with it', async () => {
     const { ui, signed, done } = start(['part11_required', 'part11_invalid', 'complete'])
     await vi.waitFor(() => expect(overlay(ui)).toBe('part11Verification'))
-    const props = () => ui.overlays.getSnapshot().context.overlay?.props as Record<string, unknown>
-    expect(props().part11Defaults).toEqual({ signingName: 'Ada Lovelace', signingReason: '' })
-    expect(props().reason).toBeUndefined()
+    const props = () => shown(ui)?.props
+    expect(props()?.part11Defaults).toEqual({ signingName: 'Ada Lovelace', signingReason: '' })
+    expect(props()?.reason).toBeUndefined()
     const part11 = { password: 'wrong', signingName: 'Ada Lovelace', signingReason: 'Approval' }
-    ui.overlays.send({ type: 'overlay.action', value: { part11 } })
+    press(ui, { part11 })
     await vi.waitFor(() => expect(signed).toHaveLength(2))
     expect(signed[1]?.part11).toEqual(part11)
     // Asked again, saying why, with the name and meaning given (the password is not kept).
     await vi.waitFor(() => expect(props()?.reason).toBeDefined())
     expect(overlay(ui)).toBe('part11Verification')
-    expect(props().part11Defaults).toEqual({ signingName: 'Ada Lovelace', signingReason: 'Approval' })
+    expect(props()?.part11Defaults).toEqual({ signingName: 'Ada Lovelace', signingReason: 'Approval' })
     // The overlay is ready again (no longer busy) before the signer submits anew.
     await vi.waitFor(() => expect(ui.overlays.getSnapshot().hasTag('loading')).toBe(false))
-    ui.overlays.send({ type: 'overlay.action', value: { part11: { ...part11, password: 'right' } } })
+    press(ui, { part11: { ...part11, password: 'right' } })
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
     expect(signed[2]?.part11?.password).toBe('right')
     press(ui, 'close')
@@ -159,7 +165,7 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
     await vi.waitFor(() => expect(calls.resendTan).toHaveBeenCalledOnce())
     expect(ui.overlays.getSnapshot().value).toBe('closed')
-    ui.dialogs.send({ type: 'dialog.action', value: '123456' })
+    enterTan(ui, '123456')
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
     expect(signed[1]?.tan).toBe('123456')
     expect(onSigned).toHaveBeenCalledOnce()
@@ -170,12 +176,12 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
   it('after a wrong TAN asks for it again in the TAN entry, mailing no new one', async () => {
     const { ui, calls, done } = start(['tan_required', 'tan_invalid', 'complete'])
     await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
-    ui.dialogs.send({ type: 'dialog.action', value: '000000' })
+    enterTan(ui, '000000')
     await vi.waitFor(() => expect(calls.sign).toHaveBeenCalledTimes(2))
     await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
     await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
     expect(calls.resendTan).toHaveBeenCalledOnce()
-    ui.dialogs.send({ type: 'dialog.action', value: '123456' })
+    enterTan(ui, '123456')
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
     press(ui, 'close')
     await done
@@ -184,7 +190,7 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
   it('sends a new TAN from the expired overlay and asks for it again', async () => {
     const { ui, calls, done } = start(['tan_required', 'tan_expired'])
     await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
-    ui.dialogs.send({ type: 'dialog.action', value: '123456' })
+    enterTan(ui, '123456')
     await vi.waitFor(() => expect(overlay(ui)).toBe('tanExpired'))
     press(ui, 'resend')
     await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
@@ -206,7 +212,7 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     const { ui, signed, done } = start([refusal, 'complete'])
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingFailure'))
     // The overlay says why by the server's code, which the signing machine keeps.
-    expect(ui.overlays.getSnapshot().context.overlay?.props).toMatchObject({
+    expect(shown(ui)?.props).toMatchObject({
       reason: 'signature_request.not_open',
       canRetry: true,
     })
@@ -254,13 +260,13 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
   it('confirms a qualified signing with the SMS password, saying a wrong one in the mobile AES overlay', async () => {
     const { ui, calls, onSigned, done } = start(['mobile_aes'])
     await vi.waitFor(() => expect(overlay(ui)).toBe('mobileAes'))
-    expect(ui.overlays.getSnapshot().context.overlay?.props).toMatchObject({ maskedMobile: '+41••••••567' })
-    ui.overlays.send({ type: 'overlay.action', value: { pwdotp: '000000' } })
+    expect(shown(ui)?.props).toMatchObject({ maskedMobile: '+41••••••567' })
+    press(ui, { pwdotp: '000000' })
     await vi.waitFor(() => expect(calls.proceedMobile).toHaveBeenCalledOnce())
     await vi.waitFor(() => expect(ui.overlays.getSnapshot().hasTag('loading')).toBe(false))
     expect(overlay(ui)).toBe('mobileAes')
     expect(onSigned).not.toHaveBeenCalled()
-    ui.overlays.send({ type: 'overlay.action', value: { pwdotp: '123456' } })
+    press(ui, { pwdotp: '123456' })
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
     expect(calls.proceedMobile).toHaveBeenLastCalledWith(
       { id: 'ms-1', provider: 'mobileid', maskedMobile: '+41••••••567' },
@@ -295,8 +301,11 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
   it('offers identification for the quality a request asks for, without a simple signature', async () => {
     const { ui, onNavigate, done } = start(['identification_required'], { requestQuality: 'qes' })
     await vi.waitFor(() => expect(dialog(ui)).toBe('upgradeStandards'))
-    expect(ui.dialogs.getSnapshot().context.dialog?.props).toEqual({ quality: 'qes', required: true })
-    ui.dialogs.send({ type: 'dialog.action', value: 'upgrade' })
+    expect(signingDialogs.upgradeStandards.opening(activeId(ui.dialogs))?.props).toEqual({
+      quality: 'qes',
+      required: true,
+    })
+    signingDialogs.upgradeStandards.opening(activeId(ui.dialogs))?.submit('upgrade')
     await done
     expect(onNavigate).toHaveBeenCalledWith(
       '/profile/signature-standards/legislation?signatureRequestId=sr-1',
@@ -307,15 +316,14 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     const missing = Object.assign(new Error('mobile'), { code: 'mobile_signing.mobile_missing' })
     const { ui, calls, onNavigate, onSigned, done } = start([missing, 'mobile_aes'])
     await vi.waitFor(() => expect(overlay(ui)).toBe('mobileRegistration'))
-    const props: Partial<SigningOverlayProps> = ui.overlays.getSnapshot().context.overlay?.props ?? {}
-    const registration = props.signing?.getSnapshot().children.mobileId
+    const registration = shown(ui)?.props.signing?.getSnapshot().children.mobileId
     registration?.send({ type: 'number.submit', mobile: '079 123 45 67', country: 'CH' })
     await vi.waitFor(() => expect(registration?.getSnapshot().value).toBe('awaitingCode'))
     registration?.send({ type: 'code.submit', secret: '123456' })
     // Registered, the signing goes on by itself: the SMS of the signature is asked for next.
     await vi.waitFor(() => expect(overlay(ui)).toBe('mobileAes'))
     expect(calls.sign).toHaveBeenCalledTimes(2)
-    ui.overlays.send({ type: 'overlay.action', value: { pwdotp: '123456' } })
+    press(ui, { pwdotp: '123456' })
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
     expect(onSigned).toHaveBeenCalledOnce()
     press(ui, 'close')
