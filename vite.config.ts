@@ -69,7 +69,7 @@ export default defineConfig({
             // business screens, and the requests', their events', signing's and validation's with theirs: /login needs none.
             {
               name: 'contract',
-              test: /[/]contract[/](?!businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification|mobile-signing|signature-requests|signature-fields|signing|validation|outbox|dev-clock|openapi|request-events)/,
+              test: /[/]contract[/](?!businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification|mobile-signing|phone-number|signature-requests|signature-fields|signing|validation|outbox|dev-clock|openapi|request-events)/,
             },
             // The small parts the sign-in, sign-up and password screens share (their hooks, form messages and
             // alerts): one chunk, not a request of half a kilobyte each.
