@@ -23,7 +23,7 @@ export interface ApiKeyProps extends ApiUserProps {
  * Shows an API user's new key, this once: the server keeps only its hash. Closed by its button only, so a
  * stray click does not lose the key before it is copied.
  */
-export function ApiKeyDialog({ props, close }: DialogContentProps<ApiKeyProps>) {
+export function ApiKeyDialog({ props, submit }: DialogContentProps<ApiKeyProps>) {
   const [copied, setCopied] = useState(false)
   const copy = async () => {
     await navigator.clipboard.writeText(props.apiKey)
@@ -43,7 +43,8 @@ export function ApiKeyDialog({ props, close }: DialogContentProps<ApiKeyProps>) 
           <Button variant="secondary" onClick={() => void copy()}>
             {copied ? <Trans>Copied</Trans> : <Trans>Copy key</Trans>}
           </Button>
-          <Button onClick={close}>
+          {/* Done is its action: nothing else closes it (not dismissible). */}
+          <Button onClick={() => submit()}>
             <Trans>Done</Trans>
           </Button>
         </>
