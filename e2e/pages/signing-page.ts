@@ -105,21 +105,6 @@ export class SigningPage extends AppPage {
     await expect(dialog).toBeHidden()
   }
 
-  /**
-   * A direct-link signer switches the page's language (its name, e.g. English), which is kept as theirs: waits
-   * until the server has it (`locale`), as the mails and the next visit follow it.
-   */
-  async chooseSignerLanguage(label: string, locale: string) {
-    const kept = this.page.waitForResponse(
-      (r) =>
-        r.url().includes('/api/v1/direct/user') &&
-        r.request().method() === 'PUT' &&
-        (r.request().postData() ?? '').includes(`"${locale}"`),
-    )
-    await this.chooseLanguage(label)
-    expect((await kept).ok()).toBe(true)
-  }
-
   async seeTanEntry() {
     await expect(this.page.getByRole('dialog', { name: 'Enter your TAN' })).toBeVisible()
   }
