@@ -42,7 +42,8 @@ export function TermsPrompt() {
       await api.request(apiPaths.logout(), { method: 'POST', retries: 0 }).catch(() => undefined)
       session.send({ type: 'session.signOut' })
       queryClient.clear()
-      ui.dialogs.send({ type: 'dialog.close' })
+      // The terms dialog is not dismissible: it ends as acted on, with nothing to run (not the accepting).
+      ui.dialogs.send({ type: 'dialog.action', run: async () => undefined })
       await navigate({ href: '/login?logged-out', replace: true })
     }
     const props: AcceptTermsProps = { signOut: () => void signOut() }
