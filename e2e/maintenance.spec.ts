@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { type OwnServer, startOwnServer } from './own-server.ts'
 import { AppPage } from './pages/app-page.ts'
@@ -85,6 +85,16 @@ async function signUp(request: APIRequestContext, email: string): Promise<string
   return ((await answer.json()) as { token: string }).token
 }
 
+/** Signs the tab in with `token` before any page of it loads (the app reads the token at start). */
+async function signInBeforeLoad(page: Page, token: string) {
+  await page.addInitScript((value) => {
+    sessionStorage.setItem(
+      'accessToken',
+      JSON.stringify({ token: value, rememberMe: false, expiresAt: Date.now() + 3_600_000 }),
+    )
+  }, token)
+}
+
 test.beforeAll(async () => {
   statusDir = await mkdtemp(join(tmpdir(), 'signet-e2e-status-'))
   statusFile = join(statusDir, 'status.json')
@@ -155,12 +165,7 @@ test.describe('maintenance (SPEC §2, §4, §6, §8)', () => {
     request,
   }) => {
     const token = await signUp(request, `operator-${Date.now()}@${staffDomain}`)
-    await page.addInitScript((value) => {
-      sessionStorage.setItem(
-        'accessToken',
-        JSON.stringify({ token: value, rememberMe: false, expiresAt: Date.now() + 3_600_000 }),
-      )
-    }, token)
+    await signInBeforeLoad(page, token)
     const app = new AppPage(page)
     const maintenance = new MaintenancePage(page)
     await app.open(`${server.url}/`)
@@ -179,12 +184,7 @@ test.describe('maintenance (SPEC §2, §4, §6, §8)', () => {
   test('an account of another domain gets no internal cookie', async ({ page, context, request }) => {
     // Ends like the staff domain without being it.
     const token = await signUp(request, `mallory-${Date.now()}@not${staffDomain}`)
-    await page.addInitScript((value) => {
-      sessionStorage.setItem(
-        'accessToken',
-        JSON.stringify({ token: value, rememberMe: false, expiresAt: Date.now() + 3_600_000 }),
-      )
-    }, token)
+    await signInBeforeLoad(page, token)
     const maintenance = new MaintenancePage(page)
     await new AppPage(page).open(`${server.url}/`)
     await writeStatus('blocking')
@@ -211,12 +211,7 @@ test.describe('maintenance (SPEC §2, §4, §6, §8)', () => {
   }) => {
     const token = await signUp(request, `maintenance-${Date.now()}@example.com`)
     await page.clock.install()
-    await page.addInitScript((value) => {
-      sessionStorage.setItem(
-        'accessToken',
-        JSON.stringify({ token: value, rememberMe: false, expiresAt: Date.now() + 3_600_000 }),
-      )
-    }, token)
+    await signInBeforeLoad(page, token)
     const maintenance = new MaintenancePage(page)
     await new AppPage(page).open(`${server.url}/`)
     await maintenance.seeNoBanner()
