@@ -9,7 +9,7 @@ import { appConfigSchema } from '../contract/app-config.ts'
 import { apiPaths } from '../contract/paths.ts'
 import { userSchema } from '../contract/user.ts'
 import { retryDelay } from '../machines/page-loading/retry-delay.ts'
-import { selectDirectSign, selectToken } from '../machines/session/session.selectors.ts'
+import { selectAccountId, selectDirectSign, selectToken } from '../machines/session/session.selectors.ts'
 import { createApiClient } from './api/client.ts'
 import { getUserQueryOptions } from './api/user.ts'
 import { forceReload } from './app/chunk-reload.ts'
@@ -47,9 +47,7 @@ const api = createApiClient({
   onUnauthorized: () => {
     const signedIn = selectToken(session.getSnapshot()) !== null
     session.send({ type: 'session.unauthorized', path: window.location.pathname })
-    if (!signedIn) return
-    queryClient.clear()
-    void router?.invalidate()
+    if (signedIn) void router?.invalidate()
   },
   onServerError: () => {
     if (router && router.state.location.pathname !== '/sorry') void router.navigate({ to: '/sorry' })
@@ -63,6 +61,15 @@ const session = startSession(api, sessionStorage, localStorage, {
     const user = v.safeParse(userSchema, answer)
     if (user.success) queryClient.setQueryData(getUserQueryOptions(api).queryKey, user.output)
   },
+})
+// What was cached for an account never shows to whoever comes next in the tab: a direct link opened while
+// signed in starts without the account's user and requests, and so does the next sign-in after a sign-out or
+// a 401.
+let account = selectAccountId(session.getSnapshot())
+session.subscribe((snapshot) => {
+  const next = selectAccountId(snapshot)
+  if (account !== null && next !== account) queryClient.clear()
+  account = next
 })
 const ui = startUiActors()
 

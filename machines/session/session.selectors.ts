@@ -39,6 +39,11 @@ export function selectAccountEmail(snapshot: SessionSnapshot): string | null {
   return snapshot.matches('signedIn') ? (snapshot.context.profile?.email ?? null) : null
 }
 
+/** The user id of the signed-in account; null signed out and in a direct-sign session. */
+export function selectAccountId(snapshot: SessionSnapshot): string | null {
+  return snapshot.matches('signedIn') ? (snapshot.context.profile?.userId ?? null) : null
+}
+
 /** Whether the session has an identity: an account session or a direct-sign session. */
 export function selectIsSignedIn(snapshot: SessionSnapshot): boolean {
   return snapshot.matches('signedIn') || snapshot.matches('directSign')
