@@ -46,8 +46,11 @@ export function DialogHost({ actor }: { actor: DialogHostActor }) {
         if (!details.open) close()
       }}
       closeOnEscape={dismissible}
-      finalFocusEl={focusAfterClosing}
+      finalFocusEl={() => focusAfterClosing(overlay ? 'overlay' : 'dialog')}
       closeOnInteractOutside={dismissible}
+      // Each host's machine says when its dialog closes: the overlay closing beneath the TAN entry does not
+      // take it along, as Ark would close a layer opened above one that closes.
+      onRequestDismiss={(event) => event.preventDefault()}
       role={opened?.definition.role ?? 'dialog'}
       lazyMount
       unmountOnExit

@@ -14,9 +14,18 @@ export function rememberOpener(): void {
 }
 
 /**
- * Where the focus goes when a dialog or overlay closes: back to the control that opened it, or to the page's
- * main content when that control has gone meanwhile (the Sign button of a request just signed).
+ * Where the focus goes when a dialog or overlay closes: into the one that stays open on the other layer (the
+ * TAN entry above the signing overlay that just closed, which would take the focus leaving it for a click
+ * outside and close too); else back to the control that opened it, or to the page's main content when that
+ * control has gone meanwhile (the Sign button of a request just signed).
  */
-export function focusAfterClosing(): HTMLElement | null {
+export function focusAfterClosing(layer: 'dialog' | 'overlay'): HTMLElement | null {
+  const other = document.querySelector<HTMLElement>(
+    layer === 'overlay' ? '[data-dialog][data-state="open"]' : '[data-overlay][data-state="open"]',
+  )
+  if (other) {
+    const active = document.activeElement
+    return active instanceof HTMLElement && other.contains(active) ? active : other
+  }
   return opener?.isConnected ? opener : document.getElementById(mainContentId)
 }
