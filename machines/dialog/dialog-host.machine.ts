@@ -22,7 +22,8 @@ const submitted = ({ event }: { event: DialogHostEvent }): DialogAction =>
  * (a dialog once the action is done, an overlay only when it answers `complete`), unless the action
  * opened another dialog, which then stays. A failed action clears the loading flag and leaves the
  * dialog open with an error code. Escape, an outside click or the close button close only a
- * dismissible dialog, and never while its action runs; leaving the page (`route.leave`) closes any
+ * dismissible dialog, and never while its action runs; the dialog's own way out (`dialog.dismiss`: its
+ * Cancel, or whatever its opener offers instead of the action) closes any dialog but a running one; leaving the page (`route.leave`) closes any
  * dialog but a persistent one, even while its action runs.
  */
 export const dialogHostMachine = setup({
@@ -76,6 +77,7 @@ export const dialogHostMachine = setup({
             'dialog.open': { actions: { type: 'show', params: ({ event }) => event } },
             'dialog.action': 'running',
             'dialog.close': { guard: { type: 'dismissible', params: policy }, target: '#dialogHost.closed' },
+            'dialog.dismiss': { target: '#dialogHost.closed' },
           },
         },
         running: {

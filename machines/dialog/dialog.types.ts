@@ -43,5 +43,10 @@ export type DialogHostEvent =
   | { type: 'dialog.action'; run: DialogAction }
   /** Escape, an outside click or the close button: the close policy decides. */
   | { type: 'dialog.close' }
+  /**
+   * The dialog's own way out (its Cancel, signing out of the general terms): closes it whatever the policy,
+   * though not while its action runs.
+   */
+  | { type: 'dialog.dismiss' }
   /** The router went to another page: a dialog belongs to the page it was opened on (SPEC §2). */
   | { type: 'route.leave' }

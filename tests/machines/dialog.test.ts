@@ -78,6 +78,30 @@ describe('dialog host', () => {
     actor.stop()
   })
 
+  it('closes any dialog by its own way out, though not while its action runs', async () => {
+    const actor = createActor(dialogHostMachine).start()
+    actor.send({ type: 'dialog.open', dialog: generalTerms })
+    actor.send({ type: 'dialog.close' })
+    expect(actor.getSnapshot().context.dialog?.name).toBe('acceptTerms')
+    actor.send({ type: 'dialog.dismiss' })
+    expect(actor.getSnapshot().value).toBe('closed')
+    let finish = () => {}
+    actor.send({ type: 'dialog.open', dialog: withdraw })
+    actor.send({
+      type: 'dialog.action',
+      run: () =>
+        new Promise<undefined>((resolve) => {
+          finish = () => resolve(undefined)
+        }),
+    })
+    actor.send({ type: 'dialog.dismiss' })
+    expect(actor.getSnapshot().matches({ open: 'running' })).toBe(true)
+    finish()
+    await flushMicrotasks()
+    expect(actor.getSnapshot().value).toBe('closed')
+    actor.stop()
+  })
+
   it('stays open on the dialog the action opened, even when the action answers complete', async () => {
     for (const [first, second] of [
       [withdraw, terms],
@@ -158,6 +182,7 @@ describe('dialog host', () => {
       { type: 'dialog.open', dialog: signing },
       { type: 'dialog.action', run: resolved() },
       { type: 'dialog.close' },
+      { type: 'dialog.dismiss' },
       { type: 'route.leave' },
       { type: 'xstate.done.actor.runAction', output: 'complete' },
       { type: 'xstate.done.actor.runAction', output: 'continue' },

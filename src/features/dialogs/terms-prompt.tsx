@@ -42,8 +42,7 @@ export function TermsPrompt() {
       await api.request(apiPaths.logout(), { method: 'POST', retries: 0 }).catch(() => undefined)
       session.send({ type: 'session.signOut' })
       queryClient.clear()
-      // The terms dialog is not dismissible: it ends as acted on, with nothing to run (not the accepting).
-      ui.dialogs.send({ type: 'dialog.action', run: async () => undefined })
+      ui.dialogs.send({ type: 'dialog.dismiss' })
       await navigate({ href: '/login?logged-out', replace: true })
     }
     const props: AcceptTermsProps = { signOut: () => void signOut() }

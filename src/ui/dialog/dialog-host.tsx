@@ -32,7 +32,9 @@ export function DialogHost({ actor }: { actor: DialogHostActor }) {
   const overlay = opened?.definition.layer === 'overlay'
   const styles = overlay ? overlayStyles : dialogStyles
   useBodyScrollLock(open && view.lockScroll)
+  // Escape, an outside click and the close button ask; the content's own Cancel closes.
   const close = useCallback(() => actor.send({ type: 'dialog.close' }), [actor])
+  const dismiss = useCallback(() => actor.send({ type: 'dialog.dismiss' }), [actor])
   const closings = useClosings(open)
   useLayoutEffect(() => {
     if (open) rememberOpener()
@@ -66,7 +68,7 @@ export function DialogHost({ actor }: { actor: DialogHostActor }) {
           >
             {view.dialog && opened ? (
               <Fragment key={view.dialog.id}>
-                {opened.render({ loading: view.loading, failed: view.error !== null, close })}
+                {opened.render({ loading: view.loading, failed: view.error !== null, close: dismiss })}
               </Fragment>
             ) : null}
             {dismissible ? (
