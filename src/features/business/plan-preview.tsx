@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { UpgradePreview } from '../../../contract/price-plans.ts'
 import { formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
 import styles from './business.module.css'
+import { VatLabel } from './vat-label.tsx'
 
 /**
  * What the chosen plan costs, as the server priced it: the first period and the one after, with VAT; with
@@ -15,9 +16,6 @@ export function PlanPreview({ data, inTrial = false }: { data: UpgradePreview; i
   const money = (amount: number) => formatMoney(amount, locale, data.currency)
   const from = formatDateTime(first.startsAt, locale)
   const until = formatDateTime(first.endsAt, locale)
-  const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
-    first.vatRate / 10000,
-  )
   const renewal = money(next.total)
   const firstTotal = money(first.total)
   const renewsAt = formatDateTime(next.startsAt, locale)
@@ -54,13 +52,7 @@ export function PlanPreview({ data, inTrial = false }: { data: UpgradePreview; i
           </>
         ) : null}
         <dt>
-          {data.vatTreatment === 'swiss' ? (
-            <Trans>VAT {rate}</Trans>
-          ) : data.vatTreatment === 'reverseCharge' ? (
-            <Trans>VAT (reverse charge)</Trans>
-          ) : (
-            <Trans>VAT (export, none)</Trans>
-          )}
+          <VatLabel treatment={data.vatTreatment} rateBasisPoints={first.vatRate} />
         </dt>
         <dd>{money(first.vat)}</dd>
         <dt>

@@ -26,6 +26,7 @@ import { CheckoutPlans } from './checkout-plans.tsx'
 import { PlanPreview } from './plan-preview.tsx'
 import type { useBusinessPayment } from './use-business-payment.ts'
 import { usePlanCheckout } from './use-plan-checkout.ts'
+import { VatLabel } from './vat-label.tsx'
 
 /**
  * What a switch of a running subscription charges now, as the server's provider prorated it: the credit
@@ -37,9 +38,6 @@ function SwitchPreview({ data, planSwitch }: { data: UpgradePreview; planSwitch:
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
   const money = (amount: number) => formatMoney(amount, locale, data.currency)
   const until = formatDateTime(planSwitch.periodEnd, locale)
-  const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
-    planSwitch.vatRate / 10000,
-  )
   const next = money(planSwitch.nextPeriod.total)
   const seats = planSwitch.nextPeriod.seats
   return (
@@ -57,13 +55,7 @@ function SwitchPreview({ data, planSwitch }: { data: UpgradePreview; planSwitch:
         </dt>
         <dd data-testid="switch-charge">{money(planSwitch.charge)}</dd>
         <dt>
-          {data.vatTreatment === 'swiss' ? (
-            <Trans>VAT {rate}</Trans>
-          ) : data.vatTreatment === 'reverseCharge' ? (
-            <Trans>VAT (reverse charge)</Trans>
-          ) : (
-            <Trans>VAT (export, none)</Trans>
-          )}
+          <VatLabel treatment={data.vatTreatment} rateBasisPoints={planSwitch.vatRate} />
         </dt>
         <dd data-testid="switch-vat">{money(planSwitch.vat)}</dd>
         <dt>
