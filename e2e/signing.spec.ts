@@ -13,7 +13,7 @@ import { DashboardPage, initiateRequest } from './pages/dashboard-page.ts'
 import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
-import { mailedDirectLink, mailedTan, SigningPage, tanMailCount } from './pages/signing-page.ts'
+import { mailedDirectLink, mailedTan, SigningPage, tanMailSubjects } from './pages/signing-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 import { threePagePdf } from './pages/test-pdfs.ts'
 import { UploadPage } from './pages/upload-page.ts'
@@ -154,6 +154,8 @@ test.describe('signing', () => {
     await direct.confirmSignatureName('Dora Declined')
     await direct.seeTanEntry()
     const tan = await mailedTan(request, outside)
+    // The TAN mail speaks the language the signer switched to, not the link's.
+    expect(await tanMailSubjects(request, outside)).toEqual([`Your Signet TAN to sign “${title}”`])
     await direct.seeResendWaiting()
     await direct.enterTan(tan === '000000' ? '111111' : '000000')
     await direct.seeTanError(
@@ -167,7 +169,7 @@ test.describe('signing', () => {
     await direct.clickSign()
     await direct.seeTanEntry()
     await direct.seeResendWaiting()
-    expect(await tanMailCount(request, outside)).toBe(1)
+    expect(await tanMailSubjects(request, outside)).toHaveLength(1)
     await page.keyboard.press('Escape')
 
     const declineUrl = 'https://partner.example/declined'

@@ -9,8 +9,9 @@ interface Listed {
 }
 
 /** How many TAN mails went to `email` so far. */
-export async function tanMailCount(request: APIRequestContext, email: string): Promise<number> {
-  return (await mailsTo(request, email)).filter((m) => /TAN/.test(m.subject)).length
+/** The subjects of the TAN mails sent to `email` so far, oldest first. */
+export async function tanMailSubjects(request: APIRequestContext, email: string): Promise<string[]> {
+  return (await mailsTo(request, email)).filter((m) => /TAN/.test(m.subject)).map((m) => m.subject)
 }
 
 async function mailsTo(request: APIRequestContext, email: string) {
