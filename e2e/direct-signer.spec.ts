@@ -183,7 +183,7 @@ test('a direct-link signer gets the language the sender picked for them, in the 
     mails: { to: string; subject: string }[]
   }
   expect(list.mails.filter((m) => m.to.includes(outside)).map((m) => m.subject)).toContain(
-    `Olga Lovelace ti chiede di firmare «${title}»`,
+    `Olga Lovelace Le chiede di firmare «${title}»`,
   )
   // The signer's browser prefers English, but the sender's choice comes first.
   const outsider = await browser.newContext({ locale: 'en-GB' })

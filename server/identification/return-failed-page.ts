@@ -54,7 +54,7 @@ const texts: Record<MailLocale, PageTexts> = {
     back: `Torna a ${productName}`,
     reasons: {
       unknown: `Questo ritorno da ID Austria non appartiene a nessuna identificazione avviata. Avvia di nuovo l’identificazione in ${productName}.`,
-      ended: `Questa identificazione con ID Austria è già terminata. ${productName} ti mostra il risultato.`,
+      ended: `Questa identificazione con ID Austria è già terminata. ${productName} Le mostra il risultato.`,
       unavailable:
         'ID Austria non è raggiungibile al momento. Ricarica questa pagina tra qualche minuto per completare l’identificazione.',
     },

@@ -34,12 +34,12 @@ export const accountExistsMail: MailTemplate<AccountExistsValues> = {
     note: 'Si ce n’était pas vous, ignorez cet e-mail : rien n’a changé.',
   }),
   it: ({ resetLink }) => ({
-    subject: `Hai già un account ${productName}`,
+    subject: `Ha già un account ${productName}`,
     paragraphs: [
       'Buongiorno,',
-      `qualcuno, probabilmente tu, ha provato a registrarsi a ${productName} con questo indirizzo, che ha però già un account. Accedi, oppure reimposta la password se l’hai dimenticata.`,
+      `qualcuno, probabilmente Lei, ha provato a registrarsi a ${productName} con questo indirizzo, che ha però già un account. Acceda, oppure reimposti la password se l’ha dimenticata.`,
     ],
     action: { label: 'Reimposta la password', url: resetLink },
-    note: 'Se non sei stato tu, ignora questa e-mail: non è cambiato nulla.',
+    note: 'Se non è stato Lei, ignori questa e-mail: non è cambiato nulla.',
   }),
 }

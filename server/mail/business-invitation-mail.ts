@@ -40,12 +40,12 @@ export const businessInvitationMail: MailTemplate<BusinessInvitationValues> = {
     note: `Pas encore de compte ${productName} ? Inscrivez-vous avec cette adresse depuis le lien : l’invitation vous attend.`,
   }),
   it: ({ inviter, business, link }) => ({
-    subject: `${inviter} ti invita a unirti a ${business} su ${productName}`,
+    subject: `${inviter} La invita a unirsi a ${business} su ${productName}`,
     paragraphs: [
       'Buongiorno,',
-      `${inviter} ti invita a unirti all’account aziendale di ${business}. Come membro firmi con l’account dell’azienda, e i suoi amministratori vedono le richieste che invii per essa.`,
+      `${inviter} La invita a unirsi all’account aziendale di ${business}. Come membro firma con l’account dell’azienda, e i suoi amministratori vedono le richieste che invia per essa.`,
     ],
     action: { label: 'Vedi l’invito', url: link },
-    note: `Non hai ancora un account ${productName}? Registrati con questo indirizzo dal link: l’invito ti aspetta.`,
+    note: `Non ha ancora un account ${productName}? Si registri con questo indirizzo dal link: l’invito La aspetta.`,
   }),
 }

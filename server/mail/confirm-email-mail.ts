@@ -28,9 +28,9 @@ export const confirmEmailMail: MailTemplate<ConfirmEmailValues> = {
     note: 'Le lien est valable 24 heures et ne peut être utilisé qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
   }),
   it: ({ link }) => ({
-    subject: `Conferma il tuo indirizzo e-mail per ${productName}`,
-    paragraphs: ['Buongiorno,', `conferma il tuo indirizzo e-mail per continuare con ${productName}.`],
+    subject: `Confermi il Suo indirizzo e-mail per ${productName}`,
+    paragraphs: ['Buongiorno,', `confermi il Suo indirizzo e-mail per continuare con ${productName}.`],
     action: { label: 'Conferma indirizzo e-mail', url: link },
-    note: 'Il link è valido 24 ore e può essere usato una sola volta. Se non l’hai richiesto, ignora questa e-mail.',
+    note: 'Il link è valido 24 ore e può essere usato una sola volta. Se non l’ha richiesto, ignori questa e-mail.',
   }),
 }

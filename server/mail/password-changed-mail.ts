@@ -34,12 +34,12 @@ export const passwordChangedMail: MailTemplate<PasswordChangedValues> = {
     note: 'Si vous l’avez modifié vous-même, il n’y a rien à faire.',
   }),
   it: ({ resetLink }) => ({
-    subject: `La tua password ${productName} è stata modificata`,
+    subject: `La Sua password ${productName} è stata modificata`,
     paragraphs: [
       'Buongiorno,',
-      `la password del tuo account ${productName} è appena stata modificata e tutte le altre sessioni sono state chiuse.`,
+      `la password del Suo account ${productName} è appena stata modificata e tutte le altre sessioni sono state chiuse.`,
     ],
     action: { label: 'Non sono stato io: reimposta la password', url: resetLink },
-    note: 'Se l’hai modificata tu, non c’è nulla da fare.',
+    note: 'Se l’ha modificata Lei, non c’è nulla da fare.',
   }),
 }

@@ -25,9 +25,9 @@ export const resetPasswordMail: MailTemplate<ResetPasswordValues> = {
     note: 'Le lien est valable 1 heure et ne peut être utilisé qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
   }),
   it: ({ link }) => ({
-    subject: `Reimposta la tua password ${productName}`,
-    paragraphs: ['Buongiorno,', 'apri il link qui sotto per scegliere una nuova password.'],
+    subject: `Reimposti la Sua password ${productName}`,
+    paragraphs: ['Buongiorno,', 'apra il link qui sotto per scegliere una nuova password.'],
     action: { label: 'Scegli una nuova password', url: link },
-    note: 'Il link è valido 1 ora e può essere usato una sola volta. Se non l’hai richiesto, ignora questa e-mail: la tua password resta invariata.',
+    note: 'Il link è valido 1 ora e può essere usato una sola volta. Se non l’ha richiesto, ignori questa e-mail: la Sua password resta invariata.',
   }),
 }

@@ -43,12 +43,12 @@ export const signatureRequestInvitationMail: MailTemplate<SignatureRequestMailVa
     note: directLink ? 'Ce lien est personnel : merci de ne pas le transférer.' : undefined,
   }),
   it: ({ sender, title, message, link, directLink }) => ({
-    subject: `${sender} ti chiede di firmare «${title}»`,
+    subject: `${sender} Le chiede di firmare «${title}»`,
     paragraphs: withMessage(message, [
       'Buongiorno,',
-      `${sender} ti chiede di firmare i documenti di «${title}».`,
+      `${sender} Le chiede di firmare i documenti di «${title}».`,
     ]),
     action: { label: 'Apri i documenti', url: link },
-    note: directLink ? 'Questo link è personale: non inoltrarlo.' : undefined,
+    note: directLink ? 'Questo link è personale: non lo inoltri.' : undefined,
   }),
 }

@@ -43,10 +43,10 @@ export const signatureRequestReminderMail: MailTemplate<SignatureRequestMailValu
       : undefined,
   }),
   it: ({ sender, title, message, link, directLink }) => ({
-    subject: `Promemoria: ${sender} attende la tua firma su «${title}»`,
+    subject: `Promemoria: ${sender} attende la Sua firma su «${title}»`,
     paragraphs: [
       'Buongiorno,',
-      `${sender} attende ancora la tua firma sui documenti di «${title}».`,
+      `${sender} attende ancora la Sua firma sui documenti di «${title}».`,
       ...(message.trim() === '' ? [] : [`«${message.trim()}»`]),
     ],
     action: { label: 'Apri i documenti', url: link },

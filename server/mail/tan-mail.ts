@@ -32,8 +32,8 @@ export const tanMail: MailTemplate<TanMailValues> = {
     note: `Le TAN est valable ${minutes} minutes et ne peut être utilisé qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.`,
   }),
   it: ({ tan, title, minutes }) => ({
-    subject: `Il tuo TAN ${productName} per firmare «${title}»`,
-    paragraphs: ['Buongiorno,', `inserisci questo TAN per firmare «${title}»:`, tan],
-    note: `Il TAN è valido ${minutes} minuti e può essere usato una sola volta. Se non l’hai richiesto, ignora questa e-mail.`,
+    subject: `Il Suo TAN ${productName} per firmare «${title}»`,
+    paragraphs: ['Buongiorno,', `inserisca questo TAN per firmare «${title}»:`, tan],
+    note: `Il TAN è valido ${minutes} minuti e può essere usato una sola volta. Se non l’ha richiesto, ignori questa e-mail.`,
   }),
 }

@@ -38,7 +38,7 @@ export const trialEndedMail: MailTemplate<TrialEndedValues> = {
     subject: `La prova ${productName} di ${business} è terminata`,
     paragraphs: [
       'Buongiorno,',
-      `la prova gratuita di ${business} è terminata. Finché un amministratore non sceglie un piano e non aggiunge un metodo di pagamento, i tuoi membri firmano con le proprie firme gratuite e le pagine aziendali attendono sulla pagina dei membri.`,
+      `la prova gratuita di ${business} è terminata. Finché un amministratore non sceglie un piano e non aggiunge un metodo di pagamento, i Suoi membri firmano con le proprie firme gratuite e le pagine aziendali attendono sulla pagina dei membri.`,
     ],
     action: { label: 'Scegli un piano', url: link },
   }),

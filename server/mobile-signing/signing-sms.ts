@@ -15,7 +15,7 @@ const signingTexts: Record<MailLocale, (password: string, signed: Signed) => str
   'fr-ch': (password, signed) =>
     `${productName} : votre mot de passe à usage unique pour signer ${'title' in signed ? `« ${signed.title} »` : `${signed.count} documents`} avec une signature qualifiée est ${password}. Valable ${minutes} minutes. Ne le communiquez jamais.`,
   it: (password, signed) =>
-    `${productName}: la tua password monouso per firmare ${'title' in signed ? `«${signed.title}»` : `${signed.count} documenti`} con una firma qualificata è ${password}. Valida ${minutes} minuti. Non condividerla mai.`,
+    `${productName}: la Sua password monouso per firmare ${'title' in signed ? `«${signed.title}»` : `${signed.count} documenti`} con una firma qualificata è ${password}. Valida ${minutes} minuti. Non la condivida mai.`,
 }
 
 const registrationTexts: Record<MailLocale, (password: string) => string> = {
@@ -26,7 +26,7 @@ const registrationTexts: Record<MailLocale, (password: string) => string> = {
   'fr-ch': (password) =>
     `${productName} : votre code pour enregistrer ce numéro pour la signature qualifiée est ${password}. Valable ${minutes} minutes.`,
   it: (password) =>
-    `${productName}: il tuo codice per registrare questo numero per la firma qualificata è ${password}. Valido ${minutes} minuti.`,
+    `${productName}: il Suo codice per registrare questo numero per la firma qualificata è ${password}. Valido ${minutes} minuti.`,
 }
 
 /** The SMS of a qualified signing in `language` (en-gb when unknown): the password and what it signs. */

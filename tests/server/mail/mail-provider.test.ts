@@ -206,7 +206,7 @@ describe.each(drivers)('mail of account calls through SMTP on %s', (driver) => {
         if (kept === undefined) throw new Error('not in the outbox yet')
         return kept
       })
-      expect(entry?.subject).toBe('Conferma il tuo indirizzo e-mail per Signet')
+      expect(entry?.subject).toBe('Confermi il Suo indirizzo e-mail per Signet')
       expect(entry?.links[0]).toMatch(/^http:\/\/localhost\/signup\/confirm\?token=/)
     } finally {
       await server.stop()

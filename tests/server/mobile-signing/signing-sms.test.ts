@@ -17,7 +17,7 @@ describe('the SMS of a qualified signing', () => {
   it('counts the documents when it signs several, and registers a number in the user’s language', () => {
     expect(signingSms('en', '654321', ['One', 'Two', 'Three'])).toContain('to sign 3 documents with')
     expect(signingSms('de', '654321', ['Eins', 'Zwei'])).toContain('um 2 Dokumente qualifiziert')
-    expect(registrationSms('it', '111222')).toContain('il tuo codice per registrare questo numero')
+    expect(registrationSms('it', '111222')).toContain('il Suo codice per registrare questo numero')
     expect(registrationSms(undefined, '111222')).toContain('your code to register this number')
   })
 })
