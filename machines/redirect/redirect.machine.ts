@@ -5,7 +5,7 @@ import { countdownTickMs } from './redirect-constants.ts'
 /**
  * Post-signing redirect (SPEC §4): once a request is signed (`redirect.start`), counts down once
  * per second and leaves to the exit URL at zero, at once when the timeout is 0, and only for the
- * request the user last viewed; otherwise it stays idle. Provide `leave` (navigation) with
+ * request the user last viewed; otherwise it stays idle. The user may stay instead, or leave at once. Provide `leave` (navigation) with
  * `machine.provide({ actions: { leave } })`.
  */
 export const redirectMachine = setup({
@@ -52,6 +52,7 @@ export const redirectMachine = setup({
       },
       on: {
         'redirect.cancel': { target: 'cancelled' },
+        'redirect.leaveNow': { target: 'leaving' },
       },
     },
     leaving: {

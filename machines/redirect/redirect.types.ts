@@ -39,3 +39,5 @@ export type RedirectEvent =
   | { type: 'redirect.start'; requestId: string }
   /** The user stays in the app. */
   | { type: 'redirect.cancel' }
+  /** The user goes back now, before the countdown ends. */
+  | { type: 'redirect.leaveNow' }

@@ -29,6 +29,7 @@ describe('post-signing redirect machine (SPEC §4)', () => {
       { type: 'redirect.start', requestId: 'r1' },
       { type: 'redirect.start', requestId: 'r2' },
       { type: 'redirect.cancel' },
+      { type: 'redirect.leaveNow' },
       tick,
     ]
     const coverage = await walk('redirect', {
@@ -47,10 +48,7 @@ describe('post-signing redirect machine (SPEC §4)', () => {
       states: {
         idle: (s) => expect(s.context.remaining).toBe(input.timeout),
         countingDown: (s) => expect(s.context.remaining).toBeGreaterThan(0),
-        leaving: (s) => {
-          expect(s.context.remaining).toBe(0)
-          expect(left.at(-1)).toBe(exitUrl)
-        },
+        leaving: () => expect(left.at(-1)).toBe(exitUrl),
       },
     })
     expect(coverage.missingStates).toEqual([])
@@ -100,6 +98,22 @@ describe('post-signing redirect machine (SPEC §4)', () => {
     tickSeconds(clock, 90)
     expect(actor.getSnapshot().value).toBe('idle')
     expect(left).toEqual([])
+  })
+
+  it('going back now leaves at once, and only once', () => {
+    const { machine, left } = recordingMachine()
+    const clock = new SimulatedClock()
+    const actor = createActor(machine, {
+      clock,
+      input: { lastViewedRequestId: 'r1', url: exitUrl, timeout: 10 },
+    }).start()
+    actor.send({ type: 'redirect.start', requestId: 'r1' })
+    tickSeconds(clock, 3)
+    actor.send({ type: 'redirect.leaveNow' })
+    expect(left).toEqual([exitUrl])
+    tickSeconds(clock, 90)
+    expect(actor.getSnapshot().value).toBe('leaving')
+    expect(left).toEqual([exitUrl])
   })
 
   it('a cancelled countdown never leaves', () => {

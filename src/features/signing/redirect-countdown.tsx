@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react'
 import type { SnapshotFrom } from 'xstate'
 import type { redirectMachine } from '../../../machines/redirect/redirect.machine.ts'
 import { Button } from '../../ui/button/button.tsx'
-import { leaveTo } from './leave-to.ts'
 import styles from './signing.module.css'
 import type { RedirectActor } from './use-exit-redirect.ts'
 
@@ -11,12 +10,11 @@ const countdownView = (snapshot: SnapshotFrom<typeof redirectMachine>) => ({
   counting: snapshot.matches('countingDown'),
   leaving: snapshot.matches('leaving'),
   remaining: snapshot.context.remaining,
-  url: snapshot.context.url,
 })
 
 /** The post-signing countdown (SPEC §4): seconds left, and leaving now or staying instead. */
 export function RedirectCountdown({ actor }: { actor: RedirectActor }) {
-  const { counting, leaving, remaining, url } = useSelector(actor, countdownView)
+  const { counting, leaving, remaining } = useSelector(actor, countdownView)
   if (leaving) {
     return (
       <div className={styles.countdown} role="status">
@@ -40,12 +38,7 @@ export function RedirectCountdown({ actor }: { actor: RedirectActor }) {
         <Button variant="secondary" onClick={() => actor.send({ type: 'redirect.cancel' })}>
           <Trans>Stay here</Trans>
         </Button>
-        <Button
-          onClick={() => {
-            actor.send({ type: 'redirect.cancel' })
-            leaveTo(url)
-          }}
-        >
+        <Button onClick={() => actor.send({ type: 'redirect.leaveNow' })}>
           <Trans>Go back now</Trans>
         </Button>
       </div>
