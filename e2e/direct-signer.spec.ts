@@ -191,6 +191,6 @@ test('a direct-link signer gets the language the sender picked for them, in the 
   await signerPage.goto(`${link.pathname}${link.search}`)
   await expect(signerPage.getByRole('heading', { name: title })).toBeVisible()
   await expect(signerPage.locator('html')).toHaveAttribute('lang', 'it')
-  await expect(signerPage.getByText('Leggi i documenti, poi firma o rifiuta.')).toBeVisible()
+  await expect(signerPage.getByText('Legga i documenti, poi firmi o rifiuti.')).toBeVisible()
   await outsider.close()
 })
