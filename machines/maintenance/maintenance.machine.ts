@@ -19,14 +19,48 @@ const fetchedNotice = ({
   event: DoneActorEvent<MaintenanceFetchOutput>
 }): NoticeParams => ({ notice: maintenanceNotice(event.output, new RegExp(context.blockingGroupPattern)) })
 
+const sameNotice = (a: MaintenanceNotice | null, b: MaintenanceNotice | null) =>
+  a === b || (a !== null && b !== null && a.url === b.url && a.isBlocking === b.isBlocking)
+
 const knownNotice = ({ context }: { context: MaintenanceContext }): NoticeParams => ({
   notice: context.notice,
 })
 
+// Fetches the status page and settles as its notice says; a failed fetch is only logged, by the caller's actor
+// (SPEC §8), and the last known notice stays.
+const checking = {
+  invoke: {
+    id: 'fetchStatus',
+    src: 'fetchStatus',
+    onDone: [
+      {
+        guard: { type: 'isBlocking', params: fetchedNotice },
+        target: 'settled.blocking',
+        actions: { type: 'setNotice', params: fetchedNotice },
+      },
+      {
+        guard: { type: 'hasNotice', params: fetchedNotice },
+        target: 'settled.notice',
+        actions: { type: 'setNotice', params: fetchedNotice },
+      },
+      { target: 'settled.none', actions: { type: 'setNotice', params: { notice: null } } },
+    ],
+    onError: [
+      { guard: { type: 'isBlocking', params: knownNotice }, target: 'settled.blocking' },
+      { guard: { type: 'hasNotice', params: knownNotice }, target: 'settled.notice' },
+      { target: 'settled.none' },
+    ],
+  },
+} as const
+
+const settledStates = { initial: 'none', states: { none: {}, notice: {}, blocking: {} } } as const
+
 /**
- * Maintenance status (SPEC §4, §9): while signed in, the status page is fetched at once and then
- * every 60 s, and its notice settles the status as none, notice (a banner) or blocking (the
- * /maintenance page). Signing out stops polling and returns to none.
+ * Maintenance status (SPEC §4, §9). Nothing is checked until the session is known. While signed in, the
+ * status page is fetched at once and then every 60 s; a visitor is checked once, and again when asked
+ * (`maintenance.recheck`, the /maintenance screen), so a blocking maintenance already shows on the login
+ * page. Each check settles the status as none, notice (a banner) or blocking (the /maintenance page); the
+ * last known notice stays while the next check runs, across signing in or out too.
  */
 export const maintenanceMachine = setup({
   types: {
@@ -40,8 +74,10 @@ export const maintenanceMachine = setup({
     ),
   },
   actions: {
-    setNotice: assign((_, params: NoticeParams) => ({ notice: params.notice })),
-    clearNotice: assign({ notice: null }),
+    // The same notice keeps its identity, so whoever compares notices sees a change only when there is one.
+    setNotice: assign(({ context }, params: NoticeParams) => ({
+      notice: sameNotice(context.notice, params.notice) ? context.notice : params.notice,
+    })),
   },
   guards: {
     isBlocking: (_, params: NoticeParams) => params.notice?.isBlocking === true,
@@ -53,50 +89,25 @@ export const maintenanceMachine = setup({
 }).createMachine({
   id: 'maintenance',
   context: ({ input }) => ({ blockingGroupPattern: input.blockingGroupPattern, notice: null }),
-  initial: 'signedOut',
+  initial: 'awaitingSession',
   states: {
+    awaitingSession: {
+      on: { 'session.signIn': 'signedIn', 'session.signOut': 'signedOut' },
+    },
     signedOut: {
-      entry: 'clearNotice',
       on: { 'session.signIn': 'signedIn' },
+      initial: 'checking',
+      states: {
+        checking,
+        settled: { ...settledStates, on: { 'maintenance.recheck': 'checking' } },
+      },
     },
     signedIn: {
       on: { 'session.signOut': 'signedOut' },
       initial: 'checking',
       states: {
-        checking: {
-          invoke: {
-            id: 'fetchStatus',
-            src: 'fetchStatus',
-            onDone: [
-              {
-                guard: { type: 'isBlocking', params: fetchedNotice },
-                target: 'settled.blocking',
-                actions: { type: 'setNotice', params: fetchedNotice },
-              },
-              {
-                guard: { type: 'hasNotice', params: fetchedNotice },
-                target: 'settled.notice',
-                actions: { type: 'setNotice', params: fetchedNotice },
-              },
-              { target: 'settled.none', actions: 'clearNotice' },
-            ],
-            // A failed fetch is only logged, by the caller's actor (SPEC §8); the last known status stays.
-            onError: [
-              { guard: { type: 'isBlocking', params: knownNotice }, target: 'settled.blocking' },
-              { guard: { type: 'hasNotice', params: knownNotice }, target: 'settled.notice' },
-              { target: 'settled.none' },
-            ],
-          },
-        },
-        settled: {
-          after: { pollInterval: 'checking' },
-          initial: 'none',
-          states: {
-            none: {},
-            notice: {},
-            blocking: {},
-          },
-        },
+        checking,
+        settled: { ...settledStates, after: { pollInterval: 'checking' } },
       },
     },
   },

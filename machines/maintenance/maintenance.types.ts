@@ -20,7 +20,11 @@ export interface MaintenanceContext {
 }
 
 /** Events of the maintenance machine. */
-export type MaintenanceEvent = { type: 'session.signIn' } | { type: 'session.signOut' }
+export type MaintenanceEvent =
+  | { type: 'session.signIn' }
+  | { type: 'session.signOut' }
+  /** A visitor's page asks for a new check (signed in, the machine polls by itself). */
+  | { type: 'maintenance.recheck' }
 
 /** What the caller's fetch-status actor resolves. */
 export type MaintenanceFetchOutput = StatusPageData

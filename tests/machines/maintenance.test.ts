@@ -99,13 +99,15 @@ describe('maintenance machine', () => {
     expect(MAINTENANCE_POLL_INTERVAL_MS).toBe(60_000)
   })
 
-  it('polls every 60 s while signed in and stops when signed out', async () => {
+  it('polls every 60 s while signed in; signed out, checks once and again only when asked', async () => {
     const fetch = controlledActor<MaintenanceFetchOutput>()
     const clock = new SimulatedClock()
     const actor = createActor(maintenanceMachine.provide({ actors: { fetchStatus: fetch.logic } }), {
       input: { blockingGroupPattern: pattern },
       clock,
     }).start()
+    // Nothing is checked until the session is known.
+    clock.increment(10 * 60_000)
     expect(fetch.calls()).toBe(0)
     actor.send({ type: 'session.signIn' })
     expect(fetch.calls()).toBe(1)
@@ -117,10 +119,21 @@ describe('maintenance machine', () => {
     expect(fetch.calls()).toBe(1)
     clock.increment(1)
     expect(fetch.calls()).toBe(2)
+    fetch.resolve(bannerOnly)
+    await Promise.resolve()
+    await Promise.resolve()
     actor.send({ type: 'session.signOut' })
+    // The visitor's check: the banner stays until it answers.
+    expect(fetch.calls()).toBe(3)
+    expect(maintenanceView(actor.getSnapshot())).toBe('notice')
+    fetch.resolve(quiet)
+    await Promise.resolve()
+    await Promise.resolve()
     expect(maintenanceView(actor.getSnapshot())).toBe('none')
     clock.increment(10 * 60_000)
-    expect(fetch.calls()).toBe(2)
+    expect(fetch.calls()).toBe(3)
+    actor.send({ type: 'maintenance.recheck' })
+    expect(fetch.calls()).toBe(4)
     actor.stop()
   })
 
@@ -129,6 +142,7 @@ describe('maintenance machine', () => {
     const samples = [
       { type: 'session.signIn' },
       { type: 'session.signOut' },
+      { type: 'maintenance.recheck' },
       { type: 'xstate.done.actor.fetchStatus', output: quiet },
       { type: 'xstate.done.actor.fetchStatus', output: bannerOnly },
       { type: 'xstate.done.actor.fetchStatus', output: blocking },
@@ -146,7 +160,10 @@ describe('maintenance machine', () => {
           clock.increment(MAINTENANCE_POLL_INTERVAL_MS),
       } as never,
       states: {
-        signedOut: (s) => expect(s.context.notice).toBeNull(),
+        awaitingSession: (s) => expect(s.context.notice).toBeNull(),
+        'signedOut.settled.none': (s) => expect(maintenanceView(s)).toBe('none'),
+        'signedOut.settled.notice': (s) => expect(maintenanceView(s)).toBe('notice'),
+        'signedOut.settled.blocking': (s) => expect(maintenanceView(s)).toBe('blocking'),
         'signedIn.settled.none': (s) => expect(maintenanceView(s)).toBe('none'),
         'signedIn.settled.notice': (s) => expect(maintenanceView(s)).toBe('notice'),
         'signedIn.settled.blocking': (s) => expect(maintenanceView(s)).toBe('blocking'),

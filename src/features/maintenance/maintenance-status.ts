@@ -1,7 +1,6 @@
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
+import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate'
 import { maintenanceMachine } from '../../../machines/maintenance/maintenance.machine.ts'
 import type { MaintenanceNotice } from '../../../machines/maintenance/maintenance.types.ts'
-import { maintenanceNotice } from '../../../machines/maintenance/maintenance-notice.ts'
 import type { StatusPageData } from '../../../machines/maintenance/status-page.types.ts'
 import {
   type SessionSnapshot,
@@ -23,7 +22,7 @@ export interface MaintenanceStatus {
   notice(): MaintenanceNotice | null
   /** A blocking maintenance is in progress; the internal staff cookie is the caller's to check. */
   isBlocking(): boolean
-  /** Checks the status page again for a signed-out visitor; signed in, the machine polls by itself. */
+  /** Checks the status page again for a signed-out visitor; signed in, the machine polls by itself. Settles once answered. */
   recheck(): Promise<void>
   /** Calls `listener` whenever the notice changes; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void
@@ -45,13 +44,10 @@ export interface MaintenanceOptions {
   log?: (message: string, error: unknown) => void
 }
 
-const sameNotice = (a: MaintenanceNotice | null, b: MaintenanceNotice | null) =>
-  a === b || (a !== null && b !== null && a.url === b.url && a.isBlocking === b.isBlocking)
-
 /**
- * Starts the maintenance machine (SPEC §4: polled every 60 s while signed in) and follows the session
- * into it. A visitor is not polled, but checked once at start and again after signing out, so a
- * blocking maintenance already shows on the login page.
+ * Starts the maintenance machine (machines/maintenance: polled every 60 s while signed in, a visitor checked
+ * once and on request) and follows the session into it. The check at start, begun before the session is
+ * known, is the machine's first, signed in or out.
  */
 export function startMaintenance({
   fetchStatus,
@@ -61,22 +57,13 @@ export function startMaintenance({
   readyTimeoutMs = 2000,
   log = (message, error) => console.warn(message, error),
 }: MaintenanceOptions): MaintenanceStatus {
-  const pattern = new RegExp(blockingGroupPattern)
-  const listeners = new Set<() => void>()
-  let current: MaintenanceNotice | null = null
-  const update = (notice: MaintenanceNotice | null) => {
-    if (sameNotice(current, notice)) return
-    current = notice
-    for (const listener of listeners) listener()
-  }
-
-  const startCheck = firstCheck ?? fetchStatus()
-  // The check at start is also the machine's first for a session restored with the page, which would otherwise
-  // ask again the moment the user is known. A visitor who signs in later, or a check at start that failed, gets
-  // a check of its own.
-  let unclaimedStartCheck: Promise<StatusPageData> | undefined = startCheck
-  startCheck.catch(() => {
+  // A check at start that fails before the machine takes it is logged here and not taken: the machine asks anew.
+  let unclaimedStartCheck: Promise<StatusPageData> | undefined = firstCheck ?? fetchStatus()
+  const startCheck = unclaimedStartCheck
+  startCheck.catch((error: unknown) => {
+    if (unclaimedStartCheck !== startCheck) return
     unclaimedStartCheck = undefined
+    log('The status page could not be checked', error)
   })
   const claimStartCheck = () => {
     const check = unclaimedStartCheck
@@ -97,52 +84,42 @@ export function startMaintenance({
     }),
     { input: { blockingGroupPattern } },
   ).start()
-  const signedIn = () => actor.getSnapshot().matches('signedIn')
-  // Signed out, the machine forgets its notice; the last one stays until the visitor check answers.
-  const actorSubscription = actor.subscribe((snapshot) => {
-    if (snapshot.matches({ signedIn: 'settled' })) update(snapshot.context.notice)
-  })
+  const isSettled = (snapshot: SnapshotFrom<typeof maintenanceMachine>) =>
+    snapshot.matches({ signedIn: 'settled' }) || snapshot.matches({ signedOut: 'settled' })
+  const settled = () =>
+    waitFor(actor, isSettled, { timeout: readyTimeoutMs }).then(
+      () => undefined,
+      () => undefined,
+    )
 
-  async function checkAsVisitor(check: Promise<StatusPageData>) {
-    try {
-      const data = await check
-      // Signed in meanwhile: the machine's own answer counts, and its failures are its own to log.
-      if (!signedIn()) update(maintenanceNotice(data, pattern))
-    } catch (error) {
-      if (!signedIn()) log('The status page could not be checked', error)
-    }
-  }
-
-  let wasSignedIn = false
   const followSession = (snapshot: SessionSnapshot) => {
-    if (!selectIsSettled(snapshot)) return
-    const isSignedIn = selectIsSignedIn(snapshot)
-    // Settled signed out, the check at start was a visitor's: a later sign-in checks anew.
-    if (!isSignedIn) claimStartCheck()
-    if (isSignedIn === wasSignedIn) return
-    wasSignedIn = isSignedIn
-    actor.send({ type: isSignedIn ? 'session.signIn' : 'session.signOut' })
-    if (!isSignedIn) void checkAsVisitor(fetchStatus())
+    if (selectIsSettled(snapshot))
+      actor.send({ type: selectIsSignedIn(snapshot) ? 'session.signIn' : 'session.signOut' })
   }
   const sessionSubscription = session.subscribe(followSession)
   followSession(session.getSnapshot())
 
-  const started = checkAsVisitor(startCheck)
-  const ready = Promise.race([started, new Promise<void>((resolve) => setTimeout(resolve, readyTimeoutMs))])
-
+  const notice = () => actor.getSnapshot().context.notice
   return {
     actor,
-    ready,
-    notice: () => current,
-    isBlocking: () => current?.isBlocking === true,
-    recheck: () => (signedIn() ? Promise.resolve() : checkAsVisitor(fetchStatus())),
+    ready: settled(),
+    notice,
+    isBlocking: () => notice()?.isBlocking === true,
+    recheck: () => {
+      actor.send({ type: 'maintenance.recheck' })
+      return settled()
+    },
     subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      let last = notice()
+      const subscription = actor.subscribe(({ context }) => {
+        if (context.notice === last) return
+        last = context.notice
+        listener()
+      })
+      return () => subscription.unsubscribe()
     },
     stop() {
       sessionSubscription.unsubscribe()
-      actorSubscription.unsubscribe()
       actor.stop()
     },
   }
