@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
 import { seals } from '../db/schema.ts'
 import { fromPem } from '../signing/pem.ts'
-import { partKeyFiles, pkiParts, renewedTsaKeyFiles } from '../signing/pki.ts'
+import { partKeyFiles, pkiParts, renewedKeyFiles } from '../signing/pki.ts'
 import { type KeyRing, openPrivateKey, sealedWithCurrentKey, sealPrivateKey } from './key-ring.ts'
 
 /** How many private keys were sealed anew, in `DATA_DIR/pki` and in the seals' rows. */
@@ -21,10 +21,10 @@ export async function resealPrivateKeys(
   at: { pkiDir: string; db: Database },
 ): Promise<Resealed> {
   const files: { sealed: string; clear: string | undefined; text: string }[] = []
-  // The timestamp authority's later keys were never kept in the clear.
+  // The later keys of the issuing CA and the timestamp authority were never kept in the clear.
   const kept: { sealed: string; clear?: string }[] = [
     ...pkiParts.map((part) => partKeyFiles(at.pkiDir, part)),
-    ...(await renewedTsaKeyFiles(at.pkiDir)).map((sealed) => ({ sealed })),
+    ...(await renewedKeyFiles(at.pkiDir)).map((sealed) => ({ sealed })),
   ]
   for (const { sealed, clear } of kept) {
     const stored = await readIfThere(sealed)

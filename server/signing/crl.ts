@@ -5,7 +5,7 @@ import { revokedCertificates } from './certificate-registry.ts'
 import { cryptoEngine } from './crypto-engine.ts'
 import { type RevocationServices, reasonCodes } from './ocsp.ts'
 import { OID } from './oids.ts'
-import { extension } from './x509.ts'
+import { extension, pkixTime } from './x509.ts'
 
 /** How long a CRL may be relied on (its nextUpdate after thisUpdate). */
 const crlValidityMs = 24 * 60 * 60 * 1000
@@ -29,8 +29,8 @@ export async function certificateRevocationList(
   const crl = new pkijs.CertificateRevocationList({
     version: 1,
     issuer: issuer.certificate.subject,
-    thisUpdate: new pkijs.Time({ type: 0, value: thisUpdate }),
-    nextUpdate: new pkijs.Time({ type: 0, value: new Date(thisUpdate.getTime() + crlValidityMs) }),
+    thisUpdate: pkixTime(thisUpdate),
+    nextUpdate: pkixTime(new Date(thisUpdate.getTime() + crlValidityMs)),
     ...(revoked.length === 0
       ? {}
       : {
@@ -38,10 +38,7 @@ export async function certificateRevocationList(
             (entry) =>
               new pkijs.RevokedCertificate({
                 userCertificate: new asn1js.Integer({ valueHex: Buffer.from(entry.serial, 'hex') }),
-                revocationDate: new pkijs.Time({
-                  type: 0,
-                  value: new Date(Math.floor(entry.revokedAt.getTime() / 1000) * 1000),
-                }),
+                revocationDate: pkixTime(entry.revokedAt),
                 crlEntryExtensions: new pkijs.Extensions({
                   extensions: [
                     extension(

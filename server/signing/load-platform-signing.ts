@@ -19,7 +19,8 @@ import { parseCertificate } from './x509.ts'
  * documents carry (B-LTA), dated by the server's clock `now`. Without a public address its certificates
  * name no OCSP responder nor CRL (the signing alone, in tests). The timestamp authority gets a new key and
  * certificate twice the archive renewal horizon before its certificate expires, in the first process to
- * timestamp then.
+ * timestamp then; the archive renewal job also gives the issuing CA a new key under the root
+ * (Pki.renewIssuingCa, by its default margin).
  */
 export async function loadPlatformSigning(
   config: Pick<

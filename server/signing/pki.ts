@@ -78,7 +78,21 @@ type IssuedCertificate = {
  */
 export type Pki = {
   root: CertifiedKey
+  /** The issuing CA that issues the signers', seals' and the PKI's own certificates: the first one. */
   issuing: CertifiedKey
+  /**
+   * Every key and certificate the issuing CA had, oldest first: the first one ({@link Pki.issuing}), then those
+   * {@link Pki.renewIssuingCa} issued under the root, in any process. All stay (sealed), so that each keeps
+   * answering for the certificates it issued.
+   */
+  issuingCas(): Promise<CertifiedKey[]>
+  /**
+   * Gives the issuing CA a new key and certificate under the root at `at`, unless the newest one's certificate
+   * lasts beyond `issuingRenewBeforeMs` (and a month beyond the lifetime of a certificate it issues) from `at`,
+   * or the root ends too soon for a new one to help: records it as the root's and stores it (sealed) beside the
+   * older ones, which stay. Answers the newest one. Records through the database: not inside a transaction.
+   */
+  renewIssuingCa(at: Date): Promise<CertifiedKey>
   /** The timestamp authority's key in use: the newest one this process knows (see {@link Pki.timestampKey}). */
   readonly tsa: CertifiedKey
   /**
@@ -150,12 +164,21 @@ export type PkiOptions = {
    * ({@link Pki.timestampKey}). @default 730 days
    */
   tsaRenewBeforeMs?: number
+  /**
+   * How long before its certificate expires the issuing CA gets a new key and certificate
+   * ({@link Pki.renewIssuingCa}); never less than the lifetime of a certificate it issues and a month.
+   * @default 1095 days
+   */
+  issuingRenewBeforeMs?: number
 }
 
 /** Keeps a certificate issued, through `tx` when given, else on its own. */
 export type CertificateRecorder = (issued: IssuedCertificate, tx?: Queryable) => Promise<void>
 
 const platformName = 'Signet'
+const dayMs = 86_400_000
+/** How long a signer's or a seal's certificate lasts. */
+const leafValidDays = 730
 const demoMarking = 'DEMO certificate - not for legal use'
 /** The PKI's own certificates, each with its sealed key in `dir`. */
 export const pkiParts = ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const
@@ -195,7 +218,10 @@ export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
     const { certificate } = parts[part]
     await record({ ca: 'issuing', kind, certificate, serial: serialHex(certificate) })
   }
-  const timestampKeys = [parts.tsa, ...(await loadRenewedTsas(options.dir, options.keys))]
+  for (const { certificate } of await loadRenewed(options.dir, 'issuing', options.keys)) {
+    await record({ ca: 'root', kind: 'issuing_ca', certificate, serial: serialHex(certificate) })
+  }
+  const timestampKeys = [parts.tsa, ...(await loadRenewed(options.dir, 'tsa', options.keys))]
   for (const { certificate } of timestampKeys) {
     await record({ ca: 'issuing', kind: 'tsa', certificate, serial: serialHex(certificate) })
   }
@@ -214,36 +240,50 @@ function newest(candidates: CertifiedKey[]): CertifiedKey | undefined {
   )
 }
 
-const renewedTsaPattern = /^tsa-([0-9a-f]+)\.pem$/
+/** The parts that get new keys and certificates before theirs expire, kept beside their first one. */
+type RenewedPart = 'issuing' | 'tsa'
+
+const renewedPattern = /^(issuing|tsa)-([0-9a-f]+)\.pem$/
 
 /**
- * The certificate and sealed key files of a timestamp authority's key issued after the PKI was made, by its
- * certificate's serial: `tsa-<serial>.pem` and `tsa-<serial>.key.sealed`, beside the first one's `tsa.pem`.
+ * The certificate and sealed key files of a part's key issued after the PKI was made, by its certificate's
+ * serial: `<part>-<serial>.pem` and `<part>-<serial>.key.sealed`, beside the first one's `<part>.pem`.
  */
-function renewedTsaFiles(dir: string, serial: string): { certificate: string; sealed: string } {
-  return { certificate: join(dir, `tsa-${serial}.pem`), sealed: join(dir, `tsa-${serial}.key.sealed`) }
+function renewedFiles(
+  dir: string,
+  part: RenewedPart,
+  serial: string,
+): { certificate: string; sealed: string } {
+  return {
+    certificate: join(dir, `${part}-${serial}.pem`),
+    sealed: join(dir, `${part}-${serial}.key.sealed`),
+  }
 }
 
-/** The sealed key files of the timestamp authority's later keys (see {@link renewedTsaFiles}), in `dir`. */
-export async function renewedTsaKeyFiles(dir: string): Promise<string[]> {
+/** The later keys of the parts kept in `dir` (see {@link renewedFiles}), by part and serial. */
+async function renewedKeys(dir: string): Promise<{ part: RenewedPart; serial: string }[]> {
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return []
     throw error
   })
   return names.flatMap((name) => {
-    const serial = renewedTsaPattern.exec(name)?.[1]
-    return serial === undefined ? [] : [renewedTsaFiles(dir, serial).sealed]
+    const [, part, serial] = renewedPattern.exec(name) ?? []
+    return part === undefined || serial === undefined ? [] : [{ part: part as RenewedPart, serial }]
   })
 }
 
-async function loadRenewedTsas(dir: string, keys: KeyRing): Promise<CertifiedKey[]> {
+/** The sealed key files of the later keys of the issuing CA and the timestamp authority, in `dir`. */
+export async function renewedKeyFiles(dir: string): Promise<string[]> {
+  return (await renewedKeys(dir)).map(({ part, serial }) => renewedFiles(dir, part, serial).sealed)
+}
+
+async function loadRenewed(dir: string, part: RenewedPart, keys: KeyRing): Promise<CertifiedKey[]> {
   const loaded: CertifiedKey[] = []
-  for (const name of await readdir(dir)) {
-    const serial = renewedTsaPattern.exec(name)?.[1]
-    if (serial === undefined) continue
-    const files = renewedTsaFiles(dir, serial)
+  for (const found of await renewedKeys(dir)) {
+    if (found.part !== part) continue
+    const files = renewedFiles(dir, part, found.serial)
     const der = fromPem('CERTIFICATE', await readFile(files.certificate, 'utf8'))[0]
-    if (!der) throw new Error(`pki.corrupt: ${name} in ${dir}`)
+    if (!der) throw new Error(`pki.corrupt: ${files.certificate}`)
     const key = await openKey(keys, await readFile(files.sealed, 'utf8'))
     loaded.push({ certificate: parseCertificate(der), der, key })
   }
@@ -252,13 +292,25 @@ async function loadRenewedTsas(dir: string, keys: KeyRing): Promise<CertifiedKey
 
 // A renewed key written key first, each file aside and renamed into place: a reader finds no certificate, or
 // a whole one with its key. Named by serial, it never replaces another.
-async function storeRenewedTsa(dir: string, tsa: CertifiedKey, keys: KeyRing): Promise<void> {
-  const files = renewedTsaFiles(dir, serialHex(tsa.certificate))
+async function storeRenewed(
+  dir: string,
+  part: RenewedPart,
+  renewed: CertifiedKey,
+  keys: KeyRing,
+): Promise<void> {
+  const files = renewedFiles(dir, part, serialHex(renewed.certificate))
   const partial = `.${process.pid}.partial`
-  await writeFile(`${files.sealed}${partial}`, `${await sealKey(keys, tsa.key)}\n`, { mode: 0o600 })
+  await writeFile(`${files.sealed}${partial}`, `${await sealKey(keys, renewed.key)}\n`, { mode: 0o600 })
   await rename(`${files.sealed}${partial}`, files.sealed)
-  await writeFile(`${files.certificate}${partial}`, toPem('CERTIFICATE', tsa.der), { mode: 0o644 })
+  await writeFile(`${files.certificate}${partial}`, toPem('CERTIFICATE', renewed.der), { mode: 0o644 })
   await rename(`${files.certificate}${partial}`, files.certificate)
+}
+
+/** The certificates, oldest first (by when they start). */
+function oldestFirst(candidates: CertifiedKey[]): CertifiedKey[] {
+  return candidates.toSorted(
+    (a, b) => a.certificate.notBefore.value.getTime() - b.certificate.notBefore.value.getTime(),
+  )
 }
 
 async function loadOrCreateParts(options: PkiOptions): Promise<Record<Part, CertifiedKey>> {
@@ -280,13 +332,13 @@ async function loadOrCreateParts(options: PkiOptions): Promise<Record<Part, Cert
 function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record: CertificateRecorder): Pki {
   const { production } = options
   const chain = [keys.issuing.der, keys.root.der]
-  const renewBeforeMs = options.tsaRenewBeforeMs ?? 730 * 86_400_000
+  const renewBeforeMs = options.tsaRenewBeforeMs ?? 730 * dayMs
   const expiresSoon = (tsa: CertifiedKey, at: Date) =>
     tsa.certificate.notAfter.value.getTime() - at.getTime() <= renewBeforeMs
   let tsa = keys.tsa
   // A newer key another process stored, or this one: adopted.
   const storedTsa = async (at: Date) => {
-    const stored = newest(await loadRenewedTsas(options.dir, options.keys))
+    const stored = newest(await loadRenewed(options.dir, 'tsa', options.keys))
     if (stored === undefined || expiresSoon(stored, at)) return undefined
     tsa = stored
     return stored
@@ -303,8 +355,36 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
       certificate: renewed.certificate,
       serial: serialHex(renewed.certificate),
     })
-    await storeRenewedTsa(options.dir, renewed, options.keys)
+    await storeRenewed(options.dir, 'tsa', renewed, options.keys)
     tsa = renewed
+    return renewed
+  }
+  // A month beyond a certificate it issues: the daily job renews it well before one could outlive it.
+  const issuingRenewBeforeMs = Math.max(
+    options.issuingRenewBeforeMs ?? 1095 * dayMs,
+    (leafValidDays + 30) * dayMs,
+  )
+  const issuingCas = async () =>
+    oldestFirst([keys.issuing, ...(await loadRenewed(options.dir, 'issuing', options.keys))])
+  let renewingIssuing: Promise<CertifiedKey> | undefined
+  const renewIssuing = async (at: Date) => {
+    const latest = newest(await issuingCas()) ?? keys.issuing
+    if (latest.certificate.notAfter.value.getTime() - at.getTime() > issuingRenewBeforeMs) return latest
+    // A certificate ends with its root at the latest: one the root outlives by less than the margin would be
+    // renewed again at once, which only a new root helps.
+    const rootLeftMs = keys.root.certificate.notAfter.value.getTime() - at.getTime()
+    if (rootLeftMs <= issuingRenewBeforeMs) return latest
+    const spec = partSpecs(options).issuing
+    const validDays = Math.min(spec.validDays, Math.floor(rootLeftMs / dayMs))
+    const renewed = await issue({ ...spec, validDays, issuedAt: at }, keys.root)
+    // Recorded first: the root's OCSP and CRL know it before anything names it.
+    await record({
+      ca: 'root',
+      kind: 'issuing_ca',
+      certificate: renewed.certificate,
+      serial: serialHex(renewed.certificate),
+    })
+    await storeRenewed(options.dir, 'issuing', renewed, options.keys)
     return renewed
   }
   const leaf = async (kind: 'signer' | 'seal', quality: 'aes' | 'qes', subject: DistinguishedName) => {
@@ -332,6 +412,13 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
         renewing = undefined
       })
       return renewing
+    },
+    issuingCas,
+    renewIssuingCa: (at) => {
+      renewingIssuing ??= renewIssuing(at).finally(() => {
+        renewingIssuing = undefined
+      })
+      return renewingIssuing
     },
     chain,
     production,
@@ -404,7 +491,7 @@ export function partKeyFiles(dir: string, part: Part): { sealed: string; clear: 
   return { sealed: join(dir, `${part}.key.sealed`), clear: join(dir, `${part}.key.pem`) }
 }
 
-// A leaf for advanced or qualified signing, valid two years, with a fresh key.
+// A leaf for advanced or qualified signing, valid two years ({@link leafValidDays}), with a fresh key.
 async function issueLeaf(
   issuing: CertifiedKey,
   options: PkiOptions,
@@ -419,7 +506,7 @@ async function issueLeaf(
     subjectKey: pair,
     issuer: { certificate: issuing.certificate, key: issuing.key },
     profile: 'signing',
-    validDays: 730,
+    validDays: leafValidDays,
     policies,
     authority: issuerPointers(options.publicUrl, 'issuing'),
   })

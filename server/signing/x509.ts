@@ -47,8 +47,13 @@ export async function generateKeyPair(): Promise<CryptoKeyPair> {
   return crypto.subtle.generateKey(keyAlgorithm, true, ['sign', 'verify'])
 }
 
-// RFC 5280 §4.1.2.5: UTCTime through 2049, GeneralizedTime from 2050 (UTCTime's "50" is 1950).
-function certificateTime(value: Date): pkijs.Time {
+/**
+ * A certificate's or CRL's time (RFC 5280 §4.1.2.5, §5.1.2.4, §5.1.2.6): UTCTime through 2049, GeneralizedTime
+ * from 2050 (UTCTime's "50" is 1950), in whole seconds (asn1js writes a GeneralizedTime's milliseconds, which
+ * RFC 5280 §4.1.2.5.2 forbids).
+ */
+export function pkixTime(at: Date): pkijs.Time {
+  const value = new Date(Math.floor(at.getTime() / 1000) * 1000)
   return new pkijs.Time({ type: value.getUTCFullYear() < 2050 ? 0 : 1, value })
 }
 
@@ -61,8 +66,8 @@ export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Ce
   certificate.issuer = spec.issuer ? spec.issuer.certificate.subject : distinguishedName(spec.subject)
   const now = spec.issuedAt?.getTime() ?? Date.now()
   // Backdated an hour so a verifier whose clock lags a little still accepts a fresh certificate.
-  certificate.notBefore = certificateTime(new Date(now - 3_600_000))
-  certificate.notAfter = certificateTime(new Date(now + spec.validDays * 86_400_000))
+  certificate.notBefore = pkixTime(new Date(now - 3_600_000))
+  certificate.notAfter = pkixTime(new Date(now + spec.validDays * 86_400_000))
   await certificate.subjectPublicKeyInfo.importKey(spec.subjectKey.publicKey, cryptoEngine)
 
   const subjectKeyId = keyIdentifier(certificate.subjectPublicKeyInfo)

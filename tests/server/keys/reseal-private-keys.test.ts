@@ -98,6 +98,11 @@ describe.each(drivers)('private keys sealed anew on %s', (driver) => {
       await signsFor(await upgraded.pki.openSealKey(row?.certificatePem ?? '', row?.sealedPrivateKey ?? '')),
     ).toBe(true)
 
+    // The issuing CA renewed, its new key kept beside the first, sealed the same way.
+    const issuingEnd = upgraded.pki.issuing.certificate.notAfter.value.getTime()
+    await upgraded.pki.renewIssuingCa(new Date(issuingEnd - 800 * 24 * 60 * 60 * 1000))
+    expect(await upgraded.pki.issuingCas()).toHaveLength(2)
+
     // A rotation whose previous key is not the one in use changes nothing.
     const fileKey = (await loadKeyRing(config)).current.key
     const next = createSecretKey(randomBytes(32))
@@ -109,7 +114,7 @@ describe.each(drivers)('private keys sealed anew on %s', (driver) => {
 
     // With it, everything is sealed with the new key, which alone opens it from then on.
     expect(await resealPrivateKeys(keyRing(next, fileKey), { pkiDir: dir, db: handle.db })).toEqual({
-      files: pkiParts.length,
+      files: pkiParts.length + 1,
       seals: 1,
     })
     await expect(loadOrCreatePki({ dir, keys: keyRing(fileKey), production: false })).rejects.toThrow(
@@ -117,6 +122,9 @@ describe.each(drivers)('private keys sealed anew on %s', (driver) => {
     )
     const rotated = await loadPlatformSigning({ ...config, keyEncryptionKey: next }, handle.db, now)
     expect(Buffer.from(rotated.pki.root.der)).toEqual(Buffer.from(older.root.der))
+    const issuingCas = await rotated.pki.issuingCas()
+    expect(issuingCas).toHaveLength(2)
+    for (const issuing of issuingCas) expect(await signsFor(issuing)).toBe(true)
     const [rotatedRow] = await handle.db.select().from(seals)
     expect(rotatedRow?.sealedPrivateKey).not.toBe(row?.sealedPrivateKey)
     expect(
@@ -141,7 +149,7 @@ describe.each(drivers)('private keys sealed anew on %s', (driver) => {
       })
     const rotation = await run(environment)
     expect(rotation.stdout).toMatch(
-      /^Sealed 5 key file\(s\) in .+ and 1 seal key\(s\) with key [0-9a-f]{16}\./,
+      /^Sealed 6 key file\(s\) in .+ and 1 seal key\(s\) with key [0-9a-f]{16}\./,
     )
     await expect(run({ ...environment, KEY_ENCRYPTION_KEY_PREVIOUS: base64Key() })).resolves.toMatchObject({
       stdout: expect.stringMatching(/^Sealed 0 key file\(s\) in .+ and 0 seal key\(s\)/),

@@ -13,6 +13,7 @@ import { cryptoEngine } from '../../../server/signing/crypto-engine.ts'
 import { ocspResponseFor } from '../../../server/signing/ocsp.ts'
 import { toPem } from '../../../server/signing/pem.ts'
 import { loadOrCreatePki, type Pki, serialHex } from '../../../server/signing/pki.ts'
+import { revokeCertificate } from '../../../server/signing/revoke-certificate.ts'
 import { parseCertificate } from '../../../server/signing/x509.ts'
 import { testKeys } from '../keys/test-key-ring.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from '../signing/pdf-tools.ts'
@@ -269,6 +270,28 @@ describe('revocation data of the platform CA', () => {
     ]).catch((error: { stdout: string }) => error)
     const thisUpdate = /This Update: (.+)$/m.exec(stdout)?.[1] ?? ''
     expect(Math.abs(new Date(thisUpdate).getTime() - clock.now().getTime())).toBeLessThan(60_000)
+  })
+
+  it('dates its CRL and revocations from 2050 on as GeneralizedTime, which openssl reads as such', async () => {
+    const { serial } = await issue('Gus Example')
+    clock.advance(Date.parse('2051-03-01T12:00:00Z') - clock.now().getTime())
+    const revokedAt = clock.now()
+    expect(await revokeCertificate(handle.db, serial, 'superseded', revokedAt)).toBe(1)
+    const crl = await crlText('issuing')
+    expect(crl).toContain('verify OK')
+    const dated = (label: string) => new Date(new RegExp(`${label}: (.+)$`, 'm').exec(crl)?.[1] ?? '')
+    const seconds = (at: Date) => Math.floor(at.getTime() / 1000)
+    expect(seconds(dated('Last Update'))).toBe(seconds(revokedAt))
+    expect(dated('Next Update').getTime() - dated('Last Update').getTime()).toBe(24 * 60 * 60 * 1000)
+    const entry = new RegExp(`Serial Number: ${serial}\\s+Revocation Date: (.+)$`, 'm').exec(crl)?.[1] ?? ''
+    expect(seconds(new Date(entry))).toBe(seconds(revokedAt))
+    // pkijs reads the same dates from the DER.
+    const der = await (await fetch(`${server.url}${apiBase}${apiPaths.pkiCrl('issuing')}`)).arrayBuffer()
+    const parsed = pkijs.CertificateRevocationList.fromBER(der)
+    expect(parsed.thisUpdate.type).toBe(1)
+    expect(parsed.thisUpdate.value.getUTCFullYear()).toBe(2051)
+    expect(parsed.nextUpdate?.value.getUTCFullYear()).toBe(2051)
+    expect(parsed.revokedCertificates?.at(-1)?.revocationDate.value.getUTCFullYear()).toBe(2051)
   })
 
   it('answers unauthorized about the certificates of another CA', async () => {

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
+import * as pkijs from 'pkijs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pkiDir } from '../../../server/backup/backup-archive.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
@@ -14,6 +15,7 @@ import {
 import { createJobQueue, type JobQueue } from '../../../server/jobs/job-queue.ts'
 import { etsiValidationReport } from '../../../server/signing/etsi-validation-report.ts'
 import { archiveRenewalMs, loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
+import { ocspResponseFor } from '../../../server/signing/ocsp.ts'
 import { serialHex } from '../../../server/signing/pki.ts'
 import { signRequests } from '../../../server/signing/sign-requests.ts'
 import { documentTimestampFilter, validatePdf } from '../../../server/signing/validate-pdf.ts'
@@ -199,12 +201,15 @@ describe.each(drivers)('renewal of archive timestamps on %s', (driver) => {
     expect((await judge(renewed)).verdict).toBe('urn:etsi:019102:mainindication:total-passed')
   }, 60_000)
 
-  it('keeps every key of the timestamp authority sealed, and the next start uses the newest', async () => {
+  it('keeps every key of the issuing CA and the timestamp authority sealed, and the next start uses the newest', async () => {
     const names = await readdir(pkiDir(testDatabase.dataDir))
     const renewedKeys = names.filter((name) => /^tsa-[0-9a-f]+\.key\.sealed$/.test(name))
     expect(renewedKeys).toHaveLength(1)
     expect(names).toContain('tsa.key.sealed')
-    for (const name of ['tsa.key.sealed', ...renewedKeys]) {
+    // The same runs gave the issuing CA, which ends with the first authority, a new key under the root.
+    const renewedIssuing = names.filter((name) => /^issuing-[0-9a-f]+\.key\.sealed$/.test(name))
+    expect(renewedIssuing).toHaveLength(1)
+    for (const name of ['tsa.key.sealed', ...renewedKeys, 'issuing.key.sealed', ...renewedIssuing]) {
       expect(await readFile(join(pkiDir(testDatabase.dataDir), name), 'utf8')).toMatch(
         /^signet-sealed-key:v1:/,
       )
@@ -217,5 +222,19 @@ describe.each(drivers)('renewal of archive timestamps on %s', (driver) => {
     const { platform } = signing
     if (platform === undefined) throw new Error('no platform')
     expect(serialHex(restarted.pki.tsa.certificate)).toBe(serialHex(platform.pki.tsa.certificate))
+    const [first, renewed, ...more] = await restarted.pki.issuingCas()
+    expect(more).toEqual([])
+    expect(first?.der).toEqual(platform.pki.issuing.der)
+    if (renewed === undefined) throw new Error('no renewed issuing CA')
+    expect(renewedIssuing).toEqual([`issuing-${serialHex(renewed.certificate)}.key.sealed`])
+    // The root answers for it, as for the first.
+    const services = { db: handle.db, now: clock.now, pki: restarted.pki }
+    const answer = await ocspResponseFor(services, renewed.der)
+    const bytes = pkijs.OCSPResponse.fromBER(answer ?? new Uint8Array()).responseBytes?.response
+    const basic = pkijs.BasicOCSPResponse.fromBER(Uint8Array.from(bytes?.valueBlock.valueHexView ?? []))
+    // Signed by the root itself, which sends no certificate along.
+    basic.certs = [restarted.pki.root.certificate]
+    expect(await basic.verify({ trustedCerts: [restarted.pki.root.certificate] })).toBe(true)
+    expect(basic.tbsResponseData.responses[0]?.certStatus.idBlock.tagNumber).toBe(0)
   })
 })

@@ -1,4 +1,4 @@
-import { rmSync, statSync } from 'node:fs'
+import { readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
@@ -7,7 +7,13 @@ import { describeCertificate } from '../../../server/signing/certificate-info.ts
 import { cryptoEngine } from '../../../server/signing/crypto-engine.ts'
 import { OID } from '../../../server/signing/oids.ts'
 import { fromPem } from '../../../server/signing/pem.ts'
-import { loadOrCreatePki } from '../../../server/signing/pki.ts'
+import {
+  type CertificateRecorder,
+  type CertifiedKey,
+  loadOrCreatePki,
+  renewedKeyFiles,
+  serialHex,
+} from '../../../server/signing/pki.ts'
 import { parseCertificate } from '../../../server/signing/x509.ts'
 import { testKeys } from '../keys/test-key-ring.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
@@ -158,5 +164,84 @@ describe('loadOrCreatePki', () => {
     })
     expect(await certificate.verify(pki.issuing.certificate, cryptoEngine)).toBe(true)
     expect(await chainValid(certificate, pki.chain, pki.root.der)).toBe(true)
+  })
+})
+
+describe('renewal of the issuing CA', () => {
+  const day = 24 * 60 * 60 * 1000
+  const hex = (key: { der: Uint8Array }) => Buffer.from(key.der).toString('hex')
+  /** Whether `key` signs what its certificate's public key verifies. */
+  async function signsFor(key: CertifiedKey) {
+    const data = new TextEncoder().encode('kept')
+    const algorithm = { name: 'ECDSA', hash: 'SHA-256' }
+    const signature = await crypto.subtle.sign(algorithm, key.key, data)
+    const publicKey = await crypto.subtle.importKey(
+      'spki',
+      key.certificate.subjectPublicKeyInfo.toSchema().toBER(false),
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    )
+    return crypto.subtle.verify(algorithm, publicKey, signature, data)
+  }
+
+  it('issues a new issuing CA under the root once the first comes within the margin of its end', async () => {
+    const dir = join(temporaryDirectory('pki'), 'pki')
+    const recorded: { ca: string; kind: string; serial: string }[] = []
+    const record: CertificateRecorder = async ({ ca, kind, serial }) => {
+      recorded.push({ ca, kind, serial })
+    }
+    const options = { dir, keys: testKeys, production: false, record, issuingRenewBeforeMs: 1000 * day }
+    const pki = await loadOrCreatePki(options)
+    const first = pki.issuing
+    const end = first.certificate.notAfter.value.getTime()
+
+    // More than the margin left: the first one stays.
+    expect(hex(await pki.renewIssuingCa(new Date(end - 1001 * day)))).toBe(hex(first))
+    expect((await pki.issuingCas()).map(hex)).toEqual([hex(first)])
+
+    const at = new Date(end - 999 * day)
+    const renewed = await pki.renewIssuingCa(at)
+    expect(hex(renewed)).not.toBe(hex(first))
+    expect(describeCertificate(renewed.certificate)).toMatchObject({ commonName: 'Signet Issuing CA' })
+    expect(await renewed.certificate.verify(pki.root.certificate, cryptoEngine)).toBe(true)
+    const constraints = extension(renewed.certificate, OID.basicConstraints)
+      .parsedValue as pkijs.BasicConstraints
+    expect(constraints).toMatchObject({ cA: true, pathLenConstraint: 0 })
+    expect(renewed.certificate.notBefore.value.getTime()).toBe(at.getTime() - 60 * 60 * 1000)
+    expect(renewed.certificate.notAfter.value.getTime()).toBe(at.getTime() + 3650 * day)
+    // The root's OCSP and CRL know it.
+    expect(recorded).toContainEqual({
+      ca: 'root',
+      kind: 'issuing_ca',
+      serial: serialHex(renewed.certificate),
+    })
+    // Asked again, by this process or another: the same one, no third.
+    expect(hex(await pki.renewIssuingCa(new Date(at.getTime() + day)))).toBe(hex(renewed))
+
+    // Both kept sealed; the next start loads both, each with its key, and records the new one again.
+    const sealed = join(dir, `issuing-${serialHex(renewed.certificate)}.key.sealed`)
+    expect(statSync(sealed).mode & 0o777).toBe(0o600)
+    expect(readFileSync(sealed, 'utf8')).toMatch(/^signet-sealed-key:v1:/)
+    expect(await renewedKeyFiles(dir)).toEqual([sealed])
+    recorded.length = 0
+    const restarted = await loadOrCreatePki(options)
+    const kept = await restarted.issuingCas()
+    expect(kept.map(hex)).toEqual([hex(first), hex(renewed)])
+    for (const key of kept) expect(await signsFor(key)).toBe(true)
+    expect(recorded).toContainEqual({
+      ca: 'root',
+      kind: 'issuing_ca',
+      serial: serialHex(renewed.certificate),
+    })
+    expect(hex(await restarted.renewIssuingCa(new Date(at.getTime() + day)))).toBe(hex(renewed))
+  })
+
+  it('renews no issuing CA that the root would not outlive by the margin', async () => {
+    const dir = join(temporaryDirectory('pki'), 'pki')
+    const pki = await loadOrCreatePki({ dir, keys: testKeys, production: false })
+    const rootEnd = pki.root.certificate.notAfter.value.getTime()
+    expect(hex(await pki.renewIssuingCa(new Date(rootEnd - 1000 * day)))).toBe(hex(pki.issuing))
+    expect(await pki.issuingCas()).toHaveLength(1)
   })
 })
