@@ -148,13 +148,34 @@ test.describe('business activity', () => {
     await expect(page.getByText(/^This period cannot be shown\./)).toBeVisible()
     await expect(page.getByLabel('From')).toHaveValue('2025-03-10')
 
+    // On a phone the page fits the screen (the table scrolls inside its card), the header names the business
+    // in full, and every section of the business menu can be reached in its sideways row.
     await page.setViewportSize({ width: 390, height: 844 })
     await activity.open('/business/activity')
     await activity.seeRow('Signatures', ['Mia Lovelace', leaseTitle])
+    await activity.seeNoHorizontalOverflow()
+    await activity.seeBusinessNameInFull(`Activity Works ${tag}`)
+    await activity.seeBusinessMenu([
+      'Overview',
+      'Activity',
+      'Members',
+      'Domains',
+      'Billing',
+      'Seals',
+      'API users',
+      'Settings',
+      'Business profile',
+    ])
+    await activity.seeNoSeriousAccessibilityViolations()
     await testInfo.attach('activity (phone)', {
       body: await page.screenshot({ fullPage: true }),
       contentType: 'image/png',
     })
+    // A page opened at a section far along the row shows that section in it, and the way back is one tap.
+    await activity.open('/business/settings')
+    await activity.seeCurrentSection('Settings')
+    await activity.clickBusinessMenu('Activity')
+    await expect(page).toHaveURL(/\/business\/activity/)
 
     // A member is refused the screen, as every admin page.
     const memberPage: Page = await (await browser.newContext()).newPage()

@@ -41,6 +41,8 @@ test.describe('visual signature', () => {
     await expect(preview).not.toHaveAttribute('src', typedPreview ?? '')
     await overlay.getByLabel('Company').fill('Analytical Engines Ltd')
     await expect(overlay.getByLabel('Use as my default signature')).toBeChecked()
+    await profile.seeOverlayHidesPage()
+    await profile.seeNoSeriousAccessibilityViolations()
     await testInfo.attach('edit signature overlay', {
       body: await page.screenshot(),
       contentType: 'image/png',

@@ -31,6 +31,23 @@ export class AppPage {
     await this.page.getByRole('button', { name: 'Hide the test system notice' }).click()
   }
 
+  /** The page is no wider than the window: nothing of it lies beyond the screen's right edge. */
+  async seeNoHorizontalOverflow() {
+    await expect
+      .poll(() =>
+        this.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      )
+      .toBeLessThanOrEqual(0)
+  }
+
+  /** An overlay's scrim is solid: nothing of the page beneath shows through the overlay. */
+  async seeOverlayHidesPage() {
+    const scrim = this.page.locator('[data-scope="dialog"][data-part="backdrop"]')
+    await expect(scrim).toBeVisible()
+    await expect(scrim).toHaveCSS('background-color', 'rgb(255, 255, 255)')
+    await expect(scrim).toHaveCSS('opacity', '1')
+  }
+
   async chooseLanguage(label: string) {
     await this.page.getByRole('combobox', { name: /Language|Sprache|Langue|Lingua/ }).selectOption({ label })
   }

@@ -48,6 +48,41 @@ export class BusinessPage extends ProfilePage {
     await this.page.getByRole('toolbar').getByRole('button', { name }).click()
   }
 
+  /** The header shows the business's whole name, not cut short with an ellipsis. */
+  async seeBusinessNameInFull(name: string) {
+    const shown = this.page.getByRole('navigation', { name: 'Main' }).getByText(name, { exact: true })
+    await expect(shown).toBeVisible()
+    await expect(shown).toBeInViewport({ ratio: 0.95 })
+    expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+  }
+
+  businessMenu() {
+    return this.page.getByRole('navigation', { name: 'Business' })
+  }
+
+  /** The business menu has these sections, in this order, and each comes into view when sought. */
+  async seeBusinessMenu(sections: string[]) {
+    await expect(this.businessMenu().getByRole('link')).toHaveText(sections)
+    for (const section of sections) {
+      const link = this.businessMenu().getByRole('link', { name: section, exact: true })
+      await link.scrollIntoViewIfNeeded()
+      await expect(link).toBeInViewport({ ratio: 0.95 })
+    }
+  }
+
+  /** The business menu shows `section` as the current one, in view. */
+  async seeCurrentSection(section: string) {
+    const link = this.businessMenu().getByRole('link', { name: section, exact: true })
+    await expect(link).toHaveAttribute('aria-current', 'page')
+    await expect(link).toBeInViewport({ ratio: 0.95 })
+  }
+
+  /** Opens a section of the business menu; on the new page it is the current one. */
+  async clickBusinessMenu(section: string) {
+    await this.businessMenu().getByRole('link', { name: section, exact: true }).click()
+    await this.seeCurrentSection(section)
+  }
+
   async seeNavigationToBusiness(name: string) {
     await expect(this.page.getByRole('navigation', { name: 'Main' }).getByText(name)).toBeVisible()
   }

@@ -68,11 +68,4 @@ export class DashboardPage extends AppPage {
   async searchTitle(text: string) {
     await this.page.getByRole('searchbox', { name: 'Search by title' }).pressSequentially(text)
   }
-
-  async seeNoHorizontalOverflow() {
-    const overflow = await this.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    )
-    expect(overflow).toBeLessThanOrEqual(0)
-  }
 }
