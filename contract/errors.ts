@@ -162,6 +162,8 @@ export const identificationErrorCodes = [
   'identification.payment_processing',
   /** A method that needs a licence, started by someone no business or paid licence covers (402). */
   'identification.payment_required',
+  /** The coverage of a licence is asked for a signature request that names no legislation (422). */
+  'identification.legislation_required',
 ] as const
 
 /** Stable machine-readable error codes the API answers with; later issues add theirs here. */
