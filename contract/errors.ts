@@ -95,6 +95,8 @@ export const businessErrorCodes = [
   'billing.code_not_applicable',
   /** A business in the EU subscribing without its VAT number, which its invoices need (422). */
   'billing.vat_required',
+  /** A price asked for with neither a billing country nor a billing address to read it from (422). */
+  'billing.country_required',
   /** No confirmed payment method for the subscription (422). */
   'billing.payment_method_missing',
   /** The card or the SEPA debit was declined; nothing changed (402). */

@@ -1173,9 +1173,18 @@ export const apiOperations: readonly Operation[] = [
     summary: 'What a plan would cost, for a user without a business',
     tag: 'Billing',
     auth: 'account',
+    description:
+      'VAT follows `country`, else the billing address of `business`, the business the upgrade opens; with neither, 422 `billing.country_required`.',
     body: { json: directPreviewRequestSchema },
     answers: [ok(upgradePreviewSchema)],
-    errors: { 422: ['billing.plan_unavailable', 'billing.seats_out_of_range', 'billing.code_unknown'] },
+    errors: {
+      422: [
+        'billing.plan_unavailable',
+        'billing.seats_out_of_range',
+        'billing.code_unknown',
+        'billing.country_required',
+      ],
+    },
   },
   {
     method: 'post',
