@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { createBusinessSchema } from './businesses.ts'
+import { billingAddressSchema, createBusinessSchema } from './businesses.ts'
 import {
   billingCycles,
   currencies,
@@ -83,10 +83,14 @@ export const upgradeRequestSchema = v.object({
 })
 export type UpgradeRequest = v.InferInput<typeof upgradeRequestSchema>
 
-/** POST /v2/businesses/direct_upgrade/preview: the order, priced with VAT by the country it is billed to. */
+/**
+ * POST /v2/businesses/direct_upgrade/preview: the order, priced with VAT by the country it is billed to:
+ * `country`, else the billing address of the business the upgrade opens (as the confirm call names it).
+ */
 export const directPreviewRequestSchema = v.object({
   ...upgradePreviewRequestSchema.entries,
-  country: setupIntentRequestSchema.entries.country,
+  country: v.optional(setupIntentRequestSchema.entries.country),
+  business: v.optional(v.object({ billing: v.pick(billingAddressSchema, ['country']) })),
 })
 
 /** POST /v2/businesses/direct_upgrade/confirm: the business to open, the order and its confirmed payment. */

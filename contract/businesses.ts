@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { currencies, subscriptionSchema } from './price-plans.ts'
+import { retentionSchema, retentionTerminalStates } from './retention.ts'
 import { emailSchema, paymentMethodStates } from './user.ts'
 
 /** A business's place for its people: an admin runs it, a member signs on its account (SPEC §4 roles). */
@@ -63,15 +64,12 @@ export const retentionDays = 30
 /** How long before the deletion its participants are told (the deletion waits at least this long). */
 export const retentionNoticeDays = 7
 
-/** Terminal states after which retention deletes a request's documents. */
-export const retentionTerminalStates = ['SIGNED', 'DECLINED', 'WITHDRAWN', 'ANY'] as const
-
 /** SPEC §3 Business settings (GET, PUT /v1/businesses/{id}/settings). */
 export const businessSettingsSchema = v.object({
   supportContact: supportContactSchema,
   signatureRequests: v.object({
     part11: switchSchema,
-    retention: v.object({ enabled: v.boolean(), terminalState: v.picklist(retentionTerminalStates) }),
+    retention: retentionSchema,
   }),
   companyBranding: v.object({
     logo: v.nullable(v.object({ height: v.number(), width: v.number(), url: v.string() })),

@@ -95,6 +95,8 @@ export const businessErrorCodes = [
   'billing.code_not_applicable',
   /** A business in the EU subscribing without its VAT number, which its invoices need (422). */
   'billing.vat_required',
+  /** A price asked for with neither a billing country nor a billing address to read it from (422). */
+  'billing.country_required',
   /** No confirmed payment method for the subscription (422). */
   'billing.payment_method_missing',
   /** The card or the SEPA debit was declined; nothing changed (402). */
@@ -162,6 +164,8 @@ export const identificationErrorCodes = [
   'identification.payment_processing',
   /** A method that needs a licence, started by someone no business or paid licence covers (402). */
   'identification.payment_required',
+  /** The coverage of a licence is asked for a signature request that names no legislation (422). */
+  'identification.legislation_required',
 ] as const
 
 /** Stable machine-readable error codes the API answers with; later issues add theirs here. */

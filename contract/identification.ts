@@ -39,7 +39,10 @@ export const startIdentificationSchema = v.object({
   signatureRequestId: v.optional(v.pipe(v.string(), v.uuid('must be a signature request id'))),
 })
 
-/** GET /v1/user/identification/payment/{legislation}: covered, or the price of one identification licence. */
+/**
+ * GET /v1/user/identification/payment/{id}, `id` a legislation or a signature request (its legislation): covered,
+ * or the price of one identification licence.
+ */
 export const identificationPaymentSchema = v.object({
   covered: v.boolean(),
   /** In minor units; null when covered. */
@@ -82,9 +85,10 @@ export const identificationPaths = {
   user: (provider: string, mode: string) => `/v1/user/identification/${segment(provider)}/${segment(mode)}`,
   direct: (provider: string, mode: string, token: string) =>
     `/v1/direct/user/identification/${segment(provider)}/${segment(mode)}?token=${segment(token)}`,
-  payment: (legislation: string) => `/v1/user/identification/payment/${segment(legislation)}`,
-  directPayment: (legislation: string, token: string) =>
-    `/v1/direct/user/identification/payment/${segment(legislation)}?token=${segment(token)}`,
+  /** `id`: a legislation, or (GET only) a signature request standing for its legislation. */
+  payment: (id: string) => `/v1/user/identification/payment/${segment(id)}`,
+  directPayment: (id: string, token: string) =>
+    `/v1/direct/user/identification/payment/${segment(id)}?token=${segment(token)}`,
   confirmPayment: (legislation: string, paymentId: string) =>
     `/v1/user/identification/payment/${segment(legislation)}/${segment(paymentId)}/confirm`,
   directConfirmPayment: (legislation: string, paymentId: string, token: string) =>

@@ -116,15 +116,31 @@ export type SignAnswer = v.InferOutput<typeof signAnswerSchema>
 
 const qualityEntry = v.object({ quality: v.string() })
 
-/**
- * `GET /v3/user/signature-qualities-detail`: the qualities the user may sign with, in the shape of SPEC
- * §3 (ses always; aes and qes once identified). A qualified entry's quality is `demo` outside
- * production, where its certificates are demo ones.
- */
-export const signatureQualitiesDetailSchema = v.object({
+const personalQualities = {
   ses: v.object({ any: qualityEntry }),
   aes: v.optional(v.object({ any: qualityEntry })),
   qes: v.optional(v.object({ eidas: v.optional(qualityEntry), zertes: v.optional(qualityEntry) })),
+}
+
+/**
+ * SPEC §3 User signatureQualities (GET /v1/user): the qualities the user holds, ses always, aes and qes once
+ * identified (a qualified entry's quality is `demo` outside production, where its certificates are demo
+ * ones), and under `seal` the qualities of the seals of their business they may use.
+ */
+export const userSignatureQualitiesSchema = v.object({
+  ...personalQualities,
+  seal: v.optional(v.object({ aes: v.optional(qualityEntry), qes: v.optional(qualityEntry) })),
+})
+
+/** What GET /v1/user says the user holds. */
+export type UserSignatureQualities = v.InferOutput<typeof userSignatureQualitiesSchema>
+
+/**
+ * `GET /v3/user/signature-qualities-detail`: the qualities the user may sign with, in the shape of SPEC
+ * §3 (ses always; aes and qes once identified), and the one their next signature is made with.
+ */
+export const signatureQualitiesDetailSchema = v.object({
+  ...personalQualities,
   /** The quality the user's next signature is made with. */
   signingQuality: v.picklist(signatureQualities),
 })

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { passwordErrorCodes } from './errors.ts'
+import { retentionSchema } from './retention.ts'
+import { signatureQualities, userSignatureQualitiesSchema } from './signing.ts'
 
 /** SPEC §5: a standard e-mail address, as the login query and every form accept it. */
 export const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(), v.maxLength(254))
@@ -87,6 +89,12 @@ export const userSchema = v.object({
   firstName: v.nullable(v.string()),
   lastName: v.nullable(v.string()),
   hasSso: v.boolean(),
+  /** The retention setting of the user's business (SPEC §3 settings signatureRequests.retention); null without one. */
+  retention: v.nullable(retentionSchema),
+  /** The qualities the user may not sign with (not held), lowest first. */
+  disabledQualities: v.array(v.picklist(signatureQualities)),
+  /** The qualities the user holds, their own and their seals' (SPEC §3). */
+  signatureQualities: userSignatureQualitiesSchema,
   attributes: v.record(v.string(), attributeValues),
   /** SPEC §3 permissions: which visual signature flags the user may change, and their default values. */
   permissions: v.object({ visualSignatures: visualSignaturePermissionsSchema }),

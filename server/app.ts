@@ -136,12 +136,15 @@ export function createApp({
   const logger = withRequestIds(givenLogger)
   const metrics = createMetrics({ db, now, laneOf: jobs.laneOf, validator })
   const production = config.appMode === 'production'
+  const qualifiedSigning = createQualifiedSigning(config)
+  const demoQualifiedSigning = qualifiedSigning === 'demo'
   const accounts = {
     db,
     now,
     mail,
     publicUrl: config.publicUrl,
     termsVersion: config.termsVersion,
+    demoQualifiedSigning,
     logger,
     production,
   }
@@ -184,7 +187,7 @@ export function createApp({
     ...requests,
     platform,
     freeSignatures: config.freeSignatures ?? defaultFreeSignatures,
-    qualifiedSigning: createQualifiedSigning(config),
+    qualifiedSigning,
     mobileSigning: createMobileSigningProvider(config),
   }
   api.route('/', createSigningRoutes(signing))
@@ -204,6 +207,7 @@ export function createApp({
     billing,
     production,
     seller: config.seller ?? (production ? null : sandboxSeller),
+    demoQualifiedSigning,
   }
   api.route('/', createBusinessRoutes(businesses))
   api.route('/', createBillingRoutes(businesses))

@@ -196,6 +196,8 @@ function formatSchema(format: PathParameterFormat): JsonSchema {
   if (format === 'uuid') return { type: 'string', format: 'uuid' }
   if (format === 'page') return { type: 'integer', minimum: 0, maximum: maxPage }
   if (format === 'text') return { type: 'string' }
+  if ('orUuid' in format)
+    return { anyOf: [{ type: 'string', enum: [...format.words] }, formatSchema('uuid')] }
   return { type: 'string', enum: [...format] }
 }
 

@@ -1173,9 +1173,18 @@ export const apiOperations: readonly Operation[] = [
     summary: 'What a plan would cost, for a user without a business',
     tag: 'Billing',
     auth: 'account',
+    description:
+      'VAT follows `country`, else the billing address of `business`, the business the upgrade opens; with neither, 422 `billing.country_required`.',
     body: { json: directPreviewRequestSchema },
     answers: [ok(upgradePreviewSchema)],
-    errors: { 422: ['billing.plan_unavailable', 'billing.seats_out_of_range', 'billing.code_unknown'] },
+    errors: {
+      422: [
+        'billing.plan_unavailable',
+        'billing.seats_out_of_range',
+        'billing.code_unknown',
+        'billing.country_required',
+      ],
+    },
   },
   {
     method: 'post',
@@ -1782,8 +1791,13 @@ function identificationOperations(base: string, caller: Caller): Operation[] {
       method: 'get',
       path: `${base}/identification/payment/{id}`,
       summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
+      description:
+        '`id` is a legislation (eidas, zertes) or the id of a signature request the caller signs or sent (a direct-link signer: the request of their link), which stands for the legislation it asks for. Another’s request answers 404 as an unknown one does; a request that names no legislation answers 422.',
       answers: [ok(identificationPaymentSchema)],
-      errors: notFound,
+      errors: {
+        404: ['identification.not_found', 'signature_request.not_found'],
+        422: ['identification.legislation_required'],
+      },
     },
     {
       ...caller,

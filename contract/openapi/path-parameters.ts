@@ -5,9 +5,13 @@ import { legislations } from '../signing.ts'
 
 /**
  * The form of a path parameter: `uuid` a row id, `page` a page number from 0 to {@link maxPage}, `text` any
- * text a person could type (no NUL, no lone surrogate), or one of a list of words.
+ * text a person could type (no NUL, no lone surrogate), one of a list of words, or one of a list of words or
+ * a row id (`orUuid`).
  */
-export type PathParameterFormat = 'uuid' | 'page' | 'text' | readonly string[]
+export type PathParameterFormat = 'uuid' | 'page' | 'text' | readonly string[] | WordsOrUuid
+
+/** One of `words`, or a row id: a legislation, or the signature request that stands for its legislation. */
+type WordsOrUuid = { words: readonly string[]; orUuid: true }
 
 /** A path parameter of the API: what it names, its form, and the answer to a value not of that form. */
 export type PathParameter = {
@@ -103,8 +107,9 @@ const pathParameters: Readonly<Record<string, PathParameter>> = {
     refusal: notFound('identification.not_found'),
   },
   'payment/{id}': {
-    subject: 'The legislation the identification licence is for',
-    format: legislations,
+    subject:
+      'The legislation the identification licence is for; for the coverage (GET), also a signature request’s id, standing for its legislation',
+    format: { words: legislations, orUuid: true },
     refusal: notFound('identification.not_found'),
   },
   '{id}/{paymentId}': {

@@ -30,6 +30,6 @@ export async function acceptTerms(
       set.accepted_provider_terms = [...new Set([...accepted, input.providerTerms])]
     }
     await setAttributes(tx, userId, set)
-    return getUser(tx, userId)
+    return getUser(tx, userId, services.demoQualifiedSigning)
   })
 }

@@ -12,5 +12,7 @@ export type AccountServices = {
   publicUrl: string
   /** The version of the general terms users accept now (TERMS_VERSION). */
   termsVersion: string
+  /** Qualified signatures are made by the demo CA (no QTSP outside production): GET /v1/user says `demo`. */
+  demoQualifiedSigning: boolean
   logger: Logger
 }

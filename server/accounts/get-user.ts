@@ -1,10 +1,19 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import type { UserSignatureQualities } from '../../contract/signing.ts'
 import type { PaymentMethodStateName, User } from '../../contract/user.ts'
 import { waitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'
 import { preparedPerDatabase } from '../db/prepared-per-database.ts'
-import { businesses, businessMembers, type StoredBusinessSettings, users } from '../db/schema.ts'
+import {
+  businesses,
+  businessMembers,
+  type StoredBusinessSettings,
+  sealMembers,
+  seals,
+  users,
+} from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { disabledQualities, heldQualities } from '../signing/signature-qualities.ts'
 import { visualSignaturePermissionsUnder } from '../visual-signatures/visual-signature-permissions.ts'
 
 /**
@@ -34,16 +43,38 @@ const userQuery = preparedPerDatabase((db: Pick<Database, 'select'>) => {
     .prepare('user_by_id')
 })
 
+/** The qualities of the seals of the user's business they may use. */
+const sealQualitiesQuery = preparedPerDatabase((db: Pick<Database, 'select'>) =>
+  db
+    .select({ quality: seals.quality })
+    .from(sealMembers)
+    .innerJoin(seals, eq(seals.id, sealMembers.sealId))
+    .innerJoin(
+      businessMembers,
+      and(eq(businessMembers.userId, sealMembers.userId), eq(businessMembers.businessId, seals.businessId)),
+    )
+    .where(eq(sealMembers.userId, sql.placeholder('userId')))
+    .groupBy(seals.quality)
+    .prepare('user_seal_qualities'),
+)
+
 /**
  * GET /v1/user: the signed-in user as the contract shows it, with their business, or else the business
- * whose invitation waits for them. The membership is read once, with the user, for both the business and
- * the visual signature permissions its settings decide.
+ * whose invitation waits for them. The membership is read once, with the user, for the business, its
+ * retention and the visual signature permissions its settings decide. `demo`: qualified signatures are the
+ * demo CA's (SPEC §4 highest quality), as GET /v3/user/signature-qualities-detail says too.
  */
-export async function getUser(db: Pick<Database, 'select'>, userId: string): Promise<User> {
-  const [found] = await userQuery(db).execute({ userId })
+export async function getUser(db: Pick<Database, 'select'>, userId: string, demo: boolean): Promise<User> {
+  const [[found], sealRows] = await Promise.all([
+    userQuery(db).execute({ userId }),
+    sealQualitiesQuery(db).execute({ userId }),
+  ])
   // The session was found a moment ago; a user deleted since then is signed out.
   if (found === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
   const { user, business, invitation } = found
+  const seal: NonNullable<UserSignatureQualities['seal']> = Object.fromEntries(
+    sealRows.map(({ quality }) => [quality, { quality }]),
+  )
   return {
     id: user.id,
     username: user.username ?? user.id,
@@ -52,6 +83,12 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string): Pro
     firstName: user.firstName,
     lastName: user.lastName,
     hasSso: user.hasSso,
+    retention: business?.settings?.signatureRequests.retention ?? null,
+    disabledQualities: disabledQualities(user.attributes),
+    signatureQualities: {
+      ...heldQualities(user.attributes, demo),
+      ...(sealRows.length > 0 ? { seal } : {}),
+    },
     attributes: user.attributes,
     permissions: { visualSignatures: visualSignaturePermissionsUnder(business?.settings ?? undefined) },
     business: businessOf(business, invitation),

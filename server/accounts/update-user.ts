@@ -36,5 +36,5 @@ export async function updateUser(
     ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
   }
   await setAttributes(services.db, userId, attributes as Record<string, string[]>, [], names)
-  return getUser(services.db, userId)
+  return getUser(services.db, userId, services.demoQualifiedSigning)
 }

@@ -9,6 +9,7 @@ import { insertBusiness } from '../businesses/create-business.ts'
 import { getBusiness } from '../businesses/get-business.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
 import { users } from '../db/schema.ts'
+import { ApiError } from '../http/api-error.ts'
 import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
 import { applySubscription } from './apply-subscription.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'
@@ -21,7 +22,9 @@ const buyer = (country: string) => ({ businessId: null, country, people: 1, curr
 
 /**
  * POST /v2/businesses/direct_upgrade/preview: what a plan costs a user without a business who opens one
- * with it, VAT by the country it will be billed to (409 `business.already_member` for a business's people).
+ * with it, VAT by the country it will be billed to: the one given, else the billing address of the business
+ * it opens; with neither, 422 `billing.country_required` naming `country` (409 `business.already_member`
+ * for a business's people).
  */
 export async function previewDirectUpgrade(
   services: BillingServices,
@@ -29,7 +32,15 @@ export async function previewDirectUpgrade(
   input: v.InferOutput<typeof directPreviewRequestSchema>,
 ): Promise<UpgradePreview> {
   await requireNoBusiness(services.db, userId)
-  const { country, ...order } = input
+  const { country: given, business, ...order } = input
+  const country = given ?? business?.billing.country
+  if (country === undefined)
+    throw new ApiError(
+      422,
+      'billing.country_required',
+      'country: the billing country, or the business with its billing address, is needed to price the order',
+      { field: 'country' },
+    )
   return (await priceOrder(services, buyer(country), order, services.now())).preview
 }
 

@@ -14,7 +14,7 @@ import { isUuid } from '../signature-requests/find-request.ts'
 import { ApiError } from './api-error.ts'
 import { isUnsafeText } from './read-json-body.ts'
 
-const formatWords: Record<Exclude<PathParameterFormat, readonly string[]>, string> = {
+const formatWords: Record<Extract<PathParameterFormat, string>, string> = {
   uuid: 'a UUID',
   page: `a whole number from 0 to ${maxPage}`,
   text: 'text without NUL or a lone surrogate',
@@ -24,6 +24,7 @@ function fits(value: string, format: PathParameterFormat): boolean {
   if (format === 'uuid') return isUuid(value)
   if (format === 'page') return /^\d+$/.test(value) && Number(value) <= maxPage
   if (format === 'text') return !isUnsafeText(value)
+  if ('orUuid' in format) return format.words.includes(value) || isUuid(value)
   return format.includes(value)
 }
 
@@ -83,7 +84,9 @@ function malformed(
     const wrong =
       typeof format === 'string'
         ? `${subject} must be ${formatWords[format]}`
-        : `${subject} '${value}' is none of ${format.join(', ')}`
+        : 'orUuid' in format
+          ? `${subject} '${value}' is none of ${format.words.join(', ')}, nor ${formatWords.uuid}`
+          : `${subject} '${value}' is none of ${format.join(', ')}`
     return new ApiError(refusal.status, refusal.code, wrong, { field: name })
   }
   return undefined

@@ -11,6 +11,7 @@ import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
 import { identificationPaymentMetadata } from '../providers/billing/charge-provider.ts'
 import { isCovered } from './find-identification.ts'
 import { isCoveredFor, licencesOf } from './identification-licences.ts'
+import { identificationRequestLegislation } from './identification-request.ts'
 import type { IdentificationOwner, IdentificationServices } from './identification-services.ts'
 import { applyChargeStatus } from './sync-identification-payment.ts'
 
@@ -28,19 +29,31 @@ function paymentLegislation(legislation: string): Legislation {
 }
 
 /**
- * GET /v1/user/identification/payment/{legislation}: `covered` when a business in good standing pays for
- * the owner's identification or the owner holds a paid licence of the legislation that is neither used nor held
- * by an identification under way (`covered_by` says which); otherwise
+ * The `{id}` of GET .../identification/payment/{id} (SPEC §7): a legislation, or the id of a signature request
+ * the caller may see, which stands for its legislation.
+ */
+export async function coverageLegislation(
+  db: Database,
+  owner: IdentificationOwner,
+  id: string,
+): Promise<Legislation> {
+  return uuidPattern.test(id) ? identificationRequestLegislation(db, owner, id) : paymentLegislation(id)
+}
+
+/**
+ * GET /v1/user/identification/payment/{id}, for the legislation {@link coverageLegislation} reads: `covered`
+ * when a business in good standing pays for the owner's identification or the owner holds a paid licence of
+ * the legislation that is neither used nor held by an identification under way (`covered_by` says which);
+ * otherwise
  * the price of one identification licence of the legislation, in minor units, in the user's currency (CHF for
  * de-ch and fr-ch, EUR otherwise, SPEC §9), and whether a licence paid for is still processing at the bank.
  */
 export async function identificationPayment(
   db: Database,
   owner: IdentificationOwner,
-  legislation: string,
+  known: Legislation,
   now: Date,
 ): Promise<IdentificationPayment> {
-  const known = paymentLegislation(legislation)
   if (await isCovered(db, owner, now))
     return { covered: true, amount: null, currency: null, coveredBy: 'business', processing: false }
   if (await isCoveredFor(db, owner, known, now))

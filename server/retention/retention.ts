@@ -1,10 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import {
-  retentionDays,
-  retentionNoticeDays,
-  type retentionTerminalStates,
-} from '../../contract/businesses.ts'
+import { retentionDays, retentionNoticeDays } from '../../contract/businesses.ts'
+import type { retentionTerminalStates } from '../../contract/retention.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import { isPersonOf } from '../activity/activity-people.ts'
 import type { Database } from '../db/open-database.ts'

@@ -13,6 +13,7 @@ import {
 } from '../../contract/billing.ts'
 import { upgradePreviewRequestSchema } from '../../contract/price-plans.ts'
 import { attributesCase } from '../../contract/user.ts'
+import type { AccountServices } from '../accounts/account-services.ts'
 import { getUser } from '../accounts/get-user.ts'
 import { type BillingServices, requireProviders } from '../billing/billing-services.ts'
 import { changePlan } from '../billing/change-plan.ts'
@@ -54,7 +55,8 @@ const v2 = '/v2/businesses/:id'
  * stand-in for what Stripe.js does in the browser.
  */
 export function createBillingRoutes(
-  services: BillingServices & ApiKeyMode & { seller: Seller | null },
+  services: BillingServices &
+    ApiKeyMode & { seller: Seller | null } & Pick<AccountServices, 'demoQualifiedSigning'>,
 ): Hono<AuthEnv> {
   const { db } = services
   const requireAuth = authenticate(services)
@@ -213,7 +215,7 @@ export function createBillingRoutes(
     .post(billingPaths.freeMigration(), requireAuth, async (c) => {
       const { userId } = c.get('auth')
       await migrateToNewFreePlan(db, userId)
-      return sendJson(c, await getUser(db, userId), 200, attributesCase)
+      return sendJson(c, await getUser(db, userId, services.demoQualifiedSigning), 200, attributesCase)
     })
     .put(`${v2}/base`, requireAuth, jsonBody(basePlanSchema), async (c) => {
       await admin(c)

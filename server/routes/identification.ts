@@ -20,6 +20,7 @@ import { getIdentification } from '../identification/get-identification.ts'
 import { identificationMethod, webhookProvider } from '../identification/identification-method.ts'
 import {
   confirmIdentificationPayment,
+  coverageLegislation,
   identificationPayment,
   startIdentificationPayment,
 } from '../identification/identification-payment.ts'
@@ -70,6 +71,10 @@ export function createIdentificationRoutes(services: IdentificationServices & Ap
     const { info, created } = await startIdentification(services, owner, params, signatureRequestId)
     return sendJson(c, info, created ? 201 : 200)
   }
+  const coverage = async (c: Context, owner: IdentificationOwner) => {
+    const legislation = await coverageLegislation(db, owner, c.req.param('id') ?? '')
+    return sendJson(c, await identificationPayment(db, owner, legislation, services.now()))
+  }
   const startPayment = async (c: Context, owner: IdentificationOwner) =>
     sendJson(c, await startIdentificationPayment(services, owner, c.req.param('id') ?? ''), 201)
   const confirmPayment = async (c: Context, owner: IdentificationOwner) => {
@@ -88,9 +93,7 @@ export function createIdentificationRoutes(services: IdentificationServices & Ap
 
   // The payment call first: its path would otherwise read as provider `payment`.
   const userRoutes = new Hono<AuthEnv>()
-    .get('/v1/user/identification/payment/:id', requireAuth, async (c) =>
-      sendJson(c, await identificationPayment(db, user(c), c.req.param('id'), services.now())),
-    )
+    .get('/v1/user/identification/payment/:id', requireAuth, async (c) => coverage(c, user(c)))
     .post('/v1/user/identification/payment/:id', requireAuth, async (c) => startPayment(c, user(c)))
     .post('/v1/user/identification/payment/:id/:paymentId/confirm', requireAuth, async (c) =>
       confirmPayment(c, user(c)),
@@ -104,9 +107,7 @@ export function createIdentificationRoutes(services: IdentificationServices & Ap
       return c.body(null, 204)
     })
   const directRoutes = new Hono<DirectEnv>()
-    .get('/v1/direct/user/identification/payment/:id', requireDirect, async (c) =>
-      sendJson(c, await identificationPayment(db, direct(c), c.req.param('id'), services.now())),
-    )
+    .get('/v1/direct/user/identification/payment/:id', requireDirect, async (c) => coverage(c, direct(c)))
     .post('/v1/direct/user/identification/payment/:id', requireDirect, async (c) =>
       startPayment(c, direct(c)),
     )

@@ -28,7 +28,12 @@ export function createUserRoutes(services: AccountServices & ApiKeyMode): Hono<A
   const requireAuth = authenticate(services)
   return new Hono<AuthEnv>()
     .get(apiPaths.user(), requireAuth, async (c) =>
-      sendJson(c, await getUser(services.db, c.get('auth').userId), 200, attributesCase),
+      sendJson(
+        c,
+        await getUser(services.db, c.get('auth').userId, services.demoQualifiedSigning),
+        200,
+        attributesCase,
+      ),
     )
     .put(apiPaths.user(), requireAuth, jsonBody(updateUserSchema, attributesCase), async (c) =>
       sendJson(c, await updateUser(services, c.get('auth').userId, c.req.valid('json')), 200, attributesCase),

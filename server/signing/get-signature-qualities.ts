@@ -3,12 +3,7 @@ import type { SignatureQualitiesDetail } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
 import { users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
-import {
-  allowedQualities,
-  qesLegislations,
-  signatureQualitiesAttribute,
-  signingQuality,
-} from './signature-qualities.ts'
+import { heldQualities, signingQuality } from './signature-qualities.ts'
 
 /**
  * GET /v3/user/signature-qualities-detail: what the signed-in user may sign with, read from their
@@ -24,16 +19,8 @@ export async function getSignatureQualities(
 ): Promise<SignatureQualitiesDetail> {
   const [user] = await db.select({ attributes: users.attributes }).from(users).where(eq(users.id, userId))
   if (user === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
-  const allowed = allowedQualities(user.attributes, vouched)
-  const unlocked = new Set(user.attributes[signatureQualitiesAttribute] ?? [])
-  const qesEntry = { quality: demo ? 'demo' : 'qes' }
-  const qes = Object.fromEntries(
-    qesLegislations.filter((legislation) => unlocked.has(`qes_${legislation}`)).map((l) => [l, qesEntry]),
-  )
   return {
-    ses: { any: { quality: 'ses' } },
-    ...(allowed.includes('aes') ? { aes: { any: { quality: 'aes' } } } : {}),
-    ...(allowed.includes('qes') ? { qes } : {}),
+    ...heldQualities(user.attributes, demo, vouched),
     signingQuality: signingQuality(user.attributes, vouched),
   }
 }

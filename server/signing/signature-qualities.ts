@@ -1,4 +1,8 @@
-import type { SignatureQuality } from '../../contract/signing.ts'
+import {
+  type SignatureQuality,
+  signatureQualities,
+  type UserSignatureQualities,
+} from '../../contract/signing.ts'
 
 /**
  * The user attribute that holds what identification has unlocked: `aes`, `qes_eidas`, `qes_zertes`.
@@ -8,7 +12,7 @@ import type { SignatureQuality } from '../../contract/signing.ts'
 export const signatureQualitiesAttribute = 'signature_qualities'
 
 /** Legislations a qualified signature is unlocked for, as `qes_<legislation>` in the attribute. */
-export const qesLegislations = ['eidas', 'zertes'] as const
+const qesLegislations = ['eidas', 'zertes'] as const
 
 /**
  * Qualities the user may sign with, lowest first: ses always, aes and qes once unlocked. `vouched`: a
@@ -38,4 +42,29 @@ export function signingQuality(
     allowedQualities(attributes, vouched).find((quality) => quality === attributes.default_quality?.[0]) ??
     'ses'
   )
+}
+
+/** The user's own qualities in the shape of SPEC §3 signatureQualities; qualified ones say `demo` when `demo`. */
+export function heldQualities(
+  attributes: Readonly<Record<string, string[]>>,
+  demo: boolean,
+  vouched = false,
+): Omit<UserSignatureQualities, 'seal'> {
+  const allowed = allowedQualities(attributes, vouched)
+  const unlocked = new Set(attributes[signatureQualitiesAttribute] ?? [])
+  const qesEntry = { quality: demo ? 'demo' : 'qes' }
+  const qes = Object.fromEntries(
+    qesLegislations.filter((legislation) => unlocked.has(`qes_${legislation}`)).map((l) => [l, qesEntry]),
+  )
+  return {
+    ses: { any: { quality: 'ses' } },
+    ...(allowed.includes('aes') ? { aes: { any: { quality: 'aes' } } } : {}),
+    ...(allowed.includes('qes') ? { qes } : {}),
+  }
+}
+
+/** SPEC §3 disabledQualities: the qualities the user may not sign with, lowest first. */
+export function disabledQualities(attributes: Readonly<Record<string, string[]>>): SignatureQuality[] {
+  const allowed = allowedQualities(attributes)
+  return signatureQualities.filter((quality) => !allowed.includes(quality))
 }

@@ -16,10 +16,10 @@ import {
   createBusinessSchema,
   domainsSchema,
   retentionPreviewSchema,
-  type retentionTerminalStates,
   updateAes4bizSchema,
   updateBusinessSettingsSchema,
 } from '../../contract/businesses.ts'
+import type { retentionTerminalStates } from '../../contract/retention.ts'
 import type { ApiClient } from './client.ts'
 
 // Business changes are answered 409 when refused (the last admin); retrying would only be refused again.

@@ -71,6 +71,7 @@ export const identificationErrors: Record<
   'identification.webhook_invalid': msg`The identification provider's message could not be verified and was ignored.`,
   'identification.covered': msg`Your identification is already paid for by your business or an earlier licence; there is nothing to buy.`,
   'identification.payment_processing': msg`Your earlier payment is still being processed by the bank. Please wait until it is confirmed before paying again.`,
+  'identification.legislation_required': msg`This request does not say which law its signature follows. Please choose Swiss or EU law first.`,
 }
 
 /** The message of an identification call's error code, or the app's own for other codes. */

@@ -23,6 +23,7 @@ describe.each(drivers)('signIn on %s', (driver) => {
       mail: { post: async () => {} },
       publicUrl: 'http://localhost',
       termsVersion: '2026-01',
+      demoQualifiedSigning: true,
       logger: pino({ level: 'silent' }),
     }
   })

@@ -671,6 +671,32 @@ describe.each(drivers)('billing on the sandbox provider on %s', { timeout: 60_00
     )
   })
 
+  it('prices a direct upgrade by the billing address of the business it opens when no country is given', async () => {
+    const token = await client.signUp('buyer@address.example')
+    const order = { plan: 'pro', cycle: 'monthly', amount_seats: 2, currency: 'EUR' }
+    const preview = async (body: Record<string, unknown>) =>
+      v.parse(
+        upgradePreviewSchema,
+        await readJson(await client.call('POST', billingPaths.directPreview(), { token, body })),
+      )
+    // The business the confirm call names, here still without its VAT number.
+    const german = { ...businessData('DE'), name: 'Adresse GmbH' }
+    const byAddress = await preview({ ...order, business: german })
+    expect(byAddress).toEqual(await preview({ ...order, country: 'DE' }))
+    expect(byAddress.vatTreatment).toBe('reverseCharge')
+    // A country given is the one billed to.
+    expect(await preview({ ...order, country: 'CH', business: german })).toEqual(
+      await preview({ ...order, country: 'CH' }),
+    )
+    expect((await preview({ ...order, country: 'CH' })).vatTreatment).not.toBe('reverseCharge')
+    await client.expectError(
+      await client.call('POST', billingPaths.directPreview(), { token, body: order }),
+      422,
+      'billing.country_required',
+      'country',
+    )
+  })
+
   it('buys the seats that invited people need before inviting them', async () => {
     const { token, id } = await openPastTrial('admin@invite-seats.example')
     await readJson(await subscribe(token, id, '4242424242424242'))

@@ -11,8 +11,16 @@ import { type RequestsClient, startRequestsClient, uploaded } from '../signature
 import { drivers } from '../test-database.ts'
 
 /** A value of each form, and one of none: the latter is what a fuzzer, or a typo in a link, sends. */
-const wellFormed = (format: PathParameterFormat) =>
-  format === 'uuid' ? randomUUID() : format === 'page' ? '0' : format === 'text' ? 'x' : (format[0] ?? '')
+const wellFormed = (format: PathParameterFormat): string =>
+  format === 'uuid'
+    ? randomUUID()
+    : format === 'page'
+      ? '0'
+      : format === 'text'
+        ? 'x'
+        : 'orUuid' in format
+          ? (format.words[0] ?? '')
+          : (format[0] ?? '')
 const malformed = (format: PathParameterFormat) =>
   format === 'uuid' || format === 'page' ? '-1' : format === 'text' ? 'a\u0000b' : 'nope'
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { retentionTerminalStates } from '../../../contract/businesses.ts'
+import type { retentionTerminalStates } from '../../../contract/retention.ts'
 import { defaultBusinessSettings } from '../../../server/businesses/business-settings.ts'
 import type { Database } from '../../../server/db/open-database.ts'
 import { businesses } from '../../../server/db/schema.ts'

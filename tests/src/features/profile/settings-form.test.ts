@@ -10,6 +10,9 @@ const user = (attributes: Record<string, string[]>): User => ({
   firstName: 'Ada',
   lastName: 'Lovelace',
   hasSso: false,
+  retention: null,
+  disabledQualities: ['aes', 'qes'],
+  signatureQualities: { ses: { any: { quality: 'ses' } } },
   attributes,
   permissions: {
     visualSignatures: {
