@@ -53,7 +53,7 @@ export function upgradePreviewQueryOptions(api: ApiClient, id: string, request: 
 /** POST /v2/businesses/direct_upgrade/preview: a plan priced for a user who opens a business with it. */
 export function directPreviewQueryOptions(
   api: ApiClient,
-  request: UpgradePreviewRequest & { country: string },
+  request: v.InferInput<typeof directPreviewRequestSchema>,
 ) {
   return queryOptions({
     queryKey: ['direct-upgrade', 'preview', request],

@@ -41,7 +41,11 @@ function BuyPlan({ user }: { user: User }) {
     {
       preview: ({ order, company }) =>
         queryClient.fetchQuery(
-          directPreviewQueryOptions(api, { ...order, country: company?.billing.country ?? '' }),
+          // The server prices for the country of the billing address (VAT, SPEC §7).
+          directPreviewQueryOptions(api, {
+            ...order,
+            ...(company ? { business: { billing: { country: company.billing.country } } } : {}),
+          }),
         ),
       order: async ({ order, company, setupIntentId }) => {
         if (!company || !setupIntentId) throw new Error('checkout.order_incomplete')
