@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { useId } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useId, useMemo } from 'react'
 import * as v from 'valibot'
+import { fromPromise } from 'xstate'
 import { productName } from '../../../contract/app-config.ts'
 import { businessPaths, invitationPreviewSchema } from '../../../contract/businesses.ts'
-import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { invitationMachine } from '../../../machines/invitation/invitation.machine.ts'
+import { errorMessage } from '../../api/error-messages.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import styles from '../auth/auth.module.css'
@@ -14,41 +16,67 @@ import { SignInForm } from '../auth/login-screen.tsx'
 import { useAuthCalls } from '../auth/use-auth-calls.ts'
 
 /**
- * /invite/{id} before its visitor signed in: who invites to which business (GET /v1/invitations/{id}), the
- * sign-in form with the invited address filled in, and "Create an account" for that address. Either way the
- * visitor comes back here signed in, where the invitation dialog asks them to join (SPEC §6). An invitation
+ * /invite/{id} before its visitor signed in, run by the invitation machine: who invites to which business
+ * (GET /v1/invitations/{id}), the sign-in form with the invited address filled in, and "Create an account"
+ * for that address. Either way the visitor comes back here signed in, where the invitation dialog asks them to join (SPEC §6). An invitation
  * that is no longer open says so and what to do.
  */
 export function InvitationLanding({ id }: { id: string }) {
   const { api } = useRouteContext({ from: '__root__' })
   const { i18n } = useLingui()
-  const preview = useQuery({
-    queryKey: ['invitation', id],
-    queryFn: async () => v.parse(invitationPreviewSchema, await api.request(businessPaths.invitation(id))),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  })
-  if (preview.isPending) {
+  const calls = useAuthCalls()
+  const navigate = useNavigate()
+  const here = `/invite/${id}`
+  const logic = useMemo(
+    () =>
+      invitationMachine.provide({
+        actors: {
+          loadInvitation: fromPromise(async ({ input }) =>
+            v.parse(invitationPreviewSchema, await api.request(businessPaths.invitation(input.id))),
+          ),
+          requestSignupLink: fromPromise(async ({ input }) => {
+            // The confirmation link comes back to this invitation once the account exists.
+            const confirm = `/signup/confirm?${new URLSearchParams({ redirect: `/invite/${input.id}` })}`
+            await calls.requestConfirmation({
+              email: input.email,
+              flow: 'signup',
+              lang: i18n.locale,
+              confirm,
+            })
+          }),
+        },
+      }),
+    [api, calls, i18n],
+  )
+  const actor = useActorRef(logic, { input: { id } })
+  const snapshot = useSelector(actor, (s) => s)
+  const { preview, error } = snapshot.context
+  const email = preview?.email
+  useEffect(() => {
+    if (snapshot.matches('linkSent') && email) void navigate({ to: '/signup/mail-sent', search: { email } })
+  }, [snapshot, email, navigate])
+
+  if (snapshot.matches('gone')) return <InvitationGone />
+  if (snapshot.matches('failed')) {
+    return (
+      <div className={styles.center}>
+        <AuthHeader title={<Trans>We could not open your invitation</Trans>} />
+        <FormAlert>{i18n._(errorMessage(error ?? ''))}</FormAlert>
+        <Button size="lg" block onClick={() => actor.send({ type: 'invitation.retry' })}>
+          <Trans>Try again</Trans>
+        </Button>
+      </div>
+    )
+  }
+  if (!preview) {
     return (
       <div className={styles.center} aria-busy="true">
         <AuthHeader title={<Trans>Opening your invitation…</Trans>} />
       </div>
     )
   }
-  if (preview.isError) {
-    if (errorCode(preview.error) === 'business.invitation_not_found') return <InvitationGone />
-    return (
-      <div className={styles.center}>
-        <AuthHeader title={<Trans>We could not open your invitation</Trans>} />
-        <FormAlert>{i18n._(errorMessage(errorCode(preview.error)))}</FormAlert>
-        <Button size="lg" block onClick={() => void preview.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </div>
-    )
-  }
-  const { inviter, business, email } = preview.data
-  const here = `/invite/${id}`
+  const { inviter, business } = preview
+  const requesting = !snapshot.matches({ open: 'idle' })
   return (
     <>
       <AuthHeader
@@ -67,25 +95,31 @@ export function InvitationLanding({ id }: { id: string }) {
           {productName} account, and then accept the invitation.
         </Trans>
       </AuthHeader>
-      <SignInForm email={email} redirect={here} />
-      <CreateAccount email={email} redirect={here} />
+      <SignInForm email={preview.email} redirect={here} />
+      <CreateAccount
+        email={preview.email}
+        requesting={requesting}
+        error={error}
+        onCreate={() => actor.send({ type: 'invitation.createAccount' })}
+      />
     </>
   )
 }
 
-/** "Create an account" for the invited address: the confirmation link it mails comes back to `redirect`. */
-function CreateAccount({ email, redirect }: { email: string; redirect: string }) {
+/** "Create an account" for the invited address: its confirmation link is mailed at once. */
+function CreateAccount({
+  email,
+  requesting,
+  error,
+  onCreate,
+}: {
+  email: string
+  requesting: boolean
+  error: string | null
+  onCreate: () => void
+}) {
   const { i18n } = useLingui()
-  const calls = useAuthCalls()
-  const navigate = useNavigate()
   const headingId = useId()
-  const request = useMutation({
-    mutationFn: async () => {
-      const confirm = `/signup/confirm?${new URLSearchParams({ redirect })}`
-      await calls.requestConfirmation({ email, flow: 'signup', lang: i18n.locale, confirm })
-      await navigate({ to: '/signup/mail-sent', search: { email } })
-    },
-  })
   return (
     <section className={styles.alternative} aria-labelledby={headingId}>
       <p className={styles.divider}>
@@ -100,15 +134,9 @@ function CreateAccount({ email, redirect }: { email: string; redirect: string })
           create your account and accept the invitation.
         </Trans>
       </p>
-      {request.isError ? <FormAlert>{i18n._(errorMessage(errorCode(request.error)))}</FormAlert> : null}
-      <Button
-        variant="secondary"
-        size="lg"
-        block
-        disabled={request.isPending}
-        onClick={() => request.mutate()}
-      >
-        {request.isPending ? <Trans>Sending…</Trans> : <Trans>Create an account</Trans>}
+      {error ? <FormAlert>{i18n._(errorMessage(error))}</FormAlert> : null}
+      <Button variant="secondary" size="lg" block disabled={requesting} onClick={onCreate}>
+        {requesting ? <Trans>Sending…</Trans> : <Trans>Create an account</Trans>}
       </Button>
     </section>
   )
