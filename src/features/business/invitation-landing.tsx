@@ -96,6 +96,11 @@ export function InvitationLanding({ id }: { id: string }) {
         </Trans>
       </AuthHeader>
       <SignInForm email={preview.email} redirect={here} />
+      <p className={styles.links}>
+        <Link to="/password-reset" search={{ email: preview.email }}>
+          <Trans>Forgot your password?</Trans>
+        </Link>
+      </p>
       <CreateAccount
         email={preview.email}
         requesting={requesting}
