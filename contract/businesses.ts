@@ -235,6 +235,18 @@ export const businessPeopleSchema = v.object({ people: v.array(businessPersonSch
 /** GET /v2/businesses/{id}/invitations. */
 export const businessInvitationsSchema = v.object({ invitations: v.array(businessInvitationSchema) })
 
+/**
+ * GET /v1/invitations/{inviteId}: what the page an invitation link opens tells anyone holding the link, and no
+ * more: who invites (their name, else their address; null once their account is gone), to which business,
+ * and the address invited.
+ */
+export const invitationPreviewSchema = v.object({
+  inviter: v.nullable(v.string()),
+  business: v.string(),
+  email: v.string(),
+})
+export type InvitationPreview = v.InferOutput<typeof invitationPreviewSchema>
+
 /** Most addresses one invitation call takes. */
 export const maxInvitesPerCall = 50
 
@@ -296,6 +308,8 @@ export const businessPaths = {
   /** `DELETE` revokes an invitation (or the invited person declines it). */
   businessInvitation: (id: string, inviteId: string) =>
     `/v1/businesses/${encodeURIComponent(id)}/invitations/${encodeURIComponent(inviteId)}`,
+  /** `GET` an invitation's preview, without signing in: the mailed link's id is the key. */
+  invitation: (inviteId: string) => `/v1/invitations/${encodeURIComponent(inviteId)}`,
   changeToAdmins: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/change-to-admins`,
   changeToMembers: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/change-to-members`,
   /** `POST` removes members; a member may remove themselves (leaving the business). */

@@ -6,6 +6,7 @@ import { dialogHostMachine } from './dialog/dialog-host.machine.ts'
 import { fieldPlacementMachine } from './field-placement/field-placement.machine.ts'
 import { guidanceMachine } from './guidance/guidance.machine.ts'
 import { identificationMachine } from './identification/identification.machine.ts'
+import { invitationMachine } from './invitation/invitation.machine.ts'
 import { maintenanceMachine } from './maintenance/maintenance.machine.ts'
 import { mobileIdMachine } from './mobile-id/mobile-id.machine.ts'
 import { pageLoadingMachine } from './page-loading/page-loading.machine.ts'
@@ -57,6 +58,17 @@ export const statecharts: readonly StatechartEntry[] = [
       message: 'Name, password and terms after the confirmed e-mail, then the account is registered.',
     },
     machine: signupMachine,
+  },
+  {
+    id: 'invitation',
+    title: /*i18n*/ { id: 'statechart.invitation.title', message: 'Invitation link' },
+    spec: '§2, §6',
+    summary: /*i18n*/ {
+      id: 'statechart.invitation.summary',
+      message:
+        'Who invites to which business, before signing in; an invitation no longer open says so; the signup link for the invited address.',
+    },
+    machine: invitationMachine,
   },
   {
     id: 'signature-request',

@@ -47,6 +47,7 @@ import {
   createBusinessSchema,
   domainSchema,
   domainsSchema,
+  invitationPreviewSchema,
   inviteMembersSchema,
   retentionPreviewQuerySchema,
   retentionPreviewSchema,
@@ -831,6 +832,15 @@ export const apiOperations: readonly Operation[] = [
     auth: 'account',
     answers: [ok(businessInvitationsSchema)],
     errors: adminOnly,
+  },
+  {
+    method: 'get',
+    path: '/v1/invitations/{inviteId}',
+    summary: 'Who invites to which business, for the invitation link’s page',
+    tag: 'Businesses',
+    auth: 'none',
+    answers: [ok(invitationPreviewSchema)],
+    errors: { 404: ['business.invitation_not_found'] },
   },
   {
     method: 'delete',

@@ -13,14 +13,16 @@ interface Listed {
 }
 
 /**
- * The app path (with search) of the newest mailed link to `email` that leads to `path`, read from
- * the development outbox; waits for the mail to arrive.
+ * The app path (with search) of the newest mailed link to `email` that leads to `path` (a pattern for a path
+ * with an id, such as an invitation's), read from the development outbox; waits for the mail to arrive.
  */
 export async function mailedAppLink(
   request: APIRequestContext,
   email: string,
-  path: string,
+  path: string | RegExp,
 ): Promise<string> {
+  const leadsThere = (url: URL) =>
+    typeof path === 'string' ? url.pathname === path : path.test(url.pathname)
   let found: string | undefined
   await expect
     .poll(
@@ -30,7 +32,7 @@ export async function mailedAppLink(
           const mail = (await (await request.get(`/api/dev/outbox/${listed.id}`)).json()) as {
             links: string[]
           }
-          const link = mail.links.map((l) => new URL(l)).find((url) => url.pathname === path)
+          const link = mail.links.map((l) => new URL(l)).find(leadsThere)
           if (link) {
             found = `${link.pathname}${link.search}`
             return found

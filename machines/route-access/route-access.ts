@@ -27,7 +27,12 @@ export const access = {
   openToAll: (layout: Layout, extra?: Extra) => rule('openToAll', roles, layout, extra),
   /** Flows (identification steps, upgrades) drop the main navigation: the `simple` layout. */
   user: (layout: Layout = 'main', extra?: Extra) => rule('user', ['user'], layout, extra),
-  invite: () => rule('invite', ['member'], 'simple'),
+  /**
+   * SPEC §2 lists /invite/{id} for the member role (an invitee's, while the invitation waits); its link is
+   * mailed to people without an account too, and to invitations since withdrawn, so the page also welcomes
+   * visitors and tells any account why there is nothing to answer.
+   */
+  invite: () => rule('invite', ['unauthenticated', 'user'], 'simple'),
   adminOrUser: () => rule('adminOrUser', ['admin', 'user'], 'simple', { strict: true }),
   admin: (extra?: Extra) => rule('admin', ['admin'], 'admin', extra),
   nas: (layout: Layout = 'simple') => rule('nas', ['nas'], layout),

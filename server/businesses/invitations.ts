@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import type { InvitationPreview } from '../../contract/businesses.ts'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, businessInvitations, businessMembers, users } from '../db/schema.ts'
@@ -37,6 +38,11 @@ export function waitingInvitation(db: Reader) {
     .orderBy(asc(businessInvitations.createdAt))
     .limit(1)
     .as('waiting_invitation')
+}
+
+/** How an invitation names the person who sent it: their name, else their address. */
+export function inviterName(inviter: { firstName: string | null; lastName: string | null; email: string }) {
+  return [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.email
 }
 
 const notFound = () => new ApiError(404, 'business.invitation_not_found', 'No such invitation is waiting')
@@ -88,4 +94,32 @@ export async function deleteInvitation(
     )
   if (invitation === undefined || (admin === undefined && invitation.email !== caller.email)) throw notFound()
   await db.delete(businessInvitations).where(eq(businessInvitations.id, inviteId))
+}
+
+/**
+ * GET /v1/invitations/{inviteId}, without signing in: the open invitation's inviter, business and address,
+ * for the page its mailed link opens. The id is the secret of that link; any id that is not an open
+ * invitation (withdrawn, accepted, declined, never sent) is the same 404, so nothing else is learnt.
+ */
+export async function previewInvitation(db: Reader, inviteId: string): Promise<InvitationPreview> {
+  if (!isUuid(inviteId)) throw notFound()
+  const [found] = await db
+    .select({
+      email: businessInvitations.email,
+      business: businesses.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      inviterEmail: users.email,
+    })
+    .from(businessInvitations)
+    .innerJoin(businesses, eq(businesses.id, businessInvitations.businessId))
+    .leftJoin(users, eq(users.id, businessInvitations.invitedBy))
+    .where(eq(businessInvitations.id, inviteId))
+  if (found === undefined) throw notFound()
+  const { email, business, inviterEmail, firstName, lastName } = found
+  return {
+    inviter: inviterEmail === null ? null : inviterName({ firstName, lastName, email: inviterEmail }),
+    business,
+    email,
+  }
 }

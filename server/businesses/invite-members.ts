@@ -6,6 +6,7 @@ import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'
 import { listBusinessInvitations } from './business-people.ts'
 import type { BusinessServices } from './business-services.ts'
+import { inviterName } from './invitations.ts'
 
 /**
  * POST /v1/businesses/{id}/members: invites each address (lower case) that is not a member yet, mailing it
@@ -51,14 +52,13 @@ export async function inviteMembers(
       .from(users)
       .where(inArray(users.email, invitees))
     const langOf = new Map(accounts.map((a) => [a.email.toLowerCase(), a.attributes.lang?.[0]]))
-    const inviterName = [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.email
     for (const invitation of invitations) {
       const locale = pickMailLocale(langOf.get(invitation.email), inviter.attributes.lang?.[0])
       const link = `${services.publicUrl}/invite/${invitation.id}`
       await services.mail.post(
         tx,
         renderMail(businessInvitationMail, locale, invitation.email, {
-          inviter: inviterName,
+          inviter: inviterName(inviter),
           business: business.name,
           link,
         }),

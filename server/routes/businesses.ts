@@ -24,7 +24,7 @@ import { businessStatistics } from '../businesses/business-statistics.ts'
 import { changeRoles, removeMembers } from '../businesses/change-members.ts'
 import { createBusiness } from '../businesses/create-business.ts'
 import { getBusiness, getUserBusiness } from '../businesses/get-business.ts'
-import { deleteInvitation } from '../businesses/invitations.ts'
+import { deleteInvitation, previewInvitation } from '../businesses/invitations.ts'
 import { inviteMembers } from '../businesses/invite-members.ts'
 import { listPricePlans } from '../businesses/list-price-plans.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
@@ -117,6 +117,10 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
         await admin(c.get('auth').userId, c.req.param('id'))
         return sendJson(c, { invitations: await listBusinessInvitations(db, c.req.param('id')) })
       })
+      // The invitation link's page, before its visitor has an account: the link's id is the only key.
+      .get('/v1/invitations/:inviteId', async (c) =>
+        sendJson(c, await previewInvitation(db, c.req.param('inviteId'))),
+      )
       .delete(`${v1}/invitations/:inviteId`, requireAuth, async (c) => {
         await deleteInvitation(db, c.get('auth'), c.req.param('id'), c.req.param('inviteId'))
         return c.body(null, 204)

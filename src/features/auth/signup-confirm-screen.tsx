@@ -7,7 +7,7 @@ import { buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
-import { validateTokenSearch } from './auth-search.ts'
+import { validateSignupSearch } from './auth-search.ts'
 import { signupKinds } from './mail-sent-screen.tsx'
 import { SignupLinkInvalid } from './signup-link-invalid.tsx'
 import { SignupSteps } from './signup-steps-screen.tsx'
@@ -17,12 +17,12 @@ import { useAuthCalls } from './use-auth-calls.ts'
 const eidplusNext = '/profile/signature-standards/legislation'
 
 /**
- * /signup/confirm?token= and /signup/flows/eidplus/confirm?token= (SPEC §2): checks the mailed link's token,
+ * /signup/confirm?token= (with the `redirect` the signup started with, such as an invitation's page) and /signup/flows/eidplus/confirm?token= (SPEC §2): checks the mailed link's token,
  * which must be of this `kind`'s flow. A good signup link continues to the signup steps with the token and
  * the confirmed address; a good eID+ link shows the same steps here, then goes on to identification.
  */
 export function SignupConfirmScreen({ kind = 'signup' }: { kind?: 'signup' | 'eidplus' }) {
-  const { token } = validateTokenSearch(useSearch({ strict: false }))
+  const { token, redirect } = validateSignupSearch(useSearch({ strict: false }))
   const { confirmation, start } = signupKinds[kind]
   const { i18n } = useLingui()
   const calls = useAuthCalls()
@@ -41,11 +41,11 @@ export function SignupConfirmScreen({ kind = 'signup' }: { kind?: 'signup' | 'ei
     if (valid && token && kind === 'signup') {
       void navigate({
         to: '/signup/steps',
-        search: { token, email: answer?.email ?? undefined },
+        search: { token, email: answer?.email ?? undefined, redirect },
         replace: true,
       })
     }
-  }, [valid, token, kind, answer?.email, navigate])
+  }, [valid, token, kind, answer?.email, redirect, navigate])
 
   const linkRefused = check.isError && errorCode(check.error).startsWith('token.')
   if (!token || (answer && !valid) || linkRefused) return <SignupLinkInvalid start={start} />

@@ -39,11 +39,14 @@ const stepNames: Record<(typeof signupSteps)[number], MessageDescriptor> = {
 
 const view = (snapshot: SignupSnapshot) => snapshot
 
-/** /signup/steps (SPEC §2): name, password and terms, then the account is created and signed in. */
+/**
+ * /signup/steps (SPEC §2): name, password and terms, then the account is created and signed in; it goes on
+ * to the search's `redirect` (the invitation it signed up from), else to /welcome.
+ */
 export function SignupStepsScreen() {
-  const { token, email } = route.useSearch()
+  const { token, email, redirect } = route.useSearch()
   if (!token) return <SignupLinkInvalid />
-  return <SignupSteps token={token} email={email ?? ''} />
+  return <SignupSteps token={token} email={email ?? ''} after={redirect} />
 }
 
 /** The signup steps for a confirmed link's token and address; once registered, signed in and on to `after`. */

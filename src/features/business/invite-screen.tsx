@@ -1,17 +1,30 @@
 import { Trans } from '@lingui/react/macro'
-import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { useUser } from '../../api/user.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import styles from './business.module.css'
 import { askToJoin, type WaitingInvitation } from './business-notices.tsx'
+import { InvitationLanding } from './invitation-landing.tsx'
+
+const route = getRouteApi('/invite/$id')
 
 /**
- * /invite/{id}: the mailed invitation's page. A signed-in invitee is asked at once through the invitation
- * dialog and goes on to their requests once they answered; anyone else learns why there is nothing to
- * answer (already a member, or the invitation is no longer waiting).
+ * /invite/{id}: the mailed invitation's page. A visitor who is not signed in sees who invites to which
+ * business and signs in or creates an account from there ({@link InvitationLanding}); a signed-in invitee
+ * is asked at once through the invitation dialog and goes on to their requests once they answered; anyone
+ * else learns why there is nothing to answer (already a member, or the invitation is no longer waiting).
  */
 export function InviteScreen() {
+  const { session } = useRouteContext({ from: '__root__' })
+  const { id } = route.useParams()
+  const signedIn = useSelector(session, (snapshot) => snapshot.matches('signedIn'))
+  return signedIn ? <InvitedAccount /> : <InvitationLanding id={id} />
+}
+
+/** The invitation page of a signed-in account. */
+function InvitedAccount() {
   const context = useRouteContext({ from: '__root__' })
   const navigate = useNavigate()
   const { data: user } = useUser(context.api)

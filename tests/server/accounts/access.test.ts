@@ -38,6 +38,9 @@ const publicRoutes = new Set([
   `POST ${apiPaths.validate()}`,
   // A business's logo, which the people its members ask to sign see, with or without an account.
   'GET /v1/businesses/:id/logo',
+  // An invitation link's page shows who invites to which business before its visitor has an account; the
+  // link's id is the key, and an id that is no open invitation gets a 404.
+  'GET /v1/invitations/:inviteId',
   // Single sign-on: browser navigations before there is a session, and the sandbox provider's endpoints.
   'GET /sso/start',
   'GET /sso/callback',

@@ -319,6 +319,29 @@ describe.each(drivers)('business accounts on %s', (driver) => {
     expect((await client.readUser(colleague)).business).toBeNull()
   })
 
+  it('shows an open invitation to whoever holds its link, and nothing once it is not open', async () => {
+    const admin = await client.signUp('host@preview.example')
+    const business = await open(admin, { ...businessData, name: 'Preview AG' })
+    const invitationId = await invite(admin, business.id, 'Guest@Preview.example')
+    const preview = (id: string) => client.call('GET', businessPaths.invitation(id))
+    expect(await readJson(await preview(invitationId))).toEqual({
+      inviter: 'Ada Lovelace',
+      business: 'Preview AG',
+      email: 'guest@preview.example',
+    })
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      await client.expectError(await preview(unknown), 404, 'business.invitation_not_found')
+    }
+    // Withdrawn: the link shows nothing more.
+    await client.call('DELETE', businessPaths.businessInvitation(business.id, invitationId), { token: admin })
+    await client.expectError(await preview(invitationId), 404, 'business.invitation_not_found')
+    // Accepted: used up alike.
+    const again = await invite(admin, business.id, 'guest@preview.example')
+    const guest = await client.signUp('guest@preview.example')
+    await readJson(await accept(guest))
+    await client.expectError(await preview(again), 404, 'business.invitation_not_found')
+  })
+
   it('lets the invited person decline and admins revoke; refuses unknown invitations', async () => {
     const admin = await client.signUp('owner@decline.example')
     const business = await open(admin, { ...businessData, name: 'Decline SA' })
