@@ -8,10 +8,10 @@ import { toCamelCase } from '../../contract/case.ts'
 import { datetimeResponseSchema } from '../../contract/datetime.ts'
 import { apiErrorSchema } from '../../contract/errors.ts'
 import { apiPaths, apiUrl } from '../../contract/paths.ts'
-import { drivers } from './test-database.ts'
+import { featureDrivers } from './test-database.ts'
 import { builtApp, startTestServer, type TestServer } from './test-server.ts'
 
-describe.each(drivers)('server on %s', (driver) => {
+describe.each(featureDrivers)('server on %s', (driver) => {
   let server: TestServer
 
   beforeAll(async () => {

@@ -5,9 +5,9 @@ import { type DatabaseHandle, openDatabase } from '../../server/db/open-database
 import { createErrorHandler } from '../../server/http/error-handler.ts'
 import { rateLimit } from '../../server/http/rate-limit.ts'
 import { createTestClock } from './accounts/accounts-client.ts'
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts'
+import { createTestDatabase, featureDrivers, type TestDatabase } from './test-database.ts'
 
-describe.each(drivers)('rate limit on %s', (driver) => {
+describe.each(featureDrivers)('rate limit on %s', (driver) => {
   const clock = createTestClock()
   let testDatabase: TestDatabase
   let handle: DatabaseHandle

@@ -5,8 +5,18 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { DatabaseConfig } from '../../server/config.ts'
 
-/** The database drivers every database-touching test runs on. */
+/**
+ * The database drivers the server supports: the tests of the database layer (the database itself, migrations,
+ * jobs and their crash recovery, backups, keys and files at rest, server start, row locks) run on each.
+ */
 export const drivers = ['pglite', 'postgres'] as const
+
+/**
+ * The driver the tests of a feature run on. Features reach the database only through the layer tested on
+ * every driver above, and every journey in e2e/ runs the real server on the embedded database; running each
+ * feature's tests once more on PGlite only doubled their time in CI.
+ */
+export const featureDrivers = ['postgres'] as const
 
 /** One of {@link drivers}. */
 export type Driver = (typeof drivers)[number]

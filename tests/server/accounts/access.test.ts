@@ -9,7 +9,7 @@ import { createApp } from '../../../server/app.ts'
 import type { Database } from '../../../server/db/open-database.ts'
 import { cspReportPath } from '../../../server/http/security-headers.ts'
 import { testAppConfig } from '../test-app-config.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { type AccountsClient, goodPassword, startAccountsClient } from './accounts-client.ts'
 
 /** Calls that answer without a token; every other route of the API must refuse a request without one. */
@@ -100,7 +100,7 @@ const protectedRoutes = routes.filter(
   (route) => !publicRoutes.has(route) && !operatorRoutes.has(route) && !directRoutes.includes(route),
 )
 
-describe.each(drivers)('access to every route on %s', (driver) => {
+describe.each(featureDrivers)('access to every route on %s', (driver) => {
   let api: AccountsClient
   let expiredToken: string
   let first: { id: string; email: string; token: string }

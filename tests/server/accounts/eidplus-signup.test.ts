@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { tokenAnswerSchema, validConfirmationAnswerSchema } from '../../../contract/user.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { type AccountsClient, goodPassword, startAccountsClient, tokenFromLink } from './accounts-client.ts'
 
-describe.each(drivers)('the eID+ sign-up on %s', (driver) => {
+describe.each(featureDrivers)('the eID+ sign-up on %s', (driver) => {
   let api: AccountsClient
   let counter = 0
   const newEmail = () => `eidplus${++counter}@example.com`

@@ -6,9 +6,9 @@ import { hashPassword } from '../../../server/accounts/hash-password.ts'
 import { signIn } from '../../../server/accounts/sign-in.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
 import { users } from '../../../server/db/schema.ts'
-import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { createTestDatabase, featureDrivers, type TestDatabase } from '../test-database.ts'
 
-describe.each(drivers)('signIn on %s', (driver) => {
+describe.each(featureDrivers)('signIn on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
   let services: AccountServices

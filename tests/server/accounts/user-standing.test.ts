@@ -4,12 +4,12 @@ import { changeSettings, join, openBusiness } from '../businesses/business-clien
 import { identifyQualified } from '../identification/identify-qualified.ts'
 import { putSeal, sealCall, userId } from '../seals/seal-client.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 const secret = 'identification-sandbox-secret-of-the-tests-0123456789'
 
 /** GET /v1/user's retention, disabledQualities and signatureQualities (SPEC §3). */
-describe.each(drivers)('what GET /v1/user says of the user on %s', (driver) => {
+describe.each(featureDrivers)('what GET /v1/user says of the user on %s', (driver) => {
   let api: SigningClient
 
   beforeAll(async () => {

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { checkPasswordAnswerSchema, userSchema } from '../../../contract/user.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { type AccountsClient, goodPassword, startAccountsClient, tokenFromLink } from './accounts-client.ts'
 
 const hour = 60 * 60 * 1000
 
-describe.each(drivers)('user calls on %s', (driver) => {
+describe.each(featureDrivers)('user calls on %s', (driver) => {
   let api: AccountsClient
   let counter = 0
   const newEmail = () => `member${++counter}@example.org`

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activityPaths } from '../../../contract/activity.ts'
 import { apiErrorSchema } from '../../../contract/errors.ts'
 import { businessMembers, signatures, signatureUsages } from '../../../server/db/schema.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { type ActivityApp, startActivityApp } from './activity-app.ts'
 import { type ActivityData, seedActivity } from './activity-data.ts'
 import { costCentreHeader, readCsvExport } from './csv-export.ts'
 
-describe.each(drivers)('activity exports on %s', (driver) => {
+describe.each(featureDrivers)('activity exports on %s', (driver) => {
   let app: ActivityApp
   let data: ActivityData
   beforeAll(async () => {

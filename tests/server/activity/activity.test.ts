@@ -9,11 +9,11 @@ import {
 import { businessPaths, businessStatisticsSchema } from '../../../contract/businesses.ts'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiErrorSchema } from '../../../contract/errors.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { type ActivityApp, startActivityApp } from './activity-app.ts'
 import { type ActivityData, seedActivity } from './activity-data.ts'
 
-describe.each(drivers)('business activity on %s', (driver) => {
+describe.each(featureDrivers)('business activity on %s', (driver) => {
   let app: ActivityApp
   let data: ActivityData
   beforeAll(async () => {

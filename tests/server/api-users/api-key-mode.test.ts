@@ -13,13 +13,13 @@ import { createJobQueue } from '../../../server/jobs/job-queue.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
 import { insertBusiness } from '../businesses/business-rows.ts'
 import { testAppConfig } from '../test-app-config.ts'
-import { createTestDatabase, drivers } from '../test-database.ts'
+import { createTestDatabase, featureDrivers } from '../test-database.ts'
 
 /**
  * One database served by a staging and a production app, as when a test system's database is handed on or
  * shared: each app makes its own kind of key, and takes only that kind.
  */
-describe.each(drivers)('API keys of the other mode on %s', (driver) => {
+describe.each(featureDrivers)('API keys of the other mode on %s', (driver) => {
   let handle: DatabaseHandle
   let drop: () => Promise<void>
   const now = new Date('2026-11-25T10:00:00Z')

@@ -20,7 +20,7 @@ import {
   trustStore,
 } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 afterAll(removeTemporaryDirectories)
 
@@ -30,7 +30,7 @@ const businessData = {
   billing: { address1: 'Bahnhofstrasse 1', city: 'Zürich', postal_code: '8001', country: 'ch' },
 }
 
-describe.each(drivers)('API users on %s', (driver) => {
+describe.each(featureDrivers)('API users on %s', (driver) => {
   let api: SigningClient
   let admin: string
   let member: string

@@ -20,7 +20,7 @@ import {
   readJson,
   startAccountsClient,
 } from '../accounts/accounts-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 const execFileAsync = promisify(execFile)
@@ -41,7 +41,7 @@ const businessData = (country: string) => ({
 const card = (number: string) => ({ number, exp_month: 12, exp_year: 2030, cvc: '123' })
 
 // Journeys of many calls, each business first living through its trial: longer than one request's budget.
-describe.each(drivers)('billing on the sandbox provider on %s', { timeout: 60_000 }, (driver) => {
+describe.each(featureDrivers)('billing on the sandbox provider on %s', { timeout: 60_000 }, (driver) => {
   let client: AccountsClient
   beforeAll(async () => {
     client = await startAccountsClient(driver)

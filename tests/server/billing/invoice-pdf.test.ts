@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { billingPaths, invoicesSchema, setupIntentSchema } from '../../../contract/billing.ts'
 import { businessPaths, businessSchema } from '../../../contract/businesses.ts'
 import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'signet-invoice-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -25,7 +25,7 @@ const money = (currency: string, amount: number) =>
 
 type Buyer = { name: string; country: string; vat: string; currency: 'EUR' | 'CHF' }
 
-describe.each(drivers)('invoice PDFs on %s', (driver) => {
+describe.each(featureDrivers)('invoice PDFs on %s', (driver) => {
   let client: AccountsClient
   beforeAll(async () => {
     client = await startAccountsClient(driver)

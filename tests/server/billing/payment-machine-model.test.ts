@@ -40,7 +40,7 @@ import {
   readJson,
   startAccountsClient,
 } from '../accounts/accounts-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 // Model-based test of SPEC §4 Business payment through the real server: the machine's graph gives the paths,
 // each path is replayed on a fresh business with the machine's calls made over HTTP, and after every step
@@ -511,7 +511,7 @@ function createGate() {
 }
 type Gate = ReturnType<typeof createGate>
 
-describe.each(drivers)('the business payment machine walked through the server on %s', (driver) => {
+describe.each(featureDrivers)('the business payment machine walked through the server on %s', (driver) => {
   const manual = driver === 'postgres'
   const paths = planPaths(manual)
   const reached = new Set<string>()

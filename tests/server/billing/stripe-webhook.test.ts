@@ -14,7 +14,7 @@ import { verifyStripeWebhook } from '../../../server/providers/billing/stripe-bi
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
 import { signStripeWebhook } from '../providers/fake-stripe.ts'
 import { testAppConfig } from '../test-app-config.ts'
-import { createTestDatabase, drivers } from '../test-database.ts'
+import { createTestDatabase, featureDrivers } from '../test-database.ts'
 
 const secret = 'whsec_test_secret'
 
@@ -30,7 +30,7 @@ const event = (id: string) =>
     data: { object: { id: 'sub_123', object: 'subscription', customer: 'cus_123' } },
   })
 
-describe.each(drivers)('POST /api/webhooks/stripe on %s', (driver) => {
+describe.each(featureDrivers)('POST /api/webhooks/stripe on %s', (driver) => {
   let handle: DatabaseHandle
   let drop: () => Promise<void>
   let app: ReturnType<typeof createApp>

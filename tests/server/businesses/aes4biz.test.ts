@@ -17,7 +17,7 @@ import {
   trustStore,
 } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { join as joinBusiness, openBusiness } from './business-client.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -31,7 +31,7 @@ const filled = {
   domains: ['acme.example'],
 }
 
-describe.each(drivers)('AES for business on %s', (driver) => {
+describe.each(featureDrivers)('AES for business on %s', (driver) => {
   let api: SigningClient
   let admin: string
   let member: string

@@ -23,7 +23,7 @@ import {
 } from '../accounts/accounts-client.ts'
 import { ocspStatus } from '../pki/ocsp-status.ts'
 import { removeTemporaryDirectories } from '../signing/pdf-tools.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -40,7 +40,7 @@ const businessData = {
   },
 }
 
-describe.each(drivers)('business accounts on %s', (driver) => {
+describe.each(featureDrivers)('business accounts on %s', (driver) => {
   let client: AccountsClient
   beforeAll(async () => {
     client = await startAccountsClient(driver)
@@ -737,7 +737,7 @@ describe('support contact as settings load (SPEC §5)', () => {
   })
 })
 
-describe.each(drivers)('business logo on %s', (driver) => {
+describe.each(featureDrivers)('business logo on %s', (driver) => {
   let client: AccountsClient
   beforeAll(async () => {
     client = await startAccountsClient(driver)
@@ -842,7 +842,7 @@ describe.each(drivers)('business logo on %s', (driver) => {
   })
 })
 
-describe.each(drivers)('price plans on %s', (driver) => {
+describe.each(featureDrivers)('price plans on %s', (driver) => {
   let client: AccountsClient
   beforeAll(async () => {
     client = await startAccountsClient(driver)
@@ -889,7 +889,7 @@ describe.each(drivers)('price plans on %s', (driver) => {
   })
 })
 
-describe.each(drivers)('upgrade preview on %s', (driver) => {
+describe.each(featureDrivers)('upgrade preview on %s', (driver) => {
   let client: AccountsClient
   beforeAll(async () => {
     client = await startAccountsClient(driver)

@@ -8,14 +8,14 @@ import type { SignAnswer } from '../../../contract/signing.ts'
 import { attributesCase } from '../../../contract/user.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { type DirectLink, parseLink } from './direct-link.ts'
 
 const second = 1000
 const minute = 60 * second
 const hour = 60 * minute
 
-describe.each(drivers)('direct-link signers on %s', (driver) => {
+describe.each(featureDrivers)('direct-link signers on %s', (driver) => {
   let api: RequestsClient
   let owner: string
   const ownerEmail = 'owner@example.com'

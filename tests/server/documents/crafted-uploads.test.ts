@@ -6,7 +6,7 @@ import type { SignatureRequestView } from '../../../contract/signature-requests.
 import { makeFlateBombPdf, makeManyPagesPdf } from '../../fixtures/make-fixtures.ts'
 import { tokenFromLink } from '../accounts/accounts-client.ts'
 import { callApi, kill, readJson, spawnServer } from '../spawn-server.ts'
-import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { createTestDatabase, featureDrivers, type TestDatabase } from '../test-database.ts'
 
 /** What QA watched while the server read a crafted file: the slowest answers of others and the process's size. */
 type Watch = { healthMs: number[]; userMs: number[]; rssBytes: number[] }
@@ -23,7 +23,7 @@ async function residentBytes(pid: number): Promise<number> {
  * server in its own process, are refused with their codes while the server answers everyone else at once
  * and stays small: reading them happens in workers with bounds, never on the request loop.
  */
-describe.each(drivers)('crafted uploads on %s', (driver) => {
+describe.each(featureDrivers)('crafted uploads on %s', (driver) => {
   let database: TestDatabase
   let server: ReturnType<typeof spawnServer>
   let url: string

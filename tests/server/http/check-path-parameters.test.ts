@@ -8,7 +8,7 @@ import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { type DirectLink, parseLink } from '../direct/direct-link.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 /** A value of each form, and one of none: the latter is what a fuzzer, or a typo in a link, sends. */
 const wellFormed = (format: PathParameterFormat): string =>
@@ -29,7 +29,7 @@ const malformed = (format: PathParameterFormat) =>
  * `DELETE /v1/businesses/-1/invitations/{uuid}` answered 500 (invalid input syntax for type uuid). Every
  * such value is now refused before any handler, with the answer a value naming nothing gets.
  */
-describe.each(drivers)('malformed path parameters on %s', (driver) => {
+describe.each(featureDrivers)('malformed path parameters on %s', (driver) => {
   let api: RequestsClient
   let token: string
   let link: DirectLink

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPaths } from '../../../contract/paths.ts'
 import { maxJsonBytes, maxJsonDepth } from '../../../server/http/read-json-body.ts'
 import { type RequestsClient, startRequestsClient } from '../signature-requests/requests-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 /**
  * Issue 11: bodies an attacker sends to JSON routes. A body nested 10,000 deep once answered 500 on every
  * route, and strings with NUL or a lone surrogate failed in the database; each is now a 4xx naming what
  * was wrong, before a handler or the database sees it, and nothing is written.
  */
-describe.each(drivers)('JSON bodies out of bounds on %s', (driver) => {
+describe.each(featureDrivers)('JSON bodies out of bounds on %s', (driver) => {
   let api: RequestsClient
   let owner: string
 

@@ -11,7 +11,7 @@ import { apiUrl } from '../../../contract/paths.ts'
 import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
 import { openBusiness } from '../businesses/business-client.ts'
 import { localStripe, signStripeWebhook, startFakePaymentIntents } from '../providers/fake-stripe.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 const paying = '4242 4242 4242 4242'
 const insufficientFunds = '4000 0000 0000 9995'
@@ -52,7 +52,7 @@ function paymentCalls(api: () => AccountsClient) {
   return { coverage, startPayment, confirm, startVideo, finish }
 }
 
-describe.each(drivers)('paying for an identification licence on %s', (driver) => {
+describe.each(featureDrivers)('paying for an identification licence on %s', (driver) => {
   let api: AccountsClient
 
   beforeAll(async () => {
@@ -200,7 +200,7 @@ describe.each(drivers)('paying for an identification licence on %s', (driver) =>
   })
 })
 
-describe.each(drivers)(
+describe.each(featureDrivers)(
   'a licence payment the bank settles later, through Stripe’s webhook, on %s',
   (driver) => {
     const webhookSecret = 'whsec_test_secret'

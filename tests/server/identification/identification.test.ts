@@ -11,13 +11,13 @@ import { startIdentification } from '../../../server/identification/start-identi
 import { signatureHeader } from '../../../server/providers/identification/webhook-signature.ts'
 import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
 import { openBusiness } from '../businesses/business-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { buyLicence } from './buy-licence.ts'
 import { readAttributes, readQualities } from './read-identity.ts'
 
 const secret = 'identification-sandbox-secret-of-the-tests-0123456789'
 
-describe.each(drivers)('identification on %s', (driver) => {
+describe.each(featureDrivers)('identification on %s', (driver) => {
   let api: AccountsClient
   let alice: string
   let bob: string

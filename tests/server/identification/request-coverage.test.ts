@@ -7,12 +7,12 @@ import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { type DirectLink, parseLink } from '../direct/direct-link.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 const unknownRequest = '00000000-0000-4000-8000-000000000000'
 
 /** GET .../identification/payment/{id} with a signature request's id (SPEC §7): its legislation's coverage. */
-describe.each(drivers)('licence coverage of a signature request on %s', (driver) => {
+describe.each(featureDrivers)('licence coverage of a signature request on %s', (driver) => {
   let api: RequestsClient
   let owner: string
   let signer: string

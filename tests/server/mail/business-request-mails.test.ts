@@ -7,12 +7,12 @@ import { readJson } from '../accounts/accounts-client.ts'
 import { changeSettings, openBusiness } from '../businesses/business-client.ts'
 import { makePdf } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Issue 15: a business's requests mail with its logo, and attach what its settings choose. */
-describe.each(drivers)('mails of a business request on %s', (driver) => {
+describe.each(featureDrivers)('mails of a business request on %s', (driver) => {
   let api: SigningClient
   beforeAll(async () => {
     api = await startSigningClient(driver)

@@ -12,7 +12,7 @@ import { createMailProvider, outboxDir } from '../../../server/providers/mail/cr
 import { createMailQueue, mailJobHandler } from '../../../server/providers/mail/mail-queue.ts'
 import { createOutbox } from '../../../server/providers/mail/outbox.ts'
 import { testAppConfig } from '../test-app-config.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { startTestServer } from '../test-server.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
@@ -180,7 +180,7 @@ describe('mail provider', () => {
   })
 })
 
-describe.each(drivers)('mail of account calls through SMTP on %s', (driver) => {
+describe.each(featureDrivers)('mail of account calls through SMTP on %s', (driver) => {
   it('sends the confirmation mail of a signup through a real SMTP server', { timeout: 60_000 }, async () => {
     const smtp = await startSmtpTestServer()
     const dataDir = await mkdtemp(join(tmpdir(), 'signet-mail-'))

@@ -13,13 +13,13 @@ import { buyLicence } from '../identification/buy-licence.ts'
 import { reportText, requestEvents } from '../signature-requests/request-history.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from '../signing/pdf-tools.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 afterAll(removeTemporaryDirectories)
 
 // A request asking for a qualified signature, signed by a direct-link signer: identification for their
 // signature first, then the SMS to the number the sender gave, then the direct proceed.
-describe.each(drivers)('qualified signing of a direct-link signer on %s', (driver) => {
+describe.each(featureDrivers)('qualified signing of a direct-link signer on %s', (driver) => {
   let api: RequestsClient
   let owner: string
   let guest: DirectLink

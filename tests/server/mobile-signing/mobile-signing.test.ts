@@ -22,14 +22,14 @@ import {
   trustStore,
 } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 afterAll(removeTemporaryDirectories)
 
 const minute = 60_000
 const secret = 'identification-sandbox-secret-of-the-tests-0123456789'
 
-describe.each(drivers)('qualified signing confirmed on the phone on %s', (driver) => {
+describe.each(featureDrivers)('qualified signing confirmed on the phone on %s', (driver) => {
   let api: SigningClient
   let owner: string
   let quinn: string

@@ -10,12 +10,12 @@ import { identifyQualified } from '../identification/identify-qualified.ts'
 import { startFakeTwilio } from '../providers/fake-twilio.ts'
 import { makePdf } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
 const accountSid = `AC${'0123456789abcdef'.repeat(2)}`
 const authToken = 'twilio-auth-token-of-the-tests'
 
-describe.each(drivers)('SMS through Twilio on %s', (driver) => {
+describe.each(featureDrivers)('SMS through Twilio on %s', (driver) => {
   let fake: Awaited<ReturnType<typeof startFakeTwilio>>
   let api: SigningClient
 

@@ -17,7 +17,7 @@ import { costCentreHeader, readCsvExport } from '../activity/csv-export.ts'
 import { insertBusiness } from '../businesses/business-rows.ts'
 import { seedOpenRequest, startSigningServices, type TestSigning } from '../signing/signing-services.ts'
 import { testAppConfig } from '../test-app-config.ts'
-import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { createTestDatabase, featureDrivers, type TestDatabase } from '../test-database.ts'
 import { turnRetentionOn } from './turn-retention-on.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -28,7 +28,7 @@ const dayMs = 24 * 60 * 60 * 1000
  * same after the deletion as before, until the record is older than the activity reaches back. A member who
  * leaves the business, or deletes their account, leaves the signatures they gave for it there.
  */
-describe.each(drivers)('the record of use on %s', (driver) => {
+describe.each(featureDrivers)('the record of use on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
   let now = new Date('2026-05-04T09:00:00Z')

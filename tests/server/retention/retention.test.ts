@@ -26,13 +26,13 @@ import type { FileStorage } from '../../../server/storage/file-storage.ts'
 import { createLocalFileStorage } from '../../../server/storage/local-file-storage.ts'
 import { documentKey, pageImageKey } from '../../../server/storage/storage-keys.ts'
 import { insertBusiness } from '../businesses/business-rows.ts'
-import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { createTestDatabase, featureDrivers, type TestDatabase } from '../test-database.ts'
 import { turnRetentionOn } from './turn-retention-on.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
 /** Issue 15: a business with retention on has its ended requests deleted, files included, after a notice. */
-describe.each(drivers)('retention on %s', (driver) => {
+describe.each(featureDrivers)('retention on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
   let filesDir: string

@@ -20,7 +20,7 @@ import {
   trustStore,
 } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { putSeal, sealCall, stampImage, uploadImage, userId } from './seal-client.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -51,7 +51,7 @@ async function pdfsigVerdicts(dir: string, bytes: Uint8Array, nssDir: string): P
     }))
 }
 
-describe.each(drivers)('sealing on %s', (driver) => {
+describe.each(featureDrivers)('sealing on %s', (driver) => {
   let api: SigningClient
   let admin: string
   let member: string

@@ -8,10 +8,10 @@ import { join, openBusiness } from '../businesses/business-client.ts'
 import { ocspStatus } from '../pki/ocsp-status.ts'
 import { removeTemporaryDirectories } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { putSeal, sealCall, stampImage, uploadImage, userId } from './seal-client.ts'
 
-describe.each(drivers)('seals on %s', (driver) => {
+describe.each(featureDrivers)('seals on %s', (driver) => {
   let api: SigningClient
   let admin: string
   let member: string

@@ -3,13 +3,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { AttachmentInfo, SignatureRequestView } from '../../../contract/signature-requests.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { answer, type RequestsClient, startRequestsClient, testLimits } from './requests-client.ts'
 
 const unknownId = '00000000-0000-4000-8000-000000000000'
 const text = (value: string) => new TextEncoder().encode(value)
 
-describe.each(drivers)('attachments of signature requests on %s', (driver) => {
+describe.each(featureDrivers)('attachments of signature requests on %s', (driver) => {
   let api: RequestsClient
   let owner: string
   let signer: string

@@ -19,10 +19,10 @@ import {
 import type { FileStorage } from '../../../server/storage/file-storage.ts'
 import { createLocalFileStorage } from '../../../server/storage/local-file-storage.ts'
 import { documentKey } from '../../../server/storage/storage-keys.ts'
-import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { createTestDatabase, featureDrivers, type TestDatabase } from '../test-database.ts'
 
 /** Drafts left without a document (a refused, cut off or abandoned upload) go after a day, with their files. */
-describe.each(drivers)('deleting empty drafts on %s', (driver) => {
+describe.each(featureDrivers)('deleting empty drafts on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
   let filesDir: string

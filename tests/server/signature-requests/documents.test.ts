@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiPaths } from '../../../contract/paths.ts'
 import { a4, hasQpdf, makePdf, writeFixtures } from '../../fixtures/make-fixtures.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { type RequestsClient, startRequestsClient, testLimits, uploaded } from './requests-client.ts'
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -11,7 +11,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
 }
 
-describe.each(drivers)('documents of signature requests on %s', (driver) => {
+describe.each(featureDrivers)('documents of signature requests on %s', (driver) => {
   let api: RequestsClient
   let owner: string
   let stranger: string

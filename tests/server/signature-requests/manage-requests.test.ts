@@ -3,12 +3,12 @@ import type { DocumentInfo } from '../../../contract/documents.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestEventList, SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { answer, type RequestsClient, startRequestsClient, uploaded } from './requests-client.ts'
 
 const unknownId = '00000000-0000-4000-8000-000000000000'
 
-describe.each(drivers)('managing signature requests on %s', (driver) => {
+describe.each(featureDrivers)('managing signature requests on %s', (driver) => {
   let api: RequestsClient
   let owner: string
   let signer: string

@@ -9,7 +9,7 @@ import { signatureRequestDocuments } from '../../../server/db/schema.ts'
 import { openPdf } from '../../../server/documents/pdfjs.ts'
 import { documentKey } from '../../../server/storage/storage-keys.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
-import { drivers } from '../test-database.ts'
+import { drivers, featureDrivers } from '../test-database.ts'
 import { readZip } from './read-zip.ts'
 import { type RequestApp, startRequestApp } from './request-app.ts'
 import { answer, type RequestsClient, startRequestsClient, uploaded } from './requests-client.ts'
@@ -28,7 +28,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return pages.join('\n')
 }
 
-describe.each(drivers)('ZIP, report and downloads on %s', (driver) => {
+describe.each(featureDrivers)('ZIP, report and downloads on %s', (driver) => {
   let api: RequestsClient
   let owner: string
   let signer: string

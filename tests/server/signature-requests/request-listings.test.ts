@@ -2,13 +2,13 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
 import { signatureRequestListings, signatureRequests, signatures, users } from '../../../server/db/schema.ts'
-import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { createTestDatabase, featureDrivers, type TestDatabase } from '../test-database.ts'
 
 /**
  * The listings (each user's list of requests) are kept by the database: after every kind of write they hold
  * exactly who takes part in what, with the request's current sort keys.
  */
-describe.each(drivers)('request listings on %s', (driver) => {
+describe.each(featureDrivers)('request listings on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
 

@@ -3,12 +3,12 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestEventList, SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from './requests-client.ts'
 
 const hour = 60 * 60 * 1000
 
-describe.each(drivers)('signature requests on %s', (driver) => {
+describe.each(featureDrivers)('signature requests on %s', (driver) => {
   let api: RequestsClient
   let owner: string
   let signer: string

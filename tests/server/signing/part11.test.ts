@@ -8,7 +8,7 @@ import { goodPassword, readJson } from '../accounts/accounts-client.ts'
 import { changeSettings, openBusiness } from '../businesses/business-client.ts'
 import { parseLink } from '../direct/direct-link.ts'
 import { reportText, requestEvents } from '../signature-requests/request-history.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import {
   documentTimestamp,
   makePdf,
@@ -23,7 +23,7 @@ import { type SigningClient, startSigningClient } from './signing-client.ts'
 afterAll(removeTemporaryDirectories)
 
 /** Issue 15: a business that signs under 21 CFR Part 11 has every signature of its requests confirmed. */
-describe.each(drivers)('Part 11 signing on %s', (driver) => {
+describe.each(featureDrivers)('Part 11 signing on %s', (driver) => {
   let api: SigningClient
   beforeAll(async () => {
     api = await startSigningClient(driver)

@@ -14,7 +14,7 @@ import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { encryptPdf } from '../../fixtures/make-fixtures.ts'
 import { goodPassword } from '../accounts/accounts-client.ts'
 import { testKeys } from '../keys/test-key-ring.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import {
   documentTimestamp,
   makePdf,
@@ -30,7 +30,7 @@ afterAll(removeTemporaryDirectories)
 
 const valid = { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' }
 
-describe.each(drivers)('signing requests on %s', (driver) => {
+describe.each(featureDrivers)('signing requests on %s', (driver) => {
   let api: SigningClient
   let owner: string
   let signer: string
@@ -331,7 +331,7 @@ describe.each(drivers)('signing requests on %s', (driver) => {
   })
 })
 
-describe.each(drivers)('free signatures on %s', (driver) => {
+describe.each(featureDrivers)('free signatures on %s', (driver) => {
   let api: SigningClient
 
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { apiPaths } from '../../../contract/paths.ts'
 import { boxesOverlap, type SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { makeAgreementPdf } from '../../fixtures/make-fixtures.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import {
   compareRasters,
   makePdf,
@@ -21,7 +21,7 @@ afterAll(removeTemporaryDirectories)
 const wire = (fields: SignatureField[]) =>
   fields.map(({ documentId, ...box }) => ({ document_id: documentId, ...box }))
 
-describe.each(drivers)('signature fields on %s', (driver) => {
+describe.each(featureDrivers)('signature fields on %s', (driver) => {
   let api: SigningClient
   let owner: string
   let signer: string

@@ -13,7 +13,7 @@ import { getSignatureQualities } from '../../../server/signing/get-signature-qua
 import { signRequests } from '../../../server/signing/sign-requests.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { documentKey } from '../../../server/storage/storage-keys.ts'
-import { createTestDatabase, drivers, type TestDatabase } from '../test-database.ts'
+import { createTestDatabase, featureDrivers, type TestDatabase } from '../test-database.ts'
 import {
   documentTimestamp,
   pdfsig,
@@ -27,7 +27,7 @@ afterAll(removeTemporaryDirectories)
 
 // The signing operation itself, on a database seeded directly: signers whose record unlocks advanced and
 // qualified signatures (identification sets that later), and a direct-link signer without an account.
-describe.each(drivers)('signature qualities on %s', (driver) => {
+describe.each(featureDrivers)('signature qualities on %s', (driver) => {
   let testDatabase: TestDatabase
   let handle: DatabaseHandle
   let services: TestSigning

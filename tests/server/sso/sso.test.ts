@@ -3,7 +3,7 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
 import { signJwt } from '../../../server/sso/sign-jwt.ts'
 import { ssoSettings } from '../../../server/sso/sso-settings.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { basicCredentials, type FakeProvider, s256, startFakeProvider } from './fake-provider.ts'
 import { cookieOf, publicUrl, redirectOf, type SsoHarness, startSsoHarness } from './sso-harness.ts'
 
@@ -17,7 +17,7 @@ function tokenOf(location: string): { token: string; expiresAt: string } | null 
   return { token: fragment.get('token') ?? '', expiresAt: fragment.get('expires_at') ?? '' }
 }
 
-describe.each(drivers)('single sign-on on %s', (driver) => {
+describe.each(featureDrivers)('single sign-on on %s', (driver) => {
   let sso: SsoHarness
   let fake: FakeProvider
   const fakeClient = { clientId: 'signet-test', clientSecret: 'fake secret: with colon' }

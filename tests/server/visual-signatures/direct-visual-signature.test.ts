@@ -5,9 +5,9 @@ import { visualSignaturePaths } from '../../../contract/visual-signatures.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { type RequestsClient, startRequestsClient, uploaded } from '../signature-requests/requests-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 
-describe.each(drivers)('a direct-link signer’s visual signature on %s', (driver) => {
+describe.each(featureDrivers)('a direct-link signer’s visual signature on %s', (driver) => {
   let api: RequestsClient
 
   beforeAll(async () => {

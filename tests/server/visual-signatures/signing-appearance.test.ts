@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { visualSignaturePaths as paths } from '../../../contract/visual-signatures.ts'
 import { makePdf, removeTemporaryDirectories, temporaryDirectory } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { createSignature, postFile, scribble } from './visual-signature-client.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -44,7 +44,7 @@ async function onWhite(
   return sharp(flat, { raw }).resize(width, height).raw().toBuffer()
 }
 
-describe.each(drivers)('the appearance of a signature on %s', (driver) => {
+describe.each(featureDrivers)('the appearance of a signature on %s', (driver) => {
   let api: SigningClient
 
   beforeAll(async () => {

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { visualSignaturePaths as paths } from '../../../contract/visual-signatures.ts'
 import { type AccountsClient, startAccountsClient } from '../accounts/accounts-client.ts'
 import { changeSettings, openBusiness } from '../businesses/business-client.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { createSignature, pixels } from './visual-signature-client.ts'
 
 const free = { canUpdate: true, defaultValue: true }
 const fixedOn = { canUpdate: false, defaultValue: true }
 
-describe.each(drivers)('visual signature permissions on %s', (driver) => {
+describe.each(featureDrivers)('visual signature permissions on %s', (driver) => {
   let api: AccountsClient
 
   beforeAll(async () => {

@@ -8,10 +8,10 @@ import {
 } from '../../../contract/visual-signatures.ts'
 import { type AccountsClient, readJson, startAccountsClient } from '../accounts/accounts-client.ts'
 import { buyLicence } from '../identification/buy-licence.ts'
-import { drivers } from '../test-database.ts'
+import { featureDrivers } from '../test-database.ts'
 import { createSignature, listSignatures, pixels, postFile, scribble } from './visual-signature-client.ts'
 
-describe.each(drivers)('visual signatures on %s', (driver) => {
+describe.each(featureDrivers)('visual signatures on %s', (driver) => {
   let api: AccountsClient
   let anna: string
   let bruno: string
