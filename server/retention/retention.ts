@@ -130,7 +130,7 @@ export async function sweepRetention(
             now.getTime() + retentionNoticeDays * dayMs,
           ),
         )
-        await mailWarnings(services, tx, request, business, endsAt)
+        await mailParticipants(services, tx, request, business, endsAt, 'warning')
         warned++
       })
     }
@@ -152,7 +152,7 @@ export async function sweepRetention(
           .where(eq(signatureRequests.id, id))
           .for('update')
         if (request === undefined) return undefined
-        await mailDeletions(services, tx, request, business, now)
+        await mailParticipants(services, tx, request, business, now, 'deleted')
         return deleteRequestWithDocuments(tx, id)
       })
       if (files === undefined) continue
@@ -196,18 +196,25 @@ async function recipientsOf(tx: Queryable, request: { id: string; ownerId: strin
 }
 
 /**
- * Tells the request's sender and every signer that it goes on `day`, each with a link to download what they
- * keep: a signer without an account gets a new direct link, which opens without one (the link of their
- * invitation may have been replaced since).
+ * Tells the request's sender and every signer that it goes on `day` (`warning`), each with a link to download
+ * what they keep: a signer without an account gets a new direct link, which opens without one (the link of
+ * their invitation may have been replaced since); or that it was deleted on `day` (`deleted`).
  */
-async function mailWarnings(
+async function mailParticipants(
   services: RetentionServices,
   tx: Queryable,
   request: typeof signatureRequests.$inferSelect,
   business: { name: string; settings: StoredBusinessSettings },
   day: Date,
+  notice: 'warning' | 'deleted',
 ): Promise<void> {
+  const brand = mailBrandOf(business, services.publicUrl)
   for (const { participant, locale, date } of await recipientsOf(tx, request, day)) {
+    const values = { title: request.title, business: business.name, date }
+    if (notice === 'deleted') {
+      await services.mail.post(tx, renderMail(retentionDeletedMail, locale, participant.email, values, brand))
+      continue
+    }
     const link =
       participant.hasAccount || participant.signatureId === undefined
         ? `${services.publicUrl}/view/${request.id}`
@@ -217,35 +224,7 @@ async function mailWarnings(
           })
     await services.mail.post(
       tx,
-      renderMail(
-        retentionWarningMail,
-        locale,
-        participant.email,
-        { title: request.title, business: business.name, date, link },
-        mailBrandOf(business, services.publicUrl),
-      ),
-    )
-  }
-}
-
-/** Tells the request's sender and every signer that it was deleted on `day`. */
-async function mailDeletions(
-  services: RetentionServices,
-  tx: Queryable,
-  request: typeof signatureRequests.$inferSelect,
-  business: { name: string; settings: StoredBusinessSettings },
-  day: Date,
-): Promise<void> {
-  for (const { participant, locale, date } of await recipientsOf(tx, request, day)) {
-    await services.mail.post(
-      tx,
-      renderMail(
-        retentionDeletedMail,
-        locale,
-        participant.email,
-        { title: request.title, business: business.name, date },
-        mailBrandOf(business, services.publicUrl),
-      ),
+      renderMail(retentionWarningMail, locale, participant.email, { ...values, link }, brand),
     )
   }
 }
