@@ -64,6 +64,12 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[/](react|react-dom|scheduler|@tanstack[/](?!react-virtual|virtual-core)[^/]+|xstate|@lingui|use-sync-external-store)[/]|vite[/]preload-helper\.js$|[/]src[/]i18n[/]locales\.ts$/,
             },
+            // Ark UI's field with our text field: the sign-in page and every form need both, and as one chunk they
+            // cost one request instead of three (they took Ark's runtime along).
+            {
+              name: 'form-fields',
+              test: /node_modules[/](@ark-ui[/]react[/]dist[/]components[/]field|@zag-js[/]auto-resize)[/]|[/]src[/]ui[/]form[/]text-field\.tsx$/,
+            },
             // The HTTP contract (paths, schemas, codes) is small and used by nearly every screen: one chunk,
             // not a handful of tiny ones that each cost a request. The business payloads come with the
             // business screens, and the requests', their events', signing's and validation's with theirs: /login needs none.
