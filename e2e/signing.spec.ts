@@ -54,8 +54,11 @@ test.describe('signing', () => {
     // An account holder accepted the terms at sign-up: the first dialog is the name on the signature.
     // Escape closes it and gives the focus back to the Sign button.
     await signing.clickSign()
-    await expect(page.getByRole('dialog', { name: 'Your signature' })).toBeVisible()
+    const nameDialog = page.getByRole('dialog', { name: 'Your signature' })
+    await expect(nameDialog).toBeVisible()
     await expect(page.getByRole('dialog', { name: 'Terms of use for signing' })).toHaveCount(0)
+    // Escape is for a dialog that is not busy: while the step before it finishes, the dialog says it is busy.
+    await expect(nameDialog).not.toHaveAttribute('aria-busy', 'true')
     await page.keyboard.press('Escape')
     await expect(page.getByRole('main').getByRole('button', { name: 'Sign', exact: true })).toBeFocused()
     await signing.clickSign()
