@@ -335,6 +335,16 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
   const renewBeforeMs = options.tsaRenewBeforeMs ?? 730 * dayMs
   const expiresSoon = (tsa: CertifiedKey, at: Date) =>
     tsa.certificate.notAfter.value.getTime() - at.getTime() <= renewBeforeMs
+  // A renewed key is recorded first, so its issuer's OCSP and CRL know it before anything names it, then stored
+  // (sealed) beside the older ones.
+  const keepRenewed = async (
+    part: RenewedPart,
+    issuedBy: Pick<IssuedCertificate, 'ca' | 'kind'>,
+    renewed: CertifiedKey,
+  ) => {
+    await record({ ...issuedBy, certificate: renewed.certificate, serial: serialHex(renewed.certificate) })
+    await storeRenewed(options.dir, part, renewed, options.keys)
+  }
   let tsa = keys.tsa
   // A newer key another process stored, or this one: adopted.
   const storedTsa = async (at: Date) => {
@@ -348,14 +358,7 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
     const stored = await storedTsa(at)
     if (stored !== undefined) return stored
     const renewed = await issue({ ...partSpecs(options).tsa, issuedAt: at }, keys.issuing)
-    // Recorded first: OCSP knows it before any token names it.
-    await record({
-      ca: 'issuing',
-      kind: 'tsa',
-      certificate: renewed.certificate,
-      serial: serialHex(renewed.certificate),
-    })
-    await storeRenewed(options.dir, 'tsa', renewed, options.keys)
+    await keepRenewed('tsa', { ca: 'issuing', kind: 'tsa' }, renewed)
     tsa = renewed
     return renewed
   }
@@ -377,14 +380,7 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
     const spec = partSpecs(options).issuing
     const validDays = Math.min(spec.validDays, Math.floor(rootLeftMs / dayMs))
     const renewed = await issue({ ...spec, validDays, issuedAt: at }, keys.root)
-    // Recorded first: the root's OCSP and CRL know it before anything names it.
-    await record({
-      ca: 'root',
-      kind: 'issuing_ca',
-      certificate: renewed.certificate,
-      serial: serialHex(renewed.certificate),
-    })
-    await storeRenewed(options.dir, 'issuing', renewed, options.keys)
+    await keepRenewed('issuing', { ca: 'root', kind: 'issuing_ca' }, renewed)
     return renewed
   }
   const leaf = async (kind: 'signer' | 'seal', quality: 'aes' | 'qes', subject: DistinguishedName) => {
