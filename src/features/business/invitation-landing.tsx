@@ -3,7 +3,7 @@ import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useMemo } from 'react'
 import * as v from 'valibot'
-import { fromPromise } from 'xstate'
+import { fromPromise, type SnapshotFrom } from 'xstate'
 import { productName } from '../../../contract/app-config.ts'
 import { businessPaths, invitationPreviewSchema } from '../../../contract/businesses.ts'
 import { invitationMachine } from '../../../machines/invitation/invitation.machine.ts'
@@ -15,11 +15,24 @@ import { AuthHeader } from '../auth/auth-header.tsx'
 import { SignInForm } from '../auth/login-screen.tsx'
 import { useAuthCalls } from '../auth/use-auth-calls.ts'
 
+const landingView = (snapshot: SnapshotFrom<typeof invitationMachine>) => ({
+  step: snapshot.matches('gone')
+    ? ('gone' as const)
+    : snapshot.matches('failed')
+      ? ('failed' as const)
+      : snapshot.matches('linkSent')
+        ? ('linkSent' as const)
+        : ('open' as const),
+  requesting: !snapshot.matches({ open: 'idle' }),
+  preview: snapshot.context.preview,
+  error: snapshot.context.error,
+})
+
 /**
  * /invite/{id} before its visitor signed in, run by the invitation machine: who invites to which business
  * (GET /v1/invitations/{id}), the sign-in form with the invited address filled in, and "Create an account"
- * for that address. Either way the visitor comes back here signed in, where the invitation dialog asks them to join (SPEC §6). An invitation
- * that is no longer open says so and what to do.
+ * for that address. Either way the visitor comes back here signed in, where the invitation dialog asks them to
+ * join (SPEC §6). An invitation that is no longer open says so and what to do.
  */
 export function InvitationLanding({ id }: { id: string }) {
   const { api } = useRouteContext({ from: '__root__' })
@@ -49,15 +62,14 @@ export function InvitationLanding({ id }: { id: string }) {
     [api, calls, i18n],
   )
   const actor = useActorRef(logic, { input: { id } })
-  const snapshot = useSelector(actor, (s) => s)
-  const { preview, error } = snapshot.context
+  const { step, requesting, preview, error } = useSelector(actor, landingView)
   const email = preview?.email
   useEffect(() => {
-    if (snapshot.matches('linkSent') && email) void navigate({ to: '/signup/mail-sent', search: { email } })
-  }, [snapshot, email, navigate])
+    if (step === 'linkSent' && email) void navigate({ to: '/signup/mail-sent', search: { email } })
+  }, [step, email, navigate])
 
-  if (snapshot.matches('gone')) return <InvitationGone />
-  if (snapshot.matches('failed')) {
+  if (step === 'gone') return <InvitationGone />
+  if (step === 'failed') {
     return (
       <div className={styles.center}>
         <AuthHeader title={<Trans>We could not open your invitation</Trans>} />
@@ -76,7 +88,6 @@ export function InvitationLanding({ id }: { id: string }) {
     )
   }
   const { inviter, business } = preview
-  const requesting = !snapshot.matches({ open: 'idle' })
   return (
     <>
       <AuthHeader
