@@ -22,8 +22,7 @@ export function useUserLocale() {
   const signedIn = useSelector(session, (s) => selectToken(s) !== null)
   const user = useQuery({ ...getUserQueryOptions(api), enabled: signedIn }).data
   const saved = signedIn ? userAttribute(user, 'lang') : undefined
-  // The cache may still hold an account that is gone (a direct link opened in its tab): it is not this user.
-  const userId = signedIn ? user?.id : undefined
+  const userId = user?.id
   // The language last seen, and one taken from the account (which needs no saving back).
   const previous = useRef(i18n.locale)
   const adopted = useRef<string | null>(null)

@@ -6,7 +6,7 @@ import { useAuthCalls } from './use-auth-calls.ts'
 
 /**
  * /logout (SPEC §2): ends the token on the server (a failure changes nothing for the user), ends
- * the session, forgets every cached answer and shows /login?logged-out.
+ * the session (which forgets every cached answer, src/main.tsx) and shows /login?logged-out.
  */
 export function LogoutScreen() {
   const { session, queryClient } = useRouteContext({ from: '__root__' })
@@ -24,7 +24,6 @@ export function LogoutScreen() {
       .catch(() => undefined)
       .then(async () => {
         session.send({ type: 'session.signOut' })
-        queryClient.clear()
         await navigate({ href: '/login?logged-out', replace: true })
       })
   }, [calls, session, queryClient, navigate])

@@ -41,7 +41,6 @@ export function TermsPrompt() {
     const signOut = async () => {
       await api.request(apiPaths.logout(), { method: 'POST', retries: 0 }).catch(() => undefined)
       session.send({ type: 'session.signOut' })
-      queryClient.clear()
       ui.dialogs.send({ type: 'dialog.dismiss' })
       await navigate({ href: '/login?logged-out', replace: true })
     }

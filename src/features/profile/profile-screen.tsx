@@ -107,7 +107,6 @@ function NamesForm({ firstName, lastName }: { firstName: string; lastName: strin
 export function ProfileScreen() {
   const { i18n } = useLingui()
   const { api, session, ui } = useRouteContext({ from: '__root__' })
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { data: user, error } = useUser(api)
 
@@ -125,7 +124,6 @@ export function ProfileScreen() {
         // The guard lets /bye show once, right after the deletion (SPEC §6).
         sessionStorage.setItem(accountDeletedKey, '1')
         session.send({ type: 'session.signOut' })
-        queryClient.clear()
         await navigate({ href: '/bye', replace: true })
       },
     })
