@@ -20,6 +20,18 @@ function recordingMachine() {
   return { machine, left }
 }
 
+/** A redirect on a simulated clock for the last viewed request `r1`, told that `r1` was signed. */
+function signedCountdown(input: Pick<RedirectInput, 'timeout'> & Partial<RedirectInput>) {
+  const { machine, left } = recordingMachine()
+  const clock = new SimulatedClock()
+  const actor = createActor(machine, {
+    clock,
+    input: { lastViewedRequestId: 'r1', url: exitUrl, ...input },
+  }).start()
+  actor.send({ type: 'redirect.start', requestId: 'r1' })
+  return { actor, clock, left }
+}
+
 describe('post-signing redirect machine (SPEC §4)', () => {
   it('walks every state and transition', async () => {
     const { machine, left } = recordingMachine()
@@ -56,13 +68,7 @@ describe('post-signing redirect machine (SPEC §4)', () => {
   })
 
   it('SPEC §4: the countdown decrements once per second and leaves to the exit URL at zero', () => {
-    const { machine, left } = recordingMachine()
-    const clock = new SimulatedClock()
-    const actor = createActor(machine, {
-      clock,
-      input: { lastViewedRequestId: 'r1', url: exitUrl, timeout: redirectTimeoutSeconds.fallback },
-    }).start()
-    actor.send({ type: 'redirect.start', requestId: 'r1' })
+    const { actor, clock, left } = signedCountdown({ timeout: redirectTimeoutSeconds.fallback })
     expect(actor.getSnapshot().context.remaining).toBe(45)
     clock.increment(999)
     expect(actor.getSnapshot().context.remaining).toBe(45)
@@ -77,37 +83,20 @@ describe('post-signing redirect machine (SPEC §4)', () => {
   })
 
   it('SPEC §5: a timeout of 0 leaves immediately', () => {
-    const { machine, left } = recordingMachine()
-    const actor = createActor(machine, {
-      clock: new SimulatedClock(),
-      input: { lastViewedRequestId: 'r1', url: exitUrl, timeout: 0 },
-    }).start()
-    actor.send({ type: 'redirect.start', requestId: 'r1' })
+    const { actor, left } = signedCountdown({ timeout: 0 })
     expect(actor.getSnapshot().value).toBe('leaving')
     expect(left).toEqual([exitUrl])
   })
 
   it('SPEC §4: it runs only if the request id equals the last viewed one', () => {
-    const { machine, left } = recordingMachine()
-    const clock = new SimulatedClock()
-    const actor = createActor(machine, {
-      clock,
-      input: { lastViewedRequestId: 'r2', url: exitUrl, timeout: 10 },
-    }).start()
-    actor.send({ type: 'redirect.start', requestId: 'r1' })
+    const { actor, clock, left } = signedCountdown({ timeout: 10, lastViewedRequestId: 'r2' })
     tickSeconds(clock, 90)
     expect(actor.getSnapshot().value).toBe('idle')
     expect(left).toEqual([])
   })
 
   it('going back now leaves at once, and only once', () => {
-    const { machine, left } = recordingMachine()
-    const clock = new SimulatedClock()
-    const actor = createActor(machine, {
-      clock,
-      input: { lastViewedRequestId: 'r1', url: exitUrl, timeout: 10 },
-    }).start()
-    actor.send({ type: 'redirect.start', requestId: 'r1' })
+    const { actor, clock, left } = signedCountdown({ timeout: 10 })
     tickSeconds(clock, 3)
     actor.send({ type: 'redirect.leaveNow' })
     expect(left).toEqual([exitUrl])
@@ -117,13 +106,7 @@ describe('post-signing redirect machine (SPEC §4)', () => {
   })
 
   it('a cancelled countdown never leaves', () => {
-    const { machine, left } = recordingMachine()
-    const clock = new SimulatedClock()
-    const actor = createActor(machine, {
-      clock,
-      input: { lastViewedRequestId: 'r1', url: exitUrl, timeout: 10 },
-    }).start()
-    actor.send({ type: 'redirect.start', requestId: 'r1' })
+    const { actor, clock, left } = signedCountdown({ timeout: 10 })
     tickSeconds(clock, 3)
     actor.send({ type: 'redirect.cancel' })
     tickSeconds(clock, 90)
