@@ -4,6 +4,7 @@ import type * as v from 'valibot'
 import type { directConfirmSchema, directPreviewRequestSchema, SetupIntent } from '../../contract/billing.ts'
 import type { Business } from '../../contract/businesses.ts'
 import type { UpgradePreview } from '../../contract/price-plans.ts'
+import { displayName } from '../accounts/display-name.ts'
 import { joinAsNewMember, requireNoBusiness } from '../businesses/business-errors.ts'
 import { insertBusiness } from '../businesses/create-business.ts'
 import { getBusiness } from '../businesses/get-business.ts'
@@ -58,7 +59,7 @@ export async function createDirectSetupIntent(
   const [user] = await services.db.select().from(users).where(eq(users.id, userId))
   let customerId = user?.billingCustomerId ?? null
   if (user && customerId === null) {
-    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
+    const name = displayName(user, user.email)
     const address = { address1: '', address2: '', city: '', postalCode: '', country, vat: '' }
     customerId = await cards.createCustomer(
       customerDetails({ id: '', name, email: user.email, billing: address }),

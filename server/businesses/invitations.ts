@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { InvitationPreview } from '../../contract/businesses.ts'
+import { displayName } from '../accounts/display-name.ts'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import type { Database } from '../db/open-database.ts'
 import { businesses, businessInvitations, businessMembers, users } from '../db/schema.ts'
@@ -42,7 +43,7 @@ export function waitingInvitation(db: Reader) {
 
 /** How an invitation names the person who sent it: their name, else their address. */
 export function inviterName(inviter: { firstName: string | null; lastName: string | null; email: string }) {
-  return [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.email
+  return displayName(inviter, inviter.email)
 }
 
 const notFound = () => new ApiError(404, 'business.invitation_not_found', 'No such invitation is waiting')

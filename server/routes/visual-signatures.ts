@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { visualSignatureBodySchema } from '../../contract/visual-signatures.ts'
+import { displayName } from '../accounts/display-name.ts'
 import { signatures } from '../db/schema.ts'
 import { authenticateDirect } from '../direct/authenticate-direct.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
@@ -120,8 +121,7 @@ export function createDirectVisualSignatureRoutes(services: VisualSignatureServi
       .from(signatures)
       .where(eq(signatures.id, direct.signatureId))
     if (signature?.signerId) return sendJson(c, await defaultVisualSignature(db, signature.signerId))
-    const name = [signature?.identity?.firstName, signature?.identity?.lastName].filter(Boolean).join(' ')
-    return sendJson(c, predefinedVisualSignature(name || direct.email))
+    return sendJson(c, predefinedVisualSignature(displayName(signature?.identity, direct.email)))
   })
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { SealMember } from '../../contract/seals.ts'
+import { displayName } from '../accounts/display-name.ts'
 import type { Database } from '../db/open-database.ts'
 import { apiUsers, businessMembers, users } from '../db/schema.ts'
 
@@ -27,7 +28,7 @@ export async function businessAccounts(
       .map((person) => ({
         id: person.id,
         kind: 'person' as const,
-        name: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email,
+        name: displayName(person, person.email),
         email: person.email,
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { sealNamePattern } from '../../contract/seals.ts'
 import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'
+import { displayName } from '../accounts/display-name.ts'
 import { currentPaymentMethod } from '../businesses/payment-state.ts'
 import type { Database } from '../db/open-database.ts'
 import { apiUsers, businesses, sealMembers, seals, users } from '../db/schema.ts'
@@ -75,7 +76,6 @@ export async function sealForSigner(
     key: await pki.openSealKey(seal.certificatePem, seal.sealedPrivateKey),
     image,
     locked: needsPaymentAction(currentPaymentMethod(business, services.now())),
-    sealedBy:
-      allowed.username ?? ([allowed.firstName, allowed.lastName].filter(Boolean).join(' ') || allowed.email),
+    sealedBy: allowed.username ?? displayName(allowed, allowed.email),
   }
 }

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
+import { displayName } from '../accounts/display-name.ts'
 import { businessOfAccount } from '../businesses/business-of-account.ts'
 import { users } from '../db/schema.ts'
 import { issueDirectLink } from '../direct/issue-direct-link.ts'
@@ -26,8 +27,7 @@ export async function mailSigners(
   if (to.length === 0) return
   const [owner] = await tx.select().from(users).where(eq(users.id, request.ownerId))
   const brand = mailBrandOf(await businessOfAccount(tx, request.ownerId), services.publicUrl)
-  const senderName = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ')
-  const sender = senderName || owner?.email || ''
+  const sender = displayName(owner, owner?.email ?? '')
   const accountIds = to.flatMap((s) => (s.signerId === null ? [] : [s.signerId]))
   const accounts =
     accountIds.length === 0

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Part11Confirmation, SignAnswer, SignBody } from '../../contract/signing.ts'
 import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
 import type { SignResultCode } from '../../machines/signing/signing.types.ts'
+import { displayName } from '../accounts/display-name.ts'
 import { vouchingBusiness } from '../businesses/aes4biz.ts'
 import { isPaidByBusiness } from '../businesses/payment-state.ts'
 import { users } from '../db/schema.ts'
@@ -210,7 +211,7 @@ async function identify(
     const quality = requestQuality(signature.directAttributes, request, false, 'ses')
     if (quality === 'identification_required') return quality
     const data = signature.signerIdentityData
-    const name = [data?.firstName, data?.lastName].filter(Boolean).join(' ') || signature.accountEmail
+    const name = displayName(data, signature.accountEmail)
     return {
       name,
       signingName: item.signingName ?? name,
@@ -236,7 +237,7 @@ async function identify(
     isDirectSign: false,
   }
   if (!hasSigningCredit(credit)) return 'exhausted'
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
+  const name = displayName(user, user.email)
   const vouching = await vouchingBusiness(services.db, request.ownerId, user)
   const quality = requestQuality(user.attributes, request, vouching !== null)
   if (quality === 'identification_required') return quality

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { VisualSignature } from '../../contract/visual-signatures.ts'
+import { displayName } from '../accounts/display-name.ts'
 import type { Database } from '../db/open-database.ts'
 import { users, visualSignatures } from '../db/schema.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
@@ -57,13 +58,7 @@ export async function defaultVisualSignature(db: Database, userId: string): Prom
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, userId))
-  return predefinedVisualSignature(nameOf(user ?? { email: '', firstName: null, lastName: null }))
-}
-
-/** The printed name of a person: their first and last names, else their address. */
-function nameOf(person: { email: string; firstName: string | null; lastName: string | null }): string {
-  const name = [person.firstName, person.lastName].filter((part) => part !== null && part !== '').join(' ')
-  return name === '' ? person.email : name
+  return predefinedVisualSignature(displayName(user, user?.email ?? ''))
 }
 
 /**
