@@ -5,7 +5,7 @@ import { loadKeyRing } from '../keys/load-key-ring.ts'
 import { resealPrivateKeys } from '../keys/reseal-private-keys.ts'
 import { certificateRecorder } from './certificate-registry.ts'
 import { certificateRevocationList } from './crl.ts'
-import { ocspResponseFor, platformCaOf, type RevocationServices } from './ocsp.ts'
+import { ocspResponseFor, type RevocationServices } from './ocsp.ts'
 import { loadOrCreatePki } from './pki.ts'
 import type { PlatformSigning } from './signing-services.ts'
 import { createTimestampAuthority, type TimestampAuthority } from './tsa.ts'
@@ -41,6 +41,7 @@ export async function loadPlatformSigning(
     production: config.appMode === 'production',
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     record: certificateRecorder(db),
+    now,
     tsaRenewBeforeMs: 2 * archiveRenewalMs(config),
   })
   const reused = reusedWhileRecent(now)
@@ -49,7 +50,6 @@ export async function loadPlatformSigning(
   // authority's certificates, and the root's CRL (every other certificate has an OCSP answer). A signer's
   // certificate is new for each signature.
   const sharedOcsp = new Set([keyOf(pki.issuing.der), keyOf(pki.tsa.der)])
-  const root = keyOf(pki.root.der)
   // The authority of each key the timestamp authority had while this process ran, by certificate.
   const authorities = new Map<string, TimestampAuthority>()
   const authority = async () => {
@@ -57,7 +57,7 @@ export async function loadPlatformSigning(
     const id = keyOf(key.der)
     let known = authorities.get(id)
     if (known === undefined) {
-      known = createTimestampAuthority(key, pki.chain, now)
+      known = createTimestampAuthority(key, now)
       authorities.set(id, known)
       sharedOcsp.add(id)
     }
@@ -85,11 +85,10 @@ export async function loadPlatformSigning(
           return answer
         },
         getCRL: async (certificate) => {
-          if (keyOf(certificate) === root) {
-            return reused('crl:root', () => certificateRevocationList(services, 'root'))
-          }
-          const ca = await platformCaOf(pki, parseCertificate(certificate))
-          return ca === undefined ? null : certificateRevocationList(services, ca)
+          const ca = await pki.issuerOf(parseCertificate(certificate))
+          if (ca === undefined) return null
+          const make = () => certificateRevocationList(services, ca)
+          return ca.ca === 'root' ? reused('crl:root', make) : make()
         },
       }
     },

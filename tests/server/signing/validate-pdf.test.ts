@@ -22,7 +22,7 @@ beforeAll(async () => {
     keys: testKeys,
     production: false,
   })
-  tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
+  tsa = createTimestampAuthority(pki.tsa, () => new Date())
 })
 
 async function signAs(bytes: Uint8Array, name: string): Promise<Uint8Array> {
@@ -31,7 +31,7 @@ async function signAs(bytes: Uint8Array, name: string): Promise<Uint8Array> {
     signer: {
       name,
       email: `${name}@example.com`,
-      ...localSigner(certificate.der, certificate.key, pki.chain),
+      ...localSigner(certificate.der, certificate.key, certificate.chain),
     },
     tsa,
     name,

@@ -99,9 +99,9 @@ describe('POST /v1/validate', () => {
       signer: {
         name: 'Eve Elsewhere',
         email: 'eve@example.org',
-        ...localSigner(certificate.der, certificate.key, other.chain),
+        ...localSigner(certificate.der, certificate.key, certificate.chain),
       },
-      tsa: createTimestampAuthority(other.tsa, other.chain, () => new Date()),
+      tsa: createTimestampAuthority(other.tsa, () => new Date()),
       name: 'Eve Elsewhere',
       reason: 'Signed with another CA',
     })
