@@ -20,12 +20,17 @@ import { parseCertificate } from './x509.ts'
  * name no OCSP responder nor CRL (the signing alone, in tests). The timestamp authority gets a new key and
  * certificate twice the archive renewal horizon before its certificate expires, in the first process to
  * timestamp then; the archive renewal job also gives the issuing CA a new key under the root
- * (Pki.renewIssuingCa, by its default margin).
+ * (Pki.renewIssuingCa) `issuingCaRenewalDays` before its certificate ends.
  */
 export async function loadPlatformSigning(
   config: Pick<
     AppConfig,
-    'dataDir' | 'appMode' | 'keyEncryptionKey' | 'previousKeyEncryptionKey' | 'archiveRenewalDays'
+    | 'dataDir'
+    | 'appMode'
+    | 'keyEncryptionKey'
+    | 'previousKeyEncryptionKey'
+    | 'archiveRenewalDays'
+    | 'issuingCaRenewalDays'
   > & {
     publicUrl?: string
   },
@@ -43,6 +48,9 @@ export async function loadPlatformSigning(
     record: certificateRecorder(db),
     now,
     tsaRenewBeforeMs: 2 * archiveRenewalMs(config),
+    ...(config.issuingCaRenewalDays === undefined
+      ? {}
+      : { issuingRenewBeforeMs: config.issuingCaRenewalDays * 24 * 60 * 60 * 1000 }),
   })
   const reused = reusedWhileRecent(now)
   const keyOf = (der: Uint8Array) => Buffer.from(der).toString('base64')
