@@ -54,7 +54,7 @@ try {
   const started = performance.now()
   const pki = await loadOrCreatePki({ dir: join(dir, 'pki'), keys: testKeys, production: false })
   console.log(`PKI created in ${(performance.now() - started).toFixed(1)} ms`)
-  const tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
+  const tsa = createTimestampAuthority(pki.tsa, () => new Date())
   const pdf = await makePdf(10, 'Contract')
   console.log(`10-page PDF: ${(pdf.length / 1024).toFixed(0)} KiB`)
 
@@ -64,7 +64,7 @@ try {
       signer: {
         name: 'Ann Example',
         email: 'ann@example.com',
-        ...localSigner(certificate.der, certificate.key, pki.chain),
+        ...localSigner(certificate.der, certificate.key, certificate.chain),
       },
       tsa,
       name: 'Ann Example',
@@ -85,7 +85,7 @@ try {
   // The same PDF, key, chain and timestamp authority through @libpdf/core's own signing API.
   async function signWithLibpdf(bytes: Uint8Array): Promise<Uint8Array> {
     const certificate = await pki.signatureCertificate(pki.platform)
-    const signer = new CryptoKeySigner(certificate.key, certificate.der, 'EC', 'ECDSA', pki.chain)
+    const signer = new CryptoKeySigner(certificate.key, certificate.der, 'EC', 'ECDSA', certificate.chain)
     const document = await PDF.load(bytes)
     const result = await document.sign({ signer, reason: 'I agree', level: 'B-T', timestampAuthority: tsa })
     return result.bytes

@@ -1,11 +1,22 @@
-/** The certificate authorities of the platform's PKI, as its CRL paths name them (`/api/pki/crl/issuing.crl`). */
-export const pkiCas = ['root', 'issuing'] as const
+/**
+ * A certificate authority of the platform's PKI, as its CRL and certificate paths name it
+ * (`/api/pki/crl/issuing.crl`): the root, the first issuing CA, and each later issuing CA by its certificate's
+ * serial (lowercase hex), which the root gave a new key before the one before it ended.
+ */
+export type PkiCa = 'root' | 'issuing' | `issuing-${string}`
 
-/** One of {@link pkiCas}. */
-export type PkiCa = (typeof pkiCas)[number]
+/** The name of an issuing CA that came after the first, by its certificate's serial (lowercase hex). */
+export function renewedIssuingCa(serial: string): PkiCa {
+  return `issuing-${serial}`
+}
 
-/** The CRL files the platform publishes, one per CA: the `{file}` of `GET /api/pki/crl/{file}`. */
-export const crlFiles = pkiCas.map((ca) => `${ca}.crl` as const)
+const caFile = /^(root|issuing(?:-[0-9a-f]+)?)\.(crl|cer)$/
 
-/** The certificate of each CA, DER: the `{file}` of `GET /api/pki/ca/{file}`, which certificates name (caIssuers). */
-export const caCertificateFiles = pkiCas.map((ca) => `${ca}.cer` as const)
+/**
+ * The CA a file of `GET /api/pki/crl/{file}` (`.crl`) or `GET /api/pki/ca/{file}` (`.cer`) names, by its form;
+ * undefined for a file of another form.
+ */
+export function pkiCaOfFile(file: string, extension: 'crl' | 'cer'): PkiCa | undefined {
+  const [, ca, found] = caFile.exec(file) ?? []
+  return found === extension ? (ca as PkiCa) : undefined
+}

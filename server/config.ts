@@ -9,7 +9,11 @@ import type { IdAustriaOptions } from './providers/identification/id-austria-ide
 import { type IdnowOptions, idnowProducts } from './providers/identification/idnow-identification-provider.ts'
 import type { TwilioOptions } from './providers/mobile-signing/twilio-mobile-signing-provider.ts'
 import type { StatusPageSource } from './providers/status-page/status-page-provider.ts'
+import { issuingValidDays, minIssuingRenewBeforeDays } from './signing/pki.ts'
 import type { S3StorageOptions } from './storage/s3-file-storage.ts'
+
+const maxIssuingRenewBeforeDays = issuingValidDays - 365
+const issuingCaRenewalRange = `must be a whole number of days from ${minIssuingRenewBeforeDays} (a certificate the CA issues lasts ${minIssuingRenewBeforeDays - 30} days, and a month) to ${maxIssuingRenewBeforeDays}, e.g. 1095`
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -78,6 +82,11 @@ export type AppConfig = {
    * own comes within twice as many; unset: 365.
    */
   archiveRenewalDays?: number
+  /**
+   * ISSUING_CA_RENEWAL_DAYS: the platform's issuing CA gets a new key and certificate under the root once its
+   * certificate ends within this many days; unset: 1095.
+   */
+  issuingCaRenewalDays?: number
   /**
    * TRUSTED_PROXIES: how many reverse proxies in front of the server add to X-Forwarded-For, so that the
    * client's address is read from it; unset: 0, the socket's peer is the client.
@@ -313,6 +322,17 @@ const envSchema = v.object({
       v.regex(/^[1-9]\d{0,3}$/, 'must be a whole number of days from 1 to 1800, e.g. 365'),
       v.transform(Number),
       v.maxValue(1800, 'must be a whole number of days from 1 to 1800, e.g. 365'),
+    ),
+  ),
+  // Never less than a certificate the CA issues lasts and a month, so none outlives its CA; at most a year short
+  // of the CA's lifetime, so that each CA issues a year before the next one.
+  ISSUING_CA_RENEWAL_DAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, issuingCaRenewalRange),
+      v.transform(Number),
+      v.minValue(minIssuingRenewBeforeDays, issuingCaRenewalRange),
+      v.maxValue(maxIssuingRenewBeforeDays, issuingCaRenewalRange),
     ),
   ),
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an http:// or https:// URL'))),
@@ -576,6 +596,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(result.output.ARCHIVE_TIMESTAMP_RENEWAL_DAYS === undefined
       ? {}
       : { archiveRenewalDays: result.output.ARCHIVE_TIMESTAMP_RENEWAL_DAYS }),
+    ...(result.output.ISSUING_CA_RENEWAL_DAYS === undefined
+      ? {}
+      : { issuingCaRenewalDays: result.output.ISSUING_CA_RENEWAL_DAYS }),
     ...(TRUSTED_PROXIES === undefined ? {} : { trustedProxies: TRUSTED_PROXIES }),
     ...(JOB_HAND_BACK_SECONDS === undefined ? {} : { jobHandBackMs: JOB_HAND_BACK_SECONDS }),
     ...(STRIPE_SECRET_KEY === undefined || !STRIPE_WEBHOOK_SECRET || !STRIPE_PUBLISHABLE_KEY

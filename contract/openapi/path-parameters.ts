@@ -1,6 +1,5 @@
 import type { ErrorCode } from '../errors.ts'
 import { identificationModes, identificationProviders } from '../identification.ts'
-import { caCertificateFiles, crlFiles } from '../pki.ts'
 import { legislations } from '../signing.ts'
 
 /**
@@ -133,13 +132,15 @@ const pathParameters: Readonly<Record<string, PathParameter>> = {
     refusal: { status: 400, code: 'pki.ocsp_request_malformed' },
   },
   'crl/{file}': {
-    subject: 'The CRL of one of the platform’s CAs',
-    format: crlFiles,
+    subject:
+      'The CRL of one of the platform’s CAs: `root.crl`, `issuing.crl`, or `issuing-{serial}.crl` for an issuing CA that came later',
+    format: 'text',
     refusal: notFound('pki.ca_not_found'),
   },
   'ca/{file}': {
-    subject: 'The certificate of one of the platform’s CAs',
-    format: caCertificateFiles,
+    subject:
+      'The certificate of one of the platform’s CAs: `root.cer`, `issuing.cer`, or `issuing-{serial}.cer` for an issuing CA that came later',
+    format: 'text',
     refusal: notFound('pki.ca_not_found'),
   },
   ...Object.fromEntries(

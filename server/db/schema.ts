@@ -16,7 +16,7 @@ import {
 import type { RequestCallbacks } from '../../contract/api-users.ts'
 import { apiKeyScopes } from '../../contract/api-users.ts'
 import type { Aes4Biz, BillingAddress, BusinessSettings } from '../../contract/businesses.ts'
-import { pkiCas } from '../../contract/pki.ts'
+import type { PkiCa } from '../../contract/pki.ts'
 import { billingCycles, currencies, type PricePlan, planTiers } from '../../contract/price-plans.ts'
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../contract/signature-request-status.ts'
@@ -905,7 +905,8 @@ export const pkiCertificates = pgTable(
   {
     /** The serial number as lowercase hex of its DER content octets. */
     serial: text('serial').notNull(),
-    ca: text('ca', { enum: pkiCas }).notNull(),
+    /** The CA that issued it (contract/pki.ts). */
+    ca: text('ca').$type<PkiCa>().notNull(),
     kind: text('kind', { enum: pkiCertificateKinds }).notNull(),
     /** The subject as RFC 4514 text (`CN=Ann Example,O=Signet`). */
     subject: text('subject').notNull(),

@@ -1,12 +1,12 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { apiPaths } from '../../contract/paths.ts'
-import type { PkiCa } from '../../contract/pki.ts'
+import { pkiCaOfFile } from '../../contract/pki.ts'
 import type { Database } from '../db/open-database.ts'
 import { ApiError } from '../http/api-error.ts'
 import { certificateRevocationList } from '../signing/crl.ts'
 import { answerOcspRequest, OcspRequestError, type RevocationServices } from '../signing/ocsp.ts'
-import type { Pki } from '../signing/pki.ts'
+import type { Pki, PlatformCa } from '../signing/pki.ts'
 import type { PlatformSigning } from '../signing/signing-services.ts'
 
 /** What the PKI's routes read: the registry of issued certificates, the clock and the platform's PKI. */
@@ -25,8 +25,8 @@ const ocspMedia = { request: 'application/ocsp-request', response: 'application/
 /**
  * The platform's public PKI, for anyone who validates a signed document: its CA certificates (PEM, and each
  * DER), its OCSP responder (RFC 6960, by POST and by GET) and each CA's CRL (RFC 5280). A body or path that is
- * no OCSP request is a 400 `pki.ocsp_request_malformed`; a CRL or certificate of no CA of ours is refused as
- * its path is declared (404 `pki.ca_not_found`).
+ * no OCSP request is a 400 `pki.ocsp_request_malformed`; a CRL or certificate of no CA of ours is a 404
+ * `pki.ca_not_found`.
  */
 export function createPkiRoutes(services: PkiRouteServices): Hono {
   const loadedPki = (): Pki => {
@@ -35,6 +35,15 @@ export function createPkiRoutes(services: PkiRouteServices): Hono {
     return services.platform.pki
   }
   const revocation = (): RevocationServices => ({ db: services.db, now: services.now, pki: loadedPki() })
+  // The CA a file of `extension` names: every issuing CA keeps its addresses, which its certificates name.
+  const caOfFile = async (file: string, extension: 'crl' | 'cer'): Promise<PlatformCa> => {
+    const name = pkiCaOfFile(file, extension)
+    const found = (await loadedPki().cas()).find((ca) => ca.ca === name)
+    if (found === undefined) {
+      throw new ApiError(404, 'pki.ca_not_found', `No CA of the platform publishes ${file}`)
+    }
+    return found
+  }
   const answerOcsp = async (c: Context, requestDer: Uint8Array) => {
     const response = await answerOcspRequest(revocation(), requestDer).catch((error: unknown) => {
       if (!(error instanceof OcspRequestError)) throw error
@@ -43,11 +52,11 @@ export function createPkiRoutes(services: PkiRouteServices): Hono {
     return c.body(response, 200, { 'Content-Type': ocspMedia.response })
   }
   return new Hono()
-    .get(apiPaths.pkiCa(), (c) => {
-      const pki = loadedPki()
+    .get(apiPaths.pkiCa(), async (c) => {
+      const pem = await loadedPki().caPem()
       c.header('Content-Type', 'application/x-pem-file')
       c.header('Content-Disposition', 'inline; filename="signet-ca.pem"')
-      return c.body(pki.caPem())
+      return c.body(pem)
     })
     .post(
       apiPaths.pkiOcsp(),
@@ -76,18 +85,15 @@ export function createPkiRoutes(services: PkiRouteServices): Hono {
       }
       return answerOcsp(c, Buffer.from(base64, 'base64'))
     })
-    .get('/pki/ca/:file', (c) => {
-      // The path parameter is one of caCertificateFiles (contract/pki.ts), checked before the handler runs.
-      const ca = c.req.param('file').replace(/\.cer$/, '') as PkiCa
-      const { der } = loadedPki()[ca]
+    .get('/pki/ca/:file', async (c) => {
+      const { ca, der } = await caOfFile(c.req.param('file'), 'cer')
       return c.body(Uint8Array.from(der), 200, {
         'Content-Type': 'application/pkix-cert',
         'Content-Disposition': `inline; filename="signet-${ca}.cer"`,
       })
     })
     .get('/pki/crl/:file', async (c) => {
-      // The path parameter is one of crlFiles (contract/pki.ts), checked before the handler runs.
-      const ca = c.req.param('file').replace(/\.crl$/, '') as PkiCa
+      const ca = await caOfFile(c.req.param('file'), 'crl')
       const crl = await certificateRevocationList(revocation(), ca)
       return c.body(crl, 200, {
         'Content-Type': 'application/pkix-crl',

@@ -1,10 +1,10 @@
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
-import type { PkiCa } from '../../contract/pki.ts'
 import { revokedCertificates } from './certificate-registry.ts'
 import { cryptoEngine } from './crypto-engine.ts'
 import { type RevocationServices, reasonCodes } from './ocsp.ts'
 import { OID } from './oids.ts'
+import type { PlatformCa } from './pki.ts'
 import { extension, pkixTime } from './x509.ts'
 
 /** How long a CRL may be relied on (its nextUpdate after thisUpdate). */
@@ -17,12 +17,11 @@ const crlValidityMs = 24 * 60 * 60 * 1000
  */
 export async function certificateRevocationList(
   services: RevocationServices,
-  ca: PkiCa,
+  issuer: PlatformCa,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const issuer = services.pki[ca]
   const seconds = Math.floor(services.now().getTime() / 1000)
   const thisUpdate = new Date(seconds * 1000)
-  const revoked = await revokedCertificates(services.db, ca)
+  const revoked = await revokedCertificates(services.db, issuer.ca)
   const authorityKeyId = issuer.certificate.extensions?.find(
     (candidate) => candidate.extnID === OID.subjectKeyIdentifier,
   )

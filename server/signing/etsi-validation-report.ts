@@ -3,6 +3,7 @@ import { create } from 'xmlbuilder2'
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces'
 import type { PadesLevel } from '../../contract/validation.ts'
 import { documentTimestampFilter, type SignatureReport, type ValidationReport } from './validate-pdf.ts'
+import { parseCertificate } from './x509.ts'
 
 /** The namespace of ETSI TS 119 102-2 v1.2.1 validation reports. */
 const etsiValidationReportNamespace = 'http://uri.etsi.org/19102/v1.2.1#'
@@ -29,8 +30,9 @@ function etsiStatus(signature: SignatureReport): EtsiStatus {
     return { main: 'indeterminate', sub: 'NO_SIGNING_CERTIFICATE_FOUND' }
   if (!signature.intact) return { main: 'indeterminate', sub: null }
   if (signature.revokedBeforeSigning) return { main: 'total-failed', sub: 'REVOKED' }
-  // The signature holds for the revision it signed; what was changed after it is not signed by it.
-  if (signature.changedAfter) return { main: 'indeterminate', sub: null }
+  // The document was changed after it was signed, outside another signature: what it shows now is not what was
+  // signed (ETSI EN 319 102-1 §5.1.3, HASH_FAILURE: a signed data object does not match).
+  if (signature.changedAfter) return { main: 'total-failed', sub: 'HASH_FAILURE' }
   if (!signature.trusted) return { main: 'indeterminate', sub: 'NO_CERTIFICATE_CHAIN_FOUND' }
   return { main: 'total-passed', sub: null }
 }
@@ -58,6 +60,14 @@ const processes: Record<PadesLevel, string> = {
 
 /** An object the report lists once, referred to by its id from every signature that used it. */
 type ValidationObject = { id: string; type: string; der: Uint8Array }
+
+/** The self-issued certificate (a root) among `ders`, if any. */
+function selfIssued(ders: Uint8Array[]): Uint8Array | undefined {
+  return ders.find((der) => {
+    const certificate = parseCertificate(der)
+    return certificate.subject.isEqual(certificate.issuer)
+  })
+}
 
 function sha256(bytes: Uint8Array): Buffer {
   return createHash('sha256').update(bytes).digest()
@@ -125,7 +135,13 @@ export function etsiValidationReport(
       const data = status.ele('AssociatedValidationReportData')
       const chain = data.ele('CertificateChain')
       chain.ele('SigningCertificate', { VOReference: signing })
-      for (const other of others) chain.ele('IntermediateCertificate', { VOReference: other })
+      // A trusted chain ends at a root the validation trusts: the self-issued certificate the signature carries.
+      const root = signature.trusted ? selfIssued(signature.evidence.certificates.slice(1)) : undefined
+      const anchor = root === undefined ? undefined : objectOf('certificate', root)
+      for (const other of others) {
+        if (other !== anchor) chain.ele('IntermediateCertificate', { VOReference: other })
+      }
+      if (anchor !== undefined) chain.ele('TrustAnchor', { VOReference: anchor })
       const revokedAt = signature.revocation?.revokedAt
       if (revokedAt) {
         const revoked = data.ele('RevocationStatusInformation')

@@ -5,7 +5,7 @@ import { loadKeyRing } from '../keys/load-key-ring.ts'
 import { resealPrivateKeys } from '../keys/reseal-private-keys.ts'
 import { certificateRecorder } from './certificate-registry.ts'
 import { certificateRevocationList } from './crl.ts'
-import { ocspResponseFor, platformCaOf, type RevocationServices } from './ocsp.ts'
+import { ocspResponseFor, type RevocationServices } from './ocsp.ts'
 import { loadOrCreatePki } from './pki.ts'
 import type { PlatformSigning } from './signing-services.ts'
 import { createTimestampAuthority, type TimestampAuthority } from './tsa.ts'
@@ -20,12 +20,17 @@ import { parseCertificate } from './x509.ts'
  * name no OCSP responder nor CRL (the signing alone, in tests). The timestamp authority gets a new key and
  * certificate twice the archive renewal horizon before its certificate expires, in the first process to
  * timestamp then; the archive renewal job also gives the issuing CA a new key under the root
- * (Pki.renewIssuingCa, by its default margin).
+ * (Pki.renewIssuingCa) `issuingCaRenewalDays` before its certificate ends.
  */
 export async function loadPlatformSigning(
   config: Pick<
     AppConfig,
-    'dataDir' | 'appMode' | 'keyEncryptionKey' | 'previousKeyEncryptionKey' | 'archiveRenewalDays'
+    | 'dataDir'
+    | 'appMode'
+    | 'keyEncryptionKey'
+    | 'previousKeyEncryptionKey'
+    | 'archiveRenewalDays'
+    | 'issuingCaRenewalDays'
   > & {
     publicUrl?: string
   },
@@ -41,7 +46,11 @@ export async function loadPlatformSigning(
     production: config.appMode === 'production',
     ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     record: certificateRecorder(db),
+    now,
     tsaRenewBeforeMs: 2 * archiveRenewalMs(config),
+    ...(config.issuingCaRenewalDays === undefined
+      ? {}
+      : { issuingRenewBeforeMs: config.issuingCaRenewalDays * 24 * 60 * 60 * 1000 }),
   })
   const reused = reusedWhileRecent(now)
   const keyOf = (der: Uint8Array) => Buffer.from(der).toString('base64')
@@ -49,7 +58,6 @@ export async function loadPlatformSigning(
   // authority's certificates, and the root's CRL (every other certificate has an OCSP answer). A signer's
   // certificate is new for each signature.
   const sharedOcsp = new Set([keyOf(pki.issuing.der), keyOf(pki.tsa.der)])
-  const root = keyOf(pki.root.der)
   // The authority of each key the timestamp authority had while this process ran, by certificate.
   const authorities = new Map<string, TimestampAuthority>()
   const authority = async () => {
@@ -57,7 +65,7 @@ export async function loadPlatformSigning(
     const id = keyOf(key.der)
     let known = authorities.get(id)
     if (known === undefined) {
-      known = createTimestampAuthority(key, pki.chain, now)
+      known = createTimestampAuthority(key, now)
       authorities.set(id, known)
       sharedOcsp.add(id)
     }
@@ -85,11 +93,10 @@ export async function loadPlatformSigning(
           return answer
         },
         getCRL: async (certificate) => {
-          if (keyOf(certificate) === root) {
-            return reused('crl:root', () => certificateRevocationList(services, 'root'))
-          }
-          const ca = await platformCaOf(pki, parseCertificate(certificate))
-          return ca === undefined ? null : certificateRevocationList(services, ca)
+          const ca = await pki.issuerOf(parseCertificate(certificate))
+          if (ca === undefined) return null
+          const make = () => certificateRevocationList(services, ca)
+          return ca.ca === 'root' ? reused('crl:root', make) : make()
         },
       }
     },

@@ -1,11 +1,10 @@
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
-import { type PkiCa, pkiCas } from '../../contract/pki.ts'
 import type { Database } from '../db/open-database.ts'
 import { type CertificateStatus, certificateStatus, type RevocationReason } from './certificate-registry.ts'
 import { cryptoEngine } from './crypto-engine.ts'
 import { OID } from './oids.ts'
-import type { CertifiedKey, Pki } from './pki.ts'
+import type { CertifiedKey, Pki, PlatformCa } from './pki.ts'
 import { parseCertificate } from './x509.ts'
 
 /** What the OCSP responder and the CRLs read: the registry of issued certificates, the PKI and the clock. */
@@ -44,8 +43,9 @@ const successful = 0
 const unauthorized = 6
 
 /**
- * Answers a DER OCSPRequest (RFC 6960) with a DER OCSPResponse: for certificates of the issuing CA, signed by
- * its delegated responder; for those of the root (the issuing CA's), by the root itself. A request about
+ * Answers a DER OCSPRequest (RFC 6960) with a DER OCSPResponse: for certificates of the first issuing CA, signed
+ * by its delegated responder; for those of a later issuing CA, and of the root (the issuing CAs'), by that CA
+ * itself (RFC 6960 §4.2.2.2). A request about
  * another CA's certificates, or about both of ours at once, is `unauthorized`; a nonce is echoed.
  */
 export async function answerOcspRequest(
@@ -65,19 +65,6 @@ export async function answerOcspRequest(
 }
 
 /**
- * The platform's CA that signed `certificate`, by its signature, not its issuer's name, which anyone may
- * copy; undefined for a certificate the platform did not issue.
- */
-export async function platformCaOf(pki: Pki, certificate: pkijs.Certificate): Promise<PkiCa | undefined> {
-  for (const ca of pkiCas) {
-    const issuer = pki[ca].certificate
-    if (!issuer.subject.isEqual(certificate.issuer)) continue
-    if (await certificate.verify(issuer, cryptoEngine).catch(() => false)) return ca
-  }
-  return undefined
-}
-
-/**
  * The DER OCSPResponse about one certificate the platform issued, as a client asking the responder would get
  * it: what a signed document embeds for validation without the network. Null for a certificate the platform
  * did not issue.
@@ -87,11 +74,11 @@ export async function ocspResponseFor(
   certificateDer: Uint8Array,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   const certificate = parseCertificate(certificateDer)
-  const ca = await platformCaOf(services.pki, certificate)
+  const ca = await services.pki.issuerOf(certificate)
   if (ca === undefined) return null
   const certId = await pkijs.CertID.create(
     certificate,
-    { hashAlgorithm: 'SHA-256', issuerCertificate: services.pki[ca].certificate },
+    { hashAlgorithm: 'SHA-256', issuerCertificate: ca.certificate },
     cryptoEngine,
   )
   return respond(services, [certId])
@@ -102,10 +89,11 @@ async function respond(
   certIds: pkijs.CertID[],
   nonce?: pkijs.Extension,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const cas = await Promise.all(certIds.map((certId) => issuingCa(services.pki, certId)))
+  const platformCas = await services.pki.cas()
+  const cas = await Promise.all(certIds.map((certId) => issuingCa(platformCas, certId)))
   const [ca] = cas
-  if (ca === undefined || ca === null || cas.some((other) => other !== ca)) return status(unauthorized)
-  const responder: CertifiedKey = ca === 'issuing' ? services.pki.ocsp : services.pki.root
+  if (ca === undefined || ca === null || cas.some((other) => other?.ca !== ca.ca)) return status(unauthorized)
+  const responder: CertifiedKey = ca.ca === 'issuing' ? services.pki.ocsp : ca
   // Whole seconds: DER's GeneralizedTime has no trailing zeros, and asn1js writes the milliseconds.
   const now = new Date(Math.floor(services.now().getTime() / 1000) * 1000)
   const responses = await Promise.all(
@@ -113,7 +101,7 @@ async function respond(
       const serial = Buffer.from(certID.serialNumber.valueBlock.valueHexView).toString('hex')
       return new pkijs.SingleResponse({
         certID,
-        certStatus: certStatusOf(await certificateStatus(services.db, ca, serial)),
+        certStatus: certStatusOf(await certificateStatus(services.db, ca.ca, serial)),
         thisUpdate: now,
         nextUpdate: new Date(now.getTime() + ocspValidityMs),
       })
@@ -126,7 +114,8 @@ async function respond(
       responses,
       ...(nonce ? { responseExtensions: [nonce] } : {}),
     }),
-    ...(responder === services.pki.ocsp ? { certs: [responder.certificate] } : {}),
+    // The root is the verifier's trust anchor; any other responder is sent along for its chain.
+    ...(ca.ca === 'root' ? {} : { certs: [responder.certificate] }),
   })
   await basic.sign(responder.key, 'SHA-256', cryptoEngine)
   return new Uint8Array(
@@ -167,7 +156,7 @@ function certStatusOf(found: CertificateStatus): asn1js.BaseBlock {
 }
 
 /** Which of the platform's CAs the CertID names as issuer, by the hashes of its name and key; else null. */
-async function issuingCa(pki: Pki, certId: pkijs.CertID): Promise<PkiCa | null> {
+async function issuingCa(cas: PlatformCa[], certId: pkijs.CertID): Promise<PlatformCa | null> {
   let algorithm: string
   try {
     algorithm = cryptoEngine.getAlgorithmByOID<{ name: string }>(certId.hashAlgorithm.algorithmId, true).name
@@ -176,8 +165,8 @@ async function issuingCa(pki: Pki, certId: pkijs.CertID): Promise<PkiCa | null> 
   }
   const nameHash = Buffer.from(certId.issuerNameHash.valueBlock.valueHexView)
   const keyHash = Buffer.from(certId.issuerKeyHash.valueBlock.valueHexView)
-  for (const ca of pkiCas) {
-    const { certificate } = pki[ca]
+  for (const ca of cas) {
+    const { certificate } = ca
     const name = await cryptoEngine.digest({ name: algorithm }, certificate.subject.toSchema().toBER(false))
     const key = await cryptoEngine.digest(
       { name: algorithm },

@@ -2,10 +2,11 @@ import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { join } from 'node:path'
 import type * as pkijs from 'pkijs'
 import { apiBase, apiPaths } from '../../contract/paths.ts'
-import type { PkiCa } from '../../contract/pki.ts'
+import { type PkiCa, renewedIssuingCa } from '../../contract/pki.ts'
 import type { pkiCertificateKinds } from '../db/schema.ts'
 import { type KeyRing, openPrivateKey, sealPrivateKey } from '../keys/key-ring.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
+import { cryptoEngine } from './crypto-engine.ts'
 import { certificateParts, concat, ecdsaSignatureDer, tlv } from './der.ts'
 import { OID } from './oids.ts'
 import { fromPem, toPem } from './pem.ts'
@@ -29,8 +30,17 @@ export type CertifiedKey = {
   key: CryptoKey
 }
 
+/** A certificate with its key and the certificates a verifier needs above it: its CA's, up to the root, DER. */
+export type ChainedKey = CertifiedKey & { chain: Uint8Array[] }
+
+/**
+ * One of the platform's CAs, by the name its CRL and certificate paths give it (contract/pki.ts), with what a
+ * verifier needs above a certificate it issues: `chain`, itself up to the root.
+ */
+export type PlatformCa = ChainedKey & { ca: PkiCa }
+
 /** A per-signer certificate just issued, with its key to sign with now (it is kept nowhere). */
-type IssuedSignerCertificate = CertifiedKey & {
+type IssuedSignerCertificate = ChainedKey & {
   certificatePem: string
 }
 
@@ -78,46 +88,57 @@ type IssuedCertificate = {
  */
 export type Pki = {
   root: CertifiedKey
-  /** The issuing CA that issues the signers', seals' and the PKI's own certificates: the first one. */
+  /**
+   * The first issuing CA (`issuing`), which issued the PKI's first certificates; new certificates come from the
+   * newest of {@link Pki.issuingCas}.
+   */
   issuing: CertifiedKey
   /**
    * Every key and certificate the issuing CA had, oldest first: the first one ({@link Pki.issuing}), then those
    * {@link Pki.renewIssuingCa} issued under the root, in any process. All stay (sealed), so that each keeps
-   * answering for the certificates it issued.
+   * answering for the certificates it issued (OCSP, its CRL and certificate addresses).
    */
-  issuingCas(): Promise<CertifiedKey[]>
+  issuingCas(): Promise<PlatformCa[]>
+  /** The root, then {@link Pki.issuingCas}. */
+  cas(): Promise<PlatformCa[]>
+  /**
+   * The platform's CA that signed `certificate`, by its signature, not its issuer's name (which every issuing
+   * CA shares, and anyone may copy); undefined for a certificate the platform did not issue.
+   */
+  issuerOf(certificate: pkijs.Certificate): Promise<PlatformCa | undefined>
   /**
    * Gives the issuing CA a new key and certificate under the root at `at`, unless the newest one's certificate
    * lasts beyond `issuingRenewBeforeMs` (and a month beyond the lifetime of a certificate it issues) from `at`,
    * or the root ends too soon for a new one to help: records it as the root's and stores it (sealed) beside the
    * older ones, which stay. Answers the newest one. Records through the database: not inside a transaction.
    */
-  renewIssuingCa(at: Date): Promise<CertifiedKey>
+  renewIssuingCa(at: Date): Promise<PlatformCa>
   /** The timestamp authority's key in use: the newest one this process knows (see {@link Pki.timestampKey}). */
-  readonly tsa: CertifiedKey
+  readonly tsa: ChainedKey
   /**
    * The timestamp authority's key to timestamp with at `at`: {@link Pki.tsa}, unless its certificate expires
    * within `tsaRenewBeforeMs` of `at` and a newer one is stored (by {@link Pki.renewTimestampKey}, in any
    * process). Reads no database, so it may be called inside a transaction.
    */
-  timestampKey(at: Date): Promise<CertifiedKey>
+  timestampKey(at: Date): Promise<ChainedKey>
   /**
    * As {@link Pki.timestampKey}, but when no newer key is stored, issues a new key and certificate at `at`,
    * records it and stores it beside the older ones, which stay (sealed) so that their certificates are still
    * known. Records through the database: not inside a transaction.
    */
-  renewTimestampKey(at: Date): Promise<CertifiedKey>
-  /** The issuing CA's delegated OCSP responder (id-kp-OCSPSigning, id-pkix-ocsp-nocheck). */
+  renewTimestampKey(at: Date): Promise<ChainedKey>
+  /**
+   * The first issuing CA's delegated OCSP responder (id-kp-OCSPSigning, id-pkix-ocsp-nocheck); a later issuing CA
+   * answers for its certificates itself (RFC 6960 §4.2.2.2).
+   */
   ocsp: CertifiedKey
   /** The platform's certificate for simple (ses) signatures. */
   platform: CertifiedKey
-  /** Certificates a verifier needs above a leaf: [issuing CA, root CA], DER. */
-  chain: Uint8Array[]
   /** Whether certificates issued here are for production (else they say they are demo ones). */
   production: boolean
-  /** Root and issuing CA certificates as PEM, for `GET /api/pki/ca.pem`. */
-  caPem(): string
-  /** Issues a certificate for one signer's advanced or qualified signature. */
+  /** The root's and every issuing CA's certificate as PEM, for `GET /api/pki/ca.pem`. */
+  caPem(): Promise<string>
+  /** Issues a certificate for one signer's advanced or qualified signature, by the newest issuing CA. */
   issueSignerCertificate(request: SignerCertificateRequest): Promise<IssuedSignerCertificate>
   /**
    * Issues an organisation certificate for a seal: the organisation is its subject (outside production the
@@ -127,7 +148,7 @@ export type Pki = {
   /** A seal's certificate and its key as {@link issueSealCertificate} gave them, ready to sign with. */
   openSealKey(certificatePem: string, sealedKey: string): Promise<CertifiedKey>
   /**
-   * A copy of a leaf certificate of the issuing CA (same key, subject, extensions and validity)
+   * A copy of a leaf certificate of an issuing CA (same key, subject, extensions and validity), by the same CA,
    * under a fresh serial number, to sign one signature with. poppler 22 (pdfsig) reports the second
    * of two consecutive signatures made with the very same certificate as "Unknown issue with
    * Certificate"; a certificate per signature avoids that and costs one ECDSA signature. It is recorded
@@ -137,8 +158,8 @@ export type Pki = {
   signatureCertificate(base: CertifiedKey, tx?: Queryable): Promise<SignatureCertificate>
 }
 
-/** A certificate minted for one signature: its DER and the (unchanged) private key. */
-type SignatureCertificate = { der: Uint8Array; key: CryptoKey }
+/** A certificate minted for one signature: its DER, the (unchanged) private key and its CA's chain. */
+type SignatureCertificate = { der: Uint8Array; key: CryptoKey; chain: Uint8Array[] }
 
 /** Where and how the PKI lives. */
 export type PkiOptions = {
@@ -148,6 +169,8 @@ export type PkiOptions = {
   keys: KeyRing
   /** Production certificates carry no demo marking. */
   production: boolean
+  /** The server's clock: when the certificates it issues start. @default the system's */
+  now?: () => Date
   /**
    * The app's public address (PUBLIC_URL): certificates name its OCSP responder and CRLs there.
    * @default none: certificates name no revocation data (the PKI alone, which no responder answers for;
@@ -166,7 +189,7 @@ export type PkiOptions = {
   tsaRenewBeforeMs?: number
   /**
    * How long before its certificate expires the issuing CA gets a new key and certificate
-   * ({@link Pki.renewIssuingCa}); never less than the lifetime of a certificate it issues and a month.
+   * ({@link Pki.renewIssuingCa}); at least {@link minIssuingRenewBeforeDays}, else the PKI refuses to load.
    * @default 1095 days
    */
   issuingRenewBeforeMs?: number
@@ -179,6 +202,13 @@ const platformName = 'Signet'
 const dayMs = 86_400_000
 /** How long a signer's or a seal's certificate lasts. */
 const leafValidDays = 730
+/**
+ * The least time before its end an issuing CA is renewed: a certificate it issues, and a month for the daily
+ * job to renew it, so that no certificate outlives its CA.
+ */
+export const minIssuingRenewBeforeDays = leafValidDays + 30
+/** How long an issuing CA's certificate lasts (at most: never beyond the root's). */
+export const issuingValidDays = 3650
 const demoMarking = 'DEMO certificate - not for legal use'
 /** The PKI's own certificates, each with its sealed key in `dir`. */
 export const pkiParts = ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const
@@ -203,6 +233,12 @@ function issuerPointers(publicUrl: string | undefined, ca: PkiCa): IssuerPointer
 
 /** Loads the PKI from `dir`, or creates and stores it there on first use; records its own certificates. */
 export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
+  const renewBeforeDays = (options.issuingRenewBeforeMs ?? 0) / dayMs
+  if (options.issuingRenewBeforeMs !== undefined && renewBeforeDays < minIssuingRenewBeforeDays) {
+    throw new Error(
+      `pki.issuing_renewal_too_short: an issuing CA is renewed at least ${minIssuingRenewBeforeDays} days before its end (a certificate it issues lasts ${leafValidDays} days, and a month), not ${renewBeforeDays}`,
+    )
+  }
   const parts = await loadOrCreateParts(options)
   const record = options.record ?? (async () => {})
   await record({
@@ -222,15 +258,19 @@ export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
     await record({ ca: 'root', kind: 'issuing_ca', certificate, serial: serialHex(certificate) })
   }
   const timestampKeys = [parts.tsa, ...(await loadRenewed(options.dir, 'tsa', options.keys))]
+  const pki = await assemble({ ...parts, tsa: newest(timestampKeys) ?? parts.tsa }, options, record)
   for (const { certificate } of timestampKeys) {
-    await record({ ca: 'issuing', kind: 'tsa', certificate, serial: serialHex(certificate) })
+    const issuer = await pki.issuerOf(certificate)
+    if (issuer === undefined)
+      throw new Error(`pki.corrupt: a timestamp key of no issuing CA in ${options.dir}`)
+    await record({ ca: issuer.ca, kind: 'tsa', certificate, serial: serialHex(certificate) })
   }
-  return assemble({ ...parts, tsa: newest(timestampKeys) ?? parts.tsa }, options, record)
+  return pki
 }
 
 /** The certificate that expires last, if any. */
-function newest(candidates: CertifiedKey[]): CertifiedKey | undefined {
-  return candidates.reduce<CertifiedKey | undefined>(
+function newest<Key extends CertifiedKey>(candidates: Key[]): Key | undefined {
+  return candidates.reduce<Key | undefined>(
     (best, candidate) =>
       best === undefined ||
       candidate.certificate.notAfter.value.getTime() > best.certificate.notAfter.value.getTime()
@@ -307,7 +347,7 @@ async function storeRenewed(
 }
 
 /** The certificates, oldest first (by when they start). */
-function oldestFirst(candidates: CertifiedKey[]): CertifiedKey[] {
+function oldestFirst<Key extends CertifiedKey>(candidates: Key[]): Key[] {
   return candidates.toSorted(
     (a, b) => a.certificate.notBefore.value.getTime() - b.certificate.notBefore.value.getTime(),
   )
@@ -329,9 +369,41 @@ async function loadOrCreateParts(options: PkiOptions): Promise<Record<Part, Cert
   return winner?.ocsp ? { ...winner, ocsp: winner.ocsp } : created
 }
 
-function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record: CertificateRecorder): Pki {
+async function assemble(
+  keys: Record<Part, CertifiedKey>,
+  options: PkiOptions,
+  record: CertificateRecorder,
+): Promise<Pki> {
   const { production } = options
-  const chain = [keys.issuing.der, keys.root.der]
+  const now = options.now ?? (() => new Date())
+  const root: PlatformCa = { ...keys.root, ca: 'root', chain: [keys.root.der] }
+  const first: PlatformCa = { ...keys.issuing, ca: 'issuing', chain: [keys.issuing.der, keys.root.der] }
+  // The later issuing CAs by serial, each loaded (its key opened) once.
+  const renewedCas = new Map<string, PlatformCa>()
+  const issuingCas = async () => {
+    const serials = (await renewedKeys(options.dir)).filter(({ part }) => part === 'issuing')
+    if (serials.some(({ serial }) => !renewedCas.has(serial))) {
+      for (const ca of await loadRenewed(options.dir, 'issuing', options.keys)) {
+        const serial = serialHex(ca.certificate)
+        renewedCas.set(serial, { ...ca, ca: renewedIssuingCa(serial), chain: [ca.der, keys.root.der] })
+      }
+    }
+    return oldestFirst([first, ...renewedCas.values()])
+  }
+  const newestIssuing = async () => newest(await issuingCas()) ?? first
+  const cas = async () => [root, ...(await issuingCas())]
+  const issuerOf = async (certificate: pkijs.Certificate) => {
+    for (const ca of await cas()) {
+      if (!ca.certificate.subject.isEqual(certificate.issuer)) continue
+      if (await certificate.verify(ca.certificate, cryptoEngine).catch(() => false)) return ca
+    }
+    return undefined
+  }
+  const chained = async (key: CertifiedKey): Promise<ChainedKey> => {
+    const issuer = await issuerOf(key.certificate)
+    if (issuer === undefined) throw new Error('pki.corrupt: a certificate of no platform CA')
+    return { ...key, chain: issuer.chain }
+  }
   const renewBeforeMs = options.tsaRenewBeforeMs ?? 730 * dayMs
   const expiresSoon = (tsa: CertifiedKey, at: Date) =>
     tsa.certificate.notAfter.value.getTime() - at.getTime() <= renewBeforeMs
@@ -345,33 +417,32 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
     await record({ ...issuedBy, certificate: renewed.certificate, serial: serialHex(renewed.certificate) })
     await storeRenewed(options.dir, part, renewed, options.keys)
   }
-  let tsa = keys.tsa
+  let tsa = await chained(keys.tsa)
   // A newer key another process stored, or this one: adopted.
   const storedTsa = async (at: Date) => {
     const stored = newest(await loadRenewed(options.dir, 'tsa', options.keys))
     if (stored === undefined || expiresSoon(stored, at)) return undefined
-    tsa = stored
-    return stored
+    tsa = await chained(stored)
+    return tsa
   }
-  let renewing: Promise<CertifiedKey> | undefined
+  let renewing: Promise<ChainedKey> | undefined
   const renewTsa = async (at: Date) => {
     const stored = await storedTsa(at)
     if (stored !== undefined) return stored
-    const renewed = await issue({ ...partSpecs(options).tsa, issuedAt: at }, keys.issuing)
-    await keepRenewed('tsa', { ca: 'issuing', kind: 'tsa' }, renewed)
-    tsa = renewed
-    return renewed
+    const issuing = await newestIssuing()
+    const spec = partSpecs(options).tsa
+    const renewed = await issue(
+      { ...spec, authority: issuerPointers(options.publicUrl, issuing.ca), issuedAt: at },
+      issuing,
+    )
+    await keepRenewed('tsa', { ca: issuing.ca, kind: 'tsa' }, renewed)
+    tsa = { ...renewed, chain: issuing.chain }
+    return tsa
   }
-  // A month beyond a certificate it issues: the daily job renews it well before one could outlive it.
-  const issuingRenewBeforeMs = Math.max(
-    options.issuingRenewBeforeMs ?? 1095 * dayMs,
-    (leafValidDays + 30) * dayMs,
-  )
-  const issuingCas = async () =>
-    oldestFirst([keys.issuing, ...(await loadRenewed(options.dir, 'issuing', options.keys))])
-  let renewingIssuing: Promise<CertifiedKey> | undefined
+  const issuingRenewBeforeMs = options.issuingRenewBeforeMs ?? 1095 * dayMs
+  let renewingIssuing: Promise<PlatformCa> | undefined
   const renewIssuing = async (at: Date) => {
-    const latest = newest(await issuingCas()) ?? keys.issuing
+    const latest = await newestIssuing()
     if (latest.certificate.notAfter.value.getTime() - at.getTime() > issuingRenewBeforeMs) return latest
     // A certificate ends with its root at the latest: one the root outlives by less than the margin would be
     // renewed again at once, which only a new root helps.
@@ -379,14 +450,19 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
     if (rootLeftMs <= issuingRenewBeforeMs) return latest
     const spec = partSpecs(options).issuing
     const validDays = Math.min(spec.validDays, Math.floor(rootLeftMs / dayMs))
-    const renewed = await issue({ ...spec, validDays, issuedAt: at }, keys.root)
+    // Named apart from the ones before it (`Signet Issuing CA 2`): tools that find an issuer by its name (openssl
+    // crl, NSS) find this one.
+    const generation = (await issuingCas()).length + 1
+    const subject = { ...spec.subject, commonName: `${spec.subject.commonName} ${generation}` }
+    const renewed = await issue({ ...spec, subject, validDays, issuedAt: at }, keys.root)
     await keepRenewed('issuing', { ca: 'root', kind: 'issuing_ca' }, renewed)
-    return renewed
+    return newestIssuing()
   }
   const leaf = async (kind: 'signer' | 'seal', quality: 'aes' | 'qes', subject: DistinguishedName) => {
-    const issued = await issueLeaf(keys.issuing, options, quality, subject)
+    const issuing = await newestIssuing()
+    const issued = await issueLeaf(issuing, { ...options, now }, quality, subject)
     await record({
-      ca: 'issuing',
+      ca: issuing.ca,
       kind,
       certificate: issued.certificate,
       serial: serialHex(issued.certificate),
@@ -410,16 +486,19 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
       return renewing
     },
     issuingCas,
+    cas,
+    issuerOf,
     renewIssuingCa: (at) => {
       renewingIssuing ??= renewIssuing(at).finally(() => {
         renewingIssuing = undefined
       })
       return renewingIssuing
     },
-    chain,
     production,
-    caPem: () => toPem('CERTIFICATE', keys.root.der) + toPem('CERTIFICATE', keys.issuing.der),
+    caPem: async () => (await cas()).map((ca) => toPem('CERTIFICATE', ca.der)).join(''),
     signatureCertificate: async (base, tx) => {
+      const issuer = await issuerOf(base.certificate)
+      if (issuer === undefined || issuer.ca === 'root') throw new Error('pki.not_a_leaf_of_an_issuing_ca')
       // Rewrites the serial inside the signed TBS bytes and signs them again: no ASN.1 round trip.
       const parts = certificateParts(base.der)
       const serial = positiveSerial()
@@ -428,12 +507,12 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
       }
       const tbs = Uint8Array.from(parts.tbs)
       tbs.set(serial, parts.serial.contentStart)
-      const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.issuing.key, tbs)
+      const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, issuer.key, tbs)
       const signatureBits = concat([new Uint8Array([0]), ecdsaSignatureDer(new Uint8Array(signature))])
       const der = tlv(0x30, concat([tbs, parts.signatureAlgorithm, tlv(0x03, signatureBits)]))
       await record(
         {
-          ca: 'issuing',
+          ca: issuer.ca,
           kind: 'signature',
           certificate: base.certificate,
           serial: Buffer.from(serial).toString('hex'),
@@ -441,7 +520,7 @@ function assemble(keys: Record<Part, CertifiedKey>, options: PkiOptions, record:
         },
         tx,
       )
-      return { der, key: base.key }
+      return { der, key: base.key, chain: issuer.chain }
     },
     issueSignerCertificate: (request) =>
       leaf('signer', request.quality, {
@@ -487,10 +566,11 @@ export function partKeyFiles(dir: string, part: Part): { sealed: string; clear: 
   return { sealed: join(dir, `${part}.key.sealed`), clear: join(dir, `${part}.key.pem`) }
 }
 
-// A leaf for advanced or qualified signing, valid two years ({@link leafValidDays}), with a fresh key.
+// A leaf for advanced or qualified signing by `issuing`, valid two years ({@link leafValidDays}) from the server's
+// time, with a fresh key.
 async function issueLeaf(
-  issuing: CertifiedKey,
-  options: PkiOptions,
+  issuing: PlatformCa,
+  options: PkiOptions & { now: () => Date },
   quality: 'aes' | 'qes',
   subject: DistinguishedName,
 ): Promise<IssuedSignerCertificate> {
@@ -504,10 +584,17 @@ async function issueLeaf(
     profile: 'signing',
     validDays: leafValidDays,
     policies,
-    authority: issuerPointers(options.publicUrl, 'issuing'),
+    authority: issuerPointers(options.publicUrl, issuing.ca),
+    issuedAt: options.now(),
   })
   const der = certificateDer(certificate)
-  return { certificate, der, key: pair.privateKey, certificatePem: toPem('CERTIFICATE', der) }
+  return {
+    certificate,
+    der,
+    key: pair.privateKey,
+    chain: issuing.chain,
+    certificatePem: toPem('CERTIFICATE', der),
+  }
 }
 
 type PartSpec = {
@@ -519,7 +606,9 @@ type PartSpec = {
   issuedAt?: Date
 }
 
-function partSpecs({ production, publicUrl }: PkiOptions): Record<Part, PartSpec> {
+// Each issued at the server's time.
+function partSpecs({ production, publicUrl, now }: PkiOptions): Record<Part, PartSpec> {
+  const issuedAt = now?.() ?? new Date()
   const authority = issuerPointers(publicUrl, 'issuing')
   const organization = platformName
   const organizationalUnit = production ? undefined : demoMarking
@@ -528,17 +617,20 @@ function partSpecs({ production, publicUrl }: PkiOptions): Record<Part, PartSpec
       subject: { commonName: `${platformName} Root CA`, organization, organizationalUnit },
       profile: 'rootCa',
       validDays: 7300,
+      issuedAt,
     },
     issuing: {
       subject: { commonName: `${platformName} Issuing CA`, organization, organizationalUnit },
       profile: 'issuingCa',
-      validDays: 3650,
+      validDays: issuingValidDays,
+      issuedAt,
       authority: issuerPointers(publicUrl, 'root'),
     },
     tsa: {
       subject: { commonName: `${platformName} Timestamp Authority`, organization, organizationalUnit },
       profile: 'timestamping',
       validDays: 3650,
+      issuedAt,
       policies: [OID.policyTsa],
       authority,
     },
@@ -550,6 +642,7 @@ function partSpecs({ production, publicUrl }: PkiOptions): Record<Part, PartSpec
       },
       profile: 'signing',
       validDays: 1825,
+      issuedAt,
       policies: production ? [OID.policySes] : [OID.policySes, OID.policyDemo],
       authority,
     },
@@ -557,6 +650,7 @@ function partSpecs({ production, publicUrl }: PkiOptions): Record<Part, PartSpec
       subject: { commonName: `${platformName} OCSP Responder`, organization, organizationalUnit },
       profile: 'ocspSigning',
       validDays: 3650,
+      issuedAt,
     },
   }
 }

@@ -259,7 +259,7 @@ async function documentSigner(
   // Each document's copy of the certificate is recorded in the signing transaction `tx`.
   return async (tx) => {
     const certificate = await pki.signatureCertificate(base, tx)
-    return localSigner(certificate.der, certificate.key, pki.chain)
+    return localSigner(certificate.der, certificate.key, certificate.chain)
   }
 }
 

@@ -3,7 +3,7 @@ import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
 import { createSignedData, localSigner, RawDer, signedDataDer } from './cms.ts'
 import { dottedOid, OID } from './oids.ts'
-import type { CertifiedKey } from './pki.ts'
+import type { ChainedKey } from './pki.ts'
 import { positiveSerial } from './x509.ts'
 
 /** Digest algorithms the timestamp authority accepts, named as WebCrypto and @libpdf/core name them. */
@@ -35,11 +35,8 @@ const failures = {
  * Creates the timestamp authority around the PKI's TSA certificate and its chain; its tokens are dated by
  * the server's clock `now`.
  */
-export function createTimestampAuthority(
-  tsa: CertifiedKey,
-  chain: Uint8Array[],
-  now: () => Date,
-): TimestampAuthority {
+export function createTimestampAuthority(tsa: ChainedKey, now: () => Date): TimestampAuthority {
+  const { chain } = tsa
   async function token(
     hashAlgorithm: string,
     hashedMessage: Uint8Array,

@@ -83,6 +83,12 @@ describe('loadConfig', () => {
     expect(config.appMode).toBe('development')
   })
 
+  it('renews the issuing CA 1095 days before its end unless ISSUING_CA_RENEWAL_DAYS says otherwise', () => {
+    expect(loadConfig({}).issuingCaRenewalDays).toBeUndefined()
+    expect(loadConfig({ ISSUING_CA_RENEWAL_DAYS: '760' }).issuingCaRenewalDays).toBe(760)
+    expect(loadConfig({ ISSUING_CA_RENEWAL_DAYS: '3285' }).issuingCaRenewalDays).toBe(3285)
+  })
+
   it('accepts port 0 (any free port) and postgresql:// URLs', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0)
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/signet' }).database.driver).toBe('postgres')
@@ -125,6 +131,21 @@ describe('loadConfig', () => {
       'ARCHIVE_TIMESTAMP_RENEWAL_DAYS',
       '1900',
       /ARCHIVE_TIMESTAMP_RENEWAL_DAYS must be a whole number of days from 1 to 1800, e.g. 365/,
+    ],
+    [
+      'ISSUING_CA_RENEWAL_DAYS',
+      'a while',
+      /ISSUING_CA_RENEWAL_DAYS must be a whole number of days from 760 \(a certificate the CA issues lasts 730 days, and a month\) to 3285, e.g. 1095/,
+    ],
+    [
+      'ISSUING_CA_RENEWAL_DAYS',
+      '759',
+      /ISSUING_CA_RENEWAL_DAYS must be a whole number of days from 760 \(a certificate the CA issues lasts 730 days, and a month\) to 3285, e.g. 1095/,
+    ],
+    [
+      'ISSUING_CA_RENEWAL_DAYS',
+      '3286',
+      /ISSUING_CA_RENEWAL_DAYS must be a whole number of days from 760 \(a certificate the CA issues lasts 730 days, and a month\) to 3285, e.g. 1095/,
     ],
     ['BACKUP_KEEP', '0', /BACKUP_KEEP must be a number of archives from 1 to 999, e.g. 7/],
     ['JOB_HAND_BACK_SECONDS', '1.5', /JOB_HAND_BACK_SECONDS must be a whole number of seconds from 0 to 999/],

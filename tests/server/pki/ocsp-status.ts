@@ -12,13 +12,15 @@ export type OcspVerdict = { status: string; reason?: string }
 
 /**
  * Asks the server's OCSP responder, with `openssl ocsp`, about the certificate `serial` (hex) of its issuing
- * CA, and checks the answer is signed for that CA. Answers dated by a server clock that a test moved ahead
+ * CA (`issuer`: 0 the first, 1 the one after it, as `ca.pem` lists them), and checks the answer is signed for
+ * that CA. Answers dated by a server clock that a test moved ahead
  * are accepted (`-validity_period`). The caller removes the temporary directories (removeTemporaryDirectories).
  */
-export async function ocspStatus(serverUrl: string, serial: string): Promise<OcspVerdict> {
+export async function ocspStatus(serverUrl: string, serial: string, issuer = 0): Promise<OcspVerdict> {
   const dir = temporaryDirectory('ocsp')
   const caPem = await (await fetch(`${serverUrl}${apiBase}${apiPaths.pkiCa()}`)).text()
-  const issuing = caPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n/g)?.[1] ?? ''
+  const certificates = caPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n/g)
+  const issuing = certificates?.[1 + issuer] ?? ''
   writeFileSync(join(dir, 'ca.pem'), caPem)
   writeFileSync(join(dir, 'issuing.pem'), issuing)
   const { stdout, stderr } = await execFileAsync('openssl', [

@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import * as pkijs from 'pkijs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiBase, apiPaths } from '../../../contract/paths.ts'
+import type { PkiCa } from '../../../contract/pki.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
 import { loadKeyRing } from '../../../server/keys/load-key-ring.ts'
 import { createServerClock } from '../../../server/server-clock.ts'
@@ -96,7 +97,7 @@ describe('revocation data of the platform CA', () => {
     return stdout
   }
 
-  async function crlText(ca: 'root' | 'issuing'): Promise<string> {
+  async function crlText(ca: PkiCa): Promise<string> {
     const answer = await fetch(`${server.url}${apiBase}${apiPaths.pkiCrl(ca)}`)
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('application/pkix-crl')
@@ -339,7 +340,78 @@ describe('revocation data of the platform CA', () => {
       expect(other.status).toBe(404)
       expect(await other.json()).toMatchObject({ code: 'pki.ca_not_found' })
     }
+    const unknown = await fetch(`${server.url}${apiBase}${apiPaths.pkiCrl('issuing-0abc')}`)
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toMatchObject({ code: 'pki.ca_not_found' })
   })
+
+  // Last: the server issues from the new issuing CA from now on.
+  it('answers for the certificates of every issuing CA, each at its own CRL and certificate address', async () => {
+    // Back at the system's time, where openssl checks the certificates and answers.
+    clock.advance(Date.now() - clock.now().getTime())
+    const older = await issue('Cy Example')
+    // A margin beyond its lifetime renews the first issuing CA now, as the daily job does years from now.
+    const renewing = await loadOrCreatePki({
+      dir: join(server.dataDir, 'pki'),
+      keys: await loadKeyRing({ dataDir: server.dataDir, appMode: 'development' }),
+      production: false,
+      publicUrl: 'http://localhost',
+      record: certificateRecorder(handle.db),
+      issuingRenewBeforeMs: 3651 * 24 * 60 * 60 * 1000,
+    })
+    const renewed = await renewing.renewIssuingCa(clock.now())
+    expect(renewed.ca).not.toBe('issuing')
+    const renewedFile = join(dir, 'renewed.pem')
+    writeFileSync(renewedFile, toPem('CERTIFICATE', renewed.der))
+    const newer = await issue('Di Example')
+    const { stdout } = await execFileAsync('openssl', ['x509', '-in', newer.file, '-noout', '-text'])
+    expect(stdout).toContain('OCSP - URI:http://localhost/api/pki/ocsp')
+    expect(stdout).toContain(`URI:http://localhost/api/pki/crl/${renewed.ca}.crl`)
+    expect(stdout).toContain(`CA Issuers - URI:http://localhost/api/pki/ca/${renewed.ca}.cer`)
+    const published = await fetch(`${server.url}${apiBase}${apiPaths.pkiCaCertificate(renewed.ca)}`)
+    expect(Buffer.from(await published.arrayBuffer()).equals(Buffer.from(renewed.der))).toBe(true)
+    writeFileSync(caFile, await (await fetch(`${server.url}${apiBase}${apiPaths.pkiCa()}`)).text())
+
+    // Each CA's certificates get an answer openssl accepts: the first's from its delegated responder, the new
+    // one's from the new CA itself.
+    for (const [issuer, { file }] of [
+      [issuingFile, older],
+      [renewedFile, newer],
+    ] as const) {
+      const { stdout, stderr } = await execFileAsync('openssl', [
+        'ocsp',
+        '-issuer',
+        issuer,
+        '-cert',
+        file,
+        '-url',
+        ocspUrl(),
+        '-CAfile',
+        caFile,
+      ])
+      expect(`${stdout}${stderr}`).toContain('Response verify OK')
+      expect(stdout).toContain(`${file}: good`)
+    }
+    // Revoked, the new leaf is in the new CA's CRL, signed by it, and not in the first one's.
+    await revoke(newer.serial, 'superseded')
+    const renewedCrl = await crlText(renewed.ca)
+    expect(renewedCrl).toContain('verify OK')
+    expect(renewedCrl).toContain(`Serial Number: ${newer.serial}`)
+    expect(await crlText('issuing')).not.toContain(`Serial Number: ${newer.serial}`)
+    const revoked = await execFileAsync('openssl', [
+      'ocsp',
+      '-issuer',
+      renewedFile,
+      '-cert',
+      newer.file,
+      '-url',
+      ocspUrl(),
+      '-CAfile',
+      caFile,
+    ])
+    expect(`${revoked.stdout}${revoked.stderr}`).toContain('Response verify OK')
+    expect(revoked.stdout).toContain(`${newer.file}: revoked`)
+  }, 60_000)
 })
 
 describe('npm run pki', () => {

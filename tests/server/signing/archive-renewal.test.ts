@@ -84,7 +84,7 @@ describe.each(drivers)('renewal of archive timestamps on %s', (driver) => {
       }),
     }
     dir = temporaryDirectory(`archive-renewal-${driver}`)
-    nssDir = trustStore(dir, signing.platform?.pki.caPem() ?? '')
+    nssDir = trustStore(dir, (await signing.platform?.pki.caPem()) ?? '')
   })
 
   afterAll(async () => {

@@ -18,7 +18,8 @@ type EtsiEntry = { mainIndication: string; subIndication: string | null; process
 
 /**
  * Validates `xml` against the official schema, answering what it found wrong, and reads the report: each
- * signature's verdict, the types of its validation objects and its validation times.
+ * signature's verdict and trust anchor (the base64 of the certificate its chain names so), the types of its
+ * validation objects and its validation times.
  */
 export async function readEtsiReport(xml: string) {
   const [main, ...imports] = await Promise.all(
@@ -37,6 +38,8 @@ export async function readEtsiReport(xml: string) {
     return found ? (found.node.textContent ?? null) : null
   }
   const root = document.root()
+  const attribute = (node: ReturnType<typeof document.root>, name: string) =>
+    (node.node as unknown as { getAttribute(name: string): string | null }).getAttribute(name)
   const namespace = root.node.lookupNamespaceURI(null)
   const entries: EtsiEntry[] = []
   for (const entry of root.filter((child) => child.node.nodeName === 'SignatureValidationReport')) {
@@ -46,6 +49,18 @@ export async function readEtsiReport(xml: string) {
       process: text(entry, 'SignatureValidationProcessID'),
     })
   }
+  // Each validation object's base64, by its id; each entry's trust anchor, as the object it refers to.
+  const objects = new Map(
+    root
+      .filter((child) => child.node.nodeName === 'ValidationObject', false, true)
+      .map((node) => [attribute(node, 'id'), text(node, 'base64')]),
+  )
+  const trustAnchors = root
+    .filter((child) => child.node.nodeName === 'SignatureValidationReport')
+    .map((entry) => {
+      const anchor = entry.find((child) => child.node.nodeName === 'TrustAnchor', false, true)
+      return anchor ? (objects.get(attribute(anchor, 'VOReference')) ?? null) : null
+    })
   const objectTypes = root
     .filter((child) => child.node.nodeName === 'ObjectType', false, true)
     .map((node) => node.node.textContent)
@@ -54,6 +69,7 @@ export async function readEtsiReport(xml: string) {
     root: `{${namespace}}${root.node.nodeName}`,
     entries,
     objectTypes,
+    trustAnchors,
     validationTimes: root
       .filter((child) => child.node.nodeName === 'ValidationTime', false, true)
       .map((node) => new Date(node.node.textContent ?? '')),

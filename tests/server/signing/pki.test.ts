@@ -26,8 +26,9 @@ function extension(certificate: pkijs.Certificate, id: string): pkijs.Extension 
   return found
 }
 
-async function chainValid(leaf: pkijs.Certificate, chain: Uint8Array[], root: Uint8Array) {
+async function chainValid(leaf: pkijs.Certificate, chain: Uint8Array[], root: Uint8Array, at = new Date()) {
   const engine = new pkijs.CertificateChainValidationEngine({
+    checkDate: at,
     trustedCerts: [pkijs.Certificate.fromBER(Uint8Array.from(root))],
     certs: [leaf, ...chain.map((der) => pkijs.Certificate.fromBER(Uint8Array.from(der)))],
   })
@@ -49,7 +50,7 @@ describe('loadOrCreatePki', () => {
       email: 'ann@example.com',
       quality: 'aes',
     })
-    expect(await chainValid(issued.certificate, created.chain, created.root.der)).toBe(true)
+    expect(await chainValid(issued.certificate, issued.chain, created.root.der)).toBe(true)
   })
 
   it('adds the OCSP responder to a PKI stored before it had one, and keeps it', async () => {
@@ -64,7 +65,9 @@ describe('loadOrCreatePki', () => {
     const usage = extension(added.ocsp.certificate, OID.extKeyUsage).parsedValue as pkijs.ExtKeyUsage
     expect(usage.keyPurposes).toEqual([OID.ocspSigning])
     expect(extension(added.ocsp.certificate, OID.ocspNoCheck).critical).toBe(false)
-    expect(await chainValid(added.ocsp.certificate, added.chain, added.root.der)).toBe(true)
+    expect(
+      await chainValid(added.ocsp.certificate, [added.issuing.der, added.root.der], added.root.der),
+    ).toBe(true)
     const again = await loadOrCreatePki({ dir, keys: testKeys, production: false })
     expect(Buffer.from(again.ocsp.der).equals(Buffer.from(added.ocsp.der))).toBe(true)
   })
@@ -85,7 +88,7 @@ describe('loadOrCreatePki', () => {
     const tsaUsage = extension(pki.tsa.certificate, OID.extKeyUsage)
     expect(tsaUsage.critical).toBe(true)
     expect((tsaUsage.parsedValue as pkijs.ExtKeyUsage).keyPurposes).toEqual([OID.timeStamping])
-    expect(await chainValid(pki.tsa.certificate, pki.chain, pki.root.der)).toBe(true)
+    expect(await chainValid(pki.tsa.certificate, pki.tsa.chain, pki.root.der)).toBe(true)
 
     const platform = describeCertificate(pki.platform.certificate)
     expect(platform.commonName).toContain('Signet')
@@ -93,7 +96,9 @@ describe('loadOrCreatePki', () => {
     const keyUsage = extension(pki.platform.certificate, OID.keyUsage).parsedValue as asn1js.BitString
     // digitalSignature and nonRepudiation are the two leading bits.
     expect(keyUsage.valueBlock.valueHexView[0]).toBe(0xc0)
-    expect(await chainValid(pki.platform.certificate, pki.chain, pki.root.der)).toBe(true)
+    expect(await chainValid(pki.platform.certificate, [pki.issuing.der, pki.root.der], pki.root.der)).toBe(
+      true,
+    )
 
     const subjectKeyId = extension(pki.issuing.certificate, OID.subjectKeyIdentifier)
     const authorityKeyId = extension(pki.platform.certificate, OID.authorityKeyIdentifier)
@@ -111,7 +116,7 @@ describe('loadOrCreatePki', () => {
       keys: testKeys,
       production: true,
     })
-    const certificates = fromPem('CERTIFICATE', pki.caPem())
+    const certificates = fromPem('CERTIFICATE', await pki.caPem())
     expect(certificates.map((der) => Buffer.from(der).toString('hex'))).toEqual(
       [pki.root.der, pki.issuing.der].map((der) => Buffer.from(der).toString('hex')),
     )
@@ -163,7 +168,7 @@ describe('loadOrCreatePki', () => {
       serialNumber: describeCertificate(certificate).serialNumber,
     })
     expect(await certificate.verify(pki.issuing.certificate, cryptoEngine)).toBe(true)
-    expect(await chainValid(certificate, pki.chain, pki.root.der)).toBe(true)
+    expect(await chainValid(certificate, copy.chain, pki.root.der)).toBe(true)
   })
 })
 
@@ -203,7 +208,7 @@ describe('renewal of the issuing CA', () => {
     const at = new Date(end - 999 * day)
     const renewed = await pki.renewIssuingCa(at)
     expect(hex(renewed)).not.toBe(hex(first))
-    expect(describeCertificate(renewed.certificate)).toMatchObject({ commonName: 'Signet Issuing CA' })
+    expect(describeCertificate(renewed.certificate)).toMatchObject({ commonName: 'Signet Issuing CA 2' })
     expect(await renewed.certificate.verify(pki.root.certificate, cryptoEngine)).toBe(true)
     const constraints = extension(renewed.certificate, OID.basicConstraints)
       .parsedValue as pkijs.BasicConstraints
@@ -235,6 +240,68 @@ describe('renewal of the issuing CA', () => {
       serial: serialHex(renewed.certificate),
     })
     expect(hex(await restarted.renewIssuingCa(new Date(at.getTime() + day)))).toBe(hex(renewed))
+  })
+
+  it('issues new certificates from the newest issuing CA, each with its chain, and copies by their own CA', async () => {
+    const dir = join(temporaryDirectory('pki'), 'pki')
+    const recorded: { ca: string; kind: string; serial: string }[] = []
+    const record: CertificateRecorder = async ({ ca, kind, serial }) => {
+      recorded.push({ ca, kind, serial })
+    }
+    // The server's clock, which dates the certificates issued.
+    let at = new Date()
+    const now = () => at
+    const pki = await loadOrCreatePki({ dir, keys: testKeys, production: false, record, now })
+    const signer = { name: 'Ann Example', email: 'ann@example.com', quality: 'aes' } as const
+    const before = await pki.issueSignerCertificate(signer)
+    at = new Date(pki.issuing.certificate.notAfter.value.getTime() - 1000 * day)
+    const renewed = await pki.renewIssuingCa(at)
+    expect(renewed.ca).toBe(`issuing-${serialHex(renewed.certificate)}`)
+
+    const after = await pki.issueSignerCertificate(signer)
+    expect(await after.certificate.verify(renewed.certificate, cryptoEngine)).toBe(true)
+    expect(after.chain.map((der) => Buffer.from(der).toString('hex'))).toEqual(
+      [renewed.der, pki.root.der].map((der) => Buffer.from(der).toString('hex')),
+    )
+    expect(await chainValid(after.certificate, after.chain, pki.root.der, at)).toBe(true)
+    expect(recorded).toContainEqual({ ca: renewed.ca, kind: 'signer', serial: serialHex(after.certificate) })
+    // It names the new CA's CRL and certificate, which the old one's do not.
+    const pointers = (certificate: pkijs.Certificate) =>
+      (certificate.extensions ?? [])
+        .filter((found) =>
+          [OID.crlDistributionPoints, OID.authorityInfoAccess].some((id) => id === found.extnID),
+        )
+        .map((found) => Buffer.from(found.extnValue.valueBlock.valueHexView).toString('latin1'))
+        .join(' ')
+    expect(pointers(after.certificate)).toBe('')
+    const addressed = await loadOrCreatePki({
+      dir,
+      keys: testKeys,
+      production: false,
+      publicUrl: 'https://sign.example',
+      now,
+    })
+    const named = await addressed.issueSignerCertificate(signer)
+    expect(pointers(named.certificate)).toContain(`https://sign.example/api/pki/crl/${renewed.ca}.crl`)
+    expect(pointers(named.certificate)).toContain(`https://sign.example/api/pki/ca/${renewed.ca}.cer`)
+
+    // A copy for one signature comes from the CA of the certificate copied, with that CA's chain.
+    for (const [base, ca] of [
+      [before, pki.issuing],
+      [pki.platform, pki.issuing],
+      [after, renewed],
+    ] as const) {
+      const copy = await pki.signatureCertificate(base)
+      expect(await parseCertificate(copy.der).verify(ca.certificate, cryptoEngine)).toBe(true)
+      expect(copy.chain).toEqual([ca.der, pki.root.der])
+    }
+
+    // The timestamp authority's next key comes from the new CA too.
+    const tsa = await pki.renewTimestampKey(new Date(pki.tsa.certificate.notAfter.value.getTime() - day))
+    expect(await tsa.certificate.verify(renewed.certificate, cryptoEngine)).toBe(true)
+    expect(tsa.chain[0]).toEqual(renewed.der)
+    expect(recorded).toContainEqual({ ca: renewed.ca, kind: 'tsa', serial: serialHex(tsa.certificate) })
+    expect(fromPem('CERTIFICATE', await pki.caPem())).toEqual([pki.root.der, pki.issuing.der, renewed.der])
   })
 
   it('renews no issuing CA that the root would not outlive by the margin', async () => {

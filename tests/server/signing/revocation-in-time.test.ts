@@ -75,7 +75,7 @@ describe('validation at the time a signature was made', () => {
       signer: {
         name: 'Ada',
         email: 'ada@example.com',
-        ...localSigner(copy.der, copy.key, platform.pki.chain),
+        ...localSigner(copy.der, copy.key, copy.chain),
       },
       tsa: platform.tsa,
       name: 'Ada',

@@ -30,13 +30,13 @@ let nssDir: string
 beforeAll(async () => {
   dir = temporaryDirectory('sign')
   pki = await loadOrCreatePki({ dir: join(dir, 'pki'), keys: testKeys, production: false })
-  tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
-  nssDir = trustStore(dir, pki.caPem())
+  tsa = createTimestampAuthority(pki.tsa, () => new Date())
+  nssDir = trustStore(dir, await pki.caPem())
 })
 
 async function simpleSigner(name: string, email: string): Promise<PdfSigner> {
   const certificate = await pki.signatureCertificate(pki.platform)
-  return { name, email, ...localSigner(certificate.der, certificate.key, pki.chain) }
+  return { name, email, ...localSigner(certificate.der, certificate.key, certificate.chain) }
 }
 
 // The signature widget listed in the page's /Annots: its box and its appearance's content.
@@ -137,7 +137,7 @@ describe('signPdf', () => {
       signer: {
         name: 'Dee Advanced',
         email: 'dee@example.com',
-        ...localSigner(issued.der, issued.key, pki.chain),
+        ...localSigner(issued.der, issued.key, issued.chain),
       },
       tsa,
       name: 'Dee Advanced',

@@ -168,9 +168,9 @@ describe.each(featureDrivers)('signing requests on %s', (driver) => {
       signer: {
         name: 'Erika Elsewhere',
         email: 'erika@elsewhere.example',
-        ...localSigner(certificate.der, certificate.key, elsewhere.chain),
+        ...localSigner(certificate.der, certificate.key, certificate.chain),
       },
-      tsa: createTimestampAuthority(elsewhere.tsa, elsewhere.chain, () => new Date()),
+      tsa: createTimestampAuthority(elsewhere.tsa, () => new Date()),
       name: 'Erika Elsewhere',
       reason: 'Approved before upload',
     })

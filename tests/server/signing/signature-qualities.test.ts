@@ -48,7 +48,7 @@ describe.each(featureDrivers)('signature qualities on %s', (driver) => {
       },
     })
     dir = temporaryDirectory(`qualities-${driver}`)
-    nssDir = trustStore(dir, services.platform?.pki.caPem() ?? '')
+    nssDir = trustStore(dir, (await services.platform?.pki.caPem()) ?? '')
   })
 
   afterAll(async () => {

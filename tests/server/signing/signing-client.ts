@@ -41,17 +41,18 @@ export type SigningClient = AccountsClient & {
 /**
  * Starts a test server of `driver` with `overrides` and a signing client for it. pdfsig asks the OCSP responder
  * that the signing certificates name, so the server's public address is its own, and judges its answers by
- * the system's time, so the server's clock, which dates them, starts there.
+ * the system's time, so the server's clock, which dates them, starts there (unless the test brings a `clock`).
  */
 export async function startSigningClient(
   driver: Driver,
   overrides: Parameters<typeof startAccountsClient>[1] = {},
+  clock = createTestClock(new Date()),
 ): Promise<SigningClient> {
   const port = await freePort()
   const client = await startAccountsClient(
     driver,
     { port, publicUrl: `http://localhost:${port}`, ...overrides },
-    createTestClock(new Date()),
+    clock,
   )
   const json = async <T>(response: Response, status: number): Promise<T> => {
     const text = await response.text()

@@ -23,7 +23,7 @@ beforeAll(async () => {
     keys: testKeys,
     production: false,
   })
-  tsa = createTimestampAuthority(pki.tsa, pki.chain, clock.now)
+  tsa = createTimestampAuthority(pki.tsa, clock.now)
 })
 
 function readToken(der: Uint8Array) {

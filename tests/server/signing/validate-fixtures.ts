@@ -63,9 +63,9 @@ export async function signedPdf(pki: Pki): Promise<Uint8Array> {
     signer: {
       name: 'Olivia Example',
       email: 'olivia@example.com',
-      ...localSigner(certificate.der, certificate.key, pki.chain),
+      ...localSigner(certificate.der, certificate.key, certificate.chain),
     },
-    tsa: createTimestampAuthority(pki.tsa, pki.chain, () => new Date()),
+    tsa: createTimestampAuthority(pki.tsa, () => new Date()),
     name: 'Olivia Example',
     reason: 'I agree',
   })

@@ -2,12 +2,14 @@ import { join } from 'node:path'
 import { CryptoKeySigner, PDF } from '@libpdf/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localSigner } from '../../../server/signing/cms.ts'
+import { etsiValidationReport } from '../../../server/signing/etsi-validation-report.ts'
 import { loadOrCreatePki, type Pki } from '../../../server/signing/pki.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority, type TimestampAuthority } from '../../../server/signing/tsa.ts'
 import { maxSignatures, type SignatureReport, validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { certificateDer, createCertificate, generateKeyPair } from '../../../server/signing/x509.ts'
 import { testKeys } from '../keys/test-key-ring.ts'
+import { readEtsiReport } from './etsi-report.ts'
 import { makePdf, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 import { crowdedPdf } from './validate-fixtures.ts'
 
@@ -22,7 +24,7 @@ beforeAll(async () => {
     keys: testKeys,
     production: false,
   })
-  tsa = createTimestampAuthority(pki.tsa, pki.chain, () => new Date())
+  tsa = createTimestampAuthority(pki.tsa, () => new Date())
 })
 
 async function signAs(bytes: Uint8Array, name: string): Promise<Uint8Array> {
@@ -31,7 +33,7 @@ async function signAs(bytes: Uint8Array, name: string): Promise<Uint8Array> {
     signer: {
       name,
       email: `${name}@example.com`,
-      ...localSigner(certificate.der, certificate.key, pki.chain),
+      ...localSigner(certificate.der, certificate.key, certificate.chain),
     },
     tsa,
     name,
@@ -103,6 +105,15 @@ describe('validatePdf', () => {
     expect(afterEdit?.intact).toBe(true)
     expect(afterEdit?.coversWholeFile).toBe(false)
     expect(afterEdit?.changedAfter).toBe(true)
+    // The ETSI report fails it: what the document shows now is not what was signed.
+    const edit = await validatePdf(edited, { trustedRoots: [pki.root.der] })
+    if (edit.status !== 'ok') throw new Error('unreadable')
+    const etsi = await readEtsiReport(etsiValidationReport(edit, new Date()))
+    expect(etsi.schemaErrors).toEqual([])
+    expect(etsi.entries[0]).toMatchObject({
+      mainIndication: 'urn:etsi:019102:mainindication:total-failed',
+      subIndication: 'urn:etsi:019102:subindication:HASH_FAILURE',
+    })
 
     const [first, second] = await signatures(await signAs(edited, 'bo'))
     expect(first?.laterSignatures).toEqual(['Signature2'])

@@ -4,6 +4,7 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { ValidationReportView } from '../../../contract/validation.ts'
 import { localSigner } from '../../../server/signing/cms.ts'
+import { fromPem } from '../../../server/signing/pem.ts'
 import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { signPdf } from '../../../server/signing/sign-pdf.ts'
 import { createTimestampAuthority } from '../../../server/signing/tsa.ts'
@@ -99,9 +100,9 @@ describe('POST /v1/validate', () => {
       signer: {
         name: 'Eve Elsewhere',
         email: 'eve@example.org',
-        ...localSigner(certificate.der, certificate.key, other.chain),
+        ...localSigner(certificate.der, certificate.key, certificate.chain),
       },
-      tsa: createTimestampAuthority(other.tsa, other.chain, () => new Date()),
+      tsa: createTimestampAuthority(other.tsa, () => new Date()),
       name: 'Eve Elsewhere',
       reason: 'Signed with another CA',
     })
@@ -115,13 +116,17 @@ describe('POST /v1/validate', () => {
   })
 
   it('answers the report as ETSI TS 119 102-2 XML that the official schema accepts, verdicts included', async () => {
-    const { entries, objectTypes } = await etsiReport(signed)
+    const { entries, objectTypes, trustAnchors } = await etsiReport(signed)
     const passed = 'urn:etsi:019102:mainindication:total-passed'
     // The signature and the archive timestamp over it: both passed, the signature for the long term.
     expect(entries).toEqual([
       { mainIndication: passed, subIndication: null, process: 'urn:etsi:019102:validationprocess:LTA' },
       { mainIndication: passed, subIndication: null, process: null },
     ])
+    // Both chains end at the platform's root, which the report names their trust anchor.
+    const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
+    const rootBase64 = Buffer.from(fromPem('CERTIFICATE', caPem)[0] ?? []).toString('base64')
+    expect(trustAnchors).toEqual([rootBase64, rootBase64])
     for (const type of ['certificate', 'timestamp', 'OCSPResponse', 'CRL']) {
       expect(objectTypes).toContain(`urn:etsi:019102:validationObject:${type}`)
     }
