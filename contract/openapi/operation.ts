@@ -102,3 +102,16 @@ export const pdfUpload = { upload: { file: ['application/pdf'] } } as const
 export const unknownRequest: ErrorsByStatus = { 404: ['signature_request.not_found'] }
 /** A document the caller may not see, or that is not there. */
 export const unknownDocument: ErrorsByStatus = { 404: ['document.not_found'] }
+/** A business the caller is not in, or that is not there. */
+export const unknownBusiness: ErrorsByStatus = { 404: ['business.not_found'] }
+/** A call of a business's admins: members are refused, another business is unknown. */
+export const adminOnly: ErrorsByStatus = { 403: ['business.not_allowed'], 404: ['business.not_found'] }
+/** A seal of a business, for its admins. */
+export const sealOfAdmin: ErrorsByStatus = {
+  403: ['business.not_allowed'],
+  404: ['business.not_found', 'seal.not_found'],
+}
+/** A change of the business's plan or state, refused in some states. */
+export const transition: ErrorsByStatus = { ...adminOnly, 409: ['business.transition_refused'] }
+/** A call of the admins that asks the billing provider. */
+export const billingProvider: ErrorsByStatus = { ...adminOnly, 503: ['billing.unavailable'] }
