@@ -35,7 +35,7 @@ type OperationTag = (typeof operationTags)[number]['name']
 type OperationAuth = 'account' | 'direct' | 'none'
 
 /** A JSON body: a contract schema, in camelCase as the server validates it after converting the keys. */
-type JsonBody = {
+export type JsonBody = {
   json: v.GenericSchema
   caseOptions?: CaseOptions
   /** The call may be made without a body. @default false */

@@ -4,10 +4,11 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { type Context, Hono } from 'hono'
+import type { RouterRoute } from 'hono/types'
 import { buildOpenApi } from '../../contract/openapi/build-openapi.ts'
 import { file } from '../../contract/openapi/operation.ts'
 import { apiBase } from '../../contract/paths.ts'
-import { describeRoute } from '../http/describe-route.ts'
+import { describedOperations, describeRoute } from '../http/describe-route.ts'
 import { routeNotFound } from '../http/error-handler.ts'
 import { withReporting } from '../http/security-headers.ts'
 
@@ -128,11 +129,11 @@ function sameEntity(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * `GET /openapi.json`: the OpenAPI 3.1 description of the API, built from the contract on the first call and
- * kept; `GET /docs`: the reference page (Swagger UI from the installed swagger-ui-dist) where a developer
- * tries calls. Neither needs a sign-in.
+ * `GET /openapi.json`: the OpenAPI 3.1 description of the API, built on the first call from what the API's
+ * `routes` declare (describe-route.ts) and kept; `GET /docs`: the reference page (Swagger UI from the
+ * installed swagger-ui-dist) where a developer tries calls. Neither needs a sign-in.
  */
-export function createOpenApiRoutes(): Hono {
+export function createOpenApiRoutes(routes: () => readonly RouterRoute[]): Hono {
   let description: { json: string; etag: string } | undefined
   const files = new Map<string, Promise<Uint8Array>>()
   return new Hono()
@@ -146,7 +147,7 @@ export function createOpenApiRoutes(): Hono {
       }),
       (c) => {
         if (description === undefined) {
-          const json = JSON.stringify(buildOpenApi({ version }))
+          const json = JSON.stringify(buildOpenApi({ version, operations: describedOperations(routes()) }))
           description = { json, etag: `"${digest(json)}"` }
         }
         const headers = { 'Cache-Control': 'no-cache', ETag: description.etag }
