@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { Logger } from 'pino'
-import { apiOperations } from '../contract/openapi/operations.ts'
 import { apiBase } from '../contract/paths.ts'
 import type { BackupServices } from './backup/write-backup.ts'
 import type { BillingProviders } from './billing/billing-services.ts'
@@ -169,7 +168,7 @@ export function createApp({
   api.use(compress({ encoding: 'gzip', threshold: gzipThreshold }))
   api.use(rejectMalformedJson)
   api.use(rejectUnsafeQuery)
-  api.use(checkPathParameters(apiOperations))
+  api.use(checkPathParameters)
   api.route('/', createHealthRoutes(db, now, jobs.laneOf))
   api.route('/', createMetricsRoutes(metrics, config.operatorToken))
   api.route('/', createDatetimeRoutes())
@@ -235,7 +234,10 @@ export function createApp({
       production,
     }),
   )
-  api.route('/', createOpenApiRoutes())
+  api.route(
+    '/',
+    createOpenApiRoutes(() => api.routes),
+  )
   api.route('/', createCspReportRoutes({ db, now, logger }))
   const operator = config.appMode === 'development' ? 'anyone' : config.operatorToken
   if (backup !== undefined) api.route('/', createBackupRoutes(backup, operator))

@@ -1,8 +1,17 @@
 import type { JsonSchema } from '@valibot/to-json-schema'
+import type * as v from 'valibot'
+import { apiUserSchema } from '../api-users.ts'
+import { setupIntentSchema } from '../billing.ts'
+import { businessSchema, businessSettingsSchema } from '../businesses.ts'
+import { documentSchema } from '../documents.ts'
+import { apiErrorSchema } from '../errors.ts'
 import { apiBase } from '../paths.ts'
+import { upgradePreviewSchema } from '../price-plans.ts'
+import { sealDetailSchema, sealSchema } from '../seals.ts'
+import { attachmentSchema, signatureRequestSchema, signatureSchema } from '../signature-requests.ts'
+import { tokenAnswerSchema, userSchema } from '../user.ts'
 import type { Answer, ErrorsByStatus, Operation } from './operation.ts'
 import { operationTags } from './operation.ts'
-import { apiOperations, schemaComponents } from './operations.ts'
 import { maxPage, type PathParameterFormat, pathParametersOf } from './path-parameters.ts'
 import { componentRef, type SchemaComponents, wireComponents, wireJsonSchema } from './wire-schema.ts'
 
@@ -49,13 +58,31 @@ type OpenApiResponse = {
   'x-error-codes'?: string[]
 }
 
-/** What goes into the description besides the contract. */
-export type BuildOpenApiOptions = {
+/** What goes into the description: the server's calls, and its version. */
+type BuildOpenApiOptions = {
   /** The server's version (package.json), which the description carries. */
   version: string
-  /** @default every call of {@link apiOperations} */
-  operations?: readonly Operation[]
+  /** Every call of the API (SPEC §7), as its routes describe themselves (server/http/describe-route.ts). */
+  operations: readonly Operation[]
 }
+
+/** Answers that the reference shows as named models, referred to wherever an answer holds them. */
+const schemaComponents = {
+  ApiError: apiErrorSchema,
+  User: userSchema,
+  Token: tokenAnswerSchema,
+  SignatureRequest: signatureRequestSchema,
+  Signature: signatureSchema,
+  Document: documentSchema,
+  Attachment: attachmentSchema,
+  Business: businessSchema,
+  Seal: sealSchema,
+  SealDetail: sealDetailSchema,
+  ApiUser: apiUserSchema,
+  UpgradePreview: upgradePreviewSchema,
+  SetupIntent: setupIntentSchema,
+  BusinessSettings: businessSettingsSchema,
+} satisfies Record<string, v.GenericSchema>
 
 const description = `The Signet API, under \`${apiBase}\`. Bodies and answers are JSON with snake_case keys; every error answers in the \`ApiError\` shape with a stable \`code\`.
 
@@ -117,11 +144,11 @@ const retryAfter = {
 } as const
 
 /**
- * The OpenAPI 3.1 description of the API, generated from the operations table and the contract's valibot
+ * The OpenAPI 3.1 description of the API, generated from what its routes declare and the contract's valibot
  * schemas: request bodies as clients send them, answers as the server sends them, both in wire (snake_case)
  * names.
  */
-export function buildOpenApi({ version, operations = apiOperations }: BuildOpenApiOptions): OpenApiDocument {
+export function buildOpenApi({ version, operations }: BuildOpenApiOptions): OpenApiDocument {
   const components: SchemaComponents = schemaComponents
   const caseOptions = {
     preserveKeysOf: operations.flatMap((operation) =>

@@ -35,7 +35,7 @@ type OperationTag = (typeof operationTags)[number]['name']
 type OperationAuth = 'account' | 'direct' | 'none'
 
 /** A JSON body: a contract schema, in camelCase as the server validates it after converting the keys. */
-type JsonBody = {
+export type JsonBody = {
   json: v.GenericSchema
   caseOptions?: CaseOptions
   /** The call may be made without a body. @default false */
@@ -57,18 +57,61 @@ export type Answer =
 /** The refusals of a call beyond those every call of its kind has, by status. */
 export type ErrorsByStatus = Partial<Record<number, readonly ErrorCode[]>>
 
-/** One call of the API, described from the contract's schemas. */
-export type Operation = {
-  method: 'get' | 'post' | 'put' | 'delete'
-  /** Relative to `/api`, with `{name}` path parameters named as the server's routes name them. */
-  path: string
+/**
+ * What a route declares of itself beside its handler (server/http/describe-route.ts): the description of its
+ * call, from the contract's schemas. A JSON body validated by the route's `jsonBody` is described from there.
+ */
+export type RouteDescription = {
   summary: string
   description?: string
   tag: OperationTag
   auth: OperationAuth
+  /** A body the handler reads itself: an upload, a binary body, or JSON it validates in place. */
   body?: JsonBody | UploadBody | BinaryBody
   /** The query parameters: an object schema in wire names (the server reads the query as it is). */
   query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
   answers: readonly [Answer, ...Answer[]]
   errors?: ErrorsByStatus
 }
+
+/** One call of the API: a route's description, at its method and path. */
+export type Operation = RouteDescription & {
+  method: 'get' | 'post' | 'put' | 'delete'
+  /** Relative to `/api`, with `{name}` path parameters named as the server's routes name them. */
+  path: string
+}
+
+/** A JSON answer of status 200, with what it means if more than "OK". */
+export const ok = (json: v.GenericSchema, description?: string): Answer => ({
+  status: 200,
+  json,
+  ...(description === undefined ? {} : { description }),
+})
+/** A JSON answer of status 201. */
+export const created = (json: v.GenericSchema): Answer => ({ status: 201, json })
+/** An answer of status 204. */
+export const noContent: Answer = { status: 204, description: 'Done; nothing to answer.' }
+/** A file of one media type, answered with status 200. */
+export const file = (media: string, description: string): Answer => ({ status: 200, media, description })
+/** A redirect (302, 303) and where it goes. */
+export const redirect = (status: number, description: string): Answer => ({ status, description })
+/** An upload of one PDF. */
+export const pdfUpload = { upload: { file: ['application/pdf'] } } as const
+
+/** A signature request the caller may not see, or that is not there. */
+export const unknownRequest: ErrorsByStatus = { 404: ['signature_request.not_found'] }
+/** A document the caller may not see, or that is not there. */
+export const unknownDocument: ErrorsByStatus = { 404: ['document.not_found'] }
+/** A business the caller is not in, or that is not there. */
+export const unknownBusiness: ErrorsByStatus = { 404: ['business.not_found'] }
+/** A call of a business's admins: members are refused, another business is unknown. */
+export const adminOnly: ErrorsByStatus = { 403: ['business.not_allowed'], 404: ['business.not_found'] }
+/** A seal of a business, for its admins. */
+export const sealOfAdmin: ErrorsByStatus = {
+  403: ['business.not_allowed'],
+  404: ['business.not_found', 'seal.not_found'],
+}
+/** A change of the business's plan or state, refused in some states. */
+export const transition: ErrorsByStatus = { ...adminOnly, 409: ['business.transition_refused'] }
+/** A call of the admins that asks the billing provider. */
+export const billingProvider: ErrorsByStatus = { ...adminOnly, 503: ['billing.unavailable'] }

@@ -2,16 +2,15 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { METHOD_NAME_ALL } from 'hono/router'
 import { tryDecodeURIComponent } from 'hono/utils/url'
-import type { Operation } from '../../contract/openapi/operation.ts'
 import {
   maxPage,
   type PathParameter,
   type PathParameterFormat,
   pathParametersOf,
 } from '../../contract/openapi/path-parameters.ts'
-import { apiBase } from '../../contract/paths.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
 import { ApiError } from './api-error.ts'
+import { descriptionOf } from './describe-route.ts'
 import { isUnsafeText } from './read-json-body.ts'
 
 const formatWords: Record<Extract<PathParameterFormat, string>, string> = {
@@ -31,37 +30,45 @@ function fits(value: string, format: PathParameterFormat): boolean {
 /** The refusal of a call's malformed path parameter, kept until its caller is admitted. */
 const refusals = new WeakMap<Context, ApiError>()
 
+/** The path parameters of a route of the API, by its path (`/api/businesses/:id`). */
+const parametersByPath = new Map<string, { index: number; name: string; parameter: PathParameter }[]>()
+
+function parametersOf(routePath: string) {
+  let parameters = parametersByPath.get(routePath)
+  if (parameters === undefined) {
+    parameters = pathParametersOf(routePath.replace(/:(\w+)/g, '{$1}'))
+    parametersByPath.set(routePath, parameters)
+  }
+  return parameters
+}
+
 /**
- * Refuses a path parameter that is not of the form the operation declares (contract/openapi/path-parameters.ts)
- * with the answer a value that names nothing gets (404 `business.not_found`, ...), before any handler runs: a
- * malformed id never reaches the database, whose uuid and text columns would fail on it. A call that needs a
- * caller is refused once {@link admitPathParameters} has admitted them, so that one without credentials is
- * 401 whatever its path. The parameters are those of the route that answers, so a literal path
- * (`identification/payment/{id}`) is not read as the parameterised one beside it
- * (`identification/{provider}/{mode}`).
+ * Refuses a path parameter that is not of the form its route's description declares
+ * (contract/openapi/path-parameters.ts) with the answer a value that names nothing gets (404
+ * `business.not_found`, ...), before any handler runs: a malformed id never reaches the database, whose uuid
+ * and text columns would fail on it. A call that needs a caller is refused once {@link admitPathParameters}
+ * has admitted them, so that one without credentials is 401 whatever its path. The parameters are those of
+ * the route that answers, so a literal path (`identification/payment/{id}`) is not read as the parameterised
+ * one beside it (`identification/{provider}/{mode}`). Only routes that describe themselves (describe-route.ts)
+ * are checked: the others read their parameters themselves.
  */
-export function checkPathParameters(operations: readonly Operation[]): MiddlewareHandler {
-  const declared = new Map<
-    string,
-    { auth: Operation['auth']; parameters: { index: number; name: string; parameter: PathParameter }[] }
-  >()
-  for (const operation of operations) {
-    const path = `${apiBase}${operation.path}`
-    const parameters = pathParametersOf(path)
-    const route = path.replace(/\{(\w+)\}/g, ':$1')
-    if (parameters.length > 0)
-      declared.set(`${operation.method.toUpperCase()} ${route}`, { auth: operation.auth, parameters })
+export const checkPathParameters: MiddlewareHandler = async (c, next) => {
+  const matched = matchedRoutes(c)
+  const route = matched.find((found) => found.method !== METHOD_NAME_ALL)
+  const auth =
+    route === undefined
+      ? undefined
+      : matched
+          .filter((found) => found.method === route.method && found.path === route.path)
+          .map((found) => descriptionOf(found.handler)?.auth)
+          .find((declared) => declared !== undefined)
+  const refusal =
+    route === undefined || auth === undefined ? undefined : malformed(c.req.path, parametersOf(route.path))
+  if (refusal !== undefined) {
+    if (auth === 'none') throw refusal
+    refusals.set(c, refusal)
   }
-  return async (c, next) => {
-    const route = matchedRoutes(c).find((matched) => matched.method !== METHOD_NAME_ALL)
-    const found = route === undefined ? undefined : declared.get(`${route.method} ${route.path}`)
-    const refusal = found === undefined ? undefined : malformed(c.req.path, found.parameters)
-    if (refusal !== undefined) {
-      if (found?.auth === 'none') throw refusal
-      refusals.set(c, refusal)
-    }
-    await next()
-  }
+  await next()
 }
 
 /** Called by the middlewares that admit a caller, once they have: refuses a malformed path parameter. */

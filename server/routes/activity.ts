@@ -1,7 +1,17 @@
 import { Readable } from 'node:stream'
 import { type Context, Hono } from 'hono'
 import type { Logger } from 'pino'
-import { activityRangeQuerySchema, signatureExportQuerySchema } from '../../contract/activity.ts'
+import {
+  accountActivityPageSchema,
+  activityPageSchemas,
+  activityQuerySchema,
+  activityRangeQuerySchema,
+  identificationActivityPageSchema,
+  monthlyStatisticsSchema,
+  signatureActivityPageSchema,
+  signatureExportQuerySchema,
+} from '../../contract/activity.ts'
+import { adminOnly, file, ok } from '../../contract/openapi/operation.ts'
 import { exportIdentifications } from '../activity/export-identifications.ts'
 import { exportSignatures } from '../activity/export-signatures.ts'
 import { listAccountActivity } from '../activity/list-account-activity.ts'
@@ -13,6 +23,7 @@ import { parseActivityQuery, rangeOf } from '../activity/parse-activity-query.ts
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import type { Database } from '../db/open-database.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
 import { attachmentDisposition } from '../signature-requests/send-stored-file.ts'
@@ -43,40 +54,124 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
   const admin = (c: { get: (key: 'auth') => { userId: string }; req: { param: (key: 'id') => string } }) =>
     requireBusinessRole(db, c.get('auth').userId, c.req.param('id'), 'admin')
   return new Hono<AuthEnv>()
-    .get(`${v2}/activities/accounts`, requireAuth, async (c) => {
-      await admin(c)
-      const query = parseActivityQuery('accounts', c.req.query(), services.now())
-      return sendJson(c, await listAccountActivity(db, c.req.param('id'), query))
-    })
-    .get(`${v2}/activities/signatures`, requireAuth, async (c) => {
-      await admin(c)
-      const query = parseActivityQuery('signatures', c.req.query(), services.now())
-      return sendJson(c, await listSignatureActivity(db, c.req.param('id'), query))
-    })
-    .get(`${v2}/activities/identifications`, requireAuth, async (c) => {
-      await admin(c)
-      const query = parseActivityQuery('identifications', c.req.query(), services.now())
-      return sendJson(c, await listIdentificationActivity(db, c.req.param('id'), query))
-    })
-    .get(`${v2}/activities/keys`, requireAuth, async (c) => {
-      await admin(c)
-      const query = parseActivityQuery('keys', c.req.query(), services.now())
-      return sendJson(c, await listKeyUseActivity(db, c.req.param('id'), query))
-    })
-    .get(`${v2}/activities/signatures/export`, requireAuth, async (c) => {
-      await admin(c)
-      const { group_by, ...dates } = parseQuery(signatureExportQuerySchema, c.req.query())
-      const range = rangeOf(dates, services.now())
-      return sendCsv(c, exportSignatures(services, c.req.param('id'), range, group_by))
-    })
-    .get(`${v2}/activities/identifications/export`, requireAuth, async (c) => {
-      await admin(c)
-      const range = rangeOf(parseQuery(activityRangeQuerySchema, c.req.query()), services.now())
-      return sendCsv(c, exportIdentifications(services, c.req.param('id'), range))
-    })
-    .get(`${v2}/statistics/monthly`, requireAuth, async (c) => {
-      await admin(c)
-      const range = rangeOf(parseQuery(activityRangeQuerySchema, c.req.query()), services.now())
-      return sendJson(c, await monthlyStatistics(db, c.req.param('id'), range))
-    })
+    .get(
+      `${v2}/activities/accounts`,
+      requireAuth,
+      describeRoute({
+        summary: 'The business’s people and what each sent and signed',
+        tag: 'Activity',
+        auth: 'account',
+        query: activityQuerySchema('accounts'),
+        answers: [ok(accountActivityPageSchema)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        const query = parseActivityQuery('accounts', c.req.query(), services.now())
+        return sendJson(c, await listAccountActivity(db, c.req.param('id'), query))
+      },
+    )
+    .get(
+      `${v2}/activities/signatures`,
+      requireAuth,
+      describeRoute({
+        summary: 'The signatures the business’s people gave',
+        tag: 'Activity',
+        auth: 'account',
+        query: activityQuerySchema('signatures'),
+        answers: [ok(signatureActivityPageSchema)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        const query = parseActivityQuery('signatures', c.req.query(), services.now())
+        return sendJson(c, await listSignatureActivity(db, c.req.param('id'), query))
+      },
+    )
+    .get(
+      `${v2}/activities/identifications`,
+      requireAuth,
+      describeRoute({
+        summary: 'The identifications of the business’s people',
+        tag: 'Activity',
+        auth: 'account',
+        query: activityQuerySchema('identifications'),
+        answers: [ok(identificationActivityPageSchema)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        const query = parseActivityQuery('identifications', c.req.query(), services.now())
+        return sendJson(c, await listIdentificationActivity(db, c.req.param('id'), query))
+      },
+    )
+    .get(
+      `${v2}/activities/keys`,
+      requireAuth,
+      describeRoute({
+        summary: 'Every call the business’s API users made with their keys',
+        tag: 'Activity',
+        auth: 'account',
+        query: activityQuerySchema('keys'),
+        answers: [ok(activityPageSchemas.keys)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        const query = parseActivityQuery('keys', c.req.query(), services.now())
+        return sendJson(c, await listKeyUseActivity(db, c.req.param('id'), query))
+      },
+    )
+    .get(
+      `${v2}/activities/signatures/export`,
+      requireAuth,
+      describeRoute({
+        summary: 'The signatures as CSV, one row each or one per person',
+        tag: 'Activity',
+        auth: 'account',
+        query: signatureExportQuerySchema,
+        answers: [file('text/csv', 'UTF-8 with a byte order mark, as spreadsheets open it.')],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        const { group_by, ...dates } = parseQuery(signatureExportQuerySchema, c.req.query())
+        const range = rangeOf(dates, services.now())
+        return sendCsv(c, exportSignatures(services, c.req.param('id'), range, group_by))
+      },
+    )
+    .get(
+      `${v2}/activities/identifications/export`,
+      requireAuth,
+      describeRoute({
+        summary: 'The identifications as CSV',
+        tag: 'Activity',
+        auth: 'account',
+        query: activityRangeQuerySchema,
+        answers: [file('text/csv', 'UTF-8 with a byte order mark, as spreadsheets open it.')],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        const range = rangeOf(parseQuery(activityRangeQuerySchema, c.req.query()), services.now())
+        return sendCsv(c, exportIdentifications(services, c.req.param('id'), range))
+      },
+    )
+    .get(
+      `${v2}/statistics/monthly`,
+      requireAuth,
+      describeRoute({
+        summary: 'Signatures per month by quality, and per person',
+        tag: 'Activity',
+        auth: 'account',
+        query: activityRangeQuerySchema,
+        answers: [ok(monthlyStatisticsSchema)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        const range = rangeOf(parseQuery(activityRangeQuerySchema, c.req.query()), services.now())
+        return sendJson(c, await monthlyStatistics(db, c.req.param('id'), range))
+      },
+    )
 }

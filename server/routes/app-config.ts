@@ -1,7 +1,10 @@
 import { Hono } from 'hono'
 import type { AppConfig as ClientAppConfig } from '../../contract/app-config.ts'
+import { appConfigSchema } from '../../contract/app-config.ts'
+import { ok } from '../../contract/openapi/operation.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import type { AppConfig } from '../config.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { sendJson } from '../http/send-json.ts'
 import { signetRelease } from '../release.ts'
 
@@ -15,5 +18,14 @@ export function createAppConfigRoutes(config: AppConfig): Hono {
     ...(config.staffEmailDomain === undefined ? {} : { staffEmailDomain: config.staffEmailDomain }),
     errorReporting: config.errorReporting && { ...config.errorReporting, release: signetRelease },
   }
-  return new Hono().get(apiPaths.appConfig(), (c) => sendJson(c, body))
+  return new Hono().get(
+    apiPaths.appConfig(),
+    describeRoute({
+      summary: 'What the browser app needs to know about the deployment',
+      tag: 'Platform',
+      auth: 'none',
+      answers: [ok(appConfigSchema)],
+    }),
+    (c) => sendJson(c, body),
+  )
 }

@@ -1,13 +1,18 @@
 import { Hono } from 'hono'
+import { created, noContent, ok } from '../../contract/openapi/operation.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import {
+  checkPasswordAnswerSchema,
   checkPasswordSchema,
+  identityProvidersAnswerSchema,
   identityProvidersSchema,
   loginSchema,
   registerSchema,
   requestConfirmationSchema,
   requestResetSchema,
   resetPasswordSchema,
+  tokenAnswerSchema,
+  validConfirmationAnswerSchema,
   validConfirmationSchema,
 } from '../../contract/user.ts'
 import { checkPassword } from '../../machines/password/password-policy.ts'
@@ -21,6 +26,7 @@ import { requestReset } from '../accounts/request-reset.ts'
 import { resetPassword } from '../accounts/reset-password.ts'
 import { signIn } from '../accounts/sign-in.ts'
 import { clientAddress } from '../http/client-address.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
 
@@ -30,38 +36,141 @@ import { sendJson } from '../http/send-json.ts'
  */
 export function createAuthRoutes(services: AccountServices): Hono {
   return new Hono()
-    .post(apiPaths.login(), jsonBody(loginSchema), async (c) => {
-      try {
-        return sendJson(c, await signIn(services, c.req.valid('json'), clientAddress(c)))
-      } catch (error) {
-        if (error instanceof TooManyAttempts) c.header('Retry-After', String(error.retryAfterSeconds))
-        throw error
-      }
-    })
-    .post(apiPaths.register(), jsonBody(registerSchema), async (c) =>
-      sendJson(c, await registerUser(services, c.req.valid('json')), 201),
+    .post(
+      apiPaths.login(),
+      jsonBody(loginSchema),
+      describeRoute({
+        summary: 'Sign in with an address and password',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [ok(tokenAnswerSchema)],
+        errors: {
+          401: ['auth.invalid_credentials', 'auth.invalid_credentials_last_try'],
+          429: ['auth.too_many_attempts'],
+        },
+      }),
+      async (c) => {
+        try {
+          return sendJson(c, await signIn(services, c.req.valid('json'), clientAddress(c)))
+        } catch (error) {
+          if (error instanceof TooManyAttempts) c.header('Retry-After', String(error.retryAfterSeconds))
+          throw error
+        }
+      },
     )
-    .post(apiPaths.requestConfirmation(), jsonBody(requestConfirmationSchema), async (c) => {
-      await requestConfirmation(services, c.req.valid('json'))
-      return c.body(null, 204)
-    })
-    .post(apiPaths.validConfirmation(), jsonBody(validConfirmationSchema), async (c) =>
-      sendJson(c, await checkConfirmation(services, c.req.valid('json').token)),
+    .post(
+      apiPaths.register(),
+      jsonBody(registerSchema),
+      describeRoute({
+        summary: 'Open an account with a confirmed address',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [created(tokenAnswerSchema)],
+        errors: {
+          400: [
+            'token.invalid',
+            'token.expired',
+            'password.too_short',
+            'password.too_long',
+            'password.needs_letter',
+            'password.needs_digit',
+            'password.contains_email',
+            'password.too_common',
+          ],
+          409: ['user.already_exists'],
+        },
+      }),
+      async (c) => sendJson(c, await registerUser(services, c.req.valid('json')), 201),
     )
-    .post(apiPaths.requestReset(), jsonBody(requestResetSchema), async (c) => {
-      await requestReset(services, c.req.valid('json'))
-      return c.body(null, 204)
-    })
-    .post(apiPaths.resetPassword(), jsonBody(resetPasswordSchema), async (c) => {
-      await resetPassword(services, c.req.valid('json'))
-      return c.body(null, 204)
-    })
-    .post(apiPaths.checkPassword(), jsonBody(checkPasswordSchema), (c) => {
-      const { password, email } = c.req.valid('json')
-      const errorCode = checkPassword(password, email)
-      return sendJson(c, { validPassword: errorCode === null, errorCode })
-    })
-    .post(apiPaths.identityProviders(), jsonBody(identityProvidersSchema), async (c) =>
-      sendJson(c, await findIdentityProvider(services, c.req.valid('json').email)),
+    .post(
+      apiPaths.requestConfirmation(),
+      jsonBody(requestConfirmationSchema),
+      describeRoute({
+        summary: 'Mail a link that confirms an address',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [noContent],
+      }),
+      async (c) => {
+        await requestConfirmation(services, c.req.valid('json'))
+        return c.body(null, 204)
+      },
+    )
+    .post(
+      apiPaths.validConfirmation(),
+      jsonBody(validConfirmationSchema),
+      describeRoute({
+        summary: 'Whether a mailed confirmation token is still good',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [ok(validConfirmationAnswerSchema)],
+      }),
+      async (c) => sendJson(c, await checkConfirmation(services, c.req.valid('json').token)),
+    )
+    .post(
+      apiPaths.requestReset(),
+      jsonBody(requestResetSchema),
+      describeRoute({
+        summary: 'Mail a password reset link',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [noContent],
+      }),
+      async (c) => {
+        await requestReset(services, c.req.valid('json'))
+        return c.body(null, 204)
+      },
+    )
+    .post(
+      apiPaths.resetPassword(),
+      jsonBody(resetPasswordSchema),
+      describeRoute({
+        summary: 'Set a new password with a mailed reset token',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [noContent],
+        errors: {
+          400: [
+            'token.invalid',
+            'token.expired',
+            'password.too_short',
+            'password.too_long',
+            'password.needs_letter',
+            'password.needs_digit',
+            'password.contains_email',
+            'password.too_common',
+          ],
+        },
+      }),
+      async (c) => {
+        await resetPassword(services, c.req.valid('json'))
+        return c.body(null, 204)
+      },
+    )
+    .post(
+      apiPaths.checkPassword(),
+      jsonBody(checkPasswordSchema),
+      describeRoute({
+        summary: 'Check a password against the password policy',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [ok(checkPasswordAnswerSchema)],
+      }),
+      (c) => {
+        const { password, email } = c.req.valid('json')
+        const errorCode = checkPassword(password, email)
+        return sendJson(c, { validPassword: errorCode === null, errorCode })
+      },
+    )
+    .post(
+      apiPaths.identityProviders(),
+      jsonBody(identityProvidersSchema),
+      describeRoute({
+        summary: 'Where an address signs in with single sign-on, if anywhere',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [ok(identityProvidersAnswerSchema)],
+      }),
+      async (c) => sendJson(c, await findIdentityProvider(services, c.req.valid('json').email)),
     )
 }

@@ -1,18 +1,40 @@
 import { Hono } from 'hono'
 import {
   basePlanSchema,
+  billingInformationSchema,
   billingPaths,
+  customExtrasSchema,
   directConfirmSchema,
   directPreviewRequestSchema,
+  fairFlatMigrationSchema,
+  invoicesSchema,
+  paymentMethodsSchema,
+  promotionSchema,
+  referralCodeSchema,
   sandboxConfirmSchema,
   seatsChangeRequestSchema,
   seatsPreviewRequestSchema,
+  seatsPreviewSchema,
   setupIntentRequestSchema,
+  setupIntentSchema,
   upgradeRequestSchema,
+  usageSchema,
   validatePromoRequestSchema,
 } from '../../contract/billing.ts'
-import { upgradePreviewRequestSchema } from '../../contract/price-plans.ts'
-import { attributesCase } from '../../contract/user.ts'
+import { businessSchema } from '../../contract/businesses.ts'
+import {
+  adminOnly,
+  billingProvider,
+  created,
+  file,
+  noContent,
+  ok,
+  redirect,
+  transition,
+} from '../../contract/openapi/operation.ts'
+import { unnamedSchemas } from '../../contract/openapi/unnamed-schemas.ts'
+import { upgradePreviewRequestSchema, upgradePreviewSchema } from '../../contract/price-plans.ts'
+import { attributesCase, userSchema } from '../../contract/user.ts'
 import type { AccountServices } from '../accounts/account-services.ts'
 import { getUser } from '../accounts/get-user.ts'
 import { type BillingServices, requireProviders } from '../billing/billing-services.ts'
@@ -42,6 +64,7 @@ import { currentPaymentMethod, loadBillingBusiness } from '../businesses/payment
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
 import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
@@ -69,6 +92,21 @@ export function createBillingRoutes(
       `${v2}/subscriptions/upgrade/preview`,
       requireAuth,
       jsonBody(upgradePreviewRequestSchema),
+      describeRoute({
+        summary: 'What a plan would cost the business, period by period',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(upgradePreviewSchema)],
+        errors: {
+          ...adminOnly,
+          422: [
+            'billing.plan_unavailable',
+            'billing.seats_out_of_range',
+            'billing.code_unknown',
+            'billing.currency_fixed',
+          ],
+        },
+      }),
       async (c) => {
         await admin(c)
         const now = services.now()
@@ -77,34 +115,116 @@ export function createBillingRoutes(
         return sendJson(c, { ...preview, planSwitch })
       },
     )
-    .post(billingPaths.directPreview(), requireAuth, jsonBody(directPreviewRequestSchema), async (c) =>
-      sendJson(c, await previewDirectUpgrade(services, c.get('auth').userId, c.req.valid('json'))),
+    .post(
+      billingPaths.directPreview(),
+      requireAuth,
+      jsonBody(directPreviewRequestSchema),
+      describeRoute({
+        summary: 'What a plan would cost, for a user without a business',
+        description:
+          'VAT follows `country`, else the billing address of `business`, the business the upgrade opens; with neither, 422 `billing.country_required`.',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(upgradePreviewSchema)],
+        errors: {
+          422: [
+            'billing.plan_unavailable',
+            'billing.seats_out_of_range',
+            'billing.code_unknown',
+            'billing.country_required',
+          ],
+        },
+      }),
+      async (c) =>
+        sendJson(c, await previewDirectUpgrade(services, c.get('auth').userId, c.req.valid('json'))),
     )
-    .post(billingPaths.directSetupIntent(), requireAuth, jsonBody(setupIntentRequestSchema), async (c) => {
-      const { country } = c.req.valid('json')
-      return sendJson(c, await createDirectSetupIntent(services, c.get('auth').userId, country), 201)
-    })
-    .post(billingPaths.directConfirm(), requireAuth, jsonBody(directConfirmSchema), async (c) =>
-      sendJson(c, await confirmDirectUpgrade(services, c.get('auth').userId, c.req.valid('json')), 201),
+    .post(
+      billingPaths.directSetupIntent(),
+      requireAuth,
+      jsonBody(setupIntentRequestSchema),
+      describeRoute({
+        summary: 'Start collecting a payment method, for a user without a business',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [created(setupIntentSchema)],
+        errors: { 503: ['billing.unavailable'] },
+      }),
+      async (c) => {
+        const { country } = c.req.valid('json')
+        return sendJson(c, await createDirectSetupIntent(services, c.get('auth').userId, country), 201)
+      },
+    )
+    .post(
+      billingPaths.directConfirm(),
+      requireAuth,
+      jsonBody(directConfirmSchema),
+      describeRoute({
+        summary: 'Open a business on a paid plan',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [created(businessSchema)],
+        errors: {
+          402: ['billing.card_declined'],
+          409: ['business.already_member'],
+          422: ['billing.payment_method_missing', 'billing.vat_required'],
+        },
+      }),
+      async (c) =>
+        sendJson(c, await confirmDirectUpgrade(services, c.get('auth').userId, c.req.valid('json')), 201),
     )
     .post(
       `${v2}/subscriptions/stripe_setup_intent`,
       requireAuth,
       jsonBody(setupIntentRequestSchema),
+      describeRoute({
+        summary: 'Start collecting a payment method',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [created(setupIntentSchema)],
+        errors: billingProvider,
+      }),
       async (c) => {
         await admin(c)
         return sendJson(c, await createSetupIntent(services, c.req.param('id')), 201)
       },
     )
-    .put(`${v2}/subscriptions/upgrade`, requireAuth, jsonBody(upgradeRequestSchema), async (c) => {
-      await admin(c)
-      await upgradeSubscription(services, c.req.param('id'), c.req.valid('json'))
-      return sendJson(c, await business(c))
-    })
+    .put(
+      `${v2}/subscriptions/upgrade`,
+      requireAuth,
+      jsonBody(upgradeRequestSchema),
+      describeRoute({
+        summary: 'Subscribe to a plan with the collected payment method',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(businessSchema)],
+        errors: {
+          ...transition,
+          402: ['billing.card_declined'],
+          422: [
+            'billing.payment_method_missing',
+            'billing.vat_required',
+            'billing.plan_unavailable',
+            'billing.currency_fixed',
+          ],
+        },
+      }),
+      async (c) => {
+        await admin(c)
+        await upgradeSubscription(services, c.req.param('id'), c.req.valid('json'))
+        return sendJson(c, await business(c))
+      },
+    )
     .post(
       `${v2}/subscriptions/coupons/validate_promo`,
       requireAuth,
       jsonBody(validatePromoRequestSchema),
+      describeRoute({
+        summary: 'Check a promo code for a plan',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(promotionSchema)],
+        errors: { ...adminOnly, 422: ['billing.code_unknown', 'billing.code_not_applicable'] },
+      }),
       async (c) => {
         await admin(c)
         const { promoCode, plan } = c.req.valid('json')
@@ -113,133 +233,379 @@ export function createBillingRoutes(
         return sendJson(c, promotionView(promotion))
       },
     )
-    .get(`${v2}/subscriptions/coupons/referral_code`, requireAuth, async (c) => {
-      await admin(c)
-      const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
-      return sendJson(c, { referralCode: row.referralCode })
-    })
-    .get(`${v2}/subscriptions/usage`, requireAuth, async (c) => {
-      await admin(c)
-      return sendJson(c, await subscriptionUsage(db, c.req.param('id')))
-    })
+    .get(
+      `${v2}/subscriptions/coupons/referral_code`,
+      requireAuth,
+      describeRoute({
+        summary: 'The business’s referral code',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(referralCodeSchema)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
+        return sendJson(c, { referralCode: row.referralCode })
+      },
+    )
+    .get(
+      `${v2}/subscriptions/usage`,
+      requireAuth,
+      describeRoute({
+        summary: 'Seats paid and in use',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(usageSchema)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, await subscriptionUsage(db, c.req.param('id')))
+      },
+    )
     .post(
       `${v2}/subscriptions/seats/preview`,
       requireAuth,
       jsonBody(seatsPreviewRequestSchema),
+      describeRoute({
+        summary: 'What a change of seats costs now',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(seatsPreviewSchema)],
+        errors: { ...transition, 422: ['billing.seats_out_of_range'] },
+      }),
       async (c) => {
         await admin(c)
         return sendJson(c, await previewSeats(services, c.req.param('id'), c.req.valid('json').seats))
       },
     )
-    .put(`${v2}/subscriptions/seats`, requireAuth, jsonBody(seatsChangeRequestSchema), async (c) => {
-      await admin(c)
-      await changeSeats(services, c.req.param('id'), c.req.valid('json'))
-      return sendJson(c, await business(c))
-    })
-    .post(`${v2}/stripe/portal_session`, requireAuth, async (c) => {
-      await admin(c)
-      const customerId = await ensureCustomer(services, c.req.param('id'))
-      const url = await requireProviders(services).subscriptions.portalSessionUrl(
-        customerId,
-        `${services.publicUrl}/business/billing`,
-      )
-      return sendJson(c, { redirectUrl: url })
-    })
-    .post(`${v2}/chargebee/portal_session`, requireAuth, async (c) => {
-      await admin(c)
-      // SPEC §4's CHARGEBEE state is a subscription kept at Chargebee; this server has no Chargebee account.
-      const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
-      const method = currentPaymentMethod(row, services.now())
-      if (method !== 'CHARGEBEE')
-        throw new ApiError(
-          409,
-          'business.transition_refused',
-          `The business pays by ${method}, not through Chargebee`,
+    .put(
+      `${v2}/subscriptions/seats`,
+      requireAuth,
+      jsonBody(seatsChangeRequestSchema),
+      describeRoute({
+        summary: 'Change the seats, as previewed',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(businessSchema)],
+        errors: {
+          ...adminOnly,
+          402: ['billing.card_declined'],
+          409: ['business.transition_refused', 'billing.preview_stale'],
+          422: ['billing.seats_out_of_range'],
+        },
+      }),
+      async (c) => {
+        await admin(c)
+        await changeSeats(services, c.req.param('id'), c.req.valid('json'))
+        return sendJson(c, await business(c))
+      },
+    )
+    .post(
+      `${v2}/stripe/portal_session`,
+      requireAuth,
+      describeRoute({
+        summary: 'Open the provider’s billing portal',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(unnamedSchemas.redirectUrl)],
+        errors: billingProvider,
+      }),
+      async (c) => {
+        await admin(c)
+        const customerId = await ensureCustomer(services, c.req.param('id'))
+        const url = await requireProviders(services).subscriptions.portalSessionUrl(
+          customerId,
+          `${services.publicUrl}/business/billing`,
         )
-      throw new ApiError(503, 'billing.unavailable', 'Chargebee is not set up on this server')
-    })
-    .get(`${v2}/stripe/cpsession`, requireAuth, async (c) => {
-      await admin(c)
-      const customerId = await ensureCustomer(services, c.req.param('id'))
-      const url = await requireProviders(services).cards.customerSessionUrl(
-        customerId,
-        `${services.publicUrl}/business/billing/payment`,
-      )
-      return sendJson(c, { redirectUrl: url })
-    })
-    .post(`${v1}/cancel-trial`, requireAuth, async (c) => {
-      await admin(c)
-      await cancelTrial(services, c.req.param('id'))
-      return sendJson(c, await business(c))
-    })
-    .post(`${v1}/cancel-subscription`, requireAuth, async (c) => {
-      await admin(c)
-      await setSubscriptionCancelled(services, c.req.param('id'), true)
-      return sendJson(c, await business(c))
-    })
-    .post(`${v1}/reactivate-subscription`, requireAuth, async (c) => {
-      await admin(c)
-      await setSubscriptionCancelled(services, c.req.param('id'), false)
-      return sendJson(c, await business(c))
-    })
-    .get(`${v1}/billing/payment`, requireAuth, async (c) => {
-      await admin(c)
-      return sendJson(c, await listPaymentMethods(services, c.req.param('id')))
-    })
-    .get(`${v1}/billing/information`, requireAuth, async (c) => {
-      await admin(c)
-      return sendJson(c, await billingInformation(db, services.now(), c.req.param('id')))
-    })
-    .post(`${v1}/billing/setup-intent`, requireAuth, jsonBody(setupIntentRequestSchema), async (c) => {
-      await admin(c)
-      return sendJson(c, await createSetupIntent(services, c.req.param('id')), 201)
-    })
+        return sendJson(c, { redirectUrl: url })
+      },
+    )
+    .post(
+      `${v2}/chargebee/portal_session`,
+      requireAuth,
+      describeRoute({
+        summary: 'Open Chargebee’s billing portal (a business whose subscription is kept at Chargebee)',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(unnamedSchemas.redirectUrl)],
+        errors: { ...transition, 503: ['billing.unavailable'] },
+      }),
+      async (c) => {
+        await admin(c)
+        // SPEC §4's CHARGEBEE state is a subscription kept at Chargebee; this server has no Chargebee account.
+        const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
+        const method = currentPaymentMethod(row, services.now())
+        if (method !== 'CHARGEBEE')
+          throw new ApiError(
+            409,
+            'business.transition_refused',
+            `The business pays by ${method}, not through Chargebee`,
+          )
+        throw new ApiError(503, 'billing.unavailable', 'Chargebee is not set up on this server')
+      },
+    )
+    .get(
+      `${v2}/stripe/cpsession`,
+      requireAuth,
+      describeRoute({
+        summary: 'Open the provider’s page for payment methods',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(unnamedSchemas.redirectUrl)],
+        errors: billingProvider,
+      }),
+      async (c) => {
+        await admin(c)
+        const customerId = await ensureCustomer(services, c.req.param('id'))
+        const url = await requireProviders(services).cards.customerSessionUrl(
+          customerId,
+          `${services.publicUrl}/business/billing/payment`,
+        )
+        return sendJson(c, { redirectUrl: url })
+      },
+    )
+    .post(
+      `${v1}/cancel-trial`,
+      requireAuth,
+      describeRoute({
+        summary: 'End the trial now',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(businessSchema)],
+        errors: transition,
+      }),
+      async (c) => {
+        await admin(c)
+        await cancelTrial(services, c.req.param('id'))
+        return sendJson(c, await business(c))
+      },
+    )
+    .post(
+      `${v1}/cancel-subscription`,
+      requireAuth,
+      describeRoute({
+        summary: 'Cancel the subscription at the end of its period',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(businessSchema)],
+        errors: transition,
+      }),
+      async (c) => {
+        await admin(c)
+        await setSubscriptionCancelled(services, c.req.param('id'), true)
+        return sendJson(c, await business(c))
+      },
+    )
+    .post(
+      `${v1}/reactivate-subscription`,
+      requireAuth,
+      describeRoute({
+        summary: 'Take back a cancellation',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(businessSchema)],
+        errors: transition,
+      }),
+      async (c) => {
+        await admin(c)
+        await setSubscriptionCancelled(services, c.req.param('id'), false)
+        return sendJson(c, await business(c))
+      },
+    )
+    .get(
+      `${v1}/billing/payment`,
+      requireAuth,
+      describeRoute({
+        summary: 'The business’s cards and SEPA debits',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(paymentMethodsSchema)],
+        errors: billingProvider,
+      }),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, await listPaymentMethods(services, c.req.param('id')))
+      },
+    )
+    .get(
+      `${v1}/billing/information`,
+      requireAuth,
+      describeRoute({
+        summary: 'The address invoices carry and how the business pays',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(billingInformationSchema)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, await billingInformation(db, services.now(), c.req.param('id')))
+      },
+    )
+    .post(
+      `${v1}/billing/setup-intent`,
+      requireAuth,
+      jsonBody(setupIntentRequestSchema),
+      describeRoute({
+        summary: 'Start collecting a new payment method',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [created(setupIntentSchema)],
+        errors: billingProvider,
+      }),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, await createSetupIntent(services, c.req.param('id')), 201)
+      },
+    )
     .post(
       `${v1}/billing/setup-intent/:intentId`,
       requireAuth,
       jsonBody(setupIntentRequestSchema),
+      describeRoute({
+        summary: 'Charge renewals to the collected payment method',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(paymentMethodsSchema)],
+        errors: { ...billingProvider, 422: ['billing.payment_method_missing'] },
+      }),
       async (c) => {
         await admin(c)
         return sendJson(c, await replacePaymentMethod(services, c.req.param('id'), c.req.param('intentId')))
       },
     )
-    .post(`${v2}/fair_flat_migration/preview`, requireAuth, async (c) => {
-      await admin(c)
-      return sendJson(c, await previewFairFlatMigration(services, c.req.param('id')))
-    })
-    .post(`${v2}/free_plan_downgrade`, requireAuth, async (c) => {
-      await admin(c)
-      await downgradeToFreePlan(services, c.req.param('id'))
-      return c.body(null, 204)
-    })
-    .post(billingPaths.freeMigration(), requireAuth, async (c) => {
-      const { userId } = c.get('auth')
-      await migrateToNewFreePlan(db, userId)
-      return sendJson(c, await getUser(db, userId, services.demoQualifiedSigning), 200, attributesCase)
-    })
-    .put(`${v2}/base`, requireAuth, jsonBody(basePlanSchema), async (c) => {
-      await admin(c)
-      await changePlan(services, c.req.param('id'), c.req.valid('json'))
-      return sendJson(c, await business(c))
-    })
-    .get(`${v2}/customextras`, requireAuth, async (c) => {
-      await admin(c)
-      return sendJson(c, await customExtras(db, c.req.param('id')))
-    })
-    .get(`${v2}/invoices`, requireAuth, async (c) => {
-      await admin(c)
-      return sendJson(c, { invoices: await listInvoices(services, c.req.param('id')) })
-    })
-    .get(`${v2}/invoices/:invoiceId/pdf`, requireAuth, async (c) => {
-      await admin(c)
-      const found = await invoicePdf(services, c.req.param('id'), c.req.param('invoiceId'))
-      if ('redirect' in found) return c.redirect(found.redirect, 302)
-      return c.body(found.pdf as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(found.pdf.byteLength),
-        'Content-Disposition': `attachment; filename="invoice-${found.number.replace(/[^\w-]/g, '')}.pdf"`,
-      })
-    })
+    .post(
+      `${v2}/fair_flat_migration/preview`,
+      requireAuth,
+      describeRoute({
+        summary: 'The per-seat plan replacing a legacy flat plan, priced (accepted with PUT .../base)',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(fairFlatMigrationSchema)],
+        errors: {
+          ...adminOnly,
+          409: ['business.transition_refused', 'billing.plan_unavailable'],
+          422: ['billing.seats_out_of_range'],
+        },
+      }),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, await previewFairFlatMigration(services, c.req.param('id')))
+      },
+    )
+    .post(
+      `${v2}/free_plan_downgrade`,
+      requireAuth,
+      describeRoute({
+        summary: 'Close a business that does not pay, its people on the new free plan',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [noContent],
+        errors: transition,
+      }),
+      async (c) => {
+        await admin(c)
+        await downgradeToFreePlan(services, c.req.param('id'))
+        return c.body(null, 204)
+      },
+    )
+    .post(
+      billingPaths.freeMigration(),
+      requireAuth,
+      describeRoute({
+        summary: 'Move from the legacy free plan to the new free plan',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [{ status: 200, json: userSchema, caseOptions: attributesCase }],
+        errors: { 409: ['billing.plan_unavailable'] },
+      }),
+      async (c) => {
+        const { userId } = c.get('auth')
+        await migrateToNewFreePlan(db, userId)
+        return sendJson(c, await getUser(db, userId, services.demoQualifiedSigning), 200, attributesCase)
+      },
+    )
+    .put(
+      `${v2}/base`,
+      requireAuth,
+      jsonBody(basePlanSchema),
+      describeRoute({
+        summary: 'Change the plan or its cycle, as previewed',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(businessSchema)],
+        errors: {
+          ...adminOnly,
+          409: ['business.transition_refused', 'billing.preview_stale'],
+          422: ['billing.plan_unavailable', 'billing.seats_out_of_range'],
+        },
+      }),
+      async (c) => {
+        await admin(c)
+        await changePlan(services, c.req.param('id'), c.req.valid('json'))
+        return sendJson(c, await business(c))
+      },
+    )
+    .get(
+      `${v2}/customextras`,
+      requireAuth,
+      describeRoute({
+        summary: 'What the plan charges beyond its seats',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(customExtrasSchema)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, await customExtras(db, c.req.param('id')))
+      },
+    )
+    .get(
+      `${v2}/invoices`,
+      requireAuth,
+      describeRoute({
+        summary: 'List the business’s invoices',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [ok(invoicesSchema)],
+        errors: adminOnly,
+      }),
+      async (c) => {
+        await admin(c)
+        return sendJson(c, { invoices: await listInvoices(services, c.req.param('id')) })
+      },
+    )
+    .get(
+      `${v2}/invoices/:invoiceId/pdf`,
+      requireAuth,
+      describeRoute({
+        summary: 'Download an invoice',
+        tag: 'Billing',
+        auth: 'account',
+        answers: [
+          file('application/pdf', 'The invoice.'),
+          redirect(302, 'To the provider’s copy of the invoice.'),
+        ],
+        errors: {
+          403: ['business.not_allowed'],
+          404: ['business.not_found', 'billing.invoice_not_found'],
+          503: ['billing.unavailable'],
+        },
+      }),
+      async (c) => {
+        await admin(c)
+        const found = await invoicePdf(services, c.req.param('id'), c.req.param('invoiceId'))
+        if ('redirect' in found) return c.redirect(found.redirect, 302)
+        return c.body(found.pdf as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Length': String(found.pdf.byteLength),
+          'Content-Disposition': `attachment; filename="invoice-${found.number.replace(/[^\w-]/g, '')}.pdf"`,
+        })
+      },
+    )
     .post(billingPaths.stripeWebhook(), async (c) => {
       const verify = services.billing?.verifyWebhook
       if (!verify) throw new ApiError(404, 'route.not_found', 'No webhooks are taken on this server')

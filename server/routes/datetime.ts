@@ -1,12 +1,24 @@
 import { Hono } from 'hono'
 import type { DatetimeResponse } from '../../contract/datetime.ts'
+import { datetimeResponseSchema } from '../../contract/datetime.ts'
+import { ok } from '../../contract/openapi/operation.ts'
 import { apiPaths } from '../../contract/paths.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { sendJson } from '../http/send-json.ts'
 
 /** `GET /v1/datetime`: the server's clock, which the app uses instead of the device's. */
 export function createDatetimeRoutes(): Hono {
-  return new Hono().get(apiPaths.datetime(), (c) => {
-    const body: DatetimeResponse = { now: new Date().toISOString() }
-    return sendJson(c, body)
-  })
+  return new Hono().get(
+    apiPaths.datetime(),
+    describeRoute({
+      summary: 'The server’s time',
+      tag: 'Platform',
+      auth: 'none',
+      answers: [ok(datetimeResponseSchema)],
+    }),
+    (c) => {
+      const body: DatetimeResponse = { now: new Date().toISOString() }
+      return sendJson(c, body)
+    },
+  )
 }

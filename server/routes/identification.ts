@@ -5,13 +5,18 @@ import * as v from 'valibot'
 import { toCamelCase } from '../../contract/case.ts'
 import {
   confirmIdentificationPaymentSchema,
+  identificationInfoSchema,
   identificationPaths,
+  identificationPaymentSchema,
+  identificationPaymentStartSchema,
   startIdentificationSchema,
 } from '../../contract/identification.ts'
+import { noContent, ok } from '../../contract/openapi/operation.ts'
 import { identifications, signatures, users } from '../db/schema.ts'
 import { authenticateDirect, type DirectEnv } from '../direct/authenticate-direct.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { sendJson } from '../http/send-json.ts'
 import { applyIdentificationWebhook } from '../identification/apply-identification-webhook.ts'
 import { cancelIdentification } from '../identification/cancel-identification.ts'
@@ -93,35 +98,217 @@ export function createIdentificationRoutes(services: IdentificationServices & Ap
 
   // The payment call first: its path would otherwise read as provider `payment`.
   const userRoutes = new Hono<AuthEnv>()
-    .get('/v1/user/identification/payment/:id', requireAuth, async (c) => coverage(c, user(c)))
-    .post('/v1/user/identification/payment/:id', requireAuth, async (c) => startPayment(c, user(c)))
-    .post('/v1/user/identification/payment/:id/:paymentId/confirm', requireAuth, async (c) =>
-      confirmPayment(c, user(c)),
+    .get(
+      '/v1/user/identification/payment/:id',
+      requireAuth,
+      describeRoute({
+        summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
+        description:
+          '`id` is a legislation (eidas, zertes) or the id of a signature request the caller signs or sent (a direct-link signer: the request of their link), which stands for the legislation it asks for. Another’s request answers 404 as an unknown one does; a request that names no legislation answers 422.',
+        tag: 'Accounts',
+        auth: 'account',
+        answers: [ok(identificationPaymentSchema)],
+        errors: {
+          404: ['identification.not_found', 'signature_request.not_found'],
+          422: ['identification.legislation_required'],
+        },
+      }),
+      async (c) => coverage(c, user(c)),
     )
-    .get(userBase, requireAuth, async (c) =>
-      sendJson(c, await getIdentification(services, user(c), method(c))),
+    .post(
+      '/v1/user/identification/payment/:id',
+      requireAuth,
+      describeRoute({
+        summary: 'Start paying for one identification licence of the legislation `id`',
+        description:
+          'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
+        tag: 'Accounts',
+        auth: 'account',
+        answers: [
+          { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
+        ],
+        errors: {
+          400: ['request.invalid'],
+          402: ['billing.card_declined'],
+          404: ['identification.not_found'],
+          409: ['identification.covered', 'identification.payment_processing'],
+          503: ['billing.unavailable'],
+        },
+      }),
+      async (c) => startPayment(c, user(c)),
     )
-    .post(userBase, requireAuth, async (c) => start(c, user(c)))
-    .delete(userBase, requireAuth, async (c) => {
-      await cancelIdentification(services, user(c), method(c))
-      return c.body(null, 204)
-    })
+    .post(
+      '/v1/user/identification/payment/:id/:paymentId/confirm',
+      requireAuth,
+      describeRoute({
+        summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
+        description:
+          'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
+        tag: 'Accounts',
+        auth: 'account',
+        body: { json: confirmIdentificationPaymentSchema },
+        answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
+        errors: {
+          400: ['request.invalid'],
+          402: ['billing.card_declined'],
+          404: ['identification.not_found'],
+          409: ['identification.covered', 'identification.payment_processing'],
+          503: ['billing.unavailable'],
+        },
+      }),
+      async (c) => confirmPayment(c, user(c)),
+    )
+    .get(
+      userBase,
+      requireAuth,
+      describeRoute({
+        summary: 'The current identification appointment of a provider and mode',
+        tag: 'Accounts',
+        auth: 'account',
+        answers: [ok(identificationInfoSchema)],
+        errors: { 404: ['identification.not_found'] },
+      }),
+      async (c) => sendJson(c, await getIdentification(services, user(c), method(c))),
+    )
+    .post(
+      userBase,
+      requireAuth,
+      describeRoute({
+        summary: 'Start an identification at the provider (or answer the open one)',
+        description:
+          'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
+        tag: 'Accounts',
+        auth: 'account',
+        body: { json: startIdentificationSchema },
+        answers: [
+          ok(identificationInfoSchema, 'The appointment still open.'),
+          { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
+        ],
+        errors: { 402: ['identification.payment_required'], 404: ['identification.not_found'] },
+      }),
+      async (c) => start(c, user(c)),
+    )
+    .delete(
+      userBase,
+      requireAuth,
+      describeRoute({
+        summary: 'Cancel the open identification appointment',
+        tag: 'Accounts',
+        auth: 'account',
+        answers: [noContent],
+        errors: { 404: ['identification.not_found'] },
+      }),
+      async (c) => {
+        await cancelIdentification(services, user(c), method(c))
+        return c.body(null, 204)
+      },
+    )
   const directRoutes = new Hono<DirectEnv>()
-    .get('/v1/direct/user/identification/payment/:id', requireDirect, async (c) => coverage(c, direct(c)))
-    .post('/v1/direct/user/identification/payment/:id', requireDirect, async (c) =>
-      startPayment(c, direct(c)),
+    .get(
+      '/v1/direct/user/identification/payment/:id',
+      requireDirect,
+      describeRoute({
+        summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
+        description:
+          '`id` is a legislation (eidas, zertes) or the id of a signature request the caller signs or sent (a direct-link signer: the request of their link), which stands for the legislation it asks for. Another’s request answers 404 as an unknown one does; a request that names no legislation answers 422.',
+        tag: 'Direct link',
+        auth: 'direct',
+        answers: [ok(identificationPaymentSchema)],
+        errors: {
+          404: ['identification.not_found', 'signature_request.not_found'],
+          422: ['identification.legislation_required'],
+        },
+      }),
+      async (c) => coverage(c, direct(c)),
     )
-    .post('/v1/direct/user/identification/payment/:id/:paymentId/confirm', requireDirect, async (c) =>
-      confirmPayment(c, direct(c)),
+    .post(
+      '/v1/direct/user/identification/payment/:id',
+      requireDirect,
+      describeRoute({
+        summary: 'Start paying for one identification licence of the legislation `id`',
+        description:
+          'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
+        tag: 'Direct link',
+        auth: 'direct',
+        answers: [
+          { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
+        ],
+        errors: {
+          400: ['request.invalid'],
+          402: ['billing.card_declined'],
+          404: ['identification.not_found'],
+          409: ['identification.covered', 'identification.payment_processing'],
+          503: ['billing.unavailable'],
+        },
+      }),
+      async (c) => startPayment(c, direct(c)),
     )
-    .get(directBase, requireDirect, async (c) =>
-      sendJson(c, await getIdentification(services, direct(c), method(c))),
+    .post(
+      '/v1/direct/user/identification/payment/:id/:paymentId/confirm',
+      requireDirect,
+      describeRoute({
+        summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
+        description:
+          'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
+        tag: 'Direct link',
+        auth: 'direct',
+        body: { json: confirmIdentificationPaymentSchema },
+        answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
+        errors: {
+          400: ['request.invalid'],
+          402: ['billing.card_declined'],
+          404: ['identification.not_found'],
+          409: ['identification.covered', 'identification.payment_processing'],
+          503: ['billing.unavailable'],
+        },
+      }),
+      async (c) => confirmPayment(c, direct(c)),
     )
-    .post(directBase, requireDirect, async (c) => start(c, direct(c)))
-    .delete(directBase, requireDirect, async (c) => {
-      await cancelIdentification(services, direct(c), method(c))
-      return c.body(null, 204)
-    })
+    .get(
+      directBase,
+      requireDirect,
+      describeRoute({
+        summary: 'The current identification appointment of a provider and mode',
+        tag: 'Direct link',
+        auth: 'direct',
+        answers: [ok(identificationInfoSchema)],
+        errors: { 404: ['identification.not_found'] },
+      }),
+      async (c) => sendJson(c, await getIdentification(services, direct(c), method(c))),
+    )
+    .post(
+      directBase,
+      requireDirect,
+      describeRoute({
+        summary: 'Start an identification at the provider (or answer the open one)',
+        description:
+          'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
+        tag: 'Direct link',
+        auth: 'direct',
+        body: { json: startIdentificationSchema },
+        answers: [
+          ok(identificationInfoSchema, 'The appointment still open.'),
+          { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
+        ],
+        errors: { 402: ['identification.payment_required'], 404: ['identification.not_found'] },
+      }),
+      async (c) => start(c, direct(c)),
+    )
+    .delete(
+      directBase,
+      requireDirect,
+      describeRoute({
+        summary: 'Cancel the open identification appointment',
+        tag: 'Direct link',
+        auth: 'direct',
+        answers: [noContent],
+        errors: { 404: ['identification.not_found'] },
+      }),
+      async (c) => {
+        await cancelIdentification(services, direct(c), method(c))
+        return c.body(null, 204)
+      },
+    )
 
   const routes = new Hono()
   routes.post('/webhooks/identification/:provider', async (c) => {

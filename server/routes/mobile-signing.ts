@@ -2,13 +2,18 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import {
   confirmMobileSchema,
   type MobileProceed,
+  mobileConfirmedSchema,
   mobileProceedSchema,
   mobileRespondSchema,
+  mobileSigningSentSchema,
   registerMobileSchema,
 } from '../../contract/mobile-signing.ts'
+import { created, noContent, ok } from '../../contract/openapi/operation.ts'
+import { signAnswerSchema } from '../../contract/signing.ts'
 import { authenticateDirect, type DirectCaller } from '../direct/authenticate-direct.ts'
 import { TanResendTooSoon } from '../direct/resend-tan.ts'
 import { type ApiKeyMode, type AuthEnv, type Authenticated, authenticate } from '../http/authenticate.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
 import { cancelMobileSigning } from '../mobile-signing/cancel-mobile-signing.ts'
@@ -79,6 +84,17 @@ export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode
       requireDirect as unknown as MiddlewareHandler<SignerEnv>,
       asDirect,
       jsonBody(mobileProceedSchema),
+      describeRoute({
+        summary: 'Confirm the link signer’s qualified signing with the SMS password, and sign',
+        tag: 'Direct link',
+        auth: 'direct',
+        answers: [ok(signAnswerSchema)],
+        errors: {
+          404: ['mobile_signing.not_found'],
+          409: ['mobile_signing.closed'],
+          422: ['signing.document_unsignable'],
+        },
+      }),
       proceed,
     )
     .post(
@@ -86,22 +102,88 @@ export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode
       requireAuth as unknown as MiddlewareHandler<SignerEnv>,
       asAccount,
       jsonBody(mobileProceedSchema),
+      describeRoute({
+        summary: 'Confirm a qualified signing with the one-time password of its SMS, and sign',
+        description:
+          'Answers the sign answer: `tan_invalid` with the tries left, `tan_locked`, `tan_expired`, or the signed results; a second call answers the same.',
+        tag: 'Signing',
+        auth: 'account',
+        answers: [ok(signAnswerSchema)],
+        errors: {
+          404: ['mobile_signing.not_found'],
+          409: ['mobile_signing.closed'],
+          422: ['signing.document_unsignable'],
+        },
+      }),
       proceed,
     )
-    .post('/resend/:id', requireSigner, async (c) =>
-      sendJson(c, await withRetryAfter(c, () => resendMobileSigning(services, c.get('signer'), id(c)))),
+    .post(
+      '/resend/:id',
+      requireSigner,
+      describeRoute({
+        summary: 'Send a new one-time password by SMS for a qualified signing',
+        description:
+          'A direct-link signer calls it with their session and the `token` query parameter of their link.',
+        tag: 'Signing',
+        auth: 'account',
+        answers: [ok(mobileSigningSentSchema)],
+        errors: {
+          404: ['mobile_signing.not_found'],
+          409: ['mobile_signing.closed'],
+          429: ['tan.resend_too_soon'],
+        },
+      }),
+      async (c) =>
+        sendJson(c, await withRetryAfter(c, () => resendMobileSigning(services, c.get('signer'), id(c)))),
     )
-    .post('/respond/:id', requireSigner, jsonBody(mobileRespondSchema), async (c) =>
-      sendJson(c, await proceedMobileSigning(services, c.get('signer'), id(c), c.req.valid('json').secret)),
+    .post(
+      '/respond/:id',
+      requireSigner,
+      jsonBody(mobileRespondSchema),
+      describeRoute({
+        summary: 'The phone’s own answer to a qualified signing (its one-time password)',
+        description:
+          'A direct-link signer calls it with their session and the `token` query parameter of their link.',
+        tag: 'Signing',
+        auth: 'account',
+        answers: [ok(signAnswerSchema)],
+        errors: { 404: ['mobile_signing.not_found'], 409: ['mobile_signing.closed'] },
+      }),
+      async (c) =>
+        sendJson(c, await proceedMobileSigning(services, c.get('signer'), id(c), c.req.valid('json').secret)),
     )
-    .post('/cancel/:id', requireSigner, async (c) => {
-      await cancelMobileSigning(services, c.get('signer'), id(c))
-      return c.body(null, 204)
-    })
+    .post(
+      '/cancel/:id',
+      requireSigner,
+      describeRoute({
+        summary: 'Cancel a qualified signing waiting for the phone; nothing is signed',
+        description:
+          'A direct-link signer calls it with their session and the `token` query parameter of their link.',
+        tag: 'Signing',
+        auth: 'account',
+        answers: [noContent],
+        errors: { 404: ['mobile_signing.not_found'], 409: ['mobile_signing.closed'] },
+      }),
+      async (c) => {
+        await cancelMobileSigning(services, c.get('signer'), id(c))
+        return c.body(null, 204)
+      },
+    )
     .post(
       '/v1/user/mobile',
       requireAuth as unknown as MiddlewareHandler<SignerEnv>,
       jsonBody(registerMobileSchema),
+      describeRoute({
+        summary: 'Send a code by SMS to register a mobile number for qualified signing',
+        tag: 'Signing',
+        auth: 'account',
+        answers: [created(mobileSigningSentSchema)],
+        errors: {
+          422: ['mobile_signing.number_invalid'],
+          429: ['tan.resend_too_soon'],
+          503: ['server.unavailable'],
+        },
+      }),
       async (c) =>
         sendJson(
           c,
@@ -113,6 +195,19 @@ export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode
       '/v1/user/mobile/confirm',
       requireAuth as unknown as MiddlewareHandler<SignerEnv>,
       jsonBody(confirmMobileSchema),
+      describeRoute({
+        summary: 'Confirm the registration code; the number becomes the user’s mobile',
+        tag: 'Signing',
+        auth: 'account',
+        answers: [ok(mobileConfirmedSchema)],
+        errors: {
+          404: ['mobile_signing.not_found'],
+          409: ['mobile_signing.closed'],
+          410: ['tan.expired'],
+          422: ['tan.invalid'],
+          423: ['tan.locked'],
+        },
+      }),
       async (c) => {
         const { id: registration, secret } = c.req.valid('json')
         return sendJson(c, await confirmMobile(services, accountOf(c), registration, secret))

@@ -4,8 +4,11 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { type Context, Hono } from 'hono'
+import type { RouterRoute } from 'hono/types'
 import { buildOpenApi } from '../../contract/openapi/build-openapi.ts'
+import { file } from '../../contract/openapi/operation.ts'
 import { apiBase } from '../../contract/paths.ts'
+import { describedOperations, describeRoute } from '../http/describe-route.ts'
 import { routeNotFound } from '../http/error-handler.ts'
 import { withReporting } from '../http/security-headers.ts'
 
@@ -126,23 +129,35 @@ function sameEntity(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * `GET /openapi.json`: the OpenAPI 3.1 description of the API, built from the contract on the first call and
- * kept; `GET /docs`: the reference page (Swagger UI from the installed swagger-ui-dist) where a developer
- * tries calls. Neither needs a sign-in.
+ * `GET /openapi.json`: the OpenAPI 3.1 description of the API, built on the first call from what the API's
+ * `routes` declare (describe-route.ts) and kept; `GET /docs`: the reference page (Swagger UI from the
+ * installed swagger-ui-dist) where a developer tries calls. Neither needs a sign-in.
  */
-export function createOpenApiRoutes(): Hono {
+export function createOpenApiRoutes(routes: () => readonly RouterRoute[]): Hono {
   let description: { json: string; etag: string } | undefined
   const files = new Map<string, Promise<Uint8Array>>()
   return new Hono()
-    .get(docsPaths.description, (c) => {
-      if (description === undefined) {
-        const json = JSON.stringify(buildOpenApi({ version }))
-        description = { json, etag: `"${digest(json)}"` }
-      }
-      const headers = { 'Cache-Control': 'no-cache', ETag: description.etag }
-      if (sameEntity(c.req.header('if-none-match'), description.etag)) return c.body(null, 304, headers)
-      return c.body(description.json, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' })
-    })
+    .get(
+      docsPaths.description,
+      describeRoute({
+        summary: 'This description of the API, as OpenAPI 3.1',
+        tag: 'Platform',
+        auth: 'none',
+        answers: [file('application/json', 'The OpenAPI 3.1 document.')],
+      }),
+      (c) => {
+        if (description === undefined) {
+          const json = JSON.stringify(buildOpenApi({ version, operations: describedOperations(routes()) }))
+          description = { json, etag: `"${digest(json)}"` }
+        }
+        const headers = { 'Cache-Control': 'no-cache', ETag: description.etag }
+        if (sameEntity(c.req.header('if-none-match'), description.etag)) return c.body(null, 304, headers)
+        return c.body(description.json, 200, {
+          ...headers,
+          'Content-Type': 'application/json; charset=utf-8',
+        })
+      },
+    )
     .get(docsPaths.page, (c) =>
       c.html(page, 200, {
         'Cache-Control': 'no-cache',

@@ -1,9 +1,11 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { file } from '../../contract/openapi/operation.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import { pkiCaOfFile } from '../../contract/pki.ts'
 import type { Database } from '../db/open-database.ts'
 import { ApiError } from '../http/api-error.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { certificateRevocationList } from '../signing/crl.ts'
 import { answerOcspRequest, OcspRequestError, type RevocationServices } from '../signing/ocsp.ts'
 import type { Pki, PlatformCa } from '../signing/pki.ts'
@@ -52,12 +54,22 @@ export function createPkiRoutes(services: PkiRouteServices): Hono {
     return c.body(response, 200, { 'Content-Type': ocspMedia.response })
   }
   return new Hono()
-    .get(apiPaths.pkiCa(), async (c) => {
-      const pem = await loadedPki().caPem()
-      c.header('Content-Type', 'application/x-pem-file')
-      c.header('Content-Disposition', 'inline; filename="signet-ca.pem"')
-      return c.body(pem)
-    })
+    .get(
+      apiPaths.pkiCa(),
+      describeRoute({
+        summary: 'The platform’s CA certificates, for validators to trust',
+        tag: 'Platform',
+        auth: 'none',
+        answers: [file('application/x-pem-file', 'The root and every issuing CA certificate as PEM.')],
+        errors: { 503: ['server.unavailable'] },
+      }),
+      async (c) => {
+        const pem = await loadedPki().caPem()
+        c.header('Content-Type', 'application/x-pem-file')
+        c.header('Content-Disposition', 'inline; filename="signet-ca.pem"')
+        return c.body(pem)
+      },
+    )
     .post(
       apiPaths.pkiOcsp(),
       bodyLimit({
@@ -65,6 +77,16 @@ export function createPkiRoutes(services: PkiRouteServices): Hono {
         onError: () => {
           throw new ApiError(413, 'request.too_large', 'An OCSP request is at most 16 KB')
         },
+      }),
+      describeRoute({
+        summary: 'Ask the platform CA’s OCSP responder about certificates it issued',
+        description:
+          'RFC 6960: good, revoked (with its time and reason) or unknown, signed by the CA’s delegated OCSP responder; a request about another CA’s certificates answers `unauthorized`.',
+        tag: 'Platform',
+        auth: 'none',
+        body: { binary: { media: 'application/ocsp-request', description: 'The DER OCSPRequest.' } },
+        answers: [file('application/ocsp-response', 'The DER OCSPResponse.')],
+        errors: { 400: ['pki.ocsp_request_malformed'], 503: ['server.unavailable'] },
       }),
       async (c) => {
         const media = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
@@ -78,28 +100,61 @@ export function createPkiRoutes(services: PkiRouteServices): Hono {
         return answerOcsp(c, new Uint8Array(await c.req.arrayBuffer()))
       },
     )
-    .get(`${apiPaths.pkiOcsp()}/:request`, async (c) => {
-      const base64 = c.req.param('request')
-      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length > maxOcspRequestBytes) {
-        throw malformed('the path holds no base64 OCSP request', undefined)
-      }
-      return answerOcsp(c, Buffer.from(base64, 'base64'))
-    })
-    .get('/pki/ca/:file', async (c) => {
-      const { ca, der } = await caOfFile(c.req.param('file'), 'cer')
-      return c.body(Uint8Array.from(der), 200, {
-        'Content-Type': 'application/pkix-cert',
-        'Content-Disposition': `inline; filename="signet-${ca}.cer"`,
-      })
-    })
-    .get('/pki/crl/:file', async (c) => {
-      const ca = await caOfFile(c.req.param('file'), 'crl')
-      const crl = await certificateRevocationList(revocation(), ca)
-      return c.body(crl, 200, {
-        'Content-Type': 'application/pkix-crl',
-        'Content-Disposition': `inline; filename="signet-${ca}.crl"`,
-      })
-    })
+    .get(
+      `${apiPaths.pkiOcsp()}/:request`,
+      describeRoute({
+        summary: 'Ask the OCSP responder by GET (RFC 6960 appendix A.1)',
+        tag: 'Platform',
+        auth: 'none',
+        answers: [file('application/ocsp-response', 'The DER OCSPResponse.')],
+        errors: { 503: ['server.unavailable'] },
+      }),
+      async (c) => {
+        const base64 = c.req.param('request')
+        if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length > maxOcspRequestBytes) {
+          throw malformed('the path holds no base64 OCSP request', undefined)
+        }
+        return answerOcsp(c, Buffer.from(base64, 'base64'))
+      },
+    )
+    .get(
+      '/pki/ca/:file',
+      describeRoute({
+        summary: 'The certificate of one of the platform’s CAs',
+        description: 'What the certificates the CA issued name as their issuer’s certificate (caIssuers).',
+        tag: 'Platform',
+        auth: 'none',
+        answers: [file('application/pkix-cert', 'The DER certificate.')],
+        errors: { 404: ['pki.ca_not_found'], 503: ['server.unavailable'] },
+      }),
+      async (c) => {
+        const { ca, der } = await caOfFile(c.req.param('file'), 'cer')
+        return c.body(Uint8Array.from(der), 200, {
+          'Content-Type': 'application/pkix-cert',
+          'Content-Disposition': `inline; filename="signet-${ca}.cer"`,
+        })
+      },
+    )
+    .get(
+      '/pki/crl/:file',
+      describeRoute({
+        summary: 'The certificate revocation list of one of the platform’s CAs',
+        description:
+          'An RFC 5280 v2 CRL, signed by the CA, listing every certificate it issued that is revoked.',
+        tag: 'Platform',
+        auth: 'none',
+        answers: [file('application/pkix-crl', 'The DER CRL.')],
+        errors: { 404: ['pki.ca_not_found'], 503: ['server.unavailable'] },
+      }),
+      async (c) => {
+        const ca = await caOfFile(c.req.param('file'), 'crl')
+        const crl = await certificateRevocationList(revocation(), ca)
+        return c.body(crl, 200, {
+          'Content-Type': 'application/pkix-crl',
+          'Content-Disposition': `inline; filename="signet-${ca}.crl"`,
+        })
+      },
+    )
 }
 
 function malformed(reason: string, cause: unknown): ApiError {

@@ -1,18 +1,35 @@
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
+import { documentSchema } from '../../contract/documents.ts'
+import {
+  created,
+  file,
+  noContent,
+  ok,
+  pdfUpload,
+  unknownDocument,
+  unknownRequest,
+} from '../../contract/openapi/operation.ts'
 import { placeSignatureFieldsSchema } from '../../contract/signature-fields.ts'
 import {
+  attachmentSchema,
   createSignatureRequestSchema,
   delegateSignatureRequestSchema,
+  lockStatusSchema,
   removeDocumentsQuerySchema,
   removeSignerQuerySchema,
   reportQuerySchema,
   requestMessageSchema,
+  signatureRequestEventsSchema,
   signatureRequestListQuerySchema,
+  signatureRequestPageSchema,
+  signatureRequestReportSchema,
+  signatureRequestSchema,
   signerInviteSchema,
   updateSignatureRequestSchema,
 } from '../../contract/signature-requests.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
@@ -56,76 +73,292 @@ const base = '/v3/signature-requests'
 export function createSignatureRequestRoutes(services: RequestServices & ApiKeyMode): Hono<AuthEnv> {
   const requireAuth = authenticate(services)
   return new Hono<AuthEnv>()
-    .get(base, requireAuth, async (c) =>
-      sendJson(
-        c,
-        await listSignatureRequests(
-          services,
-          callerOf(c),
-          parseQuery(signatureRequestListQuerySchema, c.req.query()),
+    .get(
+      base,
+      requireAuth,
+      describeRoute({
+        summary: 'List the requests the caller sends or signs',
+        description:
+          '`signatures_count=672` lists the open requests the caller owns that others still have to sign. Newest first by default.',
+        tag: 'Signature requests',
+        auth: 'account',
+        query: signatureRequestListQuerySchema,
+        answers: [ok(signatureRequestPageSchema)],
+      }),
+      async (c) =>
+        sendJson(
+          c,
+          await listSignatureRequests(
+            services,
+            callerOf(c),
+            parseQuery(signatureRequestListQuerySchema, c.req.query()),
+          ),
         ),
-      ),
     )
-    .post(base, requireAuth, jsonBody(createSignatureRequestSchema), async (c) =>
-      sendJson(c, await createSignatureRequest(services, callerOf(c), c.req.valid('json')), 201),
+    .post(
+      base,
+      requireAuth,
+      jsonBody(createSignatureRequestSchema),
+      describeRoute({
+        summary: 'Create a draft request',
+        description:
+          'With the caller’s uploaded documents and signers. An API user may name callback URLs; their posts are signed in the `Signet-Signature` header.',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [created(signatureRequestSchema)],
+        errors: unknownDocument,
+      }),
+      async (c) => sendJson(c, await createSignatureRequest(services, callerOf(c), c.req.valid('json')), 201),
     )
-    .get(`${base}/:id`, requireAuth, async (c) =>
-      sendJson(c, await getSignatureRequest(services, callerOf(c), c.req.param('id'))),
+    .get(
+      `${base}/:id`,
+      requireAuth,
+      describeRoute({
+        summary: 'Read a request',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [ok(signatureRequestSchema)],
+        errors: unknownRequest,
+      }),
+      async (c) => sendJson(c, await getSignatureRequest(services, callerOf(c), c.req.param('id'))),
     )
-    .put(`${base}/:id`, requireAuth, jsonBody(updateSignatureRequestSchema), async (c) =>
-      sendJson(
-        c,
-        await updateSignatureRequest(services, callerOf(c), c.req.param('id'), c.req.valid('json')),
-      ),
+    .put(
+      `${base}/:id`,
+      requireAuth,
+      jsonBody(updateSignatureRequestSchema),
+      describeRoute({
+        summary: 'Change the title or message of a draft or open request',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [ok(signatureRequestSchema)],
+        errors: { ...unknownRequest, 409: ['signature_request.not_owner', 'signature_request.ended'] },
+      }),
+      async (c) =>
+        sendJson(
+          c,
+          await updateSignatureRequest(services, callerOf(c), c.req.param('id'), c.req.valid('json')),
+        ),
     )
-    .delete(`${base}/:id`, requireAuth, async (c) => {
-      await deleteSignatureRequest(services, callerOf(c), c.req.param('id'))
-      return c.body(null, 204)
-    })
-    .post(`${base}/:id/documents`, requireAuth, async (c) =>
-      sendJson(c, await addRequestDocument(services, callerOf(c), c.req.param('id'), c.req.raw), 201),
+    .delete(
+      `${base}/:id`,
+      requireAuth,
+      describeRoute({
+        summary: 'Delete a draft, withdraw an open request, or leave an ended one',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [noContent],
+        errors: unknownRequest,
+      }),
+      async (c) => {
+        await deleteSignatureRequest(services, callerOf(c), c.req.param('id'))
+        return c.body(null, 204)
+      },
     )
-    .delete(`${base}/:id/documents`, requireAuth, async (c) => {
-      const { document_ids } = parseQuery(removeDocumentsQuerySchema, c.req.query())
-      return sendJson(c, await removeRequestDocuments(services, callerOf(c), c.req.param('id'), document_ids))
-    })
-    .post(`${base}/:id/initiate`, requireAuth, async (c) =>
-      sendJson(c, await initiateSignatureRequest(services, callerOf(c), c.req.param('id'))),
+    .post(
+      `${base}/:id/documents`,
+      requireAuth,
+      describeRoute({
+        summary: 'Upload a PDF into a draft',
+        tag: 'Signature requests',
+        auth: 'account',
+        body: pdfUpload,
+        answers: [created(documentSchema)],
+        errors: {
+          ...unknownRequest,
+          409: ['signature_request.not_draft', 'signature_request.not_owner'],
+          413: ['document.too_large'],
+          415: ['document.not_pdf'],
+          422: [
+            'document.empty',
+            'document.encrypted',
+            'document.damaged',
+            'document.too_many_pages',
+            'document.too_complex',
+          ],
+          503: ['server.busy'],
+        },
+      }),
+      async (c) =>
+        sendJson(c, await addRequestDocument(services, callerOf(c), c.req.param('id'), c.req.raw), 201),
     )
-    .get(`${base}/:id/events`, requireAuth, async (c) =>
-      sendJson(c, await listRequestEvents(services, callerOf(c), c.req.param('id'))),
+    .delete(
+      `${base}/:id/documents`,
+      requireAuth,
+      describeRoute({
+        summary: 'Take documents out of a draft',
+        tag: 'Signature requests',
+        auth: 'account',
+        query: removeDocumentsQuerySchema,
+        answers: [ok(signatureRequestSchema)],
+        errors: { ...unknownRequest, 409: ['signature_request.not_draft', 'signature_request.not_owner'] },
+      }),
+      async (c) => {
+        const { document_ids } = parseQuery(removeDocumentsQuerySchema, c.req.query())
+        return sendJson(
+          c,
+          await removeRequestDocuments(services, callerOf(c), c.req.param('id'), document_ids),
+        )
+      },
     )
-    .post(`${base}/:id/withdraw`, requireAuth, jsonBody(requestMessageSchema), async (c) =>
-      sendJson(
-        c,
-        await withdrawSignatureRequest(services, callerOf(c), c.req.param('id'), c.req.valid('json').message),
-      ),
+    .post(
+      `${base}/:id/initiate`,
+      requireAuth,
+      describeRoute({
+        summary: 'Send a draft to its signers',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [ok(signatureRequestSchema)],
+        errors: {
+          ...unknownRequest,
+          409: ['signature_request.not_draft', 'signature_request.not_owner', 'signature_request.no_signers'],
+        },
+      }),
+      async (c) => sendJson(c, await initiateSignatureRequest(services, callerOf(c), c.req.param('id'))),
     )
-    .post(`${base}/:id/decline`, requireAuth, jsonBody(requestMessageSchema), async (c) =>
-      sendJson(
-        c,
-        await declineSignatureRequest(services, callerOf(c), c.req.param('id'), c.req.valid('json').message),
-      ),
+    .get(
+      `${base}/:id/events`,
+      requireAuth,
+      describeRoute({
+        summary: 'Read the audit trail of a request',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [ok(signatureRequestEventsSchema)],
+        errors: unknownRequest,
+      }),
+      async (c) => sendJson(c, await listRequestEvents(services, callerOf(c), c.req.param('id'))),
     )
-    .post(`${base}/:id/remind`, requireAuth, async (c) => {
-      try {
-        return sendJson(c, await remindSigners(services, callerOf(c), c.req.param('id')))
-      } catch (error) {
-        if (error instanceof RemindTooSoon) c.header('Retry-After', String(error.retryAfterSeconds))
-        throw error
-      }
-    })
-    .post(`${base}/:id/delegate`, requireAuth, jsonBody(delegateSignatureRequestSchema), async (c) => {
-      await delegateSignature(services, callerOf(c), c.req.param('id'), c.req.valid('json'))
-      return c.body(null, 204)
-    })
-    .post(`${base}/:id/signatures`, requireAuth, jsonBody(signerInviteSchema), async (c) =>
-      sendJson(c, await addSigner(services, callerOf(c), c.req.param('id'), c.req.valid('json')), 201),
+    .post(
+      `${base}/:id/withdraw`,
+      requireAuth,
+      jsonBody(requestMessageSchema),
+      describeRoute({
+        summary: 'Withdraw an open request',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [ok(signatureRequestSchema)],
+        errors: { ...unknownRequest, 409: ['signature_request.not_owner', 'signature_request.not_open'] },
+      }),
+      async (c) =>
+        sendJson(
+          c,
+          await withdrawSignatureRequest(
+            services,
+            callerOf(c),
+            c.req.param('id'),
+            c.req.valid('json').message,
+          ),
+        ),
+    )
+    .post(
+      `${base}/:id/decline`,
+      requireAuth,
+      jsonBody(requestMessageSchema),
+      describeRoute({
+        summary: 'Decline to sign',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [ok(signatureRequestSchema)],
+        errors: {
+          ...unknownRequest,
+          409: [
+            'signature_request.not_a_signer',
+            'signature_request.signer_not_open',
+            'signature_request.not_open',
+          ],
+        },
+      }),
+      async (c) =>
+        sendJson(
+          c,
+          await declineSignatureRequest(
+            services,
+            callerOf(c),
+            c.req.param('id'),
+            c.req.valid('json').message,
+          ),
+        ),
+    )
+    .post(
+      `${base}/:id/remind`,
+      requireAuth,
+      describeRoute({
+        summary: 'Remind the signers who have not signed',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [ok(signatureRequestSchema)],
+        errors: {
+          ...unknownRequest,
+          409: ['signature_request.not_owner', 'signature_request.not_open'],
+          429: ['signature_request.remind_too_soon'],
+        },
+      }),
+      async (c) => {
+        try {
+          return sendJson(c, await remindSigners(services, callerOf(c), c.req.param('id')))
+        } catch (error) {
+          if (error instanceof RemindTooSoon) c.header('Retry-After', String(error.retryAfterSeconds))
+          throw error
+        }
+      },
+    )
+    .post(
+      `${base}/:id/delegate`,
+      requireAuth,
+      jsonBody(delegateSignatureRequestSchema),
+      describeRoute({
+        summary: 'Hand one’s open signature to someone else',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [noContent],
+        errors: {
+          ...unknownRequest,
+          409: [
+            'signature_request.not_a_signer',
+            'signature_request.signer_not_open',
+            'signature_request.already_a_signer',
+          ],
+        },
+      }),
+      async (c) => {
+        await delegateSignature(services, callerOf(c), c.req.param('id'), c.req.valid('json'))
+        return c.body(null, 204)
+      },
+    )
+    .post(
+      `${base}/:id/signatures`,
+      requireAuth,
+      jsonBody(signerInviteSchema),
+      describeRoute({
+        summary: 'Add a signer',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [created(signatureRequestSchema)],
+        errors: {
+          ...unknownRequest,
+          409: [
+            'signature_request.not_owner',
+            'signature_request.already_a_signer',
+            'signature_request.signers_locked',
+          ],
+        },
+      }),
+      async (c) =>
+        sendJson(c, await addSigner(services, callerOf(c), c.req.param('id'), c.req.valid('json')), 201),
     )
     .put(
       `${base}/:id/signatures/:signatureId`,
       requireAuth,
       jsonBody(placeSignatureFieldsSchema),
+      describeRoute({
+        summary: 'Place a signer’s fields, one per document',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [ok(signatureRequestSchema)],
+        errors: {
+          ...unknownRequest,
+          409: ['signature_request.not_owner', 'signature_request.signers_locked'],
+        },
+      }),
       async (c) =>
         sendJson(
           c,
@@ -138,54 +371,141 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
           ),
         ),
     )
-    .delete(`${base}/:id/signatures`, requireAuth, async (c) => {
-      const { signature_id } = parseQuery(removeSignerQuerySchema, c.req.query())
-      return sendJson(c, await removeSigner(services, callerOf(c), c.req.param('id'), signature_id))
-    })
-    .get(`${base}/:id/lock-status`, requireAuth, async (c) =>
-      sendJson(c, await getLockStatus(services, callerOf(c), c.req.param('id'))),
+    .delete(
+      `${base}/:id/signatures`,
+      requireAuth,
+      describeRoute({
+        summary: 'Remove a signer',
+        tag: 'Signature requests',
+        auth: 'account',
+        query: removeSignerQuerySchema,
+        answers: [ok(signatureRequestSchema)],
+        errors: {
+          ...unknownRequest,
+          409: ['signature_request.not_owner', 'signature_request.signers_locked'],
+        },
+      }),
+      async (c) => {
+        const { signature_id } = parseQuery(removeSignerQuerySchema, c.req.query())
+        return sendJson(c, await removeSigner(services, callerOf(c), c.req.param('id'), signature_id))
+      },
     )
-    .get(`${base}/:id/zip`, requireAuth, async (c) => {
-      const zip = await zipSignatureRequest(services, callerOf(c), c.req.param('id'))
-      return c.body(Readable.toWeb(Readable.from(zip.body)) as ReadableStream<Uint8Array>, 200, {
-        'Content-Type': 'application/zip',
-        'Content-Length': String(zip.length),
-        'Content-Disposition': attachmentDisposition(zip.filename),
-      })
-    })
-    .post(`${base}/:id/attachments`, requireAuth, async (c) =>
-      sendJson(c, await addAttachment(services, callerOf(c), c.req.param('id'), c.req.raw), 201),
+    .get(
+      `${base}/:id/lock-status`,
+      requireAuth,
+      describeRoute({
+        summary: 'Whether a signing of the request is in progress',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [ok(lockStatusSchema)],
+        errors: unknownRequest,
+      }),
+      async (c) => sendJson(c, await getLockStatus(services, callerOf(c), c.req.param('id'))),
     )
-    .get(`${base}/:id/attachments/:aid/content`, requireAuth, async (c) => {
-      const { attachment } = await findAttachment(
-        services.db,
-        callerOf(c),
-        c.req.param('id'),
-        c.req.param('aid'),
-      )
-      return sendStoredFile(c, services.storage, documentKey(attachment.sha256), {
-        contentType: attachment.contentType,
-        size: attachment.size,
-        filename: safeFileName(attachment.title, 'attachment'),
-      })
-    })
-    .delete(`${base}/:id/attachments/:aid`, requireAuth, async (c) => {
-      await removeAttachment(services, callerOf(c), c.req.param('id'), c.req.param('aid'))
-      return c.body(null, 204)
-    })
-    .get(`${base}/:id/report`, requireAuth, async (c) => {
-      const { type, lang } = parseQuery(reportQuerySchema, c.req.query())
-      if (type === 'json')
-        return sendJson(c, await getRequestReport(services, callerOf(c), c.req.param('id')))
-      const { title, pdf } = await requestReportPdf(
-        services,
-        callerOf(c),
-        c.req.param('id'),
-        pickMailLocale(lang),
-      )
-      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': attachmentDisposition(`${safeFileName(title, 'report')} - report.pdf`),
-      })
-    })
+    .get(
+      `${base}/:id/zip`,
+      requireAuth,
+      describeRoute({
+        summary: 'Download the documents as a ZIP, each in its latest signed version',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [file('application/zip', 'The documents of the request.')],
+        errors: unknownRequest,
+      }),
+      async (c) => {
+        const zip = await zipSignatureRequest(services, callerOf(c), c.req.param('id'))
+        return c.body(Readable.toWeb(Readable.from(zip.body)) as ReadableStream<Uint8Array>, 200, {
+          'Content-Type': 'application/zip',
+          'Content-Length': String(zip.length),
+          'Content-Disposition': attachmentDisposition(zip.filename),
+        })
+      },
+    )
+    .post(
+      `${base}/:id/attachments`,
+      requireAuth,
+      describeRoute({
+        summary: 'Attach a file to a draft or open request',
+        tag: 'Signature requests',
+        auth: 'account',
+        body: { upload: { file: ['application/octet-stream'], fields: ['title'] } },
+        answers: [created(attachmentSchema)],
+        errors: {
+          ...unknownRequest,
+          409: ['signature_request.ended'],
+          413: ['attachment.too_large'],
+          422: ['attachment.empty'],
+        },
+      }),
+      async (c) => sendJson(c, await addAttachment(services, callerOf(c), c.req.param('id'), c.req.raw), 201),
+    )
+    .get(
+      `${base}/:id/attachments/:aid/content`,
+      requireAuth,
+      describeRoute({
+        summary: 'Download an attachment',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [file('application/octet-stream', 'The file as it was attached, with its content type.')],
+        errors: { 404: ['signature_request.not_found', 'attachment.not_found'] },
+      }),
+      async (c) => {
+        const { attachment } = await findAttachment(
+          services.db,
+          callerOf(c),
+          c.req.param('id'),
+          c.req.param('aid'),
+        )
+        return sendStoredFile(c, services.storage, documentKey(attachment.sha256), {
+          contentType: attachment.contentType,
+          size: attachment.size,
+          filename: safeFileName(attachment.title, 'attachment'),
+        })
+      },
+    )
+    .delete(
+      `${base}/:id/attachments/:aid`,
+      requireAuth,
+      describeRoute({
+        summary: 'Remove an attachment (its uploader or the sender)',
+        tag: 'Signature requests',
+        auth: 'account',
+        answers: [noContent],
+        errors: { 404: ['signature_request.not_found', 'attachment.not_found'] },
+      }),
+      async (c) => {
+        await removeAttachment(services, callerOf(c), c.req.param('id'), c.req.param('aid'))
+        return c.body(null, 204)
+      },
+    )
+    .get(
+      `${base}/:id/report`,
+      requireAuth,
+      describeRoute({
+        summary: 'The report of a request and its audit trail, as JSON or PDF',
+        tag: 'Signature requests',
+        auth: 'account',
+        query: reportQuerySchema,
+        answers: [
+          ok(signatureRequestReportSchema, 'The report: as JSON with `type=json`, as a PDF with `type=pdf`.'),
+          file('application/pdf', 'The report as a PDF in the language `lang`.'),
+        ],
+        errors: unknownRequest,
+      }),
+      async (c) => {
+        const { type, lang } = parseQuery(reportQuerySchema, c.req.query())
+        if (type === 'json')
+          return sendJson(c, await getRequestReport(services, callerOf(c), c.req.param('id')))
+        const { title, pdf } = await requestReportPdf(
+          services,
+          callerOf(c),
+          c.req.param('id'),
+          pickMailLocale(lang),
+        )
+        return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': attachmentDisposition(`${safeFileName(title, 'report')} - report.pdf`),
+        })
+      },
+    )
 }

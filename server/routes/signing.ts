@@ -1,8 +1,15 @@
 import { Hono } from 'hono'
+import { ok, unknownRequest } from '../../contract/openapi/operation.ts'
 import { apiPaths } from '../../contract/paths.ts'
-import { signatureQualitiesQuerySchema, signBodySchema } from '../../contract/signing.ts'
+import {
+  signAnswerSchema,
+  signatureQualitiesDetailSchema,
+  signatureQualitiesQuerySchema,
+  signBodySchema,
+} from '../../contract/signing.ts'
 import { isVouchedOnRequest } from '../businesses/aes4biz.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { parseQuery } from '../http/parse-query.ts'
 import { sendJson } from '../http/send-json.ts'
@@ -15,22 +22,53 @@ import type { SigningServices } from '../signing/signing-services.ts'
 export function createSigningRoutes(services: SigningServices & ApiKeyMode): Hono<AuthEnv> {
   const requireAuth = authenticate(services)
   return new Hono<AuthEnv>()
-    .post(apiPaths.sign(), requireAuth, jsonBody(signBodySchema), async (c) => {
-      const caller = callerOf(c)
-      return sendJson(c, await signRequests(services, { kind: 'account', caller }, c.req.valid('json')))
-    })
-    .get(apiPaths.signatureQualitiesDetail(), requireAuth, async (c) => {
-      const requestId = parseQuery(signatureQualitiesQuerySchema, c.req.query()).signature_request_id
-      const vouched =
-        requestId !== undefined && (await isVouchedOnRequest(services.db, callerOf(c), requestId))
-      return sendJson(
-        c,
-        await getSignatureQualities(
-          services.db,
-          c.get('auth').userId,
-          services.qualifiedSigning === 'demo',
-          vouched,
-        ),
-      )
-    })
+    .post(
+      apiPaths.sign(),
+      requireAuth,
+      jsonBody(signBodySchema),
+      describeRoute({
+        summary: 'Sign requests, or seal them with a seal of the business',
+        description:
+          'Each listed request gets its own result (`complete`, `exhausted`, ...), in the order listed. With `seal_account_name` the caller seals instead of signing in their own name.',
+        tag: 'Signing',
+        auth: 'account',
+        answers: [ok(signAnswerSchema)],
+        errors: {
+          403: ['seal.not_allowed'],
+          404: ['seal.not_found'],
+          422: ['signing.document_unsignable'],
+          503: ['server.unavailable'],
+        },
+      }),
+      async (c) => {
+        const caller = callerOf(c)
+        return sendJson(c, await signRequests(services, { kind: 'account', caller }, c.req.valid('json')))
+      },
+    )
+    .get(
+      apiPaths.signatureQualitiesDetail(),
+      requireAuth,
+      describeRoute({
+        summary: 'The qualities the caller may sign with (with signature_request_id: on that request)',
+        tag: 'Signing',
+        auth: 'account',
+        query: signatureQualitiesQuerySchema,
+        answers: [ok(signatureQualitiesDetailSchema)],
+        errors: unknownRequest,
+      }),
+      async (c) => {
+        const requestId = parseQuery(signatureQualitiesQuerySchema, c.req.query()).signature_request_id
+        const vouched =
+          requestId !== undefined && (await isVouchedOnRequest(services.db, callerOf(c), requestId))
+        return sendJson(
+          c,
+          await getSignatureQualities(
+            services.db,
+            c.get('auth').userId,
+            services.qualifiedSigning === 'demo',
+            vouched,
+          ),
+        )
+      },
+    )
 }

@@ -2,10 +2,13 @@ import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Logger } from 'pino'
 import * as v from 'valibot'
+import { redirect } from '../../contract/openapi/operation.ts'
+import { unnamedSchemas } from '../../contract/openapi/unnamed-schemas.ts'
 import { apiBase } from '../../contract/paths.ts'
 import { emailSchema } from '../../contract/user.ts'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { finishSso } from '../sso/finish-sso.ts'
 import { createOpenIdClient, type ProviderFetch } from '../sso/openid-client.ts'
 import { createSandboxProvider } from '../sso/sandbox/sandbox-provider.ts'
@@ -65,43 +68,70 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
   }
 
   return routes
-    .get(ssoPaths.start, async (c) => {
-      const email = v.safeParse(emailSchema, c.req.query('email') ?? '')
-      if (!email.success)
-        return fail(c, new SsoError('request_invalid', 'No valid e-mail address to sign in with'))
-      try {
-        const { location, sealed } = await startSso(services, email.output)
-        // Lax: the provider sends the browser back with a top-level GET, which Lax cookies go along with.
-        setCookie(c, cookieName, sealed, {
-          path: cookiePath,
-          httpOnly: true,
-          secure,
-          sameSite: 'Lax',
-          maxAge: signInLifetimeMs / 1000,
-        })
-        return c.redirect(location, 303)
-      } catch (error) {
-        return fail(c, error)
-      }
-    })
-    .get(ssoPaths.callback, async (c) => {
-      const sealed = getCookie(c, cookieName)
-      deleteCookie(c, cookieName, { path: cookiePath, secure })
-      try {
-        const pending = sealed === undefined ? null : services.seal.open(sealed)
-        const { code, state, error, iss } = c.req.query()
-        const answer = await finishSso(services, { code, state, error, iss }, pending)
-        const fragment = new URLSearchParams({
-          token: answer.token,
-          token_type: answer.tokenType,
-          expires_at: answer.expiresAt,
-        })
-        // In the fragment, the token never reaches a server, a proxy or an access log.
-        c.header('Cache-Control', 'no-store')
-        c.header('Referrer-Policy', 'no-referrer')
-        return c.redirect(`/sso/callback#${fragment}`, 303)
-      } catch (error) {
-        return fail(c, error)
-      }
-    })
+    .get(
+      ssoPaths.start,
+      describeRoute({
+        summary: 'Start single sign-on (a browser navigation)',
+        tag: 'Accounts',
+        auth: 'none',
+        query: unnamedSchemas.ssoStartQuery,
+        answers: [
+          redirect(303, 'To the company’s identity provider, or to the app’s page that says what failed.'),
+        ],
+      }),
+      async (c) => {
+        const email = v.safeParse(emailSchema, c.req.query('email') ?? '')
+        if (!email.success)
+          return fail(c, new SsoError('request_invalid', 'No valid e-mail address to sign in with'))
+        try {
+          const { location, sealed } = await startSso(services, email.output)
+          // Lax: the provider sends the browser back with a top-level GET, which Lax cookies go along with.
+          setCookie(c, cookieName, sealed, {
+            path: cookiePath,
+            httpOnly: true,
+            secure,
+            sameSite: 'Lax',
+            maxAge: signInLifetimeMs / 1000,
+          })
+          return c.redirect(location, 303)
+        } catch (error) {
+          return fail(c, error)
+        }
+      },
+    )
+    .get(
+      ssoPaths.callback,
+      describeRoute({
+        summary: 'Where identity providers send the browser back',
+        tag: 'Accounts',
+        auth: 'none',
+        query: unnamedSchemas.ssoCallbackQuery,
+        answers: [
+          redirect(
+            303,
+            'To the app, with the token in the URL fragment, or to the page that says what failed.',
+          ),
+        ],
+      }),
+      async (c) => {
+        const sealed = getCookie(c, cookieName)
+        deleteCookie(c, cookieName, { path: cookiePath, secure })
+        try {
+          const pending = sealed === undefined ? null : services.seal.open(sealed)
+          const { code, state, error, iss } = c.req.query()
+          const answer = await finishSso(services, { code, state, error, iss }, pending)
+          const fragment = new URLSearchParams({
+            token: answer.token,
+            token_type: answer.tokenType,
+            expires_at: answer.expiresAt,
+          })
+          // In the fragment, the token never reaches a server, a proxy or an access log.
+          c.header('Cache-Control', 'no-store')
+          c.header('Referrer-Policy', 'no-referrer')
+          return c.redirect(`/sso/callback#${fragment}`, 303)
+        } catch (error) {
+          return fail(c, error)
+        }
+      },
+    )
 }

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
-import { validateQuerySchema } from '../../contract/validation.ts'
+import { file, ok, pdfUpload } from '../../contract/openapi/operation.ts'
+import { validateQuerySchema, validationReportSchema } from '../../contract/validation.ts'
 import type { Database } from '../db/open-database.ts'
+import { describeRoute } from '../http/describe-route.ts'
 import { parseQuery } from '../http/parse-query.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { sendJson } from '../http/send-json.ts'
@@ -25,6 +27,27 @@ export function createValidateRoutes(services: ValidationServices & { now: () =>
       limit: validationsPerMinute,
       windowMs: 60_000,
       now: services.now,
+    }),
+    describeRoute({
+      summary: 'Check every signature of a PDF',
+      description: 'One client address may check 20 PDFs a minute.',
+      tag: 'Validation',
+      auth: 'none',
+      body: pdfUpload,
+      query: validateQuerySchema,
+      answers: [
+        ok(validationReportSchema, 'The report as JSON (`type=json`, the default).'),
+        file(
+          'application/xml',
+          'With `type=xml`: the report as an ETSI TS 119 102-2 validation report (namespace `http://uri.etsi.org/19102/v1.2.1#`), one `SignatureValidationReport` per signature and document timestamp with its main indication (`urn:etsi:019102:mainindication:total-passed`, `total-failed`, `indeterminate`) and sub-indication, and the certificates, timestamps, OCSP responses and CRLs as validation objects.',
+        ),
+      ],
+      errors: {
+        413: ['document.too_large'],
+        422: ['validation.pdf_unreadable', 'validation.too_complex'],
+        429: ['request.rate_limited'],
+        503: ['server.busy'],
+      },
     }),
     async (c) => {
       const { type = 'json' } = parseQuery(validateQuerySchema, c.req.query())

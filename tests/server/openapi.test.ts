@@ -7,7 +7,7 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserPaths } from '../../contract/api-users.ts'
 import { businessPaths } from '../../contract/businesses.ts'
-import { buildOpenApi, type OpenApiDocument } from '../../contract/openapi/build-openapi.ts'
+import type { OpenApiDocument } from '../../contract/openapi/build-openapi.ts'
 import { apiBase, apiPaths } from '../../contract/paths.ts'
 import { hashToken } from '../../server/accounts/hash-token.ts'
 import { createApp } from '../../server/app.ts'
@@ -187,31 +187,39 @@ function schemaErrors(document: unknown, schema: Schema, value: unknown, at = 'a
   return errors
 }
 
-const document = buildOpenApi({ version: '1.2.3' })
+/** The description the app serves, built from what its routes declare. */
+async function describedBy(app: Hono): Promise<OpenApiDocument> {
+  return (await (await app.request(`${apiBase}/openapi.json`)).json()) as OpenApiDocument
+}
+
+const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string }
 
 describe('the OpenAPI description', () => {
   let app: TestApp
+  let document: OpenApiDocument
 
   beforeAll(async () => {
     app = await startApp('pglite')
+    document = await describedBy(app.app)
   })
 
   afterAll(async () => {
     await app?.stop()
   })
 
-  it('describes every route of the API, and no route the server does not have', () => {
+  it('describes every route of the API, each by what it declares beside its handler', () => {
     const served = servedRoutes(app.app)
     const described = new Set(describedRoutes(document))
     expect(served.filter((route) => !described.has(route) && !(route in notDescribed))).toEqual([])
-    expect([...described].filter((route) => !served.includes(route))).toEqual([])
+    // A route left out on purpose declares nothing.
+    expect(Object.keys(notDescribed).filter((route) => described.has(route))).toEqual([])
     // An exclusion of a route that no longer exists would hide the next route of that name.
     expect(Object.keys(notDescribed).filter((route) => !served.includes(route))).toEqual([])
   })
 
   it('is an OpenAPI 3.1 document with the server’s version, served under /api', () => {
     expect(document.openapi).toBe('3.1.0')
-    expect(document.info).toMatchObject({ title: 'Signet API', version: '1.2.3' })
+    expect(document.info).toMatchObject({ title: 'Signet API', version })
     expect(document.servers).toEqual([{ url: '/api', description: expect.any(String) }])
     expect(document.components.securitySchemes).toMatchObject({
       bearer: { type: 'http', scheme: 'bearer' },
@@ -332,9 +340,7 @@ describe('the OpenAPI description', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     const served = (await response.json()) as OpenApiDocument
-    const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string }
     expect(served.info.version).toBe(version)
-    expect(describedRoutes(served)).toEqual(describedRoutes(document))
     const etag = response.headers.get('etag') ?? ''
     expect(etag).not.toBe('')
     const again = await app.app.request(`${apiBase}/openapi.json`, { headers: { 'if-none-match': etag } })
@@ -396,6 +402,7 @@ describe('the OpenAPI description', () => {
 
 describe.each(featureDrivers)('the description against real answers on %s', (driver) => {
   let app: TestApp
+  let document: OpenApiDocument
   let token: string
 
   const call = async (method: string, path: string, body?: unknown) =>
@@ -419,6 +426,7 @@ describe.each(featureDrivers)('the description against real answers on %s', (dri
 
   beforeAll(async () => {
     app = await startApp(driver)
+    document = await describedBy(app.app)
     const [user] = await app.handle.db
       .insert(users)
       .values({ email: 'ada@example.com', emailVerified: true, firstName: 'Ada', lastName: 'Lovelace' })
