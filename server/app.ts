@@ -172,7 +172,7 @@ export function createApp({
   api.use(checkPathParameters(apiOperations))
   api.route('/', createHealthRoutes(db, now, jobs.laneOf))
   api.route('/', createMetricsRoutes(metrics, config.operatorToken))
-  api.route('/', createDatetimeRoutes())
+  api.route('/', createDatetimeRoutes(now))
   api.route('/', createAppConfigRoutes(config))
   api.route(
     '/',
