@@ -269,6 +269,7 @@ export function createApp({
         config.errorReporting === null || config.errorReporting.disabled
           ? null
           : new URL(config.errorReporting.dsn).origin,
+      guidance: config.guidanceToken !== undefined,
     }),
   )
   app.use(resolveClientAddress(config.trustedProxies ?? 0))

@@ -13,6 +13,7 @@ export function createAppConfigRoutes(config: AppConfig): Hono {
     termsVersion: config.termsVersion,
     ...(config.termsUrl === undefined ? {} : { termsUrl: config.termsUrl }),
     ...(config.staffEmailDomain === undefined ? {} : { staffEmailDomain: config.staffEmailDomain }),
+    ...(config.guidanceToken === undefined ? {} : { guidanceToken: config.guidanceToken }),
     errorReporting: config.errorReporting && { ...config.errorReporting, release: signetRelease },
   }
   return new Hono().get(apiPaths.appConfig(), (c) => sendJson(c, body))
