@@ -26,6 +26,8 @@ export const appConfigSchema = v.object({
   /** Where the general terms can be read; absent when the deployment names none. */
   termsUrl: v.optional(v.string()),
   errorReporting: v.nullable(errorReportingSchema),
+  /** SPEC §7: the in-app guidance service's app token; absent when the deployment has none (nothing loads). */
+  guidanceToken: v.optional(v.string()),
   /** SPEC §6: the staff e-mail domain whose people get the internal cookie; absent when the deployment has none. */
   staffEmailDomain: v.optional(v.string()),
 })

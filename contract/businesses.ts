@@ -197,6 +197,11 @@ export const businessSchema = v.object({
   locked: v.boolean(),
   supportContact: supportContactSchema,
   companyBranding: businessSettingsSchema.entries.companyBranding,
+  /** The setting userPilot.enabled: the in-app guidance is shown to its people (SPEC §4). */
+  userPilot: businessSettingsSchema.entries.userPilot,
+  /** Its active price plan and since when (SPEC §7: the in-app guidance is told both); null on a trial. */
+  activePricePlanId: v.nullable(v.string()),
+  planStart: v.nullable(v.string()),
   /**
    * The currency its prices are shown in to every member, whatever their UI language: the one its first
    * payment fixed, before it its billing country's (`billingCurrency`).

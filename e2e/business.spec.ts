@@ -266,11 +266,19 @@ test.describe('business accounts', () => {
     await business.seeFieldError('Support phone', 'This value does not have a valid format.')
     await tab.getByLabel('Support phone').fill('+41 31 123 45 67')
     await tab.getByLabel('Attach the signature report to the completion mail').check()
+    const guidanceCalls: string[] = []
+    tab.on('request', (sent) => {
+      if (new URL(sent.url()).hostname.endsWith('userpilot.io')) guidanceCalls.push(sent.url())
+    })
+    await tab.getByLabel('Show the in-app guidance to our members').check()
     await tab.getByRole('button', { name: 'Save settings' }).click()
     await business.seeSnackbar('Settings saved')
     await tab.reload()
     await expect(tab.getByLabel('Support phone')).toHaveValue('+41 31 123 45 67')
     await expect(tab.getByLabel('Attach the signature report to the completion mail')).toBeChecked()
+    await expect(tab.getByLabel('Show the in-app guidance to our members')).toBeChecked()
+    // SPEC §7: without GUIDANCE_TOKEN nothing of the guidance service is loaded, even with the switch on.
+    expect(guidanceCalls).toEqual([])
     await business.seeNoSeriousAccessibilityViolations()
 
     // Someone asked to sign by the business sees its logo and name on the request.

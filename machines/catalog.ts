@@ -18,6 +18,7 @@ import { signingMachine } from './signing/signing.machine.ts'
 import { signupMachine } from './signup/signup.machine.ts'
 import { snackbarQueueMachine } from './snackbar/snackbar-queue.machine.ts'
 import { uploadMachine } from './upload/upload.machine.ts'
+import { visualSignatureEditorMachine } from './visual-signature-editor/visual-signature-editor.machine.ts'
 
 /** A translatable text with a stable id and its English source. */
 interface StatechartText {
@@ -134,6 +135,17 @@ export const statecharts: readonly StatechartEntry[] = [
         'A number, a code sent to it by SMS, and the code back: the number confirms qualified signatures.',
     },
     machine: mobileIdMachine,
+  },
+  {
+    id: 'visual-signature-editor',
+    title: /*i18n*/ { id: 'statechart.visual-signature-editor.title', message: 'Visual signature editor' },
+    spec: '§2, §3',
+    summary: /*i18n*/ {
+      id: 'statechart.visual-signature-editor.summary',
+      message:
+        'The preview drawn anew once changes pause; a refused image holds saving back; saving without a name marks it.',
+    },
+    machine: visualSignatureEditorMachine,
   },
   {
     id: 'redirect',

@@ -171,7 +171,7 @@ export function createApp({
   api.use(checkPathParameters)
   api.route('/', createHealthRoutes(db, now, jobs.laneOf))
   api.route('/', createMetricsRoutes(metrics, config.operatorToken))
-  api.route('/', createDatetimeRoutes())
+  api.route('/', createDatetimeRoutes(now))
   api.route('/', createAppConfigRoutes(config))
   api.route(
     '/',
@@ -271,6 +271,7 @@ export function createApp({
         config.errorReporting === null || config.errorReporting.disabled
           ? null
           : new URL(config.errorReporting.dsn).origin,
+      guidance: config.guidanceToken !== undefined,
     }),
   )
   app.use(resolveClientAddress(config.trustedProxies ?? 0))

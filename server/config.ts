@@ -49,6 +49,8 @@ export type AppConfig = {
   staffEmailDomain?: string | undefined
   /** Regular expression naming the status page's component groups whose maintenance blocks the app. */
   maintenanceBlockingPattern: string
+  /** SPEC §7 in-app guidance service: its app token; without one the app loads nothing of it. */
+  guidanceToken?: string | undefined
   /** Browser error reporting (SPEC §9): off unless a DSN is set. */
   errorReporting: { dsn: string; disabled: boolean; tracesSampleRate: number; environment: string } | null
   /** SSO_SANDBOX: serve the sandbox OpenID provider; unset: on outside production, never in production. */
@@ -271,6 +273,12 @@ const envSchema = v.object({
     v.pipe(v.string(), v.check(isRegExp, 'must be a regular expression')),
     '^(Signing|Platform)',
   ),
+  GUIDANCE_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the guidance service app token, e.g. NX-98ii14b'),
+    ),
+  ),
   SENTRY_DSN: v.optional(v.pipe(v.string(), v.url('must be a Sentry DSN URL'))),
   SENTRY_DISABLED: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
   SENTRY_TRACES_SAMPLE_RATE: v.optional(
@@ -481,7 +489,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
   const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION, TERMS_URL } =
     result.output
-  const { STAFF_EMAIL_DOMAIN } = result.output
+  const { STAFF_EMAIL_DOMAIN, GUIDANCE_TOKEN } = result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
   const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN, JOB_HAND_BACK_SECONDS } = result.output
@@ -565,6 +573,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     termsVersion: TERMS_VERSION,
     termsUrl: TERMS_URL,
     staffEmailDomain: STAFF_EMAIL_DOMAIN,
+    guidanceToken: GUIDANCE_TOKEN,
     errorReporting: SENTRY_DSN
       ? {
           dsn: SENTRY_DSN,

@@ -15,6 +15,7 @@ import { getUserQueryOptions } from './api/user.ts'
 import { forceReload } from './app/chunk-reload.ts'
 import { directAuth } from './app/direct-sign.ts'
 import { startErrorReporting } from './app/error-reporting.ts'
+import type { ServerTime } from './app/server-time.ts'
 import { startSession } from './app/session.ts'
 import { startUiActors } from './app/ui-actors.ts'
 import { watchForNewBuild } from './app/update-prompt.ts'
@@ -33,6 +34,8 @@ window.addEventListener('vite:preloadError', (event) => {
 })
 
 let router: ReturnType<typeof createAppRouter> | undefined
+// The app's one server clock (SPEC §3 Server time), started once the first page shows.
+let serverTime: ServerTime | undefined
 const api = createApiClient({
   auth: () => {
     const snapshot = session.getSnapshot()
@@ -53,6 +56,7 @@ const api = createApiClient({
     if (router && router.state.location.pathname !== '/sorry') void router.navigate({ to: '/sorry' })
   },
   retryDelay,
+  now: () => serverTime?.now() ?? Date.now(),
 })
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
 // The user the session loads is the user query's first answer: the guards and screens need not ask again.
@@ -117,6 +121,10 @@ async function start() {
       </StrictMode>,
     ),
   )
+  // Loaded after the first page, so the sign-in page's code does not wait for it.
+  void import('./app/server-time.ts').then(({ startServerTime }) => {
+    serverTime = startServerTime(api)
+  })
   startWebFont(document.documentElement, localStorage, (show) => {
     const stop = router?.subscribe('onBeforeNavigate', ({ pathChanged }) => {
       if (!pathChanged) return

@@ -16,8 +16,8 @@ import {
 import { requireBusinessRole } from './require-business-role.ts'
 
 /**
- * GET /v1/businesses/{id}: SPEC §3 Business for the caller. A member sees the name, branding and support
- * contact; an admin sees all of it.
+ * GET /v1/businesses/{id}: SPEC §3 Business for the caller. A member sees the name, branding, support
+ * contact, guidance switch and plan; an admin sees all of it.
  */
 export async function getBusiness(
   db: Database,
@@ -29,6 +29,7 @@ export async function getBusiness(
   const billing = await loadBillingBusiness(db, businessId)
   const row = billing.business
   const paymentMethod = currentPaymentMethod(row, now)
+  const pricePlan = businessPricePlan(billing)
   const base = {
     id: row.id,
     name: row.name,
@@ -36,6 +37,9 @@ export async function getBusiness(
     locked: needsPaymentAction(paymentMethod),
     supportContact: loadSupportContact(row),
     companyBranding: row.settings.companyBranding,
+    userPilot: row.settings.userPilot,
+    activePricePlanId: pricePlan.activePricePlanId,
+    planStart: pricePlan.planStart,
     billingCurrency: billingCurrency(row.currency, row.billing.country),
   }
   if (role !== 'admin') return { ...base, admin: null }
@@ -57,7 +61,7 @@ export async function getBusiness(
       trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
       deletionScheduledAt: row.deletionScheduledAt?.toISOString() ?? null,
       domains: domains.map((d) => d.domain),
-      pricePlan: businessPricePlan(billing),
+      pricePlan,
       subscription: billing.subscription && subscriptionView(billing.subscription),
       paymentIssueSince: row.paymentIssueSince?.toISOString() ?? null,
     },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { apiBase } from '../../contract/paths.ts'
+import { guidanceServiceOrigins as guidance } from '../providers/guidance/guidance-service.ts'
 
 /** Where browsers post what a Content-Security-Policy refused, under the API (server/routes/csp-reports.ts). */
 export const cspReportPath = '/csp-reports'
@@ -13,6 +14,8 @@ export type SecurityHeaderOptions = {
   stripe: boolean
   /** SENTRY_DSN's origin while error reporting is on: the SDK posts there and compresses replays in a worker. */
   errorReportingOrigin: string | null
+  /** GUIDANCE_TOKEN is set: the guidance SDK loads from its origins, talks to its service and styles its tips. */
+  guidance: boolean
 }
 
 /** Stripe's origins for Stripe.js and the Payment Element, as its security guide lists them. */
@@ -39,14 +42,17 @@ const reporting: Directives = { 'report-uri': [`${apiBase}${cspReportPath}`] }
 /**
  * The app's policy: its scripts, styles, fonts and calls come from its own origin only, no inline script and
  * no eval, and no site may frame it. Stripe's origins are admitted only where Stripe is configured, Sentry's
- * only where error reporting is on. Outside production, /statecharts compiles Graphviz' WebAssembly and
+ * only where error reporting is on, the guidance service's (with the inline styles its tips are drawn with)
+ * only where it is configured. Outside production, /statecharts compiles Graphviz' WebAssembly and
  * /dev/outbox shows a mail's HTML (written with style attributes) in a frame that inherits this policy.
  */
 function appContentSecurityPolicy({
   production,
   stripe,
   errorReportingOrigin,
+  guidance: withGuidance,
 }: SecurityHeaderOptions): string {
+  const from = (origins: readonly string[]) => (withGuidance ? origins : [])
   const reports = errorReportingOrigin === null ? [] : [errorReportingOrigin]
   return serialize({
     'default-src': ["'self'"],
@@ -54,12 +60,21 @@ function appContentSecurityPolicy({
       "'self'",
       ...(production ? [] : ["'wasm-unsafe-eval'"]),
       ...(stripe ? stripeOrigins.script : []),
+      ...from(guidance.script),
     ],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...from(["'unsafe-inline'"])],
     ...(production ? {} : { 'style-src-attr': ["'unsafe-inline'"] }),
     // The app shows page images, previews, signatures, seals and logos from object URLs of what it fetched.
-    'img-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'", ...(stripe ? stripeOrigins.connect : []), ...reports],
+    'img-src': ["'self'", 'blob:', ...from(guidance.img)],
+    ...(withGuidance
+      ? { 'font-src': ["'self'", ...guidance.font], 'media-src': ["'self'", ...guidance.media] }
+      : {}),
+    'connect-src': [
+      "'self'",
+      ...(stripe ? stripeOrigins.connect : []),
+      ...reports,
+      ...from(guidance.connect),
+    ],
     'frame-src': ["'self'", ...(stripe ? stripeOrigins.frame : [])],
     'worker-src': ["'self'", ...(errorReportingOrigin === null ? [] : ['blob:'])],
     'object-src': ["'none'"],

@@ -16,6 +16,7 @@ export function createAppConfigRoutes(config: AppConfig): Hono {
     termsVersion: config.termsVersion,
     ...(config.termsUrl === undefined ? {} : { termsUrl: config.termsUrl }),
     ...(config.staffEmailDomain === undefined ? {} : { staffEmailDomain: config.staffEmailDomain }),
+    ...(config.guidanceToken === undefined ? {} : { guidanceToken: config.guidanceToken }),
     errorReporting: config.errorReporting && { ...config.errorReporting, release: signetRelease },
   }
   return new Hono().get(

@@ -6,8 +6,11 @@ import { apiPaths } from '../../contract/paths.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { sendJson } from '../http/send-json.ts'
 
-/** `GET /v1/datetime`: the server's clock, which the app uses instead of the device's. */
-export function createDatetimeRoutes(): Hono {
+/**
+ * `GET /v1/datetime`: the server's clock (the one its lifetimes, trials and schedules run on), which the app
+ * uses instead of the device's.
+ */
+export function createDatetimeRoutes(now: () => Date): Hono {
   return new Hono().get(
     apiPaths.datetime(),
     describeRoute({
@@ -17,7 +20,7 @@ export function createDatetimeRoutes(): Hono {
       answers: [ok(datetimeResponseSchema)],
     }),
     (c) => {
-      const body: DatetimeResponse = { now: new Date().toISOString() }
+      const body: DatetimeResponse = { now: now().toISOString() }
       return sendJson(c, body)
     },
   )

@@ -36,6 +36,8 @@ export interface ApiClientOptions {
   retryDelay: (attempt: number) => number
   /** @default setTimeout-based sleep */
   sleep?: (ms: number) => Promise<void>
+  /** The server's time now (epoch ms), which a Retry-After date is counted from. @default `Date.now` */
+  now?: () => number
 }
 
 /** One request's options. */
@@ -57,21 +59,21 @@ export interface RequestOptions {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-function retryAfterMs(headers: Headers): number | undefined {
+function retryAfterMs(headers: Headers, now: () => number): number | undefined {
   const header = headers.get('retry-after')
   if (!header) return undefined
   const seconds = Number(header)
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
   const date = Date.parse(header)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now())
 }
 
 /** The API's error for a refused answer: its code, message and field, and the Retry-After in seconds. */
-function refusalOf(response: FetchResponse<unknown>, body: unknown): ApiError {
+function refusalOf(response: FetchResponse<unknown>, body: unknown, now: () => number): ApiError {
   const message = `${response.status} ${response.statusText}`.trim()
   const refusal = body as Partial<ApiErrorBody> | undefined
   if (refusal && typeof refusal === 'object' && typeof refusal.code === 'string') {
-    const retryAfter = retryAfterMs(response.headers)
+    const retryAfter = retryAfterMs(response.headers, now)
     const seconds = retryAfter === undefined ? undefined : Math.ceil(retryAfter / 1000)
     return new ApiError(response.status, refusal.code, refusal.message ?? message, refusal.field, seconds)
   }
@@ -86,6 +88,7 @@ function refusalOf(response: FetchResponse<unknown>, body: unknown): ApiError {
  */
 export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? sleepFor
+  const now = options.now ?? Date.now
   const $fetch = ofetch.create({
     baseURL: options.baseURL ?? '/api',
     retryStatusCodes: [...retryStatuses],
@@ -115,7 +118,7 @@ export function createApiClient(options: ApiClientOptions) {
         async onResponseError({ response, options: sent }) {
           const left = typeof sent.retry === 'number' ? sent.retry : 0
           if (left > 0 && (retryStatuses as readonly number[]).includes(response.status)) {
-            const wait = response.status === 503 ? retryAfterMs(response.headers) : undefined
+            const wait = response.status === 503 ? retryAfterMs(response.headers, now) : undefined
             await sleep(wait ?? options.retryDelay(retries - left))
             return
           }
@@ -126,7 +129,7 @@ export function createApiClient(options: ApiClientOptions) {
       return (req.responseType === 'blob' ? answer : toCamelCase(answer, req.caseOptions)) as T
     } catch (error) {
       if (error instanceof FetchError && error.response !== undefined)
-        throw refusalOf(error.response, error.data)
+        throw refusalOf(error.response, error.data, now)
       throw new ApiError(0, 'network.unreachable', error instanceof Error ? error.message : String(error))
     }
   }

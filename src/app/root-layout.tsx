@@ -22,6 +22,8 @@ const isDirectSign = (snapshot: SessionSnapshot) => selectDirectSign(snapshot) !
 const isSignedIn = (snapshot: SessionSnapshot) => snapshot.matches('signedIn')
 
 const AccountPrompts = lazy(async () => ({ default: (await import('./account-prompts.tsx')).AccountPrompts }))
+// SPEC §7: only a deployment with a guidance token loads anything of the guidance service.
+const Guidance = lazy(async () => ({ default: (await import('./guidance.tsx')).Guidance }))
 
 /** The frame around every screen: Test System frame, the route's layout, the document title. */
 export function RootLayout() {
@@ -62,6 +64,11 @@ export function RootLayout() {
       {signedIn ? (
         <Suspense fallback={null}>
           <AccountPrompts />
+        </Suspense>
+      ) : null}
+      {appConfig.guidanceToken ? (
+        <Suspense fallback={null}>
+          <Guidance token={appConfig.guidanceToken} />
         </Suspense>
       ) : null}
     </>

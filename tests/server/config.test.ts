@@ -45,6 +45,7 @@ describe('loadConfig', () => {
         TERMS_VERSION: '2026-06',
         TERMS_URL: 'https://sign.example.ch/terms',
         STAFF_EMAIL_DOMAIN: 'Staff.Example.ch',
+        GUIDANCE_TOKEN: 'NX-98ii14b',
         SENTRY_DSN: 'https://key@errors.example.ch/4',
         SENTRY_TRACES_SAMPLE_RATE: '0.25',
         SENTRY_ENVIRONMENT: 'prod-ch',
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
       termsVersion: '2026-06',
       termsUrl: 'https://sign.example.ch/terms',
       staffEmailDomain: 'staff.example.ch',
+      guidanceToken: 'NX-98ii14b',
       errorReporting: {
         dsn: 'https://key@errors.example.ch/4',
         disabled: false,
@@ -117,6 +119,7 @@ describe('loadConfig', () => {
     ['TERMS_VERSION', 'June', /TERMS_VERSION must be a date like 2026-01/],
     ['TERMS_URL', 'sign.example.ch/terms', /TERMS_URL must be an http:\/\/ or https:\/\/ URL/],
     ['STAFF_EMAIL_DOMAIN', '@staff.example.ch', /STAFF_EMAIL_DOMAIN must be a domain, e.g. signet.example/],
+    ['GUIDANCE_TOKEN', 'NX 98', /GUIDANCE_TOKEN must be the guidance service app token, e.g. NX-98ii14b/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
     ['TRUSTED_PROXIES', 'yes', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],
     ['TRUSTED_PROXIES', '10', /TRUSTED_PROXIES must be a number of proxies from 0 to 9/],

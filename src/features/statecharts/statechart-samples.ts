@@ -119,6 +119,30 @@ export const statechartSamples: Record<string, StatechartSamples> = {
       confirmCode: { mobile: '+41791234567' },
     },
   },
+  'visual-signature-editor': {
+    input: {
+      signature: null,
+      name: 'Ann Muster',
+      permissions: {
+        claim: { canUpdate: true, defaultValue: true },
+        date: { canUpdate: true, defaultValue: true },
+        std: { canUpdate: false, defaultValue: true },
+      },
+      standards: [{ key: 'ses', qual: 'ses', label: 'SES' }],
+    },
+    events: {
+      'editor.change': { change: { company: 'Muster AG' } },
+      'editor.chooseKind': { kind: 'drawn' },
+      'editor.chooseImage': { image: null },
+      'editor.chooseStandard': { key: 'aes' },
+      'editor.standardsLoaded': {
+        standards: [
+          { key: 'ses', qual: 'ses', label: 'SES' },
+          { key: 'aes', qual: 'aes', label: 'AES' },
+        ],
+      },
+    },
+  },
   redirect: {
     input: { lastViewedRequestId: 'r1', url: 'https://example.test/after-signing', timeout: 3 },
     events: { 'redirect.start': { requestId: 'r1' } },

@@ -210,8 +210,14 @@ describe.each(featureDrivers)('business accounts on %s', (driver) => {
       ).invitations,
     ).toEqual([])
 
-    // A member sees the business's name and support contact, nothing of an admin's.
-    expect(await readBusiness(colleague, business.id)).toMatchObject({ role: 'member', admin: null })
+    // A member sees the business's name, support contact, guidance switch and plan, nothing of an admin's.
+    expect(await readBusiness(colleague, business.id)).toMatchObject({
+      role: 'member',
+      userPilot: { enabled: false },
+      activePricePlanId: null,
+      planStart: null,
+      admin: null,
+    })
     for (const [method, path] of [
       ['GET', businessPaths.businessSettings(business.id)],
       ['GET', businessPaths.businessMembers(business.id)],
@@ -475,6 +481,8 @@ describe.each(featureDrivers)('business accounts on %s', (driver) => {
       signatureRequests: { part11: { enabled: true }, retention: { enabled: true, terminalState: 'SIGNED' } },
       userPilot: { enabled: true },
     })
+    // The guidance switch reaches everyone of the business with the business itself (SPEC §4).
+    expect(await readBusiness(admin, business.id)).toMatchObject({ userPilot: { enabled: true } })
     await client.expectError(
       await client.call('PUT', businessPaths.businessSettings(business.id), {
         token: admin,

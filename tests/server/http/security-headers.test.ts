@@ -171,6 +171,23 @@ describe('security headers', () => {
     expect(directives(off.headers.get('content-security-policy')).get('worker-src')).toEqual(["'self'"])
   })
 
+  it('admits the guidance service’s SDK, calls and tips only where GUIDANCE_TOKEN is set', async () => {
+    const on = directives(
+      (await appWith('guidance', { guidanceToken: 'NX-98ii14b' }).request('/login')).headers.get(
+        'content-security-policy',
+      ),
+    )
+    expect(on.get('script-src')).toEqual(expect.arrayContaining(['https://js.userpilot.io']))
+    expect(on.get('connect-src')).toEqual(["'self'", 'https://*.userpilot.io', 'wss://*.userpilot.io'])
+    expect(on.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    const off = directives(
+      (await appWith('plain', {}).request('/login')).headers.get('content-security-policy'),
+    )
+    expect(off.get('script-src')?.join(' ')).not.toContain('userpilot')
+    expect(off.get('connect-src')).toEqual(["'self'"])
+    expect(off.get('style-src')).toEqual(["'self'"])
+  })
+
   it('admits the one stylesheet of each page the server writes itself, and no script', () => {
     const styleHashes = (html: string) =>
       [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(

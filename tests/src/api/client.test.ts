@@ -148,6 +148,16 @@ describe('the HTTP client (SPEC §7, §8)', () => {
     expect(events.waits).toEqual([7000])
   })
 
+  it("counts a Retry-After date from the server's clock, not the device's", async () => {
+    answers = [
+      { status: 503, headers: { 'retry-after': 'Sat, 21 Nov 2026 06:00:30 GMT' } },
+      { status: 200, body: {} },
+    ]
+    const { api, events } = client({ now: () => Date.parse('2026-11-21T06:00:00Z') })
+    await api.request('/v1/thing')
+    expect(events.waits).toEqual([30_000])
+  })
+
   it('SPEC §8: a 401 signs the user out and is not retried', async () => {
     answers = [{ status: 401, body: { status: 401, code: 'auth.unauthenticated', message: 'no', path: '/' } }]
     const { api, events } = client()

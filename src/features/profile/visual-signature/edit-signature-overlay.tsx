@@ -4,19 +4,31 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type FormEvent, type ReactNode, useEffect, useId } from 'react'
+import { fromPromise } from 'xstate'
 import type { VisualSignaturePermissionKey, VisualSignaturePermissions } from '../../../../contract/user.ts'
+import type { VisualSignature, VisualSignatureKind } from '../../../../contract/visual-signatures.ts'
+import { visualSignatureEditorMachine } from '../../../../machines/visual-signature-editor/visual-signature-editor.machine.ts'
 import {
-  type VisualSignature,
-  type VisualSignatureBody,
-  type VisualSignatureKind,
-  visualSignaturePermissionFields,
-} from '../../../../contract/visual-signatures.ts'
+  selectNameMissing,
+  selectPreview,
+  selectPreviewError,
+  selectStandard,
+  selectStandards,
+  selectValues,
+} from '../../../../machines/visual-signature-editor/visual-signature-editor.selectors.ts'
+import type {
+  EditedSignature,
+  EditorValues,
+  PreviewInput,
+} from '../../../../machines/visual-signature-editor/visual-signature-editor.types.ts'
 import { errorCode } from '../../../api/error-messages.ts'
 import { previewVisualSignature } from '../../../api/visual-signatures.ts'
 import { BusyButton } from '../../../ui/button/busy-button.tsx'
 import { Button } from '../../../ui/button/button.tsx'
 import type { DialogContentProps } from '../../../ui/dialog/define-dialog.ts'
+import { useObjectUrl } from '../../../ui/file/use-object-url.ts'
 import { CheckboxField } from '../../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
 import { formMessages } from '../../../ui/form/form-messages.ts'
@@ -37,23 +49,8 @@ export interface EditSignatureProps {
   permissions: VisualSignaturePermissions
 }
 
-type Flag = (typeof visualSignaturePermissionFields)[VisualSignaturePermissionKey]
-
-/** The value of each governed flag: the stored one (or the default, for a new signature) unless it is fixed. */
-function governedFlags(signature: VisualSignature | null, permissions: VisualSignaturePermissions) {
-  const flags = {} as Record<Flag, boolean>
-  for (const [key, field] of Object.entries(visualSignaturePermissionFields) as [
-    VisualSignaturePermissionKey,
-    Flag,
-  ][]) {
-    const { canUpdate, defaultValue } = permissions[key]
-    flags[field] = canUpdate && signature ? signature[field] : defaultValue
-  }
-  return flags
-}
-
 /** What the overlay hands its opener: the fields, and a new image when one was drawn or chosen. */
-export type EditSignatureValue = { body: VisualSignatureBody; image?: Blob } | 'cancel'
+export type EditSignatureValue = EditedSignature | 'cancel'
 
 /**
  * SPEC §2 edit signature overlay: the name typed in a handwriting face, drawn on a pad, or an uploaded
@@ -72,86 +69,33 @@ export function EditSignatureOverlay({
   const { permissions } = props
   const hintId = useId()
   const { data: qualities } = useQuery(signatureStandardsQueryOptions(api))
-  const standards = heldStandards(qualities)
-  // The standard stored with the signature (qual, leg, prov), as a key of the held standards' select.
-  const [standardKey, setStandardKey] = useState(
-    start?.quality === 'qes' ? `qes-${start.legislation ?? ''}` : (start?.quality ?? 'ses'),
+  const editor = useActorRef(
+    visualSignatureEditorMachine.provide({
+      actors: {
+        renderPreview: fromPromise<Blob, PreviewInput>(({ input }) =>
+          previewVisualSignature(api, input.query, input.image),
+        ),
+      },
+      actions: { submit: (_, edited) => submit(edited) },
+    }),
+    { input: { ...props, standards: heldStandards(qualities) } },
   )
-  const standard = standards.find((held) => held.key === standardKey) ?? standards[0]
-  const [values, setValues] = useState<Required<VisualSignatureBody>>({
-    alias: start?.alias ?? '',
-    name: start?.name ?? props.name,
-    company: start?.company ?? '',
-    location: start?.location ?? '',
-    language: (start?.language ?? 'en') as Required<VisualSignatureBody>['language'],
-    kind: start?.kind ?? 'typed',
-    ...governedFlags(start, permissions),
-    displayQr: start?.displayQr ?? false,
-    isDefault: start?.isDefault ?? start === null,
-    quality: null,
-    legislation: null,
-    provider: null,
-  })
-  const [image, setImage] = useState<Blob>()
-  const [preview, setPreview] = useState<string>()
-  const [previewError, setPreviewError] = useState<string>()
-  const [missing, setMissing] = useState(false)
-  const set = <K extends keyof VisualSignatureBody>(key: K, value: Required<VisualSignatureBody>[K]) =>
-    setValues((current) => ({ ...current, [key]: value }))
-  const withImage = values.kind !== 'typed' ? image : undefined
-
-  useEffect(() => {
-    let current = true
-    let url: string | undefined
-    const timer = setTimeout(() => {
-      previewVisualSignature(
-        api,
-        {
-          name: values.name,
-          opt: values.company,
-          loc: values.location,
-          lang: values.language,
-          claim: values.displayClaim,
-          std: values.displayStandards,
-          date: values.displayDate,
-          qr: values.displayQr,
-          qual: standard?.qual,
-          leg: standard?.leg,
-          prov: standard?.prov,
-        },
-        withImage,
-      )
-        .then((blob) => {
-          if (!current) return
-          url = URL.createObjectURL(blob)
-          setPreview(url)
-          setPreviewError(undefined)
-        })
-        .catch((failure: unknown) => {
-          if (current) setPreviewError(i18n._(visualSignatureErrorMessage(errorCode(failure))))
-        })
-    }, 250)
-    return () => {
-      current = false
-      clearTimeout(timer)
-      if (url) URL.revokeObjectURL(url)
-    }
-  }, [api, i18n, values, withImage, standard?.qual, standard?.leg, standard?.prov])
+  useEffect(
+    () => editor.send({ type: 'editor.standardsLoaded', standards: heldStandards(qualities) }),
+    [editor, qualities],
+  )
+  const values = useSelector(editor, selectValues)
+  const standards = useSelector(editor, selectStandards)
+  const standard = useSelector(editor, selectStandard)
+  const preview = useObjectUrl(useSelector(editor, selectPreview))
+  const previewError = useSelector(editor, selectPreviewError)
+  const missing = useSelector(editor, selectNameMissing)
+  const set = <K extends keyof EditorValues>(key: K, value: EditorValues[K]) =>
+    editor.send({ type: 'editor.change', change: { [key]: value } })
 
   const save = (event: FormEvent) => {
     event.preventDefault()
-    const blank = values.name.trim() === ''
-    setMissing(blank)
-    if (blank || previewError) return
-    const chosen = {
-      quality: (standard?.qual ?? null) as Required<VisualSignatureBody>['quality'],
-      legislation: (standard?.leg ?? null) as Required<VisualSignatureBody>['legislation'],
-      provider: standard?.prov ?? null,
-    }
-    submit({
-      body: { ...values, ...chosen },
-      ...(withImage ? { image: withImage } : {}),
-    } satisfies EditSignatureValue)
+    editor.send({ type: 'editor.save' })
   }
   const fixed = (key: VisualSignaturePermissionKey) => !permissions[key].canUpdate
   const anyFixed = (['date', 'claim', 'std'] as const).some(fixed)
@@ -180,23 +124,25 @@ export function EditSignatureOverlay({
                   name="kind"
                   value={kind}
                   checked={values.kind === kind}
-                  onChange={() => {
-                    set('kind', kind)
-                    setImage(undefined)
-                    setPreviewError(undefined)
-                  }}
+                  onChange={() => editor.send({ type: 'editor.chooseKind', kind })}
                 />{' '}
                 {label}
               </label>
             ))}
           </fieldset>
-          {values.kind === 'drawn' ? <SignaturePad onChange={setImage} /> : null}
+          {values.kind === 'drawn' ? (
+            <SignaturePad
+              onChange={(image) => editor.send({ type: 'editor.chooseImage', image: image ?? null })}
+            />
+          ) : null}
           {values.kind === 'uploaded' ? (
             <TextField
               label={<Trans>Image (PNG or JPEG, at most 1 MB)</Trans>}
               type="file"
               accept="image/png,image/jpeg"
-              onChange={(event) => setImage(event.currentTarget.files?.[0])}
+              onChange={(event) =>
+                editor.send({ type: 'editor.chooseImage', image: event.currentTarget.files?.[0] ?? null })
+              }
             />
           ) : null}
           <TextField
@@ -263,7 +209,7 @@ export function EditSignatureOverlay({
               }
               value={standard?.key ?? 'ses'}
               options={standards.map((held) => ({ value: held.key, label: held.label }))}
-              onChange={setStandardKey}
+              onChange={(key) => editor.send({ type: 'editor.chooseStandard', key })}
             />
           ) : null}
           <CheckboxField
@@ -281,7 +227,7 @@ export function EditSignatureOverlay({
           <strong>
             <Trans>Preview</Trans>
           </strong>
-          {previewError ? <FormAlert>{previewError}</FormAlert> : null}
+          {previewError ? <FormAlert>{i18n._(visualSignatureErrorMessage(previewError))}</FormAlert> : null}
           {preview ? <img className={styles.image} src={preview} alt={t`Preview of your signature`} /> : null}
         </div>
       </div>

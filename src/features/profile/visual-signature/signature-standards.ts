@@ -5,18 +5,8 @@ import {
   type SignatureQualitiesDetail,
   signatureQualitiesDetailSchema,
 } from '../../../../contract/signing.ts'
+import type { SignatureStandard } from '../../../../machines/visual-signature-editor/visual-signature-editor.types.ts'
 import type { ApiClient } from '../../../api/client.ts'
-
-/** One standard a visual signature's standards line can show: the SPEC short keys qual, leg and prov. */
-export interface SignatureStandard {
-  /** Unique among the choices; the select's value. */
-  key: string
-  qual: string
-  leg?: string
-  prov?: string
-  /** What the choice reads as: the standards line itself. */
-  label: string
-}
 
 /** GET /v3/user/signature-qualities-detail, under the key the identification screens share. */
 export function signatureStandardsQueryOptions(api: ApiClient) {
