@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react'
+import { Link, useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router'
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
@@ -25,7 +25,9 @@ import { requestActions } from './request-actions.ts'
 import { RequestAttachments } from './request-attachments.tsx'
 import { RequestEvents } from './request-events.tsx'
 import { requestErrorMessage } from './request-messages.ts'
+import './request-sent.ts'
 import { RequestStandard } from './request-standard.tsx'
+import { RequestTitle } from './request-title.tsx'
 import {
   declineRequest,
   delegateSignature,
@@ -78,7 +80,17 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   const events = useQuery(getRequestEventsQueryOptions(api, srid))
   const loadPage = useLoadPage()
   const loadText = useLoadPageText()
-  const [notice, setNotice] = useState<Notice | null>(null)
+  // Sent from /upload just now: the page says so, as after its own Send.
+  const sentHere = useRouterState({ select: (state) => state.location.state.sentRequest === srid })
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    sentHere ? { tone: 'success', text: t`The request was sent to the signers.` } : null,
+  )
+  // The outcome of a command takes the focus, so that it is read out and the keyboard goes on from there.
+  const noticeRef = useRef<HTMLDivElement>(null)
+  const loaded = request.data !== undefined
+  useEffect(() => {
+    if (notice !== null && loaded) noticeRef.current?.focus()
+  }, [notice, loaded])
   const [busy, setBusy] = useState<string | null>(null)
   // The documents and the side panel come in React's background lane: the header and the actions paint first, and
   // the rest follows at once in slices that leave the browser free to answer input, instead of in one long task.
@@ -334,7 +346,11 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
         ) : null}
         <ActionMenu label={<Trans>More actions</Trans>} actions={menu} />
       </div>
-      {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
+      {notice ? (
+        <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
+          <FormAlert tone={notice.tone}>{notice.text}</FormAlert>
+        </div>
+      ) : null}
       <FieldPlacementNotices fields={fields} />
 
       {showColumns ? (
@@ -356,14 +372,17 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
               onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
             />
 
+            {actions.editDraft ? (
+              <RequestTitle
+                title={data.title}
+                onRename={(title) => updateRequest(api, srid, { title }).then(refresh)}
+              />
+            ) : null}
+
             <RequestStandard
               request={data}
-              mayChoose={actions.chooseStandard}
-              onChoose={(body) =>
-                updateRequest(api, srid, body)
-                  .then(refresh)
-                  .catch((error: unknown) => setNotice({ tone: 'error', text: failed(error) }))
-              }
+              mayChoose={actions.editDraft}
+              onChoose={(body) => updateRequest(api, srid, body).then(refresh)}
             />
 
             <section className={styles.card} aria-labelledby="documents-heading">

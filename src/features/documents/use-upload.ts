@@ -24,6 +24,7 @@ import {
   removeDocuments,
   updateRequest,
 } from './signature-request-calls.ts'
+import './request-sent.ts'
 import { getSignatureRequestQueryOptions } from './signature-request-query.ts'
 import { titleFromFileName } from './title-from-file-name.ts'
 import { uploadFile } from './upload-file.ts'
@@ -91,8 +92,13 @@ export function useUpload(input: UploadInput | undefined): UploadActor | undefin
           const queryKey = ['signature-request', requestId]
           void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }))
         },
+        // The request's page says that it was sent, and takes the focus there.
         showRequest: (_, { requestId }) =>
-          void router.navigate({ to: '/view/$srid', params: { srid: requestId } }),
+          void router.navigate({
+            to: '/view/$srid',
+            params: { srid: requestId },
+            state: (state) => ({ ...state, sentRequest: requestId }),
+          }),
       },
     })
     if (input === undefined) return
