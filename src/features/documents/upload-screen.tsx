@@ -27,7 +27,7 @@ import { requestActions } from './request-actions.ts'
 import { requestErrorMessage } from './request-messages.ts'
 import { RequestStandard } from './request-standard.tsx'
 import { placeSignatureFields, updateRequest } from './signature-request-calls.ts'
-import { getSignatureRequestQueryOptions } from './signature-request-query.ts'
+import { getSignatureRequestQueryOptions, signatureRequestKeys } from './signature-request-query.ts'
 import { SignerList } from './signer-list.tsx'
 import { useLoadPage, useLoadPageText } from './use-load-page.ts'
 import { type UploadActor, useUpload } from './use-upload.ts'
@@ -116,7 +116,8 @@ function UploadForm({ actor }: { actor: UploadActor }) {
   const documents = request.data?.documents ?? []
   const actions = request.data && user ? requestActions(request.data, user.email) : undefined
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['signature-request', draftId] })
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: signatureRequestKeys.detail(draftId ?? '') })
   // The sender places each signer's field here already, before sending.
   const fields = useSignatureFields({
     request: request.data,
