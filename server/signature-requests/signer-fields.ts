@@ -1,4 +1,5 @@
 import {
+  boxesOverlap,
   type FieldDocument,
   type PageBox,
   type SignatureField,
@@ -14,29 +15,37 @@ export type SignerFields = { documentSignatures: SignatureField[]; fieldsPlaced:
 
 /**
  * Every signer's fields on the request's documents: where the sender placed them (or where they were
- * signed); for a signer still to sign without a field on a document, a suggested one in the first empty
- * area that no other field takes, in the signers' order. Signers who no longer sign keep only what they had.
+ * signed); for a signer still to sign without a field on a document, a suggested one. Each signer has a
+ * place of their own, given in the signers' order as if nobody had placed a field, so that placing one
+ * signer's field leaves the others' suggestions where they were; only a suggestion that a placed field
+ * covers moves, to the first empty area that no field and no other signer's place takes. Signers who no
+ * longer sign keep only what they had.
  */
 export function signerFields(
   documents: readonly FieldDocument[],
   signers: readonly FieldSigner[],
 ): Map<string, SignerFields> {
-  const taken: PageBox[][] = documents.map((document) =>
-    signers.flatMap((s) => s.documentSignatures.filter((f) => f.documentId === document.id)),
-  )
+  const perDocument = documents.map((document) => {
+    const placed = signers.flatMap((s) => s.documentSignatures.filter((f) => f.documentId === document.id))
+    const own: SignatureField[] = []
+    for (let i = 0; i < signers.length; i++) own.push(suggestSignatureField(document, own))
+    return { document, placed, own, taken: [...placed, ...own] as PageBox[] }
+  })
   const result = new Map<string, SignerFields>()
-  for (const signer of signers) {
+  for (const [index, signer] of signers.entries()) {
     if (signer.status !== 'OPEN') {
       result.set(signer.id, { documentSignatures: signer.documentSignatures, fieldsPlaced: true })
       continue
     }
     let fieldsPlaced = true
-    const fields = documents.map((document, index) => {
-      const placed = signer.documentSignatures.find((f) => f.documentId === document.id)
-      if (placed !== undefined) return placed
+    const fields = perDocument.map(({ document, placed, own, taken }) => {
+      const stored = signer.documentSignatures.find((f) => f.documentId === document.id)
+      if (stored !== undefined) return stored
       fieldsPlaced = false
-      const suggested = suggestSignatureField(document, taken[index] ?? [])
-      taken[index]?.push(suggested)
+      const place = own[index]
+      if (place !== undefined && !placed.some((box) => boxesOverlap(box, place))) return place
+      const suggested = suggestSignatureField(document, taken)
+      taken.push(suggested)
       return suggested
     })
     result.set(signer.id, { documentSignatures: fields, fieldsPlaced })

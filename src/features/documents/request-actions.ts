@@ -31,8 +31,8 @@ export interface RequestActions {
   placeableSigners: ReadonlySet<string>
   /** Remove a document from the draft. */
   deleteDocuments: boolean
-  /** Choose the signature standard the signers sign with: the owner, while it is a draft. */
-  chooseStandard: boolean
+  /** Rename the request and choose the signature standard the signers sign with: the owner, while it is a draft. */
+  editDraft: boolean
   /** A signed version of the documents exists. */
   downloadSigned: boolean
   /** The report (PDF or JSON) of a request that was sent. */
@@ -109,7 +109,7 @@ export function requestActions(request: SignatureRequestView, email: string): Re
         .map((s) => s.id),
     ),
     deleteDocuments: draft && request.isOwner && request.documents.length > 0,
-    chooseStandard: draft && request.isOwner,
+    editDraft: draft && request.isOwner,
     downloadSigned: request.signatures.some((s) => s.status === 'SIGNED'),
     report: !draft,
     attach: changeable,

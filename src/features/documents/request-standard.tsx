@@ -4,8 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import type { Legislation, SignatureQuality } from '../../../contract/signing.ts'
+import { errorCode } from '../../api/error-messages.ts'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import styles from './documents.module.css'
+import { requestErrorMessage } from './request-messages.ts'
 
 /** The standards a sender may ask for: a quality, with a legislation or either. */
 const standards = ['any', 'aes', 'qes', 'qes_zertes', 'qes_eidas'] as const
@@ -34,7 +37,8 @@ export function standardBody(standard: Standard): { quality: SignatureQuality; l
 
 /**
  * The signature standard a request asks of its signers: the owner chooses it while the request is a draft;
- * once sent, everyone reads it. A signer who holds less is sent to identify first.
+ * once sent, everyone reads it. A signer who holds less is sent to identify first. A choice that could not be
+ * stored says why in the card.
  */
 export function RequestStandard({
   request,
@@ -47,6 +51,7 @@ export function RequestStandard({
 }) {
   const { i18n } = useLingui()
   const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>()
   const current = standardOf(request)
   if (!mayChoose && current === 'any') return null
   return (
@@ -62,12 +67,16 @@ export function RequestStandard({
           options={standards.map((value) => ({ value, label: i18n._(standardLabels[value]) }))}
           onChange={(value) => {
             setBusy(true)
-            void onChoose(standardBody(value)).finally(() => setBusy(false))
+            setError(undefined)
+            void onChoose(standardBody(value))
+              .catch(setError)
+              .finally(() => setBusy(false))
           }}
         />
       ) : (
         <p data-testid="request-standard">{i18n._(standardLabels[current])}</p>
       )}
+      {error === undefined ? null : <FormAlert>{i18n._(requestErrorMessage(errorCode(error)))}</FormAlert>}
     </section>
   )
 }

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router'
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
@@ -25,7 +25,9 @@ import { requestActions } from './request-actions.ts'
 import { RequestAttachments } from './request-attachments.tsx'
 import { RequestEvents } from './request-events.tsx'
 import { requestErrorMessage } from './request-messages.ts'
+import './request-sent.ts'
 import { RequestStandard } from './request-standard.tsx'
+import { RequestTitle } from './request-title.tsx'
 import {
   declineRequest,
   delegateSignature,
@@ -38,7 +40,11 @@ import {
   updateRequest,
   withdrawRequest,
 } from './signature-request-calls.ts'
-import { getRequestEventsQueryOptions, getSignatureRequestQueryOptions } from './signature-request-query.ts'
+import {
+  getRequestEventsQueryOptions,
+  getSignatureRequestQueryOptions,
+  signatureRequestKeys,
+} from './signature-request-query.ts'
 import { SignerList } from './signer-list.tsx'
 import { useLoadPage, useLoadPageText } from './use-load-page.ts'
 import { useOwnVisualSignatureImage } from './use-own-visual-signature-image.ts'
@@ -78,8 +84,17 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   const events = useQuery(getRequestEventsQueryOptions(api, srid))
   const loadPage = useLoadPage()
   const loadText = useLoadPageText()
-  const [notice, setNotice] = useState<Notice | null>(null)
-  const [busy, setBusy] = useState<string | null>(null)
+  // Sent from /upload just now: the page says so, as after its own Send.
+  const sentHere = useRouterState({ select: (state) => state.location.state.sentRequest === srid })
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    sentHere ? { tone: 'success', text: t`The request was sent to the signers.` } : null,
+  )
+  // The outcome of a command takes the focus, so that it is read out and the keyboard goes on from there.
+  const noticeRef = useRef<HTMLDivElement>(null)
+  const loaded = request.data !== undefined
+  useEffect(() => {
+    if (notice !== null && loaded) noticeRef.current?.focus()
+  }, [notice, loaded])
   // The documents and the side panel come in React's background lane: the header and the actions paint first, and
   // the rest follows at once in slices that leave the browser free to answer input, instead of in one long task.
   const showColumns = useDeferredValue(true, false)
@@ -99,9 +114,54 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
     placeable: actions?.placeableSigners ?? new Set(),
     save: async ({ signatureId, documentSignatures }) => {
       await placeSignatureFields(api, srid, signatureId, documentSignatures)
-      await queryClient.invalidateQueries({ queryKey: ['signature-request', srid] })
+      await queryClient.invalidateQueries({ queryKey: signatureRequestKeys.detail(srid) })
     },
   })
+
+  // The request and the caller's lists, loaded again once a command changed them.
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: signatureRequestKeys.detail(srid) }),
+      queryClient.invalidateQueries({ queryKey: signatureRequestKeys.lists() }),
+    ])
+  }
+  const failed = (error: unknown) => i18n._(requestErrorMessage(errorCode(error)))
+  // The action bar's commands, one at a time; each one's outcome shows in the notice above the documents.
+  const remind = useMutation({
+    mutationFn: () => remindSigners(api, srid),
+    onMutate: () => setNotice(null),
+    onSuccess: async () => {
+      setNotice({ tone: 'success', text: t`We reminded the signers who have not signed yet.` })
+      await refresh()
+    },
+    onError: (error) => {
+      const wait = error instanceof ApiError ? error.retryAfterSeconds : undefined
+      const again = wait === undefined ? undefined : formatDateTime(Date.now() + wait * 1000, locale)
+      setNotice({
+        tone: 'error',
+        text: again
+          ? `${t`Failed to remind signers.`} ${t`You can remind them again after ${again}.`}`
+          : `${t`Failed to remind signers.`} ${failed(error)}`,
+      })
+    },
+  })
+  const send = useMutation({
+    mutationFn: () => initiateRequest(api, srid),
+    onMutate: () => setNotice(null),
+    onSuccess: async () => {
+      setNotice({ tone: 'success', text: t`The request was sent to the signers.` })
+      await refresh()
+    },
+    onError: (error) => setNotice({ tone: 'error', text: failed(error) }),
+  })
+  const download = useMutation({
+    mutationFn: async (files: { path: string; name: string }[]) => {
+      for (const file of files) saveFile(await fetchFile(api, file.path), file.name)
+    },
+    onMutate: () => setNotice(null),
+    onError: (error) => setNotice({ tone: 'error', text: failed(error) }),
+  })
+  const busy = remind.isPending || send.isPending || download.isPending
 
   if (request.error) {
     return (
@@ -118,59 +178,6 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   const data = request.data
   const dialogProps = { title: data.title }
 
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['signature-request', srid] }),
-      queryClient.invalidateQueries({ queryKey: ['signature-requests'] }),
-    ])
-  }
-  // One call at a time from the action bar; its outcome shows in the notice above the documents.
-  const run = async (name: string, call: () => Promise<void>) => {
-    setBusy(name)
-    setNotice(null)
-    try {
-      await call()
-    } finally {
-      setBusy(null)
-    }
-  }
-  const failed = (error: unknown) => i18n._(requestErrorMessage(errorCode(error)))
-
-  const remind = () =>
-    run('remind', async () => {
-      try {
-        await remindSigners(api, srid)
-        setNotice({ tone: 'success', text: t`We reminded the signers who have not signed yet.` })
-        await refresh()
-      } catch (error) {
-        const wait = error instanceof ApiError ? error.retryAfterSeconds : undefined
-        const again = wait === undefined ? undefined : formatDateTime(Date.now() + wait * 1000, locale)
-        setNotice({
-          tone: 'error',
-          text: again
-            ? `${t`Failed to remind signers.`} ${t`You can remind them again after ${again}.`}`
-            : `${t`Failed to remind signers.`} ${failed(error)}`,
-        })
-      }
-    })
-  const send = () =>
-    run('send', async () => {
-      try {
-        await initiateRequest(api, srid)
-        setNotice({ tone: 'success', text: t`The request was sent to the signers.` })
-        await refresh()
-      } catch (error) {
-        setNotice({ tone: 'error', text: failed(error) })
-      }
-    })
-  const download = (name: string, files: { path: string; name: string }[]) =>
-    run(name, async () => {
-      try {
-        for (const file of files) saveFile(await fetchFile(api, file.path), file.name)
-      } catch (error) {
-        setNotice({ tone: 'error', text: failed(error) })
-      }
-    })
   // Opens a dialog about this request; once its action has run, the request is loaded again.
   const dialog = async <P, V>(
     definition: DialogDefinition<P, V>,
@@ -200,26 +207,25 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
           : `${document}.pdf`,
     }))
 
-  const downloadCurrent = () =>
-    hasSigned ? download('downloadSigned', documentFiles(true)) : download('download', documentFiles(false))
+  const downloadCurrent = () => download.mutate(documentFiles(hasSigned))
   const deleteThisRequest = async () => {
     const deleted = await openDialog(ui, documentDialogs.deleteDocuments, {
       props: { titles: [data.title], kind: 'request' },
       action: () => deleteRequest(api, srid),
     })
     if (!deleted) return
-    queryClient.removeQueries({ queryKey: ['signature-request', srid] })
-    await queryClient.invalidateQueries({ queryKey: ['signature-requests'] })
+    queryClient.removeQueries({ queryKey: signatureRequestKeys.detail(srid) })
+    await queryClient.invalidateQueries({ queryKey: signatureRequestKeys.lists() })
     await navigate({ to: '/dashboard' })
   }
   // One primary action for the person looking (sign, send, remind, else download); the rest in the menu.
   const primary = actions.sign ? 'sign' : actions.send ? 'send' : actions.remind ? 'remind' : 'download'
   const menu: MenuAction[] = [
     ...(actions.send && primary !== 'send'
-      ? [{ value: 'send', label: t`Send to signers`, onSelect: send, disabled: busy !== null }]
+      ? [{ value: 'send', label: t`Send to signers`, onSelect: () => send.mutate(), disabled: busy }]
       : []),
     ...(actions.remind && primary !== 'remind'
-      ? [{ value: 'remind', label: t`Remind signers`, onSelect: remind, disabled: busy !== null }]
+      ? [{ value: 'remind', label: t`Remind signers`, onSelect: () => remind.mutate(), disabled: busy }]
       : []),
     ...(actions.delegate
       ? [
@@ -249,15 +255,15 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
         ]
       : []),
     ...(primary !== 'download'
-      ? [{ value: 'download', label: t`Download`, onSelect: downloadCurrent, disabled: busy !== null }]
+      ? [{ value: 'download', label: t`Download`, onSelect: downloadCurrent, disabled: busy }]
       : []),
     ...(hasSigned
       ? [
           {
             value: 'original',
             label: t`Download original`,
-            onSelect: () => download('download', documentFiles(false)),
-            disabled: busy !== null,
+            onSelect: () => download.mutate(documentFiles(false)),
+            disabled: busy,
           },
         ]
       : []),
@@ -265,8 +271,8 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       value: 'zip',
       label: t`Download all (ZIP)`,
       onSelect: () =>
-        download('zip', [{ path: apiPaths.signatureRequestZip(srid), name: `${data.title}.zip` }]),
-      disabled: busy !== null,
+        download.mutate([{ path: apiPaths.signatureRequestZip(srid), name: `${data.title}.zip` }]),
+      disabled: busy,
     },
     ...(actions.report
       ? [
@@ -274,22 +280,22 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
             value: 'report-pdf',
             label: t`Report (PDF)`,
             onSelect: () =>
-              download('reportPdf', [
+              download.mutate([
                 {
                   path: apiPaths.signatureRequestReport(srid, 'pdf', i18n.locale),
                   name: t`${title} report.pdf`,
                 },
               ]),
-            disabled: busy !== null,
+            disabled: busy,
           },
           {
             value: 'report-json',
             label: t`Report (JSON)`,
             onSelect: () =>
-              download('reportJson', [
+              download.mutate([
                 { path: apiPaths.signatureRequestReport(srid, 'json'), name: t`${title} report.json` },
               ]),
-            disabled: busy !== null,
+            disabled: busy,
           },
         ]
       : []),
@@ -318,23 +324,27 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       <div className={styles.actions}>
         {primary === 'sign' ? signAction(data, () => void refresh(), fields.ownFields) : null}
         {primary === 'send' ? (
-          <Button onClick={send} disabled={busy !== null}>
+          <Button onClick={() => send.mutate()} disabled={busy}>
             <Trans>Send to signers</Trans>
           </Button>
         ) : null}
         {primary === 'remind' ? (
-          <Button onClick={remind} disabled={busy !== null} aria-busy={busy === 'remind'}>
+          <Button onClick={() => remind.mutate()} disabled={busy} aria-busy={remind.isPending}>
             <Trans>Remind signers</Trans>
           </Button>
         ) : null}
         {primary === 'download' ? (
-          <Button onClick={downloadCurrent} disabled={busy !== null}>
+          <Button onClick={downloadCurrent} disabled={busy}>
             <Trans>Download</Trans>
           </Button>
         ) : null}
         <ActionMenu label={<Trans>More actions</Trans>} actions={menu} />
       </div>
-      {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
+      {notice ? (
+        <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
+          <FormAlert tone={notice.tone}>{notice.text}</FormAlert>
+        </div>
+      ) : null}
       <FieldPlacementNotices fields={fields} />
 
       {showColumns ? (
@@ -356,14 +366,17 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
               onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
             />
 
+            {actions.editDraft ? (
+              <RequestTitle
+                title={data.title}
+                onRename={(title) => updateRequest(api, srid, { title }).then(refresh)}
+              />
+            ) : null}
+
             <RequestStandard
               request={data}
-              mayChoose={actions.chooseStandard}
-              onChoose={(body) =>
-                updateRequest(api, srid, body)
-                  .then(refresh)
-                  .catch((error: unknown) => setNotice({ tone: 'error', text: failed(error) }))
-              }
+              mayChoose={actions.editDraft}
+              onChoose={(body) => updateRequest(api, srid, body).then(refresh)}
             />
 
             <section className={styles.card} aria-labelledby="documents-heading">
@@ -412,7 +425,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
                 onChanged={refresh}
                 onError={(error) => setNotice({ tone: 'error', text: failed(error) })}
                 onDownload={(attachment) =>
-                  download('attachment', [
+                  download.mutate([
                     {
                       path: apiPaths.signatureRequestAttachmentContent(srid, attachment.id),
                       name: attachment.title,

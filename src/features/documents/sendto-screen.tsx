@@ -11,6 +11,7 @@ import { requestStatusLabels } from '../../ui/request/request-status-badge.tsx'
 import styles from './documents.module.css'
 import { requestErrorMessage } from './request-messages.ts'
 import { getSendtoQueryOptions } from './sendto-query.ts'
+import { signatureRequestKeys } from './signature-request-query.ts'
 
 /**
  * /sendto/{id}?token=: a signed-in user opened a signing link sent to an address: the screen shows what the
@@ -30,7 +31,7 @@ export function SendtoScreen({ id, token }: { id: string; token: string }) {
     setFailure(null)
     try {
       await api.request(apiPaths.sendtoClaim(id, token), { method: 'POST', retries: 0 })
-      await queryClient.invalidateQueries({ queryKey: ['signature-requests'] })
+      await queryClient.invalidateQueries({ queryKey: signatureRequestKeys.lists() })
       await navigate({ to: '/view/$srid', params: { srid: summary.data?.signatureRequestId ?? '' } })
     } catch (error) {
       setFailure(`${t`Failed to claim signature request.`} ${i18n._(requestErrorMessage(errorCode(error)))}`)

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/signature-requests.ts'
 import type { SignatureRequestListQuery } from '../../../machines/request-filters/filter-query.ts'
 import type { ApiClient } from '../../api/client.ts'
+import { signatureRequestKeys } from './signature-request-query.ts'
 
 /** How many requests the list asks the server for at a time. */
 const requestPageSize = 50
@@ -21,7 +22,7 @@ export function getSignatureRequestsQueryOptions(
   title = '',
 ) {
   return infiniteQueryOptions({
-    queryKey: ['signature-requests', filter, title],
+    queryKey: signatureRequestKeys.list(filter, title),
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }): Promise<SignatureRequestPage> =>
       v.parse(

@@ -25,8 +25,9 @@ import { FieldPlacementNotices } from './field-placement-notices.tsx'
 import { MessageField } from './message-field.tsx'
 import { requestActions } from './request-actions.ts'
 import { requestErrorMessage } from './request-messages.ts'
-import { placeSignatureFields } from './signature-request-calls.ts'
-import { getSignatureRequestQueryOptions } from './signature-request-query.ts'
+import { RequestStandard } from './request-standard.tsx'
+import { placeSignatureFields, updateRequest } from './signature-request-calls.ts'
+import { getSignatureRequestQueryOptions, signatureRequestKeys } from './signature-request-query.ts'
 import { SignerList } from './signer-list.tsx'
 import { useLoadPage, useLoadPageText } from './use-load-page.ts'
 import { type UploadActor, useUpload } from './use-upload.ts'
@@ -44,8 +45,9 @@ const route = getRouteApi('/upload')
 
 /**
  * /upload: PDFs dropped or picked go into a new draft (made with the first file's name as its title), each
- * with its progress or the reason it was refused; then signers, a message, and sending, which leads to the
- * request's page. Leaving while a file is uploading asks first; a draft left without documents is deleted.
+ * with its progress or the reason it was refused; then signers, the signature standard, the title and a
+ * message, all on this screen, and sending, which leads to the request's page. Leaving while a file is
+ * uploading asks first; a draft left without documents is deleted.
  * The draft's id is in the URL (`?draft=`), so a reload goes on with it. The flow is the upload machine's
  * (machines/upload).
  */
@@ -114,7 +116,8 @@ function UploadForm({ actor }: { actor: UploadActor }) {
   const documents = request.data?.documents ?? []
   const actions = request.data && user ? requestActions(request.data, user.email) : undefined
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['signature-request', draftId] })
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: signatureRequestKeys.detail(draftId ?? '') })
   // The sender places each signer's field here already, before sending.
   const fields = useSignatureFields({
     request: request.data,
@@ -194,6 +197,14 @@ function UploadForm({ actor }: { actor: UploadActor }) {
               onChanged={refresh}
               placingFor={fields.placingFor?.id}
               onPlaceField={documents.length > 0 ? fields.choose : undefined}
+            />
+          ) : null}
+          {/* Chosen here, before sending: the title typed below stays as it is. */}
+          {request.data && actions ? (
+            <RequestStandard
+              request={request.data}
+              mayChoose={actions.editDraft}
+              onChoose={(body) => updateRequest(api, request.data.id, body).then(refresh)}
             />
           ) : null}
 

@@ -24,7 +24,8 @@ import {
   removeDocuments,
   updateRequest,
 } from './signature-request-calls.ts'
-import { getSignatureRequestQueryOptions } from './signature-request-query.ts'
+import './request-sent.ts'
+import { getSignatureRequestQueryOptions, signatureRequestKeys } from './signature-request-query.ts'
 import { titleFromFileName } from './title-from-file-name.ts'
 import { uploadFile } from './upload-file.ts'
 
@@ -73,7 +74,7 @@ export function useUpload(input: UploadInput | undefined): UploadActor | undefin
           await updateRequest(api, input.requestId, { title: input.title, message: input.message })
           const initiated = await initiateRequest(api, input.requestId)
           queryClient.setQueryData(getSignatureRequestQueryOptions(api, input.requestId).queryKey, initiated)
-          await queryClient.invalidateQueries({ queryKey: ['signature-requests'] })
+          await queryClient.invalidateQueries({ queryKey: signatureRequestKeys.lists() })
         }),
         // The server has the last word on whether the draft is empty (an upload cut off by leaving may have landed).
         discardDraft: fromPromise<void, DiscardInput>(async ({ input }) => {
@@ -88,11 +89,16 @@ export function useUpload(input: UploadInput | undefined): UploadActor | undefin
         // A first fetch of the draft may be under way from before the change, and would answer the old
         // documents; it is cancelled so that the draft is read again after the change.
         documentAdded: (_, { requestId }) => {
-          const queryKey = ['signature-request', requestId]
+          const queryKey = signatureRequestKeys.detail(requestId)
           void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }))
         },
+        // The request's page says that it was sent, and takes the focus there.
         showRequest: (_, { requestId }) =>
-          void router.navigate({ to: '/view/$srid', params: { srid: requestId } }),
+          void router.navigate({
+            to: '/view/$srid',
+            params: { srid: requestId },
+            state: (state) => ({ ...state, sentRequest: requestId }),
+          }),
       },
     })
     if (input === undefined) return

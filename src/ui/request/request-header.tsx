@@ -7,7 +7,7 @@ import { RequestStatusBadge } from './request-status-badge.tsx'
 
 /**
  * The head of a request's page: the logo of the business it is sent for, its title and status, who sent it
- * when, and the sender's message.
+ * when (a draft: that it is not sent yet, and when it was made), and the sender's message.
  */
 export function RequestHeader({ request }: { request: SignatureRequestView }) {
   const { i18n, t } = useLingui()
@@ -27,7 +27,9 @@ export function RequestHeader({ request }: { request: SignatureRequestView }) {
         <RequestStatusBadge status={request.statusOverall} />
       </div>
       <p className={styles.sent}>
-        {request.isOwner ? (
+        {request.statusOverall === 'DRAFT' ? (
+          <Trans>Draft, not sent yet</Trans>
+        ) : request.isOwner ? (
           <Trans>Sent by you</Trans>
         ) : business && owner !== business.name ? (
           <Trans>

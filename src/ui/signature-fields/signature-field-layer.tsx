@@ -10,9 +10,11 @@ import {
 } from 'react'
 import {
   minSignatureFieldWidth,
+  type PageBox,
   type SignatureField,
   signatureFieldSize,
 } from '../../../contract/signature-fields.ts'
+import { freePlace, moveUntilBlocked } from '../../../machines/field-placement/free-place.ts'
 import styles from './signature-field-layer.module.css'
 
 /** One field drawn over a page. */
@@ -72,17 +74,18 @@ function fieldAt(
 /**
  * The signature fields of one page, drawn over its image (SPEC §9 300 x 140 proportions): a field the
  * viewer may move follows the pointer or a finger, its corner handle resizes it, and from the keyboard the
- * arrow keys move it and Shift with the arrow keys resizes it; Delete removes a removable one. `placing`
- * names the signer whose field a click (or Enter) on the page puts there.
+ * arrow keys move it and Shift with the arrow keys resizes it; Delete removes a removable one.
+ * `placingFor` names the signer whose field a click (or Enter) on the page puts there. Fields do not
+ * overlap: a field put or dropped onto another goes to the nearest free place (none: it stays where it
+ * was), and a keyboard move stops at the field in its way.
  */
 export function SignatureFieldLayer({
   documentId,
   page,
   pageSize,
   fields,
-  placing,
+  placingFor,
   onPut,
-  onCancel,
   onMove,
   onRemove,
 }: {
@@ -90,11 +93,9 @@ export function SignatureFieldLayer({
   page: number
   pageSize: Size
   fields: ShownField[]
-  /** The label of the signer whose field the next click places, while the sender is placing. */
-  placing: string | undefined
+  /** The signer whose field the next click places, while the sender is placing. */
+  placingFor: { signatureId: string; label: string } | undefined
   onPut: (field: SignatureField) => void
-  /** Escape while placing: the sender places nothing after all. */
-  onCancel: () => void
   onMove: (signatureId: string, field: SignatureField) => void
   onRemove: (signatureId: string) => void
 }) {
@@ -102,10 +103,14 @@ export function SignatureFieldLayer({
   const layer = useRef<HTMLDivElement>(null)
   const keysHelp = useId()
   const number = page + 1
+  // The fields of the page but the signer's own, which a field must keep clear of.
+  const othersThan = (signatureId: string): PageBox[] =>
+    fields.filter((shown) => shown.signatureId !== signatureId).map((shown) => shown.field)
   // Points per CSS pixel, as the page is shown now.
   const pointsPerPixel = () =>
     pageSize.width / (layer.current?.getBoundingClientRect().width || pageSize.width)
 
+  const placing = placingFor?.label
   const put = (event: MouseEvent<HTMLButtonElement>) => {
     const rect = layer.current?.getBoundingClientRect()
     // A click from the keyboard (detail 0) has no place: the field goes to the lower middle of the page.
@@ -116,7 +121,13 @@ export function SignatureFieldLayer({
             x: ((event.clientX - rect.left) / rect.width) * pageSize.width,
             y: (1 - (event.clientY - rect.top) / rect.height) * pageSize.height,
           }
-    onPut(fieldAt(documentId, page, pageSize, at))
+    if (placingFor === undefined) return
+    const free = freePlace(
+      fieldAt(documentId, page, pageSize, at),
+      othersThan(placingFor.signatureId),
+      pageSize,
+    )
+    if (free !== undefined) onPut(free)
   }
 
   return (
@@ -130,11 +141,6 @@ export function SignatureFieldLayer({
           className={styles.target}
           aria-label={t`Place the signature field of ${placing} on page ${number}`}
           onClick={put}
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape') return
-            event.preventDefault()
-            onCancel()
-          }}
         />
       ) : null}
       {fields.map((shown) => (
@@ -143,6 +149,7 @@ export function SignatureFieldLayer({
           shown={shown}
           pageSize={pageSize}
           keysHelp={keysHelp}
+          others={othersThan(shown.signatureId)}
           pointsPerPixel={pointsPerPixel}
           onMove={(field) => onMove(shown.signatureId, field)}
           onRemove={() => onRemove(shown.signatureId)}
@@ -156,6 +163,7 @@ function FieldBox({
   shown,
   pageSize,
   keysHelp,
+  others,
   pointsPerPixel,
   onMove,
   onRemove,
@@ -164,6 +172,8 @@ function FieldBox({
   /** The id of the text that says how to move a field from the keyboard. */
   keysHelp: string
   pageSize: Size
+  /** The other fields of the page, which this one keeps clear of. */
+  others: PageBox[]
   pointsPerPixel: () => number
   onMove: (field: SignatureField) => void
   onRemove: () => void
@@ -204,11 +214,13 @@ function FieldBox({
   const end = () => {
     if (drag.current === null) return
     drag.current = null
+    // Dropped onto another field: the nearest free place; with none, where it was.
+    const dropped = moving === null ? undefined : freePlace(moving, others, pageSize)
     if (
-      moving !== null &&
-      (moving.x !== shown.field.x || moving.y !== shown.field.y || moving.width !== shown.field.width)
+      dropped !== undefined &&
+      (dropped.x !== shown.field.x || dropped.y !== shown.field.y || dropped.width !== shown.field.width)
     )
-      onMove(moving)
+      onMove(dropped)
     setMoving(null)
   }
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -228,9 +240,13 @@ function FieldBox({
     event.preventDefault()
     event.stopPropagation()
     const [sx, sy] = step
-    const next = event.shiftKey
-      ? resizeField(field, field.width + (sx + sy) * keyStep, pageSize)
-      : clampField({ ...field, x: field.x + sx * keyStep, y: field.y + sy * keyStep }, pageSize)
+    const next = moveUntilBlocked(
+      field,
+      event.shiftKey
+        ? resizeField(field, field.width + (sx + sy) * keyStep, pageSize)
+        : clampField({ ...field, x: field.x + sx * keyStep, y: field.y + sy * keyStep }, pageSize),
+      others,
+    )
     setMoving(next)
     clearTimeout(keyTimer.current)
     keyTimer.current = setTimeout(() => {

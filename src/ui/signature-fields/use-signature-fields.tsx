@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type ReactNode, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import type { DocumentInfo } from '../../../contract/documents.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
@@ -73,6 +73,19 @@ export function useSignatureFields({
   // The signer's own fields where they moved them (a signature belongs to one request).
   const [moved, setMoved] = useState<{ signatureId: string; fields: SignatureField[] } | null>(null)
 
+  // Escape, wherever the focus is, stops placing without placing anything.
+  const placing = placingFor !== undefined
+  useEffect(() => {
+    if (!placing) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      event.preventDefault()
+      placement.send({ type: 'field.cancel' })
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [placing, placement])
+
   const signatures = request?.signatures ?? []
   const ended = request?.statusOverall !== 'DRAFT' && request?.statusOverall !== 'OPEN'
   const open = ended ? [] : signatures.filter((s) => s.status === 'OPEN')
@@ -115,7 +128,9 @@ export function useSignatureFields({
         page={page}
         pageSize={size}
         fields={shown}
-        placing={choosing === undefined ? undefined : signerLabel(choosing)}
+        placingFor={
+          choosing === undefined ? undefined : { signatureId: choosing.id, label: signerLabel(choosing) }
+        }
         onPut={(field) => {
           if (choosing === undefined) return
           placement.send({
@@ -123,7 +138,6 @@ export function useSignatureFields({
             documentSignatures: withField(fieldsOf(choosing), document.id, field),
           })
         }}
-        onCancel={() => placement.send({ type: 'field.cancel' })}
         onMove={(signatureId, field) => {
           const s = signer(signatureId)
           if (s === undefined) return

@@ -47,7 +47,7 @@ describe('requestActions', () => {
       delegate: false,
       addSigner: true,
       deleteDocuments: false,
-      chooseStandard: false,
+      editDraft: false,
       report: true,
       attach: true,
       removeAttachments: true,
@@ -125,7 +125,7 @@ describe('requestActions', () => {
     expect(requestActions(draft, 'olga@example.com')).toMatchObject({
       send: true,
       deleteDocuments: true,
-      chooseStandard: true,
+      editDraft: true,
       report: false,
       delete: true,
       withdraw: false,
