@@ -5,10 +5,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.ts'
-import { openPglite } from './pglite-template.ts'
+import { openEmbeddedDatabase } from './embedded-database.ts'
 import { runPgTool } from './run-pg-tool.ts'
 import * as schema from './schema.ts'
 
@@ -46,7 +45,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const migrationLockKey = 7_306_121_001
 
 /**
- * Opens the configured database: embedded PGlite in its directory (created if missing), or PostgreSQL.
+ * Opens the configured database: embedded PGlite in its directory (created if missing), or PostgreSQL. Both are
+ * spoken to through node-postgres: the embedded one from a thread of its own (embedded-database.ts).
  * `onIdleError` hears of pooled PostgreSQL connections that break while idle (a server restart or
  * failover): the pool replaces them, and without a listener the error would end the process.
  */
@@ -54,81 +54,77 @@ export async function openDatabase(
   config: DatabaseConfig,
   onIdleError: (error: Error) => void = (error) => console.error('Database connection lost:', error.message),
 ): Promise<DatabaseHandle> {
-  if (config.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url })
-    pool.on('error', onIdleError)
-    const db = drizzleNodePg({ client: pool, schema })
+  if (config.driver === 'pglite') {
+    const embedded = await openEmbeddedDatabase(config.dir)
+    embedded.pool.on('error', onIdleError)
     return {
-      db,
-      migrate: async () => {
-        // Several processes starting at once on one database take turns: the first migrates, the others then
-        // find nothing pending. The lock is the session's, held by the connection that migrates, so it goes
-        // with that connection should it die.
-        const session = await pool.connect()
-        try {
-          await session.query('select pg_advisory_lock($1)', [migrationLockKey])
-          await migrateNodePg(drizzleNodePg({ client: session, schema }), { migrationsFolder })
-        } finally {
-          await session.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined)
-          session.release()
-        }
+      ...onPool(embedded.pool),
+      upkeep: async () => {
+        await embedded.pool.query('vacuum (analyze)')
+        return true
       },
-      upkeep: async () => false,
       snapshot: async (file, read) => {
-        // pg_dump works in a snapshot that this transaction exports, so `read` sees just what it dumps.
-        const session = await pool.connect()
+        // Holding the one connection, between two transactions, the data directory is whole; `read` asks a
+        // copy opened from it, while the server works on.
+        const session = await embedded.pool.connect()
+        const dump = await embedded.dump().finally(() => session.release())
+        await writeFile(file, dump)
+        const copy = await PGlite.create({ loadDataDir: new Blob([dump]) })
         try {
-          await session.query('begin isolation level repeatable read read only')
-          const { rows } = await session.query<{ id: string }>('select pg_export_snapshot() as id')
-          await runPgTool('pg_dump', config.url, [
-            '--format=custom',
-            `--snapshot=${rows[0]?.id}`,
-            `--file=${file}`,
-          ])
-          const found = await read(drizzleNodePg({ client: session, schema }))
-          await session.query('commit')
-          return found
-        } catch (error) {
-          await session.query('rollback').catch(() => undefined)
-          throw error
+          return await read(drizzlePglite({ client: copy, schema }))
         } finally {
-          session.release()
+          await copy.close()
         }
       },
-      close: () => pool.end(),
+      close: embedded.close,
     }
   }
-  const client = await openPglite(config.dir)
-  // PGlite runs each query synchronously in WebAssembly on this thread and hands its queue on through
-  // promises, so a burst of queries would run back to back while sockets and files wait: a new call was not
-  // even read, and a page image's file reads (one turn each) waited for whole bursts. Each query starts on a
-  // turn of its own, so that I/O is served between queries (issue 34: page images' p50 under the bench's mix
-  // went from 3.4 s to 1.4 s at 50 clients).
-  const query = client.query.bind(client)
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await new Promise((resolve) => setImmediate(resolve))
-    return query(...args)
-  }) as typeof client.query
-  const db = drizzlePglite({ client, schema })
+  const pool = new pg.Pool({ connectionString: config.url })
+  pool.on('error', onIdleError)
   return {
-    db,
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    upkeep: async () => {
-      await client.exec('vacuum (analyze)')
-      return true
-    },
+    ...onPool(pool),
+    upkeep: async () => false,
     snapshot: async (file, read) => {
-      // dumpDataDir copies the data directory between two queries, and inside a transaction of its own no other
-      // transaction is half done; `read` asks a copy opened from it.
-      const dump = await client.transaction(() => client.dumpDataDir('none'))
-      await writeFile(file, new Uint8Array(await dump.arrayBuffer()))
-      const copy = await PGlite.create({ loadDataDir: dump })
+      // pg_dump works in a snapshot that this transaction exports, so `read` sees just what it dumps.
+      const session = await pool.connect()
       try {
-        return await read(drizzlePglite({ client: copy, schema }))
+        await session.query('begin isolation level repeatable read read only')
+        const { rows } = await session.query<{ id: string }>('select pg_export_snapshot() as id')
+        await runPgTool('pg_dump', config.url, [
+          '--format=custom',
+          `--snapshot=${rows[0]?.id}`,
+          `--file=${file}`,
+        ])
+        const found = await read(drizzleNodePg({ client: session, schema }))
+        await session.query('commit')
+        return found
+      } catch (error) {
+        await session.query('rollback').catch(() => undefined)
+        throw error
       } finally {
-        await copy.close()
+        session.release()
       }
     },
-    close: () => client.close(),
+    close: () => pool.end(),
+  }
+}
+
+/** The database and its migrations on a pool of connections, PostgreSQL's or the embedded database's one. */
+function onPool(pool: pg.Pool): Pick<DatabaseHandle, 'db' | 'migrate'> {
+  return {
+    db: drizzleNodePg({ client: pool, schema }),
+    migrate: async () => {
+      // Several processes starting at once on one database take turns: the first migrates, the others then
+      // find nothing pending. The lock is the session's, held by the connection that migrates, so it goes
+      // with that connection should it die.
+      const session = await pool.connect()
+      try {
+        await session.query('select pg_advisory_lock($1)', [migrationLockKey])
+        await migrateNodePg(drizzleNodePg({ client: session, schema }), { migrationsFolder })
+      } finally {
+        await session.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined)
+        session.release()
+      }
+    },
   }
 }
