@@ -1,10 +1,11 @@
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
 import type { PkiCa } from '../../contract/pki.ts'
-import { revokedCertificates } from './certificate-registry.ts'
+import { type RevokedCertificate, revokedCertificates } from './certificate-registry.ts'
 import { cryptoEngine } from './crypto-engine.ts'
 import { type RevocationServices, reasonCodes } from './ocsp.ts'
 import { OID } from './oids.ts'
+import type { CertifiedKey } from './pki.ts'
 import { extension, pkixTime } from './x509.ts'
 
 /** How long a CRL may be relied on (its nextUpdate after thisUpdate). */
@@ -19,10 +20,20 @@ export async function certificateRevocationList(
   services: RevocationServices,
   ca: PkiCa,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const issuer = services.pki[ca]
-  const seconds = Math.floor(services.now().getTime() / 1000)
+  return signedCrl(services.pki[ca], await revokedCertificates(services.db, ca), services.now())
+}
+
+/**
+ * A CRL (RFC 5280 v2) of `issuer`, DER, signed by it, as of `at`, valid a day: `revoked` with their times and
+ * reasons; numbered by its thisUpdate in seconds.
+ */
+export async function signedCrl(
+  issuer: Pick<CertifiedKey, 'certificate' | 'key'>,
+  revoked: RevokedCertificate[],
+  at: Date,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const seconds = Math.floor(at.getTime() / 1000)
   const thisUpdate = new Date(seconds * 1000)
-  const revoked = await revokedCertificates(services.db, ca)
   const authorityKeyId = issuer.certificate.extensions?.find(
     (candidate) => candidate.extnID === OID.subjectKeyIdentifier,
   )

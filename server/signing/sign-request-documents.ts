@@ -25,6 +25,7 @@ import type { SignableRequest } from './find-signable-request.ts'
 import { spendFreeSignature } from './free-signatures.ts'
 import { mailSignedDocuments, type SignedFile } from './mail-signed-documents.ts'
 import type { CertifiedKey, Pki } from './pki.ts'
+import { withPublishedRevocation } from './published-revocation.ts'
 import { signPdf } from './sign-pdf.ts'
 import { SigningError } from './signing-error.ts'
 import type { PlatformSigning, SigningServices } from './signing-services.ts'
@@ -108,7 +109,11 @@ export async function signRequestDocuments(
         .where(eq(signatureRequestDocuments.requestId, requestId))
         .orderBy(asc(signatureRequestDocuments.position))
       const files: SignedFile[] = []
-      const archive: ArchiveAuthorities = { tsa: platform.tsa, revocation: platform.revocation(tx) }
+      // The QTSP's certificates' revocation data is what their CA publishes.
+      const archive: ArchiveAuthorities = {
+        tsa: platform.tsa,
+        revocation: withPublishedRevocation(platform.revocation(tx)),
+      }
       // Where this signer signs: the call's placement, else their field (placed, or suggested clear of the others).
       const ownFields = signerFields(
         parts.map(({ document }) => document),

@@ -10,6 +10,8 @@ export type CscOptions = {
   baseUrl: string
   clientId: string
   clientSecret: string
+  /** DER of the QTSP's root CA certificates (its trusted list entry's): validation trusts its signatures. */
+  trustAnchors: Uint8Array[]
 }
 
 const infoSchema = v.object({ oauth2: v.optional(v.string()) })

@@ -4,6 +4,10 @@ import { serve } from '@hono/node-server'
 import * as asn1js from 'asn1js'
 import { type Context, Hono } from 'hono'
 import * as pkijs from 'pkijs'
+import type { CertificateStatus } from '../../signing/certificate-registry.ts'
+import { signedCrl } from '../../signing/crl.ts'
+import { cryptoEngine } from '../../signing/crypto-engine.ts'
+import { OcspRequestError, readOcspRequest, signedOcspResponse } from '../../signing/ocsp.ts'
 import { OID } from '../../signing/oids.ts'
 import { toPem } from '../../signing/pem.ts'
 import { certificateDer, createCertificate, generateKeyPair } from '../../signing/x509.ts'
@@ -19,12 +23,17 @@ export type SandboxCscServer = {
   root: Uint8Array
   /** Its root CA as PEM, to trust in a validator. */
   caPem: string
+  /** Stops answering, as a QTSP out of reach. */
   close(): Promise<void>
+  /** Answers again, on the same port, with the same CA and credentials. */
+  reopen(): Promise<void>
 }
 
 type Credential = {
   id: string
   userId: string
+  /** The signer's certificate, as its OCSP responder looks it up by serial. */
+  certificate: pkijs.Certificate
   certificates: Uint8Array[]
   key: ReturnType<typeof createPrivateKey>
 }
@@ -45,7 +54,9 @@ const sadSeconds = 300
  * chain), `credentials/authorize` and `signatures/signHash`. It has its own CA, made when it starts, and gives
  * each user it is asked about a credential on first sight: an RSA 2048 key of SCAL 1 with a certificate for
  * their `userID` (an e-mail address). Authorisation is explicit with an OTP: the sandbox takes any six digits,
- * which is the SMS one-time password Signet checked when the signer confirmed. Keeps everything in memory.
+ * which is the SMS one-time password Signet checked when the signer confirmed. As a QTSP's CA, it answers OCSP
+ * (`/ocsp`, by a delegated responder) and publishes its CRL (`/crl/root.crl`) and certificate (`/ca.cer`),
+ * which the signers' certificates name; none is revoked. Keeps everything in memory.
  */
 function createSandboxCsc(client: SandboxCscClient): {
   app: Hono
@@ -107,11 +118,41 @@ function createSandboxCsc(client: SandboxCscClient): {
     await next()
   })
 
+  app.post('/ocsp', async (c) => {
+    let request: ReturnType<typeof readOcspRequest>
+    try {
+      request = readOcspRequest(new Uint8Array(await c.req.arrayBuffer()))
+    } catch (error) {
+      if (error instanceof OcspRequestError) return c.text(error.message, 400)
+      throw error
+    }
+    const ca = await ready
+    const answers = await Promise.all(
+      request.certIds.map(async (certID) => ({ certID, status: await statusOf(ca.certificate, certID) })),
+    )
+    const answer = await signedOcspResponse(ca.ocsp, answers, new Date(), {
+      embedResponder: true,
+      ...(request.nonce ? { nonce: request.nonce } : {}),
+    })
+    return c.body(answer, 200, { 'content-type': 'application/ocsp-response' })
+  })
+
+  app.get('/crl/root.crl', async (c) => {
+    const ca = await ready
+    const crl = await signedCrl(ca, [], new Date())
+    return c.body(crl, 200, { 'content-type': 'application/pkix-crl' })
+  })
+
+  app.get('/ca.cer', async (c) => {
+    const { root } = await ready
+    return c.body(Uint8Array.from(root), 200, { 'content-type': 'application/pkix-cert' })
+  })
+
   app.post('/csc/v2/credentials/list', async (c) => {
     const { userID } = await body(c)
     if (typeof userID !== 'string' || userID === '')
       return fail(c, 400, 'invalid_request', 'Missing (or invalid type) string parameter userID')
-    const issued = credentialsOfUsers.get(userID) ?? issueCredential(userID)
+    const issued = credentialsOfUsers.get(userID) ?? issueCredential(userID, new URL(c.req.url).origin)
     credentialsOfUsers.set(userID, issued)
     const credential = await issued
     credentials.set(credential.id, credential)
@@ -200,7 +241,32 @@ function createSandboxCsc(client: SandboxCscClient): {
     return c.json({ signatures })
   })
 
-  async function issueCredential(userId: string): Promise<Credential> {
+  // Good for a certificate the sandbox issued (by its serial and the root's name and key), else unknown.
+  async function statusOf(root: pkijs.Certificate, certID: pkijs.CertID): Promise<CertificateStatus> {
+    const serial = Buffer.from(certID.serialNumber.valueBlock.valueHexView)
+    const credential = [...credentials.values()].find((candidate) =>
+      Buffer.from(candidate.certificate.serialNumber.valueBlock.valueHexView).equals(serial),
+    )
+    if (credential === undefined) return { status: 'unknown' }
+    try {
+      const hashAlgorithm = cryptoEngine.getAlgorithmByOID<{ name: string }>(
+        certID.hashAlgorithm.algorithmId,
+        true,
+      ).name
+      const own = await pkijs.CertID.create(
+        credential.certificate,
+        { hashAlgorithm, issuerCertificate: root },
+        cryptoEngine,
+      )
+      return own.isEqual(certID) ? { status: 'good' } : { status: 'unknown' }
+    } catch {
+      // A hash algorithm it does not know.
+      return { status: 'unknown' }
+    }
+  }
+
+  // `origin`: where the sandbox answers, which the certificate names for its OCSP, CRL and CA certificate.
+  async function issueCredential(userId: string, origin: string): Promise<Credential> {
     const ca = await ready
     const pair = (await crypto.subtle.generateKey(rsaKey, true, ['sign', 'verify'])) as CryptoKeyPair
     const certificate = await createCertificate({
@@ -211,11 +277,13 @@ function createSandboxCsc(client: SandboxCscClient): {
       validDays: 730,
       // As a QTSP's qualified certificate names it; no one trusts the sandbox's root.
       policies: [OID.qcpNaturalQscd],
+      authority: { ocsp: `${origin}/ocsp`, crl: `${origin}/crl/root.crl`, caIssuers: `${origin}/ca.cer` },
     })
     const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
     return {
       id: randomUUID(),
       userId,
+      certificate,
       certificates: [certificateDer(certificate), ca.root],
       key: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }),
     }
@@ -228,28 +296,47 @@ function createSandboxCsc(client: SandboxCscClient): {
 export async function startSandboxCscServer(client: SandboxCscClient, port = 0): Promise<SandboxCscServer> {
   const { app, ready } = createSandboxCsc(client)
   const { root } = await ready
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(started))
-  })
-  const address = server.address() as AddressInfo
+  const listen = (on: number) =>
+    new Promise<ReturnType<typeof serve>>((resolve) => {
+      const started = serve({ fetch: app.fetch, port: on, hostname: '127.0.0.1' }, () => resolve(started))
+    })
+  let server = await listen(port)
+  const { port: bound } = server.address() as AddressInfo
   return {
-    baseUrl: `http://127.0.0.1:${address.port}/csc/v2`,
+    baseUrl: `http://127.0.0.1:${bound}/csc/v2`,
     root,
     caPem: toPem('CERTIFICATE', root),
     close: () => new Promise((resolve) => server.close(() => resolve())),
+    async reopen() {
+      server = await listen(bound)
+    },
   }
 }
 
-// The sandbox's root CA, which issues the signers' certificates itself.
+// The sandbox's root CA, which issues the signers' certificates itself, and its delegated OCSP responder.
 async function createCa() {
+  const organization = 'Signet CSC sandbox (not qualified)'
   const pair = await generateKeyPair()
   const certificate = await createCertificate({
-    subject: { commonName: 'Signet CSC Sandbox Root CA', organization: 'Signet CSC sandbox (not qualified)' },
+    subject: { commonName: 'Signet CSC Sandbox Root CA', organization },
     subjectKey: pair,
     profile: 'rootCa',
     validDays: 3650,
   })
-  return { certificate, key: pair.privateKey, root: certificateDer(certificate) }
+  const responderPair = await generateKeyPair()
+  const responder = await createCertificate({
+    subject: { commonName: 'Signet CSC Sandbox OCSP Responder', organization },
+    subjectKey: responderPair,
+    issuer: { certificate, key: pair.privateKey },
+    profile: 'ocspSigning',
+    validDays: 3650,
+  })
+  return {
+    certificate,
+    key: pair.privateKey,
+    root: certificateDer(certificate),
+    ocsp: { certificate: responder, key: responderPair.privateKey },
+  }
 }
 
 // PKCS #1 v1.5 signs the DER DigestInfo of the hash (RFC 8017 9.2).

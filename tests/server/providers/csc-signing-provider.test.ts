@@ -4,6 +4,7 @@ import { toCamelCase } from '../../../contract/case.ts'
 import { mobileSigningPaths } from '../../../contract/mobile-signing.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { signAnswerSchema } from '../../../contract/signing.ts'
+import { validationReportSchema } from '../../../contract/validation.ts'
 import { createCscSigningProvider } from '../../../server/providers/csc/csc-signing-provider.ts'
 import { RemoteSigningUnavailable } from '../../../server/providers/csc/remote-signing-provider.ts'
 import {
@@ -39,7 +40,7 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
     csc = await startSandboxCscServer(client)
     api = await startSigningClient('pglite', {
       identificationSandboxSecret: 'identification-sandbox-secret-of-the-tests-0123456789',
-      csc: { baseUrl: csc.baseUrl, ...client },
+      csc: { baseUrl: csc.baseUrl, ...client, trustAnchors: [csc.root] },
     })
     owner = await api.signUp('owner@example.com')
     quinn = await api.signUp('quinn@example.com')
@@ -100,7 +101,7 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
     await csc.close()
     await api.expectError(await proceed(), 503, 'server.unavailable')
     expect((await api.getRequest(owner, request.id)).signatures[0]?.status).toBe('OPEN')
-    csc = await startSandboxCscServer(client, Number(new URL(csc.baseUrl).port))
+    await csc.reopen()
     expect(v.parse(signAnswerSchema, toCamelCase(await readJson(await proceed()))).results).toEqual([
       { signatureRequestId: request.id, result: 'complete', statusOverall: 'SIGNED' },
     ])
@@ -126,6 +127,38 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
       ['quinn@example.com', 'Signet CSC Sandbox Root CA', 'qes', true, true],
       ['Signet Timestamp Authority', 'Signet Issuing CA', 'unknown', false, true],
     ])
+    // /validate trusts the QTSP's root (CSC_TRUST_ANCHORS) and judges the document from its DSS alone, which
+    // holds the QTSP's OCSP answer for the signer's certificate: B-LTA and valid with the QTSP out of reach.
+    await csc.close()
+    const form = new FormData()
+    form.set('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'deed.pdf')
+    const validated = v.parse(
+      validationReportSchema,
+      await readJson(
+        await fetch(`${api.server.url}/api${apiPaths.validate()}`, { method: 'POST', body: form }),
+      ),
+    )
+    await csc.reopen()
+    expect(
+      validated.signatures.map((s) => [
+        s.kind,
+        s.signer?.commonName,
+        s.trusted,
+        s.intact,
+        s.level,
+        s.revocation,
+      ]),
+    ).toEqual([
+      [
+        'signature',
+        'quinn@example.com',
+        true,
+        true,
+        'B-LTA',
+        { status: 'good', revokedAt: null, source: 'document' },
+      ],
+      ['document_timestamp', 'Signet Timestamp Authority', true, true, null, null],
+    ])
     // The platform's own CA did not issue the signer's certificate.
     const platformCa = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
     const byPlatform = await validatePdf(bytes, {
@@ -142,11 +175,12 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
       numSignatures: 1,
       description: 'Deed',
     }
-    const wrongSecret = createCscSigningProvider({ ...client, baseUrl: csc.baseUrl, clientSecret: 'wrong' })
+    const options = { ...client, baseUrl: csc.baseUrl, trustAnchors: [csc.root] }
+    const wrongSecret = createCscSigningProvider({ ...options, clientSecret: 'wrong' })
     await expect(wrongSecret.authorize(request)).rejects.toThrow(
       new RemoteSigningUnavailable('CSC oauth2/token answered 401: invalid_client'),
     )
-    const provider = createCscSigningProvider({ ...client, baseUrl: csc.baseUrl })
+    const provider = createCscSigningProvider(options)
     await expect(provider.authorize({ ...request, oneTimePassword: '' })).rejects.toThrow(
       new RemoteSigningUnavailable('CSC credentials/authorize answered 400: invalid_otp'),
     )
