@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { SigningVerification } from '../../contract/request-events.ts'
+import type { IdentificationEvidence, SigningVerification } from '../../contract/request-events.ts'
 import { placedBox, type SignatureField, signatureFieldSize } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import type { DocumentSignature, SignatureQuality } from '../../contract/signing.ts'
@@ -90,6 +90,7 @@ export async function signRequestDocuments(
   const seal = identity.seal
   const requestId = signable.request.id
   const nextSigner = await documentSigner(services, pki, identity, signable)
+  const handedToQtsp = remoteSigning(services, identity) === undefined ? undefined : evidenceOf(identity)
   let signed: { statusOverall: SignatureRequestStatus }
   try {
     signed = await services.db.transaction(async (tx) => {
@@ -217,6 +218,7 @@ export async function signRequestDocuments(
         ...(identity.part11
           ? { part11: { name: identity.signingName, meaning: identity.signingReason ?? '' } }
           : {}),
+        ...(handedToQtsp === undefined ? {} : { handedToQtsp }),
       })
       // The last signature mails the signed documents, in the transaction that records it.
       if (decision.status === 'SIGNED') {
@@ -246,8 +248,8 @@ async function documentSigner(
   identity: SigningIdentity,
   signable: SignableRequest,
 ): Promise<(tx: Queryable) => Promise<CmsSigner>> {
-  const qtsp = identity.quality === 'qes' && !identity.seal ? services.qualifiedSigning : undefined
-  if (qtsp !== undefined && qtsp !== 'demo') {
+  const qtsp = remoteSigning(services, identity)
+  if (qtsp !== undefined) {
     const remote = await authorizeRemote(services, qtsp, identity, signable)
     return async () => remote
   }
@@ -268,6 +270,22 @@ async function documentSigner(
   }
 }
 
+/** The QTSP that makes this signature: a qualified one of a person, when one is configured. */
+function remoteSigning(
+  services: SigningServices,
+  identity: SigningIdentity,
+): RemoteSigningProvider | undefined {
+  const qtsp = identity.quality === 'qes' && !identity.seal ? services.qualifiedSigning : undefined
+  return qtsp === 'demo' ? undefined : qtsp
+}
+
+/** The identification the signer's qualified certificate rests on, as the QTSP is told it. */
+function evidenceOf(identity: SigningIdentity): IdentificationEvidence | undefined {
+  const identified = identity.verifications.find((verification) => verification.method === 'identification')
+  if (identified?.reference === undefined) return undefined
+  return { provider: identified.provider, mode: identified.mode, reference: identified.reference }
+}
+
 async function authorizeRemote(
   services: SigningServices,
   qtsp: RemoteSigningProvider,
@@ -280,12 +298,14 @@ async function authorizeRemote(
     .select({ documentId: signatureRequestDocuments.documentId })
     .from(signatureRequestDocuments)
     .where(eq(signatureRequestDocuments.requestId, signable.request.id))
+  const evidence = evidenceOf(identity)
   return qtsp
     .authorize({
       userId: identity.email,
       oneTimePassword: identity.oneTimePassword,
       numSignatures: Math.max(parts.length, 1),
       description: `Signet: ${signable.request.title}`,
+      ...(evidence === undefined ? {} : { evidence }),
     })
     .catch((error: unknown) => {
       if (error instanceof RemoteSigningUnavailable) throw qtspUnavailable(error)

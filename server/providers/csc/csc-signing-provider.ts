@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
+import type { IdentificationEvidence } from '../../../contract/request-events.ts'
 import type { CmsSigner } from '../../signing/cms.ts'
 import { OID } from '../../signing/oids.ts'
 import { type RemoteSigningProvider, RemoteSigningUnavailable } from './remote-signing-provider.ts'
@@ -32,8 +33,9 @@ const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.leng
  * (`oauth2/token` at the authorisation server `info` names), the signer's credential (`credentials/list` by
  * `userID`, `credentials/info` with its certificate chain), its authorisation with the signer's one-time
  * password (`credentials/authorize`, answering the SAD), and one `signatures/signHash` per signature over the
- * SHA-256 of the CMS signed attributes. Credentials of SCAL 1 only: SCAL 2 binds the hashes at authorisation,
- * before the documents are prepared.
+ * SHA-256 of the CMS signed attributes. The signer's identification evidence goes with list, authorize and
+ * signHash as `clientData`. Credentials of SCAL 1 only: SCAL 2 binds the hashes at authorisation, before the
+ * documents are prepared.
  */
 export function createCscSigningProvider(options: CscOptions): RemoteSigningProvider {
   // One CSC method (named in errors) at `url`.
@@ -69,6 +71,11 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
 
   return {
     async authorize(request) {
+      // The signer's identification, in each call about them: CSC v2 has no field of its own for it.
+      const clientData =
+        request.evidence === undefined
+          ? {}
+          : { clientData: JSON.stringify(identificationData(request.evidence)) }
       const info = await csc('info', infoSchema, {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ lang: 'en-US' }),
@@ -85,7 +92,7 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
       const { credentialIDs } = await csc(
         'credentials/list',
         listSchema,
-        json(token, { userID: request.userId, onlyValid: true }),
+        json(token, { userID: request.userId, onlyValid: true, ...clientData }),
       )
       const credentialID = credentialIDs[0]
       if (credentialID === undefined)
@@ -109,6 +116,7 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
           numSignatures: request.numSignatures,
           authData: [{ id: 'OTP', value: request.oneTimePassword }],
           description: request.description.slice(0, 500),
+          ...clientData,
         }),
       )
       const signer: CmsSigner = {
@@ -126,6 +134,7 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
               hashes: [hash],
               hashAlgorithmOID: OID.sha256,
               signAlgo: algorithm.csc,
+              ...clientData,
             }),
           )
           return fromBase64(signatures[0] ?? '')
@@ -133,6 +142,16 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
       }
       return signer
     },
+  }
+}
+
+/**
+ * The `clientData` (vendor data, a JSON string) that hands the QTSP the signer's identification evidence:
+ * the identification provider, its method and the provider's reference of the evidence.
+ */
+function identificationData(evidence: IdentificationEvidence) {
+  return {
+    identification: { provider: evidence.provider, method: evidence.mode, reference: evidence.reference },
   }
 }
 

@@ -27,6 +27,8 @@ export type SandboxCscServer = {
   close(): Promise<void>
   /** Answers again, on the same port, with the same CA and credentials. */
   reopen(): Promise<void>
+  /** The `clientData` of each call about a credential, in order: what the signing application handed over. */
+  clientData: { method: string; userId: string; clientData: string | undefined }[]
 }
 
 type Credential = {
@@ -56,11 +58,13 @@ const sadSeconds = 300
  * their `userID` (an e-mail address). Authorisation is explicit with an OTP: the sandbox takes any six digits,
  * which is the SMS one-time password Signet checked when the signer confirmed. As a QTSP's CA, it answers OCSP
  * (`/ocsp`, by a delegated responder) and publishes its CRL (`/crl/root.crl`) and certificate (`/ca.cer`),
- * which the signers' certificates name; none is revoked. Keeps everything in memory.
+ * which the signers' certificates name; none is revoked. It keeps the `clientData` of each call about a
+ * credential, where Signet hands over the signer's identification evidence. Keeps everything in memory.
  */
 function createSandboxCsc(client: SandboxCscClient): {
   app: Hono
   ready: Promise<{ root: Uint8Array }>
+  clientData: SandboxCscServer['clientData']
 } {
   const ready = createCa()
   const tokens = new Map<string, number>()
@@ -68,7 +72,14 @@ function createSandboxCsc(client: SandboxCscClient): {
   const credentialsOfUsers = new Map<string, Promise<Credential>>()
   const credentials = new Map<string, Credential>()
   const authorizations = new Map<string, Authorization>()
+  const clientData: SandboxCscServer['clientData'] = []
   const app = new Hono()
+  const record = (method: string, userId: string, request: Record<string, unknown>) =>
+    clientData.push({
+      method,
+      userId,
+      clientData: typeof request.clientData === 'string' ? request.clientData : undefined,
+    })
 
   const fail = (c: Context, status: 400 | 401, error: string, description: string) =>
     c.json({ error, error_description: description }, status)
@@ -149,9 +160,11 @@ function createSandboxCsc(client: SandboxCscClient): {
   })
 
   app.post('/csc/v2/credentials/list', async (c) => {
-    const { userID } = await body(c)
+    const request = await body(c)
+    const { userID } = request
     if (typeof userID !== 'string' || userID === '')
       return fail(c, 400, 'invalid_request', 'Missing (or invalid type) string parameter userID')
+    record('credentials/list', userID, request)
     const issued = credentialsOfUsers.get(userID) ?? issueCredential(userID, new URL(c.req.url).origin)
     credentialsOfUsers.set(userID, issued)
     const credential = await issued
@@ -201,6 +214,7 @@ function createSandboxCsc(client: SandboxCscClient): {
     const value = (otp as { value?: unknown } | undefined)?.value
     if (typeof value !== 'string' || !/^\d{6}$/.test(value))
       return fail(c, 400, 'invalid_otp', 'The OTP is missing or invalid')
+    record('credentials/authorize', credential.userId, request)
     const sad = randomBytes(32).toString('base64url')
     authorizations.set(sad, {
       credentialId: credential.id,
@@ -233,6 +247,7 @@ function createSandboxCsc(client: SandboxCscClient): {
     if (digests.length === 0 || digests.some((digest) => digest.length !== 32))
       return fail(c, 400, 'invalid_request', 'Invalid parameter hashes')
     authorization.remaining -= digests.length
+    record('signatures/signHash', credential.userId, request)
     const signatures = digests.map((digest) =>
       privateEncrypt({ key: credential.key, padding: rsa.RSA_PKCS1_PADDING }, digestInfo(digest)).toString(
         'base64',
@@ -289,12 +304,12 @@ function createSandboxCsc(client: SandboxCscClient): {
     }
   }
 
-  return { app, ready: ready.then(({ root }) => ({ root })) }
+  return { app, ready: ready.then(({ root }) => ({ root })), clientData }
 }
 
 /** Starts the sandbox on `port` of 127.0.0.1 (0: a free one). */
 export async function startSandboxCscServer(client: SandboxCscClient, port = 0): Promise<SandboxCscServer> {
-  const { app, ready } = createSandboxCsc(client)
+  const { app, ready, clientData } = createSandboxCsc(client)
   const { root } = await ready
   const listen = (on: number) =>
     new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -310,6 +325,7 @@ export async function startSandboxCscServer(client: SandboxCscClient, port = 0):
     async reopen() {
       server = await listen(bound)
     },
+    clientData,
   }
 }
 

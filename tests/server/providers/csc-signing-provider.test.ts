@@ -15,6 +15,7 @@ import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { identifyQualified } from '../identification/identify-qualified.ts'
+import { requestEvents } from '../signature-requests/request-history.ts'
 import {
   documentTimestamp,
   makePdf,
@@ -35,6 +36,7 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
   let api: SigningClient
   let owner: string
   let quinn: string
+  let identification: string
 
   beforeAll(async () => {
     csc = await startSandboxCscServer(client)
@@ -44,7 +46,7 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
     })
     owner = await api.signUp('owner@example.com')
     quinn = await api.signUp('quinn@example.com')
-    await identifyQualified(api, quinn)
+    identification = await identifyQualified(api, quinn)
     // Quinn chooses the qualified standard as the default: a request that asks for none signs qualified.
     await readJson(
       await api.call('PUT', apiPaths.user(), {
@@ -105,6 +107,27 @@ describe('qualified signatures made by a QTSP through the CSC API (against the s
     expect(v.parse(signAnswerSchema, toCamelCase(await readJson(await proceed()))).results).toEqual([
       { signatureRequestId: request.id, result: 'complete', statusOverall: 'SIGNED' },
     ])
+
+    // The QTSP was told, in every call about Quinn's credential, which identification their certificate rests
+    // on; the audit trail records what was handed over.
+    const evidence = { provider: 'zertes', mode: 'video', reference: identification }
+    const handedOver = JSON.stringify({
+      identification: { provider: 'zertes', method: 'video', reference: identification },
+    })
+    expect(csc.clientData.filter((call) => call.userId === 'quinn@example.com')).toEqual([
+      // The call while the QTSP was out of reach never arrived.
+      { method: 'credentials/list', userId: 'quinn@example.com', clientData: handedOver },
+      { method: 'credentials/authorize', userId: 'quinn@example.com', clientData: handedOver },
+      { method: 'signatures/signHash', userId: 'quinn@example.com', clientData: handedOver },
+    ])
+    const [signedEvent] = (await requestEvents(api, owner, request.id)).filter(
+      (event) => event.type === 'signed',
+    )
+    expect(signedEvent?.detail).toMatchObject({
+      quality: 'qes',
+      verifications: expect.arrayContaining([{ method: 'identification', ...evidence }]),
+      handedToQtsp: evidence,
+    })
 
     const bytes = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
     const dir = temporaryDirectory('csc-signing')
