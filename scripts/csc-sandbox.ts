@@ -10,16 +10,20 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8090' },
     'client-id': { type: 'string', default: 'signet-dev' },
     'client-secret': { type: 'string', default: 'signet-dev-secret' },
+    scal: { type: 'string', default: '1' },
   },
 })
 const port = Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error('Usage: npm run csc-sandbox -- [--port 8090] [--client-id id] [--client-secret secret]')
+const scal = values.scal
+if (!Number.isInteger(port) || port < 0 || port > 65535 || (scal !== '1' && scal !== '2')) {
+  console.error(
+    'Usage: npm run csc-sandbox -- [--port 8090] [--client-id id] [--client-secret secret] [--scal 1|2]',
+  )
   process.exit(2)
 }
 const clientId = values['client-id']
 const clientSecret = values['client-secret']
-const sandbox = await startSandboxCscServer({ clientId, clientSecret }, port)
+const sandbox = await startSandboxCscServer({ clientId, clientSecret }, port, scal)
 console.log(
   `CSC_BASE_URL=${sandbox.baseUrl} CSC_CLIENT_ID=${clientId} CSC_CLIENT_SECRET=${clientSecret} CSC_TRUST_ANCHORS="${sandbox.caPem}"`,
 )

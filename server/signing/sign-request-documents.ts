@@ -26,7 +26,7 @@ import { spendFreeSignature } from './free-signatures.ts'
 import { mailSignedDocuments, type SignedFile } from './mail-signed-documents.ts'
 import type { CertifiedKey, Pki } from './pki.ts'
 import { withPublishedRevocation } from './published-revocation.ts'
-import { signPdf } from './sign-pdf.ts'
+import { prepareSignedPdf } from './sign-pdf.ts'
 import { SigningError } from './signing-error.ts'
 import type { PlatformSigning, SigningServices } from './signing-services.ts'
 
@@ -123,7 +123,7 @@ export async function signRequestDocuments(
       const usedFields: SignatureField[] = []
       // The time the appearance shows is the one the request and its audit trail record.
       const now = services.now()
-      for (const { part, document } of parts) {
+      const prepareDocument = async ({ part, document }: (typeof parts)[number]) => {
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
         const signer = await nextSigner(tx)
@@ -139,7 +139,7 @@ export async function signRequestDocuments(
           document,
         )
         usedFields.push(field)
-        const withSignature = await signPdf(
+        const pending = await prepareSignedPdf(
           current,
           {
             signer: { ...signer, name: identity.name, email: identity.email },
@@ -156,13 +156,11 @@ export async function signRequestDocuments(
             appearance: { page: field.page, rect: field },
           },
           renderer.prepareSignature,
-        ).catch((error: unknown) => {
-          if (error instanceof RemoteSigningUnavailable) throw qtspUnavailable(error)
-          if (!(error instanceof SigningError)) throw error
-          throw new ApiError(422, 'signing.document_unsignable', `“${document.title}” cannot be signed`, {
-            cause: error,
-          })
-        })
+        ).catch(signingFailed(document))
+        return { document, signer, pending }
+      }
+      const finishDocument = async ({ document, pending }: Awaited<ReturnType<typeof prepareDocument>>) => {
+        const withSignature = await pending.finish().catch(signingFailed(document))
         // The last signature makes the document B-LTA: its validation data and an archive timestamp, by the
         // timestamp authority's key in use now (or a later one, should it be renewed meanwhile).
         const archivedBy =
@@ -185,6 +183,16 @@ export async function signRequestDocuments(
           )
         files.push({ title: document.title, storageKey: documentKey(sha256) })
       }
+      // One document after another; but a QTSP's SCAL 2 credential (one signer for all, `bind`) authorises the
+      // hashes of every document's signature at once, before it signs any: those are all prepared first.
+      const bound: Awaited<ReturnType<typeof prepareDocument>>[] = []
+      for (const entry of parts) {
+        const prepared = await prepareDocument(entry)
+        if (prepared.signer.bind === undefined) await finishDocument(prepared)
+        else bound.push(prepared)
+      }
+      await bound[0]?.signer.bind?.(bound.map(({ pending }) => pending.signedAttributes)).catch(remoteFailed)
+      for (const prepared of bound) await finishDocument(prepared)
       if (
         identity.freeAccountId !== undefined &&
         !(await spendFreeSignature(tx, identity.freeAccountId, services.freeSignatures))
@@ -307,14 +315,26 @@ async function authorizeRemote(
       description: `Signet: ${signable.request.title}`,
       ...(evidence === undefined ? {} : { evidence }),
     })
-    .catch((error: unknown) => {
-      if (error instanceof RemoteSigningUnavailable) throw qtspUnavailable(error)
-      throw error
-    })
+    .catch(remoteFailed)
 }
 
-function qtspUnavailable(error: RemoteSigningUnavailable): ApiError {
-  return new ApiError(
+/**
+ * What a failed signing of `document` answers: 503 when the QTSP is out of reach or refuses, 422 naming a
+ * document that cannot be signed; anything else is the server's.
+ */
+function signingFailed(document: { title: string }) {
+  return (error: unknown): never => {
+    if (!(error instanceof SigningError)) remoteFailed(error)
+    throw new ApiError(422, 'signing.document_unsignable', `“${document.title}” cannot be signed`, {
+      cause: error,
+    })
+  }
+}
+
+/** The QTSP out of reach or refusing: 503, and the signer may try again; anything else is the server's. */
+function remoteFailed(error: unknown): never {
+  if (!(error instanceof RemoteSigningUnavailable)) throw error
+  throw new ApiError(
     503,
     'server.unavailable',
     'The qualified trust service provider cannot be reached; try again later',

@@ -24,6 +24,8 @@ const credentialInfoSchema = v.object({
     status: v.optional(v.string()),
     certificates: v.pipe(v.array(v.string()), v.minLength(1)),
   }),
+  // The sole control level of the signer's key: 1 when not given, as CSC v2 says.
+  SCAL: v.optional(v.picklist(['1', '2']), '1'),
 })
 const authorizeSchema = v.object({ SAD: v.pipe(v.string(), v.minLength(1)) })
 const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.length(1)) })
@@ -34,8 +36,8 @@ const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.leng
  * `userID`, `credentials/info` with its certificate chain), its authorisation with the signer's one-time
  * password (`credentials/authorize`, answering the SAD), and one `signatures/signHash` per signature over the
  * SHA-256 of the CMS signed attributes. The signer's identification evidence goes with list, authorize and
- * signHash as `clientData`. Credentials of SCAL 1 only: SCAL 2 binds the hashes at authorisation, before the
- * documents are prepared.
+ * signHash as `clientData`. A credential of SCAL 1 is authorised at once for `numSignatures`; one of SCAL 2
+ * (`credentials/info`) once every document's signature is prepared, for exactly their hashes (`bind`).
  */
 export function createCscSigningProvider(options: CscOptions): RemoteSigningProvider {
   // One CSC method (named in errors) at `url`.
@@ -108,23 +110,28 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
       const [certificate, ...chain] = credential.cert.certificates.map(fromBase64)
       if (certificate === undefined)
         throw new RemoteSigningUnavailable('CSC credentials/info: no certificate')
-      const { SAD } = await csc(
-        'credentials/authorize',
-        authorizeSchema,
-        json(token, {
-          credentialID,
-          numSignatures: request.numSignatures,
-          authData: [{ id: 'OTP', value: request.oneTimePassword }],
-          description: request.description.slice(0, 500),
-          ...clientData,
-        }),
-      )
+      // SCAL 2 binds the SAD to the hashes it may sign, given when the signatures are prepared (`bind`).
+      const authorize = (bound?: string[]) =>
+        csc(
+          'credentials/authorize',
+          authorizeSchema,
+          json(token, {
+            credentialID,
+            numSignatures: bound?.length ?? request.numSignatures,
+            ...(bound === undefined ? {} : { hashes: bound, hashAlgorithmOID: OID.sha256 }),
+            authData: [{ id: 'OTP', value: request.oneTimePassword }],
+            description: request.description.slice(0, 500),
+            ...clientData,
+          }),
+        ).then(({ SAD }) => SAD)
+      let SAD = credential.SCAL === '2' ? undefined : await authorize()
       const signer: CmsSigner = {
         certificate,
         chain,
         signatureAlgorithm: algorithm.cms,
         async sign(signedAttributes) {
-          const hash = createHash('sha256').update(signedAttributes).digest('base64')
+          const hash = sha256(signedAttributes)
+          if (SAD === undefined) throw new Error('a SCAL 2 credential signs once its hashes are bound (bind)')
           const { signatures } = await csc(
             'signatures/signHash',
             signHashSchema,
@@ -140,7 +147,13 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
           return fromBase64(signatures[0] ?? '')
         },
       }
-      return signer
+      if (credential.SCAL !== '2') return signer
+      return {
+        ...signer,
+        async bind(signedAttributes) {
+          SAD = await authorize(signedAttributes.map(sha256))
+        },
+      }
     },
   }
 }
@@ -167,6 +180,10 @@ function signatureAlgorithm(algo: string[]): { csc: string; cms: string } {
       return { csc: OID.ecdsaWithSha256, cms: OID.ecdsaWithSha256 }
   }
   throw new RemoteSigningUnavailable(`CSC credentials/info: no supported key algorithm in ${algo.join(', ')}`)
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64')
 }
 
 function fromBase64(value: string): Uint8Array {

@@ -39,7 +39,16 @@ type Credential = {
   certificates: Uint8Array[]
   key: ReturnType<typeof createPrivateKey>
 }
-type Authorization = { credentialId: string; remaining: number; expiresAt: number }
+type Authorization = {
+  credentialId: string
+  remaining: number
+  expiresAt: number
+  /** SCAL 2: the hashes (base64) the SAD may sign, each once. */
+  hashes?: Set<string>
+}
+
+/** Whether a credential's key signs any hash its SAD covers (1) or only the hashes authorised with it (2). */
+type Scal = '1' | '2'
 
 const rsaKey: RsaHashedKeyGenParams = {
   name: 'RSASSA-PKCS1-v1_5',
@@ -54,14 +63,17 @@ const sadSeconds = 300
  * A sandbox qualified trust service provider that answers as the Cloud Signature Consortium API v2.0 says:
  * `info`, `oauth2/token` (client credentials), `credentials/list` (by `userID`), `credentials/info` (with the
  * chain), `credentials/authorize` and `signatures/signHash`. It has its own CA, made when it starts, and gives
- * each user it is asked about a credential on first sight: an RSA 2048 key of SCAL 1 with a certificate for
+ * each user it is asked about a credential on first sight: an RSA 2048 key of SCAL 1 or 2 with a certificate for
  * their `userID` (an e-mail address). Authorisation is explicit with an OTP: the sandbox takes any six digits,
  * which is the SMS one-time password Signet checked when the signer confirmed. As a QTSP's CA, it answers OCSP
  * (`/ocsp`, by a delegated responder) and publishes its CRL (`/crl/root.crl`) and certificate (`/ca.cer`),
  * which the signers' certificates name; none is revoked. It keeps the `clientData` of each call about a
  * credential, where Signet hands over the signer's identification evidence. Keeps everything in memory.
  */
-function createSandboxCsc(client: SandboxCscClient): {
+function createSandboxCsc(
+  client: SandboxCscClient,
+  scal: Scal,
+): {
   app: Hono
   ready: Promise<{ root: Uint8Array }>
   clientData: SandboxCscServer['clientData']
@@ -190,7 +202,7 @@ function createSandboxCsc(client: SandboxCscClient): {
         mode: 'explicit',
         objects: [{ type: 'OTP', id: 'OTP', format: 'N', label: 'One-time password', generator: 'sms' }],
       },
-      SCAL: '1',
+      SCAL: scal,
       multisign: 100,
       lang: 'en-US',
     })
@@ -214,12 +226,22 @@ function createSandboxCsc(client: SandboxCscClient): {
     const value = (otp as { value?: unknown } | undefined)?.value
     if (typeof value !== 'string' || !/^\d{6}$/.test(value))
       return fail(c, 400, 'invalid_otp', 'The OTP is missing or invalid')
+    let hashes: Set<string> | undefined
+    if (scal === '2') {
+      if (request.hashAlgorithmOID !== OID.sha256)
+        return fail(c, 400, 'invalid_request', 'Invalid parameter hashAlgorithmOID')
+      const given = Array.isArray(request.hashes) ? (request.hashes as unknown[]) : []
+      if (given.length !== numSignatures || given.some((hash) => !isSha256(hash)))
+        return fail(c, 400, 'invalid_request', 'Invalid parameter hashes')
+      hashes = new Set(given as string[])
+    }
     record('credentials/authorize', credential.userId, request)
     const sad = randomBytes(32).toString('base64url')
     authorizations.set(sad, {
       credentialId: credential.id,
       remaining: numSignatures,
       expiresAt: Date.now() + sadSeconds * 1000,
+      ...(hashes === undefined ? {} : { hashes }),
     })
     return c.json({ SAD: sad, expiresIn: sadSeconds })
   })
@@ -241,11 +263,12 @@ function createSandboxCsc(client: SandboxCscClient): {
       return fail(c, 400, 'invalid_request', 'Invalid parameter hashAlgorithmOID')
     if (request.signAlgo !== OID.rsaEncryption && request.signAlgo !== OID.sha256WithRsaEncryption)
       return fail(c, 400, 'invalid_request', 'Invalid parameter signAlgo')
-    const digests = hashes.map((hash) =>
-      typeof hash === 'string' ? Buffer.from(hash, 'base64') : Buffer.alloc(0),
-    )
-    if (digests.length === 0 || digests.some((digest) => digest.length !== 32))
+    if (hashes.length === 0 || !hashes.every(isSha256))
       return fail(c, 400, 'invalid_request', 'Invalid parameter hashes')
+    // A SCAL 2 SAD signs only the hashes it was authorised for, each once.
+    if (authorization.hashes !== undefined && !hashes.every((hash) => authorization.hashes?.delete(hash)))
+      return fail(c, 400, 'invalid_request', 'Invalid parameter hashes: not the authorised ones')
+    const digests = hashes.map((hash) => Buffer.from(hash, 'base64'))
     authorization.remaining -= digests.length
     record('signatures/signHash', credential.userId, request)
     const signatures = digests.map((digest) =>
@@ -307,9 +330,13 @@ function createSandboxCsc(client: SandboxCscClient): {
   return { app, ready: ready.then(({ root }) => ({ root })), clientData }
 }
 
-/** Starts the sandbox on `port` of 127.0.0.1 (0: a free one). */
-export async function startSandboxCscServer(client: SandboxCscClient, port = 0): Promise<SandboxCscServer> {
-  const { app, ready, clientData } = createSandboxCsc(client)
+/** Starts the sandbox on `port` of 127.0.0.1 (0: a free one), its credentials of sole control level `scal`. */
+export async function startSandboxCscServer(
+  client: SandboxCscClient,
+  port = 0,
+  scal: Scal = '1',
+): Promise<SandboxCscServer> {
+  const { app, ready, clientData } = createSandboxCsc(client, scal)
   const { root } = await ready
   const listen = (on: number) =>
     new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -353,6 +380,11 @@ async function createCa() {
     root: certificateDer(certificate),
     ocsp: { certificate: responder, key: responderPair.privateKey },
   }
+}
+
+// A SHA-256 hash in base64, as hashes carry them.
+function isSha256(hash: unknown): hash is string {
+  return typeof hash === 'string' && Buffer.from(hash, 'base64').length === 32
 }
 
 // PKCS #1 v1.5 signs the DER DigestInfo of the hash (RFC 8017 9.2).
