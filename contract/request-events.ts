@@ -2,6 +2,19 @@ import * as v from 'valibot'
 import { identificationModes, identificationProviders } from './identification.ts'
 
 /**
+ * The identification a signer's certificate rests on, as a QTSP is told it: by which provider and method, and
+ * the provider's reference of it, where its evidence is kept.
+ */
+const identificationEvidenceSchema = v.object({
+  provider: v.picklist(identificationProviders),
+  mode: v.picklist(identificationModes),
+  reference: v.string(),
+})
+
+/** The identification a signer's certificate rests on (see {@link identificationEvidenceSchema}). */
+export type IdentificationEvidence = v.InferOutput<typeof identificationEvidenceSchema>
+
+/**
  * How a signer proved who they were when they signed, as the `signed` entry of the audit trail records it:
  * signed in to their account (`sign_in`), their password entered again for 21 CFR Part 11 (`password`), a TAN
  * mailed to their address (`tan`), a one-time password by SMS to a (masked) number (`sms_otp`), an earlier
@@ -15,8 +28,9 @@ export const signingVerificationSchema = v.variant('method', [
   v.object({ method: v.literal('sms_otp'), to: v.string() }),
   v.object({
     method: v.literal('identification'),
-    provider: v.picklist(identificationProviders),
-    mode: v.picklist(identificationModes),
+    ...identificationEvidenceSchema.entries,
+    // Absent from entries recorded before the reference was.
+    reference: v.optional(v.string()),
   }),
   v.object({ method: v.literal('vouched'), business: v.string() }),
   v.object({ method: v.literal('seal'), seal: v.string(), usedBy: v.string() }),
@@ -31,6 +45,8 @@ const signedDetailSchema = v.object({
   verifications: v.optional(v.array(signingVerificationSchema), []),
   /** The printed name and meaning of a signature under 21 CFR Part 11 (11.50). */
   part11: v.optional(v.object({ name: v.string(), meaning: v.string() })),
+  /** The identification evidence handed to the QTSP that made the qualified signature. */
+  handedToQtsp: v.optional(identificationEvidenceSchema),
 })
 
 /** The fields of a request whose change an `updated` entry records. */

@@ -9,6 +9,7 @@ import type { IdAustriaOptions } from './providers/identification/id-austria-ide
 import { type IdnowOptions, idnowProducts } from './providers/identification/idnow-identification-provider.ts'
 import type { TwilioOptions } from './providers/mobile-signing/twilio-mobile-signing-provider.ts'
 import type { StatusPageSource } from './providers/status-page/status-page-provider.ts'
+import { fromPem } from './signing/pem.ts'
 import { issuingValidDays, minIssuingRenewBeforeDays } from './signing/pki.ts'
 import type { S3StorageOptions } from './storage/s3-file-storage.ts'
 
@@ -388,6 +389,13 @@ const envSchema = v.object({
   CSC_BASE_URL: v.optional(baseUrl),
   CSC_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   CSC_CLIENT_SECRET: v.optional(v.string()),
+  CSC_TRUST_ANCHORS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((pem) => fromPem('CERTIFICATE', pem)),
+      v.minLength(1, 'must hold the QTSP’s root CA certificates as PEM (-----BEGIN CERTIFICATE-----…)'),
+    ),
+  ),
   SELLER_NAME: v.optional(
     v.pipe(
       v.string(),
@@ -545,8 +553,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { ID_AUSTRIA_ISSUER, ID_AUSTRIA_CLIENT_ID, ID_AUSTRIA_CLIENT_SECRET } = result.output
   const idAustria = { ID_AUSTRIA_ISSUER, ID_AUSTRIA_CLIENT_ID, ID_AUSTRIA_CLIENT_SECRET }
   setTogether(idAustria)
-  const { CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET } = result.output
-  setTogether({ CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET })
+  const { CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET, CSC_TRUST_ANCHORS } = result.output
+  setTogether({ CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET, CSC_TRUST_ANCHORS })
   const { SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER } = result.output
   setTogether({ SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER })
   if (S3_ENDPOINT !== undefined) {
@@ -647,9 +655,19 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
             clientSecret: ID_AUSTRIA_CLIENT_SECRET,
           },
         }),
-    ...(CSC_BASE_URL === undefined || CSC_CLIENT_ID === undefined || CSC_CLIENT_SECRET === undefined
+    ...(CSC_BASE_URL === undefined ||
+    CSC_CLIENT_ID === undefined ||
+    CSC_CLIENT_SECRET === undefined ||
+    CSC_TRUST_ANCHORS === undefined
       ? {}
-      : { csc: { baseUrl: CSC_BASE_URL, clientId: CSC_CLIENT_ID, clientSecret: CSC_CLIENT_SECRET } }),
+      : {
+          csc: {
+            baseUrl: CSC_BASE_URL,
+            clientId: CSC_CLIENT_ID,
+            clientSecret: CSC_CLIENT_SECRET,
+            trustAnchors: CSC_TRUST_ANCHORS,
+          },
+        }),
     ...(S3_ENDPOINT === undefined || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY
       ? {}
       : {

@@ -200,7 +200,10 @@ export async function startServer(
     const upkeep = scheduleUpkeep(queue, database, now, logger)
     const nightly = config.backup === undefined ? undefined : scheduleNightlyBackup(queue, backup, logger)
     const archiveRenewal = scheduleArchiveRenewal(queue, database.db, now, logger)
-    const validation = createValidationPool({ ...options.validation, trustedRoots: [platform.pki.root.der] })
+    const validation = createValidationPool({
+      ...options.validation,
+      trustedRoots: [platform.pki.root.der, ...(config.csc?.trustAnchors ?? [])],
+    })
     validator = validation
     const app = createApp({
       config,

@@ -17,6 +17,11 @@ export type CmsSigner = {
   signatureAlgorithm: string
   /** The signature value as CMS carries it (DER for ECDSA) over these bytes, hashed with SHA-256. */
   sign(signedAttributes: Uint8Array): Promise<Uint8Array>
+  /**
+   * A QTSP's credential of SCAL 2: authorises signing exactly these signed attributes, one signature each,
+   * before `sign` is asked for any of them. Absent: `sign` needs no authorisation of the hashes.
+   */
+  bind?(signedAttributes: Uint8Array[]): Promise<void>
 }
 
 /** A {@link CmsSigner} with a P-256 key the platform holds. */
@@ -77,6 +82,14 @@ export class RawDer {
  * Certificates are added by `signedDataDer`.
  */
 export async function createSignedData(request: CmsSignRequest): Promise<pkijs.SignedData> {
+  return prepareSignedData(request).complete()
+}
+
+/** A SignedData of {@link createSignedData} before its signer signs: the bytes it will sign, and the signing. */
+type PreparedSignedData = { signedAttributes: Uint8Array; complete(): Promise<pkijs.SignedData> }
+
+/** {@link createSignedData} in two steps: what is signed is known before the signer is asked (SCAL 2). */
+export function prepareSignedData(request: CmsSignRequest): PreparedSignedData {
   const { certificate } = request.signer
   const parts = certificateParts(certificate)
   const serial = parts.tbs.subarray(parts.serial.start, parts.serial.end)
@@ -111,18 +124,23 @@ export async function createSignedData(request: CmsSignRequest): Promise<pkijs.S
     signerInfo.signedAttrs?.toSchema().toBER(false) ?? new ArrayBuffer(0),
   )
   signedAttributes[0] = 0x31
-  signerInfo.signature = new asn1js.OctetString({ valueHex: await request.signer.sign(signedAttributes) })
-  const signedData = new pkijs.SignedData({
-    version: 1,
-    digestAlgorithms: [sha256()],
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: request.contentType }),
-    signerInfos: [signerInfo],
-  })
-  // Set after construction: pkijs's constructor would turn it into a BER constructed OCTET STRING.
-  if (request.content) {
-    signedData.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: request.content })
+  return {
+    signedAttributes,
+    async complete() {
+      signerInfo.signature = new asn1js.OctetString({ valueHex: await request.signer.sign(signedAttributes) })
+      const signedData = new pkijs.SignedData({
+        version: 1,
+        digestAlgorithms: [sha256()],
+        encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: request.contentType }),
+        signerInfos: [signerInfo],
+      })
+      // Set after construction: pkijs's constructor would turn it into a BER constructed OCTET STRING.
+      if (request.content) {
+        signedData.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: request.content })
+      }
+      return signedData
+    },
   }
-  return signedData
 }
 
 /** Serialises a SignedData in its ContentInfo, embedding the given DER certificates as they are. */

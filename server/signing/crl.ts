@@ -1,10 +1,10 @@
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
-import { revokedCertificates } from './certificate-registry.ts'
+import { type RevokedCertificate, revokedCertificates } from './certificate-registry.ts'
 import { cryptoEngine } from './crypto-engine.ts'
 import { type RevocationServices, reasonCodes } from './ocsp.ts'
 import { OID } from './oids.ts'
-import type { PlatformCa } from './pki.ts'
+import type { CertifiedKey, PlatformCa } from './pki.ts'
 import { extension, pkixTime } from './x509.ts'
 
 /** How long a CRL may be relied on (its nextUpdate after thisUpdate). */
@@ -19,9 +19,20 @@ export async function certificateRevocationList(
   services: RevocationServices,
   issuer: PlatformCa,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const seconds = Math.floor(services.now().getTime() / 1000)
+  return signedCrl(issuer, await revokedCertificates(services.db, issuer.ca), services.now())
+}
+
+/**
+ * A CRL (RFC 5280 v2) of `issuer`, DER, signed by it, as of `at`, valid a day: `revoked` with their times and
+ * reasons; numbered by its thisUpdate in seconds.
+ */
+export async function signedCrl(
+  issuer: Pick<CertifiedKey, 'certificate' | 'key'>,
+  revoked: RevokedCertificate[],
+  at: Date,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const seconds = Math.floor(at.getTime() / 1000)
   const thisUpdate = new Date(seconds * 1000)
-  const revoked = await revokedCertificates(services.db, issuer.ca)
   const authorityKeyId = issuer.certificate.extensions?.find(
     (candidate) => candidate.extnID === OID.subjectKeyIdentifier,
   )

@@ -52,6 +52,15 @@ export async function answerOcspRequest(
   services: RevocationServices,
   requestDer: Uint8Array,
 ): Promise<Uint8Array<ArrayBuffer>> {
+  const { certIds, nonce } = readOcspRequest(requestDer)
+  return respond(services, certIds, nonce)
+}
+
+/** The certificates a DER OCSPRequest asks about, and its nonce; OcspRequestError when it is none. */
+export function readOcspRequest(requestDer: Uint8Array): {
+  certIds: pkijs.CertID[]
+  nonce?: pkijs.Extension
+} {
   let request: pkijs.OCSPRequest
   try {
     request = pkijs.OCSPRequest.fromBER(Uint8Array.from(requestDer))
@@ -61,7 +70,7 @@ export async function answerOcspRequest(
   const certIds = request.tbsRequest.requestList.map((single) => single.reqCert)
   if (certIds.length === 0) throw new OcspRequestError('the OCSPRequest asks about no certificate')
   const nonce = request.tbsRequest.requestExtensions?.find((extension) => extension.extnID === OID.ocspNonce)
-  return respond(services, certIds, nonce)
+  return nonce ? { certIds, nonce } : { certIds }
 }
 
 /**
@@ -94,28 +103,49 @@ async function respond(
   const [ca] = cas
   if (ca === undefined || ca === null || cas.some((other) => other?.ca !== ca.ca)) return status(unauthorized)
   const responder: CertifiedKey = ca.ca === 'issuing' ? services.pki.ocsp : ca
-  // Whole seconds: DER's GeneralizedTime has no trailing zeros, and asn1js writes the milliseconds.
-  const now = new Date(Math.floor(services.now().getTime() / 1000) * 1000)
-  const responses = await Promise.all(
+  const answers = await Promise.all(
     certIds.map(async (certID) => {
       const serial = Buffer.from(certID.serialNumber.valueBlock.valueHexView).toString('hex')
-      return new pkijs.SingleResponse({
+      return { certID, status: await certificateStatus(services.db, ca.ca, serial) }
+    }),
+  )
+  return signedOcspResponse(responder, answers, services.now(), {
+    // The root is the verifier's trust anchor; any other responder is sent along for its chain.
+    embedResponder: ca.ca !== 'root',
+    ...(nonce ? { nonce } : {}),
+  })
+}
+
+/**
+ * A successful DER OCSPResponse (RFC 6960) signed by `responder`: the status of each certificate `answers`
+ * names, valid an hour from `at`, the request's `nonce` echoed; a delegated responder's certificate is
+ * embedded (`embedResponder`), a CA answering for its own certificates needs none.
+ */
+export async function signedOcspResponse(
+  responder: Pick<CertifiedKey, 'certificate' | 'key'>,
+  answers: { certID: pkijs.CertID; status: CertificateStatus }[],
+  at: Date,
+  options: { embedResponder: boolean; nonce?: pkijs.Extension },
+): Promise<Uint8Array<ArrayBuffer>> {
+  // Whole seconds: DER's GeneralizedTime has no trailing zeros, and asn1js writes the milliseconds.
+  const now = new Date(Math.floor(at.getTime() / 1000) * 1000)
+  const responses = answers.map(
+    ({ certID, status: found }) =>
+      new pkijs.SingleResponse({
         certID,
-        certStatus: certStatusOf(await certificateStatus(services.db, ca.ca, serial)),
+        certStatus: certStatusOf(found),
         thisUpdate: now,
         nextUpdate: new Date(now.getTime() + ocspValidityMs),
-      })
-    }),
+      }),
   )
   const basic = new pkijs.BasicOCSPResponse({
     tbsResponseData: new pkijs.ResponseData({
       responderID: responder.certificate.subject,
       producedAt: now,
       responses,
-      ...(nonce ? { responseExtensions: [nonce] } : {}),
+      ...(options.nonce ? { responseExtensions: [options.nonce] } : {}),
     }),
-    // The root is the verifier's trust anchor; any other responder is sent along for its chain.
-    ...(ca.ca === 'root' ? {} : { certs: [responder.certificate] }),
+    ...(options.embedResponder ? { certs: [responder.certificate] } : {}),
   })
   await basic.sign(responder.key, 'SHA-256', cryptoEngine)
   return new Uint8Array(

@@ -12,7 +12,7 @@ import {
 } from '@libpdf/core'
 import * as pkijs from 'pkijs'
 import { drawAppearance, drawImageAppearance } from './appearance.ts'
-import { attribute, type CmsSigner, createSignedData, RawDer, signedDataDer } from './cms.ts'
+import { attribute, type CmsSigner, prepareSignedData, RawDer, signedDataDer } from './cms.ts'
 import { OID } from './oids.ts'
 import { SigningError } from './signing-error.ts'
 import type { TimestampAuthority } from './tsa.ts'
@@ -123,16 +123,52 @@ export async function signPdf(
   options: SignPdfOptions,
   prepare: PrepareSignature = preparePdfSignature,
 ): Promise<Uint8Array> {
+  return (await prepareSignedPdf(pdfBytes, options, prepare)).finish()
+}
+
+/** A PDF of {@link prepareSignedPdf} whose CMS is not yet signed. */
+export type PendingPdfSignature = {
+  /** What the signer will sign (see `CmsSigner.bind`). */
+  signedAttributes: Uint8Array
+  /** Signs, timestamps and writes the CMS into the PDF: the signed PDF. */
+  finish(): Promise<Uint8Array>
+}
+
+/**
+ * {@link signPdf} in two steps: the PDF's update and the CMS signed attributes first, so that a QTSP's
+ * authorisation can bind the hashes of every document's signature (SCAL 2) before any is signed.
+ */
+export async function prepareSignedPdf(
+  pdfBytes: Uint8Array,
+  options: SignPdfOptions,
+  prepare: PrepareSignature = preparePdfSignature,
+): Promise<PendingPdfSignature> {
   const { signer, tsa, ...rest } = options
   const { bytes, contentsStart, contentsLength, digest } = await prepare(pdfBytes, {
     ...rest,
     signer: { name: signer.name, email: signer.email },
   })
-  const signedData = await createSignedData({
+  const prepared = prepareSignedData({ signer, contentType: OID.data, contentDigest: digest })
+  return {
+    signedAttributes: prepared.signedAttributes,
+    finish: async () => {
+      const signedData = await prepared.complete()
+      return writeSignature(signedData, { signer, tsa, bytes, contentsStart, contentsLength })
+    },
+  }
+}
+
+// Timestamps the signature value and writes the CMS with its certificates into the prepared /Contents.
+async function writeSignature(
+  signedData: pkijs.SignedData,
+  {
     signer,
-    contentType: OID.data,
-    contentDigest: digest,
-  })
+    tsa,
+    bytes,
+    contentsStart,
+    contentsLength,
+  }: Pick<SignPdfOptions, 'signer' | 'tsa'> & Omit<PreparedSignature, 'digest'>,
+): Promise<Uint8Array> {
   const signerInfo = signedData.signerInfos[0]
   if (!signerInfo) throw new SigningError('signing.pdf_unreadable', 'CMS has no signer')
   const signatureDigest = createHash('sha256').update(signerInfo.signature.valueBlock.valueHexView).digest()

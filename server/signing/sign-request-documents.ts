@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { SigningVerification } from '../../contract/request-events.ts'
+import type { IdentificationEvidence, SigningVerification } from '../../contract/request-events.ts'
 import { placedBox, type SignatureField, signatureFieldSize } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import type { DocumentSignature, SignatureQuality } from '../../contract/signing.ts'
@@ -25,7 +25,8 @@ import type { SignableRequest } from './find-signable-request.ts'
 import { spendFreeSignature } from './free-signatures.ts'
 import { mailSignedDocuments, type SignedFile } from './mail-signed-documents.ts'
 import type { CertifiedKey, Pki } from './pki.ts'
-import { signPdf } from './sign-pdf.ts'
+import { withPublishedRevocation } from './published-revocation.ts'
+import { prepareSignedPdf } from './sign-pdf.ts'
 import { SigningError } from './signing-error.ts'
 import type { PlatformSigning, SigningServices } from './signing-services.ts'
 
@@ -89,6 +90,7 @@ export async function signRequestDocuments(
   const seal = identity.seal
   const requestId = signable.request.id
   const nextSigner = await documentSigner(services, pki, identity, signable)
+  const handedToQtsp = remoteSigning(services, identity) === undefined ? undefined : evidenceOf(identity)
   let signed: { statusOverall: SignatureRequestStatus }
   try {
     signed = await services.db.transaction(async (tx) => {
@@ -108,7 +110,11 @@ export async function signRequestDocuments(
         .where(eq(signatureRequestDocuments.requestId, requestId))
         .orderBy(asc(signatureRequestDocuments.position))
       const files: SignedFile[] = []
-      const archive: ArchiveAuthorities = { tsa: platform.tsa, revocation: platform.revocation(tx) }
+      // The QTSP's certificates' revocation data is what their CA publishes.
+      const archive: ArchiveAuthorities = {
+        tsa: platform.tsa,
+        revocation: withPublishedRevocation(platform.revocation(tx)),
+      }
       // Where this signer signs: the call's placement, else their field (placed, or suggested clear of the others).
       const ownFields = signerFields(
         parts.map(({ document }) => document),
@@ -117,7 +123,7 @@ export async function signRequestDocuments(
       const usedFields: SignatureField[] = []
       // The time the appearance shows is the one the request and its audit trail record.
       const now = services.now()
-      for (const { part, document } of parts) {
+      const prepareDocument = async ({ part, document }: (typeof parts)[number]) => {
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
         const signer = await nextSigner(tx)
@@ -133,7 +139,7 @@ export async function signRequestDocuments(
           document,
         )
         usedFields.push(field)
-        const withSignature = await signPdf(
+        const pending = await prepareSignedPdf(
           current,
           {
             signer: { ...signer, name: identity.name, email: identity.email },
@@ -150,13 +156,11 @@ export async function signRequestDocuments(
             appearance: { page: field.page, rect: field },
           },
           renderer.prepareSignature,
-        ).catch((error: unknown) => {
-          if (error instanceof RemoteSigningUnavailable) throw qtspUnavailable(error)
-          if (!(error instanceof SigningError)) throw error
-          throw new ApiError(422, 'signing.document_unsignable', `“${document.title}” cannot be signed`, {
-            cause: error,
-          })
-        })
+        ).catch(signingFailed(document))
+        return { document, signer, pending }
+      }
+      const finishDocument = async ({ document, pending }: Awaited<ReturnType<typeof prepareDocument>>) => {
+        const withSignature = await pending.finish().catch(signingFailed(document))
         // The last signature makes the document B-LTA: its validation data and an archive timestamp, by the
         // timestamp authority's key in use now (or a later one, should it be renewed meanwhile).
         const archivedBy =
@@ -179,6 +183,16 @@ export async function signRequestDocuments(
           )
         files.push({ title: document.title, storageKey: documentKey(sha256) })
       }
+      // One document after another; but a QTSP's SCAL 2 credential (one signer for all, `bind`) authorises the
+      // hashes of every document's signature at once, before it signs any: those are all prepared first.
+      const bound: Awaited<ReturnType<typeof prepareDocument>>[] = []
+      for (const entry of parts) {
+        const prepared = await prepareDocument(entry)
+        if (prepared.signer.bind === undefined) await finishDocument(prepared)
+        else bound.push(prepared)
+      }
+      await bound[0]?.signer.bind?.(bound.map(({ pending }) => pending.signedAttributes)).catch(remoteFailed)
+      for (const prepared of bound) await finishDocument(prepared)
       if (
         identity.freeAccountId !== undefined &&
         !(await spendFreeSignature(tx, identity.freeAccountId, services.freeSignatures))
@@ -212,6 +226,7 @@ export async function signRequestDocuments(
         ...(identity.part11
           ? { part11: { name: identity.signingName, meaning: identity.signingReason ?? '' } }
           : {}),
+        ...(handedToQtsp === undefined ? {} : { handedToQtsp }),
       })
       // The last signature mails the signed documents, in the transaction that records it.
       if (decision.status === 'SIGNED') {
@@ -241,8 +256,8 @@ async function documentSigner(
   identity: SigningIdentity,
   signable: SignableRequest,
 ): Promise<(tx: Queryable) => Promise<CmsSigner>> {
-  const qtsp = identity.quality === 'qes' && !identity.seal ? services.qualifiedSigning : undefined
-  if (qtsp !== undefined && qtsp !== 'demo') {
+  const qtsp = remoteSigning(services, identity)
+  if (qtsp !== undefined) {
     const remote = await authorizeRemote(services, qtsp, identity, signable)
     return async () => remote
   }
@@ -263,6 +278,22 @@ async function documentSigner(
   }
 }
 
+/** The QTSP that makes this signature: a qualified one of a person, when one is configured. */
+function remoteSigning(
+  services: SigningServices,
+  identity: SigningIdentity,
+): RemoteSigningProvider | undefined {
+  const qtsp = identity.quality === 'qes' && !identity.seal ? services.qualifiedSigning : undefined
+  return qtsp === 'demo' ? undefined : qtsp
+}
+
+/** The identification the signer's qualified certificate rests on, as the QTSP is told it. */
+function evidenceOf(identity: SigningIdentity): IdentificationEvidence | undefined {
+  const identified = identity.verifications.find((verification) => verification.method === 'identification')
+  if (identified?.reference === undefined) return undefined
+  return { provider: identified.provider, mode: identified.mode, reference: identified.reference }
+}
+
 async function authorizeRemote(
   services: SigningServices,
   qtsp: RemoteSigningProvider,
@@ -275,21 +306,35 @@ async function authorizeRemote(
     .select({ documentId: signatureRequestDocuments.documentId })
     .from(signatureRequestDocuments)
     .where(eq(signatureRequestDocuments.requestId, signable.request.id))
+  const evidence = evidenceOf(identity)
   return qtsp
     .authorize({
       userId: identity.email,
       oneTimePassword: identity.oneTimePassword,
       numSignatures: Math.max(parts.length, 1),
       description: `Signet: ${signable.request.title}`,
+      ...(evidence === undefined ? {} : { evidence }),
     })
-    .catch((error: unknown) => {
-      if (error instanceof RemoteSigningUnavailable) throw qtspUnavailable(error)
-      throw error
-    })
+    .catch(remoteFailed)
 }
 
-function qtspUnavailable(error: RemoteSigningUnavailable): ApiError {
-  return new ApiError(
+/**
+ * What a failed signing of `document` answers: 503 when the QTSP is out of reach or refuses, 422 naming a
+ * document that cannot be signed; anything else is the server's.
+ */
+function signingFailed(document: { title: string }) {
+  return (error: unknown): never => {
+    if (!(error instanceof SigningError)) remoteFailed(error)
+    throw new ApiError(422, 'signing.document_unsignable', `“${document.title}” cannot be signed`, {
+      cause: error,
+    })
+  }
+}
+
+/** The QTSP out of reach or refusing: 503, and the signer may try again; anything else is the server's. */
+function remoteFailed(error: unknown): never {
+  if (!(error instanceof RemoteSigningUnavailable)) throw error
+  throw new ApiError(
     503,
     'server.unavailable',
     'The qualified trust service provider cannot be reached; try again later',

@@ -9,7 +9,8 @@ import type { RequestSigner } from './sign-requests.ts'
  * How a signer proved who they were for one signature, as the audit trail records it: an account signed in
  * (and under Part 11 entered its password again), a direct-link signer entered the TAN mailed to their
  * address; a seal names who used it; an advanced or qualified signature names the identification it rests
- * on (or the business that vouched for the signer); a qualified one the SMS its one-time password came by.
+ * on (provider, method and the provider's reference, or the business that vouched for the signer); a
+ * qualified one the SMS its one-time password came by.
  */
 export async function signingVerifications(
   db: Pick<Database, 'select'>,
@@ -27,7 +28,11 @@ export async function signingVerifications(
     verifications.push({ method: 'vouched', business: identity.vouchedBy })
   } else if (identity.quality !== 'ses') {
     const [identified] = await db
-      .select({ provider: identifications.provider, mode: identifications.mode })
+      .select({
+        provider: identifications.provider,
+        mode: identifications.mode,
+        reference: identifications.providerRef,
+      })
       .from(identifications)
       .where(
         and(

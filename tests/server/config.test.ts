@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
+import { toPem } from '../../server/signing/pem.ts'
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -314,23 +315,31 @@ describe('loadConfig', () => {
     )
   })
 
-  it('signs qualified through the QTSP of CSC_* when all three are set, and names what is missing', () => {
+  it('signs qualified through the QTSP of CSC_* when all four are set, and names what is missing', () => {
+    const root = new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x01])
     const csc = {
       CSC_BASE_URL: 'https://qtsp.example/csc/v2/',
       CSC_CLIENT_ID: 'signet',
       CSC_CLIENT_SECRET: 'secret-of-the-qtsp-client',
+      CSC_TRUST_ANCHORS: toPem('CERTIFICATE', root),
     }
     expect(loadConfig(csc).csc).toEqual({
       baseUrl: 'https://qtsp.example/csc/v2',
       clientId: 'signet',
       clientSecret: 'secret-of-the-qtsp-client',
+      trustAnchors: [root],
     })
     expect(loadConfig({}).csc).toBeUndefined()
     const noUrl = configError({ ...csc, CSC_BASE_URL: '' })
     expect(noUrl.variable).toBe('CSC_BASE_URL')
-    expect(noUrl.message).toMatch(/CSC_BASE_URL must be set with CSC_CLIENT_ID and CSC_CLIENT_SECRET/)
+    expect(noUrl.message).toMatch(
+      /CSC_BASE_URL must be set with CSC_CLIENT_ID and CSC_CLIENT_SECRET and CSC_TRUST_ANCHORS/,
+    )
     expect(noUrl.message).not.toContain('secret-of-the-qtsp-client')
     expect(configError({ ...csc, CSC_BASE_URL: 'qtsp.example' }).variable).toBe('CSC_BASE_URL')
+    expect(configError({ ...csc, CSC_TRUST_ANCHORS: 'the root' }).message).toMatch(
+      /CSC_TRUST_ANCHORS must hold the QTSP’s root CA certificates as PEM/,
+    )
   })
 
   it('refuses production without KEY_ENCRYPTION_KEY, and reads it and the previous key as 32 bytes', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
+import type { IdentificationEvidence } from '../../../contract/request-events.ts'
 import type { CmsSigner } from '../../signing/cms.ts'
 import { OID } from '../../signing/oids.ts'
 import { type RemoteSigningProvider, RemoteSigningUnavailable } from './remote-signing-provider.ts'
@@ -10,6 +11,8 @@ export type CscOptions = {
   baseUrl: string
   clientId: string
   clientSecret: string
+  /** DER of the QTSP's root CA certificates (its trusted list entry's): validation trusts its signatures. */
+  trustAnchors: Uint8Array[]
 }
 
 const infoSchema = v.object({ oauth2: v.optional(v.string()) })
@@ -21,6 +24,8 @@ const credentialInfoSchema = v.object({
     status: v.optional(v.string()),
     certificates: v.pipe(v.array(v.string()), v.minLength(1)),
   }),
+  // The sole control level of the signer's key: 1 when not given, as CSC v2 says.
+  SCAL: v.optional(v.picklist(['1', '2']), '1'),
 })
 const authorizeSchema = v.object({ SAD: v.pipe(v.string(), v.minLength(1)) })
 const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.length(1)) })
@@ -30,8 +35,9 @@ const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.leng
  * (`oauth2/token` at the authorisation server `info` names), the signer's credential (`credentials/list` by
  * `userID`, `credentials/info` with its certificate chain), its authorisation with the signer's one-time
  * password (`credentials/authorize`, answering the SAD), and one `signatures/signHash` per signature over the
- * SHA-256 of the CMS signed attributes. Credentials of SCAL 1 only: SCAL 2 binds the hashes at authorisation,
- * before the documents are prepared.
+ * SHA-256 of the CMS signed attributes. The signer's identification evidence goes with list, authorize and
+ * signHash as `clientData`. A credential of SCAL 1 is authorised at once for `numSignatures`; one of SCAL 2
+ * (`credentials/info`) once every document's signature is prepared, for exactly their hashes (`bind`).
  */
 export function createCscSigningProvider(options: CscOptions): RemoteSigningProvider {
   // One CSC method (named in errors) at `url`.
@@ -67,6 +73,11 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
 
   return {
     async authorize(request) {
+      // The signer's identification, in each call about them: CSC v2 has no field of its own for it.
+      const clientData =
+        request.evidence === undefined
+          ? {}
+          : { clientData: JSON.stringify(identificationData(request.evidence)) }
       const info = await csc('info', infoSchema, {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ lang: 'en-US' }),
@@ -83,7 +94,7 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
       const { credentialIDs } = await csc(
         'credentials/list',
         listSchema,
-        json(token, { userID: request.userId, onlyValid: true }),
+        json(token, { userID: request.userId, onlyValid: true, ...clientData }),
       )
       const credentialID = credentialIDs[0]
       if (credentialID === undefined)
@@ -99,22 +110,28 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
       const [certificate, ...chain] = credential.cert.certificates.map(fromBase64)
       if (certificate === undefined)
         throw new RemoteSigningUnavailable('CSC credentials/info: no certificate')
-      const { SAD } = await csc(
-        'credentials/authorize',
-        authorizeSchema,
-        json(token, {
-          credentialID,
-          numSignatures: request.numSignatures,
-          authData: [{ id: 'OTP', value: request.oneTimePassword }],
-          description: request.description.slice(0, 500),
-        }),
-      )
+      // SCAL 2 binds the SAD to the hashes it may sign, given when the signatures are prepared (`bind`).
+      const authorize = (bound?: string[]) =>
+        csc(
+          'credentials/authorize',
+          authorizeSchema,
+          json(token, {
+            credentialID,
+            numSignatures: bound?.length ?? request.numSignatures,
+            ...(bound === undefined ? {} : { hashes: bound, hashAlgorithmOID: OID.sha256 }),
+            authData: [{ id: 'OTP', value: request.oneTimePassword }],
+            description: request.description.slice(0, 500),
+            ...clientData,
+          }),
+        ).then(({ SAD }) => SAD)
+      let SAD = credential.SCAL === '2' ? undefined : await authorize()
       const signer: CmsSigner = {
         certificate,
         chain,
         signatureAlgorithm: algorithm.cms,
         async sign(signedAttributes) {
-          const hash = createHash('sha256').update(signedAttributes).digest('base64')
+          const hash = sha256(signedAttributes)
+          if (SAD === undefined) throw new Error('a SCAL 2 credential signs once its hashes are bound (bind)')
           const { signatures } = await csc(
             'signatures/signHash',
             signHashSchema,
@@ -124,13 +141,30 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
               hashes: [hash],
               hashAlgorithmOID: OID.sha256,
               signAlgo: algorithm.csc,
+              ...clientData,
             }),
           )
           return fromBase64(signatures[0] ?? '')
         },
       }
-      return signer
+      if (credential.SCAL !== '2') return signer
+      return {
+        ...signer,
+        async bind(signedAttributes) {
+          SAD = await authorize(signedAttributes.map(sha256))
+        },
+      }
     },
+  }
+}
+
+/**
+ * The `clientData` (vendor data, a JSON string) that hands the QTSP the signer's identification evidence:
+ * the identification provider, its method and the provider's reference of the evidence.
+ */
+function identificationData(evidence: IdentificationEvidence) {
+  return {
+    identification: { provider: evidence.provider, method: evidence.mode, reference: evidence.reference },
   }
 }
 
@@ -146,6 +180,10 @@ function signatureAlgorithm(algo: string[]): { csc: string; cms: string } {
       return { csc: OID.ecdsaWithSha256, cms: OID.ecdsaWithSha256 }
   }
   throw new RemoteSigningUnavailable(`CSC credentials/info: no supported key algorithm in ${algo.join(', ')}`)
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64')
 }
 
 function fromBase64(value: string): Uint8Array {

@@ -1,3 +1,4 @@
+import type { IdentificationEvidence } from '../../../contract/request-events.ts'
 import type { CmsSigner } from '../../signing/cms.ts'
 
 /** Who a remote signature is for and how they confirmed it. */
@@ -10,6 +11,8 @@ type RemoteSigningRequest = {
   numSignatures: number
   /** What is signed, as the QTSP may show it to the signer. */
   description: string
+  /** The identification the signer's certificate rests on, for the QTSP to issue it; absent: none known. */
+  evidence?: IdentificationEvidence
 }
 
 /**

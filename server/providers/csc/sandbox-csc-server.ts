@@ -4,6 +4,10 @@ import { serve } from '@hono/node-server'
 import * as asn1js from 'asn1js'
 import { type Context, Hono } from 'hono'
 import * as pkijs from 'pkijs'
+import type { CertificateStatus } from '../../signing/certificate-registry.ts'
+import { signedCrl } from '../../signing/crl.ts'
+import { cryptoEngine } from '../../signing/crypto-engine.ts'
+import { OcspRequestError, readOcspRequest, signedOcspResponse } from '../../signing/ocsp.ts'
 import { OID } from '../../signing/oids.ts'
 import { toPem } from '../../signing/pem.ts'
 import { certificateDer, createCertificate, generateKeyPair } from '../../signing/x509.ts'
@@ -19,16 +23,32 @@ export type SandboxCscServer = {
   root: Uint8Array
   /** Its root CA as PEM, to trust in a validator. */
   caPem: string
+  /** Stops answering, as a QTSP out of reach. */
   close(): Promise<void>
+  /** Answers again, on the same port, with the same CA and credentials. */
+  reopen(): Promise<void>
+  /** The `clientData` of each call about a credential, in order: what the signing application handed over. */
+  clientData: { method: string; userId: string; clientData: string | undefined }[]
 }
 
 type Credential = {
   id: string
   userId: string
+  /** The signer's certificate, as its OCSP responder looks it up by serial. */
+  certificate: pkijs.Certificate
   certificates: Uint8Array[]
   key: ReturnType<typeof createPrivateKey>
 }
-type Authorization = { credentialId: string; remaining: number; expiresAt: number }
+type Authorization = {
+  credentialId: string
+  remaining: number
+  expiresAt: number
+  /** SCAL 2: the hashes (base64) the SAD may sign, each once. */
+  hashes?: Set<string>
+}
+
+/** Whether a credential's key signs any hash its SAD covers (1) or only the hashes authorised with it (2). */
+type Scal = '1' | '2'
 
 const rsaKey: RsaHashedKeyGenParams = {
   name: 'RSASSA-PKCS1-v1_5',
@@ -43,13 +63,20 @@ const sadSeconds = 300
  * A sandbox qualified trust service provider that answers as the Cloud Signature Consortium API v2.0 says:
  * `info`, `oauth2/token` (client credentials), `credentials/list` (by `userID`), `credentials/info` (with the
  * chain), `credentials/authorize` and `signatures/signHash`. It has its own CA, made when it starts, and gives
- * each user it is asked about a credential on first sight: an RSA 2048 key of SCAL 1 with a certificate for
+ * each user it is asked about a credential on first sight: an RSA 2048 key of SCAL 1 or 2 with a certificate for
  * their `userID` (an e-mail address). Authorisation is explicit with an OTP: the sandbox takes any six digits,
- * which is the SMS one-time password Signet checked when the signer confirmed. Keeps everything in memory.
+ * which is the SMS one-time password Signet checked when the signer confirmed. As a QTSP's CA, it answers OCSP
+ * (`/ocsp`, by a delegated responder) and publishes its CRL (`/crl/root.crl`) and certificate (`/ca.cer`),
+ * which the signers' certificates name; none is revoked. It keeps the `clientData` of each call about a
+ * credential, where Signet hands over the signer's identification evidence. Keeps everything in memory.
  */
-function createSandboxCsc(client: SandboxCscClient): {
+function createSandboxCsc(
+  client: SandboxCscClient,
+  scal: Scal,
+): {
   app: Hono
   ready: Promise<{ root: Uint8Array }>
+  clientData: SandboxCscServer['clientData']
 } {
   const ready = createCa()
   const tokens = new Map<string, number>()
@@ -57,7 +84,14 @@ function createSandboxCsc(client: SandboxCscClient): {
   const credentialsOfUsers = new Map<string, Promise<Credential>>()
   const credentials = new Map<string, Credential>()
   const authorizations = new Map<string, Authorization>()
+  const clientData: SandboxCscServer['clientData'] = []
   const app = new Hono()
+  const record = (method: string, userId: string, request: Record<string, unknown>) =>
+    clientData.push({
+      method,
+      userId,
+      clientData: typeof request.clientData === 'string' ? request.clientData : undefined,
+    })
 
   const fail = (c: Context, status: 400 | 401, error: string, description: string) =>
     c.json({ error, error_description: description }, status)
@@ -107,11 +141,43 @@ function createSandboxCsc(client: SandboxCscClient): {
     await next()
   })
 
+  app.post('/ocsp', async (c) => {
+    let request: ReturnType<typeof readOcspRequest>
+    try {
+      request = readOcspRequest(new Uint8Array(await c.req.arrayBuffer()))
+    } catch (error) {
+      if (error instanceof OcspRequestError) return c.text(error.message, 400)
+      throw error
+    }
+    const ca = await ready
+    const answers = await Promise.all(
+      request.certIds.map(async (certID) => ({ certID, status: await statusOf(ca.certificate, certID) })),
+    )
+    const answer = await signedOcspResponse(ca.ocsp, answers, new Date(), {
+      embedResponder: true,
+      ...(request.nonce ? { nonce: request.nonce } : {}),
+    })
+    return c.body(answer, 200, { 'content-type': 'application/ocsp-response' })
+  })
+
+  app.get('/crl/root.crl', async (c) => {
+    const ca = await ready
+    const crl = await signedCrl(ca, [], new Date())
+    return c.body(crl, 200, { 'content-type': 'application/pkix-crl' })
+  })
+
+  app.get('/ca.cer', async (c) => {
+    const { root } = await ready
+    return c.body(Uint8Array.from(root), 200, { 'content-type': 'application/pkix-cert' })
+  })
+
   app.post('/csc/v2/credentials/list', async (c) => {
-    const { userID } = await body(c)
+    const request = await body(c)
+    const { userID } = request
     if (typeof userID !== 'string' || userID === '')
       return fail(c, 400, 'invalid_request', 'Missing (or invalid type) string parameter userID')
-    const issued = credentialsOfUsers.get(userID) ?? issueCredential(userID)
+    record('credentials/list', userID, request)
+    const issued = credentialsOfUsers.get(userID) ?? issueCredential(userID, new URL(c.req.url).origin)
     credentialsOfUsers.set(userID, issued)
     const credential = await issued
     credentials.set(credential.id, credential)
@@ -136,7 +202,7 @@ function createSandboxCsc(client: SandboxCscClient): {
         mode: 'explicit',
         objects: [{ type: 'OTP', id: 'OTP', format: 'N', label: 'One-time password', generator: 'sms' }],
       },
-      SCAL: '1',
+      SCAL: scal,
       multisign: 100,
       lang: 'en-US',
     })
@@ -160,11 +226,22 @@ function createSandboxCsc(client: SandboxCscClient): {
     const value = (otp as { value?: unknown } | undefined)?.value
     if (typeof value !== 'string' || !/^\d{6}$/.test(value))
       return fail(c, 400, 'invalid_otp', 'The OTP is missing or invalid')
+    let hashes: Set<string> | undefined
+    if (scal === '2') {
+      if (request.hashAlgorithmOID !== OID.sha256)
+        return fail(c, 400, 'invalid_request', 'Invalid parameter hashAlgorithmOID')
+      const given = Array.isArray(request.hashes) ? (request.hashes as unknown[]) : []
+      if (given.length !== numSignatures || given.some((hash) => !isSha256(hash)))
+        return fail(c, 400, 'invalid_request', 'Invalid parameter hashes')
+      hashes = new Set(given as string[])
+    }
+    record('credentials/authorize', credential.userId, request)
     const sad = randomBytes(32).toString('base64url')
     authorizations.set(sad, {
       credentialId: credential.id,
       remaining: numSignatures,
       expiresAt: Date.now() + sadSeconds * 1000,
+      ...(hashes === undefined ? {} : { hashes }),
     })
     return c.json({ SAD: sad, expiresIn: sadSeconds })
   })
@@ -186,12 +263,14 @@ function createSandboxCsc(client: SandboxCscClient): {
       return fail(c, 400, 'invalid_request', 'Invalid parameter hashAlgorithmOID')
     if (request.signAlgo !== OID.rsaEncryption && request.signAlgo !== OID.sha256WithRsaEncryption)
       return fail(c, 400, 'invalid_request', 'Invalid parameter signAlgo')
-    const digests = hashes.map((hash) =>
-      typeof hash === 'string' ? Buffer.from(hash, 'base64') : Buffer.alloc(0),
-    )
-    if (digests.length === 0 || digests.some((digest) => digest.length !== 32))
+    if (hashes.length === 0 || !hashes.every(isSha256))
       return fail(c, 400, 'invalid_request', 'Invalid parameter hashes')
+    // A SCAL 2 SAD signs only the hashes it was authorised for, each once.
+    if (authorization.hashes !== undefined && !hashes.every((hash) => authorization.hashes?.delete(hash)))
+      return fail(c, 400, 'invalid_request', 'Invalid parameter hashes: not the authorised ones')
+    const digests = hashes.map((hash) => Buffer.from(hash, 'base64'))
     authorization.remaining -= digests.length
+    record('signatures/signHash', credential.userId, request)
     const signatures = digests.map((digest) =>
       privateEncrypt({ key: credential.key, padding: rsa.RSA_PKCS1_PADDING }, digestInfo(digest)).toString(
         'base64',
@@ -200,7 +279,32 @@ function createSandboxCsc(client: SandboxCscClient): {
     return c.json({ signatures })
   })
 
-  async function issueCredential(userId: string): Promise<Credential> {
+  // Good for a certificate the sandbox issued (by its serial and the root's name and key), else unknown.
+  async function statusOf(root: pkijs.Certificate, certID: pkijs.CertID): Promise<CertificateStatus> {
+    const serial = Buffer.from(certID.serialNumber.valueBlock.valueHexView)
+    const credential = [...credentials.values()].find((candidate) =>
+      Buffer.from(candidate.certificate.serialNumber.valueBlock.valueHexView).equals(serial),
+    )
+    if (credential === undefined) return { status: 'unknown' }
+    try {
+      const hashAlgorithm = cryptoEngine.getAlgorithmByOID<{ name: string }>(
+        certID.hashAlgorithm.algorithmId,
+        true,
+      ).name
+      const own = await pkijs.CertID.create(
+        credential.certificate,
+        { hashAlgorithm, issuerCertificate: root },
+        cryptoEngine,
+      )
+      return own.isEqual(certID) ? { status: 'good' } : { status: 'unknown' }
+    } catch {
+      // A hash algorithm it does not know.
+      return { status: 'unknown' }
+    }
+  }
+
+  // `origin`: where the sandbox answers, which the certificate names for its OCSP, CRL and CA certificate.
+  async function issueCredential(userId: string, origin: string): Promise<Credential> {
     const ca = await ready
     const pair = (await crypto.subtle.generateKey(rsaKey, true, ['sign', 'verify'])) as CryptoKeyPair
     const certificate = await createCertificate({
@@ -211,45 +315,76 @@ function createSandboxCsc(client: SandboxCscClient): {
       validDays: 730,
       // As a QTSP's qualified certificate names it; no one trusts the sandbox's root.
       policies: [OID.qcpNaturalQscd],
+      authority: { ocsp: `${origin}/ocsp`, crl: `${origin}/crl/root.crl`, caIssuers: `${origin}/ca.cer` },
     })
     const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
     return {
       id: randomUUID(),
       userId,
+      certificate,
       certificates: [certificateDer(certificate), ca.root],
       key: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }),
     }
   }
 
-  return { app, ready: ready.then(({ root }) => ({ root })) }
+  return { app, ready: ready.then(({ root }) => ({ root })), clientData }
 }
 
-/** Starts the sandbox on `port` of 127.0.0.1 (0: a free one). */
-export async function startSandboxCscServer(client: SandboxCscClient, port = 0): Promise<SandboxCscServer> {
-  const { app, ready } = createSandboxCsc(client)
+/** Starts the sandbox on `port` of 127.0.0.1 (0: a free one), its credentials of sole control level `scal`. */
+export async function startSandboxCscServer(
+  client: SandboxCscClient,
+  port = 0,
+  scal: Scal = '1',
+): Promise<SandboxCscServer> {
+  const { app, ready, clientData } = createSandboxCsc(client, scal)
   const { root } = await ready
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(started))
-  })
-  const address = server.address() as AddressInfo
+  const listen = (on: number) =>
+    new Promise<ReturnType<typeof serve>>((resolve) => {
+      const started = serve({ fetch: app.fetch, port: on, hostname: '127.0.0.1' }, () => resolve(started))
+    })
+  let server = await listen(port)
+  const { port: bound } = server.address() as AddressInfo
   return {
-    baseUrl: `http://127.0.0.1:${address.port}/csc/v2`,
+    baseUrl: `http://127.0.0.1:${bound}/csc/v2`,
     root,
     caPem: toPem('CERTIFICATE', root),
     close: () => new Promise((resolve) => server.close(() => resolve())),
+    async reopen() {
+      server = await listen(bound)
+    },
+    clientData,
   }
 }
 
-// The sandbox's root CA, which issues the signers' certificates itself.
+// The sandbox's root CA, which issues the signers' certificates itself, and its delegated OCSP responder.
 async function createCa() {
+  const organization = 'Signet CSC sandbox (not qualified)'
   const pair = await generateKeyPair()
   const certificate = await createCertificate({
-    subject: { commonName: 'Signet CSC Sandbox Root CA', organization: 'Signet CSC sandbox (not qualified)' },
+    subject: { commonName: 'Signet CSC Sandbox Root CA', organization },
     subjectKey: pair,
     profile: 'rootCa',
     validDays: 3650,
   })
-  return { certificate, key: pair.privateKey, root: certificateDer(certificate) }
+  const responderPair = await generateKeyPair()
+  const responder = await createCertificate({
+    subject: { commonName: 'Signet CSC Sandbox OCSP Responder', organization },
+    subjectKey: responderPair,
+    issuer: { certificate, key: pair.privateKey },
+    profile: 'ocspSigning',
+    validDays: 3650,
+  })
+  return {
+    certificate,
+    key: pair.privateKey,
+    root: certificateDer(certificate),
+    ocsp: { certificate: responder, key: responderPair.privateKey },
+  }
+}
+
+// A SHA-256 hash in base64, as hashes carry them.
+function isSha256(hash: unknown): hash is string {
+  return typeof hash === 'string' && Buffer.from(hash, 'base64').length === 32
 }
 
 // PKCS #1 v1.5 signs the DER DigestInfo of the hash (RFC 8017 9.2).

@@ -6,9 +6,10 @@ import { buyLicence } from './buy-licence.ts'
 
 /**
  * Identifies the user of `token` as Ada Lovelace on the sandbox page (zertes video, after buying its licence),
- * which unlocks the qualified zertes signature. The server needs an identification sandbox secret.
+ * which unlocks the qualified zertes signature; answers the identification's reference at the provider (the
+ * sandbox page's last segment). The server needs an identification sandbox secret.
  */
-export async function identifyQualified(api: AccountsClient, token: string): Promise<void> {
+export async function identifyQualified(api: AccountsClient, token: string): Promise<string> {
   await buyLicence(api.server.url, { token }, 'zertes')
   const started = v.parse(
     identificationInfoSchema,
@@ -22,4 +23,5 @@ export async function identifyQualified(api: AccountsClient, token: string): Pro
     body: new URLSearchParams({ outcome: 'complete', first_name: 'Ada', last_name: 'Lovelace' }),
   })
   expect(done.status).toBe(303)
+  return decodeURIComponent(page.slice(page.lastIndexOf('/') + 1))
 }

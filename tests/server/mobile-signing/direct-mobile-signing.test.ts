@@ -172,7 +172,7 @@ describe.each(featureDrivers)('qualified signing of a direct-link signer on %s',
           quality: 'qes',
           verifications: [
             { method: 'tan', to: 'guest@example.com' },
-            { method: 'identification', provider: 'zertes', mode: 'video' },
+            { method: 'identification', provider: 'zertes', mode: 'video', reference: expect.any(String) },
             { method: 'sms_otp', to: '+41••••••001' },
           ],
         }),

@@ -252,7 +252,7 @@ describe.each(featureDrivers)('qualified signing confirmed on the phone on %s', 
           quality: 'qes',
           verifications: [
             { method: 'sign_in' },
-            { method: 'identification', provider: 'zertes', mode: 'video' },
+            { method: 'identification', provider: 'zertes', mode: 'video', reference: expect.any(String) },
             { method: 'sms_otp', to: '+41••••••567' },
           ],
         }),
