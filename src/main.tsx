@@ -70,10 +70,22 @@ const session = startSession(api, sessionStorage, localStorage, {
 // signed in starts without the account's user and requests, and so does the next sign-in after a sign-out or
 // a 401.
 let account = selectAccountId(session.getSnapshot())
+// The server's clock runs once someone is signed in (an account or a direct link): the sign-in page, whose
+// code has a budget, neither needs nor loads it.
+let serverTimeStarting = false
+const keepServerTime = (signedIn: boolean) => {
+  if (!signedIn || serverTimeStarting) return
+  serverTimeStarting = true
+  void import('./app/server-time.ts').then(({ startServerTime }) => {
+    serverTime = startServerTime(api)
+  })
+}
+keepServerTime(selectToken(session.getSnapshot()) !== null)
 session.subscribe((snapshot) => {
   const next = selectAccountId(snapshot)
   if (account !== null && next !== account) queryClient.clear()
   account = next
+  keepServerTime(selectToken(snapshot) !== null)
 })
 const ui = startUiActors()
 
@@ -121,10 +133,6 @@ async function start() {
       </StrictMode>,
     ),
   )
-  // Loaded after the first page, so the sign-in page's code does not wait for it.
-  void import('./app/server-time.ts').then(({ startServerTime }) => {
-    serverTime = startServerTime(api)
-  })
   startWebFont(document.documentElement, localStorage, (show) => {
     const stop = router?.subscribe('onBeforeNavigate', ({ pathChanged }) => {
       if (!pathChanged) return
