@@ -82,12 +82,20 @@ export async function loadPlatformSigning(
       const services: RevocationServices = { db: reader, now, pki }
       // An answer asked for again in the same transaction (made ahead, then asked for by the archive).
       const asked = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>()
+      // The reader may be a transaction's one connection: the archive asks for several answers at once, which
+      // read it one after the other.
+      let queue: Promise<unknown> = Promise.resolve()
+      const inTurn = <T>(read: () => Promise<T>): Promise<T> => {
+        const turn = queue.then(read)
+        queue = turn.catch(() => {})
+        return turn
+      }
       return {
         getOCSP: (certificate) => {
           const key = keyOf(certificate)
           const known = asked.get(key)
           if (known !== undefined) return known
-          const make = () => ocspResponseFor(services, certificate)
+          const make = () => inTurn(() => ocspResponseFor(services, certificate))
           const answer = sharedOcsp.has(key) ? reused(key, make) : make()
           asked.set(key, answer)
           return answer
@@ -95,7 +103,7 @@ export async function loadPlatformSigning(
         getCRL: async (certificate) => {
           const ca = await pki.issuerOf(parseCertificate(certificate))
           if (ca === undefined) return null
-          const make = () => certificateRevocationList(services, ca)
+          const make = () => inTurn(() => certificateRevocationList(services, ca))
           return ca.ca === 'root' ? reused('crl:root', make) : make()
         },
       }

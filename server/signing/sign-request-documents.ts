@@ -127,19 +127,13 @@ export async function signRequestDocuments(
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
         const signer = await nextSigner(tx)
-        // The archive asks for the signer's OCSP answer: made while the worker prepares the signature, rather
-        // than after it. Should it fail, the archive's asking fails.
-        const issuer = signer.chain[0]
-        if (decision.status === 'SIGNED' && issuer !== undefined) {
-          archive.revocation.getOCSP(signer.certificate, issuer).catch(() => {})
-        }
         const field = fieldOf(
           signable.item.documentSignatures?.find((d) => d.documentId === document.id),
           ownFields?.find((f) => f.documentId === document.id),
           document,
         )
         usedFields.push(field)
-        const pending = await prepareSignedPdf(
+        const preparing = prepareSignedPdf(
           current,
           {
             signer: { ...signer, name: identity.name, email: identity.email },
@@ -157,7 +151,18 @@ export async function signRequestDocuments(
           },
           renderer.prepareSignature,
         ).catch(signingFailed(document))
-        return { document, signer, pending }
+        // The archive asks for the signer's OCSP answer: made while the worker prepares the signature, rather
+        // than after it. It reads the transaction, so it is done before the transaction's next query, even when
+        // the preparing fails.
+        const issuer = signer.chain[0]
+        const [prepared] = await Promise.allSettled([
+          preparing,
+          decision.status === 'SIGNED' && issuer !== undefined
+            ? archive.revocation.getOCSP(signer.certificate, issuer).catch(() => {})
+            : undefined,
+        ])
+        if (prepared.status === 'rejected') throw prepared.reason
+        return { document, signer, pending: prepared.value }
       }
       const finishDocument = async ({ document, pending }: Awaited<ReturnType<typeof prepareDocument>>) => {
         const withSignature = await pending.finish().catch(signingFailed(document))
