@@ -223,3 +223,29 @@ test.describe('signing', () => {
     await direct.seeLinkInvalid()
   })
 })
+
+test('a request open in two tabs shows in the second what was signed in the first', async ({
+  context,
+  request,
+}) => {
+  const owner = await createAccount(request, 'Tess')
+  const title = `Two tabs ${randomUUID().slice(0, 8)}`
+  const id = await createDraft(request, owner, title, [owner.email])
+  await addDocument(request, owner, id, await threePagePdf(`${title}.pdf`))
+  await initiateRequest(request, owner, id)
+  const [first, second] = [await context.newPage(), await context.newPage()]
+  for (const tab of [first, second]) {
+    await signInTab(tab, owner)
+    await tab.goto(`/view/${id}`)
+    await new RequestViewPage(tab).seeSigner(owner.email, 'Waiting to sign')
+  }
+
+  const signing = new SigningPage(first)
+  await signing.clickSign()
+  await signing.confirmSignatureName('Tess Lovelace')
+  await signing.seeOverlay('Signed')
+
+  // The second tab was told, and asked again: nobody reloaded it.
+  await new RequestViewPage(second).seeSigner(owner.email, 'Signed')
+  await expect(second.getByRole('main').getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0)
+})

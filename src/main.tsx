@@ -17,6 +17,7 @@ import { directAuth } from './app/direct-sign.ts'
 import { startErrorReporting } from './app/error-reporting.ts'
 import type { ServerTime } from './app/server-time.ts'
 import { startSession } from './app/session.ts'
+import { syncTabs } from './app/tab-sync.ts'
 import { startUiActors } from './app/ui-actors.ts'
 import { watchForNewBuild } from './app/update-prompt.ts'
 import { startWebFont } from './app/web-font.ts'
@@ -55,6 +56,7 @@ const api = createApiClient({
   onServerError: () => {
     if (router && router.state.location.pathname !== '/sorry') void router.navigate({ to: '/sorry' })
   },
+  onChanged: () => tabs.changed(),
   retryDelay,
   now: () => serverTime?.now() ?? Date.now(),
 })
@@ -86,6 +88,11 @@ session.subscribe((snapshot) => {
   if (account !== null && next !== account) queryClient.clear()
   account = next
   keepServerTime(selectToken(snapshot) !== null)
+})
+// The other tabs of whoever is signed in here show what this tab changed.
+const tabs = syncTabs(queryClient, () => {
+  const snapshot = session.getSnapshot()
+  return selectAccountId(snapshot) ?? selectDirectSign(snapshot)?.userId ?? null
 })
 const ui = startUiActors()
 

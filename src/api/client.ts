@@ -32,6 +32,8 @@ export interface ApiClientOptions {
   onUnauthorized: () => void
   /** SPEC §8: a 5xx other than 503 that is not retried any more sends the user to /sorry. */
   onServerError: () => void
+  /** A call other than GET that the server answered with success: something may have changed there. */
+  onChanged?: () => void
   /** Wait before retry `attempt` (0-based); SPEC §8 backoff by default. */
   retryDelay: (attempt: number) => number
   /** @default setTimeout-based sleep */
@@ -126,6 +128,7 @@ export function createApiClient(options: ApiClientOptions) {
           else if (response.status >= 500 && response.status !== 503) options.onServerError()
         },
       })
+      if ((req.method ?? 'GET') !== 'GET') options.onChanged?.()
       return (req.responseType === 'blob' ? answer : toCamelCase(answer, req.caseOptions)) as T
     } catch (error) {
       if (error instanceof FetchError && error.response !== undefined)

@@ -61,6 +61,18 @@ describe('the HTTP client (SPEC §7, §8)', () => {
     expect(seen[0]?.auth).toBe('Bearer tok123')
   })
 
+  it('tells the app of each write the server accepted, and of nothing else', async () => {
+    let changes = 0
+    const { api } = client({ onChanged: () => changes++ })
+    await api.request('/v1/user')
+    expect(changes).toBe(0)
+    await api.request('/v1/user', { method: 'PUT', body: { firstName: 'Ada' } })
+    expect(changes).toBe(1)
+    answers = [{ status: 422, body: { code: 'user.invalid', message: 'No' } }]
+    await expect(api.request('/v1/user', { method: 'PUT', body: {} })).rejects.toBeInstanceOf(ApiError)
+    expect(changes).toBe(1)
+  })
+
   it('sends bodies in snake_case and reads answers in camelCase', async () => {
     answers = [{ status: 200, body: { first_name: 'Ada', signature_qualities: [{ is_covered: true }] } }]
     const { api } = client()
