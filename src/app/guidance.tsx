@@ -7,6 +7,7 @@ import { guidanceMachine } from '../../machines/guidance/guidance.machine.ts'
 import { selectAccountId } from '../../machines/session/session.selectors.ts'
 import { businessQueryOptions } from '../api/business.ts'
 import { getUserQueryOptions } from '../api/user.ts'
+import { inspect } from '../lib/inspect.ts'
 import { guidanceFacts, guidanceService } from './guidance-service.ts'
 
 /**
@@ -24,7 +25,7 @@ export function Guidance({ token }: { token: string }) {
     ...businessQueryOptions(api, businessId ?? ''),
     enabled: account !== null && businessId !== null,
   })
-  const guidance = useActorRef(guidanceMachine.provide({ actions: guidanceService(token) }))
+  const guidance = useActorRef(guidanceMachine.provide({ actions: guidanceService(token) }), { inspect })
   const signedInUser = account === null ? undefined : user
   const facts = useMemo(
     () => guidanceFacts(signedInUser, business, i18n.locale),

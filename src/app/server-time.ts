@@ -6,6 +6,7 @@ import { serverNow } from '../../machines/server-time/server-now.ts'
 import { serverTimeMachine } from '../../machines/server-time/server-time.machine.ts'
 import type { ServerTimeFetchOutput } from '../../machines/server-time/server-time.types.ts'
 import type { ApiClient } from '../api/client.ts'
+import { inspect } from '../lib/inspect.ts'
 
 /** The app's server clock: its machine (SPEC §3, §9), and the server's time now (epoch milliseconds). */
 export interface ServerTime {
@@ -27,7 +28,7 @@ export function startServerTime(api: ApiClient, page: Document = document): Serv
       }),
     },
   })
-  const actor = createActor(machine).start()
+  const actor = createActor(machine, { inspect }).start()
   page.addEventListener('visibilitychange', () => {
     if (page.visibilityState === 'visible') actor.send({ type: 'time.refresh' })
   })

@@ -4,6 +4,7 @@ import { attributesCase } from '../../contract/user.ts'
 import { sessionMachine } from '../../machines/session/session.machine.ts'
 import type { SessionProfile, StoredToken } from '../../machines/session/session.types.ts'
 import type { ApiClient } from '../api/client.ts'
+import { inspect } from '../lib/inspect.ts'
 
 /** The running session machine the router context carries. */
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
@@ -96,5 +97,5 @@ export function startSession(
       },
     },
   })
-  return createActor(machine).start()
+  return createActor(machine, { inspect }).start()
 }

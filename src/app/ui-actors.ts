@@ -1,6 +1,7 @@
 import { createActor } from 'xstate'
 import { dialogHostMachine } from '../../machines/dialog/dialog-host.machine.ts'
 import { snackbarQueueMachine } from '../../machines/snackbar/snackbar-queue.machine.ts'
+import { inspect } from '../lib/inspect.ts'
 import type { DialogLayers } from '../ui/dialog/open-dialog.tsx'
 import type { SnackbarQueueActor } from '../ui/snackbar/show-snackbar.ts'
 
@@ -15,8 +16,8 @@ export interface UiActors extends DialogLayers {
 /** Starts the actors that the hosts in the root layout render. */
 export function startUiActors(): UiActors {
   return {
-    dialogs: createActor(dialogHostMachine).start(),
-    overlays: createActor(dialogHostMachine).start(),
-    snackbars: createActor(snackbarQueueMachine).start(),
+    dialogs: createActor(dialogHostMachine, { inspect }).start(),
+    overlays: createActor(dialogHostMachine, { inspect }).start(),
+    snackbars: createActor(snackbarQueueMachine, { inspect }).start(),
   }
 }

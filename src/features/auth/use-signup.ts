@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { type Actor, createActor, fromPromise } from 'xstate'
 import { signupMachine } from '../../../machines/signup/signup.machine.ts'
 import type { RegisterAnswer, RegisterInput } from '../../../machines/signup/signup.types.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { referralCodeKey } from './referral-code.ts'
 import { useAuthCalls } from './use-auth-calls.ts'
 
@@ -37,7 +38,7 @@ export function useSignup(token: string, email: string): SignupActor | undefined
         }),
       },
     })
-    const started = createActor(machine, { input: { token, email, lang } }).start()
+    const started = createActor(machine, { input: { token, email, lang }, inspect }).start()
     setActor(started)
     return () => {
       started.stop()

@@ -8,6 +8,7 @@ import { productName } from '../../../contract/app-config.ts'
 import { businessPaths, invitationPreviewSchema } from '../../../contract/businesses.ts'
 import { invitationMachine } from '../../../machines/invitation/invitation.machine.ts'
 import { errorMessage } from '../../api/error-messages.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import styles from '../auth/auth.module.css'
@@ -61,7 +62,7 @@ export function InvitationLanding({ id }: { id: string }) {
       }),
     [api, calls, i18n],
   )
-  const actor = useActorRef(logic, { input: { id } })
+  const actor = useActorRef(logic, { input: { id }, inspect })
   const { step, requesting, preview, error } = useSelector(actor, landingView)
   const email = preview?.email
   useEffect(() => {

@@ -16,6 +16,7 @@ import type { CompleteMethodInput } from '../../../machines/business-payment/pay
 import { confirmSandboxSetup, createSetupIntent, type SandboxPaymentDetails } from '../../api/billing.ts'
 import { businessKey } from '../../api/business.ts'
 import type { ApiClient } from '../../api/client.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
@@ -82,6 +83,7 @@ function usePaymentMethodForm(props: Pick<PaymentMethodFormProps, 'setup' | 'onC
         }),
       },
     }),
+    { inspect },
   )
 }
 

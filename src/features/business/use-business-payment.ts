@@ -33,6 +33,7 @@ import {
 import { refreshBusiness, scheduleDeletion } from '../../api/business.ts'
 import { ApiError } from '../../api/client.ts'
 import { getUserQueryOptions } from '../../api/user.ts'
+import { inspect } from '../../lib/inspect.ts'
 
 const sameView = (a: BusinessPaymentView, b: BusinessPaymentView) =>
   (Object.keys(a) as (keyof BusinessPaymentView)[]).every((key) => a[key] === b[key])
@@ -126,7 +127,7 @@ export function useBusinessPayment(business: Business) {
         }),
       },
     }),
-    { input: { businessId: business.id } },
+    { input: { businessId: business.id }, inspect },
   )
   useEffect(() => {
     const snapshot = paymentSnapshotOf(business)

@@ -8,6 +8,7 @@ import type {
   CheckoutPreviewInput,
   PlanCheckoutInput,
 } from '../../../machines/business-payment/plan-checkout.types.ts'
+import { inspect } from '../../lib/inspect.ts'
 
 /** The plan checkout actor a screen hosts. */
 export type PlanCheckoutActor = ActorRefFrom<typeof planCheckoutMachine>
@@ -38,6 +39,6 @@ export function usePlanCheckout(input: PlanCheckoutInput, calls: PlanCheckoutCal
         order: fromPromise<void, CheckoutOrderInput>(({ input }) => latest.current.order(input)),
       },
     }),
-    { input },
+    { input, inspect },
   )
 }

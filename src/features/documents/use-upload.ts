@@ -17,6 +17,7 @@ import type {
   UploadInput,
 } from '../../../machines/upload/upload.types.ts'
 import { ApiError } from '../../api/client.ts'
+import { inspect } from '../../lib/inspect.ts'
 import {
   createDraft,
   deleteRequest,
@@ -102,7 +103,7 @@ export function useUpload(input: UploadInput | undefined): UploadActor | undefin
       },
     })
     if (input === undefined) return
-    const started = createActor(machine, { input }).start()
+    const started = createActor(machine, { input, inspect }).start()
     setActor(started)
     return () => {
       if (started.getSnapshot().status === 'active') started.send({ type: 'upload.leave' })

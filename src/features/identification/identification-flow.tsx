@@ -14,6 +14,7 @@ import type {
 } from '../../../machines/identification/identification.types.ts'
 import { loadMessages } from '../../i18n/i18n.ts'
 import { formatMoney } from '../../i18n/locales.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
@@ -93,7 +94,7 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
       },
     })
   }, [api, access, queryClient])
-  const actor = useActorRef(machine, { input: { signatureRequestId } })
+  const actor = useActorRef(machine, { input: { signatureRequestId }, inspect })
   const snapshot = useSelector(actor, (s) => s)
   const startedHere = useRef(false)
   const [consent, setConsent] = useState(false)

@@ -8,6 +8,7 @@ import {
   selectIsSignedIn,
 } from '../../../machines/session/session.selectors.ts'
 import type { SessionActor } from '../../app/session.ts'
+import { inspect } from '../../lib/inspect.ts'
 
 /** The running maintenance machine. */
 type MaintenanceActor = ActorRefFrom<typeof maintenanceMachine>
@@ -82,7 +83,7 @@ export function startMaintenance({
         ),
       },
     }),
-    { input: { blockingGroupPattern } },
+    { input: { blockingGroupPattern }, inspect },
   ).start()
   const isSettled = (snapshot: SnapshotFrom<typeof maintenanceMachine>) =>
     snapshot.matches({ signedIn: 'settled' }) || snapshot.matches({ signedOut: 'settled' })

@@ -4,6 +4,7 @@ import { Link, useRouteContext } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { userAttribute, useUser } from '../../api/user.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { Button } from '../../ui/button/button.tsx'
 import profile from '../profile/profile.module.css'
 import styles from './mobile-id.module.css'
@@ -21,7 +22,7 @@ export function MobileIdScreen({ signatureRequestId }: { signatureRequestId?: st
   const { data: user } = useUser(api)
   const current = userAttribute(user, 'mobile')
   const logic = useMemo(() => mobileIdLogic(api, queryClient), [api, queryClient])
-  const actor = useActorRef(logic)
+  const actor = useActorRef(logic, { inspect })
   const registered = useSelector(actor, (s) => (s.matches('registered') ? s.context.registered : undefined))
 
   return (

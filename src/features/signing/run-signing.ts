@@ -13,6 +13,7 @@ import type {
   SigningStep,
 } from '../../../machines/signing/signing.types.ts'
 import type { UiActors } from '../../app/ui-actors.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import type { SigningCalls } from './signing-calls.ts'
 import { signingDialogs, signingOverlayNamed } from './signing-dialogs.ts'
@@ -164,7 +165,7 @@ export function runSigning(run: SigningRun): Promise<void> {
       mobileId: run.calls.mobileId,
     },
   })
-  const actor = createActor(machine)
+  const actor = createActor(machine, { inspect })
   // Signing the request's last signature ends its sign action (the request is no longer open), which aborts
   // too: the success overlay stays until its Done, and the overlay host closes it if the page is left.
   run.signal.addEventListener(

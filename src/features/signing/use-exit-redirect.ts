@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { type ActorRefFrom, createActor } from 'xstate'
 import { redirectMachine } from '../../../machines/redirect/redirect.machine.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { leaveTo } from './leave-to.ts'
 
 /** The running post-signing redirect of one direct link. */
@@ -17,6 +18,7 @@ export function useExitRedirect(exitUrl: string | undefined, timeout: number, re
     if (!exitUrl) return
     const machine = redirectMachine.provide({ actions: { leave: (_, params) => leaveTo(params.url) } })
     const started = createActor(machine, {
+      inspect,
       input: { lastViewedRequestId: requestId, url: exitUrl, timeout },
     }).start()
     setActor(started)

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
 import { pageLoadingMachine } from '../../../machines/page-loading/page-loading.machine.ts'
 import type { PageFetchInput, PageFetchResult } from '../../../machines/page-loading/page-loading.types.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { toPageFetchResult } from './page-fetch-result.ts'
 import { takePrefetchedPage } from './page-prefetch.ts'
 
@@ -58,7 +59,7 @@ export function usePageImage(
         ),
       },
     })
-    const actor = createActor(machine, { input: {} })
+    const actor = createActor(machine, { input: {}, inspect })
     const subscription = actor.subscribe((snapshot) => {
       if (snapshot.matches('loaded') && url === undefined && snapshot.context.data instanceof Blob) {
         url = URL.createObjectURL(snapshot.context.data)

@@ -11,6 +11,7 @@ import {
   selectPlacingFor,
 } from '../../../machines/field-placement/field-placement.selectors.ts'
 import type { FieldsChange } from '../../../machines/field-placement/field-placement.types.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { signerLabel } from '../request/signer-label.ts'
 import { type ShownField, SignatureFieldLayer } from './signature-field-layer.tsx'
 
@@ -66,6 +67,7 @@ export function useSignatureFields({
     fieldPlacementMachine.provide({
       actors: { saveFields: fromPromise<void, FieldsChange>(({ input }) => latestSave.current(input)) },
     }),
+    { inspect },
   )
   const placingFor = useSelector(placement, selectPlacingFor)
   const pending = useSelector(placement, selectPendingChange)

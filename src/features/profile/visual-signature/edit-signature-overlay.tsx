@@ -1,3 +1,4 @@
+import { inspect } from '../../../lib/inspect.ts'
 import '@fontsource/dancing-script/latin-400.css'
 import '@fontsource/dancing-script/latin-ext-400.css'
 import { Dialog } from '@ark-ui/react/dialog'
@@ -78,7 +79,7 @@ export function EditSignatureOverlay({
       },
       actions: { submit: (_, edited) => submit(edited) },
     }),
-    { input: { ...props, standards: heldStandards(qualities) } },
+    { input: { ...props, standards: heldStandards(qualities) }, inspect },
   )
   useEffect(
     () => editor.send({ type: 'editor.standardsLoaded', standards: heldStandards(qualities) }),
