@@ -75,6 +75,7 @@ test.describe('reminders and expiry', () => {
       .toBe(true)
     await view.seeExpiry(/^Expired on /)
     await view.seeHistoryEntry('Expired')
+    await view.seeSigner(outside, 'Not signed')
     await expect(page.getByRole('button', { name: 'Remind signers' })).toHaveCount(0)
 
     const mails = (await (await api.get('/api/dev/outbox')).json()) as {

@@ -33,7 +33,7 @@ export class RequestViewPage extends AppPage {
   async chooseExpiry(day: string) {
     const card = this.page.getByRole('region', { name: 'Expiry and reminders' })
     await card.getByLabel('Expires at the end of').fill(day)
-    await card.getByRole('button', { name: 'Save expiry' }).click()
+    await card.getByRole('button', { name: 'Save expiry and reminders' }).click()
   }
 
   async seeExpiry(text: string | RegExp) {

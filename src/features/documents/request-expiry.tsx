@@ -1,9 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
-import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import {
+  type Reminders,
+  reminderLimits,
+  type SignatureRequestView,
+} from '../../../contract/signature-requests.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import styles from './documents.module.css'
@@ -16,10 +21,13 @@ function dayOf(iso: string): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`
 }
 
+/** What the sender saves: the expiry (null: never) and the automatic reminders (null: none). */
+type FollowUp = { expiresAt: string | null; reminders: Reminders | null }
+
 /**
  * When the request expires and how it reminds its signers (issue 40 §3). The sender of a draft or open request
- * moves its expiry to the end of another day (later: extended), or takes it away; the server refuses a day
- * that has passed.
+ * moves its expiry to the end of another day (later: extended), or takes it away, and sets its reminders; the
+ * server refuses a day that has passed.
  */
 export function RequestExpiry({
   request,
@@ -28,11 +36,12 @@ export function RequestExpiry({
 }: {
   request: SignatureRequestView
   mayChange: boolean
-  onChange: (expiresAt: string | null) => Promise<void>
+  onChange: (followUp: FollowUp) => Promise<void>
 }) {
   const { i18n } = useLingui()
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
   const [day, setDay] = useState(request.expiresAt === null ? '' : dayOf(request.expiresAt))
+  const [remind, setRemind] = useState<Reminders | null>(request.reminders)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>()
   const { expiresAt, reminders } = request
@@ -42,7 +51,10 @@ export function RequestExpiry({
     setBusy(true)
     setError(undefined)
     // The end of the chosen day where the sender is.
-    void onChange(day === '' ? null : new Date(`${day}T23:59:59`).toISOString())
+    void onChange({
+      expiresAt: day === '' ? null : new Date(`${day}T23:59:59`).toISOString(),
+      reminders: remind,
+    })
       .catch(setError)
       .finally(() => setBusy(false))
   }
@@ -85,8 +97,37 @@ export function RequestExpiry({
             value={day}
             onChange={(e) => setDay(e.target.value)}
           />
+          <CheckboxField
+            label={<Trans>Remind signers automatically</Trans>}
+            checked={remind !== null}
+            onChange={(e) =>
+              setRemind(e.target.checked ? (request.reminders ?? { everyDays: 3, atMost: 3 }) : null)
+            }
+          />
+          {remind === null ? null : (
+            <>
+              <TextField
+                label={<Trans>Remind every (days)</Trans>}
+                type="number"
+                name="remindEveryDays"
+                min={1}
+                max={reminderLimits.everyDays}
+                value={remind.everyDays}
+                onChange={(e) => setRemind({ ...remind, everyDays: Math.trunc(Number(e.target.value)) })}
+              />
+              <TextField
+                label={<Trans>At most (times)</Trans>}
+                type="number"
+                name="remindAtMost"
+                min={1}
+                max={reminderLimits.atMost}
+                value={remind.atMost}
+                onChange={(e) => setRemind({ ...remind, atMost: Math.trunc(Number(e.target.value)) })}
+              />
+            </>
+          )}
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            <Trans>Save expiry</Trans>
+            <Trans>Save expiry and reminders</Trans>
           </Button>
         </form>
       ) : null}

@@ -383,7 +383,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
             <RequestExpiry
               request={data}
               mayChange={actions.changeExpiry}
-              onChange={(expiresAt) => updateRequest(api, srid, { expiresAt }).then(refresh)}
+              onChange={(followUp) => updateRequest(api, srid, followUp).then(refresh)}
             />
 
             <section className={styles.card} aria-labelledby="documents-heading">
