@@ -71,8 +71,8 @@ export async function updateSignatureRequest(
     if (request.statusOverall === 'OPEN') {
       const expiresAt = changed.expiresAt
       if (expiresAt) await scheduleExpiry(tx, id, expiresAt, now)
-      const everyDays = changed.remindEveryDays ?? request.remindEveryDays
-      if (('remindEveryDays' in after || 'remindAtMost' in after) && everyDays !== null)
+      const everyDays = 'remindEveryDays' in changed ? changed.remindEveryDays : request.remindEveryDays
+      if (('remindEveryDays' in after || 'remindAtMost' in after) && everyDays)
         await scheduleReminders(tx, id, everyDays, request.lastRemindedAt ?? now, now)
     }
     await tx

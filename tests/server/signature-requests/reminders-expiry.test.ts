@@ -177,6 +177,23 @@ describe.each(featureDrivers)('reminders and expiry on %s', (driver) => {
     expect([...(await api.mailIds())].filter((id) => !beforeLast.has(id))).toEqual([])
   })
 
+  it('follows reminders the sender turns on, or off, on an open request', async () => {
+    const on = await sent('Later reminded lease', {})
+    const off = await sent('Quiet lease', { reminders: { every_days: 1, at_most: 3 } })
+    const path = (id: string) => apiPaths.signatureRequest(id)
+    await answer(await call('PUT', path(on.id), owner, { reminders: { every_days: 1, at_most: 1 } }))
+    await answer(await call('PUT', path(off.id), owner, { reminders: null }))
+    expect((await events(off.id)).at(-1)).toMatchObject({
+      type: 'updated',
+      detail: { before: { remindEveryDays: '1', remindAtMost: '3' }, after: { remindEveryDays: null } },
+    })
+    const seen = await api.mailIds()
+    await advance(dayMs + hourMs)
+    await api.waitForMail(signerEmail, /Reminder: .*Later reminded lease/, seen)
+    expect((await api.getRequest(owner, on.id)).remindersSent).toBe(1)
+    expect((await api.getRequest(owner, off.id)).remindersSent).toBe(0)
+  })
+
   it('stops reminding once the request ended', async () => {
     const request = await sent('Signed off lease', { reminders: { every_days: 1, at_most: 3 } })
     await answer(
