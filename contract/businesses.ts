@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { currencies, subscriptionSchema } from './price-plans.ts'
 import { retentionSchema, retentionTerminalStates } from './retention.ts'
+import { remindersSchema } from './signature-requests.ts'
 import { emailSchema, paymentMethodStates } from './user.ts'
 
 /** A business's place for its people: an admin runs it, a member signs on its account (SPEC §4 roles). */
@@ -64,12 +65,27 @@ export const retentionDays = 30
 /** How long before the deletion its participants are told (the deletion waits at least this long). */
 export const retentionNoticeDays = 7
 
+/** Most days a business's requests may run before they expire. */
+export const maxExpiryDays = 365
+
+/** The business's default reminders of its new requests (issue 40 §3); off: none. */
+const remindersSettingSchema = v.object({ enabled: v.boolean(), ...remindersSchema.entries })
+
+/** The business's default expiry of its new requests: `days` after they are created; off: never. */
+const expirySettingSchema = v.object({
+  enabled: v.boolean(),
+  days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxExpiryDays)),
+})
+
+const requestSettingsEntries = { part11: switchSchema, retention: retentionSchema }
+
 /** SPEC §3 Business settings (GET, PUT /v1/businesses/{id}/settings). */
 export const businessSettingsSchema = v.object({
   supportContact: supportContactSchema,
   signatureRequests: v.object({
-    part11: switchSchema,
-    retention: retentionSchema,
+    ...requestSettingsEntries,
+    reminders: remindersSettingSchema,
+    expiry: expirySettingSchema,
   }),
   companyBranding: v.object({
     logo: v.nullable(v.object({ height: v.number(), width: v.number(), url: v.string() })),
@@ -129,9 +145,17 @@ export const retentionPreviewQuerySchema = v.object({
  */
 export const retentionPreviewSchema = v.object({ requests: v.number() })
 
-/** PUT /v1/businesses/{id}/settings: the branding logo is uploaded on its own and not set here. */
+/**
+ * PUT /v1/businesses/{id}/settings: the branding logo is uploaded on its own and not set here; the reminders and
+ * expiry of new requests (issue 40), left out, stay as they are, so a client written before them keeps working.
+ */
 export const updateBusinessSettingsSchema = v.object({
   ...v.omit(businessSettingsSchema, ['companyBranding']).entries,
+  signatureRequests: v.object({
+    ...requestSettingsEntries,
+    reminders: v.optional(remindersSettingSchema),
+    expiry: v.optional(expirySettingSchema),
+  }),
 })
 
 /** A person of the business as the admin pages list them. */

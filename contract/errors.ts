@@ -45,6 +45,8 @@ export const signatureRequestErrorCodes = [
   'signature_request.not_found',
   'signature_request.not_draft',
   'signature_request.not_open',
+  /** Its expiry passed before it ended: nothing more can be signed, declined, reminded or delegated. */
+  'signature_request.expired',
   'signature_request.ended',
   'signature_request.not_ended',
   'signature_request.not_a_participant',

@@ -50,7 +50,15 @@ const signedDetailSchema = v.object({
 })
 
 /** The fields of a request whose change an `updated` entry records. */
-export const changedRequestFields = ['title', 'message', 'quality', 'legislation'] as const
+export const changedRequestFields = [
+  'title',
+  'message',
+  'quality',
+  'legislation',
+  'expiresAt',
+  'remindEveryDays',
+  'remindAtMost',
+] as const
 
 /** A field of a request that an `updated` entry may record a change of. */
 export type ChangedRequestField = (typeof changedRequestFields)[number]

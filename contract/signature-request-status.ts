@@ -1,7 +1,14 @@
 import * as v from 'valibot'
 
-/** Overall statuses of a signature request (SPEC §4), in lifecycle order. */
-export const signatureRequestStatuses = ['DRAFT', 'OPEN', 'SIGNED', 'DECLINED', 'WITHDRAWN'] as const
+/** Overall statuses of a signature request (SPEC §4, EXPIRED: issue 40), in lifecycle order. */
+export const signatureRequestStatuses = [
+  'DRAFT',
+  'OPEN',
+  'SIGNED',
+  'DECLINED',
+  'WITHDRAWN',
+  'EXPIRED',
+] as const
 
 /** Overall status of a signature request (`status_overall` on the wire). */
 export type SignatureRequestStatus = (typeof signatureRequestStatuses)[number]

@@ -65,6 +65,27 @@ const requestStandardEntries = {
   legislation: v.optional(v.picklist(legislations)),
 }
 
+/** Most days between two automatic reminders, and most automatic reminders of one request. */
+export const reminderLimits = { everyDays: 90, atMost: 20 } as const
+
+/** Automatic reminders of an open request (issue 40 §3): every `everyDays` days, at most `atMost` times. */
+export const remindersSchema = v.object({
+  everyDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(reminderLimits.everyDays)),
+  atMost: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(reminderLimits.atMost)),
+})
+
+/** Automatic reminders of a request. */
+export type Reminders = v.InferOutput<typeof remindersSchema>
+
+/**
+ * When a request expires and how it reminds its signers, as POST and PUT take them: `expires_at` an ISO
+ * timestamp (null: never), `reminders` null for none. Left out on POST, the business's defaults apply.
+ */
+const followUpEntries = {
+  expiresAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp')))),
+  reminders: v.optional(v.nullable(remindersSchema)),
+}
+
 /** A legislation is asked for only with an advanced or qualified signature. */
 const legislationNeedsQuality = (body: { quality?: string; legislation?: string }) =>
   body.legislation === undefined || body.quality === 'aes' || body.quality === 'qes'
@@ -72,7 +93,7 @@ const legislationNeedsQuality = (body: { quality?: string; legislation?: string 
 /**
  * Body of `POST /v3/signature-requests`: a draft with the caller's own uploaded documents. An API user may
  * name callback URLs: `callback_update_url` hears of every change, `callback_success_url` of the last
- * signature, `callback_error_url` of a decline or withdrawal.
+ * signature, `callback_error_url` of a decline, withdrawal or expiry.
  */
 export const createSignatureRequestSchema = v.pipe(
   v.object({
@@ -84,6 +105,7 @@ export const createSignatureRequestSchema = v.pipe(
       [],
     ),
     ...requestStandardEntries,
+    ...followUpEntries,
     callbackSuccessUrl: callbackUrlSchema,
     callbackErrorUrl: callbackUrlSchema,
     callbackUpdateUrl: callbackUrlSchema,
@@ -103,18 +125,25 @@ export const requestMessageSchema = v.object({
 })
 
 /**
- * Body of `PUT /v3/signature-requests/{id}`: a new title and/or message while the request is a draft or open;
- * its signature standard (quality, with legislation or without: either) only while it is a draft.
+ * Body of `PUT /v3/signature-requests/{id}`: a new title, message, expiry and/or reminders while the request is
+ * a draft or open (an open request's expiry extended, say); its signature standard (quality, with legislation or
+ * without: either) only while it is a draft.
  */
 export const updateSignatureRequestSchema = v.pipe(
   v.object({
     title: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
     message: v.optional(v.pipe(v.string(), v.maxLength(5000))),
     ...requestStandardEntries,
+    ...followUpEntries,
   }),
   v.check(
-    (body) => body.title !== undefined || body.message !== undefined || body.quality !== undefined,
-    'needs title, message or quality',
+    (body) =>
+      body.title !== undefined ||
+      body.message !== undefined ||
+      body.quality !== undefined ||
+      body.expiresAt !== undefined ||
+      body.reminders !== undefined,
+    'needs title, message, quality, expires_at or reminders',
   ),
   v.forward(
     v.check((body) => legislationNeedsQuality(body), 'legislation goes with quality aes or qes'),
@@ -190,6 +219,12 @@ export const signatureRequestSchema = v.object({
   createdAt: v.string(),
   updatedAt: v.string(),
   lastRemindedAt: v.nullable(v.string()),
+  /** When it expires if still open then; null: never. */
+  expiresAt: v.nullable(v.string()),
+  /** Its automatic reminders; null: none. */
+  reminders: v.nullable(remindersSchema),
+  /** How many automatic reminders were sent. */
+  remindersSent: v.number(),
   /** The least quality its signers sign with; null: each signs with what they hold. */
   quality: v.nullable(v.picklist(signatureQualities)),
   /** The legislation its advanced or qualified signatures must be valid under; null: either. */

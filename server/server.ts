@@ -30,6 +30,8 @@ import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue, mailJob, mailJobHandler } from './providers/mail/mail-queue.ts'
 import { createServerClock } from './server-clock.ts'
+import { autoRemindHandler, autoRemindJob } from './signature-requests/auto-remind-signers.ts'
+import { requestExpiryHandler, requestExpiryJob } from './signature-requests/expire-signature-request.ts'
 import { senderReportPdf } from './signature-requests/request-report-pdf.ts'
 import { archiveRenewalMs, loadPlatformSigning } from './signing/load-platform-signing.ts'
 import {
@@ -165,6 +167,9 @@ export async function startServer(
         charges: createChargeProvider(config, { db: database.db, now }, billing),
       }),
     }
+    const followUp = { db: database.db, now, mail, publicUrl: config.publicUrl }
+    handlers[requestExpiryJob] = { lane: 'mail', run: requestExpiryHandler(followUp) }
+    handlers[autoRemindJob] = { lane: 'mail', run: autoRemindHandler(followUp) }
     handlers[requestCallbackJob] = {
       lane: 'callbacks',
       run: requestCallbackHandler({ db: database.db, now, production: config.appMode === 'production' }),

@@ -29,6 +29,17 @@ export class RequestViewPage extends AppPage {
     await expect(signers.getByRole('listitem').filter({ hasText: email })).toContainText(status)
   }
 
+  /** Moves the request's expiry to the end of `day` (YYYY-MM-DD) in the expiry card. */
+  async chooseExpiry(day: string) {
+    const card = this.page.getByRole('region', { name: 'Expiry and reminders' })
+    await card.getByLabel('Expires at the end of').fill(day)
+    await card.getByRole('button', { name: 'Save expiry and reminders' }).click()
+  }
+
+  async seeExpiry(text: string | RegExp) {
+    await expect(this.page.getByTestId('request-expiry')).toHaveText(text)
+  }
+
   async seeHistoryEntry(text: string) {
     await expect(this.page.getByRole('region', { name: 'History' }).getByText(text).first()).toBeVisible()
   }

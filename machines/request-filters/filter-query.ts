@@ -22,6 +22,8 @@ export function filterQuery(filter: RequestFilter, ownEmail: string): SignatureR
       return { status_overall: 'DECLINED,WITHDRAWN' }
     case 'completed':
       return { status_overall: 'SIGNED' }
+    case 'expired':
+      return { status_overall: 'EXPIRED' }
   }
 }
 

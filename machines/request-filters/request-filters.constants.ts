@@ -1,5 +1,5 @@
-/** The list filters of SPEC §4, in the order the list shows them. */
-export const requestFilters = ['all', 'toSign', 'pending', 'declined', 'completed'] as const
+/** The list filters of SPEC §4 (and `expired`, issue 40), in the order the list shows them. */
+export const requestFilters = ['all', 'toSign', 'pending', 'declined', 'completed', 'expired'] as const
 
 /** A signature request list filter. */
 export type RequestFilter = (typeof requestFilters)[number]

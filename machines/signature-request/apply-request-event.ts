@@ -31,7 +31,7 @@ export function applyRequestEvent(
   // No transition of the state names the event: refused for the status, without running the machine (the screens
   // ask about every action of a request, and most statuses take few of them).
   if (!getNextTransitions(snapshot).some((t) => t.eventType === event.type))
-    return { ok: false, code: statusRefusal(event.type) }
+    return { ok: false, code: statusRefusal(event.type, state.status) }
   const [next, actions] = transition(signatureRequestMachine, snapshot, event)
   // Taken: the state changed, or it stays and the machine names what to do (signer.place).
   if (next !== snapshot || actions.length > 0) {
@@ -39,5 +39,8 @@ export function applyRequestEvent(
     const { signers, removed } = next.context
     return { ok: true, status: status ?? state.status, signers, removed, deleted: status === undefined }
   }
-  return { ok: false, code: ruleRefusal(state.status, context, event) ?? statusRefusal(event.type) }
+  return {
+    ok: false,
+    code: ruleRefusal(state.status, context, event) ?? statusRefusal(event.type, state.status),
+  }
 }

@@ -98,8 +98,19 @@ export function removeFromListRefusal(context: SignatureRequestContext, particip
   return participantIds.length > 0 && valid ? undefined : 'signature_request.not_a_participant'
 }
 
-/** The code for an event that the request's current status does not take at all. */
-export function statusRefusal(type: SignatureRequestEvent['type']): SignatureRequestErrorCode {
+/**
+ * Why a request that is not open refuses what only an open one does (sign, decline, remind, delegate): an expired
+ * one says so, as its signers did nothing wrong and its sender may send it again.
+ */
+export function notOpenRefusal(status: SignatureRequestStatus): SignatureRequestErrorCode {
+  return status === 'EXPIRED' ? 'signature_request.expired' : 'signature_request.not_open'
+}
+
+/** The code for an event that the request's current status (`status`) does not take at all. */
+export function statusRefusal(
+  type: SignatureRequestEvent['type'],
+  status: SignatureRequestStatus,
+): SignatureRequestErrorCode {
   if (type === 'participant.remove') return 'signature_request.not_ended'
   if (type === 'request.initiate') return 'signature_request.not_draft'
   if (
@@ -110,7 +121,7 @@ export function statusRefusal(type: SignatureRequestEvent['type']): SignatureReq
   ) {
     return 'signature_request.ended'
   }
-  return 'signature_request.not_open'
+  return notOpenRefusal(status)
 }
 
 /** Why an event the current status does take was refused: the same functions the machine's guards call. */
@@ -127,6 +138,8 @@ export function ruleRefusal(
       return signerActionRefusal(context, event.actorId)
     case 'request.withdraw':
       return withdrawRefusal(context, event.actorId)
+    case 'request.expire':
+      return undefined
     case 'signer.add':
       return addSignerRefusal(context, event.actorId, event.signerId)
     case 'signer.remove':

@@ -164,7 +164,8 @@ function ended() {
 /**
  * Lifecycle of one signature request (SPEC §4): a draft is initiated and becomes open; an open
  * request is signed when every signer has signed, declined when any signer declines, withdrawn
- * by its sender. Once ended, it is deleted when every participant took it off their list. The server
+ * by its sender, expired when its expiry passes on the server's clock first (its open signatures stay open, never
+ * signed). Once ended, it is deleted when every participant took it off their list. The server
  * replays events on it (see applyRequestEvent), so client and server
  * accept and refuse the same things.
  */
@@ -205,12 +206,14 @@ export const signatureRequestMachine = lifecycle.createMachine({
           target: 'withdrawn',
           actions: 'withdrawOpenSigners',
         },
+        'request.expire': { target: 'expired' },
         ...signerChanges(true),
       },
     },
     signed: ended(),
     declined: ended(),
     withdrawn: ended(),
+    expired: ended(),
     deleted: { type: 'final' },
   },
 })

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import type { signatureRequestMachine } from './signature-request.machine.ts'
 
-type RequestStateValue = 'draft' | 'open' | 'signed' | 'declined' | 'withdrawn'
+type RequestStateValue = 'draft' | 'open' | 'signed' | 'declined' | 'withdrawn' | 'expired'
 
 const statusByState: Record<RequestStateValue, SignatureRequestStatus> = {
   draft: 'DRAFT',
@@ -10,6 +10,7 @@ const statusByState: Record<RequestStateValue, SignatureRequestStatus> = {
   signed: 'SIGNED',
   declined: 'DECLINED',
   withdrawn: 'WITHDRAWN',
+  expired: 'EXPIRED',
 }
 
 /** The lifecycle state that stands for a stored overall status. */

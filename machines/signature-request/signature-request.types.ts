@@ -35,6 +35,8 @@ export type SignatureRequestEvent =
   | { type: 'request.sign'; actorId: string }
   | { type: 'request.decline'; actorId: string }
   | { type: 'request.withdraw'; actorId: string }
+  /** Its expiry passed on the server's clock while it was still open. */
+  | { type: 'request.expire' }
   | { type: 'signer.add'; actorId: string; signerId: string }
   | { type: 'signer.remove'; actorId: string; signerId: string }
   /** The sender places where a signer signs (their signature fields); statuses stay as they are. */
@@ -63,6 +65,7 @@ export type RemoveFromListEvent = Extract<SignatureRequestEvent, { type: 'partic
 export type SignatureRequestErrorCode =
   | 'signature_request.not_draft'
   | 'signature_request.not_open'
+  | 'signature_request.expired'
   | 'signature_request.ended'
   | 'signature_request.not_ended'
   | 'signature_request.not_a_participant'

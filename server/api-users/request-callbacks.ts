@@ -62,7 +62,7 @@ export async function requestCallbacks(
 /**
  * Queues the callbacks a change of a request calls for, in the transaction that records the change (its
  * audit trail entry `event`): the update URL hears of every change, the success URL of the last signature,
- * the error URL of a decline or withdrawal. Nothing when the request has no callbacks.
+ * the error URL of a decline, withdrawal or expiry. Nothing when the request has no callbacks.
  */
 export async function queueRequestCallbacks(
   tx: Queryable & JobWriter,
@@ -83,7 +83,7 @@ export async function queueRequestCallbacks(
   const urls = [
     update,
     event.type === 'signed' && request.statusOverall === 'SIGNED' ? success : undefined,
-    event.type === 'declined' || event.type === 'withdrawn' ? error : undefined,
+    event.type === 'declined' || event.type === 'withdrawn' || event.type === 'expired' ? error : undefined,
   ]
   const callback: RequestCallback = {
     eventId: event.id,

@@ -14,7 +14,12 @@ import { businessNotFound } from './business-errors.ts'
 
 /** The settings a new business starts with. */
 export const defaultBusinessSettings: StoredBusinessSettings = {
-  signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 'ANY' } },
+  signatureRequests: {
+    part11: { enabled: false },
+    retention: { enabled: false, terminalState: 'ANY' },
+    reminders: { enabled: false, everyDays: 3, atMost: 3 },
+    expiry: { enabled: false, days: 30 },
+  },
   companyBranding: { logo: null },
   mailService: {
     attachments: {
@@ -60,7 +65,8 @@ export async function getBusinessSettings(db: Database, businessId: string): Pro
 
 /**
  * PUT /v1/businesses/{id}/settings: every switch and the support contact; the branding stays as it is.
- * Turning retention off calls off the deletions it announced: turned on again, it announces them anew.
+ * Turning retention off calls off the deletions it announced: turned on again, it announces them anew. Reminders
+ * and expiry left out stay as they are.
  */
 export async function updateBusinessSettings(
   db: Database,
@@ -69,8 +75,16 @@ export async function updateBusinessSettings(
 ): Promise<BusinessSettings> {
   return db.transaction(async (tx) => {
     const row = await readRow(tx, businessId)
-    const { supportContact, ...switches } = input
-    const settings: StoredBusinessSettings = { ...switches, companyBranding: row.settings.companyBranding }
+    const { supportContact, signatureRequests, ...switches } = input
+    const settings: StoredBusinessSettings = {
+      ...switches,
+      signatureRequests: {
+        ...signatureRequests,
+        reminders: signatureRequests.reminders ?? row.settings.signatureRequests.reminders,
+        expiry: signatureRequests.expiry ?? row.settings.signatureRequests.expiry,
+      },
+      companyBranding: row.settings.companyBranding,
+    }
     await tx
       .update(businesses)
       .set({ settings, supportEmail: supportContact.email, supportPhone: supportContact.phone })

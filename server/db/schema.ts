@@ -442,6 +442,7 @@ const requestStatuses = [
   'SIGNED',
   'DECLINED',
   'WITHDRAWN',
+  'EXPIRED',
 ] as const satisfies readonly SignatureRequestStatus[]
 
 /** Statuses a signature is stored with. */
@@ -479,6 +480,13 @@ export const signatureRequests = pgTable(
     quality: text('quality', { enum: signatureQualities }),
     /** The legislation a qualified (or advanced) signature must be valid under; null: either. */
     legislation: text('legislation', { enum: legislations }),
+    /** When an open request expires if it has not ended before; null: never. */
+    expiresAt: at('expires_at'),
+    /** Automatic reminders: every so many days while open (null: none), at most `remindAtMost` times. */
+    remindEveryDays: integer('remind_every_days'),
+    remindAtMost: integer('remind_at_most'),
+    /** How many automatic reminders were sent. */
+    remindersSent: integer('reminders_sent').notNull().default(0),
   },
   (table) => [
     index('signature_requests_owner_status_idx').on(table.ownerId, table.statusOverall, table.createdAt),

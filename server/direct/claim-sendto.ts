@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
+import { notOpenRefusal } from '../../machines/signature-request/signature-request-refusals.ts'
 import { signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { getSignatureRequest } from '../signature-requests/get-signature-request.ts'
@@ -31,7 +32,11 @@ export async function claimSendto(
       .for('update')
     const signature = await findSendtoSignature(tx, id, token)
     if (request?.status !== 'OPEN') {
-      throw new ApiError(409, 'signature_request.not_open', 'Only a link of an open request can be claimed')
+      throw new ApiError(
+        409,
+        request === undefined ? 'signature_request.not_open' : notOpenRefusal(request.status),
+        'Only a link of an open request can be claimed',
+      )
     }
     if (signature.status !== 'OPEN') {
       throw new ApiError(409, 'signature_request.signer_not_open', 'This signature is no longer open')

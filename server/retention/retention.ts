@@ -29,7 +29,7 @@ const dayMs = 24 * 60 * 60 * 1000
 type TerminalState = (typeof retentionTerminalStates)[number]
 
 function endedIn(terminalState: TerminalState): SignatureRequestStatus[] {
-  return terminalState === 'ANY' ? ['SIGNED', 'DECLINED', 'WITHDRAWN'] : [terminalState]
+  return terminalState === 'ANY' ? ['SIGNED', 'DECLINED', 'WITHDRAWN', 'EXPIRED'] : [terminalState]
 }
 
 /** Requests sent by the business's people and API users. */

@@ -132,7 +132,11 @@ export function createDirectRoutes(services: SigningServices): Hono<DirectEnv> {
         answers: [ok(signatureRequestSchema)],
         errors: {
           ...unknownRequest,
-          409: ['signature_request.signer_not_open', 'signature_request.not_open'],
+          409: [
+            'signature_request.signer_not_open',
+            'signature_request.not_open',
+            'signature_request.expired',
+          ],
         },
       }),
       async (c) =>

@@ -46,6 +46,7 @@ export function createSendtoRoutes(services: RequestServices & ApiKeyMode): Hono
           ...unknownRequest,
           409: [
             'signature_request.not_open',
+            'signature_request.expired',
             'signature_request.signer_not_open',
             'signature_request.already_a_signer',
           ],

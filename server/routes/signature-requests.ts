@@ -102,7 +102,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
       describeRoute({
         summary: 'Create a draft request',
         description:
-          'With the caller’s uploaded documents and signers. An API user may name callback URLs; their posts are signed in the `Signet-Signature` header.',
+          'With the caller’s uploaded documents and signers. `expires_at` ends it as EXPIRED if still open then; `reminders` mails its open signers every `every_days` days, at most `at_most` times; left out, the business’s defaults apply. An API user may name callback URLs; their posts are signed in the `Signet-Signature` header.',
         tag: 'Signature requests',
         auth: 'account',
         answers: [created(signatureRequestSchema)],
@@ -127,7 +127,8 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
       requireAuth,
       jsonBody(updateSignatureRequestSchema),
       describeRoute({
-        summary: 'Change the title or message of a draft or open request',
+        summary: 'Change the title, message, expiry or reminders of a draft or open request',
+        description: 'A later `expires_at` extends an open request; null: it never expires.',
         tag: 'Signature requests',
         auth: 'account',
         answers: [ok(signatureRequestSchema)],
@@ -236,7 +237,10 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
         tag: 'Signature requests',
         auth: 'account',
         answers: [ok(signatureRequestSchema)],
-        errors: { ...unknownRequest, 409: ['signature_request.not_owner', 'signature_request.not_open'] },
+        errors: {
+          ...unknownRequest,
+          409: ['signature_request.not_owner', 'signature_request.not_open', 'signature_request.expired'],
+        },
       }),
       async (c) =>
         sendJson(
@@ -264,6 +268,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
             'signature_request.not_a_signer',
             'signature_request.signer_not_open',
             'signature_request.not_open',
+            'signature_request.expired',
           ],
         },
       }),
@@ -288,7 +293,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
         answers: [ok(signatureRequestSchema)],
         errors: {
           ...unknownRequest,
-          409: ['signature_request.not_owner', 'signature_request.not_open'],
+          409: ['signature_request.not_owner', 'signature_request.not_open', 'signature_request.expired'],
           429: ['signature_request.remind_too_soon'],
         },
       }),
@@ -316,6 +321,8 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
             'signature_request.not_a_signer',
             'signature_request.signer_not_open',
             'signature_request.already_a_signer',
+            'signature_request.not_open',
+            'signature_request.expired',
           ],
         },
       }),

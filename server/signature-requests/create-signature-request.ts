@@ -1,9 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { CreateSignatureRequest, SignatureRequestView } from '../../contract/signature-requests.ts'
 import { requestCallbacks } from '../api-users/request-callbacks.ts'
+import { businessOfAccount } from '../businesses/business-of-account.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { checkSignatureFields, fieldDocuments } from './check-signature-fields.ts'
+import { futureExpiry } from './future-expiry.ts'
 import { inviteEmail } from './invite-email.ts'
 import { loadRequestViews } from './load-requests.ts'
 import { recordEvent } from './record-event.ts'
@@ -12,7 +14,9 @@ import type { Caller, RequestServices } from './request-services.ts'
 /**
  * POST /v3/signature-requests: a DRAFT owned by the caller, with its signers (each address once; an
  * address with an account is linked to it) and documents the caller uploaded before. A document id that is
- * not the caller's is 404 `document.not_found`, with `field` naming it.
+ * not the caller's is 404 `document.not_found`, with `field` naming it. Its expiry and automatic reminders
+ * are the caller's, or else their business's defaults (none for a sender of their own); an expiry that has passed
+ * is 400 naming `expires_at`.
  */
 export async function createSignatureRequest(
   services: RequestServices,
@@ -30,6 +34,20 @@ export async function createSignatureRequest(
   const documentIds = [...new Set(input.documents.map((d) => d.id))]
   const now = services.now()
   const callbacks = await requestCallbacks(services.db, caller.userId, input)
+  const defaults = (await businessOfAccount(services.db, caller.userId))?.settings.signatureRequests
+  const expiry = defaults?.expiry
+  const expiresAt =
+    input.expiresAt === undefined
+      ? expiry?.enabled
+        ? new Date(now.getTime() + expiry.days * 24 * 60 * 60 * 1000)
+        : null
+      : futureExpiry(input.expiresAt, now)
+  const reminders =
+    input.reminders === undefined
+      ? defaults?.reminders.enabled
+        ? defaults.reminders
+        : null
+      : input.reminders
   const row = await services.db.transaction(async (tx) => {
     const owned =
       documentIds.length === 0
@@ -63,6 +81,9 @@ export async function createSignatureRequest(
         quality: input.quality ?? null,
         legislation: input.legislation ?? null,
         callbacks,
+        expiresAt,
+        remindEveryDays: reminders?.everyDays ?? null,
+        remindAtMost: reminders?.atMost ?? null,
         createdAt: now,
         updatedAt: now,
       })

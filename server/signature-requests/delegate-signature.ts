@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { DelegateSignatureRequest } from '../../contract/signature-requests.ts'
-import { signerActionRefusal } from '../../machines/signature-request/signature-request-refusals.ts'
+import {
+  notOpenRefusal,
+  signerActionRefusal,
+} from '../../machines/signature-request/signature-request-refusals.ts'
 import { signatureRequests, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
@@ -31,7 +34,7 @@ export async function delegateSignature(
     const found = await findRequest(tx, caller, id, true)
     const { request: current, ownSignature } = found
     if (current.statusOverall !== 'OPEN') {
-      throw new ApiError(409, 'signature_request.not_open', 'Only an open request can be delegated')
+      throw new ApiError(409, notOpenRefusal(current.statusOverall), 'Only an open request can be delegated')
     }
     const refusal = signerActionRefusal(
       storedRequestState(current, found.signatures),

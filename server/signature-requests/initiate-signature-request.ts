@@ -1,11 +1,18 @@
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
+import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
 import { applyEvent } from './apply-event.ts'
+import { scheduleReminders } from './auto-remind-signers.ts'
+import { scheduleExpiry } from './expire-signature-request.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import { mailSigners } from './mail-signers.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 
-/** POST .../initiate: the owner sends the draft (DRAFT -> OPEN) and every signer is invited by mail. */
+/**
+ * POST .../initiate: the owner sends the draft (DRAFT -> OPEN) and every signer is invited by mail; its expiry
+ * and automatic reminders are scheduled with it. An expiry that passed while it was a draft is 400 naming
+ * `expires_at`.
+ */
 export async function initiateSignatureRequest(
   services: RequestServices,
   caller: Caller,
@@ -14,8 +21,19 @@ export async function initiateSignatureRequest(
   await applyEvent(services, caller, id, {
     event: () => ({ type: 'request.initiate', actorId: caller.userId }),
     type: 'initiated',
-    write: (tx, found) =>
-      mailSigners(services, tx, found.request, found.signatures, signatureRequestInvitationMail),
+    write: async (tx, found) => {
+      const { request } = found
+      const now = services.now()
+      if (request.expiresAt !== null) {
+        if (request.expiresAt.getTime() <= now.getTime()) {
+          throw new ApiError(400, 'request.invalid', 'The expiry has passed', { field: 'expires_at' })
+        }
+        await scheduleExpiry(tx, request.id, request.expiresAt, now)
+      }
+      if (request.remindEveryDays !== null)
+        await scheduleReminders(tx, request.id, request.remindEveryDays, now, now)
+      await mailSigners(services, tx, request, found.signatures, signatureRequestInvitationMail)
+    },
   })
   return getSignatureRequest(services, caller, id)
 }

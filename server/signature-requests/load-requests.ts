@@ -175,6 +175,12 @@ export function toRequestView(view: RequestViewRow, caller: Caller): SignatureRe
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    reminders:
+      row.remindEveryDays === null || row.remindAtMost === null
+        ? null
+        : { everyDays: row.remindEveryDays, atMost: row.remindAtMost },
+    remindersSent: row.remindersSent,
     quality: row.quality,
     legislation: row.legislation,
     business: view.business,

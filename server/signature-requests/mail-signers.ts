@@ -18,7 +18,7 @@ import type { RequestServices } from './request-services.ts'
  * mails tell of.
  */
 export async function mailSigners(
-  services: RequestServices,
+  services: Pick<RequestServices, 'mail' | 'publicUrl'>,
   tx: Queryable,
   request: RequestRow,
   to: readonly SignatureRow[],

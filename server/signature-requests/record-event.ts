@@ -8,7 +8,8 @@ import type { Caller } from './request-services.ts'
  * What the audit trail records: `created`, `document_added`, `initiated`, `withdrawn`, `declined`,
  * `reminded`, `claimed` (a direct-link signature moved onto an account), `updated` (title or message),
  * `document_removed`, `signer_added`, `signer_removed` (by the sender, or a signer leaving), `fields_placed` (where a signer signs), `delegated`,
- * `attachment_added`, `attachment_removed`, `signed` (a signer signed every document).
+ * `attachment_added`, `attachment_removed`, `signed` (a signer signed every document), `expired` (its expiry
+ * passed while open). An automatic reminder is `reminded` by nobody, with `automatic` in its detail.
  */
 export type RequestEventType =
   | 'created'
@@ -27,29 +28,31 @@ export type RequestEventType =
   | 'attachment_added'
   | 'attachment_removed'
   | 'signed'
+  | 'expired'
 
 /**
  * Appends one entry to a request's audit trail: who, what, when and from which address. A direct-link
- * signer has no account to point at, so their entry names them by the address their link was sent to. The
+ * signer has no account to point at, so their entry names them by the address their link was sent to; what the
+ * server does on its own clock (expiry, automatic reminders) has no `caller` and names nobody. The
  * callbacks an API user asked for when it sent the request are queued with it.
  */
 export async function recordEvent(
   db: Queryable,
   requestId: string,
-  caller: Caller,
+  caller: Caller | null,
   type: RequestEventType,
   at: Date,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  const direct = caller.signatureId !== undefined
+  const direct = caller?.signatureId !== undefined
   const id = randomUUID()
   await db.insert(signatureRequestEvents).values({
     id,
     requestId,
-    actorId: direct ? null : caller.userId,
+    actorId: direct ? null : (caller?.userId ?? null),
     type,
-    detail: direct ? { ...detail, signerEmail: caller.email } : detail,
-    ip: caller.ip,
+    detail: direct ? { ...detail, signerEmail: caller?.email } : detail,
+    ip: caller?.ip ?? null,
     createdAt: at,
   })
   await queueRequestCallbacks(db, requestId, { id, type }, at)

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
+import { notOpenRefusal } from '../../machines/signature-request/signature-request-refusals.ts'
 import { signatureRequests } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestReminderMail } from '../mail/signature-request-reminder-mail.ts'
@@ -36,7 +37,7 @@ export async function remindSigners(
   const { request } = found
   if (!found.isOwner) throw new ApiError(409, 'signature_request.not_owner', 'Only the sender reminds')
   if (request.statusOverall !== 'OPEN') {
-    throw new ApiError(409, 'signature_request.not_open', 'Only an open request can be reminded')
+    throw new ApiError(409, notOpenRefusal(request.statusOverall), 'Only an open request can be reminded')
   }
   const now = services.now()
   const due = new Date(now.getTime() - remindIntervalMs)

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm'
+import { changedRequestFields } from '../../contract/request-events.ts'
 import type { SignatureRequestView, UpdateSignatureRequest } from '../../contract/signature-requests.ts'
 import { signatureRequests } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { scheduleReminders } from './auto-remind-signers.ts'
+import { scheduleExpiry } from './expire-signature-request.ts'
 import { findRequest } from './find-request.ts'
+import { futureExpiry } from './future-expiry.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
@@ -12,8 +16,10 @@ import type { Caller, RequestServices } from './request-services.ts'
  * DRAFT or OPEN (signers see the new words; what they sign, documents and signers, does not change here).
  * The signature standard (quality and legislation) changes only while it is a DRAFT (409
  * `signature_request.not_draft`), as signers may have signed by the old one. A signer gets 409
- * `signature_request.not_owner`, an ended request 409 `signature_request.ended`. The trail records the old
- * and the new values.
+ * `signature_request.not_owner`, an ended request 409 `signature_request.ended`. Its expiry (a later one
+ * extends an open request; null: never; one that has passed is 400 naming `expires_at`) and automatic reminders
+ * change while it is a DRAFT or OPEN, and an open request's jobs follow them. The trail records the old and the
+ * new values.
  */
 export async function updateSignatureRequest(
   services: RequestServices,
@@ -27,9 +33,17 @@ export async function updateSignatureRequest(
     if (request.statusOverall !== 'DRAFT' && request.statusOverall !== 'OPEN') {
       throw new ApiError(409, 'signature_request.ended', 'An ended request cannot be edited')
     }
+    const now = services.now()
     const wanted = {
       title: input.title,
       message: input.message,
+      ...(input.expiresAt === undefined ? {} : { expiresAt: futureExpiry(input.expiresAt, now) }),
+      ...(input.reminders === undefined
+        ? {}
+        : {
+            remindEveryDays: input.reminders?.everyDays ?? null,
+            remindAtMost: input.reminders?.atMost ?? null,
+          }),
       ...(input.quality === undefined
         ? {}
         : { quality: input.quality, legislation: input.legislation ?? null }),
@@ -39,19 +53,31 @@ export async function updateSignatureRequest(
         field: 'quality',
       })
     }
-    const before: Partial<typeof request> = {}
-    const after: Partial<typeof request> = {}
-    for (const key of ['title', 'message', 'quality', 'legislation'] as const) {
+    const before: Record<string, unknown> = {}
+    const after: Record<string, unknown> = {}
+    // The trail keeps each value as text, as the report prints it.
+    const text = (value: unknown) =>
+      value instanceof Date ? value.toISOString() : typeof value === 'number' ? String(value) : value
+    for (const key of changedRequestFields) {
       const value = wanted[key]
-      if (value === undefined || value === request[key]) continue
-      Object.assign(before, { [key]: request[key] })
-      Object.assign(after, { [key]: value })
+      const old = request[key]
+      if (value === undefined || text(value) === text(old)) continue
+      Object.assign(before, { [key]: text(old) })
+      Object.assign(after, { [key]: text(value) })
     }
     if (Object.keys(after).length === 0) return
-    const now = services.now()
+    const changed = { ...wanted }
+    for (const key of changedRequestFields) if (!(key in after)) delete changed[key]
+    if (request.statusOverall === 'OPEN') {
+      const expiresAt = changed.expiresAt
+      if (expiresAt) await scheduleExpiry(tx, id, expiresAt, now)
+      const everyDays = 'remindEveryDays' in changed ? changed.remindEveryDays : request.remindEveryDays
+      if (('remindEveryDays' in after || 'remindAtMost' in after) && everyDays)
+        await scheduleReminders(tx, id, everyDays, request.lastRemindedAt ?? now, now)
+    }
     await tx
       .update(signatureRequests)
-      .set({ ...after, updatedAt: now })
+      .set({ ...changed, updatedAt: now })
       .where(eq(signatureRequests.id, id))
     await recordEvent(tx, id, caller, 'updated', now, { before, after })
   })

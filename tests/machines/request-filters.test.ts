@@ -20,12 +20,13 @@ describe('request list filters (SPEC §4, §9)', () => {
     ['pending', { status_overall: 'OPEN', signatures_count: 672 }],
     ['declined', { status_overall: 'DECLINED,WITHDRAWN' }],
     ['completed', { status_overall: 'SIGNED' }],
+    ['expired', { status_overall: 'EXPIRED' }],
   ] as const)('SPEC §4: filter %s queries %j', (filter, query) => {
     expect(filterQuery(filter, me)).toEqual(query)
   })
 
   it('covers every filter', () => {
-    expect(requestFilters).toEqual(['all', 'toSign', 'pending', 'declined', 'completed'])
+    expect(requestFilters).toEqual(['all', 'toSign', 'pending', 'declined', 'completed', 'expired'])
   })
 
   it('SPEC §9: an unknown or missing filter is the default', () => {

@@ -30,6 +30,7 @@ const events: SignatureRequestEvent[] = [
   { type: 'request.decline', actorId: bob },
   { type: 'request.withdraw', actorId: owner },
   { type: 'request.withdraw', actorId: alice },
+  { type: 'request.expire' },
   { type: 'participant.remove', participantIds: [owner] },
   { type: 'participant.remove', participantIds: [alice, bob] },
   { type: 'participant.remove', participantIds: [stranger] },
@@ -59,6 +60,7 @@ describe('signature request lifecycle (SPEC §4)', () => {
         declined: (s) =>
           expect(Object.values(s.context.signers).filter((x) => x === 'DECLINED')).toHaveLength(1),
         withdrawn: (s) => expect(Object.values(s.context.signers)).not.toContain('OPEN'),
+        expired: (s) => expect(Object.values(s.context.signers)).toContain('OPEN'),
         deleted: (s) =>
           expect([...s.context.removed].sort()).toEqual([owner, ...Object.keys(s.context.signers)].sort()),
       },
@@ -101,6 +103,16 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       deleted: false,
       status: 'SIGNED',
       signers: { alice: 'SIGNED', bob: 'SIGNED' },
+    })
+  })
+
+  it('issue 40: an open request whose expiry passes is EXPIRED, its open signatures never signed', () => {
+    expect(applyRequestEvent(halfSigned, { type: 'request.expire' })).toEqual({
+      ok: true,
+      removed: [],
+      deleted: false,
+      status: 'EXPIRED',
+      signers: { alice: 'SIGNED', bob: 'OPEN' },
     })
   })
 
@@ -229,6 +241,20 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       { type: 'request.sign', actorId: alice },
       'signer_not_open',
     ],
+    [
+      'sign after expiry',
+      { ...open, status: 'EXPIRED' },
+      { type: 'request.sign', actorId: alice },
+      'expired',
+    ],
+    [
+      'decline after expiry',
+      { ...open, status: 'EXPIRED' },
+      { type: 'request.decline', actorId: bob },
+      'expired',
+    ],
+    ['expire a draft', draft, { type: 'request.expire' }, 'not_open'],
+    ['expire a signed request', { ...open, status: 'SIGNED' }, { type: 'request.expire' }, 'not_open'],
     ['withdraw by a signer', open, { type: 'request.withdraw', actorId: alice }, 'not_owner'],
     ['withdraw a draft', draft, { type: 'request.withdraw', actorId: owner }, 'not_open'],
     [

@@ -31,6 +31,7 @@ import styles from './business.module.css'
 import { businessDialogs } from './business-dialogs.ts'
 import { businessErrorMessage } from './business-messages.ts'
 import { BusinessPage } from './business-page.tsx'
+import { FollowUpSettings } from './follow-up-settings.tsx'
 import { type RetentionProps, terminalStateLabels } from './retention-dialogs.tsx'
 
 type RetentionSetting = BusinessSettings['signatureRequests']['retention']
@@ -209,6 +210,12 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
         >
           <Trans>What signing under Part 11 means</Trans>
         </Button>
+        <FollowUpSettings
+          value={signatureRequests}
+          onChange={(followUp) =>
+            setSettings({ ...settings, signatureRequests: { ...signatureRequests, ...followUp } })
+          }
+        />
         <Retention
           business={business}
           retention={signatureRequests.retention}

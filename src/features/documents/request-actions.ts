@@ -41,6 +41,8 @@ export interface RequestActions {
   attach: boolean
   /** Remove any attachment: the owner, while the request is a draft or open. */
   removeAttachments: boolean
+  /** Move or extend its expiry: the owner, while the request is a draft or open. */
+  changeExpiry: boolean
 }
 
 // The caller and the owner as the machine sees them: the owner's id is the caller's when the caller owns it.
@@ -114,5 +116,6 @@ export function requestActions(request: SignatureRequestView, email: string): Re
     report: !draft,
     attach: changeable,
     removeAttachments: changeable && request.isOwner,
+    changeExpiry: changeable && request.isOwner,
   }
 }

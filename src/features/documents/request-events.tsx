@@ -28,6 +28,7 @@ const eventLabels: Record<string, MessageDescriptor> = {
   signed: msg`Signed`,
   declined: msg`Declined`,
   withdrawn: msg`Withdrawn`,
+  expired: msg`Expired`,
   attachment_added: msg`Attachment added`,
   attachment_removed: msg`Attachment removed`,
 }
@@ -51,6 +52,9 @@ const fieldLabels: Record<ChangedRequestField, MessageDescriptor> = {
   message: msg`Message`,
   quality: msg`Signature standard`,
   legislation: msg`Legislation`,
+  expiresAt: msg`Expires`,
+  remindEveryDays: msg`Remind every (days)`,
+  remindAtMost: msg`Reminders at most`,
 }
 
 /** One way a signer proved who they were, in the report's words. */

@@ -25,6 +25,7 @@ const filterLabels: Record<RequestFilter, MessageDescriptor> = {
   pending: msg`Pending`,
   declined: msg`Declined`,
   completed: msg`Completed`,
+  expired: msg`Expired`,
 }
 
 const emptyMessages: Record<RequestFilter, MessageDescriptor> = {
@@ -33,6 +34,7 @@ const emptyMessages: Record<RequestFilter, MessageDescriptor> = {
   pending: msg`There are no pending requests yet.`,
   declined: msg`There are no declined requests yet.`,
   completed: msg`There are no completed requests yet.`,
+  expired: msg`There are no expired requests.`,
 }
 
 const searchDelayMs = 250

@@ -22,6 +22,7 @@ const requestMessages: Record<
   'signature_request.not_found': msg`This signature request does not exist, or you may not see it.`,
   'signature_request.not_draft': msg`This request has already been sent.`,
   'signature_request.not_open': msg`This request is not open any more.`,
+  'signature_request.expired': msg`This request has expired.`,
   'signature_request.ended': msg`This request has ended; its signers cannot be changed.`,
   'signature_request.not_ended': msg`This request has not ended yet.`,
   'signature_request.not_a_participant': msg`You do not take part in this request.`,

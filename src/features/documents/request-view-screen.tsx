@@ -24,6 +24,7 @@ import { FieldPlacementNotices } from './field-placement-notices.tsx'
 import { requestActions } from './request-actions.ts'
 import { RequestAttachments } from './request-attachments.tsx'
 import { RequestEvents } from './request-events.tsx'
+import { RequestExpiry } from './request-expiry.tsx'
 import { requestErrorMessage } from './request-messages.ts'
 import './request-sent.ts'
 import { RequestStandard } from './request-standard.tsx'
@@ -377,6 +378,12 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
               request={data}
               mayChoose={actions.editDraft}
               onChoose={(body) => updateRequest(api, srid, body).then(refresh)}
+            />
+
+            <RequestExpiry
+              request={data}
+              mayChange={actions.changeExpiry}
+              onChange={(followUp) => updateRequest(api, srid, followUp).then(refresh)}
             />
 
             <section className={styles.card} aria-labelledby="documents-heading">

@@ -10,7 +10,7 @@ import { documentDialogs } from './document-dialogs.ts'
 import styles from './documents.module.css'
 import type { RequestActions } from './request-actions.ts'
 import { addSigner, removeSigner } from './signature-request-calls.ts'
-import { signerStatusLabels } from './status-labels.ts'
+import { notSignedLabel, signerStatusLabels } from './status-labels.ts'
 
 /**
  * The signers of a request, each with their status, and the add-signer and remove-signer dialogs where the
@@ -85,7 +85,10 @@ export function SignerList({
                   ) : null}
                   {showStatus ? (
                     <span className={styles.muted}>
-                      {i18n._(signerStatusLabels[signature.status])}
+                      {/* An expired request waits for nobody: its open signatures were never given. */}
+                      {request.statusOverall === 'EXPIRED' && signature.status === 'OPEN'
+                        ? i18n._(notSignedLabel)
+                        : i18n._(signerStatusLabels[signature.status])}
                       {signature.signedAt ? ` · ${formatDateTime(signature.signedAt, locale)}` : null}
                     </span>
                   ) : null}

@@ -9,3 +9,6 @@ export const signerStatusLabels: Record<SignerStatus, MessageDescriptor> = {
   DECLINED: msg`Declined`,
   WITHDRAWN: msg`Withdrawn`,
 }
+
+/** A signature left open on a request that expired. */
+export const notSignedLabel: MessageDescriptor = msg`Not signed`

@@ -190,6 +190,8 @@ export function DirectViewScreen({
               <Trans>You signed this request. Thank you.</Trans>
             ) : data.signatureStatus === 'DECLINED' ? (
               <Trans>You declined this request.</Trans>
+            ) : data.statusOverall === 'EXPIRED' ? (
+              <Trans>This request has expired and can no longer be signed.</Trans>
             ) : (
               <Trans>This request is no longer open for signing.</Trans>
             )}

@@ -21,6 +21,7 @@ const refusalMessages: Record<
 > &
   Record<string, MessageDescriptor> = {
   'signature_request.not_open': msg`This request is no longer open for signing.`,
+  'signature_request.expired': msg`This request has expired and can no longer be signed.`,
   'signature_request.ended': msg`This request is no longer open for signing.`,
   'signature_request.already_signed': msg`You have signed this request already.`,
   'signature_request.signer_not_open': msg`Your signature on this request is no longer asked for.`,

@@ -11,6 +11,7 @@ export const requestStatusLabels: Record<SignatureRequestStatus, MessageDescript
   SIGNED: msg`Signed`,
   DECLINED: msg`Declined`,
   WITHDRAWN: msg`Withdrawn`,
+  EXPIRED: msg`Expired`,
 }
 
 /** A request's overall status as a coloured badge, the same wherever a request is shown. */

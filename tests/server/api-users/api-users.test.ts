@@ -472,4 +472,56 @@ describe.each(featureDrivers)('API users on %s', (driver) => {
       await new Promise((resolve) => receiver.close(resolve))
     }
   })
+  it('tells the error and update URLs when a request it sent expires (issue 40)', async () => {
+    const { apiKey } = await create('expiry-bot')
+    const auth = basic('expiry-bot', apiKey)
+    const received: string[] = []
+    const receiver: Server = createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8')
+      })
+      req.on('end', () => {
+        const { event, status_overall } = JSON.parse(body) as { event: string; status_overall: string }
+        received.push(`${req.url} ${event} ${status_overall}`)
+        res.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+    try {
+      const draft = v.parse(
+        signatureRequestSchema,
+        await readJson(
+          await machineCall('POST', apiPaths.signatureRequests(), auth, {
+            title: 'Quote',
+            signatures: [{ account_email: 'customer@example.com' }],
+            expires_at: new Date(api.clock.now().getTime() + 60 * 60 * 1000).toISOString(),
+            callback_error_url: `${base}/error`,
+            callback_update_url: `${base}/update`,
+          }),
+          201,
+        ),
+      )
+      const form = new FormData()
+      form.set(
+        'file',
+        new Blob([(await makePdf(1)) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+        'q.pdf',
+      )
+      const upload = await fetch(`${api.server.url}/api${apiPaths.signatureRequestDocuments(draft.id)}`, {
+        method: 'POST',
+        headers: { authorization: auth },
+        body: form,
+      })
+      expect(upload.status).toBe(201)
+      await readJson(await machineCall('POST', apiPaths.initiateSignatureRequest(draft.id), auth))
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(3)
+      api.clock.advance(2 * 60 * 60 * 1000)
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(5)
+      expect(received.slice(3).sort()).toEqual(['/error expired EXPIRED', '/update expired EXPIRED'])
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve))
+    }
+  })
 })

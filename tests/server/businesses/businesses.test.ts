@@ -445,7 +445,12 @@ describe.each(featureDrivers)('business accounts on %s', (driver) => {
     )
     expect(settings).toEqual({
       supportContact: { email: 'office@acme.example', phone: '+41 44 123 45 67' },
-      signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 'ANY' } },
+      signatureRequests: {
+        part11: { enabled: false },
+        retention: { enabled: false, terminalState: 'ANY' },
+        reminders: { enabled: false, everyDays: 3, atMost: 3 },
+        expiry: { enabled: false, days: 30 },
+      },
       companyBranding: { logo: null },
       mailService: {
         attachments: {
@@ -483,6 +488,38 @@ describe.each(featureDrivers)('business accounts on %s', (driver) => {
     })
     // The guidance switch reaches everyone of the business with the business itself (SPEC §4).
     expect(await readBusiness(admin, business.id)).toMatchObject({ userPilot: { enabled: true } })
+    // Issue 40 §3: the reminders and expiry of the business's new requests, kept when a later PUT leaves them out.
+    const followUp = {
+      reminders: { enabled: true, every_days: 2, at_most: 4 },
+      expiry: { enabled: true, days: 10 },
+    }
+    await readJson(
+      await client.call('PUT', businessPaths.businessSettings(business.id), {
+        token: admin,
+        body: { ...changed, signature_requests: { ...changed.signature_requests, ...followUp } },
+      }),
+    )
+    expect(
+      await readJson(
+        await client.call('PUT', businessPaths.businessSettings(business.id), {
+          token: admin,
+          body: changed,
+        }),
+      ),
+    ).toMatchObject({
+      signatureRequests: {
+        reminders: { enabled: true, everyDays: 2, atMost: 4 },
+        expiry: { enabled: true, days: 10 },
+      },
+    })
+    const draft = await readJson(
+      await client.call('POST', apiPaths.signatureRequests(), { token: admin, body: { title: 'Defaults' } }),
+      201,
+    )
+    expect(draft).toMatchObject({
+      reminders: { everyDays: 2, atMost: 4 },
+      expiresAt: new Date(client.clock.now().getTime() + 10 * 24 * 60 * 60 * 1000).toISOString(),
+    })
     await client.expectError(
       await client.call('PUT', businessPaths.businessSettings(business.id), {
         token: admin,

@@ -28,6 +28,9 @@ const request = (change: Partial<SignatureRequestView>): SignatureRequestView =>
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
   lastRemindedAt: null,
+  expiresAt: null,
+  reminders: null,
+  remindersSent: 0,
   quality: null,
   legislation: null,
   business: null,
@@ -107,6 +110,23 @@ describe('requestActions', () => {
       delete: true,
     })
     expect(requestActions({ ...withdrawn, isOwner: true }, 'olga@example.com').delete).toBe(true)
+  })
+
+  it('issue 40: on an expired request nobody signs, declines, delegates or reminds; the sender moves no expiry', () => {
+    const expired = request({ statusOverall: 'EXPIRED' })
+    expect(requestActions(expired, 'olga@example.com')).toMatchObject({
+      remind: false,
+      withdraw: false,
+      changeExpiry: false,
+      delete: true,
+    })
+    expect(requestActions({ ...expired, isOwner: false }, 'ben@example.com')).toMatchObject({
+      sign: false,
+      decline: false,
+      delegate: false,
+    })
+    expect(requestActions(request({}), 'olga@example.com').changeExpiry).toBe(true)
+    expect(requestActions(request({ isOwner: false }), 'ben@example.com').changeExpiry).toBe(false)
   })
 
   it('lets the sender send a draft only with signers, and take documents off it', () => {
