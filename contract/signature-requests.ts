@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { documentSchema } from './documents.ts'
+import { formFieldInputSchema, formFieldSchema } from './form-fields.ts'
 import { signatureFieldSchema } from './signature-fields.ts'
 import { signatureRequestStatuses, signerStatuses } from './signature-request-status.ts'
 import { legislations, signatureQualities } from './signing.ts'
@@ -34,6 +35,8 @@ export const signerInviteSchema = v.pipe(
     signerIdentityData: v.optional(signerIdentityDataSchema),
     /** Where the signer signs, one field per document; without, the app suggests where. */
     documentSignatures: v.optional(v.pipe(v.array(signatureFieldSchema), v.maxLength(50))),
+    /** The fields besides the signature that the signer fills (text, date, checkbox, initials, ...). */
+    formFields: v.optional(v.pipe(v.array(formFieldInputSchema), v.maxLength(200))),
   }),
   v.check(
     (s) => s.accountEmail !== undefined || s.signerIdentityData !== undefined,
@@ -170,6 +173,8 @@ export const signatureSchema = v.object({
   documentSignatures: v.array(signatureFieldSchema),
   /** Whether the sender placed every field; false when some are the app's suggestion. */
   fieldsPlaced: v.boolean(),
+  /** The fields besides the signature the signer fills, with their values once given. */
+  formFields: v.array(formFieldSchema),
 })
 
 /** A signature request as `GET /v3/signature-requests/{id}` and the list answer it. */

@@ -58,6 +58,11 @@ export type SignPdfOptions = {
    * name (`name`), the meaning (`reason`) and the date and time with its zone, a visual signature beside them.
    */
   manifestation?: boolean
+  /**
+   * The values of the signer's fields besides the signature, written into this signature's update as page
+   * content and as read-only form fields, so that the signature covers them.
+   */
+  formFields?: PdfFormField[]
   /** Where and what to draw; by default a 300 x 140 box low on the last page. */
   appearance?: {
     /** Zero-based page index. */
@@ -70,6 +75,17 @@ export type SignPdfOptions = {
     /** @default ['Signed by <name>', <date>, <quality label>]; for a seal [label, organisation, date, quality] */
     lines?: string[]
   }
+}
+
+/** A filled field besides the signature: its value in a box of a page as shown, in points. */
+type PdfFormField = SignatureRect & {
+  /** Unique in the document: the form field's name. */
+  name: string
+  /** Zero-based page index. */
+  page: number
+  /** A checkbox is drawn as a box, ticked with an X when its value is `true`. */
+  checkbox: boolean
+  value: string
 }
 
 const placeholderBytes = 16_384
@@ -221,6 +237,7 @@ export async function preparePdfSignature(
   }
   const signingTime = options.signingTime ?? new Date()
   const form = pdf.getOrCreateForm()
+  for (const field of options.formFields ?? []) writeFormField(pdf, form, field)
   const existingNames = new Set(form.getFieldNames())
   const signatureCount = form.getFields().filter((field) => field.type === 'signature').length
   const pageIndex = options.appearance?.page ?? pdf.getPageCount() - 1
@@ -341,6 +358,49 @@ export async function preparePdfSignature(
     contentsStart: placeholder.contentsStart,
     contentsLength: placeholder.contentsLength,
     digest: new Uint8Array(digest),
+  }
+}
+
+/**
+ * Writes one field's value on its page as text (a checkbox as a box, with an X when ticked), which every
+ * reader shows and extracts, and as a read-only form field of the same name and value without an appearance
+ * of its own, for software that reads forms.
+ */
+function writeFormField(pdf: PDF, form: ReturnType<PDF['getOrCreateForm']>, field: PdfFormField): void {
+  const page = pdf.getPage(field.page)
+  if (!page) throw new SigningError('signing.page_out_of_range', `page ${field.page} does not exist`)
+  const { x, y, width, height } = field
+  const size = Math.max(Math.min(11, height * 0.7), 4)
+  if (field.checkbox) {
+    const side = Math.min(width, height)
+    page.drawRectangle({ x, y, width: side, height: side, borderWidth: 1 })
+    if (field.value === 'true') {
+      const mark = side * 0.8
+      page.drawText('X', { x: x + side * 0.2, y: y + side * 0.2, size: mark, font: 'Helvetica' })
+    }
+  } else {
+    page.drawText(field.value, {
+      x: x + 2,
+      y: y + Math.max((height - size) / 2, 1),
+      size,
+      font: 'Helvetica',
+      maxWidth: Math.max(width - 4, 1),
+    })
+  }
+  const readOnly = 1
+  const widgetFlags = 4
+  const formField = field.checkbox
+    ? form.createCheckbox(field.name, { defaultChecked: field.value === 'true', borderWidth: 0 })
+    : form.createTextField(field.name, { defaultValue: field.value, borderWidth: 0 })
+  page.drawField(formField, { x, y, width, height })
+  const dict = formField.getDict()
+  dict.set('Ff', PdfNumber.of(readOnly))
+  for (const widget of [dict, ...(dict.getArray('Kids', (ref) => pdf.getObject(ref))?.toArray() ?? [])]) {
+    const resolved = widget instanceof PdfRef ? pdf.getObject(widget) : widget
+    if (resolved instanceof PdfDict) {
+      resolved.delete('AP')
+      resolved.set('F', PdfNumber.of(widgetFlags))
+    }
   }
 }
 
