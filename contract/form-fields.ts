@@ -22,6 +22,9 @@ export const checkedValue = 'true'
 /** Who gave a field's value: the sender (or API) beforehand, or the signer when signing. */
 export const formValueSources = ['sender', 'signer'] as const
 
+/** One of {@link formValueSources}. */
+export type FormValueSource = (typeof formValueSources)[number]
+
 /**
  * One field as `POST /v3/signature-requests` takes it, under the signer it belongs to: its kind, where it goes
  * (a box of `pageBoxSchema` on a document) and whether the signer must fill it, with a value given beforehand.

@@ -276,6 +276,8 @@ export const signatureRequestReportSchema = v.object({
       /** The printed name and the meaning (reason) the signature carries (21 CFR 11.50). */
       signingName: v.nullable(v.string()),
       signingReason: v.nullable(v.string()),
+      /** The signer's fields besides the signature that hold a value, and who gave it. */
+      formFields: v.array(formFieldSchema),
     }),
   ),
   documents: v.array(

@@ -216,6 +216,21 @@ describe.each(featureDrivers)('fields besides the signature on %s', (driver) => 
     expect(words.match(/\bAB\b/g)?.length).toBeGreaterThanOrEqual(3)
     expect(words.match(/\bBC\b/g)?.length).toBeGreaterThanOrEqual(3)
     expect(await pdfsig(dir, bytes, nssDir)).toEqual([valid, valid, documentTimestamp])
+
+    // The report lists each value and who gave it.
+    const report = await fetch(
+      `${api.server.url}/api${apiPaths.signatureRequestReport(id, 'pdf', 'en-gb')}`,
+      {
+        headers: { authorization: `Bearer ${owner}` },
+      },
+    )
+    expect(report.status).toBe(200)
+    const reported = pdftotext(dir, new Uint8Array(await report.arrayBuffer())).replace(/\s+/g, ' ')
+    expect(reported).toContain('Text, Fields, page 1: Flat 4, second floor (given by the signer)')
+    expect(reported).toContain('Checkbox, Fields, page 3: ticked (given by the signer)')
+    expect(reported).toContain('Initials, Fields, page 2: BC (given by the signer)')
+    expect(reported).toContain(`Date, Fields, page 2: ${today} (given by the signer)`)
+    expect(reported).toContain('Text, Fields, page 2: Sender note (given by the sender)')
   })
 
   it('takes fields on POST /v3/signature-requests and refuses wrong ones with the field named', async () => {
