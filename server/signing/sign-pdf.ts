@@ -11,6 +11,7 @@ import {
   PdfString,
 } from '@libpdf/core'
 import * as pkijs from 'pkijs'
+import { checkedValue } from '../../contract/form-fields.ts'
 import { drawAppearance, drawImageAppearance } from './appearance.ts'
 import { attribute, type CmsSigner, prepareSignedData, RawDer, signedDataDer } from './cms.ts'
 import { OID } from './oids.ts'
@@ -87,6 +88,14 @@ type PdfFormField = SignatureRect & {
   checkbox: boolean
   value: string
 }
+
+/** Annotation flag Print and field flag ReadOnly (PDF 32000-1, 12.5.3 and 12.7.3.1). */
+const printFlag = 4
+const readOnlyFlag = 1
+const resolve =
+  (pdf: PDF): Resolve =>
+  (ref) =>
+    pdf.getObject(ref)
 
 const placeholderBytes = 16_384
 const contentsMarker = `C${'0'.repeat(placeholderBytes * 2)}`
@@ -374,7 +383,7 @@ function writeFormField(pdf: PDF, form: ReturnType<PDF['getOrCreateForm']>, fiel
   if (field.checkbox) {
     const side = Math.min(width, height)
     page.drawRectangle({ x, y, width: side, height: side, borderWidth: 1 })
-    if (field.value === 'true') {
+    if (field.value === checkedValue) {
       const mark = side * 0.8
       page.drawText('X', { x: x + side * 0.2, y: y + side * 0.2, size: mark, font: 'Helvetica' })
     }
@@ -387,21 +396,30 @@ function writeFormField(pdf: PDF, form: ReturnType<PDF['getOrCreateForm']>, fiel
       maxWidth: Math.max(width - 4, 1),
     })
   }
-  const readOnly = 1
-  const widgetFlags = 4
+  // A merged field and widget without an appearance of its own (the page shows the value): libpdf's
+  // drawField would build one, which costs more than the rest of the field.
   const formField = field.checkbox
-    ? form.createCheckbox(field.name, { defaultChecked: field.value === 'true', borderWidth: 0 })
-    : form.createTextField(field.name, { defaultValue: field.value, borderWidth: 0 })
-  page.drawField(formField, { x, y, width, height })
-  const dict = formField.getDict()
-  dict.set('Ff', PdfNumber.of(readOnly))
-  for (const widget of [dict, ...(dict.getArray('Kids', (ref) => pdf.getObject(ref))?.toArray() ?? [])]) {
-    const resolved = widget instanceof PdfRef ? pdf.getObject(widget) : widget
-    if (resolved instanceof PdfDict) {
-      resolved.delete('AP')
-      resolved.set('F', PdfNumber.of(widgetFlags))
-    }
-  }
+    ? form.createCheckbox(field.name, { defaultChecked: field.value === checkedValue })
+    : form.createTextField(field.name, { defaultValue: field.value })
+  const widget = formField.getDict()
+  widget.delete('Kids')
+  widget.set('Type', PdfName.of('Annot'))
+  widget.set('Subtype', PdfName.of('Widget'))
+  widget.set('F', PdfNumber.of(printFlag))
+  widget.set('Ff', PdfNumber.of(readOnlyFlag))
+  widget.set('P', page.ref)
+  widget.set('Rect', numbers(onPage(field, visibleBox(page.dict, resolve(pdf)), page.rotation).rect))
+  widget.set(
+    'V',
+    field.checkbox
+      ? PdfName.of(field.value === checkedValue ? 'Yes' : 'Off')
+      : PdfString.fromString(field.value),
+  )
+  const widgetRef = formField.getRef()
+  if (!widgetRef) throw new SigningError('signing.pdf_unreadable', 'form field has no reference')
+  const annots = page.dict.getArray('Annots', resolve(pdf))
+  if (annots) annots.push(widgetRef)
+  else page.dict.set('Annots', new PdfArray([widgetRef]))
 }
 
 async function load(pdfBytes: Uint8Array): Promise<PDF> {
