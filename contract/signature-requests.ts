@@ -49,6 +49,25 @@ export const signerInviteSchema = v.pipe(
   ),
 )
 
+/**
+ * Body of `PUT /v3/signature-requests/{id}/signatures/{signatureId}`: the signer's signature fields, at most one
+ * per document, and when given their fields besides the signature, which replace the ones they had.
+ */
+export const placeSignatureFieldsSchema = v.object({
+  documentSignatures: v.pipe(
+    v.array(signatureFieldSchema),
+    v.maxLength(50),
+    v.check(
+      (fields) => new Set(fields.map((f) => f.documentId)).size === fields.length,
+      'one field per document',
+    ),
+  ),
+  formFields: v.optional(v.pipe(v.array(formFieldInputSchema), v.maxLength(200))),
+})
+
+/** Input of {@link placeSignatureFieldsSchema}. */
+export type PlaceSignatureFields = v.InferOutput<typeof placeSignatureFieldsSchema>
+
 const callbackUrlSchema = v.optional(
   v.pipe(
     v.string(),

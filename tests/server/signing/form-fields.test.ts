@@ -270,5 +270,27 @@ describe.each(featureDrivers)('fields besides the signature on %s', (driver) => 
       'request.invalid',
       'signatures.0.form_fields.0.page',
     )
+
+    // Placing a signer's fields replaces their fields besides the signature, checked alike.
+    const signatureId = created.signatures[0]?.id ?? ''
+    const place = (formFields: Record<string, unknown>[]) =>
+      api.call('PUT', apiPaths.signatureRequestSignature(created.id, signatureId), {
+        token: owner,
+        body: { document_signatures: [], form_fields: formFields },
+      })
+    const placed = await answer(
+      await place([{ kind: 'initials', document_id: documentId, ...box(0, 60, 60), every_page: true }]),
+      200,
+    )
+    expect(fieldsOf(placed, annaEmail).map((f) => [f.kind, f.page])).toEqual([
+      ['initials', 0],
+      ['initials', 1],
+    ])
+    await api.expectError(
+      await place([{ kind: 'text', document_id: documentId, ...box(0, 830) }]),
+      400,
+      'request.invalid',
+      'form_fields.0',
+    )
   })
 })
