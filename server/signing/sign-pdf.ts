@@ -380,17 +380,22 @@ function writeFormField(pdf: PDF, form: ReturnType<PDF['getOrCreateForm']>, fiel
   if (!page) throw new SigningError('signing.page_out_of_range', `page ${field.page} does not exist`)
   const { x, y, width, height } = field
   const size = Math.max(Math.min(11, height * 0.7), 4)
+  // The page's content is in its own space: a point of the box as shown is turned back by the page's
+  // /Rotate, and what is drawn there turned by it, so that it reads upright where the box is shown.
+  const box = visibleBox(page.dict, resolve(pdf))
+  const at = (shownX: number, shownY: number) => {
+    const [left, bottom] = onPage({ x: shownX, y: shownY, width: 0, height: 0 }, box, page.rotation).rect
+    return { x: left, y: bottom, rotate: { angle: page.rotation, origin: { x: left, y: bottom } } }
+  }
   if (field.checkbox) {
     const side = Math.min(width, height)
-    page.drawRectangle({ x, y, width: side, height: side, borderWidth: 1 })
+    page.drawRectangle({ ...at(x, y), width: side, height: side, borderWidth: 1 })
     if (field.value === checkedValue) {
-      const mark = side * 0.8
-      page.drawText('X', { x: x + side * 0.2, y: y + side * 0.2, size: mark, font: 'Helvetica' })
+      page.drawText('X', { ...at(x + side * 0.2, y + side * 0.2), size: side * 0.8, font: 'Helvetica' })
     }
   } else {
     page.drawText(field.value, {
-      x: x + 2,
-      y: y + Math.max((height - size) / 2, 1),
+      ...at(x + 2, y + Math.max((height - size) / 2, 1)),
       size,
       font: 'Helvetica',
       maxWidth: Math.max(width - 4, 1),
@@ -408,7 +413,7 @@ function writeFormField(pdf: PDF, form: ReturnType<PDF['getOrCreateForm']>, fiel
   widget.set('F', PdfNumber.of(printFlag))
   widget.set('Ff', PdfNumber.of(readOnlyFlag))
   widget.set('P', page.ref)
-  widget.set('Rect', numbers(onPage(field, visibleBox(page.dict, resolve(pdf)), page.rotation).rect))
+  widget.set('Rect', numbers(onPage(field, box, page.rotation).rect))
   widget.set(
     'V',
     field.checkbox
