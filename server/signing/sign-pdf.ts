@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
+  type EmbeddedFont,
   PDF,
   PdfArray,
   PdfDict,
@@ -12,6 +13,7 @@ import {
 } from '@libpdf/core'
 import * as pkijs from 'pkijs'
 import { checkedValue } from '../../contract/form-fields.ts'
+import { embedTextFonts, printable } from '../pdf-fonts.ts'
 import { drawAppearance, drawImageAppearance } from './appearance.ts'
 import { attribute, type CmsSigner, prepareSignedData, RawDer, signedDataDer } from './cms.ts'
 import { OID } from './oids.ts'
@@ -246,7 +248,12 @@ export async function preparePdfSignature(
   }
   const signingTime = options.signingTime ?? new Date()
   const form = pdf.getOrCreateForm()
-  for (const field of options.formFields ?? []) writeFormField(pdf, form, field)
+  const formFields = options.formFields ?? []
+  // Helvetica writes WinAnsi only; other values take an embedded font, subset to what they use.
+  const font = formFields.every((field) => inWinAnsi(field.value))
+    ? undefined
+    : (await embedTextFonts(pdf)).regular
+  for (const field of formFields) writeFormField(pdf, form, field, font)
   const existingNames = new Set(form.getFieldNames())
   const signatureCount = form.getFields().filter((field) => field.type === 'signature').length
   const pageIndex = options.appearance?.page ?? pdf.getPageCount() - 1
@@ -352,7 +359,7 @@ export async function preparePdfSignature(
   if (annots) annots.push(widgetRef)
   else page.dict.set('Annots', new PdfArray([widgetRef]))
 
-  const bytes = await pdf.save({ incremental: true })
+  const bytes = await pdf.save({ incremental: true, ...(font ? { subsetFonts: true } : {}) })
   const placeholder = findPlaceholder(bytes, pdfBytes.length)
   const contentsEnd = placeholder.contentsStart + placeholder.contentsLength
   const byteRange = [0, placeholder.contentsStart, contentsEnd, bytes.length - contentsEnd]
@@ -375,7 +382,13 @@ export async function preparePdfSignature(
  * reader shows and extracts, and as a read-only form field of the same name and value without an appearance
  * of its own, for software that reads forms.
  */
-function writeFormField(pdf: PDF, form: ReturnType<PDF['getOrCreateForm']>, field: PdfFormField): void {
+function writeFormField(
+  pdf: PDF,
+  form: ReturnType<PDF['getOrCreateForm']>,
+  field: PdfFormField,
+  embedded: EmbeddedFont | undefined,
+): void {
+  const font = embedded ?? 'Helvetica'
   const page = pdf.getPage(field.page)
   if (!page) throw new SigningError('signing.page_out_of_range', `page ${field.page} does not exist`)
   const { x, y, width, height } = field
@@ -391,13 +404,13 @@ function writeFormField(pdf: PDF, form: ReturnType<PDF['getOrCreateForm']>, fiel
     const side = Math.min(width, height)
     page.drawRectangle({ ...at(x, y), width: side, height: side, borderWidth: 1 })
     if (field.value === checkedValue) {
-      page.drawText('X', { ...at(x + side * 0.2, y + side * 0.2), size: side * 0.8, font: 'Helvetica' })
+      page.drawText('X', { ...at(x + side * 0.2, y + side * 0.2), size: side * 0.8, font })
     }
   } else {
-    page.drawText(field.value, {
+    page.drawText(embedded ? printable(embedded, field.value) : field.value, {
       ...at(x + 2, y + Math.max((height - size) / 2, 1)),
       size,
-      font: 'Helvetica',
+      font,
       maxWidth: Math.max(width - 4, 1),
     })
   }
@@ -425,6 +438,19 @@ function writeFormField(pdf: PDF, form: ReturnType<PDF['getOrCreateForm']>, fiel
   const annots = page.dict.getArray('Annots', resolve(pdf))
   if (annots) annots.push(widgetRef)
   else page.dict.set('Annots', new PdfArray([widgetRef]))
+}
+
+/** Characters of WinAnsiEncoding beyond Latin-1 (PDF 32000-1, annex D). */
+const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
+
+/** Whether the standard fonts can write `text`: all of it in WinAnsiEncoding. */
+function inWinAnsi(text: string): boolean {
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0
+    const latin1 = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)
+    if (!latin1 && !winAnsiExtras.has(character)) return false
+  }
+  return true
 }
 
 async function load(pdfBytes: Uint8Array): Promise<PDF> {

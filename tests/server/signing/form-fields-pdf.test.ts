@@ -61,7 +61,7 @@ describe('fields besides the signature in the signed PDF', () => {
         ],
         appearance: { page: 0, rect: signature },
       })
-      expect(await pdfsig(dir, signed)).toHaveLength(1)
+      expect((await pdfsig(dir, signed)).map((v) => v.signature)).toEqual(['Signature is Valid.'])
       expect(pdftotext(dir, signed)).toContain('WWWWWWWW')
       const drawnBefore = rasterize(dir, before, 0)
       const drawnAfter = rasterize(dir, signed, 0)
@@ -71,4 +71,22 @@ describe('fields besides the signature in the signed PDF', () => {
       expect(compareRasters(drawnAfter, drawnBefore, text, checkbox, signature).changedOutside).toBe(0)
     },
   )
+
+  it('writes values beyond WinAnsi (Greek, Cyrillic) in an embedded font', async () => {
+    const certificate = await pki.signatureCertificate(pki.platform)
+    const signed = await signPdf(await rotatedPdf(0), {
+      signer: {
+        name: 'Zoë Ξένη',
+        email: 'zoe@example.com',
+        ...localSigner(certificate.der, certificate.key, certificate.chain),
+      },
+      tsa,
+      name: 'Zoë Ξένη',
+      reason: '',
+      formFields: [{ name: 'name-1', page: 0, ...text, checkbox: false, value: 'Zoë Ξένη Жук' }],
+      appearance: { page: 0, rect: signature },
+    })
+    expect(pdftotext(dir, signed)).toContain('Zoë Ξένη Жук')
+    expect((await pdfsig(dir, signed)).map((v) => v.signature)).toEqual(['Signature is Valid.'])
+  })
 })
