@@ -6,6 +6,7 @@ const benches = [
   'bench/documents.ts',
   'bench/signing.ts',
   'bench/sign-latency.ts',
+  'bench/form-fields.ts',
   'bench/sign-throughput.ts',
   'bench/list-latency.ts',
   'bench/load-mix.ts',

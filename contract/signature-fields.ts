@@ -29,18 +29,6 @@ export const signatureFieldSchema = v.object({
 /** A signer's field on one document. */
 export type SignatureField = v.InferOutput<typeof signatureFieldSchema>
 
-/** Body of `PUT /v3/signature-requests/{id}/signatures/{signatureId}`: the signer's fields, at most one per document. */
-export const placeSignatureFieldsSchema = v.object({
-  documentSignatures: v.pipe(
-    v.array(signatureFieldSchema),
-    v.maxLength(50),
-    v.check(
-      (fields) => new Set(fields.map((f) => f.documentId)).size === fields.length,
-      'one field per document',
-    ),
-  ),
-})
-
 /** What a document offers for suggested fields: its pages and the empty areas found in it. */
 export type FieldDocument = {
   id: string

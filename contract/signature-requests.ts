@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { documentSchema } from './documents.ts'
+import { formFieldInputSchema, formFieldSchema } from './form-fields.ts'
 import { signatureFieldSchema } from './signature-fields.ts'
 import { signatureRequestStatuses, signerStatuses } from './signature-request-status.ts'
 import { legislations, signatureQualities } from './signing.ts'
@@ -34,6 +35,8 @@ export const signerInviteSchema = v.pipe(
     signerIdentityData: v.optional(signerIdentityDataSchema),
     /** Where the signer signs, one field per document; without, the app suggests where. */
     documentSignatures: v.optional(v.pipe(v.array(signatureFieldSchema), v.maxLength(50))),
+    /** The fields besides the signature that the signer fills (text, date, checkbox, initials, ...). */
+    formFields: v.optional(v.pipe(v.array(formFieldInputSchema), v.maxLength(200))),
   }),
   v.check(
     (s) => s.accountEmail !== undefined || s.signerIdentityData !== undefined,
@@ -45,6 +48,25 @@ export const signerInviteSchema = v.pipe(
     'document_signatures: one field per document',
   ),
 )
+
+/**
+ * Body of `PUT /v3/signature-requests/{id}/signatures/{signatureId}`: the signer's signature fields, at most one
+ * per document, and when given their fields besides the signature, which replace the ones they had.
+ */
+export const placeSignatureFieldsSchema = v.object({
+  documentSignatures: v.pipe(
+    v.array(signatureFieldSchema),
+    v.maxLength(50),
+    v.check(
+      (fields) => new Set(fields.map((f) => f.documentId)).size === fields.length,
+      'one field per document',
+    ),
+  ),
+  formFields: v.optional(v.pipe(v.array(formFieldInputSchema), v.maxLength(200))),
+})
+
+/** Input of {@link placeSignatureFieldsSchema}. */
+export type PlaceSignatureFields = v.InferOutput<typeof placeSignatureFieldsSchema>
 
 const callbackUrlSchema = v.optional(
   v.pipe(
@@ -199,6 +221,8 @@ export const signatureSchema = v.object({
   documentSignatures: v.array(signatureFieldSchema),
   /** Whether the sender placed every field; false when some are the app's suggestion. */
   fieldsPlaced: v.boolean(),
+  /** The fields besides the signature the signer fills, with their values once given. */
+  formFields: v.array(formFieldSchema),
 })
 
 /** A signature request as `GET /v3/signature-requests/{id}` and the list answer it. */
@@ -306,6 +330,8 @@ export const signatureRequestReportSchema = v.object({
       /** The printed name and the meaning (reason) the signature carries (21 CFR 11.50). */
       signingName: v.nullable(v.string()),
       signingReason: v.nullable(v.string()),
+      /** The signer's fields besides the signature that hold a value, and who gave it. */
+      formFields: v.array(formFieldSchema),
     }),
   ),
   documents: v.array(

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { formValueSchema } from './form-fields.ts'
 import { pageBoxSchema } from './signature-fields.ts'
 import { signatureRequestStatuses } from './signature-request-status.ts'
 
@@ -56,6 +57,8 @@ export const signRequestItemSchema = v.object({
   signingName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
   signingReason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
   documentSignatures: v.optional(v.pipe(v.array(documentSignatureSchema), v.maxLength(50))),
+  /** The signer's values of their fields besides the signature; a date left out is the signing date. */
+  formValues: v.optional(v.pipe(v.array(formValueSchema), v.maxLength(1000))),
 })
 
 /** One request of a sign call. */

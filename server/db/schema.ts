@@ -16,6 +16,7 @@ import {
 import type { RequestCallbacks } from '../../contract/api-users.ts'
 import { apiKeyScopes } from '../../contract/api-users.ts'
 import type { Aes4Biz, BillingAddress, BusinessSettings } from '../../contract/businesses.ts'
+import type { FormField } from '../../contract/form-fields.ts'
 import type { PkiCa } from '../../contract/pki.ts'
 import { billingCycles, currencies, type PricePlan, planTiers } from '../../contract/price-plans.ts'
 import type { PageBox, SignatureField } from '../../contract/signature-fields.ts'
@@ -558,6 +559,8 @@ export const signatures = pgTable(
      * signed, where it went. Empty: not placed, the answer suggests one.
      */
     documentSignatures: jsonb('document_signatures').$type<SignatureField[]>().notNull().default([]),
+    /** The fields besides the signature this signer fills, with their values once given (on signing, the signer's). */
+    formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
     /**
      * SHA-256 of the secret of the signer's direct link (`/view/{request id}/{signature id}?token=`), for
      * signers without an account; null when they have none.

@@ -10,12 +10,12 @@ import {
   unknownDocument,
   unknownRequest,
 } from '../../contract/openapi/operation.ts'
-import { placeSignatureFieldsSchema } from '../../contract/signature-fields.ts'
 import {
   attachmentSchema,
   createSignatureRequestSchema,
   delegateSignatureRequestSchema,
   lockStatusSchema,
+  placeSignatureFieldsSchema,
   removeDocumentsQuerySchema,
   removeSignerQuerySchema,
   reportQuerySchema,
@@ -357,7 +357,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
       requireAuth,
       jsonBody(placeSignatureFieldsSchema),
       describeRoute({
-        summary: 'Place a signer’s fields, one per document',
+        summary: 'Place a signer’s fields: one signature per document, and the fields they fill',
         tag: 'Signature requests',
         auth: 'account',
         answers: [ok(signatureRequestSchema)],
@@ -374,7 +374,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
             callerOf(c),
             c.req.param('id'),
             c.req.param('signatureId'),
-            c.req.valid('json').documentSignatures,
+            c.req.valid('json'),
           ),
         ),
     )

@@ -5,6 +5,7 @@ import { signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
 import { applyEvent } from './apply-event.ts'
+import { checkFormFields } from './check-form-fields.ts'
 import { checkSignatureFields, requestFieldDocuments } from './check-signature-fields.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import { inviteEmail } from './invite-email.ts'
@@ -34,7 +35,9 @@ export async function addSigner(
         throw new ApiError(409, 'signature_request.already_a_signer', `${email} already signs this request`)
       }
       const fields = invite.documentSignatures ?? []
-      checkSignatureFields(fields, await requestFieldDocuments(tx, id), 'document_signatures')
+      const fieldOn = await requestFieldDocuments(tx, id)
+      checkSignatureFields(fields, fieldOn, 'document_signatures')
+      const formFields = checkFormFields(invite.formFields ?? [], fieldOn, 'form_fields')
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
       const added = await tx
         .insert(signatures)
@@ -45,6 +48,7 @@ export async function addSigner(
           accountEmail: email,
           signerIdentityData: invite.signerIdentityData ?? null,
           documentSignatures: fields,
+          formFields,
           status: 'OPEN',
         })
         .returning()

@@ -1,9 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import type { FormField } from '../../contract/form-fields.ts'
 import type { CreateSignatureRequest, SignatureRequestView } from '../../contract/signature-requests.ts'
 import { requestCallbacks } from '../api-users/request-callbacks.ts'
 import { businessOfAccount } from '../businesses/business-of-account.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { checkFormFields } from './check-form-fields.ts'
 import { checkSignatureFields, fieldDocuments } from './check-signature-fields.ts'
 import { futureExpiry } from './future-expiry.ts'
 import { inviteEmail } from './invite-email.ts'
@@ -64,12 +66,11 @@ export async function createSignatureRequest(
       })
     }
     const fieldOn = await fieldDocuments(tx, documentIds)
+    const formFields = new Map<string, FormField[]>()
     for (const [email, invite] of invites) {
-      checkSignatureFields(
-        invite.documentSignatures ?? [],
-        fieldOn,
-        `signatures.${fieldsAt.get(email)}.document_signatures`,
-      )
+      const at = `signatures.${fieldsAt.get(email)}`
+      checkSignatureFields(invite.documentSignatures ?? [], fieldOn, `${at}.document_signatures`)
+      formFields.set(email, checkFormFields(invite.formFields ?? [], fieldOn, `${at}.form_fields`))
     }
     const [request] = await tx
       .insert(signatureRequests)
@@ -105,6 +106,7 @@ export async function createSignatureRequest(
           accountEmail: email,
           signerIdentityData: invites.get(email)?.signerIdentityData ?? null,
           documentSignatures: invites.get(email)?.documentSignatures ?? [],
+          formFields: formFields.get(email) ?? [],
           status: 'OPEN' as const,
         })),
       )

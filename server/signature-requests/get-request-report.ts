@@ -65,6 +65,7 @@ export async function getRequestReport(
           quality: s.quality,
           signingName: s.signingName,
           signingReason: s.signingReason,
+          formFields: s.formFields.filter((field) => field.value !== null),
         }
       }),
     documents: documentRows.map(({ link, document }) => ({

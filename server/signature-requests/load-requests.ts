@@ -70,6 +70,7 @@ type SignaturePart = Pick<
   | 'status'
   | 'signedAt'
   | 'documentSignatures'
+  | 'formFields'
   | 'removedAt'
 >
 type DocumentPart = Parameters<typeof toDocumentInfo>[0] &
@@ -97,7 +98,8 @@ const requestViewsQuery = preparedPerDatabase((db: Queryable) =>
         select coalesce(json_agg(json_build_object(
           'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
           'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at,
-          'documentSignatures', s.document_signatures, 'removedAt', s.removed_at
+          'documentSignatures', s.document_signatures, 'formFields', s.form_fields,
+          'removedAt', s.removed_at
         ) order by s.account_email), '[]')
         from ${signatures} s where s.request_id = signature_requests.id)`,
       documents: sql<Gathered<DocumentPart>[]>`(
@@ -170,6 +172,7 @@ export function toRequestView(view: RequestViewRow, caller: Caller): SignatureRe
       status: s.status,
       signedAt: s.signedAt === null ? null : new Date(s.signedAt).toISOString(),
       ...(fields.get(s.id) ?? { documentSignatures: [], fieldsPlaced: false }),
+      formFields: s.formFields,
     })),
     attachments: view.attachments.map((a) => toAttachmentInfo({ ...a, createdAt: new Date(a.createdAt) })),
     createdAt: row.createdAt.toISOString(),

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
-import type { SignatureField } from '../../contract/signature-fields.ts'
-import type { SignatureRequestView } from '../../contract/signature-requests.ts'
+import type { PlaceSignatureFields, SignatureRequestView } from '../../contract/signature-requests.ts'
 import { signatures } from '../db/schema.ts'
 import { applyEvent } from './apply-event.ts'
+import { checkFormFields } from './check-form-fields.ts'
 import { checkSignatureFields, requestFieldDocuments } from './check-signature-fields.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import type { Caller, RequestServices } from './request-services.ts'
@@ -10,14 +10,15 @@ import type { Caller, RequestServices } from './request-services.ts'
 /**
  * PUT .../signatures/{signatureId}: the owner places where one signer signs, one field per document (the
  * machine's `signer.place`: a draft or open request, a signer who has still to sign). An empty list takes
- * the fields away, and the app suggests where again. A field off its document or page is 400.
+ * the fields away, and the app suggests where again; `form_fields`, when given, replace the signer's fields
+ * besides the signature. A field off its document or page is 400.
  */
 export async function placeSignatureFields(
   services: RequestServices,
   caller: Caller,
   id: string,
   signatureId: string,
-  fields: SignatureField[],
+  { documentSignatures: fields, formFields }: PlaceSignatureFields,
 ): Promise<SignatureRequestView> {
   await applyEvent(services, caller, id, {
     event: () => ({ type: 'signer.place', actorId: caller.userId, signerId: signatureId }),
@@ -28,8 +29,14 @@ export async function placeSignatureFields(
       fields: fields.length,
     }),
     write: async (tx) => {
-      checkSignatureFields(fields, await requestFieldDocuments(tx, id), 'document_signatures')
-      await tx.update(signatures).set({ documentSignatures: fields }).where(eq(signatures.id, signatureId))
+      const fieldOn = await requestFieldDocuments(tx, id)
+      checkSignatureFields(fields, fieldOn, 'document_signatures')
+      const placed =
+        formFields === undefined ? {} : { formFields: checkFormFields(formFields, fieldOn, 'form_fields') }
+      await tx
+        .update(signatures)
+        .set({ documentSignatures: fields, ...placed })
+        .where(eq(signatures.id, signatureId))
     },
   })
   return getSignatureRequest(services, caller, id)

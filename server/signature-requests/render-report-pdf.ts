@@ -1,4 +1,5 @@
 import { layoutText, PDF, type PDFPage, rgb } from '@libpdf/core'
+import { checkedValue } from '../../contract/form-fields.ts'
 import {
   type RequestEventFacts,
   requestEventFacts,
@@ -66,7 +67,7 @@ type Style = {
 
 /**
  * The report as a PDF: A4 pages of the request (title, status, sender, times, message), its signers with
- * status and time, its documents with the SHA-256 of the original and of the signed version, its
+ * status and time (and the values of their fields, and who gave each), its documents with the SHA-256 of the original and of the signed version, its
  * attachments, and the audit trail with time, actor, address and details. Pages are numbered.
  */
 export async function renderReportPdf(
@@ -127,6 +128,14 @@ export async function renderReportPdf(
     write(`${texts.statuses[signer.status]}${signed}${quality}`, { indent: 12 })
     if (signer.signingName !== null && signer.signingReason !== null) {
       write(texts.meaning(signer.signingName, signer.signingReason), { indent: 12 })
+    }
+    for (const field of signer.formFields) {
+      if (field.value === null || field.filledBy === null) continue
+      const value = field.kind === 'checkbox' ? texts.checkbox(field.value === checkedValue) : field.value
+      const by = texts.formValueSources[field.filledBy]
+      const document = report.documents.find((d) => d.id === field.documentId)?.title ?? ''
+      const kind = texts.formFieldKinds[field.kind]
+      write(texts.formField(kind, document, field.page + 1, value, by), { indent: 12 })
     }
   }
 

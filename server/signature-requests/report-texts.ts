@@ -1,3 +1,4 @@
+import type { FormFieldKind, FormValueSource } from '../../contract/form-fields.ts'
 import type { IdentificationMode, IdentificationProvider } from '../../contract/identification.ts'
 import type { ChangedRequestField, SigningVerification } from '../../contract/request-events.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
@@ -20,6 +21,12 @@ export type ReportTexts = {
   quality: (quality: string) => string
   /** The name and meaning a signature was given, as 21 CFR 11.50 asks to show them. */
   meaning: (name: string, reason: string) => string
+  /** One filled field of a signer: its kind, document, page (from 1), value and who gave it. */
+  formField: (kind: string, document: string, page: number, value: string, by: string) => string
+  formFieldKinds: Record<FormFieldKind, string>
+  formValueSources: Record<FormValueSource, string>
+  /** A checkbox's value, ticked or not. */
+  checkbox: (checked: boolean) => string
   documents: (count: number) => string
   documentSize: (pages: number, bytes: number) => string
   bytes: (count: number) => string
@@ -73,6 +80,19 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     signed: (time) => `signed ${time}`,
     quality: (quality) => `quality ${quality}`,
     meaning: (name, reason) => `signed as ${name}, meaning: ${reason}`,
+    formField: (kind, document, page, value, by) =>
+      `${kind}, ${document}, page ${page}: ${value} (given by the ${by})`,
+    formFieldKinds: {
+      text: 'Text',
+      date: 'Date',
+      checkbox: 'Checkbox',
+      initials: 'Initials',
+      name: 'Name',
+      email: 'E-mail',
+      company: 'Company',
+    },
+    formValueSources: { sender: 'sender', signer: 'signer' },
+    checkbox: (checked) => (checked ? 'ticked' : 'not ticked'),
     documents: (count) => `Documents (${count})`,
     documentSize: (pages, bytes) => `${pages} pages, ${bytes} bytes`,
     bytes: (count) => `${count} bytes`,
@@ -153,6 +173,19 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     signed: (time) => `unterzeichnet ${time}`,
     quality: (quality) => `Qualität ${quality}`,
     meaning: (name, reason) => `unterschrieben als ${name}, Bedeutung: ${reason}`,
+    formField: (kind, document, page, value, by) =>
+      `${kind}, ${document}, Seite ${page}: ${value} (angegeben von ${by})`,
+    formFieldKinds: {
+      text: 'Text',
+      date: 'Datum',
+      checkbox: 'Kontrollkästchen',
+      initials: 'Initialen',
+      name: 'Name',
+      email: 'E-Mail',
+      company: 'Firma',
+    },
+    formValueSources: { sender: 'dem Absender', signer: 'der unterzeichnenden Person' },
+    checkbox: (checked) => (checked ? 'angekreuzt' : 'nicht angekreuzt'),
     documents: (count) => `Dokumente (${count})`,
     documentSize: (pages, bytes) => `${pages} Seiten, ${bytes} Bytes`,
     bytes: (count) => `${count} Bytes`,
@@ -233,6 +266,19 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     signed: (time) => `signé le ${time}`,
     quality: (quality) => `qualité ${quality}`,
     meaning: (name, reason) => `signé en tant que ${name}, signification : ${reason}`,
+    formField: (kind, document, page, value, by) =>
+      `${kind}, ${document}, page ${page} : ${value} (indiqué par ${by})`,
+    formFieldKinds: {
+      text: 'Texte',
+      date: 'Date',
+      checkbox: 'Case à cocher',
+      initials: 'Initiales',
+      name: 'Nom',
+      email: 'E-mail',
+      company: 'Entreprise',
+    },
+    formValueSources: { sender: "l'expéditeur", signer: 'le signataire' },
+    checkbox: (checked) => (checked ? 'cochée' : 'non cochée'),
     documents: (count) => `Documents (${count})`,
     documentSize: (pages, bytes) => `${pages} pages, ${bytes} octets`,
     bytes: (count) => `${count} octets`,
@@ -314,6 +360,19 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     signed: (time) => `firmato il ${time}`,
     quality: (quality) => `qualità ${quality}`,
     meaning: (name, reason) => `firmato come ${name}, significato: ${reason}`,
+    formField: (kind, document, page, value, by) =>
+      `${kind}, ${document}, pagina ${page}: ${value} (indicato ${by})`,
+    formFieldKinds: {
+      text: 'Testo',
+      date: 'Data',
+      checkbox: 'Casella di controllo',
+      initials: 'Iniziali',
+      name: 'Nome',
+      email: 'E-mail',
+      company: 'Azienda',
+    },
+    formValueSources: { sender: 'dal mittente', signer: 'dal firmatario' },
+    checkbox: (checked) => (checked ? 'selezionata' : 'non selezionata'),
     documents: (count) => `Documenti (${count})`,
     documentSize: (pages, bytes) => `${pages} pagine, ${bytes} byte`,
     bytes: (count) => `${count} byte`,

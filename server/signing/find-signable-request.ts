@@ -6,6 +6,7 @@ import { checkSignatureFields, requestFieldDocuments } from '../signature-reques
 import { findRequest, isUuid, requestNotFound } from '../signature-requests/find-request.ts'
 import type { RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
 import { decideSign } from './decide-sign.ts'
+import { checkFormValues } from './fill-form-fields.ts'
 import type { RequestSigner } from './sign-requests.ts'
 
 /** A request the signer may sign now, checked before anything of the call is signed. */
@@ -19,8 +20,8 @@ export type SignableRequest = {
 /**
  * The listed request if the signer may sign it: 404 when the signer may not see it (for a direct-link
  * signer: any request but their own), 409 when the lifecycle machine refuses the signature, 400 when a
- * document placement names a document or page the request does not have. `index` is the item's
- * position in the call, for the error's field.
+ * document placement names a document or page the request does not have, or a value of the signer's fields
+ * is wrong or missing. `index` is the item's position in the call, for the error's field.
  */
 export async function findSignableRequest(
   db: Database,
@@ -37,6 +38,7 @@ export async function findSignableRequest(
     await requestFieldDocuments(db, request.id),
     `signature_requests.${index}.document_signatures`,
   )
+  checkFormValues(signature.formFields, item.formValues ?? [], `signature_requests.${index}.form_values`)
   return { request, signature, item }
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
+  type EmbeddedFont,
   PDF,
   PdfArray,
   PdfDict,
@@ -11,6 +12,8 @@ import {
   PdfString,
 } from '@libpdf/core'
 import * as pkijs from 'pkijs'
+import { checkedValue } from '../../contract/form-fields.ts'
+import { embedTextFonts, printable } from '../pdf-fonts.ts'
 import { drawAppearance, drawImageAppearance } from './appearance.ts'
 import { attribute, type CmsSigner, prepareSignedData, RawDer, signedDataDer } from './cms.ts'
 import { OID } from './oids.ts'
@@ -58,6 +61,11 @@ export type SignPdfOptions = {
    * name (`name`), the meaning (`reason`) and the date and time with its zone, a visual signature beside them.
    */
   manifestation?: boolean
+  /**
+   * The values of the signer's fields besides the signature, written into this signature's update as page
+   * content and as read-only form fields, so that the signature covers them.
+   */
+  formFields?: PdfFormField[]
   /** Where and what to draw; by default a 300 x 140 box low on the last page. */
   appearance?: {
     /** Zero-based page index. */
@@ -71,6 +79,25 @@ export type SignPdfOptions = {
     lines?: string[]
   }
 }
+
+/** A filled field besides the signature: its value in a box of a page as shown, in points. */
+type PdfFormField = SignatureRect & {
+  /** Unique in the document: the form field's name. */
+  name: string
+  /** Zero-based page index. */
+  page: number
+  /** A checkbox is drawn as a box, ticked with an X when its value is `true`. */
+  checkbox: boolean
+  value: string
+}
+
+/** Annotation flag Print and field flag ReadOnly (PDF 32000-1, 12.5.3 and 12.7.3.1). */
+const printFlag = 4
+const readOnlyFlag = 1
+const resolve =
+  (pdf: PDF): Resolve =>
+  (ref) =>
+    pdf.getObject(ref)
 
 const placeholderBytes = 16_384
 const contentsMarker = `C${'0'.repeat(placeholderBytes * 2)}`
@@ -221,6 +248,12 @@ export async function preparePdfSignature(
   }
   const signingTime = options.signingTime ?? new Date()
   const form = pdf.getOrCreateForm()
+  const formFields = options.formFields ?? []
+  // Helvetica writes WinAnsi only; other values take an embedded font, subset to what they use.
+  const font = formFields.every((field) => inWinAnsi(field.value))
+    ? undefined
+    : (await embedTextFonts(pdf)).regular
+  for (const field of formFields) writeFormField(pdf, form, field, font)
   const existingNames = new Set(form.getFieldNames())
   const signatureCount = form.getFields().filter((field) => field.type === 'signature').length
   const pageIndex = options.appearance?.page ?? pdf.getPageCount() - 1
@@ -326,7 +359,7 @@ export async function preparePdfSignature(
   if (annots) annots.push(widgetRef)
   else page.dict.set('Annots', new PdfArray([widgetRef]))
 
-  const bytes = await pdf.save({ incremental: true })
+  const bytes = await pdf.save({ incremental: true, ...(font ? { subsetFonts: true } : {}) })
   const placeholder = findPlaceholder(bytes, pdfBytes.length)
   const contentsEnd = placeholder.contentsStart + placeholder.contentsLength
   const byteRange = [0, placeholder.contentsStart, contentsEnd, bytes.length - contentsEnd]
@@ -342,6 +375,82 @@ export async function preparePdfSignature(
     contentsLength: placeholder.contentsLength,
     digest: new Uint8Array(digest),
   }
+}
+
+/**
+ * Writes one field's value on its page as text (a checkbox as a box, with an X when ticked), which every
+ * reader shows and extracts, and as a read-only form field of the same name and value without an appearance
+ * of its own, for software that reads forms.
+ */
+function writeFormField(
+  pdf: PDF,
+  form: ReturnType<PDF['getOrCreateForm']>,
+  field: PdfFormField,
+  embedded: EmbeddedFont | undefined,
+): void {
+  const font = embedded ?? 'Helvetica'
+  const page = pdf.getPage(field.page)
+  if (!page) throw new SigningError('signing.page_out_of_range', `page ${field.page} does not exist`)
+  const { x, y, width, height } = field
+  const size = Math.max(Math.min(11, height * 0.7), 4)
+  // The page's content is in its own space: a point of the box as shown is turned back by the page's
+  // /Rotate, and what is drawn there turned by it, so that it reads upright where the box is shown.
+  const box = visibleBox(page.dict, resolve(pdf))
+  const at = (shownX: number, shownY: number) => {
+    const [left, bottom] = onPage({ x: shownX, y: shownY, width: 0, height: 0 }, box, page.rotation).rect
+    return { x: left, y: bottom, rotate: { angle: page.rotation, origin: { x: left, y: bottom } } }
+  }
+  if (field.checkbox) {
+    const side = Math.min(width, height)
+    page.drawRectangle({ ...at(x, y), width: side, height: side, borderWidth: 1 })
+    if (field.value === checkedValue) {
+      page.drawText('X', { ...at(x + side * 0.2, y + side * 0.2), size: side * 0.8, font })
+    }
+  } else {
+    page.drawText(embedded ? printable(embedded, field.value) : field.value, {
+      ...at(x + 2, y + Math.max((height - size) / 2, 1)),
+      size,
+      font,
+      maxWidth: Math.max(width - 4, 1),
+    })
+  }
+  // A merged field and widget without an appearance of its own (the page shows the value): libpdf's
+  // drawField would build one, which costs more than the rest of the field.
+  const formField = field.checkbox
+    ? form.createCheckbox(field.name, { defaultChecked: field.value === checkedValue })
+    : form.createTextField(field.name, { defaultValue: field.value })
+  const widget = formField.getDict()
+  widget.delete('Kids')
+  widget.set('Type', PdfName.of('Annot'))
+  widget.set('Subtype', PdfName.of('Widget'))
+  widget.set('F', PdfNumber.of(printFlag))
+  widget.set('Ff', PdfNumber.of(readOnlyFlag))
+  widget.set('P', page.ref)
+  widget.set('Rect', numbers(onPage(field, box, page.rotation).rect))
+  widget.set(
+    'V',
+    field.checkbox
+      ? PdfName.of(field.value === checkedValue ? 'Yes' : 'Off')
+      : PdfString.fromString(field.value),
+  )
+  const widgetRef = formField.getRef()
+  if (!widgetRef) throw new SigningError('signing.pdf_unreadable', 'form field has no reference')
+  const annots = page.dict.getArray('Annots', resolve(pdf))
+  if (annots) annots.push(widgetRef)
+  else page.dict.set('Annots', new PdfArray([widgetRef]))
+}
+
+/** Characters of WinAnsiEncoding beyond Latin-1 (PDF 32000-1, annex D). */
+const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
+
+/** Whether the standard fonts can write `text`: all of it in WinAnsiEncoding. */
+function inWinAnsi(text: string): boolean {
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0
+    const latin1 = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)
+    if (!latin1 && !winAnsiExtras.has(character)) return false
+  }
+  return true
 }
 
 async function load(pdfBytes: Uint8Array): Promise<PDF> {

@@ -21,6 +21,7 @@ import { documentKey } from '../storage/storage-keys.ts'
 import type { ArchiveAuthorities } from './archive-pdf.ts'
 import { type CmsSigner, localSigner } from './cms.ts'
 import { decideSign } from './decide-sign.ts'
+import { fillFormFields } from './fill-form-fields.ts'
 import type { SignableRequest } from './find-signable-request.ts'
 import { spendFreeSignature } from './free-signatures.ts'
 import { mailSignedDocuments, type SignedFile } from './mail-signed-documents.ts'
@@ -39,6 +40,8 @@ export type SigningIdentity = {
   signingReason: string | undefined
   email: string
   quality: SignatureQuality
+  /** The company a company field takes: the business of the signer's account; empty for others. */
+  company?: string
   /** The audit trail's actor. */
   caller: Caller
   /** The account whose free signature this one spends; absent for a direct-link signer. */
@@ -123,6 +126,12 @@ export async function signRequestDocuments(
       const usedFields: SignatureField[] = []
       // The time the appearance shows is the one the request and its audit trail record.
       const now = services.now()
+      const formFields = fillFormFields(
+        signable.signature.formFields,
+        signable.item.formValues ?? [],
+        { name: identity.name, email: identity.email, company: identity.company ?? '' },
+        now.toISOString().slice(0, 10),
+      )
       const prepareDocument = async ({ part, document }: (typeof parts)[number]) => {
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
@@ -147,6 +156,22 @@ export async function signRequestDocuments(
               : {}),
             ...(identity.visualSignature ? { visualSignature: identity.visualSignature } : {}),
             ...(identity.part11 ? { manifestation: true } : {}),
+            formFields: formFields.flatMap((f) =>
+              f.documentId === document.id && f.value !== null
+                ? [
+                    {
+                      name: `${f.kind}-${f.id}`,
+                      page: f.page,
+                      x: f.x,
+                      y: f.y,
+                      width: f.width,
+                      height: f.height,
+                      checkbox: f.kind === 'checkbox',
+                      value: f.value,
+                    },
+                  ]
+                : [],
+            ),
             appearance: { page: field.page, rect: field },
           },
           renderer.prepareSignature,
@@ -217,6 +242,7 @@ export async function signRequestDocuments(
           signingName: identity.signingName,
           signingReason: identity.signingReason ?? null,
           documentSignatures: usedFields,
+          formFields,
           sealId: seal?.id ?? null,
         })
         .where(eq(signatures.id, signable.signature.id))

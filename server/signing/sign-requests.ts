@@ -4,6 +4,7 @@ import { hasSigningCredit } from '../../machines/signing/has-signing-credit.ts'
 import type { SignResultCode } from '../../machines/signing/signing.types.ts'
 import { displayName } from '../accounts/display-name.ts'
 import { vouchingBusiness } from '../businesses/aes4biz.ts'
+import { businessOfAccount } from '../businesses/business-of-account.ts'
 import { isPaidByBusiness } from '../businesses/payment-state.ts'
 import { users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -248,6 +249,9 @@ async function identify(
       ? vouching
       : undefined
   const visualSignature = await renderSigningVisualSignature(services, user.id, quality, services.now())
+  const company = signature.formFields.some((field) => field.kind === 'company')
+    ? ((await businessOfAccount(services.db, user.id))?.name ?? '')
+    : ''
   return {
     name,
     signingName: item.signingName ?? name,
@@ -258,5 +262,6 @@ async function identify(
     caller,
     ...(paidByBusiness ? {} : { freeAccountId: user.id }),
     ...(visualSignature === undefined ? {} : { visualSignature }),
+    company,
   }
 }

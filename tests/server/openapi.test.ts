@@ -283,6 +283,7 @@ describe('the OpenAPI description', () => {
       'account_email',
       'signer_identity_data',
       'document_signatures',
+      'form_fields',
     ])
   })
 

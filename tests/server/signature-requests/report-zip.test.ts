@@ -119,6 +119,7 @@ describe.each(featureDrivers)('ZIP, report and downloads on %s', (driver) => {
         quality: null,
         signingName: null,
         signingReason: null,
+        formFields: [],
       },
       {
         accountEmail: signerEmail,
@@ -128,6 +129,7 @@ describe.each(featureDrivers)('ZIP, report and downloads on %s', (driver) => {
         quality: null,
         signingName: null,
         signingReason: null,
+        formFields: [],
       },
     ])
     expect(report.documents.map((d) => [d.title, d.sha256, d.signedSha256])).toEqual([

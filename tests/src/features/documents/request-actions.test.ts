@@ -11,6 +11,7 @@ const signature = (id: string, email: string, status: SignerStatus = 'OPEN') => 
   signedAt: status === 'SIGNED' ? '2026-01-02T10:00:00.000Z' : null,
   documentSignatures: [],
   fieldsPlaced: false,
+  formFields: [],
 })
 
 const request = (change: Partial<SignatureRequestView>): SignatureRequestView => ({

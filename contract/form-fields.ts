@@ -1,0 +1,106 @@
+import * as v from 'valibot'
+import { pageBoxSchema } from './signature-fields.ts'
+
+/**
+ * What a field besides the signature asks of its signer: a text, a date (the signing date unless chosen),
+ * a checkbox, their initials, or their name, e-mail or company (filled from their account or direct-link data).
+ */
+export const formFieldKinds = ['text', 'date', 'checkbox', 'initials', 'name', 'email', 'company'] as const
+
+/** One of {@link formFieldKinds}. */
+export type FormFieldKind = (typeof formFieldKinds)[number]
+
+/** Kinds the server fills from who the signer is: nobody types them. */
+export const signerDataKinds: readonly FormFieldKind[] = ['name', 'email', 'company']
+
+/** The longest value of each kind a person may type. */
+export const formValueMaxLength = { text: 500, initials: 10 } as const
+
+/** A checkbox's value when ticked; anything else but `false` is refused. */
+export const checkedValue = 'true'
+
+/** Who gave a field's value: the sender (or API) beforehand, or the signer when signing. */
+export const formValueSources = ['sender', 'signer'] as const
+
+/** One of {@link formValueSources}. */
+export type FormValueSource = (typeof formValueSources)[number]
+
+/**
+ * One field as `POST /v3/signature-requests` takes it, under the signer it belongs to: its kind, where it goes
+ * (a box of `pageBoxSchema` on a document) and whether the signer must fill it, with a value given beforehand.
+ * `every_page` asks for the same box on every page of the document (initials).
+ */
+export const formFieldInputSchema = v.pipe(
+  v.object({
+    kind: v.picklist(formFieldKinds),
+    documentId: v.pipe(v.string(), v.uuid()),
+    ...pageBoxSchema.entries,
+    required: v.optional(v.boolean(), true),
+    value: v.optional(v.pipe(v.string(), v.maxLength(formValueMaxLength.text))),
+    everyPage: v.optional(v.boolean(), false),
+  }),
+  v.forward(
+    v.check(
+      (field) => field.value === undefined || formValueProblem(field.kind, field.value) === undefined,
+      'not a value of this kind of field',
+    ),
+    ['value'],
+  ),
+)
+
+/** A field as the sender gives it. */
+export type FormFieldInput = v.InferOutput<typeof formFieldInputSchema>
+
+/** A field as answered, on its signer: its value once given, and by whom. */
+export const formFieldSchema = v.object({
+  id: v.string(),
+  kind: v.picklist(formFieldKinds),
+  documentId: v.string(),
+  ...pageBoxSchema.entries,
+  required: v.boolean(),
+  value: v.nullable(v.string()),
+  filledBy: v.nullable(v.picklist(formValueSources)),
+})
+
+/** A field of a signer. */
+export type FormField = v.InferOutput<typeof formFieldSchema>
+
+/** The signer's value of one of their fields, in a sign call. */
+export const formValueSchema = v.object({
+  fieldId: v.pipe(v.string(), v.uuid()),
+  value: v.pipe(v.string(), v.maxLength(formValueMaxLength.text)),
+})
+
+/** A value the signer gives. */
+export type FormValue = v.InferOutput<typeof formValueSchema>
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Whether `value` is a date written YYYY-MM-DD that the calendar has. */
+function isDate(value: string): boolean {
+  const match = isoDate.exec(value)
+  if (match === null) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/**
+ * What is wrong with `value` for a field of `kind` (an empty value is no value), for a 400 and the signer's
+ * form alike; undefined when it will do.
+ */
+export function formValueProblem(kind: FormFieldKind, value: string): string | undefined {
+  if (signerDataKinds.includes(kind)) return `a ${kind} field is filled from the signer's own data`
+  if (value === '') return undefined
+  if (kind === 'date') return isDate(value) ? undefined : 'must be a date written YYYY-MM-DD'
+  if (kind === 'checkbox')
+    return value === checkedValue || value === 'false' ? undefined : 'must be true or false'
+  const max = kind === 'initials' ? formValueMaxLength.initials : formValueMaxLength.text
+  if (value.trim() !== value) return 'must not start or end with spaces'
+  return value.length > max ? `must be at most ${max} characters` : undefined
+}
+
+/** Whether a field of `kind` holding `value` counts as filled: a ticked checkbox, any other kind not empty. */
+export function isFilled(kind: FormFieldKind, value: string | null): boolean {
+  if (value === null || value === '') return false
+  return kind !== 'checkbox' || value === checkedValue
+}

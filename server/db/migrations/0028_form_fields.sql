@@ -1,0 +1,1 @@
+ALTER TABLE "signatures" ADD COLUMN "form_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;

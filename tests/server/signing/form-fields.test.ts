@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toCamelCase } from '../../../contract/case.ts'
+import type { FormField } from '../../../contract/form-fields.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import { featureDrivers } from '../test-database.ts'
+import {
+  documentTimestamp,
+  makePdf,
+  pdfsig,
+  pdftotext,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+  trustStore,
+} from './pdf-tools.ts'
+import { type SigningClient, startSigningClient } from './signing-client.ts'
+
+afterAll(removeTemporaryDirectories)
+
+const valid = { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' }
+
+describe.each(featureDrivers)('fields besides the signature on %s', (driver) => {
+  let api: SigningClient
+  let owner: string
+  let anna: string
+  let ben: string
+  let dir: string
+  let nssDir: string
+  const annaEmail = 'anna-fields@example.com'
+  const benEmail = 'ben-fields@example.com'
+
+  beforeAll(async () => {
+    api = await startSigningClient(driver)
+    owner = await api.signUp('owner-fields@example.com')
+    anna = await api.signUp(annaEmail)
+    ben = await api.signUp(benEmail)
+    dir = temporaryDirectory(`form-fields-${driver}`)
+    const ca = await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)
+    nssDir = trustStore(dir, await ca.text())
+  })
+
+  afterAll(async () => {
+    await api?.server.stop()
+  })
+
+  const answer = async (response: Response, status: number): Promise<SignatureRequestView> => {
+    const text = await response.text()
+    expect(response.status, text).toBe(status)
+    return toCamelCase(JSON.parse(text)) as SignatureRequestView
+  }
+
+  /** A draft of the owner's with one uploaded PDF of `pages` pages: its id and the document's. */
+  const draftWithPdf = async (title: string, pages: number) => {
+    const draft = await answer(
+      await api.call('POST', apiPaths.signatureRequests(), { token: owner, body: { title } }),
+      201,
+    )
+    const form = new FormData()
+    form.set('title', title)
+    form.set('file', new Blob([(await makePdf(pages)) as Uint8Array<ArrayBuffer>]), 'doc.pdf')
+    const upload = await fetch(`${api.server.url}/api${apiPaths.signatureRequestDocuments(draft.id)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}` },
+      body: form,
+    })
+    expect(upload.status, await upload.clone().text()).toBe(201)
+    const uploaded = await api.getRequest(owner, draft.id)
+    return { id: draft.id, documentId: uploaded.documents[0]?.id ?? '' }
+  }
+
+  const addSigner = (id: string, email: string, formFields: Record<string, unknown>[]) =>
+    api.call('POST', apiPaths.signatureRequestSignatures(id), {
+      token: owner,
+      body: { account_email: email, form_fields: formFields },
+    })
+
+  const fieldsOf = (request: SignatureRequestView, email: string): FormField[] =>
+    request.signatures.find((s) => s.accountEmail === email)?.formFields ?? []
+
+  const box = (page: number, y: number, width = 200, height = 20) => ({ page, x: 72, y, width, height })
+
+  it('writes the values of two signers into the PDF they sign, every signature valid', async () => {
+    const { id, documentId } = await draftWithPdf('Fields', 3)
+    const fieldsFor = (y: number, extra: Record<string, unknown>[]) => [
+      { kind: 'text', document_id: documentId, ...box(0, y) },
+      { kind: 'date', document_id: documentId, ...box(1, y) },
+      { kind: 'checkbox', document_id: documentId, ...box(2, y, 20, 20) },
+      { kind: 'initials', document_id: documentId, ...box(0, y - 40, 60), every_page: true },
+      ...extra,
+    ]
+    await answer(
+      await addSigner(
+        id,
+        annaEmail,
+        fieldsFor(600, [{ kind: 'name', document_id: documentId, ...box(2, 500) }]),
+      ),
+      201,
+    )
+    const sent = await answer(
+      await addSigner(
+        id,
+        benEmail,
+        fieldsFor(400, [
+          { kind: 'text', document_id: documentId, ...box(1, 300), required: false, value: 'Sender note' },
+        ]),
+      ),
+      201,
+    )
+    expect(fieldsOf(sent, benEmail).map((f) => [f.kind, f.page, f.value, f.filledBy])).toEqual([
+      ['text', 0, null, null],
+      ['date', 1, null, null],
+      ['checkbox', 2, null, null],
+      ['initials', 0, null, null],
+      ['initials', 1, null, null],
+      ['initials', 2, null, null],
+      ['text', 1, 'Sender note', 'sender'],
+    ])
+    await answer(await api.call('POST', apiPaths.initiateSignatureRequest(id), { token: owner }), 200)
+
+    const annaFields = fieldsOf(await api.getRequest(anna, id), annaEmail)
+    const [text, date, checkbox, ...rest] = annaFields.map((f) => f.id)
+    const initials = annaFields.filter((f) => f.kind === 'initials').map((f) => f.id)
+    expect(initials).toHaveLength(3)
+    expect(rest).toHaveLength(4)
+    const values = (entries: [string | undefined, string][]) =>
+      entries.map(([fieldId, value]) => ({ field_id: fieldId, value }))
+    const annaValues = values([
+      [text, 'Flat 4, second floor'],
+      [date, '2026-12-31'],
+      [checkbox, 'true'],
+      ...initials.map((fieldId): [string, string] => [fieldId, 'AB']),
+    ])
+    const sign = (token: string, formValues: unknown[]) =>
+      api.sign(token, [{ signature_request_id: id, form_values: formValues } as never])
+    const invalid = 'request.invalid'
+    // Wrong values are refused before anything is signed, naming the value.
+    await api.expectError(
+      await sign(anna, values([[date, '31.12.2026']])),
+      400,
+      invalid,
+      'signature_requests.0.form_values.0.value',
+    )
+    await api.expectError(
+      await sign(anna, values([[checkbox, 'yes']])),
+      400,
+      invalid,
+      'signature_requests.0.form_values.0.value',
+    )
+    await api.expectError(
+      await sign(anna, values([[initials[0], 'ABCDEFGHIJK']])),
+      400,
+      invalid,
+      'signature_requests.0.form_values.0.value',
+    )
+    await api.expectError(
+      await sign(anna, values([[fieldsOf(sent, benEmail)[0]?.id, 'not mine']])),
+      400,
+      invalid,
+      'signature_requests.0.form_values.0.field_id',
+    )
+    // A required checkbox left unticked is a required field not filled.
+    await api.expectError(
+      await sign(
+        anna,
+        annaValues.map((v) => (v.field_id === checkbox ? { ...v, value: 'false' } : v)),
+      ),
+      400,
+      invalid,
+      'signature_requests.0.form_values',
+    )
+    expect((await api.getRequest(anna, id)).signatureStatus).toBe('OPEN')
+
+    expect(
+      (await api.sign(anna, [{ signature_request_id: id, form_values: annaValues } as never])).status,
+    ).toBe(200)
+    const benFields = fieldsOf(await api.getRequest(ben, id), benEmail)
+    // Ben leaves his date out: it is the signing date.
+    const benValues = benFields.flatMap((f) =>
+      f.kind === 'text' && f.value === null
+        ? [{ field_id: f.id, value: 'Ben typed this' }]
+        : f.kind === 'checkbox'
+          ? [{ field_id: f.id, value: 'true' }]
+          : f.kind === 'initials'
+            ? [{ field_id: f.id, value: 'BC' }]
+            : [],
+    )
+    expect((await sign(ben, benValues)).status).toBe(200)
+
+    const done = await api.getRequest(owner, id)
+    expect(done.statusOverall).toBe('SIGNED')
+    const today = new Date().toISOString().slice(0, 10)
+    expect(fieldsOf(done, annaEmail).map((f) => [f.kind, f.value, f.filledBy])).toEqual([
+      ['text', 'Flat 4, second floor', 'signer'],
+      ['date', '2026-12-31', 'signer'],
+      ['checkbox', 'true', 'signer'],
+      ['initials', 'AB', 'signer'],
+      ['initials', 'AB', 'signer'],
+      ['initials', 'AB', 'signer'],
+      // The name of Anna's account, as she signed up.
+      ['name', 'Ada Lovelace', 'signer'],
+    ])
+    expect(fieldsOf(done, benEmail).find((f) => f.kind === 'date')?.value).toBe(today)
+    expect(fieldsOf(done, benEmail).at(-1)).toMatchObject({ value: 'Sender note', filledBy: 'sender' })
+
+    const bytes = await api.downloadSigned(owner, documentId)
+    const words = pdftotext(dir, bytes)
+    for (const value of [
+      'Flat 4, second floor',
+      '2026-12-31',
+      'Ben typed this',
+      today,
+      'Sender note',
+      'Ada Lovelace',
+    ])
+      expect(words).toContain(value)
+    expect(words.match(/\bAB\b/g)?.length).toBeGreaterThanOrEqual(3)
+    expect(words.match(/\bBC\b/g)?.length).toBeGreaterThanOrEqual(3)
+    expect(await pdfsig(dir, bytes, nssDir)).toEqual([valid, valid, documentTimestamp])
+
+    // The report lists each value and who gave it.
+    const report = await fetch(
+      `${api.server.url}/api${apiPaths.signatureRequestReport(id, 'pdf', 'en-gb')}`,
+      {
+        headers: { authorization: `Bearer ${owner}` },
+      },
+    )
+    expect(report.status).toBe(200)
+    const reported = pdftotext(dir, new Uint8Array(await report.arrayBuffer())).replace(/\s+/g, ' ')
+    expect(reported).toContain('Text, Fields, page 1: Flat 4, second floor (given by the signer)')
+    expect(reported).toContain('Checkbox, Fields, page 3: ticked (given by the signer)')
+    expect(reported).toContain('Initials, Fields, page 2: BC (given by the signer)')
+    expect(reported).toContain(`Date, Fields, page 2: ${today} (given by the signer)`)
+    expect(reported).toContain('Text, Fields, page 2: Sender note (given by the sender)')
+  })
+
+  it('takes fields on POST /v3/signature-requests and refuses wrong ones with the field named', async () => {
+    const { documentId } = await draftWithPdf('Source', 2)
+    const create = (field: Record<string, unknown>) =>
+      api.call('POST', apiPaths.signatureRequests(), {
+        token: owner,
+        body: {
+          title: 'With fields',
+          documents: [{ id: documentId }],
+          signatures: [{ account_email: annaEmail, form_fields: [{ document_id: documentId, ...field }] }],
+        },
+      })
+    const created = await answer(
+      await create({ kind: 'checkbox', ...box(1, 100, 20, 20), value: 'true' }),
+      201,
+    )
+    expect(fieldsOf(created, annaEmail)).toMatchObject([
+      { kind: 'checkbox', page: 1, required: true, value: 'true', filledBy: 'sender' },
+    ])
+    await api.expectError(await create({ kind: 'stamp', ...box(0, 100) }), 400, 'request.invalid')
+    await api.expectError(
+      await create({ kind: 'date', ...box(0, 100), value: '2026-02-30' }),
+      400,
+      'request.invalid',
+      'signatures.0.form_fields.0.value',
+    )
+    await api.expectError(
+      await create({ kind: 'name', ...box(0, 100), value: 'Someone else' }),
+      400,
+      'request.invalid',
+      'signatures.0.form_fields.0.value',
+    )
+    await api.expectError(
+      await create({ kind: 'text', ...box(2, 100) }),
+      400,
+      'request.invalid',
+      'signatures.0.form_fields.0.page',
+    )
+
+    // Placing a signer's fields replaces their fields besides the signature, checked alike.
+    const signatureId = created.signatures[0]?.id ?? ''
+    const place = (formFields: Record<string, unknown>[]) =>
+      api.call('PUT', apiPaths.signatureRequestSignature(created.id, signatureId), {
+        token: owner,
+        body: { document_signatures: [], form_fields: formFields },
+      })
+    const placed = await answer(
+      await place([{ kind: 'initials', document_id: documentId, ...box(0, 60, 60), every_page: true }]),
+      200,
+    )
+    expect(fieldsOf(placed, annaEmail).map((f) => [f.kind, f.page])).toEqual([
+      ['initials', 0],
+      ['initials', 1],
+    ])
+    await api.expectError(
+      await place([{ kind: 'text', document_id: documentId, ...box(0, 830) }]),
+      400,
+      'request.invalid',
+      'form_fields.0',
+    )
+  })
+})
