@@ -4,8 +4,12 @@ import { applyEvent } from './apply-event.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import { mailSigners } from './mail-signers.ts'
 import type { Caller, RequestServices } from './request-services.ts'
+import { signaturesInTurn } from './signatures-in-turn.ts'
 
-/** POST .../initiate: the owner sends the draft (DRAFT -> OPEN) and every signer is invited by mail. */
+/**
+ * POST .../initiate: the owner sends the draft (DRAFT -> OPEN) and the signers whose turn it is are invited
+ * by mail: every signer of a parallel request, the first in the signing order of one in order.
+ */
 export async function initiateSignatureRequest(
   services: RequestServices,
   caller: Caller,
@@ -15,7 +19,13 @@ export async function initiateSignatureRequest(
     event: () => ({ type: 'request.initiate', actorId: caller.userId }),
     type: 'initiated',
     write: (tx, found) =>
-      mailSigners(services, tx, found.request, found.signatures, signatureRequestInvitationMail),
+      mailSigners(
+        services,
+        tx,
+        found.request,
+        signaturesInTurn(found.request, found.signatures),
+        signatureRequestInvitationMail,
+      ),
   })
   return getSignatureRequest(services, caller, id)
 }

@@ -10,6 +10,7 @@ import {
   documents,
   signatureRequestAttachments,
   signatureRequestDocuments,
+  signatureRequestObservers,
   signatureRequests,
   signatures,
   users,
@@ -54,6 +55,7 @@ export function storedRequestState(
     ownerId: request.ownerId,
     status: request.statusOverall,
     signers: Object.fromEntries(rows.map((s) => [s.id, s.status])),
+    sequence: Object.fromEntries(rows.map((s) => [s.id, s.sequence])),
     removed: [
       ...(request.ownerRemovedAt === null ? [] : [request.ownerId]),
       ...rows.flatMap((s) => (s.removedAt === null ? [] : [s.id])),
@@ -71,6 +73,7 @@ type SignaturePart = Pick<
   | 'signedAt'
   | 'documentSignatures'
   | 'removedAt'
+  | 'sequence'
 >
 type DocumentPart = Parameters<typeof toDocumentInfo>[0] &
   Pick<typeof documents.$inferSelect, 'freeAreas'> & { signedSha256: string | null }
@@ -97,8 +100,8 @@ const requestViewsQuery = preparedPerDatabase((db: Queryable) =>
         select coalesce(json_agg(json_build_object(
           'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
           'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at,
-          'documentSignatures', s.document_signatures, 'removedAt', s.removed_at
-        ) order by s.account_email), '[]')
+          'documentSignatures', s.document_signatures, 'removedAt', s.removed_at, 'sequence', s.sequence
+        ) order by s.sequence, s.account_email), '[]')
         from ${signatures} s where s.request_id = signature_requests.id)`,
       documents: sql<Gathered<DocumentPart>[]>`(
         select coalesce(json_agg(json_build_object(
@@ -113,6 +116,9 @@ const requestViewsQuery = preparedPerDatabase((db: Queryable) =>
           'id', a.id, 'title', a.title, 'size', a.size, 'contentType', a.content_type, 'createdAt', a.created_at
         ) order by a.created_at, a.id), '[]')
         from ${signatureRequestAttachments} a where a.request_id = signature_requests.id)`,
+      observers: sql<string[]>`(
+        select coalesce(json_agg(o.email order by o.email), '[]')
+        from ${signatureRequestObservers} o where o.request_id = signature_requests.id)`,
       business: sql<{ name: string; logoUrl: string | null } | null>`(
         select json_build_object('name', b.name, 'logoUrl', b.settings -> 'companyBranding' -> 'logo' ->> 'url')
         from ${businesses} b where b.id in (
@@ -170,7 +176,9 @@ export function toRequestView(view: RequestViewRow, caller: Caller): SignatureRe
       status: s.status,
       signedAt: s.signedAt === null ? null : new Date(s.signedAt).toISOString(),
       ...(fields.get(s.id) ?? { documentSignatures: [], fieldsPlaced: false }),
+      sequence: s.sequence,
     })),
+    ccEmailAddresses: row.ownerId === caller.userId ? view.observers : [],
     attachments: view.attachments.map((a) => toAttachmentInfo({ ...a, createdAt: new Date(a.createdAt) })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -3,7 +3,7 @@ import type { SignerStatus } from '../../../../contract/signature-request-status
 import type { SignatureRequestView } from '../../../../contract/signature-requests.ts'
 import { maySignRequest, requestActions } from '../../../../src/features/documents/request-actions.ts'
 
-const signature = (id: string, email: string, status: SignerStatus = 'OPEN') => ({
+const signature = (id: string, email: string, status: SignerStatus = 'OPEN', sequence = 1) => ({
   id,
   accountEmail: email,
   signerIdentityData: null,
@@ -11,6 +11,7 @@ const signature = (id: string, email: string, status: SignerStatus = 'OPEN') => 
   signedAt: status === 'SIGNED' ? '2026-01-02T10:00:00.000Z' : null,
   documentSignatures: [],
   fieldsPlaced: false,
+  sequence,
 })
 
 const request = (change: Partial<SignatureRequestView>): SignatureRequestView => ({
@@ -24,6 +25,7 @@ const request = (change: Partial<SignatureRequestView>): SignatureRequestView =>
   signaturesCount: 2,
   documents: [],
   signatures: [signature('s1', 'anna@example.com'), signature('s2', 'ben@example.com')],
+  ccEmailAddresses: [],
   attachments: [],
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
