@@ -26,6 +26,7 @@ import { RequestAttachments } from './request-attachments.tsx'
 import { RequestEvents } from './request-events.tsx'
 import { requestErrorMessage } from './request-messages.ts'
 import './request-sent.ts'
+import { TurnNotice } from '../../ui/request/turn-notice.tsx'
 import { RequestStandard } from './request-standard.tsx'
 import { RequestTitle } from './request-title.tsx'
 import {
@@ -346,6 +347,14 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
         </div>
       ) : null}
       <FieldPlacementNotices fields={fields} />
+      {actions.awaitingTurn && actions.ownSignatureId ? (
+        <TurnNotice request={data} ownSignatureId={actions.ownSignatureId} />
+      ) : null}
+      {data.isOwner && data.ccEmailAddresses.length > 0 ? (
+        <p className={styles.muted}>
+          <Trans>A copy goes to: {data.ccEmailAddresses.join(', ')}</Trans>
+        </p>
+      ) : null}
 
       {showColumns ? (
         <div className={styles.columns}>
