@@ -121,7 +121,7 @@ export function DirectViewScreen({
   const fields = useSignatureFields({
     request: request.data,
     ownSignatureId: signatureId,
-    canSign: request.data !== undefined && canSign(request.data),
+    canSign: request.data !== undefined && canSign(request.data) && !awaitsTurn(request.data, signatureId),
     placeable: noSignatures,
     save: () => Promise.reject(new Error('a direct-link signer places no fields')),
   })
