@@ -263,6 +263,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
           409: [
             'signature_request.not_a_signer',
             'signature_request.signer_not_open',
+            'signature_request.not_your_turn',
             'signature_request.not_open',
           ],
         },
@@ -315,6 +316,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
           409: [
             'signature_request.not_a_signer',
             'signature_request.signer_not_open',
+            'signature_request.not_your_turn',
             'signature_request.already_a_signer',
           ],
         },
