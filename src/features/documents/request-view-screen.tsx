@@ -27,6 +27,7 @@ import { RequestEvents } from './request-events.tsx'
 import { requestErrorMessage } from './request-messages.ts'
 import './request-sent.ts'
 import { TurnNotice } from '../../ui/request/turn-notice.tsx'
+import { ObserverField } from './observer-field.tsx'
 import { RequestStandard } from './request-standard.tsx'
 import { RequestTitle } from './request-title.tsx'
 import {
@@ -350,7 +351,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       {actions.awaitingTurn && actions.ownSignatureId ? (
         <TurnNotice request={data} ownSignatureId={actions.ownSignatureId} />
       ) : null}
-      {data.isOwner && data.ccEmailAddresses.length > 0 ? (
+      {data.isOwner && !actions.editDraft && data.ccEmailAddresses.length > 0 ? (
         <p className={styles.muted}>
           <Trans>A copy goes to: {data.ccEmailAddresses.join(', ')}</Trans>
         </p>
@@ -375,6 +376,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
               onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
             />
 
+            {actions.editDraft ? <ObserverField request={data} onChanged={refresh} /> : null}
             {actions.editDraft ? (
               <RequestTitle
                 title={data.title}
