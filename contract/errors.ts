@@ -55,6 +55,7 @@ export const signatureRequestErrorCodes = [
   'signature_request.already_a_signer',
   'signature_request.already_signed',
   'signature_request.signer_not_open',
+  'signature_request.not_your_turn',
   'signature_request.signers_locked',
   'signature_request.no_signers',
   /** The signers were reminded less than an hour ago; see the Retry-After header (429). */

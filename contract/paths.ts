@@ -121,6 +121,14 @@ export const apiPaths = {
   /** One page's text, as `documentPageText`. */
   directDocumentPageText: (id: string, page: number, token: string) =>
     `/v3/direct/documents/${encodeURIComponent(id)}/pages/${page}/text${tokenQuery(token)}`,
+  /**
+   * An observer's read-only link (`cc_email_addresses`): the finished request, and the signed version of one
+   * of its documents, with the secret mailed to the observer as the `token` query parameter.
+   */
+  observedSignatureRequest: (id: string, token: string) =>
+    `/v3/observe/signature-requests/${encodeURIComponent(id)}${tokenQuery(token)}`,
+  observedDocumentDownload: (id: string, documentId: string, token: string) =>
+    `/v3/observe/signature-requests/${encodeURIComponent(id)}/documents/${encodeURIComponent(documentId)}${tokenQuery(token)}`,
   /** `POST` signs as `POST /v3/sign` does, for the direct-link signer (after a confirmed TAN). */
   directSign: (token: string) => `/v3/direct/sign${tokenQuery(token)}`,
   /** `POST` mails the direct-link signer a new 6-digit TAN. */

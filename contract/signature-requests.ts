@@ -9,6 +9,19 @@ import { emailSchema } from './user.ts'
 
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)))
 
+/** A signer's position in the signing order. */
+const sequenceSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))
+
+/**
+ * Observers (`cc_email_addresses`): people who sign nothing and, once everyone has signed, are mailed the
+ * signed documents with a link that shows the finished request read-only. Each address once.
+ */
+const ccEmailAddressesSchema = v.pipe(
+  v.array(emailSchema),
+  v.maxLength(20),
+  v.check((emails) => new Set(emails).size === emails.length, 'each address once'),
+)
+
 /** Who a signer is when the sender knows more than an address (SPEC §3 Signer invite). */
 export const signerIdentityDataSchema = v.object({
   emailAddress: emailSchema,
@@ -37,6 +50,11 @@ export const signerInviteSchema = v.pipe(
     documentSignatures: v.optional(v.pipe(v.array(signatureFieldSchema), v.maxLength(50))),
     /** The fields besides the signature that the signer fills (text, date, checkbox, initials, ...). */
     formFields: v.optional(v.pipe(v.array(formFieldInputSchema), v.maxLength(200))),
+    /**
+     * The signer's position in the signing order: lower signs first, equal numbers sign in parallel; without,
+     * 1 (all 1: everyone is asked at once). Only the signers whose turn it is are asked to sign.
+     */
+    sequence: v.optional(sequenceSchema),
   }),
   v.check(
     (s) => s.accountEmail !== undefined || s.signerIdentityData !== undefined,
@@ -128,6 +146,7 @@ export const createSignatureRequestSchema = v.pipe(
     ),
     ...requestStandardEntries,
     ...followUpEntries,
+    ccEmailAddresses: v.optional(ccEmailAddressesSchema, []),
     callbackSuccessUrl: callbackUrlSchema,
     callbackErrorUrl: callbackUrlSchema,
     callbackUpdateUrl: callbackUrlSchema,
@@ -147,9 +166,10 @@ export const requestMessageSchema = v.object({
 })
 
 /**
- * Body of `PUT /v3/signature-requests/{id}`: a new title, message, expiry and/or reminders while the request is
- * a draft or open (an open request's expiry extended, say); its signature standard (quality, with legislation or
- * without: either) only while it is a draft.
+ * Body of `PUT /v3/signature-requests/{id}`: a new title, message, expiry, reminders and/or observers while the
+ * request is a draft or open (an open request's expiry extended, say); its signature standard (quality, with
+ * legislation or without: either) and the signing order (`signatures`: each signer's `sequence` by signature id;
+ * one left out signs at 1) only while it is a draft.
  */
 export const updateSignatureRequestSchema = v.pipe(
   v.object({
@@ -157,6 +177,13 @@ export const updateSignatureRequestSchema = v.pipe(
     message: v.optional(v.pipe(v.string(), v.maxLength(5000))),
     ...requestStandardEntries,
     ...followUpEntries,
+    signatures: v.optional(
+      v.pipe(
+        v.array(v.object({ id: v.pipe(v.string(), v.uuid()), sequence: sequenceSchema })),
+        v.maxLength(100),
+      ),
+    ),
+    ccEmailAddresses: v.optional(ccEmailAddressesSchema),
   }),
   v.check(
     (body) =>
@@ -164,8 +191,10 @@ export const updateSignatureRequestSchema = v.pipe(
       body.message !== undefined ||
       body.quality !== undefined ||
       body.expiresAt !== undefined ||
-      body.reminders !== undefined,
-    'needs title, message, quality, expires_at or reminders',
+      body.reminders !== undefined ||
+      body.signatures !== undefined ||
+      body.ccEmailAddresses !== undefined,
+    'needs title, message, quality, expires_at, reminders, signatures or cc_email_addresses',
   ),
   v.forward(
     v.check((body) => legislationNeedsQuality(body), 'legislation goes with quality aes or qes'),
@@ -223,6 +252,8 @@ export const signatureSchema = v.object({
   fieldsPlaced: v.boolean(),
   /** The fields besides the signature the signer fills, with their values once given. */
   formFields: v.array(formFieldSchema),
+  /** The signer's position in the signing order (equal: in parallel; all 1: everyone at once). */
+  sequence: v.number(),
 })
 
 /** A signature request as `GET /v3/signature-requests/{id}` and the list answer it. */
@@ -238,7 +269,10 @@ export const signatureRequestSchema = v.object({
   signatureStatus: v.nullable(v.picklist(signerStatuses)),
   signaturesCount: v.number(),
   documents: v.array(documentSchema),
+  /** In signing order. */
   signatures: v.array(signatureSchema),
+  /** The observers, who get the signed documents; only the sender sees them (empty for anyone else). */
+  ccEmailAddresses: v.array(v.string()),
   attachments: v.array(attachmentSchema),
   createdAt: v.string(),
   updatedAt: v.string(),
@@ -262,6 +296,31 @@ export const signatureRequestSchema = v.object({
 
 /** A signature request as answered. */
 export type SignatureRequestView = v.InferOutput<typeof signatureRequestSchema>
+
+/**
+ * A finished request as an observer's read-only link shows it: who sent it, who signed when, and its documents
+ * to download signed; not its message, attachments or audit trail (addresses it was sent from).
+ */
+export const observedRequestSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  ownerEmail: v.string(),
+  statusOverall: v.picklist(signatureRequestStatuses),
+  signatures: v.array(
+    v.object({
+      accountEmail: v.string(),
+      name: v.nullable(v.string()),
+      status: v.picklist(signerStatuses),
+      signedAt: v.nullable(v.string()),
+      sequence: v.number(),
+    }),
+  ),
+  documents: v.array(v.object({ id: v.string(), title: v.string(), pageCount: v.number() })),
+  business: signatureRequestSchema.entries.business,
+})
+
+/** Answer of `GET /v3/observe/signature-requests/{id}`. */
+export type ObservedRequest = v.InferOutput<typeof observedRequestSchema>
 
 /** Answer of `GET /v3/signature-requests`: one page. */
 export const signatureRequestPageSchema = v.object({

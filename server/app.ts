@@ -47,6 +47,7 @@ import { createHealthRoutes } from './routes/health.ts'
 import { createIdentificationRoutes } from './routes/identification.ts'
 import { createMetricsRoutes } from './routes/metrics.ts'
 import { createMobileSigningRoutes } from './routes/mobile-signing.ts'
+import { createObserveRoutes } from './routes/observe.ts'
 import { createOpenApiRoutes } from './routes/openapi.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
 import { createPkiRoutes } from './routes/pki.ts'
@@ -195,6 +196,7 @@ export function createApp({
   api.route('/', createPkiRoutes({ db, now, platform }))
   api.route('/', createDirectRoutes(signing))
   api.route('/', createSendtoRoutes(requests))
+  api.route('/', createObserveRoutes(requests))
   const businesses = {
     db,
     now,

@@ -34,6 +34,7 @@ import { Route as BusinessUpgradeRouteImport } from './routes/business/upgrade'
 import { Route as BusinessWelcomeRouteImport } from './routes/business/welcome'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as InviteIdRouteImport } from './routes/invite/$id'
+import { Route as ObserveIdRouteImport } from './routes/observe/$id'
 import { Route as PasswordResetIndexRouteImport } from './routes/password-reset/index'
 import { Route as PasswordResetConfirmRouteImport } from './routes/password-reset/confirm'
 import { Route as PasswordResetMailSentRouteImport } from './routes/password-reset/mail-sent'
@@ -216,6 +217,11 @@ const DevOutboxRoute = DevOutboxRouteImport.update({
 const InviteIdRoute = InviteIdRouteImport.update({
   id: '/invite/$id',
   path: '/invite/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ObserveIdRoute = ObserveIdRouteImport.update({
+  id: '/observe/$id',
+  path: '/observe/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PasswordResetIndexRoute = PasswordResetIndexRouteImport.update({
@@ -559,6 +565,7 @@ export interface FileRoutesByFullPath {
   '/business/welcome': typeof BusinessWelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/invite/$id': typeof InviteIdRoute
+  '/observe/$id': typeof ObserveIdRoute
   '/password-reset/confirm': typeof PasswordResetConfirmRoute
   '/password-reset/mail-sent': typeof PasswordResetMailSentRoute
   '/password-reset/new': typeof PasswordResetNewRoute
@@ -644,6 +651,7 @@ export interface FileRoutesByTo {
   '/business/welcome': typeof BusinessWelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/invite/$id': typeof InviteIdRoute
+  '/observe/$id': typeof ObserveIdRoute
   '/password-reset/confirm': typeof PasswordResetConfirmRoute
   '/password-reset/mail-sent': typeof PasswordResetMailSentRoute
   '/password-reset/new': typeof PasswordResetNewRoute
@@ -730,6 +738,7 @@ export interface FileRoutesById {
   '/business/welcome': typeof BusinessWelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/invite/$id': typeof InviteIdRoute
+  '/observe/$id': typeof ObserveIdRoute
   '/password-reset/confirm': typeof PasswordResetConfirmRoute
   '/password-reset/mail-sent': typeof PasswordResetMailSentRoute
   '/password-reset/new': typeof PasswordResetNewRoute
@@ -817,6 +826,7 @@ export interface FileRouteTypes {
     | '/business/welcome'
     | '/dev/outbox'
     | '/invite/$id'
+    | '/observe/$id'
     | '/password-reset/confirm'
     | '/password-reset/mail-sent'
     | '/password-reset/new'
@@ -902,6 +912,7 @@ export interface FileRouteTypes {
     | '/business/welcome'
     | '/dev/outbox'
     | '/invite/$id'
+    | '/observe/$id'
     | '/password-reset/confirm'
     | '/password-reset/mail-sent'
     | '/password-reset/new'
@@ -987,6 +998,7 @@ export interface FileRouteTypes {
     | '/business/welcome'
     | '/dev/outbox'
     | '/invite/$id'
+    | '/observe/$id'
     | '/password-reset/confirm'
     | '/password-reset/mail-sent'
     | '/password-reset/new'
@@ -1073,6 +1085,7 @@ export interface RootRouteChildren {
   BusinessWelcomeRoute: typeof BusinessWelcomeRoute
   DevOutboxRoute: typeof DevOutboxRoute
   InviteIdRoute: typeof InviteIdRoute
+  ObserveIdRoute: typeof ObserveIdRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetMailSentRoute: typeof PasswordResetMailSentRoute
   PasswordResetNewRoute: typeof PasswordResetNewRoute
@@ -1308,6 +1321,13 @@ declare module '@tanstack/react-router' {
       path: '/invite/$id'
       fullPath: '/invite/$id'
       preLoaderRoute: typeof InviteIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/observe/$id': {
+      id: '/observe/$id'
+      path: '/observe/$id'
+      fullPath: '/observe/$id'
+      preLoaderRoute: typeof ObserveIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/password-reset/': {
@@ -1745,6 +1765,7 @@ const rootRouteChildren: RootRouteChildren = {
   BusinessWelcomeRoute: BusinessWelcomeRoute,
   DevOutboxRoute: DevOutboxRoute,
   InviteIdRoute: InviteIdRoute,
+  ObserveIdRoute: ObserveIdRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetMailSentRoute: PasswordResetMailSentRoute,
   PasswordResetNewRoute: PasswordResetNewRoute,

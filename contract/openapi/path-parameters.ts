@@ -38,6 +38,11 @@ const pathParameters: Readonly<Record<string, PathParameter>> = {
     refusal: notFound('signature_request.not_found'),
   },
   'documents/{id}': { subject: 'The document’s id', format: 'uuid', refusal: notFound('document.not_found') },
+  'documents/{documentId}': {
+    subject: 'The document’s id',
+    format: 'uuid',
+    refusal: notFound('document.not_found'),
+  },
   'pages/{page}': {
     subject: 'The page, counting from 0',
     format: 'page',

@@ -16,7 +16,7 @@ export const unnamedSchemas = {
     scale: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/)), String(defaultPageScale)),
     version: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
   }),
-  /** `GET .../sendto/{id}/...`: the direct link's secret. */
+  /** `GET .../sendto/{id}/...`: the direct link's secret; `GET /v3/observe/...`: the observer's. */
   sendtoQuery: v.object({ token: v.string() }),
   /** `GET /sso/start`: the address to sign in with. */
   ssoStartQuery: v.object({ email: v.string() }),

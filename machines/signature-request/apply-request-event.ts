@@ -6,6 +6,7 @@ import type {
   SignatureRequestErrorCode,
   SignatureRequestEvent,
   SignatureRequestState,
+  SignerSequence,
   Signers,
 } from './signature-request.types.ts'
 import { ruleRefusal, statusRefusal } from './signature-request-refusals.ts'
@@ -15,7 +16,14 @@ import { ruleRefusal, statusRefusal } from './signature-request-refusals.ts'
  * off their list, and whether that was the last of them so the request is deleted; or why it was refused.
  */
 export type ApplyRequestResult =
-  | { ok: true; status: SignatureRequestStatus; signers: Signers; removed: string[]; deleted: boolean }
+  | {
+      ok: true
+      status: SignatureRequestStatus
+      signers: Signers
+      sequence: SignerSequence
+      removed: string[]
+      deleted: boolean
+    }
   | { ok: false; code: SignatureRequestErrorCode }
 
 /**
@@ -26,7 +34,12 @@ export function applyRequestEvent(
   state: SignatureRequestState,
   event: SignatureRequestEvent,
 ): ApplyRequestResult {
-  const context = { ownerId: state.ownerId, signers: state.signers, removed: state.removed ?? [] }
+  const context = {
+    ownerId: state.ownerId,
+    signers: state.signers,
+    sequence: state.sequence ?? {},
+    removed: state.removed ?? [],
+  }
   const snapshot = signatureRequestMachine.resolveState({ value: requestStateOf(state.status), context })
   // No transition of the state names the event: refused for the status, without running the machine (the screens
   // ask about every action of a request, and most statuses take few of them).
@@ -36,8 +49,15 @@ export function applyRequestEvent(
   // Taken: the state changed, or it stays and the machine names what to do (signer.place).
   if (next !== snapshot || actions.length > 0) {
     const status = selectRequestStatus(next)
-    const { signers, removed } = next.context
-    return { ok: true, status: status ?? state.status, signers, removed, deleted: status === undefined }
+    const { signers, sequence, removed } = next.context
+    return {
+      ok: true,
+      status: status ?? state.status,
+      signers,
+      sequence,
+      removed,
+      deleted: status === undefined,
+    }
   }
   return {
     ok: false,

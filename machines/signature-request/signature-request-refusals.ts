@@ -3,6 +3,7 @@ import type {
   SignatureRequestContext,
   SignatureRequestErrorCode,
   SignatureRequestEvent,
+  SignerSequence,
 } from './signature-request.types.ts'
 
 type Refusal = SignatureRequestErrorCode | undefined
@@ -14,12 +15,42 @@ export function initiateRefusal(context: SignatureRequestContext, actorId: strin
   return undefined
 }
 
-/** Why this user may not sign or decline now, if they may not: only a signer whose signature is open. */
+/** A signer's position in the signing order: 1 unless the sender set one. */
+function sequenceOf(context: Pick<SignatureRequestContext, 'sequence'>, signerId: string): number {
+  return context.sequence[signerId] ?? 1
+}
+
+/**
+ * The signers whose turn it is: the open signers at the lowest position still open (every open signer when
+ * the request is parallel). The next turn comes when the last signer of this one has signed.
+ */
+export function signersInTurn(context: Pick<SignatureRequestContext, 'signers' | 'sequence'>): string[] {
+  const open = Object.keys(context.signers).filter((id) => context.signers[id] === 'OPEN')
+  const turn = Math.min(...open.map((id) => sequenceOf(context, id)))
+  return open.filter((id) => sequenceOf(context, id) === turn)
+}
+
+/**
+ * Why this user may not sign or decline now, if they may not: only a signer whose signature is open, when
+ * it is their turn in the signing order.
+ */
 export function signerActionRefusal(context: SignatureRequestContext, actorId: string): Refusal {
   const status = context.signers[actorId]
   if (status === undefined) return 'signature_request.not_a_signer'
   if (status === 'SIGNED') return 'signature_request.already_signed'
   if (status !== 'OPEN') return 'signature_request.signer_not_open'
+  if (!signersInTurn(context).includes(actorId)) return 'signature_request.not_your_turn'
+  return undefined
+}
+
+/** Why the user may not set this signing order, if they may not: the sender, for the draft's own signers. */
+export function orderRefusal(
+  context: SignatureRequestContext,
+  actorId: string,
+  sequence: SignerSequence,
+): Refusal {
+  if (actorId !== context.ownerId) return 'signature_request.not_owner'
+  if (!Object.keys(sequence).every((id) => id in context.signers)) return 'signature_request.not_a_signer'
   return undefined
 }
 
@@ -121,6 +152,7 @@ export function statusRefusal(
   ) {
     return 'signature_request.ended'
   }
+  if (type === 'signers.order') return 'signature_request.not_draft'
   return notOpenRefusal(status)
 }
 
@@ -148,6 +180,8 @@ export function ruleRefusal(
       return leaveRefusal(context, event.actorId, status === 'OPEN')
     case 'signer.place':
       return placeFieldsRefusal(context, event.actorId, event.signerId)
+    case 'signers.order':
+      return orderRefusal(context, event.actorId, event.sequence)
     case 'participant.remove':
       return removeFromListRefusal(context, event.participantIds)
   }

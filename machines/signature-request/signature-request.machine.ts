@@ -2,16 +2,19 @@ import { assign, setup } from 'xstate'
 import type { SignerStatus } from '../../contract/signature-request-status.ts'
 import type {
   LeaveEvent,
+  OrderEvent,
   RemoveFromListEvent,
   SignatureRequestContext,
   SignatureRequestEvent,
   SignatureRequestInput,
   SignerChangeEvent,
+  SignerSequence,
 } from './signature-request.types.ts'
 import {
   addSignerRefusal,
   initiateRefusal,
   leaveRefusal,
+  orderRefusal,
   placeFieldsRefusal,
   removeFromListRefusal,
   removeSignerRefusal,
@@ -39,6 +42,8 @@ const lifecycle = setup({
       removeSignerRefusal(context, params.actorId, params.signerId, params.keepOne) === undefined,
     mayPlaceFields: ({ context }, params: { actorId: string; signerId: string }) =>
       placeFieldsRefusal(context, params.actorId, params.signerId) === undefined,
+    mayOrder: ({ context }, params: { actorId: string; sequence: SignerSequence }) =>
+      orderRefusal(context, params.actorId, params.sequence) === undefined,
     mayLeave: ({ context }, params: { actorId: string; keepOne: boolean }) =>
       leaveRefusal(context, params.actorId, params.keepOne) === undefined,
     everySignerSigned: ({ context }) => Object.values(context.signers).every((s) => s === 'SIGNED'),
@@ -52,14 +57,23 @@ const lifecycle = setup({
     // machine takes `signer.place`. Named so the chart shows what the transition does.
     placeFields: () => {},
     addSigner: assign({
-      signers: ({ context }, params: { signerId: string }) => ({
+      signers: ({ context }, params: { signerId: string; sequence: number | undefined }) => ({
         ...context.signers,
         [params.signerId]: 'OPEN',
       }),
+      sequence: ({ context }, params: { signerId: string; sequence: number | undefined }) =>
+        params.sequence === undefined
+          ? context.sequence
+          : { ...context.sequence, [params.signerId]: params.sequence },
     }),
     removeSigner: assign({
       signers: ({ context }, params: { signerId: string }) =>
         Object.fromEntries(Object.entries(context.signers).filter(([id]) => id !== params.signerId)),
+      sequence: ({ context }, params: { signerId: string }) =>
+        Object.fromEntries(Object.entries(context.sequence).filter(([id]) => id !== params.signerId)),
+    }),
+    setOrder: assign({
+      sequence: (_, params: { sequence: SignerSequence }) => params.sequence,
     }),
     setSignerStatus: assign({
       signers: ({ context }, params: { signerId: string; status: SignerStatus }) => ({
@@ -99,7 +113,10 @@ function signerChanges(keepOne: boolean) {
       },
       actions: {
         type: 'addSigner',
-        params: ({ event }: { event: SignerChangeEvent }) => ({ signerId: event.signerId }),
+        params: ({ event }: { event: SignerChangeEvent }) => ({
+          signerId: event.signerId,
+          sequence: event.type === 'signer.add' ? event.sequence : undefined,
+        }),
       },
     },
     'signer.remove': {
@@ -165,13 +182,20 @@ function ended() {
  * Lifecycle of one signature request (SPEC §4): a draft is initiated and becomes open; an open
  * request is signed when every signer has signed, declined when any signer declines, withdrawn
  * by its sender, expired when its expiry passes on the server's clock first (its open signatures stay open, never
- * signed). Once ended, it is deleted when every participant took it off their list. The server
+ * signed). The sender may set a signing order in the draft: then only the signers whose turn it is
+ * (signersInTurn) sign or decline, and the next turn comes when the last of the current one has signed. Once
+ * ended, it is deleted when every participant took it off their list. The server
  * replays events on it (see applyRequestEvent), so client and server
  * accept and refuse the same things.
  */
 export const signatureRequestMachine = lifecycle.createMachine({
   id: 'signatureRequest',
-  context: ({ input }) => ({ ownerId: input.ownerId, signers: input.signers ?? {}, removed: [] }),
+  context: ({ input }) => ({
+    ownerId: input.ownerId,
+    signers: input.signers ?? {},
+    sequence: input.sequence ?? {},
+    removed: [],
+  }),
   initial: 'draft',
   states: {
     draft: {
@@ -179,6 +203,19 @@ export const signatureRequestMachine = lifecycle.createMachine({
         'request.initiate': {
           guard: { type: 'mayInitiate', params: ({ event }) => ({ actorId: event.actorId }) },
           target: 'open',
+        },
+        'signers.order': {
+          guard: {
+            type: 'mayOrder',
+            params: ({ event }: { event: OrderEvent }) => ({
+              actorId: event.actorId,
+              sequence: event.sequence,
+            }),
+          },
+          actions: {
+            type: 'setOrder',
+            params: ({ event }: { event: OrderEvent }) => ({ sequence: event.sequence }),
+          },
         },
         ...signerChanges(false),
       },

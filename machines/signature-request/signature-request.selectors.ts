@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import type { signatureRequestMachine } from './signature-request.machine.ts'
+import { signersInTurn } from './signature-request-refusals.ts'
 
 type RequestStateValue = 'draft' | 'open' | 'signed' | 'declined' | 'withdrawn' | 'expired'
 
@@ -23,4 +24,9 @@ export function selectRequestStatus(
   snapshot: SnapshotFrom<typeof signatureRequestMachine>,
 ): SignatureRequestStatus | undefined {
   return snapshot.value === 'deleted' ? undefined : statusByState[snapshot.value]
+}
+
+/** The signers whose turn it is to sign (signature ids); none unless the request is open. */
+export function selectTurn(snapshot: SnapshotFrom<typeof signatureRequestMachine>): string[] {
+  return snapshot.value === 'open' ? signersInTurn(snapshot.context) : []
 }

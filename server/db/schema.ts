@@ -578,6 +578,11 @@ export const signatures = pgTable(
     removedAt: at('removed_at'),
     /** The seal the signer signed with instead of their own name (SPEC §3 Signing payload sealAccountName). */
     sealId: uuid('seal_id').references(() => seals.id, { onDelete: 'set null' }),
+    /**
+     * The signer's position in the signing order: lower signs first, equal positions in parallel; all 1 (the
+     * default) is a request signed in parallel.
+     */
+    sequence: integer('sequence').notNull().default(1),
   },
   (table) => [
     index('signatures_request_idx').on(table.requestId),
@@ -585,6 +590,28 @@ export const signatures = pgTable(
     // Deleting an account unbinds its signatures through it.
     index('signatures_signer_idx').on(table.signerId),
   ],
+)
+
+/**
+ * The observers of a request (`cc_email_addresses`): people who sign nothing and get the signed documents by
+ * mail once everyone has signed, with a link that shows the finished request read-only.
+ */
+export const signatureRequestObservers = pgTable(
+  'signature_request_observers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    /**
+     * SHA-256 of the secret of the observer's read-only link (`/observe/{request id}?token=`), mailed with the
+     * signed documents; null until then.
+     */
+    readTokenHash: text('read_token_hash').unique(),
+  },
+  (table) => [uniqueIndex('signature_request_observers_email_idx').on(table.requestId, table.email)],
 )
 
 /**

@@ -134,6 +134,7 @@ export function createDirectRoutes(services: SigningServices): Hono<DirectEnv> {
           ...unknownRequest,
           409: [
             'signature_request.signer_not_open',
+            'signature_request.not_your_turn',
             'signature_request.not_open',
             'signature_request.expired',
           ],
@@ -234,7 +235,11 @@ export function createDirectRoutes(services: SigningServices): Hono<DirectEnv> {
         tag: 'Direct link',
         auth: 'direct',
         answers: [ok(signAnswerSchema)],
-        errors: { 422: ['signing.document_unsignable'], 503: ['server.unavailable'] },
+        errors: {
+          409: ['signature_request.not_your_turn'],
+          422: ['signing.document_unsignable'],
+          503: ['server.unavailable'],
+        },
       }),
       async (c) => sendJson(c, await signDirect(services, c.get('direct'), c.req.valid('json'))),
     )

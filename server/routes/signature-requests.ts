@@ -267,6 +267,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
           409: [
             'signature_request.not_a_signer',
             'signature_request.signer_not_open',
+            'signature_request.not_your_turn',
             'signature_request.not_open',
             'signature_request.expired',
           ],
@@ -320,6 +321,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
           409: [
             'signature_request.not_a_signer',
             'signature_request.signer_not_open',
+            'signature_request.not_your_turn',
             'signature_request.already_a_signer',
             'signature_request.not_open',
             'signature_request.expired',

@@ -36,6 +36,7 @@ export function createSigningRoutes(services: SigningServices & ApiKeyMode): Hon
         errors: {
           403: ['seal.not_allowed'],
           404: ['seal.not_found'],
+          409: ['signature_request.not_your_turn'],
           422: ['signing.document_unsignable'],
           503: ['server.unavailable'],
         },

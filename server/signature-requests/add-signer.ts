@@ -11,11 +11,13 @@ import { getSignatureRequest } from './get-signature-request.ts'
 import { inviteEmail } from './invite-email.ts'
 import { mailSigners } from './mail-signers.ts'
 import type { Caller, RequestServices } from './request-services.ts'
+import { signaturesInTurn } from './signatures-in-turn.ts'
 
 /**
  * POST .../signatures: the owner invites one more signer (the machine's `signer.add`: a draft, or an open
  * request nobody has signed or declined yet); on an open request the new signer is mailed the invitation
- * at once. An address that already signs the request is 409 `signature_request.already_a_signer`.
+ * at once when it is their turn. Without a `sequence`, they sign with everyone in a parallel request and
+ * last in a request in order. An address that already signs the request is 409 `signature_request.already_a_signer`.
  */
 export async function addSigner(
   services: RequestServices,
@@ -26,8 +28,17 @@ export async function addSigner(
   const email = inviteEmail(invite)
   // The machine keys signers by signature id: the new row's id is chosen before the machine sees it.
   const signatureId = randomUUID()
+  const sequenceAmong = (current: readonly { sequence: number }[]) => {
+    const last = Math.max(1, ...current.map((s) => s.sequence))
+    return invite.sequence ?? (last > 1 ? last + 1 : 1)
+  }
   await applyEvent(services, caller, id, {
-    event: () => ({ type: 'signer.add', actorId: caller.userId, signerId: signatureId }),
+    event: ({ signatures: current }) => ({
+      type: 'signer.add',
+      actorId: caller.userId,
+      signerId: signatureId,
+      sequence: sequenceAmong(current),
+    }),
     type: 'signer_added',
     detail: { signatureId, email },
     write: async (tx, { request, signatures: current }) => {
@@ -50,11 +61,13 @@ export async function addSigner(
           documentSignatures: fields,
           formFields,
           status: 'OPEN',
+          sequence: sequenceAmong(current),
         })
         .returning()
-      // A signer added to a sent request is invited at once; those of a draft when it is sent.
+      // A signer added to a sent request is invited at once in their turn; those of a draft when it is sent.
       if (request.statusOverall === 'OPEN') {
-        await mailSigners(services, tx, request, added, signatureRequestInvitationMail)
+        const turn = signaturesInTurn(request, [...current, ...added]).filter((s) => s.id === signatureId)
+        await mailSigners(services, tx, request, turn, signatureRequestInvitationMail)
       }
     },
   })

@@ -12,13 +12,14 @@ import { inviteEmail } from './invite-email.ts'
 import { loadRequestViews } from './load-requests.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
+import { setObservers } from './set-observers.ts'
 
 /**
  * POST /v3/signature-requests: a DRAFT owned by the caller, with its signers (each address once; an
- * address with an account is linked to it) and documents the caller uploaded before. A document id that is
- * not the caller's is 404 `document.not_found`, with `field` naming it. Its expiry and automatic reminders
- * are the caller's, or else their business's defaults (none for a sender of their own); an expiry that has passed
- * is 400 naming `expires_at`.
+ * address with an account is linked to it), their signing order, its observers and documents the caller
+ * uploaded before. A document id that is not the caller's is 404 `document.not_found`, with `field` naming it.
+ * Its expiry and automatic reminders are the caller's, or else their business's defaults (none for a sender of
+ * their own); an expiry that has passed is 400 naming `expires_at`.
  */
 export async function createSignatureRequest(
   services: RequestServices,
@@ -108,9 +109,11 @@ export async function createSignatureRequest(
           documentSignatures: invites.get(email)?.documentSignatures ?? [],
           formFields: formFields.get(email) ?? [],
           status: 'OPEN' as const,
+          sequence: invites.get(email)?.sequence ?? 1,
         })),
       )
     }
+    await setObservers(tx, request.id, input.ccEmailAddresses)
     if (documentIds.length > 0) {
       await tx
         .insert(signatureRequestDocuments)

@@ -7,10 +7,12 @@ import { scheduleExpiry } from './expire-signature-request.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import { mailSigners } from './mail-signers.ts'
 import type { Caller, RequestServices } from './request-services.ts'
+import { signaturesInTurn } from './signatures-in-turn.ts'
 
 /**
- * POST .../initiate: the owner sends the draft (DRAFT -> OPEN) and every signer is invited by mail; its expiry
- * and automatic reminders are scheduled with it. An expiry that passed while it was a draft is 400 naming
+ * POST .../initiate: the owner sends the draft (DRAFT -> OPEN) and the signers whose turn it is are invited
+ * by mail: every signer of a parallel request, the first in the signing order of one in order; its expiry and
+ * automatic reminders are scheduled with it. An expiry that passed while it was a draft is 400 naming
  * `expires_at`.
  */
 export async function initiateSignatureRequest(
@@ -32,7 +34,13 @@ export async function initiateSignatureRequest(
       }
       if (request.remindEveryDays !== null)
         await scheduleReminders(tx, request.id, request.remindEveryDays, now, now)
-      await mailSigners(services, tx, request, found.signatures, signatureRequestInvitationMail)
+      await mailSigners(
+        services,
+        tx,
+        request,
+        signaturesInTurn(request, found.signatures),
+        signatureRequestInvitationMail,
+      )
     },
   })
   return getSignatureRequest(services, caller, id)

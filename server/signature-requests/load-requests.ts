@@ -10,6 +10,7 @@ import {
   documents,
   signatureRequestAttachments,
   signatureRequestDocuments,
+  signatureRequestObservers,
   signatureRequests,
   signatures,
   users,
@@ -54,6 +55,7 @@ export function storedRequestState(
     ownerId: request.ownerId,
     status: request.statusOverall,
     signers: Object.fromEntries(rows.map((s) => [s.id, s.status])),
+    sequence: Object.fromEntries(rows.map((s) => [s.id, s.sequence])),
     removed: [
       ...(request.ownerRemovedAt === null ? [] : [request.ownerId]),
       ...rows.flatMap((s) => (s.removedAt === null ? [] : [s.id])),
@@ -72,6 +74,7 @@ type SignaturePart = Pick<
   | 'documentSignatures'
   | 'formFields'
   | 'removedAt'
+  | 'sequence'
 >
 type DocumentPart = Parameters<typeof toDocumentInfo>[0] &
   Pick<typeof documents.$inferSelect, 'freeAreas'> & { signedSha256: string | null }
@@ -99,8 +102,8 @@ const requestViewsQuery = preparedPerDatabase((db: Queryable) =>
           'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
           'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at,
           'documentSignatures', s.document_signatures, 'formFields', s.form_fields,
-          'removedAt', s.removed_at
-        ) order by s.account_email), '[]')
+          'removedAt', s.removed_at, 'sequence', s.sequence
+        ) order by s.sequence, s.account_email), '[]')
         from ${signatures} s where s.request_id = signature_requests.id)`,
       documents: sql<Gathered<DocumentPart>[]>`(
         select coalesce(json_agg(json_build_object(
@@ -115,6 +118,9 @@ const requestViewsQuery = preparedPerDatabase((db: Queryable) =>
           'id', a.id, 'title', a.title, 'size', a.size, 'contentType', a.content_type, 'createdAt', a.created_at
         ) order by a.created_at, a.id), '[]')
         from ${signatureRequestAttachments} a where a.request_id = signature_requests.id)`,
+      observers: sql<string[]>`(
+        select coalesce(json_agg(o.email order by o.email), '[]')
+        from ${signatureRequestObservers} o where o.request_id = signature_requests.id)`,
       business: sql<{ name: string; logoUrl: string | null } | null>`(
         select json_build_object('name', b.name, 'logoUrl', b.settings -> 'companyBranding' -> 'logo' ->> 'url')
         from ${businesses} b where b.id in (
@@ -173,7 +179,9 @@ export function toRequestView(view: RequestViewRow, caller: Caller): SignatureRe
       signedAt: s.signedAt === null ? null : new Date(s.signedAt).toISOString(),
       ...(fields.get(s.id) ?? { documentSignatures: [], fieldsPlaced: false }),
       formFields: s.formFields,
+      sequence: s.sequence,
     })),
+    ccEmailAddresses: row.ownerId === caller.userId ? view.observers : [],
     attachments: view.attachments.map((a) => toAttachmentInfo({ ...a, createdAt: new Date(a.createdAt) })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -9,6 +9,7 @@ import { getSignatureRequest } from './get-signature-request.ts'
 import { mailSigners } from './mail-signers.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
+import { signaturesInTurn } from './signatures-in-turn.ts'
 
 /** Shortest time between two reminders of one request. */
 const remindIntervalMs = 60 * 60 * 1000
@@ -24,7 +25,8 @@ export class RemindTooSoon extends ApiError {
 }
 
 /**
- * POST .../remind: the owner of an OPEN request mails every signer whose signature is still open, at most
+ * POST .../remind: the owner of an OPEN request mails every signer whose turn it is (an open signature; in
+ * a request in order, of the current turn), at most
  * once an hour per request. The hour is claimed by one conditional update, so two reminders at the same
  * moment send one round of mail. A signer who is not the owner gets 409 `signature_request.not_owner`.
  */
@@ -54,8 +56,8 @@ export async function remindSigners(
       .returning({ id: signatureRequests.id })
     if (rows.length === 0) return false
     await recordEvent(tx, request.id, caller, 'reminded', now)
-    const open = found.signatures.filter((s) => s.status === 'OPEN')
-    await mailSigners(services, tx, request, open, signatureRequestReminderMail)
+    const turn = signaturesInTurn(request, found.signatures)
+    await mailSigners(services, tx, request, turn, signatureRequestReminderMail)
     return true
   })
   if (!claimed) {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { changedRequestFields } from '../../contract/request-events.ts'
 import type { SignatureRequestView, UpdateSignatureRequest } from '../../contract/signature-requests.ts'
-import { signatureRequests } from '../db/schema.ts'
+import { signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { decideEvent } from './apply-event.ts'
 import { scheduleReminders } from './auto-remind-signers.ts'
 import { scheduleExpiry } from './expire-signature-request.ts'
 import { findRequest } from './find-request.ts'
@@ -10,12 +11,14 @@ import { futureExpiry } from './future-expiry.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
+import { setObservers } from './set-observers.ts'
 
 /**
- * PUT /v3/signature-requests/{id}: the owner renames a request or rewrites its message while it is a
- * DRAFT or OPEN (signers see the new words; what they sign, documents and signers, does not change here).
- * The signature standard (quality and legislation) changes only while it is a DRAFT (409
- * `signature_request.not_draft`), as signers may have signed by the old one. A signer gets 409
+ * PUT /v3/signature-requests/{id}: the owner renames a request, rewrites its message or changes its
+ * observers while it is a DRAFT or OPEN (signers see the new words; what they sign, documents and signers,
+ * does not change here). The signature standard (quality and legislation) and the signing order change only
+ * while it is a DRAFT (409 `signature_request.not_draft`), as signers may have signed by the old one or been
+ * asked in the old order; the order is the lifecycle machine's `signers.order`. A signer gets 409
  * `signature_request.not_owner`, an ended request 409 `signature_request.ended`. Its expiry (a later one
  * extends an open request; null: never; one that has passed is 400 naming `expires_at`) and automatic reminders
  * change while it is a DRAFT or OPEN, and an open request's jobs follow them. The trail records the old and the
@@ -28,7 +31,8 @@ export async function updateSignatureRequest(
   input: UpdateSignatureRequest,
 ): Promise<SignatureRequestView> {
   await services.db.transaction(async (tx) => {
-    const { request, isOwner } = await findRequest(tx, caller, id, true)
+    const found = await findRequest(tx, caller, id, true)
+    const { request, isOwner } = found
     if (!isOwner) throw new ApiError(409, 'signature_request.not_owner', 'Only the sender edits a request')
     if (request.statusOverall !== 'DRAFT' && request.statusOverall !== 'OPEN') {
       throw new ApiError(409, 'signature_request.ended', 'An ended request cannot be edited')
@@ -53,6 +57,25 @@ export async function updateSignatureRequest(
         field: 'quality',
       })
     }
+    const extra: Record<string, unknown> = {}
+    if (input.signatures !== undefined) {
+      const wantedOrder = Object.fromEntries(input.signatures.map((s) => [s.id, s.sequence]))
+      const { sequence } = decideEvent(request, found.signatures, {
+        type: 'signers.order',
+        actorId: caller.userId,
+        sequence: wantedOrder,
+      })
+      for (const signature of found.signatures) {
+        const position = sequence[signature.id] ?? 1
+        if (position === signature.sequence) continue
+        await tx.update(signatures).set({ sequence: position }).where(eq(signatures.id, signature.id))
+        extra.order = input.signatures
+      }
+    }
+    if (input.ccEmailAddresses !== undefined) {
+      await setObservers(tx, id, input.ccEmailAddresses)
+      extra.ccEmailAddresses = input.ccEmailAddresses
+    }
     const before: Record<string, unknown> = {}
     const after: Record<string, unknown> = {}
     // The trail keeps each value as text, as the report prints it.
@@ -65,7 +88,7 @@ export async function updateSignatureRequest(
       Object.assign(before, { [key]: text(old) })
       Object.assign(after, { [key]: text(value) })
     }
-    if (Object.keys(after).length === 0) return
+    if (Object.keys(after).length === 0 && Object.keys(extra).length === 0) return
     const changed = { ...wanted }
     for (const key of changedRequestFields) if (!(key in after)) delete changed[key]
     if (request.statusOverall === 'OPEN') {
@@ -79,7 +102,7 @@ export async function updateSignatureRequest(
       .update(signatureRequests)
       .set({ ...changed, updatedAt: now })
       .where(eq(signatureRequests.id, id))
-    await recordEvent(tx, id, caller, 'updated', now, { before, after })
+    await recordEvent(tx, id, caller, 'updated', now, { before, after, ...extra })
   })
   return getSignatureRequest(services, caller, id)
 }

@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm'
 import { businessOfAccount } from '../businesses/business-of-account.ts'
 import { defaultBusinessSettings } from '../businesses/business-settings.ts'
+import { signatureRequestObservers } from '../db/schema.ts'
 import { mailBrandOf } from '../mail/mail-brand.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'
 import { requestParticipants } from '../mail/request-participants.ts'
 import { signedDocumentsMail } from '../mail/signed-documents-mail.ts'
 import type { Queryable, RequestRow } from '../signature-requests/load-requests.ts'
+import { issueReadLink } from '../signature-requests/observer-read-link.ts'
 import { reportTexts } from '../signature-requests/report-texts.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 
@@ -13,10 +16,11 @@ import type { RequestServices } from '../signature-requests/request-services.ts'
 export type SignedFile = { title: string; storageKey: string }
 
 /**
- * Mails the signed documents of a request that has just become SIGNED to its sender and every signer,
- * each in their language (their own choice, else the language of the call that signed last). A business's
- * request carries its brand, and the signed documents and the signature report as its settings choose.
- * Signers without an account get no link: theirs only works with the secret of their invitation.
+ * Mails the signed documents of a request that has just become SIGNED to its sender, every signer and its
+ * observers, each in their language (their own choice, else the language of the call that signed last). A
+ * business's request carries its brand, and the signed documents and the signature report as its settings
+ * choose. Signers without an account get no link: theirs only works with the secret of their invitation. An
+ * observer gets a read-only link of their own (see issueReadLink).
  * Written with `tx`, the transaction that records the last signature.
  */
 export async function mailSignedDocuments(
@@ -37,13 +41,32 @@ export async function mailSignedDocuments(
         storageKey: file.storageKey,
       }))
     : []
-  for (const participant of await requestParticipants(tx, request)) {
-    const locale = pickMailLocale(participant.language, language)
+  const participants = await requestParticipants(tx, request)
+  const observers = await tx
+    .select()
+    .from(signatureRequestObservers)
+    .where(eq(signatureRequestObservers.requestId, request.id))
+  const recipients = [
+    ...participants.map((participant) => ({
+      email: participant.email,
+      language: participant.language,
+      link: participant.hasAccount ? link : undefined,
+    })),
+    ...observers
+      .filter((observer) => !participants.some((participant) => participant.email === observer.email))
+      .map((observer) => ({ email: observer.email, language: undefined, observer })),
+  ]
+  for (const recipient of recipients) {
+    const locale = pickMailLocale(recipient.language, language)
+    const readLink =
+      'observer' in recipient
+        ? await issueReadLink(tx, services.publicUrl, recipient.observer)
+        : recipient.link
     const mail = renderMail(
       signedDocumentsMail,
       locale,
-      participant.email,
-      { title: request.title, ...(participant.hasAccount ? { link } : {}) },
+      recipient.email,
+      { title: request.title, ...(readLink === undefined ? {} : { link: readLink }) },
       mailBrandOf(business, services.publicUrl),
     )
     const report = chosen.signatureProtocol.enabled

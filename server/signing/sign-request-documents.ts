@@ -7,6 +7,7 @@ import type { DocumentSignature, SignatureQuality } from '../../contract/signing
 import type { SignResultCode } from '../../machines/signing/signing.types.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
 import {
   type RemoteSigningProvider,
   RemoteSigningUnavailable,
@@ -14,8 +15,10 @@ import {
 import type { SealSigning } from '../seals/seal-for-signer.ts'
 import { requestNotFound } from '../signature-requests/find-request.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
+import { mailSigners } from '../signature-requests/mail-signers.ts'
 import { recordEvent } from '../signature-requests/record-event.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
+import { signaturesInTurn } from '../signature-requests/signatures-in-turn.ts'
 import { signerFields } from '../signature-requests/signer-fields.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import type { ArchiveAuthorities } from './archive-pdf.ts'
@@ -78,7 +81,8 @@ class CreditExhausted extends Error {}
  * end up in the final PDFs, one after the other. Each new version is stored (content-addressed) before
  * the transaction that points the request at it commits, so a crash leaves the old version or the new
  * one, never a row pointing at nothing. The lifecycle machine decides the new statuses; when the last
- * signer signs, everyone gets the signed documents by mail.
+ * signer signs, everyone gets the signed documents by mail; when the last of a turn signs a request in
+ * order, the signers of the next turn are invited.
  */
 export async function signRequestDocuments(
   services: SigningServices,
@@ -259,9 +263,15 @@ export async function signRequestDocuments(
           : {}),
         ...(handedToQtsp === undefined ? {} : { handedToQtsp }),
       })
-      // The last signature mails the signed documents, in the transaction that records it.
+      // The last signature mails the signed documents, in the transaction that records it; the last of a
+      // turn of a request in order invites the signers of the next.
       if (decision.status === 'SIGNED') {
         await mailSignedDocuments(services, tx, request, files, language)
+      } else {
+        const asked = new Set(signaturesInTurn(request, rows).map((row) => row.id))
+        const after = rows.map((row) => ({ ...row, status: decision.signers[row.id] ?? row.status }))
+        const next = signaturesInTurn(request, after).filter((row) => !asked.has(row.id))
+        await mailSigners(services, tx, request, next, signatureRequestInvitationMail)
       }
       return { statusOverall: decision.status }
     })

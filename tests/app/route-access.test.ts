@@ -47,6 +47,8 @@ const specPaths = [
   '/sorry',
   '/maintenance',
   '/validate',
+  // An observer's read-only link (issue 40): no account needed, any session will do.
+  '/observe/$id',
   '/$',
   // User
   '/',

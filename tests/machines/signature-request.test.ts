@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { signatureRequestStatuses } from '../../contract/signature-request-status.ts'
 import { applyRequestEvent } from '../../machines/signature-request/apply-request-event.ts'
 import { signatureRequestMachine } from '../../machines/signature-request/signature-request.machine.ts'
+import { selectTurn } from '../../machines/signature-request/signature-request.selectors.ts'
 import type {
   SignatureRequestEvent,
   SignatureRequestState,
@@ -11,6 +12,7 @@ import { walk } from './walk.ts'
 const owner = 'owner'
 const alice = 'alice'
 const bob = 'bob'
+const carol = 'carol'
 const stranger = 'stranger'
 
 const events: SignatureRequestEvent[] = [
@@ -18,6 +20,10 @@ const events: SignatureRequestEvent[] = [
   { type: 'request.initiate', actorId: stranger },
   { type: 'signer.add', actorId: owner, signerId: alice },
   { type: 'signer.add', actorId: owner, signerId: bob },
+  // Bob signs only after Alice (and Carol, added after them, last).
+  { type: 'signers.order', actorId: owner, sequence: { alice: 1, bob: 2 } },
+  { type: 'signers.order', actorId: owner, sequence: { stranger: 1 } },
+  { type: 'signer.add', actorId: owner, signerId: carol, sequence: 3 },
   { type: 'signer.add', actorId: stranger, signerId: stranger },
   { type: 'signer.remove', actorId: owner, signerId: alice },
   { type: 'signer.place', actorId: owner, signerId: alice },
@@ -55,6 +61,15 @@ describe('signature request lifecycle (SPEC §4)', () => {
           expect(statuses.length).toBeGreaterThan(0)
           expect(statuses).toContain('OPEN')
           expect(statuses.every((x) => x === 'OPEN' || x === 'SIGNED')).toBe(true)
+          // Nobody signed ahead of their turn: every signature given comes at or before the current turn.
+          const turn = selectTurn(s)
+          expect(turn.length).toBeGreaterThan(0)
+          const position = (id: string) => s.context.sequence[id] ?? 1
+          const current = position(turn[0] ?? '')
+          for (const [id, status] of Object.entries(s.context.signers)) {
+            if (status === 'SIGNED') expect(position(id)).toBeLessThanOrEqual(current)
+            else expect(position(id)).toBeGreaterThanOrEqual(current)
+          }
         },
         signed: (s) => expect(Object.values(s.context.signers).every((x) => x === 'SIGNED')).toBe(true),
         declined: (s) =>
@@ -82,6 +97,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('SPEC §4: a draft is initiated and becomes OPEN', () => {
     expect(applyRequestEvent(draft, { type: 'request.initiate', actorId: owner })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'OPEN',
@@ -92,6 +108,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('SPEC §4: the request is SIGNED when every signer has signed', () => {
     expect(applyRequestEvent(open, { type: 'request.sign', actorId: alice })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'OPEN',
@@ -99,6 +116,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
     })
     expect(applyRequestEvent(halfSigned, { type: 'request.sign', actorId: bob })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'SIGNED',
@@ -119,6 +137,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('SPEC §4: a decline by any signer declines the request', () => {
     expect(applyRequestEvent(halfSigned, { type: 'request.decline', actorId: bob })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'DECLINED',
@@ -129,6 +148,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('SPEC §4: the sender withdraws an OPEN request and the open signatures with it', () => {
     expect(applyRequestEvent(halfSigned, { type: 'request.withdraw', actorId: owner })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'WITHDRAWN',
@@ -139,6 +159,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('signers can change while nobody has signed', () => {
     expect(applyRequestEvent(open, { type: 'signer.add', actorId: owner, signerId: 'carol' })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'OPEN',
@@ -146,6 +167,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
     })
     expect(applyRequestEvent(open, { type: 'signer.remove', actorId: owner, signerId: bob })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'OPEN',
@@ -154,6 +176,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
     const single: SignatureRequestState = { ...draft, signers: { alice: 'OPEN' } }
     expect(applyRequestEvent(single, { type: 'signer.remove', actorId: owner, signerId: alice })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'DRAFT',
@@ -164,6 +187,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('a signer leaves a request while nobody has signed, and only themselves', () => {
     expect(applyRequestEvent(open, { type: 'signer.leave', actorId: bob })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'OPEN',
@@ -181,6 +205,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       ok: true,
       status: 'DECLINED',
       signers: declined.signers,
+      sequence: {},
       removed: [owner],
       deleted: false,
     })
@@ -189,6 +214,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       ok: true,
       status: 'DECLINED',
       signers: declined.signers,
+      sequence: {},
       removed: [owner, alice, bob],
       deleted: true,
     })
@@ -200,6 +226,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       ok: true,
       status: 'SIGNED',
       signers: selfSigned.signers,
+      sequence: {},
       removed: [owner, owner],
       deleted: true,
     })
@@ -344,6 +371,47 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       'not_a_participant',
     ],
   ]
+
+  it('asks the signers in their order: a turn at a time, equal positions together', () => {
+    const inOrder: SignatureRequestState = {
+      ...open,
+      signers: { alice: 'OPEN', bob: 'OPEN', carol: 'OPEN' },
+      sequence: { alice: 1, bob: 2, carol: 2 },
+    }
+    expect(applyRequestEvent(inOrder, { type: 'request.sign', actorId: bob })).toEqual({
+      ok: false,
+      code: 'signature_request.not_your_turn',
+    })
+    expect(applyRequestEvent(inOrder, { type: 'request.decline', actorId: carol })).toEqual({
+      ok: false,
+      code: 'signature_request.not_your_turn',
+    })
+    const first = applyRequestEvent(inOrder, { type: 'request.sign', actorId: alice })
+    expect(first).toMatchObject({ ok: true, status: 'OPEN' })
+    const afterAlice = { ...inOrder, signers: { alice: 'SIGNED', bob: 'OPEN', carol: 'OPEN' } } as const
+    expect(applyRequestEvent(afterAlice, { type: 'request.sign', actorId: carol })).toMatchObject({
+      ok: true,
+      signers: { alice: 'SIGNED', bob: 'OPEN', carol: 'SIGNED' },
+    })
+    expect(applyRequestEvent(afterAlice, { type: 'request.decline', actorId: bob })).toMatchObject({
+      ok: true,
+      status: 'DECLINED',
+    })
+  })
+
+  it('lets only the sender set the order, of the draft’s own signers, before sending', () => {
+    const order = { type: 'signers.order', actorId: owner, sequence: { bob: 1, alice: 2 } } as const
+    expect(applyRequestEvent(draft, order)).toMatchObject({ ok: true, sequence: { bob: 1, alice: 2 } })
+    expect(applyRequestEvent(draft, { ...order, actorId: alice })).toEqual({
+      ok: false,
+      code: 'signature_request.not_owner',
+    })
+    expect(applyRequestEvent(draft, { ...order, sequence: { stranger: 1 } })).toEqual({
+      ok: false,
+      code: 'signature_request.not_a_signer',
+    })
+    expect(applyRequestEvent(open, order)).toEqual({ ok: false, code: 'signature_request.not_draft' })
+  })
 
   it.each(refusals)('refuses to %s', (_, state, event, code) => {
     expect(applyRequestEvent(state, event)).toEqual({ ok: false, code: `signature_request.${code}` })

@@ -284,7 +284,18 @@ describe('the OpenAPI description', () => {
       'signer_identity_data',
       'document_signatures',
       'form_fields',
+      'sequence',
     ])
+    // The signing order and the observers, as the sender sets them.
+    const create = document.paths['/v3/signature-requests']?.post?.requestBody
+    expect(Object.keys(create?.content['application/json']?.schema.properties ?? {})).toContain(
+      'cc_email_addresses',
+    )
+    const update = document.paths['/v3/signature-requests/{id}']?.put?.requestBody
+    expect(Object.keys(update?.content['application/json']?.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['signatures', 'cc_email_addresses']),
+    )
+    expect(document.paths['/v3/observe/signature-requests/{id}']?.get).toBeDefined()
   })
 
   it('lists the error codes with the shared error shape', () => {

@@ -19,8 +19,12 @@ export interface RequestActions {
    * caller's own list; an owner who may withdraw withdraws instead.
    */
   delete: boolean
-  /** Sign or decline: the caller's own signature is open on an open request. */
+  /** Sign or decline: the caller's own signature is open on an open request, and it is their turn. */
   sign: boolean
+  /** The caller's own signature is open but the earlier signers in the signing order sign first. */
+  awaitingTurn: boolean
+  /** Set the signing order: the owner, while it is a draft. */
+  order: boolean
   decline: boolean
   /** Hand the caller's own signature over to someone else. */
   delegate: boolean
@@ -50,16 +54,35 @@ const self = 'self'
 const someoneElse = 'owner'
 const newSigner = 'new-signer'
 
-/** The request as the machine's state, the caller's own signature in it, and whether the machine takes an event. */
-function asMachineSees(request: SignatureRequestView, email: string) {
-  const own = request.signatures.find((s) => s.accountEmail.toLowerCase() === email.toLowerCase())
-  const state: SignatureRequestState = {
+/** The request as the lifecycle machine's state: signers keyed by signature id, as the server keys them. */
+function machineState(request: SignatureRequestView): SignatureRequestState {
+  return {
     ownerId: request.isOwner ? self : someoneElse,
     status: request.statusOverall,
     signers: Object.fromEntries(request.signatures.map((s) => [s.id, s.status])),
+    sequence: Object.fromEntries(request.signatures.map((s) => [s.id, s.sequence])),
   }
+}
+
+/** The request as the machine's state, the caller's own signature in it, and whether the machine takes an event. */
+function asMachineSees(request: SignatureRequestView, email: string) {
+  const own = request.signatures.find((s) => s.accountEmail.toLowerCase() === email.toLowerCase())
+  const state = machineState(request)
   const takes = (event: SignatureRequestEvent) => applyRequestEvent(state, event).ok
-  return { own, signerId: own?.id ?? self, takes }
+  const refusal = (event: SignatureRequestEvent) => {
+    const result = applyRequestEvent(state, event)
+    return result.ok ? undefined : result.code
+  }
+  return { own, signerId: own?.id ?? self, takes, refusal }
+}
+
+/**
+ * Whether signature `signatureId` is open but waits for the earlier signers of the signing order: the machine
+ * refuses it `signature_request.not_your_turn`. For a direct-link signer, who knows their signature by its id.
+ */
+export function awaitsTurn(request: SignatureRequestView, signatureId: string): boolean {
+  const result = applyRequestEvent(machineState(request), { type: 'request.sign', actorId: signatureId })
+  return !result.ok && result.code === 'signature_request.not_your_turn'
 }
 
 /** Whether the caller may sign the request now: {@link requestActions}' `sign` alone, for a list of many. */
@@ -74,7 +97,7 @@ export function maySignRequest(request: SignatureRequestView, email: string): bo
  * server accepts. Signers are keyed by signature id, as the server keys them.
  */
 export function requestActions(request: SignatureRequestView, email: string): RequestActions {
-  const { own, signerId, takes } = asMachineSees(request, email)
+  const { own, signerId, takes, refusal } = asMachineSees(request, email)
   const maySign = takes({ type: 'request.sign', actorId: signerId })
   const mayWithdraw = takes({ type: 'request.withdraw', actorId: self })
   const lifecycle = requestStateOf(request.statusOverall)
@@ -97,6 +120,8 @@ export function requestActions(request: SignatureRequestView, email: string): Re
           participantIds: [...(request.isOwner ? [self] : []), ...(own ? [own.id] : [])],
         }),
     sign: maySign,
+    awaitingTurn: refusal({ type: 'request.sign', actorId: signerId }) === 'signature_request.not_your_turn',
+    order: takes({ type: 'signers.order', actorId: self, sequence: {} }),
     decline: takes({ type: 'request.decline', actorId: signerId }),
     delegate: maySign,
     addSigner: takes({ type: 'signer.add', actorId: self, signerId: newSigner }),

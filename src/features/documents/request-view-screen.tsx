@@ -27,6 +27,8 @@ import { RequestEvents } from './request-events.tsx'
 import { RequestExpiry } from './request-expiry.tsx'
 import { requestErrorMessage } from './request-messages.ts'
 import './request-sent.ts'
+import { TurnNotice } from '../../ui/request/turn-notice.tsx'
+import { ObserverField } from './observer-field.tsx'
 import { RequestStandard } from './request-standard.tsx'
 import { RequestTitle } from './request-title.tsx'
 import {
@@ -347,6 +349,14 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
         </div>
       ) : null}
       <FieldPlacementNotices fields={fields} />
+      {actions.awaitingTurn && actions.ownSignatureId ? (
+        <TurnNotice request={data} ownSignatureId={actions.ownSignatureId} />
+      ) : null}
+      {data.isOwner && !actions.editDraft && data.ccEmailAddresses.length > 0 ? (
+        <p className={styles.muted}>
+          <Trans>A copy goes to: {data.ccEmailAddresses.join(', ')}</Trans>
+        </p>
+      ) : null}
 
       {showColumns ? (
         <div className={styles.columns}>
@@ -367,6 +377,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
               onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
             />
 
+            {actions.editDraft ? <ObserverField request={data} onChanged={refresh} /> : null}
             {actions.editDraft ? (
               <RequestTitle
                 title={data.title}

@@ -1,20 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { formatDateTime, localeNames, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { signerLabel } from '../../ui/request/signer-label.ts'
 import { documentDialogs } from './document-dialogs.ts'
 import styles from './documents.module.css'
 import type { RequestActions } from './request-actions.ts'
-import { addSigner, removeSigner } from './signature-request-calls.ts'
+import { addSigner, removeSigner, updateRequest } from './signature-request-calls.ts'
 import { notSignedLabel, signerStatusLabels } from './status-labels.ts'
 
 /**
- * The signers of a request, each with their status, and the add-signer and remove-signer dialogs where the
- * machine allows them (`actions`). `onChanged` runs after a dialog changed the signers.
+ * The signers of a request in their signing order (numbered when they sign one after the other), each with
+ * their status, and the add-signer and remove-signer dialogs where the machine allows them (`actions`). While
+ * the machine lets the sender set the order (a draft), they choose whether the signers sign in order and move
+ * each up or down, with the buttons or by dragging. `onChanged` runs after a change of the signers.
  */
 export function SignerList({
   request,
@@ -41,6 +44,22 @@ export function SignerList({
   const { api, ui } = useRouteContext({ from: '__root__' })
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
   const { id, title } = request
+  const [dragged, setDragged] = useState<string>()
+  const inOrder = new Set(request.signatures.map((s) => s.sequence)).size > 1
+  const mayOrder = actions?.order === true && request.signatures.length > 1
+
+  // The list as it is, renumbered one after the other, or all at position 1 (in parallel).
+  const saveOrder = async (ids: readonly string[], ordered: boolean) => {
+    await updateRequest(api, id, {
+      signatures: ids.map((signatureId, index) => ({ id: signatureId, sequence: ordered ? index + 1 : 1 })),
+    })
+    await onChanged()
+  }
+  const ids = request.signatures.map((s) => s.id)
+  const move = (signatureId: string, to: number) => {
+    const rest = ids.filter((other) => other !== signatureId)
+    void saveOrder([...rest.slice(0, to), signatureId, ...rest.slice(to)], true)
+  }
 
   const add = async () => {
     const done = await openDialog(ui, documentDialogs.addSigner, {
@@ -62,17 +81,42 @@ export function SignerList({
       <h2 id="signers-heading">
         <Trans>Signers</Trans>
       </h2>
+      {mayOrder ? (
+        <CheckboxField
+          label={<Trans>Signers sign one after the other, in this order</Trans>}
+          checked={inOrder}
+          onChange={(event) => void saveOrder(ids, event.target.checked)}
+        />
+      ) : null}
       {request.signatures.length === 0 ? (
         <p className={styles.muted}>{empty}</p>
       ) : (
-        <ul className={styles.signers}>
-          {request.signatures.map((signature) => {
+        <ol className={styles.signers} aria-label={inOrder ? t`Signing order` : undefined}>
+          {request.signatures.map((signature, index) => {
             const email = signature.accountEmail
             const label = signerLabel(signature)
             const name = label === email ? '' : label
             const language = resolveLocale(signature.signerIdentityData?.language, true)
             return (
-              <li key={signature.id} className={styles.signer}>
+              <li
+                key={signature.id}
+                className={styles.signer}
+                draggable={mayOrder && inOrder}
+                onDragStart={() => setDragged(signature.id)}
+                onDragOver={(event) => {
+                  if (dragged !== undefined) event.preventDefault()
+                }}
+                onDrop={(event) => {
+                  event.preventDefault()
+                  if (dragged !== undefined && dragged !== signature.id) move(dragged, index)
+                  setDragged(undefined)
+                }}
+              >
+                {inOrder ? (
+                  <span className={styles.strong} title={t`Signs at position ${signature.sequence}`}>
+                    {signature.sequence}.
+                  </span>
+                ) : null}
                 <span className={styles.signerWho}>
                   <span className={styles.strong}>{name || email}</span>
                   {name ? <span className={styles.muted}>{email}</span> : null}
@@ -93,6 +137,28 @@ export function SignerList({
                     </span>
                   ) : null}
                 </span>
+                {mayOrder && inOrder ? (
+                  <>
+                    <Button
+                      variant="text"
+                      size="sm"
+                      aria-label={t`Move ${label} up`}
+                      disabled={index === 0}
+                      onClick={() => move(signature.id, index - 1)}
+                    >
+                      ↑
+                    </Button>
+                    <Button
+                      variant="text"
+                      size="sm"
+                      aria-label={t`Move ${label} down`}
+                      disabled={index === ids.length - 1}
+                      onClick={() => move(signature.id, index + 1)}
+                    >
+                      ↓
+                    </Button>
+                  </>
+                ) : null}
                 {onPlaceField && actions?.placeableSigners.has(signature.id) ? (
                   <Button
                     variant="text"
@@ -117,7 +183,7 @@ export function SignerList({
               </li>
             )
           })}
-        </ul>
+        </ol>
       )}
       {actions?.addSigner ? (
         <div>

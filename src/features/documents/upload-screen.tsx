@@ -23,6 +23,7 @@ import { useLeavePageGuard } from '../dialogs/use-leave-page-guard.ts'
 import styles from './documents.module.css'
 import { FieldPlacementNotices } from './field-placement-notices.tsx'
 import { MessageField } from './message-field.tsx'
+import { ObserverField } from './observer-field.tsx'
 import { requestActions } from './request-actions.ts'
 import { requestErrorMessage } from './request-messages.ts'
 import { RequestStandard } from './request-standard.tsx'
@@ -198,6 +199,9 @@ function UploadForm({ actor }: { actor: UploadActor }) {
               placingFor={fields.placingFor?.id}
               onPlaceField={documents.length > 0 ? fields.choose : undefined}
             />
+          ) : null}
+          {request.data && actions?.editDraft ? (
+            <ObserverField request={request.data} onChanged={refresh} />
           ) : null}
           {/* Chosen here, before sending: the title typed below stays as it is. */}
           {request.data && actions ? (

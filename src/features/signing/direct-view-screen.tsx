@@ -15,8 +15,10 @@ import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-image.ts'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
+import { TurnNotice } from '../../ui/request/turn-notice.tsx'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
 import { documentDialogs } from '../documents/document-dialogs.ts'
+import { awaitsTurn } from '../documents/request-actions.ts'
 import { DirectDownload } from './direct-download.tsx'
 import { type DirectViewSearch, exitRedirectOf } from './direct-view-search.ts'
 import { leaveTo } from './leave-to.ts'
@@ -119,7 +121,7 @@ export function DirectViewScreen({
   const fields = useSignatureFields({
     request: request.data,
     ownSignatureId: signatureId,
-    canSign: request.data !== undefined && canSign(request.data),
+    canSign: request.data !== undefined && canSign(request.data) && !awaitsTurn(request.data, signatureId),
     placeable: noSignatures,
     save: () => Promise.reject(new Error('a direct-link signer places no fields')),
   })
@@ -138,6 +140,8 @@ export function DirectViewScreen({
   }
 
   const data = request.data
+  // A signer of a request in order whose turn has not come reads it, and is told who signs first.
+  const waiting = awaitsTurn(data, signatureId)
   const reload = () =>
     void queryClient.invalidateQueries({ queryKey: ['direct-signature-request', requestId] })
   const onSigned = () => {
@@ -166,7 +170,9 @@ export function DirectViewScreen({
 
       {redirect ? <RedirectCountdown actor={redirect} /> : null}
 
-      {canSign(data) ? (
+      {waiting ? (
+        <TurnNotice request={data} ownSignatureId={signatureId} />
+      ) : canSign(data) ? (
         <section className={styles.bar} aria-label={t`Sign or decline`}>
           <p>
             <Trans>Please read the documents, then sign or decline.</Trans>

@@ -25,6 +25,7 @@ const refusalMessages: Record<
   'signature_request.ended': msg`This request is no longer open for signing.`,
   'signature_request.already_signed': msg`You have signed this request already.`,
   'signature_request.signer_not_open': msg`Your signature on this request is no longer asked for.`,
+  'signature_request.not_your_turn': msg`It is not your turn yet: the earlier signers sign first, then you get an e-mail.`,
   'signature_request.not_a_signer': msg`You are not a signer of this request.`,
   'signing.document_unsignable': msg`A document of this request cannot be signed. Please ask the sender for a new version.`,
   'mobile_signing.mobile_missing': msg`A qualified signature is confirmed with a code sent to your mobile phone. Register your mobile number first.`,

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { SignerStatus } from '../../../../contract/signature-request-status.ts'
 import type { SignatureRequestView } from '../../../../contract/signature-requests.ts'
-import { maySignRequest, requestActions } from '../../../../src/features/documents/request-actions.ts'
+import {
+  awaitsTurn,
+  maySignRequest,
+  requestActions,
+} from '../../../../src/features/documents/request-actions.ts'
 
-const signature = (id: string, email: string, status: SignerStatus = 'OPEN') => ({
+const signature = (id: string, email: string, status: SignerStatus = 'OPEN', sequence = 1) => ({
   id,
   accountEmail: email,
   signerIdentityData: null,
@@ -12,6 +16,7 @@ const signature = (id: string, email: string, status: SignerStatus = 'OPEN') => 
   documentSignatures: [],
   fieldsPlaced: false,
   formFields: [],
+  sequence,
 })
 
 const request = (change: Partial<SignatureRequestView>): SignatureRequestView => ({
@@ -25,6 +30,7 @@ const request = (change: Partial<SignatureRequestView>): SignatureRequestView =>
   signaturesCount: 2,
   documents: [],
   signatures: [signature('s1', 'anna@example.com'), signature('s2', 'ben@example.com')],
+  ccEmailAddresses: [],
   attachments: [],
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
@@ -176,5 +182,37 @@ describe('requestActions', () => {
       expect(maySignRequest(shown, email)).toBe(may)
       expect(requestActions(shown, email).sign).toBe(may)
     }
+  })
+
+  it('lets only the signers whose turn it is sign, and tells the others they wait', () => {
+    const inOrder = request({
+      isOwner: false,
+      signatures: [
+        signature('s1', 'anna@example.com', 'OPEN', 1),
+        signature('s2', 'ben@example.com', 'OPEN', 2),
+      ],
+    })
+    expect(requestActions(inOrder, 'anna@example.com')).toMatchObject({ sign: true, awaitingTurn: false })
+    expect(requestActions(inOrder, 'ben@example.com')).toMatchObject({
+      sign: false,
+      decline: false,
+      delegate: false,
+      awaitingTurn: true,
+    })
+    expect(awaitsTurn(inOrder, 's2')).toBe(true)
+    const annaSigned = request({
+      isOwner: false,
+      signatures: [
+        signature('s1', 'anna@example.com', 'SIGNED', 1),
+        signature('s2', 'ben@example.com', 'OPEN', 2),
+      ],
+    })
+    expect(awaitsTurn(annaSigned, 's2')).toBe(false)
+    expect(requestActions(annaSigned, 'ben@example.com').sign).toBe(true)
+    // The sender sets the order while the request is a draft only.
+    expect(
+      requestActions({ ...inOrder, isOwner: true, statusOverall: 'DRAFT' }, 'olga@example.com').order,
+    ).toBe(true)
+    expect(requestActions({ ...inOrder, isOwner: true }, 'olga@example.com').order).toBe(false)
   })
 })
