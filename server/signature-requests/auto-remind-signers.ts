@@ -6,6 +6,7 @@ import type { Queryable } from './load-requests.ts'
 import { mailSigners } from './mail-signers.ts'
 import { recordEvent } from './record-event.ts'
 import type { RequestServices } from './request-services.ts'
+import { signaturesInTurn } from './signatures-in-turn.ts'
 
 /** The job kind of a request's automatic reminders: one job, which waits for each next reminder in turn. */
 export const autoRemindJob = 'signature_request.auto_remind'
@@ -41,9 +42,9 @@ export async function scheduleReminders(
 }
 
 /**
- * Reminds every signer whose signature is still open, every `remind_every_days` days counted from the last
- * reminder (a manual one too), until `remind_at_most` were sent or the request ends (signed, declined,
- * withdrawn or expired). Each reminder is `reminded` in the trail, by nobody, with `automatic`. The job waits for
+ * Reminds every signer whose turn it is and whose signature is still open, every `remind_every_days` days
+ * counted from the last reminder (a manual one too), until `remind_at_most` were sent or the request ends
+ * (signed, declined, withdrawn or expired). Each reminder is `reminded` in the trail, by nobody, with `automatic`. The job waits for
  * the next one; it is done when none is left to send.
  */
 export function autoRemindHandler(
@@ -71,11 +72,9 @@ export function autoRemindHandler(
         .set({ lastRemindedAt: now, remindersSent: sent })
         .where(eq(signatureRequests.id, requestId))
       await recordEvent(tx, requestId, null, 'reminded', now, { automatic: true, count: sent })
-      const open = await tx
-        .select()
-        .from(signatures)
-        .where(and(eq(signatures.requestId, requestId), eq(signatures.status, 'OPEN')))
-      await mailSigners(services, tx, request, open, signatureRequestReminderMail)
+      // The signers whose turn it is: all open ones of a parallel request, the current turn's of one in order.
+      const rows = await tx.select().from(signatures).where(eq(signatures.requestId, requestId))
+      await mailSigners(services, tx, request, signaturesInTurn(request, rows), signatureRequestReminderMail)
       return sent < atMost ? { notBefore: new Date(now.getTime() + everyDays * dayMs) } : undefined
     })
   }

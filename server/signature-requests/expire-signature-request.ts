@@ -11,6 +11,7 @@ import { signatureRequestExpiredMail } from '../mail/signature-request-expired-m
 import { decideEvent } from './apply-event.ts'
 import { recordEvent } from './record-event.ts'
 import type { RequestServices } from './request-services.ts'
+import { signaturesInTurn } from './signatures-in-turn.ts'
 
 /** The job kind that ends an open request when its expiry passes. */
 export const requestExpiryJob = 'signature_request.expire'
@@ -33,8 +34,8 @@ export function scheduleExpiry(
 
 /**
  * Ends a request that is still open when its expiry has passed on the server's clock (the lifecycle's
- * `request.expire`): the trail records it, the callbacks are queued with it, and its sender and every signer are
- * mailed. A request that ended, or whose expiry was moved later or taken away, is left alone.
+ * `request.expire`): the trail records it, the callbacks are queued with it, and its sender and every signer who
+ * was asked (not those of a later turn of its signing order) are mailed. A request that ended, or whose expiry was moved later or taken away, is left alone.
  */
 export function requestExpiryHandler(
   services: Pick<RequestServices, 'db' | 'now' | 'mail' | 'publicUrl'>,
@@ -60,7 +61,15 @@ export function requestExpiryHandler(
       const [owner] = await tx.select().from(users).where(eq(users.id, request.ownerId))
       const sender = displayName(owner, owner?.email ?? '')
       const brand = mailBrandOf(await businessOfAccount(tx, request.ownerId), services.publicUrl)
-      for (const participant of await requestParticipants(tx, request)) {
+      // Signers of a later turn were never asked: nothing of the request reached them, so neither does its end.
+      const asked = new Set([
+        ...rows.filter((row) => row.status !== 'OPEN').map((row) => row.id),
+        ...signaturesInTurn(request, rows).map((row) => row.id),
+      ])
+      const told = (await requestParticipants(tx, request)).filter(
+        (participant) => participant.signatureId === undefined || asked.has(participant.signatureId),
+      )
+      for (const participant of told) {
         const link = participant.hasAccount ? `${services.publicUrl}/view/${requestId}` : undefined
         await services.mail.post(
           tx,

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { healthResponseSchema } from '../../../contract/health.ts'
+import { outboxListSchema } from '../../../contract/outbox.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestEventList, SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { tokenAnswerSchema } from '../../../contract/user.ts'
@@ -74,6 +75,35 @@ describe.each(featureDrivers)('reminders and expiry on %s', (driver) => {
     )
     return list.events
   }
+
+  it('reminds and tells of the expiry only the signers whose turn came, in a request in order', async () => {
+    const later = 'expiry-later@example.com'
+    const created = await api.create(owner, {
+      title: 'Ordered lease',
+      signatures: [
+        { account_email: signerEmail, sequence: 1 },
+        { account_email: later, sequence: 2 },
+      ],
+      expires_at: inDays(3),
+      reminders: { every_days: 1, at_most: 2 },
+    })
+    await uploaded(await api.upload(owner, created.id, await makePdf([a4])))
+    await answer(await call('POST', apiPaths.initiateSignatureRequest(created.id), owner))
+    const seen = await api.mailIds()
+    const mailsToLater = async () => {
+      const list = await api.call('GET', apiPaths.outbox())
+      const { mails } = v.parse(outboxListSchema, toCamelCase(await list.json()))
+      return mails.filter((mail) => mail.to === later).map((mail) => mail.subject)
+    }
+
+    await advance(dayMs + hourMs)
+    await api.waitForMail(signerEmail, /Ordered lease/, seen)
+    await advance(2 * dayMs)
+    expect((await api.getRequest(owner, created.id)).statusOverall).toBe('EXPIRED')
+    await api.waitForMail(signerEmail, /Ordered lease.*expired/, seen)
+    await api.waitForMail(ownerEmail, /Ordered lease.*expired/, seen)
+    expect(await mailsToLater()).toEqual([])
+  })
 
   it('expires an open request when its expiry passes: mails, history, list filter and 409s', async () => {
     const request = await sent('Expiring lease', { expires_at: inDays(2) })
