@@ -127,6 +127,7 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
   it('issue 40: an open request whose expiry passes is EXPIRED, its open signatures never signed', () => {
     expect(applyRequestEvent(halfSigned, { type: 'request.expire' })).toEqual({
       ok: true,
+      sequence: {},
       removed: [],
       deleted: false,
       status: 'EXPIRED',
