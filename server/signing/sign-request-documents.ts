@@ -264,7 +264,7 @@ async function documentSigner(
   const base: CertifiedKey =
     identity.seal?.key ??
     (identity.quality === 'ses'
-      ? pki.platform
+      ? await pki.platformKey()
       : await pki.issueSignerCertificate({
           name: identity.name,
           email: identity.email,
