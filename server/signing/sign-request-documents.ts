@@ -8,6 +8,7 @@ import type { SignResultCode } from '../../machines/signing/signing.types.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import {
+  RemoteCertificateUnusable,
   type RemoteSigningProvider,
   RemoteSigningUnavailable,
 } from '../providers/csc/remote-signing-provider.ts'
@@ -331,8 +332,18 @@ function signingFailed(document: { title: string }) {
   }
 }
 
-/** The QTSP out of reach or refusing: 503, and the signer may try again; anything else is the server's. */
+/**
+ * The QTSP out of reach or refusing: 503, and the signer may try again; the signer's certificate there not valid:
+ * 409 naming its status; anything else is the server's.
+ */
 function remoteFailed(error: unknown): never {
+  if (error instanceof RemoteCertificateUnusable)
+    throw new ApiError(
+      409,
+      'signing.certificate_unusable',
+      `Your certificate at the qualified trust service provider is ${error.status}: no qualified signature can be made with it`,
+      { cause: error },
+    )
   if (!(error instanceof RemoteSigningUnavailable)) throw error
   throw new ApiError(
     503,

@@ -24,6 +24,21 @@ export type RemoteSigningProvider = {
   authorize(request: RemoteSigningRequest): Promise<CmsSigner>
 }
 
+/**
+ * The signer's certificate at the QTSP is not valid (`revoked`, `suspended` or `expired`, as the QTSP says): a
+ * signature made with it would be invalid, so none is made. The API answers 409; trying again does not help.
+ */
+export class RemoteCertificateUnusable extends Error {
+  /** What the QTSP says of the certificate: `revoked`, `suspended`, `expired`. */
+  readonly status: string
+
+  constructor(status: string) {
+    super(`CSC credentials/info: the signer's certificate is ${status}`)
+    this.name = 'RemoteCertificateUnusable'
+    this.status = status
+  }
+}
+
 /** The QTSP could not be reached or refused the call; the API answers 503, and the signer may try again. */
 export class RemoteSigningUnavailable extends Error {
   constructor(message: string, options?: ErrorOptions) {
