@@ -16,7 +16,7 @@ import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { identifyQualified } from '../identification/identify-qualified.ts'
-import { requestEvents } from '../signature-requests/request-history.ts'
+import { reportText, requestEvents } from '../signature-requests/request-history.ts'
 import {
   documentTimestamp,
   makePdf,
@@ -139,6 +139,10 @@ describe.each(['1', '2'] as const)(
         verifications: expect.arrayContaining([{ method: 'identification', ...evidence }]),
         handedToQtsp: evidence,
       })
+      // The request's report says what was handed over, as its history does.
+      expect(await reportText(api, owner, request.id, temporaryDirectory('csc-report'))).toContain(
+        `Identification handed to the trust service provider: video identification (ZertES), reference ${identification}`,
+      )
 
       const bytes = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
       const dir = temporaryDirectory('csc-signing')
