@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { IdentificationEvidence } from '../../../contract/request-events.ts'
 import type { CmsSigner } from '../../signing/cms.ts'
 import { OID } from '../../signing/oids.ts'
+import { publishedAsRevoked } from '../../signing/published-revocation.ts'
 import {
   RemoteCertificateUnusable,
   type RemoteSigningProvider,
@@ -37,7 +38,8 @@ const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.leng
 /**
  * A QTSP's remote signing through the Cloud Signature Consortium API v2.0: a client-credentials token
  * (`oauth2/token` at the authorisation server `info` names), the signer's credential (`credentials/list` by
- * `userID`, `credentials/info` with its certificate chain and status, which must be valid), its authorisation with the signer's one-time
+ * `userID`, `credentials/info` with its certificate chain and status, which must be valid, and which its CA's OCSP
+ * answer must not say is revoked), its authorisation with the signer's one-time
  * password (`credentials/authorize`, answering the SAD), and one `signatures/signHash` per signature over the
  * SHA-256 of the CMS signed attributes. The signer's identification evidence goes with list, authorize and
  * signHash as `clientData`. A credential of SCAL 1 is authorised at once for `numSignatures`; one of SCAL 2
@@ -117,6 +119,10 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
       const [certificate, ...chain] = credential.cert.certificates.map(fromBase64)
       if (certificate === undefined)
         throw new RemoteSigningUnavailable('CSC credentials/info: no certificate')
+      // The QTSP need not say (the status is optional): its CA's OCSP answer does.
+      const issuer = chain[0]
+      if (issuer !== undefined && (await publishedAsRevoked(certificate, issuer)))
+        throw new RemoteCertificateUnusable('revoked')
       // SCAL 2 binds the SAD to the hashes it may sign, given when the signatures are prepared (`bind`).
       const authorize = (bound?: string[]) =>
         csc(

@@ -32,9 +32,10 @@ export type SandboxCscServer = {
   clientData: { method: string; userId: string; clientData: string | undefined }[]
   /**
    * Revokes the certificate of `userId`'s credential now (key compromise), as the QTSP's CA would: its OCSP
-   * answers and CRL say so, and `credentials/info` answers the certificate's status `revoked`.
+   * answers and CRL say so, and `credentials/info` answers the certificate's status `revoked`; `quietly`, it
+   * still answers `valid` there, as a QTSP whose register lags its CA's (CSC makes the status optional).
    */
-  revoke(userId: string): Promise<void>
+  revoke(userId: string, options?: { quietly?: boolean }): Promise<void>
 }
 
 type Credential = {
@@ -46,6 +47,8 @@ type Credential = {
   key: ReturnType<typeof createPrivateKey>
   /** When its certificate was revoked, if it was. */
   revokedAt?: Date
+  /** Its revocation does not show in `credentials/info`. */
+  revokedQuietly?: boolean
 }
 type Authorization = {
   credentialId: string
@@ -212,7 +215,7 @@ function createSandboxCsc(
       description: `Signing credential of ${credential.userId}`,
       key: { status: 'enabled', algo: [OID.rsaEncryption, OID.sha256WithRsaEncryption], len: 2048 },
       cert: {
-        status: credential.revokedAt === undefined ? 'valid' : 'revoked',
+        status: credential.revokedAt === undefined || credential.revokedQuietly ? 'valid' : 'revoked',
         certificates: certificates.map((der) => Buffer.from(der).toString('base64')),
       },
       auth: {
@@ -348,10 +351,11 @@ function createSandboxCsc(
     }
   }
 
-  const revoke = async (userId: string) => {
+  const revoke: SandboxCscServer['revoke'] = async (userId, options) => {
     const credential = await credentialsOfUsers.get(userId)
     if (credential === undefined) throw new Error(`the sandbox has no credential of ${userId}`)
     credential.revokedAt = new Date()
+    credential.revokedQuietly = options?.quietly === true
   }
 
   return { app, ready: ready.then(({ root }) => ({ root })), clientData, revoke }
