@@ -137,7 +137,7 @@ export type Pki = {
    */
   platform: CertifiedKey
   /**
-   * The platform's certificate for simple signatures now: the newest of {@link Pki.platform} and those
+   * The platform's certificate for simple signatures now: the one issued last of {@link Pki.platform} and those
    * {@link Pki.renewPlatformKey} issued, in any process. Reads no database, so it may be called inside a
    * transaction.
    */
@@ -491,7 +491,8 @@ async function assemble(
         renewedPlatform.set(serialHex(key.certificate), key)
       }
     }
-    return newest([keys.platform, ...renewedPlatform.values()]) ?? keys.platform
+    // The one issued last: a renewal near the root's end may end sooner than the one it follows.
+    return oldestFirst([keys.platform, ...renewedPlatform.values()]).at(-1) ?? keys.platform
   }
   // A simple signature's certificate has as long left as a signer's certificate lasts, at least.
   const platformRenewBeforeMs = leafValidDays * dayMs
