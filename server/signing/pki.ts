@@ -455,8 +455,15 @@ async function assemble(
     if (stored !== undefined) return stored
     const issuing = await newestIssuing()
     const spec = partSpecs(options).tsa
+    // Never beyond its CA's end, unless that is too near for the new key to outlast the renewal margin (it would
+    // be renewed again at once): only the CA's renewal helps then.
+    const issuingLeftMs = issuing.certificate.notAfter.value.getTime() - at.getTime()
+    const validDays =
+      issuingLeftMs > renewBeforeMs
+        ? Math.min(spec.validDays, Math.floor(issuingLeftMs / dayMs))
+        : spec.validDays
     const renewed = await issue(
-      { ...spec, authority: issuerPointers(options.publicUrl, issuing.ca), issuedAt: at },
+      { ...spec, validDays, authority: issuerPointers(options.publicUrl, issuing.ca), issuedAt: at },
       issuing,
     )
     await keepRenewed('tsa', { ca: issuing.ca, kind: 'tsa' }, renewed)

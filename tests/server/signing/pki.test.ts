@@ -300,6 +300,10 @@ describe('renewal of the issuing CA', () => {
     const tsa = await pki.renewTimestampKey(new Date(pki.tsa.certificate.notAfter.value.getTime() - day))
     expect(await tsa.certificate.verify(renewed.certificate, cryptoEngine)).toBe(true)
     expect(tsa.chain[0]).toEqual(renewed.der)
+    // It ends with that CA at the latest.
+    expect(tsa.certificate.notAfter.value.getTime()).toBeLessThanOrEqual(
+      renewed.certificate.notAfter.value.getTime(),
+    )
     expect(recorded).toContainEqual({ ca: renewed.ca, kind: 'tsa', serial: serialHex(tsa.certificate) })
 
     // Simple signatures' next key comes from the new CA too, and copies of it with the new CA's chain; the next
