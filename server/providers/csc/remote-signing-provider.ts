@@ -25,15 +25,16 @@ export type RemoteSigningProvider = {
 }
 
 /**
- * The signer's certificate at the QTSP is not valid (`revoked`, `suspended` or `expired`, as the QTSP says): a
- * signature made with it would be invalid, so none is made. The API answers 409; trying again does not help.
+ * The signer's certificate at the QTSP is not valid (`revoked`, `suspended` or `expired`, as the QTSP or its CA's
+ * OCSP responder says): a signature made with it would be invalid, so none is made. The API answers 409; trying
+ * again does not help.
  */
 export class RemoteCertificateUnusable extends Error {
-  /** What the QTSP says of the certificate: `revoked`, `suspended`, `expired`. */
+  /** What is said of the certificate: `revoked`, `suspended`, `expired`. */
   readonly status: string
 
   constructor(status: string) {
-    super(`CSC credentials/info: the signer's certificate is ${status}`)
+    super(`the signer's certificate at the QTSP is ${status}`)
     this.name = 'RemoteCertificateUnusable'
     this.status = status
   }

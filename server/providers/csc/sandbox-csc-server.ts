@@ -78,8 +78,9 @@ const sadSeconds = 300
  * their `userID` (an e-mail address). Authorisation is explicit with an OTP: the sandbox takes any six digits,
  * which is the SMS one-time password Signet checked when the signer confirmed. As a QTSP's CA, it answers OCSP
  * (`/ocsp`, by a delegated responder) and publishes its CRL (`/crl/root.crl`) and certificate (`/ca.cer`),
- * which the signers' certificates name, and revokes a certificate when told to (`revoke`). It keeps the `clientData` of each call about a
- * credential, where Signet hands over the signer's identification evidence. Keeps everything in memory.
+ * which the signers' certificates name, and revokes a certificate when told to (`revoke`). It keeps the
+ * `clientData` of each call about a credential, where Signet hands over the signer's identification evidence.
+ * Keeps everything in memory.
  */
 function createSandboxCsc(
   client: SandboxCscClient,
