@@ -242,6 +242,11 @@ export const errorCodes = [
   'visual_signature.image_invalid',
   /** A document of the request could not be signed (its PDF cannot take an incremental update) (422). */
   'signing.document_unsignable',
+  /**
+   * The signer's certificate at the qualified trust service provider is revoked, suspended or expired: no
+   * qualified signature is made with it (409).
+   */
+  'signing.certificate_unusable',
   /** A body or path that is not a DER OCSP request (RFC 6960), or one that asks about no certificate (400). */
   'pki.ocsp_request_malformed',
   /** A CRL or certificate of a CA the platform does not have (404). */

@@ -52,8 +52,9 @@ export function scheduleArchiveRenewal(
 /**
  * Renews the archive timestamps of completed documents (PAdES B-LTA, ETSI EN 319 142-1 §5.5) before the
  * certificate of the timestamp authority that made them expires: first gives the issuing CA a new key when its
- * certificate comes near its end (Pki.renewIssuingCa), and the authority one when its own does
- * (Pki.renewTimestampKey), then, for each completed document whose
+ * certificate comes near its end (Pki.renewIssuingCa), simple signatures one when theirs does or the issuing CA
+ * was renewed (Pki.renewPlatformKey), and the authority one when its own does (Pki.renewTimestampKey), then,
+ * for each completed document whose
  * last document timestamp's authority certificate expires within `renewalMs` (or not known yet), adds in a
  * PDF worker the validation data of that timestamp and a new document timestamp, and stores the result as
  * the document's signed version. A run is cut short safely anywhere: a document is done once its row names
@@ -76,6 +77,7 @@ export function archiveRenewalHandler(services: {
     const { slot, after } = payload as RenewalPayload
     const at = now()
     await platform.pki.renewIssuingCa(at)
+    await platform.pki.renewPlatformKey(at)
     const current = await platform.pki.renewTimestampKey(at)
     const renewBefore = new Date(at.getTime() + renewalMs)
     const due = await db

@@ -91,8 +91,9 @@ export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode
         answers: [ok(signAnswerSchema)],
         errors: {
           404: ['mobile_signing.not_found'],
-          409: ['mobile_signing.closed'],
+          409: ['mobile_signing.closed', 'signing.certificate_unusable'],
           422: ['signing.document_unsignable'],
+          503: ['server.unavailable'],
         },
       }),
       proceed,
@@ -111,8 +112,9 @@ export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode
         answers: [ok(signAnswerSchema)],
         errors: {
           404: ['mobile_signing.not_found'],
-          409: ['mobile_signing.closed'],
+          409: ['mobile_signing.closed', 'signing.certificate_unusable'],
           422: ['signing.document_unsignable'],
+          503: ['server.unavailable'],
         },
       }),
       proceed,

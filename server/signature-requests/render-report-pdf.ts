@@ -17,7 +17,8 @@ const ink = rgb(0.1, 0.1, 0.12)
 
 /**
  * What an audit trail entry says beyond what, who and when, in the words of the request page's history: the
- * subject, a signature's standard, how its signer was verified and its Part 11 name and meaning, the changes.
+ * subject, a signature's standard, how its signer was verified, the identification handed to the QTSP that made
+ * it, and its Part 11 name and meaning, the changes.
  */
 function eventLines(facts: RequestEventFacts, texts: ReportTexts): string[] {
   const lines: string[] = []
@@ -39,6 +40,14 @@ function eventLines(facts: RequestEventFacts, texts: ReportTexts): string[] {
           ),
         ),
       )
+    }
+    if (signature.handedToQtsp !== undefined) {
+      const { reference, ...evidence } = signature.handedToQtsp
+      const identification = texts.verifications.identification(
+        { method: 'identification', ...evidence },
+        texts.identificationModes,
+      )
+      lines.push(texts.handedToQtsp(identification, reference))
     }
     if (signature.part11 !== undefined)
       lines.push(texts.meaning(signature.part11.name, signature.part11.meaning))

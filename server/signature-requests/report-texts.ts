@@ -46,6 +46,11 @@ export type ReportTexts = {
     ) => string
   }
   identificationModes: Record<IdentificationMode, string>
+  /**
+   * The identification handed to the QTSP that made a qualified signature (as {@link verifications} says it) and
+   * the identification provider's reference of its evidence.
+   */
+  handedToQtsp: (identification: string, reference: string) => string
   /** One change of an `updated` entry, the values already as the reader reads them. */
   changed: (field: string, before: string, after: string) => string
   fields: Record<ChangedRequestField, string>
@@ -103,6 +108,8 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     byFrom: (actor, address) => `by ${actor} from ${address}`,
     standard: (quality, part11) => `Signature standard: ${quality}${part11 ? ', FDA 21 CFR Part 11' : ''}`,
     verifiedBy: (ways) => `Verified by: ${ways.join('; ')}`,
+    handedToQtsp: (identification, reference) =>
+      `Identification handed to the trust service provider: ${identification}, reference ${reference}`,
     verifications: {
       sign_in: () => 'signing in to the account',
       password: () => 'the account password entered again',
@@ -196,6 +203,8 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     byFrom: (actor, address) => `durch ${actor} von ${address}`,
     standard: (quality, part11) => `Signaturstandard: ${quality}${part11 ? ', FDA 21 CFR Part 11' : ''}`,
     verifiedBy: (ways) => `Geprüft durch: ${ways.join('; ')}`,
+    handedToQtsp: (identification, reference) =>
+      `An den Vertrauensdiensteanbieter übergebene Identifikation: ${identification}, Referenz ${reference}`,
     verifications: {
       sign_in: () => 'Anmeldung beim Konto',
       password: () => 'erneute Eingabe des Kontopassworts',
@@ -290,6 +299,8 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     standard: (quality, part11) =>
       `Standard de signature : ${quality}${part11 ? ', FDA 21 CFR Part 11' : ''}`,
     verifiedBy: (ways) => `Vérifié par : ${ways.join('; ')}`,
+    handedToQtsp: (identification, reference) =>
+      `Identification transmise au prestataire de services de confiance : ${identification}, référence ${reference}`,
     verifications: {
       sign_in: () => 'connexion au compte',
       password: () => 'nouvelle saisie du mot de passe du compte',
@@ -383,6 +394,8 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
     byFrom: (actor, address) => `da ${actor} da ${address}`,
     standard: (quality, part11) => `Standard di firma: ${quality}${part11 ? ', FDA 21 CFR Part 11' : ''}`,
     verifiedBy: (ways) => `Verificato tramite: ${ways.join('; ')}`,
+    handedToQtsp: (identification, reference) =>
+      `Identificazione trasmessa al prestatore di servizi fiduciari: ${identification}, riferimento ${reference}`,
     verifications: {
       sign_in: () => "accesso all'account",
       password: () => "nuovo inserimento della password dell'account",

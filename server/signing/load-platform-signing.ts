@@ -20,7 +20,8 @@ import { parseCertificate } from './x509.ts'
  * name no OCSP responder nor CRL (the signing alone, in tests). The timestamp authority gets a new key and
  * certificate twice the archive renewal horizon before its certificate expires, in the first process to
  * timestamp then; the archive renewal job also gives the issuing CA a new key under the root
- * (Pki.renewIssuingCa) `issuingCaRenewalDays` before its certificate ends.
+ * (Pki.renewIssuingCa) `issuingCaRenewalDays` before its certificate ends, and simple signatures theirs
+ * (Pki.renewPlatformKey).
  */
 export async function loadPlatformSigning(
   config: Pick<

@@ -132,8 +132,25 @@ export type Pki = {
    * answers for its certificates itself (RFC 6960 §4.2.2.2).
    */
   ocsp: CertifiedKey
-  /** The platform's certificate for simple (ses) signatures. */
+  /**
+   * The platform's first certificate for simple (ses) signatures; they are made with {@link Pki.platformKey}.
+   */
   platform: CertifiedKey
+  /**
+   * The platform's certificate for simple signatures now: the one issued last of {@link Pki.platform} and those
+   * {@link Pki.renewPlatformKey} issued, in any process. Reads no database, so it may be called inside a
+   * transaction.
+   */
+  platformKey(): Promise<CertifiedKey>
+  /**
+   * Gives simple signatures a new key and certificate from the newest issuing CA at `at`, when the one of
+   * {@link Pki.platformKey} comes within the lifetime of a signer's certificate of its end, or another issuing CA
+   * issued it (the issuing CA was renewed since): records it and stores it (sealed) beside the older ones, which
+   * stay so that their certificates keep answering OCSP. Never when the newest issuing CA itself ends within
+   * that time: only its renewal helps then. Answers the key to sign with. Records through the database: not
+   * inside a transaction.
+   */
+  renewPlatformKey(at: Date): Promise<CertifiedKey>
   /** Whether certificates issued here are for production (else they say they are demo ones). */
   production: boolean
   /** The root's and every issuing CA's certificate as PEM, for `GET /api/pki/ca.pem`. */
@@ -259,11 +276,18 @@ export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
   }
   const timestampKeys = [parts.tsa, ...(await loadRenewed(options.dir, 'tsa', options.keys))]
   const pki = await assemble({ ...parts, tsa: newest(timestampKeys) ?? parts.tsa }, options, record)
-  for (const { certificate } of timestampKeys) {
+  const renewedLeaves = [
+    ...timestampKeys.map((key) => ({ key, kind: 'tsa' as const })),
+    ...(await loadRenewed(options.dir, 'platform', options.keys)).map((key) => ({
+      key,
+      kind: 'platform' as const,
+    })),
+  ]
+  for (const { key, kind } of renewedLeaves) {
+    const { certificate } = key
     const issuer = await pki.issuerOf(certificate)
-    if (issuer === undefined)
-      throw new Error(`pki.corrupt: a timestamp key of no issuing CA in ${options.dir}`)
-    await record({ ca: issuer.ca, kind: 'tsa', certificate, serial: serialHex(certificate) })
+    if (issuer === undefined) throw new Error(`pki.corrupt: a ${kind} key of no issuing CA in ${options.dir}`)
+    await record({ ca: issuer.ca, kind, certificate, serial: serialHex(certificate) })
   }
   return pki
 }
@@ -281,9 +305,9 @@ function newest<Key extends CertifiedKey>(candidates: Key[]): Key | undefined {
 }
 
 /** The parts that get new keys and certificates before theirs expire, kept beside their first one. */
-type RenewedPart = 'issuing' | 'tsa'
+type RenewedPart = 'issuing' | 'tsa' | 'platform'
 
-const renewedPattern = /^(issuing|tsa)-([0-9a-f]+)\.pem$/
+const renewedPattern = /^(issuing|tsa|platform)-([0-9a-f]+)\.pem$/
 
 /**
  * The certificate and sealed key files of a part's key issued after the PKI was made, by its certificate's
@@ -312,7 +336,7 @@ async function renewedKeys(dir: string): Promise<{ part: RenewedPart; serial: st
   })
 }
 
-/** The sealed key files of the later keys of the issuing CA and the timestamp authority, in `dir`. */
+/** The sealed key files of the later keys of the issuing CA, the timestamp authority and simple signatures, in `dir`. */
 export async function renewedKeyFiles(dir: string): Promise<string[]> {
   return (await renewedKeys(dir)).map(({ part, serial }) => renewedFiles(dir, part, serial).sealed)
 }
@@ -431,8 +455,15 @@ async function assemble(
     if (stored !== undefined) return stored
     const issuing = await newestIssuing()
     const spec = partSpecs(options).tsa
+    // Never beyond its CA's end, unless that is too near for the new key to outlast the renewal margin (it would
+    // be renewed again at once): only the CA's renewal helps then.
+    const issuingLeftMs = issuing.certificate.notAfter.value.getTime() - at.getTime()
+    const validDays =
+      issuingLeftMs > renewBeforeMs
+        ? Math.min(spec.validDays, Math.floor(issuingLeftMs / dayMs))
+        : spec.validDays
     const renewed = await issue(
-      { ...spec, authority: issuerPointers(options.publicUrl, issuing.ca), issuedAt: at },
+      { ...spec, validDays, authority: issuerPointers(options.publicUrl, issuing.ca), issuedAt: at },
       issuing,
     )
     await keepRenewed('tsa', { ca: issuing.ca, kind: 'tsa' }, renewed)
@@ -457,6 +488,38 @@ async function assemble(
     const renewed = await issue({ ...spec, subject, validDays, issuedAt: at }, keys.root)
     await keepRenewed('issuing', { ca: 'root', kind: 'issuing_ca' }, renewed)
     return newestIssuing()
+  }
+  // The later keys of simple signatures by serial, each loaded (its key opened) once.
+  const renewedPlatform = new Map<string, CertifiedKey>()
+  const platformKey = async () => {
+    const serials = (await renewedKeys(options.dir)).filter(({ part }) => part === 'platform')
+    if (serials.some(({ serial }) => !renewedPlatform.has(serial))) {
+      for (const key of await loadRenewed(options.dir, 'platform', options.keys)) {
+        renewedPlatform.set(serialHex(key.certificate), key)
+      }
+    }
+    // The one issued last: a renewal near the root's end may end sooner than the one it follows.
+    return oldestFirst([keys.platform, ...renewedPlatform.values()]).at(-1) ?? keys.platform
+  }
+  // A simple signature's certificate has as long left as a signer's certificate lasts, at least.
+  const platformRenewBeforeMs = leafValidDays * dayMs
+  let renewingPlatform: Promise<CertifiedKey> | undefined
+  const renewPlatform = async (at: Date) => {
+    const current = await platformKey()
+    const issuing = await newestIssuing()
+    const issuingLeftMs = issuing.certificate.notAfter.value.getTime() - at.getTime()
+    if (issuingLeftMs <= platformRenewBeforeMs) return current
+    const endsSoon = current.certificate.notAfter.value.getTime() - at.getTime() <= platformRenewBeforeMs
+    if (!endsSoon && (await issuerOf(current.certificate))?.ca === issuing.ca) return current
+    const spec = partSpecs(options).platform
+    // Never beyond its CA's end.
+    const validDays = Math.min(spec.validDays, Math.floor(issuingLeftMs / dayMs))
+    const renewed = await issue(
+      { ...spec, validDays, authority: issuerPointers(options.publicUrl, issuing.ca), issuedAt: at },
+      issuing,
+    )
+    await keepRenewed('platform', { ca: issuing.ca, kind: 'platform' }, renewed)
+    return platformKey()
   }
   const leaf = async (kind: 'signer' | 'seal', quality: 'aes' | 'qes', subject: DistinguishedName) => {
     const issuing = await newestIssuing()
@@ -493,6 +556,13 @@ async function assemble(
         renewingIssuing = undefined
       })
       return renewingIssuing
+    },
+    platformKey,
+    renewPlatformKey: (at) => {
+      renewingPlatform ??= renewPlatform(at).finally(() => {
+        renewingPlatform = undefined
+      })
+      return renewingPlatform
     },
     production,
     caPem: async () => (await cas()).map((ca) => toPem('CERTIFICATE', ca.der)).join(''),

@@ -41,6 +41,30 @@ export function withPublishedRevocation(own: Required<RevocationProvider>): Requ
   }
 }
 
+/**
+ * Whether the CA of a certificate the platform did not issue (a QTSP's) says now that it is revoked, by the OCSP
+ * answer it publishes where the certificate names it (as {@link withPublishedRevocation} fetches it), signed
+ * by `issuer`'s responder. A qualified certificate's CA answers OCSP (ETSI EN 319 411-2); one out of reach or
+ * answering anything else leaves it not known to be revoked, within 5 seconds.
+ */
+export async function publishedAsRevoked(
+  certificateDer: Uint8Array,
+  issuerDer: Uint8Array,
+): Promise<boolean> {
+  const der = await publishedOcsp(certificateDer, issuerDer).catch(() => null)
+  if (der === null) return false
+  const bytes = pkijs.OCSPResponse.fromBER(Uint8Array.from(der)).responseBytes
+  if (bytes === undefined) return false
+  const basic = pkijs.BasicOCSPResponse.fromBER(Uint8Array.from(bytes.response.valueBlock.valueHexView))
+  const { status } = await basic.getCertificateStatus(
+    parseCertificate(certificateDer),
+    parseCertificate(issuerDer),
+    cryptoEngine,
+  )
+  // RFC 6960 CertStatus: 0 good, 1 revoked, 2 unknown.
+  return status === 1
+}
+
 async function publishedOcsp(certificateDer: Uint8Array, issuerDer: Uint8Array): Promise<Uint8Array | null> {
   const certificate = parseCertificate(certificateDer)
   const issuer = parseCertificate(issuerDer)

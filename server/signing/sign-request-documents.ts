@@ -9,6 +9,7 @@ import { documents, signatureRequestDocuments, signatureRequests, signatures } f
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
 import {
+  RemoteCertificateUnusable,
   type RemoteSigningProvider,
   RemoteSigningUnavailable,
 } from '../providers/csc/remote-signing-provider.ts'
@@ -305,7 +306,7 @@ async function documentSigner(
   const base: CertifiedKey =
     identity.seal?.key ??
     (identity.quality === 'ses'
-      ? pki.platform
+      ? await pki.platformKey()
       : await pki.issueSignerCertificate({
           name: identity.name,
           email: identity.email,
@@ -372,8 +373,18 @@ function signingFailed(document: { title: string }) {
   }
 }
 
-/** The QTSP out of reach or refusing: 503, and the signer may try again; anything else is the server's. */
+/**
+ * The QTSP out of reach or refusing: 503, and the signer may try again; the signer's certificate there not valid:
+ * 409 naming its status; anything else is the server's.
+ */
 function remoteFailed(error: unknown): never {
+  if (error instanceof RemoteCertificateUnusable)
+    throw new ApiError(
+      409,
+      'signing.certificate_unusable',
+      `Your certificate at the qualified trust service provider is ${error.status}: no qualified signature can be made with it`,
+      { cause: error },
+    )
   if (!(error instanceof RemoteSigningUnavailable)) throw error
   throw new ApiError(
     503,

@@ -3,7 +3,12 @@ import * as v from 'valibot'
 import type { IdentificationEvidence } from '../../../contract/request-events.ts'
 import type { CmsSigner } from '../../signing/cms.ts'
 import { OID } from '../../signing/oids.ts'
-import { type RemoteSigningProvider, RemoteSigningUnavailable } from './remote-signing-provider.ts'
+import { publishedAsRevoked } from '../../signing/published-revocation.ts'
+import {
+  RemoteCertificateUnusable,
+  type RemoteSigningProvider,
+  RemoteSigningUnavailable,
+} from './remote-signing-provider.ts'
 
 /** Where the QTSP's CSC API is and how this app is registered there (CSC_*). */
 export type CscOptions = {
@@ -33,7 +38,8 @@ const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.leng
 /**
  * A QTSP's remote signing through the Cloud Signature Consortium API v2.0: a client-credentials token
  * (`oauth2/token` at the authorisation server `info` names), the signer's credential (`credentials/list` by
- * `userID`, `credentials/info` with its certificate chain), its authorisation with the signer's one-time
+ * `userID`, `credentials/info` with its certificate chain and status, which must be valid, and which its CA's OCSP
+ * answer must not say is revoked), its authorisation with the signer's one-time
  * password (`credentials/authorize`, answering the SAD), and one `signatures/signHash` per signature over the
  * SHA-256 of the CMS signed attributes. The signer's identification evidence goes with list, authorize and
  * signHash as `clientData`. A credential of SCAL 1 is authorised at once for `numSignatures`; one of SCAL 2
@@ -106,10 +112,17 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
       )
       if (credential.key.status !== 'enabled')
         throw new RemoteSigningUnavailable(`CSC credentials/info: the key is ${credential.key.status}`)
+      // A certificate the QTSP says is revoked, suspended or expired makes no valid signature: none is asked for.
+      if (credential.cert.status !== undefined && credential.cert.status !== 'valid')
+        throw new RemoteCertificateUnusable(credential.cert.status)
       const algorithm = signatureAlgorithm(credential.key.algo)
       const [certificate, ...chain] = credential.cert.certificates.map(fromBase64)
       if (certificate === undefined)
         throw new RemoteSigningUnavailable('CSC credentials/info: no certificate')
+      // The QTSP need not say (the status is optional): its CA's OCSP answer does.
+      const issuer = chain[0]
+      if (issuer !== undefined && (await publishedAsRevoked(certificate, issuer)))
+        throw new RemoteCertificateUnusable('revoked')
       // SCAL 2 binds the SAD to the hashes it may sign, given when the signatures are prepared (`bind`).
       const authorize = (bound?: string[]) =>
         csc(

@@ -24,6 +24,22 @@ export type RemoteSigningProvider = {
   authorize(request: RemoteSigningRequest): Promise<CmsSigner>
 }
 
+/**
+ * The signer's certificate at the QTSP is not valid (`revoked`, `suspended` or `expired`, as the QTSP or its CA's
+ * OCSP responder says): a signature made with it would be invalid, so none is made. The API answers 409; trying
+ * again does not help.
+ */
+export class RemoteCertificateUnusable extends Error {
+  /** What is said of the certificate: `revoked`, `suspended`, `expired`. */
+  readonly status: string
+
+  constructor(status: string) {
+    super(`the signer's certificate at the QTSP is ${status}`)
+    this.name = 'RemoteCertificateUnusable'
+    this.status = status
+  }
+}
+
 /** The QTSP could not be reached or refused the call; the API answers 503, and the signer may try again. */
 export class RemoteSigningUnavailable extends Error {
   constructor(message: string, options?: ErrorOptions) {

@@ -10,6 +10,7 @@ import { cryptoEngine } from '../../signing/crypto-engine.ts'
 import { OcspRequestError, readOcspRequest, signedOcspResponse } from '../../signing/ocsp.ts'
 import { OID } from '../../signing/oids.ts'
 import { toPem } from '../../signing/pem.ts'
+import { serialHex } from '../../signing/pki.ts'
 import { certificateDer, createCertificate, generateKeyPair } from '../../signing/x509.ts'
 
 /** This app's registration at the sandbox, as CSC_CLIENT_ID and CSC_CLIENT_SECRET name it. */
@@ -29,6 +30,12 @@ export type SandboxCscServer = {
   reopen(): Promise<void>
   /** The `clientData` of each call about a credential, in order: what the signing application handed over. */
   clientData: { method: string; userId: string; clientData: string | undefined }[]
+  /**
+   * Revokes the certificate of `userId`'s credential now (key compromise), as the QTSP's CA would: its OCSP
+   * answers and CRL say so, and `credentials/info` answers the certificate's status `revoked`; `quietly`, it
+   * still answers `valid` there, as a QTSP whose register lags its CA's (CSC makes the status optional).
+   */
+  revoke(userId: string, options?: { quietly?: boolean }): Promise<void>
 }
 
 type Credential = {
@@ -38,6 +45,10 @@ type Credential = {
   certificate: pkijs.Certificate
   certificates: Uint8Array[]
   key: ReturnType<typeof createPrivateKey>
+  /** When its certificate was revoked, if it was. */
+  revokedAt?: Date
+  /** Its revocation does not show in `credentials/info`. */
+  revokedQuietly?: boolean
 }
 type Authorization = {
   credentialId: string
@@ -67,8 +78,9 @@ const sadSeconds = 300
  * their `userID` (an e-mail address). Authorisation is explicit with an OTP: the sandbox takes any six digits,
  * which is the SMS one-time password Signet checked when the signer confirmed. As a QTSP's CA, it answers OCSP
  * (`/ocsp`, by a delegated responder) and publishes its CRL (`/crl/root.crl`) and certificate (`/ca.cer`),
- * which the signers' certificates name; none is revoked. It keeps the `clientData` of each call about a
- * credential, where Signet hands over the signer's identification evidence. Keeps everything in memory.
+ * which the signers' certificates name, and revokes a certificate when told to (`revoke`). It keeps the
+ * `clientData` of each call about a credential, where Signet hands over the signer's identification evidence.
+ * Keeps everything in memory.
  */
 function createSandboxCsc(
   client: SandboxCscClient,
@@ -77,6 +89,7 @@ function createSandboxCsc(
   app: Hono
   ready: Promise<{ root: Uint8Array }>
   clientData: SandboxCscServer['clientData']
+  revoke: SandboxCscServer['revoke']
 } {
   const ready = createCa()
   const tokens = new Map<string, number>()
@@ -162,7 +175,12 @@ function createSandboxCsc(
 
   app.get('/crl/root.crl', async (c) => {
     const ca = await ready
-    const crl = await signedCrl(ca, [], new Date())
+    const revoked = [...credentials.values()].flatMap(({ certificate, revokedAt }) =>
+      revokedAt === undefined
+        ? []
+        : [{ serial: serialHex(certificate), revokedAt, reason: 'keyCompromise' as const }],
+    )
+    const crl = await signedCrl(ca, revoked, new Date())
     return c.body(crl, 200, { 'content-type': 'application/pkix-crl' })
   })
 
@@ -197,7 +215,10 @@ function createSandboxCsc(
     return c.json({
       description: `Signing credential of ${credential.userId}`,
       key: { status: 'enabled', algo: [OID.rsaEncryption, OID.sha256WithRsaEncryption], len: 2048 },
-      cert: { status: 'valid', certificates: certificates.map((der) => Buffer.from(der).toString('base64')) },
+      cert: {
+        status: credential.revokedAt === undefined || credential.revokedQuietly ? 'valid' : 'revoked',
+        certificates: certificates.map((der) => Buffer.from(der).toString('base64')),
+      },
       auth: {
         mode: 'explicit',
         objects: [{ type: 'OTP', id: 'OTP', format: 'N', label: 'One-time password', generator: 'sms' }],
@@ -279,7 +300,7 @@ function createSandboxCsc(
     return c.json({ signatures })
   })
 
-  // Good for a certificate the sandbox issued (by its serial and the root's name and key), else unknown.
+  // Good (or revoked) for a certificate the sandbox issued (by its serial and the root's name and key), else unknown.
   async function statusOf(root: pkijs.Certificate, certID: pkijs.CertID): Promise<CertificateStatus> {
     const serial = Buffer.from(certID.serialNumber.valueBlock.valueHexView)
     const credential = [...credentials.values()].find((candidate) =>
@@ -296,7 +317,11 @@ function createSandboxCsc(
         { hashAlgorithm, issuerCertificate: root },
         cryptoEngine,
       )
-      return own.isEqual(certID) ? { status: 'good' } : { status: 'unknown' }
+      if (!own.isEqual(certID)) return { status: 'unknown' }
+      const { revokedAt } = credential
+      return revokedAt === undefined
+        ? { status: 'good' }
+        : { status: 'revoked', revokedAt, reason: 'keyCompromise' }
     } catch {
       // A hash algorithm it does not know.
       return { status: 'unknown' }
@@ -327,7 +352,14 @@ function createSandboxCsc(
     }
   }
 
-  return { app, ready: ready.then(({ root }) => ({ root })), clientData }
+  const revoke: SandboxCscServer['revoke'] = async (userId, options) => {
+    const credential = await credentialsOfUsers.get(userId)
+    if (credential === undefined) throw new Error(`the sandbox has no credential of ${userId}`)
+    credential.revokedAt = new Date()
+    credential.revokedQuietly = options?.quietly === true
+  }
+
+  return { app, ready: ready.then(({ root }) => ({ root })), clientData, revoke }
 }
 
 /** Starts the sandbox on `port` of 127.0.0.1 (0: a free one), its credentials of sole control level `scal`. */
@@ -336,7 +368,7 @@ export async function startSandboxCscServer(
   port = 0,
   scal: Scal = '1',
 ): Promise<SandboxCscServer> {
-  const { app, ready, clientData } = createSandboxCsc(client, scal)
+  const { app, ready, clientData, revoke } = createSandboxCsc(client, scal)
   const { root } = await ready
   const listen = (on: number) =>
     new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -353,6 +385,7 @@ export async function startSandboxCscServer(
       server = await listen(bound)
     },
     clientData,
+    revoke,
   }
 }
 

@@ -87,8 +87,9 @@ function verificationText(i18n: I18n, verification: SigningVerification): string
 
 /**
  * What an entry says beyond what, who and when, line by line as the PDF report says it
- * (server/signature-requests/render-report-pdf.ts): a signature's standard, how its signer was verified and
- * its Part 11 name and meaning; the changes of the request's details.
+ * (server/signature-requests/render-report-pdf.ts): a signature's standard, how its signer was verified, the
+ * identification handed to the QTSP that made it, and its Part 11 name and meaning; the changes of the request's
+ * details.
  */
 function factLines(i18n: I18n, facts: RequestEventFacts): string[] {
   const lines: string[] = []
@@ -103,6 +104,15 @@ function factLines(i18n: I18n, facts: RequestEventFacts): string[] {
     if (signature.verifications.length > 0) {
       const ways = signature.verifications.map((each) => verificationText(i18n, each)).join('; ')
       lines.push(i18n._(msg`Verified by: ${ways}`))
+    }
+    if (signature.handedToQtsp !== undefined) {
+      const { reference, ...evidence } = signature.handedToQtsp
+      const identification = verificationText(i18n, { method: 'identification', ...evidence })
+      lines.push(
+        i18n._(
+          msg`Identification handed to the trust service provider: ${identification}, reference ${reference}`,
+        ),
+      )
     }
     if (signature.part11 !== undefined) {
       const { name, meaning } = signature.part11

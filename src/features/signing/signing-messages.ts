@@ -28,6 +28,7 @@ const refusalMessages: Record<
   'signature_request.not_your_turn': msg`It is not your turn yet: the earlier signers sign first, then you get an e-mail.`,
   'signature_request.not_a_signer': msg`You are not a signer of this request.`,
   'signing.document_unsignable': msg`A document of this request cannot be signed. Please ask the sender for a new version.`,
+  'signing.certificate_unusable': msg`Your certificate at the trust service provider is revoked or expired, so no qualified signature can be made with it. Please contact the trust service provider.`,
   'mobile_signing.mobile_missing': msg`A qualified signature is confirmed with a code sent to your mobile phone. Register your mobile number first.`,
   'mobile_signing.number_invalid': msg`This is not a mobile number. Enter it with its country code, for example +41 79 123 45 67.`,
   'mobile_signing.mobile_invalid': msg`We cannot send an SMS to your mobile number. Register a mobile number that receives SMS.`,

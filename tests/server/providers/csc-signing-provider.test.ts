@@ -16,7 +16,7 @@ import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { identifyQualified } from '../identification/identify-qualified.ts'
-import { requestEvents } from '../signature-requests/request-history.ts'
+import { reportText, requestEvents } from '../signature-requests/request-history.ts'
 import {
   documentTimestamp,
   makePdf,
@@ -139,6 +139,10 @@ describe.each(['1', '2'] as const)(
         verifications: expect.arrayContaining([{ method: 'identification', ...evidence }]),
         handedToQtsp: evidence,
       })
+      // The request's report says what was handed over, as its history does.
+      expect(await reportText(api, owner, request.id, temporaryDirectory('csc-report'))).toContain(
+        `Identification handed to the trust service provider: video identification (ZertES), reference ${identification}`,
+      )
 
       const bytes = await api.downloadSigned(owner, request.documents[0]?.id ?? '')
       const dir = temporaryDirectory('csc-signing')
@@ -237,6 +241,40 @@ describe.each(['1', '2'] as const)(
         )
       },
     )
+
+    // Last: Quinn's certificate stays revoked. With SCAL 2 the QTSP does not say so itself: its CA's OCSP does.
+    it('refuses to sign with a certificate the QTSP revoked before the signing, and writes nothing', async () => {
+      const request = await api.openRequest(owner, 'Will', ['quinn@example.com'], [await makePdf(1)])
+      api.clock.advance(60_000)
+      const seen = await api.mailIds()
+      const [started] = await api.signed(quinn, [{ signature_request_id: request.id }])
+      const password = await smsPassword(seen)
+      await csc.revoke('quinn@example.com', { quietly: scal === '2' })
+      const calls = csc.clientData.length
+      const answer = await api.call(
+        'POST',
+        mobileSigningPaths.proceed('mobileid', started?.mobileSigningId ?? ''),
+        { token: quinn, body: { pwdotp: password } },
+      )
+      expect(answer.status).toBe(409)
+      expect(await answer.json()).toMatchObject({
+        code: 'signing.certificate_unusable',
+        message: expect.stringContaining('is revoked'),
+      })
+      // The QTSP was asked for no authorisation nor signature; the request, its signer and its document are as
+      // they were, and its history records no signature.
+      expect(csc.clientData.slice(calls).map((call) => call.method)).toEqual(['credentials/list'])
+      const view = await api.getRequest(owner, request.id)
+      expect(view.statusOverall).toBe('OPEN')
+      expect(view.signatures[0]).toMatchObject({ status: 'OPEN', signedAt: null })
+      const download = await api.call(
+        'GET',
+        apiPaths.documentDownload(request.documents[0]?.id ?? '', true),
+        { token: owner },
+      )
+      expect(download.status).toBe(404)
+      expect((await requestEvents(api, owner, request.id)).map((event) => event.type)).not.toContain('signed')
+    })
   },
 )
 

@@ -201,7 +201,7 @@ describe.each(drivers)('renewal of archive timestamps on %s', (driver) => {
     expect((await judge(renewed)).verdict).toBe('urn:etsi:019102:mainindication:total-passed')
   }, 60_000)
 
-  it('keeps every key of the issuing CA and the timestamp authority sealed, and the next start uses the newest', async () => {
+  it('keeps every key of the issuing CA, the timestamp authority and simple signatures sealed, and the next start uses the newest', async () => {
     const names = await readdir(pkiDir(testDatabase.dataDir))
     const renewedKeys = names.filter((name) => /^tsa-[0-9a-f]+\.key\.sealed$/.test(name))
     expect(renewedKeys).toHaveLength(1)
@@ -209,7 +209,17 @@ describe.each(drivers)('renewal of archive timestamps on %s', (driver) => {
     // The same runs gave the issuing CA, which ends with the first authority, a new key under the root.
     const renewedIssuing = names.filter((name) => /^issuing-[0-9a-f]+\.key\.sealed$/.test(name))
     expect(renewedIssuing).toHaveLength(1)
-    for (const name of ['tsa.key.sealed', ...renewedKeys, 'issuing.key.sealed', ...renewedIssuing]) {
+    // And simple signatures, whose first certificate had ended, a new key from the new issuing CA.
+    const renewedPlatform = names.filter((name) => /^platform-[0-9a-f]+\.key\.sealed$/.test(name))
+    expect(renewedPlatform).toHaveLength(1)
+    for (const name of [
+      'tsa.key.sealed',
+      ...renewedKeys,
+      'issuing.key.sealed',
+      ...renewedIssuing,
+      'platform.key.sealed',
+      ...renewedPlatform,
+    ]) {
       expect(await readFile(join(pkiDir(testDatabase.dataDir), name), 'utf8')).toMatch(
         /^signet-sealed-key:v1:/,
       )
@@ -227,6 +237,9 @@ describe.each(drivers)('renewal of archive timestamps on %s', (driver) => {
     expect(first?.der).toEqual(platform.pki.issuing.der)
     if (renewed === undefined) throw new Error('no renewed issuing CA')
     expect(renewedIssuing).toEqual([`issuing-${serialHex(renewed.certificate)}.key.sealed`])
+    const platformKey = await restarted.pki.platformKey()
+    expect(renewedPlatform).toEqual([`platform-${serialHex(platformKey.certificate)}.key.sealed`])
+    expect((await restarted.pki.issuerOf(platformKey.certificate))?.ca).toBe(renewed.ca)
     // The root answers for it, as for the first.
     const services = { db: handle.db, now: clock.now, pki: restarted.pki }
     const answer = await ocspResponseFor(services, renewed.der)

@@ -300,8 +300,53 @@ describe('renewal of the issuing CA', () => {
     const tsa = await pki.renewTimestampKey(new Date(pki.tsa.certificate.notAfter.value.getTime() - day))
     expect(await tsa.certificate.verify(renewed.certificate, cryptoEngine)).toBe(true)
     expect(tsa.chain[0]).toEqual(renewed.der)
+    // It ends with that CA at the latest.
+    expect(tsa.certificate.notAfter.value.getTime()).toBeLessThanOrEqual(
+      renewed.certificate.notAfter.value.getTime(),
+    )
     expect(recorded).toContainEqual({ ca: renewed.ca, kind: 'tsa', serial: serialHex(tsa.certificate) })
+
+    // Simple signatures' next key comes from the new CA too, and copies of it with the new CA's chain; the next
+    // start keeps the new one and records it again.
+    const platform = await pki.renewPlatformKey(at)
+    expect(await platform.certificate.verify(renewed.certificate, cryptoEngine)).toBe(true)
+    expect(describeCertificate(platform.certificate)).toMatchObject({
+      commonName: 'Signet Simple Electronic Signature',
+      policies: [OID.policySes, OID.policyDemo],
+    })
+    expect(hex(await pki.platformKey())).toBe(hex(platform))
+    expect(hex(await pki.renewPlatformKey(new Date(at.getTime() + day)))).toBe(hex(platform))
+    expect((await pki.signatureCertificate(platform)).chain).toEqual([renewed.der, pki.root.der])
+    recorded.length = 0
+    const restarted = await loadOrCreatePki({ dir, keys: testKeys, production: false, record, now })
+    expect(hex(await restarted.platformKey())).toBe(hex(platform))
+    expect(recorded).toContainEqual({
+      ca: renewed.ca,
+      kind: 'platform',
+      serial: serialHex(platform.certificate),
+    })
     expect(fromPem('CERTIFICATE', await pki.caPem())).toEqual([pki.root.der, pki.issuing.der, renewed.der])
+  })
+
+  it('gives simple signatures a new key from a renewed issuing CA though the first has years left', async () => {
+    const dir = join(temporaryDirectory('pki'), 'pki')
+    let at = new Date()
+    const pki = await loadOrCreatePki({
+      dir,
+      keys: testKeys,
+      production: false,
+      issuingRenewBeforeMs: 3285 * day,
+      now: () => at,
+    })
+    at = new Date(pki.issuing.certificate.notAfter.value.getTime() - 3284 * day)
+    // Years left, from the newest issuing CA: kept.
+    expect(hex(await pki.renewPlatformKey(at))).toBe(hex(pki.platform))
+    const renewed = await pki.renewIssuingCa(at)
+    expect(pki.platform.certificate.notAfter.value.getTime() - at.getTime()).toBeGreaterThan(1000 * day)
+    const platform = await pki.renewPlatformKey(at)
+    expect(hex(platform)).not.toBe(hex(pki.platform))
+    expect(await platform.certificate.verify(renewed.certificate, cryptoEngine)).toBe(true)
+    expect(hex(await pki.platformKey())).toBe(hex(platform))
   })
 
   it('renews no issuing CA that the root would not outlive by the margin', async () => {
