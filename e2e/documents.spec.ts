@@ -93,6 +93,46 @@ test.describe('documents and signature requests', () => {
     await dashboard.seeNoRequest(title)
   })
 
+  test('on a phone, a long signer address wraps at its @ and dots, never inside a name', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const account = await createAccount(request)
+    const address = `maximiliane.mustermannschmidt${randomUUID().slice(0, 4)}@buchhaltungsabteilung.beispieltreuhand.ch`
+    const id = await createDraft(request, account, `Mandate ${randomUUID().slice(0, 8)}`, [address])
+    await signInTab(page, account)
+    await page.goto(`/view/${id}`)
+    const shown = page
+      .getByRole('listitem')
+      .filter({ hasText: 'buchhaltungsabteilung' })
+      .locator('span', { hasText: '@' })
+      .last()
+    await expect(shown).toBeVisible()
+    // Each name between the places it may wrap (before @, after a dot) sits on one line.
+    const brokenParts = await shown.evaluate((element) => {
+      const broken: string[] = []
+      for (const node of element.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE) continue
+        for (const word of (node.textContent ?? '').matchAll(/[a-z0-9]+/gi)) {
+          const range = document.createRange()
+          range.setStart(node, word.index)
+          range.setEnd(node, word.index + word[0].length)
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+          if (tops.size > 1) broken.push(word[0])
+        }
+      }
+      return broken
+    })
+    expect(brokenParts).toEqual([])
+    const lines = await shown.evaluate((element) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    })
+    expect(lines).toBeGreaterThan(1)
+  })
+
   test('a signer invited on a request sees it under "to sign"', async ({ page, request }) => {
     const owner = await createAccount(request, 'Olga')
     const signer = await createAccount(request, 'Sven')

@@ -6,6 +6,7 @@ import { formatDateTime, localeNames, resolveLocale } from '../../i18n/locales.t
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
+import { EmailAddress } from '../../ui/request/email-address.tsx'
 import { signerLabel } from '../../ui/request/signer-label.ts'
 import { documentDialogs } from './document-dialogs.ts'
 import styles from './documents.module.css'
@@ -118,8 +119,12 @@ export function SignerList({
                   </span>
                 ) : null}
                 <span className={styles.signerWho}>
-                  <span className={styles.strong}>{name || email}</span>
-                  {name ? <span className={styles.muted}>{email}</span> : null}
+                  <span className={styles.strong}>{name || <EmailAddress value={email} />}</span>
+                  {name ? (
+                    <span className={styles.muted}>
+                      <EmailAddress value={email} />
+                    </span>
+                  ) : null}
                   {language ? (
                     <span className={styles.muted}>
                       <Trans>
