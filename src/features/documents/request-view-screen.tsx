@@ -15,6 +15,8 @@ import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { saveFile } from '../../ui/file/save-file.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { FormFieldsPanel } from '../../ui/form-fields/form-fields-panel.tsx'
+import { type FormFillingActor, useFormFilling } from '../../ui/form-fields/use-form-filling.ts'
 import { ActionMenu, type MenuAction } from '../../ui/menu/action-menu.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
@@ -58,6 +60,7 @@ export type RenderSignAction = (
   request: SignatureRequestView,
   onSigned: () => void,
   documentSignatures: SignatureField[] | undefined,
+  form: FormFillingActor,
 ) => ReactNode
 
 type Notice = { tone: 'success' | 'error'; text: string }
@@ -118,6 +121,8 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       await queryClient.invalidateQueries({ queryKey: signatureRequestKeys.detail(srid) })
     },
   })
+  const ownSignature = request.data?.signatures.find((s) => s.id === actions?.ownSignatureId)
+  const form = useFormFilling(ownSignature?.formFields)
 
   // The request and the caller's lists, loaded again once a command changed them.
   const refresh = async () => {
@@ -323,7 +328,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       <RequestHeader request={data} />
 
       <div className={styles.actions}>
-        {primary === 'sign' ? signAction(data, () => void refresh(), fields.ownFields) : null}
+        {primary === 'sign' ? signAction(data, () => void refresh(), fields.ownFields, form) : null}
         {primary === 'send' ? (
           <Button onClick={() => send.mutate()} disabled={busy}>
             <Trans>Send to signers</Trans>
@@ -357,6 +362,19 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
             loadText={loadText}
           />
           <aside className={styles.side}>
+            {canSign ? (
+              <div className={styles.card}>
+                <FormFieldsPanel
+                  form={form}
+                  documents={data.documents}
+                  signer={{
+                    name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+                    email: user.email,
+                    company: user.business?.invitationId === null ? user.business.name : '',
+                  }}
+                />
+              </div>
+            ) : null}
             <SignerList
               request={data}
               actions={actions}

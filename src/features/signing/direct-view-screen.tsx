@@ -13,6 +13,8 @@ import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-image.ts'
+import { FormFieldsPanel } from '../../ui/form-fields/form-fields-panel.tsx'
+import { useFormFilling } from '../../ui/form-fields/use-form-filling.ts'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
@@ -123,6 +125,8 @@ export function DirectViewScreen({
     placeable: noSignatures,
     save: () => Promise.reject(new Error('a direct-link signer places no fields')),
   })
+  const ownSignature = request.data?.signatures.find((s) => s.id === signatureId)
+  const form = useFormFilling(ownSignature?.formFields)
 
   useEffect(() => {
     if (request.error && errorUrl) leaveTo(errorUrl)
@@ -180,6 +184,7 @@ export function DirectViewScreen({
               onSigned={onSigned}
               successDetail={redirect ? <RedirectCountdown actor={redirect} /> : undefined}
               documentSignatures={fields.ownFields}
+              form={form}
             />
           </div>
         </section>
@@ -201,6 +206,23 @@ export function DirectViewScreen({
           </div>
         </section>
       )}
+
+      {canSign(data) && ownSignature ? (
+        <div className={styles.formFields}>
+          <FormFieldsPanel
+            form={form}
+            documents={data.documents}
+            signer={{
+              name:
+                [ownSignature.signerIdentityData?.firstName, ownSignature.signerIdentityData?.lastName]
+                  .filter(Boolean)
+                  .join(' ') || ownSignature.accountEmail,
+              email: ownSignature.accountEmail,
+              company: '',
+            }}
+          />
+        </div>
+      ) : null}
 
       <DocumentViewer
         documents={data.documents}
