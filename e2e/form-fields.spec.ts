@@ -37,7 +37,7 @@ test.describe('fields besides the signature', () => {
     page,
     browser,
     request,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(180_000)
     const owner = await createAccount(request, 'Olga')
     const tag = randomUUID().slice(0, 8)
@@ -117,6 +117,11 @@ test.describe('fields besides the signature', () => {
       await direct.fillField(`Initials, page ${n}`, 'OO')
     }
     await direct.fillField('Date, page 3', '2026-04-01')
+    await direct.seeNoSeriousAccessibilityViolations()
+    await testInfo.attach('filling fields as an outside signer (phone)', {
+      body: await direct.page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
     await direct.clickSign()
     await direct.agreeToTerms()
     await direct.confirmSignatureName('Otto')
