@@ -69,6 +69,7 @@ test.describe('fields besides the signature', () => {
       await signing.fillField(`Initials, page ${n}`, 'OL')
     }
     await signing.fillField('Date, page 1', '2026-03-15')
+    await view.viewer.seeOnPage('Olga-wrote-page-1')
     await signing.seeSignEnabled(true)
     await signing.fillField('Initials, page 2', '')
     await signing.seeSignEnabled(false)

@@ -15,6 +15,7 @@ import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { saveFile } from '../../ui/file/save-file.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { FormFieldLayer } from '../../ui/form-fields/form-field-layer.tsx'
 import { FormFieldsPanel } from '../../ui/form-fields/form-fields-panel.tsx'
 import { type FormFillingActor, useFormFilling } from '../../ui/form-fields/use-form-filling.ts'
 import { ActionMenu, type MenuAction } from '../../ui/menu/action-menu.tsx'
@@ -358,7 +359,12 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
           <DocumentViewer
             documents={data.documents}
             loadPage={loadPage}
-            pageOverlay={fields.pageOverlay}
+            pageOverlay={(document, page) => (
+              <>
+                {fields.pageOverlay(document, page)}
+                {canSign ? <FormFieldLayer form={form} document={document} page={page} /> : null}
+              </>
+            )}
             loadText={loadText}
           />
           <aside className={styles.side}>

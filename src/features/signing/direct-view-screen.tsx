@@ -13,6 +13,7 @@ import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-image.ts'
+import { FormFieldLayer } from '../../ui/form-fields/form-field-layer.tsx'
 import { FormFieldsPanel } from '../../ui/form-fields/form-fields-panel.tsx'
 import { useFormFilling } from '../../ui/form-fields/use-form-filling.ts'
 import { StatusPage } from '../../ui/page/status-page.tsx'
@@ -227,7 +228,12 @@ export function DirectViewScreen({
       <DocumentViewer
         documents={data.documents}
         loadPage={loadPage}
-        pageOverlay={fields.pageOverlay}
+        pageOverlay={(document, page) => (
+          <>
+            {fields.pageOverlay(document, page)}
+            {canSign(data) ? <FormFieldLayer form={form} document={document} page={page} /> : null}
+          </>
+        )}
         loadText={loadText}
       />
     </div>
