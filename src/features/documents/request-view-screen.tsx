@@ -124,6 +124,8 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
   })
   const ownSignature = request.data?.signatures.find((s) => s.id === actions?.ownSignatureId)
   const form = useFormFilling(ownSignature?.formFields)
+  // The signer's fields show beside the documents and over their pages while they may sign.
+  const fillsFields = canSign && (ownSignature?.formFields.length ?? 0) > 0
 
   // The request and the caller's lists, loaded again once a command changed them.
   const refresh = async () => {
@@ -359,16 +361,20 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
           <DocumentViewer
             documents={data.documents}
             loadPage={loadPage}
-            pageOverlay={(document, page) => (
-              <>
-                {fields.pageOverlay(document, page)}
-                {canSign ? <FormFieldLayer form={form} document={document} page={page} /> : null}
-              </>
-            )}
+            pageOverlay={
+              fillsFields
+                ? (document, page) => (
+                    <>
+                      {fields.pageOverlay(document, page)}
+                      <FormFieldLayer form={form} document={document} page={page} />
+                    </>
+                  )
+                : fields.pageOverlay
+            }
             loadText={loadText}
           />
           <aside className={styles.side}>
-            {canSign ? (
+            {fillsFields ? (
               <div className={styles.card}>
                 <FormFieldsPanel
                   form={form}

@@ -128,6 +128,9 @@ export function DirectViewScreen({
   })
   const ownSignature = request.data?.signatures.find((s) => s.id === signatureId)
   const form = useFormFilling(ownSignature?.formFields)
+  // The signer's fields show above the documents and over their pages while they may sign.
+  const fillsFields =
+    request.data !== undefined && canSign(request.data) && (ownSignature?.formFields.length ?? 0) > 0
 
   useEffect(() => {
     if (request.error && errorUrl) leaveTo(errorUrl)
@@ -208,7 +211,7 @@ export function DirectViewScreen({
         </section>
       )}
 
-      {canSign(data) && ownSignature ? (
+      {fillsFields && ownSignature ? (
         <div className={styles.formFields}>
           <FormFieldsPanel
             form={form}
@@ -228,12 +231,16 @@ export function DirectViewScreen({
       <DocumentViewer
         documents={data.documents}
         loadPage={loadPage}
-        pageOverlay={(document, page) => (
-          <>
-            {fields.pageOverlay(document, page)}
-            {canSign(data) ? <FormFieldLayer form={form} document={document} page={page} /> : null}
-          </>
-        )}
+        pageOverlay={
+          fillsFields
+            ? (document, page) => (
+                <>
+                  {fields.pageOverlay(document, page)}
+                  <FormFieldLayer form={form} document={document} page={page} />
+                </>
+              )
+            : fields.pageOverlay
+        }
         loadText={loadText}
       />
     </div>
