@@ -4,6 +4,7 @@ import { paymentMethodFormMachine } from './business-payment/payment-method-form
 import { planCheckoutMachine } from './business-payment/plan-checkout.machine.ts'
 import { dialogHostMachine } from './dialog/dialog-host.machine.ts'
 import { fieldPlacementMachine } from './field-placement/field-placement.machine.ts'
+import { formFillingMachine } from './form-filling/form-filling.machine.ts'
 import { guidanceMachine } from './guidance/guidance.machine.ts'
 import { identificationMachine } from './identification/identification.machine.ts'
 import { invitationMachine } from './invitation/invitation.machine.ts'
@@ -124,6 +125,17 @@ export const statecharts: readonly StatechartEntry[] = [
       message: 'Signing with TAN, mobile AES and part 11 steps, and every overlay the sign call can lead to.',
     },
     machine: signingMachine,
+  },
+  {
+    id: 'form-filling',
+    title: /*i18n*/ { id: 'statechart.form-filling.title', message: 'Fields besides the signature' },
+    spec: '§2, §4',
+    summary: /*i18n*/ {
+      id: 'statechart.form-filling.summary',
+      message:
+        'The signer fills their text, date, checkbox and initials fields; Sign is enabled once the required ones are filled and no value stands refused.',
+    },
+    machine: formFillingMachine,
   },
   {
     id: 'mobile-id',

@@ -18,6 +18,11 @@ export class DocumentViewerPart {
   }
 
   /** One thumbnail per page, each a button. */
+  /** A value the signer typed shows over the page, in the field where it will be written. */
+  async seeOnPage(text: string) {
+    await expect(this.viewer.getByText(text, { exact: true })).toBeVisible()
+  }
+
   async seePageCount(count: number) {
     await expect(this.viewer.getByRole('navigation', { name: 'Pages' }).getByRole('button')).toHaveCount(
       count,

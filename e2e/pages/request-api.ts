@@ -32,3 +32,25 @@ export async function addDocument(
   })
   expect(uploaded.ok(), await uploaded.text()).toBe(true)
 }
+
+/** The ids of a request's documents, in their order, through the real API. */
+export async function documentIds(request: APIRequestContext, account: TestAccount, id: string) {
+  const answer = await request.get(`/api/v3/signature-requests/${id}`, { headers: auth(account) })
+  expect(answer.ok(), await answer.text()).toBe(true)
+  return ((await answer.json()) as { documents: { id: string }[] }).documents.map((d) => d.id)
+}
+
+/** Adds a signer with their fields besides the signature (`form_fields`) to a draft through the real API. */
+export async function addSignerWithFields(
+  request: APIRequestContext,
+  account: TestAccount,
+  id: string,
+  signer: Record<string, unknown>,
+  formFields: Record<string, unknown>[],
+) {
+  const added = await request.post(`/api/v3/signature-requests/${id}/signatures`, {
+    headers: auth(account),
+    data: { ...signer, form_fields: formFields },
+  })
+  expect(added.ok(), await added.text()).toBe(true)
+}

@@ -85,6 +85,36 @@ export class SigningPage extends AppPage {
     return this.page.locator('[data-overlay]')
   }
 
+  /** The signer's fields besides the signature, listed under "Your fields". */
+  private formFields(): Locator {
+    return this.page.getByRole('region', { name: 'Your fields' })
+  }
+
+  /** Types into the field labelled `label` (such as "Text, page 1"): text, initials or a date (YYYY-MM-DD). */
+  async fillField(label: string, value: string) {
+    await this.formFields().getByLabel(label, { exact: true }).fill(value)
+  }
+
+  async tickField(label: string) {
+    await this.formFields().getByLabel(label, { exact: true }).check()
+  }
+
+  async seeFieldShowing(label: string, value: string) {
+    await expect(this.formFields().getByText(label, { exact: true }).locator('..')).toContainText(value)
+  }
+
+  /** A value the sign call refused is said at its field. */
+  async seeFieldError(label: string, message: string | RegExp) {
+    const field = this.formFields().getByLabel(label, { exact: true })
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(this.formFields()).toContainText(message)
+  }
+
+  async seeSignEnabled(enabled: boolean) {
+    const sign = this.page.getByRole('main').getByRole('button', { name: 'Sign', exact: true })
+    await (enabled ? expect(sign).toBeEnabled() : expect(sign).toBeDisabled())
+  }
+
   async clickSign() {
     await this.page.getByRole('main').getByRole('button', { name: 'Sign', exact: true }).click()
   }

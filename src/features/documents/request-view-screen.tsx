@@ -15,6 +15,9 @@ import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import { saveFile } from '../../ui/file/save-file.ts'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { FormFieldLayer } from '../../ui/form-fields/form-field-layer.tsx'
+import { FormFieldsPanel } from '../../ui/form-fields/form-fields-panel.tsx'
+import { type FormFillingActor, useFormFilling } from '../../ui/form-fields/use-form-filling.ts'
 import { ActionMenu, type MenuAction } from '../../ui/menu/action-menu.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { useSignatureFields } from '../../ui/signature-fields/use-signature-fields.tsx'
@@ -60,6 +63,7 @@ export type RenderSignAction = (
   request: SignatureRequestView,
   onSigned: () => void,
   documentSignatures: SignatureField[] | undefined,
+  form: FormFillingActor,
 ) => ReactNode
 
 type Notice = { tone: 'success' | 'error'; text: string }
@@ -120,6 +124,10 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       await queryClient.invalidateQueries({ queryKey: signatureRequestKeys.detail(srid) })
     },
   })
+  const ownSignature = request.data?.signatures.find((s) => s.id === actions?.ownSignatureId)
+  const form = useFormFilling(ownSignature?.formFields)
+  // The signer's fields show beside the documents and over their pages while they may sign.
+  const fillsFields = canSign && (ownSignature?.formFields.length ?? 0) > 0
 
   // The request and the caller's lists, loaded again once a command changed them.
   const refresh = async () => {
@@ -325,7 +333,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
       <RequestHeader request={data} />
 
       <div className={styles.actions}>
-        {primary === 'sign' ? signAction(data, () => void refresh(), fields.ownFields) : null}
+        {primary === 'sign' ? signAction(data, () => void refresh(), fields.ownFields, form) : null}
         {primary === 'send' ? (
           <Button onClick={() => send.mutate()} disabled={busy}>
             <Trans>Send to signers</Trans>
@@ -363,10 +371,32 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
           <DocumentViewer
             documents={data.documents}
             loadPage={loadPage}
-            pageOverlay={fields.pageOverlay}
+            pageOverlay={
+              fillsFields
+                ? (document, page) => (
+                    <>
+                      {fields.pageOverlay(document, page)}
+                      <FormFieldLayer form={form} document={document} page={page} />
+                    </>
+                  )
+                : fields.pageOverlay
+            }
             loadText={loadText}
           />
           <aside className={styles.side}>
+            {fillsFields ? (
+              <div className={styles.card}>
+                <FormFieldsPanel
+                  form={form}
+                  documents={data.documents}
+                  signer={{
+                    name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+                    email: user.email,
+                    company: user.business?.invitationId === null ? user.business.name : '',
+                  }}
+                />
+              </div>
+            ) : null}
             <SignerList
               request={data}
               actions={actions}

@@ -13,6 +13,9 @@ import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { DocumentViewer } from '../../ui/document-viewer/document-viewer.tsx'
 import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-image.ts'
+import { FormFieldLayer } from '../../ui/form-fields/form-field-layer.tsx'
+import { FormFieldsPanel } from '../../ui/form-fields/form-fields-panel.tsx'
+import { useFormFilling } from '../../ui/form-fields/use-form-filling.ts'
 import { StatusPage } from '../../ui/page/status-page.tsx'
 import { RequestHeader } from '../../ui/request/request-header.tsx'
 import { TurnNotice } from '../../ui/request/turn-notice.tsx'
@@ -125,6 +128,11 @@ export function DirectViewScreen({
     placeable: noSignatures,
     save: () => Promise.reject(new Error('a direct-link signer places no fields')),
   })
+  const ownSignature = request.data?.signatures.find((s) => s.id === signatureId)
+  const form = useFormFilling(ownSignature?.formFields)
+  // The signer's fields show above the documents and over their pages while they may sign.
+  const fillsFields =
+    request.data !== undefined && canSign(request.data) && (ownSignature?.formFields.length ?? 0) > 0
 
   useEffect(() => {
     if (request.error && errorUrl) leaveTo(errorUrl)
@@ -186,6 +194,7 @@ export function DirectViewScreen({
               onSigned={onSigned}
               successDetail={redirect ? <RedirectCountdown actor={redirect} /> : undefined}
               documentSignatures={fields.ownFields}
+              form={form}
             />
           </div>
         </section>
@@ -208,10 +217,36 @@ export function DirectViewScreen({
         </section>
       )}
 
+      {fillsFields && ownSignature ? (
+        <div className={styles.formFields}>
+          <FormFieldsPanel
+            form={form}
+            documents={data.documents}
+            signer={{
+              name:
+                [ownSignature.signerIdentityData?.firstName, ownSignature.signerIdentityData?.lastName]
+                  .filter(Boolean)
+                  .join(' ') || ownSignature.accountEmail,
+              email: ownSignature.accountEmail,
+              company: '',
+            }}
+          />
+        </div>
+      ) : null}
+
       <DocumentViewer
         documents={data.documents}
         loadPage={loadPage}
-        pageOverlay={fields.pageOverlay}
+        pageOverlay={
+          fillsFields
+            ? (document, page) => (
+                <>
+                  {fields.pageOverlay(document, page)}
+                  <FormFieldLayer form={form} document={document} page={page} />
+                </>
+              )
+            : fields.pageOverlay
+        }
         loadText={loadText}
       />
     </div>

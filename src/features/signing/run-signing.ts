@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate'
+import type { FormValue } from '../../../contract/form-fields.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { DialogActionResult } from '../../../machines/dialog/dialog.types.ts'
 import { signingMachine } from '../../../machines/signing/signing.machine.ts'
@@ -70,6 +71,10 @@ export interface SigningRun {
   signingName: string
   /** Where the signature goes on each document, as the signer saw it. */
   documentSignatures?: SignatureField[]
+  /** The signer's values of their fields besides the signature. */
+  formValues: FormValue[]
+  /** The sign call was refused (a 400 naming a field's value shows at that field). */
+  onRefused: (error: unknown) => void
   /** The seal the signer seals with, if they chose one instead of their own name. */
   seal?: SealChoice
   /** The signer's own name, which the history records beside a seal. */
@@ -146,15 +151,21 @@ export function runSigning(run: SigningRun): Promise<void> {
   const machine = signingMachine.provide({
     actors: {
       sign: fromPromise(({ input }) =>
-        run.calls.sign({
-          requestId: run.requestId,
-          signingName: run.signingName,
-          documentSignatures: run.documentSignatures,
-          language: run.language,
-          tan: input.tan,
-          part11: input.part11,
-          sealAccountName: input.sealAccountName,
-        }),
+        run.calls
+          .sign({
+            requestId: run.requestId,
+            signingName: run.signingName,
+            documentSignatures: run.documentSignatures,
+            formValues: run.formValues,
+            language: run.language,
+            tan: input.tan,
+            part11: input.part11,
+            sealAccountName: input.sealAccountName,
+          })
+          .catch((error: unknown) => {
+            run.onRefused(error)
+            throw error
+          }),
       ),
       resendTan: fromPromise(() => run.calls.resendTan()),
       proceedMobileAes: fromPromise(({ input }) =>

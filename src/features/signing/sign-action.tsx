@@ -6,11 +6,15 @@ import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import { selectCanSign } from '../../../machines/form-filling/form-filling.selectors.ts'
+import { formValues } from '../../../machines/form-filling/form-values.ts'
 import { selectDirectSign } from '../../../machines/session/session.selectors.ts'
+import { ApiError } from '../../api/client.ts'
 import { sealsQueryOptions } from '../../api/seals.ts'
 import { getUserQueryOptions } from '../../api/user.ts'
 import { directToken } from '../../app/direct-sign.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
+import type { FormFillingActor } from '../../ui/form-fields/use-form-filling.ts'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './signing.module.css'
 import { signingCalls } from './signing-calls.ts'
@@ -26,6 +30,8 @@ export type SignActionProps = {
   successDetail?: ReactNode
   /** Where the signature goes on each document, as the signer sees it on the page. */
   documentSignatures?: SignatureField[]
+  /** The signer's fields besides the signature: Sign waits until the required ones are filled. */
+  form: FormFillingActor
 }
 
 /** The advanced or qualified quality the request asks of its signers, if any. */
@@ -44,7 +50,7 @@ export function canSign(request: SignatureRequestView): boolean {
  * seals of their business chooses beside it whether to sign in their own name or to seal: a seal needs
  * none of the dialogs, as its certificate and appearance name the organisation.
  */
-export function SignAction({ request, onSigned, successDetail, documentSignatures }: SignActionProps) {
+export function SignAction({ request, onSigned, successDetail, documentSignatures, form }: SignActionProps) {
   const { api, queryClient, session, ui } = useRouteContext({ from: '__root__' })
   const direct = useSelector(session, selectDirectSign)
   const navigate = useNavigate()
@@ -63,6 +69,7 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
     enabled: businessId !== undefined,
   })
   const [sealName, setSealName] = useState('')
+  const formFilled = useSelector(form, selectCanSign)
   if (!canSign(request)) return null
   const seal = seals.find((found) => found.name === sealName)
 
@@ -101,6 +108,11 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
         requestTitle: request.title,
         signingName,
         documentSignatures,
+        formValues: formValues(form.getSnapshot().context),
+        onRefused: (error) => {
+          if (error instanceof ApiError && error.field !== undefined)
+            form.send({ type: 'form.refused', field: error.field })
+        },
         seal: seal ? { accountName: seal.name, label: seal.label } : undefined,
         signerName: signer.suggestedName,
         language: i18n.locale,
@@ -127,7 +139,7 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
   }
 
   const button = (
-    <BusyButton size="lg" busy={busy} onClick={() => void sign()}>
+    <BusyButton size="lg" busy={busy} disabled={!formFilled} onClick={() => void sign()}>
       {seal ? <Trans>Seal</Trans> : <Trans>Sign</Trans>}
     </BusyButton>
   )

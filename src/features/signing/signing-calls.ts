@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { directUserSchema, tanResendIntervalMs } from '../../../contract/direct.ts'
+import type { FormValue } from '../../../contract/form-fields.ts'
 import { mobileSigningPaths, mobileSigningResendIntervalMs } from '../../../contract/mobile-signing.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
@@ -47,6 +48,8 @@ export interface SignInput {
   tan?: string
   /** Where the signature goes on each document, as the signer saw it on the page. */
   documentSignatures?: SignatureField[]
+  /** The signer's values of their fields besides the signature. */
+  formValues?: FormValue[]
   /** Seal with this seal of the signer's business instead of signing in their own name (accounts only). */
   sealAccountName?: string
   /** The signer's Part 11 confirmation, when the request asked for one (a direct-link signer's has no password). */
@@ -126,6 +129,7 @@ export function signingCalls(
           signatureRequestId: input.requestId,
           signingName: input.signingName,
           ...(input.documentSignatures?.length ? { documentSignatures: input.documentSignatures } : {}),
+          ...(input.formValues?.length ? { formValues: input.formValues } : {}),
         },
       ],
       language: input.language,

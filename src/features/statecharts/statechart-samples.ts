@@ -18,6 +18,18 @@ const plan = {
   discounts: [],
 }
 
+const formField = {
+  documentId: 'd-1',
+  page: 0,
+  x: 72,
+  y: 70,
+  width: 200,
+  height: 20,
+  required: true,
+  value: null,
+  filledBy: null,
+}
+
 /** Samples by catalog id (see machines/catalog.ts). */
 export const statechartSamples: Record<string, StatechartSamples> = {
   signup: {
@@ -141,6 +153,20 @@ export const statechartSamples: Record<string, StatechartSamples> = {
           { key: 'aes', qual: 'aes', label: 'AES' },
         ],
       },
+    },
+  },
+  'form-filling': {
+    input: {
+      fields: [
+        { ...formField, id: 'f-text', kind: 'text' },
+        { ...formField, id: 'f-date', kind: 'date', y: 40 },
+        { ...formField, id: 'f-box', kind: 'checkbox', y: 10 },
+      ],
+    },
+    events: {
+      'fields.load': { fields: [{ ...formField, id: 'f-text', kind: 'text' }] },
+      'field.change': { fieldId: 'f-text', value: 'Muster AG' },
+      'form.refused': { field: 'signature_requests.0.form_values.0.value' },
     },
   },
   redirect: {

@@ -45,8 +45,13 @@ function ViewRoute() {
   return (
     <RequestViewScreen
       srid={srid}
-      signAction={(request, onSigned, documentSignatures) => (
-        <SignAction request={request} onSigned={onSigned} documentSignatures={documentSignatures} />
+      signAction={(request, onSigned, documentSignatures, form) => (
+        <SignAction
+          request={request}
+          onSigned={onSigned}
+          documentSignatures={documentSignatures}
+          form={form}
+        />
       )}
     />
   )

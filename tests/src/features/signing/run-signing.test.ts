@@ -44,6 +44,7 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
     }),
   } as unknown as SigningCalls
   const onSigned = vi.fn()
+  const onRefused = vi.fn()
   const onUpgrade = vi.fn()
   const onNavigate = vi.fn()
   const leaving = new AbortController()
@@ -58,12 +59,14 @@ function start(answers: (SignResultCode | Error)[], extra: Partial<SigningRun> =
     language: 'en-gb',
     part11Defaults: { signingName: 'Ada Lovelace', signingReason: '' },
     credit,
+    formValues: [],
+    onRefused,
     onSigned,
     onUpgrade,
     onNavigate,
     ...extra,
   })
-  return { ui, calls, signed, onSigned, onUpgrade, onNavigate, done, leaving }
+  return { ui, calls, signed, onSigned, onRefused, onUpgrade, onNavigate, done, leaving }
 }
 
 const overlay = (ui: UiActors) => ui.overlays.getSnapshot().context.dialog?.name
@@ -83,7 +86,7 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
     expect(onSigned).toHaveBeenCalledOnce()
     expect(signed).toEqual([
-      { requestId: 'sr-1', signingName: 'Ada Lovelace', language: 'en-gb', tan: undefined },
+      { requestId: 'sr-1', signingName: 'Ada Lovelace', language: 'en-gb', tan: undefined, formValues: [] },
     ])
     press(ui, 'close')
     await done
@@ -107,6 +110,7 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
         language: 'en-gb',
         tan: undefined,
         sealAccountName: 'legal',
+        formValues: [],
       },
     ])
     press(ui, 'close')
@@ -219,6 +223,20 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     press(ui, 'retry')
     await vi.waitFor(() => expect(overlay(ui)).toBe('signingSuccess'))
     expect(signed).toHaveLength(2)
+    press(ui, 'close')
+    await done
+  })
+
+  it('signs with the form values and hands a refusal of the sign call to the form', async () => {
+    const refusal = Object.assign(new Error('bad date'), {
+      code: 'request.invalid',
+      field: 'signature_requests.0.form_values.0.value',
+    })
+    const formValues = [{ fieldId: 'f-1', value: '2026-02-30' }]
+    const { ui, signed, onRefused, done } = start([refusal], { formValues })
+    await vi.waitFor(() => expect(overlay(ui)).toBe('signingFailure'))
+    expect(signed[0]?.formValues).toEqual(formValues)
+    expect(onRefused).toHaveBeenCalledWith(refusal)
     press(ui, 'close')
     await done
   })
