@@ -41,6 +41,10 @@ const publicRoutes = new Set([
   // An invitation link's page shows who invites to which business before its visitor has an account; the
   // link's id is the key, and an id that is no open invitation gets a 404.
   'GET /v1/invitations/:inviteId',
+  // An observer's read-only link holds its secret instead of a session (signing-order.test checks it), and a
+  // wrong or missing one is 404, as for no request.
+  'GET /v3/observe/signature-requests/:id',
+  'GET /v3/observe/signature-requests/:id/documents/:documentId',
   // Single sign-on: browser navigations before there is a session, and the sandbox provider's endpoints.
   'GET /sso/start',
   'GET /sso/callback',
