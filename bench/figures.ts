@@ -1,6 +1,14 @@
-// What the benchmarks share: printing milliseconds, percentiles of samples, a free port for a server, a call.
+// What the benchmarks share: printing milliseconds, percentiles of samples, a free port for a server, a call,
+// and the in-process server the signing benches sign on.
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pino } from 'pino'
 import { apiPaths, apiUrl } from '../contract/paths.ts'
+import { loadConfig } from '../server/config.ts'
+import type { OutgoingMail } from '../server/providers/mail/mail-provider.ts'
+import { startServer } from '../server/server.ts'
 
 /** `12.3 ms`. */
 export const ms = (value: number) => `${value.toFixed(1)} ms`
@@ -81,4 +89,48 @@ export async function openOwnRequest(
   if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`)
   await callApi(base, 'POST', apiPaths.initiateSignatureRequest(draft.id), token)
   return draft.id
+}
+
+/**
+ * The real server in-process on the embedded database (or DATABASE_URL when set), in a new data directory named
+ * after `name`, with free signatures enough for any run and its mails kept in memory: its URL, a JSON call as a
+ * user, a sign-up that answers the new account's bearer token, and a close that removes the data directory; `database`
+ * names the driver it runs on.
+ */
+export async function startSigningServer(name: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), `bench-${name}-`))
+  const mails: OutgoingMail[] = []
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    APP_MODE: 'development',
+    FREE_SIGNATURES: '100000',
+  })
+  const server = await startServer(config, {
+    logger: pino({ level: 'silent' }),
+    staticDir: dataDir,
+    mailProvider: { send: async (mail) => void mails.push(mail) },
+    renderWorkers: 1,
+  })
+  const call = (method: string, path: string, token?: string, body?: unknown) =>
+    callApi(server.url, method, path, token, body)
+  return {
+    url: server.url,
+    database: config.database.driver,
+    call,
+    async signUp(email: string): Promise<string> {
+      await call('POST', apiPaths.requestConfirmation(), undefined, { email, flow: 'signup' })
+      let mail = mails.find((m) => m.to === email)
+      while (mail === undefined) {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        mail = mails.find((m) => m.to === email)
+      }
+      return registerAccount(server.url, /token=([\w-]+)/.exec(mail.text)?.[1] ?? '')
+    },
+    async close() {
+      await server.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
 }

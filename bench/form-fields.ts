@@ -7,37 +7,14 @@
  *
  * Run: node bench/form-fields.ts [runs]
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { pino } from 'pino'
 import { apiPaths } from '../contract/paths.ts'
-import { loadConfig } from '../server/config.ts'
-import type { OutgoingMail } from '../server/providers/mail/mail-provider.ts'
-import { startServer } from '../server/server.ts'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
-import { callApi, ms, percentile, registerAccount } from './figures.ts'
+import { ms, percentile, startSigningServer } from './figures.ts'
 
 const runs = Number(process.argv[2] ?? 40)
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-form-fields-'))
-const mails: OutgoingMail[] = []
-const config = loadConfig({
-  ...process.env,
-  PORT: '0',
-  DATA_DIR: dataDir,
-  APP_MODE: 'development',
-  FREE_SIGNATURES: '100000',
-})
-const server = await startServer(config, {
-  logger: pino({ level: 'silent' }),
-  staticDir: dataDir,
-  mailProvider: { send: async (mail) => void mails.push(mail) },
-  renderWorkers: 1,
-})
-
-const call = (method: string, path: string, token?: string, body?: unknown) =>
-  callApi(server.url, method, path, token, body)
+const server = await startSigningServer('form-fields')
+const { call } = server
 
 const kinds = ['text', 'date', 'checkbox', 'initials'] as const
 const values = { text: 'Flat 4, second floor', date: '2026-12-31', checkbox: 'true', initials: 'AB' }
@@ -99,13 +76,7 @@ async function sign(token: string, id: string): Promise<number> {
 
 try {
   const email = 'bench@example.com'
-  await call('POST', apiPaths.requestConfirmation(), undefined, { email, flow: 'signup' })
-  let mail = mails.find((m) => m.to === email)
-  while (mail === undefined) {
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    mail = mails.find((m) => m.to === email)
-  }
-  const token = await registerAccount(server.url, /token=([\w-]+)/.exec(mail.text)?.[1] ?? '')
+  const token = await server.signUp(email)
   const warmUp = 5
   const plain: string[] = []
   const filled: string[] = []
@@ -135,5 +106,4 @@ try {
   )
 } finally {
   await server.close()
-  await rm(dataDir, { recursive: true, force: true })
 }

@@ -8,50 +8,16 @@
  *
  * Run: node bench/sign-latency.ts [runs]
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { pino } from 'pino'
 import { apiPaths } from '../contract/paths.ts'
-import { loadConfig } from '../server/config.ts'
-import type { OutgoingMail } from '../server/providers/mail/mail-provider.ts'
-import { startServer } from '../server/server.ts'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
-import { callApi, ms, openOwnRequest, percentile, registerAccount } from './figures.ts'
+import { ms, openOwnRequest, percentile, startSigningServer } from './figures.ts'
 
 const runs = Number(process.argv[2] ?? 40)
 const concurrency = 20
 const rounds = 3
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-sign-'))
-const mails: OutgoingMail[] = []
-const config = loadConfig({
-  ...process.env,
-  PORT: '0',
-  DATA_DIR: dataDir,
-  APP_MODE: 'development',
-  FREE_SIGNATURES: '100000',
-})
-const server = await startServer(config, {
-  logger: pino({ level: 'silent' }),
-  staticDir: dataDir,
-  mailProvider: { send: async (mail) => void mails.push(mail) },
-  renderWorkers: 1,
-})
-
-const call = (method: string, path: string, token?: string, body?: unknown) =>
-  callApi(server.url, method, path, token, body)
-
-async function signUp(email: string): Promise<string> {
-  await call('POST', apiPaths.requestConfirmation(), undefined, { email, flow: 'signup' })
-  let mail = mails.find((m) => m.to === email)
-  while (mail === undefined) {
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    mail = mails.find((m) => m.to === email)
-  }
-  const token = /token=([\w-]+)/.exec(mail.text)?.[1] ?? ''
-  return registerAccount(server.url, token)
-}
+const server = await startSigningServer('sign')
+const { call, signUp } = server
 
 // One PDF for every request: stored once by its hash, so its pages are rendered once and page
 // rendering does not compete with the signings being measured.
@@ -73,7 +39,7 @@ async function sign(token: string, id: string): Promise<number> {
 }
 
 try {
-  console.log(`10-page A4 PDF (${(pdf.length / 1024).toFixed(0)} KiB), database: ${config.database.driver}`)
+  console.log(`10-page A4 PDF (${(pdf.length / 1024).toFixed(0)} KiB), database: ${server.database}`)
   const email = 'bench@example.com'
   const token = await signUp(email)
   const warmUp = 5
@@ -129,5 +95,4 @@ try {
   )
 } finally {
   await server.close()
-  await rm(dataDir, { recursive: true, force: true })
 }
