@@ -202,7 +202,7 @@ describe('a request signed in order, with an observer', () => {
     expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain('/ByteRange')
     // Another token, or none, finds nothing.
     await api.expectError(
-      await api.call('GET', apiPaths.observedSignatureRequest(draft.id, `${token.slice(0, -1)}A`)),
+      await api.call('GET', apiPaths.observedSignatureRequest(draft.id, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)),
       404,
       'signature_request.not_found',
     )
