@@ -27,15 +27,20 @@ export function useUserLocale() {
   const previous = useRef(i18n.locale)
   const adopted = useRef<string | null>(null)
 
-  const save = (locale: string) =>
-    api
-      .request(apiPaths.user(), {
-        method: 'PUT',
-        body: { attributes: { lang: [locale] } },
-        caseOptions: attributesCase,
-      })
-      .then(() => queryClient.invalidateQueries({ queryKey: getUserQueryOptions(api).queryKey }))
-      .catch(() => undefined)
+  // Saves run one after the other: two quick picks must reach the server in the order they were made.
+  const saving = useRef<Promise<unknown>>(Promise.resolve())
+  const save = (locale: string) => {
+    saving.current = saving.current.then(() =>
+      api
+        .request(apiPaths.user(), {
+          method: 'PUT',
+          body: { attributes: { lang: [locale] } },
+          caseOptions: attributesCase,
+        })
+        .then(() => queryClient.invalidateQueries({ queryKey: getUserQueryOptions(api).queryKey }))
+        .catch(() => undefined),
+    )
+  }
 
   // A user who signs in brings their language, unless they picked one in this tab before: that one stays,
   // and goes to their account.
@@ -44,7 +49,7 @@ export function useUserLocale() {
     if (!userId) return
     const picked = takePickedLocale()
     if (picked === i18n.locale) {
-      if (saved !== picked) void save(picked)
+      if (saved !== picked) save(picked)
       return
     }
     const locale = resolveLocale(saved)
@@ -62,6 +67,6 @@ export function useUserLocale() {
       return
     }
     if (!userId || saved === i18n.locale) return
-    void save(i18n.locale)
+    save(i18n.locale)
   }, [i18n.locale])
 }
