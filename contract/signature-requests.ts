@@ -450,6 +450,13 @@ export const signatureRequestListQuerySchema = v.object({
   ),
   signature_status: v.optional(v.picklist(signerStatuses)),
   account_email: v.optional(emailSchema),
+  /** `true`: only requests in which that signature's turn in the signing order has come (the dashboard's To sign). */
+  in_turn: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((s) => s === 'true'),
+    ),
+  ),
   signatures_count: v.optional(intParam(0, 100_000)),
   /** Part of the title, in any case: the dashboard's search. */
   title: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),

@@ -6,6 +6,7 @@ export interface SignatureRequestListQuery {
   status_overall?: SignatureRequestStatus | `${SignatureRequestStatus},${SignatureRequestStatus}`
   signature_status?: SignerStatus
   account_email?: string
+  in_turn?: 'true'
   signatures_count?: number
 }
 
@@ -15,7 +16,7 @@ export function filterQuery(filter: RequestFilter, ownEmail: string): SignatureR
     case 'all':
       return {}
     case 'toSign':
-      return { status_overall: 'OPEN', signature_status: 'OPEN', account_email: ownEmail }
+      return { status_overall: 'OPEN', signature_status: 'OPEN', account_email: ownEmail, in_turn: 'true' }
     case 'pending':
       return { status_overall: 'OPEN', signatures_count: pendingSignaturesCount }
     case 'declined':

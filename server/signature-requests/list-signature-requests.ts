@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  not,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { SignatureRequestListParams, SignatureRequestPage } from '../../contract/signature-requests.ts'
 import { pendingSignaturesCount } from '../../machines/request-filters/request-filters.constants.ts'
 import type { Database } from '../db/open-database.ts'
@@ -56,13 +73,14 @@ export function signatureRequestListQueries(
     const literal = params.title.replace(/[\\%_]/g, (c) => `\\${c}`)
     filters.push(ilike(listed.title, `%${literal}%`))
   }
-  if (params.account_email !== undefined || params.signature_status !== undefined) {
+  if (params.account_email !== undefined || params.signature_status !== undefined || params.in_turn) {
     filters.push(
       signatureOf(
         params.account_email === undefined
           ? signedByCaller(caller)
           : eq(signatures.accountEmail, params.account_email),
         params.signature_status === undefined ? undefined : eq(signatures.status, params.signature_status),
+        params.in_turn ? inTurn(db) : undefined,
       ),
     )
   }
@@ -98,6 +116,26 @@ export function signatureRequestListQueries(
       .offset(params.page * params.size),
     total,
   }
+}
+
+/**
+ * The SQL condition that the signature at hand (`signatures`) is in turn: no open signature of its request
+ * comes before it in the signing order (see `signersInTurn`, the rule the lifecycle machine applies).
+ */
+function inTurn(db: Database): SQL {
+  const earlier = alias(signatures, 'earlier')
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(earlier)
+      .where(
+        and(
+          eq(earlier.requestId, signatures.requestId),
+          eq(earlier.status, 'OPEN'),
+          lt(earlier.sequence, signatures.sequence),
+        ),
+      ),
+  )
 }
 
 /**

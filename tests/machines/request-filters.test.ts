@@ -16,7 +16,7 @@ describe('request list filters (SPEC §4, §9)', () => {
 
   it.each([
     ['all', {}],
-    ['toSign', { status_overall: 'OPEN', signature_status: 'OPEN', account_email: me }],
+    ['toSign', { status_overall: 'OPEN', signature_status: 'OPEN', account_email: me, in_turn: 'true' }],
     ['pending', { status_overall: 'OPEN', signatures_count: 672 }],
     ['declined', { status_overall: 'DECLINED,WITHDRAWN' }],
     ['completed', { status_overall: 'SIGNED' }],

@@ -117,6 +117,14 @@ describe('a request signed in order, with an observer', () => {
         await api.call('POST', apiPaths.initiateSignatureRequest(draft.id), { token: owner }),
       )
     expect(await mailedBy(initiate)).toEqual([firstEmail])
+    // Only the first finds it among the requests to sign; the others' turn has not come.
+    const toSignIds = async (token: string) => {
+      const query = 'status_overall=OPEN&signature_status=OPEN&in_turn=true'
+      const response = await api.call('GET', `${apiPaths.signatureRequests()}?${query}`, { token })
+      return (await json<{ items: { id: string }[] }>(response)).items.map((item) => item.id)
+    }
+    expect(await toSignIds(first)).toContain(draft.id)
+    expect(await toSignIds(second)).not.toContain(draft.id)
     // The signing order is set before sending.
     await api.expectError(
       await api.call('PUT', apiPaths.signatureRequest(draft.id), {
@@ -158,6 +166,9 @@ describe('a request signed in order, with an observer', () => {
         { result: 'complete', statusOverall: 'OPEN' },
       ])
     expect(await mailedBy(signFirst)).toEqual([secondEmail])
+    // The second finds it to sign now, and the first, who has signed, no longer does.
+    expect(await toSignIds(second)).toContain(draft.id)
+    expect(await toSignIds(first)).not.toContain(draft.id)
     await api.expectError(await directSign(early), 409, 'signature_request.not_your_turn')
 
     const seen = await api.mailIds()
@@ -202,7 +213,13 @@ describe('a request signed in order, with an observer', () => {
     expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain('/ByteRange')
     // Another token, or none, finds nothing.
     await api.expectError(
-      await api.call('GET', apiPaths.observedSignatureRequest(draft.id, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)),
+      await api.call(
+        'GET',
+        apiPaths.observedSignatureRequest(
+          draft.id,
+          `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+        ),
+      ),
       404,
       'signature_request.not_found',
     )
