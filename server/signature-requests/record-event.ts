@@ -8,8 +8,8 @@ import type { Caller } from './request-services.ts'
  * What the audit trail records: `created`, `document_added`, `initiated`, `withdrawn`, `declined`,
  * `reminded`, `claimed` (a direct-link signature moved onto an account), `updated` (title or message),
  * `document_removed`, `signer_added`, `signer_removed` (by the sender, or a signer leaving), `fields_placed` (where a signer signs), `delegated`,
- * `attachment_added`, `attachment_removed`, `signed` (a signer signed every document), `expired` (its expiry
- * passed while open). An automatic reminder is `reminded` by nobody, with `automatic` in its detail.
+ * `attachment_added`, `attachment_removed`, `signed` (a signer signed every document), `turn_started` (the signers of the next turn
+ * of a request in order were asked), `expired` (its expiry passed while open). An automatic reminder is `reminded` by nobody, with `automatic` in its detail.
  */
 export type RequestEventType =
   | 'created'
@@ -28,6 +28,7 @@ export type RequestEventType =
   | 'attachment_added'
   | 'attachment_removed'
   | 'signed'
+  | 'turn_started'
   | 'expired'
 
 /**

@@ -164,6 +164,7 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
       attachment_removed: 'Attachment removed',
       signed: 'Signed',
       expired: 'Expired',
+      turn_started: 'Next signers asked',
     },
   },
   'de-ch': {
@@ -259,6 +260,7 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
       attachment_removed: 'Anhang entfernt',
       signed: 'Unterschrieben',
       expired: 'Abgelaufen',
+      turn_started: 'Nächste Unterzeichnende angefragt',
     },
   },
   'fr-ch': {
@@ -355,6 +357,7 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
       attachment_removed: 'Pièce jointe supprimée',
       signed: 'Signée',
       expired: 'Expirée',
+      turn_started: 'Signataires suivants sollicités',
     },
   },
   it: {
@@ -450,6 +453,7 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
       attachment_removed: 'Allegato rimosso',
       signed: 'Firmata',
       expired: 'Scaduta',
+      turn_started: 'Firmatari successivi invitati',
     },
   },
 }

@@ -273,6 +273,11 @@ export async function signRequestDocuments(
         const after = rows.map((row) => ({ ...row, status: decision.signers[row.id] ?? row.status }))
         const next = signaturesInTurn(request, after).filter((row) => !asked.has(row.id))
         await mailSigners(services, tx, request, next, signatureRequestInvitationMail)
+        // The trail records the new turn, which tells an API user's update callback too.
+        if (next.length > 0)
+          await recordEvent(tx, requestId, null, 'turn_started', now, {
+            to: next.map((row) => row.accountEmail).join(', '),
+          })
       }
       return { statusOverall: decision.status }
     })

@@ -26,6 +26,7 @@ const eventLabels: Record<string, MessageDescriptor> = {
   delegated: msg`Signing delegated`,
   claimed: msg`Invitation claimed`,
   signed: msg`Signed`,
+  turn_started: msg`Next signers asked`,
   declined: msg`Declined`,
   withdrawn: msg`Withdrawn`,
   expired: msg`Expired`,

@@ -166,6 +166,13 @@ describe('a request signed in order, with an observer', () => {
         { result: 'complete', statusOverall: 'OPEN' },
       ])
     expect(await mailedBy(signFirst)).toEqual([secondEmail])
+    // The trail says whom the new turn asked, by nobody: the server moved on by itself.
+    const { events } = await json<{
+      events: { type: string; actorEmail: string | null; detail: { to?: string } }[]
+    }>(await api.call('GET', apiPaths.signatureRequestEvents(draft.id), { token: owner }))
+    expect(events.filter((e) => e.type === 'turn_started')).toEqual([
+      expect.objectContaining({ actorEmail: null, detail: { to: secondEmail } }),
+    ])
     // The second finds it to sign now, and the first, who has signed, no longer does.
     expect(await toSignIds(second)).toContain(draft.id)
     expect(await toSignIds(first)).not.toContain(draft.id)
