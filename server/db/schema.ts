@@ -561,11 +561,6 @@ export const signatures = pgTable(
     documentSignatures: jsonb('document_signatures').$type<SignatureField[]>().notNull().default([]),
     /** The fields besides the signature this signer fills, with their values once given (on signing, the signer's). */
     formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
-    /**
-     * SHA-256 of the secret of the signer's direct link (`/view/{request id}/{signature id}?token=`), for
-     * signers without an account; null when they have none.
-     */
-    directTokenHash: text('direct_token_hash').unique(),
     /** What a direct-link signer set through `PUT /v1/direct/user` (user attributes of SPEC §3). */
     directAttributes: jsonb('direct_attributes').$type<Record<string, string[]>>().notNull().default({}),
     /** The last TAN mailed to a direct-link signer, as SHA-256: single use, expiring, locked after 5 misses. */
@@ -590,6 +585,22 @@ export const signatures = pgTable(
     // Deleting an account unbinds its signatures through it.
     index('signatures_signer_idx').on(table.signerId),
   ],
+)
+
+/**
+ * The direct links mailed to a signer without an account (`/view/{request id}/{signature id}?token=`), by the
+ * SHA-256 of their secret: every link mailed for the signature opens it, so a reminder does not break the
+ * link of the first mail, until the signature moves to an account or to another person.
+ */
+export const directLinks = pgTable(
+  'direct_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    signatureId: uuid('signature_id')
+      .notNull()
+      .references(() => signatures.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('direct_links_signature_idx').on(table.signatureId)],
 )
 
 /**

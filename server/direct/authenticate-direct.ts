@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { hashToken } from '../accounts/hash-token.ts'
 import type { Database } from '../db/open-database.ts'
-import { signatures } from '../db/schema.ts'
+import { directLinks, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { admitPathParameters } from '../http/check-path-parameters.ts'
 import { clientAddress } from '../http/client-address.ts'
@@ -23,8 +23,8 @@ export type DirectEnv = { Variables: { direct: DirectCaller } }
 /**
  * Middleware that admits a direct-link call (SPEC §3 direct-sign session): `Authorization: Basic
  * base64("<signature id>:<request id>")` and the link's secret as the `token` query parameter, whose SHA-256
- * must be stored on exactly that signature of that request. Anything else, including a token replaced by a
- * reminder or claimed into an account, is 401 `direct.invalid_token`. A deleted request took its signatures
+ * must be a link of exactly that signature of that request. Anything else, including a link of a signature
+ * claimed into an account or delegated, is 401 `direct.invalid_token`. A deleted request took its signatures
  * with it, so its tokens find nothing.
  */
 export function authenticateDirect(db: Database): MiddlewareHandler<DirectEnv> {
@@ -35,8 +35,9 @@ export function authenticateDirect(db: Database): MiddlewareHandler<DirectEnv> {
     const hash = hashToken(token)
     const [signature] = await db
       .select({ id: signatures.id, requestId: signatures.requestId, email: signatures.accountEmail })
-      .from(signatures)
-      .where(eq(signatures.directTokenHash, hash))
+      .from(directLinks)
+      .innerJoin(signatures, eq(signatures.id, directLinks.signatureId))
+      .where(eq(directLinks.tokenHash, hash))
     // The ids are not secret; the token is, and it was matched by its hash.
     if (
       signature === undefined ||

@@ -8,6 +8,7 @@ import { isSignatureOf } from '../signature-requests/load-requests.ts'
 import { recordEvent } from '../signature-requests/record-event.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
 import { findSendtoSignature } from './find-sendto-signature.ts'
+import { revokeDirectLinks } from './issue-direct-link.ts'
 
 /**
  * POST /v3/sendto/{id}/claim: a signed-in user who holds the direct link of signature `id` takes it into
@@ -50,13 +51,13 @@ export async function claimSendto(
       .set({
         signerId: caller.userId,
         accountEmail: caller.email,
-        directTokenHash: null,
         tanHash: null,
         tanExpiresAt: null,
         tanFailedAttempts: 0,
         tanConfirmedAt: null,
       })
       .where(eq(signatures.id, signature.id))
+    await revokeDirectLinks(tx, signature.id)
     await recordEvent(tx, signature.requestId, caller, 'claimed', services.now(), {
       signatureId: signature.id,
       linkEmail: signature.accountEmail,

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { createSecretToken } from '../accounts/create-secret-token.ts'
-import { signatures } from '../db/schema.ts'
+import { directLinks } from '../db/schema.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
 
 /**
  * A new direct link for a signer without an account: `/view/{request id}/{signature id}?token=<secret>`,
- * the secret 256 random bits of which only the SHA-256 is stored. It replaces the signature's earlier
- * secret, so only the latest mailed link works.
+ * the secret 256 random bits of which only the SHA-256 is stored. The links mailed earlier keep working (a
+ * signer opens whichever mail they find) until {@link revokeDirectLinks}.
  */
 export async function issueDirectLink(
   db: Queryable,
@@ -14,6 +14,11 @@ export async function issueDirectLink(
   signature: { id: string; requestId: string },
 ): Promise<string> {
   const { token, hash } = createSecretToken()
-  await db.update(signatures).set({ directTokenHash: hash }).where(eq(signatures.id, signature.id))
+  await db.insert(directLinks).values({ tokenHash: hash, signatureId: signature.id })
   return `${publicUrl}/view/${signature.requestId}/${signature.id}?token=${token}`
+}
+
+/** Every direct link of the signature stops working: it moved to an account, or to another person. */
+export async function revokeDirectLinks(db: Queryable, signatureId: string): Promise<void> {
+  await db.delete(directLinks).where(eq(directLinks.signatureId, signatureId))
 }

@@ -1,3 +1,4 @@
+import type { MailLocale } from './mail-locale.ts'
 import type { MailTemplate } from './render-mail.ts'
 
 /** Values of {@link signatureRequestInvitationMail} and the reminder. */
@@ -13,6 +14,14 @@ export type SignatureRequestMailValues = {
   directLink?: boolean
 }
 
+/** What the invitation and the reminder tell a signer of their personal direct link. */
+export const personalLinkNotes: Record<MailLocale, string> = {
+  'en-gb': 'This link is yours alone: please do not forward it.',
+  'de-ch': 'Dieser Link gilt nur für Sie: Bitte leiten Sie ihn nicht weiter.',
+  'fr-ch': 'Ce lien est personnel : merci de ne pas le transférer.',
+  it: 'Questo link è personale: non lo inoltri.',
+}
+
 const withMessage = (message: string, paragraphs: string[]) =>
   message.trim() === '' ? paragraphs : [...paragraphs, `“${message.trim()}”`]
 
@@ -22,7 +31,7 @@ export const signatureRequestInvitationMail: MailTemplate<SignatureRequestMailVa
     subject: `${sender} asks you to sign “${title}”`,
     paragraphs: withMessage(message, ['Hello,', `${sender} asks you to sign the documents of “${title}”.`]),
     action: { label: 'Open the documents', url: link },
-    note: directLink ? 'This link is yours alone: please do not forward it.' : undefined,
+    note: directLink ? personalLinkNotes['en-gb'] : undefined,
   }),
   'de-ch': ({ sender, title, message, link, directLink }) => ({
     subject: `${sender} bittet Sie, «${title}» zu unterschreiben`,
@@ -31,7 +40,7 @@ export const signatureRequestInvitationMail: MailTemplate<SignatureRequestMailVa
       `${sender} bittet Sie, die Dokumente von «${title}» zu unterschreiben.`,
     ]),
     action: { label: 'Dokumente öffnen', url: link },
-    note: directLink ? 'Dieser Link gilt nur für Sie: Bitte leiten Sie ihn nicht weiter.' : undefined,
+    note: directLink ? personalLinkNotes['de-ch'] : undefined,
   }),
   'fr-ch': ({ sender, title, message, link, directLink }) => ({
     subject: `${sender} vous demande de signer « ${title} »`,
@@ -40,7 +49,7 @@ export const signatureRequestInvitationMail: MailTemplate<SignatureRequestMailVa
       `${sender} vous demande de signer les documents de « ${title} ».`,
     ]),
     action: { label: 'Ouvrir les documents', url: link },
-    note: directLink ? 'Ce lien est personnel : merci de ne pas le transférer.' : undefined,
+    note: directLink ? personalLinkNotes['fr-ch'] : undefined,
   }),
   it: ({ sender, title, message, link, directLink }) => ({
     subject: `${sender} Le chiede di firmare «${title}»`,
@@ -49,6 +58,6 @@ export const signatureRequestInvitationMail: MailTemplate<SignatureRequestMailVa
       `${sender} Le chiede di firmare i documenti di «${title}».`,
     ]),
     action: { label: 'Apri i documenti', url: link },
-    note: directLink ? 'Questo link è personale: non lo inoltri.' : undefined,
+    note: directLink ? personalLinkNotes.it : undefined,
   }),
 }

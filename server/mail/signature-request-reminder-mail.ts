@@ -1,9 +1,9 @@
 import type { MailTemplate } from './render-mail.ts'
-import type { SignatureRequestMailValues } from './signature-request-invitation-mail.ts'
+import { personalLinkNotes, type SignatureRequestMailValues } from './signature-request-invitation-mail.ts'
 
 /**
- * Reminds a signer whose signature is still open (POST .../remind). A signer without an account gets a new
- * direct link, since only the latest one is kept; the note tells them the old one is gone.
+ * Reminds a signer whose signature is still open (POST .../remind, or the automatic reminders). A signer
+ * without an account gets a new direct link, personal like the first; the links of earlier mails keep working.
  */
 export const signatureRequestReminderMail: MailTemplate<SignatureRequestMailValues> = {
   'en-gb': ({ sender, title, message, link, directLink }) => ({
@@ -14,9 +14,7 @@ export const signatureRequestReminderMail: MailTemplate<SignatureRequestMailValu
       ...(message.trim() === '' ? [] : [`“${message.trim()}”`]),
     ],
     action: { label: 'Open the documents', url: link },
-    note: directLink
-      ? 'This mail brings you a new personal link: the link of earlier mails no longer works.'
-      : undefined,
+    note: directLink ? personalLinkNotes['en-gb'] : undefined,
   }),
   'de-ch': ({ sender, title, message, link, directLink }) => ({
     subject: `Erinnerung: ${sender} wartet auf Ihre Unterschrift für «${title}»`,
@@ -26,9 +24,7 @@ export const signatureRequestReminderMail: MailTemplate<SignatureRequestMailValu
       ...(message.trim() === '' ? [] : [`«${message.trim()}»`]),
     ],
     action: { label: 'Dokumente öffnen', url: link },
-    note: directLink
-      ? 'Diese E-Mail enthält einen neuen persönlichen Link: Der Link früherer E-Mails funktioniert nicht mehr.'
-      : undefined,
+    note: directLink ? personalLinkNotes['de-ch'] : undefined,
   }),
   'fr-ch': ({ sender, title, message, link, directLink }) => ({
     subject: `Rappel : ${sender} attend votre signature pour « ${title} »`,
@@ -38,9 +34,7 @@ export const signatureRequestReminderMail: MailTemplate<SignatureRequestMailValu
       ...(message.trim() === '' ? [] : [`« ${message.trim()} »`]),
     ],
     action: { label: 'Ouvrir les documents', url: link },
-    note: directLink
-      ? 'Cet e-mail contient un nouveau lien personnel : le lien des e-mails précédents ne fonctionne plus.'
-      : undefined,
+    note: directLink ? personalLinkNotes['fr-ch'] : undefined,
   }),
   it: ({ sender, title, message, link, directLink }) => ({
     subject: `Promemoria: ${sender} attende la Sua firma su «${title}»`,
@@ -50,8 +44,6 @@ export const signatureRequestReminderMail: MailTemplate<SignatureRequestMailValu
       ...(message.trim() === '' ? [] : [`«${message.trim()}»`]),
     ],
     action: { label: 'Apri i documenti', url: link },
-    note: directLink
-      ? 'Questa e-mail contiene un nuovo link personale: il link delle e-mail precedenti non funziona più.'
-      : undefined,
+    note: directLink ? personalLinkNotes.it : undefined,
   }),
 }

@@ -5,6 +5,7 @@ import {
   signerActionRefusal,
 } from '../../machines/signature-request/signature-request-refusals.ts'
 import { signatureRequests, signatures, users } from '../db/schema.ts'
+import { revokeDirectLinks } from '../direct/issue-direct-link.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
 import { findRequest } from './find-request.ts'
@@ -57,7 +58,6 @@ export async function delegateSignature(
         signerId: account?.id ?? null,
         accountEmail: email,
         signerIdentityData: input.signerIdentityData ?? null,
-        directTokenHash: null,
         directAttributes: {},
         tanHash: null,
         tanExpiresAt: null,
@@ -66,6 +66,7 @@ export async function delegateSignature(
       })
       .where(eq(signatures.id, ownSignature.id))
       .returning()
+    await revokeDirectLinks(tx, ownSignature.id)
     if (moved === undefined) throw new Error('delegated signature vanished')
     const now = services.now()
     await tx.update(signatureRequests).set({ updatedAt: now }).where(eq(signatureRequests.id, id))

@@ -13,7 +13,7 @@ import type { RequestServices } from './request-services.ts'
 /**
  * Mails `template` to each of `to`, in the signer's language: for an account, the sender's choice for them, else
  * the account's; for a direct-link signer, the language their page last showed, else the sender's choice. Account holders get a link to `/view/{id}`; a signer
- * without an account gets a new direct link of their own, which replaces the one of any earlier mail.
+ * without an account gets a new direct link of their own; the links of earlier mails keep working.
  * A business's request carries the business's brand. Written with `tx`, the transaction of the change the
  * mails tell of.
  */

@@ -81,8 +81,8 @@ function LinkError({ error }: { error: unknown }) {
       <StatusPage title={<Trans>This link is not valid</Trans>}>
         <p>
           <Trans>
-            The link may be incomplete, or it was replaced by a newer one. Please open the link from the
-            latest e-mail, or ask the sender to send the request again.
+            The link may be incomplete, or the signature was moved to an account or handed to someone else.
+            Please open the link from the latest e-mail, or ask the sender to send the request again.
           </Trans>
         </p>
       </StatusPage>

@@ -223,25 +223,28 @@ describe.each(featureDrivers)('direct-link signers on %s', (driver) => {
     expect(view.signatures.map((s) => s.status)).toEqual(['OPEN', 'OPEN'])
   })
 
-  it('replaces the link with a new one on a reminder, which says so', async () => {
-    const { guest } = await sendToGuests('Reminded')
+  it('mails a new link on a reminder, and the link of the first mail keeps working', async () => {
+    const { guest, other } = await sendToGuests('Reminded')
     const seen = await api.mailIds()
     const reminded = await api.call('POST', apiPaths.remindSignatureRequest(guest.requestId), {
       token: owner,
     })
     expect(reminded.status).toBe(200)
     const mail = await api.waitForMail(guestEmail, /Reminder/, seen)
-    expect(mail.text).toContain('no longer works')
+    expect(mail.text).toContain('This link is yours alone')
     const fresh = parseLink(mail.links.find((l) => l.includes('/view/')) ?? '')
     expect(fresh).toMatchObject({ requestId: guest.requestId, signatureId: guest.signatureId })
     expect(fresh.token).not.toBe(guest.token)
 
+    // The signer may open either mail.
+    expect((await readRequest(guest)).signatureStatus).toBe('OPEN')
+    expect((await readRequest(fresh)).signatureStatus).toBe('OPEN')
+    // A link of another signature, with this signature's ids, still opens nothing.
     await api.expectError(
-      await direct('GET', apiPaths.directSignatureRequest(guest.requestId, guest.token), guest),
+      await direct('GET', apiPaths.directSignatureRequest(guest.requestId, other.token), guest),
       401,
       'direct.invalid_token',
     )
-    expect((await readRequest(fresh)).signatureStatus).toBe('OPEN')
     api.clock.advance(hour)
   })
 

@@ -32,7 +32,7 @@ describe('mails of direct-link signers', () => {
   )
 
   it.each(mailLocales)(
-    'tells a direct signer in %s that the link is theirs, and on a reminder that it is new',
+    'tells a direct signer in %s that the link is theirs, on the invitation and the reminder',
     (locale) => {
       const invitation = renderMail(signatureRequestInvitationMail, locale, 'guest@example.com', request)
       const personal = renderMail(signatureRequestInvitationMail, locale, 'guest@example.com', {
@@ -50,11 +50,11 @@ describe('mails of direct-link signers', () => {
     },
   )
 
-  it('says in English that the earlier link no longer works', () => {
+  it("tells a direct signer in English that the reminder's link is theirs alone", () => {
     const mail = renderMail(signatureRequestReminderMail, 'en-gb', 'guest@example.com', {
       ...request,
       directLink: true,
     })
-    expect(mail.text).toContain('the link of earlier mails no longer works')
+    expect(mail.text).toContain('This link is yours alone')
   })
 })
