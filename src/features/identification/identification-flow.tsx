@@ -5,6 +5,10 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { identificationMachine } from '../../../machines/identification/identification.machine.ts'
+import {
+  selectIdentificationContext,
+  selectIdentificationStep,
+} from '../../../machines/identification/identification.selectors.ts'
 import type {
   IdentificationMethod,
   IdentificationPaymentConfirmation,
@@ -95,7 +99,8 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
     })
   }, [api, access, queryClient])
   const actor = useActorRef(machine, { input: { signatureRequestId }, inspect })
-  const snapshot = useSelector(actor, (s) => s)
+  const step = useSelector(actor, selectIdentificationStep)
+  const context = useSelector(actor, selectIdentificationContext)
   const startedHere = useRef(false)
   const [consent, setConsent] = useState(false)
   const payment = useQuery(getIdentificationPaymentQueryOptions(api, legislation, access))
@@ -106,14 +111,14 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
   }, [actor, returned, legislation, method])
 
   // A licence the bank was processing is paid now: the methods it pays for are offered.
-  const paidMeanwhile = snapshot.context.isCovered === false && payment.data?.covered === true
+  const paidMeanwhile = context.isCovered === false && payment.data?.covered === true
   useEffect(() => {
     if (paidMeanwhile) actor.send({ type: 'coverage.recheck' })
   }, [actor, paidMeanwhile])
 
   // The appointment is open at the provider: its page runs the identification and sends the browser back.
-  const identUrl = snapshot.context.identUrl
-  const leaving = startedHere.current && snapshot.matches('awaitingAppointment') && identUrl !== undefined
+  const identUrl = context.identUrl
+  const leaving = startedHere.current && step === 'awaitingAppointment' && identUrl !== undefined
   useEffect(() => {
     if (leaving && identUrl) window.location.assign(identUrl)
   }, [leaving, identUrl])
@@ -134,7 +139,7 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
       action: async () => start('id-austria'),
     })
 
-  const { errorCode, methods, isCovered } = snapshot.context
+  const { errorCode, methods, isCovered } = context
   const error = errorCode ? <FormAlert>{i18n._(identificationErrors[errorCode])}</FormAlert> : null
   const price =
     payment.data?.amount != null && payment.data.currency != null
@@ -147,7 +152,7 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
     </p>
   )
 
-  if (snapshot.matches('choosingLegislation'))
+  if (step === 'choosingLegislation')
     return (
       <div className={styles.card}>
         {error}
@@ -156,11 +161,11 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
         </Button>
       </div>
     )
-  if (snapshot.matches('checkingCoverage')) return busy(<Trans>Checking the methods offered to you…</Trans>)
-  if (snapshot.matches('creatingPayment')) return busy(<Trans>Preparing the payment…</Trans>)
-  if (snapshot.matches('confirmingPayment')) return busy(<Trans>Confirming your payment…</Trans>)
-  const licence = snapshot.context.payment
-  if (snapshot.matches('enteringCard') && licence) {
+  if (step === 'checkingCoverage') return busy(<Trans>Checking the methods offered to you…</Trans>)
+  if (step === 'creatingPayment') return busy(<Trans>Preparing the payment…</Trans>)
+  if (step === 'confirmingPayment') return busy(<Trans>Confirming your payment…</Trans>)
+  const licence = context.payment
+  if (step === 'enteringCard' && licence) {
     const licencePrice = formatMoney(licence.amount, i18n.locale, licence.currency)
     return (
       <section className={styles.card} aria-labelledby="ident-pay" data-testid="identification-payment">
@@ -189,19 +194,18 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
       </section>
     )
   }
-  if (snapshot.matches('starting') || leaving)
-    return busy(<Trans>Opening the identification provider…</Trans>)
-  if (snapshot.matches('awaitingAppointment') || snapshot.matches('polling'))
+  if (step === 'starting' || leaving) return busy(<Trans>Opening the identification provider…</Trans>)
+  if (step === 'awaitingAppointment' || step === 'polling')
     return busy(
-      snapshot.context.status === 'inprogress' ? (
+      context.status === 'inprogress' ? (
         <Trans>Your identification is in progress. This page updates by itself.</Trans>
       ) : (
         <Trans>Waiting for the result of your identification. This page updates by itself.</Trans>
       ),
     )
-  if (snapshot.matches('activatingQES') || snapshot.matches('checkingQuality'))
+  if (step === 'activatingQES' || step === 'checkingQuality')
     return busy(<Trans>You are identified. Activating your new signature standard…</Trans>)
-  if (snapshot.matches('done'))
+  if (step === 'done')
     return (
       <section className={styles.card} data-testid="identification-done" aria-labelledby="ident-done">
         <h2 id="ident-done">
@@ -222,7 +226,7 @@ export function IdentificationFlow(props: IdentificationFlowProps) {
         </div>
       </section>
     )
-  if (snapshot.matches('failure'))
+  if (step === 'failure')
     return (
       <section className={styles.card} data-testid="identification-failed" aria-labelledby="ident-failed">
         <h2 id="ident-failed">
