@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { pageBoxSchema } from './signature-fields.ts'
+import { type PageBox, pageBoxSchema } from './signature-fields.ts'
 
 /**
  * What a field besides the signature asks of its signer: a text, a date (the signing date unless chosen),
@@ -103,4 +103,42 @@ export function formValueProblem(kind: FormFieldKind, value: string): string | u
 export function isFilled(kind: FormFieldKind, value: string | null): boolean {
   if (value === null || value === '') return false
   return kind !== 'checkbox' || value === checkedValue
+}
+
+/** A field's box on a document, named as a 400 names it (where the body gives it, or whose it is). */
+export type NamedBox = PageBox & { documentId: string; name: string }
+
+/** How far two boxes may run into each other (rounding of a drag or a resize) before they overlap. */
+const overlapTolerance = 0.5
+
+/**
+ * The first of `given` that overlaps another of `given`, or one of `others` (fields already there), on the same
+ * page of the same document, with the one it overlaps; undefined when every field stands apart. Fields of
+ * `others` are not checked against each other: what is stored is not what the call asks.
+ */
+export function overlappingFields(
+  given: readonly NamedBox[],
+  others: readonly NamedBox[] = [],
+): [NamedBox, NamedBox] | undefined {
+  const byPage = new Map<string, NamedBox[]>()
+  const pageOf = (box: NamedBox) => {
+    const key = `${box.documentId}/${box.page}`
+    let page = byPage.get(key)
+    if (page === undefined) {
+      page = []
+      byPage.set(key, page)
+    }
+    return page
+  }
+  for (const box of others) pageOf(box).push(box)
+  const overlap = (a: NamedBox, b: NamedBox) =>
+    Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > overlapTolerance &&
+    Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > overlapTolerance
+  for (const box of given) {
+    const page = pageOf(box)
+    const other = page.find((placed) => overlap(box, placed))
+    if (other !== undefined) return [box, other]
+    page.push(box)
+  }
+  return undefined
 }

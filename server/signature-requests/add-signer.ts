@@ -5,6 +5,7 @@ import { signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
 import { applyEvent } from './apply-event.ts'
+import { checkFieldsApart } from './check-fields-apart.ts'
 import { checkFormFields } from './check-form-fields.ts'
 import { checkSignatureFields, requestFieldDocuments } from './check-signature-fields.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
@@ -49,6 +50,15 @@ export async function addSigner(
       const fieldOn = await requestFieldDocuments(tx, id)
       checkSignatureFields(fields, fieldOn, 'document_signatures')
       const formFields = checkFormFields(invite.formFields ?? [], fieldOn, 'form_fields')
+      checkFieldsApart(
+        [{ at: '', documentSignatures: fields, formFields: invite.formFields ?? [] }],
+        current.map((s) => ({
+          email: s.accountEmail,
+          documentSignatures: s.documentSignatures,
+          formFields: s.formFields,
+        })),
+        fieldOn,
+      )
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
       const added = await tx
         .insert(signatures)

@@ -5,6 +5,7 @@ import { requestCallbacks } from '../api-users/request-callbacks.ts'
 import { businessOfAccount } from '../businesses/business-of-account.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures, users } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
+import { checkFieldsApart } from './check-fields-apart.ts'
 import { checkFormFields } from './check-form-fields.ts'
 import { checkSignatureFields, fieldDocuments } from './check-signature-fields.ts'
 import { futureExpiry } from './future-expiry.ts'
@@ -73,6 +74,15 @@ export async function createSignatureRequest(
       checkSignatureFields(invite.documentSignatures ?? [], fieldOn, `${at}.document_signatures`)
       formFields.set(email, checkFormFields(invite.formFields ?? [], fieldOn, `${at}.form_fields`))
     }
+    checkFieldsApart(
+      [...invites].map(([email, invite]) => ({
+        at: `signatures.${fieldsAt.get(email)}`,
+        documentSignatures: invite.documentSignatures ?? [],
+        formFields: invite.formFields ?? [],
+      })),
+      [],
+      fieldOn,
+    )
     const [request] = await tx
       .insert(signatureRequests)
       .values({

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import {
-  type EmbeddedFont,
   PDF,
   PdfArray,
   PdfDict,
@@ -13,8 +12,17 @@ import {
 } from '@libpdf/core'
 import * as pkijs from 'pkijs'
 import { checkedValue } from '../../contract/form-fields.ts'
-import { embedTextFonts, printable } from '../pdf-fonts.ts'
-import { drawAppearance, drawImageAppearance } from './appearance.ts'
+import { embedTextFonts } from '../pdf-fonts.ts'
+import {
+  type AppearanceFont,
+  drawAppearance,
+  drawCheckboxAppearance,
+  drawImageAppearance,
+  drawTextFieldAppearance,
+  embeddedAppearanceFont,
+  helvetica,
+  inWinAnsi,
+} from './appearance.ts'
 import { attribute, type CmsSigner, prepareSignedData, RawDer, signedDataDer } from './cms.ts'
 import { OID } from './oids.ts'
 import { SigningError } from './signing-error.ts'
@@ -62,8 +70,8 @@ export type SignPdfOptions = {
    */
   manifestation?: boolean
   /**
-   * The values of the signer's fields besides the signature, written into this signature's update as page
-   * content and as read-only form fields, so that the signature covers them.
+   * The values of the signer's fields besides the signature, written into this signature's update as
+   * read-only form fields that carry their appearance, so that the signature covers them.
    */
   formFields?: PdfFormField[]
   /** Where and what to draw; by default a 300 x 140 box low on the last page. */
@@ -91,9 +99,10 @@ type PdfFormField = SignatureRect & {
   value: string
 }
 
-/** Annotation flag Print and field flag ReadOnly (PDF 32000-1, 12.5.3 and 12.7.3.1). */
+/** Annotation flag Print, field flag ReadOnly and text field flag Multiline (PDF 32000-1, 12.5.3, 12.7). */
 const printFlag = 4
 const readOnlyFlag = 1
+const multilineFlag = 4096
 const resolve =
   (pdf: PDF): Resolve =>
   (ref) =>
@@ -249,11 +258,30 @@ export async function preparePdfSignature(
   const signingTime = options.signingTime ?? new Date()
   const form = pdf.getOrCreateForm()
   const formFields = options.formFields ?? []
-  // Helvetica writes WinAnsi only; other values take an embedded font, subset to what they use.
-  const font = formFields.every((field) => inWinAnsi(field.value))
+  const seal = options.seal
+  // A signer's visual signature is drawn as its image alone; the other appearances write lines of text.
+  const imageOnly = !seal && options.visualSignature !== undefined && !options.manifestation
+  const lines = imageOnly ? [] : appearanceLines(options, signingTime)
+  // Helvetica writes WinAnsi only: names and values beyond it (Greek, Cyrillic) take an embedded font,
+  // subset to the glyphs they use when the update is saved.
+  const embedded = [...lines, ...formFields.map((field) => field.value)].every(inWinAnsi)
     ? undefined
     : (await embedTextFonts(pdf)).regular
-  for (const field of formFields) writeFormField(pdf, form, field, font)
+  let helveticaRef: PdfRef | undefined
+  const fonts = (needed: string[]): { font: AppearanceFont; ref: PdfRef } => {
+    if (embedded && !needed.every(inWinAnsi))
+      return { font: embeddedAppearanceFont(embedded), ref: embedded.ref }
+    helveticaRef ??= pdf.register(
+      PdfDict.of({
+        Type: PdfName.of('Font'),
+        Subtype: PdfName.of('Type1'),
+        BaseFont: PdfName.of('Helvetica'),
+        Encoding: PdfName.of('WinAnsiEncoding'),
+      }),
+    )
+    return { font: helvetica, ref: helveticaRef }
+  }
+  for (const field of formFields) writeFormField(pdf, form, field, fonts([field.value]))
   const existingNames = new Set(form.getFieldNames())
   const signatureCount = form.getFields().filter((field) => field.type === 'signature').length
   const pageIndex = options.appearance?.page ?? pdf.getPageCount() - 1
@@ -281,43 +309,14 @@ export async function preparePdfSignature(
   if (options.location) signatureDict.set('Location', PdfString.fromString(options.location))
   const signatureRef = pdf.register(signatureDict)
 
-  const seal = options.seal
-  const lines =
-    options.appearance?.lines ??
-    (options.manifestation && !seal
-      ? [
-          `Signed by ${options.name}`,
-          `Meaning: ${options.reason}`,
-          manifestationTime.format(signingTime),
-          `${qualityLabels[options.quality ?? 'ses']}, 21 CFR Part 11`,
-        ]
-      : seal
-        ? [
-            seal.label,
-            ...(seal.organization === seal.label ? [] : [seal.organization]),
-            dateFormat.format(signingTime),
-            sealQualityLabels[options.quality ?? 'aes'],
-          ]
-        : [
-            `Signed by ${options.signer.name}`,
-            dateFormat.format(signingTime),
-            qualityLabels[options.quality ?? 'ses'],
-          ])
   // The seal's image was redrawn by the server when it was uploaded, so it embeds as it is.
   const visual = !seal && options.visualSignature ? pdf.embedImage(options.visualSignature) : undefined
   const image = visual ?? (seal?.image ? pdf.embedImage(seal.image) : undefined)
+  const text = imageOnly ? undefined : fonts(lines)
   const drawing =
-    visual && !options.manifestation
+    visual && text === undefined
       ? drawImageAppearance(rect.width, rect.height, visual)
-      : drawAppearance(rect.width, rect.height, lines, image)
-  const fontRef = pdf.register(
-    PdfDict.of({
-      Type: PdfName.of('Font'),
-      Subtype: PdfName.of('Type1'),
-      BaseFont: PdfName.of('Helvetica'),
-      Encoding: PdfName.of('WinAnsiEncoding'),
-    }),
-  )
+      : drawAppearance(rect.width, rect.height, lines, image, text?.font)
   const placed = onPage(
     rect,
     visibleBox(page.dict, (ref) => pdf.getObject(ref)),
@@ -331,7 +330,7 @@ export async function preparePdfSignature(
         BBox: numbers([0, 0, rect.width, rect.height]),
         ...(placed.matrix ? { Matrix: numbers(placed.matrix) } : {}),
         Resources: PdfDict.of({
-          Font: PdfDict.of({ [drawing.fontResource]: fontRef }),
+          ...(text ? { Font: PdfDict.of({ [drawing.fontResource]: text.ref }) } : {}),
           ...(image && drawing.imageResource
             ? { XObject: PdfDict.of({ [drawing.imageResource]: image.ref }) }
             : {}),
@@ -359,7 +358,7 @@ export async function preparePdfSignature(
   if (annots) annots.push(widgetRef)
   else page.dict.set('Annots', new PdfArray([widgetRef]))
 
-  const bytes = await pdf.save({ incremental: true, ...(font ? { subsetFonts: true } : {}) })
+  const bytes = await pdf.save({ incremental: true, ...(embedded ? { subsetFonts: true } : {}) })
   const placeholder = findPlaceholder(bytes, pdfBytes.length)
   const contentsEnd = placeholder.contentsStart + placeholder.contentsLength
   const byteRange = [0, placeholder.contentsStart, contentsEnd, bytes.length - contentsEnd]
@@ -377,80 +376,106 @@ export async function preparePdfSignature(
   }
 }
 
+/** The lines of a text appearance: as given, or who signed (or sealed), when and at which quality. */
+function appearanceLines(options: SignaturePlan, signingTime: Date): string[] {
+  const seal = options.seal
+  if (options.appearance?.lines) return options.appearance.lines
+  if (options.manifestation && !seal)
+    return [
+      `Signed by ${options.name}`,
+      `Meaning: ${options.reason}`,
+      manifestationTime.format(signingTime),
+      `${qualityLabels[options.quality ?? 'ses']}, 21 CFR Part 11`,
+    ]
+  if (seal)
+    return [
+      seal.label,
+      ...(seal.organization === seal.label ? [] : [seal.organization]),
+      dateFormat.format(signingTime),
+      sealQualityLabels[options.quality ?? 'aes'],
+    ]
+  return [
+    `Signed by ${options.signer.name}`,
+    dateFormat.format(signingTime),
+    qualityLabels[options.quality ?? 'ses'],
+  ]
+}
+
 /**
- * Writes one field's value on its page as text (a checkbox as a box, with an X when ticked), which every
- * reader shows and extracts, and as a read-only form field of the same name and value without an appearance
- * of its own, for software that reads forms.
+ * Writes one field's value as a read-only form field (a merged field and widget) whose appearance shows it:
+ * a text wrapped and clipped within its box, a checkbox as a box crossed when ticked. The value is in the
+ * PDF once: page text besides it made pdftotext, copy and screen readers find every value twice, since a
+ * viewer draws a field without an appearance of its own from its value too. Poppler (pdftotext, pdftoppm),
+ * pdf.js and Acrobat all show and extract a widget's appearance.
  */
 function writeFormField(
   pdf: PDF,
   form: ReturnType<PDF['getOrCreateForm']>,
   field: PdfFormField,
-  embedded: EmbeddedFont | undefined,
+  { font, ref: fontRef }: { font: AppearanceFont; ref: PdfRef },
 ): void {
-  const font = embedded ?? 'Helvetica'
   const page = pdf.getPage(field.page)
   if (!page) throw new SigningError('signing.page_out_of_range', `page ${field.page} does not exist`)
-  const { x, y, width, height } = field
-  const size = Math.max(Math.min(11, height * 0.7), 4)
-  // The page's content is in its own space: a point of the box as shown is turned back by the page's
-  // /Rotate, and what is drawn there turned by it, so that it reads upright where the box is shown.
-  const box = visibleBox(page.dict, resolve(pdf))
-  const at = (shownX: number, shownY: number) => {
-    const [left, bottom] = onPage({ x: shownX, y: shownY, width: 0, height: 0 }, box, page.rotation).rect
-    return { x: left, y: bottom, rotate: { angle: page.rotation, origin: { x: left, y: bottom } } }
-  }
-  if (field.checkbox) {
-    const side = Math.min(width, height)
-    page.drawRectangle({ ...at(x, y), width: side, height: side, borderWidth: 1 })
-    if (field.value === checkedValue) {
-      page.drawText('X', { ...at(x + side * 0.2, y + side * 0.2), size: side * 0.8, font })
-    }
-  } else {
-    page.drawText(embedded ? printable(embedded, field.value) : field.value, {
-      ...at(x + 2, y + Math.max((height - size) / 2, 1)),
-      size,
-      font,
-      maxWidth: Math.max(width - 4, 1),
-    })
-  }
-  // A merged field and widget without an appearance of its own (the page shows the value): libpdf's
-  // drawField would build one, which costs more than the rest of the field.
+  const { width, height } = field
+  // The appearance is drawn upright in the box as shown: its /Matrix turns it by the page's /Rotate.
+  const placed = onPage(field, visibleBox(page.dict, resolve(pdf)), page.rotation)
+  const appearance = (content: Uint8Array, resources?: PdfDict) =>
+    pdf.register(
+      PdfStream.fromDict(
+        {
+          Type: PdfName.of('XObject'),
+          Subtype: PdfName.of('Form'),
+          BBox: numbers([0, 0, width, height]),
+          ...(placed.matrix ? { Matrix: numbers(placed.matrix) } : {}),
+          Resources: resources ?? new PdfDict(),
+        },
+        content,
+      ),
+    )
+  const checked = field.value === checkedValue
   const formField = field.checkbox
-    ? form.createCheckbox(field.name, { defaultChecked: field.value === checkedValue })
+    ? form.createCheckbox(field.name, { defaultChecked: checked })
     : form.createTextField(field.name, { defaultValue: field.value })
   const widget = formField.getDict()
   widget.delete('Kids')
   widget.set('Type', PdfName.of('Annot'))
   widget.set('Subtype', PdfName.of('Widget'))
   widget.set('F', PdfNumber.of(printFlag))
-  widget.set('Ff', PdfNumber.of(readOnlyFlag))
   widget.set('P', page.ref)
-  widget.set('Rect', numbers(onPage(field, box, page.rotation).rect))
-  widget.set(
-    'V',
-    field.checkbox
-      ? PdfName.of(field.value === checkedValue ? 'Yes' : 'Off')
-      : PdfString.fromString(field.value),
-  )
+  widget.set('Rect', numbers(placed.rect))
+  if (field.checkbox) {
+    widget.set('Ff', PdfNumber.of(readOnlyFlag))
+    widget.set('V', PdfName.of(checked ? 'Yes' : 'Off'))
+    widget.set('AS', PdfName.of(checked ? 'Yes' : 'Off'))
+    widget.set(
+      'AP',
+      PdfDict.of({
+        N: PdfDict.of({
+          Yes: appearance(drawCheckboxAppearance(width, height, true)),
+          Off: appearance(drawCheckboxAppearance(width, height, false)),
+        }),
+      }),
+    )
+  } else {
+    const drawing = drawTextFieldAppearance(width, height, field.value, font)
+    widget.set('Ff', PdfNumber.of(readOnlyFlag | multilineFlag))
+    widget.set('V', PdfString.fromString(field.value))
+    widget.set(
+      'DA',
+      PdfString.fromString(`/${drawing.fontResource} ${Number(drawing.fontSize.toFixed(2))} Tf 0 g`),
+    )
+    widget.set(
+      'AP',
+      PdfDict.of({
+        N: appearance(drawing.content, PdfDict.of({ Font: PdfDict.of({ [drawing.fontResource]: fontRef }) })),
+      }),
+    )
+  }
   const widgetRef = formField.getRef()
   if (!widgetRef) throw new SigningError('signing.pdf_unreadable', 'form field has no reference')
   const annots = page.dict.getArray('Annots', resolve(pdf))
   if (annots) annots.push(widgetRef)
   else page.dict.set('Annots', new PdfArray([widgetRef]))
-}
-
-/** Characters of WinAnsiEncoding beyond Latin-1 (PDF 32000-1, annex D). */
-const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
-
-/** Whether the standard fonts can write `text`: all of it in WinAnsiEncoding. */
-function inWinAnsi(text: string): boolean {
-  for (const character of text) {
-    const code = character.codePointAt(0) ?? 0
-    const latin1 = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)
-    if (!latin1 && !winAnsiExtras.has(character)) return false
-  }
-  return true
 }
 
 async function load(pdfBytes: Uint8Array): Promise<PDF> {

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas'
 import QRCode from 'qrcode'
 import { handwritingFont, visualSignatureSize } from '../../contract/visual-signatures.ts'
+import { fitText } from '../signing/fit-text.ts'
 
 /** What a visual signature's image shows (SPEC §3 Visual signature); each line is left out when empty. */
 export type VisualSignatureDrawing = {
@@ -69,9 +70,20 @@ export async function renderVisualSignature(drawing: VisualSignatureDrawing, sca
   const canvas = createCanvas(width * scale, height * scale)
   const context = canvas.getContext('2d')
   context.scale(scale, scale)
-  const lines = textLines(drawing)
-  const lineHeight = 11
-  const textTop = height - 6 - lines.length * lineHeight
+  // The small lines wrap (down to 6 px, as the PDF's text appearance) rather than being cut, in at most the
+  // lower two thirds of the image, and only what still does not fit ends with an ellipsis.
+  const smallFace = (px: number) => `${px}px "DejaVu Sans", "Liberation Sans", sans-serif`
+  const small = fitText(
+    textLines(drawing),
+    (text, size) => {
+      context.font = smallFace(size)
+      return context.measureText(text).width
+    },
+    { width: width - 16, height: height - 6 - 46 },
+    { maxSize: 9, minSize: 6, lineSpacing: 11 / 9 },
+  )
+  const lineHeight = (small.size * 11) / 9
+  const textTop = height - 6 - small.lines.length * lineHeight
   const area = { x: 8, y: 6, width: width - 16, height: Math.max(textTop - 10, 30) }
   const qrSize = drawing.qr === undefined ? 0 : Math.min(area.height, 64)
   const signatureBox = { ...area, width: area.width - (qrSize > 0 ? qrSize + 6 : 0) }
@@ -84,18 +96,27 @@ export async function renderVisualSignature(drawing: VisualSignatureDrawing, sca
     const h = image.height * fit
     context.drawImage(image, signatureBox.x, signatureBox.y + (signatureBox.height - h), w, h)
   } else if (!drawing.placeholder) {
-    let size = 40
     const family =
       drawing.font === undefined ? `"${handwritingFont}", "${handwritingFontExt}"` : `"${drawing.font}"`
     const face = (px: number) => `${px}px ${family}, "DejaVu Serif", "Liberation Serif", serif`
-    context.font = face(size)
-    while (size > 12 && context.measureText(drawing.name).width > signatureBox.width) {
-      size -= 2
-      context.font = face(size)
-    }
+    // A long name gets smaller down to 12 px, then takes more lines, as the PDF's text appearance does.
+    const name = fitText(
+      [drawing.name],
+      (text, size) => {
+        context.font = face(size)
+        return context.measureText(text).width
+      },
+      { width: signatureBox.width, height: signatureBox.height },
+      { maxSize: 40, minSize: 12, lineSpacing: 1.15 },
+    )
+    context.font = face(name.size)
     context.fillStyle = ink
     context.textBaseline = 'alphabetic'
-    context.fillText(drawing.name, signatureBox.x, signatureBox.y + signatureBox.height - 4)
+    const bottom = signatureBox.y + signatureBox.height - 4
+    name.lines.forEach((line, index) => {
+      const fromBottom = name.lines.length - 1 - index
+      context.fillText(line, signatureBox.x, bottom - fromBottom * name.size * 1.15)
+    })
   }
   context.strokeStyle = ink
   context.lineWidth = 1
@@ -105,10 +126,10 @@ export async function renderVisualSignature(drawing: VisualSignatureDrawing, sca
   context.stroke()
 
   context.fillStyle = '#333333'
-  context.font = '9px "DejaVu Sans", "Liberation Sans", sans-serif'
+  context.font = smallFace(small.size)
   context.textBaseline = 'top'
-  lines.forEach((line, index) => {
-    context.fillText(fitted(context, line, width - 16), 8, textTop + 2 + index * lineHeight)
+  small.lines.forEach((line, index) => {
+    context.fillText(line, 8, textTop + 2 + index * lineHeight)
   })
   return new Uint8Array(await canvas.encode('png'))
 }
@@ -160,13 +181,4 @@ function drawQr(context: SKRSContext2D, text: string, x: number, y: number, size
       }
     }
   }
-}
-
-type Measurer = { measureText(text: string): { width: number } }
-
-function fitted(context: Measurer, line: string, maxWidth: number): string {
-  if (context.measureText(line).width <= maxWidth) return line
-  let cut = line
-  while (cut.length > 0 && context.measureText(`${cut}…`).width > maxWidth) cut = cut.slice(0, -1)
-  return `${cut}…`
 }

@@ -89,4 +89,76 @@ describe('fields besides the signature in the signed PDF', () => {
     expect(pdftotext(dir, signed)).toContain('Zoë Ξένη Жук')
     expect((await pdfsig(dir, signed)).map((v) => v.signature)).toEqual(['Signature is Valid.'])
   })
+
+  /** Signs a plain A4 page with `formFields` and a small text appearance clear of them. */
+  async function signWithFields(
+    formFields: NonNullable<Parameters<typeof signPdf>[1]['formFields']>,
+    before?: Uint8Array,
+  ) {
+    const certificate = await pki.signatureCertificate(pki.platform)
+    return signPdf(before ?? (await rotatedPdf(0)), {
+      signer: {
+        name: 'Ann Example',
+        email: 'ann@example.com',
+        ...localSigner(certificate.der, certificate.key, certificate.chain),
+      },
+      tsa,
+      name: 'Ann Example',
+      reason: '',
+      formFields,
+      appearance: { page: 0, rect: signature },
+    })
+  }
+
+  const occurrences = (haystack: string, needle: string) => haystack.split(needle).length - 1
+
+  it('puts each value in the PDF once, as a read-only form field that shows it', async () => {
+    const signed = await signWithFields([
+      { name: 'text-1', page: 0, ...text, checkbox: false, value: 'Flat 4, second floor' },
+      { name: 'greek-1', page: 0, ...text, y: 140, checkbox: false, value: 'Ξένη Жук' },
+      { name: 'checkbox-1', page: 0, ...checkbox, checkbox: true, value: 'true' },
+    ])
+    // What copy, search and screen readers get: each value once, not the page text and the field again.
+    const words = pdftotext(dir, signed)
+    expect(occurrences(words, 'Flat 4, second floor')).toBe(1)
+    expect(occurrences(words, 'Ξένη Жук')).toBe(1)
+    // Software that reads forms finds the values in read-only fields.
+    const form = (await PDF.load(signed)).getForm()
+    expect(form?.getTextField('text-1')?.getValue()).toBe('Flat 4, second floor')
+    expect(form?.getTextField('text-1')?.isReadOnly()).toBe(true)
+    expect(form?.getCheckbox('checkbox-1')?.isChecked()).toBe(true)
+    expect((await pdfsig(dir, signed)).map((v) => v.signature)).toEqual(['Signature is Valid.'])
+  })
+
+  it('wraps a long value within its box and draws nothing outside it', async () => {
+    const value = Array.from({ length: 12 }, (_, i) => `clause${i + 1} applies`).join(' ')
+    const tall = { ...text, height: 60 }
+    const before = await rotatedPdf(0)
+    const signed = await signWithFields(
+      [
+        { name: 'text-1', page: 0, ...tall, checkbox: false, value },
+        { name: 'text-2', page: 0, ...text, y: 400, checkbox: false, value: value.repeat(3) },
+      ],
+      before,
+    )
+    // Wrapped on more lines in the tall box, every word readable; the overflowing one is cut at its box.
+    const words = pdftotext(dir, signed).split(/\s+/)
+    for (const word of value.split(' ')) expect(words).toContain(word)
+    expect(words.filter((w) => w === 'clause12').length).toBeGreaterThanOrEqual(1)
+    const drawn = compareRasters(rasterize(dir, signed, 0), rasterize(dir, before, 0), tall, {
+      ...text,
+      y: 400,
+    })
+    expect(drawn.darkInside).toBeGreaterThan(20)
+    expect(
+      compareRasters(
+        rasterize(dir, before, 0),
+        rasterize(dir, signed, 0),
+        tall,
+        { ...text, y: 400 },
+        signature,
+      ).changedOutside,
+    ).toBe(0)
+    expect((await pdfsig(dir, signed)).map((v) => v.signature)).toEqual(['Signature is Valid.'])
+  })
 })

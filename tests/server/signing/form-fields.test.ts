@@ -293,4 +293,84 @@ describe.each(featureDrivers)('fields besides the signature on %s', (driver) => 
       'form_fields.0',
     )
   })
+
+  it('refuses fields that overlap on a page with 400 naming both, on create, add and place', async () => {
+    const { documentId } = await draftWithPdf('Overlap', 2)
+    const signature = (page: number, y: number) => ({ document_id: documentId, ...box(page, y, 150, 70) })
+    const field = (kind: string, page: number, y: number, extra: Record<string, unknown> = {}) => ({
+      kind,
+      document_id: documentId,
+      ...box(page, y),
+      ...extra,
+    })
+    const refused = async (response: Response, field: string, other: string) => {
+      const body = (await response.json()) as {
+        status: number
+        code: string
+        field?: string
+        message: string
+      }
+      expect(body).toMatchObject({ status: 400, code: 'request.invalid', field })
+      expect(body.message).toContain(other)
+    }
+    const create = (signatures: Record<string, unknown>[]) =>
+      api.call('POST', apiPaths.signatureRequests(), {
+        token: owner,
+        body: { title: 'Overlapping fields', documents: [{ id: documentId }], signatures },
+      })
+    // Ben's text field runs into Anna's signature on the first page.
+    await refused(
+      await create([
+        { account_email: annaEmail, document_signatures: [signature(0, 100)] },
+        { account_email: benEmail, form_fields: [field('text', 0, 150)] },
+      ]),
+      'signatures.1.form_fields.0',
+      'signatures.0.document_signatures.0',
+    )
+    // Initials on every page run into one signer's own date on the second page.
+    await refused(
+      await create([
+        {
+          account_email: annaEmail,
+          form_fields: [field('date', 1, 300), field('initials', 0, 310, { every_page: true })],
+        },
+      ]),
+      'signatures.0.form_fields.1',
+      'signatures.0.form_fields.0',
+    )
+    // Fields side by side, or on another page, are fine.
+    const created = await answer(
+      await create([
+        { account_email: annaEmail, document_signatures: [signature(0, 100)] },
+        { account_email: benEmail, form_fields: [field('text', 0, 170), field('text', 1, 100)] },
+      ]),
+      201,
+    )
+    // A signer added later, or a signer's fields placed again, may not cover another's either.
+    await refused(
+      await api.call('POST', apiPaths.signatureRequestSignatures(created.id), {
+        token: owner,
+        body: { account_email: 'carl-fields@example.com', document_signatures: [signature(1, 50)] },
+      }),
+      'document_signatures.0',
+      `the text field of ${benEmail}`,
+    )
+    const annaSignature = created.signatures.find((s) => s.accountEmail === annaEmail)?.id ?? ''
+    await refused(
+      await api.call('PUT', apiPaths.signatureRequestSignature(created.id, annaSignature), {
+        token: owner,
+        body: { document_signatures: [signature(0, 120)] },
+      }),
+      'document_signatures.0',
+      `the text field of ${benEmail}`,
+    )
+    // Moving Anna's own signature a little, clear of Ben's text, is taken.
+    await answer(
+      await api.call('PUT', apiPaths.signatureRequestSignature(created.id, annaSignature), {
+        token: owner,
+        body: { document_signatures: [signature(0, 90)] },
+      }),
+      200,
+    )
+  })
 })

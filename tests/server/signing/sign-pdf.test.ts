@@ -13,6 +13,7 @@ import {
   compareRasters,
   makePdf,
   pdfsig,
+  pdftotext,
   qpdfCheck,
   rasterize,
   removeTemporaryDirectories,
@@ -273,5 +274,83 @@ describe('signPdf', () => {
         reason: 'r',
       }),
     ).rejects.toMatchObject({ code: 'signing.pdf_unreadable' })
+  })
+
+  /** The font sizes (`Tf`) and the lines (`Tj`) of the page's signature appearance. */
+  async function appearanceText(bytes: Uint8Array) {
+    const { text } = await visibleWidget(bytes, 0)
+    return {
+      sizes: [...text.matchAll(/([\d.]+) Tf/g)].map((match) => Number(match[1])),
+      lines: text.match(/ Tj/g)?.length ?? 0,
+    }
+  }
+
+  /** The font of the page's signature appearance: its name and the size of its embedded program. */
+  async function appearanceFont(bytes: Uint8Array) {
+    const pdf = await PDF.load(bytes)
+    const resolve = (ref: PdfRef) => pdf.getObject(ref)
+    const annots = pdf.getPage(0)?.dict.getArray('Annots', resolve)
+    const widget = pdf.getObject(annots?.at(0) as PdfRef)
+    const appearance = widget instanceof PdfDict ? widget.getDict('AP', resolve)?.get('N', resolve) : null
+    if (!(appearance instanceof PdfStream)) throw new Error('no appearance stream')
+    const fonts = appearance.getDict('Resources', resolve)?.getDict('Font', resolve)
+    const font = fonts?.getDict('F1', resolve)
+    const descendant = font?.getArray('DescendantFonts', resolve)?.at(0)
+    const cidFont = descendant instanceof PdfRef ? pdf.getObject(descendant) : descendant
+    const descriptor = cidFont instanceof PdfDict ? cidFont.getDict('FontDescriptor', resolve) : undefined
+    const program = descriptor?.get('FontFile2', resolve)
+    return {
+      baseFont: font?.getName('BaseFont')?.value,
+      programBytes: program instanceof PdfStream ? program.getDecodedData().length : 0,
+    }
+  }
+
+  it('wraps a long name onto more lines, never smaller than 6 pt, every word on the page', async () => {
+    const name = 'Maximiliane Bartholomea Hohenzollern-Sigmaringen von Wolfeschlegelsteinhausen und Oberndorf'
+    const signed = await signPdf(await makePdf(1), {
+      signer: await simpleSigner(name, 'max@example.com'),
+      tsa,
+      name,
+      reason: 'r',
+      appearance: { page: 0, rect: { x: 36, y: 36, width: 200, height: 60 } },
+    })
+    const { sizes, lines } = await appearanceText(signed)
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(6)
+    expect(lines).toBeGreaterThan(3)
+    const words = pdftotext(dir, signed).split(/\s+/)
+    for (const word of `Signed by ${name}`.split(' ')) expect(words).toContain(word)
+    expect(pdftotext(dir, signed)).not.toContain('…')
+    expect((await pdfsig(dir, signed, nssDir)).map((v) => v.signature)).toEqual(['Signature is Valid.'])
+  })
+
+  it('cuts with an ellipsis only what does not fit at 6 pt on as many lines as the box holds', async () => {
+    const name = Array.from({ length: 30 }, (_, i) => `Name${i + 1}`).join(' ')
+    const signed = await signPdf(await makePdf(1), {
+      signer: await simpleSigner(name, 'long@example.com'),
+      tsa,
+      name,
+      reason: 'r',
+      appearance: { page: 0, rect: { x: 36, y: 36, width: 100, height: 40 } },
+    })
+    const { sizes } = await appearanceText(signed)
+    expect(sizes).toEqual([6])
+    const shown = pdftotext(dir, signed).trim()
+    expect(shown).toContain('Signed by Name1')
+    expect(shown).toMatch(/…$/)
+    expect((await pdfsig(dir, signed, nssDir)).map((v) => v.signature)).toEqual(['Signature is Valid.'])
+  })
+
+  it('writes a Greek or Cyrillic name in the appearance, in an embedded subset font', async () => {
+    for (const name of ['Σωκράτης Παπαδόπουλος', 'Фёдор Достоевский']) {
+      const signed = await signAs(await makePdf(1), name)
+      const shown = pdftotext(dir, signed)
+      expect(shown.split(`Signed by ${name}`).length - 1, name).toBe(1)
+      // The appearance's font is embedded as a subset (its name carries a tag): the update stays small.
+      const font = await appearanceFont(signed)
+      expect(font.baseFont).toMatch(/^[A-Z]{6}\+LiberationSans$/)
+      expect(font.programBytes).toBeGreaterThan(0)
+      expect(font.programBytes).toBeLessThan(40_000)
+      expect((await pdfsig(dir, signed, nssDir)).map((v) => v.signature)).toEqual(['Signature is Valid.'])
+    }
   })
 })

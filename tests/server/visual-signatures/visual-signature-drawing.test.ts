@@ -78,4 +78,36 @@ describe('drawing a visual signature', () => {
     })
     expect(Buffer.from(ses).equals(Buffer.from(qes))).toBe(false)
   })
+
+  it('wraps a long line of the preview onto a second line instead of cutting or shrinking it', async () => {
+    /** The lines of grey text (the small lines; the name and the rule are in ink) from top to bottom. */
+    async function textLines(png: Uint8Array) {
+      const { width, height, data } = await pixels(png)
+      const bands: { top: number; right: number }[] = []
+      let previous = false
+      for (let y = 0; y < height; y++) {
+        let right = -1
+        for (let x = 0; x < width; x++) {
+          const at = (y * width + x) * 4
+          const [r = 0, g = 0, b = 0, a = 0] = [data[at], data[at + 1], data[at + 2], data[at + 3]]
+          if (a > 100 && Math.abs(r - g) < 6 && Math.abs(g - b) < 6 && r < 90) right = x
+        }
+        const band = bands.at(-1)
+        if (right >= 0 && !previous) bands.push({ top: y, right })
+        else if (right >= 0 && band) band.right = Math.max(band.right, right)
+        previous = right >= 0
+      }
+      return bands
+    }
+    const company =
+      'Internationale Gesellschaft für angewandte Forschung und Entwicklung im Bereich Signaturen AG'
+    const short = await textLines(await renderVisualSignature({ ...typed, company: 'Acme AG' }, 2))
+    const long = await textLines(await renderVisualSignature({ ...typed, company }, 2))
+    // Company and claim; then the company on two lines, the claim as high as before, all within the image.
+    expect(short).toHaveLength(2)
+    expect(long).toHaveLength(3)
+    const lineHeight = (short[1]?.top ?? 0) - (short[0]?.top ?? 0)
+    expect((long[2]?.top ?? 0) - (long[1]?.top ?? 0)).toBeCloseTo(lineHeight, -1)
+    expect(Math.max(...long.map((band) => band.right))).toBeLessThan(2 * (300 - 8))
+  })
 })
