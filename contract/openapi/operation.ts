@@ -57,6 +57,9 @@ export type Answer =
 /** The refusals of a call beyond those every call of its kind has, by status. */
 export type ErrorsByStatus = Partial<Record<number, readonly ErrorCode[]>>
 
+/** The query parameters of a call: an object schema in wire names. */
+export type QuerySchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+
 /**
  * What a route declares of itself beside its handler (server/http/describe-route.ts): the description of its
  * call, from the contract's schemas. A JSON body validated by the route's `jsonBody` is described from there.
@@ -68,8 +71,11 @@ export type RouteDescription = {
   auth: OperationAuth
   /** A body the handler reads itself: an upload, a binary body, or JSON it validates in place. */
   body?: JsonBody | UploadBody | BinaryBody
-  /** The query parameters: an object schema in wire names (the server reads the query as it is). */
-  query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+  /**
+   * The query parameters of a handler that reads them itself (a link's token); a query the route validates
+   * with `queryParams` is described from there.
+   */
+  query?: QuerySchema
   answers: readonly [Answer, ...Answer[]]
   errors?: ErrorsByStatus
 }

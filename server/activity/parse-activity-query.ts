@@ -1,14 +1,14 @@
+import type * as v from 'valibot'
 import {
   type ActivityRange,
   type ActivitySortColumn,
   type ActivityTab,
-  activityQuerySchema,
+  type activityQuerySchema,
   parseActivitySort,
   resolveActivityRange,
   utcDay,
 } from '../../contract/activity.ts'
 import { ApiError } from '../http/api-error.ts'
-import { parseQuery } from '../http/parse-query.ts'
 
 /** The range of `query` with the defaults of today on the server's clock, or 400 naming the wrong date. */
 export function rangeOf(query: { start_date?: string; end_date?: string }, now: Date): ActivityRange {
@@ -34,13 +34,16 @@ export type ActivityQuery<T extends ActivityTab> = {
   range: ActivityRange
 }
 
-/** The query of list `tab`, with its defaults; 400 `request.invalid` naming the wrong parameter. */
+/**
+ * The query of list `tab` as `activityQuerySchema(tab)` validated it, with its sort column and its range
+ * (today on the server's clock by default); 400 `request.invalid` naming a wrong date.
+ */
 export function parseActivityQuery<T extends ActivityTab>(
   tab: T,
-  query: Record<string, string>,
+  query: v.InferOutput<ReturnType<typeof activityQuerySchema>>,
   now: Date,
 ): ActivityQuery<T> {
-  const { page, size, sort, ...dates } = parseQuery(activityQuerySchema(tab), query)
+  const { page, size, sort, ...dates } = query
   const parsed = parseActivitySort(tab, sort)
   // The schema checked it already.
   if (parsed === undefined) throw new Error(`unchecked sort ${sort}`)

@@ -2,6 +2,7 @@ import type { Env, MiddlewareHandler } from 'hono'
 import type { RouterRoute } from 'hono/types'
 import type { Operation, RouteDescription } from '../../contract/openapi/operation.ts'
 import { jsonBodyOf } from './json-body.ts'
+import { queryParamsOf } from './query-params.ts'
 
 const descriptions = new WeakMap<MiddlewareHandler, RouteDescription>()
 
@@ -28,8 +29,8 @@ export function descriptionOf(handler: unknown): RouteDescription | undefined {
 
 /**
  * The operations of the routes in `routes` (an app's, relative to where it is mounted) that describe
- * themselves, in the order they were registered. A route describes its body once: by its `jsonBody`, or in
- * its description.
+ * themselves, in the order they were registered. A route describes its body and its query once: by its
+ * `jsonBody` and `queryParams`, or in its description.
  */
 export function describedOperations(routes: readonly RouterRoute[]): Operation[] {
   const operations: Operation[] = []
@@ -38,13 +39,20 @@ export function describedOperations(routes: readonly RouterRoute[]): Operation[]
     if (description === undefined) continue
     const method = route.method.toLowerCase() as Operation['method']
     const path = route.path.replace(/:(\w+)/g, '{$1}')
-    const validated = routes
-      .filter((other) => other.method === route.method && other.path === route.path)
-      .map((other) => jsonBodyOf(other.handler))
-      .find((body) => body !== undefined)
+    const siblings = routes.filter((other) => other.method === route.method && other.path === route.path)
+    const validated = siblings.map((other) => jsonBodyOf(other.handler)).find((body) => body !== undefined)
     if (validated !== undefined && description.body !== undefined)
       throw new Error(`${route.method} ${route.path} describes the body its jsonBody validates`)
-    operations.push({ ...description, method, path, ...(validated === undefined ? {} : { body: validated }) })
+    const query = siblings.map((other) => queryParamsOf(other.handler)).find((q) => q !== undefined)
+    if (query !== undefined && description.query !== undefined)
+      throw new Error(`${route.method} ${route.path} describes the query its queryParams validates`)
+    operations.push({
+      ...description,
+      method,
+      path,
+      ...(validated === undefined ? {} : { body: validated }),
+      ...(query === undefined ? {} : { query }),
+    })
   }
   return operations
 }

@@ -20,11 +20,11 @@ import { listKeyUseActivity } from '../activity/list-key-use-activity.ts'
 import { listSignatureActivity } from '../activity/list-signature-activity.ts'
 import { monthlyStatistics } from '../activity/monthly-statistics.ts'
 import { parseActivityQuery, rangeOf } from '../activity/parse-activity-query.ts'
-import { requireBusinessRole } from '../businesses/require-business-role.ts'
+import { requireBusinessAdmin } from '../businesses/require-business-role.ts'
 import type { Database } from '../db/open-database.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { describeRoute } from '../http/describe-route.ts'
-import { parseQuery } from '../http/parse-query.ts'
+import { queryParams } from '../http/query-params.ts'
 import { sendJson } from '../http/send-json.ts'
 import { attachmentDisposition } from '../signature-requests/send-stored-file.ts'
 
@@ -51,8 +51,7 @@ function sendCsv(c: Context, file: { filename: string; body: Readable }): Respon
 export function createActivityRoutes(services: ActivityServices & ApiKeyMode): Hono<AuthEnv> {
   const { db } = services
   const requireAuth = authenticate(services)
-  const admin = (c: { get: (key: 'auth') => { userId: string }; req: { param: (key: 'id') => string } }) =>
-    requireBusinessRole(db, c.get('auth').userId, c.req.param('id'), 'admin')
+  const requireAdmin = requireBusinessAdmin(db)
   return new Hono<AuthEnv>()
     .get(
       `${v2}/activities/accounts`,
@@ -61,13 +60,13 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         summary: 'The business’s people and what each sent and signed',
         tag: 'Activity',
         auth: 'account',
-        query: activityQuerySchema('accounts'),
         answers: [ok(accountActivityPageSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
+      queryParams(activityQuerySchema('accounts')),
       async (c) => {
-        await admin(c)
-        const query = parseActivityQuery('accounts', c.req.query(), services.now())
+        const query = parseActivityQuery('accounts', c.req.valid('query'), services.now())
         return sendJson(c, await listAccountActivity(db, c.req.param('id'), query))
       },
     )
@@ -78,13 +77,13 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         summary: 'The signatures the business’s people gave',
         tag: 'Activity',
         auth: 'account',
-        query: activityQuerySchema('signatures'),
         answers: [ok(signatureActivityPageSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
+      queryParams(activityQuerySchema('signatures')),
       async (c) => {
-        await admin(c)
-        const query = parseActivityQuery('signatures', c.req.query(), services.now())
+        const query = parseActivityQuery('signatures', c.req.valid('query'), services.now())
         return sendJson(c, await listSignatureActivity(db, c.req.param('id'), query))
       },
     )
@@ -95,13 +94,13 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         summary: 'The identifications of the business’s people',
         tag: 'Activity',
         auth: 'account',
-        query: activityQuerySchema('identifications'),
         answers: [ok(identificationActivityPageSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
+      queryParams(activityQuerySchema('identifications')),
       async (c) => {
-        await admin(c)
-        const query = parseActivityQuery('identifications', c.req.query(), services.now())
+        const query = parseActivityQuery('identifications', c.req.valid('query'), services.now())
         return sendJson(c, await listIdentificationActivity(db, c.req.param('id'), query))
       },
     )
@@ -112,13 +111,13 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         summary: 'Every call the business’s API users made with their keys',
         tag: 'Activity',
         auth: 'account',
-        query: activityQuerySchema('keys'),
         answers: [ok(activityPageSchemas.keys)],
         errors: adminOnly,
       }),
+      requireAdmin,
+      queryParams(activityQuerySchema('keys')),
       async (c) => {
-        await admin(c)
-        const query = parseActivityQuery('keys', c.req.query(), services.now())
+        const query = parseActivityQuery('keys', c.req.valid('query'), services.now())
         return sendJson(c, await listKeyUseActivity(db, c.req.param('id'), query))
       },
     )
@@ -129,13 +128,13 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         summary: 'The signatures as CSV, one row each or one per person',
         tag: 'Activity',
         auth: 'account',
-        query: signatureExportQuerySchema,
         answers: [file('text/csv', 'UTF-8 with a byte order mark, as spreadsheets open it.')],
         errors: adminOnly,
       }),
+      requireAdmin,
+      queryParams(signatureExportQuerySchema),
       async (c) => {
-        await admin(c)
-        const { group_by, ...dates } = parseQuery(signatureExportQuerySchema, c.req.query())
+        const { group_by, ...dates } = c.req.valid('query')
         const range = rangeOf(dates, services.now())
         return sendCsv(c, exportSignatures(services, c.req.param('id'), range, group_by))
       },
@@ -147,13 +146,13 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         summary: 'The identifications as CSV',
         tag: 'Activity',
         auth: 'account',
-        query: activityRangeQuerySchema,
         answers: [file('text/csv', 'UTF-8 with a byte order mark, as spreadsheets open it.')],
         errors: adminOnly,
       }),
+      requireAdmin,
+      queryParams(activityRangeQuerySchema),
       async (c) => {
-        await admin(c)
-        const range = rangeOf(parseQuery(activityRangeQuerySchema, c.req.query()), services.now())
+        const range = rangeOf(c.req.valid('query'), services.now())
         return sendCsv(c, exportIdentifications(services, c.req.param('id'), range))
       },
     )
@@ -164,13 +163,13 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         summary: 'Signatures per month by quality, and per person',
         tag: 'Activity',
         auth: 'account',
-        query: activityRangeQuerySchema,
         answers: [ok(monthlyStatisticsSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
+      queryParams(activityRangeQuerySchema),
       async (c) => {
-        await admin(c)
-        const range = rangeOf(parseQuery(activityRangeQuerySchema, c.req.query()), services.now())
+        const range = rangeOf(c.req.valid('query'), services.now())
         return sendJson(c, await monthlyStatistics(db, c.req.param('id'), range))
       },
     )

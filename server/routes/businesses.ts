@@ -46,12 +46,12 @@ import { getBusiness, getUserBusiness } from '../businesses/get-business.ts'
 import { deleteInvitation, previewInvitation } from '../businesses/invitations.ts'
 import { inviteMembers } from '../businesses/invite-members.ts'
 import { listPricePlans } from '../businesses/list-price-plans.ts'
-import { requireBusinessRole } from '../businesses/require-business-role.ts'
+import { requireBusinessAdmin, requireBusinessRole } from '../businesses/require-business-role.ts'
 import { updateBillingAddress, updateSupportContact } from '../businesses/update-business.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
-import { parseQuery } from '../http/parse-query.ts'
+import { queryParams } from '../http/query-params.ts'
 import { sendJson } from '../http/send-json.ts'
 import { previewRetention } from '../retention/retention.ts'
 
@@ -419,13 +419,13 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           summary: 'How many ended requests turning retention on would delete now',
           tag: 'Businesses',
           auth: 'account',
-          query: retentionPreviewQuerySchema,
           answers: [ok(retentionPreviewSchema)],
           errors: adminOnly,
         }),
+        requireBusinessAdmin(db),
+        queryParams(retentionPreviewQuerySchema),
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
-          const { terminal_state } = parseQuery(retentionPreviewQuerySchema, c.req.query())
+          const { terminal_state } = c.req.valid('query')
           return sendJson(c, await previewRetention(db, c.req.param('id'), terminal_state, services.now()))
         },
       )

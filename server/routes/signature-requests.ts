@@ -31,7 +31,7 @@ import {
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
-import { parseQuery } from '../http/parse-query.ts'
+import { queryParams } from '../http/query-params.ts'
 import { sendJson } from '../http/send-json.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { addAttachment } from '../signature-requests/add-attachment.ts'
@@ -82,18 +82,10 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
           '`signatures_count=672` lists the open requests the caller owns that others still have to sign. Newest first by default.',
         tag: 'Signature requests',
         auth: 'account',
-        query: signatureRequestListQuerySchema,
         answers: [ok(signatureRequestPageSchema)],
       }),
-      async (c) =>
-        sendJson(
-          c,
-          await listSignatureRequests(
-            services,
-            callerOf(c),
-            parseQuery(signatureRequestListQuerySchema, c.req.query()),
-          ),
-        ),
+      queryParams(signatureRequestListQuerySchema),
+      async (c) => sendJson(c, await listSignatureRequests(services, callerOf(c), c.req.valid('query'))),
     )
     .post(
       base,
@@ -189,12 +181,12 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
         summary: 'Take documents out of a draft',
         tag: 'Signature requests',
         auth: 'account',
-        query: removeDocumentsQuerySchema,
         answers: [ok(signatureRequestSchema)],
         errors: { ...unknownRequest, 409: ['signature_request.not_draft', 'signature_request.not_owner'] },
       }),
+      queryParams(removeDocumentsQuerySchema),
       async (c) => {
-        const { document_ids } = parseQuery(removeDocumentsQuerySchema, c.req.query())
+        const { document_ids } = c.req.valid('query')
         return sendJson(
           c,
           await removeRequestDocuments(services, callerOf(c), c.req.param('id'), document_ids),
@@ -387,15 +379,15 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
         summary: 'Remove a signer',
         tag: 'Signature requests',
         auth: 'account',
-        query: removeSignerQuerySchema,
         answers: [ok(signatureRequestSchema)],
         errors: {
           ...unknownRequest,
           409: ['signature_request.not_owner', 'signature_request.signers_locked'],
         },
       }),
+      queryParams(removeSignerQuerySchema),
       async (c) => {
-        const { signature_id } = parseQuery(removeSignerQuerySchema, c.req.query())
+        const { signature_id } = c.req.valid('query')
         return sendJson(c, await removeSigner(services, callerOf(c), c.req.param('id'), signature_id))
       },
     )
@@ -494,15 +486,15 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
         summary: 'The report of a request and its audit trail, as JSON or PDF',
         tag: 'Signature requests',
         auth: 'account',
-        query: reportQuerySchema,
         answers: [
           ok(signatureRequestReportSchema, 'The report: as JSON with `type=json`, as a PDF with `type=pdf`.'),
           file('application/pdf', 'The report as a PDF in the language `lang`.'),
         ],
         errors: unknownRequest,
       }),
+      queryParams(reportQuerySchema),
       async (c) => {
-        const { type, lang } = parseQuery(reportQuerySchema, c.req.query())
+        const { type, lang } = c.req.valid('query')
         if (type === 'json')
           return sendJson(c, await getRequestReport(services, callerOf(c), c.req.param('id')))
         const { title, pdf } = await requestReportPdf(

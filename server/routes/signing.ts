@@ -11,7 +11,7 @@ import { isVouchedOnRequest } from '../businesses/aes4biz.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
-import { parseQuery } from '../http/parse-query.ts'
+import { queryParams } from '../http/query-params.ts'
 import { sendJson } from '../http/send-json.ts'
 import { callerOf } from '../signature-requests/caller-of.ts'
 import { getSignatureQualities } from '../signing/get-signature-qualities.ts'
@@ -53,12 +53,12 @@ export function createSigningRoutes(services: SigningServices & ApiKeyMode): Hon
         summary: 'The qualities the caller may sign with (with signature_request_id: on that request)',
         tag: 'Signing',
         auth: 'account',
-        query: signatureQualitiesQuerySchema,
         answers: [ok(signatureQualitiesDetailSchema)],
         errors: unknownRequest,
       }),
+      queryParams(signatureQualitiesQuerySchema),
       async (c) => {
-        const requestId = parseQuery(signatureQualitiesQuerySchema, c.req.query()).signature_request_id
+        const requestId = c.req.valid('query').signature_request_id
         const vouched =
           requestId !== undefined && (await isVouchedOnRequest(services.db, callerOf(c), requestId))
         return sendJson(

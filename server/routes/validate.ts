@@ -3,7 +3,7 @@ import { file, ok, pdfUpload } from '../../contract/openapi/operation.ts'
 import { validateQuerySchema, validationReportSchema } from '../../contract/validation.ts'
 import type { Database } from '../db/open-database.ts'
 import { describeRoute } from '../http/describe-route.ts'
-import { parseQuery } from '../http/parse-query.ts'
+import { queryParams } from '../http/query-params.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { sendJson } from '../http/send-json.ts'
 import { etsiValidationReport } from '../signing/etsi-validation-report.ts'
@@ -34,7 +34,6 @@ export function createValidateRoutes(services: ValidationServices & { now: () =>
       tag: 'Validation',
       auth: 'none',
       body: pdfUpload,
-      query: validateQuerySchema,
       answers: [
         ok(validationReportSchema, 'The report as JSON (`type=json`, the default).'),
         file(
@@ -49,8 +48,9 @@ export function createValidateRoutes(services: ValidationServices & { now: () =>
         503: ['server.busy'],
       },
     }),
+    queryParams(validateQuerySchema),
     async (c) => {
-      const { type = 'json' } = parseQuery(validateQuerySchema, c.req.query())
+      const { type = 'json' } = c.req.valid('query')
       try {
         const report = await validateUpload(services, c.req.raw)
         if (type === 'json') return sendJson(c, validationReportView(report))
