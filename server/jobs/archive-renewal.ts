@@ -54,7 +54,8 @@ export function scheduleArchiveRenewal(
  * certificate of the timestamp authority that made them expires: first gives the platform a new root when the
  * newest one comes near its end (Pki.renewRootCa), the issuing CA a new key under the newest root when its
  * certificate does (Pki.renewIssuingCa), simple signatures one when theirs does or the issuing CA was renewed
- * (Pki.renewPlatformKey), and the authority one when its own does (Pki.renewTimestampKey), then,
+ * (Pki.renewPlatformKey), and the authority one when its own does, with the issuing CA when that ends too soon
+ * for the authority's new certificate (Pki.renewTimestampKey), then,
  * for each completed document whose
  * last document timestamp's authority certificate expires within `renewalMs` (or not known yet), adds in a
  * PDF worker the validation data of that timestamp and a new document timestamp, and stores the result as

@@ -140,9 +140,11 @@ export type Pki = {
    */
   timestampKey(at: Date): Promise<ChainedKey>
   /**
-   * As {@link Pki.timestampKey}, but when no newer key is stored, issues a new key and certificate at `at`,
-   * records it and stores it beside the older ones, which stay (sealed) so that their certificates are still
-   * known. Records through the database: not inside a transaction.
+   * As {@link Pki.timestampKey}, but when no newer key is stored, issues a new key and certificate at `at` from
+   * the newest issuing CA, ending with it at the latest, records it and stores it beside the older ones, which
+   * stay (sealed) so that their certificates are still known. When that CA itself ends within `tsaRenewBeforeMs`
+   * (a key from it would be due again at once), the CA is renewed first, together with it. Records through the
+   * database: not inside a transaction.
    */
   renewTimestampKey(at: Date): Promise<ChainedKey>
   /**
@@ -552,15 +554,16 @@ async function assemble(
   const renewTsa = async (at: Date) => {
     const stored = await storedTsa(at)
     if (stored !== undefined) return stored
-    const issuing = await newestIssuing()
+    // A key from a CA that ends within the margin would be due again at once (or outlive its CA): the CA is
+    // renewed first, together with it.
+    const issuing = await renewIssuingCa(at, renewBeforeMs)
     const spec = partSpecs(options).tsa
-    // Never beyond its CA's end, unless that is too near for the new key to outlast the renewal margin (it would
-    // be renewed again at once): only the CA's renewal helps then.
+    // Never beyond its CA's end.
     const issuingLeftMs = issuing.certificate.notAfter.value.getTime() - at.getTime()
-    const validDays =
-      issuingLeftMs > renewBeforeMs
-        ? Math.min(spec.validDays, Math.floor(issuingLeftMs / dayMs))
-        : spec.validDays
+    const validDays = Math.min(spec.validDays, Math.floor(issuingLeftMs / dayMs))
+    // No CA lasts longer (its root ends too soon for a new one): the key in use serves until it ends, instead of
+    // a new one a day.
+    if (tsa.certificate.notAfter.value.getTime() >= at.getTime() + (validDays - 1) * dayMs) return tsa
     const renewed = await issue(
       { ...spec, validDays, authority: issuerPointers(options.publicUrl, issuing.ca), issuedAt: at },
       issuing,
@@ -571,6 +574,7 @@ async function assemble(
   }
   const issuingRenewBeforeMs = options.issuingRenewBeforeMs ?? defaultIssuingRenewBeforeDays * dayMs
   let renewingIssuing: Promise<PlatformCa> | undefined
+  // Renewed once it ends within `renewBeforeMs` (the issuing margin, or more for the timestamp authority's sake).
   const renewIssuing = async (at: Date, renewBeforeMs: number) => {
     const latest = await newestIssuing()
     if (latest.certificate.notAfter.value.getTime() - at.getTime() > renewBeforeMs) return latest
@@ -590,8 +594,8 @@ async function assemble(
     await keepRenewed('issuing', { ca: root.ca, kind: 'issuing_ca' }, renewed)
     return newestIssuing()
   }
-  const renewIssuingCa = (at: Date) => {
-    renewingIssuing ??= renewIssuing(at, issuingRenewBeforeMs).finally(() => {
+  const renewIssuingCa = (at: Date, renewBeforeMs = issuingRenewBeforeMs) => {
+    renewingIssuing ??= renewIssuing(at, Math.max(renewBeforeMs, issuingRenewBeforeMs)).finally(() => {
       renewingIssuing = undefined
     })
     return renewingIssuing

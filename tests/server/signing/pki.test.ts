@@ -508,3 +508,38 @@ describe('renewal of the root CA', () => {
     ).rejects.toThrow(/^pki\.root_renewal_too_short: the root is renewed at least 30 days sooner/)
   })
 })
+
+describe('renewal of the timestamp authority with its issuing CA', () => {
+  const day = 24 * 60 * 60 * 1000
+
+  // ARCHIVE_TIMESTAMP_RENEWAL_DAYS 600 renews the authority's key 1200 days before its end, sooner than the issuing
+  // CA's own renewal (ISSUING_CA_RENEWAL_DAYS 1095): the authority falls due while its CA has too little left
+  // for a key that would not fall due again at once, or outlive the CA.
+  it('renews the issuing CA first when it ends within the authority’s margin', async () => {
+    const pki = await loadOrCreatePki({
+      dir: join(temporaryDirectory('pki'), 'pki'),
+      keys: testKeys,
+      production: false,
+      issuingRenewBeforeMs: 1095 * day,
+      tsaRenewBeforeMs: 1200 * day,
+    })
+    const caEnd = pki.issuing.certificate.notAfter.value.getTime()
+    const at = new Date(caEnd - 1199 * day)
+    // The daily job: the issuing CA is not due by its own margin, the authority is.
+    expect((await pki.renewIssuingCa(at)).ca).toBe('issuing')
+    const renewed = await pki.renewTimestampKey(at)
+    expect(serialHex(renewed.certificate)).not.toBe(serialHex(pki.issuing.certificate))
+    const issuer = await pki.issuerOf(renewed.certificate)
+    expect(issuer?.ca).not.toBe('issuing')
+    expect(renewed.chain[0]).toEqual(issuer?.der)
+    const tsaEnd = renewed.certificate.notAfter.value.getTime()
+    // It lasts beyond the margin, so the next day's job leaves it, and its chain holds until its very end.
+    expect(tsaEnd - at.getTime()).toBeGreaterThan(1200 * day)
+    expect(await chainValid(renewed.certificate, renewed.chain, pki.root.der, new Date(tsaEnd - day))).toBe(
+      true,
+    )
+    expect(serialHex((await pki.renewTimestampKey(new Date(at.getTime() + day))).certificate)).toBe(
+      serialHex(renewed.certificate),
+    )
+  })
+})
