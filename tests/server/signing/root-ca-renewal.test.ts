@@ -231,5 +231,26 @@ describe('renewal of the platform root CA, through the app', () => {
     expect(await opensslVerify(trustNew, [firstIssuing, links], beforeLeaf)).toBe(`${beforeLeaf}: OK`)
     expect(await opensslVerify(trustOld, [secondIssuing], afterLeaf)).not.toContain(': OK')
     expect(await opensslVerify(trustOld, [secondIssuing, links], afterLeaf)).toBe(`${afterLeaf}: OK`)
+
+    // The new root answers OCSP for what it certified: the new issuing CA, and its link to the old root.
+    const newSignsOld = pemBlocks(await (await published(apiPaths.pkiLinks())).text()).find(
+      (pem) => commonName(new X509Certificate(pem).issuer) === 'Signet Root CA 2',
+    )
+    const newSignsOldFile = written('new-signs-old.pem', newSignsOld ?? '')
+    for (const certificate of [secondIssuing, newSignsOldFile]) {
+      const { stdout, stderr } = await execFileAsync('openssl', [
+        'ocsp',
+        '-issuer',
+        trustNew,
+        '-cert',
+        certificate,
+        '-url',
+        `${api.server.url}/api${apiPaths.pkiOcsp()}`,
+        '-CAfile',
+        trustNew,
+      ])
+      expect(`${stdout}${stderr}`).toContain('Response verify OK')
+      expect(stdout).toContain(`${certificate}: good`)
+    }
   }, 180_000)
 })
