@@ -147,8 +147,13 @@ export const apiPaths = {
   sign: () => '/v3/sign',
   /** The qualities the signed-in user may sign with: `GET` answers a `SignatureQualitiesDetail`. */
   signatureQualitiesDetail: () => '/v3/user/signature-qualities-detail',
-  /** The platform's root and issuing CA certificates as PEM, for validators to trust. */
+  /** The platform's root CAs still valid and its issuing CAs' certificates as PEM, for validators to trust. */
   pkiCa: () => '/pki/ca.pem',
+  /**
+   * The link certificates between each root and the one after it (each certifies the other's key) as PEM, so
+   * that a validator that trusts either builds a path to the other's certificates.
+   */
+  pkiLinks: () => '/pki/links.pem',
   /** The platform CA's OCSP responder (RFC 6960): `POST` an `application/ocsp-request`. */
   pkiOcsp: () => '/pki/ocsp',
   /** The OCSP responder asked by `GET`: the DER request in base64, URL-encoded (RFC 6960 appendix A.1). */

@@ -10,11 +10,22 @@ import { type IdnowOptions, idnowProducts } from './providers/identification/idn
 import type { TwilioOptions } from './providers/mobile-signing/twilio-mobile-signing-provider.ts'
 import type { StatusPageSource } from './providers/status-page/status-page-provider.ts'
 import { fromPem } from './signing/pem.ts'
-import { issuingValidDays, minIssuingRenewBeforeDays } from './signing/pki.ts'
+import {
+  defaultRootRenewBeforeDays,
+  issuingValidDays,
+  minIssuingRenewBeforeDays,
+  rootRenewalLeadDays,
+  rootValidDays,
+} from './signing/pki.ts'
 import type { S3StorageOptions } from './storage/s3-file-storage.ts'
 
 const maxIssuingRenewBeforeDays = issuingValidDays - 365
 const issuingCaRenewalRange = `must be a whole number of days from ${minIssuingRenewBeforeDays} (a certificate the CA issues lasts ${minIssuingRenewBeforeDays - 30} days, and a month) to ${maxIssuingRenewBeforeDays}, e.g. 1095`
+// The root is renewed a month sooner than any issuing CA may be, at the least, and a year short of its lifetime at
+// the most, so that each root serves a year before the next one.
+const minRootRenewBeforeDays = minIssuingRenewBeforeDays + rootRenewalLeadDays
+const maxRootRenewBeforeDays = rootValidDays - 365
+const rootCaRenewalRange = `must be a whole number of days from ${minRootRenewBeforeDays} to ${maxRootRenewBeforeDays}, e.g. ${defaultRootRenewBeforeDays}`
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -90,6 +101,11 @@ export type AppConfig = {
    * certificate ends within this many days; unset: 1095.
    */
   issuingCaRenewalDays?: number
+  /**
+   * ROOT_CA_RENEWAL_DAYS: the platform gets a new root CA, linked with the one before it, once the newest root's
+   * certificate ends within this many days; at least a month more than ISSUING_CA_RENEWAL_DAYS; unset: 3650.
+   */
+  rootCaRenewalDays?: number
   /**
    * TRUSTED_PROXIES: how many reverse proxies in front of the server add to X-Forwarded-For, so that the
    * client's address is read from it; unset: 0, the socket's peer is the client.
@@ -344,6 +360,15 @@ const envSchema = v.object({
       v.maxValue(maxIssuingRenewBeforeDays, issuingCaRenewalRange),
     ),
   ),
+  ROOT_CA_RENEWAL_DAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, rootCaRenewalRange),
+      v.transform(Number),
+      v.minValue(minRootRenewBeforeDays, rootCaRenewalRange),
+      v.maxValue(maxRootRenewBeforeDays, rootCaRenewalRange),
+    ),
+  ),
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an http:// or https:// URL'))),
   S3_BUCKET: v.optional(
     v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
@@ -556,6 +581,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET, CSC_TRUST_ANCHORS } = result.output
   setTogether({ CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET, CSC_TRUST_ANCHORS })
   const { SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER } = result.output
+  const { ISSUING_CA_RENEWAL_DAYS, ROOT_CA_RENEWAL_DAYS } = result.output
+  // The default root margin exceeds the largest issuing one: only a configured one can be too short.
+  const issuingRenewalDays = ISSUING_CA_RENEWAL_DAYS ?? 1095
+  if (ROOT_CA_RENEWAL_DAYS !== undefined && ROOT_CA_RENEWAL_DAYS < issuingRenewalDays + rootRenewalLeadDays) {
+    throw new ConfigError(
+      'ROOT_CA_RENEWAL_DAYS',
+      `Invalid configuration: ROOT_CA_RENEWAL_DAYS must be at least ${rootRenewalLeadDays} days more than ISSUING_CA_RENEWAL_DAYS (${issuingRenewalDays}), so that the issuing CA is renewed under the new root (got ${ROOT_CA_RENEWAL_DAYS})`,
+    )
+  }
   setTogether({ SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER })
   if (S3_ENDPOINT !== undefined) {
     for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
@@ -613,9 +647,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     ...(result.output.ARCHIVE_TIMESTAMP_RENEWAL_DAYS === undefined
       ? {}
       : { archiveRenewalDays: result.output.ARCHIVE_TIMESTAMP_RENEWAL_DAYS }),
-    ...(result.output.ISSUING_CA_RENEWAL_DAYS === undefined
-      ? {}
-      : { issuingCaRenewalDays: result.output.ISSUING_CA_RENEWAL_DAYS }),
+    ...(ISSUING_CA_RENEWAL_DAYS === undefined ? {} : { issuingCaRenewalDays: ISSUING_CA_RENEWAL_DAYS }),
+    ...(ROOT_CA_RENEWAL_DAYS === undefined ? {} : { rootCaRenewalDays: ROOT_CA_RENEWAL_DAYS }),
     ...(TRUSTED_PROXIES === undefined ? {} : { trustedProxies: TRUSTED_PROXIES }),
     ...(JOB_HAND_BACK_SECONDS === undefined ? {} : { jobHandBackMs: JOB_HAND_BACK_SECONDS }),
     ...(STRIPE_SECRET_KEY === undefined || !STRIPE_WEBHOOK_SECRET || !STRIPE_PUBLISHABLE_KEY

@@ -207,7 +207,10 @@ export async function startServer(
     const archiveRenewal = scheduleArchiveRenewal(queue, database.db, now, logger)
     const validation = createValidationPool({
       ...options.validation,
-      trustedRoots: [platform.pki.root.der, ...(config.csc?.trustAnchors ?? [])],
+      trustedRoots: async () => [
+        ...(await platform.pki.roots()).map((root) => root.der),
+        ...(config.csc?.trustAnchors ?? []),
+      ],
     })
     validator = validation
     const app = createApp({

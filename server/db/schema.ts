@@ -921,6 +921,8 @@ export const identificationPayments = pgTable(
 /** What a certificate of the platform's PKI is for. */
 export const pkiCertificateKinds = [
   'issuing_ca',
+  /** One root's certificate of the next root's key, or the next one's of its own (pki.ts, renewRootCa). */
+  'link_ca',
   'tsa',
   'ocsp_responder',
   'platform',

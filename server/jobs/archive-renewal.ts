@@ -51,9 +51,11 @@ export function scheduleArchiveRenewal(
 
 /**
  * Renews the archive timestamps of completed documents (PAdES B-LTA, ETSI EN 319 142-1 §5.5) before the
- * certificate of the timestamp authority that made them expires: first gives the issuing CA a new key when its
- * certificate comes near its end (Pki.renewIssuingCa), simple signatures one when theirs does or the issuing CA
- * was renewed (Pki.renewPlatformKey), and the authority one when its own does (Pki.renewTimestampKey), then,
+ * certificate of the timestamp authority that made them expires: first gives the platform a new root when the
+ * newest one comes near its end (Pki.renewRootCa), the issuing CA a new key under the newest root when its
+ * certificate does (Pki.renewIssuingCa), simple signatures one when theirs does or the issuing CA was renewed
+ * (Pki.renewPlatformKey), and the authority one when its own does, with the issuing CA when that ends too soon
+ * for the authority's new certificate (Pki.renewTimestampKey), then,
  * for each completed document whose
  * last document timestamp's authority certificate expires within `renewalMs` (or not known yet), adds in a
  * PDF worker the validation data of that timestamp and a new document timestamp, and stores the result as
@@ -76,6 +78,7 @@ export function archiveRenewalHandler(services: {
   return async (payload) => {
     const { slot, after } = payload as RenewalPayload
     const at = now()
+    await platform.pki.renewRootCa(at)
     await platform.pki.renewIssuingCa(at)
     await platform.pki.renewPlatformKey(at)
     const current = await platform.pki.renewTimestampKey(at)

@@ -26,7 +26,7 @@ const ocspMedia = { request: 'application/ocsp-request', response: 'application/
 
 /**
  * The platform's public PKI, for anyone who validates a signed document: its CA certificates (PEM, and each
- * DER), its OCSP responder (RFC 6960, by POST and by GET) and each CA's CRL (RFC 5280). A body or path that is
+ * DER), the link certificates between its roots (PEM), its OCSP responder (RFC 6960, by POST and by GET) and each CA's CRL (RFC 5280). A body or path that is
  * no OCSP request is a 400 `pki.ocsp_request_malformed`; a CRL or certificate of no CA of ours is a 404
  * `pki.ca_not_found`.
  */
@@ -60,13 +60,33 @@ export function createPkiRoutes(services: PkiRouteServices): Hono {
         summary: 'The platform’s CA certificates, for validators to trust',
         tag: 'Platform',
         auth: 'none',
-        answers: [file('application/x-pem-file', 'The root and every issuing CA certificate as PEM.')],
+        description:
+          'Every root that has not ended, the first one first, then every issuing CA that has not: a root renewed before its end (ROOT_CA_RENEWAL_DAYS) is listed beside the one before it from the day it is made.',
+        answers: [file('application/x-pem-file', 'The roots’ and the issuing CAs’ certificates as PEM.')],
         errors: { 503: ['server.unavailable'] },
       }),
       async (c) => {
         const pem = await loadedPki().caPem()
         c.header('Content-Type', 'application/x-pem-file')
         c.header('Content-Disposition', 'inline; filename="signet-ca.pem"')
+        return c.body(pem)
+      },
+    )
+    .get(
+      apiPaths.pkiLinks(),
+      describeRoute({
+        summary: 'The link certificates between the platform’s roots',
+        description:
+          'For each root and the one after it, the certificate of the newer root’s key by the older root and that of the older root’s key by the newer one: a validator that trusts one of them adds these as intermediates to reach the certificates the other issued. Empty while the platform has one root.',
+        tag: 'Platform',
+        auth: 'none',
+        answers: [file('application/x-pem-file', 'The link certificates as PEM, oldest first.')],
+        errors: { 503: ['server.unavailable'] },
+      }),
+      async (c) => {
+        const pem = await loadedPki().linksPem()
+        c.header('Content-Type', 'application/x-pem-file')
+        c.header('Content-Disposition', 'inline; filename="signet-links.pem"')
         return c.body(pem)
       },
     )

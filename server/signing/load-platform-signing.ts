@@ -1,3 +1,4 @@
+import { isRootCa } from '../../contract/pki.ts'
 import { pkiDir } from '../backup/backup-archive.ts'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
@@ -20,7 +21,8 @@ import { parseCertificate } from './x509.ts'
  * name no OCSP responder nor CRL (the signing alone, in tests). The timestamp authority gets a new key and
  * certificate twice the archive renewal horizon before its certificate expires, in the first process to
  * timestamp then; the archive renewal job also gives the issuing CA a new key under the root
- * (Pki.renewIssuingCa) `issuingCaRenewalDays` before its certificate ends, and simple signatures theirs
+ * (Pki.renewIssuingCa) `issuingCaRenewalDays` before its certificate ends, the platform a new root linked with
+ * the one before (Pki.renewRootCa) `rootCaRenewalDays` before the newest one ends, and simple signatures theirs
  * (Pki.renewPlatformKey).
  */
 export async function loadPlatformSigning(
@@ -32,6 +34,7 @@ export async function loadPlatformSigning(
     | 'previousKeyEncryptionKey'
     | 'archiveRenewalDays'
     | 'issuingCaRenewalDays'
+    | 'rootCaRenewalDays'
   > & {
     publicUrl?: string
   },
@@ -52,6 +55,9 @@ export async function loadPlatformSigning(
     ...(config.issuingCaRenewalDays === undefined
       ? {}
       : { issuingRenewBeforeMs: config.issuingCaRenewalDays * 24 * 60 * 60 * 1000 }),
+    ...(config.rootCaRenewalDays === undefined
+      ? {}
+      : { rootRenewBeforeMs: config.rootCaRenewalDays * 24 * 60 * 60 * 1000 }),
   })
   const reused = reusedWhileRecent(now)
   const keyOf = (der: Uint8Array) => Buffer.from(der).toString('base64')
@@ -105,7 +111,7 @@ export async function loadPlatformSigning(
           const ca = await pki.issuerOf(parseCertificate(certificate))
           if (ca === undefined) return null
           const make = () => inTurn(() => certificateRevocationList(services, ca))
-          return ca.ca === 'root' ? reused('crl:root', make) : make()
+          return isRootCa(ca.ca) ? reused(`crl:${ca.ca}`, make) : make()
         },
       }
     },

@@ -1,5 +1,6 @@
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
+import { isRootCa } from '../../contract/pki.ts'
 import type { Database } from '../db/open-database.ts'
 import { type CertificateStatus, certificateStatus, type RevocationReason } from './certificate-registry.ts'
 import { cryptoEngine } from './crypto-engine.ts'
@@ -44,8 +45,8 @@ const unauthorized = 6
 
 /**
  * Answers a DER OCSPRequest (RFC 6960) with a DER OCSPResponse: for certificates of the first issuing CA, signed
- * by its delegated responder; for those of a later issuing CA, and of the root (the issuing CAs'), by that CA
- * itself (RFC 6960 §4.2.2.2). A request about
+ * by its delegated responder; for those of a later issuing CA, and of a root (the issuing CAs' and the links to
+ * the root after or before it), by that CA itself (RFC 6960 §4.2.2.2). A request about
  * another CA's certificates, or about both of ours at once, is `unauthorized`; a nonce is echoed.
  */
 export async function answerOcspRequest(
@@ -110,8 +111,8 @@ async function respond(
     }),
   )
   return signedOcspResponse(responder, answers, services.now(), {
-    // The root is the verifier's trust anchor; any other responder is sent along for its chain.
-    embedResponder: ca.ca !== 'root',
+    // A root is the verifier's trust anchor; any other responder is sent along for its chain.
+    embedResponder: !isRootCa(ca.ca),
     ...(nonce ? { nonce } : {}),
   })
 }

@@ -1,8 +1,8 @@
-import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { access, chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type * as pkijs from 'pkijs'
 import { apiBase, apiPaths } from '../../contract/paths.ts'
-import { type PkiCa, renewedIssuingCa } from '../../contract/pki.ts'
+import { isRootCa, type PkiCa, renewedIssuingCa, renewedRootCa } from '../../contract/pki.ts'
 import type { pkiCertificateKinds } from '../db/schema.ts'
 import { type KeyRing, openPrivateKey, sealPrivateKey } from '../keys/key-ring.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
@@ -87,7 +87,24 @@ type IssuedCertificate = {
  * certificate.
  */
 export type Pki = {
+  /** The first root, which issued the PKI's first issuing CA; new issuing CAs come from the newest of {@link Pki.roots}. */
   root: CertifiedKey
+  /**
+   * Every root the platform had, oldest first: the first one ({@link Pki.root}), then those
+   * {@link Pki.renewRootCa} made, in any process. All stay (sealed), so that each keeps answering for the issuing
+   * CAs it certified (OCSP, its CRL and certificate addresses); validators trust each.
+   */
+  roots(): Promise<PlatformCa[]>
+  /**
+   * Gives the platform a new root, self-signed at `at`, when the newest one ends within `rootRenewBeforeMs` of
+   * `at`, and links it with the one before it: each root certifies the other's key (a link certificate), so that
+   * a validator that trusts either one builds a path to what the other certified. Stores it (sealed) beside the
+   * older ones, which stay; makes the links a renewal cut short left out. Answers the newest root. Records
+   * through the database: not inside a transaction.
+   */
+  renewRootCa(at: Date): Promise<PlatformCa>
+  /** The link certificates between each root and the one after it (see {@link Pki.renewRootCa}), oldest first, DER. */
+  links(): Promise<Uint8Array[]>
   /**
    * The first issuing CA (`issuing`), which issued the PKI's first certificates; new certificates come from the
    * newest of {@link Pki.issuingCas}.
@@ -99,7 +116,7 @@ export type Pki = {
    * answering for the certificates it issued (OCSP, its CRL and certificate addresses).
    */
   issuingCas(): Promise<PlatformCa[]>
-  /** The root, then {@link Pki.issuingCas}. */
+  /** {@link Pki.roots}, then {@link Pki.issuingCas}. */
   cas(): Promise<PlatformCa[]>
   /**
    * The platform's CA that signed `certificate`, by its signature, not its issuer's name (which every issuing
@@ -107,10 +124,11 @@ export type Pki = {
    */
   issuerOf(certificate: pkijs.Certificate): Promise<PlatformCa | undefined>
   /**
-   * Gives the issuing CA a new key and certificate under the root at `at`, unless the newest one's certificate
-   * lasts beyond `issuingRenewBeforeMs` (and a month beyond the lifetime of a certificate it issues) from `at`,
-   * or the root ends too soon for a new one to help: records it as the root's and stores it (sealed) beside the
-   * older ones, which stay. Answers the newest one. Records through the database: not inside a transaction.
+   * Gives the issuing CA a new key and certificate under the newest root at `at`, unless the newest one's
+   * certificate lasts beyond `issuingRenewBeforeMs` (and a month beyond the lifetime of a certificate it issues)
+   * from `at`, or that root ends too soon for a new one to help: records it as that root's and stores it (sealed)
+   * beside the older ones, which stay. Answers the newest one. Records through the database: not inside a
+   * transaction.
    */
   renewIssuingCa(at: Date): Promise<PlatformCa>
   /** The timestamp authority's key in use: the newest one this process knows (see {@link Pki.timestampKey}). */
@@ -122,9 +140,11 @@ export type Pki = {
    */
   timestampKey(at: Date): Promise<ChainedKey>
   /**
-   * As {@link Pki.timestampKey}, but when no newer key is stored, issues a new key and certificate at `at`,
-   * records it and stores it beside the older ones, which stay (sealed) so that their certificates are still
-   * known. Records through the database: not inside a transaction.
+   * As {@link Pki.timestampKey}, but when no newer key is stored, issues a new key and certificate at `at` from
+   * the newest issuing CA, ending with it at the latest, records it and stores it beside the older ones, which
+   * stay (sealed) so that their certificates are still known. When that CA itself ends within `tsaRenewBeforeMs`
+   * (a key from it would be due again at once), the CA is renewed first, together with it. Records through the
+   * database: not inside a transaction.
    */
   renewTimestampKey(at: Date): Promise<ChainedKey>
   /**
@@ -153,8 +173,13 @@ export type Pki = {
   renewPlatformKey(at: Date): Promise<CertifiedKey>
   /** Whether certificates issued here are for production (else they say they are demo ones). */
   production: boolean
-  /** The root's and every issuing CA's certificate as PEM, for `GET /api/pki/ca.pem`. */
+  /**
+   * The certificates of every root and issuing CA that has not ended by the server's time, roots first (the
+   * first root first), as PEM, for `GET /api/pki/ca.pem`.
+   */
   caPem(): Promise<string>
+  /** {@link Pki.links} as PEM, for `GET /api/pki/links.pem`. */
+  linksPem(): Promise<string>
   /** Issues a certificate for one signer's advanced or qualified signature, by the newest issuing CA. */
   issueSignerCertificate(request: SignerCertificateRequest): Promise<IssuedSignerCertificate>
   /**
@@ -210,6 +235,12 @@ export type PkiOptions = {
    * @default 1095 days
    */
   issuingRenewBeforeMs?: number
+  /**
+   * How long before its certificate ends the newest root gets a successor ({@link Pki.renewRootCa}); at least
+   * {@link rootRenewalLeadDays} more than `issuingRenewBeforeMs`, else the PKI refuses to load.
+   * @default {@link defaultRootRenewBeforeDays} days
+   */
+  rootRenewBeforeMs?: number
 }
 
 /** Keeps a certificate issued, through `tx` when given, else on its own. */
@@ -226,6 +257,16 @@ const leafValidDays = 730
 export const minIssuingRenewBeforeDays = leafValidDays + 30
 /** How long an issuing CA's certificate lasts (at most: never beyond the root's). */
 export const issuingValidDays = 3650
+/** How long a root's certificate lasts. */
+export const rootValidDays = 7300
+/**
+ * How much sooner than an issuing CA the root is renewed, at the least: the issuing CA that comes due after it
+ * is renewed under the new root, which the daily job has made a month before.
+ */
+export const rootRenewalLeadDays = 30
+/** How long before its end the root is renewed unless configured: half its life, for its successor to spread. */
+export const defaultRootRenewBeforeDays = 3650
+const defaultIssuingRenewBeforeDays = 1095
 const demoMarking = 'DEMO certificate - not for legal use'
 /** The PKI's own certificates, each with its sealed key in `dir`. */
 export const pkiParts = ['root', 'issuing', 'tsa', 'platform', 'ocsp'] as const
@@ -256,6 +297,14 @@ export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
       `pki.issuing_renewal_too_short: an issuing CA is renewed at least ${minIssuingRenewBeforeDays} days before its end (a certificate it issues lasts ${leafValidDays} days, and a month), not ${renewBeforeDays}`,
     )
   }
+  const rootRenewBeforeDays = (options.rootRenewBeforeMs ?? defaultRootRenewBeforeDays * dayMs) / dayMs
+  const issuingRenewBeforeDays =
+    (options.issuingRenewBeforeMs ?? defaultIssuingRenewBeforeDays * dayMs) / dayMs
+  if (rootRenewBeforeDays < issuingRenewBeforeDays + rootRenewalLeadDays) {
+    throw new Error(
+      `pki.root_renewal_too_short: the root is renewed at least ${rootRenewalLeadDays} days sooner before its end than an issuing CA (${issuingRenewBeforeDays} days), so that the issuing CA is renewed under the new root, not ${rootRenewBeforeDays}`,
+    )
+  }
   const parts = await loadOrCreateParts(options)
   const record = options.record ?? (async () => {})
   await record({
@@ -271,22 +320,23 @@ export async function loadOrCreatePki(options: PkiOptions): Promise<Pki> {
     const { certificate } = parts[part]
     await record({ ca: 'issuing', kind, certificate, serial: serialHex(certificate) })
   }
-  for (const { certificate } of await loadRenewed(options.dir, 'issuing', options.keys)) {
-    await record({ ca: 'root', kind: 'issuing_ca', certificate, serial: serialHex(certificate) })
-  }
   const timestampKeys = [parts.tsa, ...(await loadRenewed(options.dir, 'tsa', options.keys))]
   const pki = await assemble({ ...parts, tsa: newest(timestampKeys) ?? parts.tsa }, options, record)
-  const renewedLeaves = [
-    ...timestampKeys.map((key) => ({ key, kind: 'tsa' as const })),
-    ...(await loadRenewed(options.dir, 'platform', options.keys)).map((key) => ({
-      key,
+  // Each certificate the PKI issued after it was made, by the CA that signed it.
+  const renewed = [
+    ...(await pki.issuingCas())
+      .filter(({ ca }) => ca !== 'issuing')
+      .map(({ certificate }) => ({ certificate, kind: 'issuing_ca' as const })),
+    ...(await pki.links()).map((der) => ({ certificate: parseCertificate(der), kind: 'link_ca' as const })),
+    ...timestampKeys.map(({ certificate }) => ({ certificate, kind: 'tsa' as const })),
+    ...(await loadRenewed(options.dir, 'platform', options.keys)).map(({ certificate }) => ({
+      certificate,
       kind: 'platform' as const,
     })),
   ]
-  for (const { key, kind } of renewedLeaves) {
-    const { certificate } = key
+  for (const { certificate, kind } of renewed) {
     const issuer = await pki.issuerOf(certificate)
-    if (issuer === undefined) throw new Error(`pki.corrupt: a ${kind} key of no issuing CA in ${options.dir}`)
+    if (issuer === undefined) throw new Error(`pki.corrupt: a ${kind} certificate of no CA in ${options.dir}`)
     await record({ ca: issuer.ca, kind, certificate, serial: serialHex(certificate) })
   }
   return pki
@@ -305,9 +355,19 @@ function newest<Key extends CertifiedKey>(candidates: Key[]): Key | undefined {
 }
 
 /** The parts that get new keys and certificates before theirs expire, kept beside their first one. */
-type RenewedPart = 'issuing' | 'tsa' | 'platform'
+type RenewedPart = 'root' | 'issuing' | 'tsa' | 'platform'
 
-const renewedPattern = /^(issuing|tsa|platform)-([0-9a-f]+)\.pem$/
+const renewedPattern = /^(root|issuing|tsa|platform)-([0-9a-f]+)\.pem$/
+
+/**
+ * A link certificate between two roots: `link-<issuer's serial>-<subject's serial>.pem`, the subject's name and
+ * key certified by the issuer. It has no key of its own.
+ */
+function linkFile(dir: string, issuer: CertifiedKey, subject: CertifiedKey): string {
+  return join(dir, `link-${serialHex(issuer.certificate)}-${serialHex(subject.certificate)}.pem`)
+}
+
+const linkPattern = /^link-[0-9a-f]+-[0-9a-f]+\.pem$/
 
 /**
  * The certificate and sealed key files of a part's key issued after the PKI was made, by its certificate's
@@ -336,7 +396,7 @@ async function renewedKeys(dir: string): Promise<{ part: RenewedPart; serial: st
   })
 }
 
-/** The sealed key files of the later keys of the issuing CA, the timestamp authority and simple signatures, in `dir`. */
+/** The sealed key files of the later keys of the roots, the issuing CA, the timestamp authority and simple signatures, in `dir`. */
 export async function renewedKeyFiles(dir: string): Promise<string[]> {
   return (await renewedKeys(dir)).map(({ part, serial }) => renewedFiles(dir, part, serial).sealed)
 }
@@ -370,6 +430,14 @@ async function storeRenewed(
   await rename(`${files.certificate}${partial}`, files.certificate)
 }
 
+/** Whether `file` is there. */
+function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  )
+}
+
 /** The certificates, oldest first (by when they start). */
 function oldestFirst<Key extends CertifiedKey>(candidates: Key[]): Key[] {
   return candidates.toSorted(
@@ -400,8 +468,29 @@ async function assemble(
 ): Promise<Pki> {
   const { production } = options
   const now = options.now ?? (() => new Date())
-  const root: PlatformCa = { ...keys.root, ca: 'root', chain: [keys.root.der] }
+  const firstRoot: PlatformCa = { ...keys.root, ca: 'root', chain: [keys.root.der] }
   const first: PlatformCa = { ...keys.issuing, ca: 'issuing', chain: [keys.issuing.der, keys.root.der] }
+  // The later roots by serial, each loaded (its key opened) once.
+  const renewedRoots = new Map<string, PlatformCa>()
+  const roots = async () => {
+    const serials = (await renewedKeys(options.dir)).filter(({ part }) => part === 'root')
+    if (serials.some(({ serial }) => !renewedRoots.has(serial))) {
+      for (const root of await loadRenewed(options.dir, 'root', options.keys)) {
+        const serial = serialHex(root.certificate)
+        renewedRoots.set(serial, { ...root, ca: renewedRootCa(serial), chain: [root.der] })
+      }
+    }
+    return oldestFirst([firstRoot, ...renewedRoots.values()])
+  }
+  const newestRoot = async () => newest(await roots()) ?? firstRoot
+  // The root that signed an issuing CA's certificate (its name is no proof: anyone may copy it).
+  const rootOf = async (certificate: pkijs.Certificate) => {
+    for (const root of await roots()) {
+      if (!root.certificate.subject.isEqual(certificate.issuer)) continue
+      if (await certificate.verify(root.certificate, cryptoEngine).catch(() => false)) return root
+    }
+    throw new Error(`pki.corrupt: an issuing CA of no root in ${options.dir}`)
+  }
   // The later issuing CAs by serial, each loaded (its key opened) once.
   const renewedCas = new Map<string, PlatformCa>()
   const issuingCas = async () => {
@@ -409,13 +498,25 @@ async function assemble(
     if (serials.some(({ serial }) => !renewedCas.has(serial))) {
       for (const ca of await loadRenewed(options.dir, 'issuing', options.keys)) {
         const serial = serialHex(ca.certificate)
-        renewedCas.set(serial, { ...ca, ca: renewedIssuingCa(serial), chain: [ca.der, keys.root.der] })
+        const root = await rootOf(ca.certificate)
+        renewedCas.set(serial, { ...ca, ca: renewedIssuingCa(serial), chain: [ca.der, root.der] })
       }
     }
     return oldestFirst([first, ...renewedCas.values()])
   }
   const newestIssuing = async () => newest(await issuingCas()) ?? first
-  const cas = async () => [root, ...(await issuingCas())]
+  const cas = async () => [...(await roots()), ...(await issuingCas())]
+  const links = async () => {
+    const names = (await readdir(options.dir)).filter((name) => linkPattern.test(name)).sort()
+    const found = await Promise.all(
+      names.map(async (name) => {
+        const der = fromPem('CERTIFICATE', await readFile(join(options.dir, name), 'utf8'))[0]
+        if (!der) throw new Error(`pki.corrupt: ${name} in ${options.dir}`)
+        return { der, start: parseCertificate(der).notBefore.value.getTime() }
+      }),
+    )
+    return found.toSorted((a, b) => a.start - b.start).map(({ der }) => der)
+  }
   const issuerOf = async (certificate: pkijs.Certificate) => {
     for (const ca of await cas()) {
       if (!ca.certificate.subject.isEqual(certificate.issuer)) continue
@@ -453,15 +554,16 @@ async function assemble(
   const renewTsa = async (at: Date) => {
     const stored = await storedTsa(at)
     if (stored !== undefined) return stored
-    const issuing = await newestIssuing()
+    // A key from a CA that ends within the margin would be due again at once (or outlive its CA): the CA is
+    // renewed first, together with it.
+    const issuing = await renewIssuingCa(at, renewBeforeMs)
     const spec = partSpecs(options).tsa
-    // Never beyond its CA's end, unless that is too near for the new key to outlast the renewal margin (it would
-    // be renewed again at once): only the CA's renewal helps then.
+    // Never beyond its CA's end.
     const issuingLeftMs = issuing.certificate.notAfter.value.getTime() - at.getTime()
-    const validDays =
-      issuingLeftMs > renewBeforeMs
-        ? Math.min(spec.validDays, Math.floor(issuingLeftMs / dayMs))
-        : spec.validDays
+    const validDays = Math.min(spec.validDays, Math.floor(issuingLeftMs / dayMs))
+    // No CA lasts longer (its root ends too soon for a new one): the key in use serves until it ends, instead of
+    // a new one a day.
+    if (tsa.certificate.notAfter.value.getTime() >= at.getTime() + (validDays - 1) * dayMs) return tsa
     const renewed = await issue(
       { ...spec, validDays, authority: issuerPointers(options.publicUrl, issuing.ca), issuedAt: at },
       issuing,
@@ -470,24 +572,95 @@ async function assemble(
     tsa = { ...renewed, chain: issuing.chain }
     return tsa
   }
-  const issuingRenewBeforeMs = options.issuingRenewBeforeMs ?? 1095 * dayMs
+  const issuingRenewBeforeMs = options.issuingRenewBeforeMs ?? defaultIssuingRenewBeforeDays * dayMs
   let renewingIssuing: Promise<PlatformCa> | undefined
-  const renewIssuing = async (at: Date) => {
+  // Renewed once it ends within `renewBeforeMs` (the issuing margin, or more for the timestamp authority's sake).
+  const renewIssuing = async (at: Date, renewBeforeMs: number) => {
     const latest = await newestIssuing()
-    if (latest.certificate.notAfter.value.getTime() - at.getTime() > issuingRenewBeforeMs) return latest
+    if (latest.certificate.notAfter.value.getTime() - at.getTime() > renewBeforeMs) return latest
     // A certificate ends with its root at the latest: one the root outlives by less than the margin would be
     // renewed again at once, which only a new root helps.
-    const rootLeftMs = keys.root.certificate.notAfter.value.getTime() - at.getTime()
-    if (rootLeftMs <= issuingRenewBeforeMs) return latest
+    const root = await newestRoot()
+    const rootLeftMs = root.certificate.notAfter.value.getTime() - at.getTime()
+    if (rootLeftMs <= renewBeforeMs) return latest
     const spec = partSpecs(options).issuing
     const validDays = Math.min(spec.validDays, Math.floor(rootLeftMs / dayMs))
     // Named apart from the ones before it (`Signet Issuing CA 2`): tools that find an issuer by its name (openssl
     // crl, NSS) find this one.
     const generation = (await issuingCas()).length + 1
     const subject = { ...spec.subject, commonName: `${spec.subject.commonName} ${generation}` }
-    const renewed = await issue({ ...spec, subject, validDays, issuedAt: at }, keys.root)
-    await keepRenewed('issuing', { ca: 'root', kind: 'issuing_ca' }, renewed)
+    const authority = issuerPointers(options.publicUrl, root.ca)
+    const renewed = await issue({ ...spec, subject, validDays, authority, issuedAt: at }, root)
+    await keepRenewed('issuing', { ca: root.ca, kind: 'issuing_ca' }, renewed)
     return newestIssuing()
+  }
+  const renewIssuingCa = (at: Date, renewBeforeMs = issuingRenewBeforeMs) => {
+    renewingIssuing ??= renewIssuing(at, Math.max(renewBeforeMs, issuingRenewBeforeMs)).finally(() => {
+      renewingIssuing = undefined
+    })
+    return renewingIssuing
+  }
+  const rootRenewBeforeMs = options.rootRenewBeforeMs ?? defaultRootRenewBeforeDays * dayMs
+  // Each root and the one after it certify each other's key, named as the certified root names itself and
+  // ending with the older one (roots last alike, the newer ends later): a validator that trusts either finds a
+  // path through the link to what the other certified.
+  const linkRoots = async (at: Date) => {
+    const all = await roots()
+    for (const [index, older] of all.entries()) {
+      const newer = all[index + 1]
+      if (newer === undefined) break
+      const validDays = Math.floor((older.certificate.notAfter.value.getTime() - at.getTime()) / dayMs)
+      // No path is built through a root that has ended.
+      if (validDays < 1) continue
+      for (const [issuer, subject] of [
+        [older, newer],
+        [newer, older],
+      ] as const) {
+        const file = linkFile(options.dir, issuer, subject)
+        if (await exists(file)) continue
+        const link = await linkOf(issuer, subject, at, validDays)
+        // Recorded first, so that its issuer's OCSP and CRL know it before anyone can fetch it.
+        await record({
+          ca: issuer.ca,
+          kind: 'link_ca',
+          certificate: link.certificate,
+          serial: serialHex(link.certificate),
+        })
+        const partial = `${file}.${process.pid}.partial`
+        await writeFile(partial, toPem('CERTIFICATE', link.der), { mode: 0o644 })
+        await rename(partial, file)
+      }
+    }
+  }
+  const linkOf = async (issuer: PlatformCa, subject: PlatformCa, at: Date, validDays: number) => {
+    const certificate = await createCertificate({
+      subject: subject.certificate.subject,
+      subjectKey: subject.certificate.subjectPublicKeyInfo,
+      issuer: { certificate: issuer.certificate, key: issuer.key },
+      profile: 'rootCa',
+      validDays,
+      authority: issuerPointers(options.publicUrl, issuer.ca),
+      issuedAt: at,
+    })
+    return { certificate, der: certificateDer(certificate) }
+  }
+  let renewingRoot: Promise<PlatformCa> | undefined
+  const renewRoot = async (at: Date) => {
+    const latest = await newestRoot()
+    if (latest.certificate.notAfter.value.getTime() - at.getTime() > rootRenewBeforeMs) {
+      await linkRoots(at)
+      return latest
+    }
+    const spec = partSpecs(options).root
+    // Named apart from the ones before it (`Signet Root CA 2`), as the issuing CAs are.
+    const generation = (await roots()).length + 1
+    const subject = { ...spec.subject, commonName: `${spec.subject.commonName} ${generation}` }
+    const pair = await generateKeyPair()
+    const certificate = await createCertificate({ ...spec, subject, subjectKey: pair, issuedAt: at })
+    const renewed = { certificate, der: certificateDer(certificate), key: pair.privateKey }
+    await storeRenewed(options.dir, 'root', renewed, options.keys)
+    await linkRoots(at)
+    return newestRoot()
   }
   // The later keys of simple signatures by serial, each loaded (its key opened) once.
   const renewedPlatform = new Map<string, CertifiedKey>()
@@ -548,15 +721,18 @@ async function assemble(
       })
       return renewing
     },
+    roots,
+    renewRootCa: (at) => {
+      renewingRoot ??= renewRoot(at).finally(() => {
+        renewingRoot = undefined
+      })
+      return renewingRoot
+    },
+    links,
     issuingCas,
     cas,
     issuerOf,
-    renewIssuingCa: (at) => {
-      renewingIssuing ??= renewIssuing(at).finally(() => {
-        renewingIssuing = undefined
-      })
-      return renewingIssuing
-    },
+    renewIssuingCa: (at) => renewIssuingCa(at),
     platformKey,
     renewPlatformKey: (at) => {
       renewingPlatform ??= renewPlatform(at).finally(() => {
@@ -565,10 +741,17 @@ async function assemble(
       return renewingPlatform
     },
     production,
-    caPem: async () => (await cas()).map((ca) => toPem('CERTIFICATE', ca.der)).join(''),
+    caPem: async () => {
+      const at = now().getTime()
+      return (await cas())
+        .filter((ca) => ca.certificate.notAfter.value.getTime() > at)
+        .map((ca) => toPem('CERTIFICATE', ca.der))
+        .join('')
+    },
+    linksPem: async () => (await links()).map((der) => toPem('CERTIFICATE', der)).join(''),
     signatureCertificate: async (base, tx) => {
       const issuer = await issuerOf(base.certificate)
-      if (issuer === undefined || issuer.ca === 'root') throw new Error('pki.not_a_leaf_of_an_issuing_ca')
+      if (issuer === undefined || isRootCa(issuer.ca)) throw new Error('pki.not_a_leaf_of_an_issuing_ca')
       // Rewrites the serial inside the signed TBS bytes and signs them again: no ASN.1 round trip.
       const parts = certificateParts(base.der)
       const serial = positiveSerial()

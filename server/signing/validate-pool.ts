@@ -1,12 +1,15 @@
 import { Worker } from 'node:worker_threads'
 import { ApiError } from '../http/api-error.ts'
-import type { ValidateJobMessage, ValidateWorkerData, ValidateWorkerMessage } from './validate-job.ts'
+import type { ValidateJobMessage, ValidateWorkerMessage } from './validate-job.ts'
 import type { ValidationReport } from './validate-pdf.ts'
 
 /** Options of {@link createValidationPool}. */
 export type ValidationPoolOptions = {
-  /** Roots a signature chain may lead to, usually the platform's root CA. */
-  trustedRoots: Uint8Array[]
+  /**
+   * Roots a signature chain may lead to, usually the platform's root CAs: fixed, or read for each validation
+   * (the platform gets a new root while it runs, in any process).
+   */
+  trustedRoots: Uint8Array[] | (() => Promise<Uint8Array[]>)
   /** Worker threads. @default 1 */
   workers?: number
   /** Validations that may wait for a worker; more are refused. @default 8 */
@@ -49,6 +52,7 @@ export class ValidationBusy extends ApiError {
 type Job = {
   id: number
   bytes: Uint8Array
+  trustedRoots: Uint8Array[]
   resolve: (report: ValidationReport) => void
   reject: (error: Error) => void
 }
@@ -77,7 +81,8 @@ function transferable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 
 /** Starts a pool of validation workers (see {@link ValidationPoolOptions}). */
 export function createValidationPool(options: ValidationPoolOptions): ValidationPool {
-  const workerData: ValidateWorkerData = { trustedRoots: options.trustedRoots }
+  const { trustedRoots } = options
+  const rootsNow = typeof trustedRoots === 'function' ? trustedRoots : async () => trustedRoots
   const size = Math.max(1, options.workers ?? 1)
   const queueLimit = options.queueLimit ?? 8
   const timeLimitMs = options.timeLimitMs ?? 20_000
@@ -100,7 +105,6 @@ export function createValidationPool(options: ValidationPoolOptions): Validation
 
   function startWorker(): Slot {
     const worker = new Worker(workerModule, {
-      workerData,
       resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
     })
     const slot: Slot = { worker, ready: false, job: undefined, timer: undefined }
@@ -144,7 +148,10 @@ export function createValidationPool(options: ValidationPoolOptions): Validation
       }, timeLimitMs)
       const sent = transferable(job.bytes)
       try {
-        slot.worker.postMessage({ id: job.id, bytes: sent } satisfies ValidateJobMessage, [sent.buffer])
+        slot.worker.postMessage(
+          { id: job.id, bytes: sent, trustedRoots: job.trustedRoots } satisfies ValidateJobMessage,
+          [sent.buffer],
+        )
       } catch (error) {
         settle(slot, error as Error)
       }
@@ -163,8 +170,10 @@ export function createValidationPool(options: ValidationPoolOptions): Validation
     async validate(bytes) {
       if (closing) throw closed()
       assertRoom()
+      const roots = await rootsNow()
+      if (closing) throw closed()
       return new Promise<ValidationReport>((resolve, reject) => {
-        queue.push({ id: nextId++, bytes, resolve, reject })
+        queue.push({ id: nextId++, bytes, trustedRoots: roots, resolve, reject })
         dispatch()
       })
     },

@@ -1,14 +1,13 @@
 // A validation worker (node:worker_threads): checks the signatures of uploaded PDFs off the request loop.
 
-import { parentPort, workerData } from 'node:worker_threads'
-import type { ValidateJobMessage, ValidateWorkerData, ValidateWorkerMessage } from './validate-job.ts'
+import { parentPort } from 'node:worker_threads'
+import type { ValidateJobMessage, ValidateWorkerMessage } from './validate-job.ts'
 import { validatePdf } from './validate-pdf.ts'
 
-const { trustedRoots } = workerData as ValidateWorkerData
 const port = parentPort
 if (port === null) throw new Error('validate-worker.ts runs only as a worker thread')
 
-port.on('message', ({ id, bytes }: ValidateJobMessage) => {
+port.on('message', ({ id, bytes, trustedRoots }: ValidateJobMessage) => {
   validatePdf(bytes, { trustedRoots }).then(
     (report) => port.postMessage({ type: 'report', id, report } satisfies ValidateWorkerMessage),
     (error: Error) =>

@@ -26,8 +26,13 @@ export type IssuerPointers = { ocsp: string; crl: string; caIssuers: string }
 
 /** Everything needed to issue one certificate. */
 export type CertificateSpec = {
-  subject: DistinguishedName
-  subjectKey: CryptoKeyPair
+  /** The subject's name, or the very name of a certificate that names it already (a link between roots). */
+  subject: DistinguishedName | pkijs.RelativeDistinguishedNames
+  /**
+   * The subject's key pair (its private key signs a self-signed root), or the public key of a certificate that
+   * certified it already (a link between roots), as that certificate has it.
+   */
+  subjectKey: CryptoKeyPair | pkijs.PublicKeyInfo
   /** The issuer's certificate and key; absent for a self-signed root. */
   issuer?: { certificate: pkijs.Certificate; key: CryptoKey }
   profile: CertificateProfile
@@ -62,13 +67,22 @@ export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Ce
   const certificate = new pkijs.Certificate()
   certificate.version = 2
   certificate.serialNumber = new asn1js.Integer({ valueHex: positiveSerial() })
-  certificate.subject = distinguishedName(spec.subject)
-  certificate.issuer = spec.issuer ? spec.issuer.certificate.subject : distinguishedName(spec.subject)
+  const { subject } = spec
+  const named = subject instanceof pkijs.RelativeDistinguishedNames
+  certificate.subject = named ? copyOf(subject) : distinguishedName(subject)
+  certificate.issuer = spec.issuer ? spec.issuer.certificate.subject : certificate.subject
   const now = spec.issuedAt?.getTime() ?? Date.now()
   // Backdated an hour so a verifier whose clock lags a little still accepts a fresh certificate.
   certificate.notBefore = pkixTime(new Date(now - 3_600_000))
   certificate.notAfter = pkixTime(new Date(now + spec.validDays * 86_400_000))
-  await certificate.subjectPublicKeyInfo.importKey(spec.subjectKey.publicKey, cryptoEngine)
+  let signingKey = spec.issuer?.key
+  if (spec.subjectKey instanceof pkijs.PublicKeyInfo) {
+    certificate.subjectPublicKeyInfo = copyOf(spec.subjectKey)
+  } else {
+    await certificate.subjectPublicKeyInfo.importKey(spec.subjectKey.publicKey, cryptoEngine)
+    signingKey ??= spec.subjectKey.privateKey
+  }
+  if (signingKey === undefined) throw new Error('x509.self_signed_without_private_key')
 
   const subjectKeyId = keyIdentifier(certificate.subjectPublicKeyInfo)
   const issuerKeyId = spec.issuer ? keyIdentifier(spec.issuer.certificate.subjectPublicKeyInfo) : subjectKeyId
@@ -97,19 +111,30 @@ export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Ce
     )
   }
   if (spec.authority) certificate.extensions.push(...issuerExtensions(spec.authority))
-  if (spec.subject.email) {
+  const email = named ? undefined : subject.email
+  if (email) {
     certificate.extensions.push(
       extension(
         OID.subjectAltName,
         false,
         new pkijs.GeneralNames({
-          names: [new pkijs.GeneralName({ type: 1, value: spec.subject.email })],
+          names: [new pkijs.GeneralName({ type: 1, value: email })],
         }).toSchema(),
       ),
     )
   }
-  await certificate.sign(spec.issuer?.key ?? spec.subjectKey.privateKey, 'SHA-256', cryptoEngine)
+  await certificate.sign(signingKey, 'SHA-256', cryptoEngine)
   return certificate
+}
+
+// A copy through DER: the very bytes of another certificate's name or key, which pkijs objects do not share.
+function copyOf<Part extends pkijs.RelativeDistinguishedNames | pkijs.PublicKeyInfo>(part: Part): Part {
+  const der = part.toSchema().toBER(false)
+  return (
+    part instanceof pkijs.PublicKeyInfo
+      ? pkijs.PublicKeyInfo.fromBER(der)
+      : pkijs.RelativeDistinguishedNames.fromBER(der)
+  ) as Part
 }
 
 /** Parses DER bytes into a certificate. */

@@ -92,6 +92,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ ISSUING_CA_RENEWAL_DAYS: '3285' }).issuingCaRenewalDays).toBe(3285)
   })
 
+  it('renews the root CA 3650 days before its end unless ROOT_CA_RENEWAL_DAYS says otherwise', () => {
+    expect(loadConfig({}).rootCaRenewalDays).toBeUndefined()
+    expect(
+      loadConfig({ ROOT_CA_RENEWAL_DAYS: '790', ISSUING_CA_RENEWAL_DAYS: '760' }).rootCaRenewalDays,
+    ).toBe(790)
+    expect(loadConfig({ ROOT_CA_RENEWAL_DAYS: '6935' }).rootCaRenewalDays).toBe(6935)
+    expect(
+      loadConfig({ ROOT_CA_RENEWAL_DAYS: '3315', ISSUING_CA_RENEWAL_DAYS: '3285' }).rootCaRenewalDays,
+    ).toBe(3315)
+  })
+
+  it('refuses a root CA renewed less than a month sooner than the issuing CA, naming the rule', () => {
+    for (const env of [
+      { ROOT_CA_RENEWAL_DAYS: '1124' } as Record<string, string>,
+      { ROOT_CA_RENEWAL_DAYS: '3314', ISSUING_CA_RENEWAL_DAYS: '3285' },
+    ]) {
+      const error = configError(env)
+      expect(error.variable).toBe('ROOT_CA_RENEWAL_DAYS')
+      expect(error.message).toMatch(
+        /^Invalid configuration: ROOT_CA_RENEWAL_DAYS must be at least 30 days more than ISSUING_CA_RENEWAL_DAYS \((1095|3285)\), so that the issuing CA is renewed under the new root \(got \d+\)$/,
+      )
+    }
+  })
+
   it('accepts port 0 (any free port) and postgresql:// URLs', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0)
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/signet' }).database.driver).toBe('postgres')
@@ -151,6 +175,13 @@ describe('loadConfig', () => {
       '3286',
       /ISSUING_CA_RENEWAL_DAYS must be a whole number of days from 760 \(a certificate the CA issues lasts 730 days, and a month\) to 3285, e.g. 1095/,
     ],
+    [
+      'ROOT_CA_RENEWAL_DAYS',
+      'ten years',
+      /ROOT_CA_RENEWAL_DAYS must be a whole number of days from 790 to 6935, e.g. 3650/,
+    ],
+    ['ROOT_CA_RENEWAL_DAYS', '789', /ROOT_CA_RENEWAL_DAYS must be a whole number of days from 790 to 6935/],
+    ['ROOT_CA_RENEWAL_DAYS', '6936', /ROOT_CA_RENEWAL_DAYS must be a whole number of days from 790 to 6935/],
     ['BACKUP_KEEP', '0', /BACKUP_KEEP must be a number of archives from 1 to 999, e.g. 7/],
     ['JOB_HAND_BACK_SECONDS', '1.5', /JOB_HAND_BACK_SECONDS must be a whole number of seconds from 0 to 999/],
   ])('rejects %s=%s naming the variable', (variable, value, message) => {

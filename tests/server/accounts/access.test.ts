@@ -30,6 +30,7 @@ const publicRoutes = new Set([
   `GET ${apiPaths.outbox()}/:id`,
   // The platform's CA certificates, OCSP answers and CRLs, for anyone who validates a signed document.
   `GET ${apiPaths.pkiCa()}`,
+  `GET ${apiPaths.pkiLinks()}`,
   `POST ${apiPaths.pkiOcsp()}`,
   `GET ${apiPaths.pkiOcsp()}/:request`,
   'GET /pki/ca/:file',

@@ -358,6 +358,8 @@ describe('revocation data of the platform CA', () => {
       publicUrl: 'http://localhost',
       record: certificateRecorder(handle.db),
       issuingRenewBeforeMs: 3651 * 24 * 60 * 60 * 1000,
+      // A root margin a month beyond it, as the PKI asks (renewRootCa is not run here).
+      rootRenewBeforeMs: 3681 * 24 * 60 * 60 * 1000,
     })
     const renewed = await renewing.renewIssuingCa(clock.now())
     expect(renewed.ca).not.toBe('issuing')

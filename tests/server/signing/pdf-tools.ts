@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process'
+import { X509Certificate } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -76,15 +77,29 @@ export function pdftotext(dir: string, bytes: Uint8Array): string {
   return run.stdout
 }
 
-/** Creates an NSS database in `dir` that trusts the CA certificates in `caPem`. */
+/**
+ * Creates an NSS database in `dir` that trusts the roots (the self-signed certificates) in `caPem`, as a relying
+ * party that installs the platform's `ca.pem` does; the issuing CAs come with each signature.
+ */
 export function trustStore(dir: string, caPem: string): string {
   const nssDir = join(dir, 'nss')
   mkdirSync(nssDir, { recursive: true })
-  const caFile = join(dir, 'ca.pem')
-  writeFileSync(caFile, caPem)
   run('certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password'])
-  run('certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'ca', '-t', 'CT,C,C', '-i', caFile])
+  const roots = pemBlocks(caPem).filter((pem) => {
+    const certificate = new X509Certificate(pem)
+    return certificate.subject === certificate.issuer
+  })
+  for (const [index, pem] of roots.entries()) {
+    const caFile = join(dir, `ca-${index}.pem`)
+    writeFileSync(caFile, pem)
+    run('certutil', ['-A', '-d', `sql:${nssDir}`, '-n', `ca-${index}`, '-t', 'CT,C,C', '-i', caFile])
+  }
   return nssDir
+}
+
+/** Each PEM block of `pem`, whole. */
+export function pemBlocks(pem: string): string[] {
+  return pem.match(/-----BEGIN ([A-Z ]+)-----[^-]+-----END \1-----\n?/g) ?? []
 }
 
 /** Runs `qpdf --check` and returns its exit status and output. */

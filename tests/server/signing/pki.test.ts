@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
@@ -11,10 +11,11 @@ import {
   type CertificateRecorder,
   type CertifiedKey,
   loadOrCreatePki,
+  type PkiOptions,
   renewedKeyFiles,
   serialHex,
 } from '../../../server/signing/pki.ts'
-import { parseCertificate } from '../../../server/signing/x509.ts'
+import { certificateDer, parseCertificate } from '../../../server/signing/x509.ts'
 import { testKeys } from '../keys/test-key-ring.ts'
 import { removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 
@@ -355,5 +356,190 @@ describe('renewal of the issuing CA', () => {
     const rootEnd = pki.root.certificate.notAfter.value.getTime()
     expect(hex(await pki.renewIssuingCa(new Date(rootEnd - 1000 * day)))).toBe(hex(pki.issuing))
     expect(await pki.issuingCas()).toHaveLength(1)
+  })
+})
+
+describe('renewal of the root CA', () => {
+  const day = 24 * 60 * 60 * 1000
+  const hex = (der: Uint8Array) => Buffer.from(der).toString('hex')
+  const keyOf = (certificate: pkijs.Certificate) =>
+    hex(new Uint8Array(certificate.subjectPublicKeyInfo.toSchema().toBER(false)))
+
+  /** A PKI in a fresh directory whose clock reads `clock.at`, renewing its root 3650 days before its end. */
+  async function renewingPki(record?: CertificateRecorder, margins: Partial<PkiOptions> = {}) {
+    const dir = join(temporaryDirectory('pki'), 'pki')
+    // Whole seconds, as certificates keep them.
+    const clock = { at: new Date(Math.floor(Date.now() / 1000) * 1000) }
+    const options = {
+      dir,
+      keys: testKeys,
+      production: false,
+      publicUrl: 'https://sign.example',
+      now: () => clock.at,
+      ...(record === undefined ? {} : { record }),
+      ...margins,
+    }
+    return { dir, clock, options, pki: await loadOrCreatePki(options) }
+  }
+
+  it('makes a new root once the newest comes within the margin of its end, linked both ways with the old one', async () => {
+    const recorded: { ca: string; kind: string; serial: string }[] = []
+    const { dir, clock, options, pki } = await renewingPki(async ({ ca, kind, serial }) => {
+      recorded.push({ ca, kind, serial })
+    })
+    const end = pki.root.certificate.notAfter.value.getTime()
+
+    // More than the margin left: the first one stays, with no link.
+    const first = await pki.renewRootCa(new Date(end - 3651 * day))
+    expect(first.ca).toBe('root')
+    expect(await pki.roots()).toHaveLength(1)
+    expect(await pki.links()).toEqual([])
+
+    clock.at = new Date(end - 3649 * day)
+    const renewed = await pki.renewRootCa(clock.at)
+    expect(renewed.ca).toBe(`root-${serialHex(renewed.certificate)}`)
+    expect(describeCertificate(renewed.certificate)).toMatchObject({ commonName: 'Signet Root CA 2' })
+    expect(await renewed.certificate.verify(undefined, cryptoEngine)).toBe(true)
+    expect(renewed.certificate.notAfter.value.getTime()).toBe(clock.at.getTime() + 7300 * day)
+    expect((await pki.roots()).map((root) => root.ca)).toEqual(['root', renewed.ca])
+    // Asked again, by this process or another: the same one, no third.
+    expect(hex((await pki.renewRootCa(new Date(clock.at.getTime() + day))).der)).toBe(hex(renewed.der))
+
+    // Old signs new and new signs old: each the other's name and key, ending with the old root.
+    const links = (await pki.links()).map(parseCertificate)
+    expect(links).toHaveLength(2)
+    const oldSignsNew = links.find((link) => link.subject.isEqual(renewed.certificate.subject))
+    const newSignsOld = links.find((link) => link.subject.isEqual(pki.root.certificate.subject))
+    if (oldSignsNew === undefined || newSignsOld === undefined) throw new Error('a link is missing')
+    expect(await oldSignsNew.verify(pki.root.certificate, cryptoEngine)).toBe(true)
+    expect(keyOf(oldSignsNew)).toBe(keyOf(renewed.certificate))
+    expect(await newSignsOld.verify(renewed.certificate, cryptoEngine)).toBe(true)
+    expect(keyOf(newSignsOld)).toBe(keyOf(pki.root.certificate))
+    for (const link of links) {
+      expect((extension(link, OID.basicConstraints).parsedValue as pkijs.BasicConstraints).cA).toBe(true)
+      expect(link.notAfter.value.getTime()).toBeLessThanOrEqual(end)
+    }
+    // Each root's OCSP and CRL know the link it issued.
+    expect(recorded).toContainEqual({ ca: 'root', kind: 'link_ca', serial: serialHex(oldSignsNew) })
+    expect(recorded).toContainEqual({ ca: renewed.ca, kind: 'link_ca', serial: serialHex(newSignsOld) })
+    expect(fromPem('CERTIFICATE', await pki.linksPem()).map(hex)).toEqual((await pki.links()).map(hex))
+
+    // The new key is kept sealed; the next start loads both roots and records the links again.
+    const sealed = join(dir, `root-${serialHex(renewed.certificate)}.key.sealed`)
+    expect(statSync(sealed).mode & 0o777).toBe(0o600)
+    expect(await renewedKeyFiles(dir)).toEqual([sealed])
+    recorded.length = 0
+    const restarted = await loadOrCreatePki(options)
+    expect((await restarted.roots()).map((root) => hex(root.der))).toEqual(
+      [pki.root.der, renewed.der].map(hex),
+    )
+    expect(recorded).toContainEqual({ ca: renewed.ca, kind: 'link_ca', serial: serialHex(newSignsOld) })
+
+    // A renewal cut short before its links: the next run makes them.
+    for (const name of readdirSync(dir).filter((file) => file.startsWith('link-'))) rmSync(join(dir, name))
+    await restarted.renewRootCa(new Date(clock.at.getTime() + day))
+    expect(await restarted.links()).toHaveLength(2)
+  })
+
+  it('issues the next issuing CA from the newest root, and a validator that trusts either root reaches both', async () => {
+    // The largest margins: both fall due 400 days on.
+    const { clock, pki } = await renewingPki(undefined, {
+      rootRenewBeforeMs: 6935 * day,
+      issuingRenewBeforeMs: 3285 * day,
+    })
+    const signer = { name: 'Ann Example', email: 'ann@example.com', quality: 'aes' } as const
+    const before = await pki.issueSignerCertificate(signer)
+    const end = pki.root.certificate.notAfter.value.getTime()
+    clock.at = new Date(clock.at.getTime() + 400 * day)
+    const newRoot = await pki.renewRootCa(clock.at)
+    const issuing = await pki.renewIssuingCa(clock.at)
+    expect(await issuing.certificate.verify(newRoot.certificate, cryptoEngine)).toBe(true)
+    expect(issuing.chain.map(hex)).toEqual([issuing.der, newRoot.der].map(hex))
+    expect(issuing.certificate.notAfter.value.getTime()).toBe(clock.at.getTime() + 3650 * day)
+    const pointers = Buffer.from(
+      extension(issuing.certificate, OID.crlDistributionPoints).extnValue.valueBlock.valueHexView,
+    ).toString('latin1')
+    expect(pointers).toContain(`https://sign.example/api/pki/crl/${newRoot.ca}.crl`)
+    expect((await pki.issuerOf(issuing.certificate))?.ca).toBe(newRoot.ca)
+
+    const after = await pki.issueSignerCertificate(signer)
+    expect(after.chain.map(hex)).toEqual([issuing.der, newRoot.der].map(hex))
+    // Each leaf leads to its own root, and through a link to the other root. (Not through both links at once:
+    // two certificates that issue each other send pkijs round in circles.)
+    const links = (await pki.links()).map(parseCertificate)
+    const link = (subject: pkijs.Certificate) =>
+      certificateDer(links.find((found) => found.subject.isEqual(subject.subject)) ?? subject)
+    const at = clock.at
+    expect(await chainValid(before.certificate, before.chain, pki.root.der, at)).toBe(true)
+    expect(await chainValid(after.certificate, after.chain, newRoot.der, at)).toBe(true)
+    expect(await chainValid(before.certificate, [pki.issuing.der], newRoot.der, at)).toBe(false)
+    const newSignsOld = link(pki.root.certificate)
+    expect(await chainValid(before.certificate, [pki.issuing.der, newSignsOld], newRoot.der, at)).toBe(true)
+    expect(await chainValid(after.certificate, [issuing.der], pki.root.der, at)).toBe(false)
+    const oldSignsNew = link(newRoot.certificate)
+    expect(await chainValid(after.certificate, [issuing.der, oldSignsNew], pki.root.der, at)).toBe(true)
+
+    // ca.pem: what has not ended, both roots while both last, then the new one alone.
+    const names = async () =>
+      fromPem('CERTIFICATE', await pki.caPem()).map(
+        (der) => describeCertificate(parseCertificate(der)).commonName,
+      )
+    expect(await names()).toEqual([
+      'Signet Root CA',
+      'Signet Root CA 2',
+      'Signet Issuing CA',
+      'Signet Issuing CA 2',
+    ])
+    clock.at = new Date(pki.issuing.certificate.notAfter.value.getTime() + day)
+    expect(await names()).toEqual(['Signet Root CA', 'Signet Root CA 2', 'Signet Issuing CA 2'])
+    clock.at = new Date(end + day)
+    expect(await names()).toEqual(['Signet Root CA 2'])
+  })
+
+  it('refuses a root margin that would leave an issuing CA due before its new root, naming the rule', async () => {
+    await expect(
+      loadOrCreatePki({
+        dir: join(temporaryDirectory('pki'), 'pki'),
+        keys: testKeys,
+        production: false,
+        issuingRenewBeforeMs: 1095 * day,
+        rootRenewBeforeMs: 1100 * day,
+      }),
+    ).rejects.toThrow(/^pki\.root_renewal_too_short: the root is renewed at least 30 days sooner/)
+  })
+})
+
+describe('renewal of the timestamp authority with its issuing CA', () => {
+  const day = 24 * 60 * 60 * 1000
+
+  // ARCHIVE_TIMESTAMP_RENEWAL_DAYS 600 renews the authority's key 1200 days before its end, sooner than the issuing
+  // CA's own renewal (ISSUING_CA_RENEWAL_DAYS 1095): the authority falls due while its CA has too little left
+  // for a key that would not fall due again at once, or outlive the CA.
+  it('renews the issuing CA first when it ends within the authority’s margin', async () => {
+    const pki = await loadOrCreatePki({
+      dir: join(temporaryDirectory('pki'), 'pki'),
+      keys: testKeys,
+      production: false,
+      issuingRenewBeforeMs: 1095 * day,
+      tsaRenewBeforeMs: 1200 * day,
+    })
+    const caEnd = pki.issuing.certificate.notAfter.value.getTime()
+    const at = new Date(caEnd - 1199 * day)
+    // The daily job: the issuing CA is not due by its own margin, the authority is.
+    expect((await pki.renewIssuingCa(at)).ca).toBe('issuing')
+    const renewed = await pki.renewTimestampKey(at)
+    expect(serialHex(renewed.certificate)).not.toBe(serialHex(pki.issuing.certificate))
+    const issuer = await pki.issuerOf(renewed.certificate)
+    expect(issuer?.ca).not.toBe('issuing')
+    expect(renewed.chain[0]).toEqual(issuer?.der)
+    const tsaEnd = renewed.certificate.notAfter.value.getTime()
+    // It lasts beyond the margin, so the next day's job leaves it, and its chain holds until its very end.
+    expect(tsaEnd - at.getTime()).toBeGreaterThan(1200 * day)
+    expect(await chainValid(renewed.certificate, renewed.chain, pki.root.der, new Date(tsaEnd - day))).toBe(
+      true,
+    )
+    expect(serialHex((await pki.renewTimestampKey(new Date(at.getTime() + day))).certificate)).toBe(
+      serialHex(renewed.certificate),
+    )
   })
 })
