@@ -136,6 +136,11 @@ export const sealErrorCodes = [
   'seal.image_invalid',
   /** The seal has no image (404). */
   'seal.image_not_found',
+  /**
+   * A qualified seal the QTSP would hold, but the QTSP holds no seal credential of the business, or the business
+   * has no country and VAT number to be known by there (409).
+   */
+  'seal.qtsp_credential_missing',
 ] as const
 
 /** Stable codes of the direct-link signer's calls (SPEC §7 direct versions and TAN). */

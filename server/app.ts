@@ -213,7 +213,7 @@ export function createApp({
   api.route('/', createBusinessRoutes(businesses))
   api.route('/', createBillingRoutes(businesses))
   api.route('/', createActivityRoutes(businesses))
-  api.route('/', createSealRoutes({ ...businesses, platform }))
+  api.route('/', createSealRoutes({ ...businesses, platform, qualifiedSigning }))
   const visual = { db, now, storage: requests.storage, publicUrl: config.publicUrl, production }
   api.route('/', createVisualSignatureRoutes(visual))
   api.route('/', createDirectVisualSignatureRoutes(visual))

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -370,16 +371,25 @@ export const seals = pgTable(
     /** SPEC §3 Seal label (displayName). */
     displayName: text('display_name').notNull(),
     quality: text('quality', { enum: ['aes', 'qes'] }).notNull(),
-    /** The organisation certificate, PEM; issued when the seal is made. */
+    /** The organisation certificate, PEM; issued when the seal is made (or the QTSP credential's, as it was then). */
     certificatePem: text('certificate_pem').notNull(),
-    /** Its private key, sealed with the key-encryption key (server/keys/key-ring.ts). */
-    sealedPrivateKey: text('sealed_private_key').notNull(),
+    /** Its private key, sealed with the key-encryption key (server/keys/key-ring.ts); null when the QTSP holds it. */
+    sealedPrivateKey: text('sealed_private_key'),
+    /** A qualified seal held by the QTSP (CSC_*): the legal person's credential there (`credentialID`). */
+    qtspCredentialId: text('qtsp_credential_id'),
     /** Storage key of the seal's image (PNG or JPEG) shown in its appearance; null when it has none. */
     imageKey: text('image_key'),
     imageType: text('image_type'),
     createdAt: at('created_at').notNull(),
   },
-  (table) => [index('seals_business_idx').on(table.businessId)],
+  (table) => [
+    index('seals_business_idx').on(table.businessId),
+    // A seal's key is either the platform's (sealed here) or the QTSP's, never both nor neither.
+    check(
+      'seals_key_holder',
+      sql`(${table.sealedPrivateKey} is null) <> (${table.qtspCredentialId} is null)`,
+    ),
+  ],
 )
 
 /** Who may use a seal: members of its business and its API users (both are accounts). */

@@ -39,6 +39,8 @@ export async function resealPrivateKeys(
   }
   const rows = await at.db.select({ id: seals.id, stored: seals.sealedPrivateKey }).from(seals)
   const resealed = rows.flatMap(({ id, stored }) => {
+    // A seal the QTSP holds has no key here.
+    if (stored === null) return []
     const clear = stored.startsWith('-----BEGIN')
     if (!clear && sealedWithCurrentKey(keys, stored)) return []
     const pkcs8 = clear ? clearKey(stored, `seal ${id}`) : openPrivateKey(keys, stored)

@@ -8,6 +8,7 @@ import { apiUsers, businesses, sealMembers, seals, users } from '../db/schema.ts
 import type { CertifiedKey, Pki } from '../signing/pki.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { belongsToBusiness } from './business-accounts.ts'
+import type { SealRow } from './find-seal.ts'
 import { sealNotAllowed, sealNotFound } from './seal-errors.ts'
 
 /** A seal ready to seal with: its certificate and key, and what its appearance shows. */
@@ -20,7 +21,8 @@ export type SealSigning = {
   /** The business's address, the seal signature's contact. */
   email: string
   quality: 'aes' | 'qes'
-  key: CertifiedKey
+  /** Who holds its key: the platform (its certificate and key) or the QTSP (a qualified seal's credential there). */
+  holder: { key: CertifiedKey } | { qtspCredentialId: string }
   /** The seal's image (PNG or JPEG), when it has one. */
   image: Uint8Array | undefined
   /** The business's trial expired or it is blocked: it pays for no seal (SPEC §4), as for its members. */
@@ -73,9 +75,19 @@ export async function sealForSigner(
     organization: business.name,
     email: business.email,
     quality: seal.quality,
-    key: await pki.openSealKey(seal.certificatePem, seal.sealedPrivateKey),
+    holder: await holderOf(pki, seal),
     image,
     locked: needsPaymentAction(currentPaymentMethod(business, services.now())),
     sealedBy: allowed.username ?? displayName(allowed, allowed.email),
   }
+}
+
+// The seal's key as the platform holds it, or its credential at the QTSP (seals_key_holder: one of the two).
+async function holderOf(
+  pki: Pki,
+  seal: Pick<SealRow, 'id' | 'certificatePem' | 'sealedPrivateKey' | 'qtspCredentialId'>,
+): Promise<SealSigning['holder']> {
+  if (seal.qtspCredentialId !== null) return { qtspCredentialId: seal.qtspCredentialId }
+  if (seal.sealedPrivateKey === null) throw new Error(`seal ${seal.id} has neither a key nor a credential`)
+  return { key: await pki.openSealKey(seal.certificatePem, seal.sealedPrivateKey) }
 }

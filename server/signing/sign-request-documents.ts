@@ -98,7 +98,8 @@ export async function signRequestDocuments(
   const seal = identity.seal
   const requestId = signable.request.id
   const nextSigner = await documentSigner(services, pki, identity, signable)
-  const handedToQtsp = remoteSigning(services, identity) === undefined ? undefined : evidenceOf(identity)
+  const handedToQtsp =
+    seal !== undefined || remoteSigning(services, identity) === undefined ? undefined : evidenceOf(identity)
   let signed: { statusOverall: SignatureRequestStatus }
   try {
     signed = await services.db.transaction(async (tx) => {
@@ -293,9 +294,10 @@ export async function signRequestDocuments(
 /**
  * What signs each document of the request. A qualified signature is the QTSP's when one is configured: its
  * key and certificate, authorised once for every document with the password the signer confirmed on their
- * phone (out of reach or refusing: 503, nothing signed). Else a certificate of the platform's CA minted per
- * signature (see Pki.signatureCertificate) from a seal's own, the platform's for ses, or one issued to this
- * signer for this signing for aes and qes.
+ * phone (out of reach or refusing: 503, nothing signed); so is a seal the QTSP holds, its legal person's
+ * credential authorising itself. Else a certificate of the platform's CA minted per signature (see
+ * Pki.signatureCertificate) from a seal's own, the platform's for ses, or one issued to this signer for this
+ * signing for aes and qes.
  */
 async function documentSigner(
   services: SigningServices,
@@ -308,8 +310,15 @@ async function documentSigner(
     const remote = await authorizeRemote(services, qtsp, identity, signable)
     return async () => remote
   }
+  const held = identity.seal?.holder
+  if (held !== undefined && !('key' in held))
+    throw new ApiError(
+      503,
+      'server.unavailable',
+      'Qualified seals are not available on this server: no qualified trust service provider (CSC_BASE_URL) is configured',
+    )
   const base: CertifiedKey =
-    identity.seal?.key ??
+    held?.key ??
     (identity.quality === 'ses'
       ? await pki.platformKey()
       : await pki.issueSignerCertificate({
@@ -325,13 +334,17 @@ async function documentSigner(
   }
 }
 
-/** The QTSP that makes this signature: a qualified one of a person, when one is configured. */
+/**
+ * The QTSP that makes this signature, when one is configured: a qualified one of a person, or a seal whose
+ * credential it holds. A seal of the platform's CA signs locally, qualified or not.
+ */
 function remoteSigning(
   services: SigningServices,
   identity: SigningIdentity,
 ): RemoteSigningProvider | undefined {
-  const qtsp = identity.quality === 'qes' && !identity.seal ? services.qualifiedSigning : undefined
-  return qtsp === 'demo' ? undefined : qtsp
+  const qtsp = services.qualifiedSigning === 'demo' ? undefined : services.qualifiedSigning
+  if (identity.seal !== undefined) return 'qtspCredentialId' in identity.seal.holder ? qtsp : undefined
+  return identity.quality === 'qes' ? qtsp : undefined
 }
 
 /** The identification the signer's qualified certificate rests on, as the QTSP is told it. */
@@ -347,19 +360,28 @@ async function authorizeRemote(
   identity: SigningIdentity,
   signable: SignableRequest,
 ): Promise<CmsSigner> {
-  if (identity.oneTimePassword === undefined)
-    throw new Error('a qualified signature reached the QTSP without the password the signer confirmed')
   const parts = await services.db
     .select({ documentId: signatureRequestDocuments.documentId })
     .from(signatureRequestDocuments)
     .where(eq(signatureRequestDocuments.requestId, signable.request.id))
+  const signatures = {
+    numSignatures: Math.max(parts.length, 1),
+    description: `Signet: ${signable.request.title}`,
+  }
+  // A seal's credential authorises itself: no one confirms it with a password.
+  const held = identity.seal?.holder
+  if (held !== undefined && 'qtspCredentialId' in held)
+    return qtsp
+      .authorize({ credentialId: held.qtspCredentialId, ...signatures })
+      .catch((error) => remoteFailed(error, identity.seal))
+  if (identity.oneTimePassword === undefined)
+    throw new Error('a qualified signature reached the QTSP without the password the signer confirmed')
   const evidence = evidenceOf(identity)
   return qtsp
     .authorize({
       userId: identity.email,
       oneTimePassword: identity.oneTimePassword,
-      numSignatures: Math.max(parts.length, 1),
-      description: `Signet: ${signable.request.title}`,
+      ...signatures,
       ...(evidence === undefined ? {} : { evidence }),
     })
     .catch(remoteFailed)
@@ -379,15 +401,17 @@ function signingFailed(document: { title: string }) {
 }
 
 /**
- * The QTSP out of reach or refusing: 503, and the signer may try again; the signer's certificate there not valid:
- * 409 naming its status; anything else is the server's.
+ * The QTSP out of reach or refusing: 503, and the signer may try again; the signer's (or `seal`'s) certificate
+ * there not valid or its key disabled: 409 naming its status; anything else is the server's.
  */
-function remoteFailed(error: unknown): never {
+function remoteFailed(error: unknown, seal?: SealSigning): never {
   if (error instanceof RemoteCertificateUnusable)
     throw new ApiError(
       409,
       'signing.certificate_unusable',
-      `Your certificate at the qualified trust service provider is ${error.status}: no qualified signature can be made with it`,
+      seal === undefined
+        ? `Your certificate at the qualified trust service provider is ${error.status}: no qualified signature can be made with it`
+        : `The seal “${seal.label}” is ${error.status} at the qualified trust service provider: nothing can be sealed with it until an admin of ${seal.organization} renews it there`,
       { cause: error },
     )
   if (!(error instanceof RemoteSigningUnavailable)) throw error

@@ -4,8 +4,10 @@ import type { IdentificationEvidence } from '../../../contract/request-events.ts
 import type { CmsSigner } from '../../signing/cms.ts'
 import { OID } from '../../signing/oids.ts'
 import { publishedAsRevoked } from '../../signing/published-revocation.ts'
+import { parseCertificate } from '../../signing/x509.ts'
 import {
   RemoteCertificateUnusable,
+  RemoteSealCredentialMissing,
   type RemoteSigningProvider,
   RemoteSigningUnavailable,
 } from './remote-signing-provider.ts'
@@ -29,6 +31,8 @@ const credentialInfoSchema = v.object({
     status: v.optional(v.string()),
     certificates: v.pipe(v.array(v.string()), v.minLength(1)),
   }),
+  // How the credential is authorised: `explicit` (authData), `implicit` (by the QTSP itself), `oauth2code`.
+  auth: v.optional(v.object({ mode: v.optional(v.string()) })),
   // The sole control level of the signer's key: 1 when not given, as CSC v2 says.
   SCAL: v.optional(v.picklist(['1', '2']), '1'),
 })
@@ -44,6 +48,10 @@ const signHashSchema = v.object({ signatures: v.pipe(v.array(v.string()), v.leng
  * SHA-256 of the CMS signed attributes. The signer's identification evidence goes with list, authorize and
  * signHash as `clientData`. A credential of SCAL 1 is authorised at once for `numSignatures`; one of SCAL 2
  * (`credentials/info`) once every document's signature is prepared, for exactly their hashes (`bind`).
+ *
+ * A qualified seal's credential is a legal person's: listed by the organisation's organizationIdentifier as
+ * `userID` (the organisation named in `clientData`), kept by its `credentialID`, and authorised without any
+ * `authData`, as its `auth` mode `implicit` says.
  */
 export function createCscSigningProvider(options: CscOptions): RemoteSigningProvider {
   // One CSC method (named in errors) at `url`.
@@ -76,45 +84,63 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
   })
   const csc = <T extends v.GenericSchema>(method: string, schema: T, init: RequestInit) =>
     call(method, `${options.baseUrl}/${method}`, schema, init)
+  // This app's access token, from the authorisation server the service's `info` names.
+  const accessToken = async (): Promise<string> => {
+    const info = await csc('info', infoSchema, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lang: 'en-US' }),
+    })
+    const oauth2 = (info.oauth2 ?? options.baseUrl).replace(/\/+$/, '')
+    const { access_token: token } = await call('oauth2/token', `${oauth2}/oauth2/token`, tokenSchema, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+      }).toString(),
+    })
+    return token
+  }
+  const credentialInfo = (token: string, credentialID: string, certificates: 'single' | 'chain') =>
+    csc(
+      'credentials/info',
+      credentialInfoSchema,
+      json(token, { credentialID, certificates, certInfo: false, authInfo: true }),
+    )
 
   return {
     async authorize(request) {
+      const seal = 'credentialId' in request
       // The signer's identification, in each call about them: CSC v2 has no field of its own for it.
       const clientData =
-        request.evidence === undefined
+        seal || request.evidence === undefined
           ? {}
           : { clientData: JSON.stringify(identificationData(request.evidence)) }
-      const info = await csc('info', infoSchema, {
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ lang: 'en-US' }),
-      })
-      const oauth2 = (info.oauth2 ?? options.baseUrl).replace(/\/+$/, '')
-      const { access_token: token } = await call('oauth2/token', `${oauth2}/oauth2/token`, tokenSchema, {
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: options.clientId,
-          client_secret: options.clientSecret,
-        }).toString(),
-      })
-      const { credentialIDs } = await csc(
-        'credentials/list',
-        listSchema,
-        json(token, { userID: request.userId, onlyValid: true, ...clientData }),
-      )
-      const credentialID = credentialIDs[0]
-      if (credentialID === undefined)
-        throw new RemoteSigningUnavailable('CSC credentials/list: the signer has no signing credential')
-      const credential = await csc(
-        'credentials/info',
-        credentialInfoSchema,
-        json(token, { credentialID, certificates: 'chain', certInfo: false, authInfo: true }),
-      )
-      if (credential.key.status !== 'enabled')
-        throw new RemoteSigningUnavailable(`CSC credentials/info: the key is ${credential.key.status}`)
-      // A certificate the QTSP says is revoked, suspended or expired makes no valid signature: none is asked for.
+      const token = await accessToken()
+      let credentialID: string
+      if (seal) credentialID = request.credentialId
+      else {
+        const { credentialIDs } = await csc(
+          'credentials/list',
+          listSchema,
+          json(token, { userID: request.userId, onlyValid: true, ...clientData }),
+        )
+        const first = credentialIDs[0]
+        if (first === undefined)
+          throw new RemoteSigningUnavailable('CSC credentials/list: the signer has no signing credential')
+        credentialID = first
+      }
+      const credential = await credentialInfo(token, credentialID, 'chain')
+      // A disabled key, or a certificate the QTSP says is revoked, suspended or expired, makes no valid
+      // signature: none is asked for.
+      if (credential.key.status !== 'enabled') throw new RemoteCertificateUnusable(credential.key.status)
       if (credential.cert.status !== undefined && credential.cert.status !== 'valid')
         throw new RemoteCertificateUnusable(credential.cert.status)
+      // A seal is confirmed by no person: its credential must authorise itself.
+      if (seal && credential.auth?.mode !== 'implicit')
+        throw new RemoteSigningUnavailable(
+          `CSC credentials/info: the seal's credential asks for ${credential.auth?.mode ?? 'unknown'} authorisation, not implicit`,
+        )
       const algorithm = signatureAlgorithm(credential.key.algo)
       const [certificate, ...chain] = credential.cert.certificates.map(fromBase64)
       if (certificate === undefined)
@@ -123,6 +149,8 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
       const issuer = chain[0]
       if (issuer !== undefined && (await publishedAsRevoked(certificate, issuer)))
         throw new RemoteCertificateUnusable('revoked')
+      // A person's one-time password; a seal's implicit authorisation has no authData.
+      const authData = seal ? {} : { authData: [{ id: 'OTP', value: request.oneTimePassword }] }
       // SCAL 2 binds the SAD to the hashes it may sign, given when the signatures are prepared (`bind`).
       const authorize = (bound?: string[]) =>
         csc(
@@ -132,7 +160,7 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
             credentialID,
             numSignatures: bound?.length ?? request.numSignatures,
             ...(bound === undefined ? {} : { hashes: bound, hashAlgorithmOID: OID.sha256 }),
-            authData: [{ id: 'OTP', value: request.oneTimePassword }],
+            ...authData,
             description: request.description.slice(0, 500),
             ...clientData,
           }),
@@ -168,6 +196,47 @@ export function createCscSigningProvider(options: CscOptions): RemoteSigningProv
         },
       }
     },
+
+    async sealCredential(organization) {
+      const token = await accessToken()
+      // The QTSP knows the legal person by its identifier; its name and country say which one is meant.
+      const { credentialIDs } = await csc(
+        'credentials/list',
+        listSchema,
+        json(token, {
+          userID: organization.organizationIdentifier,
+          onlyValid: true,
+          clientData: JSON.stringify({ organization }),
+        }),
+      )
+      for (const credentialId of credentialIDs) {
+        const credential = await credentialInfo(token, credentialId, 'single')
+        const der = credential.cert.certificates[0]
+        if (
+          credential.key.status !== 'enabled' ||
+          (credential.cert.status !== undefined && credential.cert.status !== 'valid') ||
+          credential.auth?.mode !== 'implicit' ||
+          der === undefined
+        )
+          continue
+        const certificate = fromBase64(der)
+        // Only a certificate of this organisation seals for it, whatever else the QTSP lists under its identifier.
+        if (subjectAttribute(certificate, OID.organizationIdentifier) === organization.organizationIdentifier)
+          return { credentialId, certificate }
+      }
+      throw new RemoteSealCredentialMissing(organization.organizationIdentifier)
+    },
+  }
+}
+
+// A string attribute of the certificate's subject; null when it has none or `der` is no certificate.
+function subjectAttribute(der: Uint8Array, type: string): string | null {
+  try {
+    const entry = parseCertificate(der).subject.typesAndValues.find((candidate) => candidate.type === type)
+    const value = (entry?.value.valueBlock as { value?: unknown } | undefined)?.value
+    return typeof value === 'string' ? value : null
+  } catch {
+    return null
   }
 }
 

@@ -36,11 +36,17 @@ export type SandboxCscServer = {
    * still answers `valid` there, as a QTSP whose register lags its CA's (CSC makes the status optional).
    */
   revoke(userId: string, options?: { quietly?: boolean }): Promise<void>
+  /** Disables the key of `userId`'s credential (an organisation's identifier for a seal's): `credentials/info` says so. */
+  disable(userId: string): Promise<void>
+  /** Each authorisation given, in order: whose credential, and the ids of the `authData` it came with. */
+  authorizations: { userId: string; authData: string[] }[]
 }
 
 type Credential = {
   id: string
   userId: string
+  /** A natural person's (explicit authorisation with an OTP) or a legal person's seal (implicit authorisation). */
+  holder: 'person' | 'organization'
   /** The signer's certificate, as its OCSP responder looks it up by serial. */
   certificate: pkijs.Certificate
   certificates: Uint8Array[]
@@ -49,6 +55,8 @@ type Credential = {
   revokedAt?: Date
   /** Its revocation does not show in `credentials/info`. */
   revokedQuietly?: boolean
+  /** Its key is disabled: it authorises and signs nothing. */
+  disabled?: boolean
 }
 type Authorization = {
   credentialId: string
@@ -67,6 +75,8 @@ const rsaKey: RsaHashedKeyGenParams = {
   publicExponent: new Uint8Array([1, 0, 1]),
   hash: 'SHA-256',
 }
+// ETSI EN 319 412-1 organizationIdentifier (`VATCH-CHE123456789`): the `userID` of a legal person.
+const organizationIdentifier = /^(VAT|NTR|PSD|LEI)[A-Z]{2}-[A-Za-z0-9.-]+$/
 const tokenSeconds = 3600
 const sadSeconds = 300
 
@@ -76,7 +86,10 @@ const sadSeconds = 300
  * chain), `credentials/authorize` and `signatures/signHash`. It has its own CA, made when it starts, and gives
  * each user it is asked about a credential on first sight: an RSA 2048 key of SCAL 1 or 2 with a certificate for
  * their `userID` (an e-mail address). Authorisation is explicit with an OTP: the sandbox takes any six digits,
- * which is the SMS one-time password Signet checked when the signer confirmed. As a QTSP's CA, it answers OCSP
+ * which is the SMS one-time password Signet checked when the signer confirmed. A `userID` that is an
+ * organizationIdentifier (`VATCH-CHE123456789`) is a legal person: its credential is an eSeal whose certificate
+ * names the organisation (CN and O its name as `clientData` gives it, organizationIdentifier, C), authorised
+ * implicitly (`auth` mode `implicit`, no `authData`), as a QTSP's remote seal is. As a QTSP's CA, it answers OCSP
  * (`/ocsp`, by a delegated responder) and publishes its CRL (`/crl/root.crl`) and certificate (`/ca.cer`),
  * which the signers' certificates name, and revokes a certificate when told to (`revoke`). It keeps the
  * `clientData` of each call about a credential, where Signet hands over the signer's identification evidence.
@@ -90,6 +103,8 @@ function createSandboxCsc(
   ready: Promise<{ root: Uint8Array }>
   clientData: SandboxCscServer['clientData']
   revoke: SandboxCscServer['revoke']
+  disable: SandboxCscServer['disable']
+  authorizations: SandboxCscServer['authorizations']
 } {
   const ready = createCa()
   const tokens = new Map<string, number>()
@@ -98,6 +113,7 @@ function createSandboxCsc(
   const credentials = new Map<string, Credential>()
   const authorizations = new Map<string, Authorization>()
   const clientData: SandboxCscServer['clientData'] = []
+  const given: SandboxCscServer['authorizations'] = []
   const app = new Hono()
   const record = (method: string, userId: string, request: Record<string, unknown>) =>
     clientData.push({
@@ -195,7 +211,14 @@ function createSandboxCsc(
     if (typeof userID !== 'string' || userID === '')
       return fail(c, 400, 'invalid_request', 'Missing (or invalid type) string parameter userID')
     record('credentials/list', userID, request)
-    const issued = credentialsOfUsers.get(userID) ?? issueCredential(userID, new URL(c.req.url).origin)
+    let organization: { name: string; country: string } | undefined
+    if (organizationIdentifier.test(userID)) {
+      organization = organizationOf(request.clientData, userID)
+      if (organization === undefined)
+        return fail(c, 400, 'invalid_request', 'Invalid parameter clientData: it names no organization')
+    }
+    const issued =
+      credentialsOfUsers.get(userID) ?? issueCredential(userID, new URL(c.req.url).origin, organization)
     credentialsOfUsers.set(userID, issued)
     const credential = await issued
     credentials.set(credential.id, credential)
@@ -213,16 +236,25 @@ function createSandboxCsc(
           ? credential.certificates
           : credential.certificates.slice(0, 1)
     return c.json({
-      description: `Signing credential of ${credential.userId}`,
-      key: { status: 'enabled', algo: [OID.rsaEncryption, OID.sha256WithRsaEncryption], len: 2048 },
+      description: `${credential.holder === 'organization' ? 'Seal' : 'Signing'} credential of ${credential.userId}`,
+      key: {
+        status: credential.disabled ? 'disabled' : 'enabled',
+        algo: [OID.rsaEncryption, OID.sha256WithRsaEncryption],
+        len: 2048,
+      },
       cert: {
         status: credential.revokedAt === undefined || credential.revokedQuietly ? 'valid' : 'revoked',
         certificates: certificates.map((der) => Buffer.from(der).toString('base64')),
       },
-      auth: {
-        mode: 'explicit',
-        objects: [{ type: 'OTP', id: 'OTP', format: 'N', label: 'One-time password', generator: 'sms' }],
-      },
+      auth:
+        credential.holder === 'organization'
+          ? { mode: 'implicit' }
+          : {
+              mode: 'explicit',
+              objects: [
+                { type: 'OTP', id: 'OTP', format: 'N', label: 'One-time password', generator: 'sms' },
+              ],
+            },
       SCAL: scal,
       multisign: 100,
       lang: 'en-US',
@@ -241,12 +273,15 @@ function createSandboxCsc(
       numSignatures > 100
     )
       return fail(c, 400, 'invalid_request', 'Invalid parameter numSignatures')
-    const otp = Array.isArray(request.authData)
-      ? (request.authData as unknown[]).find((item) => (item as { id?: unknown })?.id === 'OTP')
-      : undefined
-    const value = (otp as { value?: unknown } | undefined)?.value
-    if (typeof value !== 'string' || !/^\d{6}$/.test(value))
-      return fail(c, 400, 'invalid_otp', 'The OTP is missing or invalid')
+    if (credential.disabled) return fail(c, 400, 'invalid_request', 'The key is disabled')
+    const authData = Array.isArray(request.authData) ? (request.authData as unknown[]) : []
+    // A seal's credential authorises itself (implicit); a person's needs their OTP (explicit).
+    if (credential.holder === 'person') {
+      const otp = authData.find((item) => (item as { id?: unknown })?.id === 'OTP')
+      const value = (otp as { value?: unknown } | undefined)?.value
+      if (typeof value !== 'string' || !/^\d{6}$/.test(value))
+        return fail(c, 400, 'invalid_otp', 'The OTP is missing or invalid')
+    }
     let hashes: Set<string> | undefined
     if (scal === '2') {
       if (request.hashAlgorithmOID !== OID.sha256)
@@ -257,6 +292,10 @@ function createSandboxCsc(
       hashes = new Set(given as string[])
     }
     record('credentials/authorize', credential.userId, request)
+    given.push({
+      userId: credential.userId,
+      authData: authData.map((item) => String((item as { id?: unknown })?.id)),
+    })
     const sad = randomBytes(32).toString('base64url')
     authorizations.set(sad, {
       credentialId: credential.id,
@@ -271,6 +310,7 @@ function createSandboxCsc(
     const request = await body(c)
     const credential = credentialOf(request.credentialID)
     if (credential === undefined) return fail(c, 400, 'invalid_request', 'Invalid parameter credentialID')
+    if (credential.disabled) return fail(c, 400, 'invalid_request', 'The key is disabled')
     const authorization = typeof request.SAD === 'string' ? authorizations.get(request.SAD) : undefined
     const hashes = Array.isArray(request.hashes) ? (request.hashes as unknown[]) : []
     if (
@@ -328,24 +368,38 @@ function createSandboxCsc(
     }
   }
 
-  // `origin`: where the sandbox answers, which the certificate names for its OCSP, CRL and CA certificate.
-  async function issueCredential(userId: string, origin: string): Promise<Credential> {
+  // `origin`: where the sandbox answers, which the certificate names for its OCSP, CRL and CA certificate;
+  // `organization`: the legal person a seal's credential is for (`userId` its organizationIdentifier).
+  async function issueCredential(
+    userId: string,
+    origin: string,
+    organization?: { name: string; country: string },
+  ): Promise<Credential> {
     const ca = await ready
     const pair = (await crypto.subtle.generateKey(rsaKey, true, ['sign', 'verify'])) as CryptoKeyPair
     const certificate = await createCertificate({
-      subject: { commonName: userId, organization: 'Signet CSC sandbox (not qualified)', email: userId },
+      subject:
+        organization === undefined
+          ? { commonName: userId, organization: 'Signet CSC sandbox (not qualified)', email: userId }
+          : {
+              commonName: organization.name,
+              organization: organization.name,
+              organizationIdentifier: userId,
+              country: organization.country,
+            },
       subjectKey: pair,
       issuer: { certificate: ca.certificate, key: ca.key },
       profile: 'signing',
       validDays: 730,
       // As a QTSP's qualified certificate names it; no one trusts the sandbox's root.
-      policies: [OID.qcpNaturalQscd],
+      policies: [organization === undefined ? OID.qcpNaturalQscd : OID.qcpLegalQscd],
       authority: { ocsp: `${origin}/ocsp`, crl: `${origin}/crl/root.crl`, caIssuers: `${origin}/ca.cer` },
     })
     const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
     return {
       id: randomUUID(),
       userId,
+      holder: organization === undefined ? 'person' : 'organization',
       certificate,
       certificates: [certificateDer(certificate), ca.root],
       key: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }),
@@ -359,7 +413,44 @@ function createSandboxCsc(
     credential.revokedQuietly = options?.quietly === true
   }
 
-  return { app, ready: ready.then(({ root }) => ({ root })), clientData, revoke }
+  const disable: SandboxCscServer['disable'] = async (userId) => {
+    const credential = await credentialsOfUsers.get(userId)
+    if (credential === undefined) throw new Error(`the sandbox has no credential of ${userId}`)
+    credential.disabled = true
+  }
+
+  return {
+    app,
+    ready: ready.then(({ root }) => ({ root })),
+    clientData,
+    revoke,
+    disable,
+    authorizations: given,
+  }
+}
+
+// The organisation a legal person's `clientData` names (`{"organization":{"name","country"}}`), else undefined.
+function organizationOf(
+  clientData: unknown,
+  identifier: string,
+): { name: string; country: string } | undefined {
+  if (typeof clientData !== 'string') return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(clientData)
+  } catch {
+    return undefined
+  }
+  const organization = (parsed as { organization?: { name?: unknown; country?: unknown } } | null)
+    ?.organization
+  const name = organization?.name
+  if (typeof name !== 'string' || name === '') return undefined
+  // The country is the identifier's own (`VATCH-…`) when not given.
+  const country =
+    typeof organization?.country === 'string' && /^[A-Z]{2}$/.test(organization.country)
+      ? organization.country
+      : identifier.slice(3, 5)
+  return { name, country }
 }
 
 /** Starts the sandbox on `port` of 127.0.0.1 (0: a free one), its credentials of sole control level `scal`. */
@@ -368,7 +459,7 @@ export async function startSandboxCscServer(
   port = 0,
   scal: Scal = '1',
 ): Promise<SandboxCscServer> {
-  const { app, ready, clientData, revoke } = createSandboxCsc(client, scal)
+  const { app, ready, clientData, revoke, disable, authorizations } = createSandboxCsc(client, scal)
   const { root } = await ready
   const listen = (on: number) =>
     new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -386,6 +477,8 @@ export async function startSandboxCscServer(
     },
     clientData,
     revoke,
+    disable,
+    authorizations,
   }
 }
 

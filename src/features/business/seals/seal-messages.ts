@@ -12,6 +12,7 @@ const sealMessages: Record<ErrorCodeOf<'seal'>, MessageDescriptor> = {
   'seal.member_invalid': msg`Only people and API users of your business can use its seals.`,
   'seal.image_invalid': msg`The image must be a PNG or JPEG file of at most 1 MB.`,
   'seal.image_not_found': msg`This seal has no image.`,
+  'seal.qtsp_credential_missing': msg`The trust service provider holds no qualified seal of your business. Check the country and VAT number in your billing details, and obtain the qualified seal certificate from the trust service provider.`,
 }
 
 /** The message for an error code of a seal call, or the business screens' own for other codes. */
