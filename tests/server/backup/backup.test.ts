@@ -163,11 +163,17 @@ describe.each(drivers)('backup and restore on %s', (driver) => {
       }
       // Page images are not in the archive: the restored server draws them again when one is looked at.
       const firstDocument = before[0]?.view.documents[0]?.id ?? ''
+      // The first drawing after a restore takes its time on a busy machine: poll beyond the default second.
       await expect
-        .poll(async () => {
-          const page = await client.call('GET', apiPaths.documentPage(firstDocument, 0, 20), { token: owner })
-          return [page.status, page.headers.get('content-type')]
-        })
+        .poll(
+          async () => {
+            const page = await client.call('GET', apiPaths.documentPage(firstDocument, 0, 20), {
+              token: owner,
+            })
+            return [page.status, page.headers.get('content-type')]
+          },
+          { timeout: 15_000 },
+        )
         .toEqual([200, 'image/webp'])
       expect(requestIds.length).toBeGreaterThanOrEqual(before.length + 1)
       for (const { id } of requestIds) {
