@@ -120,6 +120,13 @@ test.describe('placing fields besides the signature', () => {
     await page.screenshot({ path: testInfo.outputPath('placed-phone.png') })
     await page.getByRole('group', { name: `Date for ${carl.email}, page 1` }).scrollIntoViewIfNeeded()
     await page.screenshot({ path: testInfo.outputPath('placed-phone-list.png') })
+    // The bar that asks which kind of field goes where, on a phone; Escape leaves it.
+    await placeFor.click()
+    await kind.selectOption({ label: 'Initials' })
+    await expect(page.getByLabel('On every page')).toBeVisible()
+    await page.screenshot({ path: testInfo.outputPath('placing-phone.png') })
+    await page.keyboard.press('Escape')
+    await expect(kind).toBeHidden()
     await page.setViewportSize({ width: 1280, height: 800 })
 
     const { id } = await draftOf(page, owner)
