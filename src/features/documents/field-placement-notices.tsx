@@ -15,8 +15,8 @@ import { requestErrorMessage } from './request-messages.ts'
 const placedKinds: readonly PlacedKind[] = ['signature', ...formFieldKinds]
 
 /**
- * Above the viewer while the sender places fields: which kind of field the click places (initials maybe on
- * every page), what to click, the way out, and a change that failed.
+ * Above the viewer while the sender places fields: which kind of field the click places (while drafting;
+ * initials maybe on every page), what to click, the way out, and a change that failed.
  */
 export function FieldPlacementNotices({ fields }: { fields: SignatureFields }) {
   const { i18n, t } = useLingui()
@@ -38,12 +38,14 @@ export function FieldPlacementNotices({ fields }: { fields: SignatureFields }) {
       {placing ? (
         <fieldset className={styles.placingBar}>
           <legend className="visually-hidden">{t`Placing a field`}</legend>
-          <SelectField
-            label={<Trans>Field for {placingLabel}</Trans>}
-            value={kind}
-            options={placedKinds.map((value) => ({ value, label: kindLabel(value) }))}
-            onChange={(chosen) => fields.choose(placing.id, chosen, everyPage)}
-          />
+          {fields.formFieldsPlaceable ? (
+            <SelectField
+              label={<Trans>Field for {placingLabel}</Trans>}
+              value={kind}
+              options={placedKinds.map((value) => ({ value, label: kindLabel(value) }))}
+              onChange={(chosen) => fields.choose(placing.id, chosen, everyPage)}
+            />
+          ) : null}
           {kind === 'initials' ? (
             <CheckboxField
               label={<Trans>On every page</Trans>}

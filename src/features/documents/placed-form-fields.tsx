@@ -16,8 +16,8 @@ import type { SignatureFields } from '../../ui/signature-fields/use-signature-fi
 import styles from './documents.module.css'
 
 /**
- * The fields besides the signature that the sender placed for the signers they may still place fields for,
- * one group each: required or optional, the value given beforehand where the kind takes one (not the
+ * The fields besides the signature that the sender placed on a draft for the signers they may place fields
+ * for, one group each: required or optional, the value given beforehand where the kind takes one (not the
  * signer's own name, e-mail or company), and a way to take the field away.
  */
 export function PlacedFormFields({
@@ -29,6 +29,7 @@ export function PlacedFormFields({
   placeable: ReadonlySet<string>
   fields: SignatureFields
 }) {
+  if (!fields.formFieldsPlaceable) return null
   const signers = request.signatures
     .filter((s) => s.status === 'OPEN' && placeable.has(s.id))
     .map((s) => ({ signature: s, placed: fields.formFieldsOf(s.id) }))

@@ -74,6 +74,8 @@ export type SignatureFields = {
   placingFor: Signature | undefined
   /** The kind of field the next click places, and for initials whether on every page. */
   placingKind: { kind: PlacedKind; everyPage: boolean }
+  /** Whether the sender may place fields besides the signature (while drafting). */
+  formFieldsPlaceable: boolean
   /** Places a field of `kind` (a signature without) for a signer with the next click. */
   choose: (signatureId: string, kind?: PlacedKind, everyPage?: boolean) => void
   cancel: () => void
@@ -145,6 +147,8 @@ export function useSignatureFields({
 
   const signatures = request?.signatures ?? []
   const ended = request?.statusOverall !== 'DRAFT' && request?.statusOverall !== 'OPEN'
+  // Fields besides the signature are placed while drafting: once sent, the signers may be filling them.
+  const drafting = request?.statusOverall === 'DRAFT'
   const open = ended ? [] : signatures.filter((s) => s.status === 'OPEN')
   // The viewer's signature, drawn with their visual signature; a sender who signs too places it as a sender.
   const signsHere = (s: Signature) => s.id === ownSignatureId && canSign
@@ -191,7 +195,7 @@ export function useSignatureFields({
           removable: placeable.has(s.id) && placesSignature(s),
         })),
       // The sender sees the fields besides the signature they place; a signer sees theirs in their form.
-      ...(placeable.has(s.id) && !signsHere(s) ? formFieldsOf(s) : []).flatMap((input, index) =>
+      ...(drafting && placeable.has(s.id) && !signsHere(s) ? formFieldsOf(s) : []).flatMap((input, index) =>
         here(input)
           ? [
               {
@@ -290,6 +294,7 @@ export function useSignatureFields({
     ownFields: own === undefined ? undefined : fieldsOf(own),
     placingFor: signer(placingFor),
     placingKind,
+    formFieldsPlaceable: drafting,
     choose: (signatureId, kind, everyPage) =>
       placement.send({ type: 'field.choose', signatureId, kind, everyPage }),
     cancel: () => placement.send({ type: 'field.cancel' }),
