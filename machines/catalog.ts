@@ -96,12 +96,12 @@ export const statecharts: readonly StatechartEntry[] = [
   },
   {
     id: 'field-placement',
-    title: /*i18n*/ { id: 'statechart.field-placement.title', message: 'Placing signature fields' },
+    title: /*i18n*/ { id: 'statechart.field-placement.title', message: 'Placing fields' },
     spec: '§2, §3',
     summary: /*i18n*/ {
       id: 'statechart.field-placement.summary',
       message:
-        'The sender picks a signer and clicks a page to place their field, moves or removes fields, each change stored in turn.',
+        'The sender picks a signer and a kind of field (signature, text, date, checkbox, initials, maybe on every page, name, e-mail, company) and clicks a page to place it, moves, resizes, edits or removes fields, each change stored in turn.',
     },
     machine: fieldPlacementMachine,
   },

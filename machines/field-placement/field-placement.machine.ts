@@ -1,5 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { FieldPlacementContext, FieldPlacementEvent, FieldsChange } from './field-placement.types.ts'
+import type {
+  FieldPlacementContext,
+  FieldPlacementEvent,
+  FieldsChange,
+  PlacedKind,
+} from './field-placement.types.ts'
+
+type Choice = { signatureId: string; kind?: PlacedKind; everyPage?: boolean }
 
 const placement = setup({
   types: {
@@ -12,10 +19,18 @@ const placement = setup({
   },
   guards: {
     hasQueued: ({ context }) => context.queued !== undefined,
+    choosesSignature: (_, params: { kind: PlacedKind | undefined }) =>
+      params.kind === undefined || params.kind === 'signature',
+    hasFormFields: (_, params: { formFields: unknown }) => params.formFields !== undefined,
   },
   actions: {
-    choose: assign({ placingFor: (_, params: { signatureId: string }) => params.signatureId }),
-    stopChoosing: assign({ placingFor: undefined }),
+    choose: assign((_, params: Choice) => ({
+      placingFor: params.signatureId,
+      kind: params.kind ?? 'signature',
+      // Only initials are asked on every page.
+      everyPage: params.kind === 'initials' && params.everyPage === true,
+    })),
+    stopChoosing: assign({ placingFor: undefined, kind: 'signature' as const, everyPage: false }),
     keepChange: assign({ change: (_, params: { change: FieldsChange }) => params.change, error: undefined }),
     keepError: assign({ error: (_, params: { error: unknown }) => params.error }),
     queue: assign({ queued: (_, params: { change: FieldsChange }) => params.change }),
@@ -24,26 +39,47 @@ const placement = setup({
   },
 })
 
-// Choosing a signer, from any state but saving (a change being stored is not cut off).
-const choose = {
-  target: 'choosing',
-  reenter: true,
-  actions: {
-    type: 'choose',
-    params: ({ event }: { event: { signatureId: string } }) => ({ signatureId: event.signatureId }),
-  },
+const chooseAction = {
+  type: 'choose',
+  params: ({ event }: { event: Choice }) => ({
+    signatureId: event.signatureId,
+    kind: event.kind,
+    everyPage: event.everyPage,
+  }),
 } as const
 
+// Choosing a signer and a kind of field, from any state but saving (a change being stored is not cut off).
+const choose = [
+  {
+    guard: {
+      type: 'choosesSignature',
+      params: ({ event }: { event: Choice }) => ({ kind: event.kind }),
+    },
+    target: '#fieldPlacement.choosing.signature',
+    reenter: true,
+    actions: chooseAction,
+  },
+  { target: '#fieldPlacement.choosing.formField', reenter: true, actions: chooseAction },
+] as const
+
 /**
- * Where the signers of a request sign, as the sender places it in the viewer (SPEC §3 Signer invite
- * `document_signatures`): choosing a signer waits for a click on a page; a click, a move, a resize or a
- * removal stores the signer's fields (`saveFields`, provided by the screen) one change at a time, the
- * latest change made meanwhile next; a change that could not be stored stays shown until dismissed or
- * replaced.
+ * Where the signers of a request sign and what else they fill, as the sender places it in the viewer (SPEC §3
+ * Signer invite `document_signatures`, issue 40 §4 `form_fields`): choosing a signer and a kind of field (their
+ * signature, or a text, date, checkbox, initials, name, e-mail or company field; initials maybe on every page)
+ * waits for a click on a page; a click, a move, a resize, a removal or an edit (required, prefilled value)
+ * stores the signer's fields (`saveFields`, provided by the screen) one change at a time, the latest change
+ * made meanwhile next; a change that could not be stored stays shown until dismissed or replaced.
  */
 export const fieldPlacementMachine = placement.createMachine({
   id: 'fieldPlacement',
-  context: { placingFor: undefined, change: undefined, queued: undefined, error: undefined },
+  context: {
+    placingFor: undefined,
+    kind: 'signature',
+    everyPage: false,
+    change: undefined,
+    queued: undefined,
+    error: undefined,
+  },
   initial: 'idle',
   states: {
     idle: {
@@ -56,24 +92,10 @@ export const fieldPlacementMachine = placement.createMachine({
       },
     },
     choosing: {
+      initial: 'signature',
       on: {
-        // Another signer: the next click places theirs instead.
+        // Another signer or kind: the next click places that instead.
         'field.choose': choose,
-        'field.put': {
-          target: 'saving',
-          actions: [
-            {
-              type: 'keepChange',
-              params: ({ context, event }) => ({
-                change: {
-                  signatureId: context.placingFor ?? '',
-                  documentSignatures: event.documentSignatures,
-                },
-              }),
-            },
-            'stopChoosing',
-          ],
-        },
         'field.cancel': { target: 'idle', actions: 'stopChoosing' },
         'field.change': {
           target: 'saving',
@@ -81,6 +103,53 @@ export const fieldPlacementMachine = placement.createMachine({
             'stopChoosing',
             { type: 'keepChange', params: ({ event }) => ({ change: event.change }) },
           ],
+        },
+      },
+      states: {
+        // A click puts the signer's signature field there (one per document: it replaces theirs).
+        signature: {
+          on: {
+            'field.put': {
+              target: '#fieldPlacement.saving',
+              actions: [
+                {
+                  type: 'keepChange',
+                  params: ({ context, event }) => ({
+                    change: {
+                      signatureId: context.placingFor ?? '',
+                      documentSignatures: event.documentSignatures,
+                    },
+                  }),
+                },
+                'stopChoosing',
+              ],
+            },
+          },
+        },
+        // A click adds a field of the chosen kind to the signer's other fields; their signature stays.
+        formField: {
+          on: {
+            'field.put': {
+              guard: {
+                type: 'hasFormFields',
+                params: ({ event }) => ({ formFields: event.formFields }),
+              },
+              target: '#fieldPlacement.saving',
+              actions: [
+                {
+                  type: 'keepChange',
+                  params: ({ context, event }) => ({
+                    change: {
+                      signatureId: context.placingFor ?? '',
+                      documentSignatures: event.documentSignatures,
+                      formFields: event.formFields,
+                    },
+                  }),
+                },
+                'stopChoosing',
+              ],
+            },
+          },
         },
       },
     },

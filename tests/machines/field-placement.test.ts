@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
+import type { FormFieldInput } from '../../contract/form-fields.ts'
 import type { SignatureField } from '../../contract/signature-fields.ts'
 import { fieldPlacementMachine } from '../../machines/field-placement/field-placement.machine.ts'
 import {
   selectFieldError,
   selectPendingChange,
   selectPlacingFor,
+  selectPlacingKind,
 } from '../../machines/field-placement/field-placement.selectors.ts'
 import type {
   FieldPlacementEvent,
@@ -23,6 +25,17 @@ const field = (y: number): SignatureField => ({
   height: 140,
 })
 const moved: FieldsChange = { signatureId: 'sig-2', documentSignatures: [field(300)] }
+const text: FormFieldInput = {
+  kind: 'text',
+  documentId: 'doc-1',
+  page: 0,
+  x: 72,
+  y: 500,
+  width: 160,
+  height: 24,
+  required: true,
+  everyPage: false,
+}
 
 function controlledMachine() {
   const save = controlledActor<void, FieldsChange>()
@@ -38,7 +51,9 @@ describe('field placement machine (SPEC §2 request view, §3 Signer invite)', (
     }
     const events = [
       { type: 'field.choose', signatureId: 'sig-1' },
+      { type: 'field.choose', signatureId: 'sig-1', kind: 'initials', everyPage: true },
       { type: 'field.put', documentSignatures: [field(120)] },
+      { type: 'field.put', documentSignatures: [], formFields: [text] },
       { type: 'field.cancel' },
       { type: 'field.change', change: moved },
       { type: 'field.dismiss' },
@@ -54,6 +69,9 @@ describe('field placement machine (SPEC §2 request view, §3 Signer invite)', (
       },
       states: {
         choosing: (s) => expect(selectPlacingFor(s)).toBe('sig-1'),
+        'choosing.signature': (s) => expect(selectPlacingKind(s).kind).toBe('signature'),
+        'choosing.formField': (s) =>
+          expect(selectPlacingKind(s)).toEqual({ kind: 'initials', everyPage: true }),
         saving: (s) => expect(c.save.inputs.at(-1)).toEqual(s.context.change),
         failed: (s) => expect(selectPendingChange(s)).toBeDefined(),
         idle: (s) => expect(selectPendingChange(s)).toBeUndefined(),
@@ -83,6 +101,23 @@ describe('field placement machine (SPEC §2 request view, §3 Signer invite)', (
     c.save.resolve()
     await flushMicrotasks()
     expect(actor.getSnapshot().value).toBe('idle')
+  })
+
+  it('places a field besides the signature of the chosen kind, initials on every page only', async () => {
+    const c = controlledMachine()
+    const actor = createActor(c.machine).start()
+    actor.send({ type: 'field.choose', signatureId: 'sig-1', kind: 'text', everyPage: true })
+    expect(selectPlacingKind(actor.getSnapshot())).toEqual({ kind: 'text', everyPage: false })
+    actor.send({ type: 'field.choose', signatureId: 'sig-1', kind: 'initials', everyPage: true })
+    expect(selectPlacingKind(actor.getSnapshot())).toEqual({ kind: 'initials', everyPage: true })
+    // A click that brings no fields besides the signature places nothing while a form field is chosen.
+    actor.send({ type: 'field.put', documentSignatures: [field(120)] })
+    expect(c.save.calls()).toBe(0)
+    const initials = { ...text, kind: 'initials' as const, everyPage: true }
+    actor.send({ type: 'field.put', documentSignatures: [], formFields: [initials] })
+    expect(c.save.inputs).toEqual([{ signatureId: 'sig-1', documentSignatures: [], formFields: [initials] }])
+    expect(selectPlacingKind(actor.getSnapshot()).kind).toBe('signature')
+    expect(selectPlacingFor(actor.getSnapshot())).toBeUndefined()
   })
 
   it('keeps a change that failed shown until it is dismissed or replaced', async () => {

@@ -24,6 +24,7 @@ import { useSignatureFields } from '../../ui/signature-fields/use-signature-fiel
 import { documentDialogs } from './document-dialogs.ts'
 import styles from './documents.module.css'
 import { FieldPlacementNotices } from './field-placement-notices.tsx'
+import { PlacedFormFields } from './placed-form-fields.tsx'
 import { requestActions } from './request-actions.ts'
 import { RequestAttachments } from './request-attachments.tsx'
 import { RequestEvents } from './request-events.tsx'
@@ -119,8 +120,8 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
     canSign,
     ownVisualSignatureImage: useOwnVisualSignatureImage(api, canSign),
     placeable: actions?.placeableSigners ?? new Set(),
-    save: async ({ signatureId, documentSignatures }) => {
-      await placeSignatureFields(api, srid, signatureId, documentSignatures)
+    save: async ({ signatureId, documentSignatures, formFields }) => {
+      await placeSignatureFields(api, srid, signatureId, documentSignatures, formFields)
       await queryClient.invalidateQueries({ queryKey: signatureRequestKeys.detail(srid) })
     },
   })
@@ -371,16 +372,14 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
           <DocumentViewer
             documents={data.documents}
             loadPage={loadPage}
-            pageOverlay={
-              fillsFields
-                ? (document, page) => (
-                    <>
-                      {fields.pageOverlay(document, page)}
-                      <FormFieldLayer form={form} document={document} page={page} />
-                    </>
-                  )
-                : fields.pageOverlay
-            }
+            // One shape of overlay whether or not the viewer fills fields, so the fields over a page are not
+            // drawn anew (and a field being moved from the keyboard does not lose focus) when that changes.
+            pageOverlay={(document, page) => (
+              <>
+                {fields.pageOverlay(document, page)}
+                {fillsFields ? <FormFieldLayer form={form} document={document} page={page} /> : null}
+              </>
+            )}
             loadText={loadText}
           />
           <aside className={styles.side}>
@@ -406,6 +405,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
               placingFor={fields.placingFor?.id}
               onPlaceField={data.documents.length > 0 ? fields.choose : undefined}
             />
+            <PlacedFormFields request={data} placeable={actions.placeableSigners} fields={fields} />
 
             {actions.editDraft ? <ObserverField request={data} onChanged={refresh} /> : null}
             {actions.editDraft ? (

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { FormFieldInput } from '../../../contract/form-fields.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import {
@@ -78,16 +79,20 @@ export async function addSigner(
   await api.request(apiPaths.signatureRequestSignatures(id), { method: 'POST', body, retries: 0 })
 }
 
-/** PUT .../signatures/{signatureId}: where one signer signs, one field per document (none: suggested again). */
+/**
+ * PUT .../signatures/{signatureId}: where one signer signs, one field per document (none: suggested again),
+ * and with `formFields` the fields besides the signature they fill (replacing theirs).
+ */
 export async function placeSignatureFields(
   api: ApiClient,
   id: string,
   signatureId: string,
   documentSignatures: SignatureField[],
+  formFields?: FormFieldInput[],
 ): Promise<void> {
   await api.request(apiPaths.signatureRequestSignature(id, signatureId), {
     method: 'PUT',
-    body: { documentSignatures },
+    body: formFields === undefined ? { documentSignatures } : { documentSignatures, formFields },
     retries: 0,
   })
 }

@@ -24,6 +24,7 @@ import styles from './documents.module.css'
 import { FieldPlacementNotices } from './field-placement-notices.tsx'
 import { MessageField } from './message-field.tsx'
 import { ObserverField } from './observer-field.tsx'
+import { PlacedFormFields } from './placed-form-fields.tsx'
 import { requestActions } from './request-actions.ts'
 import { requestErrorMessage } from './request-messages.ts'
 import { RequestStandard } from './request-standard.tsx'
@@ -125,8 +126,8 @@ function UploadForm({ actor }: { actor: UploadActor }) {
     ownSignatureId: actions?.ownSignatureId,
     canSign: false,
     placeable: actions?.placeableSigners ?? noSignatures,
-    save: async ({ signatureId, documentSignatures }) => {
-      await placeSignatureFields(api, draftId ?? '', signatureId, documentSignatures)
+    save: async ({ signatureId, documentSignatures, formFields }) => {
+      await placeSignatureFields(api, draftId ?? '', signatureId, documentSignatures, formFields)
       await refresh()
     },
   })
@@ -184,6 +185,9 @@ function UploadForm({ actor }: { actor: UploadActor }) {
             loadText={loadText}
             pageOverlay={fields.pageOverlay}
           />
+          {request.data && actions ? (
+            <PlacedFormFields request={request.data} placeable={actions.placeableSigners} fields={fields} />
+          ) : null}
         </>
       ) : null}
 

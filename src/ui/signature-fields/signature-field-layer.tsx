@@ -8,23 +8,36 @@ import {
   useRef,
   useState,
 } from 'react'
+import { checkedValue } from '../../../contract/form-fields.ts'
 import {
   minSignatureFieldWidth,
   type PageBox,
   type SignatureField,
   signatureFieldSize,
 } from '../../../contract/signature-fields.ts'
+import type { PlacedKind } from '../../../machines/field-placement/field-placement.types.ts'
 import { freePlace, moveUntilBlocked } from '../../../machines/field-placement/free-place.ts'
+import { useKindLabel } from './kind-label.ts'
 import styles from './signature-field-layer.module.css'
 
 /** One field drawn over a page. */
 export type ShownField = {
+  /** Tells it from the page's other fields. */
+  key: string
   /** The signature it belongs to. */
   signatureId: string
+  /** Their signature, or a field besides it that they fill. */
+  kind: PlacedKind
+  /** For a field besides the signature: whether the signer must fill it, and the value given beforehand. */
+  required?: boolean
+  value?: string | undefined
   /** Who signs there, as the field says. */
   label: string
   field: SignatureField
-  /** placed: by the sender; suggested: by the app; own: the viewer's own, which they may move. */
+  /**
+   * placed: by the sender; suggested: by the app (the sender's fields need not keep clear of it: the app
+   * suggests elsewhere); own: the viewer's own, which they may move.
+   */
   tone: 'placed' | 'suggested' | 'own'
   /** The URL of what signing will draw there (the viewer's visual signature); the label shows until it loads. */
   image?: string
@@ -41,10 +54,31 @@ const keyStep = 6
 /** How long after the last arrow key a keyboard move is kept. */
 const keySettleMs = 700
 
-/** Keeps a box on its page: inside the page, at least the smallest width, in the SPEC's proportions. */
-function clampField(field: SignatureField, page: Size): SignatureField {
-  const width = Math.min(Math.max(field.width, minSignatureFieldWidth), page.width, page.height / ratio)
-  const height = width * ratio
+/** Where a field besides the signature starts, by kind, in points. */
+const formFieldSizes: Record<Exclude<PlacedKind, 'signature'>, Size> = {
+  text: { width: 160, height: 22 },
+  date: { width: 90, height: 22 },
+  checkbox: { width: 20, height: 20 },
+  initials: { width: 60, height: 30 },
+  name: { width: 160, height: 22 },
+  email: { width: 180, height: 22 },
+  company: { width: 160, height: 22 },
+}
+/** The smallest a field besides the signature may be made (the API's least box). */
+const minFormField: Size = { width: 20, height: 10 }
+
+/**
+ * Keeps a box on its page: inside the page, at least the smallest size; a signature field in the SPEC's
+ * proportions, other fields in any.
+ */
+function clampField(field: SignatureField, page: Size, kind: PlacedKind = 'signature'): SignatureField {
+  const signature = kind === 'signature'
+  const width = signature
+    ? Math.min(Math.max(field.width, minSignatureFieldWidth), page.width, page.height / ratio)
+    : Math.min(Math.max(field.width, minFormField.width), page.width)
+  const height = signature
+    ? width * ratio
+    : Math.min(Math.max(field.height, minFormField.height), page.height)
   return {
     ...field,
     width,
@@ -54,30 +88,51 @@ function clampField(field: SignatureField, page: Size): SignatureField {
   }
 }
 
-/** The field at `width` (height in proportion), its top-left corner where it was, kept on the page. */
-function resizeField(field: SignatureField, width: number, page: Size): SignatureField {
+/**
+ * The field at `width` and `height` (a signature's height in proportion to its width), its top-left corner
+ * where it was, kept on the page.
+ */
+function resizeField(
+  field: SignatureField,
+  size: Size,
+  page: Size,
+  kind: PlacedKind = 'signature',
+): SignatureField {
   const top = field.y + field.height
-  return clampField({ ...field, width, height: width * ratio, y: top - width * ratio }, page)
+  const sized = clampField(
+    { ...field, ...size, height: kind === 'signature' ? size.width * ratio : size.height },
+    page,
+    kind,
+  )
+  return clampField({ ...sized, y: top - sized.height }, page, kind)
 }
 
-/** A field in the SPEC's size centred where the page was clicked, `at` in points from the bottom-left. */
+/** A field of `kind` in its size centred where the page was clicked, `at` in points from the bottom-left. */
 function fieldAt(
   documentId: string,
   page: number,
   pageSize: Size,
   at: { x: number; y: number },
+  kind: PlacedKind,
 ): SignatureField {
-  const { width, height } = signatureFieldSize
-  return clampField({ documentId, page, x: at.x - width / 2, y: at.y - height / 2, width, height }, pageSize)
+  const { width, height } = kind === 'signature' ? signatureFieldSize : formFieldSizes[kind]
+  return clampField(
+    { documentId, page, x: at.x - width / 2, y: at.y - height / 2, width, height },
+    pageSize,
+    kind,
+  )
 }
 
 /**
- * The signature fields of one page, drawn over its image (SPEC §9 300 x 140 proportions): a field the
- * viewer may move follows the pointer or a finger, its corner handle resizes it, and from the keyboard the
- * arrow keys move it and Shift with the arrow keys resizes it; Delete removes a removable one.
- * `placingFor` names the signer whose field a click (or Enter) on the page puts there. Fields do not
- * overlap: a field put or dropped onto another goes to the nearest free place (none: it stays where it
- * was), and a keyboard move stops at the field in its way.
+ * The fields of one page, drawn over its image: signature fields (SPEC §9 300 x 140 proportions) and the
+ * fields besides the signature (text, date, checkbox, initials, name, e-mail, company; any proportions). A
+ * field the viewer may move follows the pointer or a finger, its corner handle resizes it, and from the
+ * keyboard the arrow keys move it and Shift with the arrow keys resizes it (a signature keeps its
+ * proportions; another field is made wider with Shift+Right, taller with Shift+Up); Delete removes a
+ * removable one. `placingFor` names the signer whose field of `kind` a click (or Enter) on the page puts
+ * there. Fields do not overlap the fields someone placed: a field put or dropped onto one goes to the
+ * nearest free place (none: it stays where it was), and a keyboard move stops at the field in its way. The
+ * app's suggestions do not count: the app suggests elsewhere once a placed field covers one.
  */
 export function SignatureFieldLayer({
   documentId,
@@ -93,19 +148,20 @@ export function SignatureFieldLayer({
   page: number
   pageSize: Size
   fields: ShownField[]
-  /** The signer whose field the next click places, while the sender is placing. */
-  placingFor: { signatureId: string; label: string } | undefined
+  /** The signer whose field of `kind` the next click places, while the sender is placing. */
+  placingFor: { signatureId: string; label: string; kind: PlacedKind } | undefined
   onPut: (field: SignatureField) => void
-  onMove: (signatureId: string, field: SignatureField) => void
-  onRemove: (signatureId: string) => void
+  onMove: (shown: ShownField, field: SignatureField) => void
+  onRemove: (shown: ShownField) => void
 }) {
   const { t } = useLingui()
+  const kindLabel = useKindLabel()
   const layer = useRef<HTMLDivElement>(null)
   const keysHelp = useId()
   const number = page + 1
-  // The fields of the page but the signer's own, which a field must keep clear of.
-  const othersThan = (signatureId: string): PageBox[] =>
-    fields.filter((shown) => shown.signatureId !== signatureId).map((shown) => shown.field)
+  // The fields of the page someone placed, but `except`, which a field must keep clear of.
+  const placedBut = (except: (shown: ShownField) => boolean): PageBox[] =>
+    fields.filter((shown) => shown.tone !== 'suggested' && !except(shown)).map((shown) => shown.field)
   // Points per CSS pixel, as the page is shown now.
   const pointsPerPixel = () =>
     pageSize.width / (layer.current?.getBoundingClientRect().width || pageSize.width)
@@ -122,13 +178,14 @@ export function SignatureFieldLayer({
             y: (1 - (event.clientY - rect.top) / rect.height) * pageSize.height,
           }
     if (placingFor === undefined) return
-    const free = freePlace(
-      fieldAt(documentId, page, pageSize, at),
-      othersThan(placingFor.signatureId),
-      pageSize,
-    )
+    const { kind, signatureId } = placingFor
+    // A signer's signature field on this document is replaced by the one put.
+    const replaced = (shown: ShownField) =>
+      kind === 'signature' && shown.kind === 'signature' && shown.signatureId === signatureId
+    const free = freePlace(fieldAt(documentId, page, pageSize, at, kind), placedBut(replaced), pageSize)
     if (free !== undefined) onPut(free)
   }
+  const placingKind = placingFor === undefined ? '' : kindLabel(placingFor.kind)
 
   return (
     <div ref={layer} className={styles.layer} data-placing={placing !== undefined}>
@@ -139,20 +196,24 @@ export function SignatureFieldLayer({
         <button
           type="button"
           className={styles.target}
-          aria-label={t`Place the signature field of ${placing} on page ${number}`}
+          aria-label={
+            placingFor?.kind === 'signature'
+              ? t`Place the signature field of ${placing} on page ${number}`
+              : t`Place the field “${placingKind}” of ${placing} on page ${number}`
+          }
           onClick={put}
         />
       ) : null}
       {fields.map((shown) => (
         <FieldBox
-          key={shown.signatureId}
+          key={shown.key}
           shown={shown}
           pageSize={pageSize}
           keysHelp={keysHelp}
-          others={othersThan(shown.signatureId)}
+          others={placedBut((other) => other.key === shown.key)}
           pointsPerPixel={pointsPerPixel}
-          onMove={(field) => onMove(shown.signatureId, field)}
-          onRemove={() => onRemove(shown.signatureId)}
+          onMove={(field) => onMove(shown, field)}
+          onRemove={() => onRemove(shown)}
         />
       ))}
     </div>
@@ -172,30 +233,48 @@ function FieldBox({
   /** The id of the text that says how to move a field from the keyboard. */
   keysHelp: string
   pageSize: Size
-  /** The other fields of the page, which this one keeps clear of. */
+  /** The placed fields of the page, which this one keeps clear of. */
   others: PageBox[]
   pointsPerPixel: () => number
   onMove: (field: SignatureField) => void
   onRemove: () => void
 }) {
   const { t } = useLingui()
+  const kindLabel = useKindLabel()
+  const { kind } = shown
   // The box while it is being dragged or moved by keys; the stored one otherwise.
   const [moving, setMoving] = useState<SignatureField | null>(null)
   const drag = useRef<{ x: number; y: number; start: SignatureField; resize: boolean } | null>(null)
-  const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(keyTimer.current), [])
+  // A keyboard move or resize waiting to be stored, and the timer that stores it once the keys rest.
+  const keyed = useRef<{ timer: ReturnType<typeof setTimeout>; box: SignatureField } | null>(null)
+  const latestMove = useRef(onMove)
+  latestMove.current = onMove
+  // Stores a keyboard change now: when the keys rest, the field loses focus, or the box goes away (the page's
+  // overlay drawn anew, say), so no change made from the keyboard is lost.
+  const storeKeyed = () => {
+    const pending = keyed.current
+    if (pending === null) return
+    keyed.current = null
+    clearTimeout(pending.timer)
+    latestMove.current(pending.box)
+    setMoving(null)
+  }
+  const storeKeyedRef = useRef(storeKeyed)
+  storeKeyedRef.current = storeKeyed
+  useEffect(() => () => storeKeyedRef.current(), [])
   // The image that has loaded: until then (or if it cannot be read) the field names the signer.
   const [loaded, setLoaded] = useState<string>()
   const field = moving ?? shown.field
   const label = shown.label
   const drawn = shown.image !== undefined && loaded === shown.image
+  const kindName = kindLabel(kind)
 
   const begin = (event: PointerEvent<HTMLElement>, resize: boolean) => {
     if (!shown.movable || event.button !== 0) return
     event.preventDefault()
     event.stopPropagation()
     event.currentTarget.setPointerCapture(event.pointerId)
-    drag.current = { x: event.clientX, y: event.clientY, start: shown.field, resize }
+    drag.current = { x: event.clientX, y: event.clientY, start: field, resize }
   }
   const follow = (event: PointerEvent<HTMLElement>) => {
     const from = drag.current
@@ -207,18 +286,22 @@ function FieldBox({
     // Resizing, the bottom-right corner follows the pointer; moving, the whole field does.
     setMoving(
       from.resize
-        ? resizeField(start, start.width + dx, pageSize)
-        : clampField({ ...start, x: start.x + dx, y: start.y - dy }, pageSize),
+        ? resizeField(start, { width: start.width + dx, height: start.height + dy }, pageSize, kind)
+        : clampField({ ...start, x: start.x + dx, y: start.y - dy }, pageSize, kind),
     )
   }
   const end = () => {
-    if (drag.current === null) return
+    const from = drag.current
+    if (from === null) return
     drag.current = null
     // Dropped onto another field: the nearest free place; with none, where it was.
     const dropped = moving === null ? undefined : freePlace(moving, others, pageSize)
     if (
       dropped !== undefined &&
-      (dropped.x !== shown.field.x || dropped.y !== shown.field.y || dropped.width !== shown.field.width)
+      (dropped.x !== from.start.x ||
+        dropped.y !== from.start.y ||
+        dropped.width !== from.start.width ||
+        dropped.height !== from.start.height)
     )
       onMove(dropped)
     setMoving(null)
@@ -240,25 +323,31 @@ function FieldBox({
     event.preventDefault()
     event.stopPropagation()
     const [sx, sy] = step
+    // From the box as last keyed, not as last drawn: keys may come faster than the screen is drawn.
+    const from = keyed.current?.box ?? field
+    const size =
+      kind === 'signature'
+        ? { width: from.width + (sx + sy) * keyStep, height: from.height }
+        : { width: from.width + sx * keyStep, height: from.height + sy * keyStep }
     const next = moveUntilBlocked(
-      field,
+      from,
       event.shiftKey
-        ? resizeField(field, field.width + (sx + sy) * keyStep, pageSize)
-        : clampField({ ...field, x: field.x + sx * keyStep, y: field.y + sy * keyStep }, pageSize),
+        ? resizeField(from, size, pageSize, kind)
+        : clampField({ ...from, x: from.x + sx * keyStep, y: from.y + sy * keyStep }, pageSize, kind),
       others,
     )
     setMoving(next)
-    clearTimeout(keyTimer.current)
-    keyTimer.current = setTimeout(() => {
-      onMove(next)
-      setMoving(null)
-    }, keySettleMs)
+    if (keyed.current !== null) clearTimeout(keyed.current.timer)
+    keyed.current = { box: next, timer: setTimeout(() => storeKeyedRef.current(), keySettleMs) }
   }
+  const value = shown.value ?? ''
+  const shownValue = kind === 'checkbox' ? (value === checkedValue ? '✕' : '') : value
 
   return (
     <div
       className={styles.field}
       data-tone={shown.tone}
+      data-kind={kind}
       data-movable={shown.movable}
       data-drawn={drawn}
       style={{
@@ -277,15 +366,16 @@ function FieldBox({
         onPointerUp={end}
         onPointerCancel={end}
         onKeyDown={onKeyDown}
-        onBlur={() => {
-          if (keyTimer.current === undefined || moving === null) return
-          clearTimeout(keyTimer.current)
-          onMove(moving)
-          setMoving(null)
-        }}
+        onBlur={storeKeyed}
       >
         <span className="visually-hidden">
-          {shown.tone === 'own' ? t`Your signature, ${label}` : t`Signature field of ${label}`}
+          {kind !== 'signature'
+            ? shown.required
+              ? t`Field “${kindName}” of ${label}, required`
+              : t`Field “${kindName}” of ${label}, optional`
+            : shown.tone === 'own'
+              ? t`Your signature, ${label}`
+              : t`Signature field of ${label}`}
         </span>
         {shown.image === undefined ? null : (
           <img
@@ -296,7 +386,12 @@ function FieldBox({
             onLoad={() => setLoaded(shown.image)}
           />
         )}
-        {drawn ? null : (
+        {kind !== 'signature' ? (
+          <span className={styles.formValue} aria-hidden="true">
+            {shownValue === '' && kind !== 'checkbox' ? kindName : shownValue}
+            {shown.required ? ' *' : ''}
+          </span>
+        ) : drawn ? null : (
           <>
             <span className={styles.name} aria-hidden="true">
               {label}
@@ -326,7 +421,11 @@ function FieldBox({
         <button
           type="button"
           className={styles.remove}
-          aria-label={t`Remove the signature field of ${label}`}
+          aria-label={
+            kind === 'signature'
+              ? t`Remove the signature field of ${label}`
+              : t`Remove the field “${kindName}” of ${label}`
+          }
           onClick={onRemove}
         >
           <span aria-hidden="true">×</span>

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import type { DocumentInfo } from '../../../contract/documents.ts'
+import { type FormField, type FormFieldInput, signerDataKinds } from '../../../contract/form-fields.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { fieldPlacementMachine } from '../../../machines/field-placement/field-placement.machine.ts'
@@ -9,8 +10,9 @@ import {
   selectFieldError,
   selectPendingChange,
   selectPlacingFor,
+  selectPlacingKind,
 } from '../../../machines/field-placement/field-placement.selectors.ts'
-import type { FieldsChange } from '../../../machines/field-placement/field-placement.types.ts'
+import type { FieldsChange, PlacedKind } from '../../../machines/field-placement/field-placement.types.ts'
 import { inspect } from '../../lib/inspect.ts'
 import { signerLabel } from '../request/signer-label.ts'
 import { type ShownField, SignatureFieldLayer } from './signature-field-layer.tsx'
@@ -22,6 +24,46 @@ function withField(fields: readonly SignatureField[], documentId: string, field?
   return [...fields.filter((f) => f.documentId !== documentId), ...(field ? [field] : [])]
 }
 
+/** A stored field besides the signature as the sender gives it again (its value, where one may be given). */
+function asInput({
+  kind,
+  documentId,
+  page,
+  x,
+  y,
+  width,
+  height,
+  required,
+  value,
+}: FormField): FormFieldInput {
+  return {
+    kind,
+    documentId,
+    page,
+    x,
+    y,
+    width,
+    height,
+    required,
+    everyPage: false,
+    ...(value === null || signerDataKinds.includes(kind) ? {} : { value }),
+  }
+}
+
+/**
+ * A box asked on every page of `document` (the same box on each, as the server repeats it), moved where it
+ * is on each page, however the pages differ in size: the smallest page's bounds hold it.
+ */
+function onEveryPage(box: SignatureField, document: DocumentInfo): SignatureField {
+  const width = Math.min(...document.pageSizes.map((size) => size.width), Number.POSITIVE_INFINITY)
+  const height = Math.min(...document.pageSizes.map((size) => size.height), Number.POSITIVE_INFINITY)
+  return {
+    ...box,
+    x: Math.max(Math.min(box.x, width - box.width), 0),
+    y: Math.max(Math.min(box.y, height - box.height), 0),
+  }
+}
+
 /** What the request view needs of the signature fields. */
 export type SignatureFields = {
   /** The fields over one page of the viewer. */
@@ -30,18 +72,28 @@ export type SignatureFields = {
   ownFields: SignatureField[] | undefined
   /** The signer whose field the next click on a page places. */
   placingFor: Signature | undefined
-  choose: (signatureId: string) => void
+  /** The kind of field the next click places, and for initials whether on every page. */
+  placingKind: { kind: PlacedKind; everyPage: boolean }
+  /** Whether the sender may place fields besides the signature (while drafting). */
+  formFieldsPlaceable: boolean
+  /** Places a field of `kind` (a signature without) for a signer with the next click. */
+  choose: (signatureId: string, kind?: PlacedKind, everyPage?: boolean) => void
   cancel: () => void
+  /** A signer's fields besides the signature as the sender placed them (the change being stored, if any). */
+  formFieldsOf: (signatureId: string) => FormFieldInput[]
+  /** Stores a signer's fields besides the signature as the sender edited them. */
+  changeFormFields: (signatureId: string, formFields: FormFieldInput[]) => void
   /** Why the last change of a field could not be stored. */
   error: unknown
   dismiss: () => void
 }
 
 /**
- * The signature fields of a request in the viewer: those of the signers still to sign, placed by the sender
- * or suggested by the app. The sender (`placeable` signatures, stored by `save` through the field
- * placement machine) places, moves, resizes and removes them; a signer who may sign (`ownSignatureId`)
- * moves their own, which the signing then uses, and sees in it `ownVisualSignatureImage` when they have one.
+ * The fields of a request in the viewer: the signature fields of the signers still to sign, placed by the
+ * sender or suggested by the app, and the fields besides the signature the sender placed for them. The sender
+ * (`placeable` signatures, stored by `save` through the field placement machine) places, moves, resizes,
+ * removes and edits them; a signer who may sign (`ownSignatureId`) moves their own signature field, which the
+ * signing then uses, and sees in it `ownVisualSignatureImage` when they have one.
  */
 export function useSignatureFields({
   request,
@@ -70,6 +122,11 @@ export function useSignatureFields({
     { inspect },
   )
   const placingFor = useSelector(placement, selectPlacingFor)
+  const placingKind = useSelector(
+    placement,
+    selectPlacingKind,
+    (a, b) => a.kind === b.kind && a.everyPage === b.everyPage,
+  )
   const pending = useSelector(placement, selectPendingChange)
   const error = useSelector(placement, selectFieldError)
   // The signer's own fields where they moved them (a signature belongs to one request).
@@ -90,40 +147,85 @@ export function useSignatureFields({
 
   const signatures = request?.signatures ?? []
   const ended = request?.statusOverall !== 'DRAFT' && request?.statusOverall !== 'OPEN'
+  // Fields besides the signature are placed while drafting: once sent, the signers may be filling them.
+  const drafting = request?.statusOverall === 'DRAFT'
   const open = ended ? [] : signatures.filter((s) => s.status === 'OPEN')
   // The viewer's signature, drawn with their visual signature; a sender who signs too places it as a sender.
   const signsHere = (s: Signature) => s.id === ownSignatureId && canSign
   const isOwn = (s: Signature) => signsHere(s) && !placeable.has(s.id)
+  const pendingFor = (s: Signature) => (pending?.signatureId === s.id ? pending : undefined)
+  // A change of a signer whose signature field is the app's suggestion stores none: the suggestion stays shown.
+  const placesSignature = (s: Signature) =>
+    pendingFor(s) !== undefined ? (pendingFor(s)?.documentSignatures.length ?? 0) > 0 : s.fieldsPlaced
   const fieldsOf = (s: Signature): SignatureField[] => {
-    if (pending?.signatureId === s.id) return pending.documentSignatures
+    const change = pendingFor(s)
+    if (change !== undefined && (change.documentSignatures.length > 0 || s.fieldsPlaced))
+      return change.documentSignatures
     if (isOwn(s) && moved !== null && moved.signatureId === s.id) return moved.fields
     return s.documentSignatures
   }
+  const formFieldsOf = (s: Signature): FormFieldInput[] =>
+    pendingFor(s)?.formFields ?? s.formFields.map(asInput)
+  // The signature fields to store with a change: those the sender placed, none while the app suggests them.
+  const placedOf = (s: Signature) => (placesSignature(s) ? fieldsOf(s) : [])
   const signer = (id: string | undefined) => signatures.find((s) => s.id === id)
+  const change = (s: Signature, documentSignatures: SignatureField[], formFields = formFieldsOf(s)) =>
+    placement.send({ type: 'field.change', change: { signatureId: s.id, documentSignatures, formFields } })
 
   const pageOverlay = (document: DocumentInfo, page: number) => {
-    const shown: ShownField[] = open.flatMap((s) =>
-      fieldsOf(s)
-        .filter((f) => f.documentId === document.id && f.page === page)
+    const here = (f: { documentId: string; page: number }) => f.documentId === document.id && f.page === page
+    const shown: ShownField[] = open.flatMap((s) => [
+      ...fieldsOf(s)
+        .filter(here)
         .map((field) => ({
+          key: s.id,
           signatureId: s.id,
+          kind: 'signature' as const,
           label: signerLabel(s),
           field,
           tone: isOwn(s)
             ? ('own' as const)
-            : s.fieldsPlaced || pending?.signatureId === s.id
+            : placesSignature(s)
               ? ('placed' as const)
               : ('suggested' as const),
           ...(signsHere(s) && ownVisualSignatureImage !== undefined
             ? { image: ownVisualSignatureImage }
             : {}),
           movable: isOwn(s) || placeable.has(s.id),
-          removable: placeable.has(s.id) && s.fieldsPlaced,
+          removable: placeable.has(s.id) && placesSignature(s),
         })),
-    )
+      // The sender sees the fields besides the signature they place; a signer sees theirs in their form.
+      ...(drafting && placeable.has(s.id) && !signsHere(s) ? formFieldsOf(s) : []).flatMap((input, index) =>
+        here(input)
+          ? [
+              {
+                key: `${s.id}:${index}`,
+                signatureId: s.id,
+                kind: input.kind,
+                required: input.required,
+                value: input.value,
+                label: signerLabel(s),
+                field: {
+                  documentId: input.documentId,
+                  page: input.page,
+                  x: input.x,
+                  y: input.y,
+                  width: input.width,
+                  height: input.height,
+                },
+                tone: 'placed' as const,
+                movable: true,
+                removable: true,
+              },
+            ]
+          : [],
+      ),
+    ])
     const choosing = signer(placingFor)
     if (shown.length === 0 && choosing === undefined) return null
     const size = document.pageSizes[page] ?? { width: 595, height: 842 }
+    // The form field a shown one stands for: its index among the signer's fields besides the signature.
+    const formIndex = (shown: ShownField) => Number(shown.key.slice(shown.signatureId.length + 1))
     return (
       <SignatureFieldLayer
         documentId={document.id}
@@ -131,32 +233,56 @@ export function useSignatureFields({
         pageSize={size}
         fields={shown}
         placingFor={
-          choosing === undefined ? undefined : { signatureId: choosing.id, label: signerLabel(choosing) }
+          choosing === undefined
+            ? undefined
+            : { signatureId: choosing.id, label: signerLabel(choosing), kind: placingKind.kind }
         }
         onPut={(field) => {
           if (choosing === undefined) return
+          if (placingKind.kind === 'signature') {
+            placement.send({
+              type: 'field.put',
+              documentSignatures: withField(fieldsOf(choosing), document.id, field),
+            })
+            return
+          }
+          const added: FormFieldInput = {
+            kind: placingKind.kind,
+            ...(placingKind.everyPage ? onEveryPage(field, document) : field),
+            required: true,
+            everyPage: placingKind.everyPage,
+          }
           placement.send({
             type: 'field.put',
-            documentSignatures: withField(fieldsOf(choosing), document.id, field),
+            documentSignatures: placedOf(choosing),
+            formFields: [...formFieldsOf(choosing), added],
           })
         }}
-        onMove={(signatureId, field) => {
-          const s = signer(signatureId)
+        onMove={(shown, field) => {
+          const s = signer(shown.signatureId)
           if (s === undefined) return
-          if (isOwn(s)) setMoved({ signatureId: s.id, fields: withField(fieldsOf(s), document.id, field) })
-          else
-            placement.send({
-              type: 'field.change',
-              change: { signatureId, documentSignatures: withField(fieldsOf(s), document.id, field) },
-            })
+          if (shown.kind !== 'signature') {
+            const index = formIndex(shown)
+            change(
+              s,
+              placedOf(s),
+              formFieldsOf(s).map((input, i) => (i === index ? { ...input, ...field } : input)),
+            )
+          } else if (isOwn(s))
+            setMoved({ signatureId: s.id, fields: withField(fieldsOf(s), document.id, field) })
+          else change(s, withField(fieldsOf(s), document.id, field))
         }}
-        onRemove={(signatureId) => {
-          const s = signer(signatureId)
+        onRemove={(shown) => {
+          const s = signer(shown.signatureId)
           if (s === undefined) return
-          placement.send({
-            type: 'field.change',
-            change: { signatureId, documentSignatures: withField(fieldsOf(s), document.id) },
-          })
+          if (shown.kind !== 'signature') {
+            const index = formIndex(shown)
+            change(
+              s,
+              placedOf(s),
+              formFieldsOf(s).filter((_, i) => i !== index),
+            )
+          } else change(s, withField(fieldsOf(s), document.id))
         }}
       />
     )
@@ -167,8 +293,19 @@ export function useSignatureFields({
     pageOverlay,
     ownFields: own === undefined ? undefined : fieldsOf(own),
     placingFor: signer(placingFor),
-    choose: (signatureId) => placement.send({ type: 'field.choose', signatureId }),
+    placingKind,
+    formFieldsPlaceable: drafting,
+    choose: (signatureId, kind, everyPage) =>
+      placement.send({ type: 'field.choose', signatureId, kind, everyPage }),
     cancel: () => placement.send({ type: 'field.cancel' }),
+    formFieldsOf: (signatureId) => {
+      const s = signer(signatureId)
+      return s === undefined ? [] : formFieldsOf(s)
+    },
+    changeFormFields: (signatureId, formFields) => {
+      const s = signer(signatureId)
+      if (s !== undefined) change(s, placedOf(s), formFields)
+    },
     error,
     dismiss: () => placement.send({ type: 'field.dismiss' }),
   }
