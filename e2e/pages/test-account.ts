@@ -41,8 +41,13 @@ export async function confirmationToken(
 }
 
 /** Signs a new user up the way the app does: confirmation mail, its link's token, then register. */
-export async function createAccount(request: APIRequestContext, firstName = 'Ada'): Promise<TestAccount> {
-  const email = `profile-${randomUUID().slice(0, 8)}@example.com`
+export async function createAccount(
+  request: APIRequestContext,
+  firstName = 'Ada',
+  /** How the address starts, where the order of signers (by address) matters. */
+  emailPrefix = 'profile',
+): Promise<TestAccount> {
+  const email = `${emailPrefix}-${randomUUID().slice(0, 8)}@example.com`
   const password = 'Correct horse 42 battery'
   const token = await confirmationToken(request, email, 'signup', '/signup/confirm')
   const registered = await request.post('/api/v1/register', {

@@ -35,8 +35,7 @@ export type ShownField = {
   label: string
   field: SignatureField
   /**
-   * placed: by the sender; suggested: by the app (the sender's fields need not keep clear of it: the app
-   * suggests elsewhere); own: the viewer's own, which they may move.
+   * placed: by the sender; suggested: by the app; own: the viewer's own, which they may move.
    */
   tone: 'placed' | 'suggested' | 'own'
   /** The URL of what signing will draw there (the viewer's visual signature); the label shows until it loads. */
@@ -130,9 +129,9 @@ function fieldAt(
  * keyboard the arrow keys move it and Shift with the arrow keys resizes it (a signature keeps its
  * proportions; another field is made wider with Shift+Right, taller with Shift+Up); Delete removes a
  * removable one. `placingFor` names the signer whose field of `kind` a click (or Enter) on the page puts
- * there. Fields do not overlap the fields someone placed: a field put or dropped onto one goes to the
- * nearest free place (none: it stays where it was), and a keyboard move stops at the field in its way. The
- * app's suggestions do not count: the app suggests elsewhere once a placed field covers one.
+ * there. Fields do not overlap, the app's suggestions included, which stay where they are (issue 39): a field
+ * put or dropped onto another goes to the nearest free place (none: it stays where it was), and a keyboard
+ * move stops at the field in its way.
  */
 export function SignatureFieldLayer({
   documentId,
@@ -159,9 +158,9 @@ export function SignatureFieldLayer({
   const layer = useRef<HTMLDivElement>(null)
   const keysHelp = useId()
   const number = page + 1
-  // The fields of the page someone placed, but `except`, which a field must keep clear of.
-  const placedBut = (except: (shown: ShownField) => boolean): PageBox[] =>
-    fields.filter((shown) => shown.tone !== 'suggested' && !except(shown)).map((shown) => shown.field)
+  // The fields of the page but `except`, which a field must keep clear of.
+  const othersBut = (except: (shown: ShownField) => boolean): PageBox[] =>
+    fields.filter((shown) => !except(shown)).map((shown) => shown.field)
   // Points per CSS pixel, as the page is shown now.
   const pointsPerPixel = () =>
     pageSize.width / (layer.current?.getBoundingClientRect().width || pageSize.width)
@@ -182,7 +181,7 @@ export function SignatureFieldLayer({
     // A signer's signature field on this document is replaced by the one put.
     const replaced = (shown: ShownField) =>
       kind === 'signature' && shown.kind === 'signature' && shown.signatureId === signatureId
-    const free = freePlace(fieldAt(documentId, page, pageSize, at, kind), placedBut(replaced), pageSize)
+    const free = freePlace(fieldAt(documentId, page, pageSize, at, kind), othersBut(replaced), pageSize)
     if (free !== undefined) onPut(free)
   }
   const placingKind = placingFor === undefined ? '' : kindLabel(placingFor.kind)
@@ -210,7 +209,7 @@ export function SignatureFieldLayer({
           shown={shown}
           pageSize={pageSize}
           keysHelp={keysHelp}
-          others={placedBut((other) => other.key === shown.key)}
+          others={othersBut((other) => other.key === shown.key)}
           pointsPerPixel={pointsPerPixel}
           onMove={(field) => onMove(shown, field)}
           onRemove={() => onRemove(shown)}
@@ -233,7 +232,7 @@ function FieldBox({
   /** The id of the text that says how to move a field from the keyboard. */
   keysHelp: string
   pageSize: Size
-  /** The placed fields of the page, which this one keeps clear of. */
+  /** The other fields of the page, which this one keeps clear of. */
   others: PageBox[]
   pointsPerPixel: () => number
   onMove: (field: SignatureField) => void
