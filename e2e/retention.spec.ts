@@ -125,7 +125,8 @@ test.describe('automatic deletion', () => {
     await expect(screen.dialog.getByRole('status')).toContainText('1 ended request')
     await testInfo.attach('activate-retention', { body: await page.screenshot(), contentType: 'image/png' })
     await screen.clickInDialog('Turn on')
-    await screen.seeSnackbar('Automatic deletion is on')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await screen.seeSnackbar('Settings saved')
     await expect(
       page.getByText('On: a request is deleted with its documents 30 days after it ends.'),
     ).toBeVisible()
@@ -171,7 +172,8 @@ test.describe('automatic deletion', () => {
     await page.getByRole('button', { name: 'Turn off automatic deletion' }).click()
     await screen.seeDialog('Turn off automatic deletion?')
     await screen.clickInDialog('Turn off')
-    await screen.seeSnackbar('Automatic deletion is off')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await screen.seeSnackbar('Settings saved')
     await screen.seeNoSeriousAccessibilityViolations()
   })
 })
