@@ -115,7 +115,7 @@ test.describe('automatic deletion', () => {
       'Kept for 731 days: the record of each signature (who signed, at which level, when), so your activity, statistics, CSV exports and invoices stay as they are.',
     )
     await expect(screen.dialog.getByRole('status')).toHaveText(
-      '1 ended request is old enough to be deleted. Everyone taking part is told now, and the deletion follows 7 days later.',
+      '1 ended request is old enough to be deleted. Once you save the settings, everyone taking part is told, and the deletion follows 7 days later.',
     )
     await screen.choose('Delete a request', 'Once it is declined')
     await expect(screen.dialog.getByRole('status')).toHaveText(
