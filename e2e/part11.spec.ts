@@ -183,3 +183,55 @@ test('Part 11 with an account and a direct-link signer: page and report show nam
     expect(report).toContain(said.replace(/^(.*) · from (.*)$/, 'by $1 from $2'))
   }
 })
+
+test('the business settings wait for "Save settings", and leaving with unsaved changes asks', async ({
+  page,
+  request,
+}) => {
+  const admin = await createAccount(request, 'Petra')
+  await openBusiness(request, admin, 'Careful Labs AG')
+  await signInTab(page, admin)
+  const settings = new BusinessPage(page)
+  await settings.open('/business/settings')
+  const part11 = page.getByLabel(/Sign under FDA 21 CFR Part 11/)
+  const save = page.getByRole('button', { name: 'Save settings' })
+  await expect(save).toBeDisabled()
+
+  // Automatic deletion is a change of the form like any other: the dialog chooses, "Save settings" saves.
+  await page.getByRole('button', { name: 'Turn on automatic deletion' }).click()
+  await settings.seeDialog('Turn on automatic deletion?')
+  await settings.clickInDialog('Turn on')
+  await settings.seeNoDialog()
+  await expect(page.getByText(/^On: a request is deleted/)).toBeVisible()
+  await expect(save).toBeEnabled()
+  await page.getByRole('button', { name: 'Turn off automatic deletion' }).click()
+  await settings.clickInDialog('Turn off')
+  await expect(save).toBeDisabled()
+
+  await part11.check()
+  await expect(save).toBeEnabled()
+  // Closing or reloading the tab asks the browser's own question.
+  const asked = page.waitForEvent('dialog')
+  await page.close({ runBeforeUnload: true })
+  const question = await asked
+  expect(question.type()).toBe('beforeunload')
+  await question.dismiss()
+  expect(page.isClosed()).toBe(false)
+
+  const menu = page.getByRole('navigation', { name: 'Business' })
+  await menu.getByRole('link', { name: 'Members', exact: true }).click()
+  await settings.seeDialog('Leave this page?')
+  await settings.clickInDialog('Stay on this page')
+  await settings.seeNoDialog()
+  await expect(page).toHaveURL(/\/business\/settings$/)
+  await expect(part11).toBeChecked()
+
+  await save.click()
+  await settings.seeSnackbar('Settings saved')
+  await expect(save).toBeDisabled()
+  await settings.clickBusinessMenu('Members')
+  await settings.seeNoDialog()
+  await expect(page).not.toHaveURL(/\/business\/settings$/)
+  await settings.clickBusinessMenu('Settings')
+  await expect(part11).toBeChecked()
+})

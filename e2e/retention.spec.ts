@@ -115,7 +115,7 @@ test.describe('automatic deletion', () => {
       'Kept for 731 days: the record of each signature (who signed, at which level, when), so your activity, statistics, CSV exports and invoices stay as they are.',
     )
     await expect(screen.dialog.getByRole('status')).toHaveText(
-      '1 ended request is old enough to be deleted. Everyone taking part is told now, and the deletion follows 7 days later.',
+      '1 ended request is old enough to be deleted. Once you save the settings, everyone taking part is told, and the deletion follows 7 days later.',
     )
     await screen.choose('Delete a request', 'Once it is declined')
     await expect(screen.dialog.getByRole('status')).toHaveText(
@@ -125,7 +125,8 @@ test.describe('automatic deletion', () => {
     await expect(screen.dialog.getByRole('status')).toContainText('1 ended request')
     await testInfo.attach('activate-retention', { body: await page.screenshot(), contentType: 'image/png' })
     await screen.clickInDialog('Turn on')
-    await screen.seeSnackbar('Automatic deletion is on')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await screen.seeSnackbar('Settings saved')
     await expect(
       page.getByText('On: a request is deleted with its documents 30 days after it ends.'),
     ).toBeVisible()
@@ -171,7 +172,8 @@ test.describe('automatic deletion', () => {
     await page.getByRole('button', { name: 'Turn off automatic deletion' }).click()
     await screen.seeDialog('Turn off automatic deletion?')
     await screen.clickInDialog('Turn off')
-    await screen.seeSnackbar('Automatic deletion is off')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await screen.seeSnackbar('Settings saved')
     await screen.seeNoSeriousAccessibilityViolations()
   })
 })

@@ -27,6 +27,7 @@ import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
+import { useLeavePageGuard } from '../dialogs/use-leave-page-guard.ts'
 import styles from './business.module.css'
 import { businessDialogs } from './business-dialogs.ts'
 import { businessErrorMessage } from './business-messages.ts'
@@ -37,8 +38,8 @@ import { type RetentionProps, terminalStateLabels } from './retention-dialogs.ts
 type RetentionSetting = BusinessSettings['signatureRequests']['retention']
 
 /**
- * Automatic deletion (SPEC §3 settings signatureRequests.retention): on and off through the activate and
- * deactivate dialogs, each saved at once with the business's saved settings.
+ * Automatic deletion (SPEC §3 settings signatureRequests.retention): the activate and deactivate dialogs
+ * change the form, and "Save settings" saves it with the rest of the page (issue 39 §1: one rule per page).
  */
 function Retention({
   business,
@@ -50,33 +51,17 @@ function Retention({
   onChange: (retention: RetentionSetting) => void
 }) {
   const { i18n } = useLingui()
-  const { api, ui } = useRouteContext({ from: '__root__' })
-  const queryClient = useQueryClient()
-  const save = async (next: RetentionSetting) => {
-    const saved = await queryClient.fetchQuery(businessSettingsQueryOptions(api, business.id))
-    const settings = await updateBusinessSettings(api, business.id, {
-      ...saved,
-      signatureRequests: { ...saved.signatureRequests, retention: next },
-    })
-    await refreshBusiness(queryClient, business.id)
-    onChange(settings.signatureRequests.retention)
-  }
+  const { ui } = useRouteContext({ from: '__root__' })
   const props: RetentionProps = { businessId: business.id, terminalState: retention.terminalState }
   const turnOn = () =>
     openDialog(ui, businessDialogs.activateRetention, {
       props,
-      action: async ({ value }) => {
-        await save({ enabled: true, terminalState: value })
-        showSnackbar(ui.snackbars, { message: msg`Automatic deletion is on`, color: 'success' })
-      },
+      action: async ({ value }) => onChange({ enabled: true, terminalState: value }),
     })
   const turnOff = () =>
     openDialog(ui, businessDialogs.deactivateRetention, {
       props,
-      action: async () => {
-        await save({ ...retention, enabled: false })
-        showSnackbar(ui.snackbars, { message: msg`Automatic deletion is off`, color: 'success' })
-      },
+      action: async () => onChange({ ...retention, enabled: false }),
     })
   return (
     <div className={styles.form}>
@@ -114,14 +99,18 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
   const { i18n } = useLingui()
   const { api, ui } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
+  const [saved, setSaved] = useState(initial)
   const [settings, setSettings] = useState(initial)
   const [errors, setErrors] = useState<{ email?: string; phone?: string; form?: string }>({})
   const [saving, setSaving] = useState(false)
+  const dirty = JSON.stringify(settings) !== JSON.stringify(saved)
+  useLeavePageGuard(dirty && !saving)
   const { supportContact, signatureRequests, mailService, userPilot } = settings
   const attachments = mailService.attachments
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    if (!dirty) return
     const contact = v.safeParse(supportContactSchema, supportContact, { abortEarly: false })
     if (!contact.success) {
       const wrong = new Set(contact.issues.map((issue) => issue.path?.[0]?.key))
@@ -133,8 +122,9 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
     }
     setSaving(true)
     try {
-      const saved = await updateBusinessSettings(api, business.id, settings)
-      setSettings(saved)
+      const next = await updateBusinessSettings(api, business.id, settings)
+      setSaved(next)
+      setSettings(next)
       setErrors({})
       await refreshBusiness(queryClient, business.id)
       showSnackbar(ui.snackbars, { message: msg`Settings saved`, color: 'success' })
@@ -268,7 +258,7 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
         />
       </section>
       <div className={styles.formActions}>
-        <BusyButton type="submit" busy={saving}>
+        <BusyButton type="submit" busy={saving} disabled={!dirty}>
           <Trans>Save settings</Trans>
         </BusyButton>
       </div>

@@ -87,7 +87,10 @@ export function ActivateRetentionDialog({
               other="# ended requests are old enough to be deleted."
             />{' '}
             {preview.requests > 0 ? (
-              <Trans>Everyone taking part is told now, and the deletion follows {notice} days later.</Trans>
+              <Trans>
+                Once you save the settings, everyone taking part is told, and the deletion follows {notice}{' '}
+                days later.
+              </Trans>
             ) : null}
           </>
         )}
