@@ -50,7 +50,7 @@ export function SignupConfirmScreen({ kind = 'signup' }: { kind?: 'signup' | 'ei
   const linkRefused = check.isError && errorCode(check.error).startsWith('token.')
   if (!token || (answer && !valid) || linkRefused) return <SignupLinkInvalid start={start} />
   if (valid && kind === 'eidplus')
-    return <SignupSteps token={token} email={answer.email ?? ''} after={eidplusNext} />
+    return <SignupSteps key={token} token={token} email={answer.email ?? ''} after={eidplusNext} />
   if (check.isError) {
     return (
       <div className={styles.center}>

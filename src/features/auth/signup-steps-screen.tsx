@@ -46,7 +46,7 @@ const view = (snapshot: SignupSnapshot) => snapshot
 export function SignupStepsScreen() {
   const { token, email, redirect } = route.useSearch()
   if (!token) return <SignupLinkInvalid />
-  return <SignupSteps token={token} email={email ?? ''} after={redirect} />
+  return <SignupSteps key={token} token={token} email={email ?? ''} after={redirect} />
 }
 
 /** The signup steps for a confirmed link's token and address; once registered, signed in and on to `after`. */
@@ -60,7 +60,7 @@ export function SignupSteps({
   after?: string
 }) {
   const actor = useSignup(token, email)
-  return actor ? <SignupStepsForm actor={actor} email={email} after={after} /> : null
+  return <SignupStepsForm actor={actor} email={email} after={after} />
 }
 
 function SignupStepsForm({ actor, email, after }: { actor: SignupActor; email: string; after: string }) {

@@ -48,6 +48,11 @@ function AccountStep({ token }: { token: string }) {
   if (!check.data?.valid || check.data.flow !== signupKinds.businessSignup.confirmation)
     return <SignupLinkInvalid />
   return (
-    <SignupSteps token={token} email={check.data.email ?? ''} after={signupKinds.businessSignup.confirm} />
+    <SignupSteps
+      key={token}
+      token={token}
+      email={check.data.email ?? ''}
+      after={signupKinds.businessSignup.confirm}
+    />
   )
 }
