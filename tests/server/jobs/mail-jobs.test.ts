@@ -109,7 +109,7 @@ describe.each(drivers)('mails through the jobs on %s', (driver) => {
           toCamelCase(await (await fetch(`${server.url}${apiUrl(apiPaths.outbox())}`)).json()),
         )
         return { mails: list.mails, jobs: list.jobs.filter((job) => job.kind === 'mail') }
-      })
+      }, { timeout: 15_000 })
       .toMatchObject({
         mails: [],
         jobs: [
