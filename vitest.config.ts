@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 20_000,
+    // A poll waits for work the server does after its answer (jobs, workers): on a busy two-core machine that
+    // has taken more than the default second.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     projects: [
       {

@@ -75,7 +75,11 @@ describe('POST /v1/validate under load', () => {
   it('refuses a validation with 503 and Retry-After while the queue is full', async () => {
     // A first validation, so the worker has started: then one slow PDF runs, one waits, one is refused.
     expect((await validate(signed)).status).toBe(200)
-    const answers = await Promise.all([slow, slow, slow].map((bytes) => validate(bytes)))
+    const stalling = stallBegins()
+    const running = validate(slow)
+    // The next two arrive while the first runs (its time limit counts from here, not from its upload).
+    await stalling
+    const answers = [...(await Promise.all([validate(slow), validate(slow)])), await running]
     expect(answers.map((answer) => answer.status).sort()).toEqual([422, 422, 503])
     const busy = answers.find((answer) => answer.status === 503)
     expect(Number(busy?.headers.get('retry-after'))).toBeGreaterThan(0)
