@@ -33,8 +33,8 @@ export async function requireBusinessRole(
 }
 
 /**
- * Middleware that admits only the admins of the business of the path's `:id` (see {@link requireBusinessRole}),
- * before anything of the call is read: a member learns nothing of what the call would check.
+ * Middleware that admits only the admins of the business of the path's `:id` (see {@link requireBusinessRole}).
+ * Placed before a call's validators, a member learns nothing of what the call would check.
  */
 export function requireBusinessAdmin(db: Pick<Database, 'select'>): MiddlewareHandler<AuthEnv> {
   return createMiddleware<AuthEnv>(async (c, next) => {

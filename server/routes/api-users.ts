@@ -18,7 +18,7 @@ import {
   resetApiUserKey,
   updateApiUser,
 } from '../api-users/api-users.ts'
-import { requireBusinessRole } from '../businesses/require-business-role.ts'
+import { requireBusinessAdmin } from '../businesses/require-business-role.ts'
 import type { Database } from '../db/open-database.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { describeRoute } from '../http/describe-route.ts'
@@ -42,7 +42,7 @@ const apis = '/v1/businesses/:id/apis'
  */
 export function createApiUserRoutes({ db, now, production }: ApiUserServices): Hono<AuthEnv> {
   const requireAuth = authenticate({ db, now, production })
-  const admin = (userId: string, businessId: string) => requireBusinessRole(db, userId, businessId, 'admin')
+  const requireAdmin = requireBusinessAdmin(db)
   return new Hono<AuthEnv>()
     .post(
       apiUserPaths.accessLogin(),
@@ -67,8 +67,8 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [ok(apiUsersSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c.get('auth').userId, c.req.param('id'))
         return sendJson(c, { apiUsers: await listApiUsers(db, c.req.param('id')) })
       },
     )
@@ -83,8 +83,8 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [created(apiUserKeySchema)],
         errors: { ...adminOnly, 409: ['api_user.username_taken'] },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c.get('auth').userId, c.req.param('id'))
         const created = await createApiUser(db, c.req.param('id'), c.req.valid('json'), now(), production)
         return sendJson(c, created, 201)
       },
@@ -100,8 +100,8 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [ok(apiUserSchema)],
         errors: { 403: ['business.not_allowed'], 404: ['business.not_found', 'api_user.not_found'] },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c.get('auth').userId, c.req.param('id'))
         const { id, username } = c.req.param()
         return sendJson(c, await updateApiUser(db, id, username, c.req.valid('json')))
       },
@@ -116,8 +116,8 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [noContent],
         errors: { 403: ['business.not_allowed'], 404: ['business.not_found', 'api_user.not_found'] },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c.get('auth').userId, c.req.param('id'))
         await deleteApiUser(db, c.req.param('id'), c.req.param('username'), now())
         return c.body(null, 204)
       },
@@ -132,8 +132,8 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [ok(apiUserKeySchema)],
         errors: { 403: ['business.not_allowed'], 404: ['business.not_found', 'api_user.not_found'] },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c.get('auth').userId, c.req.param('id'))
         const { id, username } = c.req.param()
         return sendJson(c, await resetApiUserKey(db, id, username, now(), production))
       },

@@ -61,7 +61,7 @@ import type { Seller } from '../billing/seller.ts'
 import { cardDeclined, createSetupIntent, upgradeSubscription } from '../billing/upgrade-subscription.ts'
 import { getBusiness } from '../businesses/get-business.ts'
 import { currentPaymentMethod, loadBillingBusiness } from '../businesses/payment-state.ts'
-import { requireBusinessRole } from '../businesses/require-business-role.ts'
+import { requireBusinessAdmin } from '../businesses/require-business-role.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { describeRoute } from '../http/describe-route.ts'
@@ -83,10 +83,11 @@ export function createBillingRoutes(
 ): Hono<AuthEnv> {
   const { db } = services
   const requireAuth = authenticate(services)
-  const admin = (c: { get: (key: 'auth') => { userId: string }; req: { param: (key: 'id') => string } }) =>
-    requireBusinessRole(db, c.get('auth').userId, c.req.param('id'), 'admin')
-  const business = async (c: Parameters<typeof admin>[0]) =>
-    getBusiness(db, services.now(), c.get('auth').userId, c.req.param('id'))
+  const requireAdmin = requireBusinessAdmin(db)
+  const business = async (c: {
+    get: (key: 'auth') => { userId: string }
+    req: { param: (key: 'id') => string }
+  }) => getBusiness(db, services.now(), c.get('auth').userId, c.req.param('id'))
   const routes = new Hono<AuthEnv>()
     .post(
       `${v2}/subscriptions/upgrade/preview`,
@@ -107,8 +108,8 @@ export function createBillingRoutes(
           ],
         },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         const now = services.now()
         const { preview } = await priceUpgrade(services, c.req.param('id'), c.req.valid('json'), now)
         const planSwitch = await previewPlanSwitch(services, c.req.param('id'), c.req.valid('json'), now)
@@ -183,8 +184,8 @@ export function createBillingRoutes(
         answers: [created(setupIntentSchema)],
         errors: billingProvider,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, await createSetupIntent(services, c.req.param('id')), 201)
       },
     )
@@ -208,8 +209,8 @@ export function createBillingRoutes(
           ],
         },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         await upgradeSubscription(services, c.req.param('id'), c.req.valid('json'))
         return sendJson(c, await business(c))
       },
@@ -225,8 +226,8 @@ export function createBillingRoutes(
         answers: [ok(promotionSchema)],
         errors: { ...adminOnly, 422: ['billing.code_unknown', 'billing.code_not_applicable'] },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         const { promoCode, plan } = c.req.valid('json')
         const { subscriptions } = requireProviders(services)
         const promotion = await findApplicablePromotion(subscriptions, promoCode, plan, services.now())
@@ -243,8 +244,8 @@ export function createBillingRoutes(
         answers: [ok(referralCodeSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
         return sendJson(c, { referralCode: row.referralCode })
       },
@@ -259,8 +260,8 @@ export function createBillingRoutes(
         answers: [ok(usageSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, await subscriptionUsage(db, c.req.param('id')))
       },
     )
@@ -275,8 +276,8 @@ export function createBillingRoutes(
         answers: [ok(seatsPreviewSchema)],
         errors: { ...transition, 422: ['billing.seats_out_of_range'] },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, await previewSeats(services, c.req.param('id'), c.req.valid('json').seats))
       },
     )
@@ -296,8 +297,8 @@ export function createBillingRoutes(
           422: ['billing.seats_out_of_range'],
         },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         await changeSeats(services, c.req.param('id'), c.req.valid('json'))
         return sendJson(c, await business(c))
       },
@@ -312,8 +313,8 @@ export function createBillingRoutes(
         answers: [ok(unnamedSchemas.redirectUrl)],
         errors: billingProvider,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         const customerId = await ensureCustomer(services, c.req.param('id'))
         const url = await requireProviders(services).subscriptions.portalSessionUrl(
           customerId,
@@ -332,8 +333,8 @@ export function createBillingRoutes(
         answers: [ok(unnamedSchemas.redirectUrl)],
         errors: { ...transition, 503: ['billing.unavailable'] },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         // SPEC §4's CHARGEBEE state is a subscription kept at Chargebee; this server has no Chargebee account.
         const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
         const method = currentPaymentMethod(row, services.now())
@@ -356,8 +357,8 @@ export function createBillingRoutes(
         answers: [ok(unnamedSchemas.redirectUrl)],
         errors: billingProvider,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         const customerId = await ensureCustomer(services, c.req.param('id'))
         const url = await requireProviders(services).cards.customerSessionUrl(
           customerId,
@@ -376,8 +377,8 @@ export function createBillingRoutes(
         answers: [ok(businessSchema)],
         errors: transition,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         await cancelTrial(services, c.req.param('id'))
         return sendJson(c, await business(c))
       },
@@ -392,8 +393,8 @@ export function createBillingRoutes(
         answers: [ok(businessSchema)],
         errors: transition,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         await setSubscriptionCancelled(services, c.req.param('id'), true)
         return sendJson(c, await business(c))
       },
@@ -408,8 +409,8 @@ export function createBillingRoutes(
         answers: [ok(businessSchema)],
         errors: transition,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         await setSubscriptionCancelled(services, c.req.param('id'), false)
         return sendJson(c, await business(c))
       },
@@ -424,8 +425,8 @@ export function createBillingRoutes(
         answers: [ok(paymentMethodsSchema)],
         errors: billingProvider,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, await listPaymentMethods(services, c.req.param('id')))
       },
     )
@@ -439,8 +440,8 @@ export function createBillingRoutes(
         answers: [ok(billingInformationSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, await billingInformation(db, services.now(), c.req.param('id')))
       },
     )
@@ -455,8 +456,8 @@ export function createBillingRoutes(
         answers: [created(setupIntentSchema)],
         errors: billingProvider,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, await createSetupIntent(services, c.req.param('id')), 201)
       },
     )
@@ -471,8 +472,8 @@ export function createBillingRoutes(
         answers: [ok(paymentMethodsSchema)],
         errors: { ...billingProvider, 422: ['billing.payment_method_missing'] },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, await replacePaymentMethod(services, c.req.param('id'), c.req.param('intentId')))
       },
     )
@@ -490,8 +491,8 @@ export function createBillingRoutes(
           422: ['billing.seats_out_of_range'],
         },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, await previewFairFlatMigration(services, c.req.param('id')))
       },
     )
@@ -505,8 +506,8 @@ export function createBillingRoutes(
         answers: [noContent],
         errors: transition,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         await downgradeToFreePlan(services, c.req.param('id'))
         return c.body(null, 204)
       },
@@ -542,8 +543,8 @@ export function createBillingRoutes(
           422: ['billing.plan_unavailable', 'billing.seats_out_of_range'],
         },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         await changePlan(services, c.req.param('id'), c.req.valid('json'))
         return sendJson(c, await business(c))
       },
@@ -558,8 +559,8 @@ export function createBillingRoutes(
         answers: [ok(customExtrasSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, await customExtras(db, c.req.param('id')))
       },
     )
@@ -573,8 +574,8 @@ export function createBillingRoutes(
         answers: [ok(invoicesSchema)],
         errors: adminOnly,
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         return sendJson(c, { invoices: await listInvoices(services, c.req.param('id')) })
       },
     )
@@ -595,8 +596,8 @@ export function createBillingRoutes(
           503: ['billing.unavailable'],
         },
       }),
+      requireAdmin,
       async (c) => {
-        await admin(c)
         const found = await invoicePdf(services, c.req.param('id'), c.req.param('invoiceId'))
         if ('redirect' in found) return c.redirect(found.redirect, 302)
         return c.body(found.pdf as Uint8Array<ArrayBuffer>, 200, {

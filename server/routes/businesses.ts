@@ -66,7 +66,7 @@ const v2 = '/v2/businesses/:id'
 export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Hono<AuthEnv> {
   const { db } = services
   const requireAuth = authenticate(services)
-  const admin = (userId: string, businessId: string) => requireBusinessRole(db, userId, businessId, 'admin')
+  const requireAdmin = requireBusinessAdmin(db)
   return (
     new Hono<AuthEnv>()
       .post(
@@ -130,9 +130,9 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
-          await admin(userId, c.req.param('id'))
           await updateSupportContact(db, c.req.param('id'), c.req.valid('json'))
           return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
         },
@@ -148,9 +148,9 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
-          await admin(userId, c.req.param('id'))
           await updateBillingAddress(db, c.req.param('id'), c.req.valid('json'))
           return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
         },
@@ -165,9 +165,9 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSchema)],
           errors: transition,
         }),
+        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
-          await admin(userId, c.req.param('id'))
           await scheduleBusinessDeletion(services, c.req.param('id'))
           return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
         },
@@ -182,9 +182,9 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSchema)],
           errors: transition,
         }),
+        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
-          await admin(userId, c.req.param('id'))
           await revokeBusinessDeletion(db, c.req.param('id'), services.now())
           return sendJson(c, await getBusiness(db, services.now(), userId, c.req.param('id')))
         },
@@ -199,8 +199,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSettingsSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, await getBusinessSettings(db, c.req.param('id')))
         },
       )
@@ -215,8 +215,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSettingsSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, await updateBusinessSettings(db, c.req.param('id'), c.req.valid('json')))
         },
       )
@@ -230,8 +230,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessPeopleSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, { people: await listBusinessPeople(db, c.req.param('id')) })
         },
       )
@@ -245,8 +245,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessPeopleSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, { people: await listBusinessPeople(db, c.req.param('id'), 'admin') })
         },
       )
@@ -261,9 +261,9 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessInvitationsSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
-          await admin(userId, c.req.param('id'))
           await buySeatsForInvites(services, c.req.param('id'), c.req.valid('json').users)
           const invitations = await inviteMembers(
             services,
@@ -284,8 +284,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessInvitationsSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, { invitations: await listBusinessInvitations(db, c.req.param('id')) })
         },
       )
@@ -330,8 +330,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessPeopleSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           const people = await changeRoles(db, c.req.param('id'), c.req.valid('json').userIds, 'admin')
           return sendJson(c, { people })
         },
@@ -347,8 +347,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessPeopleSchema)],
           errors: { ...adminOnly, 409: ['business.last_admin'] },
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           const people = await changeRoles(db, c.req.param('id'), c.req.valid('json').userIds, 'member')
           return sendJson(c, { people })
         },
@@ -388,8 +388,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(domainsSchema)],
           errors: { ...adminOnly, 409: ['business.domain_taken'] },
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           const domains = await addDomain(db, c.req.param('id'), c.req.valid('json').domain, services.now())
           return sendJson(c, { domains })
         },
@@ -405,8 +405,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(domainsSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, {
             domains: await removeDomain(db, c.req.param('id'), c.req.valid('json').domain),
           })
@@ -422,7 +422,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(retentionPreviewSchema)],
           errors: adminOnly,
         }),
-        requireBusinessAdmin(db),
+        requireAdmin,
         queryParams(retentionPreviewQuerySchema),
         async (c) => {
           const { terminal_state } = c.req.valid('query')
@@ -440,8 +440,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSettingsSchema)],
           errors: { ...adminOnly, 413: ['business.logo_invalid'], 422: ['business.logo_invalid'] },
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, await uploadLogo(services, c.req.param('id'), c.req.raw))
         },
       )
@@ -455,8 +455,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSettingsSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, await removeLogo(services, c.req.param('id')))
         },
       )
@@ -491,8 +491,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessStatisticsSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, await businessStatistics(db, c.req.param('id'), services.now()))
         },
       )
@@ -506,8 +506,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(aes4bizSchema)],
           errors: adminOnly,
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, await getAes4Biz(db, c.req.param('id')))
         },
       )
@@ -522,8 +522,8 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(aes4bizSchema)],
           errors: { ...adminOnly, 422: ['business.domain_unknown'] },
         }),
+        requireAdmin,
         async (c) => {
-          await admin(c.get('auth').userId, c.req.param('id'))
           return sendJson(c, await updateAes4Biz(db, c.req.param('id'), c.req.valid('json')))
         },
       )

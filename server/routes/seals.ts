@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { adminOnly, file, ok, sealOfAdmin, unknownBusiness } from '../../contract/openapi/operation.ts'
 import { putSealSchema, sealDetailSchema, sealMembersBodySchema, sealsSchema } from '../../contract/seals.ts'
-import { requireBusinessRole } from '../businesses/require-business-role.ts'
+import { requireBusinessAdmin, requireBusinessRole } from '../businesses/require-business-role.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
@@ -25,11 +25,7 @@ const seal = `${seals}/:name`
 export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<AuthEnv> {
   const { db } = services
   const requireAuth = authenticate(services)
-  /** The seal `name` of business `id`, for an admin of it. */
-  const adminSeal = async (userId: string, businessId: string, name: string) => {
-    await requireBusinessRole(db, userId, businessId, 'admin')
-    return findSeal(db, businessId, name)
-  }
+  const requireAdmin = requireBusinessAdmin(db)
   return new Hono<AuthEnv>()
     .get(
       seals,
@@ -57,8 +53,9 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         answers: [ok(sealDetailSchema)],
         errors: sealOfAdmin,
       }),
+      requireAdmin,
       async (c) => {
-        const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+        const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await sealDetail(db, found))
       },
     )
@@ -76,8 +73,8 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         ],
         errors: { ...adminOnly, 409: ['seal.name_taken'] },
       }),
+      requireAdmin,
       async (c) => {
-        await requireBusinessRole(db, c.get('auth').userId, c.req.param('id'), 'admin')
         const { seal: answer, created } = await putSeal(
           services,
           c.req.param('id'),
@@ -103,8 +100,9 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
           404: ['business.not_found', 'seal.not_found', 'seal.image_not_found'],
         },
       }),
+      requireAdmin,
       async (c) => {
-        const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+        const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         const image = await readSealImage(services.storage, found)
         return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': image.type,
@@ -130,8 +128,9 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
           422: ['seal.image_invalid'],
         },
       }),
+      requireAdmin,
       async (c) => {
-        const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+        const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await uploadSealImage(services, found, c.req.raw))
       },
     )
@@ -145,8 +144,9 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         answers: [ok(sealDetailSchema)],
         errors: sealOfAdmin,
       }),
+      requireAdmin,
       async (c) => {
-        const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+        const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await removeSealImage(services, found))
       },
     )
@@ -161,8 +161,9 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         answers: [ok(sealDetailSchema)],
         errors: { ...sealOfAdmin, 422: ['seal.member_invalid'] },
       }),
+      requireAdmin,
       async (c) => {
-        const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+        const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await changeSealMembers(db, found, c.req.valid('json').members, true))
       },
     )
@@ -177,8 +178,9 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         answers: [ok(sealDetailSchema)],
         errors: { ...sealOfAdmin, 422: ['seal.member_invalid'] },
       }),
+      requireAdmin,
       async (c) => {
-        const found = await adminSeal(c.get('auth').userId, c.req.param('id'), c.req.param('name'))
+        const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await changeSealMembers(db, found, c.req.valid('json').members, false))
       },
     )

@@ -37,7 +37,11 @@ const stepNames: Record<(typeof signupSteps)[number], MessageDescriptor> = {
   terms: msg`Terms`,
 }
 
-const view = (snapshot: SignupSnapshot) => snapshot
+const selectValues = (snapshot: SignupSnapshot) => snapshot.context.values
+const selectErrors = (snapshot: SignupSnapshot) => snapshot.context.errors
+const selectFormError = (snapshot: SignupSnapshot) => snapshot.context.formError
+const selectAccountToken = (snapshot: SignupSnapshot) => snapshot.context.accountToken
+const selectIsLinkInvalid = (snapshot: SignupSnapshot) => snapshot.matches('linkInvalid')
 
 /**
  * /signup/steps (SPEC §2): name, password and terms, then the account is created and signed in; it goes on
@@ -65,14 +69,18 @@ export function SignupSteps({
 
 function SignupStepsForm({ actor, email, after }: { actor: SignupActor; email: string; after: string }) {
   const { t, i18n } = useLingui()
-  const snapshot = useSelector(actor, view)
   const completeSignIn = useCompleteSignIn()
   const form = useRef<HTMLFormElement>(null)
   const feedbackId = useId()
   const [signInFailed, setSignInFailed] = useState(false)
-  const step = selectStep(snapshot)
-  const { values, errors, formError, accountToken } = snapshot.context
-  const registering = selectIsRegistering(snapshot)
+  const step = useSelector(actor, selectStep)
+  const number = useSelector(actor, selectStepNumber)
+  const values = useSelector(actor, selectValues)
+  const errors = useSelector(actor, selectErrors)
+  const formError = useSelector(actor, selectFormError)
+  const accountToken = useSelector(actor, selectAccountToken)
+  const registering = useSelector(actor, selectIsRegistering)
+  const linkInvalid = useSelector(actor, selectIsLinkInvalid)
 
   const [attempt, setAttempt] = useState(0)
   useFocusFirstInvalid(form, attempt)
@@ -97,7 +105,7 @@ function SignupStepsForm({ actor, email, after }: { actor: SignupActor; email: s
     )
   }, [accountToken, completeSignIn, after])
 
-  if (snapshot.matches('linkInvalid')) return <SignupLinkInvalid />
+  if (linkInvalid) return <SignupLinkInvalid />
 
   const change = (changed: Partial<typeof values>) => actor.send({ type: 'signup.change', values: changed })
   const message = (field: SignupField) => {
@@ -110,7 +118,6 @@ function SignupStepsForm({ actor, email, after }: { actor: SignupActor; email: s
     actor.send({ type: 'signup.next' })
     if (selectStep(actor.getSnapshot()) === step) setAttempt((n) => n + 1)
   }
-  const number = selectStepNumber(snapshot)
   const total = signupSteps.length
 
   return (

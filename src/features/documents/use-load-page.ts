@@ -2,7 +2,7 @@ import { useRouteContext } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { ApiClient } from '../../api/client.ts'
-import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-image.ts'
+import type { LoadPage, LoadPageText } from '../../ui/document-viewer/use-page-image.tsx'
 
 /**
  * The document viewer's page loader for a signed-in user: GET /v3/documents/{id}/pages/{n}?scale= with

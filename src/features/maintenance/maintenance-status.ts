@@ -1,5 +1,6 @@
 import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate'
 import { maintenanceMachine } from '../../../machines/maintenance/maintenance.machine.ts'
+import { selectNotice } from '../../../machines/maintenance/maintenance.selectors.ts'
 import type { MaintenanceNotice } from '../../../machines/maintenance/maintenance.types.ts'
 import type { StatusPageData } from '../../../machines/maintenance/status-page.types.ts'
 import {
@@ -15,7 +16,7 @@ type MaintenanceActor = ActorRefFrom<typeof maintenanceMachine>
 
 /** The app's maintenance status, as the banner, the /maintenance screen and the route guard read it. */
 export interface MaintenanceStatus {
-  /** The maintenance machine, which polls the status page while the session is signed in. */
+  /** The maintenance machine, which polls the status page while the session is signed in; screens read its notice with `selectNotice`. */
   actor: MaintenanceActor
   /** Settles once the check at start has answered (or failed, or taken longer than `readyTimeoutMs`). */
   ready: Promise<void>
@@ -25,8 +26,6 @@ export interface MaintenanceStatus {
   isBlocking(): boolean
   /** Checks the status page again for a signed-out visitor; signed in, the machine polls by itself. Settles once answered. */
   recheck(): Promise<void>
-  /** Calls `listener` whenever the notice changes; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void
   stop(): void
 }
 
@@ -100,7 +99,7 @@ export function startMaintenance({
   const sessionSubscription = session.subscribe(followSession)
   followSession(session.getSnapshot())
 
-  const notice = () => actor.getSnapshot().context.notice
+  const notice = () => selectNotice(actor.getSnapshot())
   return {
     actor,
     ready: settled(),
@@ -109,15 +108,6 @@ export function startMaintenance({
     recheck: () => {
       actor.send({ type: 'maintenance.recheck' })
       return settled()
-    },
-    subscribe(listener) {
-      let last = notice()
-      const subscription = actor.subscribe(({ context }) => {
-        if (context.notice === last) return
-        last = context.notice
-        listener()
-      })
-      return () => subscription.unsubscribe()
     },
     stop() {
       sessionSubscription.unsubscribe()

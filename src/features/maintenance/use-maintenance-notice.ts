@@ -1,9 +1,10 @@
 import { useRouteContext } from '@tanstack/react-router'
-import { useSyncExternalStore } from 'react'
+import { useSelector } from '@xstate/react'
+import { selectNotice } from '../../../machines/maintenance/maintenance.selectors.ts'
 import type { MaintenanceNotice } from '../../../machines/maintenance/maintenance.types.ts'
 
 /** The maintenance notice that applies now, re-rendering when it changes; null when none. */
 export function useMaintenanceNotice(): MaintenanceNotice | null {
   const { maintenance } = useRouteContext({ from: '__root__' })
-  return useSyncExternalStore(maintenance.subscribe, maintenance.notice)
+  return useSelector(maintenance.actor, selectNotice)
 }

@@ -4,7 +4,7 @@ import type { DocumentInfo } from '../../../contract/documents.ts'
 import { Button } from '../button/button.tsx'
 import styles from './document-viewer.module.css'
 import { PageThumbnail, PageView, pageElementId } from './page-view.tsx'
-import type { LoadPage, LoadPageText } from './use-page-image.ts'
+import type { LoadPage, LoadPageText } from './use-page-image.tsx'
 import { defaultZoom, imageScaleFor, stepZoom, type ZoomLevel, zoomLevels } from './zoom.ts'
 
 /** Props of the document viewer. */

@@ -4,7 +4,7 @@ import { type ReactNode, type RefObject, useId, useRef } from 'react'
 import { type DocumentInfo, thumbnailPageScale } from '../../../contract/documents.ts'
 import { Button } from '../button/button.tsx'
 import styles from './document-viewer.module.css'
-import { type LoadPage, type LoadPageText, usePageImage } from './use-page-image.ts'
+import { type LoadPage, type LoadPageText, usePageImage } from './use-page-image.tsx'
 import { useSeen } from './use-seen.ts'
 
 /** The id of a page's element, so a thumbnail can bring it into view. */
@@ -39,7 +39,7 @@ export function PageView({
   const seen = useSeen(box, scrollRoot)
   // Once signed, the pages show the signed version, with the signatures drawn.
   const version = document.signedSha256 ?? undefined
-  const { state, retry } = usePageImage(loadPage, document.id, page, scale, seen, version)
+  const { state, retry, host } = usePageImage(loadPage, document.id, page, scale, seen, version)
   const textId = useId()
   const text = useQuery({
     queryKey: ['page-text', document.id, page],
@@ -92,6 +92,7 @@ export function PageView({
         </div>
       ) : null}
       {overlay}
+      {host}
     </div>
   )
 }
@@ -115,7 +116,7 @@ export function PageThumbnail({
   const { t } = useLingui()
   const button = useRef<HTMLButtonElement>(null)
   const seen = useSeen(button, scrollRoot, '300px')
-  const { state } = usePageImage(
+  const { state, host } = usePageImage(
     loadPage,
     document.id,
     page,
@@ -141,6 +142,7 @@ export function PageThumbnail({
       <span className={styles.thumbnailNumber} aria-hidden="true">
         {number}
       </span>
+      {host}
     </button>
   )
 }

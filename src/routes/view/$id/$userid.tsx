@@ -13,5 +13,8 @@ export const Route = createFileRoute('/view/$id/$userid')({
 
 function DirectViewRoute() {
   const { id, userid } = Route.useParams()
-  return <DirectViewScreen requestId={id} signatureId={userid} search={Route.useSearch()} />
+  const search = Route.useSearch()
+  // The screen's machines take the link when it mounts: another request or exit starts them anew.
+  const link = JSON.stringify([id, userid, search.exitURL, search.redirectTimeout])
+  return <DirectViewScreen key={link} requestId={id} signatureId={userid} search={search} />
 }

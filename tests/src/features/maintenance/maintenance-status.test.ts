@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import { selectNotice } from '../../../../machines/maintenance/maintenance.selectors.ts'
 import type { StatusPageData } from '../../../../machines/maintenance/status-page.types.ts'
 import { sessionMachine } from '../../../../machines/session/session.machine.ts'
 import type { SessionProfile, StoredToken } from '../../../../machines/session/session.types.ts'
@@ -93,11 +94,17 @@ describe('startMaintenance', () => {
     expect(fetchStatus).toHaveBeenCalledTimes(1)
   })
 
-  it('polls every 60 s while signed in and tells subscribers when the notice changes', async () => {
+  it('polls every 60 s while signed in, and the selected notice changes only when the notice does', async () => {
     const m = start()
     await m.ready
+    // What a screen's useSelector(actor, selectNotice) re-renders on: a notice that is not the one before.
     const listener = vi.fn()
-    m.subscribe(listener)
+    let last = selectNotice(m.actor.getSnapshot())
+    m.actor.subscribe((snapshot) => {
+      if (selectNotice(snapshot) === last) return
+      last = selectNotice(snapshot)
+      listener()
+    })
     await signIn()
     expect(fetchStatus).toHaveBeenCalledTimes(2)
     expect(m.notice()).toBeNull()
