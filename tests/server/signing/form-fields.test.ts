@@ -373,4 +373,48 @@ describe.each(featureDrivers)('fields besides the signature on %s', (driver) => 
       200,
     )
   })
+  it('keeps a signature clear of the fields to fill: suggested clear, placed over one 400', async () => {
+    const { id, documentId } = await draftWithPdf('Signature over a field', 1)
+    await answer(
+      await addSigner(id, annaEmail, [{ kind: 'text', document_id: documentId, ...box(0, 600) }]),
+      201,
+    )
+    const suggested = (request: SignatureRequestView) => {
+      const field = request.signatures.find((s) => s.accountEmail === annaEmail)?.documentSignatures[0]
+      if (field === undefined) throw new Error('Anna has no signature field')
+      return field
+    }
+    // Ben's checkbox goes where the app suggested Anna signs: her suggestion moves clear of it.
+    const before = suggested(await api.getRequest(owner, id))
+    const checkbox = { page: 0, x: before.x + 10, y: before.y + 10, width: 20, height: 20 }
+    const overlaps = (a: typeof checkbox, b: typeof checkbox) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    await answer(
+      await addSigner(id, benEmail, [{ kind: 'checkbox', document_id: documentId, ...checkbox }]),
+      201,
+    )
+    await answer(await api.call('POST', apiPaths.initiateSignatureRequest(id), { token: owner }), 200)
+    const sent = await api.getRequest(anna, id)
+    expect(overlaps(suggested(sent), checkbox)).toBe(false)
+    const [text] = fieldsOf(sent, annaEmail)
+    const sign = (placement: Record<string, unknown>) =>
+      api.sign(anna, [
+        {
+          signature_request_id: id,
+          document_signatures: [{ document_id: documentId, page: 0, ...placement }],
+          form_values: [{ field_id: text?.id, value: 'Typed' }],
+        } as never,
+      ])
+    const refused = async (response: Response, other: string) => {
+      const body = (await response.json()) as { status: number; field?: string; message: string }
+      expect(body).toMatchObject({ status: 400, field: 'signature_requests.0.document_signatures.0' })
+      expect(body.message).toContain(other)
+    }
+    // Over her own text field, or Ben's checkbox: refused, naming the field, before anything is signed.
+    await refused(await sign({ x: 100, y: 580 }), `the text field of ${annaEmail}`)
+    await refused(await sign({ ...checkbox, width: 150, height: 70 }), `the checkbox field of ${benEmail}`)
+    expect((await api.getRequest(anna, id)).signatureStatus).toBe('OPEN')
+    // Clear of both, it signs.
+    expect((await sign({ x: 300, y: 300, width: 150, height: 70 })).status).toBe(200)
+  })
 })
