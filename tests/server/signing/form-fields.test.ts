@@ -3,6 +3,7 @@ import { toCamelCase } from '../../../contract/case.ts'
 import type { FormField } from '../../../contract/form-fields.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import { a4, a4Landscape, makePdf as makeSizedPdf } from '../../fixtures/make-fixtures.ts'
 import { featureDrivers } from '../test-database.ts'
 import {
   documentTimestamp,
@@ -49,15 +50,16 @@ describe.each(featureDrivers)('fields besides the signature on %s', (driver) => 
     return toCamelCase(JSON.parse(text)) as SignatureRequestView
   }
 
-  /** A draft of the owner's with one uploaded PDF of `pages` pages: its id and the document's. */
-  const draftWithPdf = async (title: string, pages: number) => {
+  /** A draft of the owner's with one uploaded PDF (of `pages` A4 pages): its id and the document's. */
+  const draftWithPdf = async (title: string, pages: number | Uint8Array) => {
     const draft = await answer(
       await api.call('POST', apiPaths.signatureRequests(), { token: owner, body: { title } }),
       201,
     )
     const form = new FormData()
     form.set('title', title)
-    form.set('file', new Blob([(await makePdf(pages)) as Uint8Array<ArrayBuffer>]), 'doc.pdf')
+    const bytes = typeof pages === 'number' ? await makePdf(pages) : pages
+    form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), 'doc.pdf')
     const upload = await fetch(`${api.server.url}/api${apiPaths.signatureRequestDocuments(draft.id)}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner}` },
@@ -416,5 +418,106 @@ describe.each(featureDrivers)('fields besides the signature on %s', (driver) => 
     expect((await api.getRequest(anna, id)).signatureStatus).toBe('OPEN')
     // Clear of both, it signs.
     expect((await sign({ x: 300, y: 300, width: 150, height: 70 })).status).toBe(200)
+  })
+  it('fits a field on every page to each page of a document of mixed page sizes', async () => {
+    const { id, documentId } = await draftWithPdf(
+      'Mixed pages',
+      await makeSizedPdf([a4, a4Landscape, [300, 400]]),
+    )
+    // Fits the first page (A4 portrait), but is too high for the landscape page, too wide for the small one.
+    const initials = {
+      kind: 'initials',
+      document_id: documentId,
+      page: 0,
+      x: 250,
+      y: 780,
+      width: 320,
+      height: 40,
+      every_page: true,
+    }
+    // Where it is fitted is where it must stand apart: here over the signer's text field on the small page.
+    await api.expectError(
+      await addSigner(id, benEmail, [
+        { kind: 'text', document_id: documentId, page: 2, x: 0, y: 350, width: 200, height: 20 },
+        initials,
+      ]),
+      400,
+      'request.invalid',
+      'form_fields.1',
+    )
+    const placed = fieldsOf(await answer(await addSigner(id, annaEmail, [initials]), 201), annaEmail)
+    expect(placed.map(({ page, x, y, width, height }) => ({ page, x, y, width, height }))).toEqual([
+      { page: 0, x: 250, y: 780, width: 320, height: 40 },
+      { page: 1, x: 250, y: a4Landscape[1] - 40, width: 320, height: 40 },
+      { page: 2, x: 0, y: 360, width: 300, height: 40 },
+    ])
+  })
+
+  it('keeps the ids of a signer’s fields when they are placed again', async () => {
+    const { id, documentId } = await draftWithPdf('Stable ids', 1)
+    const added = await answer(
+      await addSigner(id, annaEmail, [
+        { kind: 'text', document_id: documentId, ...box(0, 600) },
+        { kind: 'date', document_id: documentId, ...box(0, 500) },
+      ]),
+      201,
+    )
+    const signatureId = added.signatures.find((s) => s.accountEmail === annaEmail)?.id ?? ''
+    const [text, date] = fieldsOf(added, annaEmail)
+    const place = (formFields: Record<string, unknown>[]) =>
+      api.call('PUT', apiPaths.signatureRequestSignature(id, signatureId), {
+        token: owner,
+        body: { document_signatures: [], form_fields: formFields },
+      })
+    const again = (field: FormField | undefined, y: number) => ({
+      id: field?.id,
+      kind: field?.kind,
+      document_id: documentId,
+      ...box(0, y),
+      required: false,
+    })
+    // Both moved and made optional, and a checkbox added: the two keep their ids, the checkbox has a new one.
+    const placed = fieldsOf(
+      await answer(
+        await place([
+          again(text, 650),
+          again(date, 450),
+          { kind: 'checkbox', document_id: documentId, ...box(0, 300, 20, 20) },
+        ]),
+        200,
+      ),
+      annaEmail,
+    )
+    expect(placed.map((f) => [f.kind, f.y, f.required])).toEqual([
+      ['text', 650, false],
+      ['date', 450, false],
+      ['checkbox', 300, true],
+    ])
+    expect(placed[0]?.id).toBe(text?.id)
+    expect(placed[1]?.id).toBe(date?.id)
+    expect([text?.id, date?.id]).not.toContain(placed[2]?.id)
+    expect(fieldsOf(await api.getRequest(owner, id), annaEmail).map((f) => f.id)).toEqual(
+      placed.map((f) => f.id),
+    )
+    // An id of no field of hers, one given twice, or one on a field asked on every page is refused.
+    const invalid = 'request.invalid'
+    await api.expectError(
+      await place([{ ...again(text, 650), id: crypto.randomUUID() }]),
+      400,
+      invalid,
+      'form_fields.0.id',
+    )
+    await api.expectError(
+      await place([again(text, 650), { ...again(text, 450), kind: 'date' }]),
+      400,
+      invalid,
+      'form_fields.1.id',
+    )
+    await api.expectError(
+      await place([{ ...again(text, 650), kind: 'initials', every_page: true }]),
+      400,
+      invalid,
+      'form_fields.0.id',
+    )
   })
 })
