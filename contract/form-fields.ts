@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type PageBox, pageBoxSchema } from './signature-fields.ts'
+import { type FieldDocument, type PageBox, pageBoxSchema } from './signature-fields.ts'
 
 /**
  * What a field besides the signature asks of its signer: a text, a date (the signing date unless chosen),
@@ -28,10 +28,12 @@ export type FormValueSource = (typeof formValueSources)[number]
 /**
  * One field as `POST /v3/signature-requests` takes it, under the signer it belongs to: its kind, where it goes
  * (a box of `pageBoxSchema` on a document) and whether the signer must fill it, with a value given beforehand.
- * `every_page` asks for the same box on every page of the document (initials).
+ * `every_page` asks for the same box on every page of the document (initials), one field per page. `id`, when
+ * the signer's fields are placed again, is that of the stored field this one is (its id stays).
  */
 export const formFieldInputSchema = v.pipe(
   v.object({
+    id: v.optional(v.pipe(v.string(), v.uuid())),
     kind: v.picklist(formFieldKinds),
     documentId: v.pipe(v.string(), v.uuid()),
     ...pageBoxSchema.entries,
@@ -45,6 +47,13 @@ export const formFieldInputSchema = v.pipe(
       'not a value of this kind of field',
     ),
     ['value'],
+  ),
+  v.forward(
+    v.check(
+      (field) => field.id === undefined || !field.everyPage,
+      'a field on every page is one field per page, each with an id of its own',
+    ),
+    ['id'],
   ),
 )
 
@@ -103,6 +112,28 @@ export function formValueProblem(kind: FormFieldKind, value: string): string | u
 export function isFilled(kind: FormFieldKind, value: string | null): boolean {
   if (value === null || value === '') return false
   return kind !== 'checkbox' || value === checkedValue
+}
+
+/**
+ * The boxes a field takes on its document: its own, or with `everyPage` the same box on every page, moved
+ * (and made smaller where a page is) so that it lies on each page however the pages differ in size.
+ */
+export function boxesOfField(
+  { everyPage, page, x, y, width, height }: PageBox & { everyPage: boolean },
+  document: Pick<FieldDocument, 'pageCount' | 'pageSizes'>,
+): PageBox[] {
+  if (!everyPage) return [{ page, x, y, width, height }]
+  return Array.from({ length: document.pageCount }, (_, each) => {
+    const size = document.pageSizes[each]
+    if (size === undefined) return { page: each, x, y, width, height }
+    const fitted = { width: Math.min(width, size.width), height: Math.min(height, size.height) }
+    return {
+      page: each,
+      x: Math.max(Math.min(x, size.width - fitted.width), 0),
+      y: Math.max(Math.min(y, size.height - fitted.height), 0),
+      ...fitted,
+    }
+  })
 }
 
 /** A field's box on a document, named as a 400 names it (where the body gives it, or whose it is). */

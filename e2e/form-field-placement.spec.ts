@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { a4 } from '../tests/fixtures/make-fixtures.ts'
+import { a4, a4Landscape } from '../tests/fixtures/make-fixtures.ts'
 import {
   pdftotext,
   removeTemporaryDirectories,
@@ -14,6 +14,7 @@ import { threePagePdf } from './pages/test-pdfs.ts'
 import { UploadPage } from './pages/upload-page.ts'
 
 type Placed = {
+  id: string
   kind: string
   page: number
   x: number
@@ -22,6 +23,31 @@ type Placed = {
   height: number
   required: boolean
   value: string | null
+}
+
+type Box = { page: number; x: number; y: number; width: number; height: number }
+
+const overlap = (a: Box, b: Box) =>
+  a.page === b.page &&
+  a.x < b.x + b.width &&
+  b.x < a.x + a.width &&
+  a.y < b.y + b.height &&
+  b.y < a.y + a.height
+
+/** Drags with the mouse from the middle of `from` by `dx`, `dy` CSS pixels. */
+async function drag(
+  page: Page,
+  from: { x: number; y: number; width: number; height: number },
+  dx: number,
+  dy: number,
+) {
+  const x = from.x + from.width / 2
+  const y = from.y + from.height / 2
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 4 })
+  await page.mouse.move(x + dx, y + dy, { steps: 4 })
+  await page.mouse.up()
 }
 
 /** The sender's draft as the API answers it (snake_case). */
@@ -33,7 +59,9 @@ async function draftOf(page: Page, account: TestAccount) {
   expect(answer.ok()).toBe(true)
   return {
     id,
-    ...((await answer.json()) as { signatures: { form_fields: Placed[]; fields_placed: boolean }[] }),
+    ...((await answer.json()) as {
+      signatures: { form_fields: Placed[]; fields_placed: boolean; document_signatures: Box[] }[]
+    }),
   }
 }
 
@@ -78,6 +106,17 @@ test.describe('placing fields besides the signature', () => {
     for (let step = 0; step < 2; step++) await page.keyboard.press('Shift+ArrowRight')
     await expect.poll(async () => (await fieldsOf())[0]?.width).toBe((put?.width ?? 0) + 12)
     expect((await fieldsOf())[0]?.y).toBeCloseTo((put?.y ?? 0) + 18, 5)
+    // Saved again, the field is the same field: its id stays.
+    expect((await fieldsOf())[0]?.id).toBe(put?.id)
+    // With the mouse: dragged right and down, it is stored there, still the same field.
+    const keyed = (await fieldsOf())[0] as Placed
+    const shown = await text.boundingBox()
+    if (shown === null) throw new Error('the text field is not shown')
+    await drag(page, shown, 80, 40)
+    await expect.poll(async () => (await fieldsOf())[0]?.x ?? 0).toBeGreaterThan(keyed.x + 30)
+    const dragged = (await fieldsOf())[0] as Placed
+    expect(dragged.y).toBeLessThan(keyed.y - 15)
+    expect(dragged).toMatchObject({ id: put?.id, width: keyed.width, height: keyed.height })
     // The signature field is still the app's suggestion: placing other fields does not place it.
     expect((await draftOf(page, owner)).signatures[0]?.fields_placed).toBe(false)
 
@@ -93,6 +132,10 @@ test.describe('placing fields besides the signature', () => {
     await date.getByLabel('Date given beforehand (empty: the signing date)').fill('2026-05-01')
     await date.getByLabel('Date given beforehand (empty: the signing date)').press('Enter')
     await expect.poll(async () => (await fieldsOf()).find((f) => f.kind === 'date')?.value).toBe('2026-05-01')
+    // Given beforehand, the date need not be required: the sender unticks it, on the page it says so.
+    await date.getByLabel('Required').uncheck()
+    await expect(page.getByRole('button', { name: `Field “Date” of ${carl.email}, optional` })).toBeVisible()
+    await expect.poll(async () => (await fieldsOf()).find((f) => f.kind === 'date')?.required).toBe(false)
 
     // Initials, asked on every page with one choice.
     await placeFor.click()
@@ -105,11 +148,16 @@ test.describe('placing fields besides the signature', () => {
       .poll(async () => (await fieldsOf()).filter((f) => f.kind === 'initials').map((f) => f.page))
       .toEqual([0, 1, 2])
     await expect(page.getByRole('group', { name: `Initials for ${carl.email}, page 3` })).toBeVisible()
-    // The same box on each page, inside the smallest of them (the second is A4 landscape).
-    for (const f of (await fieldsOf()).filter((f) => f.kind === 'initials')) {
-      expect(f.y + f.height).toBeLessThanOrEqual(a4[0])
-      expect(f.x + f.width).toBeLessThanOrEqual(a4[0])
+    // One box on each page, fitted to pages of every size (the second is A4 landscape, the third Letter).
+    const sizes = [a4, a4Landscape, [612, 792]]
+    const initials = (await fieldsOf()).filter((f) => f.kind === 'initials')
+    for (const f of initials) {
+      const [width, height] = sizes[f.page] ?? [0, 0]
+      expect(f.x + f.width).toBeLessThanOrEqual(width + 0.01)
+      expect(f.y + f.height).toBeLessThanOrEqual(height + 0.01)
     }
+    // Clicked near the top of the first page, it is higher there than the landscape page's top.
+    expect(initials[0]?.y).toBeGreaterThan(a4Landscape[1])
 
     await testInfo.attach('fields placed (desktop)', {
       body: await page.screenshot(),
@@ -144,6 +192,39 @@ test.describe('placing fields besides the signature', () => {
     await signing.fillField('Text, page 1', 'Carl-placed-by-sender')
     for (const n of [1, 2, 3]) await signing.fillField(`Initials, page ${n}`, 'CL')
     await signing.seeSignEnabled(true)
+    // Carl drags his signature onto his initials on its page: it drops clear of them, where it may be signed.
+    const carlsRequest = async () => {
+      const answer = await request.get(`/api/v3/signature-requests/${id}`, {
+        headers: { Authorization: `Bearer ${carl.token}` },
+      })
+      return (await answer.json()) as {
+        signatures: { form_fields: Placed[]; document_signatures: Box[] }[]
+      }
+    }
+    const suggested = (await carlsRequest()).signatures[0]?.document_signatures[0] as Box
+    const under = (await carlsRequest()).signatures[0]?.form_fields.find(
+      (f) => f.kind === 'initials' && f.page === suggested.page,
+    ) as Placed
+    const own = carlPage.getByRole('button', { name: /^Your signature, / })
+    await own.scrollIntoViewIfNeeded()
+    const ownBox = await own.boundingBox()
+    const pageImage = await carlPage
+      .getByRole('img', { name: `Page ${suggested.page + 1} of 3 of Fields` })
+      .boundingBox()
+    if (ownBox === null || pageImage === null) throw new Error('the signature field is not shown')
+    const [pageWidth, pageHeight] = sizes[suggested.page] ?? [1, 1]
+    const scale = pageImage.width / pageWidth
+    const target = {
+      x: pageImage.x + (under.x + under.width / 2) * scale,
+      y: pageImage.y + (pageHeight - under.y - under.height / 2) * scale,
+    }
+    await drag(
+      carlPage,
+      ownBox,
+      target.x - (ownBox.x + ownBox.width / 2),
+      target.y - (ownBox.y + ownBox.height / 2),
+    )
+    await expect.poll(async () => (await own.boundingBox())?.x).not.toBe(ownBox.x)
     await signing.clickSign()
     // The first signature of an account asks for its name once its visual signatures are read: a while, on a busy machine.
     await expect(carlPage.getByRole('dialog', { name: 'Your signature', exact: true })).toBeVisible({
@@ -159,6 +240,10 @@ test.describe('placing fields besides the signature', () => {
       })
     ).json()) as { status_overall: string; documents: { id: string }[] }
     expect(done.status_overall).toBe('SIGNED')
+    // He signed where he dropped it, which is not where the app suggested, nor over his initials.
+    const signedAt = (await carlsRequest()).signatures[0]?.document_signatures[0] as Box
+    expect(signedAt).not.toEqual(suggested)
+    expect(overlap(signedAt, under)).toBe(false)
     const signed = await request.get(`/api/v3/documents/${done.documents[0]?.id}/download?signed=true`, {
       headers: { Authorization: `Bearer ${owner.token}` },
     })

@@ -232,6 +232,8 @@ export function createDirectRoutes(services: SigningServices): Hono<DirectEnv> {
       jsonBody(signBodySchema),
       describeRoute({
         summary: 'Sign the link’s request (after a confirmed TAN)',
+        description:
+          'A `document_signatures` placement off its page, or over a field to fill of any signer, is 400 `request.invalid` naming it.',
         tag: 'Direct link',
         auth: 'direct',
         answers: [ok(signAnswerSchema)],

@@ -29,7 +29,7 @@ export function createSigningRoutes(services: SigningServices & ApiKeyMode): Hon
       describeRoute({
         summary: 'Sign requests, or seal them with a seal of the business',
         description:
-          'Each listed request gets its own result (`complete`, `exhausted`, ...), in the order listed. With `seal_account_name` the caller seals instead of signing in their own name.',
+          'Each listed request gets its own result (`complete`, `exhausted`, ...), in the order listed. With `seal_account_name` the caller seals instead of signing in their own name. A `document_signatures` placement off its page, or over a field to fill of any signer, is 400 `request.invalid` naming it.',
         tag: 'Signing',
         auth: 'account',
         answers: [ok(signAnswerSchema)],

@@ -1,4 +1,5 @@
 import {
+  boxesOfField,
   type FormField,
   type FormFieldInput,
   type NamedBox,
@@ -39,10 +40,14 @@ export function checkFieldsApart(
         ...field,
         name: path(`document_signatures.${index}`),
       })),
-      ...formFields.flatMap(({ everyPage, ...field }, index) => {
-        const pageCount = documents.find((d) => d.id === field.documentId)?.pageCount ?? 0
-        const pages = everyPage ? Array.from({ length: pageCount }, (_, page) => page) : [field.page]
-        return pages.map((page) => ({ ...field, page, name: path(`form_fields.${index}`) }))
+      ...formFields.flatMap((field, index) => {
+        const document = documents.find((d) => d.id === field.documentId)
+        const boxes = document === undefined ? [field] : boxesOfField(field, document)
+        return boxes.map((box) => ({
+          ...box,
+          documentId: field.documentId,
+          name: path(`form_fields.${index}`),
+        }))
       }),
     ]
   })

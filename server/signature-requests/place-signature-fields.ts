@@ -12,7 +12,8 @@ import type { Caller, RequestServices } from './request-services.ts'
  * PUT .../signatures/{signatureId}: the owner places where one signer signs, one field per document (the
  * machine's `signer.place`: a draft or open request, a signer who has still to sign). An empty list takes
  * the fields away, and the app suggests where again; `form_fields`, when given, replace the signer's fields
- * besides the signature. A field off its document or page, or over another field, is 400.
+ * besides the signature (a field naming the id of one of them keeps it). A field off its document or page, or
+ * over another field, is 400.
  */
 export async function placeSignatureFields(
   services: RequestServices,
@@ -32,8 +33,11 @@ export async function placeSignatureFields(
     write: async (tx, found) => {
       const fieldOn = await requestFieldDocuments(tx, id)
       checkSignatureFields(fields, fieldOn, 'document_signatures')
+      const stored = found.signatures.find((s) => s.id === signatureId)?.formFields ?? []
       const placed =
-        formFields === undefined ? {} : { formFields: checkFormFields(formFields, fieldOn, 'form_fields') }
+        formFields === undefined
+          ? {}
+          : { formFields: checkFormFields(formFields, fieldOn, 'form_fields', stored) }
       // The other signers' fields stay, and so do this signer's besides the signature when none are given.
       checkFieldsApart(
         [{ at: '', documentSignatures: fields, formFields: formFields ?? [] }],

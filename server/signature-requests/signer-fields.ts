@@ -7,8 +7,13 @@ import {
 } from '../../contract/signature-fields.ts'
 import type { SignerStatus } from '../../contract/signature-request-status.ts'
 
-/** A signer as far as fields go. */
-export type FieldSigner = { id: string; status: SignerStatus; documentSignatures: SignatureField[] }
+/** A signer as far as fields go: their signature fields, and the boxes of their fields besides the signature. */
+export type FieldSigner = {
+  id: string
+  status: SignerStatus
+  documentSignatures: SignatureField[]
+  formFields: readonly SignatureField[]
+}
 
 /** One signer's fields: one per document, and whether someone placed them all (else some are suggested). */
 export type SignerFields = { documentSignatures: SignatureField[]; fieldsPlaced: boolean }
@@ -18,15 +23,18 @@ export type SignerFields = { documentSignatures: SignatureField[]; fieldsPlaced:
  * signed); for a signer still to sign without a field on a document, a suggested one. Each signer has a
  * place of their own, given in the signers' order as if nobody had placed a field, so that placing one
  * signer's field leaves the others' suggestions where they were; only a suggestion that a placed field
- * covers moves, to the first empty area that no field and no other signer's place takes. Signers who no
- * longer sign keep only what they had.
+ * covers moves, to the first empty area that no field and no other signer's place takes. Fields besides the
+ * signature count as placed: a signature drawn over a value could not be read. Signers who no longer sign keep
+ * only what they had.
  */
 export function signerFields(
   documents: readonly FieldDocument[],
   signers: readonly FieldSigner[],
 ): Map<string, SignerFields> {
   const perDocument = documents.map((document) => {
-    const placed = signers.flatMap((s) => s.documentSignatures.filter((f) => f.documentId === document.id))
+    const placed = signers.flatMap((s) =>
+      [...s.documentSignatures, ...s.formFields].filter((f) => f.documentId === document.id),
+    )
     const own: SignatureField[] = []
     for (let i = 0; i < signers.length; i++) own.push(suggestSignatureField(document, own))
     return { document, placed, own, taken: [...placed, ...own] as PageBox[] }

@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm'
 import type { SignRequestItem } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
 import { signatureRequests, signatures } from '../db/schema.ts'
+import { checkFieldsApart } from '../signature-requests/check-fields-apart.ts'
 import { checkSignatureFields, requestFieldDocuments } from '../signature-requests/check-signature-fields.ts'
 import { findRequest, isUuid, requestNotFound } from '../signature-requests/find-request.ts'
 import type { RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
+import { signerFields } from '../signature-requests/signer-fields.ts'
 import { decideSign } from './decide-sign.ts'
 import { checkFormValues } from './fill-form-fields.ts'
 import type { RequestSigner } from './sign-requests.ts'
+import { signatureBox } from './signature-box.ts'
 
 /** A request the signer may sign now, checked before anything of the call is signed. */
 export type SignableRequest = {
@@ -20,8 +23,8 @@ export type SignableRequest = {
 /**
  * The listed request if the signer may sign it: 404 when the signer may not see it (for a direct-link
  * signer: any request but their own), 409 when the lifecycle machine refuses the signature, 400 when a
- * document placement names a document or page the request does not have, or a value of the signer's fields
- * is wrong or missing. `index` is the item's position in the call, for the error's field.
+ * document placement names a document or page the request does not have or puts the signature over a field
+ * to fill, or a value of the signer's fields is wrong or missing. `index` is the item's position in the call, for the error's field.
  */
 export async function findSignableRequest(
   db: Database,
@@ -33,10 +36,20 @@ export async function findSignableRequest(
   decideSign(request, rows, actorId)
   const signature = rows.find((row) => row.id === actorId)
   if (signature === undefined) throw requestNotFound()
-  checkSignatureFields(
-    item.documentSignatures ?? [],
-    await requestFieldDocuments(db, request.id),
-    `signature_requests.${index}.document_signatures`,
+  const documents = await requestFieldDocuments(db, request.id)
+  const placements = item.documentSignatures ?? []
+  checkSignatureFields(placements, documents, `signature_requests.${index}.document_signatures`)
+  // Where the placements put the signature, which must keep clear of every field to fill (any signer's).
+  const own = signerFields(documents, rows).get(signature.id)?.documentSignatures ?? []
+  const boxes = placements.flatMap((placement) => {
+    const document = documents.find((d) => d.id === placement.documentId)
+    const field = own.find((f) => f.documentId === placement.documentId)
+    return document === undefined ? [] : [signatureBox(placement, field, document)]
+  })
+  checkFieldsApart(
+    [{ at: `signature_requests.${index}`, documentSignatures: boxes, formFields: [] }],
+    rows.map((row) => ({ email: row.accountEmail, documentSignatures: [], formFields: row.formFields })),
+    documents,
   )
   checkFormValues(signature.formFields, item.formValues ?? [], `signature_requests.${index}.form_values`)
   return { request, signature, item }

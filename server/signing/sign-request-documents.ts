@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { IdentificationEvidence, SigningVerification } from '../../contract/request-events.ts'
-import { placedBox, type SignatureField, signatureFieldSize } from '../../contract/signature-fields.ts'
+import type { SignatureField } from '../../contract/signature-fields.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
-import type { DocumentSignature, SignatureQuality } from '../../contract/signing.ts'
+import type { SignatureQuality } from '../../contract/signing.ts'
 import type { SignResultCode } from '../../machines/signing/signing.types.ts'
 import { documents, signatureRequestDocuments, signatureRequests, signatures } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -32,6 +32,7 @@ import { mailSignedDocuments, type SignedFile } from './mail-signed-documents.ts
 import type { CertifiedKey, Pki } from './pki.ts'
 import { withPublishedRevocation } from './published-revocation.ts'
 import { prepareSignedPdf } from './sign-pdf.ts'
+import { signatureBox } from './signature-box.ts'
 import { SigningError } from './signing-error.ts'
 import type { PlatformSigning, SigningServices } from './signing-services.ts'
 
@@ -142,7 +143,7 @@ export async function signRequestDocuments(
         const current = await services.storage.getBytes(documentKey(part.signedSha256 ?? document.sha256))
         if (current === undefined) throw new Error(`stored file of document ${document.id} is missing`)
         const signer = await nextSigner(tx)
-        const field = fieldOf(
+        const field = signatureBox(
           signable.item.documentSignatures?.find((d) => d.documentId === document.id),
           ownFields?.find((f) => f.documentId === document.id),
           document,
@@ -421,22 +422,6 @@ function remoteFailed(error: unknown, seal?: SealSigning): never {
     'The qualified trust service provider cannot be reached; try again later',
     { cause: error },
   )
-}
-
-/**
- * The box a signature goes in on one document: the call's placement (a page alone takes the signer's
- * field when it is on that page, else the bottom-left corner), else the signer's field.
- */
-function fieldOf(
-  placement: DocumentSignature | undefined,
-  own: SignatureField | undefined,
-  document: { id: string; pageCount: number },
-): SignatureField {
-  const page = placement?.page ?? own?.page ?? document.pageCount - 1
-  const placed = placement === undefined ? undefined : placedBox(placement, page)
-  if (placed !== undefined) return { documentId: document.id, ...placed }
-  if (own !== undefined && own.page === page) return own
-  return { documentId: document.id, page, x: 36, y: 36, ...signatureFieldSize }
 }
 
 // PostgreSQL's lock_not_available, as pg or PGlite throw it or wrapped by Drizzle.

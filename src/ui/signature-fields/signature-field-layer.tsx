@@ -138,6 +138,7 @@ export function SignatureFieldLayer({
   page,
   pageSize,
   fields,
+  keepClearOf,
   placingFor,
   onPut,
   onMove,
@@ -147,6 +148,8 @@ export function SignatureFieldLayer({
   page: number
   pageSize: Size
   fields: ShownField[]
+  /** Boxes of the page not drawn here that no field may cover (fields to fill that the viewer does not edit). */
+  keepClearOf: readonly PageBox[]
   /** The signer whose field of `kind` the next click places, while the sender is placing. */
   placingFor: { signatureId: string; label: string; kind: PlacedKind } | undefined
   onPut: (field: SignatureField) => void
@@ -159,8 +162,10 @@ export function SignatureFieldLayer({
   const keysHelp = useId()
   const number = page + 1
   // The fields of the page but `except`, which a field must keep clear of.
-  const othersBut = (except: (shown: ShownField) => boolean): PageBox[] =>
-    fields.filter((shown) => !except(shown)).map((shown) => shown.field)
+  const othersBut = (except: (shown: ShownField) => boolean): PageBox[] => [
+    ...fields.filter((shown) => !except(shown)).map((shown) => shown.field),
+    ...keepClearOf,
+  ]
   // Points per CSS pixel, as the page is shown now.
   const pointsPerPixel = () =>
     pageSize.width / (layer.current?.getBoundingClientRect().width || pageSize.width)

@@ -24,8 +24,12 @@ function withField(fields: readonly SignatureField[], documentId: string, field?
   return [...fields.filter((f) => f.documentId !== documentId), ...(field ? [field] : [])]
 }
 
-/** A stored field besides the signature as the sender gives it again (its value, where one may be given). */
+/**
+ * A stored field besides the signature as the sender gives it again: by its id, which stays, with its value
+ * where one may be given.
+ */
 function asInput({
+  id,
   kind,
   documentId,
   page,
@@ -37,6 +41,7 @@ function asInput({
   value,
 }: FormField): FormFieldInput {
   return {
+    id,
     kind,
     documentId,
     page,
@@ -47,20 +52,6 @@ function asInput({
     required,
     everyPage: false,
     ...(value === null || signerDataKinds.includes(kind) ? {} : { value }),
-  }
-}
-
-/**
- * A box asked on every page of `document` (the same box on each, as the server repeats it), moved where it
- * is on each page, however the pages differ in size: the smallest page's bounds hold it.
- */
-function onEveryPage(box: SignatureField, document: DocumentInfo): SignatureField {
-  const width = Math.min(...document.pageSizes.map((size) => size.width), Number.POSITIVE_INFINITY)
-  const height = Math.min(...document.pageSizes.map((size) => size.height), Number.POSITIVE_INFINITY)
-  return {
-    ...box,
-    x: Math.max(Math.min(box.x, width - box.width), 0),
-    y: Math.max(Math.min(box.y, height - box.height), 0),
   }
 }
 
@@ -164,6 +155,7 @@ export function useSignatureFields({
     if (isOwn(s) && moved !== null && moved.signatureId === s.id) return moved.fields
     return s.documentSignatures
   }
+  const drawsFormFields = (s: Signature) => drafting && placeable.has(s.id) && !signsHere(s)
   const formFieldsOf = (s: Signature): FormFieldInput[] =>
     pendingFor(s)?.formFields ?? s.formFields.map(asInput)
   // The signature fields to store with a change: those the sender placed, none while the app suggests them.
@@ -195,7 +187,7 @@ export function useSignatureFields({
           removable: placeable.has(s.id) && placesSignature(s),
         })),
       // The sender sees the fields besides the signature they place; a signer sees theirs in their form.
-      ...(drafting && placeable.has(s.id) && !signsHere(s) ? formFieldsOf(s) : []).flatMap((input, index) =>
+      ...(drawsFormFields(s) ? formFieldsOf(s) : []).flatMap((input, index) =>
         here(input)
           ? [
               {
@@ -221,6 +213,10 @@ export function useSignatureFields({
           : [],
       ),
     ])
+    // Every other field to fill on the page, which no field drawn here may cover (the server refuses that).
+    const keepClearOf = signatures.flatMap((s) =>
+      open.includes(s) && drawsFormFields(s) ? [] : s.formFields.filter(here),
+    )
     const choosing = signer(placingFor)
     if (shown.length === 0 && choosing === undefined) return null
     const size = document.pageSizes[page] ?? { width: 595, height: 842 }
@@ -232,6 +228,7 @@ export function useSignatureFields({
         page={page}
         pageSize={size}
         fields={shown}
+        keepClearOf={keepClearOf}
         placingFor={
           choosing === undefined
             ? undefined
@@ -248,7 +245,8 @@ export function useSignatureFields({
           }
           const added: FormFieldInput = {
             kind: placingKind.kind,
-            ...(placingKind.everyPage ? onEveryPage(field, document) : field),
+            // On every page, the server fits the box to each page, however they differ in size.
+            ...field,
             required: true,
             everyPage: placingKind.everyPage,
           }

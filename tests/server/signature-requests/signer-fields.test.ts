@@ -15,11 +15,11 @@ const document: FieldDocument = {
   ],
 }
 const box = (x: number, y: number): SignatureField => ({ documentId, page: 0, x, y, width: 300, height: 140 })
-const signer = (id: string, documentSignatures: SignatureField[] = []): FieldSigner => ({
-  id,
-  status: 'OPEN',
-  documentSignatures,
-})
+const signer = (
+  id: string,
+  documentSignatures: SignatureField[] = [],
+  formFields: SignatureField[] = [],
+): FieldSigner => ({ id, status: 'OPEN', documentSignatures, formFields })
 const fieldOf = (fields: ReturnType<typeof signerFields>, id: string) => fields.get(id)?.documentSignatures[0]
 
 describe('signer fields (SPEC §3 Signer invite document_signatures)', () => {
@@ -47,5 +47,13 @@ describe('signer fields (SPEC §3 Signer invite document_signatures)', () => {
     expect(moved.width).toBe(300)
     for (const other of [box(40, 160), box(36, 300), ...document.freeAreas])
       expect(boxesOverlap(moved, other)).toBe(false)
+  })
+
+  it('suggests no place over a field to fill, of the signer or another', () => {
+    const text = { documentId, page: 0, x: 100, y: 320, width: 160, height: 22 }
+    const fields = signerFields([document], [signer('a', [], [text]), signer('b')])
+    // A's own place, the first empty area, has a text field in it: A goes to the first free one.
+    expect(fieldOf(fields, 'a')).toEqual({ documentId, page: 0, x: 36, y: 60, width: 150, height: 70 })
+    expect(fieldOf(fields, 'b')).toEqual(box(36, 150))
   })
 })

@@ -3,6 +3,7 @@ import { toCamelCase } from '../../../contract/case.ts'
 import type { FormField } from '../../../contract/form-fields.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import { a4, a4Landscape, makePdf as makeSizedPdf } from '../../fixtures/make-fixtures.ts'
 import { featureDrivers } from '../test-database.ts'
 import {
   documentTimestamp,
@@ -49,15 +50,16 @@ describe.each(featureDrivers)('fields besides the signature on %s', (driver) => 
     return toCamelCase(JSON.parse(text)) as SignatureRequestView
   }
 
-  /** A draft of the owner's with one uploaded PDF of `pages` pages: its id and the document's. */
-  const draftWithPdf = async (title: string, pages: number) => {
+  /** A draft of the owner's with one uploaded PDF (of `pages` A4 pages): its id and the document's. */
+  const draftWithPdf = async (title: string, pages: number | Uint8Array) => {
     const draft = await answer(
       await api.call('POST', apiPaths.signatureRequests(), { token: owner, body: { title } }),
       201,
     )
     const form = new FormData()
     form.set('title', title)
-    form.set('file', new Blob([(await makePdf(pages)) as Uint8Array<ArrayBuffer>]), 'doc.pdf')
+    const bytes = typeof pages === 'number' ? await makePdf(pages) : pages
+    form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), 'doc.pdf')
     const upload = await fetch(`${api.server.url}/api${apiPaths.signatureRequestDocuments(draft.id)}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner}` },
@@ -371,6 +373,151 @@ describe.each(featureDrivers)('fields besides the signature on %s', (driver) => 
         body: { document_signatures: [signature(0, 90)] },
       }),
       200,
+    )
+  })
+  it('keeps a signature clear of the fields to fill: suggested clear, placed over one 400', async () => {
+    const { id, documentId } = await draftWithPdf('Signature over a field', 1)
+    await answer(
+      await addSigner(id, annaEmail, [{ kind: 'text', document_id: documentId, ...box(0, 600) }]),
+      201,
+    )
+    const suggested = (request: SignatureRequestView) => {
+      const field = request.signatures.find((s) => s.accountEmail === annaEmail)?.documentSignatures[0]
+      if (field === undefined) throw new Error('Anna has no signature field')
+      return field
+    }
+    // Ben's checkbox goes where the app suggested Anna signs: her suggestion moves clear of it.
+    const before = suggested(await api.getRequest(owner, id))
+    const checkbox = { page: 0, x: before.x + 10, y: before.y + 10, width: 20, height: 20 }
+    const overlaps = (a: typeof checkbox, b: typeof checkbox) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    await answer(
+      await addSigner(id, benEmail, [{ kind: 'checkbox', document_id: documentId, ...checkbox }]),
+      201,
+    )
+    await answer(await api.call('POST', apiPaths.initiateSignatureRequest(id), { token: owner }), 200)
+    const sent = await api.getRequest(anna, id)
+    expect(overlaps(suggested(sent), checkbox)).toBe(false)
+    const [text] = fieldsOf(sent, annaEmail)
+    const sign = (placement: Record<string, unknown>) =>
+      api.sign(anna, [
+        {
+          signature_request_id: id,
+          document_signatures: [{ document_id: documentId, page: 0, ...placement }],
+          form_values: [{ field_id: text?.id, value: 'Typed' }],
+        } as never,
+      ])
+    const refused = async (response: Response, other: string) => {
+      const body = (await response.json()) as { status: number; field?: string; message: string }
+      expect(body).toMatchObject({ status: 400, field: 'signature_requests.0.document_signatures.0' })
+      expect(body.message).toContain(other)
+    }
+    // Over her own text field, or Ben's checkbox: refused, naming the field, before anything is signed.
+    await refused(await sign({ x: 100, y: 580 }), `the text field of ${annaEmail}`)
+    await refused(await sign({ ...checkbox, width: 150, height: 70 }), `the checkbox field of ${benEmail}`)
+    expect((await api.getRequest(anna, id)).signatureStatus).toBe('OPEN')
+    // Clear of both, it signs.
+    expect((await sign({ x: 300, y: 300, width: 150, height: 70 })).status).toBe(200)
+  })
+  it('fits a field on every page to each page of a document of mixed page sizes', async () => {
+    const { id, documentId } = await draftWithPdf(
+      'Mixed pages',
+      await makeSizedPdf([a4, a4Landscape, [300, 400]]),
+    )
+    // Fits the first page (A4 portrait), but is too high for the landscape page, too wide for the small one.
+    const initials = {
+      kind: 'initials',
+      document_id: documentId,
+      page: 0,
+      x: 250,
+      y: 780,
+      width: 320,
+      height: 40,
+      every_page: true,
+    }
+    // Where it is fitted is where it must stand apart: here over the signer's text field on the small page.
+    await api.expectError(
+      await addSigner(id, benEmail, [
+        { kind: 'text', document_id: documentId, page: 2, x: 0, y: 350, width: 200, height: 20 },
+        initials,
+      ]),
+      400,
+      'request.invalid',
+      'form_fields.1',
+    )
+    const placed = fieldsOf(await answer(await addSigner(id, annaEmail, [initials]), 201), annaEmail)
+    expect(placed.map(({ page, x, y, width, height }) => ({ page, x, y, width, height }))).toEqual([
+      { page: 0, x: 250, y: 780, width: 320, height: 40 },
+      { page: 1, x: 250, y: a4Landscape[1] - 40, width: 320, height: 40 },
+      { page: 2, x: 0, y: 360, width: 300, height: 40 },
+    ])
+  })
+
+  it('keeps the ids of a signer’s fields when they are placed again', async () => {
+    const { id, documentId } = await draftWithPdf('Stable ids', 1)
+    const added = await answer(
+      await addSigner(id, annaEmail, [
+        { kind: 'text', document_id: documentId, ...box(0, 600) },
+        { kind: 'date', document_id: documentId, ...box(0, 500) },
+      ]),
+      201,
+    )
+    const signatureId = added.signatures.find((s) => s.accountEmail === annaEmail)?.id ?? ''
+    const [text, date] = fieldsOf(added, annaEmail)
+    const place = (formFields: Record<string, unknown>[]) =>
+      api.call('PUT', apiPaths.signatureRequestSignature(id, signatureId), {
+        token: owner,
+        body: { document_signatures: [], form_fields: formFields },
+      })
+    const again = (field: FormField | undefined, y: number) => ({
+      id: field?.id,
+      kind: field?.kind,
+      document_id: documentId,
+      ...box(0, y),
+      required: false,
+    })
+    // Both moved and made optional, and a checkbox added: the two keep their ids, the checkbox has a new one.
+    const placed = fieldsOf(
+      await answer(
+        await place([
+          again(text, 650),
+          again(date, 450),
+          { kind: 'checkbox', document_id: documentId, ...box(0, 300, 20, 20) },
+        ]),
+        200,
+      ),
+      annaEmail,
+    )
+    expect(placed.map((f) => [f.kind, f.y, f.required])).toEqual([
+      ['text', 650, false],
+      ['date', 450, false],
+      ['checkbox', 300, true],
+    ])
+    expect(placed[0]?.id).toBe(text?.id)
+    expect(placed[1]?.id).toBe(date?.id)
+    expect([text?.id, date?.id]).not.toContain(placed[2]?.id)
+    expect(fieldsOf(await api.getRequest(owner, id), annaEmail).map((f) => f.id)).toEqual(
+      placed.map((f) => f.id),
+    )
+    // An id of no field of hers, one given twice, or one on a field asked on every page is refused.
+    const invalid = 'request.invalid'
+    await api.expectError(
+      await place([{ ...again(text, 650), id: crypto.randomUUID() }]),
+      400,
+      invalid,
+      'form_fields.0.id',
+    )
+    await api.expectError(
+      await place([again(text, 650), { ...again(text, 450), kind: 'date' }]),
+      400,
+      invalid,
+      'form_fields.1.id',
+    )
+    await api.expectError(
+      await place([{ ...again(text, 650), kind: 'initials', every_page: true }]),
+      400,
+      invalid,
+      'form_fields.0.id',
     )
   })
 })
