@@ -39,6 +39,8 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
+          // One screen at a time: a page per test file beside the other projects' workers crowds a two-core machine.
+          fileParallelism: false,
           browser: {
             enabled: true,
             headless: true,
