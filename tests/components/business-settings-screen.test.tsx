@@ -1,34 +1,9 @@
-import type * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import type { Business, BusinessSettings } from '../../contract/businesses.ts'
-import type { userSchema } from '../../contract/user.ts'
+import type { BusinessSettings } from '../../contract/businesses.ts'
 import { BusinessSettingsScreen } from '../../src/features/business/business-settings-screen.tsx'
+import { adminAndBusiness, businessId } from './business-fixtures.ts'
 import { type ApiHandler, json, noMaintenance, refusal, renderScreen, serveApi } from './render-screen.tsx'
-
-const businessId = 'b-1'
-
-const admin: v.InferInput<typeof userSchema> = {
-  id: 'u-1',
-  username: 'anna@example.ch',
-  email: 'anna@example.ch',
-  emailVerified: true,
-  firstName: 'Anna',
-  lastName: 'Muster',
-  hasSso: false,
-  retention: null,
-  disabledQualities: [],
-  signatureQualities: { ses: { any: { quality: 'ses' } } },
-  attributes: {},
-  permissions: {
-    visualSignatures: {
-      claim: { canUpdate: true, defaultValue: true },
-      date: { canUpdate: true, defaultValue: true },
-      std: { canUpdate: true, defaultValue: true },
-    },
-  },
-  business: { id: businessId, name: 'Muster AG', role: 'admin', invitationId: null, paymentMethod: 'STRIPE' },
-}
 
 const saved: BusinessSettings = {
   supportContact: { email: 'help@muster.ch', phone: '+41 44 123 45 67' },
@@ -48,25 +23,12 @@ const saved: BusinessSettings = {
   userPilot: { enabled: true },
 }
 
-const business: Business = {
-  id: businessId,
-  name: 'Muster AG',
-  role: 'admin',
-  locked: false,
-  supportContact: saved.supportContact,
-  companyBranding: saved.companyBranding,
-  userPilot: saved.userPilot,
-  activePricePlanId: null,
-  planStart: null,
-  billingCurrency: 'CHF',
-  admin: null,
-}
-
 /** The signed-in admin, their business and its settings, which a PUT answers as `answerPut` says. */
 function businessServer(answerPut: (sent: BusinessSettings) => Response): ApiHandler {
-  return async ({ method, path, request }) => {
-    if (method === 'GET' && path === '/v1/user') return json(admin)
-    if (method === 'GET' && path === `/v1/businesses/${businessId}`) return json(business)
+  return async (call) => {
+    const signedIn = adminAndBusiness(call)
+    if (signedIn) return signedIn
+    const { method, path, request } = call
     if (path !== `/v1/businesses/${businessId}/settings`) return undefined
     if (method === 'GET') return json(saved)
     if (method === 'PUT') return answerPut(await request.json())
