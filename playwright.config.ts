@@ -6,6 +6,20 @@ import { e2eOperatorToken } from './e2e/operator-token.ts'
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
+/** How the browser tests start Chromium: the journeys here and the component tests (vitest.config.ts). */
+export const chromium = {
+  executablePath: chromiumPath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+}
+
 /** The two servers the specs share; E2E_PORT moves both, so two checkouts can run their browser tests at once. */
 const basePort = Number(process.env.E2E_PORT ?? 4301)
 export const ports = { staging: basePort, production: basePort + 1 } as const
@@ -31,18 +45,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-quic',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: chromium,
       },
     },
   ],

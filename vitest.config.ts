@@ -1,8 +1,10 @@
-import { linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { chromium } from './playwright.config.ts'
 
 export default defineConfig({
   test: {
@@ -18,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'unit and integration',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: ['tests/app/**'],
+          exclude: ['tests/app/**', 'tests/components/**'],
           environment: 'node',
         },
       },
@@ -32,6 +34,24 @@ export default defineConfig({
           babel({ presets: [linguiTransformerBabelPreset()] }),
         ],
         test: { name: 'compiled app', include: ['tests/app/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // Screens rendered in Chromium with their real providers (Lingui, TanStack Query, the router context),
+        // the network answered at the fetch level by each test's handlers.
+        plugins: [react(), babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          // One screen at a time: a page per test file beside the other projects' workers crowds a two-core machine.
+          fileParallelism: false,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromium }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
       },
     ],
   },

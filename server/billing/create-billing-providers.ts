@@ -4,8 +4,10 @@ import type { JobQueue } from '../jobs/job-queue.ts'
 import type { ChargeProvider } from '../providers/billing/charge-provider.ts'
 import { SandboxBillingProvider } from '../providers/billing/sandbox-billing-provider.ts'
 import { SandboxCharges } from '../providers/billing/sandbox-charges.ts'
-import { StripeBillingProvider } from '../providers/billing/stripe-billing-provider.ts'
+import { StripeCardProvider } from '../providers/billing/stripe-card-provider.ts'
 import { StripeCharges } from '../providers/billing/stripe-charges.ts'
+import { StripeSubscriptionProvider } from '../providers/billing/stripe-subscription-provider.ts'
+import { verifyStripeWebhook } from '../providers/billing/stripe-webhook.ts'
 import type { BillingProviders } from './billing-services.ts'
 import { recordProviderEvent } from './provider-events.ts'
 
@@ -18,12 +20,12 @@ export function createBillingProviders(
   services: { db: Database; now: () => Date; jobs: Pick<JobQueue, 'enqueue' | 'wake'> },
 ): BillingProviders | null {
   if (config.stripe !== undefined) {
-    const stripe = new StripeBillingProvider(config.stripe)
+    const { webhookSecret } = config.stripe
     return {
-      cards: stripe,
-      subscriptions: stripe,
+      cards: new StripeCardProvider(config.stripe),
+      subscriptions: new StripeSubscriptionProvider(config.stripe),
       sandbox: null,
-      verifyWebhook: (raw, signature, now) => stripe.verifyWebhook(raw, signature, now),
+      verifyWebhook: (raw, signature, now) => verifyStripeWebhook(raw, signature, webhookSecret, now),
     }
   }
   if (config.appMode === 'production') return null

@@ -11,13 +11,11 @@ import {
 } from '../../machines/session/session.selectors.ts'
 import { getUserQueryOptions, hasAcceptedTerms, userAttribute } from '../api/user.ts'
 import { hasInternalCookie } from '../features/maintenance/internal-cookie.ts'
+import { accountDeletedKey } from '../lib/account-deleted.ts'
 import { showSnackbar } from '../ui/snackbar/show-snackbar.ts'
 import type { RouterContext } from './context.ts'
 import { openDirectSignLink } from './direct-sign.ts'
 import { accessMessages } from './route-titles.ts'
-
-/** Set by the account deletion flow for the one navigation to /bye that follows it (SPEC §6). */
-export const accountDeletedKey = 'accountDeleted'
 
 /** What the guard reads of a route match. */
 type RouteMatchLike = { routeId: unknown; params: unknown; staticData: StaticDataRouteOption }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { PaymentDeclinedError } from './billing-provider.ts'
 import type {
   ChargeInput,
@@ -7,23 +7,7 @@ import type {
   ChargeStatus,
   ProviderCharge,
 } from './charge-provider.ts'
-
-/** The API version the charges are written against, as the billing adapter pins it. */
-const apiVersion = '2026-10-28.endive'
-
-/** How to reach Stripe; `host`, `port` and `protocol` only point tests at a local server. */
-export type StripeChargesOptions = {
-  /** The secret API key (`sk_live_…`, `sk_test_…`). */
-  secretKey: string
-  /** The publishable key handed to Stripe Elements in the browser (`pk_…`). */
-  publishableKey: string
-  /** @default 'api.stripe.com' */
-  host?: string
-  /** @default 443 */
-  port?: number
-  /** @default 'https' */
-  protocol?: 'http' | 'https'
-}
+import { createStripeClient, type StripeConnection } from './stripe-client.ts'
 
 /**
  * One-off charges on Stripe: a PaymentIntent without a customer, paid by card in the browser's Payment
@@ -34,15 +18,14 @@ export class StripeCharges implements ChargeProvider {
   readonly publishableKey: string
   readonly #stripe: Stripe
 
-  constructor(options: StripeChargesOptions) {
+  constructor(
+    options: StripeConnection & {
+      /** The publishable key handed to Stripe Elements in the browser (`pk_…`). */
+      publishableKey: string
+    },
+  ) {
     this.publishableKey = options.publishableKey
-    this.#stripe = new Stripe(options.secretKey, {
-      apiVersion,
-      maxNetworkRetries: 2,
-      host: options.host,
-      port: options.port,
-      protocol: options.protocol,
-    })
+    this.#stripe = createStripeClient(options)
   }
 
   async createCharge(input: ChargeInput, idempotencyKey: string): Promise<ProviderCharge> {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../api/client.ts'
-import { isExternal } from '../../app/navigation.ts'
 import { formatDateTime, type SupportedLocale } from '../../i18n/locales.ts'
+import { isExternal } from '../../lib/navigation.ts'
 import styles from './dev-outbox.module.css'
 import { useOutboxMail } from './use-outbox-mail.ts'
 

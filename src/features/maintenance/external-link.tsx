@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { resolveNavigation } from '../../app/navigation.ts'
+import { resolveNavigation } from '../../lib/navigation.ts'
 
 /**
  * A link that leaves the app, marked external (SPEC §2), opened in a new tab without giving that tab a

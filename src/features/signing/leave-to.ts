@@ -1,4 +1,4 @@
-import { resolveNavigation } from '../../app/navigation.ts'
+import { resolveNavigation } from '../../lib/navigation.ts'
 
 /** Leaves the app for a redirect URL the direct link named (parseExitRedirect let only http(s) through). */
 export function leaveTo(url: string): void {

@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../../../server/db/open-datab
 import { billingEvents, jobs } from '../../../server/db/schema.ts'
 import { createJobQueue } from '../../../server/jobs/job-queue.ts'
 import { SandboxBillingProvider } from '../../../server/providers/billing/sandbox-billing-provider.ts'
-import { verifyStripeWebhook } from '../../../server/providers/billing/stripe-billing-provider.ts'
+import { verifyStripeWebhook } from '../../../server/providers/billing/stripe-webhook.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
 import { signStripeWebhook } from '../providers/fake-stripe.ts'
 import { testAppConfig } from '../test-app-config.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ExternalNavigationError, resolveNavigation } from '../../../src/app/navigation.ts'
+import { ExternalNavigationError, resolveNavigation } from '../../../src/lib/navigation.ts'
 
 const origin = 'https://app.signet.example'
 

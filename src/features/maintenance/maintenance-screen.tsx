@@ -5,8 +5,8 @@ import { productName } from '../../../contract/app-config.ts'
 import { MAINTENANCE_POLL_INTERVAL_MS } from '../../../machines/maintenance/maintenance.constants.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { StatusPage } from '../../ui/page/status-page.tsx'
-import { ExternalLink } from '../maintenance/external-link.tsx'
-import { useMaintenanceNotice } from '../maintenance/use-maintenance-notice.ts'
+import { ExternalLink } from './external-link.tsx'
+import { useMaintenanceNotice } from './use-maintenance-notice.ts'
 
 /**
  * SPEC §2/§8: shown while a blocking maintenance is in progress, with the notice's link. A visitor is
