@@ -36,19 +36,21 @@ function nextMessageLength(bytes: Buffer): number | undefined {
 async function receive(connection: number, bytes: Uint8Array) {
   if (connection !== current) await startConnection(connection)
   pending = pending.length === 0 ? Buffer.from(bytes) : Buffer.concat([pending, bytes])
-  for (let length = nextMessageLength(pending); length !== undefined; length = nextMessageLength(pending)) {
-    const message = new Uint8Array(pending.subarray(0, length))
-    pending = pending.subarray(length)
-    awaitingStartup = false
-    const answer: Uint8Array<ArrayBuffer>[] = []
-    await db.runExclusive(() =>
-      db.execProtocolRawStream(message, { onRawData: (chunk) => answer.push(new Uint8Array(chunk)) }),
-    )
-    if (answer.length === 0) continue
-    const whole =
-      answer.length === 1 ? (answer[0] as Uint8Array<ArrayBuffer>) : new Uint8Array(Buffer.concat(answer))
-    post({ type: 'bytes', connection, bytes: whole }, [whole.buffer])
-  }
+  // The client sent these messages together (a query's parse, bind, execute and sync): their answers go back
+  // together, in one message between the threads, instead of one per answer.
+  const answer: Uint8Array<ArrayBuffer>[] = []
+  await db.runExclusive(async () => {
+    for (let length = nextMessageLength(pending); length !== undefined; length = nextMessageLength(pending)) {
+      const message = new Uint8Array(pending.subarray(0, length))
+      pending = pending.subarray(length)
+      awaitingStartup = false
+      await db.execProtocolRawStream(message, { onRawData: (chunk) => answer.push(new Uint8Array(chunk)) })
+    }
+  })
+  if (answer.length === 0) return
+  const whole =
+    answer.length === 1 ? (answer[0] as Uint8Array<ArrayBuffer>) : new Uint8Array(Buffer.concat(answer))
+  post({ type: 'bytes', connection, bytes: whole }, [whole.buffer])
 }
 
 // A connection that ended in a transaction (the server's thread gave it up) leaves none open for the next.
