@@ -103,13 +103,16 @@ describe.each(drivers)('mails through the jobs on %s', (driver) => {
       }),
     })
     await expect
-      .poll(async () => {
-        const list = v.parse(
-          outboxListSchema,
-          toCamelCase(await (await fetch(`${server.url}${apiUrl(apiPaths.outbox())}`)).json()),
-        )
-        return { mails: list.mails, jobs: list.jobs.filter((job) => job.kind === 'mail') }
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const list = v.parse(
+            outboxListSchema,
+            toCamelCase(await (await fetch(`${server.url}${apiUrl(apiPaths.outbox())}`)).json()),
+          )
+          return { mails: list.mails, jobs: list.jobs.filter((job) => job.kind === 'mail') }
+        },
+        { timeout: 15_000 },
+      )
       .toMatchObject({
         mails: [],
         jobs: [
