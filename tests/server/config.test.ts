@@ -231,6 +231,33 @@ describe('loadConfig', () => {
     expect(configError({ ...s3, S3_BUCKET: 'No_Bucket' }).variable).toBe('S3_BUCKET')
   })
 
+  it('takes the referral service from CELLO_PRODUCT_ID and CELLO_PRODUCT_SECRET together (SPEC §7)', () => {
+    const cello = { CELLO_PRODUCT_ID: 'signet-ch', CELLO_PRODUCT_SECRET: 'a-product-secret-of-cello' }
+    expect(loadConfig(cello).referral).toEqual({
+      productId: 'signet-ch',
+      productSecret: 'a-product-secret-of-cello',
+      sandbox: false,
+    })
+    expect(loadConfig({ ...cello, CELLO_SANDBOX: 'true' }).referral?.sandbox).toBe(true)
+    expect(loadConfig({}).referral).toBeUndefined()
+    const missing = configError({ CELLO_PRODUCT_ID: 'signet-ch' })
+    expect(missing.variable).toBe('CELLO_PRODUCT_SECRET')
+    expect(missing.message).toMatch(/CELLO_PRODUCT_SECRET must be set with CELLO_PRODUCT_ID/)
+    // A short secret is refused without being repeated.
+    const short = configError({ ...cello, CELLO_PRODUCT_SECRET: 'tiny-secret' })
+    expect(short.message).toMatch(/CELLO_PRODUCT_SECRET must be the referral service product secret/)
+    expect(short.message).not.toContain('tiny-secret')
+    expect(configError({ ...cello, CELLO_PRODUCT_ID: 'signet ch' }).variable).toBe('CELLO_PRODUCT_ID')
+    expect(configError({ ...cello, CELLO_SANDBOX: 'yes' }).message).toMatch(
+      /CELLO_SANDBOX must be true or false/,
+    )
+    const production = { ...cello, APP_MODE: 'production', KEY_ENCRYPTION_KEY: productionKey }
+    expect(loadConfig(production).referral?.sandbox).toBe(false)
+    expect(configError({ ...production, CELLO_SANDBOX: 'true' }).message).toMatch(
+      /CELLO_SANDBOX must not be true in production/,
+    )
+  })
+
   it('names the seller of the invoices from SELLER_*, all three together', () => {
     const seller = {
       SELLER_NAME: 'Signet AG',
