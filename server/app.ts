@@ -211,6 +211,7 @@ export function createApp({
     production,
     seller: config.seller ?? (production ? null : sandboxSeller),
     demoQualifiedSigning,
+    marketingForms: config.marketingFormUrl !== undefined,
   }
   api.route('/', createBusinessRoutes(businesses))
   api.route('/', createBillingRoutes(businesses))

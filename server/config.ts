@@ -68,6 +68,12 @@ export type AppConfig = {
    * widget token; `sandbox` loads our own stand-in of its script instead of Cello's. Unset: no referral widget.
    */
   referral?: ReferralConfig | undefined
+  /**
+   * SPEC §7 marketing form submission: the forms service's submission URL of the business signup form, or
+   * `sandbox` (never in production) for the stand-in that writes each submission to the development outbox.
+   * Unset: nothing is submitted.
+   */
+  marketingFormUrl?: string | undefined
   /** Browser error reporting (SPEC §9): off unless a DSN is set. */
   errorReporting: { dsn: string; disabled: boolean; tracesSampleRate: number; environment: string } | null
   /** SSO_SANDBOX: serve the sandbox OpenID provider; unset: on outside production, never in production. */
@@ -311,6 +317,15 @@ const envSchema = v.object({
       v.minLength(16, 'must be the referral service product secret (16 characters or more)'),
     ),
   ),
+  MARKETING_FORM_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value === 'sandbox' || (/^https?:\/\//.test(value) && URL.canParse(value)),
+        'must be the forms service’s submission URL (https://…) or sandbox',
+      ),
+    ),
+  ),
   CELLO_SANDBOX: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
   SENTRY_DSN: v.optional(v.pipe(v.string(), v.url('must be a Sentry DSN URL'))),
   SENTRY_DISABLED: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
@@ -526,6 +541,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       'Invalid configuration: KEY_ENCRYPTION_KEY must be set in production: 32 random bytes in base64 (openssl rand -base64 32), which seal the private keys at rest',
     )
   }
+  if (result.output.APP_MODE === 'production' && result.output.MARKETING_FORM_URL === 'sandbox') {
+    throw new ConfigError(
+      'MARKETING_FORM_URL',
+      'Invalid configuration: MARKETING_FORM_URL must not be sandbox in production',
+    )
+  }
   if (result.output.APP_MODE === 'production' && result.output.CELLO_SANDBOX === 'true') {
     throw new ConfigError(
       'CELLO_SANDBOX',
@@ -643,6 +664,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     termsUrl: TERMS_URL,
     staffEmailDomain: STAFF_EMAIL_DOMAIN,
     guidanceToken: GUIDANCE_TOKEN,
+    marketingFormUrl: result.output.MARKETING_FORM_URL,
     referral:
       CELLO_PRODUCT_ID === undefined || CELLO_PRODUCT_SECRET === undefined
         ? undefined

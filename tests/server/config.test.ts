@@ -258,6 +258,21 @@ describe('loadConfig', () => {
     )
   })
 
+  it('takes the forms service from MARKETING_FORM_URL: a submission URL, or its sandbox outside production', () => {
+    const url = 'https://api.hsforms.com/submissions/v3/integration/submit/42/form-1'
+    expect(loadConfig({ MARKETING_FORM_URL: url }).marketingFormUrl).toBe(url)
+    expect(loadConfig({ MARKETING_FORM_URL: 'sandbox' }).marketingFormUrl).toBe('sandbox')
+    expect(loadConfig({}).marketingFormUrl).toBeUndefined()
+    expect(configError({ MARKETING_FORM_URL: 'hsforms' }).message).toMatch(
+      /MARKETING_FORM_URL must be the forms service’s submission URL \(https:\/\/…\) or sandbox/,
+    )
+    const production = { APP_MODE: 'production', KEY_ENCRYPTION_KEY: productionKey }
+    expect(loadConfig({ ...production, MARKETING_FORM_URL: url }).marketingFormUrl).toBe(url)
+    expect(configError({ ...production, MARKETING_FORM_URL: 'sandbox' }).message).toMatch(
+      /MARKETING_FORM_URL must not be sandbox in production/,
+    )
+  })
+
   it('names the seller of the invoices from SELLER_*, all three together', () => {
     const seller = {
       SELLER_NAME: 'Signet AG',
