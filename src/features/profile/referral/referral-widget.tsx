@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
@@ -23,6 +23,17 @@ async function fetchReferralToken(api: ApiClient): Promise<ReferralToken | null>
   }
 }
 
+/** The referral token of the signed-in account `account` (null: signed out), asked once per account. */
+function getReferralTokenQueryOptions(api: ApiClient, account: string | null) {
+  return queryOptions({
+    queryKey: ['referral-token', account],
+    queryFn: () => fetchReferralToken(api),
+    enabled: account !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  })
+}
+
 /**
  * The referral component (SPEC §7: Cello) for a signed-in account, on every screen it sees: booted with the
  * token the server signs, in the UI's language. Without the service it renders and loads nothing.
@@ -31,13 +42,7 @@ export function ReferralWidget() {
   const { api, session } = useRouteContext({ from: '__root__' })
   const { i18n } = useLingui()
   const account = useSelector(session, selectAccountId)
-  const { data: referral } = useQuery({
-    queryKey: ['referral-token', account],
-    queryFn: () => fetchReferralToken(api),
-    enabled: account !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  })
+  const { data: referral } = useQuery(getReferralTokenQueryOptions(api, account))
   const language = i18n.locale.slice(0, 2)
   useEffect(() => (referral ? bootReferralComponent(referral, language) : undefined), [referral, language])
   return null
