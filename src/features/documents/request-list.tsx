@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { memo, type Ref, useEffect, useRef, useState } from 'react'
+import { apiUserEmailDomain } from '../../../contract/api-users.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
@@ -138,7 +139,10 @@ const RequestItem = memo(function RequestItem({
   const own = waiting.some((s) => s.accountEmail.toLowerCase() === email.toLowerCase())
   const next = waiting[0] === undefined ? '' : signerLabel(waiting[0])
   const others = waiting.length - 1
-  const owner = request.ownerEmail
+  // An API user is known by its username; its account's address is only a placeholder.
+  const owner = request.ownerEmail.endsWith(`@${apiUserEmailDomain}`)
+    ? request.ownerEmail.slice(0, -apiUserEmailDomain.length - 1)
+    : request.ownerEmail
   const content = (
     <>
       <span className={styles.title}>{request.title}</span>
