@@ -211,6 +211,8 @@ export const errorCodes = [
   'user.already_exists',
   /** PUT /v1/user tried to set an attribute that only the server sets. */
   'user.attribute_read_only',
+  /** POST /v1/user/cello where the deployment has no referral service, or for a caller who cannot refer (404). */
+  'referral.unavailable',
   /** An operator's call (GET /metrics) with a wrong operator token, or to a server that has none (403). */
   'operator.token_invalid',
   /** No mail with this id in the development outbox. */

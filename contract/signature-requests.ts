@@ -439,6 +439,7 @@ const intParam = (min: number, max: number) =>
  * is the status of the signature of `account_email`, or of the caller's own one without it.
  * `signatures_count=672` is the pending filter (SPEC §4): open requests the caller owns in which someone
  * other than the caller still has to sign; any other count matches requests with exactly that many signers.
+ * `api_users_of` lists a business's API requests for its admins.
  */
 export const signatureRequestListQuerySchema = v.object({
   status_overall: v.optional(
@@ -458,6 +459,11 @@ export const signatureRequestListQuerySchema = v.object({
     ),
   ),
   signatures_count: v.optional(intParam(0, 100_000)),
+  /**
+   * A business's id: the requests its API users sent, instead of the caller's own. Only the business's admins
+   * may ask (a member gets 403 `business.not_allowed`, anyone else 404 `business.not_found`).
+   */
+  api_users_of: v.optional(v.pipe(v.string(), v.uuid('must be a business id'))),
   /** Part of the title, in any case: the dashboard's search. */
   title: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
   page: v.optional(intParam(0, 1_000_000), '0'),

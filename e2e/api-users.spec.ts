@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { ApiUsersPage } from './pages/api-users-page.ts'
-import { openBusiness } from './pages/business-api.ts'
+import { joinBusiness, openBusiness } from './pages/business-api.ts'
+import { DashboardPage } from './pages/dashboard-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
 
@@ -116,4 +117,65 @@ test('an admin makes an API user whose key signs a request, then resets, narrows
     body: await page.screenshot({ fullPage: true }),
     contentType: 'image/png',
   })
+})
+
+test('admins see the requests the business’s API users sent; members are not offered them', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const admin = await createAccount(request, 'Grace')
+  const member = await createAccount(request, 'Alan')
+  const businessId = await openBusiness(request, admin, 'Turing Freight AG')
+  await joinBusiness(request, admin, businessId, member)
+  const username = `shop-${randomUUID().slice(0, 8)}`
+  const made = await request.post(`/api/v1/businesses/${businessId}/apis`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { username, description: 'Web shop' },
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  const { api_key: key } = (await made.json()) as { api_key: string }
+
+  // The web shop sends the member an order to sign, with nothing but its key.
+  const shop = integration(request, username, key)
+  const created = await shop.post('/v3/signature-requests', {
+    title: 'Web shop order 815',
+    signatures: [{ account_email: member.email }],
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  expect((await shop.upload(`/v3/signature-requests/${id}/documents`)).status()).toBe(201)
+  expect((await shop.post(`/v3/signature-requests/${id}/initiate`)).status()).toBe(200)
+
+  await signInTab(page, admin)
+  const dashboard = new DashboardPage(page)
+  await dashboard.open('/dashboard')
+  await dashboard.seeEmpty('Upload a PDF to sign it yourself or to ask others to sign it.')
+  await dashboard.clickFilter('API requests')
+  await dashboard.seeActiveFilter('API requests')
+  const row = page.getByRole('listitem').filter({ hasText: 'Web shop order 815' })
+  await expect(row).toContainText(`Sent by ${username}`)
+  await expect(row).not.toContainText('api.invalid')
+  await expect(row).toContainText('0 of 1 signed')
+  await expect(row).toContainText('Open')
+  // Only its participants open a request: the admin's row opens nothing.
+  await expect(row.getByRole('link')).toHaveCount(0)
+  await dashboard.seeNoSeriousAccessibilityViolations()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(row).toBeVisible()
+  await testInfo.attach('api-requests-phone', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  })
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // The member signs it from their own list, and is offered no business-wide one, not even by its address.
+  await signInTab(page, member)
+  await dashboard.open('/dashboard?filter=api')
+  await dashboard.seeActiveFilter('All')
+  await expect(
+    page.getByRole('navigation', { name: 'Filter requests' }).getByRole('link', { name: 'API requests' }),
+  ).toHaveCount(0)
+  await dashboard.seeRequest('^Web shop order 815', 'Open')
+  await expect(page.getByRole('link', { name: 'Sign Web shop order 815' })).toBeVisible()
 })

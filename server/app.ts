@@ -51,6 +51,7 @@ import { createObserveRoutes } from './routes/observe.ts'
 import { createOpenApiRoutes } from './routes/openapi.ts'
 import { createOutboxRoutes } from './routes/outbox.ts'
 import { createPkiRoutes } from './routes/pki.ts'
+import { createReferralRoutes } from './routes/referral.ts'
 import { createSealRoutes } from './routes/seals.ts'
 import { createSendtoRoutes } from './routes/sendto.ts'
 import { createSignatureRequestRoutes } from './routes/signature-requests.ts'
@@ -180,6 +181,7 @@ export function createApp({
   )
   api.route('/', createAuthRoutes(accounts))
   api.route('/', createUserRoutes(accounts))
+  api.route('/', createReferralRoutes({ db, now, production, referral: config.referral }))
   api.route('/', createSsoRoutes({ config, db, logger, now }))
   api.route('/', createSignatureRequestRoutes(requests))
   api.route('/', createDocumentRoutes(requests))
@@ -209,6 +211,7 @@ export function createApp({
     production,
     seller: config.seller ?? (production ? null : sandboxSeller),
     demoQualifiedSigning,
+    marketingForms: config.marketingFormUrl !== undefined,
   }
   api.route('/', createBusinessRoutes(businesses))
   api.route('/', createBillingRoutes(businesses))
@@ -274,6 +277,7 @@ export function createApp({
           ? null
           : new URL(config.errorReporting.dsn).origin,
       guidance: config.guidanceToken !== undefined,
+      referral: config.referral !== undefined && !config.referral.sandbox,
     }),
   )
   app.use(resolveClientAddress(config.trustedProxies ?? 0))

@@ -63,6 +63,17 @@ export type AppConfig = {
   maintenanceBlockingPattern: string
   /** SPEC §7 in-app guidance service: its app token; without one the app loads nothing of it. */
   guidanceToken?: string | undefined
+  /**
+   * SPEC §7, §8 referral service (Cello): the product's credentials, with which the server signs each user's
+   * widget token; `sandbox` loads our own stand-in of its script instead of Cello's. Unset: no referral widget.
+   */
+  referral?: ReferralConfig | undefined
+  /**
+   * SPEC §7 marketing form submission: the forms service's submission URL of the business signup form, or
+   * `sandbox` (never in production) for the stand-in that writes each submission to the development outbox.
+   * Unset: nothing is submitted.
+   */
+  marketingFormUrl?: string | undefined
   /** Browser error reporting (SPEC §9): off unless a DSN is set. */
   errorReporting: { dsn: string; disabled: boolean; tracesSampleRate: number; environment: string } | null
   /** SSO_SANDBOX: serve the sandbox OpenID provider; unset: on outside production, never in production. */
@@ -176,6 +187,7 @@ export class ConfigError extends Error {
 // Values of these variables may hold credentials, so error messages never repeat them.
 const secretVariables = new Set([
   'DATABASE_URL',
+  'CELLO_PRODUCT_SECRET',
   'SMTP_URL',
   'SSO_CLIENTS',
   'SSO_STATE_SECRET',
@@ -296,6 +308,25 @@ const envSchema = v.object({
       v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the guidance service app token, e.g. NX-98ii14b'),
     ),
   ),
+  CELLO_PRODUCT_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be the referral service product id')),
+  ),
+  CELLO_PRODUCT_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(16, 'must be the referral service product secret (16 characters or more)'),
+    ),
+  ),
+  MARKETING_FORM_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value === 'sandbox' || (/^https?:\/\//.test(value) && URL.canParse(value)),
+        'must be the forms service’s submission URL (https://…) or sandbox',
+      ),
+    ),
+  ),
+  CELLO_SANDBOX: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
   SENTRY_DSN: v.optional(v.pipe(v.string(), v.url('must be a Sentry DSN URL'))),
   SENTRY_DISABLED: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
   SENTRY_TRACES_SAMPLE_RATE: v.optional(
@@ -486,6 +517,9 @@ function setTogether(variables: Record<string, unknown>): void {
     throw new ConfigError(missing, `Invalid configuration: ${missing} must be set with ${set.join(' and ')}`)
 }
 
+/** The referral service's credentials (SPEC §7 CELLO_PRODUCT_ID, CELLO_PRODUCT_SECRET) and CELLO_SANDBOX. */
+export type ReferralConfig = { productId: string; productSecret: string; sandbox: boolean }
+
 /**
  * Reads the configuration from environment variables; an empty variable counts as unset. Throws a
  * {@link ConfigError} naming the first wrong variable.
@@ -507,6 +541,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       'Invalid configuration: KEY_ENCRYPTION_KEY must be set in production: 32 random bytes in base64 (openssl rand -base64 32), which seal the private keys at rest',
     )
   }
+  if (result.output.APP_MODE === 'production' && result.output.MARKETING_FORM_URL === 'sandbox') {
+    throw new ConfigError(
+      'MARKETING_FORM_URL',
+      'Invalid configuration: MARKETING_FORM_URL must not be sandbox in production',
+    )
+  }
+  if (result.output.APP_MODE === 'production' && result.output.CELLO_SANDBOX === 'true') {
+    throw new ConfigError(
+      'CELLO_SANDBOX',
+      'Invalid configuration: CELLO_SANDBOX must not be true in production',
+    )
+  }
   if (result.output.APP_MODE === 'production' && result.output.SSO_SANDBOX === 'true') {
     throw new ConfigError('SSO_SANDBOX', 'Invalid configuration: SSO_SANDBOX must not be true in production')
   }
@@ -522,7 +568,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
   const { STATUS_PAGE_URL, STATUS_PAGE_FILE, MAINTENANCE_BLOCKING_PATTERN, TERMS_VERSION, TERMS_URL } =
     result.output
-  const { STAFF_EMAIL_DOMAIN, GUIDANCE_TOKEN } = result.output
+  const { STAFF_EMAIL_DOMAIN, GUIDANCE_TOKEN, CELLO_PRODUCT_ID, CELLO_PRODUCT_SECRET, CELLO_SANDBOX } =
+    result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
   const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN, JOB_HAND_BACK_SECONDS } = result.output
@@ -591,6 +638,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     )
   }
   setTogether({ SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER })
+  setTogether({ CELLO_PRODUCT_ID, CELLO_PRODUCT_SECRET })
   if (S3_ENDPOINT !== undefined) {
     for (const [variable, value] of Object.entries({ S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })) {
       if (value === undefined)
@@ -616,6 +664,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     termsUrl: TERMS_URL,
     staffEmailDomain: STAFF_EMAIL_DOMAIN,
     guidanceToken: GUIDANCE_TOKEN,
+    marketingFormUrl: result.output.MARKETING_FORM_URL,
+    referral:
+      CELLO_PRODUCT_ID === undefined || CELLO_PRODUCT_SECRET === undefined
+        ? undefined
+        : {
+            productId: CELLO_PRODUCT_ID,
+            productSecret: CELLO_PRODUCT_SECRET,
+            sandbox: CELLO_SANDBOX === 'true',
+          },
     errorReporting: SENTRY_DSN
       ? {
           dsn: SENTRY_DSN,

@@ -29,6 +29,11 @@ import { type ErrorReporter, startErrorReporting } from './providers/error-repor
 import { createMailProvider } from './providers/mail/create-mail-provider.ts'
 import type { MailProvider } from './providers/mail/mail-provider.ts'
 import { createMailQueue, mailJob, mailJobHandler } from './providers/mail/mail-queue.ts'
+import {
+  createMarketingForms,
+  marketingFormHandler,
+  marketingFormJob,
+} from './providers/marketing-forms/marketing-forms.ts'
 import { createServerClock } from './server-clock.ts'
 import { autoRemindHandler, autoRemindJob } from './signature-requests/auto-remind-signers.ts'
 import { requestExpiryHandler, requestExpiryJob } from './signature-requests/expire-signature-request.ts'
@@ -151,6 +156,7 @@ export async function startServer(
       publicUrl: config.publicUrl,
       logger,
       billing,
+      marketingForms: config.marketingFormUrl !== undefined,
     }
     // A business's deletion cancels its subscription with the billing provider first.
     handlers[businessDeletionJob] = {
@@ -174,6 +180,9 @@ export async function startServer(
       lane: 'callbacks',
       run: requestCallbackHandler({ db: database.db, now, production: config.appMode === 'production' }),
     }
+    const marketingForms = createMarketingForms(config)
+    if (marketingForms)
+      handlers[marketingFormJob] = { lane: 'callbacks', run: marketingFormHandler(marketingForms) }
     if (billing?.sandbox) handlers[sandboxRenewJob] = { lane: 'billing', run: billing.sandbox.renewHandler() }
     const backup = { database, driver: config.database.driver, storage: fileStorageOptions(config), now }
     if (config.backup !== undefined)

@@ -1,5 +1,8 @@
-/** The list filters of SPEC §4 (and `expired`, issue 40), in the order the list shows them. */
-export const requestFilters = ['all', 'toSign', 'pending', 'declined', 'completed', 'expired'] as const
+/**
+ * The list filters of SPEC §4 (and `expired`, issue 40; `api`, the requests the business's API users sent, for
+ * its admins alone, issue 39), in the order the list shows them.
+ */
+export const requestFilters = ['all', 'toSign', 'pending', 'declined', 'completed', 'expired', 'api'] as const
 
 /** A signature request list filter. */
 export type RequestFilter = (typeof requestFilters)[number]

@@ -6,7 +6,7 @@ import type { Business } from '../../contract/businesses.ts'
 import type { UpgradePreview } from '../../contract/price-plans.ts'
 import { displayName } from '../accounts/display-name.ts'
 import { joinAsNewMember, requireNoBusiness } from '../businesses/business-errors.ts'
-import { insertBusiness } from '../businesses/create-business.ts'
+import { insertBusiness, submitSignupForm } from '../businesses/create-business.ts'
 import { getBusiness } from '../businesses/get-business.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
 import { users } from '../db/schema.ts'
@@ -121,6 +121,7 @@ export async function confirmDirectUpgrade(
     )
     await tx.update(users).set({ billingCustomerId: null }).where(eq(users.id, userId))
     await applySubscription(services, tx, await loadBillingBusiness(tx, id, true), subscription)
+    if (services.marketingForms) await submitSignupForm(services, tx, userId, company)
   })
   services.jobs.wake()
   return getBusiness(services.db, now, userId, id)

@@ -17,4 +17,6 @@ export type BusinessServices = {
   /** Address of the app, without trailing slash, for links in mails. */
   publicUrl: string
   logger: Logger
+  /** A forms service is configured (MARKETING_FORM_URL): a new business submits the signup form to it (SPEC §7). */
+  marketingForms: boolean
 }

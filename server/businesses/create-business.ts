@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { type Business, type CreateBusiness, trialDays } from '../../contract/businesses.ts'
 import type { Currency } from '../../contract/price-plans.ts'
-import { businesses, businessMembers } from '../db/schema.ts'
+import { businesses, businessMembers, users } from '../db/schema.ts'
+import type { JobWriter } from '../jobs/job-queue.ts'
+import {
+  type MarketingFormSubmission,
+  marketingFormJob,
+} from '../providers/marketing-forms/marketing-forms.ts'
 import { joinAsNewMember } from './business-errors.ts'
 import type { BusinessServices } from './business-services.ts'
 import { defaultBusinessSettings } from './business-settings.ts'
@@ -44,8 +50,39 @@ export async function insertBusiness(
 }
 
 /**
+ * Writes the submission of the business signup form to the forms service (SPEC §7: a marketing form), with
+ * `writer` the transaction that opens the business: who signed up (by HubSpot's contact properties), for which
+ * company, from which page.
+ */
+export async function submitSignupForm(
+  services: Pick<BusinessServices, 'jobs' | 'publicUrl'>,
+  writer: JobWriter & Pick<Transaction, 'select'>,
+  userId: string,
+  input: CreateBusiness,
+): Promise<void> {
+  const [admin] = await writer
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+  const submission: MarketingFormSubmission = {
+    fields: [
+      { name: 'email', value: admin?.email ?? input.email },
+      { name: 'firstname', value: admin?.firstName ?? '' },
+      { name: 'lastname', value: admin?.lastName ?? '' },
+      { name: 'company', value: input.name },
+      { name: 'phone', value: input.phone },
+      { name: 'country', value: input.billing.country },
+    ].filter((field) => field.value !== ''),
+    pageUri: `${services.publicUrl}/business/signup`,
+    pageName: 'Business signup',
+  }
+  await services.jobs.enqueue(writer, marketingFormJob, submission)
+}
+
+/**
  * POST /v2/businesses: opens a business with the caller as its first admin, on a 14-day trial (SPEC §4
- * TRIALING), whose end is a job written with it.
+ * TRIALING), whose end is a job written with it, as is the signup form's submission where a forms service is
+ * configured.
  */
 export async function createBusiness(
   services: BusinessServices,
@@ -58,6 +95,8 @@ export async function createBusiness(
   await joinAsNewMember(services.db, userId, async (tx) => {
     await insertBusiness(tx, { id, userId, input, now }, { trialEndsAt })
     await scheduleTrialEnd(services.jobs, tx, id, trialEndsAt)
+    if (services.marketingForms) await submitSignupForm(services, tx, userId, input)
   })
+  if (services.marketingForms) services.jobs.wake(marketingFormJob)
   return getBusiness(services.db, now, userId, id)
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { apiBase } from '../../contract/paths.ts'
 import { guidanceServiceOrigins as guidance } from '../providers/guidance/guidance-service.ts'
+import { referralServiceOrigins as referralService } from '../providers/referral/referral-service.ts'
 
 /** Where browsers post what a Content-Security-Policy refused, under the API (server/routes/csp-reports.ts). */
 export const cspReportPath = '/csp-reports'
@@ -16,6 +17,8 @@ export type SecurityHeaderOptions = {
   errorReportingOrigin: string | null
   /** GUIDANCE_TOKEN is set: the guidance SDK loads from its origins, talks to its service and styles its tips. */
   guidance: boolean
+  /** CELLO_* is set, without its sandbox: the referral component loads from the service and draws in its frame. */
+  referral: boolean
 }
 
 /** Stripe's origins for Stripe.js and the Payment Element, as its security guide lists them. */
@@ -43,7 +46,7 @@ const reporting: Directives = { 'report-uri': [`${apiBase}${cspReportPath}`] }
  * The app's policy: its scripts, styles, fonts and calls come from its own origin only, no inline script and
  * no eval, and no site may frame it. Stripe's origins are admitted only where Stripe is configured, Sentry's
  * only where error reporting is on, the guidance service's (with the inline styles its tips are drawn with)
- * only where it is configured. Outside production, /statecharts compiles Graphviz' WebAssembly and
+ * only where it is configured, the referral service's likewise. Outside production, /statecharts compiles Graphviz' WebAssembly and
  * /dev/outbox shows a mail's HTML (written with style attributes) in a frame that inherits this policy.
  */
 function appContentSecurityPolicy({
@@ -51,8 +54,10 @@ function appContentSecurityPolicy({
   stripe,
   errorReportingOrigin,
   guidance: withGuidance,
+  referral,
 }: SecurityHeaderOptions): string {
   const from = (origins: readonly string[]) => (withGuidance ? origins : [])
+  const ofReferral = (origins: readonly string[]) => (referral ? origins : [])
   const reports = errorReportingOrigin === null ? [] : [errorReportingOrigin]
   return serialize({
     'default-src': ["'self'"],
@@ -61,11 +66,12 @@ function appContentSecurityPolicy({
       ...(production ? [] : ["'wasm-unsafe-eval'"]),
       ...(stripe ? stripeOrigins.script : []),
       ...from(guidance.script),
+      ...ofReferral(referralService.script),
     ],
     'style-src': ["'self'", ...from(["'unsafe-inline'"])],
     ...(production ? {} : { 'style-src-attr': ["'unsafe-inline'"] }),
     // The app shows page images, previews, signatures, seals and logos from object URLs of what it fetched.
-    'img-src': ["'self'", 'blob:', ...from(guidance.img)],
+    'img-src': ["'self'", 'blob:', ...from(guidance.img), ...ofReferral(referralService.img)],
     ...(withGuidance
       ? { 'font-src': ["'self'", ...guidance.font], 'media-src': ["'self'", ...guidance.media] }
       : {}),
@@ -74,8 +80,9 @@ function appContentSecurityPolicy({
       ...(stripe ? stripeOrigins.connect : []),
       ...reports,
       ...from(guidance.connect),
+      ...ofReferral(referralService.connect),
     ],
-    'frame-src': ["'self'", ...(stripe ? stripeOrigins.frame : [])],
+    'frame-src': ["'self'", ...(stripe ? stripeOrigins.frame : []), ...ofReferral(referralService.frame)],
     'worker-src': ["'self'", ...(errorReportingOrigin === null ? [] : ['blob:'])],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

@@ -79,7 +79,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
       describeRoute({
         summary: 'List the requests the caller sends or signs',
         description:
-          '`signatures_count=672` lists the open requests the caller owns that others still have to sign. Newest first by default.',
+          '`signatures_count=672` lists the open requests the caller owns that others still have to sign. `api_users_of` (a business id) lists instead the requests the business’s API users sent; only its admins may ask. Newest first by default.',
         tag: 'Signature requests',
         auth: 'account',
         answers: [ok(signatureRequestPageSchema)],

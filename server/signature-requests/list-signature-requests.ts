@@ -18,8 +18,10 @@ import {
 import { alias } from 'drizzle-orm/pg-core'
 import type { SignatureRequestListParams, SignatureRequestPage } from '../../contract/signature-requests.ts'
 import { pendingSignaturesCount } from '../../machines/request-filters/request-filters.constants.ts'
+import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import type { Database } from '../db/open-database.ts'
 import {
+  apiUsers,
   signatureRequestDocuments,
   signatureRequestListings,
   signatureRequests,
@@ -54,7 +56,9 @@ export function signatureRequestListQueries(
         .where(and(eq(signatures.requestId, listed.requestId), ...conditions)),
     )
   const filters: (SQL | undefined)[] = [
-    eq(listed.userId, caller.userId),
+    params.api_users_of === undefined
+      ? eq(listed.userId, caller.userId)
+      : sentByApiUsers(db, params.api_users_of),
     // A draft without a document is an upload under way or left: nothing to list. Asked of drafts only, one
     // listing at a time through the documents' key: as an EXISTS, the planner of the embedded database read and
     // hashed every request's documents first (115 ms with 100,000 requests).
@@ -119,6 +123,26 @@ export function signatureRequestListQueries(
 }
 
 /**
+ * The SQL condition that the listing at hand is its owner's and the owner an API user of business `businessId`:
+ * one listing per request the business's API users sent (another of its API users signing it has one too).
+ */
+function sentByApiUsers(db: Database, businessId: string): SQL {
+  const listed = signatureRequestListings
+  return and(
+    inArray(
+      listed.userId,
+      db.select({ id: apiUsers.userId }).from(apiUsers).where(eq(apiUsers.businessId, businessId)),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(signatureRequests)
+        .where(and(eq(signatureRequests.id, listed.requestId), eq(signatureRequests.ownerId, listed.userId))),
+    ),
+  ) as SQL
+}
+
+/**
  * The SQL condition that the signature at hand (`signatures`) is in turn: no open signature of its request
  * comes before it in the signing order (see `signersInTurn`, the rule the lifecycle machine applies).
  */
@@ -143,6 +167,7 @@ function inTurn(db: Database): SQL {
  * without a document (an upload under way or left, see `deleteEmptyDrafts`), filtered as
  * the list's query says (see `signatureRequestListQuerySchema`). `signatures_count=672` is the pending
  * filter: OPEN requests the caller owns in which a signature of someone other than the caller is open.
+ * `api_users_of` lists instead the requests a business's API users sent, for the business's admins alone.
  */
 export async function listSignatureRequests(
   services: RequestServices,
@@ -150,6 +175,8 @@ export async function listSignatureRequests(
   params: SignatureRequestListParams,
 ): Promise<SignatureRequestPage> {
   const { db } = services
+  if (params.api_users_of !== undefined)
+    await requireBusinessRole(db, caller.userId, params.api_users_of, 'admin')
   const queries = signatureRequestListQueries(db, caller, params)
   const page = await queries.page
   const total = page[0]?.total ?? (params.page > 0 ? ((await queries.total)[0]?.total ?? 0) : 0)

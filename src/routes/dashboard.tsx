@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { filterQuery } from '../../machines/request-filters/filter-query.ts'
+import { filterQuery, listAccountOf } from '../../machines/request-filters/filter-query.ts'
 import { access } from '../../machines/route-access/route-access.ts'
 import { getUserQueryOptions } from '../api/user.ts'
 import { prepareDateFormat } from '../app/prepare-dates.ts'
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/dashboard')({
     const list = user
       ? queryClient
           .ensureInfiniteQueryData({
-            ...getSignatureRequestsQueryOptions(api, filterQuery(deps.filter, user.email), title),
+            ...getSignatureRequestsQueryOptions(api, filterQuery(deps.filter, listAccountOf(user)), title),
             revalidateIfStale: true,
           })
           .catch(() => {})

@@ -9,6 +9,7 @@ import { businessErrorMessage } from '../../src/features/business/business-messa
 import { sealErrorMessage } from '../../src/features/business/seals/seal-messages.ts'
 import { requestErrorMessage } from '../../src/features/documents/request-messages.ts'
 import { identificationErrorMessage } from '../../src/features/identification/identification-messages.ts'
+import { referralErrorMessage } from '../../src/features/profile/referral/referral-messages.ts'
 import { visualSignatureErrorMessage } from '../../src/features/profile/visual-signature/visual-signature-messages.ts'
 import { signingErrorMessage } from '../../src/features/signing/signing-messages.ts'
 import { validationErrorMessage } from '../../src/features/validation/validation-messages.ts'
@@ -23,6 +24,7 @@ const lookups: { name: string; part?: CatalogPart; message: (code: string) => Me
   { name: 'sealErrorMessage', part: 'business', message: sealErrorMessage },
   { name: 'identificationErrorMessage', part: 'identification', message: identificationErrorMessage },
   { name: 'visualSignatureErrorMessage', part: 'profile', message: visualSignatureErrorMessage },
+  { name: 'referralErrorMessage', part: 'profile', message: referralErrorMessage },
   { name: 'validationErrorMessage', part: 'validation', message: validationErrorMessage },
   {
     name: 'signingErrorMessage',

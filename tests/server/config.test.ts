@@ -231,6 +231,48 @@ describe('loadConfig', () => {
     expect(configError({ ...s3, S3_BUCKET: 'No_Bucket' }).variable).toBe('S3_BUCKET')
   })
 
+  it('takes the referral service from CELLO_PRODUCT_ID and CELLO_PRODUCT_SECRET together (SPEC §7)', () => {
+    const cello = { CELLO_PRODUCT_ID: 'signet-ch', CELLO_PRODUCT_SECRET: 'a-product-secret-of-cello' }
+    expect(loadConfig(cello).referral).toEqual({
+      productId: 'signet-ch',
+      productSecret: 'a-product-secret-of-cello',
+      sandbox: false,
+    })
+    expect(loadConfig({ ...cello, CELLO_SANDBOX: 'true' }).referral?.sandbox).toBe(true)
+    expect(loadConfig({}).referral).toBeUndefined()
+    const missing = configError({ CELLO_PRODUCT_ID: 'signet-ch' })
+    expect(missing.variable).toBe('CELLO_PRODUCT_SECRET')
+    expect(missing.message).toMatch(/CELLO_PRODUCT_SECRET must be set with CELLO_PRODUCT_ID/)
+    // A short secret is refused without being repeated.
+    const short = configError({ ...cello, CELLO_PRODUCT_SECRET: 'tiny-secret' })
+    expect(short.message).toMatch(/CELLO_PRODUCT_SECRET must be the referral service product secret/)
+    expect(short.message).not.toContain('tiny-secret')
+    expect(configError({ ...cello, CELLO_PRODUCT_ID: 'signet ch' }).variable).toBe('CELLO_PRODUCT_ID')
+    expect(configError({ ...cello, CELLO_SANDBOX: 'yes' }).message).toMatch(
+      /CELLO_SANDBOX must be true or false/,
+    )
+    const production = { ...cello, APP_MODE: 'production', KEY_ENCRYPTION_KEY: productionKey }
+    expect(loadConfig(production).referral?.sandbox).toBe(false)
+    expect(configError({ ...production, CELLO_SANDBOX: 'true' }).message).toMatch(
+      /CELLO_SANDBOX must not be true in production/,
+    )
+  })
+
+  it('takes the forms service from MARKETING_FORM_URL: a submission URL, or its sandbox outside production', () => {
+    const url = 'https://api.hsforms.com/submissions/v3/integration/submit/42/form-1'
+    expect(loadConfig({ MARKETING_FORM_URL: url }).marketingFormUrl).toBe(url)
+    expect(loadConfig({ MARKETING_FORM_URL: 'sandbox' }).marketingFormUrl).toBe('sandbox')
+    expect(loadConfig({}).marketingFormUrl).toBeUndefined()
+    expect(configError({ MARKETING_FORM_URL: 'hsforms' }).message).toMatch(
+      /MARKETING_FORM_URL must be the forms service’s submission URL \(https:\/\/…\) or sandbox/,
+    )
+    const production = { APP_MODE: 'production', KEY_ENCRYPTION_KEY: productionKey }
+    expect(loadConfig({ ...production, MARKETING_FORM_URL: url }).marketingFormUrl).toBe(url)
+    expect(configError({ ...production, MARKETING_FORM_URL: 'sandbox' }).message).toMatch(
+      /MARKETING_FORM_URL must not be sandbox in production/,
+    )
+  })
+
   it('names the seller of the invoices from SELLER_*, all three together', () => {
     const seller = {
       SELLER_NAME: 'Signet AG',

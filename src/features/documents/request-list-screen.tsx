@@ -4,11 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useRouteContext } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
-import { filterQuery } from '../../../machines/request-filters/filter-query.ts'
 import {
-  type RequestFilter,
-  requestFilters,
-} from '../../../machines/request-filters/request-filters.constants.ts'
+  appliedRequestFilter,
+  filterQuery,
+  type ListAccount,
+  listAccountOf,
+  offeredRequestFilters,
+} from '../../../machines/request-filters/filter-query.ts'
+import type { RequestFilter } from '../../../machines/request-filters/request-filters.constants.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { useUser } from '../../api/user.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
@@ -26,6 +29,7 @@ const filterLabels: Record<RequestFilter, MessageDescriptor> = {
   declined: msg`Declined`,
   completed: msg`Completed`,
   expired: msg`Expired`,
+  api: msg`API requests`,
 }
 
 const emptyMessages: Record<RequestFilter, MessageDescriptor> = {
@@ -35,7 +39,11 @@ const emptyMessages: Record<RequestFilter, MessageDescriptor> = {
   declined: msg`There are no declined requests yet.`,
   completed: msg`There are no completed requests yet.`,
   expired: msg`There are no expired requests.`,
+  api: msg`Your business’s API users have sent no requests yet.`,
 }
+
+/** Until the user is known, nobody's list: no filter beyond the default, nothing asked. */
+const nobody: ListAccount = { email: '', adminOf: null }
 
 const searchDelayMs = 250
 
@@ -60,12 +68,14 @@ export function RequestListScreen() {
   const navigate = route.useNavigate()
   const searchId = useId()
   const { data: user } = useUser(api)
+  const account = user === undefined ? nobody : listAccountOf(user)
+  const filter = appliedRequestFilter(search.filter, account)
   // Typed text lives here so keys are never lost while the URL catches up; the URL keeps it for reloads.
   const [q, setQ] = useState(search.q ?? '')
   // The server searches once typing pauses, not on every key.
   const title = useDebouncedValue(q.trim(), searchDelayMs)
   const list = useInfiniteQuery({
-    ...getSignatureRequestsQueryOptions(api, filterQuery(search.filter, user?.email ?? ''), title),
+    ...getSignatureRequestsQueryOptions(api, filterQuery(filter, account), title),
     enabled: user !== undefined,
   })
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
@@ -83,15 +93,15 @@ export function RequestListScreen() {
       </header>
       <nav aria-label={t`Filter requests`} className={styles.tabs}>
         <ul>
-          {requestFilters.map((filter) => (
-            <li key={filter}>
+          {offeredRequestFilters(account).map((offered) => (
+            <li key={offered}>
               <Link
                 to="/dashboard"
-                search={{ filter, q: search.q }}
+                search={{ filter: offered, q: search.q }}
                 className={styles.tab}
-                aria-current={filter === search.filter ? 'page' : undefined}
+                aria-current={offered === filter ? 'page' : undefined}
               >
-                {i18n._(filterLabels[filter])}
+                {i18n._(filterLabels[offered])}
               </Link>
             </li>
           ))}
@@ -120,7 +130,7 @@ export function RequestListScreen() {
         <p role="status" className={styles.note}>
           <Trans>Loading your requests…</Trans>
         </p>
-      ) : items.length === 0 && !title && search.filter === 'all' ? (
+      ) : items.length === 0 && !title && filter === 'all' ? (
         // A new account's first screen: what to do first, not only that there is nothing.
         <section className={styles.empty} aria-labelledby="empty-heading">
           <h2 id="empty-heading">
@@ -138,13 +148,14 @@ export function RequestListScreen() {
         </section>
       ) : items.length === 0 ? (
         <p role="status" className={styles.note}>
-          {title ? <Trans>No request matches your search.</Trans> : i18n._(emptyMessages[search.filter])}
+          {title ? <Trans>No request matches your search.</Trans> : i18n._(emptyMessages[filter])}
         </p>
       ) : (
         <RequestList
           items={items}
           total={total}
-          email={user?.email ?? ''}
+          email={account.email}
+          sentBy={filter === 'api'}
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           loadMore={() => void list.fetchNextPage()}

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { memo, type Ref, useEffect, useRef, useState } from 'react'
+import { apiUserEmailDomain } from '../../../contract/api-users.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
@@ -26,11 +27,17 @@ export function RequestList({
   loadingMore,
   loadMore,
   busy,
+  sentBy,
 }: {
   items: SignatureRequestView[]
   /** How many requests match, loaded or not. */
   total: number
   email: string
+  /**
+   * Others' requests, listed for a business admin: each row says who sent it and opens nothing, as only a
+   * request's participants may open it.
+   */
+  sentBy: boolean
   hasMore: boolean
   loadingMore: boolean
   loadMore: () => void
@@ -86,6 +93,7 @@ export function RequestList({
               offset={row.start - virtualizer.options.scrollMargin}
               request={request}
               email={email}
+              sentBy={sentBy}
             />
           )
         })}
@@ -111,6 +119,7 @@ const RequestItem = memo(function RequestItem({
   offset,
   request,
   email,
+  sentBy,
 }: {
   ref: Ref<HTMLLIElement>
   index: number
@@ -119,6 +128,7 @@ const RequestItem = memo(function RequestItem({
   offset: number
   request: SignatureRequestView
   email: string
+  sentBy: boolean
 }) {
   const { i18n, t } = useLingui()
   const title = request.title
@@ -129,6 +139,52 @@ const RequestItem = memo(function RequestItem({
   const own = waiting.some((s) => s.accountEmail.toLowerCase() === email.toLowerCase())
   const next = waiting[0] === undefined ? '' : signerLabel(waiting[0])
   const others = waiting.length - 1
+  // An API user is known by its username; its account's address is only a placeholder.
+  const owner = request.ownerEmail.endsWith(`@${apiUserEmailDomain}`)
+    ? request.ownerEmail.slice(0, -apiUserEmailDomain.length - 1)
+    : request.ownerEmail
+  const content = (
+    <>
+      <span className={styles.title}>{request.title}</span>
+      <span className={styles.meta}>
+        {sentBy ? (
+          <span>
+            <Trans>Sent by {owner}</Trans>
+          </span>
+        ) : null}
+        <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, locale)}</time>
+        {request.statusOverall === 'DRAFT' ? (
+          <span>
+            <Plural value={signers} one="# signer" other="# signers" />
+          </span>
+        ) : (
+          <span>
+            <Trans>
+              {signed} of {signers} signed
+            </Trans>
+          </span>
+        )}
+        {request.statusOverall !== 'OPEN' || waiting.length === 0 ? null : own ? (
+          <span className={styles.turn}>
+            <Trans>Your turn</Trans>
+          </span>
+        ) : (
+          <span>
+            {others === 0 ? (
+              <Trans>Waiting for {next}</Trans>
+            ) : (
+              <Plural
+                value={others}
+                one={`Waiting for ${next} and # other`}
+                other={`Waiting for ${next} and # others`}
+              />
+            )}
+          </span>
+        )}
+      </span>
+      <RequestStatusBadge status={request.statusOverall} className={styles.status} />
+    </>
+  )
   return (
     <li
       ref={ref}
@@ -138,42 +194,14 @@ const RequestItem = memo(function RequestItem({
       aria-posinset={index + 1}
       aria-setsize={total}
     >
-      <Link to="/view/$srid" params={{ srid: request.id }} className={styles.link}>
-        <span className={styles.title}>{request.title}</span>
-        <span className={styles.meta}>
-          <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, locale)}</time>
-          {request.statusOverall === 'DRAFT' ? (
-            <span>
-              <Plural value={signers} one="# signer" other="# signers" />
-            </span>
-          ) : (
-            <span>
-              <Trans>
-                {signed} of {signers} signed
-              </Trans>
-            </span>
-          )}
-          {request.statusOverall !== 'OPEN' || waiting.length === 0 ? null : own ? (
-            <span className={styles.turn}>
-              <Trans>Your turn</Trans>
-            </span>
-          ) : (
-            <span>
-              {others === 0 ? (
-                <Trans>Waiting for {next}</Trans>
-              ) : (
-                <Plural
-                  value={others}
-                  one={`Waiting for ${next} and # other`}
-                  other={`Waiting for ${next} and # others`}
-                />
-              )}
-            </span>
-          )}
-        </span>
-        <RequestStatusBadge status={request.statusOverall} className={styles.status} />
-      </Link>
-      {maySignRequest(request, email) ? (
+      {sentBy ? (
+        <div className={styles.link}>{content}</div>
+      ) : (
+        <Link to="/view/$srid" params={{ srid: request.id }} className={styles.link}>
+          {content}
+        </Link>
+      )}
+      {!sentBy && maySignRequest(request, email) ? (
         <Link
           to="/view/$srid"
           params={{ srid: request.id }}

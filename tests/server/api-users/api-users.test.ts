@@ -8,7 +8,7 @@ import { apiUserKeySchema, apiUserPaths, apiUserSchema, apiUsersSchema } from '.
 import { businessPaths, businessSchema } from '../../../contract/businesses.ts'
 import { healthResponseSchema } from '../../../contract/health.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
+import { signatureRequestPageSchema, signatureRequestSchema } from '../../../contract/signature-requests.ts'
 import { apiUserRequestsPerMinute } from '../../../server/http/authenticate.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import {
@@ -36,6 +36,7 @@ describe.each(featureDrivers)('API users on %s', (driver) => {
   let member: string
   let outsider: string
   let businessId: string
+  let otherBusinessId: string
 
   const basic = (username: string, key: string) =>
     `Basic ${Buffer.from(`${username}:${key}`, 'utf8').toString('base64')}`
@@ -46,11 +47,11 @@ describe.each(featureDrivers)('API users on %s', (driver) => {
       headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-  const create = async (username: string, scope?: 'read' | 'sign', token = admin) =>
+  const create = async (username: string, scope?: 'read' | 'sign', token = admin, business = businessId) =>
     v.parse(
       apiUserKeySchema,
       await readJson(
-        await api.call('POST', apiUserPaths.apiUsers(businessId), {
+        await api.call('POST', apiUserPaths.apiUsers(business), {
           token,
           body: { username, description: `${username} of the ERP`, ...(scope ? { scope } : {}) },
         }),
@@ -84,13 +85,16 @@ describe.each(featureDrivers)('API users on %s', (driver) => {
     await readJson(
       await api.call('POST', apiPaths.accept(), { token: member, body: { business_invite: true } }),
     )
-    await readJson(
-      await api.call('POST', businessPaths.businesses(), {
-        token: outsider,
-        body: { ...businessData, name: 'Other GmbH' },
-      }),
-      201,
-    )
+    otherBusinessId = v.parse(
+      businessSchema,
+      await readJson(
+        await api.call('POST', businessPaths.businesses(), {
+          token: outsider,
+          body: { ...businessData, name: 'Other GmbH' },
+        }),
+        201,
+      ),
+    ).id
   })
 
   afterAll(async () => {
@@ -246,6 +250,66 @@ describe.each(featureDrivers)('API users on %s', (driver) => {
       'auth.invalid_credentials',
     )
     await readJson(await machineCall('GET', apiPaths.user(), basic('signing-bot', reset.apiKey)))
+  })
+
+  it('lists the requests its API users sent to the business’s admins alone, once each', async () => {
+    const sender = await create('list-sender')
+    const signer = await create('list-signer')
+    const senderToken = (await accessToken('list-sender', sender.apiKey)).token
+    const signerToken = (await accessToken('list-signer', signer.apiKey)).token
+    const signerEmail = (
+      (await readJson(await api.call('GET', apiPaths.user(), { token: signerToken }))) as {
+        email: string
+      }
+    ).email
+    // One request its API user sent to another of its API users, one the admin sent, one of another business.
+    const sent = await api.openRequest(senderToken, 'Listed invoice', [signerEmail], [await makePdf(1)])
+    await api.openRequest(admin, 'Listed by hand', ['member@acme.example'], [await makePdf(1)])
+    const other = await create('list-other', 'sign', outsider, otherBusinessId)
+    const otherToken = (await accessToken('list-other', other.apiKey)).token
+    await api.openRequest(otherToken, 'Listed elsewhere', [signerEmail], [await makePdf(1)])
+
+    const list = async (query: string, token: string) =>
+      v.parse(
+        signatureRequestPageSchema,
+        await readJson(await api.call('GET', `${apiPaths.signatureRequests()}?${query}`, { token })),
+      )
+    const apiRequests = await list(`api_users_of=${businessId}&title=Listed`, admin)
+    expect(apiRequests.items.map((r) => [r.title, r.ownerEmail])).toEqual([
+      ['Listed invoice', sent.ownerEmail],
+    ])
+    expect(apiRequests.total).toBe(1)
+    expect(apiRequests.items[0]).toMatchObject({ isOwner: false, signatureStatus: null })
+    // Filters still apply to them, and the admin's own list stays their own.
+    expect((await list(`api_users_of=${businessId}&title=Listed&status_overall=SIGNED`, admin)).total).toBe(0)
+    expect((await list('title=Listed', admin)).items.map((r) => r.title)).toEqual(['Listed by hand'])
+
+    await api.expectError(
+      await api.call('GET', `${apiPaths.signatureRequests()}?api_users_of=${businessId}`, { token: member }),
+      403,
+      'business.not_allowed',
+    )
+    await api.expectError(
+      await api.call('GET', `${apiPaths.signatureRequests()}?api_users_of=${businessId}`, {
+        token: outsider,
+      }),
+      404,
+      'business.not_found',
+    )
+    // Nor does an API user see its siblings' requests this way.
+    await api.expectError(
+      await api.call('GET', `${apiPaths.signatureRequests()}?api_users_of=${businessId}`, {
+        token: signerToken,
+      }),
+      404,
+      'business.not_found',
+    )
+    await api.expectError(
+      await api.call('GET', `${apiPaths.signatureRequests()}?api_users_of=acme`, { token: admin }),
+      400,
+      'request.invalid',
+      'api_users_of',
+    )
   })
 
   it('lets a read-only key read but not write, and a removed API user in no more', async () => {

@@ -188,6 +188,25 @@ describe('security headers', () => {
     expect(off.get('style-src')).toEqual(["'self'"])
   })
 
+  it('admits the referral service’s script, calls and frame only where it is configured, not its sandbox', async () => {
+    const referral = { productId: 'signet-ch', productSecret: 'a-product-secret-of-cello', sandbox: false }
+    const policyOf = async (name: string, overrides: Parameters<typeof appWith>[1]) =>
+      directives((await appWith(name, overrides).request('/login')).headers.get('content-security-policy'))
+    const on = await policyOf('referral', { referral })
+    expect(on.get('script-src')).toEqual(expect.arrayContaining(['https://assets.cello.so']))
+    expect(on.get('connect-src')).toEqual(["'self'", 'https://*.cello.so', 'wss://*.cello.so'])
+    expect(on.get('frame-src')).toEqual(["'self'", 'https://*.cello.so'])
+    // The sandbox's stand-in comes from the server itself: nothing of the service is admitted.
+    for (const off of [
+      await policyOf('referral sandbox', { referral: { ...referral, sandbox: true } }),
+      await policyOf('plain', {}),
+    ]) {
+      expect(off.get('script-src')?.join(' ')).not.toContain('cello')
+      expect(off.get('connect-src')).toEqual(["'self'"])
+      expect(off.get('frame-src')).toEqual(["'self'"])
+    }
+  })
+
   it('admits the one stylesheet of each page the server writes itself, and no script', () => {
     const styleHashes = (html: string) =>
       [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
