@@ -59,6 +59,16 @@ class WorkerSocket extends Duplex {
     this.send({ type: 'bytes', connection: this.connection, bytes: chunk })
     callback()
   }
+  // node-postgres corks a query's messages (parse, bind, execute, sync): they cross to the database's thread
+  // as one message, and its answers come back as one.
+  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void) {
+    this.send({
+      type: 'bytes',
+      connection: this.connection,
+      bytes: Buffer.concat(chunks.map(({ chunk }) => chunk)),
+    })
+    callback()
+  }
   override _final(callback: (error?: Error | null) => void) {
     this.push(null)
     callback()
