@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type Business, type CreateBusiness, trialDays } from '../../contract/businesses.ts'
 import type { Currency } from '../../contract/price-plans.ts'
-import { businesses, businessMembers } from '../db/schema.ts'
+import { businesses, businessMembers } from '../db/schema/businesses.ts'
 import { joinAsNewMember } from './business-errors.ts'
 import type { BusinessServices } from './business-services.ts'
 import { defaultBusinessSettings } from './business-settings.ts'

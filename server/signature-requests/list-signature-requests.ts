@@ -24,7 +24,7 @@ import {
   signatureRequestListings,
   signatureRequests,
   signatures,
-} from '../db/schema.ts'
+} from '../db/schema/signature-requests.ts'
 import { signedByCaller } from './caller-takes-part.ts'
 import { loadRequestViews } from './load-requests.ts'
 import type { Caller, RequestServices } from './request-services.ts'
