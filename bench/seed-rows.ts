@@ -4,14 +4,13 @@ import type { SignatureRequestStatus } from '../contract/signature-request-statu
 import { hashToken } from '../server/accounts/hash-token.ts'
 import type { DatabaseConfig } from '../server/config.ts'
 import { type Database, openDatabase } from '../server/db/open-database.ts'
+import { sessions, users } from '../server/db/schema/accounts.ts'
+import { documents } from '../server/db/schema/documents.ts'
 import {
-  documents,
-  sessions,
   signatureRequestDocuments,
   signatureRequests,
   signatures,
-  users,
-} from '../server/db/schema.ts'
+} from '../server/db/schema/signature-requests.ts'
 
 /** A user written for a bench, signed in: the bearer token a client calls with. */
 export type SeededAccount = { id: string; email: string; token: string }

@@ -35,7 +35,7 @@ test.describe('reminders and expiry', () => {
     await server?.stop()
   })
 
-  test('a sender sets an expiry; once the clock passes it the request and the signer’s link say expired', async ({
+  test('a sender sets an expiry and reminders; once the clock passes it the request and the signer’s link say expired', async ({
     page,
     browser,
   }) => {
@@ -60,6 +60,12 @@ test.describe('reminders and expiry', () => {
     await view.chooseExpiry(dayFromNow(1))
     await view.seeExpiry(/^Expires on /)
     await view.seeHistoryEntry('Request details changed')
+    await view.chooseReminders(2)
+    await expect(
+      page
+        .getByRole('region', { name: 'Expiry and reminders' })
+        .getByText('Signers are reminded every 2 days'),
+    ).toContainText('at most 3 times')
 
     const moved = await api.post('/api/dev/clock', { data: { advance_seconds: 3 * dayS } })
     expect(moved.ok(), await moved.text()).toBe(true)

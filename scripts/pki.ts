@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/open-database.ts'
-import { revocationReasons } from '../server/db/schema.ts'
+import { revocationReasons } from '../server/db/schema/pki.ts'
 import type { RevocationReason } from '../server/signing/certificate-registry.ts'
 import { revokeCertificate } from '../server/signing/revoke-certificate.ts'
 

@@ -36,6 +36,14 @@ export class RequestViewPage extends AppPage {
     await card.getByRole('button', { name: 'Save expiry and reminders' }).click()
   }
 
+  /** Turns the request's automatic reminders on, every `everyDays` days, and saves them in the expiry card. */
+  async chooseReminders(everyDays: number) {
+    const card = this.page.getByRole('region', { name: 'Expiry and reminders' })
+    await card.getByRole('checkbox', { name: 'Remind signers automatically' }).check()
+    await card.getByRole('spinbutton', { name: 'Remind every (days)' }).fill(String(everyDays))
+    await card.getByRole('button', { name: 'Save expiry and reminders' }).click()
+  }
+
   async seeExpiry(text: string | RegExp) {
     await expect(this.page.getByTestId('request-expiry')).toHaveText(text)
   }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import type { AccountServices } from './account-services.ts'
 
 const maxSuggestions = 10

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { loginFailures, oneTimeTokens, users } from '../db/schema.ts'
+import { loginFailures, oneTimeTokens, users } from '../db/schema/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AccountServices } from './account-services.ts'
 import { verifyPassword } from './verify-password.ts'

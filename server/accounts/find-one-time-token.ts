@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { oneTimeTokens } from '../db/schema.ts'
+import { oneTimeTokens } from '../db/schema/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 import { hashToken } from './hash-token.ts'
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { type SignerIdentityData, signatures, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { type SignerIdentityData, signatures } from '../db/schema/signature-requests.ts'
 
 /** A person who signs or identifies: an account by its user id, or a direct-link signer by their signature. */
 export type PersonRef = { userId: string } | { signatureId: string }

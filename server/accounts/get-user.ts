@@ -4,14 +4,9 @@ import type { PaymentMethodStateName, User } from '../../contract/user.ts'
 import { waitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'
 import { preparedPerDatabase } from '../db/prepared-per-database.ts'
-import {
-  businesses,
-  businessMembers,
-  type StoredBusinessSettings,
-  sealMembers,
-  seals,
-  users,
-} from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { businesses, businessMembers, type StoredBusinessSettings } from '../db/schema/businesses.ts'
+import { sealMembers, seals } from '../db/schema/seals.ts'
 import { ApiError } from '../http/api-error.ts'
 import { disabledQualities, heldQualities } from '../signing/signature-qualities.ts'
 import { visualSignaturePermissionsUnder } from '../visual-signatures/visual-signature-permissions.ts'

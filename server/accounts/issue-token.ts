@@ -1,6 +1,6 @@
 import type { TokenAnswer } from '../../contract/user.ts'
 import type { Database } from '../db/open-database.ts'
-import { sessions } from '../db/schema.ts'
+import { sessions } from '../db/schema/accounts.ts'
 import { createSecretToken } from './create-secret-token.ts'
 
 const hour = 60 * 60 * 1000

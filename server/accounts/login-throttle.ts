@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { loginFailures } from '../db/schema.ts'
+import { loginFailures } from '../db/schema/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 
 /**

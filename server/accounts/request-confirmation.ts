@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type { requestConfirmationSchema } from '../../contract/user.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import { accountExistsMail } from '../mail/account-exists-mail.ts'
 import { confirmEmailMail } from '../mail/confirm-email-mail.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type { requestResetSchema } from '../../contract/user.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'
 import { resetPasswordMail } from '../mail/reset-password-mail.ts'

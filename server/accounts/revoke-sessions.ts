@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { sessions } from '../db/schema.ts'
+import { sessions } from '../db/schema/accounts.ts'
 
 /** Revokes every open session of the user, except `keepSessionId` when given; `db` may be a transaction. */
 export async function revokeSessions(

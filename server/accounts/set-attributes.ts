@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 
 /**
  * Sets and removes user attributes in one statement, merged in the database so that two requests

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { sessions } from '../db/schema.ts'
+import { sessions } from '../db/schema/accounts.ts'
 import type { AccountServices } from './account-services.ts'
 
 /** POST /v1/logout: revokes the session of the token the request came with. */

@@ -2,7 +2,9 @@ import { and, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-or
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { ActivityPersonKind, ActivityRange } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, signatureUsages, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { apiUsers, businessMembers } from '../db/schema/businesses.ts'
+import { signatureUsages } from '../db/schema/signature-requests.ts'
 import { instantsOf } from './parse-activity-query.ts'
 
 /**

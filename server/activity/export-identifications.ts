@@ -7,7 +7,7 @@ import {
   type IdentificationActivity,
 } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { identifications } from '../db/schema.ts'
+import { identifications } from '../db/schema/identification.ts'
 import { type CsvColumn, csvStream } from './csv-stream.ts'
 import { identificationsIn, toIdentificationActivity } from './list-identification-activity.ts'
 

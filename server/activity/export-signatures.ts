@@ -8,7 +8,9 @@ import {
   type SignatureExportGrouping,
 } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, signatureUsages, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { apiUsers, businessMembers } from '../db/schema/businesses.ts'
+import { signatureUsages } from '../db/schema/signature-requests.ts'
 import {
   apiUserOn,
   isPersonOf,

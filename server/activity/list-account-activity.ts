@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm'
 import type { ActivityPage, ActivitySortColumn } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, signatureRequests, signatureUsages, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { apiUsers, businessMembers } from '../db/schema/businesses.ts'
+import { signatureRequests, signatureUsages } from '../db/schema/signature-requests.ts'
 import {
   apiUserOn,
   isPersonOf,

@@ -6,7 +6,9 @@ import type {
   IdentificationActivity,
 } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, identifications, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { apiUsers, businessMembers } from '../db/schema/businesses.ts'
+import { identifications } from '../db/schema/identification.ts'
 import { apiUserOn, isPersonOf, memberOn, personEmail, personName, sortableText } from './activity-people.ts'
 import { type ActivityQuery, instantsOf } from './parse-activity-query.ts'
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { ActivityPage, ActivitySortColumn } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiKeyUses, apiUsers } from '../db/schema.ts'
+import { apiKeyUses, apiUsers } from '../db/schema/businesses.ts'
 import { type ActivityQuery, instantsOf } from './parse-activity-query.ts'
 
 /**

@@ -6,7 +6,10 @@ import type {
   SignatureActivity,
 } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, seals, signatureRequests, signatureUsages, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { apiUsers, businessMembers } from '../db/schema/businesses.ts'
+import { seals } from '../db/schema/seals.ts'
+import { signatureRequests, signatureUsages } from '../db/schema/signature-requests.ts'
 import {
   apiUserOn,
   memberOn,

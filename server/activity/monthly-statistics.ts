@@ -1,7 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { ActivityRange, MonthlyStatistics } from '../../contract/activity.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, signatureUsages, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { apiUsers, businessMembers } from '../db/schema/businesses.ts'
+import { signatureUsages } from '../db/schema/signature-requests.ts'
 import {
   apiUserOn,
   memberOn,

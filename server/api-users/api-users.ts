@@ -10,7 +10,8 @@ import {
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import { revokeSessions } from '../accounts/revoke-sessions.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businesses, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { apiUsers, businesses } from '../db/schema/businesses.ts'
 import { apiUserNotFound, apiUsernameTaken } from './api-user-errors.ts'
 import { createApiKey, createCallbackSecret } from './api-user-keys.ts'
 

@@ -1,14 +1,11 @@
 import { isNotNull, sql } from 'drizzle-orm'
 import { logoKey } from '../businesses/business-logo.ts'
 import type { Database } from '../db/open-database.ts'
-import {
-  businesses,
-  documents,
-  seals,
-  signatureRequestAttachments,
-  signatureRequestDocuments,
-  visualSignatures,
-} from '../db/schema.ts'
+import { businesses } from '../db/schema/businesses.ts'
+import { documents } from '../db/schema/documents.ts'
+import { seals } from '../db/schema/seals.ts'
+import { signatureRequestAttachments, signatureRequestDocuments } from '../db/schema/signature-requests.ts'
+import { visualSignatures } from '../db/schema/visual-signatures.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { type BillingBusiness, loadBillingBusiness } from '../businesses/payment-state.ts'
 import { requirePaymentEvent } from '../businesses/require-payment-event.ts'
-import { businesses } from '../db/schema.ts'
+import { businesses } from '../db/schema/businesses.ts'
 import { ApiError } from '../http/api-error.ts'
 import { applySubscription } from './apply-subscription.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'

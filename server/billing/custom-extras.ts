@@ -4,7 +4,7 @@ import { amountIn } from '../../contract/price-plans.ts'
 import { billingCurrency } from '../../machines/business-payment/billing-currency.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
 import type { Database } from '../db/open-database.ts'
-import { pricePlans } from '../db/schema.ts'
+import { pricePlans } from '../db/schema/billing.ts'
 
 /**
  * GET /v2/businesses/{id}/customextras: the identification licences of the business's plan, per

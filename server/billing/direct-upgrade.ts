@@ -9,7 +9,7 @@ import { joinAsNewMember, requireNoBusiness } from '../businesses/business-error
 import { insertBusiness, submitSignupForm } from '../businesses/create-business.ts'
 import { getBusiness } from '../businesses/get-business.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 import { PaymentDeclinedError } from '../providers/billing/billing-provider.ts'
 import { applySubscription } from './apply-subscription.ts'

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
-import { businesses } from '../db/schema.ts'
+import { businesses } from '../db/schema/businesses.ts'
 import type { ProviderCustomerDetails } from '../providers/billing/billing-provider.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'
 

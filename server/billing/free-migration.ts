@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import type { Database } from '../db/open-database.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 
 /**

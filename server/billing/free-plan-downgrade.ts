@@ -3,7 +3,7 @@ import { setAttributes } from '../accounts/set-attributes.ts'
 import { businessDeletionJob } from '../businesses/business-deletion.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
 import { requirePaymentEvent } from '../businesses/require-payment-event.ts'
-import { businesses, businessMembers } from '../db/schema.ts'
+import { businesses, businessMembers } from '../db/schema/businesses.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { BillingServices } from './billing-services.ts'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { invoiceSequences } from '../db/schema.ts'
+import { invoiceSequences } from '../db/schema/billing.ts'
 
 /** The series of invoice numbers the server gives: invoices written by hand, and the sandbox provider's. */
 export const invoiceSeries = { manual: 'M', sandbox: 'SBX' } as const

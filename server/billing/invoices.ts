@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Invoice } from '../../contract/billing.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
-import { manualInvoices } from '../db/schema.ts'
+import { manualInvoices } from '../db/schema/billing.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { ProviderInvoice } from '../providers/billing/billing-provider.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'

@@ -3,7 +3,8 @@ import type { Currency } from '../../contract/price-plans.ts'
 import { vatBasisPoints, vatOn, vatTreatment } from '../../machines/business-payment/vat.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses, manualInvoices } from '../db/schema.ts'
+import { manualInvoices } from '../db/schema/billing.ts'
+import { businesses } from '../db/schema/businesses.ts'
 import { invoiceSeries, nextInvoiceNumber } from './invoice-numbers.ts'
 
 /**

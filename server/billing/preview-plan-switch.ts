@@ -3,7 +3,7 @@ import { amountIn, type BillingCycle, type PlanSwitch } from '../../contract/pri
 import { acceptsPaymentEvent } from '../../machines/business-payment/accepts-payment-event.ts'
 import { vatBasisPoints, vatOn, vatTreatment } from '../../machines/business-payment/vat.ts'
 import { loadBillingBusiness, paymentSnapshot } from '../businesses/payment-state.ts'
-import { pricePlans } from '../db/schema.ts'
+import { pricePlans } from '../db/schema/billing.ts'
 import { periodEnd } from '../providers/billing/pricing.ts'
 import { type BillingServices, requireProviders } from './billing-services.ts'
 

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Promotion } from '../../contract/billing.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses } from '../db/schema.ts'
+import { businesses } from '../db/schema/businesses.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { ProviderPromotion, SubscriptionProvider } from '../providers/billing/billing-provider.ts'
 import { promotionRefusal } from '../providers/billing/pricing.ts'

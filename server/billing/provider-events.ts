@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { billingEvents, businesses, businessSubscriptions } from '../db/schema.ts'
+import { billingEvents, businessSubscriptions } from '../db/schema/billing.ts'
+import { businesses } from '../db/schema/businesses.ts'
 import { identificationPaymentSyncJob } from '../identification/sync-identification-payment.ts'
 import type { JobHandler, JobQueue, JobWriter } from '../jobs/job-queue.ts'
 import type { ProviderEvent } from '../providers/billing/billing-provider.ts'

@@ -4,7 +4,7 @@ import type { SetupIntent, upgradeRequestSchema } from '../../contract/billing.t
 import { vatTreatment } from '../../machines/business-payment/vat.ts'
 import { loadBillingBusiness } from '../businesses/payment-state.ts'
 import { requirePaymentEvent } from '../businesses/require-payment-event.ts'
-import { businesses } from '../db/schema.ts'
+import { businesses } from '../db/schema/businesses.ts'
 import { ApiError } from '../http/api-error.ts'
 import { PaymentDeclinedError, type ProviderPaymentMethod } from '../providers/billing/billing-provider.ts'
 import { applySubscription } from './apply-subscription.ts'

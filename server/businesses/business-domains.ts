@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import type { Database } from '../db/open-database.ts'
-import { businessDomains, businessInvitations } from '../db/schema.ts'
+import { businessDomains, businessInvitations } from '../db/schema/businesses.ts'
 import { ApiError } from '../http/api-error.ts'
 
 async function listDomains(db: Pick<Database, 'select'>, businessId: string): Promise<string[]> {

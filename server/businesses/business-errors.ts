@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import type { Database } from '../db/open-database.ts'
-import { businessMembers } from '../db/schema.ts'
+import { businessMembers } from '../db/schema/businesses.ts'
 import { ApiError } from '../http/api-error.ts'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]

@@ -1,6 +1,6 @@
 import { eq, getTableColumns } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businesses, businessMembers } from '../db/schema.ts'
+import { apiUsers, businesses, businessMembers } from '../db/schema/businesses.ts'
 
 /** A business as its row stands. */
 export type BusinessRow = typeof businesses.$inferSelect

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { BusinessInvitation, BusinessPerson, BusinessRole } from '../../contract/businesses.ts'
 import type { Database } from '../db/open-database.ts'
-import { businessInvitations, businessMembers, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { businessInvitations, businessMembers } from '../db/schema/businesses.ts'
 import { type MailLocale, pickMailLocale } from '../mail/mail-locale.ts'
 
 /** GET /v1/businesses/{id}/members (everyone, admins included) and /admins (`role` admin). */

@@ -8,7 +8,7 @@ import {
 } from '../../contract/businesses.ts'
 import { emailSchema } from '../../contract/user.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses, type StoredBusinessSettings } from '../db/schema.ts'
+import { businesses, type StoredBusinessSettings } from '../db/schema/businesses.ts'
 import { forgetRetentionNotices } from '../retention/retention.ts'
 import { businessNotFound } from './business-errors.ts'
 

@@ -1,13 +1,8 @@
 import { and, count, eq, gte, inArray, ne, notExists } from 'drizzle-orm'
 import type { BusinessStatistics } from '../../contract/businesses.ts'
 import type { Database } from '../db/open-database.ts'
-import {
-  apiUsers,
-  businessInvitations,
-  businessMembers,
-  signatureRequests,
-  signatureUsages,
-} from '../db/schema.ts'
+import { apiUsers, businessInvitations, businessMembers } from '../db/schema/businesses.ts'
+import { signatureRequests, signatureUsages } from '../db/schema/signature-requests.ts'
 
 /**
  * GET /v2/businesses/{id}/statistics: its admins, members and open invitations now, and the requests its

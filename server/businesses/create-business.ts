@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { type Business, type CreateBusiness, trialDays } from '../../contract/businesses.ts'
 import type { Currency } from '../../contract/price-plans.ts'
-import { businesses, businessMembers, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { businesses, businessMembers } from '../db/schema/businesses.ts'
 import type { JobWriter } from '../jobs/job-queue.ts'
 import {
   type MarketingFormSubmission,

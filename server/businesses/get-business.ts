@@ -3,7 +3,7 @@ import type { Business } from '../../contract/businesses.ts'
 import { billingCurrency } from '../../machines/business-payment/billing-currency.ts'
 import { needsPaymentAction } from '../../machines/business-payment/payment-method.ts'
 import type { Database } from '../db/open-database.ts'
-import { businessDomains, businessMembers } from '../db/schema.ts'
+import { businessDomains, businessMembers } from '../db/schema/businesses.ts'
 import { ApiError } from '../http/api-error.ts'
 import { loadSupportContact } from './business-settings.ts'
 import {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { BusinessInvitation } from '../../contract/businesses.ts'
-import { businesses, businessInvitations, businessMembers, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { businesses, businessInvitations, businessMembers } from '../db/schema/businesses.ts'
 import { businessInvitationMail } from '../mail/business-invitation-mail.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'

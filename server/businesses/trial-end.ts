@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { businesses } from '../db/schema.ts'
+import { businesses } from '../db/schema/businesses.ts'
 import type { JobHandler, JobWriter } from '../jobs/job-queue.ts'
 import { renderMail } from '../mail/render-mail.ts'
 import { trialEndedMail } from '../mail/trial-ended-mail.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { BillingAddress, SupportContact } from '../../contract/businesses.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses } from '../db/schema.ts'
+import { businesses } from '../db/schema/businesses.ts'
 
 /** PUT /v1/businesses/{id}: the support contact that signers and members see. */
 export async function updateSupportContact(

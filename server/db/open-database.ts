@@ -9,7 +9,32 @@ import pg from 'pg'
 import type { DatabaseConfig } from '../config.ts'
 import { openEmbeddedDatabase } from './embedded-database.ts'
 import { runPgTool } from './run-pg-tool.ts'
-import * as schema from './schema.ts'
+import * as accountsTables from './schema/accounts.ts'
+import * as billingTables from './schema/billing.ts'
+import * as businessesTables from './schema/businesses.ts'
+import * as documentsTables from './schema/documents.ts'
+import * as identificationTables from './schema/identification.ts'
+import * as jobsTables from './schema/jobs.ts'
+import * as mobileSigningTables from './schema/mobile-signing.ts'
+import * as pkiTables from './schema/pki.ts'
+import * as sealsTables from './schema/seals.ts'
+import * as signatureRequestsTables from './schema/signature-requests.ts'
+import * as visualSignaturesTables from './schema/visual-signatures.ts'
+
+/** Every table of the schema, one module per domain in `schema/`: what Drizzle is given. */
+export const schema = {
+  ...accountsTables,
+  ...billingTables,
+  ...businessesTables,
+  ...documentsTables,
+  ...identificationTables,
+  ...jobsTables,
+  ...mobileSigningTables,
+  ...pkiTables,
+  ...sealsTables,
+  ...signatureRequestsTables,
+  ...visualSignaturesTables,
+}
 
 /**
  * The Drizzle database the server works with, whichever driver is underneath. Raw `execute()` results are

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { requestNotFound } from '../signature-requests/find-request.ts'
 import type { RequestRow, SignatureRow } from '../signature-requests/load-requests.ts'
 import { decideSign } from '../signing/decide-sign.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import { notOpenRefusal } from '../../machines/signature-request/signature-request-refusals.ts'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { getSignatureRequest } from '../signature-requests/get-signature-request.ts'
 import { isSignatureOf } from '../signature-requests/load-requests.ts'

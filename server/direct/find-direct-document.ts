@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { documents, signatureRequestDocuments } from '../db/schema.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestDocuments } from '../db/schema/signature-requests.ts'
 import { type DocumentRow, documentNotFound } from '../documents/find-document.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
 import type { DirectCaller } from './authenticate-direct.ts'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { hashToken } from '../accounts/hash-token.ts'
-import { directLinks, signatures } from '../db/schema.ts'
+import { directLinks, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
 import type { Queryable, SignatureRow } from '../signature-requests/load-requests.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { DirectUser } from '../../contract/direct.ts'
 import type { Database } from '../db/open-database.ts'
-import { signatures } from '../db/schema.ts'
+import { signatures } from '../db/schema/signature-requests.ts'
 import type { DirectCaller } from './authenticate-direct.ts'
 
 /**

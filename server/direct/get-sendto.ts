@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import type { SendtoSummary } from '../../contract/direct.ts'
-import { signatureRequestDocuments, signatureRequests, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import { findSendtoSignature } from './find-sendto-signature.ts'
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { createSecretToken } from '../accounts/create-secret-token.ts'
-import { directLinks } from '../db/schema.ts'
+import { directLinks } from '../db/schema/signature-requests.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
 
 /**

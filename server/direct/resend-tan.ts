@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, isNull, lte, or } from 'drizzle-orm'
 import { tanLifetimeMs, tanResendIntervalMs } from '../../contract/direct.ts'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { DirectUser, UpdateDirectUser } from '../../contract/direct.ts'
 import type { Database } from '../db/open-database.ts'
-import { signatures } from '../db/schema.ts'
+import { signatures } from '../db/schema/signature-requests.ts'
 import type { DirectCaller } from './authenticate-direct.ts'
 import { getDirectUser } from './get-direct-user.ts'
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { tanMaxFailedAttempts } from '../../contract/direct.ts'
-import { signatures } from '../db/schema.ts'
+import { signatures } from '../db/schema/signature-requests.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import { hashTan } from './hash-tan.ts'
 

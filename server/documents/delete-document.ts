@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { documents, signatureRequestDocuments, signatureRequests } from '../db/schema.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { releaseStoredFiles } from '../signature-requests/release-stored-files.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'

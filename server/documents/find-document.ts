@@ -1,6 +1,7 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { documents, signatureRequestDocuments, signatureRequests } from '../db/schema.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { callerTakesPart } from '../signature-requests/caller-takes-part.ts'
 import { isUuid } from '../signature-requests/find-request.ts'

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { documents, signatureRequestAttachments, signatureRequestDocuments } from '../db/schema.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestAttachments, signatureRequestDocuments } from '../db/schema/signature-requests.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { sweepFiles } from '../storage/local-file-storage.ts'
 import { pageImagesFolder } from '../storage/storage-keys.ts'

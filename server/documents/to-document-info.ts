@@ -1,5 +1,5 @@
 import type { DocumentInfo } from '../../contract/documents.ts'
-import type { documents } from '../db/schema.ts'
+import type { documents } from '../db/schema/documents.ts'
 
 /** A stored document row as the API answers it. */
 export function toDocumentInfo(

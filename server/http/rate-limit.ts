@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Database } from '../db/open-database.ts'
-import { rateLimitHits } from '../db/schema.ts'
+import { rateLimitHits } from '../db/schema/accounts.ts'
 import { ApiError } from './api-error.ts'
 import { clientAddress } from './client-address.ts'
 

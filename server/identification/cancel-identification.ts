@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { identifications } from '../db/schema.ts'
+import { identifications } from '../db/schema/identification.ts'
 import { findCurrentIdentification, identificationNotFound } from './find-identification.ts'
 import type { IdentificationMethodParams } from './identification-method.ts'
 import type { IdentificationOwner, IdentificationServices } from './identification-services.ts'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { identifications } from '../db/schema.ts'
+import { identifications } from '../db/schema/identification.ts'
 import type {
   IdAustriaIdentificationProvider,
   IdAustriaReturn,

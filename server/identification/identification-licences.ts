@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { IdentificationProvider } from '../../contract/identification.ts'
 import type { Legislation } from '../../machines/identification/identification.types.ts'
 import type { Database } from '../db/open-database.ts'
-import { identificationPayments, identifications } from '../db/schema.ts'
+import { identificationPayments, identifications } from '../db/schema/identification.ts'
 import { isCovered } from './find-identification.ts'
 import type { IdentificationOwner } from './identification-services.ts'
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Legislation } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { IdentificationOwner } from './identification-services.ts'
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { IdentificationInfoAnswer } from '../../contract/identification.ts'
 import { findPerson } from '../accounts/find-person.ts'
-import { identifications } from '../db/schema.ts'
+import { identifications } from '../db/schema/identification.ts'
 import { ApiError } from '../http/api-error.ts'
 import { ProviderUnavailable } from '../providers/identification/identification-provider.ts'
 import { findCurrentIdentification, isCovered } from './find-identification.ts'

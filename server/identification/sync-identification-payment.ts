@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { identificationPayments } from '../db/schema.ts'
+import { identificationPayments } from '../db/schema/identification.ts'
 import type { JobHandler } from '../jobs/job-queue.ts'
 import type { ChargeProvider, ChargeStatus } from '../providers/billing/charge-provider.ts'
 

@@ -1,7 +1,7 @@
 import { ne, sql } from 'drizzle-orm'
 import { type HealthResponse, type JobLane, jobLanes } from '../../contract/health.ts'
 import type { Database } from '../db/open-database.ts'
-import { jobs } from '../db/schema.ts'
+import { jobs } from '../db/schema/jobs.ts'
 import type { JobQueue } from './job-queue.ts'
 
 /** How the jobs fare, in all and per lane. */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm
 import type { Logger } from 'pino'
 import { type JobLane, jobLanes } from '../../contract/health.ts'
 import type { Database } from '../db/open-database.ts'
-import { jobs } from '../db/schema.ts'
+import { jobs } from '../db/schema/jobs.ts'
 import type { ErrorReporter } from '../providers/error-reporting/start-error-reporting.ts'
 
 /** The database, or the transaction of the change that promises the job. */

@@ -1,7 +1,7 @@
 import { desc, ne } from 'drizzle-orm'
 import type { OutboxJob } from '../../contract/outbox.ts'
 import type { Database } from '../db/open-database.ts'
-import { jobs } from '../db/schema.ts'
+import { jobs } from '../db/schema/jobs.ts'
 
 /** The newest 100 jobs not done, as the dev outbox shows them: a mail with its recipient and subject. */
 export async function unfinishedJobs(db: Database): Promise<OutboxJob[]> {

@@ -1,7 +1,7 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { seals } from '../db/schema.ts'
+import { seals } from '../db/schema/seals.ts'
 import { fromPem } from '../signing/pem.ts'
 import { partKeyFiles, pkiParts, renewedKeyFiles } from '../signing/pki.ts'
 import { type KeyRing, openPrivateKey, sealedWithCurrentKey, sealPrivateKey } from './key-ring.ts'

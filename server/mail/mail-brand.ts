@@ -1,4 +1,4 @@
-import type { StoredBusinessSettings } from '../db/schema.ts'
+import type { StoredBusinessSettings } from '../db/schema/businesses.ts'
 import type { MailBrand } from './render-mail.ts'
 
 /** The brand of a business's mails: its name and its logo, if it has one; none for a sender of their own. */

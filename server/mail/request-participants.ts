@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import { signatures, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { signatures } from '../db/schema/signature-requests.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
 
 /** Someone a mail about a request goes to: its sender or one of its signers. */

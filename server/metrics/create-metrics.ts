@@ -4,7 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { jobLanes } from '../../contract/health.ts'
 import { signatureQualities } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
-import { signatureUsages } from '../db/schema.ts'
+import { signatureUsages } from '../db/schema/signature-requests.ts'
 import { type DocumentErrorCode, documentErrorStatus } from '../documents/document-error.ts'
 import { ApiError } from '../http/api-error.ts'
 import { countJobs } from '../jobs/count-jobs.ts'

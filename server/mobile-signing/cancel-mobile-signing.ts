@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm'
-import { mobileSignings } from '../db/schema.ts'
+import { mobileSignings } from '../db/schema/mobile-signing.ts'
 import type { RequestSigner } from '../signing/sign-requests.ts'
 import type { SigningServices } from '../signing/signing-services.ts'
 import { findMobileSigning, mobileSigningClosed } from './confirm-mobile-signing.ts'

@@ -6,7 +6,7 @@ import {
   mobileSigningMaxTries,
   mobileSigningResendIntervalMs,
 } from '../../contract/mobile-signing.ts'
-import { mobileSignings } from '../db/schema.ts'
+import { mobileSignings } from '../db/schema/mobile-signing.ts'
 import { TanResendTooSoon } from '../direct/resend-tan.ts'
 import type { RequestSigner } from '../signing/sign-requests.ts'
 import type { SigningServices } from '../signing/signing-services.ts'

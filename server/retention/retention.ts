@@ -5,13 +5,9 @@ import type { retentionTerminalStates } from '../../contract/retention.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import { isPersonOf } from '../activity/activity-people.ts'
 import type { Database } from '../db/open-database.ts'
-import {
-  businesses,
-  documents,
-  type StoredBusinessSettings,
-  signatureRequestDocuments,
-  signatureRequests,
-} from '../db/schema.ts'
+import { businesses, type StoredBusinessSettings } from '../db/schema/businesses.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
 import { issueDirectLink } from '../direct/issue-direct-link.ts'
 import { mailBrandOf } from '../mail/mail-brand.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'

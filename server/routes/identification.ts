@@ -12,7 +12,9 @@ import {
   startIdentificationSchema,
 } from '../../contract/identification.ts'
 import { noContent, ok } from '../../contract/openapi/operation.ts'
-import { identifications, signatures, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { identifications } from '../db/schema/identification.ts'
+import { signatures } from '../db/schema/signature-requests.ts'
 import { authenticateDirect, type DirectEnv } from '../direct/authenticate-direct.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'

@@ -8,7 +8,7 @@ import {
   visualSignaturesSchema,
 } from '../../contract/visual-signatures.ts'
 import { displayName } from '../accounts/display-name.ts'
-import { signatures } from '../db/schema.ts'
+import { signatures } from '../db/schema/signature-requests.ts'
 import { authenticateDirect } from '../direct/authenticate-direct.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { describeRoute } from '../http/describe-route.ts'

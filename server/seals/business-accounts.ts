@@ -2,7 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { SealMember } from '../../contract/seals.ts'
 import { displayName } from '../accounts/display-name.ts'
 import type { Database } from '../db/open-database.ts'
-import { apiUsers, businessMembers, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { apiUsers, businessMembers } from '../db/schema/businesses.ts'
 
 /**
  * Everyone of business `businessId` who may be allowed to use its seals: its people (members and admins),

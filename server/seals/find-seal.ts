@@ -1,7 +1,7 @@
 import { and, eq, type InferSelectModel } from 'drizzle-orm'
 import { sealNamePattern } from '../../contract/seals.ts'
 import type { Database } from '../db/open-database.ts'
-import { seals } from '../db/schema.ts'
+import { seals } from '../db/schema/seals.ts'
 import { sealNotFound } from './seal-errors.ts'
 
 /** A stored seal. */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { BusinessRole } from '../../contract/businesses.ts'
 import type { Seal } from '../../contract/seals.ts'
 import type { Database } from '../db/open-database.ts'
-import { sealMembers, seals } from '../db/schema.ts'
+import { sealMembers, seals } from '../db/schema/seals.ts'
 import { sealSummaries } from './seal-views.ts'
 
 /**

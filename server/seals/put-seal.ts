@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { PutSeal, SealDetail, SealQuality } from '../../contract/seals.ts'
 import { sealNamePattern } from '../../contract/seals.ts'
 import { businessNotFound } from '../businesses/business-errors.ts'
-import { businesses, seals } from '../db/schema.ts'
+import { businesses } from '../db/schema/businesses.ts'
+import { seals } from '../db/schema/seals.ts'
 import { ApiError } from '../http/api-error.ts'
 import {
   RemoteSealCredentialMissing,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { SealDetail } from '../../contract/seals.ts'
 import type { Database } from '../db/open-database.ts'
-import { sealMembers } from '../db/schema.ts'
+import { sealMembers } from '../db/schema/seals.ts'
 import { ApiError } from '../http/api-error.ts'
 import { businessAccounts } from './business-accounts.ts'
 import type { SealRow } from './find-seal.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { SealQuality } from '../../contract/seals.ts'
 import type { Database } from '../db/open-database.ts'
-import { businessSubscriptions, pricePlans } from '../db/schema.ts'
+import { businessSubscriptions, pricePlans } from '../db/schema/billing.ts'
 
 /** Plan tiers whose businesses get qualified seals. */
 const qualifiedTiers = new Set(['pro', 'scale', 'enterprise'])

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Seal, SealCertificate, SealDetail, SealMember } from '../../contract/seals.ts'
 import type { Database } from '../db/open-database.ts'
-import { sealMembers } from '../db/schema.ts'
+import { sealMembers } from '../db/schema/seals.ts'
 import { describeCertificate } from '../signing/certificate-info.ts'
 import { OID } from '../signing/oids.ts'
 import { fromPem } from '../signing/pem.ts'

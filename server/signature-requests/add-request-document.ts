@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { DocumentInfo } from '../../contract/documents.ts'
-import { documents, signatureRequestDocuments, signatureRequests } from '../db/schema.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
 import { documentFailure } from '../documents/document-error.ts'
 import { ingestDocument } from '../documents/ingest-document.ts'
 import { readUpload } from '../documents/read-upload.ts'

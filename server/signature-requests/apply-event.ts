@@ -4,7 +4,7 @@ import {
   applyRequestEvent,
 } from '../../machines/signature-request/apply-request-event.ts'
 import type { SignatureRequestEvent } from '../../machines/signature-request/signature-request.types.ts'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type FoundRequest, findRequest } from './find-request.ts'
 import { type Queryable, type RequestRow, type SignatureRow, storedRequestState } from './load-requests.ts'

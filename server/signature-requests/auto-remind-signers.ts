@@ -1,5 +1,6 @@
 import { and, eq, like } from 'drizzle-orm'
-import { jobs, signatureRequests, signatures } from '../db/schema.ts'
+import { jobs } from '../db/schema/jobs.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { type JobHandler, writeJob } from '../jobs/job-queue.ts'
 import { signatureRequestReminderMail } from '../mail/signature-request-reminder-mail.ts'
 import type { Queryable } from './load-requests.ts'

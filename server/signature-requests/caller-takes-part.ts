@@ -1,5 +1,5 @@
 import { and, eq, exists, isNull, ne, type SQL, sql } from 'drizzle-orm'
-import { signatureRequestListings, signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequestListings, signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import type { Queryable } from './load-requests.ts'
 import type { Caller } from './request-services.ts'
 

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { fieldProblem, type Placement } from '../../contract/signature-fields.ts'
-import { documents, signatureRequestDocuments } from '../db/schema.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestDocuments } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { Queryable } from './load-requests.ts'
 

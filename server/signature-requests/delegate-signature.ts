@@ -4,7 +4,8 @@ import {
   notOpenRefusal,
   signerActionRefusal,
 } from '../../machines/signature-request/signature-request-refusals.ts'
-import { signatureRequests, signatures, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { revokeDirectLinks } from '../direct/issue-direct-link.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'

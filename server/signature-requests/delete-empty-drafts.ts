@@ -1,5 +1,5 @@
 import { and, eq, exists, lt, not, sql } from 'drizzle-orm'
-import { signatureRequestDocuments, signatureRequests } from '../db/schema.ts'
+import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
 import { deleteRequestRows } from './delete-signature-request.ts'
 import { releaseStoredFiles } from './release-stored-files.ts'
 import type { RequestServices } from './request-services.ts'

@@ -5,7 +5,7 @@ import {
   signatureRequestDocuments,
   signatureRequests,
   signatures,
-} from '../db/schema.ts'
+} from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { applyEvent, decideEvent } from './apply-event.ts'
 import { findRequest } from './find-request.ts'

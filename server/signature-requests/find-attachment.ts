@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { signatureRequestAttachments } from '../db/schema.ts'
+import { signatureRequestAttachments } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type FoundRequest, findRequest, isUuid } from './find-request.ts'
 import type { Queryable } from './load-requests.ts'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { isSignatureOf, type Queryable, type RequestRow, type SignatureRow } from './load-requests.ts'
 import type { Caller } from './request-services.ts'

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { signatureRequestDocuments, signatureRequests } from '../db/schema.ts'
+import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { callerTakesPart } from './caller-takes-part.ts'
 import type { Caller } from './request-services.ts'

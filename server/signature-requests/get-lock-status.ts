@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { signatureRequests } from '../db/schema.ts'
+import { signatureRequests } from '../db/schema/signature-requests.ts'
 import { findRequest } from './find-request.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 

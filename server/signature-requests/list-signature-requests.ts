@@ -20,13 +20,13 @@ import type { SignatureRequestListParams, SignatureRequestPage } from '../../con
 import { pendingSignaturesCount } from '../../machines/request-filters/request-filters.constants.ts'
 import { requireBusinessRole } from '../businesses/require-business-role.ts'
 import type { Database } from '../db/open-database.ts'
+import { apiUsers } from '../db/schema/businesses.ts'
 import {
-  apiUsers,
   signatureRequestDocuments,
   signatureRequestListings,
   signatureRequests,
   signatures,
-} from '../db/schema.ts'
+} from '../db/schema/signature-requests.ts'
 import { signedByCaller } from './caller-takes-part.ts'
 import { loadRequestViews } from './load-requests.ts'
 import type { Caller, RequestServices } from './request-services.ts'

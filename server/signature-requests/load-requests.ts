@@ -3,18 +3,16 @@ import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignatureRequestState } from '../../machines/signature-request/signature-request.types.ts'
 import type { Database } from '../db/open-database.ts'
 import { preparedPerDatabase } from '../db/prepared-per-database.ts'
+import { users } from '../db/schema/accounts.ts'
+import { apiUsers, businesses, businessMembers } from '../db/schema/businesses.ts'
+import { documents } from '../db/schema/documents.ts'
 import {
-  apiUsers,
-  businesses,
-  businessMembers,
-  documents,
   signatureRequestAttachments,
   signatureRequestDocuments,
   signatureRequestObservers,
   signatureRequests,
   signatures,
-  users,
-} from '../db/schema.ts'
+} from '../db/schema/signature-requests.ts'
 import { toDocumentInfo } from '../documents/to-document-info.ts'
 import type { Caller } from './request-services.ts'
 import { signerFields } from './signer-fields.ts'

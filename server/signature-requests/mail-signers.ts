@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { displayName } from '../accounts/display-name.ts'
 import { businessOfAccount } from '../businesses/business-of-account.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import { issueDirectLink } from '../direct/issue-direct-link.ts'
 import { mailBrandOf } from '../mail/mail-brand.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { PlaceSignatureFields, SignatureRequestView } from '../../contract/signature-requests.ts'
-import { signatures } from '../db/schema.ts'
+import { signatures } from '../db/schema/signature-requests.ts'
 import { applyEvent } from './apply-event.ts'
 import { checkFieldsApart } from './check-fields-apart.ts'
 import { checkFormFields } from './check-form-fields.ts'

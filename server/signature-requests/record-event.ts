@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { queueRequestCallbacks } from '../api-users/request-callbacks.ts'
-import { signatureRequestEvents } from '../db/schema.ts'
+import { signatureRequestEvents } from '../db/schema/signature-requests.ts'
 import type { Queryable } from './load-requests.ts'
 import type { Caller } from './request-services.ts'
 

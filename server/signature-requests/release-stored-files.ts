@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { documents, signatureRequestAttachments, signatureRequestDocuments } from '../db/schema.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestAttachments, signatureRequestDocuments } from '../db/schema/signature-requests.ts'
 import { documentKey, pageImagesFolder } from '../storage/storage-keys.ts'
 import type { RequestServices } from './request-services.ts'
 

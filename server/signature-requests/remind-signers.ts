@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import { notOpenRefusal } from '../../machines/signature-request/signature-request-refusals.ts'
-import { signatureRequests } from '../db/schema.ts'
+import { signatureRequests } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestReminderMail } from '../mail/signature-request-reminder-mail.ts'
 import { findRequest } from './find-request.ts'

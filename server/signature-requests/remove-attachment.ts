@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { signatureRequestAttachments, signatureRequests } from '../db/schema.ts'
+import { signatureRequestAttachments, signatureRequests } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { findAttachment } from './find-attachment.ts'
 import { recordEvent } from './record-event.ts'

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
-import { documents, signatureRequestDocuments, signatureRequests } from '../db/schema.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
 import { documentNotFound } from '../documents/find-document.ts'
 import { ApiError } from '../http/api-error.ts'
 import { findRequest } from './find-request.ts'

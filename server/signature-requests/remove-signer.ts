@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import type { SignatureRequestEvent } from '../../machines/signature-request/signature-request.types.ts'
-import { signatures } from '../db/schema.ts'
+import { signatures } from '../db/schema/signature-requests.ts'
 import { applyEvent, type RequestChange } from './apply-event.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import type { Caller, RequestServices } from './request-services.ts'

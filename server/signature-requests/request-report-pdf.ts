@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { signatureRequests, users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
+import { signatureRequests } from '../db/schema/signature-requests.ts'
 import type { MailLocale } from '../mail/mail-locale.ts'
 import { getRequestReport } from './get-request-report.ts'
 import { renderReportPdf } from './render-report-pdf.ts'

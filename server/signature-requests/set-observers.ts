@@ -1,5 +1,5 @@
 import { and, eq, notInArray } from 'drizzle-orm'
-import { signatureRequestObservers } from '../db/schema.ts'
+import { signatureRequestObservers } from '../db/schema/signature-requests.ts'
 import type { Queryable } from './load-requests.ts'
 
 /**

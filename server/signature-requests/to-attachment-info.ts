@@ -1,5 +1,5 @@
 import type { AttachmentInfo } from '../../contract/signature-requests.ts'
-import type { signatureRequestAttachments } from '../db/schema.ts'
+import type { signatureRequestAttachments } from '../db/schema/signature-requests.ts'
 
 /** A stored attachment row. */
 export type AttachmentRow = typeof signatureRequestAttachments.$inferSelect

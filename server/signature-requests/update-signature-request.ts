@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { changedRequestFields } from '../../contract/request-events.ts'
 import type { SignatureRequestView, UpdateSignatureRequest } from '../../contract/signature-requests.ts'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { decideEvent } from './apply-event.ts'
 import { scheduleReminders } from './auto-remind-signers.ts'

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
-import { documents, signatureRequestDocuments } from '../db/schema.ts'
+import { documents } from '../db/schema/documents.ts'
+import { signatureRequestDocuments } from '../db/schema/signature-requests.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import { findRequest } from './find-request.ts'
 import type { Caller, RequestServices } from './request-services.ts'

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { PkiCa } from '../../contract/pki.ts'
 import type { Database } from '../db/open-database.ts'
-import { pkiCertificates, type revocationReasons } from '../db/schema.ts'
+import { pkiCertificates, type revocationReasons } from '../db/schema/pki.ts'
 import { nameText } from './certificate-info.ts'
 import type { CertificateRecorder } from './pki.ts'
 

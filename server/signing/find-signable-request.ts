@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { SignRequestItem } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
-import { signatureRequests, signatures } from '../db/schema.ts'
+import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { checkFieldsApart } from '../signature-requests/check-fields-apart.ts'
 import { checkSignatureFields, requestFieldDocuments } from '../signature-requests/check-signature-fields.ts'
 import { findRequest, isUuid, requestNotFound } from '../signature-requests/find-request.ts'

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
 
 const attribute = 'free_signatures_remaining'

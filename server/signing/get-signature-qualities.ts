@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { SignatureQualitiesDetail } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 import { heldQualities, signingQuality } from './signature-qualities.ts'
 

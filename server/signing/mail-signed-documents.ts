@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { businessOfAccount } from '../businesses/business-of-account.ts'
 import { defaultBusinessSettings } from '../businesses/business-settings.ts'
-import { signatureRequestObservers } from '../db/schema.ts'
+import { signatureRequestObservers } from '../db/schema/signature-requests.ts'
 import { mailBrandOf } from '../mail/mail-brand.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { renderMail } from '../mail/render-mail.ts'

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { identifications } from '../db/schema.ts'
+import { identifications } from '../db/schema/identification.ts'
 
 /** The account's names as identification verified them: `immutable_eid_fields` entry -> account field. */
 const nameFields = { first_name: 'firstName', last_name: 'lastName' } as const

@@ -5,7 +5,7 @@ import { setAttributes } from '../accounts/set-attributes.ts'
 import { verifyPassword } from '../accounts/verify-password.ts'
 import { businessOfAccount } from '../businesses/business-of-account.ts'
 import type { Database } from '../db/open-database.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
 
 /**

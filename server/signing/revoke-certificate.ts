@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from 'drizzle-orm'
-import { pkiCertificates } from '../db/schema.ts'
+import { pkiCertificates } from '../db/schema/pki.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
 import type { RevocationReason } from './certificate-registry.ts'
 import { fromPem } from './pem.ts'

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { SigningVerification } from '../../contract/request-events.ts'
 import type { Database } from '../db/open-database.ts'
-import { identifications } from '../db/schema.ts'
+import { identifications } from '../db/schema/identification.ts'
 import type { SigningIdentity } from './sign-request-documents.ts'
 import type { RequestSigner } from './sign-requests.ts'
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import { inviteByDomain } from '../businesses/business-domains.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import type { IdTokenIdentity } from './sso-identity.ts'
 import type { SsoServices } from './sso-services.ts'
 

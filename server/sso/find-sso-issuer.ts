@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { ssoDomains } from '../db/schema.ts'
+import { ssoDomains } from '../db/schema/accounts.ts'
 
 /** The issuer URL of the identity provider that `email`'s domain signs in with, or null. */
 export async function findSsoIssuer(db: Database, email: string): Promise<string | null> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
-import { users } from '../db/schema.ts'
+import { users } from '../db/schema/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 import { allowedQualities, signatureQualitiesAttribute } from '../signing/signature-qualities.ts'
 

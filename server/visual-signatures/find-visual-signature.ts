@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { VisualSignature } from '../../contract/visual-signatures.ts'
 import type { Database } from '../db/open-database.ts'
-import { visualSignatures } from '../db/schema.ts'
+import { visualSignatures } from '../db/schema/visual-signatures.ts'
 import { ApiError } from '../http/api-error.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
 

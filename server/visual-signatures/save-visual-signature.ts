@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type { VisualSignature, visualSignatureBodySchema } from '../../contract/visual-signatures.ts'
 import type { Database } from '../db/open-database.ts'
-import { visualSignatures } from '../db/schema.ts'
+import { visualSignatures } from '../db/schema/visual-signatures.ts'
 import { checkChosenStandard } from './chosen-standard.ts'
 import { findVisualSignature, visualSignatureView } from './find-visual-signature.ts'
 import {

@@ -5,7 +5,7 @@ import {
   visualSignaturePermissionFields,
 } from '../../contract/visual-signatures.ts'
 import type { Database } from '../db/open-database.ts'
-import { businesses, businessMembers, type StoredBusinessSettings } from '../db/schema.ts'
+import { businesses, businessMembers, type StoredBusinessSettings } from '../db/schema/businesses.ts'
 
 const free = { canUpdate: true, defaultValue: true } as const
 const fixedOn = { canUpdate: false, defaultValue: true } as const

@@ -45,7 +45,7 @@ describe('/business/settings', () => {
       noMaintenance,
       businessServer(() => refusal(500, 'test.not_expected')),
     )
-    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business'] })
+    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business', 'documents'] })
     await expect.element(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
     await expect.element(supportEmail()).toHaveValue('help@muster.ch')
     await expect.element(page.getByRole('textbox', { name: 'Support phone' })).toHaveValue('+41 44 123 45 67')
@@ -63,7 +63,7 @@ describe('/business/settings', () => {
       noMaintenance,
       businessServer(() => refusal(500, 'test.not_expected')),
     )
-    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business'] })
+    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business', 'documents'] })
     await userEvent.fill(supportEmail(), 'help-at-muster')
     await userEvent.click(save())
     await expect.element(page.getByText('Please enter a valid e-mail address.')).toBeVisible()
@@ -79,7 +79,7 @@ describe('/business/settings', () => {
         return json({ ...saved, supportContact: { ...saved.supportContact, email: 'support@muster.ch' } })
       }),
     )
-    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business'] })
+    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business', 'documents'] })
     await userEvent.fill(supportEmail(), 'support@muster.ch')
     await userEvent.click(save())
     await expect.element(page.getByText('Settings saved')).toBeVisible()
@@ -88,12 +88,35 @@ describe('/business/settings', () => {
     await expect.element(save()).toBeDisabled()
   })
 
+  it('turns on automatic reminders with their numbers and saves them', async () => {
+    const puts: BusinessSettings[] = []
+    serveApi(
+      noMaintenance,
+      businessServer((sent) => {
+        puts.push(sent)
+        return json(saved)
+      }),
+    )
+    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business', 'documents'] })
+    const everyDays = page.getByRole('spinbutton', { name: 'Remind every (days)' })
+    await expect.element(everyDays).not.toBeInTheDocument()
+    await userEvent.click(page.getByRole('checkbox', { name: 'Remind signers automatically' }))
+    await expect.element(page.getByRole('spinbutton', { name: 'At most (times)' })).toHaveValue(3)
+    await userEvent.fill(everyDays, '5')
+    await userEvent.click(save())
+    await expect.element(page.getByText('Settings saved')).toBeVisible()
+    expect(puts).toHaveLength(1)
+    expect(puts[0]).toMatchObject({
+      signature_requests: { reminders: { enabled: true, every_days: 5, at_most: 3 } },
+    })
+  })
+
   it("shows the server's refusal of a field under that field", async () => {
     serveApi(
       noMaintenance,
       businessServer(() => refusal(400, 'validation.invalid', 'support_contact.phone')),
     )
-    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business'] })
+    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business', 'documents'] })
     await userEvent.fill(page.getByRole('textbox', { name: 'Support phone' }), '+41 44 000 00 00')
     await userEvent.click(save())
     await expect

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { integer, pgSchema, real, text } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../server/db/open-database.ts'
-import { users } from '../../server/db/schema.ts'
+import { users } from '../../server/db/schema/accounts.ts'
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts'
 
 const columns = pgSchema('information_schema').table('columns', {

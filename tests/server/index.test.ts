@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { apiPaths, apiUrl } from '../../contract/paths.ts'
 import { openDatabase } from '../../server/db/open-database.ts'
-import { jobs } from '../../server/db/schema.ts'
+import { jobs } from '../../server/db/schema/jobs.ts'
 import { freePort } from './free-port.ts'
 import { startSmtpTestServer } from './mail/smtp-test-server.ts'
 import {

@@ -5,7 +5,7 @@ import { vatBasisPoints, vatOn, vatTreatment } from '../../../machines/business-
 import { invoiceSeries, nextInvoiceNumber } from '../../billing/invoice-numbers.ts'
 import { planLine, planName, seatCount } from '../../billing/invoice-words.ts'
 import type { Database } from '../../db/open-database.ts'
-import { pricePlans, sandboxBillingObjects } from '../../db/schema.ts'
+import { pricePlans, sandboxBillingObjects } from '../../db/schema/billing.ts'
 import type { JobHandler, JobQueue, JobWriter } from '../../jobs/job-queue.ts'
 import {
   type CardProvider,

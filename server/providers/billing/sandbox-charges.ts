@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Currency } from '../../../contract/price-plans.ts'
 import type { Database } from '../../db/open-database.ts'
-import { sandboxBillingObjects } from '../../db/schema.ts'
+import { sandboxBillingObjects } from '../../db/schema/billing.ts'
 import { PaymentDeclinedError } from './billing-provider.ts'
 import type {
   ChargeInput,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/open-database.ts'
-import { ssoDomains } from '../../db/schema.ts'
+import { ssoDomains } from '../../db/schema/accounts.ts'
 
 /** The company domain whose users sign in at the sandbox provider: `anna@sso.signet.test`. */
 const sandboxDomain = 'sso.signet.test'

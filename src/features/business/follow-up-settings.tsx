@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import type { BusinessSettings } from '../../../contract/businesses.ts'
 import { maxExpiryDays } from '../../../contract/businesses.ts'
-import { reminderLimits } from '../../../contract/signature-requests.ts'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
+import { ReminderFields } from '../documents/reminder-fields.tsx'
 import styles from './business.module.css'
 
 type RequestSettings = BusinessSettings['signatureRequests']
@@ -27,37 +27,13 @@ export function FollowUpSettings({
       <h3>
         <Trans>Reminders and expiry</Trans>
       </h3>
-      <CheckboxField
-        label={<Trans>Remind signers automatically</Trans>}
-        checked={reminders.enabled}
-        onChange={(e) => onChange({ ...value, reminders: { ...reminders, enabled: e.target.checked } })}
+      <ReminderFields
+        enabled={reminders.enabled}
+        reminders={reminders}
+        onEnabledChange={(enabled) => onChange({ ...value, reminders: { ...reminders, enabled } })}
+        onChange={(changed) => onChange({ ...value, reminders: { ...reminders, ...changed } })}
+        numbersClassName={styles.row}
       />
-      {reminders.enabled ? (
-        <div className={styles.row}>
-          <TextField
-            label={<Trans>Remind every (days)</Trans>}
-            type="number"
-            name="reminderEveryDays"
-            min={1}
-            max={reminderLimits.everyDays}
-            value={reminders.everyDays}
-            onChange={(e) =>
-              onChange({ ...value, reminders: { ...reminders, everyDays: days(e.target.value) } })
-            }
-          />
-          <TextField
-            label={<Trans>At most (times)</Trans>}
-            type="number"
-            name="reminderAtMost"
-            min={1}
-            max={reminderLimits.atMost}
-            value={reminders.atMost}
-            onChange={(e) =>
-              onChange({ ...value, reminders: { ...reminders, atMost: days(e.target.value) } })
-            }
-          />
-        </div>
-      ) : null}
       <CheckboxField
         label={<Trans>Requests expire</Trans>}
         checked={expiry.enabled}

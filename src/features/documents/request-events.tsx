@@ -9,8 +9,11 @@ import {
   type SigningVerification,
 } from '../../../contract/request-events.ts'
 import type { SignatureRequestEventList } from '../../../contract/signature-requests.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
 import styles from './documents.module.css'
+import { requestErrorMessage } from './request-messages.ts'
 
 /** What each entry of the audit trail says happened. */
 const eventLabels: Record<string, MessageDescriptor> = {
@@ -138,7 +141,7 @@ function factLines(i18n: I18n, facts: RequestEventFacts): string[] {
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined)
 
 /** The audit trail of a request (GET .../events): what happened, who did it, when and from where, and how. */
-export function RequestEvents({ events }: { events: SignatureRequestEventList['events'] }) {
+function RequestEvents({ events }: { events: SignatureRequestEventList['events'] }) {
   const { i18n } = useLingui()
   const locale = resolveLocale(i18n.locale, true) ?? 'en-gb'
   return (
@@ -182,5 +185,32 @@ export function RequestEvents({ events }: { events: SignatureRequestEventList['e
         )
       })}
     </ol>
+  )
+}
+
+/** The request view's History card: the request's audit trail once loaded, or why it could not be. */
+export function RequestHistory({
+  events,
+  error,
+}: {
+  events: SignatureRequestEventList | undefined
+  error: unknown
+}) {
+  const { i18n } = useLingui()
+  return (
+    <section className={styles.card} aria-labelledby="events-heading">
+      <h2 id="events-heading">
+        <Trans>History</Trans>
+      </h2>
+      {events ? (
+        <RequestEvents events={events.events} />
+      ) : error ? (
+        <FormAlert>{i18n._(requestErrorMessage(errorCode(error)))}</FormAlert>
+      ) : (
+        <p className={styles.muted}>
+          <Trans>Loading the history…</Trans>
+        </p>
+      )}
+    </section>
   )
 }

@@ -1,17 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
-import {
-  type Reminders,
-  reminderLimits,
-  type SignatureRequestView,
-} from '../../../contract/signature-requests.ts'
+import type { Reminders, SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
-import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import styles from './documents.module.css'
+import { ReminderFields } from './reminder-fields.tsx'
 import { requestErrorMessage } from './request-messages.ts'
 
 /** The day of `iso` as a date input shows it, in the browser's time zone. */
@@ -59,6 +55,8 @@ export function RequestExpiry({
       .finally(() => setBusy(false))
   }
   const when = expiresAt === null ? '' : formatDateTime(expiresAt, locale)
+  // What the fields offer when reminders are turned on: the request's own, else every 3 days, 3 times.
+  const defaultReminders = request.reminders ?? { everyDays: 3, atMost: 3 }
   return (
     <section className={styles.card} aria-labelledby="expiry-heading" aria-busy={busy}>
       <h2 id="expiry-heading">
@@ -97,35 +95,12 @@ export function RequestExpiry({
             value={day}
             onChange={(e) => setDay(e.target.value)}
           />
-          <CheckboxField
-            label={<Trans>Remind signers automatically</Trans>}
-            checked={remind !== null}
-            onChange={(e) =>
-              setRemind(e.target.checked ? (request.reminders ?? { everyDays: 3, atMost: 3 }) : null)
-            }
+          <ReminderFields
+            enabled={remind !== null}
+            reminders={remind ?? defaultReminders}
+            onEnabledChange={(enabled) => setRemind(enabled ? defaultReminders : null)}
+            onChange={setRemind}
           />
-          {remind === null ? null : (
-            <>
-              <TextField
-                label={<Trans>Remind every (days)</Trans>}
-                type="number"
-                name="remindEveryDays"
-                min={1}
-                max={reminderLimits.everyDays}
-                value={remind.everyDays}
-                onChange={(e) => setRemind({ ...remind, everyDays: Math.trunc(Number(e.target.value)) })}
-              />
-              <TextField
-                label={<Trans>At most (times)</Trans>}
-                type="number"
-                name="remindAtMost"
-                min={1}
-                max={reminderLimits.atMost}
-                value={remind.atMost}
-                onChange={(e) => setRemind({ ...remind, atMost: Math.trunc(Number(e.target.value)) })}
-              />
-            </>
-          )}
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>
             <Trans>Save expiry and reminders</Trans>
           </Button>

@@ -5,6 +5,6 @@ import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/business/settings')({
   staticData: { access: access.admin() },
-  loader: () => loadMessages('business'),
+  loader: () => loadMessages('business', 'documents'),
   component: BusinessSettingsScreen,
 })

@@ -5,7 +5,7 @@ import type { AccountServices } from '../../../server/accounts/account-services.
 import { hashPassword } from '../../../server/accounts/hash-password.ts'
 import { signIn } from '../../../server/accounts/sign-in.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import { users } from '../../../server/db/schema.ts'
+import { users } from '../../../server/db/schema/accounts.ts'
 import { createTestDatabase, featureDrivers, type TestDatabase } from '../test-database.ts'
 
 describe.each(featureDrivers)('signIn on %s', (driver) => {

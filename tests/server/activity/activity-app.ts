@@ -5,16 +5,11 @@ import type { SignatureQuality } from '../../../contract/signing.ts'
 import { hashToken } from '../../../server/accounts/hash-token.ts'
 import { createApp } from '../../../server/app.ts'
 import { type Database, openDatabase } from '../../../server/db/open-database.ts'
-import {
-  apiUsers,
-  businessMembers,
-  identifications,
-  seals,
-  sessions,
-  signatureRequests,
-  signatures,
-  users,
-} from '../../../server/db/schema.ts'
+import { sessions, users } from '../../../server/db/schema/accounts.ts'
+import { apiUsers, businessMembers } from '../../../server/db/schema/businesses.ts'
+import { identifications } from '../../../server/db/schema/identification.ts'
+import { seals } from '../../../server/db/schema/seals.ts'
+import { signatureRequests, signatures } from '../../../server/db/schema/signature-requests.ts'
 import { createJobQueue } from '../../../server/jobs/job-queue.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
 import { insertBusiness } from '../businesses/business-rows.ts'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { defaultBusinessSettings } from '../../../server/businesses/business-settings.ts'
 import type { Database } from '../../../server/db/open-database.ts'
-import { businesses, businessMembers } from '../../../server/db/schema.ts'
+import { businesses, businessMembers } from '../../../server/db/schema/businesses.ts'
 import { businessData } from './business-client.ts'
 
 /**

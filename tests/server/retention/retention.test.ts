@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retentionDays, retentionNoticeDays } from '../../../contract/businesses.ts'
 import { hashToken } from '../../../server/accounts/hash-token.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
+import { users } from '../../../server/db/schema/accounts.ts'
+import { documents } from '../../../server/db/schema/documents.ts'
+import { jobs } from '../../../server/db/schema/jobs.ts'
 import {
   directLinks,
-  documents,
-  jobs,
   signatureRequestDocuments,
   signatureRequests,
   signatures,
-  users,
-} from '../../../server/db/schema.ts'
+} from '../../../server/db/schema/signature-requests.ts'
 import { createJobQueue } from '../../../server/jobs/job-queue.ts'
 import { createMailQueue, mailJob, type QueuedMail } from '../../../server/providers/mail/mail-queue.ts'
 import {

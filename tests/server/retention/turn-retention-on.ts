@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { retentionTerminalStates } from '../../../contract/retention.ts'
 import { defaultBusinessSettings } from '../../../server/businesses/business-settings.ts'
 import type { Database } from '../../../server/db/open-database.ts'
-import { businesses } from '../../../server/db/schema.ts'
+import { businesses } from '../../../server/db/schema/businesses.ts'
 
 /** The business's admin turns automatic deletion on for requests that ended as `terminalState`. */
 export async function turnRetentionOn(

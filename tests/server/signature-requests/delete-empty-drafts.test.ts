@@ -5,13 +5,13 @@ import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
+import { users } from '../../../server/db/schema/accounts.ts'
+import { documents } from '../../../server/db/schema/documents.ts'
 import {
-  documents,
   signatureRequestAttachments,
   signatureRequestDocuments,
   signatureRequests,
-  users,
-} from '../../../server/db/schema.ts'
+} from '../../../server/db/schema/signature-requests.ts'
 import {
   deleteEmptyDrafts,
   emptyDraftLifetimeMs,

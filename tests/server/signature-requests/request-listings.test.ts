@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import { signatureRequestListings, signatureRequests, signatures, users } from '../../../server/db/schema.ts'
+import { users } from '../../../server/db/schema/accounts.ts'
+import {
+  signatureRequestListings,
+  signatureRequests,
+  signatures,
+} from '../../../server/db/schema/signature-requests.ts'
 import { createTestDatabase, featureDrivers, type TestDatabase } from '../test-database.ts'
 
 /**

@@ -6,7 +6,8 @@ import * as pkijs from 'pkijs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pkiDir } from '../../../server/backup/backup-archive.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import { signatureRequestDocuments, users } from '../../../server/db/schema.ts'
+import { users } from '../../../server/db/schema/accounts.ts'
+import { signatureRequestDocuments } from '../../../server/db/schema/signature-requests.ts'
 import {
   archiveRenewalHandler,
   archiveRenewalJob,

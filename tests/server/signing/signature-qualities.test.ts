@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
+import { users } from '../../../server/db/schema/accounts.ts'
+import { mobileSignings } from '../../../server/db/schema/mobile-signing.ts'
 import {
-  mobileSignings,
   signatureRequestDocuments,
   signatureRequests,
   signatures,
-  users,
-} from '../../../server/db/schema.ts'
+} from '../../../server/db/schema/signature-requests.ts'
 import type { QueuedMail } from '../../../server/providers/mail/mail-queue.ts'
 import { getSignatureQualities } from '../../../server/signing/get-signature-qualities.ts'
 import { signRequests } from '../../../server/signing/sign-requests.ts'

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import type { Database } from '../../../server/db/open-database.ts'
+import { documents } from '../../../server/db/schema/documents.ts'
 import {
-  documents,
   signatureRequestDocuments,
   signatureRequests,
   signatures,
-} from '../../../server/db/schema.ts'
+} from '../../../server/db/schema/signature-requests.ts'
 import { createPageRenderer } from '../../../server/documents/render-pages.ts'
 import { loadPlatformSigning } from '../../../server/signing/load-platform-signing.ts'
 import type { SigningServices } from '../../../server/signing/signing-services.ts'
