@@ -26,6 +26,7 @@ type FeaturePrefix =
   | 'identification'
   | 'visual_signature'
   | 'validation'
+  | 'embed'
 
 /**
  * The translated message of each error code the server answers outside the features' prefixes, and of the app's
