@@ -10,6 +10,7 @@ import { sealErrorMessage } from '../../src/features/business/seals/seal-message
 import { requestErrorMessage } from '../../src/features/documents/request-messages.ts'
 import { identificationErrorMessage } from '../../src/features/identification/identification-messages.ts'
 import { visualSignatureErrorMessage } from '../../src/features/profile/visual-signature/visual-signature-messages.ts'
+import { embedErrorMessage } from '../../src/features/signing/embed-messages.ts'
 import { signingErrorMessage } from '../../src/features/signing/signing-messages.ts'
 import { validationErrorMessage } from '../../src/features/validation/validation-messages.ts'
 import { type CatalogPart, catalogParts } from '../../src/i18n/catalog-parts.ts'
@@ -24,6 +25,7 @@ const lookups: { name: string; part?: CatalogPart; message: (code: string) => Me
   { name: 'identificationErrorMessage', part: 'identification', message: identificationErrorMessage },
   { name: 'visualSignatureErrorMessage', part: 'profile', message: visualSignatureErrorMessage },
   { name: 'validationErrorMessage', part: 'validation', message: validationErrorMessage },
+  { name: 'embedErrorMessage', part: 'signing', message: embedErrorMessage },
   {
     name: 'signingErrorMessage',
     part: 'signing',
