@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, type Page, test } from '@playwright/test'
+import { ApiUsersPage } from './pages/api-users-page.ts'
 import { openBusiness } from './pages/business-api.ts'
 import { mailedTan } from './pages/signing-page.ts'
-import { createAccount } from './pages/test-account.ts'
+import { createAccount, signInTab } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
 
 /**
@@ -35,6 +36,7 @@ const hostLog = (page: Page) => page.getByRole('list', { name: 'Messages from Si
 // Not ./fixtures.ts' test: this journey provokes a Content-Security-Policy refusal and checks it itself.
 test('a host page on an allowed origin embeds the signing page and hears signed; a third origin cannot frame it', async ({
   browser,
+  page,
   request,
 }) => {
   test.setTimeout(120_000)
@@ -48,11 +50,14 @@ test('a host page on an allowed origin embeds the signing page and hears signed;
   })
   expect(made.status(), await made.text()).toBe(201)
   const { api_key: key } = (await made.json()) as { api_key: string }
-  const origins = await request.put(`/api/v1/businesses/${businessId}/apis/${username}`, {
-    headers: { Authorization: `Bearer ${admin.token}` },
-    data: { embed_origins: [allowed] },
-  })
-  expect(origins.ok(), await origins.text()).toBe(true)
+  // Its admin lets the HR system's origin frame its signing pages, where the API users are managed.
+  await signInTab(page, admin)
+  const screen = new ApiUsersPage(page)
+  await screen.open('/business/developers/api')
+  await screen.setEmbedOrigins(username, 'http://hr.example.com')
+  await screen.seeEmbedOriginsError('http://hr.example.com is not an https origin')
+  await screen.setEmbedOrigins(username, allowed)
+  await expect(page.getByText('Embedding origins saved')).toBeVisible()
 
   // The HR system sends an employment contract to a new employee without an account.
   const basic = { Authorization: `Basic ${Buffer.from(`${username}:${key}`).toString('base64')}` }
@@ -98,10 +103,10 @@ test('a host page on an allowed origin embeds the signing page and hears signed;
   await intruder.close()
 
   // The allowed origin frames the same URL, which the blocked page never opened.
-  const page = await context.newPage()
-  await page.goto(`${allowed}/?signing_url=${encodeURIComponent(url)}`)
-  await expect(hostLog(page).getByRole('listitem')).toHaveText([`loaded ${id}`])
-  const frame = page.frameLocator('iframe')
+  const hostPage = await context.newPage()
+  await hostPage.goto(`${allowed}/?signing_url=${encodeURIComponent(url)}`)
+  await expect(hostLog(hostPage).getByRole('listitem')).toHaveText([`loaded ${id}`])
+  const frame = hostPage.frameLocator('iframe')
   await expect(frame.getByRole('heading', { name: 'Employment contract' })).toBeVisible()
   await frame.getByRole('button', { name: 'Sign', exact: true }).click()
   await frame
@@ -115,7 +120,7 @@ test('a host page on an allowed origin embeds the signing page and hears signed;
   await expect(tanDialog).toBeVisible()
   await tanDialog.getByLabel('TAN from the e-mail').fill(await mailedTan(request, signer))
   await tanDialog.getByLabel('TAN from the e-mail').press('Enter')
-  await expect(hostLog(page).getByRole('listitem')).toHaveText([`loaded ${id}`, `signed ${id}`], {
+  await expect(hostLog(hostPage).getByRole('listitem')).toHaveText([`loaded ${id}`, `signed ${id}`], {
     timeout: 20_000,
   })
   // Nothing else was refused on the way.
