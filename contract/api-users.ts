@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { embedOriginsSchema } from './embedding.ts'
 
 /** What an API user's key may do: `read` only reads (GET), `sign` also creates, sends and signs requests. */
 export const apiKeyScopes = ['read', 'sign'] as const
@@ -28,6 +29,8 @@ export const apiUserSchema = v.object({
   keyIssuedAt: v.string(),
   /** When its key was last used, to the minute; null when never. */
   lastUsedAt: v.nullable(v.string()),
+  /** The origins whose pages may frame its signers' embedded signing page (issue 41 §3). */
+  embedOrigins: v.array(v.string()),
 })
 export type ApiUser = v.InferOutput<typeof apiUserSchema>
 
@@ -41,10 +44,11 @@ export const createApiUserSchema = v.object({
   scope: v.optional(v.picklist(apiKeyScopes), 'sign'),
 })
 
-/** PUT /v1/businesses/{id}/apis/{username}: its description and scope. */
+/** PUT /v1/businesses/{id}/apis/{username}: its description, scope and embed origins (all of them). */
 export const updateApiUserSchema = v.object({
   description: v.optional(descriptionSchema),
   scope: v.optional(v.picklist(apiKeyScopes)),
+  embedOrigins: v.optional(embedOriginsSchema),
 })
 
 /**

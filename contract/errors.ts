@@ -158,6 +158,22 @@ export const directErrorCodes = [
   'tan.locked',
   /** A TAN was mailed less than a minute ago; see the Retry-After header (429). */
   'tan.resend_too_soon',
+  /** A signing URL is asked for by a caller that is not an API user (403). */
+  'embed.api_user_only',
+  /** The signer named for a signing URL is not a signer of the request (404). */
+  'embed.signer_not_found',
+  /** The signer named for a signing URL has an account: they sign in the app, not through a link (409). */
+  'embed.not_direct_signer',
+  /** The API user allows no origin to frame its signing pages: set its embed origins first (409). */
+  'embed.no_origins',
+  /** The API user allows several origins and the body names none of them, or one it does not allow (400). */
+  'embed.origin_invalid',
+  /** No signing URL of this token (404). */
+  'embed.unknown_link',
+  /** The signing URL's 5 minutes passed (410): ask for a new one. */
+  'embed.link_expired',
+  /** The signing URL was opened already (410): ask for a new one. */
+  'embed.link_used',
 ] as const
 
 /** Stable codes of the identification calls and the providers' webhooks (SPEC §7 Identification). */

@@ -3,6 +3,7 @@ import { businessPaymentMachine } from './business-payment/business-payment.mach
 import { paymentMethodFormMachine } from './business-payment/payment-method-form.machine.ts'
 import { planCheckoutMachine } from './business-payment/plan-checkout.machine.ts'
 import { dialogHostMachine } from './dialog/dialog-host.machine.ts'
+import { embeddedSigningMachine } from './embedded-signing/embedded-signing.machine.ts'
 import { fieldPlacementMachine } from './field-placement/field-placement.machine.ts'
 import { formFillingMachine } from './form-filling/form-filling.machine.ts'
 import { guidanceMachine } from './guidance/guidance.machine.ts'
@@ -168,6 +169,17 @@ export const statecharts: readonly StatechartEntry[] = [
       message: 'The countdown that leaves for the exit URL once the signed request is the one last viewed.',
     },
     machine: redirectMachine,
+  },
+  {
+    id: 'embedded-signing',
+    title: /*i18n*/ { id: 'statechart.embedded-signing.title', message: 'Embedded signing' },
+    spec: 'issue 41 §3',
+    summary: /*i18n*/ {
+      id: 'statechart.embedded-signing.summary',
+      message:
+        'A signing URL opens its session in a frame and tells the host page loaded, signed, declined or error.',
+    },
+    machine: embeddedSigningMachine,
   },
   {
     id: 'business-payment',

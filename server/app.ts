@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { Logger } from 'pino'
+import { embedPagePrefix } from '../contract/embedding.ts'
 import { apiBase } from '../contract/paths.ts'
 import type { BackupServices } from './backup/write-backup.ts'
 import type { BillingProviders } from './billing/billing-services.ts'
@@ -10,6 +11,7 @@ import { sandboxSeller } from './billing/seller.ts'
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/open-database.ts'
 import type { PageRenderer } from './documents/render-pages.ts'
+import { embedFrameAncestors } from './embedding/embed-frame-ancestors.ts'
 import type { ApiKeyMode } from './http/authenticate.ts'
 import { checkPathParameters } from './http/check-path-parameters.ts'
 import { resolveClientAddress } from './http/client-address.ts'
@@ -43,6 +45,7 @@ import { createDatetimeRoutes } from './routes/datetime.ts'
 import { createDevClockRoutes } from './routes/dev-clock.ts'
 import { createDirectRoutes } from './routes/direct.ts'
 import { createDocumentRoutes } from './routes/documents.ts'
+import { createEmbeddingRoutes } from './routes/embedding.ts'
 import { createHealthRoutes } from './routes/health.ts'
 import { createIdentificationRoutes } from './routes/identification.ts'
 import { createMetricsRoutes } from './routes/metrics.ts'
@@ -221,6 +224,7 @@ export function createApp({
   api.route('/', createVisualSignatureRoutes(visual))
   api.route('/', createDirectVisualSignatureRoutes(visual))
   api.route('/', createApiUserRoutes({ db, now, production }))
+  api.route('/', createEmbeddingRoutes({ db, now, production, publicUrl: config.publicUrl }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   api.route(
     '/',
@@ -267,25 +271,25 @@ export function createApp({
   })
 
   const app = new Hono()
+  const policy = {
+    production,
+    stripe: config.stripe !== undefined,
+    errorReportingOrigin:
+      config.errorReporting === null || config.errorReporting.disabled
+        ? null
+        : new URL(config.errorReporting.dsn).origin,
+    guidance: config.guidanceToken !== undefined,
+    referral: config.referral !== undefined && !config.referral.sandbox,
+  }
   // First, so that its headers reach every answer: error pages and the answers of the middleware below too.
-  app.use(
-    securityHeaders({
-      production,
-      stripe: config.stripe !== undefined,
-      errorReportingOrigin:
-        config.errorReporting === null || config.errorReporting.disabled
-          ? null
-          : new URL(config.errorReporting.dsn).origin,
-      guidance: config.guidanceToken !== undefined,
-      referral: config.referral !== undefined && !config.referral.sandbox,
-    }),
-  )
+  app.use(securityHeaders(policy))
   app.use(resolveClientAddress(config.trustedProxies ?? 0))
   app.use(requestLogger(logger))
   app.use(metrics.measureRequests)
   app.onError(createErrorHandler(logger, errorReporter))
   app.notFound(notFoundHandler)
   app.route(apiBase, api)
+  app.use(`${embedPagePrefix}*`, embedFrameAncestors(db, policy))
   app.route('/', createStaticFiles(staticDir))
   return app
 }

@@ -33,6 +33,7 @@ import { Route as BusinessSettingsRouteImport } from './routes/business/settings
 import { Route as BusinessUpgradeRouteImport } from './routes/business/upgrade'
 import { Route as BusinessWelcomeRouteImport } from './routes/business/welcome'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
+import { Route as EmbedTokenRouteImport } from './routes/embed/$token'
 import { Route as InviteIdRouteImport } from './routes/invite/$id'
 import { Route as ObserveIdRouteImport } from './routes/observe/$id'
 import { Route as PasswordResetIndexRouteImport } from './routes/password-reset/index'
@@ -212,6 +213,11 @@ const BusinessWelcomeRoute = BusinessWelcomeRouteImport.update({
 const DevOutboxRoute = DevOutboxRouteImport.update({
   id: '/dev/outbox',
   path: '/dev/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmbedTokenRoute = EmbedTokenRouteImport.update({
+  id: '/embed/$token',
+  path: '/embed/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InviteIdRoute = InviteIdRouteImport.update({
@@ -564,6 +570,7 @@ export interface FileRoutesByFullPath {
   '/business/upgrade': typeof BusinessUpgradeRoute
   '/business/welcome': typeof BusinessWelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/embed/$token': typeof EmbedTokenRoute
   '/invite/$id': typeof InviteIdRoute
   '/observe/$id': typeof ObserveIdRoute
   '/password-reset/confirm': typeof PasswordResetConfirmRoute
@@ -650,6 +657,7 @@ export interface FileRoutesByTo {
   '/business/upgrade': typeof BusinessUpgradeRoute
   '/business/welcome': typeof BusinessWelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/embed/$token': typeof EmbedTokenRoute
   '/invite/$id': typeof InviteIdRoute
   '/observe/$id': typeof ObserveIdRoute
   '/password-reset/confirm': typeof PasswordResetConfirmRoute
@@ -737,6 +745,7 @@ export interface FileRoutesById {
   '/business/upgrade': typeof BusinessUpgradeRoute
   '/business/welcome': typeof BusinessWelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/embed/$token': typeof EmbedTokenRoute
   '/invite/$id': typeof InviteIdRoute
   '/observe/$id': typeof ObserveIdRoute
   '/password-reset/confirm': typeof PasswordResetConfirmRoute
@@ -825,6 +834,7 @@ export interface FileRouteTypes {
     | '/business/upgrade'
     | '/business/welcome'
     | '/dev/outbox'
+    | '/embed/$token'
     | '/invite/$id'
     | '/observe/$id'
     | '/password-reset/confirm'
@@ -911,6 +921,7 @@ export interface FileRouteTypes {
     | '/business/upgrade'
     | '/business/welcome'
     | '/dev/outbox'
+    | '/embed/$token'
     | '/invite/$id'
     | '/observe/$id'
     | '/password-reset/confirm'
@@ -997,6 +1008,7 @@ export interface FileRouteTypes {
     | '/business/upgrade'
     | '/business/welcome'
     | '/dev/outbox'
+    | '/embed/$token'
     | '/invite/$id'
     | '/observe/$id'
     | '/password-reset/confirm'
@@ -1084,6 +1096,7 @@ export interface RootRouteChildren {
   BusinessUpgradeRoute: typeof BusinessUpgradeRoute
   BusinessWelcomeRoute: typeof BusinessWelcomeRoute
   DevOutboxRoute: typeof DevOutboxRoute
+  EmbedTokenRoute: typeof EmbedTokenRoute
   InviteIdRoute: typeof InviteIdRoute
   ObserveIdRoute: typeof ObserveIdRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
@@ -1314,6 +1327,13 @@ declare module '@tanstack/react-router' {
       path: '/dev/outbox'
       fullPath: '/dev/outbox'
       preLoaderRoute: typeof DevOutboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/embed/$token': {
+      id: '/embed/$token'
+      path: '/embed/$token'
+      fullPath: '/embed/$token'
+      preLoaderRoute: typeof EmbedTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/invite/$id': {
@@ -1764,6 +1784,7 @@ const rootRouteChildren: RootRouteChildren = {
   BusinessUpgradeRoute: BusinessUpgradeRoute,
   BusinessWelcomeRoute: BusinessWelcomeRoute,
   DevOutboxRoute: DevOutboxRoute,
+  EmbedTokenRoute: EmbedTokenRoute,
   InviteIdRoute: InviteIdRoute,
   ObserveIdRoute: ObserveIdRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,

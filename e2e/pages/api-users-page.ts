@@ -22,6 +22,18 @@ export class ApiUsersPage extends BusinessPage {
     return key
   }
 
+  /** Lists the origins that may frame the API user's signing pages, in the Embedded signing card. */
+  async setEmbedOrigins(username: string, origins: string) {
+    const card = this.page.getByRole('form', { name: 'Embedded signing' })
+    await card.getByLabel('API user').selectOption(username)
+    await card.getByLabel('Allowed origins').fill(origins)
+    await card.getByRole('button', { name: 'Save origins' }).click()
+  }
+
+  async seeEmbedOriginsError(message: string | RegExp) {
+    await expect(this.page.getByRole('form', { name: 'Embedded signing' })).toContainText(message)
+  }
+
   row(username: string) {
     return this.page.getByRole('row').filter({ hasText: username })
   }

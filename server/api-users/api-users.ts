@@ -12,12 +12,13 @@ import { revokeSessions } from '../accounts/revoke-sessions.ts'
 import type { Database } from '../db/open-database.ts'
 import { users } from '../db/schema/accounts.ts'
 import { apiUsers, businesses } from '../db/schema/businesses.ts'
+import { embedOriginsOf, setEmbedOrigins } from '../embedding/embed-origins.ts'
 import { apiUserNotFound, apiUsernameTaken } from './api-user-errors.ts'
 import { createApiKey, createCallbackSecret } from './api-user-keys.ts'
 
 type ApiUserRow = typeof apiUsers.$inferSelect
 
-function apiUserView(row: ApiUserRow): ApiUser {
+function apiUserView(row: ApiUserRow, embedOrigins: string[]): ApiUser {
   return {
     username: row.username,
     description: row.description,
@@ -25,6 +26,7 @@ function apiUserView(row: ApiUserRow): ApiUser {
     createdAt: row.createdAt.toISOString(),
     keyIssuedAt: row.keyIssuedAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    embedOrigins,
   }
 }
 
@@ -35,7 +37,11 @@ export async function listApiUsers(db: Pick<Database, 'select'>, businessId: str
     .from(apiUsers)
     .where(and(eq(apiUsers.businessId, businessId), isNull(apiUsers.deletedAt)))
     .orderBy(asc(apiUsers.username))
-  return rows.map(apiUserView)
+  const origins = await embedOriginsOf(
+    db,
+    rows.map((row) => row.userId),
+  )
+  return rows.map((row) => apiUserView(row, origins.get(row.userId) ?? []))
 }
 
 /**
@@ -85,7 +91,7 @@ export async function createApiUser(
       if (created === undefined) throw new Error('The API user was not written')
       return created
     })
-    return { apiUser: apiUserView(row), apiKey: key, callbackSecret }
+    return { apiUser: apiUserView(row, []), apiKey: key, callbackSecret }
   } catch (error) {
     throw isUniqueViolation(error) ? apiUsernameTaken() : error
   }
@@ -95,7 +101,10 @@ export async function createApiUser(
 const ofBusiness = (businessId: string, username: string) =>
   and(eq(apiUsers.businessId, businessId), eq(apiUsers.username, username), isNull(apiUsers.deletedAt))
 
-/** PUT /v1/businesses/{id}/apis/{username}: changes its description or scope (a narrower scope acts at once). */
+/**
+ * PUT /v1/businesses/{id}/apis/{username}: changes its description or scope (a narrower scope acts at once), or
+ * replaces its embed origins (the frames of pages already open keep theirs until reloaded).
+ */
 export async function updateApiUser(
   db: Database,
   businessId: string,
@@ -106,13 +115,17 @@ export async function updateApiUser(
     ...(changes.description === undefined ? {} : { description: changes.description }),
     ...(changes.scope === undefined ? {} : { scope: changes.scope }),
   }
-  // An update without values is an error in drizzle: with nothing to change, the API user is read as it is.
-  const [row] =
-    Object.keys(values).length === 0
-      ? await db.select().from(apiUsers).where(ofBusiness(businessId, username))
-      : await db.update(apiUsers).set(values).where(ofBusiness(businessId, username)).returning()
-  if (row === undefined) throw apiUserNotFound()
-  return apiUserView(row)
+  return db.transaction(async (tx) => {
+    // An update without values is an error in drizzle: with nothing to change, the API user is read as it is.
+    const [row] =
+      Object.keys(values).length === 0
+        ? await tx.select().from(apiUsers).where(ofBusiness(businessId, username))
+        : await tx.update(apiUsers).set(values).where(ofBusiness(businessId, username)).returning()
+    if (row === undefined) throw apiUserNotFound()
+    if (changes.embedOrigins !== undefined) await setEmbedOrigins(tx, row.userId, changes.embedOrigins)
+    const origins = await embedOriginsOf(tx, [row.userId])
+    return apiUserView(row, origins.get(row.userId) ?? [])
+  })
 }
 
 /**
@@ -138,7 +151,8 @@ export async function resetApiUserKey(
     await revokeSessions(tx, updated.userId, now)
     return updated
   })
-  return { apiUser: apiUserView(row), apiKey: key, callbackSecret }
+  const origins = await embedOriginsOf(db, [row.userId])
+  return { apiUser: apiUserView(row, origins.get(row.userId) ?? []), apiKey: key, callbackSecret }
 }
 
 /**

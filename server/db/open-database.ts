@@ -13,6 +13,7 @@ import * as accountsTables from './schema/accounts.ts'
 import * as billingTables from './schema/billing.ts'
 import * as businessesTables from './schema/businesses.ts'
 import * as documentsTables from './schema/documents.ts'
+import * as embeddingTables from './schema/embedding.ts'
 import * as identificationTables from './schema/identification.ts'
 import * as jobsTables from './schema/jobs.ts'
 import * as mobileSigningTables from './schema/mobile-signing.ts'
@@ -27,6 +28,7 @@ export const schema = {
   ...billingTables,
   ...businessesTables,
   ...documentsTables,
+  ...embeddingTables,
   ...identificationTables,
   ...jobsTables,
   ...mobileSigningTables,

@@ -49,13 +49,10 @@ const reporting: Directives = { 'report-uri': [`${apiBase}${cspReportPath}`] }
  * only where it is configured, the referral service's likewise. Outside production, /statecharts compiles Graphviz' WebAssembly and
  * /dev/outbox shows a mail's HTML (written with style attributes) in a frame that inherits this policy.
  */
-function appContentSecurityPolicy({
-  production,
-  stripe,
-  errorReportingOrigin,
-  guidance: withGuidance,
-  referral,
-}: SecurityHeaderOptions): string {
+function appContentSecurityPolicy(
+  { production, stripe, errorReportingOrigin, guidance: withGuidance, referral }: SecurityHeaderOptions,
+  frameAncestors: readonly string[] = ["'none'"],
+): string {
   const from = (origins: readonly string[]) => (withGuidance ? origins : [])
   const ofReferral = (origins: readonly string[]) => (referral ? origins : [])
   const reports = errorReportingOrigin === null ? [] : [errorReportingOrigin]
@@ -87,9 +84,17 @@ function appContentSecurityPolicy({
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': frameAncestors,
     ...reporting,
   })
+}
+
+/**
+ * The app's policy for an embedded signing page (issue 41 §3), which exactly these origins may frame: the
+ * embed origins of the API user that asked for its signing URL.
+ */
+export function embeddedPagePolicy(options: SecurityHeaderOptions, origins: readonly string[]): string {
+  return appContentSecurityPolicy(options, origins)
 }
 
 /** The hash source of an inline `<style>` element's exact text, for a policy that admits only it. */

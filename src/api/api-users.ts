@@ -34,12 +34,12 @@ export async function createApiUser(
   )
 }
 
-/** PUT /v1/businesses/{id}/apis/{username}: its description and scope. */
+/** PUT /v1/businesses/{id}/apis/{username}: its description, scope or embed origins. */
 export async function updateApiUser(
   api: ApiClient,
   businessId: string,
   username: string,
-  changes: { description?: string; scope?: ApiKeyScope },
+  changes: { description?: string; scope?: ApiKeyScope; embedOrigins?: string[] },
 ) {
   const body = v.parse(updateApiUserSchema, changes)
   return v.parse(

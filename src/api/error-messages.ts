@@ -27,6 +27,7 @@ type FeaturePrefix =
   | 'visual_signature'
   | 'validation'
   | 'referral'
+  | 'embed'
 
 /**
  * The translated message of each error code the server answers outside the features' prefixes, and of the app's

@@ -11,6 +11,7 @@ import { requestErrorMessage } from '../../src/features/documents/request-messag
 import { identificationErrorMessage } from '../../src/features/identification/identification-messages.ts'
 import { referralErrorMessage } from '../../src/features/profile/referral/referral-messages.ts'
 import { visualSignatureErrorMessage } from '../../src/features/profile/visual-signature/visual-signature-messages.ts'
+import { embedErrorMessage } from '../../src/features/signing/embed-messages.ts'
 import { signingErrorMessage } from '../../src/features/signing/signing-messages.ts'
 import { validationErrorMessage } from '../../src/features/validation/validation-messages.ts'
 import { type CatalogPart, catalogParts } from '../../src/i18n/catalog-parts.ts'
@@ -26,6 +27,7 @@ const lookups: { name: string; part?: CatalogPart; message: (code: string) => Me
   { name: 'visualSignatureErrorMessage', part: 'profile', message: visualSignatureErrorMessage },
   { name: 'referralErrorMessage', part: 'profile', message: referralErrorMessage },
   { name: 'validationErrorMessage', part: 'validation', message: validationErrorMessage },
+  { name: 'embedErrorMessage', part: 'signing', message: embedErrorMessage },
   {
     name: 'signingErrorMessage',
     part: 'signing',

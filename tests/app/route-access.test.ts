@@ -49,6 +49,8 @@ const specPaths = [
   '/validate',
   // An observer's read-only link (issue 40): no account needed, any session will do.
   '/observe/$id',
+  // The embedded signing page of a signing URL (issue 41 §3): its secret opens a direct-sign session.
+  '/embed/$token',
   '/$',
   // User
   '/',

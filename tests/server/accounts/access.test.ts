@@ -46,6 +46,9 @@ const publicRoutes = new Set([
   // wrong or missing one is 404, as for no request.
   'GET /v3/observe/signature-requests/:id',
   'GET /v3/observe/signature-requests/:id/documents/:documentId',
+  // An embedded signing page trades its signing URL's secret for its direct-sign session (issue 41 §3); a wrong
+  // one is 404 (embedding.test checks it).
+  'POST /v3/embedded-sessions',
   // Single sign-on: browser navigations before there is a session, and the sandbox provider's endpoints.
   'GET /sso/start',
   'GET /sso/callback',

@@ -30,6 +30,7 @@ import { businessDialogs } from '../business-dialogs.ts'
 import { businessErrorMessage } from '../business-messages.ts'
 import { BusinessPage } from '../business-page.tsx'
 import type { ApiKeyProps, ApiUserProps } from './api-user-dialogs.tsx'
+import { EmbedOriginsForm } from './embed-origins-form.tsx'
 
 const scopeNames: Record<ApiKeyScope, MessageDescriptor> = {
   read: msg`Read only`,
@@ -202,45 +203,48 @@ function ApiUsers({ business }: { business: Business }) {
   const { api } = useRouteContext({ from: '__root__' })
   const { data: apiUsers = [] } = useQuery(apiUsersQueryOptions(api, business.id))
   return (
-    <section className={styles.card} aria-labelledby="api-users-heading">
-      <h2 id="api-users-heading">
-        <Trans>API users</Trans>
-      </h2>
-      {apiUsers.length === 0 ? (
-        <p className={styles.muted}>
-          <Trans>No API users yet.</Trans>
-        </p>
-      ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>API user</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Scope</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Key issued</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Last used</Trans>
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {apiUsers.map((apiUser) => (
-              <ApiUserRow key={apiUser.username} business={business} apiUser={apiUser} />
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <>
+      <section className={styles.card} aria-labelledby="api-users-heading">
+        <h2 id="api-users-heading">
+          <Trans>API users</Trans>
+        </h2>
+        {apiUsers.length === 0 ? (
+          <p className={styles.muted}>
+            <Trans>No API users yet.</Trans>
+          </p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>API user</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Scope</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Key issued</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Last used</Trans>
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Actions</Trans>
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {apiUsers.map((apiUser) => (
+                <ApiUserRow key={apiUser.username} business={business} apiUser={apiUser} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <EmbedOriginsForm business={business} apiUsers={apiUsers} />
+    </>
   )
 }
 
