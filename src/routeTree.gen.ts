@@ -51,6 +51,7 @@ import { Route as SignupMailSentRouteImport } from './routes/signup/mail-sent'
 import { Route as SignupSsoRouteImport } from './routes/signup/sso'
 import { Route as SignupStepsRouteImport } from './routes/signup/steps'
 import { Route as SsoCallbackRouteImport } from './routes/sso/callback'
+import { Route as TemplatesIndexRouteImport } from './routes/templates/index'
 import { Route as ViewSridRouteImport } from './routes/view/$srid'
 import { Route as BusinessBillingIndexRouteImport } from './routes/business/billing/index'
 import { Route as BusinessBillingInvoicesRouteImport } from './routes/business/billing/invoices'
@@ -75,6 +76,7 @@ import { Route as ProfileSignatureStandardsMobileIdRouteImport } from './routes/
 import { Route as ProfileSignatureStandardsUpdateRouteImport } from './routes/profile/signature-standards/update'
 import { Route as SsoErrorIndexRouteImport } from './routes/sso/error/index'
 import { Route as SsoErrorCompanyRouteImport } from './routes/sso/error/company'
+import { Route as TemplatesIdStartRouteImport } from './routes/templates/$id.start'
 import { Route as ViewIdUseridRouteImport } from './routes/view/$id/$userid'
 import { Route as DirectSignIdentificationEidasIndexRouteImport } from './routes/direct-sign/identification/eidas/index'
 import { Route as DirectSignIdentificationEidasSelfRouteImport } from './routes/direct-sign/identification/eidas/self'
@@ -304,6 +306,11 @@ const SsoCallbackRoute = SsoCallbackRouteImport.update({
   path: '/sso/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TemplatesIndexRoute = TemplatesIndexRouteImport.update({
+  id: '/templates/',
+  path: '/templates/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ViewSridRoute = ViewSridRouteImport.update({
   id: '/view/$srid',
   path: '/view/$srid',
@@ -430,6 +437,11 @@ const SsoErrorIndexRoute = SsoErrorIndexRouteImport.update({
 const SsoErrorCompanyRoute = SsoErrorCompanyRouteImport.update({
   id: '/sso/error/company',
   path: '/sso/error/company',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TemplatesIdStartRoute = TemplatesIdStartRouteImport.update({
+  id: '/templates/$id/start',
+  path: '/templates/$id/start',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ViewIdUseridRoute = ViewIdUseridRouteImport.update({
@@ -583,6 +595,7 @@ export interface FileRoutesByFullPath {
   '/password-reset/': typeof PasswordResetIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/signup/': typeof SignupIndexRoute
+  '/templates/': typeof TemplatesIndexRoute
   '/business/billing/invoices': typeof BusinessBillingInvoicesRoute
   '/business/billing/payment': typeof BusinessBillingPaymentRoute
   '/business/billing/plan': typeof BusinessBillingPlanRoute
@@ -599,6 +612,7 @@ export interface FileRoutesByFullPath {
   '/profile/signature-standards/mobile-id': typeof ProfileSignatureStandardsMobileIdRoute
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
+  '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing/': typeof BusinessBillingIndexRoute
   '/business/members/': typeof BusinessMembersIndexRoute
@@ -669,6 +683,7 @@ export interface FileRoutesByTo {
   '/password-reset': typeof PasswordResetIndexRoute
   '/profile': typeof ProfileIndexRoute
   '/signup': typeof SignupIndexRoute
+  '/templates': typeof TemplatesIndexRoute
   '/business/billing/invoices': typeof BusinessBillingInvoicesRoute
   '/business/billing/payment': typeof BusinessBillingPaymentRoute
   '/business/billing/plan': typeof BusinessBillingPlanRoute
@@ -685,6 +700,7 @@ export interface FileRoutesByTo {
   '/profile/signature-standards/mobile-id': typeof ProfileSignatureStandardsMobileIdRoute
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
+  '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing': typeof BusinessBillingIndexRoute
   '/business/members': typeof BusinessMembersIndexRoute
@@ -756,6 +772,7 @@ export interface FileRoutesById {
   '/password-reset/': typeof PasswordResetIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/signup/': typeof SignupIndexRoute
+  '/templates/': typeof TemplatesIndexRoute
   '/business/billing/invoices': typeof BusinessBillingInvoicesRoute
   '/business/billing/payment': typeof BusinessBillingPaymentRoute
   '/business/billing/plan': typeof BusinessBillingPlanRoute
@@ -772,6 +789,7 @@ export interface FileRoutesById {
   '/profile/signature-standards/mobile-id': typeof ProfileSignatureStandardsMobileIdRoute
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
+  '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing/': typeof BusinessBillingIndexRoute
   '/business/members/': typeof BusinessMembersIndexRoute
@@ -844,6 +862,7 @@ export interface FileRouteTypes {
     | '/password-reset/'
     | '/profile/'
     | '/signup/'
+    | '/templates/'
     | '/business/billing/invoices'
     | '/business/billing/payment'
     | '/business/billing/plan'
@@ -860,6 +879,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/mobile-id'
     | '/profile/signature-standards/update'
     | '/sso/error/company'
+    | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing/'
     | '/business/members/'
@@ -930,6 +950,7 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/profile'
     | '/signup'
+    | '/templates'
     | '/business/billing/invoices'
     | '/business/billing/payment'
     | '/business/billing/plan'
@@ -946,6 +967,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/mobile-id'
     | '/profile/signature-standards/update'
     | '/sso/error/company'
+    | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing'
     | '/business/members'
@@ -1016,6 +1038,7 @@ export interface FileRouteTypes {
     | '/password-reset/'
     | '/profile/'
     | '/signup/'
+    | '/templates/'
     | '/business/billing/invoices'
     | '/business/billing/payment'
     | '/business/billing/plan'
@@ -1032,6 +1055,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/mobile-id'
     | '/profile/signature-standards/update'
     | '/sso/error/company'
+    | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing/'
     | '/business/members/'
@@ -1103,6 +1127,7 @@ export interface RootRouteChildren {
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
   SignupIndexRoute: typeof SignupIndexRoute
+  TemplatesIndexRoute: typeof TemplatesIndexRoute
   BusinessBillingInvoicesRoute: typeof BusinessBillingInvoicesRoute
   BusinessBillingPaymentRoute: typeof BusinessBillingPaymentRoute
   BusinessBillingPlanRoute: typeof BusinessBillingPlanRoute
@@ -1119,6 +1144,7 @@ export interface RootRouteChildren {
   ProfileSignatureStandardsMobileIdRoute: typeof ProfileSignatureStandardsMobileIdRoute
   ProfileSignatureStandardsUpdateRoute: typeof ProfileSignatureStandardsUpdateRoute
   SsoErrorCompanyRoute: typeof SsoErrorCompanyRoute
+  TemplatesIdStartRoute: typeof TemplatesIdStartRoute
   ViewIdUseridRoute: typeof ViewIdUseridRoute
   BusinessBillingIndexRoute: typeof BusinessBillingIndexRoute
   BusinessMembersIndexRoute: typeof BusinessMembersIndexRoute
@@ -1442,6 +1468,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SsoCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/templates/': {
+      id: '/templates/'
+      path: '/templates'
+      fullPath: '/templates/'
+      preLoaderRoute: typeof TemplatesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/view/$srid': {
       id: '/view/$srid'
       path: '/view/$srid'
@@ -1608,6 +1641,13 @@ declare module '@tanstack/react-router' {
       path: '/sso/error/company'
       fullPath: '/sso/error/company'
       preLoaderRoute: typeof SsoErrorCompanyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/templates/$id/start': {
+      id: '/templates/$id/start'
+      path: '/templates/$id/start'
+      fullPath: '/templates/$id/start'
+      preLoaderRoute: typeof TemplatesIdStartRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/view/$id/$userid': {
@@ -1783,6 +1823,7 @@ const rootRouteChildren: RootRouteChildren = {
   PasswordResetIndexRoute: PasswordResetIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
   SignupIndexRoute: SignupIndexRoute,
+  TemplatesIndexRoute: TemplatesIndexRoute,
   BusinessBillingInvoicesRoute: BusinessBillingInvoicesRoute,
   BusinessBillingPaymentRoute: BusinessBillingPaymentRoute,
   BusinessBillingPlanRoute: BusinessBillingPlanRoute,
@@ -1803,6 +1844,7 @@ const rootRouteChildren: RootRouteChildren = {
     ProfileSignatureStandardsMobileIdRoute,
   ProfileSignatureStandardsUpdateRoute: ProfileSignatureStandardsUpdateRoute,
   SsoErrorCompanyRoute: SsoErrorCompanyRoute,
+  TemplatesIdStartRoute: TemplatesIdStartRoute,
   ViewIdUseridRoute: ViewIdUseridRoute,
   BusinessBillingIndexRoute: BusinessBillingIndexRoute,
   BusinessMembersIndexRoute: BusinessMembersIndexRoute,

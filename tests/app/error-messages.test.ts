@@ -11,6 +11,7 @@ import { requestErrorMessage } from '../../src/features/documents/request-messag
 import { identificationErrorMessage } from '../../src/features/identification/identification-messages.ts'
 import { visualSignatureErrorMessage } from '../../src/features/profile/visual-signature/visual-signature-messages.ts'
 import { signingErrorMessage } from '../../src/features/signing/signing-messages.ts'
+import { templateErrorMessage } from '../../src/features/templates/template-messages.ts'
 import { validationErrorMessage } from '../../src/features/validation/validation-messages.ts'
 import { type CatalogPart, catalogParts } from '../../src/i18n/catalog-parts.ts'
 import { supportedLocales } from '../../src/i18n/locales.ts'
@@ -24,6 +25,7 @@ const lookups: { name: string; part?: CatalogPart; message: (code: string) => Me
   { name: 'identificationErrorMessage', part: 'identification', message: identificationErrorMessage },
   { name: 'visualSignatureErrorMessage', part: 'profile', message: visualSignatureErrorMessage },
   { name: 'validationErrorMessage', part: 'validation', message: validationErrorMessage },
+  { name: 'templateErrorMessage', part: 'templates', message: templateErrorMessage },
   {
     name: 'signingErrorMessage',
     part: 'signing',

@@ -54,6 +54,8 @@ const specPaths = [
   '/',
   '/dashboard',
   '/upload',
+  '/templates',
+  '/templates/$id/start',
   '/upgrade',
   '/welcome',
   '/logout',

@@ -7,7 +7,7 @@ import { type ErrorCodeOf, errorMessage } from '../../api/error-messages.ts'
  * refusals and the request calls' errors mean to the user.
  */
 const requestMessages: Record<
-  ErrorCodeOf<'document' | 'signature_request' | 'attachment' | 'template'>,
+  ErrorCodeOf<'document' | 'signature_request' | 'attachment'>,
   MessageDescriptor
 > = {
   'document.not_pdf': msg`This file is not a PDF. Only PDF documents can be signed.`,
@@ -37,7 +37,6 @@ const requestMessages: Record<
   'signature_request.remind_too_soon': msg`The signers were reminded less than an hour ago.`,
   'document.in_use': msg`This document belongs to a request that was sent and cannot be deleted.`,
   'document.not_signed': msg`There is no signed version of this document yet.`,
-  'template.not_found': msg`This template does not exist any more, or you may not use it.`,
   'attachment.not_found': msg`This attachment is no longer part of the request. Please reload the page.`,
   'attachment.too_large': msg`This attachment is too large. Please attach a smaller file.`,
   'attachment.empty': msg`This attachment is empty. Please choose the file again.`,
