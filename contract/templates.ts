@@ -17,7 +17,7 @@ const messageSchema = v.pipe(v.string(), v.maxLength(5000))
 const roleNameSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))
 
 /** Most days after its start a request from a template may expire. */
-const maxExpiryDays = 3650
+export const maxTemplateExpiryDays = 3650
 
 /**
  * One role of a template as POST and PUT take it: its name ("Employee"), its place in the signing order and
@@ -54,7 +54,7 @@ const rolesSchema = v.pipe(
 /** What a template's requests take over: their expiry (days from the start) and automatic reminders. */
 const followUpEntries = {
   expiresAfterDays: v.optional(
-    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxExpiryDays))),
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxTemplateExpiryDays))),
   ),
   reminders: v.optional(v.nullable(remindersSchema)),
 }
@@ -67,9 +67,10 @@ export const createTemplateSchema = v.pipe(
   v.object({
     title: titleSchema,
     message: v.optional(messageSchema, ''),
-    documents: v.optional(
-      v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.uuid()) })), v.maxLength(50)),
-      [],
+    documents: v.pipe(
+      v.array(v.object({ id: v.pipe(v.string(), v.uuid()) })),
+      v.minLength(1, 'a template needs a document'),
+      v.maxLength(50),
     ),
     roles: rolesSchema,
     ...requestStandardEntries,

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import type { SaveAsTemplate, TemplateView } from '../../contract/templates.ts'
+import { maxTemplateExpiryDays, type SaveAsTemplate, type TemplateView } from '../../contract/templates.ts'
 import { documents, signatureRequestDocuments } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { findRequest } from '../signature-requests/find-request.ts'
@@ -81,7 +81,7 @@ export async function saveRequestAsTemplate(
             ? null
             : Math.min(
                 Math.max(Math.round((request.expiresAt.getTime() - request.createdAt.getTime()) / dayMs), 1),
-                3650,
+                maxTemplateExpiryDays,
               ),
         reminders:
           request.remindEveryDays === null || request.remindAtMost === null

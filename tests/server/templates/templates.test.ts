@@ -360,6 +360,15 @@ describe('templates', () => {
       400,
     )
     expect(off.field).toMatch(/^roles\.0\.document_signatures\.0/)
+    const empty = await refusal(
+      await call(admin, 'POST', apiPaths.templates(), {
+        title: 'Empty',
+        documents: [],
+        roles: [{ name: 'HR' }],
+      }),
+      400,
+    )
+    expect(empty).toMatchObject({ code: 'request.invalid', field: 'documents' })
     const foreign = await uploadDocument(outsider)
     const notYours = await refusal(
       await call(admin, 'POST', apiPaths.templates(), {
