@@ -46,7 +46,8 @@ test('a sender saves a request as a template and starts one from it for two peop
 
   // The sender finds the template by its title and names a person for each role.
   await signInTab(page, sender)
-  await page.goto('/templates')
+  await page.goto('/dashboard')
+  await page.getByRole('link', { name: 'Templates' }).click()
   await page.getByLabel('Search templates').fill(tag)
   const item = page.getByRole('listitem', { name: title })
   await expect(item).toContainText('Roles: Employee, HR')
@@ -71,4 +72,13 @@ test('a sender saves a request as a template and starts one from it for two peop
   expect(new URL(page.url()).pathname).not.toContain(requestId)
   await expect(page.getByText('Erika Muster').first()).toBeVisible()
   await expect(page.getByText('Hans Personal').first()).toBeVisible()
+
+  // The template stays until its owner deletes it, after being asked.
+  await page.goto('/templates')
+  await page.getByLabel('Search templates').fill(tag)
+  await page.getByRole('listitem', { name: title }).getByRole('button', { name: 'Delete' }).click()
+  const dialog = page.getByRole('alertdialog', { name: `Delete “${title}”?` })
+  await dialog.getByRole('button', { name: 'Delete template' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText(`No template matches “${tag}”.`)).toBeVisible()
 })

@@ -6,8 +6,10 @@ import type { TemplateView } from '../../../contract/templates.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { getUserQueryOptions } from '../../api/user.ts'
 import { Button, buttonClass } from '../../ui/button/button.tsx'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
+import { templateDialogs } from './template-dialogs.ts'
 import { templateErrorMessage } from './template-messages.ts'
 import styles from './templates.module.css'
 import { getTemplatesQueryOptions, useDeleteTemplate, useShareTemplate } from './templates-query.ts'
@@ -18,7 +20,7 @@ import { getTemplatesQueryOptions, useDeleteTemplate, useShareTemplate } from '.
  */
 export function TemplatesScreen() {
   const { t, i18n } = useLingui()
-  const { api } = useRouteContext({ from: '__root__' })
+  const { api, ui } = useRouteContext({ from: '__root__' })
   const [search, setSearch] = useState('')
   const title = useDeferredValue(search.trim())
   const templates = useQuery(getTemplatesQueryOptions(api, title))
@@ -26,7 +28,14 @@ export function TemplatesScreen() {
   const isAdmin = user?.business?.invitationId === null && user.business.role === 'admin'
   const remove = useDeleteTemplate(api)
   const share = useShareTemplate(api)
-  const failure = remove.error ?? share.error
+  const failure = share.error
+  const confirmDelete = (template: TemplateView) =>
+    openDialog(ui, templateDialogs.deleteTemplate, {
+      props: { title: template.title, shared: template.shared },
+      action: async () => {
+        await remove.mutateAsync(template.id)
+      },
+    })
   return (
     <main className={styles.page}>
       <h1>
@@ -61,7 +70,7 @@ export function TemplatesScreen() {
               template={template}
               mayShare={isAdmin && template.mayEdit}
               busy={remove.isPending || share.isPending}
-              onDelete={() => remove.mutate(template.id)}
+              onDelete={() => confirmDelete(template)}
               onShare={(shared) => share.mutate({ id: template.id, shared })}
             />
           ))}
