@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
 import { expect, test } from './fixtures.ts'
+import { AppPage } from './pages/app-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 
 test('a sender saves a request as a template and starts one from it for two people', async ({
@@ -51,6 +52,8 @@ test('a sender saves a request as a template and starts one from it for two peop
   await page.getByLabel('Search templates').fill(tag)
   const item = page.getByRole('listitem', { name: title })
   await expect(item).toContainText('Roles: Employee, HR')
+  const app = new AppPage(page)
+  await app.seeNoSeriousAccessibilityViolations({ structure: true })
   await item.getByRole('link', { name: 'Use' }).click()
   await expect(page.getByRole('heading', { name: `Start “${title}”` })).toBeVisible()
 
@@ -59,6 +62,7 @@ test('a sender saves a request as a template and starts one from it for two peop
   // Without addresses the form names what is missing and sends nothing.
   await page.getByRole('button', { name: 'Create request' }).click()
   await expect(employee.getByText('This field is required.')).toBeVisible()
+  await app.seeNoSeriousAccessibilityViolations({ structure: true })
   await employee.getByLabel('E-mail').fill(`erika-${tag}@example.com`)
   await employee.getByLabel('First name').fill('Erika')
   await employee.getByLabel('Last name').fill('Muster')

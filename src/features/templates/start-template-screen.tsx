@@ -23,7 +23,7 @@ export function StartTemplateScreen({ id }: { id: string }) {
   const { api } = useRouteContext({ from: '__root__' })
   const template = useQuery(getTemplateQueryOptions(api, id))
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       {template.isError ? (
         <FormAlert>{i18n._(templateErrorMessage(errorCode(template.error)))}</FormAlert>
       ) : template.data === undefined ? (
@@ -33,7 +33,7 @@ export function StartTemplateScreen({ id }: { id: string }) {
       ) : (
         <PeopleForm template={template.data} />
       )}
-    </main>
+    </div>
   )
 }
 

@@ -37,7 +37,7 @@ export function TemplatesScreen() {
       },
     })
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1>
         <Trans>Templates</Trans>
       </h1>
@@ -76,7 +76,7 @@ export function TemplatesScreen() {
           ))}
         </ul>
       )}
-    </main>
+    </div>
   )
 }
 
