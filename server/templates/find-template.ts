@@ -42,7 +42,7 @@ export function mayEdit(
 }
 
 /** 404 for a template that does not exist or that the caller may not know of. */
-function templateNotFound(): ApiError {
+export function templateNotFound(): ApiError {
   return new ApiError(404, 'template.not_found', 'No such template')
 }
 

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { type FormFieldInput, formValueProblem } from '../../contract/form-fields.ts'
 import type { SignatureRequestView, SignerInvite } from '../../contract/signature-requests.ts'
 import type { StartFromTemplate } from '../../contract/templates.ts'
-import { documents } from '../db/schema.ts'
+import { documents, templates } from '../db/schema.ts'
 import { ApiError } from '../http/api-error.ts'
 import { createSignatureRequest } from '../signature-requests/create-signature-request.ts'
 import { initiateSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import { inviteEmail } from '../signature-requests/invite-email.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
 import { moveRole } from './check-roles.ts'
-import { findTemplate } from './find-template.ts'
+import { findTemplate, templateNotFound } from './find-template.ts'
 import { templateDocumentsOf, templateRolesOf } from './load-templates.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -71,20 +71,29 @@ export async function startFromTemplate(
   // The request's own documents: the same stored files under new rows of the caller's.
   const copies = new Map(held.map((d) => [d.id, randomUUID()]))
   if (held.length > 0) {
-    await services.db.insert(documents).values(
-      held.map((d) => ({
-        id: copies.get(d.id) ?? randomUUID(),
-        sha256: d.sha256,
-        title: d.title,
-        size: d.size,
-        contentType: d.contentType,
-        pageCount: d.pageCount,
-        pageSizes: d.pageSizes,
-        freeAreas: d.freeAreas,
-        ownerId: caller.userId,
-        createdAt: now,
-      })),
-    )
+    await services.db.transaction(async (tx) => {
+      // Under the template's lock: its deletion waits, so the stored files these rows share stay.
+      const [still] = await tx
+        .select({ id: templates.id })
+        .from(templates)
+        .where(eq(templates.id, id))
+        .for('share')
+      if (still === undefined) throw templateNotFound()
+      await tx.insert(documents).values(
+        held.map((d) => ({
+          id: copies.get(d.id) ?? randomUUID(),
+          sha256: d.sha256,
+          title: d.title,
+          size: d.size,
+          contentType: d.contentType,
+          pageCount: d.pageCount,
+          pageSizes: d.pageSizes,
+          freeAreas: d.freeAreas,
+          ownerId: caller.userId,
+          createdAt: now,
+        })),
+      )
+    })
   }
   let request: SignatureRequestView
   try {

@@ -14,6 +14,7 @@ import { createFileStorage } from '../../../server/storage/create-file-storage.t
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { join as joinBusiness, openBusiness } from '../businesses/business-client.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
+import { featureDrivers } from '../test-database.ts'
 
 const adminEmail = 'ada@templates.example'
 const memberEmail = 'max@templates.example'
@@ -23,7 +24,7 @@ const hrEmail = 'hank@example.com'
 const guestEmail = 'guest@example.com'
 
 /** Issue 41 §1: templates with roles, kept by their owner or shared with the business, and requests from them. */
-describe('templates', () => {
+describe.each(featureDrivers)('templates on %s', (driver) => {
   let api: SigningClient
   let handle: DatabaseHandle
   let admin: string
@@ -33,7 +34,7 @@ describe('templates', () => {
   let hr: string
 
   beforeAll(async () => {
-    api = await startSigningClient('postgres')
+    api = await startSigningClient(driver)
     handle = await openDatabase(api.server.database)
     admin = await api.signUp(adminEmail)
     member = await api.signUp(memberEmail)
