@@ -29,7 +29,7 @@ export async function updateTemplate(
       await tx.delete(templateRoles).where(eq(templateRoles.templateId, id))
       await insertRoles(tx, id, roles)
     }
-    const reminders = input.reminders === undefined ? undefined : input.reminders
+    const { reminders } = input
     await tx
       .update(templates)
       .set({
@@ -39,6 +39,7 @@ export async function updateTemplate(
         quality: input.quality,
         legislation: input.quality === undefined ? undefined : (input.legislation ?? null),
         expiresAfterDays: input.expiresAfterDays,
+        // Left out: as they were; null: none.
         remindEveryDays: reminders === undefined ? undefined : (reminders?.everyDays ?? null),
         remindAtMost: reminders === undefined ? undefined : (reminders?.atMost ?? null),
         updatedAt: services.now(),

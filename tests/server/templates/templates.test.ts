@@ -455,7 +455,11 @@ describe.each(featureDrivers)('templates on %s', (driver) => {
     ])
     // A field keeps its id, so a prefill of it still works.
     expect(changed.roles[1]?.formFields[0]?.id).toBe(employeeRole?.formFields[0]?.id)
-    expect(changed).toMatchObject({ message: 'Please sign', expiresAfterDays: 14 })
+    expect(changed).toMatchObject({
+      message: 'Please sign',
+      expiresAfterDays: 14,
+      reminders: { everyDays: 2, atMost: 3 },
+    })
 
     const open = await api.openRequest(admin, 'Sent to Emma', [employeeEmail], [await makePdf([a4])])
     expect(
