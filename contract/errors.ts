@@ -60,6 +60,8 @@ export const signatureRequestErrorCodes = [
   'signature_request.no_signers',
   /** The signers were reminded less than an hour ago; see the Retry-After header (429). */
   'signature_request.remind_too_soon',
+  /** No template with this id that the caller owns or their business shares (404). */
+  'template.not_found',
   /** No attachment with this id on this request (404). */
   'attachment.not_found',
   /** An attachment over the document size limit (413). */

@@ -42,6 +42,14 @@ export const apiPaths = {
   signatureRequests: () => '/v3/signature-requests',
   /** `GET` reads a request; `PUT` edits its title and message; `DELETE` withdraws, leaves or deletes it. */
   signatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}`,
+  /** `POST` saves the caller's request as a template (issue 41 §1). */
+  saveRequestAsTemplate: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/template`,
+  /** Templates: `GET` lists the caller's own and those their business shares, `POST` creates one. */
+  templates: () => '/v3/templates',
+  /** `GET` reads a template; `PUT` changes it; `DELETE` deletes it. */
+  template: (id: string) => `/v3/templates/${encodeURIComponent(id)}`,
+  /** `POST` starts a request from the template, naming a signer for each role. */
+  templateSignatureRequests: (id: string) => `/v3/templates/${encodeURIComponent(id)}/signature-requests`,
   /** `POST` uploads one PDF (multipart/form-data, field `file`) into a draft. */
   signatureRequestDocuments: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/documents`,
   initiateSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/initiate`,

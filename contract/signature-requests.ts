@@ -10,7 +10,7 @@ import { emailSchema } from './user.ts'
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)))
 
 /** A signer's position in the signing order. */
-const sequenceSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))
+export const sequenceSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))
 
 /**
  * Observers (`cc_email_addresses`): people who sign nothing and, once everyone has signed, are mailed the
@@ -100,7 +100,7 @@ const callbackUrlSchema = v.optional(
  * The signature standard a request asks of its signers: the least quality (`ses` asks nothing beyond a
  * simple signature) and, for aes or qes, the legislation it must be valid under (left out: either).
  */
-const requestStandardEntries = {
+export const requestStandardEntries = {
   quality: v.optional(v.picklist(signatureQualities)),
   legislation: v.optional(v.picklist(legislations)),
 }
@@ -127,7 +127,7 @@ const followUpEntries = {
 }
 
 /** A legislation is asked for only with an advanced or qualified signature. */
-const legislationNeedsQuality = (body: { quality?: string; legislation?: string }) =>
+export const legislationNeedsQuality = (body: { quality?: string; legislation?: string }) =>
   body.legislation === undefined || body.quality === 'aes' || body.quality === 'qes'
 
 /**

@@ -61,6 +61,7 @@ import { createSignatureRequestRoutes } from './routes/signature-requests.ts'
 import { createSigningRoutes } from './routes/signing.ts'
 import { createSsoRoutes } from './routes/sso.ts'
 import { createStatusRoutes } from './routes/status.ts'
+import { createTemplateRoutes } from './routes/templates.ts'
 import { createTwilioStatusRoutes } from './routes/twilio-status.ts'
 import { createUserRoutes } from './routes/user.ts'
 import { createValidateRoutes } from './routes/validate.ts'
@@ -188,6 +189,7 @@ export function createApp({
   api.route('/', createSsoRoutes({ config, db, logger, now }))
   api.route('/', createSignatureRequestRoutes(requests))
   api.route('/', createDocumentRoutes(requests))
+  api.route('/', createTemplateRoutes(requests))
   const signing = {
     ...requests,
     platform,

@@ -52,6 +52,7 @@ import { Route as SignupMailSentRouteImport } from './routes/signup/mail-sent'
 import { Route as SignupSsoRouteImport } from './routes/signup/sso'
 import { Route as SignupStepsRouteImport } from './routes/signup/steps'
 import { Route as SsoCallbackRouteImport } from './routes/sso/callback'
+import { Route as TemplatesIndexRouteImport } from './routes/templates/index'
 import { Route as ViewSridRouteImport } from './routes/view/$srid'
 import { Route as BusinessBillingIndexRouteImport } from './routes/business/billing/index'
 import { Route as BusinessBillingInvoicesRouteImport } from './routes/business/billing/invoices'
@@ -76,6 +77,7 @@ import { Route as ProfileSignatureStandardsMobileIdRouteImport } from './routes/
 import { Route as ProfileSignatureStandardsUpdateRouteImport } from './routes/profile/signature-standards/update'
 import { Route as SsoErrorIndexRouteImport } from './routes/sso/error/index'
 import { Route as SsoErrorCompanyRouteImport } from './routes/sso/error/company'
+import { Route as TemplatesIdStartRouteImport } from './routes/templates/$id.start'
 import { Route as ViewIdUseridRouteImport } from './routes/view/$id/$userid'
 import { Route as DirectSignIdentificationEidasIndexRouteImport } from './routes/direct-sign/identification/eidas/index'
 import { Route as DirectSignIdentificationEidasSelfRouteImport } from './routes/direct-sign/identification/eidas/self'
@@ -310,6 +312,11 @@ const SsoCallbackRoute = SsoCallbackRouteImport.update({
   path: '/sso/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TemplatesIndexRoute = TemplatesIndexRouteImport.update({
+  id: '/templates/',
+  path: '/templates/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ViewSridRoute = ViewSridRouteImport.update({
   id: '/view/$srid',
   path: '/view/$srid',
@@ -436,6 +443,11 @@ const SsoErrorIndexRoute = SsoErrorIndexRouteImport.update({
 const SsoErrorCompanyRoute = SsoErrorCompanyRouteImport.update({
   id: '/sso/error/company',
   path: '/sso/error/company',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TemplatesIdStartRoute = TemplatesIdStartRouteImport.update({
+  id: '/templates/$id/start',
+  path: '/templates/$id/start',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ViewIdUseridRoute = ViewIdUseridRouteImport.update({
@@ -590,6 +602,7 @@ export interface FileRoutesByFullPath {
   '/password-reset/': typeof PasswordResetIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/signup/': typeof SignupIndexRoute
+  '/templates/': typeof TemplatesIndexRoute
   '/business/billing/invoices': typeof BusinessBillingInvoicesRoute
   '/business/billing/payment': typeof BusinessBillingPaymentRoute
   '/business/billing/plan': typeof BusinessBillingPlanRoute
@@ -606,6 +619,7 @@ export interface FileRoutesByFullPath {
   '/profile/signature-standards/mobile-id': typeof ProfileSignatureStandardsMobileIdRoute
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
+  '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing/': typeof BusinessBillingIndexRoute
   '/business/members/': typeof BusinessMembersIndexRoute
@@ -677,6 +691,7 @@ export interface FileRoutesByTo {
   '/password-reset': typeof PasswordResetIndexRoute
   '/profile': typeof ProfileIndexRoute
   '/signup': typeof SignupIndexRoute
+  '/templates': typeof TemplatesIndexRoute
   '/business/billing/invoices': typeof BusinessBillingInvoicesRoute
   '/business/billing/payment': typeof BusinessBillingPaymentRoute
   '/business/billing/plan': typeof BusinessBillingPlanRoute
@@ -693,6 +708,7 @@ export interface FileRoutesByTo {
   '/profile/signature-standards/mobile-id': typeof ProfileSignatureStandardsMobileIdRoute
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
+  '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing': typeof BusinessBillingIndexRoute
   '/business/members': typeof BusinessMembersIndexRoute
@@ -765,6 +781,7 @@ export interface FileRoutesById {
   '/password-reset/': typeof PasswordResetIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/signup/': typeof SignupIndexRoute
+  '/templates/': typeof TemplatesIndexRoute
   '/business/billing/invoices': typeof BusinessBillingInvoicesRoute
   '/business/billing/payment': typeof BusinessBillingPaymentRoute
   '/business/billing/plan': typeof BusinessBillingPlanRoute
@@ -781,6 +798,7 @@ export interface FileRoutesById {
   '/profile/signature-standards/mobile-id': typeof ProfileSignatureStandardsMobileIdRoute
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
+  '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing/': typeof BusinessBillingIndexRoute
   '/business/members/': typeof BusinessMembersIndexRoute
@@ -854,6 +872,7 @@ export interface FileRouteTypes {
     | '/password-reset/'
     | '/profile/'
     | '/signup/'
+    | '/templates/'
     | '/business/billing/invoices'
     | '/business/billing/payment'
     | '/business/billing/plan'
@@ -870,6 +889,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/mobile-id'
     | '/profile/signature-standards/update'
     | '/sso/error/company'
+    | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing/'
     | '/business/members/'
@@ -941,6 +961,7 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/profile'
     | '/signup'
+    | '/templates'
     | '/business/billing/invoices'
     | '/business/billing/payment'
     | '/business/billing/plan'
@@ -957,6 +978,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/mobile-id'
     | '/profile/signature-standards/update'
     | '/sso/error/company'
+    | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing'
     | '/business/members'
@@ -1028,6 +1050,7 @@ export interface FileRouteTypes {
     | '/password-reset/'
     | '/profile/'
     | '/signup/'
+    | '/templates/'
     | '/business/billing/invoices'
     | '/business/billing/payment'
     | '/business/billing/plan'
@@ -1044,6 +1067,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/mobile-id'
     | '/profile/signature-standards/update'
     | '/sso/error/company'
+    | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing/'
     | '/business/members/'
@@ -1116,6 +1140,7 @@ export interface RootRouteChildren {
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
   SignupIndexRoute: typeof SignupIndexRoute
+  TemplatesIndexRoute: typeof TemplatesIndexRoute
   BusinessBillingInvoicesRoute: typeof BusinessBillingInvoicesRoute
   BusinessBillingPaymentRoute: typeof BusinessBillingPaymentRoute
   BusinessBillingPlanRoute: typeof BusinessBillingPlanRoute
@@ -1132,6 +1157,7 @@ export interface RootRouteChildren {
   ProfileSignatureStandardsMobileIdRoute: typeof ProfileSignatureStandardsMobileIdRoute
   ProfileSignatureStandardsUpdateRoute: typeof ProfileSignatureStandardsUpdateRoute
   SsoErrorCompanyRoute: typeof SsoErrorCompanyRoute
+  TemplatesIdStartRoute: typeof TemplatesIdStartRoute
   ViewIdUseridRoute: typeof ViewIdUseridRoute
   BusinessBillingIndexRoute: typeof BusinessBillingIndexRoute
   BusinessMembersIndexRoute: typeof BusinessMembersIndexRoute
@@ -1462,6 +1488,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SsoCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/templates/': {
+      id: '/templates/'
+      path: '/templates'
+      fullPath: '/templates/'
+      preLoaderRoute: typeof TemplatesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/view/$srid': {
       id: '/view/$srid'
       path: '/view/$srid'
@@ -1628,6 +1661,13 @@ declare module '@tanstack/react-router' {
       path: '/sso/error/company'
       fullPath: '/sso/error/company'
       preLoaderRoute: typeof SsoErrorCompanyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/templates/$id/start': {
+      id: '/templates/$id/start'
+      path: '/templates/$id/start'
+      fullPath: '/templates/$id/start'
+      preLoaderRoute: typeof TemplatesIdStartRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/view/$id/$userid': {
@@ -1804,6 +1844,7 @@ const rootRouteChildren: RootRouteChildren = {
   PasswordResetIndexRoute: PasswordResetIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
   SignupIndexRoute: SignupIndexRoute,
+  TemplatesIndexRoute: TemplatesIndexRoute,
   BusinessBillingInvoicesRoute: BusinessBillingInvoicesRoute,
   BusinessBillingPaymentRoute: BusinessBillingPaymentRoute,
   BusinessBillingPlanRoute: BusinessBillingPlanRoute,
@@ -1824,6 +1865,7 @@ const rootRouteChildren: RootRouteChildren = {
     ProfileSignatureStandardsMobileIdRoute,
   ProfileSignatureStandardsUpdateRoute: ProfileSignatureStandardsUpdateRoute,
   SsoErrorCompanyRoute: SsoErrorCompanyRoute,
+  TemplatesIdStartRoute: TemplatesIdStartRoute,
   ViewIdUseridRoute: ViewIdUseridRoute,
   BusinessBillingIndexRoute: BusinessBillingIndexRoute,
   BusinessMembersIndexRoute: BusinessMembersIndexRoute,

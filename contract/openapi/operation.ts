@@ -5,6 +5,10 @@ import type { ErrorCode } from '../errors.ts'
 /** The groups the reference shows operations in, in this order. */
 export const operationTags = [
   { name: 'Signature requests', description: 'Create, send, follow and end signature requests.' },
+  {
+    name: 'Templates',
+    description: 'Requests to send again and again, with roles in place of people; shared within a business.',
+  },
   { name: 'Documents', description: 'The PDFs of signature requests: metadata, downloads and page images.' },
   { name: 'Signing', description: 'Sign requests, in one’s own name or with a seal of the business.' },
   { name: 'Accounts', description: 'Sign-up, sign-in and the signed-in user.' },
@@ -106,6 +110,8 @@ export const pdfUpload = { upload: { file: ['application/pdf'] } } as const
 
 /** A signature request the caller may not see, or that is not there. */
 export const unknownRequest: ErrorsByStatus = { 404: ['signature_request.not_found'] }
+/** A template the caller may not use, or that is not there. */
+export const unknownTemplate: ErrorsByStatus = { 404: ['template.not_found'] }
 /** A document the caller may not see, or that is not there. */
 export const unknownDocument: ErrorsByStatus = { 404: ['document.not_found'] }
 /** A business the caller is not in, or that is not there. */

@@ -37,6 +37,7 @@ const pathParameters: Readonly<Record<string, PathParameter>> = {
     format: 'uuid',
     refusal: notFound('signature_request.not_found'),
   },
+  'templates/{id}': { subject: 'The template’s id', format: 'uuid', refusal: notFound('template.not_found') },
   'documents/{id}': { subject: 'The document’s id', format: 'uuid', refusal: notFound('document.not_found') },
   'documents/{documentId}': {
     subject: 'The document’s id',

@@ -20,6 +20,7 @@ import * as mobileSigningTables from './schema/mobile-signing.ts'
 import * as pkiTables from './schema/pki.ts'
 import * as sealsTables from './schema/seals.ts'
 import * as signatureRequestsTables from './schema/signature-requests.ts'
+import * as templatesTables from './schema/templates.ts'
 import * as visualSignaturesTables from './schema/visual-signatures.ts'
 
 /** Every table of the schema, one module per domain in `schema/`: what Drizzle is given. */
@@ -35,6 +36,7 @@ export const schema = {
   ...pkiTables,
   ...sealsTables,
   ...signatureRequestsTables,
+  ...templatesTables,
   ...visualSignaturesTables,
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { documents } from '../db/schema/documents.ts'
 import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
+import { templateDocuments } from '../db/schema/templates.ts'
 import { ApiError } from '../http/api-error.ts'
 import { releaseStoredFiles } from '../signature-requests/release-stored-files.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
@@ -38,8 +39,15 @@ export async function deleteDocument(services: RequestServices, caller: Caller, 
       .select({ id: documents.id })
       .from(documents)
       .where(eq(documents.sha256, document.sha256))
+      .unionAll(
+        tx
+          .select({ id: templateDocuments.id })
+          .from(templateDocuments)
+          .where(eq(templateDocuments.sha256, document.sha256)),
+      )
     return {
       signedHashes: removed.flatMap((row) => (row.signedSha256 === null ? [] : [row.signedSha256])),
+      // A template keeps the page images of its copy.
       lastOfItsContent: others.length === 0,
     }
   })

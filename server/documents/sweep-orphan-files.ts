@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
 import { documents } from '../db/schema/documents.ts'
 import { signatureRequestAttachments, signatureRequestDocuments } from '../db/schema/signature-requests.ts'
+import { templateDocuments } from '../db/schema/templates.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { sweepFiles } from '../storage/local-file-storage.ts'
 import { pageImagesFolder } from '../storage/storage-keys.ts'
@@ -17,7 +18,7 @@ const storedHash = /^(?:documents|pages)\/[0-9a-f]{2}\/([0-9a-f]{64})(?:\.pdf|\/
 
 /**
  * Removes what a process that died half-way left behind (issue 11 §5): stored PDFs that no document, signed
- * version or attachment refers to, page images of such PDFs, partial writes of the storage and spool files
+ * version, attachment or template refers to, page images of such PDFs, partial writes of the storage and spool files
  * of uploads, each only once it is an hour old, so a file stored a moment before its row is kept.
  */
 export async function sweepOrphanFiles(services: {
@@ -61,10 +62,10 @@ export async function sweepOrphanFiles(services: {
   return result
 }
 
-/** Which of `hashes` a document, a signed version or an attachment refers to. */
+/** Which of `hashes` a document, a signed version, an attachment or a template's document refers to. */
 async function referencedHashes(db: Database, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set()
-  const [uploaded, signed, attached] = await Promise.all([
+  const [uploaded, signed, attached, templated] = await Promise.all([
     db.select({ hash: documents.sha256 }).from(documents).where(inArray(documents.sha256, hashes)),
     db
       .select({ hash: signatureRequestDocuments.signedSha256 })
@@ -74,6 +75,12 @@ async function referencedHashes(db: Database, hashes: string[]): Promise<Set<str
       .select({ hash: signatureRequestAttachments.sha256 })
       .from(signatureRequestAttachments)
       .where(inArray(signatureRequestAttachments.sha256, hashes)),
+    db
+      .select({ hash: templateDocuments.sha256 })
+      .from(templateDocuments)
+      .where(inArray(templateDocuments.sha256, hashes)),
   ])
-  return new Set([...uploaded, ...signed, ...attached].flatMap(({ hash }) => (hash === null ? [] : [hash])))
+  return new Set(
+    [...uploaded, ...signed, ...attached, ...templated].flatMap(({ hash }) => (hash === null ? [] : [hash])),
+  )
 }

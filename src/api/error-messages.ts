@@ -15,6 +15,7 @@ type FeaturePrefix =
   | 'document'
   | 'signature_request'
   | 'attachment'
+  | 'template'
   | 'business'
   | 'billing'
   | 'api_user'

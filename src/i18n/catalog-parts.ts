@@ -12,6 +12,7 @@ export const catalogParts = [
   'dev-outbox',
   'identification',
   'component-test',
+  'templates',
 ] as const
 
 /** A feature with a catalog of its own. */

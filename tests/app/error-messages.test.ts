@@ -13,6 +13,7 @@ import { referralErrorMessage } from '../../src/features/profile/referral/referr
 import { visualSignatureErrorMessage } from '../../src/features/profile/visual-signature/visual-signature-messages.ts'
 import { embedErrorMessage } from '../../src/features/signing/embed-messages.ts'
 import { signingErrorMessage } from '../../src/features/signing/signing-messages.ts'
+import { templateErrorMessage } from '../../src/features/templates/template-messages.ts'
 import { validationErrorMessage } from '../../src/features/validation/validation-messages.ts'
 import { type CatalogPart, catalogParts } from '../../src/i18n/catalog-parts.ts'
 import { supportedLocales } from '../../src/i18n/locales.ts'
@@ -28,6 +29,7 @@ const lookups: { name: string; part?: CatalogPart; message: (code: string) => Me
   { name: 'referralErrorMessage', part: 'profile', message: referralErrorMessage },
   { name: 'validationErrorMessage', part: 'validation', message: validationErrorMessage },
   { name: 'embedErrorMessage', part: 'signing', message: embedErrorMessage },
+  { name: 'templateErrorMessage', part: 'templates', message: templateErrorMessage },
   {
     name: 'signingErrorMessage',
     part: 'signing',

@@ -56,6 +56,8 @@ const specPaths = [
   '/',
   '/dashboard',
   '/upload',
+  '/templates',
+  '/templates/$id/start',
   '/upgrade',
   '/welcome',
   '/logout',

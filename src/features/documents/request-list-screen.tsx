@@ -87,9 +87,14 @@ export function RequestListScreen() {
         <h1>
           <Trans>Your signature requests</Trans>
         </h1>
-        <Link to="/upload" className={buttonClass({})}>
-          <Trans>New request</Trans>
-        </Link>
+        <div className={styles.headerActions}>
+          <Link to="/templates" className={buttonClass({ variant: 'secondary' })}>
+            <Trans>Templates</Trans>
+          </Link>
+          <Link to="/upload" className={buttonClass({})}>
+            <Trans>New request</Trans>
+          </Link>
+        </div>
       </header>
       <nav aria-label={t`Filter requests`} className={styles.tabs}>
         <ul>

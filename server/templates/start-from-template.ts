@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto'
+import { eq, inArray } from 'drizzle-orm'
+import { type FormFieldInput, formValueProblem } from '../../contract/form-fields.ts'
+import type { SignatureRequestView, SignerInvite } from '../../contract/signature-requests.ts'
+import type { StartFromTemplate } from '../../contract/templates.ts'
+import { documents } from '../db/schema/documents.ts'
+import { templates } from '../db/schema/templates.ts'
+import { ApiError } from '../http/api-error.ts'
+import { createSignatureRequest } from '../signature-requests/create-signature-request.ts'
+import { initiateSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
+import { inviteEmail } from '../signature-requests/invite-email.ts'
+import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
+import { moveRole } from './check-roles.ts'
+import { findTemplate, templateNotFound } from './find-template.ts'
+import { templateDocumentsOf, templateRolesOf } from './load-templates.ts'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+const invalid = (field: string, why: string) =>
+  new ApiError(400, 'request.invalid', `${field}: ${why}`, { field })
+
+/**
+ * POST /v3/templates/{id}/signature-requests: a request of the caller's from a template they may use, with a
+ * copy of each of its documents (theirs, the template keeps its own), a signer for each role (400 naming a role
+ * the template does not have, one named twice, a role left without a signer, or one person for two roles),
+ * and the roles' fields with the values given beforehand (400 naming a field the template does not have or a
+ * value the field does not take). A draft, or sent at once with `send`.
+ */
+export async function startFromTemplate(
+  services: RequestServices,
+  caller: Caller,
+  id: string,
+  input: StartFromTemplate,
+): Promise<SignatureRequestView> {
+  const { template } = await findTemplate(services.db, caller.userId, id)
+  const [held, roles] = await Promise.all([
+    templateDocumentsOf(services.db, id),
+    templateRolesOf(services.db, id),
+  ])
+  const roleNames = roles.map((r) => `"${r.name}"`).join(', ')
+  const invites = new Map<number, SignerInvite>()
+  const emails = new Map<string, string>()
+  for (const [index, signer] of input.signers.entries()) {
+    const at = roles.findIndex((r) => r.name.toLowerCase() === signer.role.toLowerCase())
+    if (at < 0)
+      throw invalid(`signers.${index}.role`, `no role "${signer.role}" in this template (${roleNames})`)
+    if (invites.has(at)) throw invalid(`signers.${index}.role`, `role "${signer.role}" is named twice`)
+    const invite = { accountEmail: signer.accountEmail, signerIdentityData: signer.signerIdentityData }
+    const email = inviteEmail(invite, `signers.${index}.`)
+    const other = emails.get(email)
+    if (other !== undefined) {
+      throw invalid(
+        `signers.${index}.${signer.accountEmail === undefined ? 'signer_identity_data.email_address' : 'account_email'}`,
+        `${email} signs as "${other}" already`,
+      )
+    }
+    emails.set(email, roles[at]?.name ?? signer.role)
+    invites.set(at, invite)
+  }
+  const missing = roles.find((_, at) => !invites.has(at))
+  if (missing !== undefined) throw invalid('signers', `no signer for role "${missing.name}"`)
+  const fields = roles.flatMap((role) => role.formFields)
+  const values = new Map<string, string>()
+  for (const [index, { fieldId, value }] of input.prefill.entries()) {
+    const field = fields.find((f) => f.id === fieldId)
+    if (field === undefined) throw invalid(`prefill.${index}.field_id`, 'not a field of this template')
+    const problem = formValueProblem(field.kind, value)
+    if (problem !== undefined) throw invalid(`prefill.${index}.value`, problem)
+    values.set(fieldId, value)
+  }
+  const now = services.now()
+  // The request's own documents: the same stored files under new rows of the caller's.
+  const copies = new Map(held.map((d) => [d.id, randomUUID()]))
+  if (held.length > 0) {
+    await services.db.transaction(async (tx) => {
+      // Under the template's lock: its deletion waits, so the stored files these rows share stay.
+      const [still] = await tx
+        .select({ id: templates.id })
+        .from(templates)
+        .where(eq(templates.id, id))
+        .for('share')
+      if (still === undefined) throw templateNotFound()
+      await tx.insert(documents).values(
+        held.map((d) => ({
+          id: copies.get(d.id) ?? randomUUID(),
+          sha256: d.sha256,
+          title: d.title,
+          size: d.size,
+          contentType: d.contentType,
+          pageCount: d.pageCount,
+          pageSizes: d.pageSizes,
+          freeAreas: d.freeAreas,
+          ownerId: caller.userId,
+          createdAt: now,
+        })),
+      )
+    })
+  }
+  let request: SignatureRequestView
+  try {
+    request = await createSignatureRequest(services, caller, {
+      title: input.title ?? template.title,
+      message: input.message ?? template.message,
+      documents: [...copies.values()].map((documentId) => ({ id: documentId })),
+      signatures: roles.map((stored, at) => {
+        const role = moveRole(stored, copies)
+        return {
+          ...invites.get(at),
+          sequence: role.sequence,
+          documentSignatures: role.documentSignatures,
+          formFields: role.formFields.map(
+            ({ id: fieldId, value, filledBy: _, ...field }): FormFieldInput => ({
+              ...field,
+              value: values.get(fieldId) ?? value ?? undefined,
+              everyPage: false,
+            }),
+          ),
+        }
+      }),
+      quality: template.quality ?? undefined,
+      legislation: template.legislation ?? undefined,
+      expiresAt:
+        template.expiresAfterDays === null
+          ? null
+          : new Date(now.getTime() + template.expiresAfterDays * dayMs).toISOString(),
+      reminders:
+        template.remindEveryDays === null || template.remindAtMost === null
+          ? null
+          : { everyDays: template.remindEveryDays, atMost: template.remindAtMost },
+      ccEmailAddresses: [],
+    })
+  } catch (error) {
+    // A request that could not be made leaves no documents behind; their files stay the template's.
+    if (copies.size > 0)
+      await services.db.delete(documents).where(inArray(documents.id, [...copies.values()]))
+    throw error
+  }
+  return input.send ? initiateSignatureRequest(services, caller, request.id) : request
+}

@@ -1,0 +1,85 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { apiPaths } from '../../../contract/paths.ts'
+import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
+import { templatePageSchema, templateSchema } from '../../../contract/templates.ts'
+import type { ApiClient } from '../../api/client.ts'
+
+/** Cache keys of the templates; every change refreshes them all. */
+const templateKeys = {
+  all: ['templates'] as const,
+  list: (title: string) => [...templateKeys.all, 'list', title] as const,
+  one: (id: string) => [...templateKeys.all, 'one', id] as const,
+}
+
+/** GET /v3/templates: the caller's templates and those their business shares whose title holds `title`. */
+export function getTemplatesQueryOptions(api: ApiClient, title: string) {
+  return queryOptions({
+    queryKey: templateKeys.list(title),
+    queryFn: async ({ signal }) =>
+      v.parse(
+        templatePageSchema,
+        await api.request(apiPaths.templates(), { query: { title: title || undefined, size: 100 }, signal }),
+      ),
+  })
+}
+
+/** GET /v3/templates/{id}. */
+export function getTemplateQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: templateKeys.one(id),
+    queryFn: async ({ signal }) =>
+      v.parse(templateSchema, await api.request(apiPaths.template(id), { signal })),
+    // Another's template, or one deleted, is a 404 that asking again will not change.
+    retry: false,
+  })
+}
+
+/** DELETE /v3/templates/{id}. */
+export function useDeleteTemplate(api: ApiClient) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api.request(apiPaths.template(id), { method: 'DELETE', retries: 0 }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  })
+}
+
+/** PUT /v3/templates/{id} `{ shared }`: an admin shares the template with the business, or takes it back. */
+export function useShareTemplate(api: ApiClient) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, shared }: { id: string; shared: boolean }) =>
+      v.parse(
+        templateSchema,
+        await api.request(apiPaths.template(id), { method: 'PUT', body: { shared }, retries: 0 }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  })
+}
+
+/** A person named for a role, as the start form collects them. */
+export type RolePerson = { role: string; email: string; firstName: string; lastName: string }
+
+/** POST /v3/templates/{id}/signature-requests: a draft with a person for each role. */
+export function useStartFromTemplate(api: ApiClient) {
+  return useMutation({
+    mutationFn: async ({ id, people }: { id: string; people: readonly RolePerson[] }) =>
+      v.parse(
+        signatureRequestSchema,
+        await api.request(apiPaths.templateSignatureRequests(id), {
+          method: 'POST',
+          retries: 0,
+          body: {
+            signers: people.map((person) => ({
+              role: person.role,
+              signerIdentityData: {
+                emailAddress: person.email.trim(),
+                firstName: person.firstName.trim() || undefined,
+                lastName: person.lastName.trim() || undefined,
+              },
+            })),
+          },
+        }),
+      ),
+  })
+}
