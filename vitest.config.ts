@@ -9,6 +9,9 @@ import { chromium } from './playwright.config.ts'
 export default defineConfig({
   test: {
     globalSetup: ['tests/global-setup.ts'],
+    // Vitest runs one file at a time on two cores (cores - 1): most files wait on a database, a worker thread or a
+    // child process, and two at once took the suite from about 26 to 15 minutes on the busy CI machine.
+    maxWorkers: 2,
     testTimeout: 20_000,
     // A poll waits for work the server does after its answer (jobs, workers): on a busy two-core machine that
     // has taken more than the default second.

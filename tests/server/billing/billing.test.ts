@@ -144,7 +144,14 @@ describe.each(featureDrivers)('billing on the sandbox provider on %s', { timeout
     // Day 14: the trial ends, and the provider charges the first year.
     client.clock.advance(trialDays * dayMs - 2 * dayMs)
     token = await signIn('admin@subscribe.example')
-    await vi.waitFor(async () => expect(await invoicesNow()).toHaveLength(1), { timeout: 10_000 })
+    // The provider's events of the renewal (the invoice, the subscription's new period) arrive one by one.
+    await vi.waitFor(
+      async () => {
+        expect(await invoicesNow()).toHaveLength(1)
+        expect((await readBusiness(token, id)).admin?.subscription?.status).toBe('active')
+      },
+      { timeout: 10_000 },
+    )
     const business = await readBusiness(token, id)
     expect(business.admin).toMatchObject({
       paymentMethod: 'STRIPE',
