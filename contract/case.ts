@@ -76,15 +76,34 @@ function convert(
   preserved: ReadonlySet<string>,
   keepKeys = false,
 ): unknown {
-  if (Array.isArray(value)) return value.map((item) => convert(item, convertKey, preserved))
+  if (Array.isArray(value)) {
+    const items = new Array<unknown>(value.length)
+    for (let index = 0; index < value.length; index++)
+      items[index] = convert(value[index], convertKey, preserved)
+    return items
+  }
   if (!isPlainObject(value)) return value
-  // Object.fromEntries defines own properties, so a `__proto__` key from parsed JSON stays a plain key.
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      keepKeys ? key : convertKey(key),
-      convert(item, convertKey, preserved, !keepKeys && preserved.has(camelKey(key))),
-    ]),
-  )
+  // Built key by key, without the arrays of Object.entries: the list's answer converts some 600 keys a page
+  // (issue 34). A `__proto__` key from parsed JSON is defined as an own property, never set as the prototype.
+  const converted: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) {
+    const name = keepKeys ? key : convertKey(key)
+    const item = convert(
+      value[key],
+      convertKey,
+      preserved,
+      !keepKeys && preserved.size > 0 && preserved.has(camelKey(key)),
+    )
+    if (name === '__proto__')
+      Object.defineProperty(converted, name, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    else converted[name] = item
+  }
+  return converted
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
