@@ -25,7 +25,7 @@ import { apiPaths, apiUrl } from '../contract/paths.ts'
 import { signatureRequestListQuerySchema } from '../contract/signature-requests.ts'
 import type { DatabaseConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/open-database.ts'
-import { signatureRequestListQueries } from '../server/signature-requests/list-signature-requests.ts'
+import { signatureRequestListQueriesFor } from '../server/signature-requests/list-signature-requests.ts'
 import { createTestDatabase } from '../tests/server/test-database.ts'
 import { startDatabaseServer } from './database-server.ts'
 import { ms, percentile } from './figures.ts'
@@ -89,12 +89,12 @@ async function seed(database: DatabaseConfig, requestCount: number): Promise<See
 async function explainList(database: DatabaseConfig, caller: SeededAccount): Promise<void> {
   const handle = await openDatabase(database)
   const { db } = handle
-  const queries = signatureRequestListQueries(
+  const queries = signatureRequestListQueriesFor(
     db,
     { userId: caller.id, email: caller.email, ip: 'bench' },
     v.parse(signatureRequestListQuerySchema, {}),
   )
-  for (const [name, query] of Object.entries(queries)) {
+  for (const [name, query] of Object.entries({ page: queries.page, total: queries.total })) {
     const result = (await db.execute(sql`explain analyze ${query}`)) as unknown as {
       rows: { 'QUERY PLAN': string }[]
     }

@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { and, eq, exists, isNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { signatureRequestListings, signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import type { Queryable } from './load-requests.ts'
 import type { Caller } from './request-services.ts'
@@ -43,6 +43,6 @@ export function callerTakesPart(db: Queryable, caller: Caller): SQL | undefined 
  * The SQL condition that the signature row at hand (`signatures`) is the caller's: by its account when it has
  * one, else by the address it was sent to, as `isSignatureOf` decides in code. Never null, so it can be negated.
  */
-export function signedByCaller(caller: Caller): SQL {
+export function signedByCaller(caller: { userId: string | SQLWrapper; email: string | SQLWrapper }): SQL {
   return sql`coalesce(${signatures.signerId} = ${caller.userId}, ${signatures.accountEmail} = ${caller.email})`
 }

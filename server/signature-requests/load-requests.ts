@@ -84,48 +84,53 @@ type Gathered<Row> = {
 }
 
 /**
- * The rows the answers of the requests `ids` are built from, in one query: each request with its owner's
+ * What the answer of a request is built from, selected from `signature_requests`: the request with its owner's
  * address, and the rows of its signatures, documents and attachments, which the database gathers into JSON.
- * Prepared: the list and the request view run it on most calls. The subqueries name `signature_requests`
- * outright: Drizzle leaves the columns of a query on one table unqualified, and a bare `id` inside them would
- * be the subquery's own.
+ * The subqueries name `signature_requests` outright: Drizzle leaves the columns of a query on one table
+ * unqualified, and a bare `id` inside them would be the subquery's own.
+ */
+export const requestViewColumns = {
+  request: getTableColumns(signatureRequests),
+  ownerEmail: sql<string>`(select u.email from ${users} u where u.id = signature_requests.owner_id)`,
+  signatures: sql<Gathered<SignaturePart>[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
+      'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at,
+      'documentSignatures', s.document_signatures, 'formFields', s.form_fields,
+      'removedAt', s.removed_at, 'sequence', s.sequence
+    ) order by s.sequence, s.account_email), '[]')
+    from ${signatures} s where s.request_id = signature_requests.id)`,
+  documents: sql<Gathered<DocumentPart>[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', d.id, 'title', d.title, 'sha256', d.sha256, 'size', d.size, 'contentType', d.content_type,
+      'pageCount', d.page_count, 'pageSizes', d.page_sizes, 'createdAt', d.created_at,
+      'freeAreas', d.free_areas, 'signedSha256', rd.signed_sha256
+    ) order by rd.position), '[]')
+    from ${signatureRequestDocuments} rd join ${documents} d on d.id = rd.document_id
+    where rd.request_id = signature_requests.id)`,
+  attachments: sql<Gathered<AttachmentPart>[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', a.id, 'title', a.title, 'size', a.size, 'contentType', a.content_type, 'createdAt', a.created_at
+    ) order by a.created_at, a.id), '[]')
+    from ${signatureRequestAttachments} a where a.request_id = signature_requests.id)`,
+  observers: sql<string[]>`(
+    select coalesce(json_agg(o.email order by o.email), '[]')
+    from ${signatureRequestObservers} o where o.request_id = signature_requests.id)`,
+  business: sql<{ name: string; logoUrl: string | null } | null>`(
+    select json_build_object('name', b.name, 'logoUrl', b.settings -> 'companyBranding' -> 'logo' ->> 'url')
+    from ${businesses} b where b.id in (
+      select m.business_id from ${businessMembers} m where m.user_id = signature_requests.owner_id
+      union all select a.business_id from ${apiUsers} a where a.user_id = signature_requests.owner_id)
+    limit 1)`,
+}
+
+/**
+ * The rows the answers of the requests `ids` are built from, in one query. Prepared: the request view and
+ * every change of a request run it.
  */
 const requestViewsQuery = preparedPerDatabase((db: Queryable) =>
   db
-    .select({
-      request: getTableColumns(signatureRequests),
-      ownerEmail: sql<string>`(select u.email from ${users} u where u.id = signature_requests.owner_id)`,
-      signatures: sql<Gathered<SignaturePart>[]>`(
-        select coalesce(json_agg(json_build_object(
-          'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
-          'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at,
-          'documentSignatures', s.document_signatures, 'formFields', s.form_fields,
-          'removedAt', s.removed_at, 'sequence', s.sequence
-        ) order by s.sequence, s.account_email), '[]')
-        from ${signatures} s where s.request_id = signature_requests.id)`,
-      documents: sql<Gathered<DocumentPart>[]>`(
-        select coalesce(json_agg(json_build_object(
-          'id', d.id, 'title', d.title, 'sha256', d.sha256, 'size', d.size, 'contentType', d.content_type,
-          'pageCount', d.page_count, 'pageSizes', d.page_sizes, 'createdAt', d.created_at,
-          'freeAreas', d.free_areas, 'signedSha256', rd.signed_sha256
-        ) order by rd.position), '[]')
-        from ${signatureRequestDocuments} rd join ${documents} d on d.id = rd.document_id
-        where rd.request_id = signature_requests.id)`,
-      attachments: sql<Gathered<AttachmentPart>[]>`(
-        select coalesce(json_agg(json_build_object(
-          'id', a.id, 'title', a.title, 'size', a.size, 'contentType', a.content_type, 'createdAt', a.created_at
-        ) order by a.created_at, a.id), '[]')
-        from ${signatureRequestAttachments} a where a.request_id = signature_requests.id)`,
-      observers: sql<string[]>`(
-        select coalesce(json_agg(o.email order by o.email), '[]')
-        from ${signatureRequestObservers} o where o.request_id = signature_requests.id)`,
-      business: sql<{ name: string; logoUrl: string | null } | null>`(
-        select json_build_object('name', b.name, 'logoUrl', b.settings -> 'companyBranding' -> 'logo' ->> 'url')
-        from ${businesses} b where b.id in (
-          select m.business_id from ${businessMembers} m where m.user_id = signature_requests.owner_id
-          union all select a.business_id from ${apiUsers} a where a.user_id = signature_requests.owner_id)
-        limit 1)`,
-    })
+    .select(requestViewColumns)
     .from(signatureRequests)
     .where(sql`${signatureRequests.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('request_views'),
