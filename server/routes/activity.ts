@@ -56,6 +56,7 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
     .get(
       `${v2}/activities/accounts`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The business’s people and what each sent and signed',
         tag: 'Activity',
@@ -63,7 +64,6 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         answers: [ok(accountActivityPageSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       queryParams(activityQuerySchema('accounts')),
       async (c) => {
         const query = parseActivityQuery('accounts', c.req.valid('query'), services.now())
@@ -73,6 +73,7 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
     .get(
       `${v2}/activities/signatures`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The signatures the business’s people gave',
         tag: 'Activity',
@@ -80,7 +81,6 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         answers: [ok(signatureActivityPageSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       queryParams(activityQuerySchema('signatures')),
       async (c) => {
         const query = parseActivityQuery('signatures', c.req.valid('query'), services.now())
@@ -90,6 +90,7 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
     .get(
       `${v2}/activities/identifications`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The identifications of the business’s people',
         tag: 'Activity',
@@ -97,7 +98,6 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         answers: [ok(identificationActivityPageSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       queryParams(activityQuerySchema('identifications')),
       async (c) => {
         const query = parseActivityQuery('identifications', c.req.valid('query'), services.now())
@@ -107,6 +107,7 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
     .get(
       `${v2}/activities/keys`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Every call the business’s API users made with their keys',
         tag: 'Activity',
@@ -114,7 +115,6 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         answers: [ok(activityPageSchemas.keys)],
         errors: adminOnly,
       }),
-      requireAdmin,
       queryParams(activityQuerySchema('keys')),
       async (c) => {
         const query = parseActivityQuery('keys', c.req.valid('query'), services.now())
@@ -124,6 +124,7 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
     .get(
       `${v2}/activities/signatures/export`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The signatures as CSV, one row each or one per person',
         tag: 'Activity',
@@ -131,7 +132,6 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         answers: [file('text/csv', 'UTF-8 with a byte order mark, as spreadsheets open it.')],
         errors: adminOnly,
       }),
-      requireAdmin,
       queryParams(signatureExportQuerySchema),
       async (c) => {
         const { group_by, ...dates } = c.req.valid('query')
@@ -142,6 +142,7 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
     .get(
       `${v2}/activities/identifications/export`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The identifications as CSV',
         tag: 'Activity',
@@ -149,7 +150,6 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         answers: [file('text/csv', 'UTF-8 with a byte order mark, as spreadsheets open it.')],
         errors: adminOnly,
       }),
-      requireAdmin,
       queryParams(activityRangeQuerySchema),
       async (c) => {
         const range = rangeOf(c.req.valid('query'), services.now())
@@ -159,6 +159,7 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
     .get(
       `${v2}/statistics/monthly`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Signatures per month by quality, and per person',
         tag: 'Activity',
@@ -166,7 +167,6 @@ export function createActivityRoutes(services: ActivityServices & ApiKeyMode): H
         answers: [ok(monthlyStatisticsSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       queryParams(activityRangeQuerySchema),
       async (c) => {
         const range = rangeOf(c.req.valid('query'), services.now())

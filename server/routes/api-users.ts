@@ -60,6 +60,7 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
     .get(
       apis,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'List the business’s API users',
         tag: 'API users',
@@ -67,7 +68,6 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [ok(apiUsersSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, { apiUsers: await listApiUsers(db, c.req.param('id')) })
       },
@@ -75,6 +75,7 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
     .post(
       apis,
       requireAuth,
+      requireAdmin,
       jsonBody(createApiUserSchema),
       describeRoute({
         summary: 'Create an API user; its key is in the answer, this once',
@@ -83,7 +84,6 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [created(apiUserKeySchema)],
         errors: { ...adminOnly, 409: ['api_user.username_taken'] },
       }),
-      requireAdmin,
       async (c) => {
         const created = await createApiUser(db, c.req.param('id'), c.req.valid('json'), now(), production)
         return sendJson(c, created, 201)
@@ -92,6 +92,7 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
     .put(
       `${apis}/:username`,
       requireAuth,
+      requireAdmin,
       jsonBody(updateApiUserSchema),
       describeRoute({
         summary: 'Change an API user’s description or scope',
@@ -100,7 +101,6 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [ok(apiUserSchema)],
         errors: { 403: ['business.not_allowed'], 404: ['business.not_found', 'api_user.not_found'] },
       }),
-      requireAdmin,
       async (c) => {
         const { id, username } = c.req.param()
         return sendJson(c, await updateApiUser(db, id, username, c.req.valid('json')))
@@ -109,6 +109,7 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
     .delete(
       `${apis}/:username`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Remove an API user; its key stops working at once',
         tag: 'API users',
@@ -116,7 +117,6 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [noContent],
         errors: { 403: ['business.not_allowed'], 404: ['business.not_found', 'api_user.not_found'] },
       }),
-      requireAdmin,
       async (c) => {
         await deleteApiUser(db, c.req.param('id'), c.req.param('username'), now())
         return c.body(null, 204)
@@ -125,6 +125,7 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
     .put(
       `${apis}/:username/reset`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Issue a new key; the old one stops working at once',
         tag: 'API users',
@@ -132,7 +133,6 @@ export function createApiUserRoutes({ db, now, production }: ApiUserServices): H
         answers: [ok(apiUserKeySchema)],
         errors: { 403: ['business.not_allowed'], 404: ['business.not_found', 'api_user.not_found'] },
       }),
-      requireAdmin,
       async (c) => {
         const { id, username } = c.req.param()
         return sendJson(c, await resetApiUserKey(db, id, username, now(), production))

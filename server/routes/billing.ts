@@ -92,6 +92,7 @@ export function createBillingRoutes(
     .post(
       `${v2}/subscriptions/upgrade/preview`,
       requireAuth,
+      requireAdmin,
       jsonBody(upgradePreviewRequestSchema),
       describeRoute({
         summary: 'What a plan would cost the business, period by period',
@@ -108,7 +109,6 @@ export function createBillingRoutes(
           ],
         },
       }),
-      requireAdmin,
       async (c) => {
         const now = services.now()
         const { preview } = await priceUpgrade(services, c.req.param('id'), c.req.valid('json'), now)
@@ -176,6 +176,7 @@ export function createBillingRoutes(
     .post(
       `${v2}/subscriptions/stripe_setup_intent`,
       requireAuth,
+      requireAdmin,
       jsonBody(setupIntentRequestSchema),
       describeRoute({
         summary: 'Start collecting a payment method',
@@ -184,7 +185,6 @@ export function createBillingRoutes(
         answers: [created(setupIntentSchema)],
         errors: billingProvider,
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, await createSetupIntent(services, c.req.param('id')), 201)
       },
@@ -192,6 +192,7 @@ export function createBillingRoutes(
     .put(
       `${v2}/subscriptions/upgrade`,
       requireAuth,
+      requireAdmin,
       jsonBody(upgradeRequestSchema),
       describeRoute({
         summary: 'Subscribe to a plan with the collected payment method',
@@ -209,7 +210,6 @@ export function createBillingRoutes(
           ],
         },
       }),
-      requireAdmin,
       async (c) => {
         await upgradeSubscription(services, c.req.param('id'), c.req.valid('json'))
         return sendJson(c, await business(c))
@@ -218,6 +218,7 @@ export function createBillingRoutes(
     .post(
       `${v2}/subscriptions/coupons/validate_promo`,
       requireAuth,
+      requireAdmin,
       jsonBody(validatePromoRequestSchema),
       describeRoute({
         summary: 'Check a promo code for a plan',
@@ -226,7 +227,6 @@ export function createBillingRoutes(
         answers: [ok(promotionSchema)],
         errors: { ...adminOnly, 422: ['billing.code_unknown', 'billing.code_not_applicable'] },
       }),
-      requireAdmin,
       async (c) => {
         const { promoCode, plan } = c.req.valid('json')
         const { subscriptions } = requireProviders(services)
@@ -237,6 +237,7 @@ export function createBillingRoutes(
     .get(
       `${v2}/subscriptions/coupons/referral_code`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The business’s referral code',
         tag: 'Billing',
@@ -244,7 +245,6 @@ export function createBillingRoutes(
         answers: [ok(referralCodeSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       async (c) => {
         const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
         return sendJson(c, { referralCode: row.referralCode })
@@ -253,6 +253,7 @@ export function createBillingRoutes(
     .get(
       `${v2}/subscriptions/usage`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Seats paid and in use',
         tag: 'Billing',
@@ -260,7 +261,6 @@ export function createBillingRoutes(
         answers: [ok(usageSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, await subscriptionUsage(db, c.req.param('id')))
       },
@@ -268,6 +268,7 @@ export function createBillingRoutes(
     .post(
       `${v2}/subscriptions/seats/preview`,
       requireAuth,
+      requireAdmin,
       jsonBody(seatsPreviewRequestSchema),
       describeRoute({
         summary: 'What a change of seats costs now',
@@ -276,7 +277,6 @@ export function createBillingRoutes(
         answers: [ok(seatsPreviewSchema)],
         errors: { ...transition, 422: ['billing.seats_out_of_range'] },
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, await previewSeats(services, c.req.param('id'), c.req.valid('json').seats))
       },
@@ -284,6 +284,7 @@ export function createBillingRoutes(
     .put(
       `${v2}/subscriptions/seats`,
       requireAuth,
+      requireAdmin,
       jsonBody(seatsChangeRequestSchema),
       describeRoute({
         summary: 'Change the seats, as previewed',
@@ -297,7 +298,6 @@ export function createBillingRoutes(
           422: ['billing.seats_out_of_range'],
         },
       }),
-      requireAdmin,
       async (c) => {
         await changeSeats(services, c.req.param('id'), c.req.valid('json'))
         return sendJson(c, await business(c))
@@ -306,6 +306,7 @@ export function createBillingRoutes(
     .post(
       `${v2}/stripe/portal_session`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Open the provider’s billing portal',
         tag: 'Billing',
@@ -313,7 +314,6 @@ export function createBillingRoutes(
         answers: [ok(unnamedSchemas.redirectUrl)],
         errors: billingProvider,
       }),
-      requireAdmin,
       async (c) => {
         const customerId = await ensureCustomer(services, c.req.param('id'))
         const url = await requireProviders(services).subscriptions.portalSessionUrl(
@@ -326,6 +326,7 @@ export function createBillingRoutes(
     .post(
       `${v2}/chargebee/portal_session`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Open Chargebee’s billing portal (a business whose subscription is kept at Chargebee)',
         tag: 'Billing',
@@ -333,7 +334,6 @@ export function createBillingRoutes(
         answers: [ok(unnamedSchemas.redirectUrl)],
         errors: { ...transition, 503: ['billing.unavailable'] },
       }),
-      requireAdmin,
       async (c) => {
         // SPEC §4's CHARGEBEE state is a subscription kept at Chargebee; this server has no Chargebee account.
         const { business: row } = await loadBillingBusiness(db, c.req.param('id'))
@@ -350,6 +350,7 @@ export function createBillingRoutes(
     .get(
       `${v2}/stripe/cpsession`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Open the provider’s page for payment methods',
         tag: 'Billing',
@@ -357,7 +358,6 @@ export function createBillingRoutes(
         answers: [ok(unnamedSchemas.redirectUrl)],
         errors: billingProvider,
       }),
-      requireAdmin,
       async (c) => {
         const customerId = await ensureCustomer(services, c.req.param('id'))
         const url = await requireProviders(services).cards.customerSessionUrl(
@@ -370,6 +370,7 @@ export function createBillingRoutes(
     .post(
       `${v1}/cancel-trial`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'End the trial now',
         tag: 'Billing',
@@ -377,7 +378,6 @@ export function createBillingRoutes(
         answers: [ok(businessSchema)],
         errors: transition,
       }),
-      requireAdmin,
       async (c) => {
         await cancelTrial(services, c.req.param('id'))
         return sendJson(c, await business(c))
@@ -386,6 +386,7 @@ export function createBillingRoutes(
     .post(
       `${v1}/cancel-subscription`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Cancel the subscription at the end of its period',
         tag: 'Billing',
@@ -393,7 +394,6 @@ export function createBillingRoutes(
         answers: [ok(businessSchema)],
         errors: transition,
       }),
-      requireAdmin,
       async (c) => {
         await setSubscriptionCancelled(services, c.req.param('id'), true)
         return sendJson(c, await business(c))
@@ -402,6 +402,7 @@ export function createBillingRoutes(
     .post(
       `${v1}/reactivate-subscription`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Take back a cancellation',
         tag: 'Billing',
@@ -409,7 +410,6 @@ export function createBillingRoutes(
         answers: [ok(businessSchema)],
         errors: transition,
       }),
-      requireAdmin,
       async (c) => {
         await setSubscriptionCancelled(services, c.req.param('id'), false)
         return sendJson(c, await business(c))
@@ -418,6 +418,7 @@ export function createBillingRoutes(
     .get(
       `${v1}/billing/payment`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The business’s cards and SEPA debits',
         tag: 'Billing',
@@ -425,7 +426,6 @@ export function createBillingRoutes(
         answers: [ok(paymentMethodsSchema)],
         errors: billingProvider,
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, await listPaymentMethods(services, c.req.param('id')))
       },
@@ -433,6 +433,7 @@ export function createBillingRoutes(
     .get(
       `${v1}/billing/information`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The address invoices carry and how the business pays',
         tag: 'Billing',
@@ -440,7 +441,6 @@ export function createBillingRoutes(
         answers: [ok(billingInformationSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, await billingInformation(db, services.now(), c.req.param('id')))
       },
@@ -448,6 +448,7 @@ export function createBillingRoutes(
     .post(
       `${v1}/billing/setup-intent`,
       requireAuth,
+      requireAdmin,
       jsonBody(setupIntentRequestSchema),
       describeRoute({
         summary: 'Start collecting a new payment method',
@@ -456,7 +457,6 @@ export function createBillingRoutes(
         answers: [created(setupIntentSchema)],
         errors: billingProvider,
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, await createSetupIntent(services, c.req.param('id')), 201)
       },
@@ -464,6 +464,7 @@ export function createBillingRoutes(
     .post(
       `${v1}/billing/setup-intent/:intentId`,
       requireAuth,
+      requireAdmin,
       jsonBody(setupIntentRequestSchema),
       describeRoute({
         summary: 'Charge renewals to the collected payment method',
@@ -472,7 +473,6 @@ export function createBillingRoutes(
         answers: [ok(paymentMethodsSchema)],
         errors: { ...billingProvider, 422: ['billing.payment_method_missing'] },
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, await replacePaymentMethod(services, c.req.param('id'), c.req.param('intentId')))
       },
@@ -480,6 +480,7 @@ export function createBillingRoutes(
     .post(
       `${v2}/fair_flat_migration/preview`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The per-seat plan replacing a legacy flat plan, priced (accepted with PUT .../base)',
         tag: 'Billing',
@@ -491,7 +492,6 @@ export function createBillingRoutes(
           422: ['billing.seats_out_of_range'],
         },
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, await previewFairFlatMigration(services, c.req.param('id')))
       },
@@ -499,6 +499,7 @@ export function createBillingRoutes(
     .post(
       `${v2}/free_plan_downgrade`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Close a business that does not pay, its people on the new free plan',
         tag: 'Billing',
@@ -506,7 +507,6 @@ export function createBillingRoutes(
         answers: [noContent],
         errors: transition,
       }),
-      requireAdmin,
       async (c) => {
         await downgradeToFreePlan(services, c.req.param('id'))
         return c.body(null, 204)
@@ -531,6 +531,7 @@ export function createBillingRoutes(
     .put(
       `${v2}/base`,
       requireAuth,
+      requireAdmin,
       jsonBody(basePlanSchema),
       describeRoute({
         summary: 'Change the plan or its cycle, as previewed',
@@ -543,7 +544,6 @@ export function createBillingRoutes(
           422: ['billing.plan_unavailable', 'billing.seats_out_of_range'],
         },
       }),
-      requireAdmin,
       async (c) => {
         await changePlan(services, c.req.param('id'), c.req.valid('json'))
         return sendJson(c, await business(c))
@@ -552,6 +552,7 @@ export function createBillingRoutes(
     .get(
       `${v2}/customextras`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'What the plan charges beyond its seats',
         tag: 'Billing',
@@ -559,7 +560,6 @@ export function createBillingRoutes(
         answers: [ok(customExtrasSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, await customExtras(db, c.req.param('id')))
       },
@@ -567,6 +567,7 @@ export function createBillingRoutes(
     .get(
       `${v2}/invoices`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'List the business’s invoices',
         tag: 'Billing',
@@ -574,7 +575,6 @@ export function createBillingRoutes(
         answers: [ok(invoicesSchema)],
         errors: adminOnly,
       }),
-      requireAdmin,
       async (c) => {
         return sendJson(c, { invoices: await listInvoices(services, c.req.param('id')) })
       },
@@ -582,6 +582,7 @@ export function createBillingRoutes(
     .get(
       `${v2}/invoices/:invoiceId/pdf`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Download an invoice',
         tag: 'Billing',
@@ -596,7 +597,6 @@ export function createBillingRoutes(
           503: ['billing.unavailable'],
         },
       }),
-      requireAdmin,
       async (c) => {
         const found = await invoicePdf(services, c.req.param('id'), c.req.param('invoiceId'))
         if ('redirect' in found) return c.redirect(found.redirect, 302)

@@ -122,6 +122,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .put(
         v1,
         requireAuth,
+        requireAdmin,
         jsonBody(supportContactSchema),
         describeRoute({
           summary: 'Change the support contact',
@@ -130,7 +131,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
           await updateSupportContact(db, c.req.param('id'), c.req.valid('json'))
@@ -140,6 +140,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .put(
         `${v2}/billing`,
         requireAuth,
+        requireAdmin,
         jsonBody(billingAddressSchema),
         describeRoute({
           summary: 'Change the billing address',
@@ -148,7 +149,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
           await updateBillingAddress(db, c.req.param('id'), c.req.valid('json'))
@@ -158,6 +158,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .delete(
         v2,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'Schedule the business’s deletion in 30 days',
           tag: 'Businesses',
@@ -165,7 +166,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSchema)],
           errors: transition,
         }),
-        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
           await scheduleBusinessDeletion(services, c.req.param('id'))
@@ -175,6 +175,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .post(
         `${v2}/revoke_delete`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'Take back a scheduled deletion',
           tag: 'Businesses',
@@ -182,7 +183,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSchema)],
           errors: transition,
         }),
-        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
           await revokeBusinessDeletion(db, c.req.param('id'), services.now())
@@ -192,6 +192,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .get(
         `${v1}/settings`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'Read the business’s settings',
           tag: 'Businesses',
@@ -199,7 +200,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSettingsSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, await getBusinessSettings(db, c.req.param('id')))
         },
@@ -207,6 +207,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .put(
         `${v1}/settings`,
         requireAuth,
+        requireAdmin,
         jsonBody(updateBusinessSettingsSchema),
         describeRoute({
           summary: 'Change the business’s settings',
@@ -215,7 +216,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSettingsSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, await updateBusinessSettings(db, c.req.param('id'), c.req.valid('json')))
         },
@@ -223,6 +223,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .get(
         `${v1}/members`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'List the business’s people, admins included',
           tag: 'Businesses',
@@ -230,7 +231,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessPeopleSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, { people: await listBusinessPeople(db, c.req.param('id')) })
         },
@@ -238,6 +238,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .get(
         `${v1}/admins`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'List the business’s admins',
           tag: 'Businesses',
@@ -245,7 +246,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessPeopleSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, { people: await listBusinessPeople(db, c.req.param('id'), 'admin') })
         },
@@ -253,6 +253,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .post(
         `${v1}/members`,
         requireAuth,
+        requireAdmin,
         jsonBody(inviteMembersSchema),
         describeRoute({
           summary: 'Invite addresses to the business',
@@ -261,7 +262,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessInvitationsSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           const { userId } = c.get('auth')
           await buySeatsForInvites(services, c.req.param('id'), c.req.valid('json').users)
@@ -277,6 +277,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .get(
         `${v2}/invitations`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'List the open invitations',
           tag: 'Businesses',
@@ -284,7 +285,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessInvitationsSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, { invitations: await listBusinessInvitations(db, c.req.param('id')) })
         },
@@ -322,6 +322,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .post(
         `${v1}/change-to-admins`,
         requireAuth,
+        requireAdmin,
         jsonBody(userIdsSchema),
         describeRoute({
           summary: 'Make people admins',
@@ -330,7 +331,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessPeopleSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           const people = await changeRoles(db, c.req.param('id'), c.req.valid('json').userIds, 'admin')
           return sendJson(c, { people })
@@ -339,6 +339,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .post(
         `${v1}/change-to-members`,
         requireAuth,
+        requireAdmin,
         jsonBody(userIdsSchema),
         describeRoute({
           summary: 'Make admins members',
@@ -347,7 +348,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessPeopleSchema)],
           errors: { ...adminOnly, 409: ['business.last_admin'] },
         }),
-        requireAdmin,
         async (c) => {
           const people = await changeRoles(db, c.req.param('id'), c.req.valid('json').userIds, 'member')
           return sendJson(c, { people })
@@ -380,6 +380,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .post(
         `${v1}/domains`,
         requireAuth,
+        requireAdmin,
         jsonBody(domainSchema),
         describeRoute({
           summary: 'Add a domain whose addresses join the business',
@@ -388,7 +389,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(domainsSchema)],
           errors: { ...adminOnly, 409: ['business.domain_taken'] },
         }),
-        requireAdmin,
         async (c) => {
           const domains = await addDomain(db, c.req.param('id'), c.req.valid('json').domain, services.now())
           return sendJson(c, { domains })
@@ -397,6 +397,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .delete(
         `${v1}/domains`,
         requireAuth,
+        requireAdmin,
         jsonBody(domainSchema),
         describeRoute({
           summary: 'Remove a domain',
@@ -405,7 +406,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(domainsSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, {
             domains: await removeDomain(db, c.req.param('id'), c.req.valid('json').domain),
@@ -415,6 +415,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .get(
         `${v1}/settings/retention`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'How many ended requests turning retention on would delete now',
           tag: 'Businesses',
@@ -422,7 +423,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(retentionPreviewSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         queryParams(retentionPreviewQuerySchema),
         async (c) => {
           const { terminal_state } = c.req.valid('query')
@@ -432,6 +432,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .post(
         `${v1}/settings/logo`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'Upload the branding logo',
           tag: 'Businesses',
@@ -440,7 +441,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSettingsSchema)],
           errors: { ...adminOnly, 413: ['business.logo_invalid'], 422: ['business.logo_invalid'] },
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, await uploadLogo(services, c.req.param('id'), c.req.raw))
         },
@@ -448,6 +448,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .delete(
         `${v1}/settings/logo`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'Remove the branding logo',
           tag: 'Businesses',
@@ -455,7 +456,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessSettingsSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, await removeLogo(services, c.req.param('id')))
         },
@@ -484,6 +484,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .get(
         `${v2}/statistics`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'The business’s people and its use this month',
           tag: 'Businesses',
@@ -491,7 +492,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(businessStatisticsSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, await businessStatistics(db, c.req.param('id'), services.now()))
         },
@@ -499,6 +499,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .get(
         `${v1}/aes4biz`,
         requireAuth,
+        requireAdmin,
         describeRoute({
           summary: 'AES for business: whom the business vouches for',
           tag: 'Businesses',
@@ -506,7 +507,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(aes4bizSchema)],
           errors: adminOnly,
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, await getAes4Biz(db, c.req.param('id')))
         },
@@ -514,6 +514,7 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
       .put(
         `${v1}/aes4biz`,
         requireAuth,
+        requireAdmin,
         jsonBody(updateAes4bizSchema),
         describeRoute({
           summary: 'Change AES for business',
@@ -522,7 +523,6 @@ export function createBusinessRoutes(services: BillingServices & ApiKeyMode): Ho
           answers: [ok(aes4bizSchema)],
           errors: { ...adminOnly, 422: ['business.domain_unknown'] },
         }),
-        requireAdmin,
         async (c) => {
           return sendJson(c, await updateAes4Biz(db, c.req.param('id'), c.req.valid('json')))
         },

@@ -46,6 +46,7 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
     .get(
       seal,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Read a seal with its certificate and who may use it',
         tag: 'Seals',
@@ -53,7 +54,6 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         answers: [ok(sealDetailSchema)],
         errors: sealOfAdmin,
       }),
-      requireAdmin,
       async (c) => {
         const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await sealDetail(db, found))
@@ -62,6 +62,7 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
     .put(
       seal,
       requireAuth,
+      requireAdmin,
       jsonBody(putSealSchema),
       describeRoute({
         summary: 'Create a seal, or change its label',
@@ -73,7 +74,6 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         ],
         errors: { ...adminOnly, 409: ['seal.name_taken'] },
       }),
-      requireAdmin,
       async (c) => {
         const { seal: answer, created } = await putSeal(
           services,
@@ -87,6 +87,7 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
     .get(
       `${seal}/image`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'The seal’s image',
         tag: 'Seals',
@@ -100,7 +101,6 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
           404: ['business.not_found', 'seal.not_found', 'seal.image_not_found'],
         },
       }),
-      requireAdmin,
       async (c) => {
         const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         const image = await readSealImage(services.storage, found)
@@ -115,6 +115,7 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
     .post(
       `${seal}/image`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Upload the seal’s image (PNG or JPEG, up to 1 MB)',
         tag: 'Seals',
@@ -128,7 +129,6 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
           422: ['seal.image_invalid'],
         },
       }),
-      requireAdmin,
       async (c) => {
         const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await uploadSealImage(services, found, c.req.raw))
@@ -137,6 +137,7 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
     .delete(
       `${seal}/image`,
       requireAuth,
+      requireAdmin,
       describeRoute({
         summary: 'Remove the seal’s image',
         tag: 'Seals',
@@ -144,7 +145,6 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         answers: [ok(sealDetailSchema)],
         errors: sealOfAdmin,
       }),
-      requireAdmin,
       async (c) => {
         const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await removeSealImage(services, found))
@@ -153,6 +153,7 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
     .post(
       `${seal}/members`,
       requireAuth,
+      requireAdmin,
       jsonBody(sealMembersBodySchema),
       describeRoute({
         summary: 'Allow people and API users to use the seal',
@@ -161,7 +162,6 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         answers: [ok(sealDetailSchema)],
         errors: { ...sealOfAdmin, 422: ['seal.member_invalid'] },
       }),
-      requireAdmin,
       async (c) => {
         const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await changeSealMembers(db, found, c.req.valid('json').members, true))
@@ -170,6 +170,7 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
     .delete(
       `${seal}/members`,
       requireAuth,
+      requireAdmin,
       jsonBody(sealMembersBodySchema),
       describeRoute({
         summary: 'No longer allow people and API users to use the seal',
@@ -178,7 +179,6 @@ export function createSealRoutes(services: SealServices & ApiKeyMode): Hono<Auth
         answers: [ok(sealDetailSchema)],
         errors: { ...sealOfAdmin, 422: ['seal.member_invalid'] },
       }),
-      requireAdmin,
       async (c) => {
         const found = await findSeal(db, c.req.param('id'), c.req.param('name'))
         return sendJson(c, await changeSealMembers(db, found, c.req.valid('json').members, false))
