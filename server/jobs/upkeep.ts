@@ -7,6 +7,7 @@ import { apiKeyUses } from '../db/schema/businesses.ts'
 import { jobs } from '../db/schema/jobs.ts'
 import { signatureUsages } from '../db/schema/signature-requests.ts'
 import { sweepOrphanFiles } from '../documents/sweep-orphan-files.ts'
+import { forgetSpentSigningLinks } from '../embedding/forget-spent-links.ts'
 import type { MailQueue } from '../providers/mail/mail-queue.ts'
 import { sweepRetention } from '../retention/retention.ts'
 import { deleteEmptyDrafts } from '../signature-requests/delete-empty-drafts.ts'
@@ -56,7 +57,8 @@ export function scheduleUpkeep(
 /**
  * The hourly upkeep: vacuums and analyzes the embedded database (PostgreSQL does its own), deletes drafts
  * left without a document for a day, applies the businesses' retention (warns, then deletes ended
- * requests), removes stored files no row refers to and partial writes an hour old, and forgets jobs
+ * requests), removes stored files no row refers to and partial writes an hour old, and forgets embedded
+ * signing links expired a day ago, jobs
  * finished a week ago, rate-limited requests of addresses gone quiet for a day, and uses of API keys and
  * records of use of signatures older than the activity reaches back (retention leaves those, as the business's
  * accounting).
@@ -79,6 +81,7 @@ export function upkeepJobHandler(services: {
     const drafts = await deleteEmptyDrafts({ db: database.db, now, storage, logger })
     const retention = await sweepRetention({ db: database.db, now, storage, logger, mail, publicUrl })
     const orphans = await sweepOrphanFiles({ db: database.db, storage, tempDir, now })
+    const signingLinks = await forgetSpentSigningLinks(database.db, now())
     await database.db
       .delete(rateLimitHits)
       .where(lt(rateLimitHits.at, new Date(now().getTime() - 24 * hourMs)))
@@ -92,7 +95,7 @@ export function upkeepJobHandler(services: {
       .delete(jobs)
       .where(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - keepDoneMs))))
     logger.info(
-      { ms: Math.round(performance.now() - started), vacuumed, drafts, retention, orphans },
+      { ms: Math.round(performance.now() - started), vacuumed, drafts, retention, orphans, signingLinks },
       'upkeep done',
     )
   }

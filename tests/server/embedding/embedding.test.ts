@@ -10,6 +10,9 @@ import {
   signingUrlSchema,
 } from '../../../contract/embedding.ts'
 import { apiPaths } from '../../../contract/paths.ts'
+import { openDatabase } from '../../../server/db/open-database.ts'
+import { embeddedSigningLinks } from '../../../server/db/schema/embedding.ts'
+import { forgetSpentSigningLinks, keepSpentLinksMs } from '../../../server/embedding/forget-spent-links.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { makePdf } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
@@ -258,5 +261,34 @@ describe.each(featureDrivers)('embedded signing on %s', (driver) => {
         "'none'",
       ])
     }
+  })
+
+  // Last: it moves the server's clock a day on.
+  it('forgets signing URLs a day after they expired, opened or not', async () => {
+    const request = await openRequest(erp, ['forgotten@example.com'])
+    const { url } = v.parse(
+      signingUrlSchema,
+      await readJson(
+        await signingUrl(erp, request.id, {
+          signature_id: request.signatures[0]?.id,
+          origin: 'http://localhost:5173',
+        }),
+        201,
+      ),
+    )
+    api.clock.advance(signingUrlLifetimeSeconds * 1000)
+    // The upkeep forgets it a day after it expired (and any other link spent by then), not before.
+    const handle = await openDatabase(api.server.database)
+    try {
+      const kept = await handle.db.select().from(embeddedSigningLinks)
+      expect(kept.length).toBeGreaterThan(0)
+      expect(await forgetSpentSigningLinks(handle.db, api.clock.now())).toBe(0)
+      api.clock.advance(keepSpentLinksMs + 1000)
+      expect(await forgetSpentSigningLinks(handle.db, api.clock.now())).toBe(kept.length)
+      expect(await handle.db.select().from(embeddedSigningLinks)).toEqual([])
+    } finally {
+      await handle.close()
+    }
+    await api.expectError(await openSession(url), 404, 'embed.unknown_link')
   })
 })
