@@ -72,7 +72,7 @@ const termNames = [
 ] as const satisfies readonly (keyof ListTerms)[]
 
 /** The values of a list call's terms, by name: what a prepared list query runs with. */
-export function listTerms(caller: Caller, params: SignatureRequestListParams) {
+function listTerms(caller: Caller, params: SignatureRequestListParams) {
   return {
     userId: caller.userId,
     email: caller.email,
@@ -101,7 +101,7 @@ function termValues(caller: Caller, params: SignatureRequestListParams): ListTer
  * conditions there are follows from `params`; what they compare with is `terms`. Apart so that the bench can
  * EXPLAIN exactly what the list runs.
  */
-export function signatureRequestListQueries(
+function signatureRequestListQueries(
   db: Database,
   params: SignatureRequestListParams,
   terms: ListTerms,
