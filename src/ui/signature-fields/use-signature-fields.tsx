@@ -213,10 +213,12 @@ export function useSignatureFields({
           : [],
       ),
     ])
-    // Every other field to fill on the page, which no field drawn here may cover (the server refuses that).
-    const keepClearOf = signatures.flatMap((s) =>
-      open.includes(s) && drawsFormFields(s) ? [] : s.formFields.filter(here),
-    )
+    // Every other field to fill and every signature made on the page, which no field drawn here may cover (the
+    // server refuses that).
+    const keepClearOf = signatures.flatMap((s) => [
+      ...(open.includes(s) && drawsFormFields(s) ? [] : s.formFields.filter(here)),
+      ...(s.status === 'SIGNED' ? s.documentSignatures.filter(here) : []),
+    ])
     const choosing = signer(placingFor)
     if (shown.length === 0 && choosing === undefined) return null
     const size = document.pageSizes[page] ?? { width: 595, height: 842 }
