@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { directSignerDataKinds, signerDataKinds } from '../../contract/form-fields.ts'
 import type { SignRequestItem } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
 import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
@@ -58,7 +59,13 @@ export async function findSignableRequest(
     })),
     documents,
   )
-  checkFormValues(signature.formFields, item.formValues ?? [], `signature_requests.${index}.form_values`)
+  // A direct-link signer has no account to take a company from: they type it.
+  checkFormValues(
+    signature.formFields,
+    item.formValues ?? [],
+    `signature_requests.${index}.form_values`,
+    signer.kind === 'direct' ? directSignerDataKinds : signerDataKinds,
+  )
   return { request, signature, item }
 }
 

@@ -46,7 +46,10 @@ export type SigningIdentity = {
   signingReason: string | undefined
   email: string
   quality: SignatureQuality
-  /** The company a company field takes: the business of the signer's account; empty for others. */
+  /**
+   * The company a company field takes: the business of the signer's account (empty: none, the sender's value
+   * stands); undefined for a direct-link signer, who types it.
+   */
   company?: string
   /** The audit trail's actor. */
   caller: Caller
@@ -136,7 +139,7 @@ export async function signRequestDocuments(
       const formFields = fillFormFields(
         signable.signature.formFields,
         signable.item.formValues ?? [],
-        { name: identity.name, email: identity.email, company: identity.company ?? '' },
+        { name: identity.name, email: identity.email, company: identity.company },
         now.toISOString().slice(0, 10),
       )
       const prepareDocument = async ({ part, document }: (typeof parts)[number]) => {

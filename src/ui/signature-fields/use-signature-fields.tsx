@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import type { DocumentInfo } from '../../../contract/documents.ts'
-import { type FormField, type FormFieldInput, signerDataKinds } from '../../../contract/form-fields.ts'
+import { directSignerDataKinds, type FormField, type FormFieldInput } from '../../../contract/form-fields.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { fieldPlacementMachine } from '../../../machines/field-placement/field-placement.machine.ts'
@@ -51,7 +51,7 @@ function asInput({
     height,
     required,
     everyPage: false,
-    ...(value === null || signerDataKinds.includes(kind) ? {} : { value }),
+    ...(value === null || directSignerDataKinds.includes(kind) ? {} : { value }),
   }
 }
 
