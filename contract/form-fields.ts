@@ -13,8 +13,14 @@ export type FormFieldKind = (typeof formFieldKinds)[number]
 /** Kinds the server fills from who the signer is: nobody types them. */
 export const signerDataKinds: readonly FormFieldKind[] = ['name', 'email', 'company']
 
+/**
+ * Kinds the server fills for a direct-link signer, who has no account and so no company: they type their
+ * company themselves, starting from the sender's value if one was given.
+ */
+export const directSignerDataKinds: readonly FormFieldKind[] = ['name', 'email']
+
 /** The longest value of each kind a person may type. */
-export const formValueMaxLength = { text: 500, initials: 10 } as const
+export const formValueMaxLength = { text: 500, initials: 10, company: 200 } as const
 
 /** A checkbox's value when ticked; anything else but `false` is refused. */
 export const checkedValue = 'true'
@@ -98,12 +104,18 @@ function isDate(value: string): boolean {
  * form alike; undefined when it will do.
  */
 export function formValueProblem(kind: FormFieldKind, value: string): string | undefined {
-  if (signerDataKinds.includes(kind)) return `a ${kind} field is filled from the signer's own data`
+  // A company may be given: by the sender for a direct-link signer, or by that signer.
+  if (directSignerDataKinds.includes(kind)) return `a ${kind} field is filled from the signer's own data`
   if (value === '') return undefined
   if (kind === 'date') return isDate(value) ? undefined : 'must be a date written YYYY-MM-DD'
   if (kind === 'checkbox')
     return value === checkedValue || value === 'false' ? undefined : 'must be true or false'
-  const max = kind === 'initials' ? formValueMaxLength.initials : formValueMaxLength.text
+  const max =
+    kind === 'initials'
+      ? formValueMaxLength.initials
+      : kind === 'company'
+        ? formValueMaxLength.company
+        : formValueMaxLength.text
   if (value.trim() !== value) return 'must not start or end with spaces'
   return value.length > max ? `must be at most ${max} characters` : undefined
 }

@@ -59,7 +59,27 @@ const margin = 36
 export function suggestSignatureField(document: FieldDocument, taken: readonly PageBox[]): SignatureField {
   const free = document.freeAreas.find((area) => !taken.some((box) => boxesOverlap(area, box)))
   if (free !== undefined) return { documentId: document.id, ...free }
-  const page = document.pageCount - 1
+  return stackOnPage(document, document.pageCount - 1, taken)
+}
+
+/**
+ * Where a signature goes on `page` when the signer names only the page: the first empty area of that page that
+ * no other field or signature takes, else stacked from the page's bottom-left corner clear of them.
+ */
+export function suggestOnPage(
+  document: FieldDocument,
+  page: number,
+  taken: readonly PageBox[],
+): SignatureField {
+  const free = document.freeAreas.find(
+    (area) => area.page === page && !taken.some((box) => boxesOverlap(area, box)),
+  )
+  if (free !== undefined) return { documentId: document.id, ...free }
+  return stackOnPage(document, page, taken)
+}
+
+/** A signature's box stacked from the bottom-left of `page` (then its right), clear of `taken` where it has room. */
+function stackOnPage(document: FieldDocument, page: number, taken: readonly PageBox[]): SignatureField {
   const size = document.pageSizes[page] ?? { width: 595, height: 842 }
   const width = Math.min(signatureFieldSize.width, size.width - 2 * margin)
   const height = (width * signatureFieldSize.height) / signatureFieldSize.width

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { a4, a4Landscape } from '../tests/fixtures/make-fixtures.ts'
 import {
@@ -6,7 +7,9 @@ import {
   temporaryDirectory,
 } from '../tests/server/signing/pdf-tools.ts'
 import { expect, test } from './fixtures.ts'
+import { initiateRequest } from './pages/dashboard-page.ts'
 import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
+import { addDocument, createDraft } from './pages/request-api.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
 import { SigningPage } from './pages/signing-page.ts'
 import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
@@ -255,5 +258,56 @@ test.describe('placing fields besides the signature', () => {
     expect(words).toContain('Carl-placed-by-sender')
     expect(words).toContain('2026-05-01')
     expect(words.match(/\bCL\b/g)?.length).toBeGreaterThanOrEqual(3)
+  })
+
+  test('the sender adds a field to an open request sent through the API without any', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    const owner = await createAccount(request, 'Olga')
+    const carl = await createAccount(request, 'Carl')
+    const title = `Sent bare ${randomUUID().slice(0, 8)}`
+    const id = await createDraft(request, owner, title, [carl.email])
+    await addDocument(request, owner, id, await threePagePdf(`${title}.pdf`))
+    await initiateRequest(request, owner, id)
+    const fieldsOf = async () => {
+      const answer = await request.get(`/api/v3/signature-requests/${id}`, {
+        headers: { Authorization: `Bearer ${owner.token}` },
+      })
+      return (
+        ((await answer.json()) as { signatures: { form_fields: Placed[] }[] }).signatures[0]?.form_fields ??
+        []
+      )
+    }
+    const view = new RequestViewPage(page)
+    await signInTab(page, owner)
+    await view.open(`/view/${id}`)
+    await view.seeRequest(title, 'Open')
+    // From the keyboard, as on a draft.
+    await page.getByRole('button', { name: `Place field for ${carl.email}` }).focus()
+    await page.keyboard.press('Enter')
+    const kind = page.getByLabel(`Field for ${carl.email}`, { exact: true })
+    await kind.selectOption({ label: 'Text' })
+    await page.getByRole('button', { name: `Place the field “Text” of ${carl.email} on page 1` }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: `Field “Text” of ${carl.email}, required` })).toBeVisible()
+    await expect.poll(async () => (await fieldsOf()).length).toBe(1)
+    await view.seeNoSeriousAccessibilityViolations()
+    await page.setViewportSize({ width: 390, height: 844 })
+    await testInfo.attach('field added to an open request (phone)', {
+      body: await page.screenshot({ path: testInfo.outputPath('open-request-field-phone.png') }),
+      contentType: 'image/png',
+    })
+    // Carl, still to sign, finds it among his fields.
+    const other = await browser.newContext()
+    const carlPage = await other.newPage()
+    await signInTab(carlPage, carl)
+    await carlPage.goto(`/view/${id}`)
+    const carlSigning = new SigningPage(carlPage)
+    await carlSigning.seeSignEnabled(false)
+    await carlSigning.fillField('Text, page 1', 'Added-later')
+    await carlSigning.seeSignEnabled(true)
+    await other.close()
   })
 })

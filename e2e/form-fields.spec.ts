@@ -52,7 +52,11 @@ test.describe('fields besides the signature', () => {
       owner,
       id,
       { account_email: outside, signer_identity_data: { email_address: outside, first_name: 'Otto' } },
-      fieldsAt(documentId, 320),
+      [
+        ...fieldsAt(documentId, 320),
+        // Without an account Otto has no company to take: he types it.
+        { kind: 'company', document_id: documentId, page: 0, x: 320, y: 250, width: 160, height: 20 },
+      ],
     )
     await initiateRequest(request, owner, id)
 
@@ -118,6 +122,8 @@ test.describe('fields besides the signature', () => {
       await direct.fillField(`Initials, page ${n}`, 'OO')
     }
     await direct.fillField('Date, page 3', '2026-04-01')
+    await direct.seeSignEnabled(false)
+    await direct.fillField('Company, page 1', 'Otto-Works-AG')
     await direct.seeNoSeriousAccessibilityViolations()
     await testInfo.attach('filling fields as an outside signer (phone)', {
       body: await direct.page.screenshot({ fullPage: true }),
@@ -143,6 +149,7 @@ test.describe('fields besides the signature', () => {
     }
     expect(text).toContain('2026-03-15')
     expect(text).toContain('2026-04-01')
+    expect(text).toContain('Otto-Works-AG')
     expect(text.match(/OL/g)?.length).toBeGreaterThanOrEqual(3)
     expect(text.match(/OO/g)?.length).toBeGreaterThanOrEqual(3)
     const ca = await (await request.get('/api/pki/ca.pem')).text()
@@ -153,10 +160,13 @@ test.describe('fields besides the signature', () => {
       headers: { Authorization: `Bearer ${owner.token}` },
     })
     const signed = (await answer.json()) as {
-      signatures: { form_fields: { kind: string; value: string | null; filled_by: string | null }[] }[]
+      signatures: {
+        account_email: string
+        form_fields: { kind: string; value: string | null; filled_by: string | null }[]
+      }[]
     }
     for (const signature of signed.signatures) {
-      expect(signature.form_fields).toHaveLength(12)
+      expect(signature.form_fields).toHaveLength(signature.account_email === outside ? 13 : 12)
       for (const field of signature.form_fields) {
         expect(field.value).not.toBeNull()
         expect(field.filled_by).toBe('signer')

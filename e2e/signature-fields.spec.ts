@@ -7,6 +7,7 @@ import {
   temporaryDirectory,
 } from '../tests/server/signing/pdf-tools.ts'
 import { expect, test } from './fixtures.ts'
+import { initiateRequest } from './pages/dashboard-page.ts'
 import { pageLoaderPatienceMs } from './pages/document-viewer-part.ts'
 import { ProfilePage } from './pages/profile-page.ts'
 import { addDocument, createDraft } from './pages/request-api.ts'
@@ -247,5 +248,89 @@ test.describe('signature fields', () => {
     })
     const [signature] = ((await draft.json()) as { signatures: { fields_placed: boolean }[] }).signatures
     expect(signature?.fields_placed).toBe(true)
+  })
+
+  test('a signer’s field dropped onto another’s signature lands in the nearest free place', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const owner = await createAccount(request, 'Olga', 'b-olga')
+    const contractor = await createAccount(request, 'Carl', 'a-carl')
+    const title = `Second signature ${randomUUID().slice(0, 8)}`
+    const id = await createDraft(request, owner, title, [owner.email, contractor.email])
+    await addDocument(request, owner, id, await agreementPdf(`${title}.pdf`))
+    await initiateRequest(request, owner, id)
+    const signed = await request.post('/api/v3/sign', {
+      headers: { Authorization: `Bearer ${owner.token}` },
+      data: { signature_requests: [{ signature_request_id: id }], language: 'en' },
+    })
+    expect(signed.ok(), await signed.text()).toBe(true)
+    const boxOf = async (email: string) => {
+      const answer = await request.get(`/api/v3/signature-requests/${id}`, {
+        headers: { Authorization: `Bearer ${owner.token}` },
+      })
+      const { signatures } = (await answer.json()) as {
+        signatures: { account_email: string; document_signatures: Box[] }[]
+      }
+      return signatures.find((s) => s.account_email === email)?.document_signatures[0] as Box
+    }
+    const olga = await boxOf(owner.email)
+    const apart = (a: Box, b: Box) =>
+      a.x + a.width <= b.x + 0.5 ||
+      b.x + b.width <= a.x + 0.5 ||
+      a.y + a.height <= b.y + 0.5 ||
+      b.y + b.height <= a.y + 0.5
+
+    // Carl drags his field onto Olga's signature: it lands beside it, and signing keeps it there.
+    const carlView = new RequestViewPage(page)
+    // Tall enough to show both fields at once, where a drag can reach them.
+    await page.setViewportSize({ width: 1280, height: 1400 })
+    await signInTab(page, contractor)
+    await page.goto(`/view/${id}`)
+    const own = carlView.ownField(contractor.email)
+    await expect(own).toBeVisible()
+    await own.scrollIntoViewIfNeeded()
+    const sheet = page.locator('[data-page]').first()
+    const shown = await sheet.boundingBox()
+    const handle = await own.boundingBox()
+    if (shown === null || handle === null) throw new Error('the page is not shown')
+    const scale = shown.width / pageWidth
+    const target = {
+      x: shown.x + (olga.x + olga.width / 2) * scale,
+      y: shown.y + (pageHeight - olga.y - olga.height / 2) * scale,
+    }
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(target.x, target.y, { steps: 8 })
+    await page.mouse.up()
+    const dropped = await own.boundingBox()
+    if (dropped === null) throw new Error('the field is gone')
+    const onPage = (box: { x: number; y: number; width: number; height: number }): Box => ({
+      x: (box.x - shown.x) / scale,
+      y: pageHeight - (box.y - shown.y + box.height) / scale,
+      width: box.width / scale,
+      height: box.height / scale,
+    })
+    expect(apart(onPage(dropped), olga)).toBe(true)
+    // It moved towards her signature: nearer to it than where it was.
+    const distance = (box: Box) => Math.hypot(box.x - olga.x, box.y - olga.y)
+    expect(distance(onPage(dropped))).toBeLessThan(distance(onPage(handle)))
+    await carlView.seeNoSeriousAccessibilityViolations()
+    await testInfo.attach('dropped beside a signature (desktop)', {
+      body: await page.screenshot({ path: testInfo.outputPath('dropped-desktop.png') }),
+      contentType: 'image/png',
+    })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await own.scrollIntoViewIfNeeded()
+    await testInfo.attach('dropped beside a signature (phone)', {
+      body: await page.screenshot({ path: testInfo.outputPath('dropped-phone.png') }),
+      contentType: 'image/png',
+    })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const signing = new SigningPage(page)
+    await signing.clickSign()
+    await signing.confirmSignatureName('Carl Lovelace')
+    await signing.seeOverlay('Signed')
+    expect(apart(await boxOf(contractor.email), olga)).toBe(true)
   })
 })

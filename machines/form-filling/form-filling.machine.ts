@@ -1,12 +1,16 @@
 import { assign, setup } from 'xstate'
-import { type FormField, isFilled } from '../../contract/form-fields.ts'
+import { type FormField, type FormFieldKind, isFilled, signerDataKinds } from '../../contract/form-fields.ts'
 import type { FormFillingContext, FormFillingEvent, FormFillingInput } from './form-filling.types.ts'
 import { fillableFields, refusedField } from './form-values.ts'
 
 /** Each field's value as the signer starts from it: what they typed already, else the sender's, else empty. */
-function startingValues(fields: readonly FormField[], typed: Record<string, string>): Record<string, string> {
+function startingValues(
+  fields: readonly FormField[],
+  given: readonly FormFieldKind[],
+  typed: Record<string, string>,
+): Record<string, string> {
   return Object.fromEntries(
-    fillableFields(fields).map((field) => [field.id, typed[field.id] ?? field.value ?? '']),
+    fillableFields(fields, given).map((field) => [field.id, typed[field.id] ?? field.value ?? '']),
   )
 }
 
@@ -24,7 +28,7 @@ export const formFillingMachine = setup({
   guards: {
     hasRefusal: ({ context }) => context.refusedFieldId !== null,
     requiredFilled: ({ context }) =>
-      fillableFields(context.fields).every(
+      fillableFields(context.fields, context.givenKinds).every(
         (field) =>
           !field.required ||
           field.kind === 'date' ||
@@ -36,7 +40,7 @@ export const formFillingMachine = setup({
   actions: {
     load: assign(({ context }, params: { fields: readonly FormField[] }) => ({
       fields: params.fields,
-      values: startingValues(params.fields, context.values),
+      values: startingValues(params.fields, context.givenKinds, context.values),
       refusedFieldId: null,
     })),
     change: assign({
@@ -55,7 +59,8 @@ export const formFillingMachine = setup({
   id: 'formFilling',
   context: ({ input }) => ({
     fields: input.fields,
-    values: startingValues(input.fields, {}),
+    givenKinds: input.givenKinds ?? signerDataKinds,
+    values: startingValues(input.fields, input.givenKinds ?? signerDataKinds, {}),
     refusedFieldId: null,
   }),
   initial: 'checking',

@@ -16,9 +16,10 @@ export type GivenFields = {
   formFields: readonly FormFieldInput[]
 }
 
-/** One signer's fields as stored, named by whose they are. */
+/** One signer's fields as stored, named by whose they are (`signed`: their signature fields are signatures). */
 export type StoredFields = {
   email: string
+  signed?: boolean
   documentSignatures: readonly SignatureField[]
   formFields: readonly FormField[]
 }
@@ -51,8 +52,11 @@ export function checkFieldsApart(
       }),
     ]
   })
-  const kept = stored.flatMap(({ email, documentSignatures, formFields }): NamedBox[] => [
-    ...documentSignatures.map((field) => ({ ...field, name: `the signature field of ${email}` })),
+  const kept = stored.flatMap(({ email, signed, documentSignatures, formFields }): NamedBox[] => [
+    ...documentSignatures.map((field) => ({
+      ...field,
+      name: signed === true ? `the signature of ${email}` : `the signature field of ${email}`,
+    })),
     ...formFields.map((field) => ({ ...field, name: `the ${field.kind} field of ${email}` })),
   ])
   const pair = overlappingFields(boxes, kept)

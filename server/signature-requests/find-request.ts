@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
+import { administersApiSender } from './caller-takes-part.ts'
 import { isSignatureOf, type Queryable, type RequestRow, type SignatureRow } from './load-requests.ts'
 import type { Caller } from './request-services.ts'
 
@@ -46,10 +47,45 @@ export async function findRequest(
 }
 
 /**
+ * The request `id` as {@link findRequest} finds it, or for reading alone: an admin of the business whose API
+ * user sent it reads it without taking part (issue 39); anyone else 404.
+ */
+export async function findReadableRequest(db: Queryable, caller: Caller, id: string): Promise<FoundRequest> {
+  if (!isUuid(id)) throw requestNotFound()
+  const [request] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, id))
+  if (request === undefined) throw requestNotFound()
+  const rows = await db.select().from(signatures).where(eq(signatures.requestId, id))
+  const { isOwner, ownSignature } = await readerPart(db, request, rows, caller)
+  return { request, signatures: rows, isOwner, ownSignature }
+}
+
+/**
+ * The caller's part in a request they read: as {@link callerPart}, else none for an admin of the business whose
+ * API user sent it; 404 `signature_request.not_found` for anyone else.
+ */
+export async function readerPart<Signature extends CallerSignature>(
+  db: Queryable,
+  request: Pick<RequestRow, 'id' | 'ownerId' | 'ownerRemovedAt' | 'statusOverall'>,
+  rows: readonly Signature[],
+  caller: Caller,
+): Promise<{ isOwner: boolean; ownSignature: Signature | undefined }> {
+  try {
+    return callerPart(request, rows, caller)
+  } catch (error) {
+    const [admin] = await db
+      .select({ id: signatureRequests.id })
+      .from(signatureRequests)
+      .where(and(eq(signatureRequests.id, request.id), administersApiSender(db, caller)))
+    if (admin === undefined) throw error
+    return { isOwner: false, ownSignature: undefined }
+  }
+}
+
+/**
  * The caller's part in a request with these signatures: whether they own it, and their own signature when
  * they sign it; 404 `signature_request.not_found` when neither (they may not know of it).
  */
-export function callerPart<Signature extends CallerSignature>(
+function callerPart<Signature extends CallerSignature>(
   request: Pick<RequestRow, 'ownerId' | 'ownerRemovedAt' | 'statusOverall'>,
   rows: readonly Signature[],
   caller: Caller,

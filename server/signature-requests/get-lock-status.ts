@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { signatureRequests } from '../db/schema/signature-requests.ts'
-import { findRequest } from './find-request.ts'
+import { findReadableRequest } from './find-request.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 
 // PostgreSQL's lock_not_available: NOWAIT found the row locked.
@@ -28,7 +28,7 @@ export async function getLockStatus(
   caller: Caller,
   id: string,
 ): Promise<{ locked: boolean }> {
-  await findRequest(services.db, caller, id)
+  await findReadableRequest(services.db, caller, id)
   try {
     await services.db.transaction(async (tx) => {
       await tx

@@ -3,7 +3,7 @@ import type { SignatureRequestReport } from '../../contract/signature-requests.t
 import { users } from '../db/schema/accounts.ts'
 import { documents } from '../db/schema/documents.ts'
 import { signatureRequestAttachments, signatureRequestDocuments } from '../db/schema/signature-requests.ts'
-import { findRequest } from './find-request.ts'
+import { findReadableRequest } from './find-request.ts'
 import { listRequestEvents } from './list-request-events.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 import { toAttachmentInfo } from './to-attachment-info.ts'
@@ -12,7 +12,8 @@ const fullName = (first: string | null | undefined, last: string | null | undefi
   [first, last].filter(Boolean).join(' ') || null
 
 /**
- * GET .../report?type=json: what happened to a request, for its owner and signers (else 404): the request,
+ * GET .../report?type=json: what happened to a request, for its owner and signers and an admin of the business
+ * whose API user sent it (else 404): the request,
  * each signer with their status and quality, each document with the SHA-256 of the original and of its
  * latest signed version, the attachments, and the whole audit trail.
  */
@@ -22,7 +23,7 @@ export async function getRequestReport(
   id: string,
 ): Promise<SignatureRequestReport> {
   const { db } = services
-  const { request, signatures } = await findRequest(db, caller, id)
+  const { request, signatures } = await findReadableRequest(db, caller, id)
   const accountIds = signatures.flatMap((s) => (s.signerId === null ? [] : [s.signerId]))
   const [[owner], accounts, documentRows, attachmentRows, { events }] = await Promise.all([
     db.select({ email: users.email }).from(users).where(eq(users.id, request.ownerId)),

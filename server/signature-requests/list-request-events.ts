@@ -4,7 +4,7 @@ import type { Database } from '../db/open-database.ts'
 import { preparedPerDatabase } from '../db/prepared-per-database.ts'
 import { users } from '../db/schema/accounts.ts'
 import { signatureRequestEvents, signatureRequests, signatures } from '../db/schema/signature-requests.ts'
-import { callerPart, isUuid, requestNotFound } from './find-request.ts'
+import { isUuid, readerPart, requestNotFound } from './find-request.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 
 type GatheredEvent = {
@@ -47,7 +47,8 @@ const requestEventsQuery = preparedPerDatabase((db: Database) =>
 )
 
 /**
- * GET .../events: the audit trail, oldest first, for the owner and the signers (else 404). Each entry names
+ * GET .../events: the audit trail, oldest first, for the owner and the signers, and for reading an admin of the
+ * business whose API user sent it (else 404). Each entry names
  * who acted: the account's address, or a direct-link signer's (recorded with the entry, record-event.ts).
  */
 export async function listRequestEvents(
@@ -58,7 +59,7 @@ export async function listRequestEvents(
   if (!isUuid(id)) throw requestNotFound()
   const [found] = await requestEventsQuery(services.db).execute({ id })
   if (found === undefined) throw requestNotFound()
-  callerPart(found, found.signatures, caller)
+  await readerPart(services.db, { ...found, id }, found.signatures, caller)
   return {
     events: found.events.map((event) => ({ ...event, createdAt: new Date(event.createdAt).toISOString() })),
   }

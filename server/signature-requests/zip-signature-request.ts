@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { documents } from '../db/schema/documents.ts'
 import { signatureRequestDocuments } from '../db/schema/signature-requests.ts'
 import { documentKey } from '../storage/storage-keys.ts'
-import { findRequest } from './find-request.ts'
+import { findReadableRequest } from './find-request.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 import { safeFileName } from './safe-file-name.ts'
 import { streamZip, type ZipEntry, zipLength } from './stream-zip.ts'
@@ -24,7 +24,8 @@ function uniqueNames(titles: readonly string[]): string[] {
 
 /**
  * GET .../zip: every document of the request, in its order, as its latest signed version when it has one
- * and else as uploaded, for the owner and the signers (else 404). File names come from the titles, made
+ * and else as uploaded, for the owner and the signers (and for an admin of the business whose API user sent
+ * it; else 404). File names come from the titles, made
  * unique. The archive is streamed; nothing of it is built in memory.
  */
 export async function zipSignatureRequest(
@@ -32,7 +33,7 @@ export async function zipSignatureRequest(
   caller: Caller,
   id: string,
 ): Promise<RequestZip> {
-  const { request } = await findRequest(services.db, caller, id)
+  const { request } = await findReadableRequest(services.db, caller, id)
   const rows = await services.db
     .select({ link: signatureRequestDocuments, document: documents })
     .from(signatureRequestDocuments)

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { directSignerDataKinds, signerDataKinds } from '../../contract/form-fields.ts'
 import type { SignRequestItem } from '../../contract/signing.ts'
 import type { Database } from '../db/open-database.ts'
 import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
@@ -10,7 +11,7 @@ import { signerFields } from '../signature-requests/signer-fields.ts'
 import { decideSign } from './decide-sign.ts'
 import { checkFormValues } from './fill-form-fields.ts'
 import type { RequestSigner } from './sign-requests.ts'
-import { signatureBox } from './signature-box.ts'
+import { fieldsOfOthers, signatureBox } from './signature-box.ts'
 
 /** A request the signer may sign now, checked before anything of the call is signed. */
 export type SignableRequest = {
@@ -24,7 +25,7 @@ export type SignableRequest = {
  * The listed request if the signer may sign it: 404 when the signer may not see it (for a direct-link
  * signer: any request but their own), 409 when the lifecycle machine refuses the signature, 400 when a
  * document placement names a document or page the request does not have or puts the signature over a field
- * to fill, or a value of the signer's fields is wrong or missing. `index` is the item's position in the call, for the error's field.
+ * to fill or over another signer's signature or signature field, or a value of the signer's fields is wrong or missing. `index` is the item's position in the call, for the error's field.
  */
 export async function findSignableRequest(
   db: Database,
@@ -39,19 +40,32 @@ export async function findSignableRequest(
   const documents = await requestFieldDocuments(db, request.id)
   const placements = item.documentSignatures ?? []
   checkSignatureFields(placements, documents, `signature_requests.${index}.document_signatures`)
-  // Where the placements put the signature, which must keep clear of every field to fill (any signer's).
+  // Where the placements put the signature, which must keep clear of every field to fill (any signer's) and of
+  // the other signers' signatures and the signature fields placed for them.
   const own = signerFields(documents, rows).get(signature.id)?.documentSignatures ?? []
+  const taken = fieldsOfOthers(documents, rows, signature.id)
   const boxes = placements.flatMap((placement) => {
     const document = documents.find((d) => d.id === placement.documentId)
     const field = own.find((f) => f.documentId === placement.documentId)
-    return document === undefined ? [] : [signatureBox(placement, field, document)]
+    return document === undefined ? [] : [signatureBox(placement, field, document, taken)]
   })
   checkFieldsApart(
     [{ at: `signature_requests.${index}`, documentSignatures: boxes, formFields: [] }],
-    rows.map((row) => ({ email: row.accountEmail, documentSignatures: [], formFields: row.formFields })),
+    rows.map((row) => ({
+      email: row.accountEmail,
+      documentSignatures: row.id === signature.id ? [] : row.documentSignatures,
+      formFields: row.formFields,
+      signed: row.status === 'SIGNED',
+    })),
     documents,
   )
-  checkFormValues(signature.formFields, item.formValues ?? [], `signature_requests.${index}.form_values`)
+  // A direct-link signer has no account to take a company from: they type it.
+  checkFormValues(
+    signature.formFields,
+    item.formValues ?? [],
+    `signature_requests.${index}.form_values`,
+    signer.kind === 'direct' ? directSignerDataKinds : signerDataKinds,
+  )
   return { request, signature, item }
 }
 

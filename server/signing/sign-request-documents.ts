@@ -33,7 +33,7 @@ import { mailSignedDocuments, type SignedFile } from './mail-signed-documents.ts
 import type { CertifiedKey, Pki } from './pki.ts'
 import { withPublishedRevocation } from './published-revocation.ts'
 import { prepareSignedPdf } from './sign-pdf.ts'
-import { signatureBox } from './signature-box.ts'
+import { fieldsOfOthers, signatureBox } from './signature-box.ts'
 import { SigningError } from './signing-error.ts'
 import type { PlatformSigning, SigningServices } from './signing-services.ts'
 
@@ -46,7 +46,10 @@ export type SigningIdentity = {
   signingReason: string | undefined
   email: string
   quality: SignatureQuality
-  /** The company a company field takes: the business of the signer's account; empty for others. */
+  /**
+   * The company a company field takes: the business of the signer's account (empty: none, the sender's value
+   * stands); undefined for a direct-link signer, who types it.
+   */
   company?: string
   /** The audit trail's actor. */
   caller: Caller
@@ -127,17 +130,16 @@ export async function signRequestDocuments(
         revocation: withPublishedRevocation(platform.revocation(tx)),
       }
       // Where this signer signs: the call's placement, else their field (placed, or suggested clear of the others).
-      const ownFields = signerFields(
-        parts.map(({ document }) => document),
-        rows,
-      ).get(signable.signature.id)?.documentSignatures
+      const fieldDocuments = parts.map(({ document }) => document)
+      const ownFields = signerFields(fieldDocuments, rows).get(signable.signature.id)?.documentSignatures
+      const taken = fieldsOfOthers(fieldDocuments, rows, signable.signature.id)
       const usedFields: SignatureField[] = []
       // The time the appearance shows is the one the request and its audit trail record.
       const now = services.now()
       const formFields = fillFormFields(
         signable.signature.formFields,
         signable.item.formValues ?? [],
-        { name: identity.name, email: identity.email, company: identity.company ?? '' },
+        { name: identity.name, email: identity.email, company: identity.company },
         now.toISOString().slice(0, 10),
       )
       const prepareDocument = async ({ part, document }: (typeof parts)[number]) => {
@@ -148,6 +150,7 @@ export async function signRequestDocuments(
           signable.item.documentSignatures?.find((d) => d.documentId === document.id),
           ownFields?.find((f) => f.documentId === document.id),
           document,
+          taken,
         )
         usedFields.push(field)
         const preparing = prepareSignedPdf(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { FormField } from '../../contract/form-fields.ts'
+import { directSignerDataKinds, type FormField } from '../../contract/form-fields.ts'
 import { formFillingMachine } from '../../machines/form-filling/form-filling.machine.ts'
 import { selectCanSign } from '../../machines/form-filling/form-filling.selectors.ts'
 import type { FormFillingEvent } from '../../machines/form-filling/form-filling.types.ts'
@@ -107,5 +107,21 @@ describe('form-filling machine (issue 40 §4)', () => {
     expect(selectCanSign(actor.getSnapshot())).toBe(false)
     actor.send({ type: 'field.change', fieldId: 'box', value: 'true' })
     expect(selectCanSign(actor.getSnapshot())).toBe(true)
+  })
+
+  it('lets a direct-link signer type their company, from the sender’s value; an account’s is only shown', () => {
+    const company = [field('company', 'company', { value: 'Given AG', filledBy: 'sender' })]
+    const direct = createActor(formFillingMachine, {
+      input: { fields: company, givenKinds: directSignerDataKinds },
+    }).start()
+    expect(direct.getSnapshot().context.values).toEqual({ company: 'Given AG' })
+    direct.send({ type: 'field.change', fieldId: 'company', value: '' })
+    expect(selectCanSign(direct.getSnapshot())).toBe(false)
+    direct.send({ type: 'field.change', fieldId: 'company', value: ' Otto AG ' })
+    expect(selectCanSign(direct.getSnapshot())).toBe(true)
+    expect(formValues(direct.getSnapshot().context)).toEqual([{ fieldId: 'company', value: 'Otto AG' }])
+    const account = start(company)
+    expect(selectCanSign(account.getSnapshot())).toBe(true)
+    expect(formValues(account.getSnapshot().context)).toEqual([])
   })
 })

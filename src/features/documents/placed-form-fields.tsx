@@ -2,9 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import {
   checkedValue,
+  directSignerDataKinds,
   type FormFieldInput,
+  formValueMaxLength,
   formValueProblem,
-  signerDataKinds,
 } from '../../../contract/form-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { Button } from '../../ui/button/button.tsx'
@@ -84,7 +85,8 @@ function PlacedField({
   const number = field.page + 1
   const [draft, setDraft] = useState(field.value ?? '')
   const [problem, setProblem] = useState(false)
-  const takesValue = !signerDataKinds.includes(field.kind)
+  // A company may be given for a signer who has none in an account (a direct-link signer, who may change it).
+  const takesValue = !directSignerDataKinds.includes(field.kind)
   const commit = (value: string) => {
     if (value === (field.value ?? '')) return
     if (formValueProblem(field.kind, value) !== undefined) {
@@ -122,13 +124,26 @@ function PlacedField({
           label={
             field.kind === 'date' ? (
               <Trans>Date given beforehand (empty: the signing date)</Trans>
+            ) : field.kind === 'company' ? (
+              <Trans>Company given beforehand (optional)</Trans>
             ) : (
               <Trans>Value given beforehand (optional)</Trans>
             )
           }
           type={field.kind === 'date' ? 'date' : 'text'}
           value={draft}
-          maxLength={field.kind === 'initials' ? 10 : 500}
+          maxLength={
+            field.kind === 'initials'
+              ? formValueMaxLength.initials
+              : field.kind === 'company'
+                ? formValueMaxLength.company
+                : formValueMaxLength.text
+          }
+          helper={
+            field.kind === 'company'
+              ? t`A signer with a business account signs with its name; a signer by link may change this one.`
+              : undefined
+          }
           error={problem ? t`This value does not fit the field.` : undefined}
           onChange={(event) => setDraft(event.target.value)}
           onBlur={() => commit(draft.trim())}

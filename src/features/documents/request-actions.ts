@@ -43,6 +43,11 @@ export interface RequestActions {
   report: boolean
   /** Attach a file: the owner or a signer, while the request is a draft or open. */
   attach: boolean
+  /**
+   * The caller neither owns nor signs it: an admin of the business whose API user sent it, who may read it
+   * and change nothing (issue 39).
+   */
+  readOnly: boolean
   /** Remove any attachment: the owner, while the request is a draft or open. */
   removeAttachments: boolean
   /** Move or extend its expiry: the owner, while the request is a draft or open. */
@@ -139,7 +144,8 @@ export function requestActions(request: SignatureRequestView, email: string): Re
     editDraft: draft && request.isOwner,
     downloadSigned: request.signatures.some((s) => s.status === 'SIGNED'),
     report: !draft,
-    attach: changeable,
+    attach: changeable && (request.isOwner || own !== undefined),
+    readOnly: !request.isOwner && own === undefined,
     removeAttachments: changeable && request.isOwner,
     changeExpiry: changeable && request.isOwner,
   }

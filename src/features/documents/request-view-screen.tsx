@@ -133,6 +133,14 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
         </div>
       ) : null}
       <FieldPlacementNotices fields={fields} />
+      {actions.readOnly ? (
+        <p className={styles.muted}>
+          <Trans>
+            One of your business’s API users sent this request. As an admin you may read it and download what
+            was signed, but not change it.
+          </Trans>
+        </p>
+      ) : null}
       {actions.awaitingTurn && actions.ownSignatureId ? (
         <TurnNotice request={data} ownSignatureId={actions.ownSignatureId} />
       ) : null}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import * as v from 'valibot'
+import { directSignerDataKinds } from '../../../contract/form-fields.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
 import { redirectTarget } from '../../../machines/redirect/redirect-target.ts'
@@ -129,7 +130,8 @@ export function DirectViewScreen({
     save: () => Promise.reject(new Error('a direct-link signer places no fields')),
   })
   const ownSignature = request.data?.signatures.find((s) => s.id === signatureId)
-  const form = useFormFilling(ownSignature?.formFields)
+  // Without an account there is no company to fill in: the signer types theirs.
+  const form = useFormFilling(ownSignature?.formFields, directSignerDataKinds)
   // The signer's fields show above the documents and over their pages while they may sign.
   const fillsFields =
     request.data !== undefined && canSign(request.data) && (ownSignature?.formFields.length ?? 0) > 0

@@ -7,7 +7,6 @@ import {
   type FormField,
   type FormFieldKind,
   formValueMaxLength,
-  signerDataKinds,
 } from '../../../contract/form-fields.ts'
 import { selectCanSign } from '../../../machines/form-filling/form-filling.selectors.ts'
 import { CheckboxField } from '../form/checkbox-field.tsx'
@@ -40,11 +39,13 @@ export interface FormFieldsPanelProps {
 /**
  * The signer's fields besides the signature (issue 40 §4), listed beside the documents in page order, so
  * they are filled on a phone as on a desktop: text, date (empty: the signing date), checkbox and initials,
- * and the name, e-mail and company the signing fills in, shown read-only. Says why Sign waits.
+ * and the name, e-mail and company the signing fills in, shown read-only (a direct-link signer, who has no
+ * account, types their company). Says why Sign waits.
  */
 export function FormFieldsPanel({ form, documents, signer }: FormFieldsPanelProps) {
   const { i18n, t } = useLingui()
   const fields = useSelector(form, (s) => s.context.fields)
+  const given = useSelector(form, (s) => s.context.givenKinds)
   const values = useSelector(form, (s) => s.context.values)
   const refusedFieldId = useSelector(form, (s) => s.context.refusedFieldId)
   const canSign = useSelector(form, selectCanSign)
@@ -55,7 +56,7 @@ export function FormFieldsPanel({ form, documents, signer }: FormFieldsPanelProp
     const page = field.page + 1
     const document = documents.find((d) => d.id === field.documentId)?.title ?? ''
     const where = documents.length > 1 ? t`${kind}, ${document}, page ${page}` : t`${kind}, page ${page}`
-    return field.required || signerDataKinds.includes(field.kind) ? where : t`${where} (optional)`
+    return field.required || given.includes(field.kind) ? where : t`${where} (optional)`
   }
   const change = (fieldId: string, value: string) => form.send({ type: 'field.change', fieldId, value })
   const sorted = [...fields].sort(
@@ -82,7 +83,7 @@ export function FormFieldsPanel({ form, documents, signer }: FormFieldsPanelProp
         const value = values[field.id] ?? ''
         const error =
           field.id === refusedFieldId ? t`This value was not accepted. Please check it.` : undefined
-        if (signerDataKinds.includes(field.kind)) {
+        if (given.includes(field.kind)) {
           return (
             <div key={field.id} className={styles.given}>
               <span className={styles.givenLabel}>{label}</span>
@@ -108,7 +109,14 @@ export function FormFieldsPanel({ form, documents, signer }: FormFieldsPanelProp
             type={field.kind === 'date' ? 'date' : 'text'}
             value={value}
             required={field.required && field.kind !== 'date'}
-            maxLength={field.kind === 'initials' ? formValueMaxLength.initials : formValueMaxLength.text}
+            maxLength={
+              field.kind === 'initials'
+                ? formValueMaxLength.initials
+                : field.kind === 'company'
+                  ? formValueMaxLength.company
+                  : formValueMaxLength.text
+            }
+            autoComplete={field.kind === 'company' ? 'organization' : undefined}
             autoCapitalize={field.kind === 'initials' ? 'characters' : undefined}
             helper={field.kind === 'date' ? t`Left empty, it is the date you sign.` : undefined}
             error={error}

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react'
 import { useEffect } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import type { FormField } from '../../../contract/form-fields.ts'
+import type { FormField, FormFieldKind } from '../../../contract/form-fields.ts'
 import { formFillingMachine } from '../../../machines/form-filling/form-filling.machine.ts'
 
 /** The running form-filling machine of a request page, which its fields panel and Sign button share. */
@@ -13,9 +13,15 @@ const noFields: readonly FormField[] = []
  * The signer's fields besides the signature on a request page: a form-filling machine that takes the
  * fields again whenever the request loads with others (what the signer typed in the same fields stays).
  */
-export function useFormFilling(fields: readonly FormField[] | undefined): FormFillingActor {
+export function useFormFilling(
+  fields: readonly FormField[] | undefined,
+  /** The kinds the server fills from who signs (default: name, e-mail and company). */
+  givenKinds?: readonly FormFieldKind[],
+): FormFillingActor {
   const own = fields ?? noFields
-  const actor = useActorRef(formFillingMachine, { input: { fields: own } })
+  const actor = useActorRef(formFillingMachine, {
+    input: { fields: own, ...(givenKinds === undefined ? {} : { givenKinds }) },
+  })
   const ids = own.map((field) => field.id).join(',')
   // biome-ignore lint/correctness/useExhaustiveDependencies: the same fields again (a reload) change nothing
   useEffect(() => {

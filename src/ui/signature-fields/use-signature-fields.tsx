@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import type { DocumentInfo } from '../../../contract/documents.ts'
-import { type FormField, type FormFieldInput, signerDataKinds } from '../../../contract/form-fields.ts'
+import { directSignerDataKinds, type FormField, type FormFieldInput } from '../../../contract/form-fields.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { fieldPlacementMachine } from '../../../machines/field-placement/field-placement.machine.ts'
@@ -51,7 +51,7 @@ function asInput({
     height,
     required,
     everyPage: false,
-    ...(value === null || signerDataKinds.includes(kind) ? {} : { value }),
+    ...(value === null || directSignerDataKinds.includes(kind) ? {} : { value }),
   }
 }
 
@@ -65,7 +65,7 @@ export type SignatureFields = {
   placingFor: Signature | undefined
   /** The kind of field the next click places, and for initials whether on every page. */
   placingKind: { kind: PlacedKind; everyPage: boolean }
-  /** Whether the sender may place fields besides the signature (while drafting). */
+  /** Whether the sender may place fields besides the signature (while the request is a draft or open). */
   formFieldsPlaceable: boolean
   /** Places a field of `kind` (a signature without) for a signer with the next click. */
   choose: (signatureId: string, kind?: PlacedKind, everyPage?: boolean) => void
@@ -138,8 +138,10 @@ export function useSignatureFields({
 
   const signatures = request?.signatures ?? []
   const ended = request?.statusOverall !== 'DRAFT' && request?.statusOverall !== 'OPEN'
-  // Fields besides the signature are placed while drafting: once sent, the signers may be filling them.
-  const drafting = request?.statusOverall === 'DRAFT'
+  // Fields besides the signature are placed, like signature fields, while the request is a draft or open, for
+  // the signers still to sign (the machine's `signer.place`, which `placeable` holds): a request sent through
+  // the API without fields gets them from the app. A signer with the page open sees them on loading it again.
+  const editable = request?.statusOverall === 'DRAFT' || request?.statusOverall === 'OPEN'
   const open = ended ? [] : signatures.filter((s) => s.status === 'OPEN')
   // The viewer's signature, drawn with their visual signature; a sender who signs too places it as a sender.
   const signsHere = (s: Signature) => s.id === ownSignatureId && canSign
@@ -155,7 +157,7 @@ export function useSignatureFields({
     if (isOwn(s) && moved !== null && moved.signatureId === s.id) return moved.fields
     return s.documentSignatures
   }
-  const drawsFormFields = (s: Signature) => drafting && placeable.has(s.id) && !signsHere(s)
+  const drawsFormFields = (s: Signature) => editable && placeable.has(s.id) && !signsHere(s)
   const formFieldsOf = (s: Signature): FormFieldInput[] =>
     pendingFor(s)?.formFields ?? s.formFields.map(asInput)
   // The signature fields to store with a change: those the sender placed, none while the app suggests them.
@@ -213,10 +215,12 @@ export function useSignatureFields({
           : [],
       ),
     ])
-    // Every other field to fill on the page, which no field drawn here may cover (the server refuses that).
-    const keepClearOf = signatures.flatMap((s) =>
-      open.includes(s) && drawsFormFields(s) ? [] : s.formFields.filter(here),
-    )
+    // Every other field to fill and every signature made on the page, which no field drawn here may cover (the
+    // server refuses that).
+    const keepClearOf = signatures.flatMap((s) => [
+      ...(open.includes(s) && drawsFormFields(s) ? [] : s.formFields.filter(here)),
+      ...(s.status === 'SIGNED' ? s.documentSignatures.filter(here) : []),
+    ])
     const choosing = signer(placingFor)
     if (shown.length === 0 && choosing === undefined) return null
     const size = document.pageSizes[page] ?? { width: 595, height: 842 }
@@ -292,7 +296,7 @@ export function useSignatureFields({
     ownFields: own === undefined ? undefined : fieldsOf(own),
     placingFor: signer(placingFor),
     placingKind,
-    formFieldsPlaceable: drafting,
+    formFieldsPlaceable: editable,
     choose: (signatureId, kind, everyPage) =>
       placement.send({ type: 'field.choose', signatureId, kind, everyPage }),
     cancel: () => placement.send({ type: 'field.cancel' }),

@@ -312,6 +312,61 @@ describe.each(featureDrivers)('API users on %s', (driver) => {
     )
   })
 
+  it('lets the business’s admins read a request its API user sent, and change nothing', async () => {
+    const sender = await create('read-sender')
+    const senderToken = (await accessToken('read-sender', sender.apiKey)).token
+    const sent = await api.openRequest(
+      senderToken,
+      'Read by the admin',
+      ['someone@example.com'],
+      [await makePdf(1)],
+    )
+    const documentId = sent.documents[0]?.id ?? ''
+    const get = (path: string, token: string) => api.call('GET', path, { token })
+    // The admin reads it, its history, its report and its document, taking no part in it.
+    const view = v.parse(
+      signatureRequestSchema,
+      await readJson(await get(apiPaths.signatureRequest(sent.id), admin)),
+    )
+    expect(view).toMatchObject({ title: 'Read by the admin', isOwner: false, signatureStatus: null })
+    expect(view.ccEmailAddresses).toEqual([])
+    const events = (await readJson(await get(apiPaths.signatureRequestEvents(sent.id), admin))) as {
+      events: { type: string }[]
+    }
+    expect(events.events.length).toBeGreaterThan(0)
+    expect((await get(apiPaths.signatureRequestReport(sent.id, 'json'), admin)).status).toBe(200)
+    const download = await get(apiPaths.documentDownload(documentId), admin)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-type')).toContain('application/pdf')
+    // Reading is all: withdrawing it or reminding its signers is as for anyone else.
+    await api.expectError(
+      await api.call('POST', apiPaths.withdrawSignatureRequest(sent.id), { token: admin, body: {} }),
+      404,
+      'signature_request.not_found',
+    )
+    expect((await api.getRequest(senderToken, sent.id)).statusOverall).toBe('OPEN')
+    // A member of the business, an admin of another, and a sibling API user still get 404.
+    const signer = await create('read-sibling')
+    const siblingToken = (await accessToken('read-sibling', signer.apiKey)).token
+    for (const token of [member, outsider, siblingToken]) {
+      await api.expectError(
+        await get(apiPaths.signatureRequest(sent.id), token),
+        404,
+        'signature_request.not_found',
+      )
+      await api.expectError(
+        await get(apiPaths.signatureRequestEvents(sent.id), token),
+        404,
+        'signature_request.not_found',
+      )
+      await api.expectError(
+        await get(apiPaths.documentDownload(documentId), token),
+        404,
+        'document.not_found',
+      )
+    }
+  })
+
   it('lets a read-only key read but not write, and a removed API user in no more', async () => {
     const { apiKey } = await create('reporting', 'read')
     const auth = basic('reporting', apiKey)

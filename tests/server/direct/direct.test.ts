@@ -422,6 +422,57 @@ describe.each(featureDrivers)('direct-link signers on %s', (driver) => {
     )
   })
 
+  it('lets the signer type the company a company field asks for, from the sender’s value (issue 40)', async () => {
+    const seen = await api.mailIds()
+    const title = 'Company typed'
+    const draft = await api.create(owner, { title })
+    const document = await uploaded(await api.upload(owner, draft.id, await makePdf([a4])))
+    const company = (y: number, more: Record<string, unknown> = {}) => ({
+      kind: 'company',
+      document_id: document.id,
+      page: 0,
+      x: 72,
+      y,
+      width: 200,
+      height: 20,
+      ...more,
+    })
+    const added = await api.call('POST', apiPaths.signatureRequestSignatures(draft.id), {
+      token: owner,
+      body: {
+        signer_identity_data: { email_address: guestEmail, first_name: 'Grace' },
+        form_fields: [company(600), company(500, { required: false, value: 'Given AG' })],
+      },
+    })
+    expect(added.status, await added.text()).toBe(201)
+    await json(await api.call('POST', apiPaths.initiateSignatureRequest(draft.id), { token: owner }))
+    const mail = await api.waitForMail(guestEmail, new RegExp(title), seen)
+    const guest = parseLink(mail.links.find((l) => l.includes('/view/')) ?? '')
+    const [typed, given] = (await readRequest(guest)).signatures[0]?.formFields ?? []
+    expect(given).toMatchObject({ value: 'Given AG', filledBy: 'sender' })
+    expect(await json(await checkTan(guest, await mailTan(guest)))).toEqual({ valid: true })
+    const sign = (formValues: { field_id: string | undefined; value: string }[]) =>
+      direct('POST', apiPaths.directSign(guest.token), guest, {
+        signature_requests: [{ signature_request_id: guest.requestId, form_values: formValues }],
+        language: 'en',
+      })
+    // The required one left empty, or a company too long: refused, naming it, before anything is signed.
+    await api.expectError(await sign([]), 400, 'request.invalid', 'signature_requests.0.form_values')
+    await api.expectError(
+      await sign([{ field_id: typed?.id, value: 'A'.repeat(201) }]),
+      400,
+      'request.invalid',
+      'signature_requests.0.form_values.0.value',
+    )
+    const signed = await json<SignAnswer>(await sign([{ field_id: typed?.id, value: 'Grace Works AG' }]))
+    expect(signed.results[0]).toMatchObject({ result: 'complete', statusOverall: 'SIGNED' })
+    const fields = (await api.getRequest(owner, draft.id)).signatures[0]?.formFields ?? []
+    expect(fields.map((f) => [f.value, f.filledBy])).toEqual([
+      ['Grace Works AG', 'signer'],
+      ['Given AG', 'sender'],
+    ])
+  })
+
   it('signs through the link once a TAN is confirmed, once', async () => {
     const { guest, other, document, request } = await sendToGuests('Signed directly')
     const sign = (link: DirectLink, body: Record<string, unknown> = {}, id = link.requestId) =>

@@ -419,6 +419,52 @@ describe.each(featureDrivers)('fields besides the signature on %s', (driver) => 
     // Clear of both, it signs.
     expect((await sign({ x: 300, y: 300, width: 150, height: 70 })).status).toBe(200)
   })
+  it('keeps a signature clear of the other signers’ signatures: over one 400, a page alone clear', async () => {
+    const { id, documentId } = await draftWithPdf('Signature over a signature', 2)
+    const benField = { page: 0, x: 72, y: 400, width: 150, height: 70 }
+    await answer(await addSigner(id, annaEmail, []), 201)
+    await answer(
+      await api.call('POST', apiPaths.signatureRequestSignatures(id), {
+        token: owner,
+        body: { account_email: benEmail, document_signatures: [{ document_id: documentId, ...benField }] },
+      }),
+      201,
+    )
+    await answer(await api.call('POST', apiPaths.initiateSignatureRequest(id), { token: owner }), 200)
+    const sign = (token: string, placement: Record<string, unknown>) =>
+      api.sign(token, [
+        {
+          signature_request_id: id,
+          document_signatures: [{ document_id: documentId, ...placement }],
+        } as never,
+      ])
+    const refused = async (response: Response, other: string) => {
+      const body = (await response.json()) as { status: number; field?: string; message: string }
+      expect(body).toMatchObject({ status: 400, field: 'signature_requests.0.document_signatures.0' })
+      expect(body.message).toContain(other)
+    }
+    // Over the field the sender placed for Ben: refused, naming both, before anything is signed.
+    await refused(await sign(anna, { ...benField, x: 100 }), `the signature field of ${benEmail}`)
+    expect((await api.getRequest(anna, id)).signatureStatus).toBe('OPEN')
+    // Anna signs in the bottom-left corner of the second page, where a page alone used to put every signature.
+    const annaBox = { page: 1, x: 36, y: 36, width: 300, height: 140 }
+    expect((await sign(anna, annaBox)).status).toBe(200)
+    // Ben may not sign over her signature.
+    await refused(await sign(ben, { ...annaBox, x: 60, y: 60 }), `the signature of ${annaEmail}`)
+    // Naming the second page alone, his signature goes to a free place of that page, clear of hers.
+    expect((await sign(ben, { page: 1 })).status).toBe(200)
+    const signed = await api.getRequest(owner, id)
+    const fieldOf = (email: string) =>
+      signed.signatures.find((s) => s.accountEmail === email)?.documentSignatures[0]
+    const annaSigned = fieldOf(annaEmail)
+    const benSigned = fieldOf(benEmail)
+    expect(annaSigned).toMatchObject(annaBox)
+    expect(benSigned?.page).toBe(1)
+    const apart = (a: typeof annaBox, b: typeof annaBox) =>
+      a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y
+    expect(apart(annaSigned ?? annaBox, benSigned ?? annaBox)).toBe(true)
+    expect(signed.statusOverall).toBe('SIGNED')
+  })
   it('fits a field on every page to each page of a document of mixed page sizes', async () => {
     const { id, documentId } = await draftWithPdf(
       'Mixed pages',

@@ -215,4 +215,25 @@ describe('requestActions', () => {
     ).toBe(true)
     expect(requestActions({ ...inOrder, isOwner: true }, 'olga@example.com').order).toBe(false)
   })
+
+  it('lets an admin who reads an API user’s request change nothing (issue 39)', () => {
+    const read = requestActions(request({ isOwner: false }), 'admin@example.com')
+    expect(read).toMatchObject({
+      readOnly: true,
+      send: false,
+      remind: false,
+      withdraw: false,
+      delete: false,
+      sign: false,
+      decline: false,
+      addSigner: false,
+      attach: false,
+      removeAttachments: false,
+      changeExpiry: false,
+      report: true,
+    })
+    expect(read.removableSigners.size).toBe(0)
+    expect(read.placeableSigners.size).toBe(0)
+    expect(requestActions(request({ isOwner: false }), 'ben@example.com').readOnly).toBe(false)
+  })
 })
