@@ -33,6 +33,41 @@ async function signOwnRequest(request: APIRequestContext, account: TestAccount, 
 }
 
 test.describe('business activity', () => {
+  test("a quality's full name shows in a tooltip 150 ms after hover, and on focus", async ({
+    page,
+    request,
+  }) => {
+    const tag = randomUUID().slice(0, 8)
+    const admin = await createAccount(request, 'Grace')
+    const member = await createAccount(request, 'Mia')
+    await businessOf(request, admin, member, `Tooltip Works ${tag}`)
+    await signOwnRequest(request, member, `Lease ${tag}`)
+    const activity = new ActivityPage(page)
+    // SPEC §9's delay is checked on the page's own clock, moved by hand, never by waiting.
+    await page.clock.install()
+    await signInTab(page, admin)
+    await activity.open('/business/activity')
+    await activity.seeRow('Signatures', ['Mia Lovelace', member.email, `Lease ${tag}`, 'SES'])
+
+    const quality = page.getByRole('button', { name: 'SES' }).first()
+    const meaning = page.getByRole('tooltip', { name: 'Simple electronic signature' })
+    await page.clock.pauseAt(Date.now() + 1000)
+    await quality.hover()
+    await page.clock.runFor(149)
+    await expect(meaning).toHaveCount(0)
+    await page.clock.runFor(1)
+    await expect(meaning).toBeVisible()
+    await page.clock.resume()
+    await page.mouse.move(0, 0)
+    await expect(meaning).toHaveCount(0)
+    await quality.focus()
+    await expect(meaning).toBeVisible()
+    await expect(quality).toHaveAccessibleDescription('Simple electronic signature')
+    await page.keyboard.press('Escape')
+    await expect(meaning).toHaveCount(0)
+    await activity.seeNoSeriousAccessibilityViolations()
+  })
+
   test('an admin sees what the business signed, sorts, switches tabs, exports CSV and sees the charts', async ({
     page,
     browser,

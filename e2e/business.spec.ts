@@ -257,10 +257,10 @@ test.describe('business accounts', () => {
         '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#1a56db"/><text x="20" y="65" font-size="48" fill="white">Logo</text></svg>',
       ),
     })
-    await business.seeSnackbar('Logo saved')
+    // The logo waits for "Save settings" like every other setting (issue 39 §1), shown as chosen meanwhile.
     const logo = tab.getByRole('img', { name: 'Logo of Logo GmbH' })
     await expect(logo).toBeVisible()
-    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await expect(tab.getByRole('status').filter({ hasText: 'Changes not saved yet' })).toBeVisible()
     await tab.getByLabel('Support phone').fill('not a phone')
     await tab.getByRole('button', { name: 'Save settings' }).click()
     await business.seeFieldError('Support phone', 'This value does not have a valid format.')
@@ -273,8 +273,10 @@ test.describe('business accounts', () => {
     await tab.getByLabel('Show the in-app guidance to our members').check()
     await tab.getByRole('button', { name: 'Save settings' }).click()
     await business.seeSnackbar('Settings saved')
+    await expect(tab.getByRole('status').filter({ hasText: 'Changes not saved yet' })).toHaveCount(0)
     await tab.reload()
     await expect(tab.getByLabel('Support phone')).toHaveValue('+41 31 123 45 67')
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
     await expect(tab.getByLabel('Attach the signature report to the completion mail')).toBeChecked()
     await expect(tab.getByLabel('Show the in-app guidance to our members')).toBeChecked()
     // SPEC §7: without GUIDANCE_TOKEN nothing of the guidance service is loaded, even with the switch on.

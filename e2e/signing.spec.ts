@@ -163,6 +163,11 @@ test.describe('signing', () => {
     expect(await tanMailSubjects(request, outside)).toEqual([`Your Signet TAN to sign “${title}”`])
     await direct.seeResendWaiting()
     await direct.enterTan(tan === '000000' ? '111111' : '000000')
+    // SPEC §2's TAN invalid overlay says so with the tries left; the entry comes again, saying it at the field.
+    await direct.seeOverlay('This TAN is not right')
+    await direct.seeOverlayText('You have 4 more tries.')
+    await direct.clickOverlayButton('Enter the TAN again')
+    await direct.seeTanEntry()
     await direct.seeTanError(
       'This TAN is not right. Check the digits in the latest e-mail. You have 4 more tries.',
     )

@@ -147,7 +147,7 @@ export class SigningPage extends AppPage {
     await dialog.getByLabel('TAN from the e-mail').press('Enter')
   }
 
-  /** A wrong TAN is said at its field, in the TAN entry, which stays open. */
+  /** After the TAN invalid overlay, a wrong TAN is said at its field in the TAN entry. */
   async seeTanError(message: string | RegExp) {
     const field = this.page.getByRole('dialog', { name: 'Enter your TAN' }).getByLabel('TAN from the e-mail')
     await expect(field).toHaveAttribute('aria-invalid', 'true')

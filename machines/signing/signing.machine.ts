@@ -237,12 +237,12 @@ export const signingMachine = setup({
             target: 'awaitingTan.resending',
           },
           {
-            // A wrong TAN is said in the TAN entry itself, with the tries left (issue 12).
+            // A wrong TAN is said in the TAN invalid overlay (SPEC §2), then at the field, with the tries left.
             guard: {
               type: 'isResult',
               params: ({ event }) => ({ result: event.output.result, expected: 'tan_invalid' }),
             },
-            target: 'awaitingTan',
+            target: 'tanInvalid',
             actions: { type: 'wrongTan', params: ({ event }) => ({ triesLeft: event.output.tanTriesLeft }) },
           },
           {
@@ -383,6 +383,10 @@ export const signingMachine = setup({
         },
       },
       on: { 'overlay.close': { target: 'idle' } },
+    },
+    tanInvalid: {
+      entry: present('tanInvalid'),
+      on: { 'tan.retry': { target: 'awaitingTan' }, 'overlay.close': { target: 'idle' } },
     },
     tanExpired: {
       entry: present('tanExpired'),

@@ -6,6 +6,7 @@ export type SigningOverlay =
   | 'seal-confirmation'
   | 'signing'
   | 'tan-entry'
+  | 'tan-invalid'
   | 'tan-expired'
   | 'tan-locked'
   | 'signing-locked'
@@ -27,6 +28,7 @@ const overlayByState: Record<TopState, SigningOverlay | undefined> = {
   confirmingSeal: 'seal-confirmation',
   signing: 'signing',
   awaitingTan: 'tan-entry',
+  tanInvalid: 'tan-invalid',
   tanExpired: 'tan-expired',
   tanLocked: 'tan-locked',
   signingLocked: 'signing-locked',

@@ -111,6 +111,7 @@ export type SigningStep =
   | 'confirmingSeal'
   | 'signing'
   | 'awaitingTan'
+  | 'tanInvalid'
   | 'tanExpired'
   | 'tanLocked'
   | 'signingLocked'
@@ -138,6 +139,8 @@ export type SigningEvent =
   | { type: 'signing.retry' }
   | { type: 'tan.submit'; tan: string }
   | { type: 'tan.resend' }
+  /** After a wrong TAN, the signer enters one again. */
+  | { type: 'tan.retry' }
   | { type: 'mobileAes.submit'; pwdotp: string }
   | { type: 'mobileAes.resend' }
   | ({ type: 'part11.submit' } & Part11Confirmation)

@@ -23,18 +23,43 @@ const saved: BusinessSettings = {
   userPilot: { enabled: true },
 }
 
-/** The signed-in admin, their business and its settings, which a PUT answers as `answerPut` says. */
-function businessServer(answerPut: (sent: BusinessSettings) => Response): ApiHandler {
+// A data URL, as the browser of a component test reaches no server for images.
+const storedLogo = {
+  url: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="300" height="100"/%3E',
+  width: 300,
+  height: 100,
+}
+
+/**
+ * The signed-in admin, their business and its settings (`stored`), which a PUT answers as `answerPut` says;
+ * the logo's POST and DELETE answer the settings with the logo stored or gone.
+ */
+function businessServer(
+  answerPut: (sent: BusinessSettings) => Response,
+  stored: BusinessSettings = saved,
+): ApiHandler {
   return async (call) => {
     const signedIn = adminAndBusiness(call)
     if (signedIn) return signedIn
     const { method, path, request } = call
+    if (path === `/v1/businesses/${businessId}/settings/logo`) {
+      if (method === 'POST') return json({ ...stored, companyBranding: { logo: storedLogo } })
+      if (method === 'DELETE') return json({ ...stored, companyBranding: { logo: null } })
+    }
     if (path !== `/v1/businesses/${businessId}/settings`) return undefined
-    if (method === 'GET') return json(saved)
+    if (method === 'GET') return json(stored)
     if (method === 'PUT') return answerPut(await request.json())
     return undefined
   }
 }
+
+const logoFile = () =>
+  new File(['<svg xmlns="http://www.w3.org/2000/svg" width="30" height="10"/>'], 'logo.svg', {
+    type: 'image/svg+xml',
+  })
+const notSaved = () => page.getByRole('status').filter({ hasText: 'Changes not saved yet' })
+const logoCalls = (calls: { method: string; path: string }[]) =>
+  calls.filter((call) => call.path.endsWith('/settings/logo')).map((call) => call.method)
 
 const supportEmail = () => page.getByRole('textbox', { name: 'Support e-mail' })
 const save = () => page.getByRole('button', { name: 'Save settings' })
@@ -56,6 +81,78 @@ describe('/business/settings', () => {
       .element(page.getByText('Off: ended requests are kept until someone deletes them.'))
       .toBeVisible()
     await expect.element(save()).toBeDisabled()
+    await expect.element(notSaved()).not.toBeInTheDocument()
+  })
+
+  it('says a change is not saved yet until "Save settings" saves it', async () => {
+    serveApi(
+      noMaintenance,
+      businessServer(() => json(saved)),
+    )
+    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business', 'documents'] })
+    await userEvent.click(
+      page.getByRole('checkbox', { name: 'Attach the signature report to the completion mail' }),
+    )
+    await expect.element(notSaved()).toBeVisible()
+    await userEvent.click(
+      page.getByRole('checkbox', { name: 'Attach the signature report to the completion mail' }),
+    )
+    await expect.element(notSaved()).not.toBeInTheDocument()
+    await userEvent.click(page.getByRole('checkbox', { name: 'Show the in-app guidance to our members' }))
+    await userEvent.click(save())
+    await expect.element(page.getByText('Settings saved')).toBeVisible()
+    await expect.element(notSaved()).not.toBeInTheDocument()
+  })
+
+  it('keeps a chosen logo as a preview until "Save settings" stores it with the rest', async () => {
+    const puts: BusinessSettings[] = []
+    const calls = serveApi(
+      noMaintenance,
+      businessServer((sent) => {
+        puts.push(sent)
+        return json({ ...saved, supportContact: { ...saved.supportContact, email: 'support@muster.ch' } })
+      }),
+    )
+    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business', 'documents'] })
+    await userEvent.upload(page.getByLabelText('Choose a logo'), logoFile())
+    await expect.element(page.getByRole('img', { name: 'Logo of Muster AG' })).toBeVisible()
+    await expect.element(notSaved()).toBeVisible()
+    expect(logoCalls(calls)).toEqual([])
+    await userEvent.fill(supportEmail(), 'support@muster.ch')
+    await userEvent.click(save())
+    await expect.element(page.getByText('Settings saved')).toBeVisible()
+    expect(logoCalls(calls)).toEqual(['POST'])
+    expect(puts).toHaveLength(1)
+    await expect
+      .element(page.getByRole('img', { name: 'Logo of Muster AG' }))
+      .toHaveAttribute('src', storedLogo.url)
+    await expect.element(notSaved()).not.toBeInTheDocument()
+    await expect.element(save()).toBeDisabled()
+  })
+
+  it('removes the stored logo only when the settings are saved, and can keep it after all', async () => {
+    const calls = serveApi(
+      noMaintenance,
+      businessServer(() => refusal(500, 'test.not_expected'), {
+        ...saved,
+        companyBranding: { logo: storedLogo },
+      }),
+    )
+    await renderScreen('/business/settings', BusinessSettingsScreen, { messages: ['business', 'documents'] })
+    const logo = page.getByRole('img', { name: 'Logo of Muster AG' })
+    await expect.element(logo).toBeVisible()
+    await userEvent.click(page.getByRole('button', { name: 'Remove logo' }))
+    await expect.element(logo).not.toBeInTheDocument()
+    await expect.element(notSaved()).toBeVisible()
+    await userEvent.click(page.getByRole('button', { name: 'Keep the saved logo' }))
+    await expect.element(logo).toBeVisible()
+    await expect.element(save()).toBeDisabled()
+    await userEvent.click(page.getByRole('button', { name: 'Remove logo' }))
+    await userEvent.click(save())
+    await expect.element(page.getByText('Settings saved')).toBeVisible()
+    await expect.element(logo).not.toBeInTheDocument()
+    expect(logoCalls(calls)).toEqual(['DELETE'])
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([])
   })
 
   it('refuses an invalid support e-mail without sending it', async () => {

@@ -118,6 +118,7 @@ const userEvents: SigningEvent[] = [
   { type: 'signing.retry' },
   { type: 'tan.submit', tan: '123456' },
   { type: 'tan.resend' },
+  { type: 'tan.retry' },
   { type: 'mobileAes.submit', pwdotp: '0000' },
   { type: 'mobileAes.resend' },
   { type: 'part11.submit', password: 'secret', signingName: 'Ada Lovelace', signingReason: 'Approval' },
@@ -217,6 +218,11 @@ describe('signing overlays (SPEC §2, §4)', () => {
           expect(s.context.seal).toEqual(seal)
         },
         'awaitingTan.entry': (s) => expect(selectSigningOverlay(s)).toBe('tan-entry'),
+        // A wrong TAN: the overlay of SPEC §2 says so with the tries left, and the entry comes again from it.
+        tanInvalid: (s) => {
+          expect(selectSigningOverlay(s)).toBe('tan-invalid')
+          expect(s.context.errorCode).toBe('signing.tan_invalid')
+        },
         'mobileAes.proceeding': () =>
           expect(mobileAttempts.at(-1)).toEqual({ mobileSigning, pwdotp: '0000' }),
         mobileAes: (s) => expect(s.context.mobileSigning).toEqual(mobileSigning),
@@ -253,7 +259,7 @@ describe('overlay handlers (SPEC §4)', () => {
     const overlays: Record<SignResultCode, string> = {
       complete: 'signing-success',
       tan_required: 'tan-entry',
-      tan_invalid: 'tan-entry',
+      tan_invalid: 'tan-invalid',
       tan_expired: 'tan-expired',
       tan_locked: 'tan-locked',
       locked: 'signing-locked',
@@ -319,7 +325,7 @@ describe('overlay handlers (SPEC §4)', () => {
     expect(selectSigningOverlay(actor.getSnapshot())).toBeUndefined()
   })
 
-  it('a wrong TAN comes back to the TAN entry with the tries left; a mail says when the next may be', async () => {
+  it('a wrong TAN shows the TAN invalid overlay, then the entry with the tries left; a mail says when', async () => {
     const { machine, pending } = controlledMachine()
     const actor = createActor(machine).start()
     actor.send({ type: 'signing.start', credit: paying })
@@ -330,6 +336,9 @@ describe('overlay handlers (SPEC §4)', () => {
     expect(actor.getSnapshot().context.tanMail).toEqual({ nextAt: 60, count: 1 })
     actor.send({ type: 'tan.submit', tan: '000000' })
     await settled(actor, () => pending.sign?.resolve({ result: 'tan_invalid', tanTriesLeft: 4 }))
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('tan-invalid')
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'signing.tan_invalid', tanTriesLeft: 4 })
+    actor.send({ type: 'tan.retry' })
     expect(selectSigningOverlay(actor.getSnapshot())).toBe('tan-entry')
     expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'signing.tan_invalid', tanTriesLeft: 4 })
     actor.send({ type: 'tan.resend' })

@@ -5,6 +5,7 @@ import { billingPaths } from '../../../contract/billing.ts'
 import type { Business } from '../../../contract/businesses.ts'
 import { invoicesQueryOptions } from '../../api/billing.ts'
 import { formatDateTime, formatMoney, resolveLocale } from '../../i18n/locales.ts'
+import { mailboxAddress, mailboxHref } from '../../lib/mailboxes.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { saveFile } from '../../ui/file/save-file.ts'
 import styles from './business.module.css'
@@ -75,6 +76,12 @@ function Invoices({ business }: { business: Business }) {
           </tbody>
         </table>
       )}
+      <p className={styles.muted}>
+        <Trans>
+          Questions about an invoice? Write to{' '}
+          <a href={mailboxHref('billing')}>{mailboxAddress('billing')}</a>.
+        </Trans>
+      </p>
     </section>
   )
 }

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import * as v from 'valibot'
 import {
   type Business,
@@ -95,18 +95,51 @@ function Retention({
   )
 }
 
+/** What "Save settings" will do to the logo: keep the stored one, store a chosen file, or remove it. */
+type LogoChange = { kind: 'kept' } | { kind: 'chosen'; file: File; preview: string } | { kind: 'removed' }
+
+/** The preview of a chosen logo file, released when the choice changes or the page goes. */
+function useLogoChange() {
+  const [change, setChange] = useState<LogoChange>({ kind: 'kept' })
+  useEffect(
+    () => () => {
+      if (change.kind === 'chosen') URL.revokeObjectURL(change.preview)
+    },
+    [change],
+  )
+  return [change, setChange] as const
+}
+
 function SettingsForm({ business, initial }: { business: Business; initial: BusinessSettings }) {
   const { i18n } = useLingui()
   const { api, ui } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
   const [saved, setSaved] = useState(initial)
   const [settings, setSettings] = useState(initial)
-  const [errors, setErrors] = useState<{ email?: string; phone?: string; form?: string }>({})
+  const [logo, setLogo] = useLogoChange()
+  const [errors, setErrors] = useState<{ email?: string; phone?: string; logo?: string; form?: string }>({})
   const [saving, setSaving] = useState(false)
-  const dirty = JSON.stringify(settings) !== JSON.stringify(saved)
+  const settingsDirty = JSON.stringify(settings) !== JSON.stringify(saved)
+  const dirty = settingsDirty || logo.kind !== 'kept'
   useLeavePageGuard(dirty && !saving)
   const { supportContact, signatureRequests, mailService, userPilot } = settings
   const attachments = mailService.attachments
+
+  /** Stores or removes the logo as chosen; false when the server refused it (said at the logo). */
+  const saveLogo = async (): Promise<BusinessSettings | null | false> => {
+    if (logo.kind === 'kept') return null
+    try {
+      const next =
+        logo.kind === 'chosen'
+          ? await uploadLogo(api, business.id, logo.file)
+          : await removeLogo(api, business.id)
+      setLogo({ kind: 'kept' })
+      return next
+    } catch (error) {
+      setErrors({ logo: i18n._(businessErrorMessage(errorCode(error))) })
+      return false
+    }
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -122,9 +155,13 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
     }
     setSaving(true)
     try {
-      const next = await updateBusinessSettings(api, business.id, settings)
-      setSaved(next)
-      setSettings(next)
+      const withLogo = await saveLogo()
+      if (withLogo === false) return
+      const branding = (withLogo ?? saved).companyBranding
+      const next = settingsDirty ? await updateBusinessSettings(api, business.id, settings) : saved
+      const stored = { ...next, companyBranding: branding }
+      setSaved(stored)
+      setSettings(stored)
       setErrors({})
       await refreshBusiness(queryClient, business.id)
       showSnackbar(ui.snackbars, { message: msg`Settings saved`, color: 'success' })
@@ -146,6 +183,17 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      <Logo
+        business={business}
+        stored={saved.companyBranding.logo}
+        change={logo}
+        onChange={(change) => {
+          setErrors(({ logo: _, ...rest }) => rest)
+          setLogo(change)
+        }}
+        error={errors.logo}
+        disabled={saving}
+      />
       <section className={styles.card} aria-labelledby="support-heading">
         <h2 id="support-heading">
           <Trans>Support contact</Trans>
@@ -257,7 +305,10 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
           onChange={(e) => setSettings({ ...settings, userPilot: { enabled: e.target.checked } })}
         />
       </section>
-      <div className={styles.formActions}>
+      <div className={`${styles.formActions} ${styles.stickyActions}`}>
+        <p className={styles.unsaved} role="status">
+          {dirty ? <Trans>Changes not saved yet</Trans> : null}
+        </p>
         <BusyButton type="submit" busy={saving} disabled={!dirty}>
           <Trans>Save settings</Trans>
         </BusyButton>
@@ -266,73 +317,74 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
   )
 }
 
-/** The branding logo: shown as stored (drawn anew as a PNG), replaced by choosing a file, or removed. */
+/**
+ * The branding logo: shown as stored (drawn anew as a PNG) or as chosen; choosing a file or removing it
+ * waits for "Save settings", as every other setting of the page does (issue 39 §1).
+ */
 function Logo({
   business,
-  settings,
+  stored,
+  change,
   onChange,
+  error,
+  disabled,
 }: {
   business: Business
-  settings: BusinessSettings
-  onChange: (next: BusinessSettings) => void
+  stored: BusinessSettings['companyBranding']['logo']
+  change: LogoChange
+  onChange: (change: LogoChange) => void
+  error: string | undefined
+  disabled: boolean
 }) {
   const { i18n } = useLingui()
-  const { api, ui } = useRouteContext({ from: '__root__' })
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
-  const logo = settings.companyBranding.logo
-  const run = async (work: () => Promise<BusinessSettings>, done: ReturnType<typeof msg>) => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      onChange(await work())
-      showSnackbar(ui.snackbars, { message: done, color: 'success' })
-    } catch (failure) {
-      setError(i18n._(businessErrorMessage(errorCode(failure))))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const alt = i18n._(msg`Logo of ${business.name}`)
+  const shown = change.kind === 'kept' ? stored : null
+  const hasLogo = change.kind === 'chosen' || (change.kind === 'kept' && stored !== null)
   return (
-    <section className={styles.card} aria-labelledby="logo-heading" aria-busy={busy}>
+    <section className={styles.card} aria-labelledby="logo-heading">
       <h2 id="logo-heading">
         <Trans>Company logo</Trans>
       </h2>
       <p className={styles.muted}>
         <Trans>A PNG, JPEG or SVG file of up to 1 MB. The people your members ask to sign see it.</Trans>
       </p>
-      {logo ? (
-        <img
-          className={styles.logo}
-          src={logo.url}
-          width={logo.width}
-          height={logo.height}
-          alt={i18n._(msg`Logo of ${business.name}`)}
-        />
+      {change.kind === 'chosen' ? <img className={styles.logo} src={change.preview} alt={alt} /> : null}
+      {shown ? (
+        <img className={styles.logo} src={shown.url} width={shown.width} height={shown.height} alt={alt} />
+      ) : null}
+      {change.kind === 'removed' ? (
+        <p className={styles.muted}>
+          <Trans>The logo is removed when you save the settings.</Trans>
+        </p>
       ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
       <div className={styles.toolbar}>
         <label className={`${buttonClass({ variant: 'secondary' })} ${styles.filePicker}`}>
-          {logo ? <Trans>Choose another logo</Trans> : <Trans>Choose a logo</Trans>}
+          {hasLogo ? <Trans>Choose another logo</Trans> : <Trans>Choose a logo</Trans>}
           <input
             type="file"
             className="visually-hidden"
             accept="image/png,image/jpeg,image/svg+xml"
-            disabled={busy}
+            disabled={disabled}
             onChange={(event) => {
               const file = event.target.files?.[0]
               event.target.value = ''
-              if (file) void run(() => uploadLogo(api, business.id, file), msg`Logo saved`)
+              if (file) onChange({ kind: 'chosen', file, preview: URL.createObjectURL(file) })
             }}
           />
         </label>
-        {logo ? (
+        {hasLogo ? (
           <Button
             variant="text"
-            disabled={busy}
-            onClick={() => void run(() => removeLogo(api, business.id), msg`Logo removed`)}
+            disabled={disabled}
+            onClick={() => onChange(stored ? { kind: 'removed' } : { kind: 'kept' })}
           >
             <Trans>Remove logo</Trans>
+          </Button>
+        ) : null}
+        {change.kind !== 'kept' && stored ? (
+          <Button variant="text" disabled={disabled} onClick={() => onChange({ kind: 'kept' })}>
+            <Trans>Keep the saved logo</Trans>
           </Button>
         ) : null}
       </div>
@@ -343,22 +395,10 @@ function Logo({
 function Settings({ business }: { business: Business }) {
   const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
-  const queryClient = useQueryClient()
   const { data, error } = useQuery(businessSettingsQueryOptions(api, business.id))
   if (error) return <FormAlert>{i18n._(businessErrorMessage(errorCode(error)))}</FormAlert>
   if (!data) return null
-  return (
-    <>
-      <Logo
-        business={business}
-        settings={data}
-        onChange={(next) =>
-          queryClient.setQueryData(businessSettingsQueryOptions(api, business.id).queryKey, next)
-        }
-      />
-      <SettingsForm business={business} initial={data} />
-    </>
-  )
+  return <SettingsForm business={business} initial={data} />
 }
 
 /** /business/settings: the support contact and the switches of SPEC §3 Business settings. */

@@ -8,6 +8,7 @@ import {
   type PricePlan,
 } from '../../../contract/price-plans.ts'
 import { formatMoney } from '../../i18n/locales.ts'
+import { mailboxAddress, mailboxHref } from '../../lib/mailboxes.ts'
 import { Button } from '../../ui/button/button.tsx'
 import styles from './business.module.css'
 import { planNames } from './plan-names.ts'
@@ -197,7 +198,10 @@ export function PlanGrid({
           ))}
       </div>
       <p className={styles.muted}>
-        <Trans>Prices before VAT. Larger teams get an enterprise plan agreed with us.</Trans>
+        <Trans>
+          Prices before VAT. Larger teams get an enterprise plan agreed with us: write to{' '}
+          <a href={mailboxHref('sales', 'Enterprise plan')}>{mailboxAddress('sales')}</a>.
+        </Trans>
       </p>
     </>
   )

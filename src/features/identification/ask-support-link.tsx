@@ -3,6 +3,7 @@ import type {
   IdentificationMethod,
   Legislation,
 } from '../../../machines/identification/identification.types.ts'
+import { mailboxHref } from '../../lib/mailboxes.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { legislationTitles, methodTitles } from './identification-messages.ts'
 
@@ -16,10 +17,7 @@ export function AskSupportLink(props: { legislation: Legislation; method: Identi
   const title = i18n._(methodTitles[props.method])
   const subject = `${title}, ${i18n._(legislationTitles[props.legislation])}`
   return (
-    <a
-      className={buttonClass({ variant: 'secondary', size: 'sm' })}
-      href={`mailto:support@${window.location.hostname}?subject=${encodeURIComponent(subject)}`}
-    >
+    <a className={buttonClass({ variant: 'secondary', size: 'sm' })} href={mailboxHref('support', subject)}>
       <Trans>
         Ask our support<span className="visually-hidden"> {title}</span>
       </Trans>

@@ -25,7 +25,7 @@ import type { UpgradeStandardsChoice, UpgradeStandardsProps } from './upgrade-st
 export type SigningActor = ActorRefFrom<typeof signingMachine>
 
 /** What a signing overlay's buttons submit; each is one event of the signing machine. */
-export type SigningChoice = 'close' | 'retry' | 'resend' | 'upgrade' | 'identify' | 'confirmSeal'
+export type SigningChoice = 'close' | 'retry' | 'retryTan' | 'resend' | 'upgrade' | 'identify' | 'confirmSeal'
 
 /** What the mobile AES overlay submits: the one-time password of the SMS. */
 export type MobileAesSubmission = { pwdotp: string }
@@ -56,6 +56,8 @@ export interface SigningOverlayProps {
   maskedMobile?: string
   /** The TAN in question came by SMS (a qualified signing), not by e-mail. */
   viaSms?: boolean
+  /** How many more TANs the signer may enter after a wrong one, when the server said. */
+  tanTriesLeft?: number
   /** The seal the signing seals with, as the machine holds it: the overlays name it. */
   seal?: SealChoice
   /** Who seals: the name the request's history records beside the seal. */
@@ -107,6 +109,7 @@ const overlayNames: Partial<Record<SigningOverlay, string>> = {
   'signing-success': 'signingSuccess',
   'signing-failure': 'signingFailure',
   'signing-locked': 'signingLocked',
+  'tan-invalid': 'tanInvalid',
   'tan-expired': 'tanExpired',
   'tan-locked': 'tanLocked',
   'exhausted-signatures': 'exhaustedSignatures',
@@ -122,6 +125,7 @@ const part11Credentials: Partial<Record<SigningStep, 'password' | 'tan'>> = {
 const choiceEvents: Record<SigningChoice, SigningEvent> = {
   close: { type: 'overlay.close' },
   retry: { type: 'signing.retry' },
+  retryTan: { type: 'tan.retry' },
   resend: { type: 'tan.resend' },
   upgrade: { type: 'overlay.close' },
   identify: { type: 'overlay.close' },
@@ -256,6 +260,7 @@ export function runSigning(run: SigningRun): Promise<void> {
         : {}),
       // A one-time password locked after a qualified signing's SMS, not a mailed TAN.
       ...(step === 'tanLocked' && context.mobileSigning ? { viaSms: true } : {}),
+      ...(step === 'tanInvalid' ? { tanTriesLeft: context.tanTriesLeft } : {}),
       ...(context.seal ? { seal: context.seal, sealedBy: run.signerName } : {}),
     }
     void openDialog(run.ui, signingOverlayNamed(name), {

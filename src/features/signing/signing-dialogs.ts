@@ -69,6 +69,11 @@ const signingOverlays: Record<string, DialogDefinition<SigningOverlayProps, Sign
     layer: 'overlay',
     load: () => overlays().then((m) => m.SigningLockedOverlay),
   }),
+  tanInvalid: signingOverlay({
+    name: 'tanInvalid',
+    layer: 'overlay',
+    load: () => overlays().then((m) => m.TanInvalidOverlay),
+  }),
   tanExpired: signingOverlay({
     name: 'tanExpired',
     layer: 'overlay',

@@ -1,4 +1,5 @@
 import { Dialog } from '@ark-ui/react/dialog'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type FormEvent, type ReactNode, useState } from 'react'
@@ -264,6 +265,36 @@ export function TanExpiredOverlay({ loading, error, submit }: Props) {
       <p>
         <Trans>A TAN can be used for 10 minutes. We can send you a new one by e-mail.</Trans>
       </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/** SPEC §2 TAN invalid overlay: the TAN entered was not the one mailed; the signer enters one again. */
+export function TanInvalidOverlay({ props, loading, error, submit }: Props) {
+  const { t } = useLingui()
+  const left = props.tanTriesLeft
+  return (
+    <SigningOverlayFrame
+      tone="warning"
+      title={<Trans>This TAN is not right</Trans>}
+      error={error}
+      actions={
+        <>
+          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton busy={loading} size="lg" onClick={choose(submit, 'retryTan')}>
+            <Trans>Enter the TAN again</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <p>
+        <Trans>Check the digits in the latest e-mail: only the TAN mailed last works.</Trans>
+      </p>
+      {left === undefined ? null : (
+        <p>{t`${plural(left, { one: 'You have # more try.', other: 'You have # more tries.' })}`}</p>
+      )}
     </SigningOverlayFrame>
   )
 }

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useRouteContext } from '@tanstack/react-router'
@@ -18,6 +20,7 @@ import { activityQueryOptions } from '../../../api/activity.ts'
 import { errorCode } from '../../../api/error-messages.ts'
 import { formatDateTime, resolveLocale } from '../../../i18n/locales.ts'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
+import { Tooltip } from '../../../ui/tooltip/tooltip.tsx'
 import { businessErrorMessage } from '../business-messages.ts'
 import styles from './activity.module.css'
 import { type ActivityColumn, ActivityTable } from './activity-table.tsx'
@@ -25,12 +28,21 @@ import { type ActivityColumn, ActivityTable } from './activity-table.tsx'
 const route = getRouteApi('/business/activity')
 
 const qualityNames: Record<SignatureQuality, string> = { ses: 'SES', aes: 'AES', qes: 'QES' }
+const qualityMeanings: Record<SignatureQuality, MessageDescriptor> = {
+  ses: msg`Simple electronic signature`,
+  aes: msg`Advanced electronic signature`,
+  qes: msg`Qualified electronic signature`,
+}
 
+/** The quality's short name; what it stands for shows in a tooltip, on hover or focus. */
 function Quality({ quality }: { quality: SignatureQuality }) {
+  const { i18n } = useLingui()
   return (
-    <span className={styles.quality} data-quality={quality}>
-      {qualityNames[quality]}
-    </span>
+    <Tooltip content={i18n._(qualityMeanings[quality])}>
+      <button type="button" className={styles.quality} data-quality={quality}>
+        {qualityNames[quality]}
+      </button>
+    </Tooltip>
   )
 }
 

@@ -177,11 +177,13 @@ describe('runSigning: the signing machine on the overlay and dialog hosts (SPEC 
     await done
   })
 
-  it('after a wrong TAN asks for it again in the TAN entry, mailing no new one', async () => {
+  it('after a wrong TAN shows the TAN invalid overlay, then asks for it again, mailing no new one', async () => {
     const { ui, calls, done } = start(['tan_required', 'tan_invalid', 'complete'])
     await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
     enterTan(ui, '000000')
     await vi.waitFor(() => expect(calls.sign).toHaveBeenCalledTimes(2))
+    await vi.waitFor(() => expect(overlay(ui)).toBe('tanInvalid'))
+    press(ui, 'retryTan')
     await vi.waitFor(() => expect(dialog(ui)).toBe('tanEntry'))
     await vi.waitFor(() => expect(ui.overlays.getSnapshot().value).toBe('closed'))
     expect(calls.resendTan).toHaveBeenCalledOnce()
