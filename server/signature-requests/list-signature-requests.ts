@@ -101,11 +101,7 @@ function termValues(caller: Caller, params: SignatureRequestListParams): ListTer
  * conditions there are follows from `params`; what they compare with is `terms`. Apart so that the bench can
  * EXPLAIN exactly what the list runs.
  */
-function signatureRequestListQueries(
-  db: Database,
-  params: SignatureRequestListParams,
-  terms: ListTerms,
-) {
+function signatureRequestListQueries(db: Database, params: SignatureRequestListParams, terms: ListTerms) {
   const listed = signatureRequestListings
   const caller = { userId: terms.userId, email: terms.email }
   const signatureOf = (...conditions: (SQL | undefined)[]) =>
