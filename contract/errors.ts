@@ -62,6 +62,26 @@ export const signatureRequestErrorCodes = [
   'signature_request.remind_too_soon',
   /** No template with this id that the caller owns or their business shares (404). */
   'template.not_found',
+  /** No bulk send with this id of the caller's (404). */
+  'bulk_send.not_found',
+  /** A bulk send's file over its size limit (413), or an XLSX that unpacks past its bound. */
+  'bulk_send.file_too_large',
+  /** A bulk send's file that is neither CSV nor XLSX (415). */
+  'bulk_send.unsupported_file',
+  /** A bulk send's file that cannot be read as CSV (UTF-8) or XLSX (422). */
+  'bulk_send.unreadable_file',
+  /** More rows than one bulk send takes (422). */
+  'bulk_send.too_many_rows',
+  /** A header column the template has no column for; `field` names it (422). */
+  'bulk_send.unknown_column',
+  /** A role's e-mail column missing from the header; `field` names it (422). */
+  'bulk_send.missing_column',
+  /** A header column named twice; `field` names it (422). */
+  'bulk_send.column_twice',
+  /** A file without rows under its header (422). */
+  'bulk_send.no_rows',
+  /** A file none of whose rows can be sent (422). */
+  'bulk_send.no_valid_rows',
   /** No attachment with this id on this request (404). */
   'attachment.not_found',
   /** An attachment over the document size limit (413). */

@@ -2,9 +2,9 @@ import * as v from 'valibot'
 
 /**
  * The lanes the server runs its jobs in, each with its own places: mail, callbacks to API users,
- * the hourly upkeep, and billing (trials, payments, a business's deletion).
+ * the hourly upkeep, billing (trials, payments, a business's deletion) and the rows of bulk sends.
  */
-export const jobLanes = ['mail', 'callbacks', 'upkeep', 'billing'] as const
+export const jobLanes = ['mail', 'callbacks', 'upkeep', 'billing', 'bulk'] as const
 export type JobLane = (typeof jobLanes)[number]
 
 /** How the jobs of one lane, or of all of them, fare. */
@@ -30,6 +30,7 @@ export const healthResponseSchema = v.object({
       callbacks: jobCountsSchema,
       upkeep: jobCountsSchema,
       billing: jobCountsSchema,
+      bulk: jobCountsSchema,
     }),
   }),
 })

@@ -50,6 +50,12 @@ export const apiPaths = {
   template: (id: string) => `/v3/templates/${encodeURIComponent(id)}`,
   /** `POST` starts a request from the template, naming a signer for each role. */
   templateSignatureRequests: (id: string) => `/v3/templates/${encodeURIComponent(id)}/signature-requests`,
+  /** `POST` checks a file of rows, or sends a request per row (issue 41 §2). */
+  templateBulk: (id: string) => `/v3/templates/${encodeURIComponent(id)}/bulk`,
+  /** `GET` reads a bulk send: its rows sent, failed, refused and queued. */
+  bulkSend: (id: string) => `/v3/bulk-sends/${encodeURIComponent(id)}`,
+  /** `GET` downloads a bulk send's result as CSV. */
+  bulkSendResult: (id: string) => `/v3/bulk-sends/${encodeURIComponent(id)}/result`,
   /** `POST` uploads one PDF (multipart/form-data, field `file`) into a draft. */
   signatureRequestDocuments: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/documents`,
   initiateSignatureRequest: (id: string) => `/v3/signature-requests/${encodeURIComponent(id)}/initiate`,

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
+import { bulkSendMachine } from './bulk-send/bulk-send.machine.ts'
 import { businessPaymentMachine } from './business-payment/business-payment.machine.ts'
 import { paymentMethodFormMachine } from './business-payment/payment-method-form.machine.ts'
 import { planCheckoutMachine } from './business-payment/plan-checkout.machine.ts'
@@ -94,6 +95,17 @@ export const statecharts: readonly StatechartEntry[] = [
         'Files queued and uploaded one by one into a new draft, sending it, and discarding an empty draft on leaving.',
     },
     machine: uploadMachine,
+  },
+  {
+    id: 'bulk-send',
+    title: /*i18n*/ { id: 'statechart.bulk-send.title', message: 'Bulk send from a template' },
+    spec: 'issue 41 §2',
+    summary: /*i18n*/ {
+      id: 'statechart.bulk-send.summary',
+      message:
+        'A CSV or XLSX file checked row by row, its refused cells shown, then its valid rows sent as requests.',
+    },
+    machine: bulkSendMachine,
   },
   {
     id: 'field-placement',

@@ -39,6 +39,7 @@ import { createAppConfigRoutes } from './routes/app-config.ts'
 import { createAuthRoutes } from './routes/auth.ts'
 import { createBackupRoutes } from './routes/backup.ts'
 import { createBillingRoutes } from './routes/billing.ts'
+import { createBulkSendRoutes } from './routes/bulk-sends.ts'
 import { createBusinessRoutes } from './routes/businesses.ts'
 import { createCspReportRoutes } from './routes/csp-reports.ts'
 import { createDatetimeRoutes } from './routes/datetime.ts'
@@ -115,6 +116,14 @@ export function fileStorageOptions(config: AppConfig): FileStorageOptions {
   return { dataDir: config.dataDir, ...(config.s3 === undefined ? {} : { s3: config.s3 }) }
 }
 
+/** Largest document and largest total of one request's documents, as configured. */
+export function requestLimits(config: AppConfig): RequestServices['limits'] {
+  return {
+    documentBytes: config.maxDocumentBytes ?? defaultMaxDocumentBytes,
+    requestBytes: config.maxRequestBytes ?? defaultMaxRequestBytes,
+  }
+}
+
 /** Where uploads are spooled while they are read and checked, before they are stored. */
 export function uploadTempDir(config: AppConfig): string {
   return join(config.dataDir, 'tmp')
@@ -162,10 +171,7 @@ export function createApp({
     logger,
     storage: createFileStorage(fileStorageOptions(config)),
     renderer,
-    limits: {
-      documentBytes: config.maxDocumentBytes ?? defaultMaxDocumentBytes,
-      requestBytes: config.maxRequestBytes ?? defaultMaxRequestBytes,
-    },
+    limits: requestLimits(config),
     tempDir: uploadTempDir(config),
   }
   const api = new Hono()
@@ -190,6 +196,7 @@ export function createApp({
   api.route('/', createSignatureRequestRoutes(requests))
   api.route('/', createDocumentRoutes(requests))
   api.route('/', createTemplateRoutes(requests))
+  api.route('/', createBulkSendRoutes({ ...requests, jobs }))
   const signing = {
     ...requests,
     platform,

@@ -5,10 +5,11 @@ import { getRequestListener } from '@hono/node-server'
 import type { Logger } from 'pino'
 import type { ApiErrorBody } from '../contract/errors.ts'
 import { requestCallbackHandler, requestCallbackJob } from './api-users/request-callbacks.ts'
-import { createApp, fileStorageOptions, uploadTempDir } from './app.ts'
+import { createApp, fileStorageOptions, requestLimits, uploadTempDir } from './app.ts'
 import { paymentGraceHandler, paymentGraceJob } from './billing/apply-subscription.ts'
 import { createBillingProviders, createChargeProvider } from './billing/create-billing-providers.ts'
 import { billingSyncHandler, billingSyncJob } from './billing/provider-events.ts'
+import { bulkSendRowHandler, bulkSendRowJob } from './bulk-sends/bulk-send-row-job.ts'
 import { businessDeletionHandler, businessDeletionJob } from './businesses/business-deletion.ts'
 import { trialEndHandler, trialEndJob } from './businesses/trial-end.ts'
 import type { AppConfig } from './config.ts'
@@ -207,6 +208,21 @@ export async function startServer(
         now,
         logger,
         renewalMs: archiveRenewalMs(config),
+      }),
+    }
+    // A bulk send's rows start requests as the API does, with the same services.
+    handlers[bulkSendRowJob] = {
+      lane: 'bulk',
+      run: bulkSendRowHandler({
+        db: database.db,
+        now,
+        mail,
+        publicUrl: config.publicUrl,
+        logger,
+        storage,
+        renderer: pages,
+        limits: requestLimits(config),
+        tempDir: uploadTempDir(config),
       }),
     }
     jobs = queue

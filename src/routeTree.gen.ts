@@ -25,6 +25,7 @@ import { Route as UpgradeRouteImport } from './routes/upgrade'
 import { Route as UploadRouteImport } from './routes/upload'
 import { Route as ValidateRouteImport } from './routes/validate'
 import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as BulkSendsIdRouteImport } from './routes/bulk-sends/$id'
 import { Route as BusinessActivityRouteImport } from './routes/business/activity'
 import { Route as BusinessDashboardRouteImport } from './routes/business/dashboard'
 import { Route as BusinessExtrasRouteImport } from './routes/business/extras'
@@ -77,6 +78,7 @@ import { Route as ProfileSignatureStandardsMobileIdRouteImport } from './routes/
 import { Route as ProfileSignatureStandardsUpdateRouteImport } from './routes/profile/signature-standards/update'
 import { Route as SsoErrorIndexRouteImport } from './routes/sso/error/index'
 import { Route as SsoErrorCompanyRouteImport } from './routes/sso/error/company'
+import { Route as TemplatesIdBulkRouteImport } from './routes/templates/$id.bulk'
 import { Route as TemplatesIdStartRouteImport } from './routes/templates/$id.start'
 import { Route as ViewIdUseridRouteImport } from './routes/view/$id/$userid'
 import { Route as DirectSignIdentificationEidasIndexRouteImport } from './routes/direct-sign/identification/eidas/index'
@@ -175,6 +177,11 @@ const ValidateRoute = ValidateRouteImport.update({
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BulkSendsIdRoute = BulkSendsIdRouteImport.update({
+  id: '/bulk-sends/$id',
+  path: '/bulk-sends/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BusinessActivityRoute = BusinessActivityRouteImport.update({
@@ -445,6 +452,11 @@ const SsoErrorCompanyRoute = SsoErrorCompanyRouteImport.update({
   path: '/sso/error/company',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TemplatesIdBulkRoute = TemplatesIdBulkRouteImport.update({
+  id: '/templates/$id/bulk',
+  path: '/templates/$id/bulk',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TemplatesIdStartRoute = TemplatesIdStartRouteImport.update({
   id: '/templates/$id/start',
   path: '/templates/$id/start',
@@ -574,6 +586,7 @@ export interface FileRoutesByFullPath {
   '/upload': typeof UploadRoute
   '/validate': typeof ValidateRoute
   '/welcome': typeof WelcomeRoute
+  '/bulk-sends/$id': typeof BulkSendsIdRoute
   '/business/activity': typeof BusinessActivityRoute
   '/business/dashboard': typeof BusinessDashboardRoute
   '/business/extras': typeof BusinessExtrasRoute
@@ -619,6 +632,7 @@ export interface FileRoutesByFullPath {
   '/profile/signature-standards/mobile-id': typeof ProfileSignatureStandardsMobileIdRoute
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
+  '/templates/$id/bulk': typeof TemplatesIdBulkRoute
   '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing/': typeof BusinessBillingIndexRoute
@@ -663,6 +677,7 @@ export interface FileRoutesByTo {
   '/upload': typeof UploadRoute
   '/validate': typeof ValidateRoute
   '/welcome': typeof WelcomeRoute
+  '/bulk-sends/$id': typeof BulkSendsIdRoute
   '/business/activity': typeof BusinessActivityRoute
   '/business/dashboard': typeof BusinessDashboardRoute
   '/business/extras': typeof BusinessExtrasRoute
@@ -708,6 +723,7 @@ export interface FileRoutesByTo {
   '/profile/signature-standards/mobile-id': typeof ProfileSignatureStandardsMobileIdRoute
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
+  '/templates/$id/bulk': typeof TemplatesIdBulkRoute
   '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing': typeof BusinessBillingIndexRoute
@@ -753,6 +769,7 @@ export interface FileRoutesById {
   '/upload': typeof UploadRoute
   '/validate': typeof ValidateRoute
   '/welcome': typeof WelcomeRoute
+  '/bulk-sends/$id': typeof BulkSendsIdRoute
   '/business/activity': typeof BusinessActivityRoute
   '/business/dashboard': typeof BusinessDashboardRoute
   '/business/extras': typeof BusinessExtrasRoute
@@ -798,6 +815,7 @@ export interface FileRoutesById {
   '/profile/signature-standards/mobile-id': typeof ProfileSignatureStandardsMobileIdRoute
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
+  '/templates/$id/bulk': typeof TemplatesIdBulkRoute
   '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing/': typeof BusinessBillingIndexRoute
@@ -844,6 +862,7 @@ export interface FileRouteTypes {
     | '/upload'
     | '/validate'
     | '/welcome'
+    | '/bulk-sends/$id'
     | '/business/activity'
     | '/business/dashboard'
     | '/business/extras'
@@ -889,6 +908,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/mobile-id'
     | '/profile/signature-standards/update'
     | '/sso/error/company'
+    | '/templates/$id/bulk'
     | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing/'
@@ -933,6 +953,7 @@ export interface FileRouteTypes {
     | '/upload'
     | '/validate'
     | '/welcome'
+    | '/bulk-sends/$id'
     | '/business/activity'
     | '/business/dashboard'
     | '/business/extras'
@@ -978,6 +999,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/mobile-id'
     | '/profile/signature-standards/update'
     | '/sso/error/company'
+    | '/templates/$id/bulk'
     | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing'
@@ -1022,6 +1044,7 @@ export interface FileRouteTypes {
     | '/upload'
     | '/validate'
     | '/welcome'
+    | '/bulk-sends/$id'
     | '/business/activity'
     | '/business/dashboard'
     | '/business/extras'
@@ -1067,6 +1090,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/mobile-id'
     | '/profile/signature-standards/update'
     | '/sso/error/company'
+    | '/templates/$id/bulk'
     | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing/'
@@ -1112,6 +1136,7 @@ export interface RootRouteChildren {
   UploadRoute: typeof UploadRoute
   ValidateRoute: typeof ValidateRoute
   WelcomeRoute: typeof WelcomeRoute
+  BulkSendsIdRoute: typeof BulkSendsIdRoute
   BusinessActivityRoute: typeof BusinessActivityRoute
   BusinessDashboardRoute: typeof BusinessDashboardRoute
   BusinessExtrasRoute: typeof BusinessExtrasRoute
@@ -1157,6 +1182,7 @@ export interface RootRouteChildren {
   ProfileSignatureStandardsMobileIdRoute: typeof ProfileSignatureStandardsMobileIdRoute
   ProfileSignatureStandardsUpdateRoute: typeof ProfileSignatureStandardsUpdateRoute
   SsoErrorCompanyRoute: typeof SsoErrorCompanyRoute
+  TemplatesIdBulkRoute: typeof TemplatesIdBulkRoute
   TemplatesIdStartRoute: typeof TemplatesIdStartRoute
   ViewIdUseridRoute: typeof ViewIdUseridRoute
   BusinessBillingIndexRoute: typeof BusinessBillingIndexRoute
@@ -1297,6 +1323,13 @@ declare module '@tanstack/react-router' {
       path: '/welcome'
       fullPath: '/welcome'
       preLoaderRoute: typeof WelcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/bulk-sends/$id': {
+      id: '/bulk-sends/$id'
+      path: '/bulk-sends/$id'
+      fullPath: '/bulk-sends/$id'
+      preLoaderRoute: typeof BulkSendsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/business/activity': {
@@ -1663,6 +1696,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SsoErrorCompanyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/templates/$id/bulk': {
+      id: '/templates/$id/bulk'
+      path: '/templates/$id/bulk'
+      fullPath: '/templates/$id/bulk'
+      preLoaderRoute: typeof TemplatesIdBulkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/templates/$id/start': {
       id: '/templates/$id/start'
       path: '/templates/$id/start'
@@ -1816,6 +1856,7 @@ const rootRouteChildren: RootRouteChildren = {
   UploadRoute: UploadRoute,
   ValidateRoute: ValidateRoute,
   WelcomeRoute: WelcomeRoute,
+  BulkSendsIdRoute: BulkSendsIdRoute,
   BusinessActivityRoute: BusinessActivityRoute,
   BusinessDashboardRoute: BusinessDashboardRoute,
   BusinessExtrasRoute: BusinessExtrasRoute,
@@ -1865,6 +1906,7 @@ const rootRouteChildren: RootRouteChildren = {
     ProfileSignatureStandardsMobileIdRoute,
   ProfileSignatureStandardsUpdateRoute: ProfileSignatureStandardsUpdateRoute,
   SsoErrorCompanyRoute: SsoErrorCompanyRoute,
+  TemplatesIdBulkRoute: TemplatesIdBulkRoute,
   TemplatesIdStartRoute: TemplatesIdStartRoute,
   ViewIdUseridRoute: ViewIdUseridRoute,
   BusinessBillingIndexRoute: BusinessBillingIndexRoute,

@@ -38,6 +38,11 @@ const pathParameters: Readonly<Record<string, PathParameter>> = {
     refusal: notFound('signature_request.not_found'),
   },
   'templates/{id}': { subject: 'The template’s id', format: 'uuid', refusal: notFound('template.not_found') },
+  'bulk-sends/{id}': {
+    subject: 'The bulk send’s id',
+    format: 'uuid',
+    refusal: notFound('bulk_send.not_found'),
+  },
   'documents/{id}': { subject: 'The document’s id', format: 'uuid', refusal: notFound('document.not_found') },
   'documents/{documentId}': {
     subject: 'The document’s id',

@@ -11,6 +11,7 @@ import { openEmbeddedDatabase } from './embedded-database.ts'
 import { runPgTool } from './run-pg-tool.ts'
 import * as accountsTables from './schema/accounts.ts'
 import * as billingTables from './schema/billing.ts'
+import * as bulkSendsTables from './schema/bulk-sends.ts'
 import * as businessesTables from './schema/businesses.ts'
 import * as documentsTables from './schema/documents.ts'
 import * as embeddingTables from './schema/embedding.ts'
@@ -27,6 +28,7 @@ import * as visualSignaturesTables from './schema/visual-signatures.ts'
 export const schema = {
   ...accountsTables,
   ...billingTables,
+  ...bulkSendsTables,
   ...businessesTables,
   ...documentsTables,
   ...embeddingTables,

@@ -2,6 +2,7 @@ import type { ArchiveAuthorities, ArchiveRenewal } from '../signing/archive-pdf.
 import type { PreparedSignature, SignaturePlan } from '../signing/sign-pdf.ts'
 import type { SigningErrorCode } from '../signing/signing-error.ts'
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
+import type { SheetFormat, SheetResult } from '../templates/read-sheet.ts'
 import type { DocumentErrorCode, DocumentFailure } from './document-error.ts'
 import type { PdfInspection } from './inspect-pdf.ts'
 
@@ -22,6 +23,8 @@ export type RenderJobMessage =
   | { id: number; type: 'archive'; pdf: Uint8Array }
   /** Renew a B-LTA PDF's archive timestamp if due (see `renewArchiveTimestamp`); `renewBefore` in ms. */
   | { id: number; type: 'renew-archive'; pdf: Uint8Array; renewBefore: number }
+  /** Read the rows of a bulk send's CSV or XLSX file (see `readSheet`). */
+  | { id: number; type: 'sheet'; bytes: Uint8Array; format: SheetFormat }
 
 /** Where the time of one rendered page went, in milliseconds; all zero when it was already stored. */
 export type RenderTiming = { renderMs: number; encodeMs: number; storeMs: number }
@@ -34,6 +37,7 @@ export type RenderJobResult = {
   sign: PreparedSignature
   archive: { bytes: Uint8Array }
   'renew-archive': ArchiveRenewal
+  sheet: SheetResult
 }
 
 /** What a worker asks the API process during a job, which holds the keys: one of {@link ArchiveAuthorities}. */

@@ -7,6 +7,7 @@ import { SigningError, type SigningErrorCode } from '../signing/signing-error.ts
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
 import { pageImageKey, pageImagesFolder } from '../storage/storage-keys.ts'
+import type { SheetFormat, SheetResult } from '../templates/read-sheet.ts'
 import {
   DocumentError,
   type DocumentErrorCode,
@@ -96,6 +97,11 @@ export type PageRenderer = {
    * (`renewArchiveTimestamp`) in a worker, as background work, asking `authorities` as {@link archivePdf} does.
    */
   renewArchive(pdf: Uint8Array, authorities: ArchiveAuthorities, renewBefore: Date): Promise<ArchiveRenewal>
+  /**
+   * The rows of a bulk send's CSV or XLSX file (`readSheet`) in a worker, within its bounds: a file that runs
+   * out of time or memory is refused as `unreadable_file`; 503 `server.busy` when too many wait.
+   */
+  readSheet(bytes: Uint8Array, format: SheetFormat): Promise<SheetResult>
   /** Drops the queued work on a document that is gone; whoever waits for it gets `document.not_found`. */
   forget(docHash: string): void
   status(docHash: string, page: number, scale: number): Promise<PageStatus>
@@ -375,6 +381,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         `renew-archive:${nextId}`,
         false,
         authorities,
+      )
+    },
+    readSheet(bytes, format) {
+      return enqueue<'sheet'>({ type: 'sheet', bytes, format }, `sheet:${nextId}`, true).catch(
+        (error: unknown): SheetResult => {
+          if (error instanceof DocumentError && error.code === 'document.too_complex')
+            return { refused: 'unreadable_file', message: error.message.replace('The PDF', 'The file') }
+          throw error
+        },
       )
     },
     async pageText(docHash, page) {

@@ -9,6 +9,7 @@ import { preparePdfSignature } from '../signing/sign-pdf.ts'
 import { SigningError } from '../signing/signing-error.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
 import { documentKey, pageImageKey, pageTextKey } from '../storage/storage-keys.ts'
+import { readSheet } from '../templates/read-sheet.ts'
 import { DocumentError } from './document-error.ts'
 import { encodePageImage } from './encode-page-image.ts'
 import { inspectPdf } from './inspect-pdf.ts'
@@ -166,6 +167,8 @@ function run(job: RenderJobMessage): Promise<RenderJobResult[keyof RenderJobResu
       return archivePdf(job.pdf, askedAuthorities(job.id)).then((bytes) => ({ bytes }))
     case 'renew-archive':
       return renewArchiveTimestamp(job.pdf, askedAuthorities(job.id), new Date(job.renewBefore))
+    case 'sheet':
+      return readSheet(job.bytes, job.format)
   }
 }
 

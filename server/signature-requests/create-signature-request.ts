@@ -22,12 +22,14 @@ import { setObservers } from './set-observers.ts'
  * address with an account is linked to it), their signing order, its observers and documents the caller
  * uploaded before. A document id that is not the caller's is 404 `document.not_found`, with `field` naming it.
  * Its expiry and automatic reminders are the caller's, or else their business's defaults (none for a sender of
- * their own); an expiry that has passed is 400 naming `expires_at`.
+ * their own); an expiry that has passed is 400 naming `expires_at`. `id` gives the request its id (a bulk send's
+ * row, which must make its request once however often its job runs).
  */
 export async function createSignatureRequest(
   services: RequestServices,
   caller: Caller,
   input: CreateSignatureRequest,
+  { id }: { id?: string } = {},
 ): Promise<SignatureRequestView> {
   const invites = new Map<string, CreateSignatureRequest['signatures'][number]>()
   const fieldsAt = new Map<string, number>()
@@ -88,6 +90,7 @@ export async function createSignatureRequest(
     const [request] = await tx
       .insert(signatureRequests)
       .values({
+        ...(id === undefined ? {} : { id }),
         ownerId: caller.userId,
         title: input.title,
         message: input.message,

@@ -24,13 +24,14 @@ const invalid = (field: string, why: string) =>
  * copy of each of its documents (theirs, the template keeps its own), a signer for each role (400 naming a role
  * the template does not have, one named twice, a role left without a signer, or one person for two roles),
  * and the roles' fields with the values given beforehand (400 naming a field the template does not have or a
- * value the field does not take). A draft, or sent at once with `send`.
+ * value the field does not take). A draft, or sent at once with `send`. `requestId` gives the request its id.
  */
 export async function startFromTemplate(
   services: RequestServices,
   caller: Caller,
   id: string,
   input: StartFromTemplate,
+  { requestId }: { requestId?: string } = {},
 ): Promise<SignatureRequestView> {
   const { template } = await findTemplate(services.db, caller.userId, id)
   const [held, roles] = await Promise.all([
@@ -98,37 +99,42 @@ export async function startFromTemplate(
   }
   let request: SignatureRequestView
   try {
-    request = await createSignatureRequest(services, caller, {
-      title: input.title ?? template.title,
-      message: input.message ?? template.message,
-      documents: [...copies.values()].map((documentId) => ({ id: documentId })),
-      signatures: roles.map((stored, at) => {
-        const role = moveRole(stored, copies)
-        return {
-          ...invites.get(at),
-          sequence: role.sequence,
-          documentSignatures: role.documentSignatures,
-          formFields: role.formFields.map(
-            ({ id: fieldId, value, filledBy: _, ...field }): FormFieldInput => ({
-              ...field,
-              value: values.get(fieldId) ?? value ?? undefined,
-              everyPage: false,
-            }),
-          ),
-        }
-      }),
-      quality: template.quality ?? undefined,
-      legislation: template.legislation ?? undefined,
-      expiresAt:
-        template.expiresAfterDays === null
-          ? null
-          : new Date(now.getTime() + template.expiresAfterDays * dayMs).toISOString(),
-      reminders:
-        template.remindEveryDays === null || template.remindAtMost === null
-          ? null
-          : { everyDays: template.remindEveryDays, atMost: template.remindAtMost },
-      ccEmailAddresses: [],
-    })
+    request = await createSignatureRequest(
+      services,
+      caller,
+      {
+        title: input.title ?? template.title,
+        message: input.message ?? template.message,
+        documents: [...copies.values()].map((documentId) => ({ id: documentId })),
+        signatures: roles.map((stored, at) => {
+          const role = moveRole(stored, copies)
+          return {
+            ...invites.get(at),
+            sequence: role.sequence,
+            documentSignatures: role.documentSignatures,
+            formFields: role.formFields.map(
+              ({ id: fieldId, value, filledBy: _, ...field }): FormFieldInput => ({
+                ...field,
+                value: values.get(fieldId) ?? value ?? undefined,
+                everyPage: false,
+              }),
+            ),
+          }
+        }),
+        quality: template.quality ?? undefined,
+        legislation: template.legislation ?? undefined,
+        expiresAt:
+          template.expiresAfterDays === null
+            ? null
+            : new Date(now.getTime() + template.expiresAfterDays * dayMs).toISOString(),
+        reminders:
+          template.remindEveryDays === null || template.remindAtMost === null
+            ? null
+            : { everyDays: template.remindEveryDays, atMost: template.remindAtMost },
+        ccEmailAddresses: [],
+      },
+      { id: requestId },
+    )
   } catch (error) {
     // A request that could not be made leaves no documents behind; their files stay the template's.
     if (copies.size > 0)

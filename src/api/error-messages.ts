@@ -16,6 +16,7 @@ type FeaturePrefix =
   | 'signature_request'
   | 'attachment'
   | 'template'
+  | 'bulk_send'
   | 'business'
   | 'billing'
   | 'api_user'

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
+import { type BulkCheck, bulkCheckSchema, bulkSendSchema } from '../../../contract/bulk-sends.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
 import { templatePageSchema, templateSchema } from '../../../contract/templates.ts'
@@ -81,5 +82,34 @@ export function useStartFromTemplate(api: ApiClient) {
           },
         }),
       ),
+  })
+}
+
+/** POSTs `file` to `POST /v3/templates/{id}/bulk`: checked only, or sent. */
+async function postBulkFile(api: ApiClient, id: string, file: File, send: boolean): Promise<unknown> {
+  const body = new FormData()
+  body.set('send', String(send))
+  body.set('file', file, file.name)
+  return api.request(apiPaths.templateBulk(id), { method: 'POST', body, retries: 0 })
+}
+
+/** The check of a bulk send's file: how many rows would be sent, and every refused cell. */
+export async function checkBulkFile(api: ApiClient, id: string, file: File): Promise<BulkCheck> {
+  return v.parse(bulkCheckSchema, await postBulkFile(api, id, file, false))
+}
+
+/** Sends a bulk send's file: answers the new bulk send's id. */
+export async function sendBulkFile(api: ApiClient, id: string, file: File): Promise<string> {
+  return v.parse(bulkSendSchema, await postBulkFile(api, id, file, true)).id
+}
+
+/** GET /v3/bulk-sends/{id}, asked again every 2 s while rows are queued. */
+export function getBulkSendQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: [...templateKeys.all, 'bulk', id],
+    queryFn: async ({ signal }) =>
+      v.parse(bulkSendSchema, await api.request(apiPaths.bulkSend(id), { signal })),
+    refetchInterval: (query) => (query.state.data?.finishedAt === null ? 2000 : false),
+    retry: false,
   })
 }

@@ -117,6 +117,13 @@ function TemplateItem({
         >
           <Trans>Use</Trans>
         </Link>
+        <Link
+          to="/templates/$id/bulk"
+          params={{ id: template.id }}
+          className={buttonClass({ size: 'sm', variant: 'secondary' })}
+        >
+          <Trans>Bulk send</Trans>
+        </Link>
         {mayShare ? (
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => onShare(!template.shared)}>
             {template.shared ? <Trans>Stop sharing</Trans> : <Trans>Share with the business</Trans>}

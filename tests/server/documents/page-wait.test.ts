@@ -8,6 +8,7 @@ import type { PageRenderer } from '../../../server/documents/render-pages.ts'
 import { archivePdf, renewArchiveTimestamp } from '../../../server/signing/archive-pdf.ts'
 import { preparePdfSignature } from '../../../server/signing/sign-pdf.ts'
 import { pageImageKey } from '../../../server/storage/storage-keys.ts'
+import { readSheet } from '../../../server/templates/read-sheet.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { type RequestApp, startRequestApp } from '../signature-requests/request-app.ts'
 
@@ -32,6 +33,7 @@ const renderer: PageRenderer = {
   prepareSignature: preparePdfSignature,
   archivePdf,
   renewArchive: renewArchiveTimestamp,
+  readSheet,
   forget: () => {},
   close: async () => {},
 }

@@ -29,6 +29,8 @@ export type RequestApp = {
   /** Reads its uploads and renders their pages. */
   renderer: PageRenderer
   call(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<Response>
+  /** Any call of the API at `path` (under /api), as `fetch` makes it. */
+  request(path: string, init: RequestInit): Promise<Response>
   /** POST .../documents with `bytes` as the PDF titled `title`. */
   upload(token: string, id: string, bytes: Uint8Array, title: string): Promise<Response>
   /** A new account of `email`; answers its bearer token. */
@@ -66,6 +68,7 @@ export async function startRequestApp(driver: Driver, given?: PageRenderer): Pro
         },
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       }),
+    request: async (path, init) => app.request(apiUrl(path), init),
     async upload(token, id, bytes, title) {
       const form = new FormData()
       form.set('title', title)
