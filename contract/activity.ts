@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { type ActivityTab, activityTabs, isIsoDate, isoDateSchema } from './activity-tabs.ts'
-import { signatureQualities } from './signing.ts'
+import { signatureQualities } from './signature-qualities.ts'
 
 export { type ActivityTab, activityTabs, isIsoDate, isoDateSchema }
 

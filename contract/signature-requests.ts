@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import { documentSchema } from './documents.ts'
 import { formFieldInputSchema, formFieldSchema } from './form-fields.ts'
 import { signatureFieldSchema } from './signature-fields.ts'
+import { legislations, signatureQualities } from './signature-qualities.ts'
 import { signatureRequestStatuses, signerStatuses } from './signature-request-status.ts'
-import { legislations, signatureQualities } from './signing.ts'
 
 import { emailSchema } from './user.ts'
 

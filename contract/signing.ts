@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { formValueSchema } from './form-fields.ts'
 import { pageBoxSchema } from './signature-fields.ts'
+import { personalQualities, signatureQualities } from './signature-qualities.ts'
 import { signatureRequestStatuses } from './signature-request-status.ts'
 
 /**
@@ -21,18 +22,6 @@ export const signResultCodes = [
   'part11_invalid',
   'identification_required',
 ] as const
-
-/** Qualities a signature is made with: simple, advanced, qualified. */
-export const signatureQualities = ['ses', 'aes', 'qes'] as const
-
-/** Legislations an advanced or qualified signature is issued under: eidas (EU) and zertes (Switzerland). */
-export const legislations = ['eidas', 'zertes'] as const
-
-/** One of {@link legislations}. */
-export type Legislation = (typeof legislations)[number]
-
-/** One of {@link signatureQualities}. */
-export type SignatureQuality = (typeof signatureQualities)[number]
 
 /**
  * Where the visible signature goes on one document in a sign call: a box of `pageBoxSchema` whose parts
@@ -116,27 +105,6 @@ export const signAnswerSchema = v.object({ results: v.array(signResultSchema) })
 
 /** A sign call's answer. */
 export type SignAnswer = v.InferOutput<typeof signAnswerSchema>
-
-const qualityEntry = v.object({ quality: v.string() })
-
-const personalQualities = {
-  ses: v.object({ any: qualityEntry }),
-  aes: v.optional(v.object({ any: qualityEntry })),
-  qes: v.optional(v.object({ eidas: v.optional(qualityEntry), zertes: v.optional(qualityEntry) })),
-}
-
-/**
- * SPEC §3 User signatureQualities (GET /v1/user): the qualities the user holds, ses always, aes and qes once
- * identified (a qualified entry's quality is `demo` outside production, where its certificates are demo
- * ones), and under `seal` the qualities of the seals of their business they may use.
- */
-export const userSignatureQualitiesSchema = v.object({
-  ...personalQualities,
-  seal: v.optional(v.object({ aes: v.optional(qualityEntry), qes: v.optional(qualityEntry) })),
-})
-
-/** What GET /v1/user says the user holds. */
-export type UserSignatureQualities = v.InferOutput<typeof userSignatureQualitiesSchema>
 
 /**
  * `GET /v3/user/signature-qualities-detail`: the qualities the user may sign with, in the shape of SPEC

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { documentSchema } from './documents.ts'
 import { formFieldInputSchema, formFieldSchema, formValueMaxLength } from './form-fields.ts'
 import { signatureFieldSchema } from './signature-fields.ts'
+import { legislations, signatureQualities } from './signature-qualities.ts'
 import {
   legislationNeedsQuality,
   remindersSchema,
@@ -9,7 +10,6 @@ import {
   sequenceSchema,
   signerIdentityDataSchema,
 } from './signature-requests.ts'
-import { legislations, signatureQualities } from './signing.ts'
 import { emailSchema } from './user.ts'
 
 const titleSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))

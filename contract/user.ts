@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { passwordErrorCodes } from './errors.ts'
 import { retentionSchema } from './retention.ts'
-import { signatureQualities, userSignatureQualitiesSchema } from './signing.ts'
+import { signatureQualities, userSignatureQualitiesSchema } from './signature-qualities.ts'
 
 /** SPEC §5: a standard e-mail address, as the login query and every form accept it. */
 export const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(), v.maxLength(254))

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { signatureQualities } from './signing.ts'
+import { signatureQualities } from './signature-qualities.ts'
 
 /** A certificate as the validation report shows it. */
 export const certificateSummarySchema = v.object({

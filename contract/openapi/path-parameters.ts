@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../errors.ts'
 import { identificationModes, identificationProviders } from '../identification.ts'
-import { legislations } from '../signing.ts'
+import { legislations } from '../signature-qualities.ts'
 
 /**
  * The form of a path parameter: `uuid` a row id, `page` a page number from 0 to {@link maxPage}, `text` any

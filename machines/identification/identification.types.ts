@@ -1,6 +1,6 @@
-import type { Legislation } from '../../contract/signing.ts'
+import type { Legislation } from '../../contract/signature-qualities.ts'
 
-export { type Legislation, legislations } from '../../contract/signing.ts'
+export { type Legislation, legislations } from '../../contract/signature-qualities.ts'
 
 /** Identification methods the app can offer (SPEC §2 table). */
 export type IdentificationMethod = 'video' | 'self' | 'id-austria' | 'external-sc' | 'loc' | 'auto'

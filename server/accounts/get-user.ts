@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { UserSignatureQualities } from '../../contract/signing.ts'
+import type { UserSignatureQualities } from '../../contract/signature-qualities.ts'
 import type { PaymentMethodStateName, User } from '../../contract/user.ts'
 import { waitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'

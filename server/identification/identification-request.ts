@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { Legislation } from '../../contract/signing.ts'
+import type { Legislation } from '../../contract/signature-qualities.ts'
 import type { Database } from '../db/open-database.ts'
 import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'

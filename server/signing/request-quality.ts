@@ -1,4 +1,4 @@
-import type { SignatureQuality } from '../../contract/signing.ts'
+import type { SignatureQuality } from '../../contract/signature-qualities.ts'
 import { allowedQualities, signatureQualitiesAttribute, signingQuality } from './signature-qualities.ts'
 
 /** What a request asks of its signers (`signature_requests.quality` and `.legislation`; null: any). */

@@ -2,7 +2,7 @@ import {
   type SignatureQuality,
   signatureQualities,
   type UserSignatureQualities,
-} from '../../contract/signing.ts'
+} from '../../contract/signature-qualities.ts'
 
 /**
  * The user attribute that holds what identification has unlocked: `aes`, `qes_eidas`, `qes_zertes`.

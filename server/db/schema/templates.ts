@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import type { FormField } from '../../../contract/form-fields.ts'
 import type { PageBox, SignatureField } from '../../../contract/signature-fields.ts'
-import { signatureQualities } from '../../../contract/signing.ts'
+import { signatureQualities } from '../../../contract/signature-qualities.ts'
 import { legislations } from '../../../machines/identification/identification.types.ts'
 import { users } from './accounts.ts'
 import { businesses } from './businesses.ts'

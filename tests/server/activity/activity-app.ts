@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { pino } from 'pino'
 import { apiUrl } from '../../../contract/paths.ts'
-import type { SignatureQuality } from '../../../contract/signing.ts'
+import type { SignatureQuality } from '../../../contract/signature-qualities.ts'
 import { hashToken } from '../../../server/accounts/hash-token.ts'
 import { createApp } from '../../../server/app.ts'
 import { type Database, openDatabase } from '../../../server/db/open-database.ts'

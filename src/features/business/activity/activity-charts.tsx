@@ -11,7 +11,7 @@ import {
 } from 'chart.js'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import type { MonthlyStatistics } from '../../../../contract/activity.ts'
-import type { SignatureQuality } from '../../../../contract/signing.ts'
+import type { SignatureQuality } from '../../../../contract/signature-qualities.ts'
 import { resolveLocale } from '../../../i18n/locales.ts'
 import styles from './activity.module.css'
 

@@ -15,7 +15,7 @@ import {
   parseActivitySort,
   type SignatureActivity,
 } from '../../../../contract/activity.ts'
-import type { SignatureQuality } from '../../../../contract/signing.ts'
+import type { SignatureQuality } from '../../../../contract/signature-qualities.ts'
 import { activityQueryOptions } from '../../../api/activity.ts'
 import { errorCode } from '../../../api/error-messages.ts'
 import { formatDateTime, resolveLocale } from '../../../i18n/locales.ts'
