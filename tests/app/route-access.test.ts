@@ -58,6 +58,9 @@ const specPaths = [
   '/upload',
   '/templates',
   '/templates/$id/start',
+  // Bulk send from a template and its progress (issue 41 §2).
+  '/templates/$id/bulk',
+  '/bulk-sends/$id',
   '/upgrade',
   '/welcome',
   '/logout',
