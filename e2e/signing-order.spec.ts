@@ -80,7 +80,7 @@ test('a sender asks three signers in order and a back office for a copy', async 
 
   // The request page shows the order and the copy; only Anna is asked.
   await expect(page.getByText(`A copy goes to: ${observer}`)).toBeVisible()
-  expect(await signerOrder(page)).toEqual(['Anna', 'Ben', 'Carla'])
+  await expect.poll(() => signerOrder(page)).toEqual(['Anna', 'Ben', 'Carla'])
   await expect.poll(() => mailsAbout(request, anna.email, title).then((m) => m.length)).toBe(1)
   expect(await mailsAbout(request, ben.email, title)).toEqual([])
 
