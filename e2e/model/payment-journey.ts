@@ -100,9 +100,10 @@ export const paymentJourney: Journey<typeof businessPaymentMachine, PaymentWorld
     'subscription.upgrade': async (world, _, before, next) => {
       const billing = billingOf(world)
       if (before.matches({ subscription: 'cancelled' })) {
-        // The billing page's "Choose a plan" of a business whose trial was ended leads to /business/billing/plan,
-        // which the route guard refuses it (it is sent to the members page): it pays on the upgrade page.
-        await billing.open('/business/upgrade')
+        // A business without a plan holds its admin on the members page, whose notice leads to the upgrade.
+        await billing.open('/business/billing')
+        await billing.seeHeading('Members')
+        await billing.page.getByRole('status').getByRole('link', { name: 'choose a plan' }).click()
         await billing.seeHeading('Choose your plan')
       } else {
         await onBilling(world)
@@ -193,7 +194,7 @@ export const paymentJourney: Journey<typeof businessPaymentMachine, PaymentWorld
       await billing.open('/business/billing')
       await expect(billing.page).toHaveURL(/\/business\/members$/)
       await expect(billing.page.getByRole('main').getByRole('status')).toHaveText(
-        "Your free trial has ended. Add a payment method to go on signing on the business's account.",
+        "Your free trial has ended. To go on signing on the business's account, choose a plan.",
       )
     },
     'subscription.active': (world) => seeStanding(world, 'Your subscription is active.'),

@@ -73,7 +73,8 @@ export function BillingStandingCard({
     case 'cancelled':
       state = <Trans>Your business has no plan any more.</Trans>
       next = <Trans>Until you choose a plan, your members sign with their own free signatures.</Trans>
-      action = <ChoosePlan to="/business/billing/plan" />
+      // A business without a plan pays on the upgrade page: the route guard holds its admin off the plan page.
+      action = <ChoosePlan to="/business/upgrade" />
       break
     case 'active': {
       const on = date(standing.nextChargeAt)

@@ -38,7 +38,8 @@ export function BusinessStatus({ business }: { business: Business }) {
     return (
       <p className={styles.notice} role="status">
         <Trans>
-          Your free trial has ended. Add a payment method to go on signing on the business's account.
+          Your free trial has ended. To go on signing on the business's account,{' '}
+          <Link to="/business/upgrade">choose a plan</Link>.
         </Trans>
       </p>
     )
