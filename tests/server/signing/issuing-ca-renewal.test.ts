@@ -1,16 +1,11 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toCamelCase } from '../../../contract/case.ts'
-import { apiPaths } from '../../../contract/paths.ts'
-import type { ValidationReportView } from '../../../contract/validation.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import { users } from '../../../server/db/schema/accounts.ts'
 import { loadKeyRing } from '../../../server/keys/load-key-ring.ts'
 import { certificateRecorder } from '../../../server/signing/certificate-registry.ts'
 import { loadOrCreatePki } from '../../../server/signing/pki.ts'
 import { createTestClock } from '../accounts/accounts-client.ts'
 import { ocspStatus } from '../pki/ocsp-status.ts'
-import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory, trustStore } from './pdf-tools.ts'
+import { removeTemporaryDirectories } from './pdf-tools.ts'
 import { type SigningClient, startSigningClient } from './signing-client.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -37,42 +32,11 @@ describe('renewal of the platform issuing CA, through the app', () => {
     await api?.server.stop()
   })
 
-  /** A new account `email` signs its own request with an advanced signature: its own certificate, just issued. */
-  async function signedAdvanced(email: string, title: string): Promise<Uint8Array> {
-    const owner = await api.signUp(email)
-    await handle.db
-      .update(users)
-      .set({ attributes: { signature_qualities: ['aes'], default_quality: ['aes'] } })
-      .where(eq(users.email, email))
-    const request = await api.openRequest(owner, title, [email], [await makePdf(1)])
-    expect((await api.signed(owner, [{ signature_request_id: request.id }]))[0]?.result).toBe('complete')
-    return api.downloadSigned(owner, request.documents[0]?.id ?? '')
-  }
-
-  async function validated(bytes: Uint8Array): Promise<ValidationReportView> {
-    const form = new FormData()
-    form.set('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'contract.pdf')
-    const response = await fetch(`${api.server.url}/api${apiPaths.validate()}`, {
-      method: 'POST',
-      body: form,
-    })
-    const text = await response.text()
-    expect(response.status, text).toBe(200)
-    return toCamelCase(JSON.parse(text)) as ValidationReportView
-  }
-
-  /** What pdfsig says of the first signature, trusting what `GET /api/pki/ca.pem` publishes now. */
-  async function pdfsigVerdict(bytes: Uint8Array) {
-    const dir = temporaryDirectory('issuing-renewal')
-    const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
-    return (await pdfsig(dir, bytes, trustStore(dir, caPem)))[0]
-  }
-
   it('signs from the new issuing CA once it is renewed, and the document signed before still validates', async () => {
     // 100 days before the system's time: more than the renewal margin left on the first issuing CA.
     clock.advance(300 * day)
-    const before = await signedAdvanced('ada@example.com', 'Lease')
-    const older = (await validated(before)).signatures[0]
+    const before = await api.signedOwn('ada@example.com', 'Lease', 'aes')
+    const older = (await api.validated(before)).signatures[0]
     expect(older).toMatchObject({ intact: true, trusted: true, quality: 'aes' })
     expect(older?.signer?.issuerCommonName).toBe('Signet Issuing CA')
 
@@ -90,22 +54,22 @@ describe('renewal of the platform issuing CA, through the app', () => {
     const renewed = await pki.renewIssuingCa(clock.now())
     expect(renewed.ca).not.toBe('issuing')
 
-    const after = await signedAdvanced('bo@example.com', 'Loan')
-    const newer = (await validated(after)).signatures[0]
+    const after = await api.signedOwn('bo@example.com', 'Loan', 'aes')
+    const newer = (await api.validated(after)).signatures[0]
     expect(newer).toMatchObject({ intact: true, trusted: true, quality: 'aes', problems: [] })
     expect(newer?.signer?.issuerCommonName).toBe('Signet Issuing CA 2')
-    expect(await pdfsigVerdict(after)).toEqual({
+    expect(await api.pdfsigVerdict(after)).toEqual({
       signature: 'Signature is Valid.',
       certificate: 'Certificate is Trusted.',
     })
 
     // The document signed before still validates, by the app and by pdfsig.
-    expect((await validated(before)).signatures[0]).toMatchObject({
+    expect((await api.validated(before)).signatures[0]).toMatchObject({
       intact: true,
       trusted: true,
       problems: [],
     })
-    expect(await pdfsigVerdict(before)).toEqual({
+    expect(await api.pdfsigVerdict(before)).toEqual({
       signature: 'Signature is Valid.',
       certificate: 'Certificate is Trusted.',
     })

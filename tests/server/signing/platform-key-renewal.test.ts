@@ -1,17 +1,12 @@
 import { readdir } from 'node:fs/promises'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toCamelCase } from '../../../contract/case.ts'
-import { apiPaths } from '../../../contract/paths.ts'
-import type { ValidationReportView } from '../../../contract/validation.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import { users } from '../../../server/db/schema/accounts.ts'
 import { loadKeyRing } from '../../../server/keys/load-key-ring.ts'
 import { certificateRecorder } from '../../../server/signing/certificate-registry.ts'
 import { loadOrCreatePki, type Pki, serialHex } from '../../../server/signing/pki.ts'
 import { createTestClock } from '../accounts/accounts-client.ts'
 import { ocspStatus } from '../pki/ocsp-status.ts'
-import { makePdf, pdfsig, removeTemporaryDirectories, temporaryDirectory, trustStore } from './pdf-tools.ts'
+import { removeTemporaryDirectories } from './pdf-tools.ts'
 import { type SigningClient, startSigningClient } from './signing-client.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -47,41 +42,11 @@ describe('renewal of the simple-signature certificate, through the app', () => {
     await api?.server.stop()
   })
 
-  /** A new account `email` signs its own request with a simple signature: the platform's certificate. */
-  async function signedSimple(email: string, title: string): Promise<Uint8Array> {
-    const owner = await api.signUp(email)
-    await handle.db
-      .update(users)
-      .set({ attributes: { signature_qualities: ['ses'], default_quality: ['ses'] } })
-      .where(eq(users.email, email))
-    const request = await api.openRequest(owner, title, [email], [await makePdf(1)])
-    expect((await api.signed(owner, [{ signature_request_id: request.id }]))[0]?.result).toBe('complete')
-    return api.downloadSigned(owner, request.documents[0]?.id ?? '')
-  }
-
-  async function validated(bytes: Uint8Array): Promise<ValidationReportView> {
-    const form = new FormData()
-    form.set('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'contract.pdf')
-    const response = await fetch(`${api.server.url}/api${apiPaths.validate()}`, {
-      method: 'POST',
-      body: form,
-    })
-    const text = await response.text()
-    expect(response.status, text).toBe(200)
-    return toCamelCase(JSON.parse(text)) as ValidationReportView
-  }
-
-  async function pdfsigVerdict(bytes: Uint8Array) {
-    const dir = temporaryDirectory('platform-renewal')
-    const caPem = await (await fetch(`${api.server.url}/api${apiPaths.pkiCa()}`)).text()
-    return (await pdfsig(dir, bytes, trustStore(dir, caPem)))[0]
-  }
-
   it('signs simple signatures with a new key once the first one nears its end, and the older documents hold', async () => {
     const first = pki.platform
     clock.advance(5 * day)
-    const before = await signedSimple('ada@example.com', 'Lease')
-    const older = (await validated(before)).signatures[0]
+    const before = await api.signedOwn('ada@example.com', 'Lease', 'ses')
+    const older = (await api.validated(before)).signatures[0]
     expect(older).toMatchObject({ intact: true, trusted: true, quality: 'ses', problems: [] })
     expect(older?.signer?.notBefore).toBe(first.certificate.notBefore.value.toISOString())
 
@@ -106,23 +71,23 @@ describe('renewal of the simple-signature certificate, through the app', () => {
     expect(names.filter((name) => name.endsWith('.key.pem'))).toEqual([])
 
     // The server, which renewed nothing itself, signs with the new key.
-    const after = await signedSimple('bo@example.com', 'Loan')
-    const newer = (await validated(after)).signatures[0]
+    const after = await api.signedOwn('bo@example.com', 'Loan', 'ses')
+    const newer = (await api.validated(after)).signatures[0]
     expect(newer).toMatchObject({ intact: true, trusted: true, quality: 'ses', problems: [] })
     expect(newer?.signer?.notBefore).toBe(renewed.certificate.notBefore.value.toISOString())
     expect(newer?.signer?.commonName).toBe('Signet Simple Electronic Signature')
-    expect(await pdfsigVerdict(after)).toEqual({
+    expect(await api.pdfsigVerdict(after)).toEqual({
       signature: 'Signature is Valid.',
       certificate: 'Certificate is Trusted.',
     })
 
     // The document signed before still validates, and both keys' certificates are good to OCSP.
-    expect((await validated(before)).signatures[0]).toMatchObject({
+    expect((await api.validated(before)).signatures[0]).toMatchObject({
       intact: true,
       trusted: true,
       problems: [],
     })
-    expect(await pdfsigVerdict(before)).toEqual({
+    expect(await api.pdfsigVerdict(before)).toEqual({
       signature: 'Signature is Valid.',
       certificate: 'Certificate is Trusted.',
     })

@@ -6,11 +6,8 @@ import { promisify } from 'node:util'
 import { and, desc, eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import type { ValidationReportView } from '../../../contract/validation.ts'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/open-database.ts'
-import { users } from '../../../server/db/schema/accounts.ts'
 import { jobs } from '../../../server/db/schema/jobs.ts'
 import { archiveRenewalJob, enqueueArchiveRenewal } from '../../../server/jobs/archive-renewal.ts'
 import { createJobQueue } from '../../../server/jobs/job-queue.ts'
@@ -18,14 +15,7 @@ import { toPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
 import { createTestClock } from '../accounts/accounts-client.ts'
 import { ocspStatus } from '../pki/ocsp-status.ts'
-import {
-  makePdf,
-  pdfsig,
-  pemBlocks,
-  removeTemporaryDirectories,
-  temporaryDirectory,
-  trustStore,
-} from './pdf-tools.ts'
+import { pemBlocks, removeTemporaryDirectories, temporaryDirectory } from './pdf-tools.ts'
 import { type SigningClient, startSigningClient } from './signing-client.ts'
 
 afterAll(removeTemporaryDirectories)
@@ -63,30 +53,6 @@ describe('renewal of the platform root CA, through the app', () => {
     await api?.server.stop()
   })
 
-  /** A new account `email` signs its own request with an advanced signature: its own certificate, just issued. */
-  async function signedAdvanced(email: string, title: string): Promise<Uint8Array> {
-    const owner = await api.signUp(email)
-    await handle.db
-      .update(users)
-      .set({ attributes: { signature_qualities: ['aes'], default_quality: ['aes'] } })
-      .where(eq(users.email, email))
-    const request = await api.openRequest(owner, title, [email], [await makePdf(1)])
-    expect((await api.signed(owner, [{ signature_request_id: request.id }]))[0]?.result).toBe('complete')
-    return api.downloadSigned(owner, request.documents[0]?.id ?? '')
-  }
-
-  async function validated(bytes: Uint8Array): Promise<ValidationReportView> {
-    const form = new FormData()
-    form.set('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'contract.pdf')
-    const response = await fetch(`${api.server.url}/api${apiPaths.validate()}`, {
-      method: 'POST',
-      body: form,
-    })
-    const text = await response.text()
-    expect(response.status, text).toBe(200)
-    return toCamelCase(JSON.parse(text)) as ValidationReportView
-  }
-
   async function published(path: string): Promise<Response> {
     const response = await fetch(`${api.server.url}/api${path}`)
     expect(response.status, path).toBe(200)
@@ -101,13 +67,6 @@ describe('renewal of the platform root CA, through the app', () => {
 
   const commonName = (name: string) => /CN=([^\n]+)/.exec(name)?.[1]
   const isRoot = (certificate: X509Certificate) => certificate.subject === certificate.issuer
-
-  /** What pdfsig says of the first signature, trusting what `GET /api/pki/ca.pem` publishes now. */
-  async function pdfsigVerdict(bytes: Uint8Array) {
-    const caPem = await (await published(apiPaths.pkiCa())).text()
-    const store = temporaryDirectory('root-renewal-nss')
-    return (await pdfsig(store, bytes, trustStore(store, caPem)))[0]
-  }
 
   /** The PEM file, in the test's directory, of the signer's certificate of the document's first signature. */
   async function signerCertificateFile(bytes: Uint8Array, name: string): Promise<string> {
@@ -165,8 +124,8 @@ describe('renewal of the platform root CA, through the app', () => {
   it('renews the root in the daily upkeep; documents signed before and after are valid and trusted', async () => {
     // 200 days before the system's time: the first root and issuing CA have more than their margins left.
     clock.advance(300 * day)
-    const before = await signedAdvanced('ada@example.com', 'Lease')
-    const older = (await validated(before)).signatures[0]
+    const before = await api.signedOwn('ada@example.com', 'Lease', 'aes')
+    const older = (await api.validated(before)).signatures[0]
     expect(older).toMatchObject({ intact: true, trusted: true, quality: 'aes', problems: [] })
     expect(older?.signer?.issuerCommonName).toBe('Signet Issuing CA')
     expect((await caCertificates()).filter(isRoot)).toHaveLength(1)
@@ -194,21 +153,21 @@ describe('renewal of the platform root CA, through the app', () => {
     expect(crl.headers.get('content-type')).toBe('application/pkix-crl')
 
     // Signed after the renewal: from the new issuing CA, under the new root, trusted without a restart.
-    const after = await signedAdvanced('bo@example.com', 'Loan')
-    const newer = (await validated(after)).signatures[0]
+    const after = await api.signedOwn('bo@example.com', 'Loan', 'aes')
+    const newer = (await api.validated(after)).signatures[0]
     expect(newer).toMatchObject({ intact: true, trusted: true, quality: 'aes', problems: [] })
     expect(newer?.signer?.issuerCommonName).toBe('Signet Issuing CA 2')
-    expect(await pdfsigVerdict(after)).toEqual({
+    expect(await api.pdfsigVerdict(after)).toEqual({
       signature: 'Signature is Valid.',
       certificate: 'Certificate is Trusted.',
     })
     // Signed before: still valid and trusted, by the app and by pdfsig.
-    expect((await validated(before)).signatures[0]).toMatchObject({
+    expect((await api.validated(before)).signatures[0]).toMatchObject({
       intact: true,
       trusted: true,
       problems: [],
     })
-    expect(await pdfsigVerdict(before)).toEqual({
+    expect(await api.pdfsigVerdict(before)).toEqual({
       signature: 'Signature is Valid.',
       certificate: 'Certificate is Trusted.',
     })

@@ -1,14 +1,19 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import type { SignAnswer } from '../../../contract/signing.ts'
+import type { ValidationReportView } from '../../../contract/validation.ts'
+import { openDatabase } from '../../../server/db/open-database.ts'
+import { users } from '../../../server/db/schema/accounts.ts'
 import { outboxDir } from '../../../server/providers/mail/create-mail-provider.ts'
 import { type AccountsClient, createTestClock, startAccountsClient } from '../accounts/accounts-client.ts'
 import { freePort } from '../free-port.ts'
 import type { Driver } from '../test-database.ts'
+import { makePdf, type PdfsigVerdict, pdfsig, temporaryDirectory, trustStore } from './pdf-tools.ts'
 
 /** One request of a sign call, as the client writes it (snake_case). */
 type SignItem = {
@@ -36,6 +41,12 @@ export type SigningClient = AccountsClient & {
   downloadSigned(token: string, documentId: string): Promise<Uint8Array>
   /** The PDFs attached to the outbox mail `id`, in order. */
   attachments(mailId: string): Promise<{ filename: string; bytes: Uint8Array }[]>
+  /** A new account `email` signs its own request `title` (one page) in `quality`; answers the signed PDF. */
+  signedOwn(email: string, title: string, quality: 'ses' | 'aes'): Promise<Uint8Array>
+  /** POST /validate of `bytes` expecting 200: the app's report. */
+  validated(bytes: Uint8Array): Promise<ValidationReportView>
+  /** What pdfsig says of the first signature of `bytes`, trusting what `GET /api/pki/ca.pem` publishes now. */
+  pdfsigVerdict(bytes: Uint8Array): Promise<PdfsigVerdict | undefined>
 }
 
 /**
@@ -105,6 +116,36 @@ export async function startSigningClient(
     async attachments(mailId) {
       const source = await readFile(join(outboxDir(client.server.dataDir), `${mailId}.eml`), 'latin1')
       return attachedFiles(source)
+    },
+    async signedOwn(email, title, quality) {
+      const owner = await client.signUp(email)
+      const handle = await openDatabase(client.server.database)
+      try {
+        await handle.db
+          .update(users)
+          .set({ attributes: { signature_qualities: [quality], default_quality: [quality] } })
+          .where(eq(users.email, email))
+      } finally {
+        await handle.close()
+      }
+      const request = await signingClient.openRequest(owner, title, [email], [await makePdf(1)])
+      expect((await signingClient.signed(owner, [{ signature_request_id: request.id }]))[0]?.result).toBe(
+        'complete',
+      )
+      return signingClient.downloadSigned(owner, request.documents[0]?.id ?? '')
+    },
+    async validated(bytes) {
+      const form = new FormData()
+      form.set('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'contract.pdf')
+      return json(
+        await fetch(`${client.server.url}/api${apiPaths.validate()}`, { method: 'POST', body: form }),
+        200,
+      )
+    },
+    async pdfsigVerdict(bytes) {
+      const dir = temporaryDirectory('pdfsig-verdict')
+      const caPem = await (await fetch(`${client.server.url}/api${apiPaths.pkiCa()}`)).text()
+      return (await pdfsig(dir, bytes, trustStore(dir, caPem)))[0]
     },
   }
   return signingClient
