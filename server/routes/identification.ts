@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { type Context, Hono } from 'hono'
+import { type Context, type Env, Hono, type MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import * as v from 'valibot'
 import { toCamelCase } from '../../contract/case.ts'
@@ -11,7 +11,7 @@ import {
   identificationPaymentStartSchema,
   startIdentificationSchema,
 } from '../../contract/identification.ts'
-import { noContent, ok } from '../../contract/openapi/operation.ts'
+import { noContent, ok, type RouteDescription } from '../../contract/openapi/operation.ts'
 import { users } from '../db/schema/accounts.ts'
 import { identifications } from '../db/schema/identification.ts'
 import { signatures } from '../db/schema/signature-requests.ts'
@@ -52,9 +52,6 @@ import {
 import { providerUnavailable, startIdentification } from '../identification/start-identification.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
 import { WebhookRejected } from '../providers/identification/identification-provider.ts'
-
-const userBase = '/v1/user/identification/:provider/:mode'
-const directBase = '/v1/direct/user/identification/:provider/:mode'
 
 /**
  * SPEC §7 Identification: the signed-in user's and the direct-link signer's appointments, the payment
@@ -98,219 +95,115 @@ export function createIdentificationRoutes(services: IdentificationServices & Ap
     )
   }
 
-  // The payment call first: its path would otherwise read as provider `payment`.
-  const userRoutes = new Hono<AuthEnv>()
-    .get(
-      '/v1/user/identification/payment/:id',
-      requireAuth,
-      describeRoute({
-        summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
-        description:
-          '`id` is a legislation (eidas, zertes) or the id of a signature request the caller signs or sent (a direct-link signer: the request of their link), which stands for the legislation it asks for. Another’s request answers 404 as an unknown one does; a request that names no legislation answers 422.',
-        tag: 'Accounts',
-        auth: 'account',
-        answers: [ok(identificationPaymentSchema)],
-        errors: {
-          404: ['identification.not_found', 'signature_request.not_found'],
-          422: ['identification.legislation_required'],
+  /**
+   * The calls of one caller: the signed-in user's (`/v1/user/…`) and the direct-link signer's
+   * (`/v1/direct/user/…`) are the same calls, described once.
+   */
+  function callsOf<E extends Env>(
+    prefix: '/v1/user' | '/v1/direct/user',
+    require: MiddlewareHandler<E>,
+    owner: (c: Context<E>) => IdentificationOwner,
+    audience: Pick<RouteDescription, 'tag' | 'auth'>,
+  ): Hono<E> {
+    const base = `${prefix}/identification/:provider/:mode`
+    const payment = `${prefix}/identification/payment/:id`
+    const paymentErrors = {
+      400: ['request.invalid'],
+      402: ['billing.card_declined'],
+      404: ['identification.not_found'],
+      409: ['identification.covered', 'identification.payment_processing'],
+      503: ['billing.unavailable'],
+    } satisfies RouteDescription['errors']
+    // The payment call first: its path would otherwise read as provider `payment`.
+    return new Hono<E>()
+      .get(
+        payment,
+        require,
+        describeRoute({
+          summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
+          description:
+            '`id` is a legislation (eidas, zertes) or the id of a signature request the caller signs or sent (a direct-link signer: the request of their link), which stands for the legislation it asks for. Another’s request answers 404 as an unknown one does; a request that names no legislation answers 422.',
+          ...audience,
+          answers: [ok(identificationPaymentSchema)],
+          errors: {
+            404: ['identification.not_found', 'signature_request.not_found'],
+            422: ['identification.legislation_required'],
+          },
+        }),
+        async (c: Context<E>) => coverage(c, owner(c)),
+      )
+      .post(
+        payment,
+        require,
+        describeRoute({
+          summary: 'Start paying for one identification licence of the legislation `id`',
+          description:
+            'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
+          ...audience,
+          answers: [
+            { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
+          ],
+          errors: paymentErrors,
+        }),
+        async (c: Context<E>) => startPayment(c, owner(c)),
+      )
+      .post(
+        `${payment}/:paymentId/confirm`,
+        require,
+        describeRoute({
+          summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
+          description:
+            'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
+          ...audience,
+          body: { json: confirmIdentificationPaymentSchema },
+          answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
+          errors: paymentErrors,
+        }),
+        async (c: Context<E>) => confirmPayment(c, owner(c)),
+      )
+      .get(
+        base,
+        require,
+        describeRoute({
+          summary: 'The current identification appointment of a provider and mode',
+          ...audience,
+          answers: [ok(identificationInfoSchema)],
+          errors: { 404: ['identification.not_found'] },
+        }),
+        async (c: Context<E>) => sendJson(c, await getIdentification(services, owner(c), method(c))),
+      )
+      .post(
+        base,
+        require,
+        describeRoute({
+          summary: 'Start an identification at the provider (or answer the open one)',
+          description:
+            'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
+          ...audience,
+          body: { json: startIdentificationSchema },
+          answers: [
+            ok(identificationInfoSchema, 'The appointment still open.'),
+            { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
+          ],
+          errors: { 402: ['identification.payment_required'], 404: ['identification.not_found'] },
+        }),
+        async (c: Context<E>) => start(c, owner(c)),
+      )
+      .delete(
+        base,
+        require,
+        describeRoute({
+          summary: 'Cancel the open identification appointment',
+          ...audience,
+          answers: [noContent],
+          errors: { 404: ['identification.not_found'] },
+        }),
+        async (c: Context<E>) => {
+          await cancelIdentification(services, owner(c), method(c))
+          return c.body(null, 204)
         },
-      }),
-      async (c) => coverage(c, user(c)),
-    )
-    .post(
-      '/v1/user/identification/payment/:id',
-      requireAuth,
-      describeRoute({
-        summary: 'Start paying for one identification licence of the legislation `id`',
-        description:
-          'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
-        tag: 'Accounts',
-        auth: 'account',
-        answers: [
-          { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
-        ],
-        errors: {
-          400: ['request.invalid'],
-          402: ['billing.card_declined'],
-          404: ['identification.not_found'],
-          409: ['identification.covered', 'identification.payment_processing'],
-          503: ['billing.unavailable'],
-        },
-      }),
-      async (c) => startPayment(c, user(c)),
-    )
-    .post(
-      '/v1/user/identification/payment/:id/:paymentId/confirm',
-      requireAuth,
-      describeRoute({
-        summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
-        description:
-          'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
-        tag: 'Accounts',
-        auth: 'account',
-        body: { json: confirmIdentificationPaymentSchema },
-        answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
-        errors: {
-          400: ['request.invalid'],
-          402: ['billing.card_declined'],
-          404: ['identification.not_found'],
-          409: ['identification.covered', 'identification.payment_processing'],
-          503: ['billing.unavailable'],
-        },
-      }),
-      async (c) => confirmPayment(c, user(c)),
-    )
-    .get(
-      userBase,
-      requireAuth,
-      describeRoute({
-        summary: 'The current identification appointment of a provider and mode',
-        tag: 'Accounts',
-        auth: 'account',
-        answers: [ok(identificationInfoSchema)],
-        errors: { 404: ['identification.not_found'] },
-      }),
-      async (c) => sendJson(c, await getIdentification(services, user(c), method(c))),
-    )
-    .post(
-      userBase,
-      requireAuth,
-      describeRoute({
-        summary: 'Start an identification at the provider (or answer the open one)',
-        description:
-          'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
-        tag: 'Accounts',
-        auth: 'account',
-        body: { json: startIdentificationSchema },
-        answers: [
-          ok(identificationInfoSchema, 'The appointment still open.'),
-          { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
-        ],
-        errors: { 402: ['identification.payment_required'], 404: ['identification.not_found'] },
-      }),
-      async (c) => start(c, user(c)),
-    )
-    .delete(
-      userBase,
-      requireAuth,
-      describeRoute({
-        summary: 'Cancel the open identification appointment',
-        tag: 'Accounts',
-        auth: 'account',
-        answers: [noContent],
-        errors: { 404: ['identification.not_found'] },
-      }),
-      async (c) => {
-        await cancelIdentification(services, user(c), method(c))
-        return c.body(null, 204)
-      },
-    )
-  const directRoutes = new Hono<DirectEnv>()
-    .get(
-      '/v1/direct/user/identification/payment/:id',
-      requireDirect,
-      describeRoute({
-        summary: 'Whether a business pays for an identification of the legislation `id`, else its price',
-        description:
-          '`id` is a legislation (eidas, zertes) or the id of a signature request the caller signs or sent (a direct-link signer: the request of their link), which stands for the legislation it asks for. Another’s request answers 404 as an unknown one does; a request that names no legislation answers 422.',
-        tag: 'Direct link',
-        auth: 'direct',
-        answers: [ok(identificationPaymentSchema)],
-        errors: {
-          404: ['identification.not_found', 'signature_request.not_found'],
-          422: ['identification.legislation_required'],
-        },
-      }),
-      async (c) => coverage(c, direct(c)),
-    )
-    .post(
-      '/v1/direct/user/identification/payment/:id',
-      requireDirect,
-      describeRoute({
-        summary: 'Start paying for one identification licence of the legislation `id`',
-        description:
-          'Answers the card form’s intent: a Stripe PaymentIntent (with the publishable key), or the sandbox’s card setup. The same unpaid payment is answered again until it is paid.',
-        tag: 'Direct link',
-        auth: 'direct',
-        answers: [
-          { status: 201, json: identificationPaymentStartSchema, description: 'The payment to confirm.' },
-        ],
-        errors: {
-          400: ['request.invalid'],
-          402: ['billing.card_declined'],
-          404: ['identification.not_found'],
-          409: ['identification.covered', 'identification.payment_processing'],
-          503: ['billing.unavailable'],
-        },
-      }),
-      async (c) => startPayment(c, direct(c)),
-    )
-    .post(
-      '/v1/direct/user/identification/payment/:id/:paymentId/confirm',
-      requireDirect,
-      describeRoute({
-        summary: 'Confirm the payment of an identification licence once the card form confirmed its intent',
-        description:
-          'A paid licence covers one identification of its legislation: it is used by the first one that succeeds; a failed or cancelled identification leaves it for another try. A declined card answers 402 and nothing is paid.',
-        tag: 'Direct link',
-        auth: 'direct',
-        body: { json: confirmIdentificationPaymentSchema },
-        answers: [ok(identificationPaymentSchema, 'Covered now (or still processing at the bank).')],
-        errors: {
-          400: ['request.invalid'],
-          402: ['billing.card_declined'],
-          404: ['identification.not_found'],
-          409: ['identification.covered', 'identification.payment_processing'],
-          503: ['billing.unavailable'],
-        },
-      }),
-      async (c) => confirmPayment(c, direct(c)),
-    )
-    .get(
-      directBase,
-      requireDirect,
-      describeRoute({
-        summary: 'The current identification appointment of a provider and mode',
-        tag: 'Direct link',
-        auth: 'direct',
-        answers: [ok(identificationInfoSchema)],
-        errors: { 404: ['identification.not_found'] },
-      }),
-      async (c) => sendJson(c, await getIdentification(services, direct(c), method(c))),
-    )
-    .post(
-      directBase,
-      requireDirect,
-      describeRoute({
-        summary: 'Start an identification at the provider (or answer the open one)',
-        description:
-          'Providers: eidas (video, robo), zertes (video, autoident), austria (eid). In production with no provider configured: 503.',
-        tag: 'Direct link',
-        auth: 'direct',
-        body: { json: startIdentificationSchema },
-        answers: [
-          ok(identificationInfoSchema, 'The appointment still open.'),
-          { status: 201, json: identificationInfoSchema, description: 'A new appointment was started.' },
-        ],
-        errors: { 402: ['identification.payment_required'], 404: ['identification.not_found'] },
-      }),
-      async (c) => start(c, direct(c)),
-    )
-    .delete(
-      directBase,
-      requireDirect,
-      describeRoute({
-        summary: 'Cancel the open identification appointment',
-        tag: 'Direct link',
-        auth: 'direct',
-        answers: [noContent],
-        errors: { 404: ['identification.not_found'] },
-      }),
-      async (c) => {
-        await cancelIdentification(services, direct(c), method(c))
-        return c.body(null, 204)
-      },
-    )
+      )
+  }
 
   const routes = new Hono()
   routes.post('/webhooks/identification/:provider', async (c) => {
@@ -328,8 +221,8 @@ export function createIdentificationRoutes(services: IdentificationServices & Ap
     const applied = await applyIdentificationWebhook(services, provider, event)
     return sendJson(c, { received: true, applied })
   })
-  routes.route('/', userRoutes)
-  routes.route('/', directRoutes)
+  routes.route('/', callsOf('/v1/user', requireAuth, user, { tag: 'Accounts', auth: 'account' }))
+  routes.route('/', callsOf('/v1/direct/user', requireDirect, direct, { tag: 'Direct link', auth: 'direct' }))
 
   const { idAustria } = services
   if (idAustria !== null)
