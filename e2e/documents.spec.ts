@@ -382,6 +382,30 @@ test.describe('documents and signature requests', () => {
     await view.viewer.seePage(1, 3, title)
   })
 
+  test('on a high-density screen the pages come with twice the pixels, so their text stays sharp', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await createAccount(request)
+    const title = `Sharp ${randomUUID().slice(0, 8)}`
+    const id = await createDraft(request, owner, title, [])
+    await addDocument(request, owner, id, await threePagePdf(`${title}.pdf`))
+    const context = await browser.newContext({ deviceScaleFactor: 2 })
+    const page = await context.newPage()
+    const view = new RequestViewPage(page)
+    await signInTab(page, owner)
+    await view.open(`/view/${id}`)
+    await view.viewer.seePage(1, 3, title)
+    const image = page.getByRole('img', { name: `Page 1 of 3 of ${title}` })
+    const { natural, shown } = await image.evaluate((img: HTMLImageElement) => ({
+      natural: img.naturalWidth,
+      shown: img.getBoundingClientRect().width,
+    }))
+    // About two image pixels for each CSS pixel the page is shown at: one per device pixel.
+    expect(natural).toBeGreaterThanOrEqual(Math.floor(shown * 2 * 0.95))
+    await context.close()
+  })
+
   test('a file on its way shows its bytes and can be stopped; the next one goes on', async ({
     page,
     request,

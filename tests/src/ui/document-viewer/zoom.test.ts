@@ -10,7 +10,12 @@ describe('zoom', () => {
   })
 
   it('asks for twice the image size above 100 % so zoomed pages stay sharp', () => {
-    expect(imageScaleFor(100)).toBe(100)
-    expect(imageScaleFor(150)).toBe(200)
+    expect(imageScaleFor(100, 1)).toBe(100)
+    expect(imageScaleFor(150, 1)).toBe(200)
+  })
+
+  it('asks for images of twice the pixels on a high-density screen', () => {
+    expect(imageScaleFor(100, 2)).toBe(200)
+    expect(imageScaleFor(300, 2)).toBe(400)
   })
 })
