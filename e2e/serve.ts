@@ -1,9 +1,10 @@
 // Starts the real server for the end-to-end tests on a fresh embedded database of its own:
 // `node e2e/serve.ts <mode> <port>`. With E2E_DATA_DIR it uses (and keeps) that folder instead,
 // so a spec can restart a server on the same data with other settings.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ensureMigratedPglite, unpackMigratedPglite } from '../tests/server/migrated-pglite.ts'
 import { e2eOperatorToken } from './operator-token.ts'
 
 const [mode = 'staging', port = '4301'] = process.argv.slice(2)
@@ -23,4 +24,11 @@ process.env.TRUSTED_PROXIES ??= '1'
 // Production needs a key-encryption key; this one is for the journeys only (a restart on E2E_DATA_DIR finds it again).
 if (mode === 'production') process.env.KEY_ENCRYPTION_KEY ??= 'ZTJlIGpvdXJuZXlzIGtleSwgbm90IGEgc2VjcmV0ISE='
 if (!keep) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+// A new embedded database starts from the archive of a migrated one, as the server tests' do: migrating anew took
+// seconds of every one of the many servers the journeys start.
+const embeddedDir = join(dataDir, 'db')
+if (process.env.DATABASE_URL === undefined && !existsSync(embeddedDir)) {
+  await ensureMigratedPglite()
+  await unpackMigratedPglite(embeddedDir)
+}
 await import('../server/index.ts')
