@@ -50,6 +50,7 @@ test.describe('single sign-on with the sandbox identity provider', () => {
     await page.getByRole('button', { name: 'Cancel' }).click()
     await expect(page).toHaveURL(/\/sso\/error\?reason=access_denied$/)
     await expect(page.getByRole('heading', { name: 'Single sign-on did not work' })).toBeVisible()
+    await expect(page.getByText('Error code for your IT administrator: access_denied')).toBeVisible()
   })
 })
 
