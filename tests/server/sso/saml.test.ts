@@ -206,6 +206,9 @@ describe.each(featureDrivers)('SAML single sign-on on %s', (driver) => {
     // Unsolicited (no request of ours named), or no SAMLResponse at all.
     expect(await post(await answer(samlId(), email), samlId())).toBe(error('state_invalid'))
     expect(redirectOf(await sso.post(apiUrl('/sso/saml/acs'), {}))).toBe(error('request_invalid'))
+    // Not XML at all, for a waiting request: refused as invalid, not a server error.
+    const garbage = await start(email)
+    expect(await post('not <xml', garbage.requestId)).toBe(error('assertion_invalid'))
   })
 
   it('sends a cancelled sign-in to /sso/error, and an address of another company to /sso/error/company', async () => {
