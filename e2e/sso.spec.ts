@@ -50,5 +50,28 @@ test.describe('single sign-on with the sandbox identity provider', () => {
     await page.getByRole('button', { name: 'Cancel' }).click()
     await expect(page).toHaveURL(/\/sso\/error\?reason=access_denied$/)
     await expect(page.getByRole('heading', { name: 'Single sign-on did not work' })).toBeVisible()
+    await expect(page.getByText('Error code for your IT administrator: access_denied')).toBeVisible()
   })
+})
+
+test('SAML: a new company user signs in through the sandbox SAML identity provider', async ({ page }) => {
+  const email = `anna+${randomUUID().slice(0, 8)}@saml.signet.test`
+  const login = new LoginPage(page)
+  await login.openLogin()
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('E-mail address').blur()
+  await page.getByRole('button', { name: 'Continue with your company' }).click()
+  await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('First name').fill('Anna')
+  await page.getByLabel('Last name').fill('Muster')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  // The HTTP-POST binding: the provider's page posts the signed answer to the app.
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible()
+  await page.getByRole('button', { name: 'Continue' }).click()
+
+  // Signed in, with the account made just in time from the assertion's names: terms are still to accept.
+  await expect(page).toHaveURL(/\/signup\/sso$/)
+  await expect(page.getByRole('heading', { name: 'Complete your account' })).toBeVisible()
+  await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Muster')
 })

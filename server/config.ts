@@ -80,6 +80,8 @@ export type AppConfig = {
   ssoSandbox?: boolean
   /** SSO_CLIENTS: this app's client credentials at each real OpenID provider, keyed by issuer URL. */
   ssoClients?: Readonly<Record<string, SsoClient>>
+  /** SSO_SAML_PROVIDERS: the SAML identity providers companies sign in with, keyed by their entity id. */
+  ssoSamlProviders?: Readonly<Record<string, SamlIdentityProviderConfig>>
   /** SSO_STATE_SECRET: key of the sign-in state cookie; unset: a random key per process. */
   ssoStateSecret?: string
   /**
@@ -173,6 +175,9 @@ export type AppConfig = {
 /** How this app is registered at an OpenID provider. */
 export type SsoClient = { clientId: string; clientSecret: string }
 
+/** A SAML identity provider: where browsers sign in (HTTP-Redirect binding) and the certificate it signs with. */
+type SamlIdentityProviderConfig = { entryPoint: string; certificate: string }
+
 /** A configuration variable is missing or wrong; the message names it and says what is expected. */
 export class ConfigError extends Error {
   readonly variable: string
@@ -246,6 +251,9 @@ const keyEncryptionKey = v.pipe(
   v.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64, e.g. from openssl rand -base64 32'),
   v.transform((base64) => createSecretKey(Buffer.from(base64, 'base64'))),
 )
+
+const samlProvidersShape =
+  'must be JSON: {"<entity id>": {"entry_point": "https://...", "certificate": "MII..."}}'
 
 const envSchema = v.object({
   PORT: v.optional(
@@ -347,6 +355,24 @@ const envSchema = v.object({
         v.pipe(v.string(), v.url('must be keyed by issuer URLs')),
         v.object({ client_id: v.pipe(v.string(), v.minLength(1)), client_secret: v.string() }),
         'must be JSON: {"<issuer url>": {"client_id": "...", "client_secret": "..."}}',
+      ),
+    ),
+  ),
+  SSO_SAML_PROVIDERS: v.optional(
+    v.pipe(
+      v.string(),
+      v.parseJson(undefined, samlProvidersShape),
+      v.record(
+        v.pipe(v.string(), v.minLength(1, 'must be keyed by entity ids')),
+        v.object({
+          entry_point: v.pipe(v.string(), v.url('must have an entry_point URL')),
+          certificate: v.pipe(
+            v.string(),
+            v.regex(/^[-\sA-Za-z0-9+/=]+$/, 'must have the PEM or base64 certificate'),
+            v.minLength(100, 'must have the PEM or base64 certificate'),
+          ),
+        }),
+        samlProvidersShape,
       ),
     ),
   ),
@@ -572,6 +598,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
+  const { SSO_SAML_PROVIDERS } = result.output
+  const bothProtocols = Object.keys(SSO_SAML_PROVIDERS ?? {}).find((issuer) => SSO_CLIENTS?.[issuer])
+  if (bothProtocols !== undefined) {
+    throw new ConfigError(
+      'SSO_SAML_PROVIDERS',
+      'Invalid configuration: SSO_SAML_PROVIDERS must not name an issuer of SSO_CLIENTS',
+    )
+  }
   const { FREE_SIGNATURES, TRUSTED_PROXIES, OPERATOR_TOKEN, JOB_HAND_BACK_SECONDS } = result.output
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = result.output
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY } = result.output
@@ -689,6 +723,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
             Object.entries(SSO_CLIENTS).map(([issuer, client]) => [
               issuer,
               { clientId: client.client_id, clientSecret: client.client_secret },
+            ]),
+          ),
+        }),
+    ...(SSO_SAML_PROVIDERS === undefined
+      ? {}
+      : {
+          ssoSamlProviders: Object.fromEntries(
+            Object.entries(SSO_SAML_PROVIDERS).map(([entityId, provider]) => [
+              entityId,
+              { entryPoint: provider.entry_point, certificate: provider.certificate },
             ]),
           ),
         }),

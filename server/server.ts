@@ -45,7 +45,7 @@ import {
   type ValidationPool,
   type ValidationPoolOptions,
 } from './signing/validate-pool.ts'
-import { seedSandboxDomain } from './sso/sandbox/seed-sandbox-domain.ts'
+import { seedSandboxDomains } from './sso/sandbox/seed-sandbox-domains.ts'
 import { ssoSettings } from './sso/sso-settings.ts'
 import { createFileStorage } from './storage/create-file-storage.ts'
 
@@ -106,9 +106,10 @@ export async function startServer(
     const now = options.now ?? devClock?.now ?? (() => new Date())
     // The PKI records its certificates in the migrated database as it loads (or is created on the first start).
     const platform = await loadPlatformSigning(config, database.db, now)
-    // The sandbox's company domain is there before the first call asks where its users sign in.
+    // The sandboxes' company domains are there before the first call asks where its users sign in.
     const { sandbox } = ssoSettings(config)
-    if (sandbox !== null) await seedSandboxDomain(database.db, sandbox.issuer)
+    if (sandbox !== null)
+      await seedSandboxDomains(database.db, { oidc: sandbox.issuer, saml: sandbox.samlIdp })
     const storage = createFileStorage(fileStorageOptions(config))
     const mailProvider = options.mailProvider ?? createMailProvider(config, logger)
     const handlers: Record<string, JobKind> = {

@@ -21,6 +21,7 @@ import * as mobileSigningTables from './schema/mobile-signing.ts'
 import * as pkiTables from './schema/pki.ts'
 import * as sealsTables from './schema/seals.ts'
 import * as signatureRequestsTables from './schema/signature-requests.ts'
+import * as ssoTables from './schema/sso.ts'
 import * as templatesTables from './schema/templates.ts'
 import * as visualSignaturesTables from './schema/visual-signatures.ts'
 
@@ -38,6 +39,7 @@ export const schema = {
   ...pkiTables,
   ...sealsTables,
   ...signatureRequestsTables,
+  ...ssoTables,
   ...templatesTables,
   ...visualSignaturesTables,
 }

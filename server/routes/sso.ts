@@ -2,16 +2,19 @@ import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Logger } from 'pino'
 import * as v from 'valibot'
-import { redirect } from '../../contract/openapi/operation.ts'
+import { file, redirect } from '../../contract/openapi/operation.ts'
 import { unnamedSchemas } from '../../contract/openapi/unnamed-schemas.ts'
 import { apiBase } from '../../contract/paths.ts'
-import { emailSchema } from '../../contract/user.ts'
+import { emailSchema, type TokenAnswer } from '../../contract/user.ts'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
 import { describeRoute } from '../http/describe-route.ts'
+import { finishSamlSso } from '../sso/finish-saml-sso.ts'
 import { finishSso } from '../sso/finish-sso.ts'
 import { createOpenIdClient, type ProviderFetch } from '../sso/openid-client.ts'
+import { createSamlClient } from '../sso/saml-client.ts'
 import { createSandboxProvider } from '../sso/sandbox/sandbox-provider.ts'
+import { createSandboxSamlIdp } from '../sso/sandbox/sandbox-saml-idp.ts'
 import { createSignInSeal } from '../sso/sign-in-seal.ts'
 import { SsoError } from '../sso/sso-error.ts'
 import { ssoPaths } from '../sso/sso-paths.ts'
@@ -25,9 +28,10 @@ export type SsoRouteOptions = { config: AppConfig; db: Database; logger: Logger;
 const cookieName = 'signet_sso'
 
 /**
- * Single sign-on by OpenID Connect (authorization code with PKCE): `/sso/start` sends the browser to the
- * company's provider, `/sso/callback` signs the person in and hands the token to the app in the URL
- * fragment. Outside production also the sandbox provider, with its domain seeded.
+ * Single sign-on by OpenID Connect (authorization code with PKCE) or SAML 2.0 (SP-initiated, HTTP-POST
+ * answers): `/sso/start` sends the browser to the company's provider, `/sso/callback` or `/sso/saml/acs`
+ * signs the person in and hands the token to the app in the URL fragment. Outside production also the
+ * sandbox providers, with their domains seeded.
  */
 export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): Hono {
   const settings = ssoSettings(config)
@@ -38,6 +42,10 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
   if (sandbox !== null) {
     const provider = createSandboxProvider({ ...sandbox, redirectUri: settings.redirectUri, now })
     routes.route('/', provider)
+    routes.route(
+      '/',
+      createSandboxSamlIdp({ entityId: sandbox.samlIdp, serviceProvider: settings.serviceProvider, now }),
+    )
     // The server asks its own sandbox in-process: PUBLIC_URL may not be reachable from the server itself.
     fetchProvider = async (url, init) =>
       url.startsWith(`${sandbox.issuer}/`)
@@ -52,6 +60,8 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
     seal: createSignInSeal(settings.stateSecret),
     clients: settings.clients,
     redirectUri: settings.redirectUri,
+    saml: createSamlClient({ db, now, serviceProvider: settings.serviceProvider }),
+    samlProviders: settings.samlProviders,
   }
   const cookiePath = `${apiBase}/sso`
   const secure = config.publicUrl.startsWith('https:')
@@ -65,6 +75,18 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
     const log = failure.reason === 'server_error' ? logger.error.bind(logger) : logger.warn.bind(logger)
     log({ reason: failure.reason, err: failure.cause ?? failure }, `single sign-on: ${failure.message}`)
     return c.redirect(failure.appPath, 303)
+  }
+
+  /** Signs the browser in: the token goes to the app in the fragment, never to a server, a proxy or a log. */
+  const signedIn = (c: Context, answer: TokenAnswer) => {
+    const fragment = new URLSearchParams({
+      token: answer.token,
+      token_type: answer.tokenType,
+      expires_at: answer.expiresAt,
+    })
+    c.header('Cache-Control', 'no-store')
+    c.header('Referrer-Policy', 'no-referrer')
+    return c.redirect(`/sso/callback#${fragment}`, 303)
   }
 
   return routes
@@ -86,13 +108,14 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         try {
           const { location, sealed } = await startSso(services, email.output)
           // Lax: the provider sends the browser back with a top-level GET, which Lax cookies go along with.
-          setCookie(c, cookieName, sealed, {
-            path: cookiePath,
-            httpOnly: true,
-            secure,
-            sameSite: 'Lax',
-            maxAge: signInLifetimeMs / 1000,
-          })
+          if (sealed !== null)
+            setCookie(c, cookieName, sealed, {
+              path: cookiePath,
+              httpOnly: true,
+              secure,
+              sameSite: 'Lax',
+              maxAge: signInLifetimeMs / 1000,
+            })
           return c.redirect(location, 303)
         } catch (error) {
           return fail(c, error)
@@ -119,16 +142,57 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         try {
           const pending = sealed === undefined ? null : services.seal.open(sealed)
           const { code, state, error, iss } = c.req.query()
-          const answer = await finishSso(services, { code, state, error, iss }, pending)
-          const fragment = new URLSearchParams({
-            token: answer.token,
-            token_type: answer.tokenType,
-            expires_at: answer.expiresAt,
-          })
-          // In the fragment, the token never reaches a server, a proxy or an access log.
-          c.header('Cache-Control', 'no-store')
-          c.header('Referrer-Policy', 'no-referrer')
-          return c.redirect(`/sso/callback#${fragment}`, 303)
+          return signedIn(c, await finishSso(services, { code, state, error, iss }, pending))
+        } catch (error) {
+          return fail(c, error)
+        }
+      },
+    )
+    .get(
+      ssoPaths.samlMetadata,
+      describeRoute({
+        summary: 'SAML service provider metadata',
+        description:
+          'Its address is our entity id; identity providers take our assertion consumer service from it.',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [file('application/samlmetadata+xml', 'The SAML 2.0 metadata of this app.')],
+      }),
+      (c) =>
+        c.body(services.saml.metadata(), 200, {
+          'Content-Type': 'application/samlmetadata+xml; charset=utf-8',
+        }),
+    )
+    .post(
+      ssoPaths.samlAcs,
+      describeRoute({
+        summary: 'Where SAML identity providers post their answer',
+        tag: 'Accounts',
+        auth: 'none',
+        body: {
+          binary: {
+            media: 'application/x-www-form-urlencoded',
+            description: 'SAMLResponse and RelayState, as the HTTP-POST binding sends them.',
+          },
+        },
+        answers: [
+          redirect(
+            303,
+            'To the app, with the token in the URL fragment, or to the page that says what failed.',
+          ),
+        ],
+      }),
+      async (c) => {
+        try {
+          const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+          const text = (name: string) => (typeof form[name] === 'string' ? form[name] : undefined)
+          return signedIn(
+            c,
+            await finishSamlSso(services, {
+              SAMLResponse: text('SAMLResponse'),
+              RelayState: text('RelayState'),
+            }),
+          )
         } catch (error) {
           return fail(c, error)
         }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import { inviteByDomain } from '../businesses/business-domains.ts'
 import { users } from '../db/schema/accounts.ts'
-import type { IdTokenIdentity } from './sso-identity.ts'
+import type { SsoIdentity } from './sso-identity.ts'
 import type { SsoServices } from './sso-services.ts'
 
 /**
@@ -12,7 +12,7 @@ import type { SsoServices } from './sso-services.ts'
  * names and no accepted terms, so the app asks for both at /signup/sso, and finds the invitation of a
  * business that owns its address's domain waiting.
  */
-export async function findOrCreateSsoUser(services: SsoServices, identity: IdTokenIdentity): Promise<string> {
+export async function findOrCreateSsoUser(services: SsoServices, identity: SsoIdentity): Promise<string> {
   const { db } = services
   const find = async () => {
     const [user] = await db

@@ -1,9 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { TokenAnswer } from '../../contract/user.ts'
-import { issueToken } from '../accounts/issue-token.ts'
-import { findOrCreateSsoUser } from './find-or-create-sso-user.ts'
-import { findSsoIssuer } from './find-sso-issuer.ts'
 import type { PendingSignIn } from './sign-in-seal.ts'
+import { signInSsoIdentity } from './sign-in-sso-identity.ts'
 import { SsoError } from './sso-error.ts'
 import { ssoIdentity } from './sso-identity.ts'
 import type { SsoServices } from './sso-services.ts'
@@ -48,15 +46,5 @@ export async function finishSso(
     pending,
     services.now(),
   )
-  const identity = ssoIdentity(claims)
-  if (identity.emailVerified === false) {
-    throw new SsoError('email_unverified', 'The identity provider has not verified the address')
-  }
-  const email = identity.email.trim().toLowerCase()
-  // A provider speaks only for the domains that sign in with it, or any provider could claim any account.
-  if ((await findSsoIssuer(services.db, email)) !== pending.issuer) {
-    throw new SsoError('company_mismatch', 'The address does not belong to the company of this provider')
-  }
-  const userId = await findOrCreateSsoUser(services, { ...identity, email })
-  return issueToken(services.db, userId, false, services.now())
+  return signInSsoIdentity(services, pending.issuer, ssoIdentity(claims))
 }

@@ -6,6 +6,12 @@ const ssoReasons = [
   'state_invalid',
   'token_refused',
   'id_token_invalid',
+  // SAML: an assertion unsigned or signed by another key, expired, for another audience or recipient, used before.
+  'signature_invalid',
+  'assertion_expired',
+  'assertion_misaddressed',
+  'assertion_replayed',
+  'assertion_invalid',
   'email_unverified',
   'request_invalid',
   'server_error',

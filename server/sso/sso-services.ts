@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { SsoClient } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
 import type { OpenIdClient } from './openid-client.ts'
+import type { SamlClient, SamlIdentityProvider } from './saml-client.ts'
 import type { SignInSeal } from './sign-in-seal.ts'
 
 /** What the single sign-on operations work with; built once by the routes. */
@@ -15,4 +16,7 @@ export type SsoServices = {
   clients: Readonly<Record<string, SsoClient>>
   /** Absolute URL of our callback, registered at every provider. */
   redirectUri: string
+  saml: SamlClient
+  /** The SAML identity providers, keyed by entity id as `sso_domains` holds it. */
+  samlProviders: Readonly<Record<string, SamlIdentityProvider>>
 }

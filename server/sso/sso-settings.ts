@@ -1,14 +1,22 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { apiBase } from '../../contract/paths.ts'
 import type { AppConfig, SsoClient } from '../config.ts'
+import type { SamlIdentityProvider, SamlServiceProvider } from './saml-client.ts'
+import { sandboxSamlKey } from './sandbox/sandbox-saml-key.ts'
 import { ssoPaths } from './sso-paths.ts'
 
 /** The single sign-on configuration with its defaults applied. */
 export type SsoSettings = {
-  /** Sandbox provider and its client, or null when it is off (always in production). */
-  sandbox: { issuer: string; client: SsoClient } | null
+  /**
+   * Sandbox OpenID provider and its client, and the sandbox SAML identity provider's entity id, or null when
+   * they are off (always in production).
+   */
+  sandbox: { issuer: string; client: SsoClient; samlIdp: string } | null
   /** Credentials per issuer: SSO_CLIENTS, plus the sandbox's. */
   clients: Readonly<Record<string, SsoClient>>
+  /** SAML identity providers per entity id: SSO_SAML_PROVIDERS, plus the sandbox's. */
+  samlProviders: Readonly<Record<string, SamlIdentityProvider>>
+  serviceProvider: SamlServiceProvider
   stateSecret: string
   redirectUri: string
 }
@@ -24,11 +32,29 @@ export function ssoSettings(config: AppConfig): SsoSettings {
     ? {
         issuer: `${apiUrl}${ssoPaths.sandboxIssuer}`,
         client: { clientId: 'signet-sandbox', clientSecret: sandboxSecret },
+        samlIdp: `${apiUrl}${ssoPaths.sandboxSamlIdp}`,
       }
     : null
+  const samlProviders: Record<string, SamlIdentityProvider> = Object.fromEntries(
+    Object.entries(config.ssoSamlProviders ?? {}).map(([entityId, { entryPoint, certificate }]) => [
+      entityId,
+      { entryPoint, certificate: async () => certificate },
+    ]),
+  )
+  if (sandbox !== null) {
+    samlProviders[sandbox.samlIdp] = {
+      entryPoint: `${sandbox.samlIdp}/sso`,
+      certificate: async () => (await sandboxSamlKey()).certificatePem,
+    }
+  }
   return {
     sandbox,
     clients: { ...config.ssoClients, ...(sandbox ? { [sandbox.issuer]: sandbox.client } : {}) },
+    samlProviders,
+    serviceProvider: {
+      entityId: `${apiUrl}${ssoPaths.samlMetadata}`,
+      acsUrl: `${apiUrl}${ssoPaths.samlAcs}`,
+    },
     stateSecret,
     redirectUri: `${apiUrl}${ssoPaths.callback}`,
   }

@@ -7,18 +7,28 @@ import type { SsoServices } from './sso-services.ts'
 export const signInLifetimeMs = 10 * 60 * 1000
 
 /**
- * GET /api/sso/start: begins the authorization-code flow with PKCE at the identity provider of the
- * address's domain. Answers where to send the browser and the sealed state the callback checks.
+ * GET /api/sso/start: begins single sign-on at the identity provider of the address's domain. OpenID
+ * Connect: the authorization-code flow with PKCE, answering where to send the browser and the sealed state
+ * the callback checks. SAML: an AuthnRequest, which the server remembers itself (the answer comes by a
+ * cross-site POST, which carries no same-site cookie), so there is nothing to seal.
  */
 export async function startSso(
   services: SsoServices,
   email: string,
-): Promise<{ location: string; sealed: string }> {
+): Promise<{ location: string; sealed: string | null }> {
   const issuer = await findSsoIssuer(services.db, email)
   if (issuer === null) throw new SsoError('company_unknown', 'No identity provider is set up for this domain')
+  const samlProvider = services.samlProviders[issuer]
+  if (samlProvider !== undefined) {
+    const url = await services.saml.authorizationUrl(issuer, samlProvider)
+    return { location: url.href, sealed: null }
+  }
   const client = services.clients[issuer]
   if (client === undefined) {
-    services.logger.error({ issuer }, 'single sign-on: no client credentials for this issuer in SSO_CLIENTS')
+    services.logger.error(
+      { issuer },
+      'single sign-on: no client credentials in SSO_CLIENTS nor a SAML provider in SSO_SAML_PROVIDERS for this issuer',
+    )
     throw new SsoError('company_unknown', 'This app is not registered at the identity provider')
   }
   const pending = {

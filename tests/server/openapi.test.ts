@@ -34,6 +34,8 @@ const notDescribed: Record<string, string> = {
   'GET /sandbox/oidc/authorize': 'outside production only: the sandbox identity provider',
   'POST /sandbox/oidc/authorize': 'outside production only: the sandbox identity provider',
   'POST /sandbox/oidc/token': 'outside production only: the sandbox identity provider',
+  'GET /sandbox/saml/sso': 'outside production only: the sandbox SAML identity provider',
+  'POST /sandbox/saml/sso': 'outside production only: the sandbox SAML identity provider',
   'POST /webhooks/identification/{provider}': 'called by the identification provider only, signed',
   'GET /sandbox/identification/{ref}': 'outside production only: the sandbox identification provider’s page',
   'POST /sandbox/identification/{ref}': 'outside production only: the sandbox identification provider’s page',

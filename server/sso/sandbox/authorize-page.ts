@@ -78,3 +78,37 @@ export function authorizeErrorPage(message: string): string {
 <body><main><h1>Sandbox identity provider</h1><div role="alert">${escapeHtml(message)}</div></main></body>
 </html>`
 }
+
+/**
+ * The SAML sandbox's answer: the HTTP-POST binding's form, sent by the tester's click (the page runs no
+ * script, which real providers use to send it at once).
+ */
+export function postBackPage(input: {
+  action: string
+  fields: Readonly<Record<string, string>>
+  email: string
+}): string {
+  const hidden = Object.entries(input.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Sandbox identity provider</title>
+<style>${styles}</style>
+</head>
+<body>
+<main>
+<h1>Sandbox identity provider</h1>
+<p>${input.email === '' ? 'Sign-in cancelled.' : `Signed in as ${escapeHtml(input.email)}.`} Continue to the app.</p>
+<form method="post" action="${escapeHtml(input.action)}">
+${hidden}
+<div class="actions"><button type="submit" value="sign_in">Continue</button></div>
+</form>
+</main>
+</body>
+</html>`
+}

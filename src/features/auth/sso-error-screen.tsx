@@ -6,9 +6,15 @@ import { AuthHeader } from './auth-header.tsx'
 
 /**
  * /sso/error and /sso/error/company (SPEC §2): single sign-on failed, in general or because the
- * company's identity provider refused or is not set up; what to do next.
+ * company's identity provider refused or is not set up; what to do next, and the server's reason code.
  */
-export function SsoErrorScreen({ reason }: { reason: 'general' | 'company' }) {
+export function SsoErrorScreen({
+  reason,
+  code,
+}: {
+  reason: 'general' | 'company'
+  code?: string | undefined
+}) {
   return (
     <div className={styles.center}>
       <AuthHeader title={<Trans>Single sign-on did not work</Trans>}>
@@ -24,6 +30,11 @@ export function SsoErrorScreen({ reason }: { reason: 'general' | 'company' }) {
           </Trans>
         )}
       </AuthHeader>
+      {code === undefined ? null : (
+        <p>
+          <Trans>Error code for your IT administrator: {code}</Trans>
+        </p>
+      )}
       <Link to="/login" className={buttonClass({ size: 'lg', block: true })}>
         <Trans>Back to sign in</Trans>
       </Link>

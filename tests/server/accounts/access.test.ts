@@ -49,9 +49,14 @@ const publicRoutes = new Set([
   // An embedded signing page trades its signing URL's secret for its direct-sign session (issue 41 §3); a wrong
   // one is 404 (embedding.test checks it).
   'POST /v3/embedded-sessions',
-  // Single sign-on: browser navigations before there is a session, and the sandbox provider's endpoints.
+  // Single sign-on: browser navigations before there is a session (the identity provider's POST among
+  // them), our public SAML metadata, and the sandbox providers' endpoints.
   'GET /sso/start',
   'GET /sso/callback',
+  'GET /sso/saml/metadata',
+  'POST /sso/saml/acs',
+  'GET /sandbox/saml/sso',
+  'POST /sandbox/saml/sso',
   'GET /sandbox/oidc/.well-known/openid-configuration',
   'GET /sandbox/oidc/authorize',
   'POST /sandbox/oidc/authorize',

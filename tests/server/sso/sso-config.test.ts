@@ -52,4 +52,37 @@ describe('single sign-on configuration', () => {
     const env = { SSO_STATE_SECRET: 'y'.repeat(40) }
     expect(ssoSettings(loadConfig(env)).sandbox?.client).toEqual(ssoSettings(loadConfig(env)).sandbox?.client)
   })
+
+  it('reads the SAML identity providers by entity id, beside the sandbox one outside production', async () => {
+    const certificate = 'MIIC'.padEnd(120, 'A')
+    const providers = JSON.stringify({
+      'urn:example:idp': { entry_point: 'https://idp.example.com/sso', certificate },
+    })
+    const settings = ssoSettings(
+      loadConfig({ ...production, PUBLIC_URL: 'https://sign.example.ch', SSO_SAML_PROVIDERS: providers }),
+    )
+    expect(Object.keys(settings.samlProviders)).toEqual(['urn:example:idp'])
+    expect(settings.samlProviders['urn:example:idp']?.entryPoint).toBe('https://idp.example.com/sso')
+    expect(await settings.samlProviders['urn:example:idp']?.certificate()).toBe(certificate)
+    expect(settings.serviceProvider).toEqual({
+      entityId: 'https://sign.example.ch/api/sso/saml/metadata',
+      acsUrl: 'https://sign.example.ch/api/sso/saml/acs',
+    })
+    expect(Object.keys(ssoSettings(loadConfig({})).samlProviders)).toEqual([
+      'http://localhost:8080/api/sandbox/saml',
+    ])
+
+    const noCertificate = JSON.stringify({
+      'urn:example:idp': { entry_point: 'https://idp.example.com/sso' },
+    })
+    expect(configError({ SSO_SAML_PROVIDERS: noCertificate }).variable).toBe('SSO_SAML_PROVIDERS')
+    expect(configError({ SSO_SAML_PROVIDERS: 'not json' }).variable).toBe('SSO_SAML_PROVIDERS')
+    const both = {
+      SSO_SAML_PROVIDERS: JSON.stringify({
+        'https://idp.example.com/': { entry_point: 'https://idp.example.com/sso', certificate },
+      }),
+      SSO_CLIENTS: JSON.stringify({ 'https://idp.example.com/': { client_id: 'c', client_secret: 's' } }),
+    }
+    expect(configError(both).variable).toBe('SSO_SAML_PROVIDERS')
+  })
 })

@@ -353,6 +353,7 @@ describe('single sign-on in production', () => {
     expect((await sso.post(apiUrl('/sandbox/oidc/token'), { grant_type: 'authorization_code' })).status).toBe(
       404,
     )
+    expect((await sso.get(apiUrl('/sandbox/saml/sso'))).status).toBe(404)
     const lookup = await fetch(`${sso.server.url}${apiUrl(apiPaths.identityProviders())}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
