@@ -3,7 +3,12 @@ import * as v from 'valibot'
 import { type BulkCheck, bulkCheckSchema, bulkSendSchema } from '../../../contract/bulk-sends.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
-import { templatePageSchema, templateSchema } from '../../../contract/templates.ts'
+import {
+  type TemplateView,
+  templatePageSchema,
+  templateSchema,
+  type UpdateTemplate,
+} from '../../../contract/templates.ts'
 import type { ApiClient } from '../../api/client.ts'
 
 /** Cache keys of the templates; every change refreshes them all. */
@@ -42,6 +47,19 @@ export function useDeleteTemplate(api: ApiClient) {
   return useMutation({
     mutationFn: (id: string) => api.request(apiPaths.template(id), { method: 'DELETE', retries: 0 }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  })
+}
+
+/** PUT /v3/templates/{id}: the template editor's changes; the answer replaces the template in the cache. */
+export function useUpdateTemplate(api: ApiClient, id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: Partial<UpdateTemplate>) =>
+      v.parse(templateSchema, await api.request(apiPaths.template(id), { method: 'PUT', body, retries: 0 })),
+    onSuccess: (template: TemplateView) => {
+      queryClient.setQueryData(templateKeys.one(id), template)
+      return queryClient.invalidateQueries({ queryKey: [...templateKeys.all, 'list'] })
+    },
   })
 }
 

@@ -493,4 +493,19 @@ describe.each(featureDrivers)('templates on %s', (driver) => {
       status: 'OPEN',
     })
   })
+
+  it('shows a template’s pages to those who may use it, and to nobody else', async () => {
+    const own = await twoRoleTemplate(admin, 'Pages')
+    const shared = await twoRoleTemplate(admin, 'Shared pages', true)
+    const pageOf = (template: TemplateView) => apiPaths.documentPage(template.documents[0]?.id ?? '', 0, 50)
+    // The renderer answers at once or asks to come back (202); either way the caller may see the page.
+    expect([200, 202]).toContain((await call(admin, 'GET', pageOf(own))).status)
+    expect([200, 202]).toContain((await call(member, 'GET', pageOf(shared))).status)
+    expect((await refusal(await call(member, 'GET', pageOf(own)), 404)).code).toBe('document.not_found')
+    expect((await refusal(await call(outsider, 'GET', pageOf(shared)), 404)).code).toBe('document.not_found')
+    // A template's document is not a document of the caller's: it is neither downloaded nor deleted as one.
+    const document = own.documents[0]?.id ?? ''
+    expect((await call(admin, 'GET', apiPaths.documentDownload(document, false))).status).toBe(404)
+    expect((await call(admin, 'DELETE', `/v3/documents/${document}`)).status).toBe(404)
+  })
 })
