@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
 import { expect, test } from './fixtures.ts'
 import { AppPage } from './pages/app-page.ts'
+import { RequestViewPage } from './pages/request-view-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 
-test('a sender saves a request as a template and starts one from it for two people', async ({
+test('a sender saves a request as a template, edits its roles and starts one from it for two people', async ({
   page,
   request,
 }) => {
@@ -26,7 +27,7 @@ test('a sender saves a request as a template and starts one from it for two peop
     },
   })
   expect(draft.ok(), await draft.text()).toBe(true)
-  const { id: requestId, signatures } = (await draft.json()) as { id: string; signatures: { id: string }[] }
+  const { id: requestId } = (await draft.json()) as { id: string }
   const uploaded = await request.post(`/api/v3/signature-requests/${requestId}/documents`, {
     headers: auth,
     multipart: {
@@ -34,27 +35,30 @@ test('a sender saves a request as a template and starts one from it for two peop
     },
   })
   expect(uploaded.ok(), await uploaded.text()).toBe(true)
-  const saved = await request.post(`/api/v3/signature-requests/${requestId}/template`, {
-    headers: auth,
-    data: {
-      roles: [
-        { signature_id: signatures[0]?.id, name: 'Employee' },
-        { signature_id: signatures[1]?.id, name: 'HR' },
-      ],
-    },
-  })
-  expect(saved.ok(), await saved.text()).toBe(true)
 
-  // The sender finds the template by its title and names a person for each role.
+  // The sender saves the request as a template from its page, naming a role for each signer, and lands on
+  // the template's editor, where the roles place their fields as a request's signers do.
   await signInTab(page, sender)
-  await page.goto('/dashboard')
-  await page.getByRole('link', { name: 'Templates' }).click()
-  await page.getByLabel('Search templates').fill(tag)
-  const item = page.getByRole('listitem', { name: title })
-  await expect(item).toContainText('Roles: Employee, HR')
+  await page.goto(`/view/${requestId}`)
+  await new RequestViewPage(page).chooseAction('Save as template')
+  const saveDialog = page.getByRole('dialog', { name: 'Save as template' })
+  await saveDialog.getByLabel(`Role of first-${tag}@example.com`).fill('Employee')
+  await saveDialog.getByLabel(`Role of second-${tag}@example.com`).fill('employee')
+  await saveDialog.getByRole('button', { name: 'Save template' }).click()
+  await expect(saveDialog.getByText('Each role needs its own name.')).toBeVisible()
+  await saveDialog.getByLabel(`Role of second-${tag}@example.com`).fill('HR')
+  await saveDialog.getByRole('button', { name: 'Save template' }).click()
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}\/edit$/, { timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: `Template “${title}”` })).toBeVisible()
+  const roles = page.getByRole('list', { name: 'Roles' })
+  await expect(roles.getByRole('textbox').nth(0)).toHaveValue('Employee')
+  await expect(roles.getByRole('textbox').nth(1)).toHaveValue('HR')
   const app = new AppPage(page)
   await app.seeNoSeriousAccessibilityViolations({ structure: true })
-  await item.getByRole('link', { name: 'Use' }).click()
+  await page.getByRole('button', { name: 'Place field for HR' }).click()
+  await expect(page.getByText('Click or tap the page where HR signs.')).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await page.getByRole('link', { name: 'Use', exact: true }).click()
   await expect(page.getByRole('heading', { name: `Start “${title}”` })).toBeVisible()
 
   const employee = page.getByRole('group', { name: 'Employee' })
