@@ -27,7 +27,7 @@ test('a sender saves a request as a template, edits its roles and starts one fro
     },
   })
   expect(draft.ok(), await draft.text()).toBe(true)
-  const { id: requestId } = (await draft.json()) as { id: string }
+  const { id: requestId, signatures } = (await draft.json()) as { id: string; signatures: { id: string }[] }
   const uploaded = await request.post(`/api/v3/signature-requests/${requestId}/documents`, {
     headers: auth,
     multipart: {
@@ -35,6 +35,21 @@ test('a sender saves a request as a template, edits its roles and starts one fro
     },
   })
   expect(uploaded.ok(), await uploaded.text()).toBe(true)
+  // The first signer fills in their town, which a request from the template may have given beforehand.
+  const { id: documentId } = (await uploaded.json()) as { id: string }
+  const placed = await request.put(
+    `/api/v3/signature-requests/${requestId}/signatures/${signatures[0]?.id}`,
+    {
+      headers: auth,
+      data: {
+        document_signatures: [],
+        form_fields: [
+          { kind: 'text', document_id: documentId, page: 0, x: 40, y: 300, width: 200, height: 20 },
+        ],
+      },
+    },
+  )
+  expect(placed.ok(), await placed.text()).toBe(true)
 
   // The sender saves the request as a template from its page, naming a role for each signer, and lands on
   // the template's editor, where the roles place their fields as a request's signers do.
@@ -51,8 +66,8 @@ test('a sender saves a request as a template, edits its roles and starts one fro
   await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}\/edit$/, { timeout: 15_000 })
   await expect(page.getByRole('heading', { name: `Template “${title}”` })).toBeVisible()
   const roles = page.getByRole('list', { name: 'Roles' })
-  await expect(roles.getByRole('textbox').nth(0)).toHaveValue('Employee')
-  await expect(roles.getByRole('textbox').nth(1)).toHaveValue('HR')
+  await expect(roles.getByRole('listitem')).toHaveCount(2)
+  await expect(roles.getByRole('button', { name: 'Place field for Employee' })).toBeVisible()
   const app = new AppPage(page)
   await app.seeNoSeriousAccessibilityViolations({ structure: true })
   await page.getByRole('button', { name: 'Place field for HR' }).click()
@@ -73,6 +88,7 @@ test('a sender saves a request as a template, edits its roles and starts one fro
   await hr.getByLabel('E-mail').fill(`hans-${tag}@example.com`)
   await hr.getByLabel('First name').fill('Hans')
   await hr.getByLabel('Last name').fill('Personal')
+  await employee.getByLabel('Text on page 1 (optional)').fill('Zürich')
   await page.getByRole('button', { name: 'Create request' }).click()
 
   // The new request opens with both people as its signers.
@@ -80,6 +96,16 @@ test('a sender saves a request as a template, edits its roles and starts one fro
   expect(new URL(page.url()).pathname).not.toContain(requestId)
   await expect(page.getByText('Erika Muster').first()).toBeVisible()
   await expect(page.getByText('Hans Personal').first()).toBeVisible()
+  const started = await request.get(
+    `/api/v3/signature-requests/${new URL(page.url()).pathname.split('/')[2]}`,
+    {
+      headers: auth,
+    },
+  )
+  const { signatures: signers } = (await started.json()) as {
+    signatures: { form_fields: { value: string | null }[] }[]
+  }
+  expect(signers[0]?.form_fields.map((field) => field.value)).toEqual(['Zürich'])
 
   // The template stays until its owner deletes it, after being asked.
   await page.goto('/templates')

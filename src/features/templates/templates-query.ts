@@ -82,7 +82,16 @@ export type RolePerson = { role: string; email: string; firstName: string; lastN
 /** POST /v3/templates/{id}/signature-requests: a draft with a person for each role. */
 export function useStartFromTemplate(api: ApiClient) {
   return useMutation({
-    mutationFn: async ({ id, people }: { id: string; people: readonly RolePerson[] }) =>
+    mutationFn: async ({
+      id,
+      people,
+      prefill,
+    }: {
+      id: string
+      people: readonly RolePerson[]
+      /** Values of the roles' fields given now, by the template's field ids. */
+      prefill: readonly { fieldId: string; value: string }[]
+    }) =>
       v.parse(
         signatureRequestSchema,
         await api.request(apiPaths.templateSignatureRequests(id), {
@@ -97,6 +106,7 @@ export function useStartFromTemplate(api: ApiClient) {
                 lastName: person.lastName.trim() || undefined,
               },
             })),
+            prefill,
           },
         }),
       ),
