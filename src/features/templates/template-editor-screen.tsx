@@ -150,7 +150,11 @@ function TemplateEditor({ template }: { template: TemplateView }) {
               onChange={(roles) => save({ roles })}
             />
             <PlacedFormFields request={draft} placeable={placeable} fields={fields} />
-            <RequestTitle title={template.title} onRename={(changed) => save({ title: changed })} />
+            <RequestTitle
+              title={template.title}
+              label={<Trans>Title of the requests started from it</Trans>}
+              onRename={(changed) => save({ title: changed })}
+            />
             <TemplateMessage message={template.message} onSave={(message) => save({ message })} />
             <RequestStandard request={template} mayChoose onChoose={save} />
             <TemplateFollowUp template={template} onSave={save} />
