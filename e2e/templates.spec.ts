@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { a4, makePdf } from '../tests/fixtures/make-fixtures.ts'
 import { expect, test } from './fixtures.ts'
 import { AppPage } from './pages/app-page.ts'
+import { RequestViewPage } from './pages/request-view-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 
-test('a sender saves a request as a template and starts one from it for two people', async ({
+test('a sender saves a request as a template, edits its roles and starts one from it for two people', async ({
   page,
   request,
 }) => {
@@ -34,27 +35,45 @@ test('a sender saves a request as a template and starts one from it for two peop
     },
   })
   expect(uploaded.ok(), await uploaded.text()).toBe(true)
-  const saved = await request.post(`/api/v3/signature-requests/${requestId}/template`, {
-    headers: auth,
-    data: {
-      roles: [
-        { signature_id: signatures[0]?.id, name: 'Employee' },
-        { signature_id: signatures[1]?.id, name: 'HR' },
-      ],
+  // The first signer fills in their town, which a request from the template may have given beforehand.
+  const { id: documentId } = (await uploaded.json()) as { id: string }
+  const placed = await request.put(
+    `/api/v3/signature-requests/${requestId}/signatures/${signatures[0]?.id}`,
+    {
+      headers: auth,
+      data: {
+        document_signatures: [],
+        form_fields: [
+          { kind: 'text', document_id: documentId, page: 0, x: 40, y: 300, width: 200, height: 20 },
+        ],
+      },
     },
-  })
-  expect(saved.ok(), await saved.text()).toBe(true)
+  )
+  expect(placed.ok(), await placed.text()).toBe(true)
 
-  // The sender finds the template by its title and names a person for each role.
+  // The sender saves the request as a template from its page, naming a role for each signer, and lands on
+  // the template's editor, where the roles place their fields as a request's signers do.
   await signInTab(page, sender)
-  await page.goto('/dashboard')
-  await page.getByRole('link', { name: 'Templates' }).click()
-  await page.getByLabel('Search templates').fill(tag)
-  const item = page.getByRole('listitem', { name: title })
-  await expect(item).toContainText('Roles: Employee, HR')
+  await page.goto(`/view/${requestId}`)
+  await new RequestViewPage(page).chooseAction('Save as template')
+  const saveDialog = page.getByRole('dialog', { name: 'Save as template' })
+  await saveDialog.getByLabel(`Role of first-${tag}@example.com`).fill('Employee')
+  await saveDialog.getByLabel(`Role of second-${tag}@example.com`).fill('employee')
+  await saveDialog.getByRole('button', { name: 'Save template' }).click()
+  await expect(saveDialog.getByText('Each role needs its own name.')).toBeVisible()
+  await saveDialog.getByLabel(`Role of second-${tag}@example.com`).fill('HR')
+  await saveDialog.getByRole('button', { name: 'Save template' }).click()
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}\/edit$/, { timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: `Template “${title}”` })).toBeVisible()
+  const roles = page.getByRole('list', { name: 'Roles' })
+  await expect(roles.getByRole('listitem')).toHaveCount(2)
+  await expect(roles.getByRole('button', { name: 'Place field for Employee' })).toBeVisible()
   const app = new AppPage(page)
   await app.seeNoSeriousAccessibilityViolations({ structure: true })
-  await item.getByRole('link', { name: 'Use' }).click()
+  await page.getByRole('button', { name: 'Place field for HR' }).click()
+  await expect(page.getByText('Click or tap the page where HR signs.')).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await page.getByRole('link', { name: 'Use', exact: true }).click()
   await expect(page.getByRole('heading', { name: `Start “${title}”` })).toBeVisible()
 
   const employee = page.getByRole('group', { name: 'Employee' })
@@ -69,6 +88,7 @@ test('a sender saves a request as a template and starts one from it for two peop
   await hr.getByLabel('E-mail').fill(`hans-${tag}@example.com`)
   await hr.getByLabel('First name').fill('Hans')
   await hr.getByLabel('Last name').fill('Personal')
+  await employee.getByLabel('Text on page 1 (optional)').fill('Zürich')
   await page.getByRole('button', { name: 'Create request' }).click()
 
   // The new request opens with both people as its signers.
@@ -76,6 +96,16 @@ test('a sender saves a request as a template and starts one from it for two peop
   expect(new URL(page.url()).pathname).not.toContain(requestId)
   await expect(page.getByText('Erika Muster').first()).toBeVisible()
   await expect(page.getByText('Hans Personal').first()).toBeVisible()
+  const started = await request.get(
+    `/api/v3/signature-requests/${new URL(page.url()).pathname.split('/')[2]}`,
+    {
+      headers: auth,
+    },
+  )
+  const { signatures: signers } = (await started.json()) as {
+    signatures: { form_fields: { value: string | null }[] }[]
+  }
+  expect(signers[0]?.form_fields.map((field) => field.value)).toEqual(['Zürich'])
 
   // The template stays until its owner deletes it, after being asked.
   await page.goto('/templates')

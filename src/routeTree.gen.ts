@@ -79,6 +79,7 @@ import { Route as ProfileSignatureStandardsUpdateRouteImport } from './routes/pr
 import { Route as SsoErrorIndexRouteImport } from './routes/sso/error/index'
 import { Route as SsoErrorCompanyRouteImport } from './routes/sso/error/company'
 import { Route as TemplatesIdBulkRouteImport } from './routes/templates/$id.bulk'
+import { Route as TemplatesIdEditRouteImport } from './routes/templates/$id.edit'
 import { Route as TemplatesIdStartRouteImport } from './routes/templates/$id.start'
 import { Route as ViewIdUseridRouteImport } from './routes/view/$id/$userid'
 import { Route as DirectSignIdentificationEidasIndexRouteImport } from './routes/direct-sign/identification/eidas/index'
@@ -457,6 +458,11 @@ const TemplatesIdBulkRoute = TemplatesIdBulkRouteImport.update({
   path: '/templates/$id/bulk',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TemplatesIdEditRoute = TemplatesIdEditRouteImport.update({
+  id: '/templates/$id/edit',
+  path: '/templates/$id/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TemplatesIdStartRoute = TemplatesIdStartRouteImport.update({
   id: '/templates/$id/start',
   path: '/templates/$id/start',
@@ -633,6 +639,7 @@ export interface FileRoutesByFullPath {
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
   '/templates/$id/bulk': typeof TemplatesIdBulkRoute
+  '/templates/$id/edit': typeof TemplatesIdEditRoute
   '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing/': typeof BusinessBillingIndexRoute
@@ -724,6 +731,7 @@ export interface FileRoutesByTo {
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
   '/templates/$id/bulk': typeof TemplatesIdBulkRoute
+  '/templates/$id/edit': typeof TemplatesIdEditRoute
   '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing': typeof BusinessBillingIndexRoute
@@ -816,6 +824,7 @@ export interface FileRoutesById {
   '/profile/signature-standards/update': typeof ProfileSignatureStandardsUpdateRoute
   '/sso/error/company': typeof SsoErrorCompanyRoute
   '/templates/$id/bulk': typeof TemplatesIdBulkRoute
+  '/templates/$id/edit': typeof TemplatesIdEditRoute
   '/templates/$id/start': typeof TemplatesIdStartRoute
   '/view/$id/$userid': typeof ViewIdUseridRoute
   '/business/billing/': typeof BusinessBillingIndexRoute
@@ -909,6 +918,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/update'
     | '/sso/error/company'
     | '/templates/$id/bulk'
+    | '/templates/$id/edit'
     | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing/'
@@ -1000,6 +1010,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/update'
     | '/sso/error/company'
     | '/templates/$id/bulk'
+    | '/templates/$id/edit'
     | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing'
@@ -1091,6 +1102,7 @@ export interface FileRouteTypes {
     | '/profile/signature-standards/update'
     | '/sso/error/company'
     | '/templates/$id/bulk'
+    | '/templates/$id/edit'
     | '/templates/$id/start'
     | '/view/$id/$userid'
     | '/business/billing/'
@@ -1183,6 +1195,7 @@ export interface RootRouteChildren {
   ProfileSignatureStandardsUpdateRoute: typeof ProfileSignatureStandardsUpdateRoute
   SsoErrorCompanyRoute: typeof SsoErrorCompanyRoute
   TemplatesIdBulkRoute: typeof TemplatesIdBulkRoute
+  TemplatesIdEditRoute: typeof TemplatesIdEditRoute
   TemplatesIdStartRoute: typeof TemplatesIdStartRoute
   ViewIdUseridRoute: typeof ViewIdUseridRoute
   BusinessBillingIndexRoute: typeof BusinessBillingIndexRoute
@@ -1703,6 +1716,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TemplatesIdBulkRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/templates/$id/edit': {
+      id: '/templates/$id/edit'
+      path: '/templates/$id/edit'
+      fullPath: '/templates/$id/edit'
+      preLoaderRoute: typeof TemplatesIdEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/templates/$id/start': {
       id: '/templates/$id/start'
       path: '/templates/$id/start'
@@ -1907,6 +1927,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileSignatureStandardsUpdateRoute: ProfileSignatureStandardsUpdateRoute,
   SsoErrorCompanyRoute: SsoErrorCompanyRoute,
   TemplatesIdBulkRoute: TemplatesIdBulkRoute,
+  TemplatesIdEditRoute: TemplatesIdEditRoute,
   TemplatesIdStartRoute: TemplatesIdStartRoute,
   ViewIdUseridRoute: ViewIdUseridRoute,
   BusinessBillingIndexRoute: BusinessBillingIndexRoute,

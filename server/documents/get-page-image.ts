@@ -3,7 +3,7 @@ import { findSignedVersion } from '../signature-requests/find-signed-version.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
 import { pageImageKey } from '../storage/storage-keys.ts'
 import { DocumentError } from './document-error.ts'
-import { findDocument } from './find-document.ts'
+import { findShownDocument } from './find-shown-document.ts'
 import { maxScale, minScale } from './render-pages.ts'
 
 /** A page image that is there, or one still being rendered (the client asks again, SPEC §8). */
@@ -31,7 +31,7 @@ export async function getPageImage(
   scale: number,
   version?: string,
 ): Promise<PageImage> {
-  const found = await findDocument(services.db, caller, id)
+  const found = await findShownDocument(services.db, caller, id)
   const document =
     version === undefined || version === found.sha256
       ? found

@@ -1,6 +1,6 @@
 import { ApiError } from '../http/api-error.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
-import { findDocument } from './find-document.ts'
+import { findShownDocument } from './find-shown-document.ts'
 
 /**
  * GET /v3/documents/{id}/pages/{n}/text: the text of page `page` (from 0) in reading order, lines kept,
@@ -13,7 +13,7 @@ export async function getPageText(
   id: string,
   page: number,
 ): Promise<string> {
-  const document = await findDocument(services.db, caller, id)
+  const document = await findShownDocument(services.db, caller, id)
   if (!Number.isInteger(page) || page < 0 || page >= document.pageCount) {
     throw new ApiError(404, 'document.page_not_found', `The document has ${document.pageCount} pages`)
   }

@@ -26,7 +26,7 @@ export async function membershipOf(db: Queryable, userId: string): Promise<Membe
 }
 
 /** Whether the caller may see and use the template: its owner, or a member of the business that shares it. */
-function mayUse(template: Pick<TemplateRow, 'ownerId' | 'businessId'>, userId: string, m: Membership) {
+export function mayUse(template: Pick<TemplateRow, 'ownerId' | 'businessId'>, userId: string, m: Membership) {
   return (
     template.ownerId === userId || (template.businessId !== null && template.businessId === m?.businessId)
   )

@@ -36,7 +36,12 @@ export async function saveRequestAsTemplate(
         'Only the sender may save a request as a template',
       )
     }
-    const signers = [...found.signatures].sort((a, b) => a.sequence - b.sequence)
+    // In the order the request shows them: signing order, then address (the rows come in no order).
+    const signers = [...found.signatures].sort(
+      (a, b) =>
+        a.sequence - b.sequence ||
+        (a.accountEmail < b.accountEmail ? -1 : a.accountEmail > b.accountEmail ? 1 : 0),
+    )
     if (signers.length === 0) {
       throw new ApiError(409, 'signature_request.no_signers', 'A template needs a signer to make a role of')
     }

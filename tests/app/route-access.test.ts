@@ -58,6 +58,8 @@ const specPaths = [
   '/upload',
   '/templates',
   '/templates/$id/start',
+  // The template editor (issue 41 §1).
+  '/templates/$id/edit',
   // Bulk send from a template and its progress (issue 41 §2).
   '/templates/$id/bulk',
   '/bulk-sends/$id',

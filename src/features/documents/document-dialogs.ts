@@ -4,6 +4,7 @@ import type { Delegation } from './delegate-dialog.tsx'
 import type { DeleteDocumentsProps } from './delete-documents-dialog.tsx'
 import type { RemoveSignerProps } from './remove-signer-dialog.tsx'
 import type { RequestDialogProps } from './request-dialog-props.ts'
+import type { SaveAsTemplateProps, SaveAsTemplateValue } from './save-as-template-dialog.tsx'
 
 /** The dialogs of SPEC §2 about a signature request. */
 export const documentDialogs = {
@@ -43,5 +44,11 @@ export const documentDialogs = {
     namespace: 'general',
     role: 'alertdialog',
     load: () => import('./delete-documents-dialog.tsx').then((m) => m.DeleteDocumentsDialog),
+  }),
+  /** Submits the template's title and a role for each signer (issue 41 §1). */
+  saveAsTemplate: defineDialog<SaveAsTemplateProps, SaveAsTemplateValue>()({
+    name: 'saveAsTemplate',
+    namespace: 'document',
+    load: () => import('./save-as-template-dialog.tsx').then((m) => m.SaveAsTemplateDialog),
   }),
 }

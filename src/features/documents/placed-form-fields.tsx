@@ -26,7 +26,7 @@ export function PlacedFormFields({
   placeable,
   fields,
 }: {
-  request: SignatureRequestView
+  request: Pick<SignatureRequestView, 'signatures' | 'documents'>
   placeable: ReadonlySet<string>
   fields: SignatureFields
 }) {

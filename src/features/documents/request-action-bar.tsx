@@ -7,6 +7,7 @@ import type { SignatureRequestView } from '../../../contract/signature-requests.
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { ActionMenu, type MenuAction } from '../../ui/menu/action-menu.tsx'
+import { signerLabel } from '../../ui/request/signer-label.ts'
 import { documentDialogs } from './document-dialogs.ts'
 import styles from './documents.module.css'
 import type { RequestActions } from './request-actions.ts'
@@ -14,6 +15,7 @@ import {
   declineRequest,
   delegateSignature,
   deleteRequest,
+  saveAsTemplate,
   withdrawRequest,
 } from './signature-request-calls.ts'
 import { signatureRequestKeys } from './signature-request-query.ts'
@@ -65,6 +67,21 @@ export function RequestActionBar({
     queryClient.removeQueries({ queryKey: signatureRequestKeys.detail(srid) })
     await queryClient.invalidateQueries({ queryKey: signatureRequestKeys.lists() })
     await navigate({ to: '/dashboard' })
+  }
+  // The template opens in its editor once saved.
+  const saveThisAsTemplate = async () => {
+    let templateId: string | undefined
+    const signers = [...request.signatures]
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((signature) => ({ id: signature.id, label: signerLabel(signature) }))
+    const saved = await openDialog(ui, documentDialogs.saveAsTemplate, {
+      props: { title, signers },
+      action: async ({ value }) => {
+        templateId = await saveAsTemplate(api, srid, value)
+      },
+    })
+    if (saved && templateId !== undefined)
+      await navigate({ to: '/templates/$id/edit', params: { id: templateId } })
   }
   const primary = actions.sign ? 'sign' : actions.send ? 'send' : actions.remind ? 'remind' : 'download'
   const menu: MenuAction[] = [
@@ -144,6 +161,9 @@ export function RequestActionBar({
             disabled: busy,
           },
         ]
+      : []),
+    ...(actions.saveAsTemplate
+      ? [{ value: 'template', label: t`Save as template`, onSelect: () => void saveThisAsTemplate() }]
       : []),
     ...(actions.withdraw
       ? [

@@ -52,6 +52,8 @@ export interface RequestActions {
   removeAttachments: boolean
   /** Move or extend its expiry: the owner, while the request is a draft or open. */
   changeExpiry: boolean
+  /** Save it as a template, its signers becoming roles: the owner, once it has a signer (issue 41 §1). */
+  saveAsTemplate: boolean
 }
 
 // The caller and the owner as the machine sees them: the owner's id is the caller's when the caller owns it.
@@ -148,5 +150,6 @@ export function requestActions(request: SignatureRequestView, email: string): Re
     readOnly: !request.isOwner && own === undefined,
     removeAttachments: changeable && request.isOwner,
     changeExpiry: changeable && request.isOwner,
+    saveAsTemplate: request.isOwner && request.signatures.length > 0,
   }
 }

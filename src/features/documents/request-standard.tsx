@@ -45,7 +45,7 @@ export function RequestStandard({
   mayChoose,
   onChoose,
 }: {
-  request: SignatureRequestView
+  request: Pick<SignatureRequestView, 'quality' | 'legislation'>
   mayChoose: boolean
   onChoose: (body: ReturnType<typeof standardBody>) => Promise<void>
 }) {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { errorCode } from '../../api/error-messages.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -14,9 +14,12 @@ const maxTitleLength = 200
 /** The owner renames their draft: the title the signers will see, saved on its own. */
 export function RequestTitle({
   title,
+  label = <Trans>Title of the request</Trans>,
   onRename,
 }: {
   title: string
+  /** The field's label: a template names the title its requests get. */
+  label?: ReactNode
   onRename: (title: string) => Promise<void>
 }) {
   const { i18n } = useLingui()
@@ -42,7 +45,7 @@ export function RequestTitle({
         <Trans>Title</Trans>
       </h2>
       <TextField
-        label={<Trans>Title of the request</Trans>}
+        label={label}
         name="title"
         value={value}
         maxLength={maxTitleLength}

@@ -12,6 +12,7 @@ import {
   signerInviteSchema,
   updateSignatureRequestSchema,
 } from '../../../contract/signature-requests.ts'
+import { saveAsTemplateSchema, templateSchema } from '../../../contract/templates.ts'
 import type { ApiClient } from '../../api/client.ts'
 
 const asRequest = (answer: unknown): SignatureRequestView => v.parse(signatureRequestSchema, answer)
@@ -132,4 +133,15 @@ export async function removeAttachment(api: ApiClient, id: string, attachmentId:
 /** GET a file of the API (a PDF, a zip, a report) with the session's credentials. */
 export async function fetchFile(api: ApiClient, path: string): Promise<Blob> {
   return api.request<Blob>(path, { responseType: 'blob' })
+}
+
+/** POST .../template: saves the caller's request as a template of theirs; answers the template's id. */
+export async function saveAsTemplate(
+  api: ApiClient,
+  id: string,
+  input: v.InferInput<typeof saveAsTemplateSchema>,
+): Promise<string> {
+  const body = v.parse(saveAsTemplateSchema, input)
+  const answer = await api.request(apiPaths.saveRequestAsTemplate(id), { method: 'POST', body, retries: 0 })
+  return v.parse(templateSchema, answer).id
 }

@@ -3,7 +3,12 @@ import * as v from 'valibot'
 import { type BulkCheck, bulkCheckSchema, bulkSendSchema } from '../../../contract/bulk-sends.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
-import { templatePageSchema, templateSchema } from '../../../contract/templates.ts'
+import {
+  type TemplateView,
+  templatePageSchema,
+  templateSchema,
+  type UpdateTemplate,
+} from '../../../contract/templates.ts'
 import type { ApiClient } from '../../api/client.ts'
 
 /** Cache keys of the templates; every change refreshes them all. */
@@ -45,6 +50,19 @@ export function useDeleteTemplate(api: ApiClient) {
   })
 }
 
+/** PUT /v3/templates/{id}: the template editor's changes; the answer replaces the template in the cache. */
+export function useUpdateTemplate(api: ApiClient, id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: Partial<UpdateTemplate>) =>
+      v.parse(templateSchema, await api.request(apiPaths.template(id), { method: 'PUT', body, retries: 0 })),
+    onSuccess: (template: TemplateView) => {
+      queryClient.setQueryData(templateKeys.one(id), template)
+      return queryClient.invalidateQueries({ queryKey: [...templateKeys.all, 'list'] })
+    },
+  })
+}
+
 /** PUT /v3/templates/{id} `{ shared }`: an admin shares the template with the business, or takes it back. */
 export function useShareTemplate(api: ApiClient) {
   const queryClient = useQueryClient()
@@ -64,7 +82,16 @@ export type RolePerson = { role: string; email: string; firstName: string; lastN
 /** POST /v3/templates/{id}/signature-requests: a draft with a person for each role. */
 export function useStartFromTemplate(api: ApiClient) {
   return useMutation({
-    mutationFn: async ({ id, people }: { id: string; people: readonly RolePerson[] }) =>
+    mutationFn: async ({
+      id,
+      people,
+      prefill,
+    }: {
+      id: string
+      people: readonly RolePerson[]
+      /** Values of the roles' fields given now, by the template's field ids. */
+      prefill: readonly { fieldId: string; value: string }[]
+    }) =>
       v.parse(
         signatureRequestSchema,
         await api.request(apiPaths.templateSignatureRequests(id), {
@@ -79,6 +106,7 @@ export function useStartFromTemplate(api: ApiClient) {
                 lastName: person.lastName.trim() || undefined,
               },
             })),
+            prefill,
           },
         }),
       ),

@@ -124,6 +124,15 @@ function TemplateItem({
         >
           <Trans>Bulk send</Trans>
         </Link>
+        {template.mayEdit ? (
+          <Link
+            to="/templates/$id/edit"
+            params={{ id: template.id }}
+            className={buttonClass({ size: 'sm', variant: 'secondary' })}
+          >
+            <Trans>Edit</Trans>
+          </Link>
+        ) : null}
         {mayShare ? (
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => onShare(!template.shared)}>
             {template.shared ? <Trans>Stop sharing</Trans> : <Trans>Share with the business</Trans>}

@@ -94,8 +94,8 @@ export function useSignatureFields({
   placeable,
   save,
 }: {
-  /** The request, once loaded. */
-  request: SignatureRequestView | undefined
+  /** The request, once loaded; or a template, its roles as the signers of a draft. */
+  request: Pick<SignatureRequestView, 'statusOverall' | 'signatures'> | undefined
   ownSignatureId: string | undefined
   canSign: boolean
   /** The URL of the image signing draws in the viewer's own field (their visual signature), once loaded. */

@@ -493,4 +493,47 @@ describe.each(featureDrivers)('templates on %s', (driver) => {
       status: 'OPEN',
     })
   })
+
+  it('shows a template’s pages to those who may use it, and to nobody else', async () => {
+    const own = await twoRoleTemplate(admin, 'Pages')
+    const shared = await twoRoleTemplate(admin, 'Shared pages', true)
+    const pageOf = (template: TemplateView) => apiPaths.documentPage(template.documents[0]?.id ?? '', 0, 50)
+    // The renderer answers at once or asks to come back (202); either way the caller may see the page.
+    expect([200, 202]).toContain((await call(admin, 'GET', pageOf(own))).status)
+    expect([200, 202]).toContain((await call(member, 'GET', pageOf(shared))).status)
+    expect((await refusal(await call(member, 'GET', pageOf(own)), 404)).code).toBe('document.not_found')
+    expect((await refusal(await call(outsider, 'GET', pageOf(shared)), 404)).code).toBe('document.not_found')
+    // A template's document is not a document of the caller's: it is neither downloaded nor deleted as one.
+    const document = own.documents[0]?.id ?? ''
+    expect((await call(admin, 'GET', apiPaths.documentDownload(document, false))).status).toBe(404)
+    expect((await call(admin, 'DELETE', `/v3/documents/${document}`)).status).toBe(404)
+  })
+
+  it('makes roles of a request’s signers in the order the request shows them', async () => {
+    const document = await uploadDocument(admin)
+    const request = await json<SignatureRequestView>(
+      await call(admin, 'POST', apiPaths.signatureRequests(), {
+        title: 'Order',
+        documents: [{ id: document.id }],
+        signatures: [{ account_email: 'zed@example.com' }, { account_email: 'amy@example.com' }],
+      }),
+      201,
+    )
+    expect(request.signatures.map((s) => s.accountEmail)).toEqual(['amy@example.com', 'zed@example.com'])
+    // Changing the first signer's fields writes its row anew, after the other one.
+    const amy = request.signatures[0]?.id ?? ''
+    await json(
+      await call(admin, 'PUT', apiPaths.signatureRequestSignature(request.id, amy), {
+        document_signatures: [{ document_id: document.id, page: 0, x: 40, y: 40, width: 240, height: 112 }],
+      }),
+    )
+    const template = await json<TemplateView>(
+      await call(admin, 'POST', apiPaths.saveRequestAsTemplate(request.id), {}),
+      201,
+    )
+    expect(template.roles.map((r) => [r.name, r.documentSignatures.length])).toEqual([
+      ['Signer 1', 1],
+      ['Signer 2', 0],
+    ])
+  })
 })

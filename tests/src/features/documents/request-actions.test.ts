@@ -45,6 +45,14 @@ const request = (change: Partial<SignatureRequestView>): SignatureRequestView =>
 })
 
 describe('requestActions', () => {
+  it('offers saving as a template to the sender of a request with signers, in any status, not to a signer', () => {
+    for (const statusOverall of ['DRAFT', 'OPEN', 'SIGNED', 'WITHDRAWN'] as const) {
+      expect(requestActions(request({ statusOverall }), 'olga@example.com').saveAsTemplate).toBe(true)
+    }
+    expect(requestActions(request({ signatures: [] }), 'olga@example.com').saveAsTemplate).toBe(false)
+    expect(requestActions(request({ isOwner: false }), 'anna@example.com').saveAsTemplate).toBe(false)
+  })
+
   it('lets the sender of an open request remind, withdraw and change signers, not sign or delete', () => {
     const actions = requestActions(request({}), 'olga@example.com')
     expect(actions).toMatchObject({
