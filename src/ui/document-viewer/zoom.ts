@@ -14,7 +14,7 @@ export function stepZoom(zoom: ZoomLevel, direction: 1 | -1): ZoomLevel {
 }
 
 /** The pixel density page images are made for (SPEC §9: densities 1 and 2): 2 on a high-density screen. */
-export function screenDensity(): 1 | 2 {
+function screenDensity(): 1 | 2 {
   return typeof window !== 'undefined' && window.devicePixelRatio >= 1.5 ? 2 : 1
 }
 
