@@ -49,17 +49,33 @@ export function SignerList({
   const inOrder = new Set(request.signatures.map((s) => s.sequence)).size > 1
   const mayOrder = actions?.order === true && request.signatures.length > 1
 
-  // The list as it is, renumbered one after the other, or all at position 1 (in parallel).
-  const saveOrder = async (ids: readonly string[], ordered: boolean) => {
-    await updateRequest(api, id, {
-      signatures: ids.map((signatureId, index) => ({ id: signatureId, sequence: ordered ? index + 1 : 1 })),
+  // Positions from the list's order: each signer one after the one before, or at the same position as it when it
+  // signs together with it (`together`); all at position 1 when the signers sign in parallel.
+  const saveOrder = async (ids: readonly string[], together: ReadonlySet<string>, ordered: boolean) => {
+    let position = 0
+    const signatures = ids.map((signatureId, index) => {
+      if (index === 0 || !together.has(signatureId)) position += 1
+      return { id: signatureId, sequence: ordered ? position : 1 }
     })
+    await updateRequest(api, id, { signatures })
     await onChanged()
   }
   const ids = request.signatures.map((s) => s.id)
+  const together = new Set(
+    request.signatures
+      .filter((s, index) => index > 0 && s.sequence === request.signatures[index - 1]?.sequence)
+      .map((s) => s.id),
+  )
   const move = (signatureId: string, to: number) => {
     const rest = ids.filter((other) => other !== signatureId)
-    void saveOrder([...rest.slice(0, to), signatureId, ...rest.slice(to)], true)
+    const moved = new Set([...together].filter((other) => other !== signatureId))
+    void saveOrder([...rest.slice(0, to), signatureId, ...rest.slice(to)], moved, true)
+  }
+  const signTogether = (signatureId: string, joined: boolean) => {
+    const changed = new Set(together)
+    if (joined) changed.add(signatureId)
+    else changed.delete(signatureId)
+    void saveOrder(ids, changed, true)
   }
 
   const add = async () => {
@@ -86,7 +102,7 @@ export function SignerList({
         <CheckboxField
           label={<Trans>Signers sign one after the other, in this order</Trans>}
           checked={inOrder}
-          onChange={(event) => void saveOrder(ids, event.target.checked)}
+          onChange={(event) => void saveOrder(ids, new Set(), event.target.checked)}
         />
       ) : null}
       {request.signatures.length === 0 ? (
@@ -142,6 +158,13 @@ export function SignerList({
                     </span>
                   ) : null}
                 </span>
+                {mayOrder && inOrder && index > 0 ? (
+                  <CheckboxField
+                    label={<Trans>{label} signs at the same time as the one above</Trans>}
+                    checked={together.has(signature.id)}
+                    onChange={(event) => signTogether(signature.id, event.target.checked)}
+                  />
+                ) : null}
                 {mayOrder && inOrder ? (
                   <>
                     <Button
