@@ -33,6 +33,10 @@ type Scenario = {
 
 /** A description's example values that stand for things the harness makes: the example value, the world's key. */
 const standIns: [string, string][] = [
+  ['add_your_api_name_here', 'username'],
+  ['please_enter_your_password_here', 'apiKey'],
+  ['Customer_A', 'username'],
+  ['00000000-0000-0000-0000-000000000000', 'apiKey'],
   ['3648f61d-4194-455c-a0bc-1c438d2cd11b', 'DOC_1'],
   ['14f65d46-6653-c33c-81a8-260bd5aba3c5', 'DOC_2'],
   ['4f43614a-de50-bfe1-2df3-4c881fc7840e', 'SR_ID'],
@@ -79,7 +83,18 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     return String((await readJson(response, 201)).id)
   }
 
-  const scenarios: Record<string, Scenario> = {}
+  /** The login of each description: its token is what the calls after it send. */
+  const login: Scenario = {
+    remember: (answer, world) => {
+      world.token =
+        typeof answer === 'string' ? answer : String((answer as { accesstoken: string }).accesstoken)
+    },
+  }
+  const scenarios: Record<string, Scenario> = {
+    'sign_v3 POST /access/login': login,
+    'sign_v2 POST /access/login': login,
+    'validation_v1 POST /access/login': login,
+  }
 
   beforeAll(async () => {
     api = await startSigningClient(driver)
@@ -103,7 +118,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       201,
     )
     world.username = 'api_demo_example'
-    world.apiKey = String(key.api_key)
+    world.apiKey = String(key.apiKey)
     world.token = String(
       (
         await readJson(
@@ -121,6 +136,23 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     const served = [...answered.values()].filter(Boolean).length
     console.info(`${served} of ${operations.length} operations answer as described`)
     await api?.server.stop()
+  })
+
+  it('refuses a wrong key with 401 and a body without `api-key` with 400, JSON or form-encoded', async () => {
+    const url = `${api.server.url}/api/skribble/v3/access/login`
+    const wrong = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: world.username ?? '', 'api-key': 'demo_wrong' }).toString(),
+    })
+    expect(wrong.status).toBe(401)
+    const missing = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: world.username, api_key: world.apiKey }),
+    })
+    expect(missing.status).toBe(400)
+    expect(await missing.json()).toMatchObject({ code: 'request.invalid', field: 'api-key' })
   })
 
   const ordered = [
@@ -167,22 +199,28 @@ type Content = Record<
 >
 
 /**
- * The bodies the description gives the operation: each named example of its first media type that has any (or
- * that type's single example), or one call without a body when it takes none.
+ * The bodies the description gives the operation, for each media type it takes: each named example, or the
+ * type's single example, or else one built from the `example` of each property of its schema; one call without
+ * a body when it takes none.
  */
 function requestExamples(op: DescribedOperation): { name: string; type: string; value: unknown }[] {
   const content = (op.operation.requestBody as { content?: Content } | undefined)?.content
   if (content === undefined) return [{ name: 'none', type: '', value: undefined }]
-  const types = Object.keys(content)
-  const withExamples = types.find(
-    (t) => content[t]?.examples !== undefined || content[t]?.example !== undefined,
-  )
-  const type = withExamples ?? types[0] ?? 'application/json'
-  const media = content[type]
-  if (media?.examples !== undefined) {
-    return Object.entries(media.examples).map(([name, e]) => ({ name, type, value: e.value }))
-  }
-  return [{ name: media?.example === undefined ? 'built' : 'example', type, value: media?.example }]
+  return Object.entries(content).flatMap(([type, media]) => {
+    if (media.examples !== undefined) {
+      return Object.entries(media.examples).map(([name, e]) => ({
+        name: `${type} ${name}`,
+        type,
+        value: e.value,
+      }))
+    }
+    if (media.example !== undefined) return [{ name: type, type, value: media.example }]
+    const properties = (media.schema as { properties?: Record<string, { example?: unknown }> } | undefined)
+      ?.properties
+    const built = Object.entries(properties ?? {}).filter(([, p]) => p.example !== undefined)
+    if (built.length === 0) return [{ name: `${type} built`, type, value: undefined }]
+    return [{ name: `${type} built`, type, value: Object.fromEntries(built.map(([k, p]) => [k, p.example])) }]
+  })
 }
 
 const json = (value: unknown) => ({ type: 'application/json', data: JSON.stringify(value) })
