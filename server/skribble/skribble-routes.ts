@@ -9,7 +9,7 @@ import {
 import { accessLogin } from '../api-users/access-login.ts'
 import { findDocument } from '../documents/find-document.ts'
 import { ApiError } from '../http/api-error.ts'
-import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { sendJson } from '../http/send-json.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
@@ -30,6 +30,7 @@ import type { RequestServices } from '../signature-requests/request-services.ts'
 import { updateSignatureRequest } from '../signature-requests/update-signature-request.ts'
 import { withdrawSignatureRequest } from '../signature-requests/withdraw-signature-request.ts'
 import { readSkribbleBody } from './skribble-body.ts'
+import { createSkribblePlatformRoutes, type SkribblePlatformServices } from './skribble-platform-routes.ts'
 import {
   type PageHeights,
   pageHeightsOf,
@@ -44,7 +45,7 @@ import {
 } from './skribble-requests.ts'
 
 /** What the compatibility layer needs: the services of the /api/v3 routes it translates onto. */
-export type SkribbleServices = RequestServices & ApiKeyMode
+export type SkribbleServices = RequestServices & SkribblePlatformServices
 
 /** Where Skribble's sign descriptions are served, under /api. */
 const signBases = ['/skribble/v2', '/skribble/v3'] as const
@@ -88,6 +89,8 @@ const documentContentSchema = v.object({
  *   as its multipart upload), `removeRequestDocuments`.
  * - v3 `.../observers`: the request's observers (`cc_email_addresses`) through `getSignatureRequest` and
  *   `updateSignatureRequest`; an observer's id is its address.
+ * - v2 and v3 `/management/health`, `/user/signature-qualities`, `/activities/signatures`: see
+ *   skribble-platform-routes.ts.
  * - v3 `GET .../attachments`: `getSignatureRequest` (its `attachments`); `GET .../report`: `requestReportPdf`
  *   (PDF) or `getRequestReport` (JSON).
  *
@@ -103,6 +106,7 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
   const login = (c: Context, credentials: { username: string; apiKey: string }) =>
     accessLogin(db, c, credentials, now(), production)
   for (const base of signBases) {
+    routes.route('/', createSkribblePlatformRoutes(base, services))
     routes.post(`${base}/access/login`, loginLimit, async (c) => {
       const body = await readSkribbleBody(c, signLoginSchema, { form: true })
       return c.text((await login(c, { username: body.username, apiKey: body['api-key'] })).token)

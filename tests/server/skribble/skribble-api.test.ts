@@ -130,7 +130,13 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v3 GET /signature-requests/{SR_ID}/report': {},
     'sign_v3 POST /signature-requests/{SR_ID}/withdraw': {},
     'sign_v3 DELETE /signature-requests/{SR_ID}': {},
+    'sign_v3 GET /management/health': {},
+    'sign_v3 GET /user/signature-qualities': {},
+    'sign_v3 GET /activities/signatures': {},
     'sign_v2 POST /access/login': login,
+    'sign_v2 GET /management/health': {},
+    'sign_v2 GET /user/signature-qualities': {},
+    'sign_v2 GET /activities/signatures': {},
     'validation_v1 POST /access/login': login,
   }
 
