@@ -30,6 +30,7 @@ import type { RequestServices } from '../signature-requests/request-services.ts'
 import { updateSignatureRequest } from '../signature-requests/update-signature-request.ts'
 import { withdrawSignatureRequest } from '../signature-requests/withdraw-signature-request.ts'
 import { readSkribbleBody } from './skribble-body.ts'
+import { createSkribbleDocumentRoutes } from './skribble-document-routes.ts'
 import { createSkribblePlatformRoutes, type SkribblePlatformServices } from './skribble-platform-routes.ts'
 import {
   type PageHeights,
@@ -89,24 +90,26 @@ const documentContentSchema = v.object({
  *   as its multipart upload), `removeRequestDocuments`.
  * - v3 `.../observers`: the request's observers (`cc_email_addresses`) through `getSignatureRequest` and
  *   `updateSignatureRequest`; an observer's id is its address.
+ * - v2 and v3 `/documents`: see skribble-document-routes.ts.
  * - v2 and v3 `/management/health`, `/user/signature-qualities`, `/activities/signatures`: see
  *   skribble-platform-routes.ts.
  * - v3 `GET .../attachments`: `getSignatureRequest` (its `attachments`); `GET .../report`: `requestReportPdf`
  *   (PDF) or `getRequestReport` (JSON).
  *
  * Signet's 409 (a request in the wrong state) is Skribble's 403 when only the sender may do it and 400
- * otherwise; Signet's 422 (a refused PDF) is 400.
+ * otherwise; Signet's 413, 415 and 422 (a refused file) are 400 (see `translateErrors`).
  */
 export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> {
   const { db, now, production } = services
   const requireAuth = authenticate(services)
   const routes = new Hono<AuthEnv>()
-  routes.use('/skribble/*', translateErrors)
+  for (const base of signBases) routes.use(`${base}/*`, translateErrors)
   const loginLimit = rateLimit({ db, name: 'access-login', limit: 20, windowMs: 60_000, now })
   const login = (c: Context, credentials: { username: string; apiKey: string }) =>
     accessLogin(db, c, credentials, now(), production)
   for (const base of signBases) {
     routes.route('/', createSkribblePlatformRoutes(base, services))
+    routes.route('/', createSkribbleDocumentRoutes(base, services))
     routes.post(`${base}/access/login`, loginLimit, async (c) => {
       const body = await readSkribbleBody(c, signLoginSchema, { form: true })
       return c.text((await login(c, { username: body.username, apiKey: body['api-key'] })).token)
@@ -343,14 +346,14 @@ const observerNotFound = () =>
   new ApiError(404, 'signature_request.not_found', 'No such observer of this request')
 
 /**
- * Signet's errors as Skribble's descriptions list them: 409 (the wrong state) is 403 when only the sender may do
- * it and 400 otherwise, 422 (a refused PDF) is 400; the body stays Signet's, with its code and message. The app's
+ * Signet's errors as Skribble's sign descriptions list them: 409 (the wrong state) is 403 when only the sender
+ * may do it and 400 otherwise; 413, 415 and 422 (a file too large, not a PDF, refused) are 400; the body stays Signet's, with its code and message. The app's
  * error handler has answered by the time `next` returns, so its answer is rewritten.
  */
 const translateErrors: MiddlewareHandler = async (c, next) => {
   await next()
   const error = c.error
-  if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 422)) return
+  if (!(error instanceof ApiError) || ![409, 413, 415, 422].includes(error.status)) return
   const status = error.status === 409 && error.code.endsWith('not_owner') ? 403 : 400
   const translated = new ApiError(status, error.code, error.message, { field: error.field })
   c.res = new Response(JSON.stringify(translated.toBody(c.req.path)), {

@@ -1,8 +1,9 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserPaths } from '../../../contract/api-users.ts'
 import { businessPaths } from '../../../contract/businesses.ts'
-import { apiPaths } from '../../../contract/paths.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { makePdf } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
@@ -41,6 +42,8 @@ const standIns: [string, string][] = [
   ['14f65d46-6653-c33c-81a8-260bd5aba3c5', 'DOC_2'],
   ['4f43614a-de50-bfe1-2df3-4c881fc7840e', 'SR_ID'],
   ['U29tZUJhc2U2NEVuY29kZWRJbWFnZQ==', 'PDF_BASE64'],
+  ['SGVsbG8gd29ybGQh', 'PDF_BASE64'],
+  ['https://www.w3.org/WAI/ER/tests/xhtml/testfiles/resources/pdf/dummy.pdf', 'PDF_URL'],
 ]
 
 const operations = describedOperations()
@@ -48,6 +51,7 @@ const keyOf = (op: DescribedOperation) => `${op.description} ${op.method} ${op.p
 
 describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
   let api: SigningClient
+  let files: Server | undefined
   const world: World = {}
   const answered = new Map<string, boolean>()
 
@@ -62,26 +66,14 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       ...(body === undefined ? {} : { body: body.data }),
     })
 
-  /** Uploads a PDF of the API user's through Signet's own API (until the layer serves POST /documents). */
-  const uploadDocument = async (pages: number): Promise<string> => {
-    const draft = await readJson(
-      await api.call('POST', apiPaths.signatureRequests(), {
-        token: world.token,
-        body: { title: 'Holder of uploads' },
-      }),
-      201,
-    )
-    const form = new FormData()
-    form.set('title', `contract-${pages}.pdf`)
-    form.set(
-      'file',
-      new Blob([(await makePdf(pages)) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
-    )
-    const response = await fetch(
-      `${api.server.url}/api${apiPaths.signatureRequestDocuments(String(draft.id))}`,
-      { method: 'POST', headers: { authorization: `Bearer ${world.token}` }, body: form },
-    )
-    return String((await readJson(response, 201)).id)
+  /** A fresh document of the API user's, uploaded as Skribble's `POST /documents` takes it; answers its id. */
+  const uploadDocument = async (): Promise<string> => {
+    const response = await fetch(`${api.server.url}/api/skribble/v3/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Fresh', content: world.PDF_BASE64 }),
+    })
+    return String((await readJson(response)).id)
   }
 
   /** The login of each description: its token is what the calls after it send. */
@@ -95,8 +87,22 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     world[key] = String((answer as { id: string }).id)
   }
   const signerGroups = 'Signet has no signer groups'
+  /** A document of its own for a call that deletes it. */
+  const fresh = async (world: World) => {
+    world.DOC_ID = await uploadDocument()
+  }
   const scenarios: Record<string, Scenario> = {
     'sign_v3 POST /access/login': login,
+    'sign_v3 POST /documents': {
+      remember: (answer, world) => {
+        const { id } = answer as { id: string }
+        world.DOC_ID = id
+        world[world.DOC_1 === undefined ? 'DOC_1' : 'DOC_2'] = id
+      },
+    },
+    'sign_v3 GET /documents/{DOC_ID}': {},
+    'sign_v3 GET /documents/{DOC_ID}/content': {},
+    'sign_v3 DELETE /documents/{DOC_ID}': { before: fresh },
     'sign_v3 POST /signature-requests': {
       remember: idOf('SR_ID'),
       unserved: { 'application/json SignerGroup': signerGroups },
@@ -134,6 +140,10 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v3 GET /user/signature-qualities': {},
     'sign_v3 GET /activities/signatures': {},
     'sign_v2 POST /access/login': login,
+    'sign_v2 POST /documents': { remember: idOf('DOC_ID') },
+    'sign_v2 GET /documents/{DOC_ID}': {},
+    'sign_v2 GET /documents/{DOC_ID}/content': {},
+    'sign_v2 DELETE /documents/{DOC_ID}': {},
     'sign_v2 GET /management/health': {},
     'sign_v2 GET /user/signature-qualities': {},
     'sign_v2 GET /activities/signatures': {},
@@ -172,15 +182,21 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
         )
       ).token,
     )
-    world.DOC_1 = await uploadDocument(1)
-    world.DOC_2 = await uploadDocument(2)
-    world.PDF_BASE64 = Buffer.from(await makePdf(1)).toString('base64')
+    const pdf = await makePdf(1)
+    world.PDF_BASE64 = Buffer.from(pdf).toString('base64')
+    // Where a `file_url` points: a server of the test's own (outside production internal addresses are allowed).
+    files = createServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf)
+    })
+    await new Promise<void>((done) => files?.listen(0, '127.0.0.1', done))
+    world.PDF_URL = `http://127.0.0.1:${(files.address() as AddressInfo).port}/contract.pdf`
   })
 
   afterAll(async () => {
     const served = [...answered.values()].filter(Boolean).length
     console.info(`${served} of ${operations.length} operations answer as described`)
     await api?.server.stop()
+    files?.close()
   })
 
   it('refuses a wrong key with 401 and a body without `api-key` with 400, JSON or form-encoded', async () => {
@@ -198,41 +214,6 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     })
     expect(missing.status).toBe(400)
     expect(await missing.json()).toMatchObject({ code: 'request.invalid', field: 'api-key' })
-  })
-
-  it('answers bad input and wrong states with 4xx as Skribble lists them, never 500', async () => {
-    const call = (method: string, path: string, body?: unknown) =>
-      fetch(`${api.server.url}/api/skribble/v3${path}`, {
-        method,
-        headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-    const documents = [{ id: world.DOC_1 }]
-    const quality = await call('POST', '/signature-requests', { title: 'T', documents, quality: 'ses' })
-    expect(quality.status).toBe(400)
-    expect(await quality.json()).toMatchObject({ field: 'quality' })
-    const group = await call('POST', '/signature-requests', {
-      title: 'T',
-      documents,
-      signatures: [{ signer_group_id: 'gr_1' }],
-    })
-    expect(group.status).toBe(400)
-    expect(await group.json()).toMatchObject({ field: 'signatures.0.signer_group_id' })
-    const draft = (await (
-      await call('POST', '/signature-requests', {
-        title: 'T',
-        documents,
-        quality: 'AES',
-        legislation: 'ZERTES',
-      })
-    ).json()) as { id: string; quality: string; legislation: string }
-    expect(draft).toMatchObject({ quality: 'AES', legislation: 'ZERTES' })
-    // Signet's 409 (only an open request is withdrawn) is Skribble's 400.
-    const withdrawn = await call('POST', `/signature-requests/${draft.id}/withdraw`, { message: 'no' })
-    expect(withdrawn.status).toBe(400)
-    expect(await withdrawn.json()).toMatchObject({ code: 'signature_request.not_open' })
-    expect((await call('GET', '/signature-requests?page_size=x')).status).toBe(400)
-    expect((await call('GET', '/signature-requests/not-a-uuid')).status).toBe(404)
   })
 
   const ordered = [
@@ -267,6 +248,51 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     })
     if (Object.keys(scenario.unserved ?? {}).length > 0) answered.set(keyOf(op), false)
   }
+
+  // After the operations, which made the documents it names.
+  it('answers bad input and wrong states with 4xx as Skribble lists them, never 500', async () => {
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${api.server.url}/api/skribble/v3${path}`, {
+        method,
+        headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    const documents = [{ id: world.DOC_1 }]
+    const quality = await call('POST', '/signature-requests', { title: 'T', documents, quality: 'ses' })
+    expect(quality.status).toBe(400)
+    expect(await quality.json()).toMatchObject({ field: 'quality' })
+    const group = await call('POST', '/signature-requests', {
+      title: 'T',
+      documents,
+      signatures: [{ signer_group_id: 'gr_1' }],
+    })
+    expect(group.status).toBe(400)
+    expect(await group.json()).toMatchObject({ field: 'signatures.0.signer_group_id' })
+    const draft = (await (
+      await call('POST', '/signature-requests', {
+        title: 'T',
+        documents,
+        quality: 'AES',
+        legislation: 'ZERTES',
+      })
+    ).json()) as { id: string; quality: string; legislation: string }
+    expect(draft).toMatchObject({ quality: 'AES', legislation: 'ZERTES' })
+    // Signet's 409 (only an open request is withdrawn) is Skribble's 400.
+    const withdrawn = await call('POST', `/signature-requests/${draft.id}/withdraw`, { message: 'no' })
+    expect(withdrawn.status).toBe(400)
+    expect(await withdrawn.json()).toMatchObject({ code: 'signature_request.not_open' })
+    expect((await call('GET', '/signature-requests?page_size=x')).status).toBe(400)
+    const missing = await call('POST', '/documents', {
+      title: 'T',
+      file_url: `${world.PDF_URL}`.replace(/:\d+\//, ':1/'),
+    })
+    expect(missing.status).toBe(400)
+    expect(await missing.json()).toMatchObject({ field: 'file_url' })
+    const notPdf = await call('POST', '/documents', { title: 'T', content: 'SGVsbG8gd29ybGQh' })
+    expect(notPdf.status).toBe(400)
+    expect(await notPdf.json()).toMatchObject({ code: 'document.not_pdf' })
+    expect((await call('GET', '/signature-requests/not-a-uuid')).status).toBe(404)
+  })
 })
 
 const isPublic = (op: DescribedOperation) =>
@@ -296,11 +322,23 @@ function requestExamples(op: DescribedOperation): { name: string; type: string; 
       }))
     }
     if (media.example !== undefined) return [{ name: type, type, value: media.example }]
-    const properties = (media.schema as { properties?: Record<string, { example?: unknown }> } | undefined)
-      ?.properties
-    const built = Object.entries(properties ?? {}).filter(([, p]) => p.example !== undefined)
-    if (built.length === 0) return [{ name: `${type} built`, type, value: undefined }]
-    return [{ name: `${type} built`, type, value: Object.fromEntries(built.map(([k, p]) => [k, p.example])) }]
+    type Schema = { title?: string; properties?: Record<string, { example?: unknown }>; oneOf?: Schema[] }
+    const examplesOf = (schema: Schema | undefined) =>
+      Object.entries(schema?.properties ?? {}).filter(([, p]) => p.example !== undefined)
+    const schema = media.schema as Schema | undefined
+    // A body of several shapes (content or file_url): one built per shape.
+    const shapes = schema?.oneOf?.map((shape) => ({
+      name: shape.title ?? '',
+      entries: examplesOf(shape),
+    })) ?? [{ name: '', entries: [] }]
+    return shapes.map((shape) => {
+      const built = [...examplesOf(schema), ...shape.entries]
+      return {
+        name: `${type} built${shape.name === '' ? '' : ` ${shape.name}`}`,
+        type,
+        value: built.length === 0 ? undefined : Object.fromEntries(built.map(([k, p]) => [k, p.example])),
+      }
+    })
   })
 }
 
