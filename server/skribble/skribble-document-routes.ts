@@ -66,6 +66,31 @@ async function fetchFileUrl(url: string, production: boolean, maxBytes: number):
   return Buffer.concat(chunks)
 }
 
+/**
+ * Stores the PDF a Skribble body carries as `content` (base64) or `file_url` (exactly one of them) through
+ * `uploadDocument`, as its multipart upload, so it passes the same limits and checks as every upload.
+ */
+export async function uploadSkribbleDocument(
+  c: Context<AuthEnv>,
+  services: RequestServices & ApiKeyMode,
+  body: { title: string; content?: string | undefined; file_url?: string | undefined },
+): Promise<DocumentInfo> {
+  if ((body.content === undefined) === (body.file_url === undefined)) {
+    throw new ApiError(400, 'request.invalid', 'content: send content or file_url, not both', {
+      field: 'content',
+    })
+  }
+  const bytes =
+    body.content === undefined
+      ? await fetchFileUrl(body.file_url ?? '', services.production, services.limits.documentBytes)
+      : Buffer.from(body.content, 'base64')
+  const form = new FormData()
+  form.set('title', body.title)
+  form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'document.pdf')
+  const upload = new Request(c.req.url, { method: 'POST', body: form })
+  return uploadDocument(services, callerOf(c), upload)
+}
+
 /** Skribble's DocumentResponse of Signet's document. */
 function skribbleDocument(document: DocumentInfo, owner: string) {
   const first = document.pageSizes[0]

@@ -312,3 +312,68 @@ export function skribbleObserver(
     user_info: { id: email, email },
   }
 }
+
+/** A signer of sign v2's SignatureRecipient.yaml: one document, so one visual signature. */
+export const skribbleSignerV2Schema = v.object({
+  sequence: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(100))),
+  notify: v.optional(v.boolean()),
+  language: v.optional(v.picklist(['en', 'de', 'fr', 'it'])),
+  account_email: v.optional(text(320)),
+  signer_identity_data: v.optional(identitySchema),
+  visual_signature: v.optional(
+    v.nullable(
+      v.object({
+        position: v.optional(positionSchema),
+        positions: v.optional(v.pipe(v.array(positionSchema), v.maxLength(50))),
+        form_field: v.optional(text(200)),
+        image: v.optional(v.unknown()),
+      }),
+    ),
+  ),
+})
+
+/** The v3 signer of a v2 signer of the request's one document. */
+export function signerOfV2(
+  signer: v.InferOutput<typeof skribbleSignerV2Schema>,
+  documentId: string | undefined,
+): v.InferOutput<typeof skribbleSignerSchema> {
+  const { visual_signature: visual, language: _, ...rest } = signer
+  if (visual === undefined || visual === null || documentId === undefined) return rest
+  const positions = visual.position === undefined ? visual.positions : [visual.position]
+  return {
+    ...rest,
+    document_signatures: [
+      {
+        document_id: documentId,
+        visual_signature: {
+          ...(positions === undefined ? {} : { positions }),
+          ...(visual.form_field === undefined ? {} : { form_field: visual.form_field }),
+        },
+      },
+    ],
+  }
+}
+
+/** Body of sign v2's `POST /signature-requests`: one document, as content, a URL or an uploaded one's id. */
+export const skribbleCreateV2Schema = v.object({
+  ...requestEntries,
+  signatures: v.optional(v.nullable(v.pipe(v.array(skribbleSignerV2Schema), v.maxLength(100)))),
+  cc_email_addresses: v.optional(v.nullable(v.pipe(v.array(text(320)), v.maxLength(20)))),
+  content: v.optional(v.pipe(v.string(), v.minLength(1), v.base64('must be base64'))),
+  content_type: v.optional(text(100)),
+  file_url: v.optional(v.pipe(text(2000), v.url(), v.regex(/^https?:\/\//i, 'must be an http or https URL'))),
+  document_id: v.optional(v.pipe(v.string(), v.uuid())),
+})
+
+/** Skribble's v2 SignatureResponse of Signet's view: one `document_id`, observers as `cc_email_addresses`. */
+export function skribbleRequestV2(
+  view: SignatureRequestView,
+  options: Parameters<typeof skribbleRequest>[1],
+) {
+  const { documents, observers: _, ...rest } = skribbleRequest(view, options)
+  return {
+    ...rest,
+    ...(documents[0] === undefined ? {} : { document_id: documents[0].id }),
+    cc_email_addresses: view.ccEmailAddresses,
+  }
+}

@@ -30,18 +30,22 @@ import type { RequestServices } from '../signature-requests/request-services.ts'
 import { updateSignatureRequest } from '../signature-requests/update-signature-request.ts'
 import { withdrawSignatureRequest } from '../signature-requests/withdraw-signature-request.ts'
 import { readSkribbleBody } from './skribble-body.ts'
-import { createSkribbleDocumentRoutes } from './skribble-document-routes.ts'
+import { createSkribbleDocumentRoutes, uploadSkribbleDocument } from './skribble-document-routes.ts'
 import { createSkribblePlatformRoutes, type SkribblePlatformServices } from './skribble-platform-routes.ts'
 import {
   type PageHeights,
   pageHeightsOf,
+  signerOfV2,
   signetCreate,
   signetInvite,
   signetStandard,
   skribbleCreateSchema,
+  skribbleCreateV2Schema,
   skribbleObserver,
   skribbleRequest,
+  skribbleRequestV2,
   skribbleSignerSchema,
+  skribbleSignerV2Schema,
   skribbleUpdateSchema,
 } from './skribble-requests.ts'
 
@@ -51,6 +55,7 @@ export type SkribbleServices = RequestServices & SkribblePlatformServices
 /** Where Skribble's sign descriptions are served, under /api. */
 const signBases = ['/skribble/v2', '/skribble/v3'] as const
 const validationBase = '/skribble/validation/v1'
+const v2 = '/skribble/v2'
 const v3 = '/skribble/v3'
 
 const username = v.pipe(v.string(), v.minLength(1), v.maxLength(60))
@@ -90,6 +95,9 @@ const documentContentSchema = v.object({
  *   as its multipart upload), `removeRequestDocuments`.
  * - v3 `.../observers`: the request's observers (`cc_email_addresses`) through `getSignatureRequest` and
  *   `updateSignatureRequest`; an observer's id is its address.
+ * - v2 `POST /signature-requests`: the document through `uploadDocument` (unless `document_id`), then
+ *   `createSignatureRequest` and `initiateSignatureRequest` (v2 sends at once); v2 answers v2's shape (one
+ *   `document_id`, `cc_email_addresses`), and its other request operations are v3's below at v2's paths.
  * - v2 and v3 `/documents`: see skribble-document-routes.ts.
  * - v2 and v3 `/management/health`, `/user/signature-qualities`, `/activities/signatures`: see
  *   skribble-platform-routes.ts.
@@ -123,8 +131,14 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
 
   /** How Skribble names the sender: the API user's username, else the account's address. */
   const ownerOf = (c: Context<AuthEnv>) => c.get('auth').apiUser?.username ?? c.get('auth').email
-  const answer = (c: Context<AuthEnv>, view: SignatureRequestView) =>
-    sendJson(c, skribbleRequest(view, { publicUrl: services.publicUrl, production, owner: ownerOf(c) }))
+  /** A request as the description of the call's version answers it. */
+  const shaped = (c: Context<AuthEnv>, view: SignatureRequestView) => {
+    const options = { publicUrl: services.publicUrl, production, owner: ownerOf(c) }
+    return c.req.path.includes(`/api${v2}/`)
+      ? skribbleRequestV2(view, options)
+      : skribbleRequest(view, options)
+  }
+  const answer = (c: Context<AuthEnv>, view: SignatureRequestView) => sendJson(c, shaped(c, view))
   const read = (c: Context<AuthEnv>) => getSignatureRequest(services, callerOf(c), c.req.param('id') ?? '')
   /** Page heights of the documents Skribble's signers name, read as the caller may see them. */
   const heightsOf = async (
@@ -143,109 +157,161 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
     return heights
   }
 
+  // v2 sends at once: the document (content, file_url or an uploaded one), the draft, then its initiation.
+  routes.post(`${v2}/signature-requests`, requireAuth, async (c) => {
+    const body = await readSkribbleBody(c, skribbleCreateV2Schema)
+    const caller = callerOf(c)
+    const documentId =
+      body.document_id ??
+      (
+        await uploadSkribbleDocument(c, services, {
+          title: body.title,
+          content: body.content,
+          file_url: body.file_url,
+        })
+      ).id
+    const signers = (body.signatures ?? []).map((signer) => signerOfV2(signer, documentId))
+    const input = signetCreate(
+      { ...body, documents: [{ id: documentId }], signatures: signers },
+      await heightsOf(c, signers),
+      production,
+    )
+    const draft = await createSignatureRequest(services, caller, {
+      ...input,
+      ccEmailAddresses: (body.cc_email_addresses ?? []).map((email) => email.trim().toLowerCase()),
+    })
+    return answer(c, await initiateSignatureRequest(services, caller, draft.id))
+  })
+  for (const base of signBases) {
+    routes
+      .get(`${base}/signature-requests`, requireAuth, async (c) => {
+        const query = v.safeParse(listQuerySchema, c.req.query())
+        if (!query.success) {
+          const field = query.issues[0].path?.[0]?.key
+          throw new ApiError(400, 'request.invalid', `${String(field)}: ${query.issues[0].message}`, {
+            field: String(field),
+          })
+        }
+        const { page_number, page_size, status_overall, signature_status, account_email, search } =
+          query.output
+        if (status_overall === 'ERROR' || signature_status === 'ERROR') return sendJson(c, [])
+        const params = {
+          ...(status_overall === undefined ? {} : { status_overall: [status_overall] }),
+          ...(signature_status === undefined ? {} : { signature_status }),
+          ...(account_email === undefined ? {} : { account_email }),
+          ...(search === undefined ? {} : { title: search }),
+          sort: 'created_at,desc' as const,
+        }
+        const caller = callerOf(c)
+        const views: SignatureRequestView[] = []
+        if (page_number !== undefined) {
+          const size = Math.min(page_size ?? 50, maxSignatureRequestPageSize)
+          views.push(
+            ...(await listSignatureRequests(services, caller, { ...params, page: page_number, size })).items,
+          )
+        } else {
+          // Skribble lists every request unless asked for a page.
+          for (let page = 0; ; page++) {
+            const found = await listSignatureRequests(services, caller, {
+              ...params,
+              page,
+              size: maxSignatureRequestPageSize,
+            })
+            views.push(...found.items)
+            if (found.items.length < maxSignatureRequestPageSize || views.length >= found.total) break
+          }
+        }
+        return sendJson(
+          c,
+          // v2 knows no drafts: it sends at once.
+          views
+            .filter((view) => base !== v2 || view.statusOverall !== 'DRAFT')
+            .map((view) => shaped(c, view)),
+        )
+      })
+      .put(`${base}/signature-requests`, requireAuth, async (c) => {
+        const body = await readSkribbleBody(c, skribbleUpdateSchema)
+        const caller = callerOf(c)
+        const current = await getSignatureRequest(services, caller, body.id)
+        const standard =
+          body.quality === undefined ? {} : signetStandard(body.quality, body.legislation, production)
+        const changes = {
+          ...(body.title === undefined ? {} : { title: body.title }),
+          ...(body.message === undefined ? {} : { message: body.message }),
+          ...standard,
+        }
+        if (Object.keys(changes).length > 0) await updateSignatureRequest(services, caller, body.id, changes)
+        if (body.signatures !== undefined && body.signatures !== null) {
+          const heights = pageHeightsOf(current)
+          const wanted = body.signatures.map((s, index) => signetInvite(s, `signatures.${index}`, heights))
+          const emailOf = (invite: SignerInvite) =>
+            invite.accountEmail ?? invite.signerIdentityData?.emailAddress ?? ''
+          const wantedEmails = new Set(wanted.map(emailOf))
+          for (const signature of current.signatures) {
+            if (!wantedEmails.has(signature.accountEmail))
+              await removeSigner(services, caller, body.id, signature.id)
+          }
+          const present = new Set(current.signatures.map((s) => s.accountEmail))
+          for (const invite of wanted) {
+            if (!present.has(emailOf(invite))) await addSigner(services, caller, body.id, invite)
+          }
+        }
+        return answer(c, await getSignatureRequest(services, caller, body.id))
+      })
+      .get(`${base}/signature-requests/:id`, requireAuth, async (c) => answer(c, await read(c)))
+      .delete(`${base}/signature-requests/:id`, requireAuth, async (c) => {
+        await deleteSignatureRequest(services, callerOf(c), c.req.param('id'))
+        return c.body(null, 200)
+      })
+      .post(`${base}/signature-requests/:id/withdraw`, requireAuth, async (c) => {
+        const { message } =
+          (await c.req.text()) === '' ? { message: '' } : await readSkribbleBody(c, withdrawSchema)
+        return answer(c, await withdrawSignatureRequest(services, callerOf(c), c.req.param('id'), message))
+      })
+      .post(`${base}/signature-requests/:id/remind`, requireAuth, async (c) => {
+        await remindSigners(services, callerOf(c), c.req.param('id'))
+        return c.body(null, 200)
+      })
+      .post(`${base}/signature-requests/:id/signatures`, requireAuth, async (c) => {
+        const view = await read(c)
+        const signer =
+          base === v2
+            ? signerOfV2(await readSkribbleBody(c, skribbleSignerV2Schema), view.documents[0]?.id)
+            : await readSkribbleBody(c, skribbleSignerSchema)
+        const invite = signetInvite(signer, 'body', pageHeightsOf(view))
+        return answer(c, await addSigner(services, callerOf(c), c.req.param('id'), invite))
+      })
+      .delete(`${base}/signature-requests/:id/signatures/:sid`, requireAuth, async (c) => {
+        await removeSigner(services, callerOf(c), c.req.param('id'), c.req.param('sid'))
+        return c.body(null, 200)
+      })
+      .get(`${base}/signature-requests/:id/attachments`, requireAuth, async (c) => answer(c, await read(c)))
+      .get(`${base}/signature-requests/:id/report`, requireAuth, async (c) => {
+        const type = (c.req.query('type') ?? 'PDF').toUpperCase()
+        if (type === 'JSON') {
+          return sendJson(c, await getRequestReport(services, callerOf(c), c.req.param('id')))
+        }
+        if (type !== 'PDF') {
+          throw new ApiError(400, 'request.invalid', 'type: PDF or JSON', { field: 'type' })
+        }
+        const { pdf } = await requestReportPdf(
+          services,
+          callerOf(c),
+          c.req.param('id'),
+          pickMailLocale(undefined),
+        )
+        return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/pdf' })
+      })
+  }
   routes
     .post(`${v3}/signature-requests`, requireAuth, async (c) => {
       const body = await readSkribbleBody(c, skribbleCreateSchema)
       const input = signetCreate(body, await heightsOf(c, body.signatures ?? []), production)
       return answer(c, await createSignatureRequest(services, callerOf(c), input))
     })
-    .get(`${v3}/signature-requests`, requireAuth, async (c) => {
-      const query = v.safeParse(listQuerySchema, c.req.query())
-      if (!query.success) {
-        const field = query.issues[0].path?.[0]?.key
-        throw new ApiError(400, 'request.invalid', `${String(field)}: ${query.issues[0].message}`, {
-          field: String(field),
-        })
-      }
-      const { page_number, page_size, status_overall, signature_status, account_email, search } = query.output
-      if (status_overall === 'ERROR' || signature_status === 'ERROR') return sendJson(c, [])
-      const params = {
-        ...(status_overall === undefined ? {} : { status_overall: [status_overall] }),
-        ...(signature_status === undefined ? {} : { signature_status }),
-        ...(account_email === undefined ? {} : { account_email }),
-        ...(search === undefined ? {} : { title: search }),
-        sort: 'created_at,desc' as const,
-      }
-      const caller = callerOf(c)
-      const owner = ownerOf(c)
-      const views: SignatureRequestView[] = []
-      if (page_number !== undefined) {
-        const size = Math.min(page_size ?? 50, maxSignatureRequestPageSize)
-        views.push(
-          ...(await listSignatureRequests(services, caller, { ...params, page: page_number, size })).items,
-        )
-      } else {
-        // Skribble lists every request unless asked for a page.
-        for (let page = 0; ; page++) {
-          const found = await listSignatureRequests(services, caller, {
-            ...params,
-            page,
-            size: maxSignatureRequestPageSize,
-          })
-          views.push(...found.items)
-          if (found.items.length < maxSignatureRequestPageSize || views.length >= found.total) break
-        }
-      }
-      return sendJson(
-        c,
-        views.map((view) => skribbleRequest(view, { publicUrl: services.publicUrl, production, owner })),
-      )
-    })
-    .put(`${v3}/signature-requests`, requireAuth, async (c) => {
-      const body = await readSkribbleBody(c, skribbleUpdateSchema)
-      const caller = callerOf(c)
-      const current = await getSignatureRequest(services, caller, body.id)
-      const standard =
-        body.quality === undefined ? {} : signetStandard(body.quality, body.legislation, production)
-      const changes = {
-        ...(body.title === undefined ? {} : { title: body.title }),
-        ...(body.message === undefined ? {} : { message: body.message }),
-        ...standard,
-      }
-      if (Object.keys(changes).length > 0) await updateSignatureRequest(services, caller, body.id, changes)
-      if (body.signatures !== undefined && body.signatures !== null) {
-        const heights = pageHeightsOf(current)
-        const wanted = body.signatures.map((s, index) => signetInvite(s, `signatures.${index}`, heights))
-        const emailOf = (invite: SignerInvite) =>
-          invite.accountEmail ?? invite.signerIdentityData?.emailAddress ?? ''
-        const wantedEmails = new Set(wanted.map(emailOf))
-        for (const signature of current.signatures) {
-          if (!wantedEmails.has(signature.accountEmail))
-            await removeSigner(services, caller, body.id, signature.id)
-        }
-        const present = new Set(current.signatures.map((s) => s.accountEmail))
-        for (const invite of wanted) {
-          if (!present.has(emailOf(invite))) await addSigner(services, caller, body.id, invite)
-        }
-      }
-      return answer(c, await getSignatureRequest(services, caller, body.id))
-    })
-    .get(`${v3}/signature-requests/:id`, requireAuth, async (c) => answer(c, await read(c)))
-    .delete(`${v3}/signature-requests/:id`, requireAuth, async (c) => {
-      await deleteSignatureRequest(services, callerOf(c), c.req.param('id'))
-      return c.body(null, 200)
-    })
     .post(`${v3}/signature-requests/:id/initiate`, requireAuth, async (c) =>
       answer(c, await initiateSignatureRequest(services, callerOf(c), c.req.param('id'))),
     )
-    .post(`${v3}/signature-requests/:id/withdraw`, requireAuth, async (c) => {
-      const { message } =
-        (await c.req.text()) === '' ? { message: '' } : await readSkribbleBody(c, withdrawSchema)
-      return answer(c, await withdrawSignatureRequest(services, callerOf(c), c.req.param('id'), message))
-    })
-    .post(`${v3}/signature-requests/:id/remind`, requireAuth, async (c) => {
-      await remindSigners(services, callerOf(c), c.req.param('id'))
-      return c.body(null, 200)
-    })
-    .post(`${v3}/signature-requests/:id/signatures`, requireAuth, async (c) => {
-      const signer = await readSkribbleBody(c, skribbleSignerSchema)
-      const invite = signetInvite(signer, 'body', pageHeightsOf(await read(c)))
-      return answer(c, await addSigner(services, callerOf(c), c.req.param('id'), invite))
-    })
-    .delete(`${v3}/signature-requests/:id/signatures/:sid`, requireAuth, async (c) => {
-      await removeSigner(services, callerOf(c), c.req.param('id'), c.req.param('sid'))
-      return c.body(null, 200)
-    })
     .post(`${v3}/signature-requests/:id/documents`, requireAuth, async (c) => {
       const body = await readSkribbleBody(c, documentContentSchema)
       const form = new FormData()
@@ -302,24 +368,7 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
       })
       return c.body(null, 200)
     })
-    // Described as a GET answering the request (whose `attachments` list them).
-    .get(`${v3}/signature-requests/:id/attachments`, requireAuth, async (c) => answer(c, await read(c)))
-    .get(`${v3}/signature-requests/:id/report`, requireAuth, async (c) => {
-      const type = (c.req.query('type') ?? 'PDF').toUpperCase()
-      if (type === 'JSON') {
-        return sendJson(c, await getRequestReport(services, callerOf(c), c.req.param('id')))
-      }
-      if (type !== 'PDF') {
-        throw new ApiError(400, 'request.invalid', 'type: PDF or JSON', { field: 'type' })
-      }
-      const { pdf } = await requestReportPdf(
-        services,
-        callerOf(c),
-        c.req.param('id'),
-        pickMailLocale(undefined),
-      )
-      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/pdf' })
-    })
+  // Described as a GET answering the request (whose `attachments` list them).
   return routes
 }
 

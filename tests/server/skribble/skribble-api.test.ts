@@ -26,8 +26,6 @@ type Scenario = {
   before?: (world: World) => Promise<void>
   /** Keeps what the answer made for the calls after it. */
   remember?: (answer: unknown, world: World) => void
-  /** The body when the description gives no example: built from the world. */
-  body?: (world: World) => unknown
   /** Examples of the description that Signet cannot answer, with why (the report of issue 43 lists them). */
   unserved?: Record<string, string>
 }
@@ -53,7 +51,8 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
   let api: SigningClient
   let files: Server | undefined
   const world: World = {}
-  const answered = new Map<string, boolean>()
+  /** Per operation: how many of its examples must answer as described, and how many did. */
+  const answered = new Map<string, { examples: number; passed: number }>()
 
   /** A call as a Skribble client makes it: the base URL changed to Signet's, its bearer token. */
   const skribbleCall = (op: DescribedOperation, path: string, body?: { type: string; data: string }) =>
@@ -143,7 +142,28 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v2 POST /documents': { remember: idOf('DOC_ID') },
     'sign_v2 GET /documents/{DOC_ID}': {},
     'sign_v2 GET /documents/{DOC_ID}/content': {},
-    'sign_v2 DELETE /documents/{DOC_ID}': {},
+    'sign_v2 DELETE /documents/{DOC_ID}': { before: fresh },
+    'sign_v2 POST /signature-requests': { remember: idOf('SR_ID') },
+    'sign_v2 GET /signature-requests/{SR_ID}': {},
+    'sign_v2 GET /signature-requests': {},
+    'sign_v2 PUT /signature-requests': {
+      unserved: {
+        'application/json built':
+          'its example changes the quality of a sent request (v2 sends at once); Signet fixes the standard once sent',
+      },
+    },
+    'sign_v2 POST /signature-requests/{SR_ID}/signatures': {
+      remember: (answer, world) => {
+        const signatures = (answer as { signatures: { sid: string }[] }).signatures
+        world.SID = String(signatures.at(-1)?.sid)
+      },
+    },
+    'sign_v2 DELETE /signature-requests/{SR_ID}/signatures/{SID}': {},
+    'sign_v2 GET /signature-requests/{SR_ID}/attachments': {},
+    'sign_v2 POST /signature-requests/{SR_ID}/remind': {},
+    'sign_v2 GET /signature-requests/{SR_ID}/report': {},
+    'sign_v2 POST /signature-requests/{SR_ID}/withdraw': {},
+    'sign_v2 DELETE /signature-requests/{SR_ID}': {},
     'sign_v2 GET /management/health': {},
     'sign_v2 GET /user/signature-qualities': {},
     'sign_v2 GET /activities/signatures': {},
@@ -193,7 +213,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
   })
 
   afterAll(async () => {
-    const served = [...answered.values()].filter(Boolean).length
+    const served = [...answered.values()].filter((a) => a.examples > 0 && a.passed === a.examples).length
     console.info(`${served} of ${operations.length} operations answer as described`)
     await api?.server.stop()
     files?.close()
@@ -234,19 +254,21 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     }
     const served = examples.filter((e) => scenario.unserved?.[e.name] === undefined)
     it.each(served.map((e) => [e.name, e]))(`${name} with example %s`, async (_, example) => {
-      answered.set(keyOf(op), answered.get(keyOf(op)) ?? false)
       await scenario.before?.(world)
       const path = op.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(world[param] ?? ''))
       const query = requiredQuery(op)
-      const value = example.value ?? scenario.body?.(world)
+      const { value } = example
       const body =
         value === undefined ? undefined : encodeBody(example.type, substitute(value, world) as object)
       const response = await skribbleCall(op, `${path}${query}`, body)
       const answer = await checkAnswer(op, response)
       scenario.remember?.(answer, world)
-      answered.set(keyOf(op), true)
+      const tally = answered.get(keyOf(op))
+      if (tally !== undefined) tally.passed++
     })
-    if (Object.keys(scenario.unserved ?? {}).length > 0) answered.set(keyOf(op), false)
+    // An operation with an example Signet cannot answer does not answer as described.
+    const unserved = Object.keys(scenario.unserved ?? {}).length
+    answered.set(keyOf(op), { examples: unserved > 0 ? 0 : served.length, passed: 0 })
   }
 
   // After the operations, which made the documents it names.
