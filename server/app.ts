@@ -71,6 +71,7 @@ import type { ServerClock } from './server-clock.ts'
 import type { RequestServices } from './signature-requests/request-services.ts'
 import type { PlatformSigning } from './signing/signing-services.ts'
 import type { ValidationPool } from './signing/validate-pool.ts'
+import { createSkribbleRoutes } from './skribble/skribble-routes.ts'
 import { createFileStorage, type FileStorageOptions } from './storage/create-file-storage.ts'
 
 /** What the app is composed from. */
@@ -233,6 +234,7 @@ export function createApp({
   api.route('/', createVisualSignatureRoutes(visual))
   api.route('/', createDirectVisualSignatureRoutes(visual))
   api.route('/', createApiUserRoutes({ db, now, production }))
+  api.route('/', createSkribbleRoutes({ ...requests, laneOf: jobs.laneOf, demoQualifiedSigning }))
   api.route('/', createEmbeddingRoutes({ db, now, production, publicUrl: config.publicUrl }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   api.route(

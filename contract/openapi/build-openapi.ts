@@ -86,7 +86,9 @@ const schemaComponents = {
 
 const description = `The Signet API, under \`${apiBase}\`. Bodies and answers are JSON with snake_case keys; every error answers in the \`ApiError\` shape with a stable \`code\`.
 
-People sign in with \`POST /v1/login\` and send \`Authorization: Bearer <token>\`. A business's API users trade their username and key for a token of 24 hours at \`POST /v2/access/login\` (\`{"username", "api_key"}\`), or send \`Authorization: Basic <username:key>\` with every call. A key of scope \`read\` may only read (GET); \`sign\` also creates, sends and signs requests. An API user may make 300 requests a minute (then 429 \`request.rate_limited\` with \`Retry-After\`).`
+People sign in with \`POST /v1/login\` and send \`Authorization: Bearer <token>\`. A business's API users trade their username and key for a token of 24 hours at \`POST /v2/access/login\` (\`{"username", "api_key"}\`), or send \`Authorization: Basic <username:key>\` with every call. A key of scope \`read\` may only read (GET); \`sign\` also creates, sends and signs requests. An API user may make 300 requests a minute (then 429 \`request.rate_limited\` with \`Retry-After\`).
+
+Pointing a Skribble integration at Signet: Skribble's public API is answered as Skribble describes it under \`${apiBase}/skribble/v3\`, \`${apiBase}/skribble/v2\` and \`${apiBase}/skribble/validation/v1\` (its descriptions are not part of this one). Change the integration's base URL to one of these and log in as an API user at \`…/access/login\` with \`username\` and \`api-key\`; the README lists what is translated onto which operation.`
 
 const securitySchemes = {
   bearer: {

@@ -119,7 +119,8 @@ for (const [net, prefix] of [
 ] as const)
   internal.addSubnet(net, prefix, 'ipv6')
 
-async function reachesInternalAddress(url: URL): Promise<boolean> {
+/** Whether `url`'s host is, or resolves to, a loopback, private, link-local or unique-local address. */
+export async function reachesInternalAddress(url: URL): Promise<boolean> {
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true })
   return addresses.some(({ address, family }) => internal.check(address, family === 6 ? 'ipv6' : 'ipv4'))

@@ -2,16 +2,12 @@ import { eq, sql } from 'drizzle-orm'
 import type { DocumentInfo } from '../../contract/documents.ts'
 import { documents } from '../db/schema/documents.ts'
 import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
-import { documentFailure } from '../documents/document-error.ts'
-import { ingestDocument } from '../documents/ingest-document.ts'
-import { readUpload } from '../documents/read-upload.ts'
 import { toDocumentInfo } from '../documents/to-document-info.ts'
+import { insertDocument, readPdfUpload } from '../documents/upload-document.ts'
 import { ApiError } from '../http/api-error.ts'
 import { findRequest } from './find-request.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
-
-const maxTitleLength = 200
 
 /**
  * POST /v3/signature-requests/{id}/documents: streams the `file` part of a multipart upload through
@@ -37,51 +33,12 @@ export async function addRequestDocument(
     .where(eq(signatureRequestDocuments.requestId, id))
   const left = services.limits.requestBytes - Number(used?.bytes ?? 0)
   const maxBytes = Math.min(services.limits.documentBytes, left)
-  const { renderer } = services
-  if (renderer === undefined) throw new ApiError(503, 'server.unavailable', 'Documents cannot be read now')
-  const upload = await readUpload(request, (file) => {
-    if (maxBytes <= 0) {
-      file.resume()
-      return Promise.resolve(documentFailure('document.too_large'))
-    }
-    return ingestDocument(services.storage, file, {
-      maxBytes,
-      tempDir: services.tempDir,
-      inspect: (path) => renderer.inspect(path),
-    })
-  })
-  const ingested = upload.file
-  if (ingested === undefined) {
-    throw new ApiError(400, 'request.invalid', 'file: send the PDF in a part named file', { field: 'file' })
-  }
-  if (!ingested.ok) {
-    throw new ApiError(
-      ingested.status,
-      ingested.code,
-      ingested.message ?? `The file was refused: ${ingested.code}`,
-    )
-  }
-  const named = upload.fields.title?.trim() || upload.filename?.replace(/\.pdf$/i, '').trim()
-  const title = (named || 'Document').slice(0, maxTitleLength)
+  const upload = await readPdfUpload(services, request, maxBytes)
   const now = services.now()
   const row = await services.db.transaction(async (tx) => {
     // Locks the draft so that two uploads at once get distinct positions.
     await tx.select().from(signatureRequests).where(eq(signatureRequests.id, id)).for('update')
-    const [document] = await tx
-      .insert(documents)
-      .values({
-        sha256: ingested.sha256,
-        title,
-        size: ingested.size,
-        contentType: 'application/pdf',
-        pageCount: ingested.pageCount,
-        pageSizes: ingested.pageSizes,
-        freeAreas: ingested.freeAreas,
-        ownerId: caller.userId,
-        createdAt: now,
-      })
-      .returning()
-    if (document === undefined) throw new Error('insert returned no row')
+    const document = await insertDocument(tx, upload, caller.userId, now)
     const [last] = await tx
       .select({ position: sql<number>`coalesce(max(${signatureRequestDocuments.position}), -1)` })
       .from(signatureRequestDocuments)
@@ -90,9 +47,9 @@ export async function addRequestDocument(
       .insert(signatureRequestDocuments)
       .values({ requestId: id, documentId: document.id, position: Number(last?.position ?? -1) + 1 })
     await tx.update(signatureRequests).set({ updatedAt: now }).where(eq(signatureRequests.id, id))
-    await recordEvent(tx, id, caller, 'document_added', now, { documentId: document.id, title })
+    await recordEvent(tx, id, caller, 'document_added', now, { documentId: document.id, title: upload.title })
     return document
   })
-  renderer.renderDocument(row.sha256, row.pageCount)
+  services.renderer?.renderDocument(row.sha256, row.pageCount)
   return toDocumentInfo(row)
 }

@@ -75,10 +75,21 @@ async function startApp(driver: Driver): Promise<TestApp> {
   }
 }
 
-/** `METHOD /path` of every route the app serves under `/api`, with `{name}` parameters. */
+/**
+ * Where Skribble's API is served: described by Skribble's own descriptions (api/skribble/), which
+ * tests/server/skribble/ holds every answer to, not by Signet's.
+ */
+const skribbleBase = `${apiBase}/skribble/`
+
+/** `METHOD /path` of every route the app serves under `/api` (Skribble's aside), with `{name}` parameters. */
 function servedRoutes(app: Hono): string[] {
   const routes = app.routes
-    .filter((route) => route.method !== 'ALL' && route.path.startsWith(`${apiBase}/`))
+    .filter(
+      (route) =>
+        route.method !== 'ALL' &&
+        route.path.startsWith(`${apiBase}/`) &&
+        !route.path.startsWith(skribbleBase),
+    )
     .map((route) => `${route.method} ${route.path.slice(apiBase.length).replace(/:(\w+)/g, '{$1}')}`)
   return [...new Set(routes)].sort()
 }
