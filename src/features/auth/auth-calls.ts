@@ -3,7 +3,9 @@ import { apiPaths } from '../../../contract/paths.ts'
 import {
   type acceptSchema,
   identityProvidersAnswerSchema,
+  loginAnswerSchema,
   type loginSchema,
+  type loginSecondFactorSchema,
   type registerSchema,
   type requestConfirmationSchema,
   type requestResetSchema,
@@ -23,7 +25,9 @@ export function authCalls(api: ApiClient) {
   return {
     // No retry: a second try after 429 would only count as another failed attempt.
     login: async (body: Body<typeof loginSchema>) =>
-      v.parse(tokenAnswerSchema, await post(apiPaths.login(), body, 0)),
+      v.parse(loginAnswerSchema, await post(apiPaths.login(), body, 0)),
+    loginSecondFactor: async (body: Body<typeof loginSecondFactorSchema>) =>
+      v.parse(tokenAnswerSchema, await post(apiPaths.loginSecondFactor(), body, 0)),
     logout: () => post(apiPaths.logout(), {}, 0),
     register: async (body: Body<typeof registerSchema>) =>
       v.parse(tokenAnswerSchema, await post(apiPaths.register(), body, 0)),
