@@ -94,6 +94,8 @@ export const businessSettingsSchema = v.object({
     attachments: v.object({ signedDocument: attachmentSetting, signatureProtocol: attachmentSetting }),
   }),
   userPilot: switchSchema,
+  /** Every member must sign in with a second factor; those without one set it up before anything else. */
+  secondFactor: v.object({ required: v.boolean() }),
 })
 export type BusinessSettings = v.InferOutput<typeof businessSettingsSchema>
 
@@ -156,6 +158,8 @@ export const updateBusinessSettingsSchema = v.object({
     reminders: v.optional(remindersSettingSchema),
     expiry: v.optional(expirySettingSchema),
   }),
+  /** Left out, it stays as it is (API callers from before the setting). */
+  secondFactor: v.optional(businessSettingsSchema.entries.secondFactor),
 })
 
 /** A person of the business as the admin pages list them. */

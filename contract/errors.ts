@@ -241,6 +241,24 @@ export const errorCodes = [
   'auth.too_many_attempts',
   /** The current password given to confirm a change (`old`, `password`) is wrong. */
   'auth.wrong_password',
+  /** A sign-in waiting for its second factor is unknown or past its five minutes: sign in again (401). */
+  'auth.sign_in_expired',
+  /** A code of the authenticator app or a recovery code that is not right (400, naming `code`). */
+  'second_factor.invalid_code',
+  /** A code of the authenticator app accepted before: each is good once (400, naming `code`). */
+  'second_factor.code_used',
+  /** Setting up a second factor while one is on (409). */
+  'second_factor.enabled',
+  /** Switching a second factor on without a setup waiting for its first code (409). */
+  'second_factor.no_setup',
+  /** Switching off the second factor the user's business requires (409). */
+  'second_factor.required',
+  /** The server has no key ring to keep second-factor secrets with (503). */
+  'second_factor.unavailable',
+  /** No open session of the caller's with this id (404). */
+  'session.not_found',
+  /** Signing out the other sessions with an API key, which has no session of its own (400). */
+  'session.none',
   /** A mailed confirmation or reset token is unknown or already used. */
   'token.invalid',
   /** A mailed confirmation or reset token is past its lifetime. */

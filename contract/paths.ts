@@ -16,6 +16,8 @@ export const apiPaths = {
   user: () => '/v1/user',
   register: () => '/v1/register',
   login: () => '/v1/login',
+  /** `POST` trades a sign-in challenge and a second-factor code for a token. */
+  loginSecondFactor: () => '/v1/login/second-factor',
   logout: () => '/v1/logout',
   requestConfirmation: () => '/v1/request-confirmation',
   validConfirmation: () => '/v1/valid-confirmation',

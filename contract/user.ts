@@ -99,6 +99,11 @@ export const userSchema = v.object({
   /** SPEC §3 permissions: which visual signature flags the user may change, and their default values. */
   permissions: v.object({ visualSignatures: visualSignaturePermissionsSchema }),
   /**
+   * The second factor: whether it is on, and whether the user's business requires it (never of a
+   * single-sign-on account); required and off, the app leads the user to set it up first.
+   */
+  secondFactor: v.object({ enabled: v.boolean(), required: v.boolean() }),
+  /**
    * The user's business; while an invitation waits for the user to accept it (SPEC §6: through a dialog),
    * the inviting business with `invitationId` set.
    */
@@ -179,6 +184,26 @@ export const tokenAnswerSchema = v.object({
   expiresAt: v.string(),
 })
 export type TokenAnswer = v.InferOutput<typeof tokenAnswerSchema>
+
+/**
+ * The answer of login when the account has a second factor: the password was right, and `challenge` is traded
+ * for a token with a code at POST /v1/login/second-factor before `expiresAt`.
+ */
+export const secondFactorChallengeSchema = v.object({
+  secondFactor: v.literal('totp'),
+  challenge: v.string(),
+  expiresAt: v.string(),
+})
+export type SecondFactorChallenge = v.InferOutput<typeof secondFactorChallengeSchema>
+
+/** What POST /v1/login answers: a token, or the second factor to ask for. */
+export const loginAnswerSchema = v.union([tokenAnswerSchema, secondFactorChallengeSchema])
+
+/** POST /v1/login/second-factor: the challenge and a code of the authenticator app or a recovery code. */
+export const loginSecondFactorSchema = v.object({
+  challenge: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64)),
+})
 
 /** POST /v1/check-password. */
 export const checkPasswordSchema = v.object({

@@ -10,6 +10,7 @@ import { formFillingMachine } from './form-filling/form-filling.machine.ts'
 import { guidanceMachine } from './guidance/guidance.machine.ts'
 import { identificationMachine } from './identification/identification.machine.ts'
 import { invitationMachine } from './invitation/invitation.machine.ts'
+import { loginMachine } from './login/login.machine.ts'
 import { maintenanceMachine } from './maintenance/maintenance.machine.ts'
 import { mobileIdMachine } from './mobile-id/mobile-id.machine.ts'
 import { pageLoadingMachine } from './page-loading/page-loading.machine.ts'
@@ -52,6 +53,16 @@ export const statecharts: readonly StatechartEntry[] = [
       message: 'Restoring, signing in and out, direct-sign sessions, token expiry and 401 handling.',
     },
     machine: sessionMachine,
+  },
+  {
+    id: 'login',
+    title: /*i18n*/ { id: 'statechart.login.title', message: 'Sign-in steps' },
+    spec: '§2, issue 42',
+    summary: /*i18n*/ {
+      id: 'statechart.login.summary',
+      message: 'The password, then the code of a second factor or a recovery code when the account has one.',
+    },
+    machine: loginMachine,
   },
   {
     id: 'signup',

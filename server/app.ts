@@ -25,6 +25,7 @@ import { createStaticFiles } from './http/static-files.ts'
 import { createIdentificationServices } from './identification/create-identification-services.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import { unfinishedJobs } from './jobs/unfinished-jobs.ts'
+import type { KeyRing } from './keys/key-ring.ts'
 import { createMetrics } from './metrics/create-metrics.ts'
 import { createQualifiedSigning } from './providers/csc/create-qualified-signing.ts'
 import type { ErrorReporter } from './providers/error-reporting/start-error-reporting.ts'
@@ -33,6 +34,7 @@ import type { MailQueue } from './providers/mail/mail-queue.ts'
 import { createOutbox } from './providers/mail/outbox.ts'
 import { createMobileSigningProvider } from './providers/mobile-signing/create-mobile-signing-provider.ts'
 import { createStatusPageProvider } from './providers/status-page/status-page-provider.ts'
+import { createAccountSecurityRoutes } from './routes/account-security.ts'
 import { createActivityRoutes } from './routes/activity.ts'
 import { createApiUserRoutes } from './routes/api-users.ts'
 import { createAppConfigRoutes } from './routes/app-config.ts'
@@ -104,6 +106,8 @@ export type AppOptions = {
   errorReporter?: ErrorReporter | null
   /** What `POST /operator/backup` archives; the server gives it. @default none: no backups */
   backup?: BackupServices
+  /** The key ring second-factor secrets are sealed with; the server loads it. @default none: they answer 503 */
+  keys?: KeyRing
 }
 
 /** Largest uploaded document and largest total of one request's documents (issue 5). */
@@ -147,6 +151,7 @@ export function createApp({
   billing = createBillingProviders(config, { db, now, jobs }),
   errorReporter = null,
   backup,
+  keys,
 }: AppOptions): Hono {
   const logger = withRequestIds(givenLogger)
   const metrics = createMetrics({ db, now, laneOf: jobs.laneOf, validator })
@@ -162,6 +167,7 @@ export function createApp({
     demoQualifiedSigning,
     logger,
     production,
+    keys,
   }
   const requests: RequestServices & ApiKeyMode = {
     db,
@@ -192,6 +198,7 @@ export function createApp({
   )
   api.route('/', createAuthRoutes(accounts))
   api.route('/', createUserRoutes(accounts))
+  api.route('/', createAccountSecurityRoutes(accounts))
   api.route('/', createReferralRoutes({ db, now, production, referral: config.referral }))
   api.route('/', createSsoRoutes({ config, db, logger, now }))
   api.route('/', createSignatureRequestRoutes(requests))

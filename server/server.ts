@@ -24,6 +24,7 @@ import { archiveRenewalHandler, archiveRenewalJob, scheduleArchiveRenewal } from
 import { createJobQueue, type JobKind, type JobQueue } from './jobs/job-queue.ts'
 import { nightlyBackupHandler, nightlyBackupJob, scheduleNightlyBackup } from './jobs/nightly-backup.ts'
 import { scheduleUpkeep, upkeepJob, upkeepJobHandler } from './jobs/upkeep.ts'
+import { loadKeyRing } from './keys/load-key-ring.ts'
 import { createLogger } from './logger.ts'
 import { sandboxRenewJob } from './providers/billing/sandbox-billing-provider.ts'
 import { type ErrorReporter, startErrorReporting } from './providers/error-reporting/start-error-reporting.ts'
@@ -106,6 +107,8 @@ export async function startServer(
     const now = options.now ?? devClock?.now ?? (() => new Date())
     // The PKI records its certificates in the migrated database as it loads (or is created on the first start).
     const platform = await loadPlatformSigning(config, database.db, now)
+    // The ring loadPlatformSigning sealed every key with (second-factor secrets too) and opens them with.
+    const keys = await loadKeyRing(config)
     // The sandboxes' company domains are there before the first call asks where its users sign in.
     const { sandbox } = ssoSettings(config)
     if (sandbox !== null)
@@ -261,6 +264,7 @@ export async function startServer(
       billing,
       errorReporter: reporter,
       backup,
+      keys,
     })
     const listener = getRequestListener(app.fetch)
     // Responses still running at shutdown must not keep their connection alive, or close() would wait for

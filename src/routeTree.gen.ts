@@ -44,6 +44,7 @@ import { Route as PasswordResetNewRouteImport } from './routes/password-reset/ne
 import { Route as ProfileIndexRouteImport } from './routes/profile/index'
 import { Route as ProfileChangePasswordRouteImport } from './routes/profile/change-password'
 import { Route as ProfileConfirmRouteImport } from './routes/profile/confirm'
+import { Route as ProfileSecurityRouteImport } from './routes/profile/security'
 import { Route as ProfileSettingsRouteImport } from './routes/profile/settings'
 import { Route as ProfileVisualSignatureRouteImport } from './routes/profile/visual-signature'
 import { Route as SendtoIdRouteImport } from './routes/sendto/$id'
@@ -273,6 +274,11 @@ const ProfileChangePasswordRoute = ProfileChangePasswordRouteImport.update({
 const ProfileConfirmRoute = ProfileConfirmRouteImport.update({
   id: '/profile/confirm',
   path: '/profile/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileSecurityRoute = ProfileSecurityRouteImport.update({
+  id: '/profile/security',
+  path: '/profile/security',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileSettingsRoute = ProfileSettingsRouteImport.update({
@@ -609,6 +615,7 @@ export interface FileRoutesByFullPath {
   '/password-reset/new': typeof PasswordResetNewRoute
   '/profile/change-password': typeof ProfileChangePasswordRoute
   '/profile/confirm': typeof ProfileConfirmRoute
+  '/profile/security': typeof ProfileSecurityRoute
   '/profile/settings': typeof ProfileSettingsRoute
   '/profile/visual-signature': typeof ProfileVisualSignatureRoute
   '/sendto/$id': typeof SendtoIdRoute
@@ -701,6 +708,7 @@ export interface FileRoutesByTo {
   '/password-reset/new': typeof PasswordResetNewRoute
   '/profile/change-password': typeof ProfileChangePasswordRoute
   '/profile/confirm': typeof ProfileConfirmRoute
+  '/profile/security': typeof ProfileSecurityRoute
   '/profile/settings': typeof ProfileSettingsRoute
   '/profile/visual-signature': typeof ProfileVisualSignatureRoute
   '/sendto/$id': typeof SendtoIdRoute
@@ -794,6 +802,7 @@ export interface FileRoutesById {
   '/password-reset/new': typeof PasswordResetNewRoute
   '/profile/change-password': typeof ProfileChangePasswordRoute
   '/profile/confirm': typeof ProfileConfirmRoute
+  '/profile/security': typeof ProfileSecurityRoute
   '/profile/settings': typeof ProfileSettingsRoute
   '/profile/visual-signature': typeof ProfileVisualSignatureRoute
   '/sendto/$id': typeof SendtoIdRoute
@@ -888,6 +897,7 @@ export interface FileRouteTypes {
     | '/password-reset/new'
     | '/profile/change-password'
     | '/profile/confirm'
+    | '/profile/security'
     | '/profile/settings'
     | '/profile/visual-signature'
     | '/sendto/$id'
@@ -980,6 +990,7 @@ export interface FileRouteTypes {
     | '/password-reset/new'
     | '/profile/change-password'
     | '/profile/confirm'
+    | '/profile/security'
     | '/profile/settings'
     | '/profile/visual-signature'
     | '/sendto/$id'
@@ -1072,6 +1083,7 @@ export interface FileRouteTypes {
     | '/password-reset/new'
     | '/profile/change-password'
     | '/profile/confirm'
+    | '/profile/security'
     | '/profile/settings'
     | '/profile/visual-signature'
     | '/sendto/$id'
@@ -1165,6 +1177,7 @@ export interface RootRouteChildren {
   PasswordResetNewRoute: typeof PasswordResetNewRoute
   ProfileChangePasswordRoute: typeof ProfileChangePasswordRoute
   ProfileConfirmRoute: typeof ProfileConfirmRoute
+  ProfileSecurityRoute: typeof ProfileSecurityRoute
   ProfileSettingsRoute: typeof ProfileSettingsRoute
   ProfileVisualSignatureRoute: typeof ProfileVisualSignatureRoute
   SendtoIdRoute: typeof SendtoIdRoute
@@ -1469,6 +1482,13 @@ declare module '@tanstack/react-router' {
       path: '/profile/confirm'
       fullPath: '/profile/confirm'
       preLoaderRoute: typeof ProfileConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/security': {
+      id: '/profile/security'
+      path: '/profile/security'
+      fullPath: '/profile/security'
+      preLoaderRoute: typeof ProfileSecurityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profile/settings': {
@@ -1893,6 +1913,7 @@ const rootRouteChildren: RootRouteChildren = {
   PasswordResetNewRoute: PasswordResetNewRoute,
   ProfileChangePasswordRoute: ProfileChangePasswordRoute,
   ProfileConfirmRoute: ProfileConfirmRoute,
+  ProfileSecurityRoute: ProfileSecurityRoute,
   ProfileSettingsRoute: ProfileSettingsRoute,
   ProfileVisualSignatureRoute: ProfileVisualSignatureRoute,
   SendtoIdRoute: SendtoIdRoute,

@@ -37,6 +37,7 @@ const pathParameters: Readonly<Record<string, PathParameter>> = {
     format: 'uuid',
     refusal: notFound('signature_request.not_found'),
   },
+  'sessions/{id}': { subject: 'The session’s id', format: 'uuid', refusal: notFound('session.not_found') },
   'templates/{id}': { subject: 'The template’s id', format: 'uuid', refusal: notFound('template.not_found') },
   'bulk-sends/{id}': {
     subject: 'The bulk send’s id',

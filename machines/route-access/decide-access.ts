@@ -59,7 +59,8 @@ const isSsoIncomplete = ({ hasSso, hasNames, acceptedGtc }: AccessContext['user'
  * 6. Signed out and not allowed: /login, remembering the target in `search.redirect`.
  * 7. Sign-in and sign-up entry pages send a signed-in account home.
  * 8. Forced pages for accounts (not on /sorry, /maintenance, the 404 or /logout): a weak password
- *    forces /profile/change-password, incomplete single sign-on forces /signup/sso, and an admin
+ *    forces /profile/change-password, incomplete single sign-on forces /signup/sso, a business that
+ *    requires a second factor holds a member without one on /profile/security (issue 42), and an admin
  *    whose trial expired or whose business is locked is held on /business/members (upgrade and
  *    logout stay open).
  * 9. Business pages for accounts: admins leave the signup, register and signup-step pages for
@@ -105,6 +106,7 @@ export function decideAccess(rule: RouteRule, context: AccessContext): AccessDec
       return on('/profile/change-password') ? allow : redirect('/profile/change-password')
     }
     if (isSsoIncomplete(context.user)) return on('/signup/sso') ? allow : redirect('/signup/sso')
+    if (context.user.needsSecondFactor) return on('/profile/security') ? allow : redirect('/profile/security')
     const held = context.paymentMethod === 'NEEDS_PAYMENT_METHOD' || context.paymentMethod === 'BLOCKED'
     if (role === 'admin' && held && !on(...trialLockExempt)) return redirect('/business/members')
   }

@@ -62,7 +62,14 @@ export interface AccessContext {
   /** The active price plan: its name and whether a current plan is set (SPEC §4). */
   pricePlan: { name: string | null; hasCurrentPlan: boolean }
   /** User attributes and fields the forced pages depend on (SPEC §3, §6). */
-  user: { weakPassword: boolean; acceptedGtc: boolean; hasSso: boolean; hasNames: boolean }
+  user: {
+    weakPassword: boolean
+    acceptedGtc: boolean
+    hasSso: boolean
+    hasNames: boolean
+    /** The business requires a second factor and the user has none on (issue 42 §1). */
+    needsSecondFactor: boolean
+  }
   cookiesEnabled: boolean
   /** Set by the profile deletion flow for the one navigation that follows it. */
   justDeletedAccount: boolean

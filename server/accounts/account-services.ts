@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { Database } from '../db/open-database.ts'
+import type { KeyRing } from '../keys/key-ring.ts'
 import type { MailQueue } from '../providers/mail/mail-queue.ts'
 
 /** What the account operations work with; built once by the app. */
@@ -15,4 +16,6 @@ export type AccountServices = {
   /** Qualified signatures are made by the demo CA (no QTSP outside production): GET /v1/user says `demo`. */
   demoQualifiedSigning: boolean
   logger: Logger
+  /** Seals second-factor secrets at rest. @default none: second factors answer 503 */
+  keys?: KeyRing
 }

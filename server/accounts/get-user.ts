@@ -4,7 +4,7 @@ import type { PaymentMethodStateName, User } from '../../contract/user.ts'
 import { waitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'
 import { preparedPerDatabase } from '../db/prepared-per-database.ts'
-import { users } from '../db/schema/accounts.ts'
+import { totpFactors, users } from '../db/schema/accounts.ts'
 import { businesses, businessMembers, type StoredBusinessSettings } from '../db/schema/businesses.ts'
 import { sealMembers, seals } from '../db/schema/seals.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -21,6 +21,7 @@ const userQuery = preparedPerDatabase((db: Pick<Database, 'select'>) => {
   return db
     .select({
       user: users,
+      totpEnabledAt: totpFactors.enabledAt,
       business: {
         id: businesses.id,
         name: businesses.name,
@@ -31,6 +32,7 @@ const userQuery = preparedPerDatabase((db: Pick<Database, 'select'>) => {
       invitation: { id: invitation.id, businessId: invitation.businessId, name: invitation.name },
     })
     .from(users)
+    .leftJoin(totpFactors, eq(totpFactors.userId, users.id))
     .leftJoin(businessMembers, eq(businessMembers.userId, users.id))
     .leftJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .leftJoinLateral(invitation, sql`true`)
@@ -66,7 +68,7 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string, demo
   ])
   // The session was found a moment ago; a user deleted since then is signed out.
   if (found === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
-  const { user, business, invitation } = found
+  const { user, business, invitation, totpEnabledAt } = found
   const seal: NonNullable<UserSignatureQualities['seal']> = Object.fromEntries(
     sealRows.map(({ quality }) => [quality, { quality }]),
   )
@@ -86,6 +88,11 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string, demo
     },
     attributes: user.attributes,
     permissions: { visualSignatures: visualSignaturePermissionsUnder(business?.settings ?? undefined) },
+    secondFactor: {
+      enabled: totpEnabledAt !== null,
+      // An invitation's business requires nothing yet: `settings` is read of the business one belongs to.
+      required: !user.hasSso && business?.settings?.secondFactor.required === true,
+    },
     business: businessOf(business, invitation),
   }
 }

@@ -28,6 +28,7 @@ export const defaultBusinessSettings: StoredBusinessSettings = {
     },
   },
   userPilot: { enabled: false },
+  secondFactor: { required: false },
 }
 
 /** SPEC §5: an invalid e-mail or phone of the support contact is blanked when the settings load. */
@@ -65,8 +66,8 @@ export async function getBusinessSettings(db: Database, businessId: string): Pro
 
 /**
  * PUT /v1/businesses/{id}/settings: every switch and the support contact; the branding stays as it is.
- * Turning retention off calls off the deletions it announced: turned on again, it announces them anew. Reminders
- * and expiry left out stay as they are.
+ * Turning retention off calls off the deletions it announced: turned on again, it announces them anew. Reminders,
+ * expiry and the second factor left out stay as they are.
  */
 export async function updateBusinessSettings(
   db: Database,
@@ -75,9 +76,10 @@ export async function updateBusinessSettings(
 ): Promise<BusinessSettings> {
   return db.transaction(async (tx) => {
     const row = await readRow(tx, businessId)
-    const { supportContact, signatureRequests, ...switches } = input
+    const { supportContact, signatureRequests, secondFactor, ...switches } = input
     const settings: StoredBusinessSettings = {
       ...switches,
+      secondFactor: secondFactor ?? row.settings.secondFactor,
       signatureRequests: {
         ...signatureRequests,
         reminders: signatureRequests.reminders ?? row.settings.signatureRequests.reminders,

@@ -96,6 +96,13 @@ async function findCaller(c: Context, db: Database, at: Date, production: boolea
   if (found.expiresAt.getTime() <= at.getTime()) {
     throw new ApiError(401, 'auth.token_expired', 'This session has expired: sign in again')
   }
+  if (found.lastUsedAt === null || found.lastUsedAt.getTime() < at.getTime() - minuteMs) {
+    // Kept to the minute for the list of sessions (/profile/security): most calls write nothing.
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: at, address: clientAddress(c), userAgent: c.req.header('user-agent') ?? null })
+      .where(eq(sessions.id, found.sessionId))
+  }
   return {
     userId: found.userId,
     email: found.email.toLowerCase(),
@@ -115,6 +122,7 @@ const sessionQuery = preparedPerDatabase((db: Database) =>
       userId: sessions.userId,
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
       email: users.email,
       apiUser: {
         businessId: apiUsers.businessId,

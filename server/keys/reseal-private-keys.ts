@@ -1,13 +1,14 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
+import { totpFactors } from '../db/schema/accounts.ts'
 import { seals } from '../db/schema/seals.ts'
 import { fromPem } from '../signing/pem.ts'
 import { partKeyFiles, pkiParts, renewedKeyFiles } from '../signing/pki.ts'
 import { type KeyRing, openPrivateKey, sealedWithCurrentKey, sealPrivateKey } from './key-ring.ts'
 
-/** How many private keys were sealed anew, in `DATA_DIR/pki` and in the seals' rows. */
-export type Resealed = { files: number; seals: number }
+/** How many private keys were sealed anew, in `DATA_DIR/pki` and in the seals' rows, and second-factor secrets. */
+export type Resealed = { files: number; seals: number; totpSecrets: number }
 
 /**
  * Seals every private key kept in `pkiDir` and in the seals' rows with the ring's current key: the clear PEM
@@ -46,13 +47,28 @@ export async function resealPrivateKeys(
     const pkcs8 = clear ? clearKey(stored, `seal ${id}`) : openPrivateKey(keys, stored)
     return [{ id, stored, clear, text: sealPrivateKey(keys, pkcs8) }]
   })
-  if (resealed.length > 0) {
+  const totpRows = await at.db
+    .select({ userId: totpFactors.userId, stored: totpFactors.sealedSecret })
+    .from(totpFactors)
+  const totpSecrets = totpRows
+    .filter(({ stored }) => !sealedWithCurrentKey(keys, stored))
+    .map(({ userId, stored }) => ({
+      userId,
+      stored,
+      text: sealPrivateKey(keys, openPrivateKey(keys, stored)),
+    }))
+  if (resealed.length > 0 || totpSecrets.length > 0) {
     await at.db.transaction(async (tx) => {
       for (const { id, stored, text } of resealed)
         await tx
           .update(seals)
           .set({ sealedPrivateKey: text })
           .where(and(eq(seals.id, id), eq(seals.sealedPrivateKey, stored)))
+      for (const { userId, stored, text } of totpSecrets)
+        await tx
+          .update(totpFactors)
+          .set({ sealedSecret: text })
+          .where(and(eq(totpFactors.userId, userId), eq(totpFactors.sealedSecret, stored)))
     })
     // The clear values' old row versions go too, not only the rows that show.
     if (resealed.some((row) => row.clear)) await at.db.execute(sql`vacuum full seals`)
@@ -63,7 +79,7 @@ export async function resealPrivateKeys(
     await rename(written, sealed)
     if (clear !== undefined) await rm(clear, { force: true })
   }
-  return { files: files.length, seals: resealed.length }
+  return { files: files.length, seals: resealed.length, totpSecrets: totpSecrets.length }
 }
 
 function readIfThere(file: string): Promise<string | undefined> {

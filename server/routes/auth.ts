@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { created, noContent, ok } from '../../contract/openapi/operation.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import {
@@ -6,7 +6,9 @@ import {
   checkPasswordSchema,
   identityProvidersAnswerSchema,
   identityProvidersSchema,
+  loginAnswerSchema,
   loginSchema,
+  loginSecondFactorSchema,
   registerSchema,
   requestConfirmationSchema,
   requestResetSchema,
@@ -18,8 +20,8 @@ import {
 import { checkPassword } from '../../machines/password/password-policy.ts'
 import type { AccountServices } from '../accounts/account-services.ts'
 import { checkConfirmation } from '../accounts/check-confirmation.ts'
+import { completeSignIn } from '../accounts/complete-sign-in.ts'
 import { findIdentityProvider } from '../accounts/find-identity-provider.ts'
-import { TooManyAttempts } from '../accounts/login-throttle.ts'
 import { registerUser } from '../accounts/register-user.ts'
 import { requestConfirmation } from '../accounts/request-confirmation.ts'
 import { requestReset } from '../accounts/request-reset.ts'
@@ -29,6 +31,13 @@ import { clientAddress } from '../http/client-address.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
+import { throttled } from '../http/throttled.ts'
+
+/** Where a sign-in comes from, for its session and the new-device mail. */
+const deviceOf = (c: Context) => ({
+  userAgent: c.req.header('user-agent') ?? null,
+  address: clientAddress(c),
+})
 
 /**
  * The account calls that need no token (SPEC §7 User): sign-in, signup with its confirmation mail, the
@@ -41,22 +50,35 @@ export function createAuthRoutes(services: AccountServices): Hono {
       jsonBody(loginSchema),
       describeRoute({
         summary: 'Sign in with an address and password',
+        description:
+          'Answers a token, or, for an account with a second factor, a challenge to trade for one with a code.',
         tag: 'Accounts',
         auth: 'none',
-        answers: [ok(tokenAnswerSchema)],
+        answers: [ok(loginAnswerSchema)],
         errors: {
           401: ['auth.invalid_credentials', 'auth.invalid_credentials_last_try'],
           429: ['auth.too_many_attempts'],
         },
       }),
-      async (c) => {
-        try {
-          return sendJson(c, await signIn(services, c.req.valid('json'), clientAddress(c)))
-        } catch (error) {
-          if (error instanceof TooManyAttempts) c.header('Retry-After', String(error.retryAfterSeconds))
-          throw error
-        }
-      },
+      async (c) => sendJson(c, await throttled(c, () => signIn(services, c.req.valid('json'), deviceOf(c)))),
+    )
+    .post(
+      apiPaths.loginSecondFactor(),
+      jsonBody(loginSecondFactorSchema),
+      describeRoute({
+        summary: 'Finish signing in with a second-factor code or a recovery code',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [ok(tokenAnswerSchema)],
+        errors: {
+          400: ['second_factor.invalid_code', 'second_factor.code_used'],
+          401: ['auth.sign_in_expired'],
+          429: ['auth.too_many_attempts'],
+          503: ['second_factor.unavailable'],
+        },
+      }),
+      async (c) =>
+        sendJson(c, await throttled(c, () => completeSignIn(services, c.req.valid('json'), deviceOf(c)))),
     )
     .post(
       apiPaths.register(),

@@ -65,6 +65,7 @@ export async function guardRoute(
       acceptedGtc: hasAcceptedTerms(user, context.appConfig.termsVersion),
       hasSso: user?.hasSso ?? false,
       hasNames: Boolean(user?.firstName && user.lastName),
+      needsSecondFactor: (user?.secondFactor.required && !user.secondFactor.enabled) ?? false,
     },
     cookiesEnabled: navigator.cookieEnabled,
     justDeletedAccount: sessionStorage.getItem(accountDeletedKey) !== null,

@@ -72,6 +72,7 @@ const specPaths = [
   '/profile/confirm',
   '/profile/settings',
   '/profile/change-password',
+  '/profile/security',
   '/profile/visual-signature',
   '/profile/signature-standards',
   ...[
@@ -144,7 +145,7 @@ const contextFor = (role: Role, overrides: Partial<AccessContext> = {}): AccessC
   directSign: role === 'nas' ? { userId: 'u-nas', requestId: 'sr-1' } : null,
   paymentMethod: role === 'admin' || role === 'member' ? 'STRIPE' : null,
   pricePlan: { name: 'pro', hasCurrentPlan: true },
-  user: { weakPassword: false, acceptedGtc: true, hasSso: false, hasNames: true },
+  user: { weakPassword: false, acceptedGtc: true, hasSso: false, hasNames: true, needsSecondFactor: false },
   cookiesEnabled: true,
   justDeletedAccount: false,
   maintenanceBlocking: false,
@@ -314,7 +315,15 @@ describe('decideAccess special rules (SPEC §6)', () => {
   })
 
   it('SPEC §6: a weak password forces /profile/change-password', () => {
-    const weak = { user: { weakPassword: true, acceptedGtc: true, hasSso: false, hasNames: true } }
+    const weak = {
+      user: {
+        weakPassword: true,
+        acceptedGtc: true,
+        hasSso: false,
+        hasNames: true,
+        needsSecondFactor: false,
+      },
+    }
     for (const role of ['user', 'member', 'admin'] as const) {
       expect(decide('/dashboard', role, weak)).toEqual(to('/profile/change-password'))
       expect(decide('/business/members', role, weak)).toEqual(to('/profile/change-password'))
@@ -327,9 +336,30 @@ describe('decideAccess special rules (SPEC §6)', () => {
     expect(decide('/login', 'unauthenticated', weak)).toEqual(allow)
   })
 
+  it('issue 42: a business requiring a second factor holds a member without one on /profile/security', () => {
+    const bare = {
+      user: {
+        weakPassword: false,
+        acceptedGtc: true,
+        hasSso: false,
+        hasNames: true,
+        needsSecondFactor: true,
+      },
+    }
+    for (const role of ['member', 'admin'] as const) {
+      expect(decide('/dashboard', role, bare)).toEqual(to('/profile/security'))
+      expect(decide('/business/members', role, bare)).toEqual(to('/profile/security'))
+      expect(decide('/profile/security', role, bare)).toEqual(allow)
+      expect(decide('/logout', role, bare)).toEqual(allow)
+    }
+    // A weak password is changed first.
+    const weak = { user: { ...bare.user, weakPassword: true } }
+    expect(decide('/profile/security', 'member', weak)).toEqual(to('/profile/change-password'))
+  })
+
   it('SPEC §6: incomplete single sign-on (no names or terms not accepted) forces /signup/sso', () => {
     const sso = (hasNames: boolean, acceptedGtc: boolean) => ({
-      user: { weakPassword: false, acceptedGtc, hasSso: true, hasNames },
+      user: { weakPassword: false, acceptedGtc, hasSso: true, hasNames, needsSecondFactor: false },
     })
     expect(decide('/dashboard', 'user', sso(false, true))).toEqual(to('/signup/sso'))
     expect(decide('/profile', 'user', sso(true, false))).toEqual(to('/signup/sso'))
@@ -337,7 +367,13 @@ describe('decideAccess special rules (SPEC §6)', () => {
     expect(decide('/dashboard', 'user', sso(true, true))).toEqual(allow)
     expect(
       decide('/dashboard', 'user', {
-        user: { weakPassword: false, acceptedGtc: false, hasSso: false, hasNames: false },
+        user: {
+          weakPassword: false,
+          acceptedGtc: false,
+          hasSso: false,
+          hasNames: false,
+          needsSecondFactor: false,
+        },
       }),
     ).toEqual(allow)
   })

@@ -17,6 +17,7 @@ const admin: v.InferInput<typeof userSchema> = {
   disabledQualities: [],
   signatureQualities: { ses: { any: { quality: 'ses' } } },
   attributes: {},
+  secondFactor: { enabled: false, required: false },
   permissions: {
     visualSignatures: {
       claim: { canUpdate: true, defaultValue: true },

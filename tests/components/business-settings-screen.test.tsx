@@ -21,6 +21,7 @@ const saved: BusinessSettings = {
     },
   },
   userPilot: { enabled: true },
+  secondFactor: { required: false },
 }
 
 // A data URL, as the browser of a component test reaches no server for images.

@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { at } from './columns.ts'
 
 /**
@@ -35,9 +35,55 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     rememberMe: boolean('remember_me').notNull().default(false),
     revokedAt: at('revoked_at'),
+    /** The browser's User-Agent and the client address of the session's last call, kept to the minute. */
+    userAgent: text('user_agent'),
+    address: text('address'),
+    lastUsedAt: at('last_used_at'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 )
+
+/**
+ * A user's TOTP second factor (RFC 6238). The secret is sealed with the key ring like the platform's private
+ * keys; until `enabledAt` the setup waits for a first good code. `lastUsedStep` is the time step of the last
+ * code accepted: a code of that step or an earlier one is refused, so a code is good once.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  createdAt: at('created_at').notNull(),
+  enabledAt: at('enabled_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+})
+
+/** Single-use recovery codes of a second factor, stored as SHA-256; a used one is deleted. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (table) => [index('recovery_codes_user_id_idx').on(table.userId)],
+)
+
+/**
+ * A sign-in whose password was right and that waits for the second factor: its token (kept as SHA-256) is
+ * traded for a session with a good code before it expires.
+ */
+export const signInChallenges = pgTable('sign_in_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  rememberMe: boolean('remember_me').notNull(),
+  expiresAt: at('expires_at').notNull(),
+})
 
 /** Purposes of {@link oneTimeTokens}. */
 export const oneTimeTokenPurposes = ['confirmation', 'reset'] as const

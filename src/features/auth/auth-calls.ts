@@ -4,10 +4,12 @@ import {
   type acceptSchema,
   identityProvidersAnswerSchema,
   type loginSchema,
+  type loginSecondFactorSchema,
   type registerSchema,
   type requestConfirmationSchema,
   type requestResetSchema,
   type resetPasswordSchema,
+  secondFactorChallengeSchema,
   tokenAnswerSchema,
   type updateUserSchema,
   validConfirmationAnswerSchema,
@@ -22,8 +24,15 @@ export function authCalls(api: ApiClient) {
     api.request<unknown>(path, { method: 'POST', body, retries })
   return {
     // No retry: a second try after 429 would only count as another failed attempt.
-    login: async (body: Body<typeof loginSchema>) =>
-      v.parse(tokenAnswerSchema, await post(apiPaths.login(), body, 0)),
+    // A token, or the challenge of a second factor (checked one by one: /login carries no union schema).
+    login: async (body: Body<typeof loginSchema>) => {
+      const answer = await post(apiPaths.login(), body, 0)
+      return typeof answer === 'object' && answer !== null && 'challenge' in answer
+        ? v.parse(secondFactorChallengeSchema, answer)
+        : v.parse(tokenAnswerSchema, answer)
+    },
+    loginSecondFactor: async (body: Body<typeof loginSecondFactorSchema>) =>
+      v.parse(tokenAnswerSchema, await post(apiPaths.loginSecondFactor(), body, 0)),
     logout: () => post(apiPaths.logout(), {}, 0),
     register: async (body: Body<typeof registerSchema>) =>
       v.parse(tokenAnswerSchema, await post(apiPaths.register(), body, 0)),

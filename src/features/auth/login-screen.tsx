@@ -2,11 +2,16 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type FormEvent, useEffect, useState } from 'react'
 import * as v from 'valibot'
-import { emailSchema } from '../../../contract/user.ts'
+import { fromPromise } from 'xstate'
+import { emailSchema, type TokenAnswer } from '../../../contract/user.ts'
+import { loginMachine } from '../../../machines/login/login.machine.ts'
+import type { CodeInput, PasswordInput, PasswordOutcome } from '../../../machines/login/login.types.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode } from '../../api/error-messages.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { resolveNavigation } from '../../lib/navigation.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
@@ -23,7 +28,7 @@ import { useFormErrors } from './use-form-errors.ts'
 
 const route = getRouteApi('/login')
 
-type Field = 'email' | 'password'
+type Field = 'email' | 'password' | 'code'
 
 /** The company sign-in URL, if it is a web address at all (it comes from the identity provider setup). */
 function webUrl(url: string | null): string | null {
@@ -87,23 +92,50 @@ export function SignInForm({
   const [companyUrl, setCompanyUrl] = useState<string | null>(null)
   const [offerReset, setOfferReset] = useState(false)
 
-  const signIn = useMutation({
-    mutationFn: async (body: { email: string; password: string; rememberMe: boolean }) => {
-      const answer = await calls.login(body)
-      if (!(await completeSignIn(answer, body.rememberMe, redirect))) {
-        throw new ApiError(0, 'session.sign_in_failed', 'The session could not load the signed-in user')
-      }
-    },
-    onError: (error) => {
-      const wait = retryWaitSeconds(error)
-      setOfferReset(resetOffered.has(errorCode(error)))
-      refuse(
-        wait
-          ? { fields: {}, form: tooManyAttempts(waitInWords(wait, i18n.locale)) }
-          : apiErrors(error, ['email', 'password']),
-      )
-    },
-  })
+  const login = useActorRef(
+    loginMachine.provide({
+      actors: {
+        checkPassword: fromPromise<PasswordOutcome, PasswordInput>(async ({ input }) => {
+          const answer = await calls.login(input)
+          if ('challenge' in answer) return { kind: 'secondFactor', challenge: answer.challenge }
+          await enterSession(answer, input.rememberMe)
+          return { kind: 'token', token: answer.token }
+        }),
+        checkCode: fromPromise<{ token: string }, CodeInput>(async ({ input }) => {
+          const answer = await calls.loginSecondFactor(input)
+          await enterSession(answer, login.getSnapshot().context.rememberMe)
+          return { token: answer.token }
+        }),
+      },
+    }),
+    { inspect },
+  )
+  const step = useSelector(login, (snapshot) =>
+    snapshot.matches('secondFactor') || snapshot.matches('checkingCode') ? 'code' : 'password',
+  )
+  const pending = useSelector(
+    login,
+    (snapshot) => snapshot.matches('checkingPassword') || snapshot.matches('checkingCode'),
+  )
+  const failure = useSelector(login, (snapshot) => snapshot.context.failure)
+  const [code, setCode] = useState('')
+
+  const enterSession = async (answer: TokenAnswer, remember: boolean) => {
+    if (!(await completeSignIn(answer, remember, redirect))) {
+      throw new ApiError(0, 'session.sign_in_failed', 'The session could not load the signed-in user')
+    }
+  }
+
+  useEffect(() => {
+    if (failure === null) return
+    const wait = retryWaitSeconds(failure)
+    setOfferReset(resetOffered.has(errorCode(failure)))
+    refuse(
+      wait
+        ? { fields: {}, form: tooManyAttempts(waitInWords(wait, i18n.locale)) }
+        : apiErrors(failure, ['email', 'password', 'code']),
+    )
+  }, [failure, refuse, i18n.locale])
 
   // Companies with their own identity provider sign in there (SPEC §7 identity_providers).
   const lookUpCompany = useMutation({
@@ -127,12 +159,54 @@ export function SignInForm({
     if (!password) fields.password = formMessages.required
     if (!parsed.success || fields.password) return refuse({ fields })
     clear()
-    signIn.mutate({ email: parsed.output, password, rememberMe })
+    login.send({ type: 'password.submit', email: parsed.output, password, rememberMe })
+  }
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault()
+    if (!code.trim()) return refuse({ fields: { code: formMessages.required } })
+    clear()
+    login.send({ type: 'code.submit', code })
   }
 
   const message = (field: Field) => {
     const descriptor = errors.fields[field]
     return descriptor ? i18n._(descriptor) : undefined
+  }
+
+  if (step === 'code') {
+    return (
+      <form ref={form} className={styles.form} onSubmit={submitCode} noValidate>
+        {errors.form ? <FormAlert>{i18n._(errors.form)}</FormAlert> : null}
+        <p>
+          <Trans>Enter the six-digit code from your authenticator app, or one of your recovery codes.</Trans>
+        </p>
+        <TextField
+          label={t`Code`}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={message('code')}
+        />
+        <Button type="submit" size="lg" block disabled={pending}>
+          {pending ? <Trans>Signing in…</Trans> : <Trans>Verify</Trans>}
+        </Button>
+        <Button
+          variant="secondary"
+          block
+          onClick={() => {
+            setCode('')
+            clear()
+            login.send({ type: 'code.cancel' })
+          }}
+        >
+          <Trans>Back</Trans>
+        </Button>
+      </form>
+    )
   }
 
   return (
@@ -195,8 +269,8 @@ export function SignInForm({
         checked={rememberMe}
         onChange={(e) => setRememberMe(e.target.checked)}
       />
-      <Button type="submit" size="lg" block disabled={signIn.isPending}>
-        {signIn.isPending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+      <Button type="submit" size="lg" block disabled={pending}>
+        {pending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
       </Button>
     </form>
   )

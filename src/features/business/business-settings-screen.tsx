@@ -304,6 +304,11 @@ function SettingsForm({ business, initial }: { business: Business; initial: Busi
           checked={userPilot.enabled}
           onChange={(e) => setSettings({ ...settings, userPilot: { enabled: e.target.checked } })}
         />
+        <CheckboxField
+          label={<Trans>Require two-step verification of every member</Trans>}
+          checked={settings.secondFactor.required}
+          onChange={(e) => setSettings({ ...settings, secondFactor: { required: e.target.checked } })}
+        />
       </section>
       <div className={`${styles.formActions} ${styles.stickyActions}`}>
         <p className={styles.unsaved} role="status">

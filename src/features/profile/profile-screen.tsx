@@ -228,6 +228,16 @@ export function ProfileScreen() {
               </span>
             </Link>
           </li>
+          <li>
+            <Link to="/profile/security">
+              <span className={styles.linkTitle}>
+                <Trans>Security</Trans>
+              </span>
+              <span className={styles.linkText}>
+                <Trans>Two-step verification and the devices signed in to your account.</Trans>
+              </span>
+            </Link>
+          </li>
         </ul>
       </nav>
 

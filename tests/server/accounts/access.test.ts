@@ -15,6 +15,7 @@ import { type AccountsClient, goodPassword, startAccountsClient } from './accoun
 /** Calls that answer without a token; every other route of the API must refuse a request without one. */
 const publicRoutes = new Set([
   `POST ${apiPaths.login()}`,
+  `POST ${apiPaths.loginSecondFactor()}`,
   `POST ${apiPaths.register()}`,
   `POST ${apiPaths.requestConfirmation()}`,
   `POST ${apiPaths.validConfirmation()}`,

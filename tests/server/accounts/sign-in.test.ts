@@ -48,11 +48,12 @@ describe.each(featureDrivers)('signIn on %s', (driver) => {
         attributes: { weak_password: ['true'] },
       },
     ])
-    const answer = await signIn(services, { email: 'old@example.com', password: 'secret' }, '192.0.2.1')
-    expect(answer.tokenType).toBe('Bearer')
+    const device = { userAgent: null, address: '192.0.2.1' }
+    const answer = await signIn(services, { email: 'old@example.com', password: 'secret' }, device)
+    expect(answer).toMatchObject({ tokenType: 'Bearer' })
     expect(await attributesOf('old@example.com')).toEqual({ lang: ['it'], weak_password: ['true'] })
 
-    await signIn(services, { email: 'fixed@example.com', password: 'Correct-horse-42' }, '192.0.2.1')
+    await signIn(services, { email: 'fixed@example.com', password: 'Correct-horse-42' }, device)
     expect(await attributesOf('fixed@example.com')).toEqual({})
   })
 })

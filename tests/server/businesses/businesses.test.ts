@@ -459,6 +459,7 @@ describe.each(featureDrivers)('business accounts on %s', (driver) => {
         },
       },
       userPilot: { enabled: false },
+      secondFactor: { required: false },
     })
     const changed = {
       support_contact: { email: 'help@settings.example', phone: '' },

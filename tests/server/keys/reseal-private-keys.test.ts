@@ -117,6 +117,7 @@ describe.each(drivers)('private keys sealed anew on %s', (driver) => {
     expect(await resealPrivateKeys(keyRing(next, fileKey), { pkiDir: dir, db: handle.db })).toEqual({
       files: pkiParts.length + 1,
       seals: 1,
+      totpSecrets: 0,
     })
     await expect(loadOrCreatePki({ dir, keys: keyRing(fileKey), production: false })).rejects.toThrow(
       KeySealingError,

@@ -14,6 +14,7 @@ const user = (attributes: Record<string, string[]>): User => ({
   disabledQualities: ['aes', 'qes'],
   signatureQualities: { ses: { any: { quality: 'ses' } } },
   attributes,
+  secondFactor: { enabled: false, required: false },
   permissions: {
     visualSignatures: {
       claim: { canUpdate: true, defaultValue: true },

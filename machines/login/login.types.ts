@@ -1,0 +1,33 @@
+/** What the password step sends: POST /v1/login's body. */
+export interface PasswordInput {
+  email: string
+  password: string
+  rememberMe: boolean
+}
+
+/** What the password step answers: a token, or the challenge of the second factor to ask for. */
+export type PasswordOutcome = { kind: 'token'; token: string } | { kind: 'secondFactor'; challenge: string }
+
+/** What the code step sends: POST /v1/login/second-factor's body. */
+export interface CodeInput {
+  challenge: string
+  code: string
+}
+
+/** Context of the login machine. */
+export interface LoginContext {
+  rememberMe: boolean
+  /** The challenge of a right password while the code is asked for. */
+  challenge: string | null
+  /** The token once every step passed. */
+  token: string | null
+  /** The last refusal as the actor rejected with it (an API error with its code), for the screen to word. */
+  failure: unknown
+}
+
+/** Events the login machine accepts. */
+export type LoginEvent =
+  | ({ type: 'password.submit' } & PasswordInput)
+  | { type: 'code.submit'; code: string }
+  /** Back to the password: the sign-in waiting for a code expired, or the user starts again. */
+  | { type: 'code.cancel' }

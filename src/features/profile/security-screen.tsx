@@ -1,0 +1,291 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useRouteContext } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import type { AccountSession, SecondFactor, TotpSetup } from '../../../contract/account-security.ts'
+import { describeDevice } from '../../../machines/session/describe-device.ts'
+import { ApiError } from '../../api/client.ts'
+import { errorCode, errorMessage } from '../../api/error-messages.ts'
+import { getUserQueryOptions } from '../../api/user.ts'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
+import { Button } from '../../ui/button/button.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { formMessages } from '../../ui/form/form-messages.ts'
+import { TextField } from '../../ui/form/text-field.tsx'
+import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
+import styles from './profile.module.css'
+import {
+  disableTotp,
+  enableTotp,
+  endSessions,
+  getSecondFactorQueryOptions,
+  getSessionsQueryOptions,
+  securityKeys,
+  startTotpSetup,
+} from './security-calls.ts'
+import { TotpQrCode } from './totp-qr-code.tsx'
+
+type Field = 'password' | 'code'
+type Errors = Partial<Record<Field | 'form', string>>
+
+/**
+ * /profile/security (issue 42 §1, §4): two-step verification with an authenticator app and its recovery
+ * codes, and the signed-in sessions, each of which can be signed out. A member whose business requires two-step
+ * verification is held here until it is on.
+ */
+export function SecurityScreen() {
+  const { api } = useRouteContext({ from: '__root__' })
+  const factor = useQuery(getSecondFactorQueryOptions(api))
+  return (
+    <div className={styles.page}>
+      <Link to="/profile" className={styles.back}>
+        <Trans>Back to your profile</Trans>
+      </Link>
+      <header className={styles.header}>
+        <h1>
+          <Trans>Security</Trans>
+        </h1>
+        <p className={styles.lead}>
+          <Trans>Two-step verification and the devices signed in to your account.</Trans>
+        </p>
+      </header>
+      {factor.data ? <SecondFactorCard factor={factor.data} /> : null}
+      <SessionsCard />
+    </div>
+  )
+}
+
+function useChangeForm() {
+  const { i18n } = useLingui()
+  const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const check = () => {
+    const found: Errors = {
+      password: password ? undefined : i18n._(formMessages.required),
+      code: code.trim() ? undefined : i18n._(formMessages.required),
+    }
+    setErrors(found)
+    return !found.password && !found.code
+  }
+  const refuse = (error: unknown) => {
+    const message = i18n._(errorMessage(errorCode(error)))
+    const field = error instanceof ApiError ? error.field : undefined
+    setErrors(field === 'password' || field === 'code' ? { [field]: message } : { form: message })
+  }
+  return { password, setPassword, code, setCode, errors, check, refuse }
+}
+
+function ChangeFields({ form }: { form: ReturnType<typeof useChangeForm> }) {
+  const { t } = useLingui()
+  return (
+    <>
+      {form.errors.form ? <FormAlert>{form.errors.form}</FormAlert> : null}
+      <TextField
+        label={t`Password`}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={form.password}
+        onChange={(e) => form.setPassword(e.target.value)}
+        error={form.errors.password}
+      />
+      <TextField
+        label={t`Code from your authenticator app`}
+        name="code"
+        autoComplete="one-time-code"
+        required
+        value={form.code}
+        onChange={(e) => form.setCode(e.target.value)}
+        error={form.errors.code}
+      />
+    </>
+  )
+}
+
+function SecondFactorCard({ factor }: { factor: SecondFactor }) {
+  const { t } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
+  const [setup, setSetup] = useState<TotpSetup | null>(null)
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
+  const form = useChangeForm()
+  const refresh = async () => {
+    await queryClient.refetchQueries({ queryKey: securityKeys.secondFactor })
+    // The route guard reads whether it is on from the user.
+    await queryClient.refetchQueries({ queryKey: getUserQueryOptions(api).queryKey })
+  }
+  const start = useMutation({
+    mutationFn: () => startTotpSetup(api),
+    onSuccess: setSetup,
+    onError: form.refuse,
+  })
+  const enable = useMutation({
+    mutationFn: () => enableTotp(api, { password: form.password, code: form.code }),
+    onSuccess: async (codes) => {
+      setSetup(null)
+      setRecoveryCodes(codes)
+      await refresh()
+    },
+    onError: form.refuse,
+  })
+  const disable = useMutation({
+    mutationFn: () => disableTotp(api, { password: form.password, code: form.code }),
+    onSuccess: async () => {
+      form.setPassword('')
+      form.setCode('')
+      showSnackbar(ui.snackbars, { message: msg`Two-step verification is off.`, color: 'success' })
+      await refresh()
+    },
+    onError: form.refuse,
+  })
+  const submit = (mutation: typeof enable | typeof disable) => (event: FormEvent) => {
+    event.preventDefault()
+    if (form.check()) mutation.mutate()
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="security-second-factor">
+      <h2 id="security-second-factor">
+        <Trans>Two-step verification</Trans>
+      </h2>
+      {recoveryCodes ? (
+        <FormAlert tone="success">
+          <Trans>
+            Two-step verification is on. Keep these recovery codes somewhere safe: each one signs you in once
+            if you lose your phone. They are shown only now.
+          </Trans>
+          <ul className={styles.recoveryCodes} aria-label={t`Recovery codes`}>
+            {recoveryCodes.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+        </FormAlert>
+      ) : null}
+      {factor.enabled ? (
+        <>
+          <p>
+            <Trans>On. You have {factor.recoveryCodesLeft} recovery codes left.</Trans>
+          </p>
+          {factor.required ? (
+            <p>
+              <Trans>Your business requires two-step verification, so it stays on.</Trans>
+            </p>
+          ) : (
+            <form className={styles.form} onSubmit={submit(disable)} noValidate>
+              <ChangeFields form={form} />
+              <div className={styles.formActions}>
+                <BusyButton type="submit" variant="secondary" busy={disable.isPending}>
+                  <Trans>Switch off</Trans>
+                </BusyButton>
+              </div>
+            </form>
+          )}
+        </>
+      ) : setup ? (
+        <form className={styles.form} onSubmit={submit(enable)} noValidate>
+          <p>
+            <Trans>
+              Scan this code with an authenticator app, or type the key into it. Then enter your password and
+              the code the app shows.
+            </Trans>
+          </p>
+          <TotpQrCode uri={setup.uri} label={t`QR code for your authenticator app`} />
+          <p>
+            <Trans>Key:</Trans> <code data-testid="totp-secret">{setup.secret}</code>
+          </p>
+          <ChangeFields form={form} />
+          <div className={styles.formActions}>
+            <BusyButton type="submit" busy={enable.isPending}>
+              <Trans>Switch on</Trans>
+            </BusyButton>
+          </div>
+        </form>
+      ) : (
+        <>
+          {factor.required ? (
+            <FormAlert tone="info">
+              <Trans>Your business requires two-step verification. Please set it up to go on.</Trans>
+            </FormAlert>
+          ) : null}
+          <p>
+            <Trans>
+              Off. With two-step verification, signing in asks for a code from an app on your phone after your
+              password.
+            </Trans>
+          </p>
+          {form.errors.form ? <FormAlert>{form.errors.form}</FormAlert> : null}
+          <div className={styles.formActions}>
+            <BusyButton busy={start.isPending} onClick={() => start.mutate()}>
+              <Trans>Set up two-step verification</Trans>
+            </BusyButton>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function SessionsCard() {
+  const { i18n, t } = useLingui()
+  const { api } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
+  const sessions = useQuery(getSessionsQueryOptions(api))
+  const end = useMutation({
+    mutationFn: (id?: string) => endSessions(api, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions }),
+  })
+  const others = (sessions.data?.sessions ?? []).filter((session) => !session.current)
+  const deviceOf = (session: AccountSession) => {
+    const { browser, system } = describeDevice(session.userAgent)
+    if (browser && system) return t`${browser} on ${system}`
+    return browser ?? system ?? t`Unknown device`
+  }
+  return (
+    <section className={styles.card} aria-labelledby="security-sessions">
+      <h2 id="security-sessions">
+        <Trans>Signed-in devices</Trans>
+      </h2>
+      <ul className={styles.sessions}>
+        {(sessions.data?.sessions ?? []).map((session) => {
+          const lastUse = session.lastUsedAt ?? session.createdAt
+          return (
+            <li key={session.id} className={styles.session}>
+              <div>
+                <strong>{deviceOf(session)}</strong>
+                {session.current ? (
+                  <span className={styles.currentSession}>
+                    {' '}
+                    <Trans>This device</Trans>
+                  </span>
+                ) : null}
+                <div className={styles.sessionFacts}>
+                  {session.address ?? '–'} ·{' '}
+                  <Trans>
+                    last used {i18n.date(new Date(lastUse), { dateStyle: 'medium', timeStyle: 'short' })}
+                  </Trans>
+                </div>
+              </div>
+              {session.current ? null : (
+                <Button variant="secondary" size="sm" onClick={() => end.mutate(session.id)}>
+                  <Trans>Sign out</Trans>
+                </Button>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+      {others.length > 0 ? (
+        <div className={styles.formActions}>
+          <BusyButton variant="secondary" busy={end.isPending} onClick={() => end.mutate(undefined)}>
+            <Trans>Sign out everywhere else</Trans>
+          </BusyButton>
+        </div>
+      ) : null}
+    </section>
+  )
+}
