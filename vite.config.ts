@@ -75,7 +75,7 @@ export default defineConfig({
               test: new RegExp(
                 [
                   /node_modules[/](@ark-ui[/]react[/]dist[/]components[/]field|@zag-js[/]auto-resize)[/]|[/]src[/]ui[/]form[/]text-field\.tsx$/,
-                  /[/]contract[/](?!account-security|businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification|mobile-signing|phone-number|signature-requests|signature-fields|signing|validation|outbox|dev-clock|openapi|request-events|embedding|templates|referral|bulk-sends|form-fields|pki|direct|documents)/,
+                  /[/]contract[/](?!account-security|businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification|mobile-signing|phone-number|signature-requests|signature-fields|signing|validation|outbox|dev-clock|openapi|request-events|embedding|templates|referral|bulk-sends|form-fields|pki|direct|documents|paths)/,
                   /[/]machines[/]redirect[/]redirect-constants\.ts$/,
                   /[/]src[/](features[/]auth[/](use-auth-calls|use-complete-sign-in|use-focus-first-invalid|use-form-errors|auth-header|form-errors)|ui[/]form[/](checkbox-field|form-alert|form-messages)|api[/]error-messages)\.tsx?$/,
                 ]

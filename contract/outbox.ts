@@ -1,5 +1,11 @@
 import * as v from 'valibot'
 
+/** Outside production: the mails written to the outbox (`GET` lists, `GET /{id}` one); part of `apiPaths`. */
+export const outboxPaths = {
+  outbox: () => '/dev/outbox',
+  outboxMail: (id: string) => `/dev/outbox/${encodeURIComponent(id)}`,
+} as const
+
 /** One mail in the development outbox (GET /api/dev/outbox). */
 export const outboxEntrySchema = v.object({
   id: v.string(),

@@ -1,3 +1,5 @@
+import { accountPaths, tokenQuery } from './account-paths.ts'
+import { outboxPaths } from './outbox.ts'
 import type { PkiCa } from './pki.ts'
 
 /** Prefix under which the server mounts the API; the SPEC path `/v1/datetime` is `GET /api/v1/datetime`. */
@@ -5,37 +7,12 @@ export const apiBase = '/api'
 
 /**
  * Path builders of the API, relative to {@link apiBase}, as the SPEC §7 writes them. Path parameters are
- * URI-encoded here so callers never build paths by hand. Later issues add one entry per call.
+ * URI-encoded here so callers never build paths by hand. Later issues add one entry per call. The account's
+ * calls are {@link accountPaths}, which the sign-in page loads without the rest.
  */
 export const apiPaths = {
-  /** What the browser app needs to know about the deployment: `GET` answers an `AppConfig`. */
-  appConfig: () => '/v1/app-config',
-  /** Server time: `GET` answers `{ now }`. */
-  datetime: () => '/v1/datetime',
-  /** The signed-in user: `GET` answers the user, `PUT` updates names and attributes. */
-  user: () => '/v1/user',
-  register: () => '/v1/register',
-  login: () => '/v1/login',
-  /** `POST` trades a sign-in challenge and a second-factor code for a token. */
-  loginSecondFactor: () => '/v1/login/second-factor',
-  logout: () => '/v1/logout',
-  requestConfirmation: () => '/v1/request-confirmation',
-  validConfirmation: () => '/v1/valid-confirmation',
-  checkPassword: () => '/v1/check-password',
-  changePassword: () => '/v1/change-password',
-  requestReset: () => '/v1/request-reset',
-  resetPassword: () => '/v1/reset-password',
-  deleteUser: () => '/v1/user/delete',
-  accept: () => '/v1/user/accept',
-  emailAutocomplete: () => '/v1/email_input_autocomplete',
-  identityProviders: () => '/v1/identity_providers',
-  /** The direct-link signer (SPEC §3 direct-sign session): `GET` answers a `DirectUser`, `PUT` sets attributes. */
-  directUser: (token: string) => `/v1/direct/user${tokenQuery(token)}`,
-  /** Status page summary and components, polled by the maintenance machine. */
-  status: () => '/v1/status',
-  /** Outside production: the mails written to the outbox (`GET` lists, `GET /{id}` one). */
-  outbox: () => '/dev/outbox',
-  outboxMail: (id: string) => `/dev/outbox/${encodeURIComponent(id)}`,
+  ...accountPaths,
+  ...outboxPaths,
   /** `POST` answers a backup archive of the whole server (`npm run backup`); for the operator only. */
   backup: () => '/operator/backup',
   /** Outside production: `POST` moves the server's clock forward (contract/dev-clock.ts). */
@@ -184,10 +161,6 @@ export const apiPaths = {
   /** The Prometheus metrics, for the operator (`X-Operator-Token`). */
   metrics: () => '/metrics',
 } as const
-
-function tokenQuery(token: string): string {
-  return `?token=${encodeURIComponent(token)}`
-}
 
 // A page's scale and version as query parameters, after `first` ('?' or '&').
 function pageQuery(first: '?' | '&', scale: number | undefined, version: string | undefined): string {

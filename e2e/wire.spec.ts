@@ -8,8 +8,11 @@ import { RequestViewPage } from './pages/request-view-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 import { threePagePdf } from './pages/test-pdfs.ts'
 
-/** Issue 11: what /login may cost a visitor in JavaScript on the wire. */
-const loginBudgetKb = 150
+/**
+ * Issue 11: what /login may cost a visitor in JavaScript on the wire. 150 KB until the second factor's step (issue
+ * 42) added its machine and messages; the account's paths leaving the shared chunk took back 0.8 of its 1.9 KB.
+ */
+const loginBudgetKb = 151
 
 /**
  * The JavaScript bytes Chromium transfers to show `path`, from an empty cache: what crossed the network

@@ -5,8 +5,8 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import * as v from 'valibot'
+import { accountPaths } from '../contract/account-paths.ts'
 import { appConfigSchema } from '../contract/app-config.ts'
-import { apiPaths } from '../contract/paths.ts'
 import { userSchema } from '../contract/user.ts'
 import { retryDelay } from '../machines/page-loading/retry-delay.ts'
 import { selectAccountId, selectDirectSign, selectToken } from '../machines/session/session.selectors.ts'
@@ -102,7 +102,7 @@ async function start() {
   // startMaintenance handles its failure; until it takes the promise, a rejection must not count as unhandled.
   firstStatusCheck.catch(() => {})
   const [appConfig] = await Promise.all([
-    api.request(apiPaths.appConfig()).then((body) => v.parse(appConfigSchema, body)),
+    api.request(accountPaths.appConfig()).then((body) => v.parse(appConfigSchema, body)),
     activateLocale(initialLocale()),
   ])
   const maintenance = startMaintenance({

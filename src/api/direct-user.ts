@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
+import { accountPaths } from '../../contract/account-paths.ts'
 import { directUserSchema } from '../../contract/direct.ts'
-import { apiPaths } from '../../contract/paths.ts'
 import { attributesCase } from '../../contract/user.ts'
 import type { ApiClient } from './client.ts'
 
@@ -12,7 +12,7 @@ export function getDirectUserQueryOptions(api: ApiClient, token: string) {
     queryFn: async () =>
       v.parse(
         directUserSchema,
-        await api.request(apiPaths.directUser(token), { caseOptions: attributesCase }),
+        await api.request(accountPaths.directUser(token), { caseOptions: attributesCase }),
       ),
   })
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { apiPaths } from '../../contract/paths.ts'
+import { accountPaths } from '../../contract/account-paths.ts'
 import { attributesCase, type User, userSchema } from '../../contract/user.ts'
 import type { ApiClient } from './client.ts'
 
@@ -9,7 +9,7 @@ export function getUserQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['user'],
     queryFn: async (): Promise<User> =>
-      v.parse(userSchema, await api.request(apiPaths.user(), { caseOptions: attributesCase })),
+      v.parse(userSchema, await api.request(accountPaths.user(), { caseOptions: attributesCase })),
     staleTime: 60_000,
   })
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
+import { accountPaths } from '../../contract/account-paths.ts'
 import { datetimeResponseSchema } from '../../contract/datetime.ts'
-import { apiPaths } from '../../contract/paths.ts'
 import { serverNow } from '../../machines/server-time/server-now.ts'
 import { serverTimeMachine } from '../../machines/server-time/server-time.machine.ts'
 import type { ServerTimeFetchOutput } from '../../machines/server-time/server-time.types.ts'
@@ -23,7 +23,7 @@ export function startServerTime(api: ApiClient, page: Document = document): Serv
   const machine = serverTimeMachine.provide({
     actors: {
       fetchServerTime: fromPromise<ServerTimeFetchOutput>(async () => {
-        const answer = v.parse(datetimeResponseSchema, await api.request(apiPaths.datetime()))
+        const answer = v.parse(datetimeResponseSchema, await api.request(accountPaths.datetime()))
         return { ...answer, receivedAt: Date.now() }
       }),
     },

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
-import { apiPaths } from '../../contract/paths.ts'
+import { accountPaths } from '../../contract/account-paths.ts'
 import { attributesCase } from '../../contract/user.ts'
 import { sessionMachine } from '../../machines/session/session.machine.ts'
 import type { SessionProfile, StoredToken } from '../../machines/session/session.types.ts'
@@ -72,7 +72,7 @@ export function startSession(
         }
       }),
       fetchProfile: fromPromise<SessionProfile, { token: string }>(async ({ input }) => {
-        const user = await api.request<UserAnswer>(apiPaths.user(), {
+        const user = await api.request<UserAnswer>(accountPaths.user(), {
           auth: { type: 'Bearer', token: input.token },
           caseOptions: attributesCase,
         })

@@ -4,8 +4,8 @@ import { useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
+import { accountPaths } from '../../contract/account-paths.ts'
 import { directUserSchema } from '../../contract/direct.ts'
-import { apiPaths } from '../../contract/paths.ts'
 import { attributesCase } from '../../contract/user.ts'
 import { selectDirectSign } from '../../machines/session/session.selectors.ts'
 import { getDirectUserQueryOptions } from '../api/direct-user.ts'
@@ -52,7 +52,7 @@ export function useDirectSignerLocale() {
       if ((saving.current.locale ?? user.attributes.lang?.[0]) === locale) return
       const save = () =>
         api
-          .request(apiPaths.directUser(token), {
+          .request(accountPaths.directUser(token), {
             method: 'PUT',
             body: { attributes: { lang: [locale] } },
             caseOptions: attributesCase,

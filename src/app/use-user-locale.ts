@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { apiPaths } from '../../contract/paths.ts'
+import { accountPaths } from '../../contract/account-paths.ts'
 import { attributesCase } from '../../contract/user.ts'
 import { selectToken } from '../../machines/session/session.selectors.ts'
 import { getUserQueryOptions, userAttribute } from '../api/user.ts'
@@ -32,7 +32,7 @@ export function useUserLocale() {
   const save = (locale: string) => {
     saving.current = saving.current.then(() =>
       api
-        .request(apiPaths.user(), {
+        .request(accountPaths.user(), {
           method: 'PUT',
           body: { attributes: { lang: [locale] } },
           caseOptions: attributesCase,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { apiPaths } from '../../../contract/paths.ts'
+import { accountPaths } from '../../../contract/account-paths.ts'
 import {
   type acceptSchema,
   identityProvidersAnswerSchema,
@@ -26,27 +26,30 @@ export function authCalls(api: ApiClient) {
     // No retry: a second try after 429 would only count as another failed attempt.
     // A token, or the challenge of a second factor (checked one by one: /login carries no union schema).
     login: async (body: Body<typeof loginSchema>) => {
-      const answer = await post(apiPaths.login(), body, 0)
+      const answer = await post(accountPaths.login(), body, 0)
       return typeof answer === 'object' && answer !== null && 'challenge' in answer
         ? v.parse(secondFactorChallengeSchema, answer)
         : v.parse(tokenAnswerSchema, answer)
     },
     loginSecondFactor: async (body: Body<typeof loginSecondFactorSchema>) =>
-      v.parse(tokenAnswerSchema, await post(apiPaths.loginSecondFactor(), body, 0)),
-    logout: () => post(apiPaths.logout(), {}, 0),
+      v.parse(tokenAnswerSchema, await post(accountPaths.loginSecondFactor(), body, 0)),
+    logout: () => post(accountPaths.logout(), {}, 0),
     register: async (body: Body<typeof registerSchema>) =>
-      v.parse(tokenAnswerSchema, await post(apiPaths.register(), body, 0)),
+      v.parse(tokenAnswerSchema, await post(accountPaths.register(), body, 0)),
     requestConfirmation: (body: Body<typeof requestConfirmationSchema>) =>
-      post(apiPaths.requestConfirmation(), body),
+      post(accountPaths.requestConfirmation(), body),
     validConfirmation: async (token: string, language: string) =>
-      v.parse(validConfirmationAnswerSchema, await post(apiPaths.validConfirmation(), { token, language })),
-    requestReset: (body: Body<typeof requestResetSchema>) => post(apiPaths.requestReset(), body),
-    resetPassword: (body: Body<typeof resetPasswordSchema>) => post(apiPaths.resetPassword(), body, 0),
+      v.parse(
+        validConfirmationAnswerSchema,
+        await post(accountPaths.validConfirmation(), { token, language }),
+      ),
+    requestReset: (body: Body<typeof requestResetSchema>) => post(accountPaths.requestReset(), body),
+    resetPassword: (body: Body<typeof resetPasswordSchema>) => post(accountPaths.resetPassword(), body, 0),
     identityProviders: async (email: string) =>
-      v.parse(identityProvidersAnswerSchema, await post(apiPaths.identityProviders(), { email }, 0)),
+      v.parse(identityProvidersAnswerSchema, await post(accountPaths.identityProviders(), { email }, 0)),
     updateUser: (body: Body<typeof updateUserSchema>) =>
-      api.request<unknown>(apiPaths.user(), { method: 'PUT', body }),
-    accept: (body: Body<typeof acceptSchema>) => post(apiPaths.accept(), body),
+      api.request<unknown>(accountPaths.user(), { method: 'PUT', body }),
+    accept: (body: Body<typeof acceptSchema>) => post(accountPaths.accept(), body),
   }
 }
 

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { outboxMailSchema } from '../../../contract/outbox.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import { outboxMailSchema, outboxPaths } from '../../../contract/outbox.ts'
 import type { ApiClient } from '../../api/client.ts'
 
 /** One mail of the outbox with its text, HTML and links (`GET /dev/outbox/{id}`); a written mail never changes. */
 export function getOutboxMailQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: ['dev-outbox', id],
-    queryFn: async () => v.parse(outboxMailSchema, await api.request(apiPaths.outboxMail(id))),
+    queryFn: async () => v.parse(outboxMailSchema, await api.request(outboxPaths.outboxMail(id))),
     staleTime: Number.POSITIVE_INFINITY,
   })
 }

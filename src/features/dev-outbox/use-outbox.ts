@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { outboxListSchema } from '../../../contract/outbox.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import { outboxListSchema, outboxPaths } from '../../../contract/outbox.ts'
 import type { ApiClient } from '../../api/client.ts'
 
 /**
@@ -12,7 +11,7 @@ import type { ApiClient } from '../../api/client.ts'
 export function getOutboxQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['dev-outbox'],
-    queryFn: async () => v.parse(outboxListSchema, await api.request(apiPaths.outbox())),
+    queryFn: async () => v.parse(outboxListSchema, await api.request(outboxPaths.outbox())),
     refetchInterval: 5000,
   })
 }

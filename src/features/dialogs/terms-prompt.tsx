@@ -3,7 +3,7 @@ import { useNavigate, useRouteContext, useRouterState } from '@tanstack/react-ro
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
-import { apiPaths } from '../../../contract/paths.ts'
+import { accountPaths } from '../../../contract/account-paths.ts'
 import { acceptSchema } from '../../../contract/user.ts'
 import type { SessionSnapshot } from '../../../machines/session/session.selectors.ts'
 import { getUserQueryOptions, hasAcceptedTerms } from '../../api/user.ts'
@@ -39,7 +39,7 @@ export function TermsPrompt() {
     if (!mustAccept || asking.current) return
     asking.current = true
     const signOut = async () => {
-      await api.request(apiPaths.logout(), { method: 'POST', retries: 0 }).catch(() => undefined)
+      await api.request(accountPaths.logout(), { method: 'POST', retries: 0 }).catch(() => undefined)
       session.send({ type: 'session.signOut' })
       ui.dialogs.send({ type: 'dialog.dismiss' })
       await navigate({ href: '/login?logged-out', replace: true })
@@ -49,7 +49,10 @@ export function TermsPrompt() {
       persistent: true,
       props,
       action: async () => {
-        await api.request(apiPaths.accept(), { method: 'POST', body: v.parse(acceptSchema, { gtc: true }) })
+        await api.request(accountPaths.accept(), {
+          method: 'POST',
+          body: v.parse(acceptSchema, { gtc: true }),
+        })
         await queryClient.refetchQueries({ queryKey: getUserQueryOptions(api).queryKey })
       },
     }).then(() => {

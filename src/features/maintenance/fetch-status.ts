@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { apiPaths } from '../../../contract/paths.ts'
+import { accountPaths } from '../../../contract/account-paths.ts'
 import { statusResponseSchema } from '../../../contract/status.ts'
 import type { StatusPageData } from '../../../machines/maintenance/status-page.types.ts'
 import type { ApiClient } from '../../api/client.ts'
@@ -9,6 +9,6 @@ import type { ApiClient } from '../../api/client.ts'
  * 503 `status.unavailable` must not hold the app's start for its Retry-After.
  */
 export async function fetchStatus(api: ApiClient): Promise<StatusPageData> {
-  const body = await api.request<unknown>(apiPaths.status(), { retries: 0 })
+  const body = await api.request<unknown>(accountPaths.status(), { retries: 0 })
   return v.parse(statusResponseSchema, body)
 }
