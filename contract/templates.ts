@@ -199,6 +199,8 @@ export const templateSchema = v.object({
   shared: v.boolean(),
   /** Whether the caller may change and delete it: its owner, or an admin of the business that shares it. */
   mayEdit: v.boolean(),
+  /** Whether its public link is switched on: anyone with the link may sign it. */
+  publicLink: v.boolean(),
   documents: v.array(documentSchema),
   /** In their order. */
   roles: v.array(templateRoleSchema),

@@ -186,12 +186,18 @@ describe.each(featureDrivers)('public templates on %s', (driver) => {
       'public_template.not_found',
     )
     expect((await call(undefined, 'GET', apiPaths.publicTemplate(second))).status).toBe(200)
+    expect(await json<TemplateView>(await call(admin, 'GET', apiPaths.template(nda.id)))).toMatchObject({
+      publicLink: true,
+    })
     expect((await call(admin, 'DELETE', apiPaths.templatePublicLink(nda.id))).status).toBe(204)
     await api.expectError(
       await call(undefined, 'GET', apiPaths.publicTemplate(second)),
       404,
       'public_template.not_found',
     )
+    expect(await json<TemplateView>(await call(admin, 'GET', apiPaths.template(nda.id)))).toMatchObject({
+      publicLink: false,
+    })
     await api.expectError(
       await call(undefined, 'POST', apiPaths.publicTemplateVisits(second), { email: 'sam@visitor.example' }),
       404,
