@@ -62,6 +62,18 @@ export const signatureRequestErrorCodes = [
   'signature_request.remind_too_soon',
   /** No template with this id that the caller owns or their business shares (404). */
   'template.not_found',
+  /** No public link with this secret, or one switched off (404). */
+  'public_template.not_found',
+  /** A public link of a template with no role or more than one: a visitor signs alone (409). */
+  'public_template.not_one_role',
+  /** No visit with this id of this link (404). */
+  'public_template.visit_not_found',
+  /** Not the code mailed for this visit, or one used already (422, `field` code). */
+  'public_template.code_invalid',
+  /** The visit's code is older than 10 minutes (422, `field` code). */
+  'public_template.code_expired',
+  /** Five wrong codes: the visit takes no more; a new code starts a new one (429). */
+  'public_template.code_locked',
   /** No bulk send with this id of the caller's (404). */
   'bulk_send.not_found',
   /** A bulk send's file over its size limit (413), or an XLSX that unpacks past its bound. */

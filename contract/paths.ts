@@ -29,6 +29,15 @@ export const apiPaths = {
   template: (id: string) => `/v3/templates/${encodeURIComponent(id)}`,
   /** `POST` starts a request from the template, naming a signer for each role. */
   templateSignatureRequests: (id: string) => `/v3/templates/${encodeURIComponent(id)}/signature-requests`,
+  /** `PUT` switches the template's public link on (a new link); `DELETE` switches it off. */
+  templatePublicLink: (id: string) => `/v3/templates/${encodeURIComponent(id)}/public-link`,
+  /** `GET` reads the template of a public link, as a visitor sees it. */
+  publicTemplate: (token: string) => `/v3/public-templates/${encodeURIComponent(token)}`,
+  /** `POST` mails a visitor of a public link a code to confirm their e-mail. */
+  publicTemplateVisits: (token: string) => `/v3/public-templates/${encodeURIComponent(token)}/visits`,
+  /** `POST` confirms the visitor's code and answers their direct signing link. */
+  publicTemplateVisitConfirm: (token: string, visitId: string) =>
+    `/v3/public-templates/${encodeURIComponent(token)}/visits/${encodeURIComponent(visitId)}/confirm`,
   /** `POST` checks a file of rows, or sends a request per row (issue 41 §2). */
   templateBulk: (id: string) => `/v3/templates/${encodeURIComponent(id)}/bulk`,
   /** `GET` reads a bulk send: its rows sent, failed, refused and queued. */

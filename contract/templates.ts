@@ -199,6 +199,8 @@ export const templateSchema = v.object({
   shared: v.boolean(),
   /** Whether the caller may change and delete it: its owner, or an admin of the business that shares it. */
   mayEdit: v.boolean(),
+  /** Whether its public link is switched on: anyone with the link may sign it. */
+  publicLink: v.boolean(),
   documents: v.array(documentSchema),
   /** In their order. */
   roles: v.array(templateRoleSchema),
@@ -244,3 +246,43 @@ export const templateListQuerySchema = v.object({
 
 /** A parsed list query. */
 export type TemplateListParams = v.InferOutput<typeof templateListQuerySchema>
+
+/** Answer of switching a template's public link on: the link anyone may open to sign the template. */
+export const publicLinkSchema = v.object({ url: v.string() })
+
+/** What a public link shows a visitor of its template: nothing of its owner's. */
+export const publicTemplateSchema = v.object({
+  title: v.string(),
+  /** Pages of all its documents. */
+  pageCount: v.number(),
+})
+
+/** Type of {@link publicTemplateSchema}. */
+export type PublicTemplateView = v.InferOutput<typeof publicTemplateSchema>
+
+/** Body of `POST /v3/public-templates/{token}/visits`: the visitor's e-mail, where their code goes. */
+export const publicVisitInputSchema = v.object({
+  email: emailSchema,
+  /** The language of the code's mail (en-gb, de-ch, fr-ch, it); without, English. */
+  language: v.optional(v.pipe(v.string(), v.maxLength(10))),
+})
+
+/** A visit of a public link waiting for its code, and until when the code counts. */
+export const publicVisitSchema = v.object({ visitId: v.string(), expiresAt: v.string() })
+
+/** Type of {@link publicVisitSchema}. */
+export type PublicVisit = v.InferOutput<typeof publicVisitSchema>
+
+/** Body of `POST /v3/public-templates/{token}/visits/{id}/confirm`: the six digits of the mail. */
+export const publicVisitCodeSchema = v.object({
+  code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'must be the 6 digits of the mail')),
+})
+
+/** Answer of a right code: the direct signing link of the visitor's request. */
+export const publicSigningSchema = v.object({ url: v.string() })
+
+/** How long a public link's code may be entered. */
+export const publicCodeLifetimeMs = 10 * 60 * 1000
+
+/** Wrong codes a visit takes before it locks. */
+export const publicCodeMaxFailedAttempts = 5

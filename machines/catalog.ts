@@ -14,6 +14,7 @@ import { loginMachine } from './login/login.machine.ts'
 import { maintenanceMachine } from './maintenance/maintenance.machine.ts'
 import { mobileIdMachine } from './mobile-id/mobile-id.machine.ts'
 import { pageLoadingMachine } from './page-loading/page-loading.machine.ts'
+import { publicVisitMachine } from './public-visit/public-visit.machine.ts'
 import { redirectMachine } from './redirect/redirect.machine.ts'
 import { serverTimeMachine } from './server-time/server-time.machine.ts'
 import { sessionMachine } from './session/session.machine.ts'
@@ -203,6 +204,17 @@ export const statecharts: readonly StatechartEntry[] = [
         'A signing URL opens its session in a frame and tells the host page loaded, signed, declined or error.',
     },
     machine: embeddedSigningMachine,
+  },
+  {
+    id: 'public-visit',
+    title: /*i18n*/ { id: 'statechart.public-visit.title', message: 'Public template link' },
+    spec: 'issue 41 §1',
+    summary: /*i18n*/ {
+      id: 'statechart.public-visit.summary',
+      message:
+        'A visitor gives their e-mail, enters the code mailed to them, and goes on to sign the template as a direct-link signer.',
+    },
+    machine: publicVisitMachine,
   },
   {
     id: 'business-payment',

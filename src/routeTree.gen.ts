@@ -54,6 +54,7 @@ import { Route as SignupMailSentRouteImport } from './routes/signup/mail-sent'
 import { Route as SignupSsoRouteImport } from './routes/signup/sso'
 import { Route as SignupStepsRouteImport } from './routes/signup/steps'
 import { Route as SsoCallbackRouteImport } from './routes/sso/callback'
+import { Route as TTokenRouteImport } from './routes/t/$token'
 import { Route as TemplatesIndexRouteImport } from './routes/templates/index'
 import { Route as ViewSridRouteImport } from './routes/view/$srid'
 import { Route as BusinessBillingIndexRouteImport } from './routes/business/billing/index'
@@ -324,6 +325,11 @@ const SignupStepsRoute = SignupStepsRouteImport.update({
 const SsoCallbackRoute = SsoCallbackRouteImport.update({
   id: '/sso/callback',
   path: '/sso/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TTokenRoute = TTokenRouteImport.update({
+  id: '/t/$token',
+  path: '/t/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TemplatesIndexRoute = TemplatesIndexRouteImport.update({
@@ -624,6 +630,7 @@ export interface FileRoutesByFullPath {
   '/signup/sso': typeof SignupSsoRoute
   '/signup/steps': typeof SignupStepsRoute
   '/sso/callback': typeof SsoCallbackRoute
+  '/t/$token': typeof TTokenRoute
   '/view/$srid': typeof ViewSridRoute
   '/password-reset/': typeof PasswordResetIndexRoute
   '/profile/': typeof ProfileIndexRoute
@@ -717,6 +724,7 @@ export interface FileRoutesByTo {
   '/signup/sso': typeof SignupSsoRoute
   '/signup/steps': typeof SignupStepsRoute
   '/sso/callback': typeof SsoCallbackRoute
+  '/t/$token': typeof TTokenRoute
   '/view/$srid': typeof ViewSridRoute
   '/password-reset': typeof PasswordResetIndexRoute
   '/profile': typeof ProfileIndexRoute
@@ -811,6 +819,7 @@ export interface FileRoutesById {
   '/signup/sso': typeof SignupSsoRoute
   '/signup/steps': typeof SignupStepsRoute
   '/sso/callback': typeof SsoCallbackRoute
+  '/t/$token': typeof TTokenRoute
   '/view/$srid': typeof ViewSridRoute
   '/password-reset/': typeof PasswordResetIndexRoute
   '/profile/': typeof ProfileIndexRoute
@@ -906,6 +915,7 @@ export interface FileRouteTypes {
     | '/signup/sso'
     | '/signup/steps'
     | '/sso/callback'
+    | '/t/$token'
     | '/view/$srid'
     | '/password-reset/'
     | '/profile/'
@@ -999,6 +1009,7 @@ export interface FileRouteTypes {
     | '/signup/sso'
     | '/signup/steps'
     | '/sso/callback'
+    | '/t/$token'
     | '/view/$srid'
     | '/password-reset'
     | '/profile'
@@ -1092,6 +1103,7 @@ export interface FileRouteTypes {
     | '/signup/sso'
     | '/signup/steps'
     | '/sso/callback'
+    | '/t/$token'
     | '/view/$srid'
     | '/password-reset/'
     | '/profile/'
@@ -1186,6 +1198,7 @@ export interface RootRouteChildren {
   SignupSsoRoute: typeof SignupSsoRoute
   SignupStepsRoute: typeof SignupStepsRoute
   SsoCallbackRoute: typeof SsoCallbackRoute
+  TTokenRoute: typeof TTokenRoute
   ViewSridRoute: typeof ViewSridRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
@@ -1552,6 +1565,13 @@ declare module '@tanstack/react-router' {
       path: '/sso/callback'
       fullPath: '/sso/callback'
       preLoaderRoute: typeof SsoCallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/t/$token': {
+      id: '/t/$token'
+      path: '/t/$token'
+      fullPath: '/t/$token'
+      preLoaderRoute: typeof TTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/templates/': {
@@ -1922,6 +1942,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupSsoRoute: SignupSsoRoute,
   SignupStepsRoute: SignupStepsRoute,
   SsoCallbackRoute: SsoCallbackRoute,
+  TTokenRoute: TTokenRoute,
   ViewSridRoute: ViewSridRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,

@@ -39,6 +39,16 @@ const pathParameters: Readonly<Record<string, PathParameter>> = {
   },
   'sessions/{id}': { subject: 'The session’s id', format: 'uuid', refusal: notFound('session.not_found') },
   'templates/{id}': { subject: 'The template’s id', format: 'uuid', refusal: notFound('template.not_found') },
+  'public-templates/{token}': {
+    subject: 'The secret of the template’s public link',
+    format: 'text',
+    refusal: notFound('public_template.not_found'),
+  },
+  'visits/{visitId}': {
+    subject: 'The visit’s id, answered when its code was mailed',
+    format: 'uuid',
+    refusal: notFound('public_template.visit_not_found'),
+  },
   'bulk-sends/{id}': {
     subject: 'The bulk send’s id',
     format: 'uuid',

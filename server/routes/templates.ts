@@ -3,6 +3,12 @@ import { created, noContent, ok, unknownRequest, unknownTemplate } from '../../c
 import { signatureRequestSchema } from '../../contract/signature-requests.ts'
 import {
   createTemplateSchema,
+  publicLinkSchema,
+  publicSigningSchema,
+  publicTemplateSchema,
+  publicVisitCodeSchema,
+  publicVisitInputSchema,
+  publicVisitSchema,
   saveAsTemplateSchema,
   startFromTemplateSchema,
   templateListQuerySchema,
@@ -11,25 +17,40 @@ import {
   updateTemplateSchema,
 } from '../../contract/templates.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { clientAddress } from '../http/client-address.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { queryParams } from '../http/query-params.ts'
+import { countRequest } from '../http/rate-limit.ts'
 import { sendJson } from '../http/send-json.ts'
 import { callerOf } from '../signature-requests/caller-of.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
+import { confirmPublicCode } from '../templates/confirm-public-code.ts'
 import { createTemplate } from '../templates/create-template.ts'
 import { deleteTemplate } from '../templates/delete-template.ts'
+import { findPublicTemplate } from '../templates/find-public-template.ts'
 import { findTemplate } from '../templates/find-template.ts'
 import { listTemplates } from '../templates/list-templates.ts'
 import { loadTemplateView } from '../templates/load-templates.ts'
+import { mailPublicCode } from '../templates/mail-public-code.ts'
+import { readPublicTemplate } from '../templates/read-public-template.ts'
 import { saveRequestAsTemplate } from '../templates/save-request-as-template.ts'
 import { startFromTemplate } from '../templates/start-from-template.ts'
+import { switchPublicLink } from '../templates/switch-public-link.ts'
 import { updateTemplate } from '../templates/update-template.ts'
 
 const base = '/v3/templates'
 
 /** Refusals of a call that changes a template: unknown to the caller, or shared and the caller no admin. */
 const editErrors = { ...unknownTemplate, 403: ['business.not_allowed'] } as const
+
+const publicBase = '/v3/public-templates/:token'
+/** Refusals of every public call: a link that is not there or switched off, a template changed to more roles. */
+const publicErrors = { 404: ['public_template.not_found'], 409: ['public_template.not_one_role'] } as const
+const hourMs = 60 * 60 * 1000
+/** Codes one public link mails in an hour, and one address in ten minutes. */
+const codesPerLink = 30
+const codesPerAddress = 3
 
 /**
  * Issue 41 §1 templates: list, create, read, change, delete, save a request as one, and start a request from
@@ -134,6 +155,115 @@ export function createTemplateRoutes(services: RequestServices & ApiKeyMode): Ho
           await startFromTemplate(services, callerOf(c), c.req.param('id'), c.req.valid('json')),
           201,
         ),
+    )
+    .put(
+      `${base}/:id/public-link`,
+      requireAuth,
+      describeRoute({
+        summary: 'Switch a template’s public link on',
+        description:
+          'Answers a new link anyone may open to sign the template as its one role, once they confirm their e-mail; an earlier link stops working. The request goes to the template’s owner.',
+        tag: 'Templates',
+        auth: 'account',
+        answers: [ok(publicLinkSchema)],
+        errors: { ...editErrors, 409: ['public_template.not_one_role'] },
+      }),
+      async (c) => {
+        const url = await switchPublicLink(services, callerOf(c), c.req.param('id'), true)
+        return sendJson(c, { url })
+      },
+    )
+    .delete(
+      `${base}/:id/public-link`,
+      requireAuth,
+      describeRoute({
+        summary: 'Switch a template’s public link off',
+        description: 'Its link stops working at once.',
+        tag: 'Templates',
+        auth: 'account',
+        answers: [noContent],
+        errors: editErrors,
+      }),
+      async (c) => {
+        await switchPublicLink(services, callerOf(c), c.req.param('id'), false)
+        return c.body(null, 204)
+      },
+    )
+    .get(
+      publicBase,
+      describeRoute({
+        summary: 'Read the template of a public link',
+        description: 'Its title and pages, as a visitor sees them.',
+        tag: 'Templates',
+        auth: 'none',
+        answers: [ok(publicTemplateSchema)],
+        errors: publicErrors,
+      }),
+      async (c) => sendJson(c, await readPublicTemplate(services.db, c.req.param('token'))),
+    )
+    .post(
+      `${publicBase}/visits`,
+      jsonBody(publicVisitInputSchema),
+      describeRoute({
+        summary: 'Mail a visitor of a public link a code',
+        description: `The 6-digit code confirms their e-mail; it counts 10 minutes. At most ${codesPerLink} codes a link an hour, and ${codesPerAddress} an address in 10 minutes.`,
+        tag: 'Templates',
+        auth: 'none',
+        answers: [created(publicVisitSchema)],
+        errors: { ...publicErrors, 429: ['request.rate_limited'] },
+      }),
+      async (c) => {
+        const { template } = await findPublicTemplate(services.db, c.req.param('token'))
+        const input = c.req.valid('json')
+        const { db, now } = services
+        await countRequest(
+          c,
+          { db, now, key: `public-template:${template.id}`, limit: codesPerLink, windowMs: hourMs },
+          'this link',
+        )
+        await countRequest(
+          c,
+          {
+            db,
+            now,
+            key: `public-template-email:${input.email}`,
+            limit: codesPerAddress,
+            windowMs: hourMs / 6,
+          },
+          'this address',
+        )
+        return sendJson(c, await mailPublicCode(services, template, input), 201)
+      },
+    )
+    .post(
+      `${publicBase}/visits/:visitId/confirm`,
+      jsonBody(publicVisitCodeSchema),
+      describeRoute({
+        summary: 'Confirm a visitor’s code and start their request',
+        description:
+          'The right code starts and sends a request of the template’s owner with the visitor as its direct-link signer, and answers their signing link. Five wrong codes lock the visit.',
+        tag: 'Templates',
+        auth: 'none',
+        answers: [created(publicSigningSchema)],
+        errors: {
+          ...publicErrors,
+          404: ['public_template.not_found', 'public_template.visit_not_found'],
+          422: ['public_template.code_invalid', 'public_template.code_expired'],
+          429: ['public_template.code_locked'],
+        },
+      }),
+      async (c) => {
+        const { template, role } = await findPublicTemplate(services.db, c.req.param('token'))
+        const url = await confirmPublicCode(
+          services,
+          template,
+          role,
+          c.req.param('visitId'),
+          c.req.valid('json').code,
+          clientAddress(c),
+        )
+        return sendJson(c, { url }, 201)
+      },
     )
     .post(
       '/v3/signature-requests/:id/template',

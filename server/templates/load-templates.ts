@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { TemplateView } from '../../contract/templates.ts'
 import { users } from '../db/schema/accounts.ts'
-import { templateDocuments, templateRoles, templates } from '../db/schema/templates.ts'
+import { publicTemplateLinks, templateDocuments, templateRoles, templates } from '../db/schema/templates.ts'
 import { toDocumentInfo } from '../documents/to-document-info.ts'
 import type { Queryable } from '../signature-requests/load-requests.ts'
 import { type Membership, mayEdit } from './find-template.ts'
@@ -39,9 +39,10 @@ export async function loadTemplateViews(
   if (ids.length === 0) return []
   const [rows, documents, roles] = await Promise.all([
     db
-      .select({ template: templates, ownerEmail: users.email })
+      .select({ template: templates, ownerEmail: users.email, link: publicTemplateLinks.templateId })
       .from(templates)
       .innerJoin(users, eq(users.id, templates.ownerId))
+      .leftJoin(publicTemplateLinks, eq(publicTemplateLinks.templateId, templates.id))
       .where(inArray(templates.id, [...ids])),
     db
       .select()
@@ -67,6 +68,7 @@ export async function loadTemplateViews(
         isOwner: template.ownerId === caller.userId,
         shared: template.businessId !== null,
         mayEdit: mayEdit(template, caller.userId, caller.membership),
+        publicLink: row.link !== null,
         documents: documents.filter((d) => d.templateId === id).map((d) => toDocumentInfo(d)),
         roles: roles
           .filter((r) => r.templateId === id)

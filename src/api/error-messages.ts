@@ -16,6 +16,7 @@ type FeaturePrefix =
   | 'signature_request'
   | 'attachment'
   | 'template'
+  | 'public_template'
   | 'bulk_send'
   | 'business'
   | 'billing'

@@ -51,6 +51,8 @@ const specPaths = [
   '/observe/$id',
   // The embedded signing page of a signing URL (issue 41 §3): its secret opens a direct-sign session.
   '/embed/$token',
+  // A template's public link (issue 41 §1): a visitor confirms their e-mail and goes on to sign.
+  '/t/$token',
   '/$',
   // User
   '/',

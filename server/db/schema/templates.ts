@@ -86,3 +86,38 @@ export const templateRoles = pgTable(
   },
   (table) => [primaryKey({ columns: [table.templateId, table.position] })],
 )
+
+/**
+ * A template's public link (issue 41 §1): anyone who opens it may sign the template as its one role, once they
+ * confirm their e-mail. Only the SHA-256 of the link's secret is kept; switching the link off deletes the row,
+ * so the link stops working at once, and switching it on again makes a new link.
+ */
+export const publicTemplateLinks = pgTable('public_template_links', {
+  templateId: uuid('template_id')
+    .primaryKey()
+    .references(() => templates.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: at('created_at').notNull(),
+})
+
+/**
+ * A visitor of a public link confirming their e-mail: the hash of the code mailed to them, its expiry and the
+ * wrong codes entered; `requestId` is the request started for them once the code was right (the code is then
+ * used up).
+ */
+export const publicTemplateVisits = pgTable(
+  'public_template_visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    requestId: uuid('request_id'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('public_template_visits_template_idx').on(table.templateId)],
+)

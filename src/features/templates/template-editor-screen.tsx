@@ -15,6 +15,7 @@ import { PlacedFormFields } from '../documents/placed-form-fields.tsx'
 import { RequestStandard } from '../documents/request-standard.tsx'
 import { RequestTitle } from '../documents/request-title.tsx'
 import { useLoadPage, useLoadPageText } from '../documents/use-load-page.ts'
+import { PublicLinkPanel } from './public-link-panel.tsx'
 import { RoleList, roleKey } from './role-list.tsx'
 import { TemplateFollowUp } from './template-follow-up.tsx'
 import { TemplateMessage } from './template-message.tsx'
@@ -158,6 +159,7 @@ function TemplateEditor({ template }: { template: TemplateView }) {
             <TemplateMessage message={template.message} onSave={(message) => save({ message })} />
             <RequestStandard request={template} mayChoose onChoose={save} />
             <TemplateFollowUp template={template} onSave={save} />
+            <PublicLinkPanel template={template} />
           </aside>
         ) : null}
       </div>

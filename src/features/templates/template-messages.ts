@@ -4,8 +4,17 @@ import type { BulkRowProblem } from '../../../contract/bulk-sends.ts'
 import { type ErrorCodeOf, errorMessage } from '../../api/error-messages.ts'
 
 /** What the template and bulk send calls' own refusals mean to the user. */
-const templateMessages: Record<ErrorCodeOf<'template' | 'bulk_send'>, MessageDescriptor> = {
+const templateMessages: Record<
+  ErrorCodeOf<'template' | 'public_template' | 'bulk_send'>,
+  MessageDescriptor
+> = {
   'template.not_found': msg`This template does not exist any more, or you may not use it.`,
+  'public_template.not_found': msg`This link does not work any more. Ask whoever gave it to you for a new one.`,
+  'public_template.not_one_role': msg`A public link needs a template with exactly one role.`,
+  'public_template.visit_not_found': msg`This code request is unknown. Please ask for a new code.`,
+  'public_template.code_invalid': msg`This code is not right. Check the digits in the latest e-mail.`,
+  'public_template.code_expired': msg`This code has expired. Ask for a new one and enter it within 10 minutes.`,
+  'public_template.code_locked': msg`Too many wrong codes. Ask for a new code to try again.`,
   'bulk_send.not_found': msg`This bulk send does not exist, or it is not yours.`,
   'bulk_send.file_too_large': msg`The file is too large. Please send at most 5 MB or split it into several files.`,
   'bulk_send.unsupported_file': msg`Please choose a CSV or an Excel (XLSX) file.`,

@@ -4,6 +4,7 @@ import { type BulkCheck, bulkCheckSchema, bulkSendSchema } from '../../../contra
 import { apiPaths } from '../../../contract/paths.ts'
 import { signatureRequestSchema } from '../../../contract/signature-requests.ts'
 import {
+  publicLinkSchema,
   type TemplateView,
   templatePageSchema,
   templateSchema,
@@ -72,6 +73,22 @@ export function useShareTemplate(api: ApiClient) {
         templateSchema,
         await api.request(apiPaths.template(id), { method: 'PUT', body: { shared }, retries: 0 }),
       ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  })
+}
+
+/** PUT/DELETE /v3/templates/{id}/public-link: switches the public link on (answering the new link) or off. */
+export function useSwitchPublicLink(api: ApiClient) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, on }: { id: string; on: boolean }) => {
+      if (!on) {
+        await api.request(apiPaths.templatePublicLink(id), { method: 'DELETE', retries: 0 })
+        return null
+      }
+      const answer = await api.request(apiPaths.templatePublicLink(id), { method: 'PUT', retries: 0 })
+      return v.parse(publicLinkSchema, answer).url
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
   })
 }
