@@ -73,8 +73,18 @@ const publicRoutes = new Set([
   'POST /sandbox/identification/:ref',
   // The SMS gateway's delivery reports are signed with its auth token.
   `POST ${mobileSigningPaths.twilioStatus()}`,
-  // API users trade their username and key for a token.
+  // API users trade their username and key for a token, on Signet's API and on Skribble's (issue 43), whose
+  // health check is open as Skribble describes it.
   `POST ${apiUserPaths.accessLogin()}`,
+  'POST /skribble/v2/access/login',
+  'POST /skribble/v3/access/login',
+  'POST /skribble/validation/v1/access/login',
+  'GET /skribble/v2/management/health',
+  'GET /skribble/v3/management/health',
+  // A public template's link is its visitors' credential (issue 41 §1): they read it, ask for a code, confirm it.
+  'GET /v3/public-templates/:token',
+  'POST /v3/public-templates/:token/visits',
+  'POST /v3/public-templates/:token/visits/:visitId/confirm',
   // The API's description and its reference page, for developers before they have a key.
   'GET /openapi.json',
   'GET /docs',
