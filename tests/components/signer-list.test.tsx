@@ -5,6 +5,7 @@ import { page } from 'vitest/browser'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
 import { requestActions } from '../../src/features/documents/request-actions.ts'
 import { SignerList } from '../../src/features/documents/signer-list.tsx'
+import { request, signature } from '../src/features/documents/request-fixture.ts'
 import { type ApiHandler, json, noMaintenance, renderScreen, serveApi } from './render-screen.tsx'
 
 const ids = [
@@ -13,47 +14,20 @@ const ids = [
   '0b6f1c1e-1d1a-4c55-9d64-1a6a2d9e0003',
 ]
 
-const signer = (id: string, name: string, sequence: number) => ({
-  id,
-  accountEmail: `${name.toLowerCase()}@example.com`,
-  signerIdentityData: {
-    emailAddress: `${name.toLowerCase()}@example.com`,
-    firstName: name,
-    lastName: 'Test',
-  },
-  status: 'OPEN' as const,
-  signedAt: null,
-  documentSignatures: [],
-  fieldsPlaced: false,
-  formFields: [],
-  sequence,
-})
-
-const draft = (sequences: readonly number[]): SignatureRequestView => ({
-  id: 'r1',
-  title: 'Lease',
-  message: '',
-  ownerEmail: 'olga@example.com',
-  isOwner: true,
-  statusOverall: 'DRAFT',
-  signatureStatus: null,
-  signaturesCount: 3,
-  documents: [],
-  signatures: ['Anna', 'Ben', 'Carla'].map((name, index) =>
-    signer(ids[index] ?? '', name, sequences[index] ?? 1),
-  ),
-  ccEmailAddresses: [],
-  attachments: [],
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  lastRemindedAt: null,
-  expiresAt: null,
-  reminders: null,
-  remindersSent: 0,
-  quality: null,
-  legislation: null,
-  business: null,
-})
+/** A draft of three signers at `sequences`. */
+const draft = (sequences: readonly number[]): SignatureRequestView =>
+  request({
+    statusOverall: 'DRAFT',
+    signaturesCount: 3,
+    signatures: ['Anna', 'Ben', 'Carla'].map((name, index) => {
+      const email = `${name.toLowerCase()}@example.com`
+      return signature(ids[index] ?? '', email, 'OPEN', sequences[index] ?? 1, {
+        emailAddress: email,
+        firstName: name,
+        lastName: 'Test',
+      })
+    }),
+  })
 
 /** A draft whose signers' positions are `stored`, changed by each PUT the list sends. */
 function draftServer(stored: { sequences: number[] }): ApiHandler {

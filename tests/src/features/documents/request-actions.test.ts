@@ -1,48 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { SignerStatus } from '../../../../contract/signature-request-status.ts'
-import type { SignatureRequestView } from '../../../../contract/signature-requests.ts'
 import {
   awaitsTurn,
   maySignRequest,
   requestActions,
 } from '../../../../src/features/documents/request-actions.ts'
-
-const signature = (id: string, email: string, status: SignerStatus = 'OPEN', sequence = 1) => ({
-  id,
-  accountEmail: email,
-  signerIdentityData: null,
-  status,
-  signedAt: status === 'SIGNED' ? '2026-01-02T10:00:00.000Z' : null,
-  documentSignatures: [],
-  fieldsPlaced: false,
-  formFields: [],
-  sequence,
-})
-
-const request = (change: Partial<SignatureRequestView>): SignatureRequestView => ({
-  id: 'r1',
-  title: 'Lease',
-  message: '',
-  ownerEmail: 'olga@example.com',
-  isOwner: true,
-  statusOverall: 'OPEN',
-  signatureStatus: null,
-  signaturesCount: 2,
-  documents: [],
-  signatures: [signature('s1', 'anna@example.com'), signature('s2', 'ben@example.com')],
-  ccEmailAddresses: [],
-  attachments: [],
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  lastRemindedAt: null,
-  expiresAt: null,
-  reminders: null,
-  remindersSent: 0,
-  quality: null,
-  legislation: null,
-  business: null,
-  ...change,
-})
+import { request, signature } from './request-fixture.ts'
 
 describe('requestActions', () => {
   it('offers saving as a template to the sender of a request with signers, in any status, not to a signer', () => {
