@@ -29,19 +29,8 @@ button[value=cancel]{background:#fff;color:#0b63ce}
 `
 
 /** The policy of the sandbox's pages: their stylesheet and form, no script. */
-export const authorizePagePolicy = serverPageContentSecurityPolicy(styles)
-
-/** The sandbox identity provider's sign-in page: plain HTML, one form, no script. */
-export function authorizePage(input: AuthorizePageInput): string {
-  const hidden = Object.entries(input.request)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('\n')
-  const field = (name: string, label: string, value: string, autocomplete: string, type = 'text') =>
-    `<label for="${name}">${label}</label>
-<input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}"${
-      name === 'email' ? ' required' : ''
-    }>`
-  return `<!doctype html>
+/** The sandbox's page around `content`: its title, heading and styles. */
+const sandboxPage = (content: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -53,10 +42,30 @@ export function authorizePage(input: AuthorizePageInput): string {
 <body>
 <main>
 <h1>Sandbox identity provider</h1>
-<p>A test stand-in for a company's sign-in service. Enter the company user to sign in as.</p>
+${content}
+</main>
+</body>
+</html>`
+
+/** `fields` as the hidden inputs of a form. */
+const hiddenInputs = (fields: Readonly<Record<string, string>>) =>
+  Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n')
+
+export const authorizePagePolicy = serverPageContentSecurityPolicy(styles)
+
+/** The sandbox identity provider's sign-in page: plain HTML, one form, no script. */
+export function authorizePage(input: AuthorizePageInput): string {
+  const field = (name: string, label: string, value: string, autocomplete: string, type = 'text') =>
+    `<label for="${name}">${label}</label>
+<input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}"${
+      name === 'email' ? ' required' : ''
+    }>`
+  return sandboxPage(`<p>A test stand-in for a company's sign-in service. Enter the company user to sign in as.</p>
 ${input.error === undefined ? '' : `<div role="alert">${escapeHtml(input.error)}</div>`}
 <form method="post">
-${hidden}
+${hiddenInputs(input.request)}
 ${field('email', 'E-mail address', input.email, 'email', 'email')}
 ${field('given_name', 'First name', input.givenName, 'given-name')}
 ${field('family_name', 'Last name', input.familyName, 'family-name')}
@@ -64,10 +73,7 @@ ${field('family_name', 'Last name', input.familyName, 'family-name')}
 <button type="submit" name="action" value="sign_in">Sign in</button>
 <button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
 </div>
-</form>
-</main>
-</body>
-</html>`
+</form>`)
 }
 
 /** The page shown instead of redirecting when the request names an unknown client or return address. */
@@ -88,27 +94,9 @@ export function postBackPage(input: {
   fields: Readonly<Record<string, string>>
   email: string
 }): string {
-  const hidden = Object.entries(input.fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('\n')
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sandbox identity provider</title>
-<style>${styles}</style>
-</head>
-<body>
-<main>
-<h1>Sandbox identity provider</h1>
-<p>${input.email === '' ? 'Sign-in cancelled.' : `Signed in as ${escapeHtml(input.email)}.`} Continue to the app.</p>
+  return sandboxPage(`<p>${input.email === '' ? 'Sign-in cancelled.' : `Signed in as ${escapeHtml(input.email)}.`} Continue to the app.</p>
 <form method="post" action="${escapeHtml(input.action)}">
-${hidden}
+${hiddenInputs(input.fields)}
 <div class="actions"><button type="submit" value="sign_in">Continue</button></div>
-</form>
-</main>
-</body>
-</html>`
+</form>`)
 }
