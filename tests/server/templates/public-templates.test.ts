@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
 import { directAuthorization } from '../../../contract/direct.ts'
-import type { DocumentInfo } from '../../../contract/documents.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
-import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import type { TemplateView } from '../../../contract/templates.ts'
-import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { join as joinBusiness, openBusiness } from '../businesses/business-client.ts'
 import { parseLink } from '../direct/direct-link.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { featureDrivers } from '../test-database.ts'
+import { uploadDistinctDocument } from './upload-distinct-document.ts'
 
 const adminEmail = 'ada@public-templates.example'
 const memberEmail = 'max@public-templates.example'
@@ -43,30 +41,7 @@ describe.each(featureDrivers)('public templates on %s', (driver) => {
   const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
     api.call(method, path, { token, body })
 
-  let uploads = 0
-  async function uploadDocument(token: string): Promise<DocumentInfo> {
-    uploads += 1
-    const draft = await json<SignatureRequestView>(
-      await call(token, 'POST', apiPaths.signatureRequests(), { title: 'Upload' }),
-      201,
-    )
-    const form = new FormData()
-    form.set('title', 'Non-disclosure agreement')
-    form.set(
-      'file',
-      new Blob([(await makePdf([[a4[0] - uploads, a4[1]]])) as Uint8Array<ArrayBuffer>], {
-        type: 'application/pdf',
-      }),
-    )
-    return json(
-      await fetch(`${api.server.url}/api${apiPaths.signatureRequestDocuments(draft.id)}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      }),
-      201,
-    )
-  }
+  const uploadDocument = (token: string) => uploadDistinctDocument(api, token, 'Non-disclosure agreement')
 
   /** A template of `token`'s whose roles sign one document. */
   async function template(token: string, title: string, roles = ['Visitor'], shared = false) {

@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCamelCase } from '../../../contract/case.ts'
-import type { DocumentInfo } from '../../../contract/documents.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import type { TemplatePage, TemplateView } from '../../../contract/templates.ts'
@@ -16,6 +15,7 @@ import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { join as joinBusiness, openBusiness } from '../businesses/business-client.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { featureDrivers } from '../test-database.ts'
+import { uploadDistinctDocument } from './upload-distinct-document.ts'
 
 const adminEmail = 'ada@templates.example'
 const memberEmail = 'max@templates.example'
@@ -62,31 +62,7 @@ describe.each(featureDrivers)('templates on %s', (driver) => {
   const call = (token: string, method: string, path: string, body?: unknown) =>
     api.call(method, path, { token, body })
 
-  let uploads = 0
-  /** A PDF of its own content the caller uploads into a draft of theirs, to make templates and requests of. */
-  async function uploadDocument(token: string): Promise<DocumentInfo> {
-    uploads += 1
-    const draft = await json<SignatureRequestView>(
-      await call(token, 'POST', apiPaths.signatureRequests(), { title: 'Upload' }),
-      201,
-    )
-    const form = new FormData()
-    form.set('title', 'Employment contract')
-    form.set(
-      'file',
-      new Blob([(await makePdf([[a4[0] - uploads, a4[1]]])) as Uint8Array<ArrayBuffer>], {
-        type: 'application/pdf',
-      }),
-    )
-    return json(
-      await fetch(`${api.server.url}/api${apiPaths.signatureRequestDocuments(draft.id)}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      }),
-      201,
-    )
-  }
+  const uploadDocument = (token: string) => uploadDistinctDocument(api, token, 'Employment contract')
 
   /** A template of `token`'s with roles Employee and HR signing one document in that order. */
   async function twoRoleTemplate(token: string, title: string, shared = false): Promise<TemplateView> {
