@@ -1,6 +1,6 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
-import { catalogParts } from './src/i18n/catalog-parts.ts'
+import { catalogParts, sourcesOf } from './src/i18n/catalog-parts.ts'
 
 export default defineConfig({
   sourceLocale: 'en-gb',
@@ -10,15 +10,11 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: catalogParts.map((part) => `<rootDir>/src/features/${part}`),
+      exclude: catalogParts.flatMap((part) => sourcesOf(part).map((source) => `<rootDir>/${source}`)),
     },
     ...catalogParts.map((part) => ({
       path: `<rootDir>/locales/${part}/{locale}`,
-      include: [
-        `<rootDir>/src/features/${part}`,
-        // The statechart viewer shows the machines' own descriptions.
-        ...(part === 'statecharts' ? ['<rootDir>/machines/catalog.ts'] : []),
-      ],
+      include: sourcesOf(part).map((source) => `<rootDir>/${source}`),
     })),
   ],
   format: formatter({ lineNumbers: false }),

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'vite'
+import { partsShown } from '../src/i18n/catalog-parts.ts'
 import { defaultLocale, supportedLocales } from '../src/i18n/locales.ts'
 
 /** What the server reads: the files of every page, and those every page needs. */
@@ -38,10 +39,15 @@ interface Page {
   parts: string[]
 }
 
-/** The feature catalogs a route file's loader loads: `loadMessages('documents', 'signing')`. */
+/**
+ * The catalogs a route file's loader loads: the parts it names (`loadMessages('documents', 'signing')`) and those
+ * of the shared components their screens show, as `loadMessages` adds them.
+ */
 export function catalogParts(routeSource: string): string[] {
-  return [...routeSource.matchAll(/loadMessages\(([^)]*)\)/g)].flatMap(([, args]) =>
-    [...(args as string).matchAll(/'([\w-]+)'/g)].map(([, part]) => part as string),
+  return partsShown(
+    [...routeSource.matchAll(/loadMessages\(([^)]*)\)/g)].flatMap(([, args]) =>
+      [...(args as string).matchAll(/'([\w-]+)'/g)].map(([, part]) => part as string),
+    ),
   )
 }
 

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
-import type { CatalogPart } from './catalog-parts.ts'
+import { type CatalogPart, partsShown } from './catalog-parts.ts'
 import {
   defaultLocale,
   type SupportedLocale,
@@ -30,12 +30,13 @@ i18n.on('missing', ({ locale, id }) => console.error(`Message ${id} is missing f
 const partLoads = new Map<CatalogPart, Promise<void>>()
 
 /**
- * Loads the messages of feature parts in the active language; the routes that show a feature call it
- * in their loader, so its texts arrive with its screen. A part that failed to load is asked for again next time.
+ * Loads the messages of feature parts, and of the shared components their screens show, in the active language;
+ * the routes that show a feature call it in their loader, so its texts arrive with its screen. A part that failed
+ * to load is asked for again next time.
  */
 export async function loadMessages(...parts: CatalogPart[]): Promise<void> {
   await Promise.all(
-    parts.map((part) => {
+    partsShown(parts).map((part) => {
       const known = partLoads.get(part)
       if (known) return known
       const locale = i18n.locale as SupportedLocale
