@@ -226,107 +226,122 @@ export const identificationErrorCodes = [
   'identification.legislation_required',
 ] as const
 
+/**
+ * The lists of codes as one. Not spread in an array literal: bundlers keep a spread (it might run code), and with it
+ * every list, on pages that use one list only (the password policy's, on /login).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function codeList<const Lists extends readonly (readonly string[])[]>(
+  ...lists: Lists
+): Lists[number][number][] {
+  return lists.flat()
+}
+
 /** Stable machine-readable error codes the API answers with; later issues add theirs here. */
-export const errorCodes = [
-  'route.not_found',
-  'request.malformed_json',
-  /** A JSON body nests arrays and objects deeper than the server reads (400). */
-  'request.too_deep',
-  /** A JSON body is larger than the server reads (413). */
-  'request.too_large',
-  'request.unsupported_media_type',
-  'request.invalid',
-  'server.error',
-  'server.unavailable',
-  /** Too much work waits already (e.g. PDFs to validate); see the Retry-After header (503). */
-  'server.busy',
-  /** Too many requests of one kind from the client's address; see the Retry-After header (429). */
-  'request.rate_limited',
-  /** No usable `Authorization: Bearer <token>`: missing, unknown or revoked. */
-  'auth.unauthenticated',
-  /** The bearer token was good but its lifetime is over. */
-  'auth.token_expired',
-  /** Sign-in with an address and password that do not match an account; never says which one was wrong. */
-  'auth.invalid_credentials',
-  'auth.invalid_credentials_last_try',
-  /** Too many failed sign-ins for the account or the client address; see the Retry-After header. */
-  'auth.too_many_attempts',
-  /** The current password given to confirm a change (`old`, `password`) is wrong. */
-  'auth.wrong_password',
-  /** A sign-in waiting for its second factor is unknown or past its five minutes: sign in again (401). */
-  'auth.sign_in_expired',
-  /** A code of the authenticator app or a recovery code that is not right (400, naming `code`). */
-  'second_factor.invalid_code',
-  /** A code of the authenticator app accepted before: each is good once (400, naming `code`). */
-  'second_factor.code_used',
-  /** Setting up a second factor while one is on (409). */
-  'second_factor.enabled',
-  /** Switching a second factor on without a setup waiting for its first code (409). */
-  'second_factor.no_setup',
-  /** Switching off the second factor the user's business requires (409). */
-  'second_factor.required',
-  /** The server has no key ring to keep second-factor secrets with (503). */
-  'second_factor.unavailable',
-  /** No open session of the caller's with this id (404). */
-  'session.not_found',
-  /** Signing out the other sessions with an API key, which has no session of its own (400). */
-  'session.none',
-  /** A mailed confirmation or reset token is unknown or already used. */
-  'token.invalid',
-  /** A mailed confirmation or reset token is past its lifetime. */
-  'token.expired',
-  /** Registration for an address that already has an account. */
-  'user.already_exists',
-  /** PUT /v1/user tried to set an attribute that only the server sets. */
-  'user.attribute_read_only',
-  /** POST /v1/user/cello where the deployment has no referral service, or for a caller who cannot refer (404). */
-  'referral.unavailable',
-  /** An operator's call (GET /metrics) with a wrong operator token, or to a server that has none (403). */
-  'operator.token_invalid',
-  /** No mail with this id in the development outbox. */
-  'outbox.mail_not_found',
-  /** The status page cannot be read and no recent answer is known (GET /v1/status). */
-  'status.unavailable',
-  /** A PDF given to POST /v1/validate whose structure cannot be read at all (422). */
-  'validation.pdf_unreadable',
-  /** A PDF given to POST /v1/validate with over 500 signatures, or too slow or too big to check (422). */
-  'validation.too_complex',
-  ...businessErrorCodes,
-  ...passwordErrorCodes,
-  ...documentErrorCodes,
-  ...signatureRequestErrorCodes,
-  ...directErrorCodes,
-  ...sealErrorCodes,
-  ...identificationErrorCodes,
-  // The mobile signing calls (contract/mobile-signing.ts).
-  /** No mobile signing with this id of the caller's, or no provider of this name (404). */
-  'mobile_signing.not_found',
-  /** A qualified signature needs the signer's mobile number (attribute `mobile`) for the SMS (409). */
-  'mobile_signing.mobile_missing',
-  /** The mobile signing was cancelled, or its confirmation is used up (409). */
-  'mobile_signing.closed',
-  /** A number to register that is not a mobile number, read for the country given (422, naming `mobile`). */
-  'mobile_signing.number_invalid',
-  /** The SMS gateway refused the mobile number: not a mobile, unreachable by SMS, or opted out (422). */
-  'mobile_signing.mobile_invalid',
-  /** An SMS gateway's delivery report whose signature does not check out (400). */
-  'mobile_signing.webhook_invalid',
-  /** No visual signature with this id among the caller's (404, also for another user's). */
-  'visual_signature.not_found',
-  /** A visual signature image that is not a PNG or JPEG (415), over 1 MB (413), or broken (422). */
-  'visual_signature.image_invalid',
-  /** A document of the request could not be signed (its PDF cannot take an incremental update) (422). */
-  'signing.document_unsignable',
-  /**
-   * The signer's certificate at the qualified trust service provider is revoked, suspended or expired: no
-   * qualified signature is made with it (409).
-   */
-  'signing.certificate_unusable',
-  /** A body or path that is not a DER OCSP request (RFC 6960), or one that asks about no certificate (400). */
-  'pki.ocsp_request_malformed',
-  /** A CRL or certificate of a CA the platform does not have (404). */
-  'pki.ca_not_found',
-] as const
+export const errorCodes = codeList(
+  [
+    'route.not_found',
+    'request.malformed_json',
+    /** A JSON body nests arrays and objects deeper than the server reads (400). */
+    'request.too_deep',
+    /** A JSON body is larger than the server reads (413). */
+    'request.too_large',
+    'request.unsupported_media_type',
+    'request.invalid',
+    'server.error',
+    'server.unavailable',
+    /** Too much work waits already (e.g. PDFs to validate); see the Retry-After header (503). */
+    'server.busy',
+    /** Too many requests of one kind from the client's address; see the Retry-After header (429). */
+    'request.rate_limited',
+    /** No usable `Authorization: Bearer <token>`: missing, unknown or revoked. */
+    'auth.unauthenticated',
+    /** The bearer token was good but its lifetime is over. */
+    'auth.token_expired',
+    /** Sign-in with an address and password that do not match an account; never says which one was wrong. */
+    'auth.invalid_credentials',
+    'auth.invalid_credentials_last_try',
+    /** Too many failed sign-ins for the account or the client address; see the Retry-After header. */
+    'auth.too_many_attempts',
+    /** The current password given to confirm a change (`old`, `password`) is wrong. */
+    'auth.wrong_password',
+    /** A sign-in waiting for its second factor is unknown or past its five minutes: sign in again (401). */
+    'auth.sign_in_expired',
+    /** A code of the authenticator app or a recovery code that is not right (400, naming `code`). */
+    'second_factor.invalid_code',
+    /** A code of the authenticator app accepted before: each is good once (400, naming `code`). */
+    'second_factor.code_used',
+    /** Setting up a second factor while one is on (409). */
+    'second_factor.enabled',
+    /** Switching a second factor on without a setup waiting for its first code (409). */
+    'second_factor.no_setup',
+    /** Switching off the second factor the user's business requires (409). */
+    'second_factor.required',
+    /** The server has no key ring to keep second-factor secrets with (503). */
+    'second_factor.unavailable',
+    /** No open session of the caller's with this id (404). */
+    'session.not_found',
+    /** Signing out the other sessions with an API key, which has no session of its own (400). */
+    'session.none',
+    /** A mailed confirmation or reset token is unknown or already used. */
+    'token.invalid',
+    /** A mailed confirmation or reset token is past its lifetime. */
+    'token.expired',
+    /** Registration for an address that already has an account. */
+    'user.already_exists',
+    /** PUT /v1/user tried to set an attribute that only the server sets. */
+    'user.attribute_read_only',
+    /** POST /v1/user/cello where the deployment has no referral service, or for a caller who cannot refer (404). */
+    'referral.unavailable',
+    /** An operator's call (GET /metrics) with a wrong operator token, or to a server that has none (403). */
+    'operator.token_invalid',
+    /** No mail with this id in the development outbox. */
+    'outbox.mail_not_found',
+    /** The status page cannot be read and no recent answer is known (GET /v1/status). */
+    'status.unavailable',
+    /** A PDF given to POST /v1/validate whose structure cannot be read at all (422). */
+    'validation.pdf_unreadable',
+    /** A PDF given to POST /v1/validate with over 500 signatures, or too slow or too big to check (422). */
+    'validation.too_complex',
+  ],
+  businessErrorCodes,
+  passwordErrorCodes,
+  documentErrorCodes,
+  signatureRequestErrorCodes,
+  directErrorCodes,
+  sealErrorCodes,
+  identificationErrorCodes,
+  [
+    // The mobile signing calls (contract/mobile-signing.ts).
+    /** No mobile signing with this id of the caller's, or no provider of this name (404). */
+    'mobile_signing.not_found',
+    /** A qualified signature needs the signer's mobile number (attribute `mobile`) for the SMS (409). */
+    'mobile_signing.mobile_missing',
+    /** The mobile signing was cancelled, or its confirmation is used up (409). */
+    'mobile_signing.closed',
+    /** A number to register that is not a mobile number, read for the country given (422, naming `mobile`). */
+    'mobile_signing.number_invalid',
+    /** The SMS gateway refused the mobile number: not a mobile, unreachable by SMS, or opted out (422). */
+    'mobile_signing.mobile_invalid',
+    /** An SMS gateway's delivery report whose signature does not check out (400). */
+    'mobile_signing.webhook_invalid',
+    /** No visual signature with this id among the caller's (404, also for another user's). */
+    'visual_signature.not_found',
+    /** A visual signature image that is not a PNG or JPEG (415), over 1 MB (413), or broken (422). */
+    'visual_signature.image_invalid',
+    /** A document of the request could not be signed (its PDF cannot take an incremental update) (422). */
+    'signing.document_unsignable',
+    /**
+     * The signer's certificate at the qualified trust service provider is revoked, suspended or expired: no
+     * qualified signature is made with it (409).
+     */
+    'signing.certificate_unusable',
+    /** A body or path that is not a DER OCSP request (RFC 6960), or one that asks about no certificate (400). */
+    'pki.ocsp_request_malformed',
+    /** A CRL or certificate of a CA the platform does not have (404). */
+    'pki.ca_not_found',
+  ],
+)
 
 /** One of {@link errorCodes}. */
 export type ErrorCode = (typeof errorCodes)[number]
