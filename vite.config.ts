@@ -65,16 +65,18 @@ export default defineConfig({
               test: /node_modules[/](react|react-dom|scheduler|@tanstack[/](?!react-virtual|virtual-core)[^/]+|xstate|@lingui|use-sync-external-store)[/]|vite[/]preload-helper\.js$|[/]src[/]i18n[/]locales\.ts$/,
             },
             // What nearly every screen needs beyond the framework, as one chunk: one brotli stream compresses it
-            // 2 KB smaller than three did, and costs one request. Ark UI's field with our text field (the sign-in
-            // page and every form need both; they took Ark's runtime along); the HTTP contract (paths, schemas,
-            // codes) but the business payloads, which come with the business screens, and the requests', their
-            // events', signing's and validation's, which come with theirs; the API client and the small parts
-            // the sign-in, sign-up and password screens share (their hooks, form messages and alerts).
+            // 2 KB smaller than three did, and costs one request. The parts of Ark UI's field our text field uses
+            // with the text field (the sign-in page and every form need both; they took Ark's runtime along), but
+            // not the `Field` namespace, which holds every part, nor the textarea: they come with the screens that
+            // use them. The HTTP contract (paths, schemas, codes) but the business payloads, which come with the
+            // business screens, and the requests', their events', signing's and validation's, which come with
+            // theirs; the API client and the small parts the sign-in, sign-up and password screens share (their
+            // hooks, form messages and alerts).
             {
               name: 'common',
               test: new RegExp(
                 [
-                  /node_modules[/](@ark-ui[/]react[/]dist[/]components[/]field|@zag-js[/]auto-resize)[/]|[/]src[/]ui[/]form[/]text-field\.tsx$/,
+                  /node_modules[/]@ark-ui[/]react[/]dist[/]components[/]field[/](?!field\.js|field-(textarea|item|select|required-indicator|root-provider)\.js)|[/]src[/]ui[/]form[/]text-field\.tsx$/,
                   /[/]contract[/](?!account-security|businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification|mobile-signing|phone-number|signature-requests|signature-fields|signing|validation|outbox|dev-clock|openapi|request-events|embedding|templates|referral|bulk-sends|form-fields|pki|direct|documents|paths)/,
                   /[/]machines[/]redirect[/]redirect-constants\.ts$/,
                   /[/]src[/](features[/]auth[/](use-auth-calls|use-complete-sign-in|use-focus-first-invalid|use-form-errors|auth-header|form-errors)|ui[/]form[/](checkbox-field|form-alert|form-messages)|api[/]error-messages)\.tsx?$/,

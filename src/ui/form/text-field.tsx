@@ -1,4 +1,4 @@
-import { Field } from '@ark-ui/react/field'
+import { FieldErrorText, FieldHelperText, FieldInput, FieldLabel, FieldRoot } from '@ark-ui/react/field'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import styles from './form.module.css'
 
@@ -14,14 +14,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /** A text input with label, helper and error text wired for assistive technology (Ark UI Field). */
 export function TextField({ label, helper, error, required, disabled, className, ...input }: TextFieldProps) {
   return (
-    <Field.Root className={styles.field} invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label className={styles.label}>{label}</Field.Label>
-      <Field.Input className={[styles.input, className].filter(Boolean).join(' ')} {...input} />
+    <FieldRoot className={styles.field} invalid={Boolean(error)} required={required} disabled={disabled}>
+      <FieldLabel className={styles.label}>{label}</FieldLabel>
+      <FieldInput className={[styles.input, className].filter(Boolean).join(' ')} {...input} />
       {error ? (
-        <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
+        <FieldErrorText className={styles.error}>{error}</FieldErrorText>
       ) : helper ? (
-        <Field.HelperText className={styles.helper}>{helper}</Field.HelperText>
+        <FieldHelperText className={styles.helper}>{helper}</FieldHelperText>
       ) : null}
-    </Field.Root>
+    </FieldRoot>
   )
 }
