@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import type { DatabaseConfig } from '../../server/config.ts'
+import { unpackMigratedPglite } from './migrated-pglite.ts'
 
 /**
  * The database drivers the server supports: the tests of the database layer (the database itself, migrations,
@@ -33,11 +34,13 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 /**
  * Creates an empty database: PGlite in a temp directory, or `signet_test_<random>` on the PostgreSQL
  * server at TEST_DATABASE_URL. A PostgreSQL server that does not answer fails the test: CI starts one, and
- * skipping would hide breakage.
+ * skipping would hide breakage. `migrated` PGlite is unpacked from the archive of one already migrated (seconds
+ * faster than creating and migrating one), for tests whose subject is not the migrations.
  */
-export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+export async function createTestDatabase(driver: Driver, { migrated = false } = {}): Promise<TestDatabase> {
   if (driver === 'pglite') {
     const dataDir = await createDataDir()
+    if (migrated) await unpackMigratedPglite(join(dataDir, 'db'))
     return {
       database: { driver: 'pglite', dir: join(dataDir, 'db') },
       dataDir,

@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { pino } from 'pino'
 import type { AppConfig, DatabaseConfig } from '../../server/config.ts'
 import { type RunningServer, type StartServerOptions, startServer } from '../../server/server.ts'
-import { unpackMigratedPglite } from './migrated-pglite.ts'
 import { testAppConfig } from './test-app-config.ts'
 import { createTestDatabase, type Driver } from './test-database.ts'
 
@@ -31,8 +30,7 @@ export async function startTestServer(
   options: Omit<StartServerOptions, 'logger' | 'staticDir'> = {},
   overrides: Partial<Omit<AppConfig, 'dataDir' | 'database'>> = {},
 ): Promise<TestServer> {
-  const testDatabase = await createTestDatabase(driver)
-  if (testDatabase.database.driver === 'pglite') await unpackMigratedPglite(testDatabase.database.dir)
+  const testDatabase = await createTestDatabase(driver, { migrated: true })
   const staticDir = await mkdtemp(join(tmpdir(), 'signet-dist-'))
   await mkdir(join(staticDir, 'assets'))
   await writeFile(join(staticDir, 'index.html'), builtApp.index)

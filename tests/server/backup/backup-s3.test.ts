@@ -24,7 +24,7 @@ describe('a backup of a server whose files are in S3', () => {
 
   beforeAll(async () => {
     s3 = await startS3rver(temporaryDirectory('backup-s3'))
-    source = await createTestDatabase('pglite')
+    source = await createTestDatabase('pglite', { migrated: true })
     target = await createTestDatabase('pglite')
     handle = await openDatabase(source.database)
     await handle.migrate()

@@ -46,7 +46,7 @@ describe('security headers', () => {
   let base: AppConfig
 
   beforeAll(async () => {
-    const testDatabase = await createTestDatabase('pglite')
+    const testDatabase = await createTestDatabase('pglite', { migrated: true })
     drop = testDatabase.drop
     base = testAppConfig(testDatabase.dataDir, { database: testDatabase.database })
     handle = await openDatabase(base.database)

@@ -32,7 +32,7 @@ describe.each(drivers)('a server killed under mail traffic on %s', (driver) => {
   it("delivers every mail once the dead process's lease has run out, each as one message", {
     timeout: 120_000,
   }, async () => {
-    database = await createTestDatabase(driver)
+    database = await createTestDatabase(driver, { migrated: true })
     let stalling = true
     const mailServer = await startSmtpTestServer({ stalls: () => stalling })
     smtp = mailServer

@@ -19,7 +19,7 @@ describe.each(drivers)('durable jobs on %s (issue 11)', (driver) => {
   }
 
   beforeEach(async () => {
-    testDatabase = await createTestDatabase(driver)
+    testDatabase = await createTestDatabase(driver, { migrated: true })
     handle = await openDatabase(testDatabase.database)
     await handle.migrate()
     clock = new Date('2026-11-25T10:00:00Z')

@@ -45,7 +45,7 @@ describe.each(drivers)('mails through the jobs on %s', (driver) => {
   }
 
   it('sends after the mail server comes back, from the next process, exactly once', async () => {
-    testDatabase = await createTestDatabase(driver)
+    testDatabase = await createTestDatabase(driver, { migrated: true })
     staticDir = await mkdtemp(join(tmpdir(), 'signet-dist-'))
     // Nothing listens on port 9 of this machine: the mail server is down.
     const first = await start('smtp://127.0.0.1:9')
@@ -89,7 +89,7 @@ describe.each(drivers)('mails through the jobs on %s', (driver) => {
   })
 
   it('shows a mail the mail server refused in the dev outbox, waiting with its error', async () => {
-    testDatabase = await createTestDatabase(driver)
+    testDatabase = await createTestDatabase(driver, { migrated: true })
     staticDir = await mkdtemp(join(tmpdir(), 'signet-dist-'))
     const server = await start('smtp://127.0.0.1:9', 'development')
     await fetch(`${server.url}${apiUrl(apiPaths.requestConfirmation())}`, {

@@ -76,7 +76,7 @@ describe('server error reporting (issue 37)', () => {
       tracesSampleRate: 0,
       environment: 'test',
     })
-    const testDatabase = await createTestDatabase('pglite')
+    const testDatabase = await createTestDatabase('pglite', { migrated: true })
     const handle = await openDatabase(testDatabase.database)
     try {
       await handle.migrate()

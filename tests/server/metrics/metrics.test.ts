@@ -41,7 +41,7 @@ describe('GET /api/metrics', () => {
   const logged: Record<string, unknown>[] = []
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite')
+    database = await createTestDatabase('pglite', { migrated: true })
     const config = testAppConfig(database.dataDir, { database: database.database, operatorToken })
     handle = await openDatabase(config.database)
     await handle.migrate()

@@ -52,7 +52,7 @@ describe.each(drivers)('renewal of archive timestamps on %s', (driver) => {
   let workerDies = false
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase(driver)
+    testDatabase = await createTestDatabase(driver, { migrated: true })
     handle = await openDatabase(testDatabase.database)
     await handle.migrate()
     signing = await startSigningServices(handle.db, testDatabase.dataDir, {

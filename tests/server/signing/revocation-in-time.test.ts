@@ -33,7 +33,7 @@ describe('validation at the time a signature was made', () => {
   let platform: PlatformSigning
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase('pglite')
+    testDatabase = await createTestDatabase('pglite', { migrated: true })
     handle = await openDatabase(testDatabase.database)
     await handle.migrate()
     platform = await loadPlatformSigning(
