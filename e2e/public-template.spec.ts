@@ -41,7 +41,7 @@ test('a visitor of a public link confirms their e-mail and signs; the owner sees
   await publicPage.open(link.pathname)
   await publicPage.seeTitle(title)
   await publicPage.askCode(visitor)
-  await publicPage.enterCode(await mailedTan(request, visitor))
+  await publicPage.enterCode(await mailedTan(request, visitor, [], /Confirm your e-mail address/))
   const signing = new SigningPage(visitorPage)
   await signing.seeHeading(title)
   await signing.clickSign()

@@ -49,18 +49,22 @@ export async function mailedDirectLink(
   return found ?? new URL('http://invalid')
 }
 
-/** The TAN of the newest TAN mail to `email` that is not one of `seen`. Waits for the mail. */
+/**
+ * The TAN of the newest TAN mail to `email` that is not one of `seen`, or the code of another mail whose subject
+ * matches `subject` (a public template's code). Waits for the mail.
+ */
 export async function mailedTan(
   request: APIRequestContext,
   email: string,
   seen: string[] = [],
+  subject = /TAN/,
 ): Promise<string> {
   let tan: string | undefined
   await expect
     .poll(
       async () => {
         // The subject names the TAN mail but never holds the TAN; the text does.
-        for (const listed of (await mailsTo(request, email)).filter((m) => /TAN/.test(m.subject))) {
+        for (const listed of (await mailsTo(request, email)).filter((m) => subject.test(m.subject))) {
           const mail = (await (await request.get(`/api/dev/outbox/${listed.id}`)).json()) as { text: string }
           const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
           if (code !== undefined && !seen.includes(code)) {

@@ -5,10 +5,10 @@ import { bulkSendRows, bulkSends } from '../db/schema/bulk-sends.ts'
 import { signatureRequests } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { JobHandler } from '../jobs/job-queue.ts'
-import { initiateSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
+import { sendSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import { templateNotFound } from '../templates/find-template.ts'
-import { startFromTemplate } from '../templates/start-from-template.ts'
+import { draftFromTemplate } from '../templates/start-from-template.ts'
 
 /** The job that starts and sends one row's request. */
 export const bulkSendRowJob = 'bulk-send-row'
@@ -67,9 +67,10 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
           ),
         )
     try {
-      if ((await statusOf(requestId)) === undefined) {
+      const before = await statusOf(requestId)
+      if (before === undefined) {
         if (bulk.templateId === null) throw templateNotFound()
-        await startFromTemplate(
+        await draftFromTemplate(
           services,
           caller,
           bulk.templateId,
@@ -77,7 +78,7 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
           { requestId },
         )
       }
-      if ((await statusOf(requestId)) === 'DRAFT') await initiateSignatureRequest(services, caller, requestId)
+      if (before === undefined || before === 'DRAFT') await sendSignatureRequest(services, caller, requestId)
       await record({ status: 'sent', requestId })
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500 || error.status === 429) throw error

@@ -22,15 +22,30 @@ import { setObservers } from './set-observers.ts'
  * address with an account is linked to it), their signing order, its observers and documents the caller
  * uploaded before. A document id that is not the caller's is 404 `document.not_found`, with `field` naming it.
  * Its expiry and automatic reminders are the caller's, or else their business's defaults (none for a sender of
- * their own); an expiry that has passed is 400 naming `expires_at`. `id` gives the request its id (a bulk send's
- * row, which must make its request once however often its job runs).
+ * their own); an expiry that has passed is 400 naming `expires_at`.
  */
 export async function createSignatureRequest(
   services: RequestServices,
   caller: Caller,
   input: CreateSignatureRequest,
-  { id }: { id?: string } = {},
 ): Promise<SignatureRequestView> {
+  const id = await insertSignatureRequest(services, caller, input)
+  const [view] = await loadRequestViews(services.db, caller, [id])
+  if (view === undefined) throw new Error('created request not found')
+  return view
+}
+
+/**
+ * What {@link createSignatureRequest} writes, answering the new request's id without reading its view back (a
+ * bulk send's row, which nobody reads meanwhile). `id` gives the request its id (that row's, which must make its
+ * request once however often its job runs).
+ */
+export async function insertSignatureRequest(
+  services: RequestServices,
+  caller: Caller,
+  input: CreateSignatureRequest,
+  { id }: { id?: string } = {},
+): Promise<string> {
   const invites = new Map<string, CreateSignatureRequest['signatures'][number]>()
   const fieldsAt = new Map<string, number>()
   input.signatures.forEach((invite, index) => {
@@ -137,7 +152,5 @@ export async function createSignatureRequest(
     await recordEvent(tx, request.id, caller, 'created', now, { signatures: emails.length })
     return request
   })
-  const [view] = await loadRequestViews(services.db, caller, [row.id])
-  if (view === undefined) throw new Error('created request not found')
-  return view
+  return row.id
 }

@@ -20,6 +20,21 @@ export async function initiateSignatureRequest(
   caller: Caller,
   id: string,
 ): Promise<SignatureRequestView> {
+  await sendSignatureRequest(services, caller, id)
+  return getSignatureRequest(services, caller, id)
+}
+
+/**
+ * What {@link initiateSignatureRequest} does, without reading the request back (a bulk send's row). The signer
+ * whose e-mail address is `present` (a public template's visitor) is on the signing page already: no
+ * invitation is mailed to them.
+ */
+export async function sendSignatureRequest(
+  services: RequestServices,
+  caller: Caller,
+  id: string,
+  { present }: { present?: string } = {},
+): Promise<void> {
   await applyEvent(services, caller, id, {
     event: () => ({ type: 'request.initiate', actorId: caller.userId }),
     type: 'initiated',
@@ -38,10 +53,11 @@ export async function initiateSignatureRequest(
         services,
         tx,
         request,
-        signaturesInTurn(request, found.signatures),
+        signaturesInTurn(request, found.signatures).filter(
+          (signature) => signature.accountEmail.toLowerCase() !== present?.toLowerCase(),
+        ),
         signatureRequestInvitationMail,
       )
     },
   })
-  return getSignatureRequest(services, caller, id)
 }

@@ -7,11 +7,12 @@ import { publicTemplateVisits } from '../db/schema/templates.ts'
 import { issueDirectLink } from '../direct/issue-direct-link.ts'
 import { ApiError } from '../http/api-error.ts'
 import { isUuid } from '../signature-requests/find-request.ts'
+import { sendSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import type { TemplateRow } from './find-template.ts'
 import type { TemplateRoleRow } from './load-templates.ts'
 import { hashPublicCode } from './mail-public-code.ts'
-import { startFromTemplate } from './start-from-template.ts'
+import { draftFromTemplate } from './start-from-template.ts'
 
 type Refusal = 'unknown' | 'invalid' | 'expired' | 'locked'
 
@@ -80,25 +81,23 @@ export async function confirmPublicCode(
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, template.ownerId))
-  const request = await startFromTemplate(
-    services,
-    { userId: template.ownerId, email: owner?.email ?? '', ip },
-    template.id,
-    {
-      signers: [{ role: role.name, signerIdentityData: { emailAddress: checked.email } }],
-      prefill: [],
-      send: true,
-    },
-  )
-  const [signature] = request.signatures
-  if (signature === undefined) throw new Error('a request from a template of one role has its signer')
+  const caller = { userId: template.ownerId, email: owner?.email ?? '', ip }
+  const requestId = await draftFromTemplate(services, caller, template.id, {
+    signers: [{ role: role.name, signerIdentityData: { emailAddress: checked.email } }],
+    prefill: [],
+    send: false,
+  })
+  // The visitor is on the signing page already, which the answer's link opens: no invitation to it by mail.
+  await sendSignatureRequest(services, caller, requestId, { present: checked.email })
   return services.db.transaction(async (tx) => {
+    const [signature] = await tx
+      .select({ id: signatures.id })
+      .from(signatures)
+      .where(eq(signatures.requestId, requestId))
+    if (signature === undefined) throw new Error('a request from a template of one role has its signer')
     // The code confirmed the visitor's e-mail as a TAN would: the signing page asks for none again.
     await tx.update(signatures).set({ tanConfirmedAt: now }).where(eq(signatures.id, signature.id))
-    await tx
-      .update(publicTemplateVisits)
-      .set({ requestId: request.id })
-      .where(eq(publicTemplateVisits.id, visitId))
-    return issueDirectLink(tx, services.publicUrl, { id: signature.id, requestId: request.id })
+    await tx.update(publicTemplateVisits).set({ requestId }).where(eq(publicTemplateVisits.id, visitId))
+    return issueDirectLink(tx, services.publicUrl, { id: signature.id, requestId })
   })
 }

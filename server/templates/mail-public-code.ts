@@ -4,8 +4,8 @@ import { publicCodeLifetimeMs } from '../../contract/templates.ts'
 import { hashToken } from '../accounts/hash-token.ts'
 import { publicTemplateVisits } from '../db/schema/templates.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
+import { publicCodeMail } from '../mail/public-code-mail.ts'
 import { renderMail } from '../mail/render-mail.ts'
-import { tanMail } from '../mail/tan-mail.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import type { TemplateRow } from './find-template.ts'
 
@@ -39,8 +39,8 @@ export async function mailPublicCode(
     })
     await services.mail.post(
       tx,
-      renderMail(tanMail, pickMailLocale(input.language), input.email, {
-        tan: code,
+      renderMail(publicCodeMail, pickMailLocale(input.language), input.email, {
+        code,
         title: template.title,
         minutes: publicCodeLifetimeMs / 60_000,
       }),

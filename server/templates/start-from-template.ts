@@ -6,9 +6,10 @@ import type { StartFromTemplate } from '../../contract/templates.ts'
 import { documents } from '../db/schema/documents.ts'
 import { templates } from '../db/schema/templates.ts'
 import { ApiError } from '../http/api-error.ts'
-import { createSignatureRequest } from '../signature-requests/create-signature-request.ts'
+import { insertSignatureRequest } from '../signature-requests/create-signature-request.ts'
 import { initiateSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import { inviteEmail } from '../signature-requests/invite-email.ts'
+import { loadRequestViews } from '../signature-requests/load-requests.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
 import { moveRole } from './check-roles.ts'
 import { findTemplate, templateNotFound } from './find-template.ts'
@@ -24,15 +25,32 @@ const invalid = (field: string, why: string) =>
  * copy of each of its documents (theirs, the template keeps its own), a signer for each role (400 naming a role
  * the template does not have, one named twice, a role left without a signer, or one person for two roles),
  * and the roles' fields with the values given beforehand (400 naming a field the template does not have or a
- * value the field does not take). A draft, or sent at once with `send`. `requestId` gives the request its id.
+ * value the field does not take). A draft, or sent at once with `send`.
  */
 export async function startFromTemplate(
   services: RequestServices,
   caller: Caller,
   id: string,
   input: StartFromTemplate,
-  { requestId }: { requestId?: string } = {},
 ): Promise<SignatureRequestView> {
+  const requestId = await draftFromTemplate(services, caller, id, input)
+  if (input.send) return initiateSignatureRequest(services, caller, requestId)
+  const [view] = await loadRequestViews(services.db, caller, [requestId])
+  if (view === undefined) throw new Error('created request not found')
+  return view
+}
+
+/**
+ * The draft {@link startFromTemplate} makes (whatever `send` says), answering its id without reading it back (a
+ * bulk send's row, which nobody reads meanwhile). `requestId` gives the request its id.
+ */
+export async function draftFromTemplate(
+  services: RequestServices,
+  caller: Caller,
+  id: string,
+  input: StartFromTemplate,
+  { requestId }: { requestId?: string } = {},
+): Promise<string> {
   const { template } = await findTemplate(services.db, caller.userId, id)
   const [held, roles] = await Promise.all([
     templateDocumentsOf(services.db, id),
@@ -97,9 +115,8 @@ export async function startFromTemplate(
       )
     })
   }
-  let request: SignatureRequestView
   try {
-    request = await createSignatureRequest(
+    return await insertSignatureRequest(
       services,
       caller,
       {
@@ -141,5 +158,4 @@ export async function startFromTemplate(
       await services.db.delete(documents).where(inArray(documents.id, [...copies.values()]))
     throw error
   }
-  return input.send ? initiateSignatureRequest(services, caller, request.id) : request
 }

@@ -17,7 +17,7 @@ import { signatureRequestEvents, signatureRequests } from '../../../server/db/sc
 import { createJobQueue, type JobHandler } from '../../../server/jobs/job-queue.ts'
 import { createMailQueue } from '../../../server/providers/mail/mail-queue.ts'
 import { initiateSignatureRequest } from '../../../server/signature-requests/initiate-signature-request.ts'
-import { startFromTemplate } from '../../../server/templates/start-from-template.ts'
+import { draftFromTemplate } from '../../../server/templates/start-from-template.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
 import { type RequestApp, startRequestApp } from '../signature-requests/request-app.ts'
 import { featureDrivers } from '../test-database.ts'
@@ -224,7 +224,7 @@ describe.each(featureDrivers)('bulk send on %s', (driver) => {
       }
       const caller = { userId: stored.ownerId, email: 'ada@bulk.example', ip: '127.0.0.1' }
       const requestId = bulkRowRequestId(sent.id, row)
-      await startFromTemplate(services, caller, template.id, { ...stored.input, send: false }, { requestId })
+      await draftFromTemplate(services, caller, template.id, { ...stored.input, send: false }, { requestId })
       await initiateSignatureRequest(services, caller, requestId)
       throw new Error('killed')
     })

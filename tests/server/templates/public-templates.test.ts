@@ -71,10 +71,10 @@ describe.each(featureDrivers)('public templates on %s', (driver) => {
   }
 
   /** A visitor asks for a code: the visit's id and the code mailed to them. */
-  async function askCode(link: string, email: string, title: string) {
+  async function askCode(link: string, email: string, title: string, language?: string) {
     const seen = await api.mailIds()
     const { visitId } = await json<{ visitId: string }>(
-      await call(undefined, 'POST', apiPaths.publicTemplateVisits(link), { email }),
+      await call(undefined, 'POST', apiPaths.publicTemplateVisits(link), { email, language }),
       201,
     )
     const mail = await api.waitForMail(email, new RegExp(title), seen)
@@ -116,6 +116,33 @@ describe.each(featureDrivers)('public templates on %s', (driver) => {
     const request = await api.getRequest(admin, signer.requestId)
     expect(request).toMatchObject({ title: 'Website NDA', statusOverall: 'SIGNED' })
     expect(request.signatures.map((s) => s.accountEmail)).toEqual(['vera@visitor.example'])
+    // The visitor got the code's own mail and the signed documents, and no invitation to the page they were on.
+    await api.waitForMail('vera@visitor.example', /“Website NDA” is signed/)
+    const { mails } = toCamelCase(await (await call(undefined, 'GET', apiPaths.outbox())).json()) as {
+      mails: { to: string; subject: string }[]
+    }
+    const subjects = mails.filter((m) => m.to === 'vera@visitor.example').map((m) => m.subject)
+    expect(subjects.sort()).toEqual([
+      'Confirm your e-mail address for “Website NDA”',
+      '“Website NDA” is signed',
+    ])
+  })
+
+  it('mails the code in the language the visitor reads, saying what it confirms', async () => {
+    const nda = await template(admin, 'Sprachen NDA')
+    const link = await switchOn(admin, nda.id)
+    const subjects = {
+      'de-ch': 'Bestätigen Sie Ihre E-Mail-Adresse für «Sprachen NDA»',
+      'fr-ch': 'Confirmez votre adresse e-mail pour « Sprachen NDA »',
+      it: 'Confermi il Suo indirizzo e-mail per «Sprachen NDA»',
+    }
+    for (const [language, subject] of Object.entries(subjects)) {
+      const seen = await api.mailIds()
+      await askCode(link, `${language}@visitor.example`, 'Sprachen NDA', language)
+      const mail = await api.waitForMail(`${language}@visitor.example`, /Sprachen NDA/, seen)
+      expect(mail.subject).toBe(subject)
+      expect(mail.text).not.toMatch(/TAN/)
+    }
   })
 
   it('lets only whoever may change the template switch its link, and only for one role', async () => {
