@@ -4,7 +4,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserPaths } from '../../../contract/api-users.ts'
 import { businessPaths } from '../../../contract/businesses.ts'
+import { sealPaths } from '../../../contract/seals.ts'
 import { readJson } from '../accounts/accounts-client.ts'
+import { putSeal, sealCall } from '../seals/seal-client.ts'
 import { makePdf } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { featureDrivers } from '../test-database.ts'
@@ -42,6 +44,7 @@ const standIns: [string, string][] = [
   ['U29tZUJhc2U2NEVuY29kZWRJbWFnZQ==', 'PDF_BASE64'],
   ['SGVsbG8gd29ybGQh', 'PDF_BASE64'],
   ['https://www.w3.org/WAI/ER/tests/xhtml/testfiles/resources/pdf/dummy.pdf', 'PDF_URL'],
+  ['ais_demo_seal', 'SEAL_NAME'],
 ]
 
 const operations = describedOperations()
@@ -86,6 +89,22 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     world[key] = String((answer as { id: string }).id)
   }
   const signerGroups = 'Signet has no signer groups'
+  /** A file attached to the request through Signet's own API (Skribble's has no call that attaches one). */
+  const attach = async (world: World) => {
+    const form = new FormData()
+    form.set('title', 'terms.pdf')
+    form.set('file', new Blob([Buffer.from(world.PDF_BASE64 ?? '', 'base64')]), 'terms.pdf')
+    const response = await fetch(`${api.server.url}/api/v3/signature-requests/${world.SR_ID}/attachments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${world.token}` },
+      body: form,
+    })
+    world.ATTACHMENT_ID = String((await readJson(response, 201)).id)
+  }
+  /** A sealed document: its content is the sealed PDF. */
+  const sealed = (answer: unknown, world: World) => {
+    world.SEALED_ID = String((answer as { document_id: string }).document_id)
+  }
   /** A document of its own for a call that deletes it. */
   const fresh = async (world: World) => {
     world.DOC_ID = await uploadDocument()
@@ -101,6 +120,8 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     },
     'sign_v3 GET /documents/{DOC_ID}': {},
     'sign_v3 GET /documents/{DOC_ID}/content': {},
+    'sign_v3 GET /documents': {},
+    'sign_v3 GET /documents/{DOC_ID}/pages/{PAGE_ID}': {},
     'sign_v3 DELETE /documents/{DOC_ID}': { before: fresh },
     'sign_v3 POST /signature-requests': {
       remember: idOf('SR_ID'),
@@ -131,10 +152,14 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v3 DELETE /signature-requests/{SR_ID}/observers/{OBSERVER_ID}': {},
     'sign_v3 POST /signature-requests/{SR_ID}/initiate': {},
     'sign_v3 GET /signature-requests/{SR_ID}/attachments': {},
+    'sign_v3 GET /signature-requests/{SR_ID}/attachments/{ATTACHMENT_ID}/content': { before: attach },
+    'sign_v3 DELETE /signature-requests/{SR_ID}/attachments/{ATTACHMENT_ID}': {},
+    'sign_v3 POST /signature-requests/{SR_ID}/callbacks': {},
     'sign_v3 POST /signature-requests/{SR_ID}/remind': {},
     'sign_v3 GET /signature-requests/{SR_ID}/report': {},
     'sign_v3 POST /signature-requests/{SR_ID}/withdraw': {},
     'sign_v3 DELETE /signature-requests/{SR_ID}': {},
+    'sign_v3 POST /seal': { remember: sealed },
     'sign_v3 GET /management/health': {},
     'sign_v3 GET /user/signature-qualities': {},
     'sign_v3 GET /activities/signatures': {},
@@ -142,6 +167,8 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v2 POST /documents': { remember: idOf('DOC_ID') },
     'sign_v2 GET /documents/{DOC_ID}': {},
     'sign_v2 GET /documents/{DOC_ID}/content': {},
+    'sign_v2 GET /documents': {},
+    'sign_v2 GET /documents/{DOC_ID}/pages/{PAGE_ID}': {},
     'sign_v2 DELETE /documents/{DOC_ID}': { before: fresh },
     'sign_v2 POST /signature-requests': { remember: idOf('SR_ID') },
     'sign_v2 GET /signature-requests/{SR_ID}': {},
@@ -160,10 +187,14 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     },
     'sign_v2 DELETE /signature-requests/{SR_ID}/signatures/{SID}': {},
     'sign_v2 GET /signature-requests/{SR_ID}/attachments': {},
+    'sign_v2 GET /signature-requests/{SR_ID}/attachments/{ATTACHMENT_ID}/content': { before: attach },
+    'sign_v2 DELETE /signature-requests/{SR_ID}/attachments/{ATTACHMENT_ID}': {},
+    'sign_v2 POST /signature-requests/{SR_ID}/callbacks': {},
     'sign_v2 POST /signature-requests/{SR_ID}/remind': {},
     'sign_v2 GET /signature-requests/{SR_ID}/report': {},
     'sign_v2 POST /signature-requests/{SR_ID}/withdraw': {},
     'sign_v2 DELETE /signature-requests/{SR_ID}': {},
+    'sign_v2 POST /seal': { remember: sealed },
     'sign_v2 GET /management/health': {},
     'sign_v2 GET /user/signature-qualities': {},
     'sign_v2 GET /activities/signatures': {},
@@ -192,7 +223,15 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       201,
     )
     world.username = 'api_demo_example'
+    world.PAGE_ID = '0'
     world.apiKey = String(key.apiKey)
+    // The business's seal, which its API user may seal with.
+    const businessId = String(business.id)
+    world.SEAL_NAME = 'acme-seal'
+    const seal = await putSeal(api, admin, businessId, world.SEAL_NAME, 'Acme AG')
+    await sealCall(api, 'POST', sealPaths.sealMembers(businessId, world.SEAL_NAME), admin, {
+      members: [seal.candidates.find((c) => c.name === world.username)?.id],
+    })
     world.token = String(
       (
         await readJson(
@@ -202,7 +241,8 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
         )
       ).token,
     )
-    const pdf = await makePdf(1)
+    // Two pages: an example places a seal on the second.
+    const pdf = await makePdf(2)
     world.PDF_BASE64 = Buffer.from(pdf).toString('base64')
     // Where a `file_url` points: a server of the test's own (outside production internal addresses are allowed).
     files = createServer((_, response) => {
