@@ -138,7 +138,7 @@ export function createSkribbleDocumentRoutes(
   const ownerOf = (c: Context<AuthEnv>) => c.get('auth').apiUser?.username ?? c.get('auth').email
   return new Hono<AuthEnv>()
     .post(`${base}/documents`, requireAuth, async (c) => {
-      const body = await readSkribbleBody(c, uploadSchema)
+      const body = await readSkribbleBody(c, uploadSchema, { documentBytes: services.limits.documentBytes })
       if ((body.content === undefined) === (body.file_url === undefined)) {
         throw new ApiError(400, 'request.invalid', 'content: send content or file_url, not both', {
           field: 'content',

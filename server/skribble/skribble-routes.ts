@@ -171,7 +171,9 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
 
   // v2 sends at once: the document (content, file_url or an uploaded one), the draft, then its initiation.
   routes.post(`${v2}/signature-requests`, requireAuth, async (c) => {
-    const body = await readSkribbleBody(c, skribbleCreateV2Schema)
+    const body = await readSkribbleBody(c, skribbleCreateV2Schema, {
+      documentBytes: services.limits.documentBytes,
+    })
     const caller = callerOf(c)
     const documentId =
       body.document_id ??
@@ -360,7 +362,9 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
       answer(c, await initiateSignatureRequest(services, callerOf(c), c.req.param('id'))),
     )
     .post(`${v3}/signature-requests/:id/documents`, requireAuth, async (c) => {
-      const body = await readSkribbleBody(c, documentContentSchema)
+      const body = await readSkribbleBody(c, documentContentSchema, {
+        documentBytes: services.limits.documentBytes,
+      })
       const form = new FormData()
       form.set('title', body.title ?? 'document.pdf')
       form.set(

@@ -53,7 +53,7 @@ export function createSkribbleSealRoutes(
 ): Hono<AuthEnv> {
   const requireAuth = authenticate(services)
   return new Hono<AuthEnv>().post(`${base}/seal`, requireAuth, async (c) => {
-    const body = await readSkribbleBody(c, sealSchema)
+    const body = await readSkribbleBody(c, sealSchema, { documentBytes: services.limits.documentBytes })
     const caller = callerOf(c)
     const sealName = await chooseSeal(c, services, body.account_name)
     const document = await uploadSkribbleDocument(c, services, {

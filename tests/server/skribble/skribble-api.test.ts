@@ -354,8 +354,49 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     expect(notPdf.status).toBe(400)
     expect(await notPdf.json()).toMatchObject({ code: 'document.not_pdf' })
     expect((await call('GET', '/signature-requests/not-a-uuid')).status).toBe(404)
+    // A seal the caller may not seal with stores nothing.
+    const listed = async () => ((await (await call('GET', '/documents')).json()) as unknown[]).length
+    const before = await listed()
+    const noSeal = await call('POST', '/seal', { account_name: 'no-such-seal', content: world.PDF_BASE64 })
+    expect(noSeal.status).toBe(404)
+    expect(await noSeal.json()).toMatchObject({ code: 'seal.not_found' })
+    expect(await listed()).toBe(before)
+  })
+
+  it('takes a document larger than the JSON limit as base64 on its document routes only', async () => {
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(`${api.server.url}/api/skribble/v3${path}`, {
+        method,
+        headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    // 1.5 MB of PDF, 2 MB as base64: over the 1 MB every other JSON body is held to.
+    const pdf = withLargeStream(Buffer.from(world.PDF_BASE64 ?? '', 'base64'), 1_500_000)
+    const large = await call('POST', '/documents', { title: 'Large', content: pdf.toString('base64') })
+    expect(large.status, await large.clone().text()).toBe(200)
+    expect(await large.json()).toMatchObject({ size: pdf.byteLength })
+    const elsewhere = await call('PUT', '/signature-requests', {
+      id: world.SR_ID,
+      message: 'x'.repeat(1_100_000),
+    })
+    expect(elsewhere.status).toBe(400)
+    expect(await elsewhere.json()).toMatchObject({ code: 'request.too_large' })
   })
 })
+
+/**
+ * `pdf` with an incremental update that adds an unreferenced stream of `size` bytes: a valid PDF that large.
+ */
+function withLargeStream(pdf: Buffer, size: number): Buffer {
+  const text = pdf.toString('latin1')
+  const root = text.match(/\/Root (\d+ \d+ R)/)?.[1]
+  const previous = [...text.matchAll(/startxref\s+(\d+)/g)].at(-1)?.[1]
+  const object = `\n999 0 obj\n<< /Length ${size} >>\nstream\n${'x'.repeat(size)}\nendstream\nendobj\n`
+  const objectAt = pdf.byteLength + 1
+  const xrefAt = pdf.byteLength + object.length
+  const update = `${object}xref\n999 1\n${String(objectAt).padStart(10, '0')} 00000 n \ntrailer\n<< /Size 1000 /Root ${root} /Prev ${previous} >>\nstartxref\n${xrefAt}\n%%EOF\n`
+  return Buffer.concat([pdf, Buffer.from(update, 'latin1')])
+}
 
 const isPublic = (op: DescribedOperation) =>
   Array.isArray(op.operation.security) &&
