@@ -55,6 +55,7 @@ import {
   skribbleUpdateSchema,
 } from './skribble-requests.ts'
 import { createSkribbleSealRoutes } from './skribble-seal-routes.ts'
+import { createSkribbleSendtoRoutes } from './skribble-sendto-routes.ts'
 
 /** What the compatibility layer needs: the services of the /api/v3 routes it translates onto. */
 export type SkribbleServices = SigningServices & SkribblePlatformServices
@@ -113,7 +114,7 @@ const documentContentSchema = v.object({
  *   `requestReportPdf` (PDF) or `getRequestReport` (JSON).
  * - `POST .../callbacks` (Skribble's listing is a POST): `listRequestCallbacks` of server/api-users, for the
  *   request's sender.
- * - `POST /seal`: see skribble-seal-routes.ts.
+ * - `POST /seal`: see skribble-seal-routes.ts; `/sendto`: see skribble-sendto-routes.ts.
  *
  * Signet's 409 (a request in the wrong state) is Skribble's 403 when only the sender may do it and 400
  * otherwise; Signet's 413, 415 and 422 (a refused file) are 400 (see `translateErrors`).
@@ -130,6 +131,7 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
     routes.route('/', createSkribblePlatformRoutes(base, services))
     routes.route('/', createSkribbleDocumentRoutes(base, services))
     routes.route('/', createSkribbleSealRoutes(base, services))
+    routes.route('/', createSkribbleSendtoRoutes(base, services))
     routes.post(`${base}/access/login`, loginLimit, async (c) => {
       const body = await readSkribbleBody(c, signLoginSchema, { form: true })
       return c.text((await login(c, { username: body.username, apiKey: body['api-key'] })).token)

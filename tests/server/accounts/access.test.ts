@@ -81,6 +81,13 @@ const publicRoutes = new Set([
   'POST /skribble/validation/v1/access/login',
   'GET /skribble/v2/management/health',
   'GET /skribble/v3/management/health',
+  // Skribble's Send-To: its access code (X-Accesscode) stands for the sender.
+  'GET /skribble/v2/sendto/:id/track',
+  'GET /skribble/v3/sendto/:id/track',
+  'GET /skribble/v2/sendto/:id/download',
+  'GET /skribble/v3/sendto/:id/download',
+  'DELETE /skribble/v2/sendto/:id',
+  'DELETE /skribble/v3/sendto/:id',
   // A public template's link is its visitors' credential (issue 41 §1): they read it, ask for a code, confirm it.
   'GET /v3/public-templates/:token',
   'POST /v3/public-templates/:token/visits',
@@ -214,6 +221,6 @@ describe.each(featureDrivers)('access to every route on %s', (driver) => {
     const firstUser = await api.call('GET', apiPaths.user(), { token: first.token })
     expect(firstUser.status).toBe(200)
     expect(await firstUser.json()).toMatchObject({ id: first.id, email: first.email, first_name: 'Ada' })
-    // A sign-in per route (logout revokes the token): over a hundred of them.
-  }, 90_000)
+    // A sign-in per route (logout revokes the token): over two hundred of them.
+  }, 180_000)
 })

@@ -28,6 +28,8 @@ type Scenario = {
   before?: (world: World) => Promise<void>
   /** Keeps what the answer made for the calls after it. */
   remember?: (answer: unknown, world: World) => void
+  /** The call sends the API user's token where the description needs none (Signet's Send-To has a sender). */
+  bearer?: true
   /** Examples of the description that Signet cannot answer, with why (the report of issue 43 lists them). */
   unserved?: Record<string, string>
 }
@@ -45,6 +47,7 @@ const standIns: [string, string][] = [
   ['SGVsbG8gd29ybGQh', 'PDF_BASE64'],
   ['https://www.w3.org/WAI/ER/tests/xhtml/testfiles/resources/pdf/dummy.pdf', 'PDF_URL'],
   ['ais_demo_seal', 'SEAL_NAME'],
+  ['3fa85f64-5717-4562-b3fc-2c963f66afa6', 'ACCESS_CODE'],
 ]
 
 const operations = describedOperations()
@@ -62,7 +65,10 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     fetch(`${api.server.url}/api${op.base}${path}`, {
       method: op.method,
       headers: {
-        ...(isPublic(op) ? {} : { authorization: `Bearer ${world.token}` }),
+        ...(isPublic(op) && scenarios[keyOf(op)]?.bearer === undefined
+          ? {}
+          : { authorization: `Bearer ${world.token}` }),
+        ...requiredHeaders(op, world),
         ...(body === undefined ? {} : { 'content-type': body.type }),
       },
       ...(body === undefined ? {} : { body: body.data }),
@@ -100,6 +106,12 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       body: form,
     })
     world.ATTACHMENT_ID = String((await readJson(response, 201)).id)
+  }
+  /** A document sent to be signed: its id and access code. */
+  const sendto = (answer: unknown, world: World) => {
+    const { id, access_code } = answer as { id: string; access_code: string }
+    world.SEND_TO_ID = id
+    world.ACCESS_CODE = access_code
   }
   /** A sealed document: its content is the sealed PDF. */
   const sealed = (answer: unknown, world: World) => {
@@ -160,6 +172,10 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v3 POST /signature-requests/{SR_ID}/withdraw': {},
     'sign_v3 DELETE /signature-requests/{SR_ID}': {},
     'sign_v3 POST /seal': { remember: sealed },
+    'sign_v3 POST /sendto': { bearer: true, remember: sendto },
+    'sign_v3 GET /sendto/{SEND_TO_ID}/track': {},
+    'sign_v3 GET /sendto/{SEND_TO_ID}/download': {},
+    'sign_v3 DELETE /sendto/{SEND_TO_ID}': {},
     'sign_v3 GET /management/health': {},
     'sign_v3 GET /user/signature-qualities': {},
     'sign_v3 GET /activities/signatures': {},
@@ -195,6 +211,10 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v2 POST /signature-requests/{SR_ID}/withdraw': {},
     'sign_v2 DELETE /signature-requests/{SR_ID}': {},
     'sign_v2 POST /seal': { remember: sealed },
+    'sign_v2 POST /sendto': { bearer: true, remember: sendto },
+    'sign_v2 GET /sendto/{SEND_TO_ID}/track': {},
+    'sign_v2 GET /sendto/{SEND_TO_ID}/download': {},
+    'sign_v2 DELETE /sendto/{SEND_TO_ID}': {},
     'sign_v2 GET /management/health': {},
     'sign_v2 GET /user/signature-qualities': {},
     'sign_v2 GET /activities/signatures': {},
@@ -470,6 +490,21 @@ function requiredQuery(op: DescribedOperation): string {
   }
   const text = query.toString()
   return text === '' ? '' : `?${text}`
+}
+
+/** The required header parameters with their examples, each stand-in replaced by what the world made. */
+function requiredHeaders(op: DescribedOperation, world: World): Record<string, string> {
+  const parameters = (op.operation.parameters ?? []) as {
+    in: string
+    name: string
+    required?: boolean
+    example?: unknown
+  }[]
+  return Object.fromEntries(
+    parameters
+      .filter((p) => p.in === 'header' && p.required === true)
+      .map((p) => [p.name, String(substitute(String(p.example ?? ''), world))]),
+  )
 }
 
 /** The example with each stand-in value replaced by what the world made for it (in URLs too). */

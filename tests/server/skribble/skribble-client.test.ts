@@ -69,6 +69,18 @@ class SkribbleClient {
     return this.call<SkribbleRequest>('GET', `/signature-requests/${id}`)
   }
 
+  sendto(title: string, pdf: Uint8Array) {
+    return this.call<{ url: string; id: string; access_code: string }>('POST', '/sendto', {
+      title,
+      content: Buffer.from(pdf).toString('base64'),
+    })
+  }
+
+  /** A Send-To call with its access code: the answer as it comes. */
+  sendtoCall(method: string, path: string, accessCode: string): Promise<Response> {
+    return fetch(`${this.baseUrl}/sendto/${path}`, { method, headers: { 'X-Accesscode': accessCode } })
+  }
+
   seal(pdf: Uint8Array, accountName?: string) {
     return this.call<{ document_id: string }>('POST', '/seal', {
       content: Buffer.from(pdf).toString('base64'),
@@ -138,6 +150,47 @@ describe.each(featureDrivers)('a Skribble client pointed at Signet on %s', (driv
     })
     const [validated] = (await api.validated(await skribble.download(document.id))).signatures
     expect(validated).toMatchObject({ intact: true, trusted: true, contactInfo: 'signer@customer.example' })
+  })
+
+  it('sends a document to be signed by whoever claims its link, tracks it and downloads it signed', async () => {
+    await skribble.login()
+    const sent = await skribble.sendto('Order form', await makePdf(1))
+    const track = async (code = sent.access_code) => {
+      const response = await skribble.sendtoCall('GET', `${sent.id}/track`, code)
+      return { status: response.status, body: response.status === 200 ? await response.json() : undefined }
+    }
+    expect(await track()).toEqual({
+      status: 200,
+      body: { status: 'UNCLAIMED', creator: null, signers: null },
+    })
+    // A wrong access code learns nothing.
+    expect((await track('00000000-0000-4000-a000-000000000000')).status).toBe(404)
+    // Whoever opens the link signed in claims it (Signet's own /sendto/{id}?token=), then signs.
+    const person = await api.signUp('buyer@customer.example')
+    const link = new URL(sent.url)
+    expect(link.pathname).toBe(`/sendto/${sent.id}`)
+    const claimed = await readJson(
+      await api.call('POST', `/v3/sendto/${sent.id}/claim?token=${link.searchParams.get('token')}`, {
+        token: person,
+      }),
+    )
+    expect(await track()).toEqual({
+      status: 200,
+      body: { status: 'CLAIMED', creator: 'buyer@customer.example', signers: null },
+    })
+    expect(await api.signed(person, [{ signature_request_id: String(claimed.id) }])).toMatchObject([
+      { result: 'complete', statusOverall: 'SIGNED' },
+    ])
+    expect(await track()).toEqual({
+      status: 200,
+      body: { status: 'SIGNED', creator: 'buyer@customer.example', signers: ['buyer@customer.example'] },
+    })
+    const download = await skribble.sendtoCall('GET', `${sent.id}/download`, sent.access_code)
+    expect(download.headers.get('content-type')).toBe('application/pdf')
+    const [validated] = (await api.validated(new Uint8Array(await download.arrayBuffer()))).signatures
+    expect(validated).toMatchObject({ intact: true, contactInfo: 'buyer@customer.example' })
+    expect((await skribble.sendtoCall('DELETE', sent.id, sent.access_code)).status).toBe(200)
+    expect((await track()).status).toBe(404)
   })
 
   it('seals a document with the business’s seal and downloads it sealed', async () => {
