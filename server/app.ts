@@ -73,6 +73,7 @@ import type { ServerClock } from './server-clock.ts'
 import type { RequestServices } from './signature-requests/request-services.ts'
 import type { PlatformSigning } from './signing/signing-services.ts'
 import type { ValidationPool } from './signing/validate-pool.ts'
+import { skribbleBodyLimit } from './skribble/skribble-body.ts'
 import { createSkribbleRoutes } from './skribble/skribble-routes.ts'
 import { createFileStorage, type FileStorageOptions } from './storage/create-file-storage.ts'
 
@@ -185,7 +186,7 @@ export function createApp({
   // Text answers of 1 KB or more (CSV, PEM; JSON gzips itself in sendJson) go gzipped to clients that accept
   // it; PDFs, images and ZIPs are compressed already and go as they are.
   api.use(compress({ encoding: 'gzip', threshold: gzipThreshold }))
-  api.use(rejectMalformedJson)
+  api.use(rejectMalformedJson((path) => skribbleBodyLimit(path, requests.limits.documentBytes)))
   api.use(rejectUnsafeQuery)
   api.use(checkPathParameters)
   api.route('/', createHealthRoutes(db, now, jobs.laneOf))
@@ -241,7 +242,7 @@ export function createApp({
   api.route('/', createVisualSignatureRoutes(visual))
   api.route('/', createDirectVisualSignatureRoutes(visual))
   api.route('/', createApiUserRoutes({ db, now, production }))
-  api.route('/', createSkribbleRoutes({ ...requests, laneOf: jobs.laneOf, demoQualifiedSigning }))
+  api.route('/', createSkribbleRoutes({ ...signing, laneOf: jobs.laneOf, demoQualifiedSigning }))
   api.route('/', createEmbeddingRoutes({ db, now, production, publicUrl: config.publicUrl }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   api.route(

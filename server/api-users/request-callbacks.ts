@@ -1,12 +1,13 @@
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { RequestCallback, RequestCallbacks } from '../../contract/api-users.ts'
 import { toSnakeCase } from '../../contract/case.ts'
 import type { CreateSignatureRequest } from '../../contract/signature-requests.ts'
 import type { Database } from '../db/open-database.ts'
 import { apiUsers } from '../db/schema/businesses.ts'
+import { jobs } from '../db/schema/jobs.ts'
 import { signatureRequests } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signWebhook } from '../http/webhook-signature.ts'
@@ -19,9 +20,13 @@ export const requestCallbackJob = 'api.request_callback'
 /** The header that carries a callback's signature. */
 const callbackSignatureHeader = 'Signet-Signature'
 
+const callbackKinds = ['success', 'error', 'update'] as const
+
 const payloadSchema = v.object({
   url: v.string(),
   ownerId: v.string(),
+  /** Which of the request's URLs it is (jobs queued before it was kept have none). */
+  kind: v.optional(v.picklist(callbackKinds)),
   callback: v.object({
     eventId: v.string(),
     signatureRequestId: v.string(),
@@ -81,10 +86,13 @@ export async function queueRequestCallbacks(
     .where(eq(signatureRequests.id, requestId))
   if (!request?.callbacks) return
   const { success, error, update } = request.callbacks
-  const urls = [
-    update,
-    event.type === 'signed' && request.statusOverall === 'SIGNED' ? success : undefined,
-    event.type === 'declined' || event.type === 'withdrawn' || event.type === 'expired' ? error : undefined,
+  const urls: [(typeof callbackKinds)[number], string | undefined][] = [
+    ['update', update],
+    ['success', event.type === 'signed' && request.statusOverall === 'SIGNED' ? success : undefined],
+    [
+      'error',
+      event.type === 'declined' || event.type === 'withdrawn' || event.type === 'expired' ? error : undefined,
+    ],
   ]
   const callback: RequestCallback = {
     eventId: event.id,
@@ -93,10 +101,56 @@ export async function queueRequestCallbacks(
     statusOverall: request.statusOverall,
     occurredAt: at.toISOString(),
   }
-  for (const url of urls) {
+  for (const [kind, url] of urls) {
     if (url !== undefined)
-      await writeJob(tx, requestCallbackJob, { url, ownerId: request.ownerId, callback }, at)
+      await writeJob(tx, requestCallbackJob, { url, ownerId: request.ownerId, kind, callback }, at)
   }
+}
+
+/** One callback of a request: where it goes, which of its URLs, and how its posting went. */
+export type RequestCallbackPost = {
+  url: string
+  kind: (typeof callbackKinds)[number] | undefined
+  state: (typeof jobs.$inferSelect)['state']
+  attempts: number
+  lastError: string | null
+  createdAt: Date
+  finishedAt: Date | null
+}
+
+/**
+ * The callbacks queued for request `requestId`, oldest first, as their jobs stand (a done job is swept by the
+ * upkeep after a while, and its callback with it). Whether the caller may read them is checked before.
+ */
+export async function listRequestCallbacks(
+  db: Pick<Database, 'select'>,
+  requestId: string,
+): Promise<RequestCallbackPost[]> {
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, requestCallbackJob),
+        sql`${jobs.payload} -> 'callback' ->> 'signatureRequestId' = ${requestId}`,
+      ),
+    )
+    .orderBy(asc(jobs.id))
+  return rows.flatMap((row) => {
+    const payload = v.safeParse(payloadSchema, row.payload)
+    if (!payload.success) return []
+    return [
+      {
+        url: payload.output.url,
+        kind: payload.output.kind,
+        state: row.state,
+        attempts: row.attempts,
+        lastError: row.lastError,
+        createdAt: row.createdAt,
+        finishedAt: row.finishedAt,
+      },
+    ]
+  })
 }
 
 // Loopback, private, link-local, carrier-grade NAT and unique-local addresses: not for callbacks in production.

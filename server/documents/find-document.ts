@@ -1,4 +1,4 @@
-import { and, eq, exists, or, sql } from 'drizzle-orm'
+import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database.ts'
 import { documents } from '../db/schema/documents.ts'
 import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
@@ -15,12 +15,8 @@ export function documentNotFound(): ApiError {
   return new ApiError(404, 'document.not_found', 'No such document')
 }
 
-/**
- * The document `id` if the caller uploaded it, or owns or signs a request that holds it; else 404
- * `document.not_found`, so nobody learns of documents they may not see.
- */
-export async function findDocument(db: Database, caller: Caller, id: string): Promise<DocumentRow> {
-  if (!isUuid(id)) throw documentNotFound()
+/** The documents the caller may see: those they uploaded, and those of a request they own or sign. */
+export function visibleTo(db: Database, caller: Caller): SQL | undefined {
   const viaRequest = exists(
     db
       .select({ one: sql`1` })
@@ -28,10 +24,19 @@ export async function findDocument(db: Database, caller: Caller, id: string): Pr
       .innerJoin(signatureRequests, eq(signatureRequests.id, signatureRequestDocuments.requestId))
       .where(and(eq(signatureRequestDocuments.documentId, documents.id), callerTakesPart(db, caller))),
   )
+  return or(eq(documents.ownerId, caller.userId), viaRequest)
+}
+
+/**
+ * The document `id` if the caller uploaded it, or owns or signs a request that holds it; else 404
+ * `document.not_found`, so nobody learns of documents they may not see.
+ */
+export async function findDocument(db: Database, caller: Caller, id: string): Promise<DocumentRow> {
+  if (!isUuid(id)) throw documentNotFound()
   const [row] = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, id), or(eq(documents.ownerId, caller.userId), viaRequest)))
+    .where(and(eq(documents.id, id), visibleTo(db, caller)))
   if (row === undefined) throw documentNotFound()
   return row
 }

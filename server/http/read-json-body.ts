@@ -63,20 +63,20 @@ export function findUnsafeString(value: unknown, path: string[] = []): string[] 
  * The 413 for a body over the limit. Its connection closes: the rest of the body is read and thrown away only so
  * that the client can read the answer (server/http/linger-after-early-answers.ts).
  */
-function tooLarge(c: Context): ApiError {
+function tooLarge(c: Context, maxBytes: number): ApiError {
   c.header('Connection', 'close')
-  return new ApiError(413, 'request.too_large', `The request body is larger than ${maxJsonBytes} bytes`)
+  return new ApiError(413, 'request.too_large', `The request body is larger than ${maxBytes} bytes`)
 }
 
-/** The body's text, refused with 413 as soon as it is longer than {@link maxJsonBytes}. */
-async function readLimitedText(c: Context): Promise<string> {
+/** The body's text, refused with 413 as soon as it is longer than `maxBytes`. */
+async function readLimitedText(c: Context, maxBytes: number): Promise<string> {
   const declared = c.req.header('content-length')
-  if (declared !== undefined && Number(declared) > maxJsonBytes) throw tooLarge(c)
+  if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(c, maxBytes)
   const body = c.req.raw.body
   if (body === null) return ''
   if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
     const text = await c.req.text()
-    if (Buffer.byteLength(text) > maxJsonBytes) throw tooLarge(c)
+    if (Buffer.byteLength(text) > maxBytes) throw tooLarge(c, maxBytes)
     return text
   }
   // No length announced: count while reading, and stop at the limit.
@@ -84,7 +84,7 @@ async function readLimitedText(c: Context): Promise<string> {
   let size = 0
   for await (const chunk of body) {
     size += chunk.byteLength
-    if (size > maxJsonBytes) throw tooLarge(c)
+    if (size > maxBytes) throw tooLarge(c, maxBytes)
     chunks.push(chunk)
   }
   const text = Buffer.concat(chunks).toString('utf8')
@@ -95,12 +95,13 @@ async function readLimitedText(c: Context): Promise<string> {
 
 /**
  * Reads a request body that must be JSON. Requiring the JSON media type also keeps cross-site form posts,
- * which browsers send without a preflight, from reaching a handler. A body over {@link maxJsonBytes} is a
+ * which browsers send without a preflight, from reaching a handler. A body over `maxBytes` (unless a route
+ * takes more, {@link maxJsonBytes}) is a
  * 413 `request.too_large`, one nested deeper than {@link maxJsonDepth} a 400 `request.too_deep`, a string
  * with NUL or a lone surrogate a 400 `request.invalid` naming its field. The text is cached by Hono, so
  * reading twice is cheap.
  */
-export async function readJsonBody(c: Context): Promise<unknown> {
+export async function readJsonBody(c: Context, maxBytes = maxJsonBytes): Promise<unknown> {
   if (!isJsonContentType(c.req.header('content-type'))) {
     throw new ApiError(
       415,
@@ -108,7 +109,7 @@ export async function readJsonBody(c: Context): Promise<unknown> {
       'The request body must be JSON sent with Content-Type: application/json',
     )
   }
-  const text = await readLimitedText(c)
+  const text = await readLimitedText(c, maxBytes)
   if (nestsDeeperThan(text, maxJsonDepth)) {
     throw new ApiError(400, 'request.too_deep', `The request body nests deeper than ${maxJsonDepth} levels`)
   }

@@ -6,18 +6,22 @@ import { readJsonBody } from '../http/read-json-body.ts'
 /**
  * Reads a body of Skribble's API and validates it with `schema`, keys as Skribble writes them (`api-key`,
  * `signer_identity_data`): JSON, or, with `form`, `application/x-www-form-urlencoded` too (the login takes
- * either). A wrong body is 400 `request.invalid` naming the first wrong field, as every body of Signet's API.
+ * either). A body that carries a document (`documentBytes` the upload limit) may be as large as
+ * {@link skribbleBodyLimit} allows. A wrong body is 400 `request.invalid` naming the first wrong field, as every body of Signet's API.
  */
 export async function readSkribbleBody<TSchema extends v.GenericSchema>(
   c: Context,
   schema: TSchema,
-  { form = false }: { form?: boolean } = {},
+  { form = false, documentBytes }: { form?: boolean; documentBytes?: number } = {},
 ): Promise<v.InferOutput<TSchema>> {
   const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
   const value =
     form && type === 'application/x-www-form-urlencoded'
       ? Object.fromEntries(new URLSearchParams(await c.req.text()))
-      : await readJsonBody(c)
+      : await readJsonBody(
+          c,
+          documentBytes === undefined ? undefined : skribbleBodyLimit(c.req.path, documentBytes),
+        )
   const result = v.safeParse(schema, value)
   if (result.success) return result.output
   const issue = result.issues[0]
@@ -30,4 +34,20 @@ export async function readSkribbleBody<TSchema extends v.GenericSchema>(
       field,
     },
   )
+}
+
+/**
+ * The paths of Skribble's API whose JSON carries a whole document as base64 `content`: `POST /documents`,
+ * `/seal`, `/sendto`, `/signature-requests` (v2 sends its document in it) and v3's
+ * `/signature-requests/{id}/documents`.
+ */
+const documentBodyPath =
+  /^\/api\/skribble\/v[23]\/(documents|seal|sendto|signature-requests|signature-requests\/[^/]+\/documents)$/
+
+/**
+ * The largest JSON body at `path` when it carries a document (else undefined: the limit of every body): a
+ * document of the upload limit `documentBytes` as base64, and 64 KiB for the rest of the body.
+ */
+export function skribbleBodyLimit(path: string, documentBytes: number): number | undefined {
+  return documentBodyPath.test(path) ? Math.ceil(documentBytes / 3) * 4 + 64 * 1024 : undefined
 }

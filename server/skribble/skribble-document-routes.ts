@@ -4,16 +4,22 @@ import type { DocumentInfo } from '../../contract/documents.ts'
 import { reachesInternalAddress } from '../api-users/request-callbacks.ts'
 import { deleteDocument } from '../documents/delete-document.ts'
 import { findDocument } from '../documents/find-document.ts'
+import { getPageImage } from '../documents/get-page-image.ts'
+import { listDocuments } from '../documents/list-documents.ts'
+import { maxScale, minScale } from '../documents/render-pages.ts'
 import { toDocumentInfo } from '../documents/to-document-info.ts'
 import { uploadDocument } from '../documents/upload-document.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type ApiKeyMode, type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { sendJson } from '../http/send-json.ts'
 import { callerOf } from '../signature-requests/caller-of.ts'
+import { findSignedVersion } from '../signature-requests/find-signed-version.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import { readSkribbleBody } from './skribble-body.ts'
 
+/** How many times a preview waits for its page to be rendered (each up to `getPageImage`'s wait). */
+const previewAttempts = 10
 /** How long the server waits for a `file_url` to be fetched, whole. */
 const fileUrlTimeoutMs = 20_000
 
@@ -117,8 +123,12 @@ function skribbleDocument(document: DocumentInfo, owner: string) {
  *
  * - `POST /documents`: `uploadDocument` of server/documents, `content` (base64) or the PDF at `file_url` given
  *   to it as its multipart upload, so it passes the same limits and checks as every upload.
+ * - `GET /documents`: `listDocuments` (what `findDocument` lets the caller see).
  * - `GET /documents/{id}`, `DELETE /documents/{id}`: `findDocument`, `deleteDocument`.
- * - `GET /documents/{id}/content`: the stored PDF of `findDocument`, base64 in JSON.
+ * - `GET /documents/{id}/pages/{page}` (`scale` a header, 100 the real size): `getPageImage`, as WebP, waited
+ *   for while it is rendered (Skribble has no "ask again"); 503 if it is not ready after a while.
+ * - `GET /documents/{id}/content`: the stored PDF of `findDocument` (its latest signed version by
+ *   `findSignedVersion` once there is one), base64 in JSON.
  */
 export function createSkribbleDocumentRoutes(
   base: string,
@@ -128,7 +138,7 @@ export function createSkribbleDocumentRoutes(
   const ownerOf = (c: Context<AuthEnv>) => c.get('auth').apiUser?.username ?? c.get('auth').email
   return new Hono<AuthEnv>()
     .post(`${base}/documents`, requireAuth, async (c) => {
-      const body = await readSkribbleBody(c, uploadSchema)
+      const body = await readSkribbleBody(c, uploadSchema, { documentBytes: services.limits.documentBytes })
       if ((body.content === undefined) === (body.file_url === undefined)) {
         throw new ApiError(400, 'request.invalid', 'content: send content or file_url, not both', {
           field: 'content',
@@ -148,6 +158,37 @@ export function createSkribbleDocumentRoutes(
       const upload = new Request(c.req.url, { method: 'POST', body: form })
       return sendJson(c, skribbleDocument(await uploadDocument(services, callerOf(c), upload), ownerOf(c)))
     })
+    .get(`${base}/documents`, requireAuth, async (c) => {
+      const found = await listDocuments(services.db, callerOf(c))
+      return sendJson(
+        c,
+        found.map((document) => skribbleDocument(toDocumentInfo(document), ownerOf(c))),
+      )
+    })
+    .get(`${base}/documents/:id/pages/:page`, requireAuth, async (c) => {
+      const page = c.req.param('page')
+      const scale = c.req.header('scale') ?? '100'
+      if (!/^\d{1,6}$/.test(page)) {
+        throw new ApiError(404, 'document.page_not_found', 'Pages are numbered from 0')
+      }
+      if (!/^\d{1,3}(\.\d+)?$/.test(scale)) {
+        throw new ApiError(400, 'request.invalid', 'scale: must be a number', { field: 'scale' })
+      }
+      // Skribble answers the image, not "ask again": wait for its rendering, a bounded number of times.
+      for (let attempt = 0; attempt < previewAttempts; attempt++) {
+        const image = await getPageImage(
+          services,
+          callerOf(c),
+          c.req.param('id'),
+          Number(page),
+          Math.min(maxScale, Math.max(minScale, Math.round(Number(scale)))),
+        )
+        if (image.ready) {
+          return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/webp' })
+        }
+      }
+      throw new ApiError(503, 'server.unavailable', 'The page is still being rendered: ask again')
+    })
     .get(`${base}/documents/:id`, requireAuth, async (c) => {
       const document = await findDocument(services.db, callerOf(c), c.req.param('id'))
       return sendJson(c, skribbleDocument(toDocumentInfo(document), ownerOf(c)))
@@ -157,8 +198,14 @@ export function createSkribbleDocumentRoutes(
       return c.body(null, 200)
     })
     .get(`${base}/documents/:id/content`, requireAuth, async (c) => {
-      const document = await findDocument(services.db, callerOf(c), c.req.param('id'))
-      const bytes = await services.storage.getBytes(documentKey(document.sha256))
+      const caller = callerOf(c)
+      const document = await findDocument(services.db, caller, c.req.param('id'))
+      // The document as it stands: its latest signed (or sealed) version once there is one.
+      const version = await findSignedVersion(services.db, caller, document.id).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'document.not_signed') return document
+        throw error
+      })
+      const bytes = await services.storage.getBytes(documentKey(version.sha256))
       if (bytes === undefined) throw new Error(`stored file of document ${document.id} is missing`)
       return sendJson(c, {
         content_type: 'application/pdf',

@@ -14,7 +14,7 @@ const skribbleLegislations = ['ZERTES', 'EIDAS'] as const
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max))
 
 /** A position of a visual signature: `page` a string from 0, `y` from the top of the page (Skribble's way). */
-const positionSchema = v.object({
+export const skribblePositionSchema = v.object({
   page: v.union([v.pipe(v.string(), v.regex(/^\d{1,5}$/)), v.pipe(v.number(), v.integer(), v.minValue(0))]),
   x: v.number(),
   y: v.number(),
@@ -28,7 +28,7 @@ const documentSignatureSchema = v.object({
   visual_signature: v.optional(
     v.nullable(
       v.object({
-        positions: v.optional(v.pipe(v.array(positionSchema), v.maxLength(50))),
+        positions: v.optional(v.pipe(v.array(skribblePositionSchema), v.maxLength(50))),
         form_field: v.optional(text(200)),
         image: v.optional(v.unknown()),
       }),
@@ -323,8 +323,8 @@ export const skribbleSignerV2Schema = v.object({
   visual_signature: v.optional(
     v.nullable(
       v.object({
-        position: v.optional(positionSchema),
-        positions: v.optional(v.pipe(v.array(positionSchema), v.maxLength(50))),
+        position: v.optional(skribblePositionSchema),
+        positions: v.optional(v.pipe(v.array(skribblePositionSchema), v.maxLength(50))),
         form_field: v.optional(text(200)),
         image: v.optional(v.unknown()),
       }),

@@ -7,6 +7,7 @@ import {
   type SignerInvite,
 } from '../../contract/signature-requests.ts'
 import { accessLogin } from '../api-users/access-login.ts'
+import { listRequestCallbacks } from '../api-users/request-callbacks.ts'
 import { findDocument } from '../documents/find-document.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
@@ -18,17 +19,22 @@ import { addSigner } from '../signature-requests/add-signer.ts'
 import { callerOf } from '../signature-requests/caller-of.ts'
 import { createSignatureRequest } from '../signature-requests/create-signature-request.ts'
 import { deleteSignatureRequest } from '../signature-requests/delete-signature-request.ts'
+import { findAttachment } from '../signature-requests/find-attachment.ts'
 import { getRequestReport } from '../signature-requests/get-request-report.ts'
 import { getSignatureRequest } from '../signature-requests/get-signature-request.ts'
 import { initiateSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import { listSignatureRequests } from '../signature-requests/list-signature-requests.ts'
 import { remindSigners } from '../signature-requests/remind-signers.ts'
+import { removeAttachment } from '../signature-requests/remove-attachment.ts'
 import { removeRequestDocuments } from '../signature-requests/remove-request-documents.ts'
 import { removeSigner } from '../signature-requests/remove-signer.ts'
 import { requestReportPdf } from '../signature-requests/request-report-pdf.ts'
-import type { RequestServices } from '../signature-requests/request-services.ts'
+import { safeFileName } from '../signature-requests/safe-file-name.ts'
+import { sendStoredFile } from '../signature-requests/send-stored-file.ts'
 import { updateSignatureRequest } from '../signature-requests/update-signature-request.ts'
 import { withdrawSignatureRequest } from '../signature-requests/withdraw-signature-request.ts'
+import type { SigningServices } from '../signing/signing-services.ts'
+import { documentKey } from '../storage/storage-keys.ts'
 import { readSkribbleBody } from './skribble-body.ts'
 import { createSkribbleDocumentRoutes, uploadSkribbleDocument } from './skribble-document-routes.ts'
 import { createSkribblePlatformRoutes, type SkribblePlatformServices } from './skribble-platform-routes.ts'
@@ -48,9 +54,11 @@ import {
   skribbleSignerV2Schema,
   skribbleUpdateSchema,
 } from './skribble-requests.ts'
+import { createSkribbleSealRoutes } from './skribble-seal-routes.ts'
+import { createSkribbleSendtoRoutes } from './skribble-sendto-routes.ts'
 
 /** What the compatibility layer needs: the services of the /api/v3 routes it translates onto. */
-export type SkribbleServices = RequestServices & SkribblePlatformServices
+export type SkribbleServices = SigningServices & SkribblePlatformServices
 
 /** Where Skribble's sign descriptions are served, under /api. */
 const signBases = ['/skribble/v2', '/skribble/v3'] as const
@@ -101,8 +109,12 @@ const documentContentSchema = v.object({
  * - v2 and v3 `/documents`: see skribble-document-routes.ts.
  * - v2 and v3 `/management/health`, `/user/signature-qualities`, `/activities/signatures`: see
  *   skribble-platform-routes.ts.
- * - v3 `GET .../attachments`: `getSignatureRequest` (its `attachments`); `GET .../report`: `requestReportPdf`
- *   (PDF) or `getRequestReport` (JSON).
+ * - v3 `GET .../attachments`: `getSignatureRequest` (its `attachments`); `GET .../attachments/{aid}/content`,
+ *   `DELETE .../attachments/{aid}`: `findAttachment` (its stored file), `removeAttachment`; `GET .../report`:
+ *   `requestReportPdf` (PDF) or `getRequestReport` (JSON).
+ * - `POST .../callbacks` (Skribble's listing is a POST): `listRequestCallbacks` of server/api-users, for the
+ *   request's sender.
+ * - `POST /seal`: see skribble-seal-routes.ts; `/sendto`: see skribble-sendto-routes.ts.
  *
  * Signet's 409 (a request in the wrong state) is Skribble's 403 when only the sender may do it and 400
  * otherwise; Signet's 413, 415 and 422 (a refused file) are 400 (see `translateErrors`).
@@ -118,6 +130,8 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
   for (const base of signBases) {
     routes.route('/', createSkribblePlatformRoutes(base, services))
     routes.route('/', createSkribbleDocumentRoutes(base, services))
+    routes.route('/', createSkribbleSealRoutes(base, services))
+    routes.route('/', createSkribbleSendtoRoutes(base, services))
     routes.post(`${base}/access/login`, loginLimit, async (c) => {
       const body = await readSkribbleBody(c, signLoginSchema, { form: true })
       return c.text((await login(c, { username: body.username, apiKey: body['api-key'] })).token)
@@ -159,7 +173,9 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
 
   // v2 sends at once: the document (content, file_url or an uploaded one), the draft, then its initiation.
   routes.post(`${v2}/signature-requests`, requireAuth, async (c) => {
-    const body = await readSkribbleBody(c, skribbleCreateV2Schema)
+    const body = await readSkribbleBody(c, skribbleCreateV2Schema, {
+      documentBytes: services.limits.documentBytes,
+    })
     const caller = callerOf(c)
     const documentId =
       body.document_id ??
@@ -286,6 +302,41 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
         return c.body(null, 200)
       })
       .get(`${base}/signature-requests/:id/attachments`, requireAuth, async (c) => answer(c, await read(c)))
+      .get(`${base}/signature-requests/:id/attachments/:aid/content`, requireAuth, async (c) => {
+        const { attachment } = await findAttachment(db, callerOf(c), c.req.param('id'), c.req.param('aid'))
+        return sendStoredFile(c, services.storage, documentKey(attachment.sha256), {
+          contentType: 'application/octet-stream',
+          size: attachment.size,
+          filename: safeFileName(attachment.title, 'attachment'),
+        })
+      })
+      .delete(`${base}/signature-requests/:id/attachments/:aid`, requireAuth, async (c) => {
+        await removeAttachment(services, callerOf(c), c.req.param('id'), c.req.param('aid'))
+        return c.body(null, 200)
+      })
+      .post(`${base}/signature-requests/:id/callbacks`, requireAuth, async (c) => {
+        const view = await read(c)
+        // A request's callbacks are its sender's, as the URLs they gave.
+        if (!view.isOwner)
+          throw new ApiError(403, 'signature_request.not_owner', 'Only the sender reads the callbacks')
+        const owner = ownerOf(c)
+        return sendJson(
+          c,
+          (await listRequestCallbacks(db, view.id)).map((post) => ({
+            signature_request_id: view.id,
+            ...(post.kind === undefined ? {} : { type: post.kind.toUpperCase() }),
+            state: callbackState[post.state],
+            url: post.url,
+            attempts: post.attempts,
+            messages: post.lastError === null || post.state === 'done' ? [] : [post.lastError],
+            owner,
+            read_access: [owner],
+            write_access: [owner],
+            created_at: post.createdAt.toISOString(),
+            updated_at: (post.finishedAt ?? post.createdAt).toISOString(),
+          })),
+        )
+      })
       .get(`${base}/signature-requests/:id/report`, requireAuth, async (c) => {
         const type = (c.req.query('type') ?? 'PDF').toUpperCase()
         if (type === 'JSON') {
@@ -313,7 +364,9 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
       answer(c, await initiateSignatureRequest(services, callerOf(c), c.req.param('id'))),
     )
     .post(`${v3}/signature-requests/:id/documents`, requireAuth, async (c) => {
-      const body = await readSkribbleBody(c, documentContentSchema)
+      const body = await readSkribbleBody(c, documentContentSchema, {
+        documentBytes: services.limits.documentBytes,
+      })
       const form = new FormData()
       form.set('title', body.title ?? 'document.pdf')
       form.set(
@@ -390,6 +443,9 @@ const listQuerySchema = v.object({
   page_number: v.optional(intQuery(0, 1_000_000)),
   page_size: v.optional(intQuery(1, 1000)),
 })
+
+/** Skribble's state of a callback of Signet's job: it has failed for good only when the job has. */
+const callbackState = { waiting: 'OPEN', running: 'OPEN', done: 'COMPLETED', failed: 'RESIGNATED' } as const
 
 const observerNotFound = () =>
   new ApiError(404, 'signature_request.not_found', 'No such observer of this request')

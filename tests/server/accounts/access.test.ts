@@ -81,6 +81,13 @@ const publicRoutes = new Set([
   'POST /skribble/validation/v1/access/login',
   'GET /skribble/v2/management/health',
   'GET /skribble/v3/management/health',
+  // Skribble's Send-To: its access code (X-Accesscode) stands for the sender.
+  'GET /skribble/v2/sendto/:id/track',
+  'GET /skribble/v3/sendto/:id/track',
+  'GET /skribble/v2/sendto/:id/download',
+  'GET /skribble/v3/sendto/:id/download',
+  'DELETE /skribble/v2/sendto/:id',
+  'DELETE /skribble/v3/sendto/:id',
   // A public template's link is its visitors' credential (issue 41 §1): they read it, ask for a code, confirm it.
   'GET /v3/public-templates/:token',
   'POST /v3/public-templates/:token/visits',

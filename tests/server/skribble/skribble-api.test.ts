@@ -4,7 +4,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserPaths } from '../../../contract/api-users.ts'
 import { businessPaths } from '../../../contract/businesses.ts'
+import { sealPaths } from '../../../contract/seals.ts'
 import { readJson } from '../accounts/accounts-client.ts'
+import { putSeal, sealCall } from '../seals/seal-client.ts'
 import { makePdf } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { featureDrivers } from '../test-database.ts'
@@ -26,6 +28,8 @@ type Scenario = {
   before?: (world: World) => Promise<void>
   /** Keeps what the answer made for the calls after it. */
   remember?: (answer: unknown, world: World) => void
+  /** The call sends the API user's token where the description needs none (Signet's Send-To has a sender). */
+  bearer?: true
   /** Examples of the description that Signet cannot answer, with why (the report of issue 43 lists them). */
   unserved?: Record<string, string>
 }
@@ -42,6 +46,8 @@ const standIns: [string, string][] = [
   ['U29tZUJhc2U2NEVuY29kZWRJbWFnZQ==', 'PDF_BASE64'],
   ['SGVsbG8gd29ybGQh', 'PDF_BASE64'],
   ['https://www.w3.org/WAI/ER/tests/xhtml/testfiles/resources/pdf/dummy.pdf', 'PDF_URL'],
+  ['ais_demo_seal', 'SEAL_NAME'],
+  ['3fa85f64-5717-4562-b3fc-2c963f66afa6', 'ACCESS_CODE'],
 ]
 
 const operations = describedOperations()
@@ -59,7 +65,10 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     fetch(`${api.server.url}/api${op.base}${path}`, {
       method: op.method,
       headers: {
-        ...(isPublic(op) ? {} : { authorization: `Bearer ${world.token}` }),
+        ...(isPublic(op) && scenarios[keyOf(op)]?.bearer === undefined
+          ? {}
+          : { authorization: `Bearer ${world.token}` }),
+        ...requiredHeaders(op, world),
         ...(body === undefined ? {} : { 'content-type': body.type }),
       },
       ...(body === undefined ? {} : { body: body.data }),
@@ -86,6 +95,28 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     world[key] = String((answer as { id: string }).id)
   }
   const signerGroups = 'Signet has no signer groups'
+  /** A file attached to the request through Signet's own API (Skribble's has no call that attaches one). */
+  const attach = async (world: World) => {
+    const form = new FormData()
+    form.set('title', 'terms.pdf')
+    form.set('file', new Blob([Buffer.from(world.PDF_BASE64 ?? '', 'base64')]), 'terms.pdf')
+    const response = await fetch(`${api.server.url}/api/v3/signature-requests/${world.SR_ID}/attachments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${world.token}` },
+      body: form,
+    })
+    world.ATTACHMENT_ID = String((await readJson(response, 201)).id)
+  }
+  /** A document sent to be signed: its id and access code. */
+  const sendto = (answer: unknown, world: World) => {
+    const { id, access_code } = answer as { id: string; access_code: string }
+    world.SEND_TO_ID = id
+    world.ACCESS_CODE = access_code
+  }
+  /** A sealed document: its content is the sealed PDF. */
+  const sealed = (answer: unknown, world: World) => {
+    world.SEALED_ID = String((answer as { document_id: string }).document_id)
+  }
   /** A document of its own for a call that deletes it. */
   const fresh = async (world: World) => {
     world.DOC_ID = await uploadDocument()
@@ -101,6 +132,8 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     },
     'sign_v3 GET /documents/{DOC_ID}': {},
     'sign_v3 GET /documents/{DOC_ID}/content': {},
+    'sign_v3 GET /documents': {},
+    'sign_v3 GET /documents/{DOC_ID}/pages/{PAGE_ID}': {},
     'sign_v3 DELETE /documents/{DOC_ID}': { before: fresh },
     'sign_v3 POST /signature-requests': {
       remember: idOf('SR_ID'),
@@ -131,10 +164,18 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v3 DELETE /signature-requests/{SR_ID}/observers/{OBSERVER_ID}': {},
     'sign_v3 POST /signature-requests/{SR_ID}/initiate': {},
     'sign_v3 GET /signature-requests/{SR_ID}/attachments': {},
+    'sign_v3 GET /signature-requests/{SR_ID}/attachments/{ATTACHMENT_ID}/content': { before: attach },
+    'sign_v3 DELETE /signature-requests/{SR_ID}/attachments/{ATTACHMENT_ID}': {},
+    'sign_v3 POST /signature-requests/{SR_ID}/callbacks': {},
     'sign_v3 POST /signature-requests/{SR_ID}/remind': {},
     'sign_v3 GET /signature-requests/{SR_ID}/report': {},
     'sign_v3 POST /signature-requests/{SR_ID}/withdraw': {},
     'sign_v3 DELETE /signature-requests/{SR_ID}': {},
+    'sign_v3 POST /seal': { remember: sealed },
+    'sign_v3 POST /sendto': { bearer: true, remember: sendto },
+    'sign_v3 GET /sendto/{SEND_TO_ID}/track': {},
+    'sign_v3 GET /sendto/{SEND_TO_ID}/download': {},
+    'sign_v3 DELETE /sendto/{SEND_TO_ID}': {},
     'sign_v3 GET /management/health': {},
     'sign_v3 GET /user/signature-qualities': {},
     'sign_v3 GET /activities/signatures': {},
@@ -142,6 +183,8 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v2 POST /documents': { remember: idOf('DOC_ID') },
     'sign_v2 GET /documents/{DOC_ID}': {},
     'sign_v2 GET /documents/{DOC_ID}/content': {},
+    'sign_v2 GET /documents': {},
+    'sign_v2 GET /documents/{DOC_ID}/pages/{PAGE_ID}': {},
     'sign_v2 DELETE /documents/{DOC_ID}': { before: fresh },
     'sign_v2 POST /signature-requests': { remember: idOf('SR_ID') },
     'sign_v2 GET /signature-requests/{SR_ID}': {},
@@ -160,10 +203,18 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     },
     'sign_v2 DELETE /signature-requests/{SR_ID}/signatures/{SID}': {},
     'sign_v2 GET /signature-requests/{SR_ID}/attachments': {},
+    'sign_v2 GET /signature-requests/{SR_ID}/attachments/{ATTACHMENT_ID}/content': { before: attach },
+    'sign_v2 DELETE /signature-requests/{SR_ID}/attachments/{ATTACHMENT_ID}': {},
+    'sign_v2 POST /signature-requests/{SR_ID}/callbacks': {},
     'sign_v2 POST /signature-requests/{SR_ID}/remind': {},
     'sign_v2 GET /signature-requests/{SR_ID}/report': {},
     'sign_v2 POST /signature-requests/{SR_ID}/withdraw': {},
     'sign_v2 DELETE /signature-requests/{SR_ID}': {},
+    'sign_v2 POST /seal': { remember: sealed },
+    'sign_v2 POST /sendto': { bearer: true, remember: sendto },
+    'sign_v2 GET /sendto/{SEND_TO_ID}/track': {},
+    'sign_v2 GET /sendto/{SEND_TO_ID}/download': {},
+    'sign_v2 DELETE /sendto/{SEND_TO_ID}': {},
     'sign_v2 GET /management/health': {},
     'sign_v2 GET /user/signature-qualities': {},
     'sign_v2 GET /activities/signatures': {},
@@ -192,7 +243,15 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       201,
     )
     world.username = 'api_demo_example'
+    world.PAGE_ID = '0'
     world.apiKey = String(key.apiKey)
+    // The business's seal, which its API user may seal with.
+    const businessId = String(business.id)
+    world.SEAL_NAME = 'acme-seal'
+    const seal = await putSeal(api, admin, businessId, world.SEAL_NAME, 'Acme AG')
+    await sealCall(api, 'POST', sealPaths.sealMembers(businessId, world.SEAL_NAME), admin, {
+      members: [seal.candidates.find((c) => c.name === world.username)?.id],
+    })
     world.token = String(
       (
         await readJson(
@@ -202,7 +261,8 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
         )
       ).token,
     )
-    const pdf = await makePdf(1)
+    // Two pages: an example places a seal on the second.
+    const pdf = await makePdf(2)
     world.PDF_BASE64 = Buffer.from(pdf).toString('base64')
     // Where a `file_url` points: a server of the test's own (outside production internal addresses are allowed).
     files = createServer((_, response) => {
@@ -314,8 +374,49 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     expect(notPdf.status).toBe(400)
     expect(await notPdf.json()).toMatchObject({ code: 'document.not_pdf' })
     expect((await call('GET', '/signature-requests/not-a-uuid')).status).toBe(404)
+    // A seal the caller may not seal with stores nothing.
+    const listed = async () => ((await (await call('GET', '/documents')).json()) as unknown[]).length
+    const before = await listed()
+    const noSeal = await call('POST', '/seal', { account_name: 'no-such-seal', content: world.PDF_BASE64 })
+    expect(noSeal.status).toBe(404)
+    expect(await noSeal.json()).toMatchObject({ code: 'seal.not_found' })
+    expect(await listed()).toBe(before)
+  })
+
+  it('takes a document larger than the JSON limit as base64 on its document routes only', async () => {
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(`${api.server.url}/api/skribble/v3${path}`, {
+        method,
+        headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    // 1.5 MB of PDF, 2 MB as base64: over the 1 MB every other JSON body is held to.
+    const pdf = withLargeStream(Buffer.from(world.PDF_BASE64 ?? '', 'base64'), 1_500_000)
+    const large = await call('POST', '/documents', { title: 'Large', content: pdf.toString('base64') })
+    expect(large.status, await large.clone().text()).toBe(200)
+    expect(await large.json()).toMatchObject({ size: pdf.byteLength })
+    const elsewhere = await call('PUT', '/signature-requests', {
+      id: world.SR_ID,
+      message: 'x'.repeat(1_100_000),
+    })
+    expect(elsewhere.status).toBe(400)
+    expect(await elsewhere.json()).toMatchObject({ code: 'request.too_large' })
   })
 })
+
+/**
+ * `pdf` with an incremental update that adds an unreferenced stream of `size` bytes: a valid PDF that large.
+ */
+function withLargeStream(pdf: Buffer, size: number): Buffer {
+  const text = pdf.toString('latin1')
+  const root = text.match(/\/Root (\d+ \d+ R)/)?.[1]
+  const previous = [...text.matchAll(/startxref\s+(\d+)/g)].at(-1)?.[1]
+  const object = `\n999 0 obj\n<< /Length ${size} >>\nstream\n${'x'.repeat(size)}\nendstream\nendobj\n`
+  const objectAt = pdf.byteLength + 1
+  const xrefAt = pdf.byteLength + object.length
+  const update = `${object}xref\n999 1\n${String(objectAt).padStart(10, '0')} 00000 n \ntrailer\n<< /Size 1000 /Root ${root} /Prev ${previous} >>\nstartxref\n${xrefAt}\n%%EOF\n`
+  return Buffer.concat([pdf, Buffer.from(update, 'latin1')])
+}
 
 const isPublic = (op: DescribedOperation) =>
   Array.isArray(op.operation.security) &&
@@ -389,6 +490,21 @@ function requiredQuery(op: DescribedOperation): string {
   }
   const text = query.toString()
   return text === '' ? '' : `?${text}`
+}
+
+/** The required header parameters with their examples, each stand-in replaced by what the world made. */
+function requiredHeaders(op: DescribedOperation, world: World): Record<string, string> {
+  const parameters = (op.operation.parameters ?? []) as {
+    in: string
+    name: string
+    required?: boolean
+    example?: unknown
+  }[]
+  return Object.fromEntries(
+    parameters
+      .filter((p) => p.in === 'header' && p.required === true)
+      .map((p) => [p.name, String(substitute(String(p.example ?? ''), world))]),
+  )
 }
 
 /** The example with each stand-in value replaced by what the world made for it (in URLs too). */
