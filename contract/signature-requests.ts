@@ -22,6 +22,20 @@ const ccEmailAddressesSchema = v.pipe(
   v.check((emails) => new Set(emails).size === emails.length, 'each address once'),
 )
 
+/**
+ * How a signer proves who they are when they sign, as the sender asks it of them (issue 42 §5):
+ * - `tan` (the default, as before): a signer without an account signs through a direct link with a TAN mailed
+ *   to them; one with an account signs in.
+ * - `account_sign_in`: only signed in to an account with the invited address; no direct link is mailed or
+ *   accepted.
+ * - `second_factor`: signed in as with `account_sign_in`, and right before the signature is applied the signer
+ *   confirms with a code of their second factor (their authenticator app or a recovery code).
+ */
+export const signerAuthentications = ['tan', 'account_sign_in', 'second_factor'] as const
+
+/** How a signer proves who they are when they sign. */
+export type SignerAuthentication = (typeof signerAuthentications)[number]
+
 /** Who a signer is when the sender knows more than an address (SPEC §3 Signer invite). */
 export const signerIdentityDataSchema = v.object({
   emailAddress: emailSchema,
