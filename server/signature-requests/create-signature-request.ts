@@ -125,6 +125,7 @@ export async function createSignatureRequest(
           formFields: formFields.get(email) ?? [],
           status: 'OPEN' as const,
           sequence: invites.get(email)?.sequence ?? 1,
+          authentication: invites.get(email)?.authentication ?? 'tan',
         })),
       )
     }
