@@ -6,5 +6,5 @@ import type { SignerAuthentication } from '../../../contract/signature-requests.
 export const signerAuthenticationLabels: Record<SignerAuthentication, MessageDescriptor> = {
   tan: msg`E-mail link with TAN, or their account`,
   account_sign_in: msg`Sign-in to their account`,
-  second_factor: msg`Sign-in and two-step verification at signing`,
+  second_factor: msg`Two-step verification at signing`,
 }
