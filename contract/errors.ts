@@ -336,6 +336,12 @@ export const errorCodes = codeList(
      * qualified signature is made with it (409).
      */
     'signing.certificate_unusable',
+    /** The sender asked the signer to sign in to an account with the invited address: a direct link does not sign (403). */
+    'signing.account_sign_in_required',
+    /** The sender asks for a code of the signer's second factor right before signing, and the call had none (403). */
+    'signing.second_factor_required',
+    /** The sender asks for a second factor at signing, and the signer has none set up yet (403). */
+    'signing.second_factor_not_set_up',
     /** A body or path that is not a DER OCSP request (RFC 6960), or one that asks about no certificate (400). */
     'pki.ocsp_request_malformed',
     /** A CRL or certificate of a CA the platform does not have (404). */

@@ -17,7 +17,8 @@ export type IdentificationEvidence = v.InferOutput<typeof identificationEvidence
 /**
  * How a signer proved who they were when they signed, as the `signed` entry of the audit trail records it:
  * signed in to their account (`sign_in`), their password entered again for 21 CFR Part 11 (`password`), a TAN
- * mailed to their address (`tan`), a one-time password by SMS to a (masked) number (`sms_otp`), an earlier
+ * mailed to their address (`tan`), a code of their second factor right before signing (`second_factor`: of their
+ * authenticator app, `totp`, or a recovery code), a one-time password by SMS to a (masked) number (`sms_otp`), an earlier
  * identification by a provider and method (`identification`), a business vouching for them (`vouched`), or a
  * seal of a business used by an account (`seal`).
  */
@@ -25,6 +26,7 @@ export const signingVerificationSchema = v.variant('method', [
   v.object({ method: v.literal('sign_in') }),
   v.object({ method: v.literal('password') }),
   v.object({ method: v.literal('tan'), to: v.string() }),
+  v.object({ method: v.literal('second_factor'), kind: v.picklist(['totp', 'recovery']) }),
   v.object({ method: v.literal('sms_otp'), to: v.string() }),
   v.object({
     method: v.literal('identification'),

@@ -22,6 +22,20 @@ const ccEmailAddressesSchema = v.pipe(
   v.check((emails) => new Set(emails).size === emails.length, 'each address once'),
 )
 
+/**
+ * How a signer proves who they are when they sign, as the sender asks it of them (issue 42 §5):
+ * - `tan` (the default, as before): a signer without an account signs through a direct link with a TAN mailed
+ *   to them; one with an account signs in.
+ * - `account_sign_in`: only signed in to an account with the invited address; no direct link is mailed or
+ *   accepted.
+ * - `second_factor`: signed in as with `account_sign_in`, and right before the signature is applied the signer
+ *   confirms with a code of their second factor (their authenticator app or a recovery code).
+ */
+export const signerAuthentications = ['tan', 'account_sign_in', 'second_factor'] as const
+
+/** How a signer proves who they are when they sign. */
+export type SignerAuthentication = (typeof signerAuthentications)[number]
+
 /** Who a signer is when the sender knows more than an address (SPEC §3 Signer invite). */
 export const signerIdentityDataSchema = v.object({
   emailAddress: emailSchema,
@@ -55,6 +69,8 @@ export const signerInviteSchema = v.pipe(
      * 1 (all 1: everyone is asked at once). Only the signers whose turn it is are asked to sign.
      */
     sequence: v.optional(sequenceSchema),
+    /** How the signer proves who they are when they sign; without, `tan` (as before). */
+    authentication: v.optional(v.picklist(signerAuthentications)),
   }),
   v.check(
     (s) => s.accountEmail !== undefined || s.signerIdentityData !== undefined,
@@ -179,7 +195,13 @@ export const updateSignatureRequestSchema = v.pipe(
     ...followUpEntries,
     signatures: v.optional(
       v.pipe(
-        v.array(v.object({ id: v.pipe(v.string(), v.uuid()), sequence: sequenceSchema })),
+        v.array(
+          v.object({
+            id: v.pipe(v.string(), v.uuid()),
+            sequence: sequenceSchema,
+            authentication: v.optional(v.picklist(signerAuthentications)),
+          }),
+        ),
         v.maxLength(100),
       ),
     ),
@@ -254,6 +276,8 @@ export const signatureSchema = v.object({
   formFields: v.array(formFieldSchema),
   /** The signer's position in the signing order (equal: in parallel; all 1: everyone at once). */
   sequence: v.number(),
+  /** How the signer proves who they are when they sign. */
+  authentication: v.picklist(signerAuthentications),
 })
 
 /** A signature request as `GET /v3/signature-requests/{id}` and the list answer it. */
@@ -389,6 +413,8 @@ export const signatureRequestReportSchema = v.object({
       /** The printed name and the meaning (reason) the signature carries (21 CFR 11.50). */
       signingName: v.nullable(v.string()),
       signingReason: v.nullable(v.string()),
+      /** How the sender asked the signer to prove who they are when they sign. */
+      authentication: v.picklist(signerAuthentications),
       /** The signer's fields besides the signature that hold a value, and who gave it. */
       formFields: v.array(formFieldSchema),
     }),

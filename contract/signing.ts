@@ -71,6 +71,11 @@ export const signBodySchema = v.object({
   language: v.pipe(v.string(), v.maxLength(20)),
   /** The TAN of a direct-link signer's simple signature. */
   tan: v.optional(v.pipe(v.string(), v.maxLength(20))),
+  /**
+   * A code of the signer's second factor (their authenticator app, or a recovery code), which a request whose
+   * sender asks for one at signing needs (issue 42 §5; without: 403 `signing.second_factor_required`).
+   */
+  secondFactorCode: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40))),
   /** Seal with this seal of the caller's business (contract/seals.ts) instead of signing in one's own name. */
   sealAccountName: v.optional(v.pipe(v.string(), v.maxLength(40))),
   /**

@@ -212,6 +212,7 @@ export function createApp({
     freeSignatures: config.freeSignatures ?? defaultFreeSignatures,
     qualifiedSigning,
     mobileSigning: createMobileSigningProvider(config),
+    keys,
   }
   api.route('/', createSigningRoutes(signing))
   api.route('/', createMobileSigningRoutes(signing))

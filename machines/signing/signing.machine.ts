@@ -28,6 +28,12 @@ function codeOf(error: unknown): string | undefined {
   return typeof error.code === 'string' ? error.code : undefined
 }
 
+/** How the server refused a second-factor code given at signing, as the step that asks again says it. */
+const secondFactorRefusals: Record<string, SigningErrorCode> = {
+  'second_factor.invalid_code': 'signing.second_factor_invalid',
+  'second_factor.code_used': 'signing.second_factor_used',
+}
+
 // Refusals of a qualified signing that registering a mobile number answers: none yet, or one that takes no SMS.
 const mobileRefusals = new Set(['mobile_signing.mobile_missing', 'mobile_signing.mobile_invalid'])
 
@@ -53,7 +59,10 @@ const busy = {
  * calls), which registers an account's mobile number as a step when the first qualified signing finds none.
  * Each answer of the sign call routes to its overlay; an overlay's handler runs with `loading` set, the overlay
  * closes only on 'complete', and on failure `loading` is cleared, `errorCode` is set and the overlay stays so
- * the user can retry. Entering a step emits `signing.present`, which the caller shows.
+ * the user can retry. A request whose sender asks for the signer's second factor at signing is refused until the
+ * sign call carries a code of it: the signer is asked for one (`awaitingSecondFactor`, again after a wrong or used
+ * one), or led to set one up when they have none (`settingUpSecondFactor`). Entering a step emits
+ * `signing.present`, which the caller shows.
  */
 export const signingMachine = setup({
   types: {
@@ -97,6 +106,11 @@ export const signingMachine = setup({
     needsMobile: ({ context }, params: { code: string | undefined }) =>
       context.signer === 'account' && params.code !== undefined && mobileRefusals.has(params.code),
     isRegistered: (_, params: { registered: boolean }) => params.registered,
+    /** The sign call was refused with `expected`, the server's code. */
+    isRefusal: (_, params: { code: string | undefined; expected: string }) => params.code === params.expected,
+    /** The sign call refused the second-factor code it carried: wrong, or used before. */
+    isWrongSecondFactor: (_, params: { code: string | undefined }) =>
+      params.code !== undefined && Object.hasOwn(secondFactorRefusals, params.code),
   },
   actions: {
     present: emit((_, params: { step: SigningStep }) => ({
@@ -122,8 +136,15 @@ export const signingMachine = setup({
         part11Defaults: params.part11Defaults,
         mobileSigning: undefined,
         refusal: undefined,
+        secondFactorCode: undefined,
       }),
     ),
+    setSecondFactorCode: assign((_, params: { code: string }) => ({ secondFactorCode: params.code })),
+    /** A refused code is asked for again, without keeping it, saying why it was refused. */
+    wrongSecondFactor: assign((_, params: { code: string | undefined }) => ({
+      secondFactorCode: undefined,
+      errorCode: secondFactorRefusals[params.code ?? ''] ?? ('signing.second_factor_invalid' as const),
+    })),
     setTan: assign((_, params: { tan: string }) => ({ tan: params.tan })),
     /** The confirmation goes with the next sign call; asked again, the verification starts from its name and meaning. */
     setPart11: assign((_, params: Part11Confirmation) => ({
@@ -218,6 +239,7 @@ export const signingMachine = setup({
           tan: context.tan,
           part11: context.part11,
           sealAccountName: context.seal?.accountName,
+          secondFactorCode: context.secondFactorCode,
         }),
         onDone: [
           {
@@ -326,6 +348,33 @@ export const signingMachine = setup({
         ],
         onError: [
           {
+            // The sender asks for the signer's second factor right before the signature is applied.
+            guard: {
+              type: 'isRefusal',
+              params: ({ event }) => ({
+                code: codeOf(event.error),
+                expected: 'signing.second_factor_required',
+              }),
+            },
+            target: 'awaitingSecondFactor',
+          },
+          {
+            guard: { type: 'isWrongSecondFactor', params: ({ event }) => ({ code: codeOf(event.error) }) },
+            target: 'awaitingSecondFactor',
+            actions: { type: 'wrongSecondFactor', params: ({ event }) => ({ code: codeOf(event.error) }) },
+          },
+          {
+            // Asked for a second factor they do not have yet, the signer is led to set one up.
+            guard: {
+              type: 'isRefusal',
+              params: ({ event }) => ({
+                code: codeOf(event.error),
+                expected: 'signing.second_factor_not_set_up',
+              }),
+            },
+            target: 'settingUpSecondFactor',
+          },
+          {
             // Registering the number is a step of the first qualified signing, not a failure.
             guard: { type: 'needsMobile', params: ({ event }) => ({ code: codeOf(event.error) }) },
             target: 'registeringMobile',
@@ -351,6 +400,22 @@ export const signingMachine = setup({
           target: 'signing',
         },
       },
+      on: { 'overlay.close': { target: 'idle' } },
+    },
+    // The signer confirms with a code of their second factor; the sign call that carries it signs.
+    awaitingSecondFactor: {
+      entry: present('awaitingSecondFactor'),
+      on: {
+        'secondFactor.submit': {
+          target: 'signing',
+          actions: { type: 'setSecondFactorCode', params: ({ event }) => ({ code: event.code }) },
+        },
+        'overlay.close': { target: 'idle' },
+      },
+    },
+    // No second factor yet: the step leads to /profile/security to set one up (leaving the page ends the flow).
+    settingUpSecondFactor: {
+      entry: present('settingUpSecondFactor'),
       on: { 'overlay.close': { target: 'idle' } },
     },
     awaitingTan: {

@@ -6,6 +6,10 @@ export type SigningOverlay =
   | 'seal-confirmation'
   | 'signing'
   | 'tan-entry'
+  /** A code of the signer's second factor, which the sender asked for (issue 42 §5; not in SPEC §2's list). */
+  | 'second-factor-entry'
+  /** Leads a signer without a second factor to set one up. */
+  | 'second-factor-setup'
   | 'tan-invalid'
   | 'tan-expired'
   | 'tan-locked'
@@ -28,6 +32,8 @@ const overlayByState: Record<TopState, SigningOverlay | undefined> = {
   confirmingSeal: 'seal-confirmation',
   signing: 'signing',
   awaitingTan: 'tan-entry',
+  awaitingSecondFactor: 'second-factor-entry',
+  settingUpSecondFactor: 'second-factor-setup',
   tanInvalid: 'tan-invalid',
   tanExpired: 'tan-expired',
   tanLocked: 'tan-locked',

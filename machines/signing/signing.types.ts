@@ -29,6 +29,8 @@ export interface SignAttempt {
   part11?: Part11Confirmation
   /** Seal with this seal of the signer's business (its account name) instead of signing in their own name. */
   sealAccountName?: string
+  /** A code of the signer's second factor, which the sender asked for at signing. */
+  secondFactorCode?: string
 }
 
 /** A seal of the signer's business they chose to seal with instead of signing in their own name. */
@@ -71,6 +73,10 @@ export type SigningErrorCode =
   /** The SMS password is past its time: ask for a new one. */
   | 'signing.otp_expired'
   | 'signing.part11_invalid'
+  /** The second-factor code given at signing is not right. */
+  | 'signing.second_factor_invalid'
+  /** The second-factor code given at signing was used before: wait for the next one. */
+  | 'signing.second_factor_used'
 
 /** Context of the signing overlay flow. */
 export interface SigningContext {
@@ -97,6 +103,8 @@ export interface SigningContext {
   mobileSigning?: MobileSigning
   /** The server's code of the sign call's refusal (failure), e.g. `signature_request.not_open`. */
   refusal?: string
+  /** The code of the signer's second factor the sign calls carry, once the signer gave it. */
+  secondFactorCode?: string
 }
 
 /** What the machine asks its caller to show as it enters a step: the step's overlay, dialog or nothing. */
@@ -111,6 +119,8 @@ export type SigningStep =
   | 'confirmingSeal'
   | 'signing'
   | 'awaitingTan'
+  | 'awaitingSecondFactor'
+  | 'settingUpSecondFactor'
   | 'tanInvalid'
   | 'tanExpired'
   | 'tanLocked'
@@ -138,6 +148,8 @@ export type SigningEvent =
   | { type: 'seal.confirm' }
   | { type: 'signing.retry' }
   | { type: 'tan.submit'; tan: string }
+  /** The signer's code of their second factor (authenticator app or recovery code). */
+  | { type: 'secondFactor.submit'; code: string }
   | { type: 'tan.resend' }
   /** After a wrong TAN, the signer enters one again. */
   | { type: 'tan.retry' }

@@ -24,7 +24,8 @@ export type DirectEnv = { Variables: { direct: DirectCaller } }
  * Middleware that admits a direct-link call (SPEC §3 direct-sign session): `Authorization: Basic
  * base64("<signature id>:<request id>")` and the link's secret as the `token` query parameter, whose SHA-256
  * must be a link of exactly that signature of that request. Anything else, including a link of a signature
- * claimed into an account or delegated, is 401 `direct.invalid_token`. A deleted request took its signatures
+ * claimed into an account or delegated, is 401 `direct.invalid_token`; a link of a signer the sender asked to sign
+ * in to an account (issue 42 §5) is 403 `signing.account_sign_in_required`. A deleted request took its signatures
  * with it, so its tokens find nothing.
  */
 export function authenticateDirect(db: Database): MiddlewareHandler<DirectEnv> {
@@ -34,7 +35,12 @@ export function authenticateDirect(db: Database): MiddlewareHandler<DirectEnv> {
     if (session === undefined || token === undefined || token === '') throw invalidToken()
     const hash = hashToken(token)
     const [signature] = await db
-      .select({ id: signatures.id, requestId: signatures.requestId, email: signatures.accountEmail })
+      .select({
+        id: signatures.id,
+        requestId: signatures.requestId,
+        email: signatures.accountEmail,
+        authentication: signatures.authentication,
+      })
       .from(directLinks)
       .innerJoin(signatures, eq(signatures.id, directLinks.signatureId))
       .where(eq(directLinks.tokenHash, hash))
@@ -46,6 +52,7 @@ export function authenticateDirect(db: Database): MiddlewareHandler<DirectEnv> {
     ) {
       throw invalidToken()
     }
+    if (signature.authentication !== 'tan') throw accountSignInRequired()
     c.set('direct', {
       signatureId: signature.id,
       requestId: signature.requestId,
@@ -55,6 +62,15 @@ export function authenticateDirect(db: Database): MiddlewareHandler<DirectEnv> {
     admitPathParameters(c)
     await next()
   }
+}
+
+/** 403: the sender asked this signer to sign in to an account with the invited address; no direct link serves. */
+function accountSignInRequired(): ApiError {
+  return new ApiError(
+    403,
+    'signing.account_sign_in_required',
+    'The sender asked you to sign in to your account with the invited address to sign',
+  )
 }
 
 function invalidToken(): ApiError {

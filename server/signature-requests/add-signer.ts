@@ -73,6 +73,7 @@ export async function addSigner(
           formFields,
           status: 'OPEN',
           sequence: sequenceAmong(current),
+          authentication: invite.authentication ?? 'tan',
         })
         .returning()
       // A signer added to a sent request is invited at once in their turn; those of a draft when it is sent.

@@ -140,6 +140,7 @@ export async function insertSignatureRequest(
           formFields: formFields.get(email) ?? [],
           status: 'OPEN' as const,
           sequence: invites.get(email)?.sequence ?? 1,
+          authentication: invites.get(email)?.authentication ?? 'tan',
         })),
       )
     }

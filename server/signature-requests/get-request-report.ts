@@ -68,6 +68,7 @@ export async function getRequestReport(
           quality: s.quality,
           signingName: s.signingName,
           signingReason: s.signingReason,
+          authentication: s.authentication,
           formFields: s.formFields.filter((field) => field.value !== null),
         }
       }),

@@ -73,6 +73,7 @@ type SignaturePart = Pick<
   | 'formFields'
   | 'removedAt'
   | 'sequence'
+  | 'authentication'
 >
 type DocumentPart = Parameters<typeof toDocumentInfo>[0] &
   Pick<typeof documents.$inferSelect, 'freeAreas'> & { signedSha256: string | null }
@@ -97,7 +98,7 @@ export const requestViewColumns = {
       'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
       'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at,
       'documentSignatures', s.document_signatures, 'formFields', s.form_fields,
-      'removedAt', s.removed_at, 'sequence', s.sequence
+      'removedAt', s.removed_at, 'sequence', s.sequence, 'authentication', s.authentication
     ) order by s.sequence, s.account_email), '[]')
     from ${signatures} s where s.request_id = signature_requests.id)`,
   documents: sql<Gathered<DocumentPart>[]>`(
@@ -183,6 +184,7 @@ export function toRequestView(view: RequestViewRow, caller: Caller): SignatureRe
       ...(fields.get(s.id) ?? { documentSignatures: [], fieldsPlaced: false }),
       formFields: s.formFields,
       sequence: s.sequence,
+      authentication: s.authentication,
     })),
     ccEmailAddresses: row.ownerId === caller.userId ? view.observers : [],
     attachments: view.attachments.map((a) => toAttachmentInfo({ ...a, createdAt: new Date(a.createdAt) })),

@@ -13,7 +13,8 @@ import type { RequestServices } from './request-services.ts'
 /**
  * Mails `template` to each of `to`, in the signer's language: for an account, the sender's choice for them, else
  * the account's; for a direct-link signer, the language their page last showed, else the sender's choice. Account holders get a link to `/view/{id}`; a signer
- * without an account gets a new direct link of their own; the links of earlier mails keep working.
+ * without an account gets a new direct link of their own (unless the sender asked them to sign in to an account:
+ * then `/view/{id}` too); the links of earlier mails keep working.
  * A business's request carries the business's brand. Written with `tx`, the transaction of the change the
  * mails tell of.
  */
@@ -38,7 +39,8 @@ export async function mailSigners(
           .where(inArray(users.id, accountIds))
   for (const signature of to) {
     const account = accounts.find((a) => a.id === signature.signerId)
-    const directLink = signature.signerId === null
+    // A signer asked to sign in to an account is never mailed a direct link, with an account or not yet.
+    const directLink = signature.signerId === null && signature.authentication === 'tan'
     const locale = directLink
       ? pickMailLocale(signature.directAttributes.lang?.[0], signature.signerIdentityData?.language)
       : pickMailLocale(signature.signerIdentityData?.language, account?.attributes.lang?.[0])

@@ -114,6 +114,10 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
       sign_in: () => 'signing in to the account',
       password: () => 'the account password entered again',
       tan: ({ to }) => `TAN sent to ${to}`,
+      second_factor: ({ kind }) =>
+        kind === 'totp'
+          ? 'a code of the authenticator app (second factor)'
+          : 'a recovery code (second factor)',
       sms_otp: ({ to }) => `one-time password by SMS to ${to}`,
       identification: ({ provider, mode }, modes) => `${modes[mode]} (${providerNames[provider]})`,
       vouched: ({ business }) => `vouched for by ${business}`,
@@ -210,6 +214,10 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
       sign_in: () => 'Anmeldung beim Konto',
       password: () => 'erneute Eingabe des Kontopassworts',
       tan: ({ to }) => `TAN an ${to}`,
+      second_factor: ({ kind }) =>
+        kind === 'totp'
+          ? 'ein Code der Authenticator-App (zweiter Faktor)'
+          : 'ein Wiederherstellungscode (zweiter Faktor)',
       sms_otp: ({ to }) => `Einmalpasswort per SMS an ${to}`,
       identification: ({ provider, mode }, modes) => `${modes[mode]} (${providerNames[provider]})`,
       vouched: ({ business }) => `Bestätigung durch ${business}`,
@@ -307,6 +315,10 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
       sign_in: () => 'connexion au compte',
       password: () => 'nouvelle saisie du mot de passe du compte',
       tan: ({ to }) => `TAN envoyé à ${to}`,
+      second_factor: ({ kind }) =>
+        kind === 'totp'
+          ? 'un code de l’application d’authentification (second facteur)'
+          : 'un code de récupération (second facteur)',
       sms_otp: ({ to }) => `mot de passe à usage unique par SMS au ${to}`,
       identification: ({ provider, mode }, modes) => `${modes[mode]} (${providerNames[provider]})`,
       vouched: ({ business }) => `garanti par ${business}`,
@@ -403,6 +415,10 @@ export const reportTexts: Record<MailLocale, ReportTexts> = {
       sign_in: () => "accesso all'account",
       password: () => "nuovo inserimento della password dell'account",
       tan: ({ to }) => `TAN inviato a ${to}`,
+      second_factor: ({ kind }) =>
+        kind === 'totp'
+          ? 'un codice dell’app di autenticazione (secondo fattore)'
+          : 'un codice di recupero (secondo fattore)',
       sms_otp: ({ to }) => `password monouso via SMS al ${to}`,
       identification: ({ provider, mode }, modes) => `${modes[mode]} (${providerNames[provider]})`,
       vouched: ({ business }) => `garantito da ${business}`,

@@ -18,7 +18,8 @@ import { setObservers } from './set-observers.ts'
  * observers while it is a DRAFT or OPEN (signers see the new words; what they sign, documents and signers,
  * does not change here). The signature standard (quality and legislation) and the signing order change only
  * while it is a DRAFT (409 `signature_request.not_draft`), as signers may have signed by the old one or been
- * asked in the old order; the order is the lifecycle machine's `signers.order`. A signer gets 409
+ * asked in the old order; the order is the lifecycle machine's `signers.order`, and so is how each listed signer
+ * authenticates (`authentication`), which they may have been mailed a direct link by. A signer gets 409
  * `signature_request.not_owner`, an ended request 409 `signature_request.ended`. Its expiry (a later one
  * extends an open request; null: never; one that has passed is 400 naming `expires_at`) and automatic reminders
  * change while it is a DRAFT or OPEN, and an open request's jobs follow them. The trail records the old and the
@@ -67,8 +68,13 @@ export async function updateSignatureRequest(
       })
       for (const signature of found.signatures) {
         const position = sequence[signature.id] ?? 1
-        if (position === signature.sequence) continue
-        await tx.update(signatures).set({ sequence: position }).where(eq(signatures.id, signature.id))
+        const authentication =
+          input.signatures.find((s) => s.id === signature.id)?.authentication ?? signature.authentication
+        if (position === signature.sequence && authentication === signature.authentication) continue
+        await tx
+          .update(signatures)
+          .set({ sequence: position, authentication })
+          .where(eq(signatures.id, signature.id))
         extra.order = input.signatures
       }
     }

@@ -13,6 +13,7 @@ import { sealNotAllowed } from '../seals/seal-errors.ts'
 import { type SealSigning, sealForSigner } from '../seals/seal-for-signer.ts'
 import type { Caller } from '../signature-requests/request-services.ts'
 import { renderSigningVisualSignature } from '../visual-signatures/default-visual-signature.ts'
+import { authenticateSigner } from './authenticate-signer.ts'
 import { findSignableRequest, type SignableRequest } from './find-signable-request.ts'
 import { freeSignaturesRemaining } from './free-signatures.ts'
 import { nameMismatch } from './name-mismatch.ts'
@@ -35,7 +36,8 @@ export type RequestSigner =
  * POST /v3/sign (and /v3/direct/sign): signs every listed request for the signer. Every request is
  * checked first, so a request the signer may not see (404), that the lifecycle refuses (409: not open,
  * already signed, not a signer) or a wrong placement (400) fails the whole call before anything is
- * signed. Then each is signed in turn and answers `complete`, `exhausted` (no free signature left:
+ * signed. Once something is to be signed, what the sender asked of the signer (a second factor at signing:
+ * `authenticateSigner`) is checked. Then each is signed in turn and answers `complete`, `exhausted` (no free signature left:
  * nothing signed), `locked` (another signing of it held on too long), `identification_required` (the request
  * asks for a quality the signer does not hold) or `serial_mismatch`. A qualified signature is not made yet:
  * those requests answer `mobile_aes` with one mobile signing (server/mobile-signing) that the signer confirms
@@ -108,6 +110,16 @@ export async function signRequests(
         ...(confirmedBy === undefined ? {} : { oneTimePassword: confirmedBy }),
       }
       planned.push({ signable, identity: confirmed ? { ...signed, ...confirmed, part11: true } : signed })
+    }
+  }
+  // What the sender asked of the signer, once something is to be signed (a code is not spent on a call that only
+  // asks for more); a qualified signing confirmed on the phone was authenticated when it started.
+  if (options.mobileConfirmed === undefined && planned.some((plan) => !('result' in plan))) {
+    const secondFactor = await authenticateSigner(services, signer, signables, body.secondFactorCode)
+    if (secondFactor !== undefined) {
+      for (const plan of planned)
+        if ('identity' in plan)
+          plan.identity.verifications.push({ method: 'second_factor', kind: secondFactor })
     }
   }
   const deferred = planned.filter((plan) => 'defer' in plan)

@@ -1,4 +1,5 @@
 import type { Database } from '../db/open-database.ts'
+import type { KeyRing } from '../keys/key-ring.ts'
 import type { RemoteSigningProvider } from '../providers/csc/remote-signing-provider.ts'
 import type { MobileSigningProvider } from '../providers/mobile-signing/mobile-signing-provider.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
@@ -30,4 +31,6 @@ export type SigningServices = RequestServices & {
   qualifiedSigning: RemoteSigningProvider | 'demo' | undefined
   /** Confirms qualified signatures on the signer's phone; absent: they answer 503. @default none */
   mobileSigning?: MobileSigningProvider
+  /** Opens the second-factor secrets a signing confirmed with a code checks; absent: such signings answer 503. */
+  keys?: KeyRing
 }

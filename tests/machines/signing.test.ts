@@ -105,6 +105,14 @@ const mobileRegistered = {
   snapshot: { value: 'registered' },
 } as unknown as SigningEvent
 
+/** The server's refusals of a sign call whose sender asks for the signer's second factor. */
+const secondFactorRefusals = [
+  'signing.second_factor_required',
+  'second_factor.invalid_code',
+  'second_factor.code_used',
+  'signing.second_factor_not_set_up',
+]
+
 const mobileSigning: MobileSigning = { id: 'ms-1', provider: 'mobileid', maskedMobile: '+41••••••567' }
 
 const seal = { accountName: 'legal', label: 'Legal Department' }
@@ -122,6 +130,7 @@ const userEvents: SigningEvent[] = [
   { type: 'mobileAes.submit', pwdotp: '0000' },
   { type: 'mobileAes.resend' },
   { type: 'part11.submit', password: 'secret', signingName: 'Ada Lovelace', signingReason: 'Approval' },
+  { type: 'secondFactor.submit', code: '123456' },
   { type: 'overlay.close' },
   { type: 'signing.leave' },
 ]
@@ -145,6 +154,7 @@ function eventsFor(snapshot: SnapshotFrom<typeof signingMachine>): SigningEvent[
       done('sign', { result: 'mobile_aes' }),
       failed('sign'),
       failed('sign', mobileMissing),
+      ...secondFactorRefusals.map((code) => failed('sign', { code })),
     ]
   if (snapshot.matches('registeringMobile')) return [mobileRegistered, ...userEvents]
   if (snapshot.matches({ mobileAes: 'proceeding' }))
@@ -210,8 +220,18 @@ describe('signing overlays (SPEC §2, §4)', () => {
             tan: s.context.tan,
             part11: s.context.part11,
             sealAccountName: s.context.seal?.accountName,
+            secondFactorCode: s.context.secondFactorCode,
           })
         },
+        // Asked for the second factor: a code refused before is said, and not kept.
+        awaitingSecondFactor: (s) => {
+          expect(selectSigningOverlay(s)).toBe('second-factor-entry')
+          expect(s.context.secondFactorCode).toBeUndefined()
+          expect([undefined, 'signing.second_factor_invalid', 'signing.second_factor_used']).toContain(
+            s.context.errorCode,
+          )
+        },
+        settingUpSecondFactor: (s) => expect(selectSigningOverlay(s)).toBe('second-factor-setup'),
         // A seal is applied only once the signer confirmed it, by its name.
         confirmingSeal: (s) => {
           expect(selectSigningOverlay(s)).toBe('seal-confirmation')
@@ -282,6 +302,34 @@ describe('overlay handlers (SPEC §4)', () => {
       // Asked for a TAN, the machine mails one at once, with the loading flag; every other answer is shown.
       expect(actor.getSnapshot().context.loading).toBe(code === 'tan_required')
     }
+  })
+
+  it('asks for the second factor the sender requires, again after a wrong code, and signs with it', async () => {
+    const { machine, pending, attempts } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: paying })
+    await settled(actor, () => pending.sign?.reject({ code: 'signing.second_factor_required' }))
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('second-factor-entry')
+    expect(actor.getSnapshot().context.errorCode).toBeUndefined()
+    actor.send({ type: 'secondFactor.submit', code: '000000' })
+    expect(attempts.at(-1)?.secondFactorCode).toBe('000000')
+    await settled(actor, () => pending.sign?.reject({ code: 'second_factor.invalid_code' }))
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('second-factor-entry')
+    expect(actor.getSnapshot().context.errorCode).toBe('signing.second_factor_invalid')
+    actor.send({ type: 'secondFactor.submit', code: '123456' })
+    expect(attempts.at(-1)?.secondFactorCode).toBe('123456')
+    await settled(actor, () => pending.sign?.resolve({ result: 'complete' }))
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('signing-success')
+  })
+
+  it('leads a signer without a second factor to set one up', async () => {
+    const { machine, pending } = controlledMachine()
+    const actor = createActor(machine).start()
+    actor.send({ type: 'signing.start', credit: paying })
+    await settled(actor, () => pending.sign?.reject({ code: 'signing.second_factor_not_set_up' }))
+    expect(selectSigningOverlay(actor.getSnapshot())).toBe('second-factor-setup')
+    actor.send({ type: 'overlay.close' })
+    expect(actor.getSnapshot().value).toBe('idle')
   })
 
   it('a failed handler clears the loading flag and the overlay stays for a retry', async () => {

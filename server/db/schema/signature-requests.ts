@@ -15,6 +15,7 @@ import type { FormField } from '../../../contract/form-fields.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import { signatureQualities } from '../../../contract/signature-qualities.ts'
 import type { SignatureRequestStatus, SignerStatus } from '../../../contract/signature-request-status.ts'
+import { signerAuthentications } from '../../../contract/signature-requests.ts'
 import { legislations } from '../../../machines/identification/identification.types.ts'
 import { users } from './accounts.ts'
 import { businesses } from './businesses.ts'
@@ -164,6 +165,8 @@ export const signatures = pgTable(
      * default) is a request signed in parallel.
      */
     sequence: integer('sequence').notNull().default(1),
+    /** How the signer proves who they are when they sign (issue 42 §5); `tan` is how every signer did before. */
+    authentication: text('authentication', { enum: signerAuthentications }).notNull().default('tan'),
   },
   (table) => [
     index('signatures_request_idx').on(table.requestId),

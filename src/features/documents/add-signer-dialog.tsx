@@ -1,12 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { FormEvent } from 'react'
-import type { SignerInvite } from '../../../contract/signature-requests.ts'
+import { type FormEvent, useState } from 'react'
+import {
+  type SignerAuthentication,
+  type SignerInvite,
+  signerAuthentications,
+} from '../../../contract/signature-requests.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
 import type { DialogContentProps } from '../../ui/dialog/define-dialog.ts'
 import { DialogFrame } from '../../ui/dialog/dialog-frame.tsx'
+import { SelectField } from '../../ui/form/select-field.tsx'
 import { ErrorAlert } from './dialog-error-alert.tsx'
 import type { RequestDialogProps } from './request-dialog-props.ts'
+import { signerAuthenticationLabels } from './signer-authentication.ts'
 import { SignerFields, toSignerInvite, useSignerFields } from './signer-fields.tsx'
 
 /** SPEC §2 document dialog: invite one more signer; the action (the call) is the opener's. */
@@ -16,13 +22,14 @@ export function AddSignerDialog({
   submit,
   close,
 }: DialogContentProps<RequestDialogProps, SignerInvite>) {
-  const { t } = useLingui()
+  const { i18n, t } = useLingui()
   const fields = useSignerFields()
+  const [authentication, setAuthentication] = useState<SignerAuthentication>('tan')
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     fields.setChecked(true)
     const invite = toSignerInvite(fields.values)
-    if (invite) submit(invite)
+    if (invite) submit({ ...invite, authentication })
   }
   return (
     <DialogFrame
@@ -45,6 +52,22 @@ export function AddSignerDialog({
         values={fields.values}
         onChange={fields.setValues}
         checked={fields.checked}
+        disabled={loading}
+      />
+      <SelectField
+        label={<Trans>How they confirm who they are</Trans>}
+        hint={
+          <Trans>
+            With two-step verification, they enter a code of their authenticator app right before their
+            signature is applied.
+          </Trans>
+        }
+        value={authentication}
+        options={signerAuthentications.map((value) => ({
+          value,
+          label: i18n._(signerAuthenticationLabels[value]),
+        }))}
+        onChange={setAuthentication}
         disabled={loading}
       />
     </DialogFrame>

@@ -72,6 +72,10 @@ function verificationText(i18n: I18n, verification: SigningVerification): string
       const { to } = verification
       return i18n._(msg`TAN sent to ${to}`)
     }
+    case 'second_factor':
+      return verification.kind === 'totp'
+        ? i18n._(msg`a code of the authenticator app (second factor)`)
+        : i18n._(msg`a recovery code (second factor)`)
     case 'sms_otp': {
       const { to } = verification
       return i18n._(msg`one-time password by SMS to ${to}`)

@@ -12,6 +12,7 @@ import { documentDialogs } from './document-dialogs.ts'
 import styles from './documents.module.css'
 import type { RequestActions } from './request-actions.ts'
 import { addSigner, removeSigner, updateRequest } from './signature-request-calls.ts'
+import { signerAuthenticationLabels } from './signer-authentication.ts'
 import { notSignedLabel, signerStatusLabels } from './status-labels.ts'
 
 /**
@@ -148,6 +149,11 @@ export function SignerList({
                       </Trans>
                     </span>
                   ) : null}
+                  {signature.authentication === 'tan' ? null : (
+                    <span className={styles.muted}>
+                      {i18n._(signerAuthenticationLabels[signature.authentication])}
+                    </span>
+                  )}
                   {showStatus ? (
                     <span className={styles.muted}>
                       {/* An expired request waits for nobody: its open signatures were never given. */}

@@ -25,10 +25,21 @@ import type { UpgradeStandardsChoice, UpgradeStandardsProps } from './upgrade-st
 export type SigningActor = ActorRefFrom<typeof signingMachine>
 
 /** What a signing overlay's buttons submit; each is one event of the signing machine. */
-export type SigningChoice = 'close' | 'retry' | 'retryTan' | 'resend' | 'upgrade' | 'identify' | 'confirmSeal'
+export type SigningChoice =
+  | 'close'
+  | 'retry'
+  | 'retryTan'
+  | 'resend'
+  | 'upgrade'
+  | 'identify'
+  | 'confirmSeal'
+  | 'setUpSecondFactor'
 
 /** What the mobile AES overlay submits: the one-time password of the SMS. */
 export type MobileAesSubmission = { pwdotp: string }
+
+/** What the second-factor overlay submits: the code of the authenticator app or a recovery code. */
+export type SecondFactorSubmission = { secondFactorCode: string }
 
 /** What the Part 11 verification overlay submits. */
 export type Part11Submission = { part11: Part11Confirmation }
@@ -62,6 +73,8 @@ export interface SigningOverlayProps {
   seal?: SealChoice
   /** Who seals: the name the request's history records beside the seal. */
   sealedBy?: string
+  /** Why the last second-factor code was refused (wrong, or used before). */
+  secondFactorError?: SigningFailure
 }
 
 /** One signing, from the sign call to the overlay that ends it. */
@@ -114,6 +127,8 @@ const overlayNames: Partial<Record<SigningOverlay, string>> = {
   'tan-locked': 'tanLocked',
   'exhausted-signatures': 'exhaustedSignatures',
   'part-11-verification': 'part11Verification',
+  'second-factor-entry': 'secondFactorEntry',
+  'second-factor-setup': 'secondFactorSetup',
 }
 
 // The machine's Part 11 steps and what confirms each.
@@ -130,6 +145,7 @@ const choiceEvents: Record<SigningChoice, SigningEvent> = {
   upgrade: { type: 'overlay.close' },
   identify: { type: 'overlay.close' },
   confirmSeal: { type: 'seal.confirm' },
+  setUpSecondFactor: { type: 'overlay.close' },
 }
 
 /** The step a snapshot is on: its top-level state. */
@@ -141,6 +157,9 @@ const isChoice = (value: unknown): value is SigningChoice =>
 
 const isPart11 = (value: unknown): value is Part11Submission =>
   typeof value === 'object' && value !== null && 'part11' in value
+
+const isSecondFactor = (value: unknown): value is SecondFactorSubmission =>
+  typeof value === 'object' && value !== null && 'secondFactorCode' in value
 
 const isMobileAes = (value: unknown): value is MobileAesSubmission =>
   typeof value === 'object' && value !== null && 'pwdotp' in value
@@ -165,6 +184,7 @@ export function runSigning(run: SigningRun): Promise<void> {
             tan: input.tan,
             part11: input.part11,
             sealAccountName: input.sealAccountName,
+            secondFactorCode: input.secondFactorCode,
           })
           .catch((error: unknown) => {
             run.onRefused(error)
@@ -197,10 +217,13 @@ export function runSigning(run: SigningRun): Promise<void> {
       actor.send(choiceEvents[value])
       if (value === 'upgrade') run.onUpgrade()
       if (value === 'identify') run.onNavigate(run.calls.identificationPath(run.requestId))
+      if (value === 'setUpSecondFactor') run.onNavigate('/profile/security')
     } else if (isMobileAes(value)) {
       actor.send({ type: 'mobileAes.submit', pwdotp: value.pwdotp })
     } else if (isPart11(value)) {
       actor.send({ type: 'part11.submit', ...value.part11 })
+    } else if (isSecondFactor(value)) {
+      actor.send({ type: 'secondFactor.submit', code: value.secondFactorCode })
     }
     const after = await waitFor(actor, (s) => !s.hasTag('busy'))
     // Still on the same step, with a reason: the overlay stays and says it.
@@ -261,6 +284,9 @@ export function runSigning(run: SigningRun): Promise<void> {
       // A one-time password locked after a qualified signing's SMS, not a mailed TAN.
       ...(step === 'tanLocked' && context.mobileSigning ? { viaSms: true } : {}),
       ...(step === 'tanInvalid' ? { tanTriesLeft: context.tanTriesLeft } : {}),
+      ...(step === 'awaitingSecondFactor' && context.errorCode
+        ? { secondFactorError: new SigningFailure(context.errorCode) }
+        : {}),
       ...(context.seal ? { seal: context.seal, sealedBy: run.signerName } : {}),
     }
     void openDialog(run.ui, signingOverlayNamed(name), {

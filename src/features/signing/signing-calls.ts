@@ -54,6 +54,8 @@ export interface SignInput {
   sealAccountName?: string
   /** The signer's Part 11 confirmation, when the request asked for one (a direct-link signer's has no password). */
   part11?: Part11Confirmation
+  /** A code of the signer's second factor, when the sender asked for one at signing (accounts only). */
+  secondFactorCode?: string
 }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ')
@@ -137,6 +139,9 @@ export function signingCalls(
       ...(direct && input.tan !== undefined ? { tan: input.tan } : {}),
       ...(!direct && input.sealAccountName !== undefined ? { sealAccountName: input.sealAccountName } : {}),
       ...(input.part11 !== undefined ? { part11: input.part11 } : {}),
+      ...(!direct && input.secondFactorCode !== undefined
+        ? { secondFactorCode: input.secondFactorCode }
+        : {}),
     }
     const answer = v.parse(
       signAnswerSchema,

@@ -2,6 +2,7 @@ import { type DialogDefinition, defineDialog } from '../../ui/dialog/define-dial
 import type {
   MobileAesSubmission,
   Part11Submission,
+  SecondFactorSubmission,
   SigningChoice,
   SigningOverlayProps,
 } from './run-signing.ts'
@@ -10,7 +11,12 @@ import type { UpgradeStandardsChoice, UpgradeStandardsProps } from './upgrade-st
 import type { VisualSignatureDataProps } from './visual-signature-data-dialog.tsx'
 
 /** What a signing overlay submits; the signing overlay itself submits nothing (its action is the sign call). */
-export type SigningSubmission = SigningChoice | MobileAesSubmission | Part11Submission | undefined
+export type SigningSubmission =
+  | SigningChoice
+  | MobileAesSubmission
+  | Part11Submission
+  | SecondFactorSubmission
+  | undefined
 
 /** The signing dialogs of SPEC §2. */
 export const signingDialogs = {
@@ -103,6 +109,16 @@ const signingOverlays: Record<string, DialogDefinition<SigningOverlayProps, Sign
     name: 'mobileRegistration',
     layer: 'overlay',
     load: () => overlays().then((m) => m.MobileRegistrationOverlay),
+  }),
+  secondFactorEntry: signingOverlay({
+    name: 'secondFactorEntry',
+    layer: 'overlay',
+    load: () => overlays().then((m) => m.SecondFactorOverlay),
+  }),
+  secondFactorSetup: signingOverlay({
+    name: 'secondFactorSetup',
+    layer: 'overlay',
+    load: () => overlays().then((m) => m.SecondFactorSetupOverlay),
   }),
   serialNumberMismatch: signingOverlay({
     name: 'serialNumberMismatch',

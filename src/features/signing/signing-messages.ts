@@ -12,6 +12,8 @@ const signingMessages: Record<SigningErrorCode, MessageDescriptor> = {
   'signing.tan_invalid': msg`This TAN is not right. Check the digits in the latest e-mail.`,
   'signing.part11_invalid': msg`This password is not right. Enter the password you sign in with.`,
   'signing.otp_expired': msg`This one-time password has expired. Ask for a new SMS.`,
+  'signing.second_factor_invalid': msg`This code is not right. Enter the code your authenticator app shows now.`,
+  'signing.second_factor_used': msg`This code was used already. Wait for the next code of your authenticator app.`,
 }
 
 // The server's refusals of a sign call, in the words of the signer.
@@ -28,6 +30,9 @@ const refusalMessages: Record<
   'signature_request.not_your_turn': msg`It is not your turn yet: the earlier signers sign first, then you get an e-mail.`,
   'signature_request.not_a_signer': msg`You are not a signer of this request.`,
   'signing.document_unsignable': msg`A document of this request cannot be signed. Please ask the sender for a new version.`,
+  'signing.account_sign_in_required': msg`The sender asks you to sign in to your account with the invited e-mail address to sign.`,
+  'signing.second_factor_required': msg`The sender asks you to confirm your signature with a code of your authenticator app.`,
+  'signing.second_factor_not_set_up': msg`The sender asks you to confirm your signature with two-step verification. Set it up first.`,
   'signing.certificate_unusable': msg`Your certificate at the trust service provider is revoked or expired, so no qualified signature can be made with it. Please contact the trust service provider.`,
   'mobile_signing.mobile_missing': msg`A qualified signature is confirmed with a code sent to your mobile phone. Register your mobile number first.`,
   'mobile_signing.number_invalid': msg`This is not a mobile number. Enter it with its country code, for example +41 79 123 45 67.`,

@@ -16,6 +16,7 @@ import { OneTimeCodeField, useOneTimeCode } from './one-time-code.tsx'
 import type {
   MobileAesSubmission,
   Part11Submission,
+  SecondFactorSubmission,
   SigningActor,
   SigningChoice,
   SigningOverlayProps,
@@ -566,6 +567,96 @@ export function SerialNumberMismatchOverlay({ loading, submit }: Props) {
         <Trans>
           The name on your account is no longer the name you were identified with. A qualified signature must
           name the identified person: change your name back, or identify yourself again.
+        </Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/**
+ * The sender asks for the signer's second factor right before the signature is applied (issue 42 §5): a code
+ * of their authenticator app, or one of their recovery codes. A wrong code, or one used before, is said at the
+ * field and asked for again.
+ */
+export function SecondFactorOverlay({ props, loading, error, submit }: Props) {
+  const { i18n, t } = useLingui()
+  const [code, setCode] = useState('')
+  const [checked, setChecked] = useState(false)
+  // A refused code is said at the field (the step is asked again), until another is typed.
+  const refusal = error ?? props.secondFactorError
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setChecked(true)
+    const entered = code.trim()
+    if (entered === '') return
+    const submission: SecondFactorSubmission = { secondFactorCode: entered }
+    submit(submission)
+  }
+  return (
+    <SigningOverlayFrame
+      tone="info"
+      icon={
+        <>
+          <rect x="5" y="11" width="14" height="10" rx="2" />
+          <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+        </>
+      }
+      title={<Trans>Confirm with two-step verification</Trans>}
+      onSubmit={onSubmit}
+      fields={
+        <TextField
+          label={<Trans>Code from your authenticator app</Trans>}
+          name="secondFactorCode"
+          autoComplete="one-time-code"
+          inputMode="text"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={
+            refusal && code === ''
+              ? i18n._(signingErrorMessage(refusal))
+              : checked && code.trim() === ''
+                ? t`Please fill in this field.`
+                : undefined
+          }
+          disabled={loading}
+        />
+      }
+      actions={<CancelOrSign loading={loading} submit={submit} />}
+    >
+      <p>
+        <Trans>
+          The sender asks you to confirm your signature on “{props.title}” with two-step verification. Enter
+          the code your authenticator app shows now, or one of your recovery codes.
+        </Trans>
+      </p>
+    </SigningOverlayFrame>
+  )
+}
+
+/**
+ * The sender asks for a second factor at signing and the signer has none yet: they are led to set up
+ * two-step verification on /profile/security, then sign again.
+ */
+export function SecondFactorSetupOverlay({ props, loading, submit }: Props) {
+  return (
+    <SigningOverlayFrame
+      tone="warning"
+      title={<Trans>Set up two-step verification first</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" size="lg" disabled={loading} onClick={choose(submit, 'close')}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <BusyButton busy={loading} size="lg" onClick={choose(submit, 'setUpSecondFactor')}>
+            <Trans>Set up two-step verification</Trans>
+          </BusyButton>
+        </>
+      }
+    >
+      <p>
+        <Trans>
+          The sender asks you to confirm your signature on “{props.title}” with a code of an authenticator
+          app. Set up two-step verification for your account, then come back to sign.
         </Trans>
       </p>
     </SigningOverlayFrame>

@@ -37,6 +37,7 @@ function asSigner(role: TemplateView['roles'][number], index: number): Signature
     fieldsPlaced: role.documentSignatures.length > 0,
     formFields: role.formFields,
     sequence: role.sequence,
+    authentication: 'tan',
   }
 }
 

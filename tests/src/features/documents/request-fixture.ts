@@ -20,6 +20,7 @@ export const signature = (
   fieldsPlaced: false,
   formFields: [],
   sequence,
+  authentication: 'tan',
 })
 
 /** An open request of Olga's to Anna and Ben, as the server answers it, with `change` applied. */

@@ -1,0 +1,1 @@
+ALTER TABLE "signatures" ADD COLUMN "authentication" text DEFAULT 'tan' NOT NULL;
