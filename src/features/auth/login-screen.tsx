@@ -229,11 +229,7 @@ export function SignInForm({
               {pending ? <Trans>Signing in…</Trans> : <Trans>Verify</Trans>}
             </Button>
           </>
-        ) : (
-          <p>
-            <Trans>Confirm that it is you with one of your passkeys.</Trans>
-          </p>
-        )}
+        ) : null}
         {secondFactors.includes('passkey') ? (
           <Button
             variant={totp ? 'secondary' : 'primary'}

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -8,13 +9,13 @@ import { describeDevice } from '../../../machines/session/describe-device.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { getUserQueryOptions } from '../../api/user.ts'
-import { askForNewPasskey } from '../../lib/passkey-prompt.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
+import { askForNewPasskey } from './ask-for-new-passkey.ts'
 import styles from './profile.module.css'
 import {
   disableTotp,
@@ -236,6 +237,16 @@ function SecondFactorCard({ factor }: { factor: SecondFactor }) {
   )
 }
 
+const passkeyMessages: Record<'passkey.exists' | 'passkey.not_found', MessageDescriptor> = {
+  'passkey.exists': msg`This passkey is registered already.`,
+  'passkey.not_found': msg`This passkey has been removed already.`,
+}
+
+/** The message of a passkey call's error code. */
+function passkeyErrorMessage(code: string): MessageDescriptor {
+  return passkeyMessages[code as keyof typeof passkeyMessages] ?? errorMessage(code)
+}
+
 /**
  * The passkeys: each signs in without a password, or confirms a sign-in as the second factor. Adding one
  * takes the password, a name to tell it from the others, and the browser's prompt.
@@ -254,7 +265,7 @@ function PasskeysCard() {
     await queryClient.refetchQueries({ queryKey: getUserQueryOptions(api).queryKey })
   }
   const refuse = (error: unknown) => {
-    const message = i18n._(errorMessage(errorCode(error)))
+    const message = i18n._(passkeyErrorMessage(errorCode(error)))
     const field = error instanceof ApiError ? error.field : undefined
     setErrors(field === 'password' || field === 'name' ? { [field]: message } : { form: message })
   }
@@ -263,19 +274,19 @@ function PasskeysCard() {
       const credential = await askForNewPasskey(await passkeyOptions(api, { password }))
       return registerPasskey(api, { name, credential })
     },
-    onSuccess: async (added) => {
+    onSuccess: async () => {
       setName('')
       setPassword('')
       setErrors({})
-      showSnackbar(ui.snackbars, { message: msg`Passkey “${added.name}” added.`, color: 'success' })
+      showSnackbar(ui.snackbars, { message: msg`Passkey added.`, color: 'success' })
       await refresh()
     },
     onError: refuse,
   })
   const remove = useMutation({
     mutationFn: (passkey: Passkey) => removePasskey(api, passkey.id),
-    onSuccess: async (_, passkey) => {
-      showSnackbar(ui.snackbars, { message: msg`Passkey “${passkey.name}” removed.`, color: 'success' })
+    onSuccess: async () => {
+      showSnackbar(ui.snackbars, { message: msg`Passkey removed.`, color: 'success' })
       await refresh()
     },
     onError: refuse,
