@@ -14,6 +14,10 @@ export const accountPaths = {
   login: () => '/v1/login',
   /** `POST` trades a sign-in challenge and a second-factor code for a token. */
   loginSecondFactor: () => '/v1/login/second-factor',
+  /** `POST` answers WebAuthn options for signing in with a passkey, alone or as the second factor. */
+  loginPasskeyOptions: () => '/v1/login/passkey/options',
+  /** `POST` trades the browser's answer to those options for a token. */
+  loginPasskey: () => '/v1/login/passkey',
   logout: () => '/v1/logout',
   requestConfirmation: () => '/v1/request-confirmation',
   validConfirmation: () => '/v1/valid-confirmation',

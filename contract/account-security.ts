@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { webAuthnCredentialSchema } from './user.ts'
 
 /** How many single-use recovery codes a second factor comes with. */
 export const recoveryCodeCount = 10
@@ -35,6 +36,29 @@ export const secondFactorChangeSchema = v.object({
 /** The answer of enabling: the recovery codes, shown this once. */
 export const recoveryCodesSchema = v.object({ recoveryCodes: v.array(v.string()) })
 
+/** One passkey of the user (GET /v1/user/passkeys). */
+export const passkeySchema = v.object({
+  id: v.string(),
+  /** The name the user gave it, to tell it from the others. */
+  name: v.string(),
+  createdAt: v.string(),
+  /** When it last signed in; null before. */
+  lastUsedAt: v.nullable(v.string()),
+})
+export type Passkey = v.InferOutput<typeof passkeySchema>
+export const passkeysSchema = v.object({ passkeys: v.array(passkeySchema) })
+
+/** POST /v1/user/passkeys/options: the password, as for a change of the second factor. */
+export const passkeyOptionsSchema = v.object({
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+})
+
+/** POST /v1/user/passkeys: a name and the browser's answer to the options. */
+export const passkeyRegistrationSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+  credential: webAuthnCredentialSchema,
+})
+
 /** One signed-in session of the user (GET /v1/user/sessions). */
 export const accountSessionSchema = v.object({
   id: v.string(),
@@ -59,6 +83,12 @@ export const accountSecurityPaths = {
   secondFactorEnable: () => '/v1/user/second-factor/enable',
   /** `POST` switches it off with the password and a current code or a recovery code. */
   secondFactorDisable: () => '/v1/user/second-factor/disable',
+  /** `GET` lists the user's passkeys; `POST` registers one with the browser's answer to the options. */
+  passkeys: () => '/v1/user/passkeys',
+  /** `POST` answers WebAuthn options for registering a passkey, with the password. */
+  passkeyOptions: () => '/v1/user/passkeys/options',
+  /** `DELETE` removes one passkey. */
+  passkey: (id: string) => `/v1/user/passkeys/${encodeURIComponent(id)}`,
   /** `GET` lists the open sessions of the user; `DELETE` ends every one but the caller's. */
   sessions: () => '/v1/user/sessions',
   /** `DELETE` ends one session. */

@@ -279,6 +279,14 @@ export const errorCodes = codeList(
     'second_factor.required',
     /** The server has no key ring to keep second-factor secrets with (503). */
     'second_factor.unavailable',
+    /** A passkey's challenge that is unknown, answered already or past its five minutes: start again (400/401). */
+    'passkey.challenge_expired',
+    /** A passkey's answer that does not verify: wrong site, wrong key, a counter gone back, an unknown passkey. */
+    'passkey.refused',
+    /** Registering a passkey the account has already (409). */
+    'passkey.exists',
+    /** No passkey of the caller's with this id (404). */
+    'passkey.not_found',
     /** No open session of the caller's with this id (404). */
     'session.not_found',
     /** Signing out the other sessions with an API key, which has no session of its own (400). */

@@ -185,12 +185,17 @@ export const tokenAnswerSchema = v.object({
 })
 export type TokenAnswer = v.InferOutput<typeof tokenAnswerSchema>
 
+/** The second factors an account can have: an authenticator app's codes, and passkeys. */
+export const secondFactorKinds = ['totp', 'passkey'] as const
+export type SecondFactorKind = (typeof secondFactorKinds)[number]
+
 /**
  * The answer of login when the account has a second factor: the password was right, and `challenge` is traded
  * for a token with a code at POST /v1/login/second-factor before `expiresAt`.
  */
 export const secondFactorChallengeSchema = v.object({
-  secondFactor: v.literal('totp'),
+  /** What may be given: a code of the authenticator app (`totp`), a passkey, or either. */
+  secondFactors: v.array(v.picklist(secondFactorKinds)),
   challenge: v.string(),
   expiresAt: v.string(),
 })
@@ -203,6 +208,36 @@ export const loginAnswerSchema = v.union([tokenAnswerSchema, secondFactorChallen
 export const loginSecondFactorSchema = v.object({
   challenge: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64)),
+})
+
+/** The challenge of a sign-in whose password was right (secondFactorChallengeSchema's `challenge`). */
+const signInChallengeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
+
+/**
+ * The WebAuthn options for the browser, as JSON text (the `PublicKeyCredentialCreationOptionsJSON` or
+ * `PublicKeyCredentialRequestOptionsJSON` of the WebAuthn specification): as text, their names keep the case
+ * the browser expects.
+ */
+export const webAuthnOptionsSchema = v.object({ options: v.string() })
+
+/**
+ * The browser's answer to WebAuthn options as JSON text (`RegistrationResponseJSON` or
+ * `AuthenticationResponseJSON`, as `@simplewebauthn/browser` gives it).
+ */
+export const webAuthnCredentialSchema = v.pipe(v.string(), v.minLength(2), v.maxLength(64_000))
+
+/**
+ * POST /v1/login/passkey/options: without `challenge`, options for signing in with a passkey alone (the
+ * browser offers the passkeys it holds for the site); with the challenge of a right password, options for a
+ * passkey of that account as its second factor.
+ */
+export const loginPasskeyOptionsSchema = v.object({ challenge: v.optional(signInChallengeSchema) })
+
+/** POST /v1/login/passkey: the browser's answer to those options, and the same `challenge` if one was given. */
+export const loginPasskeySchema = v.object({
+  credential: webAuthnCredentialSchema,
+  challenge: v.optional(signInChallengeSchema),
+  rememberMe: v.optional(v.boolean()),
 })
 
 /** POST /v1/check-password. */

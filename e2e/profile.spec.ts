@@ -15,7 +15,7 @@ test.describe('profile', () => {
     await profile.open('/login')
     await page.getByLabel('E-mail address').fill(account.email)
     await page.getByLabel('Password', { exact: true }).fill(account.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page).not.toHaveURL(/\/login/)
     // The header takes a signed-in user between their requests and their profile.
     const nav = page.getByRole('navigation', { name: 'Main' })

@@ -21,7 +21,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
   await page.getByLabel('E-mail address').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
 test('two-step verification: set up, then sign in with a code and with a recovery code', async ({
@@ -36,8 +36,9 @@ test('two-step verification: set up, then sign in with a code and with a recover
   await page.getByRole('button', { name: 'Set up two-step verification' }).click()
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? ''
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByLabel('Code from your authenticator app').fill(await codeAt(request, secret, 0))
+  const twoStep = page.getByRole('region', { name: 'Two-step verification' })
+  await twoStep.getByLabel('Password', { exact: true }).fill(account.password)
+  await twoStep.getByLabel('Code from your authenticator app').fill(await codeAt(request, secret, 0))
   await page.getByRole('button', { name: 'Switch on' }).click()
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')
   await expect(codes).toHaveCount(10)

@@ -25,7 +25,7 @@ test.describe('single sign-on with the sandbox identity provider', () => {
     const email = companyAddress()
     await continueWithCompany(page, email)
     await page.getByLabel('First name').fill('Anna')
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 
     await expect(page).toHaveURL(/\/signup\/sso$/)
     await expect(page.getByRole('heading', { name: 'Complete your account' })).toBeVisible()
@@ -65,7 +65,7 @@ test('SAML: a new company user signs in through the sandbox SAML identity provid
   await page.getByLabel('E-mail address').fill(email)
   await page.getByLabel('First name').fill('Anna')
   await page.getByLabel('Last name').fill('Muster')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   // The HTTP-POST binding: the provider's page posts the signed answer to the app.
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible()
   await page.getByRole('button', { name: 'Continue' }).click()

@@ -34,7 +34,7 @@ test.describe('a password from before the policy', () => {
     await profile.open(`${server.url}/login`)
     await page.getByLabel('E-mail address').fill(account.email)
     await page.getByLabel('Password', { exact: true }).fill(legacyPassword)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page).toHaveURL(/\/profile\/change-password$/)
     await expect(
       page.getByText('Your password no longer meets our password rules.', { exact: false }),

@@ -38,6 +38,7 @@ const pathParameters: Readonly<Record<string, PathParameter>> = {
     refusal: notFound('signature_request.not_found'),
   },
   'sessions/{id}': { subject: 'The session’s id', format: 'uuid', refusal: notFound('session.not_found') },
+  'passkeys/{id}': { subject: 'The passkey’s id', format: 'uuid', refusal: notFound('passkey.not_found') },
   'templates/{id}': { subject: 'The template’s id', format: 'uuid', refusal: notFound('template.not_found') },
   'public-templates/{token}': {
     subject: 'The secret of the template’s public link',

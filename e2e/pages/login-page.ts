@@ -20,7 +20,7 @@ export class LoginPage extends AppPage {
   }
 
   async clickSignIn() {
-    await this.page.getByRole('button', { name: 'Sign in' }).click()
+    await this.page.getByRole('button', { name: 'Sign in', exact: true }).click()
   }
 
   async seeSignedOutNote() {

@@ -1,5 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { CodeInput, LoginContext, LoginEvent, PasswordInput, PasswordOutcome } from './login.types.ts'
+import type {
+  CodeInput,
+  LoginContext,
+  LoginEvent,
+  PasskeyInput,
+  PasswordInput,
+  PasswordOutcome,
+} from './login.types.ts'
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`login: actor ${name} was not provided`))
 
@@ -8,16 +15,19 @@ const isExpired = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth.sign_in_expired'
 
 /**
- * Signing in with a password (SPEC §2 /login, issue 42 §1): the password, then, for an account with a second
- * factor, a code of its authenticator app or a recovery code. The caller provides `checkPassword` (POST
- * /v1/login) and `checkCode` (POST /v1/login/second-factor); at `signedIn` the token is in the context, for
- * the session. A refusal keeps the step and records the error; an expired sign-in goes back to the password.
+ * Signing in (SPEC §2 /login, issue 42 §1, §2): the password, then, for an account with a second factor, a
+ * code of its authenticator app, a recovery code or one of its passkeys; or a passkey alone instead of the
+ * password. The caller provides `checkPassword` (POST /v1/login), `checkCode` (POST /v1/login/second-factor)
+ * and `checkPasskey` (the browser's passkey prompt and POST /v1/login/passkey); at `signedIn` the token is in
+ * the context, for the session. A refusal keeps the step and records the error; an expired sign-in goes back
+ * to the password.
  */
 export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent },
   actors: {
     checkPassword: fromPromise<PasswordOutcome, PasswordInput>(notProvided('checkPassword')),
     checkCode: fromPromise<{ token: string }, CodeInput>(notProvided('checkCode')),
+    checkPasskey: fromPromise<{ token: string }, PasskeyInput>(notProvided('checkPasskey')),
   },
   guards: {
     isSecondFactor: (_, params: { outcome: PasswordOutcome }) => params.outcome.kind === 'secondFactor',
@@ -27,16 +37,17 @@ export const loginMachine = setup({
     keepRememberMe: assign((_, params: { rememberMe: boolean }) => ({ rememberMe: params.rememberMe })),
     keepChallenge: assign((_, params: { outcome: PasswordOutcome }) => ({
       challenge: params.outcome.kind === 'secondFactor' ? params.outcome.challenge : null,
+      secondFactors: params.outcome.kind === 'secondFactor' ? params.outcome.secondFactors : [],
       failure: null,
     })),
     keepToken: assign((_, params: { token: string }) => ({ token: params.token, failure: null })),
     recordFailure: assign((_, params: { error: unknown }) => ({ failure: params.error })),
-    forgetChallenge: assign({ challenge: null }),
+    forgetChallenge: assign({ challenge: null, secondFactors: [] }),
     clearFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'login',
-  context: { rememberMe: false, challenge: null, token: null, failure: null },
+  context: { rememberMe: false, challenge: null, secondFactors: [], token: null, failure: null },
   initial: 'password',
   states: {
     password: {
@@ -47,6 +58,27 @@ export const loginMachine = setup({
             'clearFailure',
             { type: 'keepRememberMe', params: ({ event }) => ({ rememberMe: event.rememberMe }) },
           ],
+        },
+        'passkey.start': {
+          target: 'checkingPasskey',
+          actions: [
+            'clearFailure',
+            { type: 'keepRememberMe', params: ({ event }) => ({ rememberMe: event.rememberMe }) },
+          ],
+        },
+      },
+    },
+    checkingPasskey: {
+      invoke: {
+        src: 'checkPasskey',
+        input: ({ context }) => ({ challenge: null, rememberMe: context.rememberMe }),
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output.token }) },
+        },
+        onError: {
+          target: 'password',
+          actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -80,6 +112,7 @@ export const loginMachine = setup({
     secondFactor: {
       on: {
         'code.submit': { target: 'checkingCode', actions: 'clearFailure' },
+        'passkey.start': { target: 'checkingPasskeyFactor', actions: 'clearFailure' },
         'code.cancel': { target: 'password', actions: ['forgetChallenge', 'clearFailure'] },
       },
     },
@@ -90,6 +123,30 @@ export const loginMachine = setup({
           challenge: context.challenge ?? '',
           code: event.type === 'code.submit' ? event.code : '',
         }),
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output.token }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isExpired', params: ({ event }) => ({ error: event.error }) },
+            target: 'password',
+            actions: [
+              'forgetChallenge',
+              { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+          {
+            target: 'secondFactor',
+            actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    checkingPasskeyFactor: {
+      invoke: {
+        src: 'checkPasskey',
+        input: ({ context }) => ({ challenge: context.challenge, rememberMe: context.rememberMe }),
         onDone: {
           target: 'signedIn',
           actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output.token }) },

@@ -4,7 +4,7 @@ import type { PaymentMethodStateName, User } from '../../contract/user.ts'
 import { waitingInvitation } from '../businesses/invitations.ts'
 import type { Database } from '../db/open-database.ts'
 import { preparedPerDatabase } from '../db/prepared-per-database.ts'
-import { totpFactors, users } from '../db/schema/accounts.ts'
+import { passkeys, totpFactors, users } from '../db/schema/accounts.ts'
 import { businesses, businessMembers, type StoredBusinessSettings } from '../db/schema/businesses.ts'
 import { sealMembers, seals } from '../db/schema/seals.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -22,6 +22,7 @@ const userQuery = preparedPerDatabase((db: Pick<Database, 'select'>) => {
     .select({
       user: users,
       totpEnabledAt: totpFactors.enabledAt,
+      hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
       business: {
         id: businesses.id,
         name: businesses.name,
@@ -68,7 +69,7 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string, demo
   ])
   // The session was found a moment ago; a user deleted since then is signed out.
   if (found === undefined) throw new ApiError(401, 'auth.unauthenticated', 'This account no longer exists')
-  const { user, business, invitation, totpEnabledAt } = found
+  const { user, business, invitation, totpEnabledAt, hasPasskey } = found
   const seal: NonNullable<UserSignatureQualities['seal']> = Object.fromEntries(
     sealRows.map(({ quality }) => [quality, { quality }]),
   )
@@ -89,7 +90,8 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string, demo
     attributes: user.attributes,
     permissions: { visualSignatures: visualSignaturePermissionsUnder(business?.settings ?? undefined) },
     secondFactor: {
-      enabled: totpEnabledAt !== null,
+      // A passkey is a second factor as much as the authenticator app.
+      enabled: totpEnabledAt !== null || hasPasskey,
       // An invitation's business requires nothing yet: `settings` is read of the business one belongs to.
       required: !user.hasSso && business?.settings?.secondFactor.required === true,
     },

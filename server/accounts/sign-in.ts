@@ -1,13 +1,14 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type { loginSchema, SecondFactorChallenge, TokenAnswer } from '../../contract/user.ts'
 import { checkPassword } from '../../machines/password/password-policy.ts'
-import { signInChallenges, totpFactors, users } from '../db/schema/accounts.ts'
+import { signInChallenges, users } from '../db/schema/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AccountServices } from './account-services.ts'
 import { createSecretToken } from './create-secret-token.ts'
 import { loginFailureLimits, loginThrottle } from './login-throttle.ts'
 import { openSession, type SignInDevice } from './open-session.ts'
+import { secondFactorsOf } from './second-factors-of.ts'
 import { setAttributes } from './set-attributes.ts'
 import { verifyPassword } from './verify-password.ts'
 
@@ -24,8 +25,9 @@ const slowMaxMs = 1000
  * the same 401 `auth.invalid_credentials` in the same time, `auth.invalid_credentials_last_try` when the
  * next failure from this address will pause signing in to this account. A password that no longer meets
  * the policy still signs in, and sets the weak_password attribute so the app forces a change. An account with
- * a second factor answers a challenge instead of a token, for POST /v1/login/second-factor; its failures in
- * the throttle stay until the code is right, so the password cannot reset the count of wrong codes.
+ * a second factor answers a challenge instead of a token, for POST /v1/login/second-factor (a code) or
+ * /v1/login/passkey (a passkey), naming which it has; its failures in the throttle stay until the second
+ * factor is given, so the password cannot reset the count of wrong codes.
  */
 export async function signIn(
   services: AccountServices,
@@ -59,15 +61,12 @@ export async function signIn(
     else await setAttributes(db, user.id, {}, ['weak_password'])
   }
   const rememberMe = input.rememberMe === true
-  const [factor] = await db
-    .select({ userId: totpFactors.userId })
-    .from(totpFactors)
-    .where(and(eq(totpFactors.userId, user.id), isNotNull(totpFactors.enabledAt)))
-  if (factor !== undefined) {
+  const secondFactors = await secondFactorsOf(db, user.id)
+  if (secondFactors.length > 0) {
     const { token, hash } = createSecretToken()
     const expiresAt = new Date(services.now().getTime() + challengeLifetimeMs)
     await db.insert(signInChallenges).values({ tokenHash: hash, userId: user.id, rememberMe, expiresAt })
-    return { secondFactor: 'totp', challenge: token, expiresAt: expiresAt.toISOString() }
+    return { secondFactors, challenge: token, expiresAt: expiresAt.toISOString() }
   }
   await loginThrottle.clear(db, keys)
   return openSession(services, user, rememberMe, device)

@@ -2,18 +2,29 @@ import { Hono } from 'hono'
 import {
   accountSecurityPaths,
   accountSessionsSchema,
+  passkeyOptionsSchema,
+  passkeyRegistrationSchema,
+  passkeySchema,
+  passkeysSchema,
   recoveryCodesSchema,
   secondFactorChangeSchema,
   secondFactorSchema,
   totpSetupSchema,
 } from '../../contract/account-security.ts'
-import { noContent, ok } from '../../contract/openapi/operation.ts'
+import { created, noContent, ok } from '../../contract/openapi/operation.ts'
+import { webAuthnOptionsSchema } from '../../contract/user.ts'
 import type { AccountServices } from '../accounts/account-services.ts'
 import { disableTotp } from '../accounts/disable-totp.ts'
 import { enableTotp } from '../accounts/enable-totp.ts'
 import { endSession } from '../accounts/end-session.ts'
 import { listSessions } from '../accounts/list-sessions.ts'
 import { readSecondFactor } from '../accounts/read-second-factor.ts'
+import {
+  finishPasskeyRegistration,
+  listPasskeys,
+  startPasskeyRegistration,
+} from '../accounts/register-passkey.ts'
+import { removePasskey } from '../accounts/remove-passkey.ts'
 import { revokeSessions } from '../accounts/revoke-sessions.ts'
 import { startTotpSetup } from '../accounts/start-totp-setup.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -31,7 +42,7 @@ const changeErrors = {
   503: ['second_factor.unavailable'],
 } as const
 
-/** The signed-in user's second factor and sessions (/profile/security, issue 42 §1 and §4). */
+/** The signed-in user's second factor, passkeys and sessions (/profile/security, issue 42 §1, §2 and §4). */
 export function createAccountSecurityRoutes(services: AccountServices & ApiKeyMode): Hono<AuthEnv> {
   const requireAuth = authenticate(services)
   return new Hono<AuthEnv>()
@@ -87,6 +98,79 @@ export function createAccountSecurityRoutes(services: AccountServices & ApiKeyMo
         await throttled(c, () =>
           disableTotp(services, c.get('auth').userId, c.req.valid('json'), clientAddress(c)),
         )
+        return c.body(null, 204)
+      },
+    )
+    .get(
+      accountSecurityPaths.passkeys(),
+      requireAuth,
+      describeRoute({
+        summary: 'One’s passkeys',
+        tag: 'Accounts',
+        auth: 'account',
+        answers: [ok(passkeysSchema)],
+      }),
+      async (c) => sendJson(c, await listPasskeys(services.db, c.get('auth').userId)),
+    )
+    .post(
+      accountSecurityPaths.passkeyOptions(),
+      requireAuth,
+      jsonBody(passkeyOptionsSchema),
+      describeRoute({
+        summary: 'Start registering a passkey with the password',
+        description:
+          'Answers the WebAuthn options for the browser’s `navigator.credentials.create()` as JSON text.',
+        tag: 'Accounts',
+        auth: 'account',
+        answers: [ok(webAuthnOptionsSchema)],
+        errors: { 403: ['auth.wrong_password'], 429: ['auth.too_many_attempts'] },
+      }),
+      async (c) =>
+        sendJson(
+          c,
+          await throttled(c, () =>
+            startPasskeyRegistration(
+              services,
+              c.get('auth').userId,
+              c.req.valid('json').password,
+              clientAddress(c),
+            ),
+          ),
+        ),
+    )
+    .post(
+      accountSecurityPaths.passkeys(),
+      requireAuth,
+      jsonBody(passkeyRegistrationSchema),
+      describeRoute({
+        summary: 'Register a passkey with the browser’s answer to the options',
+        tag: 'Accounts',
+        auth: 'account',
+        answers: [created(passkeySchema)],
+        errors: {
+          400: ['passkey.challenge_expired', 'passkey.refused'],
+          409: ['passkey.exists'],
+        },
+      }),
+      async (c) =>
+        sendJson(
+          c,
+          await finishPasskeyRegistration(services, c.get('auth').userId, c.req.valid('json')),
+          201,
+        ),
+    )
+    .delete(
+      `${accountSecurityPaths.passkeys()}/:id`,
+      requireAuth,
+      describeRoute({
+        summary: 'Remove a passkey',
+        tag: 'Accounts',
+        auth: 'account',
+        answers: [noContent],
+        errors: { 404: ['passkey.not_found'], 409: ['second_factor.required'] },
+      }),
+      async (c) => {
+        await removePasskey(services, c.get('auth').userId, c.req.param('id') ?? '')
         return c.body(null, 204)
       },
     )

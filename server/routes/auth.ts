@@ -7,6 +7,8 @@ import {
   identityProvidersAnswerSchema,
   identityProvidersSchema,
   loginAnswerSchema,
+  loginPasskeyOptionsSchema,
+  loginPasskeySchema,
   loginSchema,
   loginSecondFactorSchema,
   registerSchema,
@@ -16,6 +18,7 @@ import {
   tokenAnswerSchema,
   validConfirmationAnswerSchema,
   validConfirmationSchema,
+  webAuthnOptionsSchema,
 } from '../../contract/user.ts'
 import { checkPassword } from '../../machines/password/password-policy.ts'
 import type { AccountServices } from '../accounts/account-services.ts'
@@ -27,6 +30,7 @@ import { requestConfirmation } from '../accounts/request-confirmation.ts'
 import { requestReset } from '../accounts/request-reset.ts'
 import { resetPassword } from '../accounts/reset-password.ts'
 import { signIn } from '../accounts/sign-in.ts'
+import { passkeySignInOptions, signInWithPasskey } from '../accounts/sign-in-with-passkey.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
@@ -79,6 +83,36 @@ export function createAuthRoutes(services: AccountServices): Hono {
       }),
       async (c) =>
         sendJson(c, await throttled(c, () => completeSignIn(services, c.req.valid('json'), deviceOf(c)))),
+    )
+    .post(
+      apiPaths.loginPasskeyOptions(),
+      jsonBody(loginPasskeyOptionsSchema),
+      describeRoute({
+        summary: 'Start signing in with a passkey',
+        description:
+          'Answers the WebAuthn options for the browser’s `navigator.credentials.get()` as JSON text: for a passkey alone, or, with the challenge of a right password, for a passkey as the second factor.',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [ok(webAuthnOptionsSchema)],
+        errors: { 401: ['auth.sign_in_expired'] },
+      }),
+      async (c) => sendJson(c, await passkeySignInOptions(services, c.req.valid('json'))),
+    )
+    .post(
+      apiPaths.loginPasskey(),
+      jsonBody(loginPasskeySchema),
+      describeRoute({
+        summary: 'Sign in with the browser’s answer to passkey options',
+        tag: 'Accounts',
+        auth: 'none',
+        answers: [ok(tokenAnswerSchema)],
+        errors: {
+          401: ['passkey.refused', 'passkey.challenge_expired', 'auth.sign_in_expired'],
+          429: ['auth.too_many_attempts'],
+        },
+      }),
+      async (c) =>
+        sendJson(c, await throttled(c, () => signInWithPasskey(services, c.req.valid('json'), deviceOf(c)))),
     )
     .post(
       apiPaths.register(),

@@ -32,11 +32,14 @@ type FeaturePrefix =
   | 'referral'
   | 'embed'
 
+/** Codes of a prefix /login shows whose words sit with the one screen that meets them (/profile/security). */
+type FeatureCode = 'passkey.exists' | 'passkey.not_found'
+
 /**
  * The translated message of each error code the server answers outside the features' prefixes, and of the app's
  * own codes (STYLE: errors are values with a stable code, mapped to a message at the edge of the UI).
  */
-const messages: Record<Exclude<ErrorCode, ErrorCodeOf<FeaturePrefix>>, MessageDescriptor> &
+const messages: Record<Exclude<ErrorCode, ErrorCodeOf<FeaturePrefix> | FeatureCode>, MessageDescriptor> &
   Record<string, MessageDescriptor> = {
   'network.unreachable': msg`We cannot reach the server. Please check your connection and try again.`,
   'server.error': msg`Something went wrong on our side. Please try again.`,
@@ -67,6 +70,9 @@ const messages: Record<Exclude<ErrorCode, ErrorCodeOf<FeaturePrefix>>, MessageDe
   'second_factor.no_setup': msg`Please start setting up two-step verification again.`,
   'second_factor.required': msg`Your business requires two-step verification, so it stays on.`,
   'second_factor.unavailable': msg`Two-step verification is not available on this server.`,
+  'passkey.challenge_expired': msg`This passkey request has expired. Please try again.`,
+  'passkey.refused': msg`This passkey could not be verified.`,
+  'passkey.cancelled': msg`The passkey was not used.`,
   'session.not_found': msg`This session has ended already.`,
   'session.none': msg`Please sign in with your password to do this.`,
   'user.attribute_read_only': msg`This setting cannot be changed here.`,

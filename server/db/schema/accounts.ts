@@ -139,3 +139,47 @@ export const ssoDomains = pgTable('sso_domains', {
   issuerUrl: text('issuer_url').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 })
+
+/**
+ * A user's passkeys (WebAuthn credentials, issue 42 §2): each signs in without a password and serves as a
+ * second factor. `credentialId` and `publicKey` (COSE) are base64url as the browser gives them; `counter` is
+ * the authenticator's signature counter, which must grow with each use of a counting authenticator.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    /** The transports the authenticator named (`internal`, `usb`, `hybrid`, ...), as hints for the browser. */
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (table) => [index('passkeys_user_id_idx').on(table.userId)],
+)
+
+/** What a {@link passkeyChallenges} row is for. */
+export const passkeyChallengePurposes = ['register', 'sign_in'] as const
+
+/**
+ * WebAuthn challenges handed to the browser, kept as SHA-256 until they are answered once or expire: a
+ * registration's belongs to the signed-in user; a sign-in's to the account whose password was right, or
+ * to no one for a sign-in with a passkey alone.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challengeHash: text('challenge_hash').notNull().unique(),
+    purpose: text('purpose', { enum: passkeyChallengePurposes }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (table) => [index('passkey_challenges_expires_at_idx').on(table.expiresAt)],
+)

@@ -3,6 +3,8 @@ import { accountPaths } from '../../../contract/account-paths.ts'
 import {
   type acceptSchema,
   identityProvidersAnswerSchema,
+  type loginPasskeyOptionsSchema,
+  type loginPasskeySchema,
   type loginSchema,
   type loginSecondFactorSchema,
   type registerSchema,
@@ -13,6 +15,7 @@ import {
   tokenAnswerSchema,
   type updateUserSchema,
   validConfirmationAnswerSchema,
+  webAuthnOptionsSchema,
 } from '../../../contract/user.ts'
 import type { ApiClient } from '../../api/client.ts'
 
@@ -33,6 +36,10 @@ export function authCalls(api: ApiClient) {
     },
     loginSecondFactor: async (body: Body<typeof loginSecondFactorSchema>) =>
       v.parse(tokenAnswerSchema, await post(accountPaths.loginSecondFactor(), body, 0)),
+    loginPasskeyOptions: async (body: Body<typeof loginPasskeyOptionsSchema>) =>
+      v.parse(webAuthnOptionsSchema, await post(accountPaths.loginPasskeyOptions(), body, 0)).options,
+    loginPasskey: async (body: Body<typeof loginPasskeySchema>) =>
+      v.parse(tokenAnswerSchema, await post(accountPaths.loginPasskey(), body, 0)),
     logout: () => post(accountPaths.logout(), {}, 0),
     register: async (body: Body<typeof registerSchema>) =>
       v.parse(tokenAnswerSchema, await post(accountPaths.register(), body, 0)),

@@ -8,11 +8,17 @@ import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { emailSchema, type TokenAnswer } from '../../../contract/user.ts'
 import { loginMachine } from '../../../machines/login/login.machine.ts'
-import type { CodeInput, PasswordInput, PasswordOutcome } from '../../../machines/login/login.types.ts'
+import type {
+  CodeInput,
+  PasskeyInput,
+  PasswordInput,
+  PasswordOutcome,
+} from '../../../machines/login/login.types.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { inspect } from '../../lib/inspect.ts'
 import { resolveNavigation } from '../../lib/navigation.ts'
+import { askForPasskey } from '../../lib/passkey-prompt.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -97,7 +103,9 @@ export function SignInForm({
       actors: {
         checkPassword: fromPromise<PasswordOutcome, PasswordInput>(async ({ input }) => {
           const answer = await calls.login(input)
-          if ('challenge' in answer) return { kind: 'secondFactor', challenge: answer.challenge }
+          if ('challenge' in answer) {
+            return { kind: 'secondFactor', challenge: answer.challenge, secondFactors: answer.secondFactors }
+          }
           await enterSession(answer, input.rememberMe)
           return { kind: 'token', token: answer.token }
         }),
@@ -106,17 +114,33 @@ export function SignInForm({
           await enterSession(answer, login.getSnapshot().context.rememberMe)
           return { token: answer.token }
         }),
+        checkPasskey: fromPromise<{ token: string }, PasskeyInput>(async ({ input }) => {
+          const challenge = input.challenge ?? undefined
+          const credential = await askForPasskey(await calls.loginPasskeyOptions({ challenge }))
+          const answer = await calls.loginPasskey({ credential, challenge, rememberMe: input.rememberMe })
+          await enterSession(answer, input.rememberMe)
+          return { token: answer.token }
+        }),
       },
     }),
     { inspect },
   )
   const step = useSelector(login, (snapshot) =>
-    snapshot.matches('secondFactor') || snapshot.matches('checkingCode') ? 'code' : 'password',
+    snapshot.matches('secondFactor') ||
+    snapshot.matches('checkingCode') ||
+    snapshot.matches('checkingPasskeyFactor')
+      ? 'code'
+      : 'password',
   )
   const pending = useSelector(
     login,
-    (snapshot) => snapshot.matches('checkingPassword') || snapshot.matches('checkingCode'),
+    (snapshot) =>
+      snapshot.matches('checkingPassword') ||
+      snapshot.matches('checkingCode') ||
+      snapshot.matches('checkingPasskey') ||
+      snapshot.matches('checkingPasskeyFactor'),
   )
+  const secondFactors = useSelector(login, (snapshot) => snapshot.context.secondFactors)
   const failure = useSelector(login, (snapshot) => snapshot.context.failure)
   const [code, setCode] = useState('')
 
@@ -174,26 +198,49 @@ export function SignInForm({
     return descriptor ? i18n._(descriptor) : undefined
   }
 
+  const startPasskey = () => {
+    clear()
+    login.send({ type: 'passkey.start', rememberMe })
+  }
+
   if (step === 'code') {
+    const totp = secondFactors.includes('totp')
     return (
       <form ref={form} className={styles.form} onSubmit={submitCode} noValidate>
         {errors.form ? <FormAlert>{i18n._(errors.form)}</FormAlert> : null}
-        <p>
-          <Trans>Enter the six-digit code from your authenticator app, or one of your recovery codes.</Trans>
-        </p>
-        <TextField
-          label={t`Code`}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="text"
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={message('code')}
-        />
-        <Button type="submit" size="lg" block disabled={pending}>
-          {pending ? <Trans>Signing in…</Trans> : <Trans>Verify</Trans>}
-        </Button>
+        {totp ? (
+          <>
+            <p>
+              <Trans>
+                Enter the six-digit code from your authenticator app, or one of your recovery codes.
+              </Trans>
+            </p>
+            <TextField
+              label={t`Code`}
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              error={message('code')}
+            />
+            <Button type="submit" size="lg" block disabled={pending}>
+              {pending ? <Trans>Signing in…</Trans> : <Trans>Verify</Trans>}
+            </Button>
+          </>
+        ) : null}
+        {secondFactors.includes('passkey') ? (
+          <Button
+            variant={totp ? 'secondary' : 'primary'}
+            size="lg"
+            block
+            disabled={pending}
+            onClick={startPasskey}
+          >
+            <Trans>Use a passkey</Trans>
+          </Button>
+        ) : null}
         <Button
           variant="secondary"
           block
@@ -271,6 +318,9 @@ export function SignInForm({
       />
       <Button type="submit" size="lg" block disabled={pending}>
         {pending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+      </Button>
+      <Button variant="secondary" size="lg" block disabled={pending} onClick={startPasskey}>
+        <Trans>Sign in with a passkey</Trans>
       </Button>
     </form>
   )

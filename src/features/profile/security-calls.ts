@@ -3,17 +3,54 @@ import * as v from 'valibot'
 import {
   accountSecurityPaths,
   accountSessionsSchema,
+  passkeyOptionsSchema,
+  passkeyRegistrationSchema,
+  passkeySchema,
+  passkeysSchema,
   recoveryCodesSchema,
   secondFactorChangeSchema,
   secondFactorSchema,
   totpSetupSchema,
 } from '../../../contract/account-security.ts'
+import { webAuthnOptionsSchema } from '../../../contract/user.ts'
 import type { ApiClient } from '../../api/client.ts'
 
 /** Query keys of /profile/security. */
 export const securityKeys = {
   secondFactor: ['user', 'second-factor'] as const,
   sessions: ['user', 'sessions'] as const,
+  passkeys: ['user', 'passkeys'] as const,
+}
+
+/** GET /v1/user/passkeys. */
+export function getPasskeysQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: securityKeys.passkeys,
+    queryFn: async () => v.parse(passkeysSchema, await api.request(accountSecurityPaths.passkeys())).passkeys,
+  })
+}
+
+/** POST /v1/user/passkeys/options: the WebAuthn options for the browser, as JSON text. */
+export async function passkeyOptions(api: ApiClient, input: v.InferInput<typeof passkeyOptionsSchema>) {
+  const body = v.parse(passkeyOptionsSchema, input)
+  const answer = await api.request(accountSecurityPaths.passkeyOptions(), {
+    method: 'POST',
+    body,
+    retries: 0,
+  })
+  return v.parse(webAuthnOptionsSchema, answer).options
+}
+
+/** POST /v1/user/passkeys: keeps the passkey the browser made. */
+export async function registerPasskey(api: ApiClient, input: v.InferInput<typeof passkeyRegistrationSchema>) {
+  const body = v.parse(passkeyRegistrationSchema, input)
+  const answer = await api.request(accountSecurityPaths.passkeys(), { method: 'POST', body, retries: 0 })
+  return v.parse(passkeySchema, answer)
+}
+
+/** DELETE /v1/user/passkeys/{id}. */
+export async function removePasskey(api: ApiClient, id: string) {
+  await api.request(accountSecurityPaths.passkey(id), { method: 'DELETE' })
 }
 
 /** GET /v1/user/second-factor. */

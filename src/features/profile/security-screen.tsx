@@ -1,9 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import type { AccountSession, SecondFactor, TotpSetup } from '../../../contract/account-security.ts'
+import type { AccountSession, Passkey, SecondFactor, TotpSetup } from '../../../contract/account-security.ts'
 import { describeDevice } from '../../../machines/session/describe-device.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
@@ -14,13 +15,18 @@ import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
+import { askForNewPasskey } from './ask-for-new-passkey.ts'
 import styles from './profile.module.css'
 import {
   disableTotp,
   enableTotp,
   endSessions,
+  getPasskeysQueryOptions,
   getSecondFactorQueryOptions,
   getSessionsQueryOptions,
+  passkeyOptions,
+  registerPasskey,
+  removePasskey,
   securityKeys,
   startTotpSetup,
 } from './security-calls.ts'
@@ -30,8 +36,8 @@ type Field = 'password' | 'code'
 type Errors = Partial<Record<Field | 'form', string>>
 
 /**
- * /profile/security (issue 42 §1, §4): two-step verification with an authenticator app and its recovery
- * codes, and the signed-in sessions, each of which can be signed out. A member whose business requires two-step
+ * /profile/security (issue 42 §1, §2, §4): two-step verification with an authenticator app and its recovery
+ * codes, the passkeys, and the signed-in sessions, each of which can be signed out. A member whose business requires two-step
  * verification is held here until it is on.
  */
 export function SecurityScreen() {
@@ -47,10 +53,11 @@ export function SecurityScreen() {
           <Trans>Security</Trans>
         </h1>
         <p className={styles.lead}>
-          <Trans>Two-step verification and the devices signed in to your account.</Trans>
+          <Trans>Two-step verification, passkeys and the devices signed in to your account.</Trans>
         </p>
       </header>
       {factor.data ? <SecondFactorCard factor={factor.data} /> : null}
+      <PasskeysCard />
       <SessionsCard />
     </div>
   )
@@ -226,6 +233,142 @@ function SecondFactorCard({ factor }: { factor: SecondFactor }) {
           </div>
         </>
       )}
+    </section>
+  )
+}
+
+const passkeyMessages: Record<'passkey.exists' | 'passkey.not_found', MessageDescriptor> = {
+  'passkey.exists': msg`This passkey is registered already.`,
+  'passkey.not_found': msg`This passkey has been removed already.`,
+}
+
+/** The message of a passkey call's error code. */
+function passkeyErrorMessage(code: string): MessageDescriptor {
+  return passkeyMessages[code as keyof typeof passkeyMessages] ?? errorMessage(code)
+}
+
+/**
+ * The passkeys: each signs in without a password, or confirms a sign-in as the second factor. Adding one
+ * takes the password, a name to tell it from the others, and the browser's prompt.
+ */
+function PasskeysCard() {
+  const { i18n, t } = useLingui()
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
+  const passkeys = useQuery(getPasskeysQueryOptions(api))
+  const [name, setName] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'password' | 'form', string>>>({})
+  const refresh = async () => {
+    await queryClient.refetchQueries({ queryKey: securityKeys.passkeys })
+    // The route guard reads whether a second factor is on from the user.
+    await queryClient.refetchQueries({ queryKey: getUserQueryOptions(api).queryKey })
+  }
+  const refuse = (error: unknown) => {
+    const message = i18n._(passkeyErrorMessage(errorCode(error)))
+    const field = error instanceof ApiError ? error.field : undefined
+    setErrors(field === 'password' || field === 'name' ? { [field]: message } : { form: message })
+  }
+  const add = useMutation({
+    mutationFn: async () => {
+      const credential = await askForNewPasskey(await passkeyOptions(api, { password }))
+      return registerPasskey(api, { name, credential })
+    },
+    onSuccess: async () => {
+      setName('')
+      setPassword('')
+      setErrors({})
+      showSnackbar(ui.snackbars, { message: msg`Passkey added.`, color: 'success' })
+      await refresh()
+    },
+    onError: refuse,
+  })
+  const remove = useMutation({
+    mutationFn: (passkey: Passkey) => removePasskey(api, passkey.id),
+    onSuccess: async () => {
+      showSnackbar(ui.snackbars, { message: msg`Passkey removed.`, color: 'success' })
+      await refresh()
+    },
+    onError: refuse,
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = {
+      name: name.trim() ? undefined : i18n._(formMessages.required),
+      password: password ? undefined : i18n._(formMessages.required),
+    }
+    setErrors(found)
+    if (!found.name && !found.password) add.mutate()
+  }
+  const list = passkeys.data ?? []
+  const dateOf = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
+  return (
+    <section className={styles.card} aria-labelledby="security-passkeys">
+      <h2 id="security-passkeys">
+        <Trans>Passkeys</Trans>
+      </h2>
+      <p>
+        <Trans>
+          A passkey signs you in with your fingerprint, face or screen lock instead of your password, and
+          confirms a sign-in as your second step.
+        </Trans>
+      </p>
+      {list.length > 0 ? (
+        <ul className={styles.sessions} aria-label={t`Your passkeys`}>
+          {list.map((passkey) => (
+            <li key={passkey.id} className={styles.session}>
+              <div>
+                <strong>{passkey.name}</strong>
+                <div className={styles.sessionFacts}>
+                  <Trans>added {dateOf(passkey.createdAt)}</Trans>
+                  {passkey.lastUsedAt ? (
+                    <>
+                      {' · '}
+                      <Trans>last used {dateOf(passkey.lastUsedAt)}</Trans>
+                    </>
+                  ) : null}
+                </div>
+              </div>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={t`Remove passkey ${passkey.name}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(passkey)}
+              >
+                <Trans>Remove</Trans>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+        <TextField
+          label={t`Name of the new passkey`}
+          name="passkeyName"
+          required
+          value={name}
+          placeholder={t`e.g. Work laptop`}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          label={t`Password`}
+          type="password"
+          name="passkeyPassword"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <div className={styles.formActions}>
+          <BusyButton type="submit" busy={add.isPending}>
+            <Trans>Add a passkey</Trans>
+          </BusyButton>
+        </div>
+      </form>
     </section>
   )
 }

@@ -16,6 +16,8 @@ import { type AccountsClient, goodPassword, startAccountsClient } from './accoun
 const publicRoutes = new Set([
   `POST ${apiPaths.login()}`,
   `POST ${apiPaths.loginSecondFactor()}`,
+  `POST ${apiPaths.loginPasskeyOptions()}`,
+  `POST ${apiPaths.loginPasskey()}`,
   `POST ${apiPaths.register()}`,
   `POST ${apiPaths.requestConfirmation()}`,
   `POST ${apiPaths.validConfirmation()}`,
