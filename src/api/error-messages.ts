@@ -33,13 +33,13 @@ type FeaturePrefix =
   | 'embed'
 
 /** Codes of a prefix /login shows whose words sit with the one screen that meets them (/profile/security). */
-type FeatureCode = 'passkey.exists' | 'passkey.not_found'
+export type ProfileCode = 'passkey.exists' | 'passkey.not_found'
 
 /**
  * The translated message of each error code the server answers outside the features' prefixes, and of the app's
  * own codes (STYLE: errors are values with a stable code, mapped to a message at the edge of the UI).
  */
-const messages: Record<Exclude<ErrorCode, ErrorCodeOf<FeaturePrefix> | FeatureCode>, MessageDescriptor> &
+const messages: Record<Exclude<ErrorCode, ErrorCodeOf<FeaturePrefix> | ProfileCode>, MessageDescriptor> &
   Record<string, MessageDescriptor> = {
   'network.unreachable': msg`We cannot reach the server. Please check your connection and try again.`,
   'server.error': msg`Something went wrong on our side. Please try again.`,

@@ -9,6 +9,7 @@ import { businessErrorMessage } from '../../src/features/business/business-messa
 import { sealErrorMessage } from '../../src/features/business/seals/seal-messages.ts'
 import { requestErrorMessage } from '../../src/features/documents/request-messages.ts'
 import { identificationErrorMessage } from '../../src/features/identification/identification-messages.ts'
+import { passkeyErrorMessage } from '../../src/features/profile/passkey-messages.ts'
 import { referralErrorMessage } from '../../src/features/profile/referral/referral-messages.ts'
 import { visualSignatureErrorMessage } from '../../src/features/profile/visual-signature/visual-signature-messages.ts'
 import { embedErrorMessage } from '../../src/features/signing/embed-messages.ts'
@@ -27,6 +28,7 @@ const lookups: { name: string; part?: CatalogPart; message: (code: string) => Me
   { name: 'identificationErrorMessage', part: 'identification', message: identificationErrorMessage },
   { name: 'visualSignatureErrorMessage', part: 'profile', message: visualSignatureErrorMessage },
   { name: 'referralErrorMessage', part: 'profile', message: referralErrorMessage },
+  { name: 'passkeyErrorMessage', part: 'profile', message: passkeyErrorMessage },
   { name: 'validationErrorMessage', part: 'validation', message: validationErrorMessage },
   { name: 'embedErrorMessage', part: 'signing', message: embedErrorMessage },
   { name: 'templateErrorMessage', part: 'templates', message: templateErrorMessage },

@@ -298,6 +298,7 @@ describe('the OpenAPI description', () => {
       'document_signatures',
       'form_fields',
       'sequence',
+      'authentication',
     ])
     // The signing order and the observers, as the sender sets them.
     const create = document.paths['/v3/signature-requests']?.post?.requestBody

@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -16,6 +15,7 @@ import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { askForNewPasskey } from './ask-for-new-passkey.ts'
+import { passkeyErrorMessage } from './passkey-messages.ts'
 import styles from './profile.module.css'
 import {
   disableTotp,
@@ -235,16 +235,6 @@ function SecondFactorCard({ factor }: { factor: SecondFactor }) {
       )}
     </section>
   )
-}
-
-const passkeyMessages: Record<'passkey.exists' | 'passkey.not_found', MessageDescriptor> = {
-  'passkey.exists': msg`This passkey is registered already.`,
-  'passkey.not_found': msg`This passkey has been removed already.`,
-}
-
-/** The message of a passkey call's error code. */
-function passkeyErrorMessage(code: string): MessageDescriptor {
-  return passkeyMessages[code as keyof typeof passkeyMessages] ?? errorMessage(code)
 }
 
 /**
