@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { expect, test } from './fixtures.ts'
 import { joinBusiness, openBusiness } from './pages/business-api.ts'
+import { LoginPage } from './pages/login-page.ts'
 import { mailWaitMs } from './pages/mail-outbox.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
 import { SigningPage } from './pages/signing-page.ts'
@@ -37,10 +38,9 @@ async function switchOnSecondFactor(request: APIRequestContext, account: TestAcc
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  const login = new LoginPage(page)
+  await login.openLogin()
+  await login.signIn(email, password)
 }
 
 test('a sender requires a second factor: the signer confirms with a code, a wrong one is refused', async ({
@@ -144,8 +144,9 @@ test('a business requiring a second factor leads a member to set one up before a
   await expect(memberPage).toHaveURL(/\/profile\/security$/)
   await memberPage.getByRole('button', { name: 'Set up two-step verification' }).click()
   const secret = (await memberPage.getByTestId('totp-secret').textContent()) ?? ''
-  await memberPage.getByLabel('Password', { exact: true }).fill(member.password)
-  await memberPage.getByLabel('Code from your authenticator app').fill(await codeAt(request, secret, 0))
+  const twoStep = memberPage.getByRole('region', { name: 'Two-step verification' })
+  await twoStep.getByLabel('Password', { exact: true }).fill(member.password)
+  await twoStep.getByLabel('Code from your authenticator app').fill(await codeAt(request, secret, 0))
   await memberPage.getByRole('button', { name: 'Switch on' }).click()
   await expect(memberPage.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
   await memberPage.goto('/dashboard')
