@@ -15,7 +15,10 @@ export const totpCodeSchema = v.pipe(
 export const secondFactorSchema = v.object({
   enabled: v.boolean(),
   recoveryCodesLeft: v.number(),
-  /** The user's business requires it: it cannot be switched off. */
+  /**
+   * The user's business requires a second factor and the user has no passkey, which would be one: the app cannot
+   * be switched off, and while it is off the user sets it up before anything else.
+   */
   required: v.boolean(),
 })
 export type SecondFactor = v.InferOutput<typeof secondFactorSchema>

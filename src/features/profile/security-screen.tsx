@@ -251,7 +251,9 @@ function PasskeysCard() {
   const [errors, setErrors] = useState<Partial<Record<'name' | 'password' | 'form', string>>>({})
   const refresh = async () => {
     await queryClient.refetchQueries({ queryKey: securityKeys.passkeys })
-    // The route guard reads whether a second factor is on from the user.
+    // Whether the business's rule holds the app on depends on the passkeys, and the route guard reads whether
+    // a second factor is on from the user.
+    await queryClient.refetchQueries({ queryKey: securityKeys.secondFactor })
     await queryClient.refetchQueries({ queryKey: getUserQueryOptions(api).queryKey })
   }
   const refuse = (error: unknown) => {

@@ -4,14 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   accountSecurityPaths,
   accountSessionsSchema,
+  passkeySchema,
   recoveryCodesSchema,
   secondFactorSchema,
   totpSetupSchema,
 } from '../../../contract/account-security.ts'
+import { businessPaths } from '../../../contract/businesses.ts'
+import { toSnakeCase } from '../../../contract/case.ts'
 import { apiPaths, apiUrl } from '../../../contract/paths.ts'
-import { secondFactorChallengeSchema, tokenAnswerSchema } from '../../../contract/user.ts'
+import {
+  secondFactorChallengeSchema,
+  tokenAnswerSchema,
+  webAuthnOptionsSchema,
+} from '../../../contract/user.ts'
+import { openBusiness } from '../businesses/business-client.ts'
 import { featureDrivers } from '../test-database.ts'
 import { type AccountsClient, goodPassword, readJson, startAccountsClient } from './accounts-client.ts'
+import { softwareAuthenticator } from './software-authenticator.ts'
 
 const step = 30_000
 
@@ -127,6 +136,65 @@ describe.each(featureDrivers)('second factor and sessions on %s', (driver) => {
     await api.expectError(await api.login(email, goodPassword), 429, 'auth.too_many_attempts')
     api.clock.advance(31_000)
     expect((await finish(await challengeOf(email), codeOf(secret))).status).toBe(200)
+  })
+
+  it('keeps the app on where the business requires a second factor, unless a passkey stays', async () => {
+    const { token, secret } = await guardedAccount()
+    const businessId = await openBusiness(api, token, 'Guarded AG')
+    // The settings as they are, with the rule switched on.
+    const settings = await readJson(
+      await api.call('GET', businessPaths.businessSettings(businessId), { token }),
+    )
+    await readJson(
+      await api.call('PUT', businessPaths.businessSettings(businessId), {
+        token,
+        body: toSnakeCase({ ...settings, secondFactor: { required: true } }),
+      }),
+    )
+    const readFactor = async () =>
+      v.parse(
+        secondFactorSchema,
+        await readJson(await api.call('GET', accountSecurityPaths.secondFactor(), { token })),
+      )
+    const disable = () =>
+      api.call('POST', accountSecurityPaths.secondFactorDisable(), {
+        token,
+        body: { password: goodPassword, code: codeOf(secret) },
+      })
+    expect(await readFactor()).toMatchObject({ enabled: true, required: true })
+    api.clock.advance(step)
+    await api.expectError(await disable(), 409, 'second_factor.required')
+
+    // A passkey is a second factor too: the app may go, and the business's rule holds the passkey instead.
+    const authenticator = softwareAuthenticator('http://localhost')
+    const options = v.parse(
+      webAuthnOptionsSchema,
+      await readJson(
+        await api.call('POST', accountSecurityPaths.passkeyOptions(), {
+          token,
+          body: { password: goodPassword },
+        }),
+      ),
+    ).options
+    const passkey = v.parse(
+      passkeySchema,
+      await readJson(
+        await api.call('POST', accountSecurityPaths.passkeys(), {
+          token,
+          body: { name: 'Laptop', credential: authenticator.register(options) },
+        }),
+        201,
+      ),
+    )
+    expect(await readFactor()).toMatchObject({ enabled: true, required: false })
+    api.clock.advance(step)
+    expect((await disable()).status).toBe(204)
+    expect(await readFactor()).toMatchObject({ enabled: false, required: false })
+    await api.expectError(
+      await api.call('DELETE', accountSecurityPaths.passkey(passkey.id), { token }),
+      409,
+      'second_factor.required',
+    )
   })
 
   it('switches off with the password and a code, and is then not asked for', async () => {
