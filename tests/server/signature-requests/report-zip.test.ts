@@ -120,6 +120,7 @@ describe.each(featureDrivers)('ZIP, report and downloads on %s', (driver) => {
         signingName: null,
         signingReason: null,
         formFields: [],
+        authentication: 'tan',
       },
       {
         accountEmail: signerEmail,
@@ -130,6 +131,7 @@ describe.each(featureDrivers)('ZIP, report and downloads on %s', (driver) => {
         signingName: null,
         signingReason: null,
         formFields: [],
+        authentication: 'tan',
       },
     ])
     expect(report.documents.map((d) => [d.title, d.sha256, d.signedSha256])).toEqual([
