@@ -34,6 +34,14 @@ export class BillingPage extends BusinessPage {
     await this.page.getByRole('button', { name: label }).click()
   }
 
+  /**
+   * The thanks once the payment went through: the order, the card's confirmation and the provider's events (sent
+   * through the jobs) each take a round trip, which on a busy two-core machine took longer than the usual 5 s.
+   */
+  async seePaid(thanks: string) {
+    await expect(this.snackbar).toContainText(thanks, { timeout: 20_000 })
+  }
+
   async seeAlert(text: string | RegExp) {
     await expect(this.page.getByRole('alert').filter({ hasText: text })).toBeVisible()
   }
