@@ -2,12 +2,12 @@ import { and, eq, gt } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type { loginSecondFactorSchema, TokenAnswer } from '../../contract/user.ts'
 import { signInChallenges, users } from '../db/schema/accounts.ts'
-import { ApiError } from '../http/api-error.ts'
 import type { AccountServices } from './account-services.ts'
 import { hashToken } from './hash-token.ts'
 import { loginThrottle } from './login-throttle.ts'
 import { openSession, type SignInDevice } from './open-session.ts'
 import { codeRefused, requireKeys, spendSecondFactorCode } from './spend-second-factor-code.ts'
+import { signInExpired, spendSignInChallenge } from './spend-sign-in-challenge.ts'
 
 /**
  * POST /v1/login/second-factor: trades the challenge of a right password and a code of the authenticator app
@@ -27,9 +27,7 @@ export async function completeSignIn(
     .from(signInChallenges)
     .innerJoin(users, eq(users.id, signInChallenges.userId))
     .where(and(eq(signInChallenges.tokenHash, tokenHash), gt(signInChallenges.expiresAt, services.now())))
-  if (found === undefined) {
-    throw new ApiError(401, 'auth.sign_in_expired', 'This sign-in has expired: enter your password again')
-  }
+  if (found === undefined) throw signInExpired()
   const { challenge, user } = found
   const throttled = { account: user.email, address: device.address }
   await loginThrottle.check(db, throttled, services.now())
@@ -42,14 +40,7 @@ export async function completeSignIn(
     await loginThrottle.fail(db, throttled, services.now())
     throw codeRefused(outcome)
   }
-  // One session per challenge, however many requests bring a good code at once.
-  const [taken] = await db
-    .delete(signInChallenges)
-    .where(eq(signInChallenges.id, challenge.id))
-    .returning({ id: signInChallenges.id })
-  if (taken === undefined) {
-    throw new ApiError(401, 'auth.sign_in_expired', 'This sign-in has expired: enter your password again')
-  }
+  await spendSignInChallenge(db, challenge.id)
   await loginThrottle.clear(db, throttled)
   return openSession(services, user, challenge.rememberMe, device)
 }

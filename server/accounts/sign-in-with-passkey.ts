@@ -12,9 +12,8 @@ import { openSession, type SignInDevice } from './open-session.ts'
 import { keepPasskeyChallenge, takePasskeyChallenge } from './passkey-challenges.ts'
 import { readAuthentication } from './passkey-credential.ts'
 import { relyingPartyOf } from './passkey-relying-party.ts'
+import { signInExpired, spendSignInChallenge } from './spend-sign-in-challenge.ts'
 
-const signInExpired = () =>
-  new ApiError(401, 'auth.sign_in_expired', 'This sign-in has expired: enter your password again')
 const refused = () => new ApiError(401, 'passkey.refused', 'This passkey could not be verified')
 
 /** The sign-in waiting for its second factor under `challenge`, if it has not expired. */
@@ -135,16 +134,8 @@ export async function signInWithPasskey(
     .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter)))
     .returning({ id: passkeys.id })
   if (used === undefined) return refuse(refused())
-  let rememberMe = input.rememberMe === true
-  if (waiting !== null) {
-    // One session per sign-in challenge.
-    const [spent] = await db
-      .delete(signInChallenges)
-      .where(eq(signInChallenges.id, waiting.id))
-      .returning({ rememberMe: signInChallenges.rememberMe })
-    if (spent === undefined) throw signInExpired()
-    rememberMe = spent.rememberMe
-  }
+  const rememberMe =
+    waiting === null ? input.rememberMe === true : (await spendSignInChallenge(db, waiting.id)).rememberMe
   await loginThrottle.clear(db, throttled)
   return openSession(services, user, rememberMe, device)
 }
