@@ -172,6 +172,8 @@ export function createValidationPool(options: ValidationPoolOptions): Validation
       assertRoom()
       const roots = await rootsNow()
       if (closing) throw closed()
+      // Checked again with the push in the same turn: calls that arrived together all passed the first check.
+      assertRoom()
       return new Promise<ValidationReport>((resolve, reject) => {
         queue.push({ id: nextId++, bytes, trustedRoots: roots, resolve, reject })
         dispatch()
