@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import type { ErrorReporter } from '../providers/error-reporting/start-error-reporting.ts'
 import { ApiError } from './api-error.ts'
 import { currentRequestId } from './request-logger.ts'
+import { sendJson } from './send-json.ts'
 
 /**
  * Answers every thrown error in the contract's error shape. An {@link ApiError} is answered as it says;
@@ -39,5 +40,5 @@ export function routeNotFound(c: Context): ApiError {
 }
 
 function sendError(c: Context, error: ApiError): Response {
-  return c.json(error.toBody(c.req.path), error.status as ContentfulStatusCode)
+  return sendJson(c, error.toBody(c.req.path), error.status as ContentfulStatusCode)
 }
