@@ -29,6 +29,7 @@ const tags = await migrationTags()
 const fixtures = (await readdir(fixturesDir))
   .filter((name) => name.endsWith('.sql'))
   .map((name) => name.slice(0, -4))
+  .sort()
 
 /** A copy of the migrations folder that ends at `tag`, as the release that made the fixture had it. */
 async function migrationsUpTo(tag: string, dir: string): Promise<string> {
@@ -91,84 +92,100 @@ describe('upgrade fixtures', () => {
   })
 })
 
+/**
+ * Every fixture on PostgreSQL. On PGlite the oldest, whose upgrade runs every later migration on the embedded
+ * database, and the newest: the same migrations again from the fixtures between took 3-4 s each and found
+ * nothing the PostgreSQL runs and the oldest's chain do not.
+ */
+const fixturesOf = (driver: (typeof drivers)[number]) =>
+  driver === 'postgres'
+    ? fixtures
+    : [...new Set([fixtures[0], fixtures.at(-1)])].filter((tag) => tag !== undefined)
+
 describe.each(drivers)('a database of an earlier release on %s', (driver) => {
-  it.each(fixtures)('migrates from %s and the server reads its data', { timeout: 120_000 }, async (tag) => {
-    const target = await createTestDatabase(driver)
-    try {
-      await loadFixture(target.database, tag, target.dataDir)
-      const server = await startServer(
-        testAppConfig(target.dataDir, { database: target.database, keyEncryptionKey: upgradeFixtureKey }),
-        {
-          logger: pino({ level: 'silent' }),
-          renderWorkers: 1,
-          staticDir: target.dataDir,
-        },
-      )
+  it.each(fixturesOf(driver))(
+    'migrates from %s and the server reads its data',
+    {
+      timeout: 120_000,
+    },
+    async (tag) => {
+      const target = await createTestDatabase(driver)
       try {
-        const url = server.url
-        const signIn = async ({ email, password }: { email: string; password: string }) =>
-          (
-            await readJson<{ token: string }>(
-              await callApi(url, 'POST', apiPaths.login(), undefined, { email, password }),
-            )
-          ).token
-        const owner = await signIn(fixtureData.owner)
-        const signer = await signIn(fixtureData.signer)
+        await loadFixture(target.database, tag, target.dataDir)
+        const server = await startServer(
+          testAppConfig(target.dataDir, { database: target.database, keyEncryptionKey: upgradeFixtureKey }),
+          {
+            logger: pino({ level: 'silent' }),
+            renderWorkers: 1,
+            staticDir: target.dataDir,
+          },
+        )
+        try {
+          const url = server.url
+          const signIn = async ({ email, password }: { email: string; password: string }) =>
+            (
+              await readJson<{ token: string }>(
+                await callApi(url, 'POST', apiPaths.login(), undefined, { email, password }),
+              )
+            ).token
+          const owner = await signIn(fixtureData.owner)
+          const signer = await signIn(fixtureData.signer)
 
-        const user = await readJson<{ email: string; firstName: string; business: { id: string } | null }>(
-          await callApi(url, 'GET', apiPaths.user(), owner),
-        )
-        expect(user).toMatchObject({ email: fixtureData.owner.email, firstName: 'Ada' })
-        const businessId = user.business?.id ?? ''
-        expect(
-          await readJson(await callApi(url, 'GET', businessPaths.business(businessId), owner)),
-        ).toMatchObject({ name: fixtureData.business })
-        const { seals } = await readJson<{ seals: { name: string }[] }>(
-          await callApi(url, 'GET', sealPaths.seals(businessId), owner),
-        )
-        expect(seals.map((seal) => seal.name)).toEqual([fixtureData.seal])
-        const { apiUsers } = await readJson<{ apiUsers: { username: string }[] }>(
-          await callApi(url, 'GET', apiUserPaths.apiUsers(businessId), owner),
-        )
-        expect(apiUsers.map((apiUser) => apiUser.username)).toEqual(['muster-api'])
+          const user = await readJson<{ email: string; firstName: string; business: { id: string } | null }>(
+            await callApi(url, 'GET', apiPaths.user(), owner),
+          )
+          expect(user).toMatchObject({ email: fixtureData.owner.email, firstName: 'Ada' })
+          const businessId = user.business?.id ?? ''
+          expect(
+            await readJson(await callApi(url, 'GET', businessPaths.business(businessId), owner)),
+          ).toMatchObject({ name: fixtureData.business })
+          const { seals } = await readJson<{ seals: { name: string }[] }>(
+            await callApi(url, 'GET', sealPaths.seals(businessId), owner),
+          )
+          expect(seals.map((seal) => seal.name)).toEqual([fixtureData.seal])
+          const { apiUsers } = await readJson<{ apiUsers: { username: string }[] }>(
+            await callApi(url, 'GET', apiUserPaths.apiUsers(businessId), owner),
+          )
+          expect(apiUsers.map((apiUser) => apiUser.username)).toEqual(['muster-api'])
 
-        // The signer finds the request the owner signed, waiting for their signature.
-        const list = await readJson<{ items: { id: string; title: string }[] }>(
-          await callApi(url, 'GET', apiPaths.signatureRequests(), signer),
-        )
-        expect(list.items.map((request) => request.title)).toEqual([fixtureData.request])
-        const requestId = list.items[0]?.id ?? ''
-        const request = await readJson<{
-          statusOverall: string
-          message: string
-          documents: { title: string }[]
-          signatures: { accountEmail: string; status: string }[]
-        }>(await callApi(url, 'GET', apiPaths.signatureRequest(requestId), owner))
-        expect(request).toMatchObject({
-          statusOverall: 'OPEN',
-          message: 'Please sign by Friday.',
-          documents: [{ title: 'Lease' }],
-        })
-        expect(request.signatures.map(({ accountEmail, status }) => [accountEmail, status])).toEqual([
-          [fixtureData.owner.email, 'SIGNED'],
-          [fixtureData.signer.email, 'OPEN'],
-        ])
-        const { events } = await readJson<{ events: { type: string }[] }>(
-          await callApi(url, 'GET', apiPaths.signatureRequestEvents(requestId), owner),
-        )
-        expect(events.map((event) => event.type)).toEqual([
-          'created',
-          'document_added',
-          'initiated',
-          'signed',
-        ])
+          // The signer finds the request the owner signed, waiting for their signature.
+          const list = await readJson<{ items: { id: string; title: string }[] }>(
+            await callApi(url, 'GET', apiPaths.signatureRequests(), signer),
+          )
+          expect(list.items.map((request) => request.title)).toEqual([fixtureData.request])
+          const requestId = list.items[0]?.id ?? ''
+          const request = await readJson<{
+            statusOverall: string
+            message: string
+            documents: { title: string }[]
+            signatures: { accountEmail: string; status: string }[]
+          }>(await callApi(url, 'GET', apiPaths.signatureRequest(requestId), owner))
+          expect(request).toMatchObject({
+            statusOverall: 'OPEN',
+            message: 'Please sign by Friday.',
+            documents: [{ title: 'Lease' }],
+          })
+          expect(request.signatures.map(({ accountEmail, status }) => [accountEmail, status])).toEqual([
+            [fixtureData.owner.email, 'SIGNED'],
+            [fixtureData.signer.email, 'OPEN'],
+          ])
+          const { events } = await readJson<{ events: { type: string }[] }>(
+            await callApi(url, 'GET', apiPaths.signatureRequestEvents(requestId), owner),
+          )
+          expect(events.map((event) => event.type)).toEqual([
+            'created',
+            'document_added',
+            'initiated',
+            'signed',
+          ])
+        } finally {
+          await server.close()
+        }
+        // A table the fixture leaves empty would go untested: the newest fixture fills every table.
+        if (tag === tags.at(-1)) expect(await emptyTables(target.database)).toEqual([])
       } finally {
-        await server.close()
+        await target.drop()
       }
-      // A table the fixture leaves empty would go untested: the newest fixture fills every table.
-      if (tag === tags.at(-1)) expect(await emptyTables(target.database)).toEqual([])
-    } finally {
-      await target.drop()
-    }
-  })
+    },
+  )
 })
