@@ -153,7 +153,7 @@ export function SignerList({
                     {signature.sequence}.
                   </span>
                 ) : null}
-                <span className={styles.signerWho}>
+                <div className={`${styles.signerWho} ${styles.signerGrows}`}>
                   <span className={styles.strong}>{name || <EmailAddress value={email} />}</span>
                   {name ? (
                     <span className={styles.muted}>
@@ -181,18 +181,18 @@ export function SignerList({
                       {signature.signedAt ? ` · ${formatDateTime(signature.signedAt, locale)}` : null}
                     </span>
                   ) : null}
-                </span>
-                {mayAuthenticate ? (
-                  <SelectField
-                    label={<Trans>How {label} confirms who they are</Trans>}
-                    value={signature.authentication}
-                    options={signerAuthentications.map((value) => ({
-                      value,
-                      label: i18n._(signerAuthenticationLabels[value]),
-                    }))}
-                    onChange={(authentication) => void authenticate(signature.id, authentication)}
-                  />
-                ) : null}
+                  {mayAuthenticate ? (
+                    <SelectField
+                      label={<Trans>How {label} confirms who they are</Trans>}
+                      value={signature.authentication}
+                      options={signerAuthentications.map((value) => ({
+                        value,
+                        label: i18n._(signerAuthenticationLabels[value]),
+                      }))}
+                      onChange={(authentication) => void authenticate(signature.id, authentication)}
+                    />
+                  ) : null}
+                </div>
                 {mayOrder && inOrder && index > 0 ? (
                   <CheckboxField
                     label={<Trans>{label} signs at the same time as the one above</Trans>}
