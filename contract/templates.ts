@@ -8,6 +8,7 @@ import {
   remindersSchema,
   requestStandardEntries,
   sequenceSchema,
+  signerAuthentications,
   signerIdentityDataSchema,
 } from './signature-requests.ts'
 import { emailSchema } from './user.ts'
@@ -20,8 +21,9 @@ const roleNameSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(
 export const maxTemplateExpiryDays = 3650
 
 /**
- * One role of a template as POST and PUT take it: its name ("Employee"), its place in the signing order and
- * where it signs and fills, on the template's documents (on POST, on the uploaded documents it copies).
+ * One role of a template as POST and PUT take it: its name ("Employee"), its place in the signing order, where
+ * it signs and fills, on the template's documents (on POST, on the uploaded documents it copies), and how its
+ * signer proves who they are (without: `tan`), which each request started from it asks of that signer.
  */
 export const templateRoleInputSchema = v.pipe(
   v.object({
@@ -29,6 +31,7 @@ export const templateRoleInputSchema = v.pipe(
     sequence: v.optional(sequenceSchema),
     documentSignatures: v.optional(v.pipe(v.array(signatureFieldSchema), v.maxLength(50))),
     formFields: v.optional(v.pipe(v.array(formFieldInputSchema), v.maxLength(200))),
+    authentication: v.optional(v.picklist(signerAuthentications)),
   }),
   v.check(
     (role) =>
@@ -185,6 +188,7 @@ export const templateRoleSchema = v.object({
   sequence: v.number(),
   documentSignatures: v.array(signatureFieldSchema),
   formFields: v.array(formFieldSchema),
+  authentication: v.picklist(signerAuthentications),
 })
 
 /** A template as `GET /v3/templates/{id}` and the list answer it. */

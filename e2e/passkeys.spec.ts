@@ -44,6 +44,8 @@ test('a passkey: registered, used to sign in without a password, removed', async
   const passkeys = page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')
   await expect(passkeys).toHaveCount(1)
   await expect(passkeys.first()).toContainText('Work laptop')
+  await expect(page.getByText('Passkey added.')).toBeVisible()
+  await expect(card.getByLabel('Name of the new passkey')).toHaveValue('')
   expect(await authenticator.credentials()).toHaveLength(1)
 
   // Signed out, the passkey alone signs in: the browser offers it without an address.

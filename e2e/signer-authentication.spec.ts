@@ -71,7 +71,8 @@ test('a sender requires a second factor: the signer confirms with a code, a wron
   await page.setViewportSize({ width: 1280, height: 800 })
   await dialog.getByRole('button', { name: 'Add signer' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByText('Two-step verification at signing')).toBeVisible()
+  // The draft's signer row says it, and lets the sender change it until the request is sent.
+  await expect(page.getByLabel(`How ${signer.email} confirms who they are`)).toHaveValue('second_factor')
   await upload.clickSend()
   await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/)
   const requestId = new URL(page.url()).pathname.split('/')[2] ?? ''

@@ -14,6 +14,7 @@ import { loginMachine } from './login/login.machine.ts'
 import { maintenanceMachine } from './maintenance/maintenance.machine.ts'
 import { mobileIdMachine } from './mobile-id/mobile-id.machine.ts'
 import { pageLoadingMachine } from './page-loading/page-loading.machine.ts'
+import { passkeyRegistrationMachine } from './passkey-registration/passkey-registration.machine.ts'
 import { publicVisitMachine } from './public-visit/public-visit.machine.ts'
 import { redirectMachine } from './redirect/redirect.machine.ts'
 import { serverTimeMachine } from './server-time/server-time.machine.ts'
@@ -64,6 +65,17 @@ export const statecharts: readonly StatechartEntry[] = [
       message: 'The password, then the code of a second factor or a recovery code when the account has one.',
     },
     machine: loginMachine,
+  },
+  {
+    id: 'passkey-registration',
+    title: /*i18n*/ { id: 'statechart.passkey-registration.title', message: 'Adding a passkey' },
+    spec: 'issue 42',
+    summary: /*i18n*/ {
+      id: 'statechart.passkey-registration.summary',
+      message:
+        'The password checked, the authenticator asked to make the passkey, and the passkey saved under its name.',
+    },
+    machine: passkeyRegistrationMachine,
   },
   {
     id: 'signup',

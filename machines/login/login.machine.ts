@@ -127,20 +127,10 @@ export const loginMachine = setup({
           target: 'signedIn',
           actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output.token }) },
         },
-        onError: [
-          {
-            guard: { type: 'isExpired', params: ({ event }) => ({ error: event.error }) },
-            target: 'password',
-            actions: [
-              'forgetChallenge',
-              { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-          {
-            target: 'secondFactor',
-            actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: {
+          target: 'factorRefused',
+          actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     checkingPasskeyFactor: {
@@ -151,21 +141,23 @@ export const loginMachine = setup({
           target: 'signedIn',
           actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output.token }) },
         },
-        onError: [
-          {
-            guard: { type: 'isExpired', params: ({ event }) => ({ error: event.error }) },
-            target: 'password',
-            actions: [
-              'forgetChallenge',
-              { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-          {
-            target: 'secondFactor',
-            actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: {
+          target: 'factorRefused',
+          actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
+    },
+    // A code and a passkey given as the second factor are refused alike: an expired sign-in starts again from
+    // the password, any other refusal asks for the second factor again.
+    factorRefused: {
+      always: [
+        {
+          guard: { type: 'isExpired', params: ({ context }) => ({ error: context.failure }) },
+          target: 'password',
+          actions: 'forgetChallenge',
+        },
+        { target: 'secondFactor' },
+      ],
     },
     signedIn: { type: 'final' },
   },

@@ -140,7 +140,11 @@ export async function proceedMobileSigning(
       signer,
       { signatureRequests: body.signatureRequests, language: body.language },
       {
-        mobileConfirmed: { mobile: maskMobile(row.mobile), oneTimePassword: password },
+        mobileConfirmed: {
+          mobile: maskMobile(row.mobile),
+          oneTimePassword: password,
+          ...(body.secondFactor === undefined ? {} : { secondFactor: body.secondFactor }),
+        },
         ...(body.part11 === undefined ? {} : { part11: body.part11 }),
       },
     )

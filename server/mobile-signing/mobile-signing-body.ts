@@ -1,5 +1,5 @@
 import type { SignAnswer, SignRequestItem } from '../../contract/signing.ts'
-import type { Part11Meaning } from '../signing/sign-requests.ts'
+import type { Part11Meaning, SecondFactorKind } from '../signing/sign-requests.ts'
 
 /**
  * What a mobile signing row keeps in `body`: a qualified signing's sign call (without its Part 11 password:
@@ -12,6 +12,8 @@ export type MobileSigningBody =
       signatureRequests: SignRequestItem[]
       language: string
       part11?: Part11Meaning
+      /** The second factor that confirmed the start, for the audit trail of the signing it confirms. */
+      secondFactor?: SecondFactorKind
       /** The titles the SMS named. */
       titles: string[]
       answer?: SignAnswer

@@ -4,7 +4,7 @@ import type { SignRequestItem } from '../../contract/signing.ts'
 import { findPerson } from '../accounts/find-person.ts'
 import { mobileSignings } from '../db/schema/mobile-signing.ts'
 import { ApiError } from '../http/api-error.ts'
-import type { Part11Meaning, RequestSigner } from '../signing/sign-requests.ts'
+import type { Part11Meaning, RequestSigner, SecondFactorKind } from '../signing/sign-requests.ts'
 import type { SigningServices } from '../signing/signing-services.ts'
 import type { MobileSigningBody } from './mobile-signing-body.ts'
 import { hashOneTimePassword, newOneTimePassword } from './one-time-password.ts'
@@ -17,6 +17,8 @@ export type DeferredSigning = {
   language: string
   part11: Part11Meaning | undefined
   titles: string[]
+  /** The second factor the sender asked for, spent when the signing started. */
+  secondFactor: SecondFactorKind | undefined
 }
 
 /** What the sign answer tells about a started mobile signing (contract/signing.ts sign result). */
@@ -59,6 +61,7 @@ export async function startMobileSigning(
     language: deferred.language,
     titles: deferred.titles,
     ...(deferred.part11 === undefined ? {} : { part11: deferred.part11 }),
+    ...(deferred.secondFactor === undefined ? {} : { secondFactor: deferred.secondFactor }),
   }
   const providerRef = await sendSms(
     provider,

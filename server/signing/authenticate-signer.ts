@@ -4,7 +4,7 @@ import { codeRefused, requireKeys, spendSecondFactorCode } from '../accounts/spe
 import { totpFactors } from '../db/schema/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { SignableRequest } from './find-signable-request.ts'
-import type { RequestSigner } from './sign-requests.ts'
+import type { RequestSigner, SecondFactorKind } from './sign-requests.ts'
 import type { SigningServices } from './signing-services.ts'
 
 /**
@@ -20,7 +20,7 @@ export async function authenticateSigner(
   signer: RequestSigner,
   signables: readonly SignableRequest[],
   code: string | undefined,
-): Promise<'totp' | 'recovery' | undefined> {
+): Promise<SecondFactorKind | undefined> {
   // A direct link of a signature that asks for an account opens nothing (server/direct/authenticate-direct.ts).
   if (signer.kind === 'direct') return undefined
   if (!signables.some(({ signature }) => signature.authentication === 'second_factor')) return undefined

@@ -113,14 +113,15 @@ export async function signRequests(
     }
   }
   // What the sender asked of the signer, once something is to be signed (a code is not spent on a call that only
-  // asks for more); a qualified signing confirmed on the phone was authenticated when it started.
-  if (options.mobileConfirmed === undefined && planned.some((plan) => !('result' in plan))) {
-    const secondFactor = await authenticateSigner(services, signer, signables, body.secondFactorCode)
-    if (secondFactor !== undefined) {
-      for (const plan of planned)
-        if ('identity' in plan)
-          plan.identity.verifications.push({ method: 'second_factor', kind: secondFactor })
-    }
+  // asks for more); a qualified signing confirmed on the phone was authenticated when it started, and its trail
+  // names the second factor that did it.
+  let secondFactor = options.mobileConfirmed?.secondFactor
+  if (options.mobileConfirmed === undefined && planned.some((plan) => !('result' in plan)))
+    secondFactor = await authenticateSigner(services, signer, signables, body.secondFactorCode)
+  if (secondFactor !== undefined) {
+    for (const plan of planned)
+      if ('identity' in plan)
+        plan.identity.verifications.push({ method: 'second_factor', kind: secondFactor })
   }
   const deferred = planned.filter((plan) => 'defer' in plan)
   const mobile =
@@ -130,6 +131,7 @@ export async function signRequests(
           signatureRequests: deferred.map((plan) => plan.signable.item),
           language: body.language,
           part11: deferred.find((plan) => plan.part11 !== undefined)?.part11,
+          secondFactor,
           titles: deferred.map((plan) => plan.signable.request.title),
         })
   const results: SignAnswer['results'] = []
@@ -154,10 +156,13 @@ export type SignOptions = {
    * The signer confirmed on their phone (a mobile signing's proceed) with the one-time password sent to the
    * (masked) `mobile`: qualified signatures are made now, the password authorising them at the QTSP.
    */
-  mobileConfirmed?: { mobile: string; oneTimePassword: string }
+  mobileConfirmed?: { mobile: string; oneTimePassword: string; secondFactor?: SecondFactorKind }
   /** The Part 11 name and meaning confirmed (with the password) when the mobile signing started. */
   part11?: Part11Meaning
 }
+
+/** The second factor that confirmed a signing: a code of the authenticator app, or a recovery code. */
+export type SecondFactorKind = 'totp' | 'recovery'
 
 /** The printed name and meaning of a Part 11 signature. */
 export type Part11Meaning = Pick<Part11Confirmation, 'signingName' | 'signingReason'>

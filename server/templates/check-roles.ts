@@ -1,5 +1,6 @@
 import type { FormField } from '../../contract/form-fields.ts'
 import type { SignatureField } from '../../contract/signature-fields.ts'
+import type { SignerAuthentication } from '../../contract/signature-requests.ts'
 import type { TemplateRoleInput } from '../../contract/templates.ts'
 import { checkFieldsApart } from '../signature-requests/check-fields-apart.ts'
 import { checkFormFields } from '../signature-requests/check-form-fields.ts'
@@ -11,6 +12,7 @@ export type CheckedRole = {
   sequence: number
   documentSignatures: SignatureField[]
   formFields: FormField[]
+  authentication: SignerAuthentication
 }
 
 /**
@@ -30,6 +32,7 @@ export function checkRoles(
       sequence: role.sequence ?? 1,
       documentSignatures: role.documentSignatures ?? [],
       formFields: checkFormFields(role.formFields ?? [], documents, `roles.${index}.form_fields`, stored),
+      authentication: role.authentication ?? 'tan',
     }
   })
   checkFieldsApart(

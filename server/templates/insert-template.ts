@@ -79,6 +79,7 @@ export async function insertRoles(
       sequence: role.sequence,
       documentSignatures: role.documentSignatures,
       formFields: role.formFields,
+      authentication: role.authentication,
     })),
   )
 }

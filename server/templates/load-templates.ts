@@ -77,6 +77,7 @@ export async function loadTemplateViews(
             sequence: r.sequence,
             documentSignatures: r.documentSignatures,
             formFields: r.formFields,
+            authentication: r.authentication,
           })),
         quality: template.quality,
         legislation: template.legislation,

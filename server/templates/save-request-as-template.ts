@@ -101,6 +101,7 @@ export async function saveRequestAsTemplate(
           formFields: signer.formFields.map((field) =>
             field.filledBy === 'sender' ? field : { ...field, value: null, filledBy: null },
           ),
+          authentication: signer.authentication,
         })),
       },
       services.now(),

@@ -128,6 +128,7 @@ export async function draftFromTemplate(
           return {
             ...invites.get(at),
             sequence: role.sequence,
+            authentication: role.authentication,
             documentSignatures: role.documentSignatures,
             formFields: role.formFields.map(
               ({ id: fieldId, value, filledBy: _, ...field }): FormFieldInput => ({

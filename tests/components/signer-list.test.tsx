@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
-import type { SignatureRequestView } from '../../contract/signature-requests.ts'
+import type { SignatureRequestView, SignerAuthentication } from '../../contract/signature-requests.ts'
 import { requestActions } from '../../src/features/documents/request-actions.ts'
 import { SignerList } from '../../src/features/documents/signer-list.tsx'
 import { request, signature } from '../src/features/documents/request-fixture.ts'
@@ -14,31 +14,46 @@ const ids = [
   '0b6f1c1e-1d1a-4c55-9d64-1a6a2d9e0003',
 ]
 
-/** A draft of three signers at `sequences`. */
-const draft = (sequences: readonly number[]): SignatureRequestView =>
+/** The draft's signers as the server keeps them: their positions and how each authenticates. */
+interface Stored {
+  sequences: number[]
+  authentications: SignerAuthentication[]
+}
+
+/** A draft of three signers at the `stored` positions, authenticating as stored. */
+const draft = (stored: Stored): SignatureRequestView =>
   request({
     statusOverall: 'DRAFT',
     signaturesCount: 3,
     signatures: ['Anna', 'Ben', 'Carla'].map((name, index) => {
       const email = `${name.toLowerCase()}@example.com`
-      return signature(ids[index] ?? '', email, 'OPEN', sequences[index] ?? 1, {
-        emailAddress: email,
-        firstName: name,
-        lastName: 'Test',
-      })
+      return {
+        ...signature(ids[index] ?? '', email, 'OPEN', stored.sequences[index] ?? 1, {
+          emailAddress: email,
+          firstName: name,
+          lastName: 'Test',
+        }),
+        authentication: stored.authentications[index] ?? 'tan',
+      }
     }),
   })
 
-/** A draft whose signers' positions are `stored`, changed by each PUT the list sends. */
-function draftServer(stored: { sequences: number[] }): ApiHandler {
+/** A draft whose signers are `stored`, changed by each PUT the list sends as the server changes them. */
+function draftServer(stored: Stored): ApiHandler {
   return async ({ method, path, request }) => {
     if (path !== '/v3/signature-requests/r1') return undefined
     if (method === 'PUT') {
-      const body = (await request.json()) as { signatures: { id: string; sequence: number }[] }
-      stored.sequences = ids.map((id) => body.signatures.find((s) => s.id === id)?.sequence ?? 1)
-      return json(draft(stored.sequences))
+      const body = (await request.json()) as {
+        signatures: { id: string; sequence: number; authentication?: SignerAuthentication }[]
+      }
+      const sent = ids.map((id) => body.signatures.find((s) => s.id === id))
+      stored.sequences = sent.map((s) => s?.sequence ?? 1)
+      stored.authentications = sent.map(
+        (s, index) => s?.authentication ?? stored.authentications[index] ?? 'tan',
+      )
+      return json(draft(stored))
     }
-    return method === 'GET' ? json(draft(stored.sequences)) : undefined
+    return method === 'GET' ? json(draft(stored)) : undefined
   }
 }
 
@@ -66,7 +81,7 @@ const positions = async () =>
 
 describe('signer list of a draft', () => {
   it('lets two signers share a turn: equal positions sign at the same time', async () => {
-    const stored = { sequences: [1, 2, 3] }
+    const stored: Stored = { sequences: [1, 2, 3], authentications: ['tan', 'tan', 'tan'] }
     serveApi(noMaintenance, draftServer(stored))
     await renderScreen('/draft', Signers, { messages: ['documents'] })
     await expect.element(page.getByRole('list', { name: 'Signing order' })).toBeVisible()
@@ -83,5 +98,21 @@ describe('signer list of a draft', () => {
     await expect
       .element(page.getByLabelText('Carla Test signs at the same time as the one above'))
       .not.toBeChecked()
+  })
+
+  it('lets the sender change how a signer confirms who they are, keeping the signing order', async () => {
+    const stored: Stored = { sequences: [1, 2, 2], authentications: ['tan', 'account_sign_in', 'tan'] }
+    serveApi(noMaintenance, draftServer(stored))
+    await renderScreen('/draft', Signers, { messages: ['documents'] })
+    const carla = page.getByLabelText('How Carla Test confirms who they are')
+    await expect.element(carla).toHaveDisplayValue('E-mail link with TAN, or their account')
+    await expect
+      .element(page.getByLabelText('How Ben Test confirms who they are'))
+      .toHaveDisplayValue('Sign-in to their account')
+
+    await carla.selectOptions('Two-step verification at signing')
+    await expect.poll(() => stored.authentications).toEqual(['tan', 'account_sign_in', 'second_factor'])
+    expect(stored.sequences).toEqual([1, 2, 2])
+    await expect.element(carla).toHaveDisplayValue('Two-step verification at signing')
   })
 })

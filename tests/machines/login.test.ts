@@ -111,5 +111,13 @@ describe('login machine (issue 42 §1, §2)', () => {
     expiring.send({ type: 'passkey.start', rememberMe: false })
     const back = await waitFor(expiring, (s) => s.matches('password'))
     expect(back.context).toMatchObject({ challenge: null, secondFactors: [] })
+
+    // A passkey refused for another reason asks for the second factor again, as a wrong code does.
+    const refusing = start(outcome, {}, { c1: 'passkey.refused' })
+    refusing.send(password)
+    await waitFor(refusing, (s) => s.matches('secondFactor'))
+    refusing.send({ type: 'passkey.start', rememberMe: false })
+    const again = await waitFor(refusing, (s) => s.matches('secondFactor') && s.context.failure !== null)
+    expect(again.context).toMatchObject({ challenge: 'c1', failure: { code: 'passkey.refused' } })
   })
 })

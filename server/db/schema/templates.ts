@@ -2,6 +2,7 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from '
 import type { FormField } from '../../../contract/form-fields.ts'
 import type { PageBox, SignatureField } from '../../../contract/signature-fields.ts'
 import { signatureQualities } from '../../../contract/signature-qualities.ts'
+import { signerAuthentications } from '../../../contract/signature-requests.ts'
 import { legislations } from '../../../machines/identification/identification.types.ts'
 import { users } from './accounts.ts'
 import { businesses } from './businesses.ts'
@@ -83,6 +84,8 @@ export const templateRoles = pgTable(
     documentSignatures: jsonb('document_signatures').$type<SignatureField[]>().notNull().default([]),
     /** Its fields besides the signature; a value here is the sender's, given beforehand. */
     formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
+    /** How the signer of the role proves who they are (issue 42 §5); a request's signer takes it over. */
+    authentication: text('authentication', { enum: signerAuthentications }).notNull().default('tan'),
   },
   (table) => [primaryKey({ columns: [table.templateId, table.position] })],
 )

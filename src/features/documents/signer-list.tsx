@@ -1,11 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
-import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import {
+  type SignatureRequestView,
+  type SignerAuthentication,
+  signerAuthentications,
+} from '../../../contract/signature-requests.ts'
 import { formatDateTime, localeNames, resolveLocale } from '../../i18n/locales.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
+import { SelectField } from '../../ui/form/select-field.tsx'
 import { EmailAddress } from '../../ui/request/email-address.tsx'
 import { signerLabel } from '../../ui/request/signer-label.ts'
 import { documentDialogs } from './document-dialogs.ts'
@@ -19,7 +24,8 @@ import { notSignedLabel, signerStatusLabels } from './status-labels.ts'
  * The signers of a request in their signing order (numbered when they sign one after the other), each with
  * their status, and the add-signer and remove-signer dialogs where the machine allows them (`actions`). While
  * the machine lets the sender set the order (a draft), they choose whether the signers sign in order and move
- * each up or down, with the buttons or by dragging. `onChanged` runs after a change of the signers.
+ * each up or down, with the buttons or by dragging, and choose how each signer confirms who they are (issue 42 §5).
+ * `onChanged` runs after a change of the signers.
  */
 export function SignerList({
   request,
@@ -49,6 +55,8 @@ export function SignerList({
   const [dragged, setDragged] = useState<string>()
   const inOrder = new Set(request.signatures.map((s) => s.sequence)).size > 1
   const mayOrder = actions?.order === true && request.signatures.length > 1
+  // How each signer authenticates is settled with the signing order: while the machine lets the sender order.
+  const mayAuthenticate = actions?.order === true
 
   // Positions from the list's order: each signer one after the one before, or at the same position as it when it
   // signs together with it (`together`); all at position 1 when the signers sign in parallel.
@@ -62,6 +70,16 @@ export function SignerList({
     await onChanged()
   }
   const ids = request.signatures.map((s) => s.id)
+  const authenticate = async (signatureId: string, authentication: SignerAuthentication) => {
+    // The order goes with it as it is: a signer left out of `signatures` would sign at position 1.
+    const signatures = request.signatures.map((s) => ({
+      id: s.id,
+      sequence: s.sequence,
+      ...(s.id === signatureId ? { authentication } : {}),
+    }))
+    await updateRequest(api, id, { signatures })
+    await onChanged()
+  }
   const together = new Set(
     request.signatures
       .filter((s, index) => index > 0 && s.sequence === request.signatures[index - 1]?.sequence)
@@ -135,7 +153,7 @@ export function SignerList({
                     {signature.sequence}.
                   </span>
                 ) : null}
-                <span className={styles.signerWho}>
+                <div className={`${styles.signerWho} ${styles.signerGrows}`}>
                   <span className={styles.strong}>{name || <EmailAddress value={email} />}</span>
                   {name ? (
                     <span className={styles.muted}>
@@ -149,7 +167,7 @@ export function SignerList({
                       </Trans>
                     </span>
                   ) : null}
-                  {signature.authentication === 'tan' ? null : (
+                  {mayAuthenticate || signature.authentication === 'tan' ? null : (
                     <span className={styles.muted}>
                       {i18n._(signerAuthenticationLabels[signature.authentication])}
                     </span>
@@ -163,7 +181,18 @@ export function SignerList({
                       {signature.signedAt ? ` · ${formatDateTime(signature.signedAt, locale)}` : null}
                     </span>
                   ) : null}
-                </span>
+                  {mayAuthenticate ? (
+                    <SelectField
+                      label={<Trans>How {label} confirms who they are</Trans>}
+                      value={signature.authentication}
+                      options={signerAuthentications.map((value) => ({
+                        value,
+                        label: i18n._(signerAuthenticationLabels[value]),
+                      }))}
+                      onChange={(authentication) => void authenticate(signature.id, authentication)}
+                    />
+                  ) : null}
+                </div>
                 {mayOrder && inOrder && index > 0 ? (
                   <CheckboxField
                     label={<Trans>{label} signs at the same time as the one above</Trans>}

@@ -2,8 +2,21 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
+import { fromPromise } from 'xstate'
 import type { AccountSession, Passkey, SecondFactor, TotpSetup } from '../../../contract/account-security.ts'
+import { passkeyRegistrationMachine } from '../../../machines/passkey-registration/passkey-registration.machine.ts'
+import {
+  selectPasskeyBusy,
+  selectPasskeyFailure,
+  selectWaitingForAuthenticator,
+} from '../../../machines/passkey-registration/passkey-registration.selectors.ts'
+import type {
+  CreatePasskeyInput,
+  RequestOptionsInput,
+  SavePasskeyInput,
+} from '../../../machines/passkey-registration/passkey-registration.types.ts'
 import { describeDevice } from '../../../machines/session/describe-device.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
@@ -239,7 +252,8 @@ function SecondFactorCard({ factor }: { factor: SecondFactor }) {
 
 /**
  * The passkeys: each signs in without a password, or confirms a sign-in as the second factor. Adding one
- * takes the password, a name to tell it from the others, and the browser's prompt.
+ * takes the password, a name to tell it from the others, and the browser's prompt: the passkey registration
+ * machine's steps.
  */
 function PasskeysCard() {
   const { i18n, t } = useLingui()
@@ -256,25 +270,44 @@ function PasskeysCard() {
     await queryClient.refetchQueries({ queryKey: securityKeys.secondFactor })
     await queryClient.refetchQueries({ queryKey: getUserQueryOptions(api).queryKey })
   }
-  const refuse = (error: unknown) => {
+  // Where a refusal shows: under the field it names, else above the form.
+  const placed = (error: unknown): typeof errors => {
     const message = i18n._(passkeyErrorMessage(errorCode(error)))
     const field = error instanceof ApiError ? error.field : undefined
-    setErrors(field === 'password' || field === 'name' ? { [field]: message } : { form: message })
+    return field === 'password' || field === 'name' ? { [field]: message } : { form: message }
   }
-  const add = useMutation({
-    mutationFn: async () => {
-      const credential = await askForNewPasskey(await passkeyOptions(api, { password }))
-      return registerPasskey(api, { name, credential })
-    },
-    onSuccess: async () => {
-      setName('')
-      setPassword('')
-      setErrors({})
-      showSnackbar(ui.snackbars, { message: msg`Passkey added.`, color: 'success' })
-      await refresh()
-    },
-    onError: refuse,
-  })
+  const refuse = (error: unknown) => setErrors(placed(error))
+  const registration = useActorRef(
+    passkeyRegistrationMachine.provide({
+      actors: {
+        requestOptions: fromPromise<string, RequestOptionsInput>(({ input }) => passkeyOptions(api, input)),
+        createPasskey: fromPromise<string, CreatePasskeyInput>(({ input }) =>
+          askForNewPasskey(input.options),
+        ),
+        savePasskey: fromPromise<void, SavePasskeyInput>(async ({ input }) => {
+          await registerPasskey(api, input)
+        }),
+      },
+      actions: {
+        announceAdded: () => {
+          setName('')
+          setPassword('')
+          setErrors({})
+          showSnackbar(ui.snackbars, { message: msg`Passkey added.`, color: 'success' })
+          void refresh()
+        },
+      },
+    }),
+  )
+  const busy = useSelector(registration, selectPasskeyBusy)
+  const waiting = useSelector(registration, selectWaitingForAuthenticator)
+  const failure = useSelector(registration, selectPasskeyFailure)
+  const failed = failure === null ? {} : placed(failure)
+  const shown = {
+    name: errors.name ?? failed.name,
+    password: errors.password ?? failed.password,
+    form: errors.form ?? failed.form,
+  }
   const remove = useMutation({
     mutationFn: (passkey: Passkey) => removePasskey(api, passkey.id),
     onSuccess: async () => {
@@ -290,7 +323,7 @@ function PasskeysCard() {
       password: password ? undefined : i18n._(formMessages.required),
     }
     setErrors(found)
-    if (!found.name && !found.password) add.mutate()
+    if (!found.name && !found.password) registration.send({ type: 'passkey.add', name, password })
   }
   const list = passkeys.data ?? []
   const dateOf = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
@@ -335,7 +368,7 @@ function PasskeysCard() {
         </ul>
       ) : null}
       <form className={styles.form} onSubmit={submit} noValidate>
-        {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+        {shown.form ? <FormAlert>{shown.form}</FormAlert> : null}
         <TextField
           label={t`Name of the new passkey`}
           name="passkeyName"
@@ -343,7 +376,7 @@ function PasskeysCard() {
           value={name}
           placeholder={t`e.g. Work laptop`}
           onChange={(e) => setName(e.target.value)}
-          error={errors.name}
+          error={shown.name}
         />
         <TextField
           label={t`Password`}
@@ -353,10 +386,15 @@ function PasskeysCard() {
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          error={shown.password}
         />
+        {waiting ? (
+          <p role="status">
+            <Trans>Confirm with your fingerprint, face, screen lock or security key.</Trans>
+          </p>
+        ) : null}
         <div className={styles.formActions}>
-          <BusyButton type="submit" busy={add.isPending}>
+          <BusyButton type="submit" busy={busy}>
             <Trans>Add a passkey</Trans>
           </BusyButton>
         </div>

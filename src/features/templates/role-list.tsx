@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
+import { signerAuthentications } from '../../../contract/signature-requests.ts'
 import type { TemplateRoleInput } from '../../../contract/templates.ts'
 import { errorCode } from '../../api/error-messages.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
+import { SelectField } from '../../ui/form/select-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
+import { signerAuthenticationLabels } from '../documents/signer-authentication.ts'
 import { templateErrorMessage } from './template-messages.ts'
 import styles from './templates.module.css'
 
@@ -15,7 +18,8 @@ export const roleKey = (index: number) => `role-${index}`
 
 /**
  * The template's roles in their signing order, as a draft's signer list: each renamed, moved up or down (while
- * they sign one after the other), removed (one stays), and given fields; a role added. `onChange` stores them all.
+ * they sign one after the other), removed (one stays), given fields and the way its signer proves who they are
+ * (issue 42 §5); a role added. `onChange` stores them all.
  */
 export function RoleList({
   roles,
@@ -84,6 +88,20 @@ export function RoleList({
                 taken={roles.filter((_, at) => at !== index).map((other) => other.name)}
                 onRename={(renamed) =>
                   store(roles.map((other, at) => (at === index ? { ...other, name: renamed } : other)))
+                }
+              />
+              <SelectField
+                label={<Trans>How {name} confirms who they are</Trans>}
+                value={role.authentication ?? 'tan'}
+                options={signerAuthentications.map((value) => ({
+                  value,
+                  label: i18n._(signerAuthenticationLabels[value]),
+                }))}
+                disabled={busy}
+                onChange={(authentication) =>
+                  void store(
+                    roles.map((other, at) => (at === index ? { ...other, authentication } : other)),
+                  ).catch(() => {})
                 }
               />
               <div className={styles.actions}>

@@ -37,13 +37,13 @@ function asSigner(role: TemplateView['roles'][number], index: number): Signature
     fieldsPlaced: role.documentSignatures.length > 0,
     formFields: role.formFields,
     sequence: role.sequence,
-    authentication: 'tan',
+    authentication: role.authentication,
   }
 }
 
 /**
  * `/templates/{id}/edit` (issue 41 §1): the request editor with roles in place of people. The template's title,
- * roles (their names, signing order and fields, placed on its documents through the field placement machine as
+ * roles (their names, signing order, authentication and fields, placed on its documents through the field placement machine as
  * a draft's signers are), message, signature standard, expiry and reminders; each change is stored at once.
  */
 export function TemplateEditorScreen({ id }: { id: string }) {
@@ -98,6 +98,7 @@ function TemplateEditor({ template }: { template: TemplateView }) {
         sequence: role.sequence,
         documentSignatures: changed?.documentSignatures ?? role.documentSignatures,
         formFields: changed?.formFields ?? fields.formFieldsOf(key),
+        authentication: role.authentication,
       }
     })
   const fields = useSignatureFields({

@@ -1,16 +1,19 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Secret, TOTP } from 'otpauth'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountSecurityPaths, totpSetupSchema } from '../../../contract/account-security.ts'
 import { toCamelCase } from '../../../contract/case.ts'
 import { mobileSigningPaths, mobileSigningSentSchema } from '../../../contract/mobile-signing.ts'
 import { apiPaths } from '../../../contract/paths.ts'
+import type { SignerAuthentication } from '../../../contract/signature-requests.ts'
 import { type SignAnswer, signAnswerSchema } from '../../../contract/signing.ts'
 import { OID } from '../../../server/signing/oids.ts'
 import { fromPem } from '../../../server/signing/pem.ts'
 import { validatePdf } from '../../../server/signing/validate-pdf.ts'
-import { readJson } from '../accounts/accounts-client.ts'
+import { goodPassword, readJson } from '../accounts/accounts-client.ts'
 import { identifyQualified } from '../identification/identify-qualified.ts'
 import { reportText, requestEvents } from '../signature-requests/request-history.ts'
 import {
@@ -337,10 +340,15 @@ describe.each(featureDrivers)('qualified signing confirmed on the phone on %s', 
   })
 
   /** An OPEN request from the owner to `signer` asking for this signature standard, as the API takes it. */
-  async function openAsking(title: string, signer: string, standard: Record<string, string>) {
+  async function openAsking(
+    title: string,
+    signer: string,
+    standard: Record<string, string>,
+    authentication: SignerAuthentication = 'tan',
+  ) {
     const created = await api.call('POST', apiPaths.signatureRequests(), {
       token: owner,
-      body: { title, ...standard, signatures: [{ account_email: signer }] },
+      body: { title, ...standard, signatures: [{ account_email: signer, authentication }] },
     })
     expect(created.status).toBe(201)
     const { id } = (await created.json()) as { id: string }
@@ -384,6 +392,51 @@ describe.each(featureDrivers)('qualified signing confirmed on the phone on %s', 
     if (report.status !== 'ok') throw new Error('unreadable')
     expect(report.signatures.map((s) => s.quality)).toEqual(['aes', 'unknown'])
   }, 30_000)
+
+  it('names the second factor the sender asked for in the trail of a signing confirmed on the phone', async () => {
+    api.clock.advance(minute)
+    const codeOf = (totpSecret: string, stepsAhead: number) =>
+      new TOTP({ secret: Secret.fromBase32(totpSecret) }).generate({
+        timestamp: api.clock.now().getTime() + stepsAhead * 30_000,
+      })
+    const setup = v.parse(
+      totpSetupSchema,
+      await readJson(await api.call('POST', accountSecurityPaths.secondFactorSetup(), { token: quinn })),
+    )
+    await readJson(
+      await api.call('POST', accountSecurityPaths.secondFactorEnable(), {
+        token: quinn,
+        body: { password: goodPassword, code: codeOf(setup.secret, 0) },
+      }),
+    )
+    const request = await openAsking('Guarded deed', 'quinn@example.com', {}, 'second_factor')
+    const seen = await api.mailIds()
+    const started = await answer(
+      await api.call('POST', apiPaths.sign(), {
+        token: quinn,
+        body: {
+          signature_requests: [{ signature_request_id: request.id }],
+          language: 'en',
+          second_factor_code: codeOf(setup.secret, 1),
+        },
+      }),
+    )
+    expect(started.results[0]?.result).toBe('mobile_aes')
+    const password = await smsPassword(quinnMobile, seen)
+    expect(
+      (await answer(await proceed(quinn, started.results[0]?.mobileSigningId ?? '', password))).results,
+    ).toEqual([{ signatureRequestId: request.id, result: 'complete', statusOverall: 'SIGNED' }])
+    const signed = (await requestEvents(api, owner, request.id)).find((event) => event.type === 'signed')
+    expect(signed?.detail.verifications).toEqual([
+      { method: 'sign_in' },
+      { method: 'identification', provider: 'zertes', mode: 'video', reference: expect.any(String) },
+      { method: 'sms_otp', to: '+41••••••567' },
+      { method: 'second_factor', kind: 'totp' },
+    ])
+    expect(await reportText(api, owner, request.id, dir)).toContain(
+      'Verified by: signing in to the account; video identification (ZertES); one-time password by SMS to +41••••••567; a code of the authenticator app (second factor)',
+    )
+  })
 })
 
 /**

@@ -136,6 +136,41 @@ describe.each(featureDrivers)('signer authentication on %s', (driver) => {
     )
   })
 
+  it('lets the sender change how a draft’s signer authenticates, keeping the signing order', async () => {
+    counter += 1
+    const owner = await api.signUp(`sender${counter}@example.com`)
+    const created = await api.call('POST', apiPaths.signatureRequests(), {
+      token: owner,
+      body: {
+        title: 'Draft',
+        signatures: [
+          { account_email: `first${counter}@example.com`, sequence: 1 },
+          { account_email: `second${counter}@example.com`, sequence: 2 },
+        ],
+      },
+    })
+    const draft = (await readJson(created, 201)) as unknown as SignatureRequestView
+    const [first, second] = draft.signatures
+    const put = (signatures: unknown) =>
+      api.call('PUT', apiPaths.signatureRequest(draft.id), { token: owner, body: { signatures } })
+    const changed = (await readJson(
+      await put([
+        { id: first?.id, sequence: 1 },
+        { id: second?.id, sequence: 2, authentication: 'second_factor' },
+      ]),
+    )) as unknown as SignatureRequestView
+    expect(changed.signatures.map((s) => [s.id, s.sequence, s.authentication])).toEqual([
+      [first?.id, 1, 'tan'],
+      [second?.id, 2, 'second_factor'],
+    ])
+    await api.expectError(
+      await put([{ id: second?.id, sequence: 2, authentication: 'sms' }]),
+      400,
+      'request.invalid',
+      'signatures.0.authentication',
+    )
+  })
+
   it('counts wrong codes in the sign-in throttle', async () => {
     counter += 1
     const owner = await api.signUp(`sender${counter}@example.com`)

@@ -451,6 +451,71 @@ describe.each(featureDrivers)('templates on %s', (driver) => {
     expect(saved.expiresAfterDays).toBeNull()
   })
 
+  it('asks a request’s signer for the authentication of their role, also after they delegate it', async () => {
+    const template = await twoRoleTemplate(admin, 'Guarded')
+    expect(template.roles.map((r) => r.authentication)).toEqual(['tan', 'tan'])
+    const [employeeRole, hrRole] = template.roles
+    const roleInput = (role: TemplateView['roles'][number] | undefined) => ({
+      name: role?.name,
+      sequence: role?.sequence,
+      document_signatures: role?.documentSignatures,
+      form_fields: role?.formFields.map(({ filledBy: _, value: __, ...field }) => field),
+    })
+    const changed = await json<TemplateView>(
+      await call(admin, 'PUT', apiPaths.template(template.id), {
+        roles: [
+          { ...roleInput(employeeRole), authentication: 'second_factor' },
+          { ...roleInput(hrRole), authentication: 'account_sign_in' },
+        ],
+      }),
+    )
+    expect(changed.roles.map((r) => [r.name, r.authentication])).toEqual([
+      ['Employee', 'second_factor'],
+      ['HR', 'account_sign_in'],
+    ])
+    expect(
+      (
+        await refusal(
+          await call(admin, 'PUT', apiPaths.template(template.id), {
+            roles: [{ name: 'Employee', authentication: 'sms' }],
+          }),
+          400,
+        )
+      ).field,
+    ).toBe('roles.0.authentication')
+
+    const started = await json<SignatureRequestView>(
+      await call(admin, 'POST', apiPaths.templateSignatureRequests(template.id), { signers, send: true }),
+      201,
+    )
+    expect(started.signatures.map((s) => [s.accountEmail, s.authentication])).toEqual([
+      [employeeEmail, 'second_factor'],
+      [hrEmail, 'account_sign_in'],
+    ])
+    // Emma hands her signature on: her deputy is asked for the same second factor.
+    expect(
+      (
+        await call(employee, 'POST', apiPaths.delegateSignatureRequest(started.id), {
+          account_email: 'deputy@templates.example',
+          message: '',
+        })
+      ).status,
+    ).toBe(204)
+    const delegated = await json<SignatureRequestView>(
+      await call(admin, 'GET', apiPaths.signatureRequest(started.id)),
+    )
+    expect(delegated.signatures.map((s) => [s.accountEmail, s.authentication])).toEqual([
+      ['deputy@templates.example', 'second_factor'],
+      [hrEmail, 'account_sign_in'],
+    ])
+    // Saved as a template again, the roles keep what their signers were asked for.
+    const saved = await json<TemplateView>(
+      await call(admin, 'POST', apiPaths.saveRequestAsTemplate(started.id), {}),
+      201,
+    )
+    expect(saved.roles.map((r) => r.authentication)).toEqual(['second_factor', 'account_sign_in'])
+  })
+
   it('starts a request for a direct-link signer without an account', async () => {
     const template = await twoRoleTemplate(admin, 'Guest')
     const started = await json<SignatureRequestView>(

@@ -1,0 +1,1 @@
+ALTER TABLE "template_roles" ADD COLUMN "authentication" text DEFAULT 'tan' NOT NULL;
