@@ -68,9 +68,13 @@ test.describe('the referral component', () => {
     await expect(launcher).toHaveCount(1)
 
     // In German, it boots again in German.
+    const panel = page.getByRole('region', { name: 'Referral (sandbox)' })
+    await expect(panel).toHaveCount(1)
     await screen.chooseLanguage('Deutsch')
+    // Booted again, it starts closed: a click before that would only close the English panel.
+    await expect(panel).toHaveCount(0)
     await launcher.click()
-    await expect(page.getByRole('region', { name: 'Referral (sandbox)' })).toHaveText(/language de$/)
+    await expect(panel).toHaveText(/language de$/)
 
     await page.goto(`${server.url}/logout`)
     await expect(page).toHaveURL(/\/login/)
