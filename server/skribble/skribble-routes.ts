@@ -34,6 +34,7 @@ import { sendStoredFile } from '../signature-requests/send-stored-file.ts'
 import { updateSignatureRequest } from '../signature-requests/update-signature-request.ts'
 import { withdrawSignatureRequest } from '../signature-requests/withdraw-signature-request.ts'
 import type { SigningServices } from '../signing/signing-services.ts'
+import type { ValidationPool } from '../signing/validate-pool.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import { readSkribbleBody } from './skribble-body.ts'
 import { createSkribbleDocumentRoutes, uploadSkribbleDocument } from './skribble-document-routes.ts'
@@ -56,21 +57,24 @@ import {
 } from './skribble-requests.ts'
 import { createSkribbleSealRoutes } from './skribble-seal-routes.ts'
 import { createSkribbleSendtoRoutes } from './skribble-sendto-routes.ts'
+import { createSkribbleValidationRoutes } from './skribble-validation-routes.ts'
 
 /** What the compatibility layer needs: the services of the /api/v3 routes it translates onto. */
-export type SkribbleServices = SigningServices & SkribblePlatformServices
+export type SkribbleServices = SigningServices &
+  SkribblePlatformServices & {
+    /** The validation workers of validation v1; absent: its validations answer 503. */
+    validator?: ValidationPool | undefined
+  }
 
 /** Where Skribble's sign descriptions are served, under /api. */
 const signBases = ['/skribble/v2', '/skribble/v3'] as const
-const validationBase = '/skribble/validation/v1'
 const v2 = '/skribble/v2'
 const v3 = '/skribble/v3'
 
 const username = v.pipe(v.string(), v.minLength(1), v.maxLength(60))
 const apiKey = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
-/** Sign v2 and v3 log in with `api-key`, JSON or form-encoded; validation v1 with `apikey`, JSON. */
+/** Sign v2 and v3 log in with `api-key`, JSON or form-encoded (validation v1: skribble-validation-routes.ts). */
 const signLoginSchema = v.object({ username, 'api-key': apiKey })
-const validationLoginSchema = v.object({ username, apikey: apiKey })
 
 const withdrawSchema = v.object({ message: v.optional(v.pipe(v.string(), v.maxLength(2000)), '') })
 const observerSchema = v.object({
@@ -90,8 +94,8 @@ const documentContentSchema = v.object({
  * that only translates each operation onto the module function the matching /api/v3 route calls. Skribble's
  * operation, then what it calls (server/signature-requests/ unless named):
  *
- * - `POST /access/login`: `accessLogin` of server/api-users (sign: the token as text/plain; validation: as
- *   `accesstoken` in JSON).
+ * - `POST /access/login`: `accessLogin` of server/api-users (the token as text/plain).
+ * - validation v1: see skribble-validation-routes.ts.
  * - v3 `POST /signature-requests`: `createSignatureRequest` (qualities SES, AES, AES_MINIMAL, QES, DEMO onto
  *   ses, aes, aes, qes, none; positions measured from the top onto Signet's from the bottom); `GET`:
  *   `listSignatureRequests`, every page, as an array; `PUT`: `updateSignatureRequest`, and `addSigner` /
@@ -137,11 +141,7 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
       return c.text((await login(c, { username: body.username, apiKey: body['api-key'] })).token)
     })
   }
-  routes.post(`${validationBase}/access/login`, loginLimit, async (c) => {
-    const body = await readSkribbleBody(c, validationLoginSchema)
-    const { token } = await login(c, { username: body.username, apiKey: body.apikey })
-    return sendJson(c, { accesstoken: token })
-  })
+  routes.route('/', createSkribbleValidationRoutes(services))
 
   /** How Skribble names the sender: the API user's username, else the account's address. */
   const ownerOf = (c: Context<AuthEnv>) => c.get('auth').apiUser?.username ?? c.get('auth').email
