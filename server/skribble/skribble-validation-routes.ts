@@ -139,17 +139,6 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
   const loginLimit = rateLimit({ db, name: 'access-login', limit: 20, windowMs: 60_000, now })
   const routes = new Hono<AuthEnv>()
 
-  /** Busy validation workers refuse before an upload is read, with Retry-After. */
-  routes.use(`${base}/validate/document`, async (c, next) => {
-    try {
-      services.validator?.assertRoom()
-      await next()
-    } catch (error) {
-      if (error instanceof ValidationBusy) c.header('Retry-After', String(error.retryAfterSeconds))
-      throw error
-    }
-  })
-
   /** The caller's row `id` of one of `kinds`, alive. */
   const find = async (c: Context<AuthEnv>, kinds: (typeof skribbleValidations.$inferSelect.kind)[]) => {
     const id = c.req.param('id') ?? ''
@@ -179,6 +168,26 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
   }
   const judge = () => ({ db, pki: services.platform?.pki, now: now() })
 
+  /** `POST /validate/document`: the PDF validated by the workers; its answers and ETSI report kept. */
+  const validateDocument = async (c: Context<AuthEnv>) => {
+    const query = queryOf(c, validateQuery)
+    const infos = infosOf(c)
+    const bytes = await readSkribbleContent(c, services.limits.documentBytes)
+    const report = await validatePdfBytes(
+      { validator: services.validator, maxBytes: bytes.byteLength },
+      bytes,
+    )
+    const id = randomUUID()
+    const result = skribbleDocumentValidation(id, report, {
+      quality: query.quality,
+      longTermValidation: query.longTermValidation === 'true',
+      legislation: query.legislation,
+      rejectUndefinedChanges: query.rejectUndefinedChanges === 'true',
+    })
+    await store(c, { id, kind: 'document', result, etsiReport: etsiValidationReport(report, now()) })
+    return sendJson(c, withInfos(result, infos))
+  }
+
   routes.post(`${base}/access/login`, loginLimit, async (c) => {
     const body = await readSkribbleBody(c, loginSchema)
     const { token } = await accessLogin(
@@ -193,22 +202,14 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
 
   routes
     .post(`${base}/validate/document`, requireAuth, async (c) => {
-      const query = queryOf(c, validateQuery)
-      const infos = infosOf(c)
-      const bytes = await readSkribbleContent(c, services.limits.documentBytes)
-      const report = await validatePdfBytes(
-        { validator: services.validator, maxBytes: bytes.byteLength },
-        bytes,
-      )
-      const id = randomUUID()
-      const result = skribbleDocumentValidation(id, report, {
-        quality: query.quality,
-        longTermValidation: query.longTermValidation === 'true',
-        legislation: query.legislation,
-        rejectUndefinedChanges: query.rejectUndefinedChanges === 'true',
-      })
-      await store(c, { id, kind: 'document', result, etsiReport: etsiValidationReport(report, now()) })
-      return sendJson(c, withInfos(result, infos))
+      try {
+        // Busy workers refuse before the upload is read.
+        services.validator?.assertRoom()
+        return await validateDocument(c)
+      } catch (error) {
+        if (error instanceof ValidationBusy) c.header('Retry-After', String(error.retryAfterSeconds))
+        throw error
+      }
     })
     .post(`${base}/validate/signature`, requireAuth, async (c) => {
       queryOf(c, validateQuery)

@@ -542,7 +542,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     )
     expect(compressed).toMatchObject({
       status: 'success',
-      originalSize: upload.properties && (upload.properties as { size: number }).size,
+      originalSize: (upload.properties as { size: number }).size,
     })
     const download = await call('GET', `/tooling/${upload.id}`, token)
     expect((await download.arrayBuffer()).byteLength).toBe(compressed.newSize)
