@@ -177,10 +177,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v3 DELETE /signature-requests/{SR_ID}/documents/{DOC_ID}': {},
     'sign_v3 POST /signature-requests/{SR_ID}/observers': {
       remember: idOf('OBSERVER_ID'),
-      unserved: {
-        'application/json UserById': 'Signet’s observers are addresses, not accounts',
-        'application/json Group': signerGroups,
-      },
+      unserved: { 'application/json Group': signerGroups },
     },
     'sign_v3 GET /signature-requests/{SR_ID}/observers': {},
     'sign_v3 GET /signature-requests/{SR_ID}/observers/{OBSERVER_ID}': {},
@@ -297,6 +294,10 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     world.username = 'api_demo_example'
     world.PAGE_ID = '0'
     world.apiKey = String(key.apiKey)
+    const admins = await readJson(
+      await api.call('GET', businessPaths.businessAdmins(String(business.id)), { token: admin }),
+    )
+    world.MEMBER_ID = String((admins.people as { id: string }[])[0]?.id)
     // A second API user of the business, whose validations the first may not see.
     const other = await readJson(
       await api.call('POST', apiUserPaths.apiUsers(String(business.id)), {
@@ -425,6 +426,13 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       })
     ).json()) as { id: string; quality: string; legislation: string }
     expect(draft).toMatchObject({ quality: 'AES', legislation: 'ZERTES' })
+    // An observer by user id is a member of the caller's business; no other id is.
+    const stranger = await call('POST', `/signature-requests/${draft.id}/observers`, {
+      type: 'USER',
+      user_id: crypto.randomUUID(),
+    })
+    expect(stranger.status).toBe(400)
+    expect(await stranger.json()).toMatchObject({ field: 'user_id' })
     // Signet's 409 (only an open request is withdrawn) is Skribble's 400.
     const withdrawn = await call('POST', `/signature-requests/${draft.id}/withdraw`, { message: 'no' })
     expect(withdrawn.status).toBe(400)
@@ -720,8 +728,16 @@ function requiredHeaders(op: DescribedOperation, world: World): Record<string, s
   )
 }
 
+/** Example values that stand for what the harness makes only where they are the whole value. */
+const wholeStandIns: Record<string, string> = {
+  // An observer by user id: a member of the API user's business.
+  '123': 'MEMBER_ID',
+}
+
 /** The example with each stand-in value replaced by what the world made for it (in URLs too). */
 function substitute(value: unknown, world: World): unknown {
+  const whole = typeof value === 'string' ? wholeStandIns[value] : undefined
+  if (whole !== undefined) return world[whole] ?? value
   if (typeof value === 'string') {
     return standIns.reduce((text, [example, key]) => text.replaceAll(example, world[key] ?? example), value)
   }
