@@ -6,7 +6,7 @@ import { accessLogin } from '../api-users/access-login.ts'
 import { skribbleValidations } from '../db/schema/skribble-validations.ts'
 import { deleteDocument } from '../documents/delete-document.ts'
 import { findDocument } from '../documents/find-document.ts'
-import { uploadDocument } from '../documents/upload-document.ts'
+import { insertDocument, readPdfUpload } from '../documents/upload-document.ts'
 import { ApiError } from '../http/api-error.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { rateLimit } from '../http/rate-limit.ts'
@@ -129,7 +129,7 @@ const monthOf = (at: Date) => `${at.getUTCFullYear()}${String(at.getUTCMonth() +
  *   platform's PKI.
  * - `/infos/{id}/*`, `/reports/{id}/etsi`, `DELETE /validate/{id}`: what was kept. `/reports/{id}/skribble`
  *   is 501, as Skribble's own description has it (on its roadmap): Signet has no PDF validation report.
- * - `/tooling/upload`: `uploadDocument` (its limits, checks and storage); the processes run qpdf
+ * - `/tooling/upload`: the checks and storage of Signet's document upload (`readPdfUpload`); the processes run qpdf
  *   (skribble-tooling.ts) on it, and `GET /tooling/{id}` answers what the last one made.
  * - `/billing/credits/*`: the caller's rows counted, one credit each.
  */
@@ -263,21 +263,26 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
     if (bytes === undefined) throw notFound()
     return { row, document, bytes }
   }
-  /** Stores `bytes` as the caller's document through Signet's upload, as the tooling row's current one. */
-  const keepProcessed = async (c: Context<AuthEnv>, rowId: string, previous: string, bytes: Uint8Array) => {
+  /**
+   * Stores `bytes` as a document of the caller's through the checks and storage of Signet's upload. Tooling
+   * documents are never shown, so no page images are rendered for them (nor race their deletion).
+   */
+  const storeDocument = async (c: Context<AuthEnv>, bytes: Uint8Array, title: string) => {
     const form = new FormData()
-    const { title } = await findDocument(db, callerOf(c), previous)
     form.set('title', title)
     form.set(
       'file',
       new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
       'document.pdf',
     )
-    const document = await uploadDocument(
-      services,
-      callerOf(c),
-      new Request(c.req.url, { method: 'POST', body: form }),
-    )
+    const request = new Request(c.req.url, { method: 'POST', body: form })
+    const upload = await readPdfUpload(services, request, services.limits.documentBytes)
+    return insertDocument(db, upload, c.get('auth').userId, now())
+  }
+  /** Keeps `bytes` as the tooling row's current document, in place of `previous`. */
+  const keepProcessed = async (c: Context<AuthEnv>, rowId: string, previous: string, bytes: Uint8Array) => {
+    const { title } = await findDocument(db, callerOf(c), previous)
+    const document = await storeDocument(c, bytes, title)
     await db
       .update(skribbleValidations)
       .set({ documentId: document.id })
@@ -297,18 +302,7 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
   routes
     .post(`${base}/tooling/upload`, requireAuth, async (c) => {
       const bytes = await readSkribbleContent(c, services.limits.documentBytes)
-      const form = new FormData()
-      form.set('title', 'Document.pdf')
-      form.set(
-        'file',
-        new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
-        'document.pdf',
-      )
-      const document = await uploadDocument(
-        services,
-        callerOf(c),
-        new Request(c.req.url, { method: 'POST', body: form }),
-      )
+      const document = await storeDocument(c, bytes, 'Document')
       const id = randomUUID()
       await store(c, { id, kind: 'tooling', documentId: document.id })
       return sendJson(c, {
