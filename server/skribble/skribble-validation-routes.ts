@@ -17,6 +17,7 @@ import { etsiValidationReport } from '../signing/etsi-validation-report.ts'
 import { ValidationBusy } from '../signing/validate-pool.ts'
 import { validatePdfBytes } from '../signing/validate-upload.ts'
 import { documentKey } from '../storage/storage-keys.ts'
+import { skribbleValidationLifetimeMs } from './forget-skribble-validations.ts'
 import { readSkribbleBody, readSkribbleContent } from './skribble-body.ts'
 import { validateCertificate, validateCmsSignature } from './skribble-certificate-validation.ts'
 import type { SkribbleServices } from './skribble-routes.ts'
@@ -37,8 +38,6 @@ import {
 /** Where Skribble's validation API v1 is served, under /api. */
 const base = '/skribble/validation/v1'
 
-/** Skribble forgets a validation or a tooling document after 10 minutes. */
-const lifetimeMs = 10 * 60_000
 /** A certificate or a CMS signature is small; anything larger is refused before it is parsed. */
 const signatureBytes = 1024 * 1024
 
@@ -151,7 +150,7 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
           eq(skribbleValidations.id, id),
           eq(skribbleValidations.userId, c.get('auth').userId),
           isNull(skribbleValidations.deletedAt),
-          gt(skribbleValidations.createdAt, new Date(now().getTime() - lifetimeMs)),
+          gt(skribbleValidations.createdAt, new Date(now().getTime() - skribbleValidationLifetimeMs)),
         ),
       )
     if (row === undefined || !kinds.includes(row.kind)) throw notFound()

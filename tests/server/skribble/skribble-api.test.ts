@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserPaths } from '../../../contract/api-users.ts'
 import { businessPaths } from '../../../contract/businesses.ts'
 import { sealPaths } from '../../../contract/seals.ts'
+import { openDatabase } from '../../../server/db/open-database.ts'
+import { forgetSkribbleValidations } from '../../../server/skribble/forget-skribble-validations.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { putSeal, sealCall } from '../seals/seal-client.ts'
 import { makePdf, pemBlocks } from '../signing/pdf-tools.ts'
@@ -577,6 +579,26 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     expect(Number(after.credits) - Number(before.credits)).toBe(6)
     expect((await call('GET', '/billing/credits/invoiced?period=2024', token)).status).toBe(200)
     expect((await call('GET', '/billing/credits/invoiced?period=24', token)).status).toBe(400)
+
+    // Ten minutes on, what was not deleted is gone: answers at once, a tooling document at the upkeep.
+    const kept = await readJson(await call('POST', '/tooling/upload', token, { content: world.PDF_BASE64 }))
+    // Tooling documents, as the sign API lists the API user's documents (named `Document`, as JSON names none).
+    const toolingDocuments = async () => {
+      const response = await fetch(`${api.server.url}/api/skribble/v3/documents`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      return ((await response.json()) as { title: string }[]).filter((d) => d.title === 'Document').length
+    }
+    expect(await toolingDocuments()).toBeGreaterThan(0)
+    api.clock.advance(10 * 60_000 + 1000)
+    expect((await call('GET', `/tooling/${kept.id}`, token)).status).toBe(404)
+    const handle = await openDatabase(api.server.database)
+    try {
+      expect(await forgetSkribbleValidations(handle.db, api.clock.now())).toBeGreaterThan(0)
+    } finally {
+      await handle.close()
+    }
+    expect(await toolingDocuments()).toBe(0)
   })
 
   it('takes a document larger than the JSON limit as base64 on its document routes only', async () => {
