@@ -98,6 +98,14 @@ export function claimedConformance(bytes: Uint8Array): string {
   return `pdf-${text.match(/^%PDF-(\d\.\d)/)?.[1] ?? '1.7'}`
 }
 
+/**
+ * Whether the PDF carries a signature (a signature dictionary's /ByteRange): rewriting it would break it, so
+ * it is compressed only when forced.
+ */
+export function isSigned(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('/ByteRange')
+}
+
 /** What a PDF allows (its encryption's permissions), as Skribble's upload answers them. */
 export async function pdfPermissions(tempDir: string, bytes: Uint8Array) {
   const run = await qpdf(tempDir, bytes, (input) => ['--json=2', '--json-key=encrypt', input])
@@ -106,7 +114,7 @@ export async function pdfPermissions(tempDir: string, bytes: Uint8Array) {
   const encrypted = encrypt?.encrypted ?? false
   return {
     canConform: !encrypted,
-    canCompress: !encrypted,
+    canCompress: !encrypted && !isSigned(bytes),
     allowsSign: can.modify !== false && can.modifyannotations !== false,
     allowsAnnotate: can.modifyannotations !== false,
     allowsFill: can.modifyforms !== false,

@@ -25,6 +25,7 @@ import {
   checkPdf,
   claimedConformance,
   compressPdf,
+  isSigned,
   pdfPermissions,
   signatureFields,
   skribbleOptimisations,
@@ -362,8 +363,16 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
       })
     })
     .post(`${base}/tooling/process/:id/compress`, requireAuth, async (c) => {
-      const { optimise } = queryOf(c, compressQuery)
+      const { optimise, force } = queryOf(c, compressQuery)
       const { row, document, bytes } = await toolingDocument(c)
+      if (isSigned(bytes) && force !== 'true') {
+        throw new ApiError(
+          422,
+          'request.invalid',
+          'force: the PDF is signed, and rewriting it breaks its signatures; force=true compresses it anyway',
+          { field: 'force' },
+        )
+      }
       const { pdf, details } = await compressPdf(services.tempDir, bytes, optimise)
       if (pdf === undefined) return sendJson(c, { status: 'failed', optimisation: optimise, details })
       // A rewrite that is not smaller is not kept, unless it was for the web (linearized).

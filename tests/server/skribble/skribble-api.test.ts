@@ -130,22 +130,26 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
   const use = (key: string) => async (world: World) => {
     world.id = world[key] ?? ''
   }
-  /** What validation v1's `content` is for the call: a signed PDF, its CMS signature or a CA's certificate. */
-  const content = (key: 'SIGNED_PDF' | 'SIGNATURE' | 'CERTIFICATE') => async (world: World) => {
-    if (world.SIGNED_PDF === undefined) {
-      const response = await fetch(`${api.server.url}/api/skribble/v3/documents/${world.SEALED_ID}/content`, {
-        headers: { authorization: `Bearer ${world.token}` },
-      })
-      world.SIGNED_PDF = String((await readJson(response)).content)
-      const pdf = Buffer.from(world.SIGNED_PDF, 'base64')
-      // The seal's CMS signature, as its /Contents holds it (padded with zeros, which DER readers stop before).
-      const hex = pdf.toString('latin1').match(/\/Contents\s*<([0-9a-fA-F]{1000,})>/)?.[1] ?? ''
-      world.SIGNATURE = Buffer.from(hex, 'hex').toString('base64')
-      const pem = await (await fetch(`${api.server.url}/api/pki/ca.pem`)).text()
-      world.CERTIFICATE = Buffer.from(pemBlocks(pem).at(-1) ?? '').toString('base64')
+  /** What validation v1's `content` is for the call: a signed PDF, its CMS signature, a CA's certificate or a PDF. */
+  const content =
+    (key: 'SIGNED_PDF' | 'SIGNATURE' | 'CERTIFICATE' | 'PDF_BASE64') => async (world: World) => {
+      if (world.SIGNED_PDF === undefined) {
+        const response = await fetch(
+          `${api.server.url}/api/skribble/v3/documents/${world.SEALED_ID}/content`,
+          {
+            headers: { authorization: `Bearer ${world.token}` },
+          },
+        )
+        world.SIGNED_PDF = String((await readJson(response)).content)
+        const pdf = Buffer.from(world.SIGNED_PDF, 'base64')
+        // The seal's CMS signature, as its /Contents holds it (padded with zeros, which DER readers stop before).
+        const hex = pdf.toString('latin1').match(/\/Contents\s*<([0-9a-fA-F]{1000,})>/)?.[1] ?? ''
+        world.SIGNATURE = Buffer.from(hex, 'hex').toString('base64')
+        const pem = await (await fetch(`${api.server.url}/api/pki/ca.pem`)).text()
+        world.CERTIFICATE = Buffer.from(pemBlocks(pem).at(-1) ?? '').toString('base64')
+      }
+      world.CONTENT = world[key] ?? ''
     }
-    world.CONTENT = world[key] ?? ''
-  }
   const scenarios: Record<string, Scenario> = {
     'sign_v3 POST /access/login': login,
     'sign_v3 POST /documents': {
@@ -260,7 +264,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     },
     'validation_v1 POST /validate/certificate': { before: content('CERTIFICATE') },
     'validation_v1 DELETE /validate/{id}': { before: use('VALIDATION_ID') },
-    'validation_v1 POST /tooling/upload': { before: content('SIGNED_PDF'), remember: idOf('UPLOAD_ID') },
+    'validation_v1 POST /tooling/upload': { before: content('PDF_BASE64'), remember: idOf('UPLOAD_ID') },
     'validation_v1 POST /tooling/process/{id}/check': { before: use('UPLOAD_ID') },
     'validation_v1 POST /tooling/process/{id}/conform': { before: use('UPLOAD_ID') },
     'validation_v1 POST /tooling/process/{id}/compress': { before: use('UPLOAD_ID') },
@@ -547,8 +551,13 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     expect((await readJson(await call('GET', '/billing/credits/usage', otherToken))).requests).toBe(0)
 
     // Tooling: qpdf's lossless rewrite, the seal's field spotted, no PDF/A pretended.
+    // Rewriting a signed PDF breaks its signatures: only when forced.
+    const signed = await call('POST', `/tooling/process/${upload.id}/compress?optimise=size`, token)
+    expect(signed.status).toBe(422)
+    expect(await signed.json()).toMatchObject({ field: 'force' })
+    expect(upload.permissions).toMatchObject({ canCompress: false })
     const compressed = await readJson(
-      await call('POST', `/tooling/process/${upload.id}/compress?optimise=size`, token),
+      await call('POST', `/tooling/process/${upload.id}/compress?optimise=size&force=true`, token),
     )
     expect(compressed).toMatchObject({
       status: 'success',
