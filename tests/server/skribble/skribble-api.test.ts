@@ -535,6 +535,21 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     ).toMatchObject({ valid: true })
     const notCms = await call('POST', '/validate/signature', token, { content: world.PDF_BASE64 })
     expect(notCms.status).toBe(400)
+    const notPdf = await call('POST', '/validate/document', token, { content: 'SGVsbG8gd29ybGQh' })
+    expect(notPdf.status).toBe(415)
+    expect(await notPdf.json()).toMatchObject({ code: 'document.not_pdf' })
+    expect((await call('POST', '/validate/document', undefined, { content: world.PDF_BASE64 })).status).toBe(
+      401,
+    )
+    const form = new FormData()
+    form.set('file', new Blob([Buffer.from(world.PDF_BASE64 ?? '', 'base64')]), 'contract.pdf')
+    const wrongPart = await fetch(`${v1}/validate/document`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+    expect(wrongPart.status).toBe(400)
+    expect(await wrongPart.json()).toMatchObject({ field: 'content' })
 
     // Another API user's validations and tooling documents are not there for it.
     const upload = await readJson(await call('POST', '/tooling/upload', token, { content: world.SIGNED_PDF }))
