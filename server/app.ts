@@ -243,7 +243,7 @@ export function createApp({
   api.route('/', createVisualSignatureRoutes(visual))
   api.route('/', createDirectVisualSignatureRoutes(visual))
   api.route('/', createApiUserRoutes({ db, now, production }))
-  api.route('/', createSkribbleRoutes({ ...signing, laneOf: jobs.laneOf, demoQualifiedSigning }))
+  api.route('/', createSkribbleRoutes({ ...signing, laneOf: jobs.laneOf, demoQualifiedSigning, validator }))
   api.route('/', createEmbeddingRoutes({ db, now, production, publicUrl: config.publicUrl }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))
   api.route(

@@ -15,13 +15,17 @@ export type Upload<T> = {
 }
 
 /**
- * Parses a `multipart/form-data` request as it streams in and hands the first part named `file` to
- * `onFile` as a stream, so no more of an upload is in memory than the parser's buffer; other file parts
+ * Parses a `multipart/form-data` request as it streams in and hands the first part named `part` (`file`
+ * unless named) to `onFile` as a stream, so no more of an upload is in memory than the parser's buffer; other file parts
  * are skipped. Resolves once the body is read and `onFile` has settled, or as soon as `onFile` settles
  * without reading its stream to the end (a refused upload: the rest of the body is discarded). A body that
  * is not multipart is 415 `request.unsupported_media_type`; a broken one 400 `request.invalid`.
  */
-export function readUpload<T>(request: Request, onFile: (file: Readable) => Promise<T>): Promise<Upload<T>> {
+export function readUpload<T>(
+  request: Request,
+  onFile: (file: Readable) => Promise<T>,
+  part = 'file',
+): Promise<Upload<T>> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data\b/i.test(contentType) || request.body === null) {
     throw new ApiError(415, 'request.unsupported_media_type', 'Send the file as multipart/form-data')
@@ -54,7 +58,7 @@ export function readUpload<T>(request: Request, onFile: (file: Readable) => Prom
       // A body cut off inside this part errors the part's stream as well as the parser: the parser's error
       // answers the request (400), and the part's must not go unhandled, which would stop the process.
       stream.on('error', () => {})
-      if (name !== 'file' || handling !== undefined) {
+      if (name !== part || handling !== undefined) {
         stream.resume()
         return
       }

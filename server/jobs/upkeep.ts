@@ -11,6 +11,7 @@ import { forgetSpentSigningLinks } from '../embedding/forget-spent-links.ts'
 import type { MailQueue } from '../providers/mail/mail-queue.ts'
 import { sweepRetention } from '../retention/retention.ts'
 import { deleteEmptyDrafts } from '../signature-requests/delete-empty-drafts.ts'
+import { forgetSkribbleValidations } from '../skribble/forget-skribble-validations.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import type { JobHandler, JobQueue } from './job-queue.ts'
 
@@ -58,7 +59,7 @@ export function scheduleUpkeep(
  * The hourly upkeep: vacuums and analyzes the embedded database (PostgreSQL does its own), deletes drafts
  * left without a document for a day, applies the businesses' retention (warns, then deletes ended
  * requests), removes stored files no row refers to and partial writes an hour old, and forgets embedded
- * signing links expired a day ago, jobs
+ * signing links expired a day ago, what Skribble's validation API made 10 minutes ago, jobs
  * finished a week ago, rate-limited requests of addresses gone quiet for a day, and uses of API keys and
  * records of use of signatures older than the activity reaches back (retention leaves those, as the business's
  * accounting).
@@ -82,6 +83,7 @@ export function upkeepJobHandler(services: {
     const retention = await sweepRetention({ db: database.db, now, storage, logger, mail, publicUrl })
     const orphans = await sweepOrphanFiles({ db: database.db, storage, tempDir, now })
     const signingLinks = await forgetSpentSigningLinks(database.db, now())
+    const skribbleValidations = await forgetSkribbleValidations(database.db, now())
     await database.db
       .delete(rateLimitHits)
       .where(lt(rateLimitHits.at, new Date(now().getTime() - 24 * hourMs)))
@@ -95,7 +97,15 @@ export function upkeepJobHandler(services: {
       .delete(jobs)
       .where(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - keepDoneMs))))
     logger.info(
-      { ms: Math.round(performance.now() - started), vacuumed, drafts, retention, orphans, signingLinks },
+      {
+        ms: Math.round(performance.now() - started),
+        vacuumed,
+        drafts,
+        retention,
+        orphans,
+        signingLinks,
+        skribbleValidations,
+      },
       'upkeep done',
     )
   }

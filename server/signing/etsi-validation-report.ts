@@ -14,13 +14,13 @@ const subIndication = 'urn:etsi:019102:subindication:'
 const objectType = 'urn:etsi:019102:validationObject:'
 
 /** A validation as ETSI TS 119 102-2 states it: a main indication, and a sub-indication of why not passed. */
-type EtsiStatus = {
+export type EtsiStatus = {
   main: 'total-passed' | 'total-failed' | 'indeterminate'
   sub: string | null
 }
 
 /** The indications of ETSI EN 319 102-1 for what validation found, worst finding first. */
-function etsiStatus(signature: SignatureReport): EtsiStatus {
+export function etsiStatus(signature: SignatureReport): EtsiStatus {
   const { problems } = signature
   if (problems.includes('signature.byte_range_invalid') || problems.includes('signature.cms_unreadable'))
     return { main: 'total-failed', sub: 'FORMAT_FAILURE' }

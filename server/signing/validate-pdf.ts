@@ -604,7 +604,7 @@ function signingTimeAttribute(signerInfo: pkijs.SignerInfo): Date | null {
 }
 
 // A QTSP's qualified certificate names the ETSI policy of a key on a qualified signature creation device.
-function qualityOf(policies: string[]): SignatureQuality | 'unknown' {
+export function qualityOf(policies: string[]): SignatureQuality | 'unknown' {
   if ([OID.policyQes, OID.qcpNaturalQscd, OID.qcpLegalQscd].some((oid) => policies.includes(oid)))
     return 'qes'
   if (policies.includes(OID.policyAes)) return 'aes'

@@ -40,6 +40,19 @@ export async function validateUpload(
   if (bytes === undefined) {
     throw new ApiError(413, 'document.too_large', `The file is larger than ${services.maxBytes} bytes`)
   }
+  return validatePdfBytes(services, bytes)
+}
+
+/**
+ * Validates the PDF `bytes` (read already, within the limit) in a worker, as {@link validateUpload} does: an
+ * empty file is 422, one that is not a PDF 415, and the refusals of the worker 422.
+ */
+export async function validatePdfBytes(
+  services: ValidationServices,
+  bytes: Uint8Array,
+): Promise<Extract<ValidationReport, { status: 'ok' }>> {
+  const validator = services.validator
+  if (validator === undefined) throw new ApiError(503, 'server.unavailable', 'Validation is not available')
   if (bytes.length === 0) throw new ApiError(422, 'document.empty', 'The file is empty')
   if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf(pdfMagic) === -1) {
     throw new ApiError(415, 'document.not_pdf', 'The file is not a PDF')

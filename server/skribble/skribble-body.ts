@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
+import { readLimited, readUpload } from '../documents/read-upload.ts'
 import { ApiError } from '../http/api-error.ts'
 import { readJsonBody } from '../http/read-json-body.ts'
 
@@ -39,10 +40,10 @@ export async function readSkribbleBody<TSchema extends v.GenericSchema>(
 /**
  * The paths of Skribble's API whose JSON carries a whole document as base64 `content`: `POST /documents`,
  * `/seal`, `/sendto`, `/signature-requests` (v2 sends its document in it) and v3's
- * `/signature-requests/{id}/documents`.
+ * `/signature-requests/{id}/documents`; validation v1's `/validate/*` and `/tooling/upload`.
  */
 const documentBodyPath =
-  /^\/api\/skribble\/v[23]\/(documents|seal|sendto|signature-requests|signature-requests\/[^/]+\/documents)$/
+  /^\/api\/skribble\/(v[23]\/(documents|seal|sendto|signature-requests|signature-requests\/[^/]+\/documents)|validation\/v1\/(validate\/(document|signature|certificate)|tooling\/upload))$/
 
 /**
  * The largest JSON body at `path` when it carries a document (else undefined: the limit of every body): a
@@ -51,3 +52,30 @@ const documentBodyPath =
 export function skribbleBodyLimit(path: string, documentBytes: number): number | undefined {
   return documentBodyPath.test(path) ? Math.ceil(documentBytes / 3) * 4 + 64 * 1024 : undefined
 }
+
+const contentSchema = v.object({ content: v.pipe(v.string(), v.minLength(1), v.base64('must be base64')) })
+
+/**
+ * The file a call of Skribble's validation API sends as `content`: base64 in JSON, or the multipart part
+ * named `content`, at most `maxBytes` (413 `document.too_large` past it).
+ */
+export async function readSkribbleContent(c: Context, maxBytes: number): Promise<Uint8Array> {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
+  if (type === 'multipart/form-data') {
+    const upload = await readUpload(c.req.raw, (file) => readLimited(file, maxBytes), 'content')
+    if (upload.filename === undefined) {
+      throw new ApiError(400, 'request.invalid', 'content: send the file in a part named content', {
+        field: 'content',
+      })
+    }
+    if (upload.file === undefined) throw tooLarge(maxBytes)
+    return upload.file
+  }
+  const { content } = await readSkribbleBody(c, contentSchema, { documentBytes: maxBytes })
+  const bytes = Buffer.from(content, 'base64')
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes)
+  return bytes
+}
+
+const tooLarge = (maxBytes: number) =>
+  new ApiError(413, 'document.too_large', `The file is larger than ${maxBytes} bytes`)

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { signatureRequestStatuses, signerStatuses } from '../../contract/signature-request-status.ts'
@@ -8,9 +9,12 @@ import {
 } from '../../contract/signature-requests.ts'
 import { accessLogin } from '../api-users/access-login.ts'
 import { listRequestCallbacks } from '../api-users/request-callbacks.ts'
+import type { Database } from '../db/open-database.ts'
+import { users } from '../db/schema/accounts.ts'
+import { businessMembers } from '../db/schema/businesses.ts'
 import { findDocument } from '../documents/find-document.ts'
 import { ApiError } from '../http/api-error.ts'
-import { type AuthEnv, authenticate } from '../http/authenticate.ts'
+import { type AuthEnv, type Authenticated, authenticate } from '../http/authenticate.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { sendJson } from '../http/send-json.ts'
 import { pickMailLocale } from '../mail/mail-locale.ts'
@@ -34,6 +38,7 @@ import { sendStoredFile } from '../signature-requests/send-stored-file.ts'
 import { updateSignatureRequest } from '../signature-requests/update-signature-request.ts'
 import { withdrawSignatureRequest } from '../signature-requests/withdraw-signature-request.ts'
 import type { SigningServices } from '../signing/signing-services.ts'
+import type { ValidationPool } from '../signing/validate-pool.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import { readSkribbleBody } from './skribble-body.ts'
 import { createSkribbleDocumentRoutes, uploadSkribbleDocument } from './skribble-document-routes.ts'
@@ -56,21 +61,24 @@ import {
 } from './skribble-requests.ts'
 import { createSkribbleSealRoutes } from './skribble-seal-routes.ts'
 import { createSkribbleSendtoRoutes } from './skribble-sendto-routes.ts'
+import { createSkribbleValidationRoutes } from './skribble-validation-routes.ts'
 
 /** What the compatibility layer needs: the services of the /api/v3 routes it translates onto. */
-export type SkribbleServices = SigningServices & SkribblePlatformServices
+export type SkribbleServices = SigningServices &
+  SkribblePlatformServices & {
+    /** The validation workers of validation v1; absent: its validations answer 503. */
+    validator?: ValidationPool | undefined
+  }
 
 /** Where Skribble's sign descriptions are served, under /api. */
 const signBases = ['/skribble/v2', '/skribble/v3'] as const
-const validationBase = '/skribble/validation/v1'
 const v2 = '/skribble/v2'
 const v3 = '/skribble/v3'
 
 const username = v.pipe(v.string(), v.minLength(1), v.maxLength(60))
 const apiKey = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
-/** Sign v2 and v3 log in with `api-key`, JSON or form-encoded; validation v1 with `apikey`, JSON. */
+/** Sign v2 and v3 log in with `api-key`, JSON or form-encoded (validation v1: skribble-validation-routes.ts). */
 const signLoginSchema = v.object({ username, 'api-key': apiKey })
-const validationLoginSchema = v.object({ username, apikey: apiKey })
 
 const withdrawSchema = v.object({ message: v.optional(v.pipe(v.string(), v.maxLength(2000)), '') })
 const observerSchema = v.object({
@@ -90,8 +98,8 @@ const documentContentSchema = v.object({
  * that only translates each operation onto the module function the matching /api/v3 route calls. Skribble's
  * operation, then what it calls (server/signature-requests/ unless named):
  *
- * - `POST /access/login`: `accessLogin` of server/api-users (sign: the token as text/plain; validation: as
- *   `accesstoken` in JSON).
+ * - `POST /access/login`: `accessLogin` of server/api-users (the token as text/plain).
+ * - validation v1: see skribble-validation-routes.ts.
  * - v3 `POST /signature-requests`: `createSignatureRequest` (qualities SES, AES, AES_MINIMAL, QES, DEMO onto
  *   ses, aes, aes, qes, none; positions measured from the top onto Signet's from the bottom); `GET`:
  *   `listSignatureRequests`, every page, as an array; `PUT`: `updateSignatureRequest`, and `addSigner` /
@@ -102,7 +110,8 @@ const documentContentSchema = v.object({
  * - v3 `POST .../documents` (base64 `content`), `DELETE .../documents/{id}`: `addRequestDocument` (the content
  *   as its multipart upload), `removeRequestDocuments`.
  * - v3 `.../observers`: the request's observers (`cc_email_addresses`) through `getSignatureRequest` and
- *   `updateSignatureRequest`; an observer's id is its address.
+ *   `updateSignatureRequest`; an observer's id is its address; one by `user_id` is a member of the caller's
+ *   business, by their address.
  * - v2 `POST /signature-requests`: the document through `uploadDocument` (unless `document_id`), then
  *   `createSignatureRequest` and `initiateSignatureRequest` (v2 sends at once); v2 answers v2's shape (one
  *   `document_id`, `cc_email_addresses`), and its other request operations are v3's below at v2's paths.
@@ -137,11 +146,7 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
       return c.text((await login(c, { username: body.username, apiKey: body['api-key'] })).token)
     })
   }
-  routes.post(`${validationBase}/access/login`, loginLimit, async (c) => {
-    const body = await readSkribbleBody(c, validationLoginSchema)
-    const { token } = await login(c, { username: body.username, apiKey: body.apikey })
-    return sendJson(c, { accesstoken: token })
-  })
+  routes.route('/', createSkribbleValidationRoutes(services))
 
   /** How Skribble names the sender: the API user's username, else the account's address. */
   const ownerOf = (c: Context<AuthEnv>) => c.get('auth').apiUser?.username ?? c.get('auth').email
@@ -392,11 +397,18 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
     })
     .post(`${v3}/signature-requests/:id/observers`, requireAuth, async (c) => {
       const body = await readSkribbleBody(c, observerSchema)
-      if (body.type === 'GROUP' || body.email === undefined) {
-        const field = body.type === 'GROUP' ? 'group_id' : 'email'
-        throw new ApiError(400, 'request.invalid', `${field}: Signet's observers are addresses`, { field })
+      if (body.type === 'GROUP') {
+        throw new ApiError(400, 'request.invalid', 'group_id: Signet has no groups', { field: 'group_id' })
       }
-      const email = body.email.trim().toLowerCase()
+      if ((body.email === undefined) === (body.user_id === undefined)) {
+        throw new ApiError(400, 'request.invalid', 'email: send email or user_id, not both', {
+          field: 'email',
+        })
+      }
+      const email =
+        body.user_id === undefined
+          ? (body.email ?? '').trim().toLowerCase()
+          : await memberEmail(db, c.get('auth'), body.user_id)
       const view = await read(c)
       const emails = view.ccEmailAddresses.includes(email)
         ? view.ccEmailAddresses
@@ -446,6 +458,35 @@ const listQuerySchema = v.object({
 
 /** Skribble's state of a callback of Signet's job: it has failed for good only when the job has. */
 const callbackState = { waiting: 'OPEN', running: 'OPEN', done: 'COMPLETED', failed: 'RESIGNATED' } as const
+
+/**
+ * The address of the member `userId` of the caller's business (an API user's, else the one the caller belongs
+ * to): Skribble's observer by user id, who observes by their address as every observer of Signet's. Another
+ * business's account, or an unknown id, is 400 naming `user_id`.
+ */
+async function memberEmail(db: Database, auth: Authenticated, userId: string): Promise<string> {
+  const unknown = new ApiError(400, 'request.invalid', 'user_id: no member of your business has this id', {
+    field: 'user_id',
+  })
+  if (!uuidPattern.test(userId)) throw unknown
+  const [own] =
+    auth.apiUser === null
+      ? await db
+          .select({ businessId: businessMembers.businessId })
+          .from(businessMembers)
+          .where(eq(businessMembers.userId, auth.userId))
+      : [{ businessId: auth.apiUser.businessId }]
+  if (own === undefined) throw unknown
+  const [member] = await db
+    .select({ email: users.email })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(and(eq(businessMembers.userId, userId), eq(businessMembers.businessId, own.businessId)))
+  if (member === undefined) throw unknown
+  return member.email
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const observerNotFound = () =>
   new ApiError(404, 'signature_request.not_found', 'No such observer of this request')

@@ -83,6 +83,8 @@ const publicRoutes = new Set([
   'POST /skribble/validation/v1/access/login',
   'GET /skribble/v2/management/health',
   'GET /skribble/v3/management/health',
+  // What each of Skribble's validation operations costs in credits, open as Skribble describes it.
+  'GET /skribble/validation/v1/billing/credits/infos',
   // Skribble's Send-To: its access code (X-Accesscode) stands for the sender.
   'GET /skribble/v2/sendto/:id/track',
   'GET /skribble/v3/sendto/:id/track',

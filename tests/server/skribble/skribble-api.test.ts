@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserPaths } from '../../../contract/api-users.ts'
 import { businessPaths } from '../../../contract/businesses.ts'
 import { sealPaths } from '../../../contract/seals.ts'
+import { openDatabase } from '../../../server/db/open-database.ts'
+import { forgetSkribbleValidations } from '../../../server/skribble/forget-skribble-validations.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { putSeal, sealCall } from '../seals/seal-client.ts'
-import { makePdf } from '../signing/pdf-tools.ts'
+import { makePdf, pemBlocks } from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { featureDrivers } from '../test-database.ts'
 import { type DescribedOperation, describedOperations } from './skribble-descriptions.ts'
@@ -48,6 +50,8 @@ const standIns: [string, string][] = [
   ['https://www.w3.org/WAI/ER/tests/xhtml/testfiles/resources/pdf/dummy.pdf', 'PDF_URL'],
   ['ais_demo_seal', 'SEAL_NAME'],
   ['3fa85f64-5717-4562-b3fc-2c963f66afa6', 'ACCESS_CODE'],
+  // Validation v1's `content` (a PDF, a CMS signature or a certificate, as the operation's `before` sets it).
+  ['MIICjDCCAfWgAwIBAgIJANJczGLGyD...', 'CONTENT'],
 ]
 
 const operations = describedOperations()
@@ -61,7 +65,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
   const answered = new Map<string, { examples: number; passed: number }>()
 
   /** A call as a Skribble client makes it: the base URL changed to Signet's, its bearer token. */
-  const skribbleCall = (op: DescribedOperation, path: string, body?: { type: string; data: string }) =>
+  const skribbleCall = (op: DescribedOperation, path: string, body?: EncodedBody) =>
     fetch(`${api.server.url}/api${op.base}${path}`, {
       method: op.method,
       headers: {
@@ -69,7 +73,8 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
           ? {}
           : { authorization: `Bearer ${world.token}` }),
         ...requiredHeaders(op, world),
-        ...(body === undefined ? {} : { 'content-type': body.type }),
+        // A multipart body's type carries its boundary, which fetch writes.
+        ...(body === undefined || body.data instanceof FormData ? {} : { 'content-type': body.type }),
       },
       ...(body === undefined ? {} : { body: body.data }),
     })
@@ -121,6 +126,30 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
   const fresh = async (world: World) => {
     world.DOC_ID = await uploadDocument()
   }
+  /** Validation v1 names every id `{id}`: the one the world kept as `key`. */
+  const use = (key: string) => async (world: World) => {
+    world.id = world[key] ?? ''
+  }
+  /** What validation v1's `content` is for the call: a signed PDF, its CMS signature, a CA's certificate or a PDF. */
+  const content =
+    (key: 'SIGNED_PDF' | 'SIGNATURE' | 'CERTIFICATE' | 'PDF_BASE64') => async (world: World) => {
+      if (world.SIGNED_PDF === undefined) {
+        const response = await fetch(
+          `${api.server.url}/api/skribble/v3/documents/${world.SEALED_ID}/content`,
+          {
+            headers: { authorization: `Bearer ${world.token}` },
+          },
+        )
+        world.SIGNED_PDF = String((await readJson(response)).content)
+        const pdf = Buffer.from(world.SIGNED_PDF, 'base64')
+        // The seal's CMS signature, as its /Contents holds it (padded with zeros, which DER readers stop before).
+        const hex = pdf.toString('latin1').match(/\/Contents\s*<([0-9a-fA-F]{1000,})>/)?.[1] ?? ''
+        world.SIGNATURE = Buffer.from(hex, 'hex').toString('base64')
+        const pem = await (await fetch(`${api.server.url}/api/pki/ca.pem`)).text()
+        world.CERTIFICATE = Buffer.from(pemBlocks(pem).at(-1) ?? '').toString('base64')
+      }
+      world.CONTENT = world[key] ?? ''
+    }
   const scenarios: Record<string, Scenario> = {
     'sign_v3 POST /access/login': login,
     'sign_v3 POST /documents': {
@@ -154,10 +183,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v3 DELETE /signature-requests/{SR_ID}/documents/{DOC_ID}': {},
     'sign_v3 POST /signature-requests/{SR_ID}/observers': {
       remember: idOf('OBSERVER_ID'),
-      unserved: {
-        'application/json UserById': 'Signet’s observers are addresses, not accounts',
-        'application/json Group': signerGroups,
-      },
+      unserved: { 'application/json Group': signerGroups },
     },
     'sign_v3 GET /signature-requests/{SR_ID}/observers': {},
     'sign_v3 GET /signature-requests/{SR_ID}/observers/{OBSERVER_ID}': {},
@@ -219,6 +245,35 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v2 GET /user/signature-qualities': {},
     'sign_v2 GET /activities/signatures': {},
     'validation_v1 POST /access/login': login,
+    'validation_v1 POST /validate/document': {
+      before: content('SIGNED_PDF'),
+      remember: idOf('VALIDATION_ID'),
+    },
+    'validation_v1 GET /infos/{id}/validation': { before: use('VALIDATION_ID') },
+    'validation_v1 GET /infos/{id}/signers': { before: use('VALIDATION_ID') },
+    'validation_v1 GET /infos/{id}/format': { before: use('VALIDATION_ID') },
+    'validation_v1 GET /reports/{id}/etsi': { before: use('VALIDATION_ID') },
+    'validation_v1 GET /reports/{id}/skribble': {
+      unserved: {
+        none: 'Skribble’s own description has it on its roadmap (501); Signet has no PDF validation report either',
+      },
+    },
+    'validation_v1 POST /validate/signature': {
+      before: content('SIGNATURE'),
+      remember: idOf('VALIDATION_ID'),
+    },
+    'validation_v1 POST /validate/certificate': { before: content('CERTIFICATE') },
+    'validation_v1 DELETE /validate/{id}': { before: use('VALIDATION_ID') },
+    'validation_v1 POST /tooling/upload': { before: content('PDF_BASE64'), remember: idOf('UPLOAD_ID') },
+    'validation_v1 POST /tooling/process/{id}/check': { before: use('UPLOAD_ID') },
+    'validation_v1 POST /tooling/process/{id}/conform': { before: use('UPLOAD_ID') },
+    'validation_v1 POST /tooling/process/{id}/compress': { before: use('UPLOAD_ID') },
+    'validation_v1 POST /tooling/process/{id}/spotsigners': { before: use('UPLOAD_ID') },
+    'validation_v1 GET /tooling/{id}': { before: use('UPLOAD_ID') },
+    'validation_v1 DELETE /tooling/{id}': { before: use('UPLOAD_ID') },
+    'validation_v1 GET /billing/credits/infos': {},
+    'validation_v1 GET /billing/credits/usage': {},
+    'validation_v1 GET /billing/credits/invoiced': {},
   }
 
   beforeAll(async () => {
@@ -245,6 +300,19 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     world.username = 'api_demo_example'
     world.PAGE_ID = '0'
     world.apiKey = String(key.apiKey)
+    const admins = await readJson(
+      await api.call('GET', businessPaths.businessAdmins(String(business.id)), { token: admin }),
+    )
+    world.MEMBER_ID = String((admins.people as { id: string }[])[0]?.id)
+    // A second API user of the business, whose validations the first may not see.
+    const other = await readJson(
+      await api.call('POST', apiUserPaths.apiUsers(String(business.id)), {
+        token: admin,
+        body: { username: 'api_other_example', description: 'The CRM' },
+      }),
+      201,
+    )
+    world.OTHER_KEY = String(other.apiKey)
     // The business's seal, which its API user may seal with.
     const businessId = String(business.id)
     world.SEAL_NAME = 'acme-seal'
@@ -318,8 +386,13 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       const path = op.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(world[param] ?? ''))
       const query = requiredQuery(op)
       const { value } = example
+      const binaryFields = Object.entries((value ?? {}) as object)
+        .filter(([, item]) => item === binaryStandIn)
+        .map(([key]) => key)
       const body =
-        value === undefined ? undefined : encodeBody(example.type, substitute(value, world) as object)
+        value === undefined
+          ? undefined
+          : encodeBody(example.type, substitute(value, world) as object, binaryFields)
       const response = await skribbleCall(op, `${path}${query}`, body)
       const answer = await checkAnswer(op, response)
       scenario.remember?.(answer, world)
@@ -359,6 +432,13 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       })
     ).json()) as { id: string; quality: string; legislation: string }
     expect(draft).toMatchObject({ quality: 'AES', legislation: 'ZERTES' })
+    // An observer by user id is a member of the caller's business; no other id is.
+    const stranger = await call('POST', `/signature-requests/${draft.id}/observers`, {
+      type: 'USER',
+      user_id: crypto.randomUUID(),
+    })
+    expect(stranger.status).toBe(400)
+    expect(await stranger.json()).toMatchObject({ field: 'user_id' })
     // Signet's 409 (only an open request is withdrawn) is Skribble's 400.
     const withdrawn = await call('POST', `/signature-requests/${draft.id}/withdraw`, { message: 'no' })
     expect(withdrawn.status).toBe(400)
@@ -381,6 +461,168 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     expect(noSeal.status).toBe(404)
     expect(await noSeal.json()).toMatchObject({ code: 'seal.not_found' })
     expect(await listed()).toBe(before)
+  })
+
+  it('validates as Signet does, keeps each validation its maker’s, and counts them', async () => {
+    const v1 = `${api.server.url}/api/skribble/validation/v1`
+    const call = (method: string, path: string, token: string | undefined, body?: unknown) =>
+      fetch(`${v1}${path}`, {
+        method,
+        headers: {
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    const loginAs = async (username: string, apikey: string) =>
+      String(
+        (await readJson(await call('POST', '/access/login', undefined, { username, apikey }))).accesstoken,
+      )
+    const token = await loginAs(world.username ?? '', world.apiKey ?? '')
+    const otherToken = await loginAs('api_other_example', world.OTHER_KEY ?? '')
+    const usage = async () => await readJson(await call('GET', '/billing/credits/usage', token))
+    const before = await usage()
+
+    // The sealed PDF: its seal is intact and the platform's, a demo certificate's (advanced, not qualified).
+    const validated = await readJson(
+      await call('POST', '/validate/document?infos=signer,validation,format', token, {
+        content: world.SIGNED_PDF,
+      }),
+    )
+    expect(validated).toMatchObject({
+      valid: true,
+      signatures: 1,
+      validSignatures: 1,
+      undefinedChanges: false,
+    })
+    const additional = validated.additionalInfos as { signer: { certificate: object }[]; format: object }
+    expect(additional.format).toEqual({ fileType: 'PDF' })
+    expect(additional.signer).toHaveLength(1)
+    expect(additional.signer[0]?.certificate).toMatchObject({ issuer: expect.stringContaining('CN=') })
+    const id = String(validated.id)
+    expect(await readJson(await call('GET', `/infos/${id}/validation`, token))).toMatchObject({
+      indication: 'TOTAL-PASSED',
+    })
+    const etsi = await call('GET', `/reports/${id}/etsi`, token)
+    expect(await etsi.text()).toContain('urn:etsi:019102:mainindication:total-passed')
+    // Asking for more than it has makes it invalid, and says why.
+    const strict = await readJson(
+      await call('POST', '/validate/document?quality=QES&infos=validation', token, {
+        content: world.SIGNED_PDF,
+      }),
+    )
+    expect(strict).toMatchObject({ valid: false, validSignatures: 1 })
+    expect(JSON.stringify(strict.additionalInfos)).toContain('No valid signature has the quality QES')
+    const unsigned = await readJson(
+      await call('POST', '/validate/document', token, { content: world.PDF_BASE64 }),
+    )
+    expect(unsigned).toMatchObject({ valid: false, signatures: 0, validSignatures: 0 })
+
+    // A CMS signature without its content cannot be checked; a certificate of the platform's CA is valid.
+    const signature = await readJson(
+      await call('POST', '/validate/signature?infos=validation', token, { content: world.SIGNATURE }),
+    )
+    expect(signature).toMatchObject({
+      valid: false,
+      signatures: 1,
+      validSignatures: 0,
+      additionalInfos: {
+        validation: { indication: 'INDETERMINATE', subIndication: 'SIGNED_DATA_NOT_FOUND' },
+      },
+    })
+    expect(
+      await readJson(await call('POST', '/validate/certificate', token, { content: world.CERTIFICATE })),
+    ).toMatchObject({ valid: true })
+    const notCms = await call('POST', '/validate/signature', token, { content: world.PDF_BASE64 })
+    expect(notCms.status).toBe(400)
+    const notPdf = await call('POST', '/validate/document', token, { content: 'SGVsbG8gd29ybGQh' })
+    expect(notPdf.status).toBe(415)
+    expect(await notPdf.json()).toMatchObject({ code: 'document.not_pdf' })
+    expect((await call('POST', '/validate/document', undefined, { content: world.PDF_BASE64 })).status).toBe(
+      401,
+    )
+    const form = new FormData()
+    form.set('file', new Blob([Buffer.from(world.PDF_BASE64 ?? '', 'base64')]), 'contract.pdf')
+    const wrongPart = await fetch(`${v1}/validate/document`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+    expect(wrongPart.status).toBe(400)
+    expect(await wrongPart.json()).toMatchObject({ field: 'content' })
+
+    // Another API user's validations and tooling documents are not there for it.
+    const upload = await readJson(await call('POST', '/tooling/upload', token, { content: world.SIGNED_PDF }))
+    for (const [method, path] of [
+      ['GET', `/infos/${id}/signers`],
+      ['GET', `/reports/${id}/etsi`],
+      ['DELETE', `/validate/${id}`],
+      ['GET', `/tooling/${upload.id}`],
+      ['POST', `/tooling/process/${upload.id}/check?conform=claimed`],
+      ['DELETE', `/tooling/${upload.id}`],
+    ] as const) {
+      expect((await call(method, path, otherToken)).status, `${method} ${path}`).toBe(404)
+    }
+    expect((await readJson(await call('GET', '/billing/credits/usage', otherToken))).requests).toBe(0)
+
+    // Tooling: qpdf's lossless rewrite, the seal's field spotted, no PDF/A pretended.
+    // Rewriting a signed PDF breaks its signatures: only when forced.
+    const signed = await call('POST', `/tooling/process/${upload.id}/compress?optimise=size`, token)
+    expect(signed.status).toBe(422)
+    expect(await signed.json()).toMatchObject({ field: 'force' })
+    expect(upload.permissions).toMatchObject({ canCompress: false })
+    const compressed = await readJson(
+      await call('POST', `/tooling/process/${upload.id}/compress?optimise=size&force=true`, token),
+    )
+    expect(compressed).toMatchObject({
+      status: 'success',
+      originalSize: (upload.properties as { size: number }).size,
+    })
+    const download = await call('GET', `/tooling/${upload.id}`, token)
+    expect((await download.arrayBuffer()).byteLength).toBe(compressed.newSize)
+    const spotted = await readJson(await call('POST', `/tooling/process/${upload.id}/spotsigners`, token))
+    expect((spotted.results as { signatures: unknown[] }).signatures).toHaveLength(1)
+    const pdfa = await call(
+      'POST',
+      `/tooling/process/${upload.id}/conform?conform=pdfa-2b&allowdowngrade=true`,
+      token,
+    )
+    expect(pdfa.status).toBe(422)
+    expect(await pdfa.json()).toMatchObject({ field: 'conform' })
+    expect((await call('POST', `/tooling/process/${upload.id}/check?conform=pdfa-2b`, token)).status).toBe(
+      422,
+    )
+
+    // Deleted is gone, and still counted: four validations and an upload, a credit each.
+    expect((await call('DELETE', `/validate/${id}`, token)).status).toBe(204)
+    expect((await call('GET', `/infos/${id}/validation`, token)).status).toBe(404)
+    expect((await call('DELETE', `/tooling/${upload.id}`, token)).status).toBe(204)
+    expect((await call('GET', `/tooling/${upload.id}`, token)).status).toBe(404)
+    const after = await usage()
+    expect(Number(after.requests) - Number(before.requests)).toBe(6)
+    expect(Number(after.credits) - Number(before.credits)).toBe(6)
+    expect((await call('GET', '/billing/credits/invoiced?period=2024', token)).status).toBe(200)
+    expect((await call('GET', '/billing/credits/invoiced?period=24', token)).status).toBe(400)
+
+    // Ten minutes on, what was not deleted is gone: answers at once, a tooling document at the upkeep.
+    const kept = await readJson(await call('POST', '/tooling/upload', token, { content: world.PDF_BASE64 }))
+    // Tooling documents, as the sign API lists the API user's documents (named `Document`, as JSON names none).
+    const toolingDocuments = async () => {
+      const response = await fetch(`${api.server.url}/api/skribble/v3/documents`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      return ((await response.json()) as { title: string }[]).filter((d) => d.title === 'Document').length
+    }
+    expect(await toolingDocuments()).toBeGreaterThan(0)
+    api.clock.advance(10 * 60_000 + 1000)
+    expect((await call('GET', `/tooling/${kept.id}`, token)).status).toBe(404)
+    const handle = await openDatabase(api.server.database)
+    try {
+      expect(await forgetSkribbleValidations(handle.db, api.clock.now())).toBeGreaterThan(0)
+    } finally {
+      await handle.close()
+    }
+    expect(await toolingDocuments()).toBe(0)
   })
 
   it('takes a document larger than the JSON limit as base64 on its document routes only', async () => {
@@ -445,9 +687,15 @@ function requestExamples(op: DescribedOperation): { name: string; type: string; 
       }))
     }
     if (media.example !== undefined) return [{ name: type, type, value: media.example }]
-    type Schema = { title?: string; properties?: Record<string, { example?: unknown }>; oneOf?: Schema[] }
+    type Property = { example?: unknown; format?: string }
+    type Schema = { title?: string; properties?: Record<string, Property>; oneOf?: Schema[] }
+    // A file part without an example is the stand-in of validation v1's content, sent as a file.
+    const exampleOf = (p: Property) =>
+      p.example ?? (p.format === 'binary' && type === 'multipart/form-data' ? binaryStandIn : undefined)
     const examplesOf = (schema: Schema | undefined) =>
-      Object.entries(schema?.properties ?? {}).filter(([, p]) => p.example !== undefined)
+      Object.entries(schema?.properties ?? {})
+        .map(([k, p]): [string, { example?: unknown }] => [k, { example: exampleOf(p) }])
+        .filter(([, p]) => p.example !== undefined)
     const schema = media.schema as Schema | undefined
     // A body of several shapes (content or file_url): one built per shape.
     const shapes = schema?.oneOf?.map((shape) => ({
@@ -465,11 +713,30 @@ function requestExamples(op: DescribedOperation): { name: string; type: string; 
   })
 }
 
+/** A body as the harness sends it. */
+type EncodedBody = { type: string; data: string | FormData }
+
+/** The example that stands for a file part: it is replaced by the world's CONTENT, base64. */
+const binaryStandIn = 'MIICjDCCAfWgAwIBAgIJANJczGLGyD...'
+
 const json = (value: unknown) => ({ type: 'application/json', data: JSON.stringify(value) })
 
-function encodeBody(type: string, value: object): { type: string; data: string } {
+/**
+ * The example as the media type sends it: form-encoded, multipart when it carries a file (`binaryFields`, its
+ * base64 sent as the file's bytes), else JSON (sign v2's multipart examples are JSON objects).
+ */
+function encodeBody(type: string, value: object, binaryFields: string[]): EncodedBody {
   if (type === 'application/x-www-form-urlencoded') {
     return { type, data: new URLSearchParams(value as Record<string, string>).toString() }
+  }
+  if (type === 'multipart/form-data' && binaryFields.length > 0) {
+    const form = new FormData()
+    for (const [key, item] of Object.entries(value)) {
+      if (binaryFields.includes(key)) {
+        form.set(key, new Blob([Buffer.from(String(item), 'base64')]), 'document.pdf')
+      } else form.set(key, String(item))
+    }
+    return { type, data: form }
   }
   return json(value)
 }
@@ -507,8 +774,16 @@ function requiredHeaders(op: DescribedOperation, world: World): Record<string, s
   )
 }
 
+/** Example values that stand for what the harness makes only where they are the whole value. */
+const wholeStandIns: Record<string, string> = {
+  // An observer by user id: a member of the API user's business.
+  '123': 'MEMBER_ID',
+}
+
 /** The example with each stand-in value replaced by what the world made for it (in URLs too). */
 function substitute(value: unknown, world: World): unknown {
+  const whole = typeof value === 'string' ? wholeStandIns[value] : undefined
+  if (whole !== undefined) return world[whole] ?? value
   if (typeof value === 'string') {
     return standIns.reduce((text, [example, key]) => text.replaceAll(example, world[key] ?? example), value)
   }
