@@ -63,7 +63,9 @@ export function createLocalFileStorage(root: string): FileStorage {
       await rm(pathOf(key), { force: true })
     },
     async deleteFolder(folder) {
-      await rm(pathOf(folder), { recursive: true, force: true })
+      // A page image written into the folder while it is removed leaves it not empty (ENOTEMPTY) for a moment:
+      // Node tries again after it, rather than the deletion failing.
+      await rm(pathOf(folder), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
     },
     async stat(key) {
       try {
