@@ -26,6 +26,8 @@ export const unnamedSchemas = {
     state: v.optional(v.string()),
     error: v.optional(v.string()),
   }),
+  /** `GET /sso/saml/finish`: the answer the consumer service verified, sealed. */
+  ssoSamlFinishQuery: v.object({ answer: v.string() }),
   /** A page's text (`GET .../pages/{page}/text`), in reading order. */
   pageText: v.object({ text: v.string() }),
   /** Where the provider's portal for this business opens (`.../stripe/portal_session`, `.../stripe/cpsession`). */

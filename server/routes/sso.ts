@@ -9,13 +9,13 @@ import { emailSchema, type TokenAnswer } from '../../contract/user.ts'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
 import { describeRoute } from '../http/describe-route.ts'
-import { finishSamlSso } from '../sso/finish-saml-sso.ts'
+import { finishSamlSso, verifySamlAnswer } from '../sso/finish-saml-sso.ts'
 import { finishSso } from '../sso/finish-sso.ts'
 import { createOpenIdClient, type ProviderFetch } from '../sso/openid-client.ts'
 import { createSamlClient } from '../sso/saml-client.ts'
 import { createSandboxProvider } from '../sso/sandbox/sandbox-provider.ts'
 import { createSandboxSamlIdp } from '../sso/sandbox/sandbox-saml-idp.ts'
-import { createSignInSeal } from '../sso/sign-in-seal.ts'
+import { createSignInSeals } from '../sso/sign-in-seal.ts'
 import { SsoError } from '../sso/sso-error.ts'
 import { ssoPaths } from '../sso/sso-paths.ts'
 import type { SsoServices } from '../sso/sso-services.ts'
@@ -29,8 +29,8 @@ const cookieName = 'signet_sso'
 
 /**
  * Single sign-on by OpenID Connect (authorization code with PKCE) or SAML 2.0 (SP-initiated, HTTP-POST
- * answers): `/sso/start` sends the browser to the company's provider, `/sso/callback` or `/sso/saml/acs`
- * signs the person in and hands the token to the app in the URL fragment. Outside production also the
+ * answers): `/sso/start` sends the browser to the company's provider, `/sso/callback` or `/sso/saml/acs` then
+ * `/sso/saml/finish` sign the person in and hand the token to the app in the URL fragment. Outside production also the
  * sandbox providers, with their domains seeded.
  */
 export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): Hono {
@@ -57,7 +57,7 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
     now,
     logger,
     openId: createOpenIdClient({ fetch: fetchProvider, allowHttp: config.appMode !== 'production' }),
-    seal: createSignInSeal(settings.stateSecret),
+    seals: createSignInSeals(settings.stateSecret),
     clients: settings.clients,
     redirectUri: settings.redirectUri,
     saml: createSamlClient({ db, now, serviceProvider: settings.serviceProvider }),
@@ -107,15 +107,15 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
           return fail(c, new SsoError('request_invalid', 'No valid e-mail address to sign in with'))
         try {
           const { location, sealed } = await startSso(services, email.output)
-          // Lax: the provider sends the browser back with a top-level GET, which Lax cookies go along with.
-          if (sealed !== null)
-            setCookie(c, cookieName, sealed, {
-              path: cookiePath,
-              httpOnly: true,
-              secure,
-              sameSite: 'Lax',
-              maxAge: signInLifetimeMs / 1000,
-            })
+          // Lax: the browser comes back with a top-level GET (the OpenID callback, or SAML's finish after the
+          // consumer service), which Lax cookies go along with.
+          setCookie(c, cookieName, sealed, {
+            path: cookiePath,
+            httpOnly: true,
+            secure,
+            sameSite: 'Lax',
+            maxAge: signInLifetimeMs / 1000,
+          })
           return c.redirect(location, 303)
         } catch (error) {
           return fail(c, error)
@@ -140,7 +140,7 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         const sealed = getCookie(c, cookieName)
         deleteCookie(c, cookieName, { path: cookiePath, secure })
         try {
-          const pending = sealed === undefined ? null : services.seal.open(sealed)
+          const pending = sealed === undefined ? null : services.seals.openId.open(sealed)
           const { code, state, error, iss } = c.req.query()
           return signedIn(c, await finishSso(services, { code, state, error, iss }, pending))
         } catch (error) {
@@ -178,7 +178,7 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         answers: [
           redirect(
             303,
-            'To the app, with the token in the URL fragment, or to the page that says what failed.',
+            'To the finish of the sign-in with the verified answer, or to the page that says what failed.',
           ),
         ],
       }),
@@ -186,13 +186,42 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         try {
           const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
           const text = (name: string) => (typeof form[name] === 'string' ? form[name] : undefined)
-          return signedIn(
-            c,
-            await finishSamlSso(services, {
-              SAMLResponse: text('SAMLResponse'),
-              RelayState: text('RelayState'),
-            }),
-          )
+          const answer = await verifySamlAnswer(services, {
+            SAMLResponse: text('SAMLResponse'),
+            RelayState: text('RelayState'),
+          })
+          const finish = new URLSearchParams({ answer: services.seals.samlAnswer.seal(answer) })
+          c.header('Cache-Control', 'no-store')
+          c.header('Referrer-Policy', 'no-referrer')
+          return c.redirect(`${apiBase}${ssoPaths.samlFinish}?${finish}`, 303)
+        } catch (error) {
+          return fail(c, error)
+        }
+      },
+    )
+    .get(
+      ssoPaths.samlFinish,
+      describeRoute({
+        summary: 'Finishes a SAML sign-in in the browser that began it',
+        description:
+          'The consumer service sends the browser here with the verified answer; the sign-in cookie of /sso/start must name the same request.',
+        tag: 'Accounts',
+        auth: 'none',
+        query: unnamedSchemas.ssoSamlFinishQuery,
+        answers: [
+          redirect(
+            303,
+            'To the app, with the token in the URL fragment, or to the page that says what failed.',
+          ),
+        ],
+      }),
+      async (c) => {
+        const sealed = getCookie(c, cookieName)
+        deleteCookie(c, cookieName, { path: cookiePath, secure })
+        try {
+          const answer = services.seals.samlAnswer.open(c.req.query('answer') ?? '')
+          const pending = sealed === undefined ? null : services.seals.samlPending.open(sealed)
+          return signedIn(c, await finishSamlSso(services, answer, pending))
         } catch (error) {
           return fail(c, error)
         }

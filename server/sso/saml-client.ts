@@ -132,9 +132,15 @@ export function createSamlClient({ db, now, serviceProvider }: SamlClientOptions
      * The provider's sign-in URL with a new AuthnRequest, remembered for the answer. RelayState carries the
      * request's id, by which the answer finds its provider.
      */
-    async authorizationUrl(issuer: string, provider: SamlIdentityProvider): Promise<URL> {
+    async authorizationUrl(
+      issuer: string,
+      provider: SamlIdentityProvider,
+    ): Promise<{ url: URL; requestId: string }> {
       const requestId = `_${randomBytes(20).toString('hex')}`
-      return new URL(await saml(issuer, provider, requestId).getAuthorizeUrlAsync(requestId, undefined, {}))
+      const url = new URL(
+        await saml(issuer, provider, requestId).getAuthorizeUrlAsync(requestId, undefined, {}),
+      )
+      return { url, requestId }
     },
 
     /** The provider the request `requestId` went to, while it waits for its answer; else null. */
@@ -147,12 +153,17 @@ export function createSamlClient({ db, now, serviceProvider }: SamlClientOptions
     },
 
     /**
-     * Verifies a POSTed SAMLResponse of `issuer`'s and marks its assertion used. Throws {@link SsoError}:
-     * `state_invalid` (not an answer to a waiting request of ours), `signature_invalid` (unsigned, or not by
+     * Verifies a POSTed SAMLResponse of `issuer`'s to our request `requestId` and marks its assertion used.
+     * Throws {@link SsoError}: `state_invalid` (not an answer to that waiting request of ours), `signature_invalid` (unsigned, or not by
      * the provider's key), `assertion_expired`, `assertion_misaddressed` (another audience or recipient),
      * `assertion_replayed`, `access_denied`, `provider_error`, `assertion_invalid`.
      */
-    async verify(issuer: string, provider: SamlIdentityProvider, samlResponse: string): Promise<Profile> {
+    async verify(
+      issuer: string,
+      provider: SamlIdentityProvider,
+      samlResponse: string,
+      requestId: string,
+    ): Promise<Profile> {
       let profile: Profile | null
       try {
         ;({ profile } = await saml(issuer, provider).validatePostResponseAsync({
@@ -168,6 +179,9 @@ export function createSamlClient({ db, now, serviceProvider }: SamlClientOptions
       // node-saml does not check the bearer's Recipient (SAML 2.0 profiles 4.1.4.2): we do, in the signed assertion.
       if (assertion.recipients.length === 0 || assertion.recipients.some((r) => r !== serviceProvider.acsUrl))
         throw new SsoError('assertion_misaddressed', 'The assertion is for another recipient')
+      // node-saml checks that it answers some request of ours; the sign-in it finishes is the one of RelayState.
+      if (assertion.inResponseTo.some((id) => id !== requestId))
+        throw new SsoError('state_invalid', 'The assertion answers another sign-in')
       const expiresAt = new Date(Math.max(assertion.notOnOrAfter, now().getTime()) + clockSkewMs)
       await db.delete(samlAssertions).where(lte(samlAssertions.expiresAt, now()))
       const used = await db
@@ -190,7 +204,10 @@ const children = (node: XmlNode | undefined, name: string): XmlNode[] => {
   return Array.isArray(value) ? (value as XmlNode[]) : []
 }
 
-/** From the signed assertion node-saml verified: its ID, the bearers' Recipients and the latest NotOnOrAfter. */
+/**
+ * From the signed assertion node-saml verified: its ID, the bearers' Recipients and InResponseTo, and the latest
+ * NotOnOrAfter.
+ */
 function assertionOf(profile: Profile) {
   const assertion = (profile.getAssertion?.() as { Assertion?: XmlNode } | undefined)?.Assertion
   const id = assertion?.$?.ID
@@ -204,6 +221,7 @@ function assertionOf(profile: Profile) {
   return {
     id,
     recipients: confirmations.map((data) => data.$?.Recipient ?? ''),
+    inResponseTo: confirmations.map((data) => data.$?.InResponseTo ?? ''),
     notOnOrAfter: Math.max(0, ...ends),
   }
 }

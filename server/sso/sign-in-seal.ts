@@ -12,33 +12,74 @@ export type PendingSignIn = {
   expiresAt: number
 }
 
-/** Seals and opens {@link PendingSignIn}s. */
-export type SignInSeal = {
-  seal(pending: PendingSignIn): string
-  /** The pending sign-in, or null when the value is forged, damaged or sealed with another key. */
-  open(sealed: string): PendingSignIn | null
-}
+const samlPendingSchema = v.object({ issuer: v.string(), requestId: v.string(), expiresAt: v.number() })
 
-const pendingSchema = v.object({
+/** The SAML sign-in /sso/start began in this browser: the AuthnRequest's id, which its answer must be to. */
+export type PendingSamlSignIn = v.InferOutput<typeof samlPendingSchema>
+
+const samlAnswerSchema = v.object({
   issuer: v.string(),
-  state: v.string(),
-  nonce: v.string(),
-  verifier: v.string(),
+  requestId: v.string(),
+  /** The person the assertion names (an `SsoIdentity`). */
+  identity: v.object({
+    subject: v.string(),
+    email: v.string(),
+    emailVerified: v.optional(v.boolean()),
+    givenName: v.optional(v.string()),
+    familyName: v.optional(v.string()),
+  }),
   expiresAt: v.number(),
 })
 
+/** A SAML answer the assertion consumer service verified, for the browser that began the sign-in to finish. */
+export type VerifiedSamlAnswer = v.InferOutput<typeof samlAnswerSchema>
+
+/** Seals values of one kind and opens them again. */
+type Seal<T> = {
+  seal(value: T): string
+  /** The value, or null when it is forged, damaged, of another kind or sealed with another key. */
+  open(sealed: string): T | null
+}
+
+/** The seals of single sign-on, each under its own key: one kind can never be opened as another. */
+export type SignInSeals = {
+  /** OpenID Connect: the state, nonce and PKCE verifier, in a cookie between start and callback. */
+  openId: Seal<PendingSignIn>
+  /** SAML: the request the browser began, in a cookie between start and the answer's finish. */
+  samlPending: Seal<PendingSamlSignIn>
+  /** SAML: the verified answer, in the URL from the assertion consumer service to the finish. */
+  samlAnswer: Seal<VerifiedSamlAnswer>
+}
+
 /**
- * AES-256-GCM under a key derived from `secret`: the browser carries the sign-in's state, nonce and PKCE
- * verifier between start and callback, and can neither read nor change them, so any server process
- * sharing the secret can finish it.
+ * AES-256-GCM under keys derived from `secret`: the browser carries what a sign-in needs between its steps and
+ * can neither read nor change it, so any server process sharing the secret can finish it.
  */
-export function createSignInSeal(secret: string): SignInSeal {
-  const key = createHash('sha256').update(`signet sso state\0${secret}`).digest()
+export function createSignInSeals(secret: string): SignInSeals {
   return {
-    seal(pending) {
+    openId: createSeal(
+      secret,
+      'signet sso state',
+      v.object({
+        issuer: v.string(),
+        state: v.string(),
+        nonce: v.string(),
+        verifier: v.string(),
+        expiresAt: v.number(),
+      }),
+    ),
+    samlPending: createSeal(secret, 'signet saml pending', samlPendingSchema),
+    samlAnswer: createSeal(secret, 'signet saml answer', samlAnswerSchema),
+  }
+}
+
+function createSeal<T>(secret: string, purpose: string, schema: v.GenericSchema<unknown, T>): Seal<T> {
+  const key = createHash('sha256').update(`${purpose}\0${secret}`).digest()
+  return {
+    seal(value) {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)
-      const body = Buffer.concat([cipher.update(JSON.stringify(pending), 'utf8'), cipher.final()])
+      const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()])
       return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')
     },
     open(sealed) {
@@ -47,7 +88,7 @@ export function createSignInSeal(secret: string): SignInSeal {
         const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12), { authTagLength: 16 })
         decipher.setAuthTag(bytes.subarray(12, 28))
         const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')
-        return v.parse(pendingSchema, JSON.parse(text))
+        return v.parse(schema, JSON.parse(text))
       } catch {
         return null
       }

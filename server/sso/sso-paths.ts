@@ -8,6 +8,8 @@ export const ssoPaths = {
   samlMetadata: '/sso/saml/metadata',
   /** `POST`: the SAML assertion consumer service (HTTP-POST binding). */
   samlAcs: '/sso/saml/acs',
+  /** `GET ?answer=`: where the consumer service sends the browser to finish the sign-in it began. */
+  samlFinish: '/sso/saml/finish',
   /** Outside production: issuer of the sandbox OpenID provider served by this server. */
   sandboxIssuer: '/sandbox/oidc',
   /** Outside production: entity id of the sandbox SAML identity provider; its sign-in is at `/sso` below it. */

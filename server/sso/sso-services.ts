@@ -3,7 +3,7 @@ import type { SsoClient } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
 import type { OpenIdClient } from './openid-client.ts'
 import type { SamlClient, SamlIdentityProvider } from './saml-client.ts'
-import type { SignInSeal } from './sign-in-seal.ts'
+import type { SignInSeals } from './sign-in-seal.ts'
 
 /** What the single sign-on operations work with; built once by the routes. */
 export type SsoServices = {
@@ -11,7 +11,7 @@ export type SsoServices = {
   now: () => Date
   logger: Logger
   openId: OpenIdClient
-  seal: SignInSeal
+  seals: SignInSeals
   /** This app's credentials at each provider, keyed by issuer URL as `sso_domains` holds it. */
   clients: Readonly<Record<string, SsoClient>>
   /** Absolute URL of our callback, registered at every provider. */

@@ -9,19 +9,21 @@ export const signInLifetimeMs = 10 * 60 * 1000
 /**
  * GET /api/sso/start: begins single sign-on at the identity provider of the address's domain. OpenID
  * Connect: the authorization-code flow with PKCE, answering where to send the browser and the sealed state
- * the callback checks. SAML: an AuthnRequest, which the server remembers itself (the answer comes by a
- * cross-site POST, which carries no same-site cookie), so there is nothing to seal.
+ * the callback checks. SAML: an AuthnRequest, which the server remembers itself (its answer comes by a
+ * cross-site POST, which carries no same-site cookie), and the request's id sealed for this browser, which
+ * the answer's finish checks: an answer finishes only in the browser that asked for it.
  */
 export async function startSso(
   services: SsoServices,
   email: string,
-): Promise<{ location: string; sealed: string | null }> {
+): Promise<{ location: string; sealed: string }> {
   const issuer = await findSsoIssuer(services.db, email)
   if (issuer === null) throw new SsoError('company_unknown', 'No identity provider is set up for this domain')
   const samlProvider = services.samlProviders[issuer]
   if (samlProvider !== undefined) {
-    const url = await services.saml.authorizationUrl(issuer, samlProvider)
-    return { location: url.href, sealed: null }
+    const { url, requestId } = await services.saml.authorizationUrl(issuer, samlProvider)
+    const expiresAt = services.now().getTime() + signInLifetimeMs
+    return { location: url.href, sealed: services.seals.samlPending.seal({ issuer, requestId, expiresAt }) }
   }
   const client = services.clients[issuer]
   if (client === undefined) {
@@ -43,5 +45,5 @@ export async function startSso(
     pending,
     { scope: 'openid email profile', login_hint: email },
   )
-  return { location: url.href, sealed: services.seal.seal(pending) }
+  return { location: url.href, sealed: services.seals.openId.seal(pending) }
 }

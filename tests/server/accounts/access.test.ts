@@ -58,6 +58,7 @@ const publicRoutes = new Set([
   'GET /sso/callback',
   'GET /sso/saml/metadata',
   'POST /sso/saml/acs',
+  'GET /sso/saml/finish',
   'GET /sandbox/saml/sso',
   'POST /sandbox/saml/sso',
   'GET /sandbox/oidc/.well-known/openid-configuration',

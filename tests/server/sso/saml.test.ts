@@ -9,7 +9,7 @@ import {
 } from '../../../server/sso/sandbox/saml-answer.ts'
 import { createSamlSigningKey, sandboxSamlKey } from '../../../server/sso/sandbox/sandbox-saml-key.ts'
 import { featureDrivers } from '../test-database.ts'
-import { publicUrl, redirectOf, type SsoHarness, startSsoHarness } from './sso-harness.ts'
+import { cookieOf, publicUrl, redirectOf, type SsoHarness, startSsoHarness } from './sso-harness.ts'
 
 const startPath = (email: string) => `${apiUrl('/sso/start')}?${new URLSearchParams({ email })}`
 const unique = (name: string) => `${name}+${Math.random().toString(36).slice(2, 10)}@saml.signet.test`
@@ -35,14 +35,21 @@ describe.each(featureDrivers)('SAML single sign-on on %s', (driver) => {
     await sso?.stop()
   })
 
-  /** /sso/start for `email`: the sandbox IdP's sign-in URL, and the request's id its RelayState carries. */
+  /** The sign-in cookie each started request's browser holds, by the request's id. */
+  const browsers = new Map<string, string>()
+
+  /**
+   * /sso/start for `email`: the sandbox IdP's sign-in URL, the request's id its RelayState carries, and the
+   * sign-in cookie the browser keeps for the answer's finish.
+   */
   async function start(email: string) {
     const response = await sso.get(startPath(email))
     const signIn = new URL(redirectOf(response))
     expect(`${signIn.origin}${signIn.pathname}`).toBe(`${idp}/sso`)
-    // Nothing in the browser: the answer comes by a cross-site POST, which carries no same-site cookie.
-    expect(response.headers.getSetCookie()).toEqual([])
-    return { signIn, requestId: signIn.searchParams.get('RelayState') ?? '' }
+    const requestId = signIn.searchParams.get('RelayState') ?? ''
+    const cookie = cookieOf(response, 'signet_sso')
+    browsers.set(requestId, cookie)
+    return { signIn, requestId, cookie }
   }
 
   /** What the sandbox IdP would answer to `requestId`, signed by its key, with `change`s. */
@@ -59,13 +66,19 @@ describe.each(featureDrivers)('SAML single sign-on on %s', (driver) => {
     return signSamlAssertion(xml, await sandboxSamlKey())
   }
 
-  /** Posts a SAMLResponse to the assertion consumer service as the IdP's page would: where the browser goes. */
-  async function post(responseXml: string, relayState: string) {
+  /**
+   * Posts a SAMLResponse to the assertion consumer service as the IdP's page would (cross-site: no cookie), and
+   * follows it to the finish with the cookie of the browser that started `relayState` (or `cookie`): where the
+   * browser ends up.
+   */
+  async function post(responseXml: string, relayState: string, cookie = browsers.get(relayState)) {
     const response = await sso.post(apiUrl('/sso/saml/acs'), {
       SAMLResponse: Buffer.from(responseXml).toString('base64'),
       RelayState: relayState,
     })
-    return redirectOf(response)
+    const location = redirectOf(response)
+    if (!location.startsWith(`${apiUrl('/sso/saml/finish')}?`)) return location
+    return redirectOf(await sso.get(location, cookie))
   }
 
   async function user(token: string) {
@@ -120,6 +133,25 @@ describe.each(featureDrivers)('SAML single sign-on on %s', (driver) => {
     expect(xml).toMatch(
       new RegExp(`Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${acs}"`),
     )
+  })
+
+  it('finishes a sign-in only in the browser that began it', async () => {
+    const email = unique('bound')
+    // An attacker begins a sign-in with their own account and has its answer finished in a victim's browser.
+    const mallory = await start(email)
+    const answered = await answer(mallory.requestId, email)
+    const victim = await start(unique('victim'))
+    expect(await post(answered, mallory.requestId, victim.cookie)).toBe(error('state_invalid'))
+    // Nor in a browser without the sign-in cookie, and the answer was spent by the try.
+    const again = await start(email)
+    expect(await post(await answer(again.requestId, email), again.requestId, '')).toBe(error('state_invalid'))
+    // An answer to one of our requests that comes back under another request's RelayState finishes neither.
+    const first = await start(email)
+    const second = await start(email)
+    expect(await post(await answer(first.requestId, email), second.requestId)).toBe(error('state_invalid'))
+    // In the browser that began it, the sign-in finishes.
+    const own = await start(email)
+    expect(tokenOf(await post(await answer(own.requestId, email), own.requestId))).not.toBeNull()
   })
 
   it('refuses an unsigned assertion and one signed by another key', async () => {
