@@ -8,7 +8,9 @@ import { apiBase } from '../../contract/paths.ts'
 import { emailSchema, type TokenAnswer } from '../../contract/user.ts'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
+import { clientAddress } from '../http/client-address.ts'
 import { describeRoute } from '../http/describe-route.ts'
+import { countRequest } from '../http/rate-limit.ts'
 import { finishSamlSso, verifySamlAnswer } from '../sso/finish-saml-sso.ts'
 import { finishSso } from '../sso/finish-sso.ts'
 import { createOpenIdClient, type ProviderFetch } from '../sso/openid-client.ts'
@@ -26,6 +28,9 @@ import { signInLifetimeMs, startSso } from '../sso/start-sso.ts'
 export type SsoRouteOptions = { config: AppConfig; db: Database; logger: Logger; now: () => Date }
 
 const cookieName = 'signet_sso'
+
+/** Sign-ins one address may begin in a minute: each writes the state of a sign-in waiting for its answer. */
+const startLimit = { limit: 20, windowMs: 60_000 }
 
 /**
  * Single sign-on by OpenID Connect (authorization code with PKCE) or SAML 2.0 (SP-initiated, HTTP-POST
@@ -105,6 +110,18 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         const email = v.safeParse(emailSchema, c.req.query('email') ?? '')
         if (!email.success)
           return fail(c, new SsoError('request_invalid', 'No valid e-mail address to sign in with'))
+        try {
+          await countRequest(
+            c,
+            { db, key: `sso-start:${clientAddress(c)}`, ...startLimit, now },
+            'your address',
+          )
+        } catch (error) {
+          return fail(
+            c,
+            new SsoError('rate_limited', 'Too many sign-ins begun from one address', { cause: error }),
+          )
+        }
         try {
           const { location, sealed } = await startSso(services, email.output)
           // Lax: the browser comes back with a top-level GET (the OpenID callback, or SAML's finish after the

@@ -14,6 +14,8 @@ const ssoReasons = [
   'assertion_invalid',
   'email_unverified',
   'request_invalid',
+  // Too many sign-ins begun from one address: each writes a request that waits for its answer.
+  'rate_limited',
   'server_error',
   // Both send the user to /sso/error/company: the company is not set up, or the provider is not its own.
   'company_unknown',

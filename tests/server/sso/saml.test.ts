@@ -243,6 +243,16 @@ describe.each(featureDrivers)('SAML single sign-on on %s', (driver) => {
     expect(await post('not <xml', garbage.requestId)).toBe(error('assertion_invalid'))
   })
 
+  it('lets one address begin 20 sign-ins a minute, then sends it to /sso/error until the minute is over', async () => {
+    // A fresh minute: the sign-ins of the tests before count no more.
+    sso.clock.advance(60_000)
+    const email = unique('many')
+    for (let begun = 0; begun < 20; begun++) await start(email)
+    expect(redirectOf(await sso.get(startPath(email)))).toBe(error('rate_limited'))
+    sso.clock.advance(60_000)
+    expect((await start(email)).requestId).not.toBe('')
+  })
+
   it('sends a cancelled sign-in to /sso/error, and an address of another company to /sso/error/company', async () => {
     const cancelled = await start(unique('cancel'))
     const status = samlResponseXml({
