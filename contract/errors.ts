@@ -66,6 +66,8 @@ export const signatureRequestErrorCodes = [
   'public_template.not_found',
   /** A public link of a template with no role or more than one: a visitor signs alone (409). */
   'public_template.not_one_role',
+  /** A public link of a template whose role must sign in or give a second factor: a visitor only confirms an address (409). */
+  'public_template.role_authenticates',
   /** No visit with this id of this link (404). */
   'public_template.visit_not_found',
   /** Not the code mailed for this visit, or one used already (422, `field` code). */

@@ -16,9 +16,23 @@ export function notOneRole(count: number): ApiError {
 }
 
 /**
+ * A public link's visitor only confirms an e-mail address, then signs by a direct link: a role that must sign in
+ * to an account or give a second factor cannot be theirs.
+ */
+export function assertVisitorMaySign(role: Pick<TemplateRoleRow, 'authentication'>): void {
+  if (role.authentication !== 'tan')
+    throw new ApiError(
+      409,
+      'public_template.role_authenticates',
+      `A visitor of a public link cannot sign a role that requires ${role.authentication}`,
+    )
+}
+
+/**
  * The template of the public link `token` and its one role: 404 `public_template.not_found` for a link that
  * does not exist or was switched off, 409 `public_template.not_one_role` for a template changed since to more
- * roles than one.
+ * roles than one, 409 `public_template.role_authenticates` for one whose role was changed to require more than
+ * the visitor's confirmed address.
  */
 export async function findPublicTemplate(
   db: Queryable,
@@ -33,5 +47,6 @@ export async function findPublicTemplate(
   const roles = await templateRolesOf(db, found.template.id)
   const [role] = roles
   if (role === undefined || roles.length > 1) throw notOneRole(roles.length)
+  assertVisitorMaySign(role)
   return { template: found.template, role }
 }

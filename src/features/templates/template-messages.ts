@@ -11,6 +11,7 @@ const templateMessages: Record<
   'template.not_found': msg`This template does not exist any more, or you may not use it.`,
   'public_template.not_found': msg`This link does not work any more. Ask whoever gave it to you for a new one.`,
   'public_template.not_one_role': msg`A public link needs a template with exactly one role.`,
+  'public_template.role_authenticates': msg`A public link's visitor only confirms their e-mail address: choose “E-mail link with TAN, or their account” for the role to switch the link on.`,
   'public_template.visit_not_found': msg`This code request is unknown. Please ask for a new code.`,
   'public_template.code_invalid': msg`This code is not right. Check the digits in the latest e-mail.`,
   'public_template.code_expired': msg`This code has expired. Ask for a new one and enter it within 10 minutes.`,

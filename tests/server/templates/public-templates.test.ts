@@ -177,6 +177,38 @@ describe.each(featureDrivers)('public templates on %s', (driver) => {
     expect((await call(admin, 'GET', apiPaths.publicTemplate(link))).status).toBe(200)
   })
 
+  it('keeps the link of a role that must sign in or give a second factor off, and stops it when the role changes', async () => {
+    const nda = await template(admin, 'Strict NDA')
+    const role = (authentication: string) => ({
+      roles: [
+        {
+          name: 'Visitor',
+          authentication,
+          document_signatures: [
+            { document_id: nda.documents[0]?.id, page: 0, x: 40, y: 40, width: 240, height: 112 },
+          ],
+        },
+      ],
+    })
+    const link = await switchOn(admin, nda.id)
+    expect((await call(admin, 'PUT', apiPaths.template(nda.id), role('account_sign_in'))).status).toBe(200)
+    // A visitor only confirms an address: the link answers what it cannot do, no one signs through it.
+    await api.expectError(
+      await call(undefined, 'GET', apiPaths.publicTemplate(link)),
+      409,
+      'public_template.role_authenticates',
+    )
+    await api.expectError(
+      await call(admin, 'PUT', apiPaths.templatePublicLink(nda.id)),
+      409,
+      'public_template.role_authenticates',
+    )
+    expect((await call(admin, 'PUT', apiPaths.template(nda.id), role('tan'))).status).toBe(200)
+    expect(
+      (await call(undefined, 'GET', apiPaths.publicTemplate(await switchOn(admin, nda.id)))).status,
+    ).toBe(200)
+  })
+
   it('stops the link at once when it is switched off or made anew', async () => {
     const nda = await template(admin, 'Switched NDA')
     const first = await switchOn(admin, nda.id)
