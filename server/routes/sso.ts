@@ -29,6 +29,11 @@ export type SsoRouteOptions = { config: AppConfig; db: Database; logger: Logger;
 
 const cookieName = 'signet_sso'
 
+/** Where a route that finishes a sign-in sends the browser. */
+const signedInAnswers = [
+  redirect(303, 'To the app, with the token in the URL fragment, or to the page that says what failed.'),
+] as const
+
 /** Sign-ins one address may begin in a minute: each writes the state of a sign-in waiting for its answer. */
 const startLimit = { limit: 20, windowMs: 60_000 }
 
@@ -94,6 +99,20 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
     return c.redirect(`/sso/callback#${fragment}`, 303)
   }
 
+  /** Finishes a sign-in with the sealed cookie /sso/start left in this browser, which it spends. */
+  const finishWithCookie = async (
+    c: Context,
+    finish: (sealed: string | undefined) => Promise<TokenAnswer>,
+  ) => {
+    const sealed = getCookie(c, cookieName)
+    deleteCookie(c, cookieName, { path: cookiePath, secure })
+    try {
+      return signedIn(c, await finish(sealed))
+    } catch (error) {
+      return fail(c, error)
+    }
+  }
+
   return routes
     .get(
       ssoPaths.start,
@@ -146,24 +165,14 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         tag: 'Accounts',
         auth: 'none',
         query: unnamedSchemas.ssoCallbackQuery,
-        answers: [
-          redirect(
-            303,
-            'To the app, with the token in the URL fragment, or to the page that says what failed.',
-          ),
-        ],
+        answers: signedInAnswers,
       }),
-      async (c) => {
-        const sealed = getCookie(c, cookieName)
-        deleteCookie(c, cookieName, { path: cookiePath, secure })
-        try {
+      (c) =>
+        finishWithCookie(c, (sealed) => {
           const pending = sealed === undefined ? null : services.seals.openId.open(sealed)
           const { code, state, error, iss } = c.req.query()
-          return signedIn(c, await finishSso(services, { code, state, error, iss }, pending))
-        } catch (error) {
-          return fail(c, error)
-        }
-      },
+          return finishSso(services, { code, state, error, iss }, pending)
+        }),
     )
     .get(
       ssoPaths.samlMetadata,
@@ -225,23 +234,13 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         tag: 'Accounts',
         auth: 'none',
         query: unnamedSchemas.ssoSamlFinishQuery,
-        answers: [
-          redirect(
-            303,
-            'To the app, with the token in the URL fragment, or to the page that says what failed.',
-          ),
-        ],
+        answers: signedInAnswers,
       }),
-      async (c) => {
-        const sealed = getCookie(c, cookieName)
-        deleteCookie(c, cookieName, { path: cookiePath, secure })
-        try {
+      (c) =>
+        finishWithCookie(c, (sealed) => {
           const answer = services.seals.samlAnswer.open(c.req.query('answer') ?? '')
           const pending = sealed === undefined ? null : services.seals.samlPending.open(sealed)
-          return signedIn(c, await finishSamlSso(services, answer, pending))
-        } catch (error) {
-          return fail(c, error)
-        }
-      },
+          return finishSamlSso(services, answer, pending)
+        }),
     )
 }
