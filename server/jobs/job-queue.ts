@@ -131,6 +131,12 @@ type Lane = {
   claiming: Promise<void> | undefined
   /** Whether to look again once the claim under way is done (a wake or a finished job came meanwhile). */
   again: boolean
+  /**
+   * Whether the lane's last look found fewer due jobs than it had places for. A job that finishes then frees a
+   * place no due job waits for, so the lane looks again only when woken or at the next poll: a look that finds
+   * nothing is a round trip for nothing, after every job.
+   */
+  dry: boolean
 }
 
 /** A queue of durable jobs in the product's database, shared by every process on it. */
@@ -145,6 +151,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     running: new Map(),
     claiming: undefined,
     again: false,
+    dry: false,
   }))
   let started = 0
   let timer: NodeJS.Timeout | undefined
@@ -165,39 +172,33 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     if (kinds.length === 0) return []
     const at = now()
     const mine = runningIds()
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            or(
-              and(eq(jobs.state, 'waiting'), lte(jobs.runAt, at)),
-              and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, at)),
-            ),
-            inArray(jobs.kind, kinds),
-            mine.length === 0 ? undefined : notInArray(jobs.id, mine),
+    // One statement, so one round trip, whether it finds jobs or not: the rows it picks are locked (and those
+    // another process holds skipped) until it has marked them as this process's.
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          or(
+            and(eq(jobs.state, 'waiting'), lte(jobs.runAt, at)),
+            and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, at)),
           ),
-        )
-        .orderBy(asc(jobs.runAt))
-        .limit(limit)
-        .for('update', { skipLocked: true })
-      if (due.length === 0) return []
-      return tx
-        .update(jobs)
-        .set({
-          state: 'running',
-          attempts: sql`${jobs.attempts} + 1`,
-          lockedUntil: new Date(at.getTime() + leaseMs),
-        })
-        .where(
-          inArray(
-            jobs.id,
-            due.map((job) => job.id),
-          ),
-        )
-        .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
-    })
+          inArray(jobs.kind, kinds),
+          mine.length === 0 ? undefined : notInArray(jobs.id, mine),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(limit)
+      .for('update', { skipLocked: true })
+    return db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: new Date(at.getTime() + leaseMs),
+      })
+      .where(inArray(jobs.id, due))
+      .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
   }
 
   /** Extends the lease of every job this process runs: it is alive. */
@@ -256,12 +257,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           clearInterval(heartbeat)
           heartbeat = undefined
         }
-        fill(lane)
+        if (!lane.dry) fill(lane)
       })
     lane.running.set(job.id, { job, done: run })
   }
 
-  /** Claims as many due jobs as the lane has free places, and again whenever one frees up. */
+  /** Claims as many due jobs as the lane has free places, and again whenever one frees up while jobs wait. */
   function fill(lane: Lane) {
     if (stopped) return
     if (lane.claiming !== undefined) {
@@ -273,7 +274,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         lane.again = false
         const free = lane.concurrency - lane.running.size
         if (free <= 0) return
-        for (const job of await claim(lane, free)) begin(lane, job)
+        const claimed = await claim(lane, free)
+        lane.dry = claimed.length < free
+        for (const job of claimed) begin(lane, job)
       } while (lane.again)
     })()
       .catch((error: unknown) => logger.warn({ err: error, lane: lane.name }, 'jobs could not be claimed'))
