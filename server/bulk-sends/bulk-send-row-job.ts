@@ -8,7 +8,7 @@ import type { JobHandler } from '../jobs/job-queue.ts'
 import { sendSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import { templateNotFound } from '../templates/find-template.ts'
-import { draftFromTemplate } from '../templates/start-from-template.ts'
+import { draftFromTemplate, type UsableTemplate, usableTemplate } from '../templates/start-from-template.ts'
 
 /** The job that starts and sends one row's request. */
 export const bulkSendRowJob = 'bulk-send-row'
@@ -29,13 +29,36 @@ export function bulkRowRequestId(bulkSendId: string, row: number): string {
 
 type RowJob = { bulkSendId: string; row: number }
 
+/** How many bulk sends' templates a process keeps read at once. */
+const templatesKept = 16
+
 /**
  * Runs a row of a bulk send: starts its request from the template in the owner's name under the row's fixed id
  * (unless an earlier run did), sends it (unless an earlier run did) and records it sent. A refusal (the template
  * gone, the owner's plan) records the row failed with why; anything else is a failed try, run again.
+ *
+ * The template (its row, documents, roles, and the owner's right to use it) is read once per bulk send in each
+ * process, not for every row: the rows were checked against it as it stood when the bulk send was written, and a
+ * row's copies of its documents are still made under the template's lock, so a template deleted meanwhile fails
+ * the rows left. A process that starts again reads it again; nothing of a row's progress is kept here.
  */
 export function bulkSendRowHandler(services: RequestServices): JobHandler {
   const { db } = services
+  const templates = new Map<string, Promise<UsableTemplate>>()
+  const templateOf = (bulkSendId: string, ownerId: string, templateId: string) => {
+    let usable = templates.get(bulkSendId)
+    if (usable === undefined) {
+      usable = usableTemplate(services, { userId: ownerId }, templateId)
+      // A refusal or a failure is read again by the next row, not kept.
+      usable.catch(() => templates.delete(bulkSendId))
+      templates.set(bulkSendId, usable)
+      for (const oldest of templates.keys()) {
+        if (templates.size <= templatesKept) break
+        templates.delete(oldest)
+      }
+    }
+    return usable
+  }
   const statusOf = async (id: string) =>
     (
       await db
@@ -75,7 +98,7 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
           caller,
           bulk.templateId,
           { ...found.row.input, send: false },
-          { requestId },
+          { requestId, usable: await templateOf(bulkSendId, bulk.ownerId, bulk.templateId) },
         )
       }
       if (before === undefined || before === 'DRAFT') await sendSignatureRequest(services, caller, requestId)
@@ -92,7 +115,7 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
           error: `${error.code}: ${error.message}`,
         })
     }
-    await db
+    const finished = await db
       .update(bulkSends)
       .set({ finishedAt: services.now() })
       .where(
@@ -102,6 +125,8 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
           sql`not exists (select 1 from ${bulkSendRows} where ${bulkSendRows.bulkSendId} = ${bulkSendId} and ${bulkSendRows.status} = 'queued')`,
         ),
       )
+      .returning({ id: bulkSends.id })
+    if (finished.length > 0) templates.delete(bulkSendId)
     return undefined
   }
 }

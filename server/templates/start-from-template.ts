@@ -12,8 +12,13 @@ import { inviteEmail } from '../signature-requests/invite-email.ts'
 import { loadRequestViews } from '../signature-requests/load-requests.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
 import { moveRole } from './check-roles.ts'
-import { findTemplate, templateNotFound } from './find-template.ts'
-import { templateDocumentsOf, templateRolesOf } from './load-templates.ts'
+import { findTemplate, type TemplateRow, templateNotFound } from './find-template.ts'
+import {
+  type TemplateDocumentRow,
+  type TemplateRoleRow,
+  templateDocumentsOf,
+  templateRolesOf,
+} from './load-templates.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -40,22 +45,40 @@ export async function startFromTemplate(
   return view
 }
 
+/** A template as a caller may use it: its row, documents and roles. */
+export type UsableTemplate = {
+  template: TemplateRow
+  held: TemplateDocumentRow[]
+  roles: TemplateRoleRow[]
+}
+
+/** The template `id` with its documents and roles if the caller may use it, else 404 `template.not_found`. */
+export async function usableTemplate(
+  services: Pick<RequestServices, 'db'>,
+  caller: Pick<Caller, 'userId'>,
+  id: string,
+): Promise<UsableTemplate> {
+  const { template } = await findTemplate(services.db, caller.userId, id)
+  const [held, roles] = await Promise.all([
+    templateDocumentsOf(services.db, id),
+    templateRolesOf(services.db, id),
+  ])
+  return { template, held, roles }
+}
+
 /**
  * The draft {@link startFromTemplate} makes (whatever `send` says), answering its id without reading it back (a
- * bulk send's row, which nobody reads meanwhile). `requestId` gives the request its id.
+ * bulk send's row, which nobody reads meanwhile). `requestId` gives the request its id; `usable` is the template
+ * as read before for the caller (a bulk send's rows share it), else it is read now.
  */
 export async function draftFromTemplate(
   services: RequestServices,
   caller: Caller,
   id: string,
   input: StartFromTemplate,
-  { requestId }: { requestId?: string } = {},
+  { requestId, usable }: { requestId?: string; usable?: UsableTemplate } = {},
 ): Promise<string> {
-  const { template } = await findTemplate(services.db, caller.userId, id)
-  const [held, roles] = await Promise.all([
-    templateDocumentsOf(services.db, id),
-    templateRolesOf(services.db, id),
-  ])
+  const { template, held, roles } = usable ?? (await usableTemplate(services, caller, id))
   const roleNames = roles.map((r) => `"${r.name}"`).join(', ')
   const invites = new Map<number, SignerInvite>()
   const emails = new Map<string, string>()
