@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { type FormFieldInput, formValueProblem } from '../../contract/form-fields.ts'
 import type { SignatureRequestView, SignerInvite } from '../../contract/signature-requests.ts'
 import type { StartFromTemplate } from '../../contract/templates.ts'
@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error.ts'
 import { insertSignatureRequest } from '../signature-requests/create-signature-request.ts'
 import { initiateSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import { inviteEmail } from '../signature-requests/invite-email.ts'
-import { loadRequestViews } from '../signature-requests/load-requests.ts'
+import { loadRequestViews, type Queryable } from '../signature-requests/load-requests.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
 import { moveRole } from './check-roles.ts'
 import { findTemplate, type TemplateRow, templateNotFound } from './find-template.ts'
@@ -111,74 +111,67 @@ export async function draftFromTemplate(
     values.set(fieldId, value)
   }
   const now = services.now()
-  // The request's own documents: the same stored files under new rows of the caller's.
+  // The request's own documents: the same stored files under new rows of the caller's, written in the request's
+  // transaction, so that a request refused leaves none behind (their files stay the template's).
   const copies = new Map(held.map((d) => [d.id, randomUUID()]))
-  if (held.length > 0) {
-    await services.db.transaction(async (tx) => {
-      // Under the template's lock: its deletion waits, so the stored files these rows share stay.
-      const [still] = await tx
-        .select({ id: templates.id })
-        .from(templates)
-        .where(eq(templates.id, id))
-        .for('share')
-      if (still === undefined) throw templateNotFound()
-      await tx.insert(documents).values(
-        held.map((d) => ({
-          id: copies.get(d.id) ?? randomUUID(),
-          sha256: d.sha256,
-          title: d.title,
-          size: d.size,
-          contentType: d.contentType,
-          pageCount: d.pageCount,
-          pageSizes: d.pageSizes,
-          freeAreas: d.freeAreas,
-          ownerId: caller.userId,
-          createdAt: now,
-        })),
-      )
-    })
-  }
-  try {
-    return await insertSignatureRequest(
-      services,
-      caller,
-      {
-        title: input.title ?? template.title,
-        message: input.message ?? template.message,
-        documents: [...copies.values()].map((documentId) => ({ id: documentId })),
-        signatures: roles.map((stored, at) => {
-          const role = moveRole(stored, copies)
-          return {
-            ...invites.get(at),
-            sequence: role.sequence,
-            documentSignatures: role.documentSignatures,
-            formFields: role.formFields.map(
-              ({ id: fieldId, value, filledBy: _, ...field }): FormFieldInput => ({
-                ...field,
-                value: values.get(fieldId) ?? value ?? undefined,
-                everyPage: false,
-              }),
-            ),
-          }
-        }),
-        quality: template.quality ?? undefined,
-        legislation: template.legislation ?? undefined,
-        expiresAt:
-          template.expiresAfterDays === null
-            ? null
-            : new Date(now.getTime() + template.expiresAfterDays * dayMs).toISOString(),
-        reminders:
-          template.remindEveryDays === null || template.remindAtMost === null
-            ? null
-            : { everyDays: template.remindEveryDays, atMost: template.remindAtMost },
-        ccEmailAddresses: [],
-      },
-      { id: requestId },
+  const copyDocuments = async (tx: Queryable) => {
+    if (held.length === 0) return
+    // Under the template's lock: its deletion waits, so the stored files these rows share stay.
+    const [still] = await tx
+      .select({ id: templates.id })
+      .from(templates)
+      .where(eq(templates.id, id))
+      .for('share')
+    if (still === undefined) throw templateNotFound()
+    await tx.insert(documents).values(
+      held.map((d) => ({
+        id: copies.get(d.id) ?? randomUUID(),
+        sha256: d.sha256,
+        title: d.title,
+        size: d.size,
+        contentType: d.contentType,
+        pageCount: d.pageCount,
+        pageSizes: d.pageSizes,
+        freeAreas: d.freeAreas,
+        ownerId: caller.userId,
+        createdAt: now,
+      })),
     )
-  } catch (error) {
-    // A request that could not be made leaves no documents behind; their files stay the template's.
-    if (copies.size > 0)
-      await services.db.delete(documents).where(inArray(documents.id, [...copies.values()]))
-    throw error
   }
+  return insertSignatureRequest(
+    services,
+    caller,
+    {
+      title: input.title ?? template.title,
+      message: input.message ?? template.message,
+      documents: [...copies.values()].map((documentId) => ({ id: documentId })),
+      signatures: roles.map((stored, at) => {
+        const role = moveRole(stored, copies)
+        return {
+          ...invites.get(at),
+          sequence: role.sequence,
+          documentSignatures: role.documentSignatures,
+          formFields: role.formFields.map(
+            ({ id: fieldId, value, filledBy: _, ...field }): FormFieldInput => ({
+              ...field,
+              value: values.get(fieldId) ?? value ?? undefined,
+              everyPage: false,
+            }),
+          ),
+        }
+      }),
+      quality: template.quality ?? undefined,
+      legislation: template.legislation ?? undefined,
+      expiresAt:
+        template.expiresAfterDays === null
+          ? null
+          : new Date(now.getTime() + template.expiresAfterDays * dayMs).toISOString(),
+      reminders:
+        template.remindEveryDays === null || template.remindAtMost === null
+          ? null
+          : { everyDays: template.remindEveryDays, atMost: template.remindAtMost },
+      ccEmailAddresses: [],
+    },
+    { id: requestId, first: copyDocuments },
+  )
 }
