@@ -68,16 +68,23 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
     )[0]?.status
   return async (payload) => {
     const { bulkSendId, row } = payload as RowJob
+    const requestId = bulkRowRequestId(bulkSendId, row)
+    // With the row, its request as an earlier run may have left it.
     const [found] = await db
-      .select({ row: bulkSendRows, bulk: bulkSends, email: users.email })
+      .select({
+        row: bulkSendRows,
+        bulk: bulkSends,
+        email: users.email,
+        before: signatureRequests.statusOverall,
+      })
       .from(bulkSendRows)
       .innerJoin(bulkSends, eq(bulkSends.id, bulkSendRows.bulkSendId))
       .innerJoin(users, eq(users.id, bulkSends.ownerId))
+      .leftJoin(signatureRequests, eq(signatureRequests.id, requestId))
       .where(and(eq(bulkSendRows.bulkSendId, bulkSendId), eq(bulkSendRows.row, row)))
     if (found === undefined || found.row.status !== 'queued' || found.row.input === null) return undefined
     const { bulk } = found
     const caller = { userId: bulk.ownerId, email: found.email, ip: bulk.ip }
-    const requestId = bulkRowRequestId(bulkSendId, row)
     const record = (set: Partial<typeof bulkSendRows.$inferInsert>) =>
       db
         .update(bulkSendRows)
@@ -89,8 +96,8 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
             eq(bulkSendRows.status, 'queued'),
           ),
         )
+    const before = found.before ?? undefined
     try {
-      const before = await statusOf(requestId)
       if (before === undefined) {
         if (bulk.templateId === null) throw templateNotFound()
         await draftFromTemplate(
