@@ -122,6 +122,8 @@ const defaultConcurrency: Record<JobLane, number> = { mail: 4, callbacks: 8, upk
 
 type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number }
 
+type JobOutcome = Partial<typeof jobs.$inferInsert>
+
 type Lane = {
   name: JobLane
   concurrency: number
@@ -165,11 +167,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   /**
    * Takes up to `limit` of the lane's due jobs, and jobs whose process let their lease run out, for this
-   * process. Its own jobs under way are alive whatever their lease says (the clock may have been moved).
+   * process. Its own jobs under way are alive whatever their lease says (the clock may have been moved). With
+   * `finished`, the outcome of one of them is recorded in the same statement.
    */
-  async function claim(lane: Lane, limit: number): Promise<ClaimedJob[]> {
+  async function claim(
+    lane: Lane,
+    limit: number,
+    finished?: { job: ClaimedJob; outcome: JobOutcome },
+  ): Promise<ClaimedJob[]> {
     const kinds = Object.keys(handlers).filter((kind) => laneOf(kind) === lane.name)
-    if (kinds.length === 0) return []
+    if (kinds.length === 0) {
+      if (finished !== undefined) await record(finished.job, finished.outcome)
+      return []
+    }
     const at = now()
     const mine = runningIds()
     // One statement, so one round trip, whether it finds jobs or not: the rows it picks are locked (and those
@@ -190,7 +200,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .orderBy(asc(jobs.runAt))
       .limit(limit)
       .for('update', { skipLocked: true })
-    return db
+    // The finished job is among this process's, so the claim does not see it: no row is written twice.
+    const recorded =
+      finished === undefined
+        ? undefined
+        : db
+            .$with('recorded')
+            .as(db.update(jobs).set(finished.outcome).where(tried(finished.job)).returning({ id: jobs.id }))
+    return (recorded === undefined ? db : db.with(recorded))
       .update(jobs)
       .set({
         state: 'running',
@@ -199,6 +216,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       })
       .where(inArray(jobs.id, due))
       .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
+  }
+
+  // The claim's try is its token: a process that lost the job (its lease ran out while it was stalled) must not
+  // write over the outcome of the process that took it.
+  const tried = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts))
+
+  async function record(job: ClaimedJob, outcome: JobOutcome) {
+    await db.update(jobs).set(outcome).where(tried(job))
   }
 
   /** Extends the lease of every job this process runs: it is alive. */
@@ -211,9 +236,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .catch((error: unknown) => logger.warn({ err: error }, 'job leases could not be renewed'))
   }
 
-  async function runOne(job: ClaimedJob) {
+  async function runOne(lane: Lane, job: ClaimedJob) {
     const kind = handlers[job.kind]
-    let outcome: Partial<typeof jobs.$inferInsert>
+    let outcome: JobOutcome
     try {
       if (kind === undefined) throw new Error(`no handler for jobs of kind ${job.kind}`)
       const postponed = await kind.run(job.payload)
@@ -237,19 +262,32 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     // A job handed back at shutdown is another process's to run now.
     if (handedBack.has(job.id)) return
-    // The claim's try is its token: a process that lost the job (its lease ran out while it was stalled)
-    // must not write over the outcome of the process that took it.
-    await db
-      .update(jobs)
-      .set(outcome)
-      .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)))
+    if (lane.dry || stopped || lane.claiming !== undefined) return record(job, outcome)
+    // Jobs of the lane wait: the round trip that records this one's outcome takes the next in its place.
+    let failure: { error: unknown } | undefined
+    lane.claiming = (async () => {
+      const free = lane.concurrency - lane.running.size + 1
+      const claimed = await claim(lane, free, { job, outcome })
+      lane.running.delete(job.id)
+      lane.dry = claimed.length < free
+      for (const next of claimed) begin(lane, next)
+    })()
+      .catch((error: unknown) => {
+        failure = { error }
+      })
+      .finally(() => {
+        lane.claiming = undefined
+        if (lane.again) fill(lane)
+      })
+    await lane.claiming
+    if (failure !== undefined) throw failure.error
   }
 
   function begin(lane: Lane, job: ClaimedJob) {
     started += 1
     heartbeat ??= setInterval(renewLeases, leaseMs / 3)
     heartbeat.unref()
-    const run = runOne(job)
+    const run = runOne(lane, job)
       .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'job outcome not recorded'))
       .finally(() => {
         lane.running.delete(job.id)
