@@ -146,7 +146,8 @@ export async function insertSignatureRequest(
         })),
       )
     }
-    await setObservers(tx, request.id, input.ccEmailAddresses)
+    // A new request has no observers to remove.
+    if (input.ccEmailAddresses.length > 0) await setObservers(tx, request.id, input.ccEmailAddresses)
     if (documentIds.length > 0) {
       await tx
         .insert(signatureRequestDocuments)
