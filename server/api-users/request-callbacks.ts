@@ -8,11 +8,10 @@ import type { CreateSignatureRequest } from '../../contract/signature-requests.t
 import type { Database } from '../db/open-database.ts'
 import { apiUsers } from '../db/schema/businesses.ts'
 import { jobs } from '../db/schema/jobs.ts'
-import { signatureRequests } from '../db/schema/signature-requests.ts'
+import type { signatureRequests } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signWebhook } from '../http/webhook-signature.ts'
 import { type JobHandler, type JobWriter, retryDelayMs, writeJob } from '../jobs/job-queue.ts'
-import type { Queryable } from '../signature-requests/load-requests.ts'
 import type { RequestEventType } from '../signature-requests/record-event.ts'
 
 /** The job kind of one callback post. */
@@ -65,25 +64,22 @@ export async function requestCallbacks(
   return Object.fromEntries(named.map(([key, , url]) => [key, url]))
 }
 
+/** What {@link queueRequestCallbacks} reads of the request, as it stands after the change. */
+type CallbackRequest = Pick<typeof signatureRequests.$inferSelect, 'callbacks' | 'ownerId' | 'statusOverall'>
+
 /**
  * Queues the callbacks a change of a request calls for, in the transaction that records the change (its
- * audit trail entry `event`): the update URL hears of every change, the success URL of the last signature,
- * the error URL of a decline, withdrawal or expiry. Nothing when the request has no callbacks.
+ * audit trail entry `event`), with `request` as it stands then: the update URL hears of every change, the
+ * success URL of the last signature, the error URL of a decline, withdrawal or expiry. Nothing when the request
+ * has no callbacks.
  */
 export async function queueRequestCallbacks(
-  tx: Queryable & JobWriter,
+  tx: JobWriter,
   requestId: string,
+  request: CallbackRequest | undefined,
   event: { id: string; type: RequestEventType },
   at: Date,
 ): Promise<void> {
-  const [request] = await tx
-    .select({
-      callbacks: signatureRequests.callbacks,
-      ownerId: signatureRequests.ownerId,
-      statusOverall: signatureRequests.statusOverall,
-    })
-    .from(signatureRequests)
-    .where(eq(signatureRequests.id, requestId))
   if (!request?.callbacks) return
   const { success, error, update } = request.callbacks
   const urls: [(typeof callbackKinds)[number], string | undefined][] = [

@@ -8,7 +8,7 @@ import type { JobHandler } from '../jobs/job-queue.ts'
 import { sendSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
 import { templateNotFound } from '../templates/find-template.ts'
-import { draftFromTemplate } from '../templates/start-from-template.ts'
+import { draftFromTemplate, type UsableTemplate, usableTemplate } from '../templates/start-from-template.ts'
 
 /** The job that starts and sends one row's request. */
 export const bulkSendRowJob = 'bulk-send-row'
@@ -29,13 +29,36 @@ export function bulkRowRequestId(bulkSendId: string, row: number): string {
 
 type RowJob = { bulkSendId: string; row: number }
 
+/** How many bulk sends' templates a process keeps read at once. */
+const templatesKept = 16
+
 /**
  * Runs a row of a bulk send: starts its request from the template in the owner's name under the row's fixed id
  * (unless an earlier run did), sends it (unless an earlier run did) and records it sent. A refusal (the template
  * gone, the owner's plan) records the row failed with why; anything else is a failed try, run again.
+ *
+ * The template (its row, documents, roles, and the owner's right to use it) is read once per bulk send in each
+ * process, not for every row: the rows were checked against it as it stood when the bulk send was written, and a
+ * row's copies of its documents are still made under the template's lock, so a template deleted meanwhile fails
+ * the rows left. A process that starts again reads it again; nothing of a row's progress is kept here.
  */
 export function bulkSendRowHandler(services: RequestServices): JobHandler {
   const { db } = services
+  const templates = new Map<string, Promise<UsableTemplate>>()
+  const templateOf = (bulkSendId: string, ownerId: string, templateId: string) => {
+    let usable = templates.get(bulkSendId)
+    if (usable === undefined) {
+      usable = usableTemplate(services, { userId: ownerId }, templateId)
+      // A refusal or a failure is read again by the next row, not kept.
+      usable.catch(() => templates.delete(bulkSendId))
+      templates.set(bulkSendId, usable)
+      for (const oldest of templates.keys()) {
+        if (templates.size <= templatesKept) break
+        templates.delete(oldest)
+      }
+    }
+    return usable
+  }
   const statusOf = async (id: string) =>
     (
       await db
@@ -45,16 +68,23 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
     )[0]?.status
   return async (payload) => {
     const { bulkSendId, row } = payload as RowJob
+    const requestId = bulkRowRequestId(bulkSendId, row)
+    // With the row, its request as an earlier run may have left it.
     const [found] = await db
-      .select({ row: bulkSendRows, bulk: bulkSends, email: users.email })
+      .select({
+        row: bulkSendRows,
+        bulk: bulkSends,
+        email: users.email,
+        before: signatureRequests.statusOverall,
+      })
       .from(bulkSendRows)
       .innerJoin(bulkSends, eq(bulkSends.id, bulkSendRows.bulkSendId))
       .innerJoin(users, eq(users.id, bulkSends.ownerId))
+      .leftJoin(signatureRequests, eq(signatureRequests.id, requestId))
       .where(and(eq(bulkSendRows.bulkSendId, bulkSendId), eq(bulkSendRows.row, row)))
     if (found === undefined || found.row.status !== 'queued' || found.row.input === null) return undefined
     const { bulk } = found
     const caller = { userId: bulk.ownerId, email: found.email, ip: bulk.ip }
-    const requestId = bulkRowRequestId(bulkSendId, row)
     const record = (set: Partial<typeof bulkSendRows.$inferInsert>) =>
       db
         .update(bulkSendRows)
@@ -66,8 +96,8 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
             eq(bulkSendRows.status, 'queued'),
           ),
         )
+    const before = found.before ?? undefined
     try {
-      const before = await statusOf(requestId)
       if (before === undefined) {
         if (bulk.templateId === null) throw templateNotFound()
         await draftFromTemplate(
@@ -75,7 +105,7 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
           caller,
           bulk.templateId,
           { ...found.row.input, send: false },
-          { requestId },
+          { requestId, usable: await templateOf(bulkSendId, bulk.ownerId, bulk.templateId) },
         )
       }
       if (before === undefined || before === 'DRAFT') await sendSignatureRequest(services, caller, requestId)
@@ -92,7 +122,7 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
           error: `${error.code}: ${error.message}`,
         })
     }
-    await db
+    const finished = await db
       .update(bulkSends)
       .set({ finishedAt: services.now() })
       .where(
@@ -102,6 +132,8 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
           sql`not exists (select 1 from ${bulkSendRows} where ${bulkSendRows.bulkSendId} = ${bulkSendId} and ${bulkSendRows.status} = 'queued')`,
         ),
       )
+      .returning({ id: bulkSends.id })
+    if (finished.length > 0) templates.delete(bulkSendId)
     return undefined
   }
 }

@@ -122,6 +122,8 @@ const defaultConcurrency: Record<JobLane, number> = { mail: 4, callbacks: 8, upk
 
 type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number }
 
+type JobOutcome = Partial<typeof jobs.$inferInsert>
+
 type Lane = {
   name: JobLane
   concurrency: number
@@ -131,6 +133,12 @@ type Lane = {
   claiming: Promise<void> | undefined
   /** Whether to look again once the claim under way is done (a wake or a finished job came meanwhile). */
   again: boolean
+  /**
+   * Whether the lane's last look found fewer due jobs than it had places for. A job that finishes then frees a
+   * place no due job waits for, so the lane looks again only when woken or at the next poll: a look that finds
+   * nothing is a round trip for nothing, after every job.
+   */
+  dry: boolean
 }
 
 /** A queue of durable jobs in the product's database, shared by every process on it. */
@@ -145,6 +153,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     running: new Map(),
     claiming: undefined,
     again: false,
+    dry: false,
   }))
   let started = 0
   let timer: NodeJS.Timeout | undefined
@@ -158,46 +167,63 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   /**
    * Takes up to `limit` of the lane's due jobs, and jobs whose process let their lease run out, for this
-   * process. Its own jobs under way are alive whatever their lease says (the clock may have been moved).
+   * process. Its own jobs under way are alive whatever their lease says (the clock may have been moved). With
+   * `finished`, the outcome of one of them is recorded in the same statement.
    */
-  async function claim(lane: Lane, limit: number): Promise<ClaimedJob[]> {
+  async function claim(
+    lane: Lane,
+    limit: number,
+    finished?: { job: ClaimedJob; outcome: JobOutcome },
+  ): Promise<ClaimedJob[]> {
     const kinds = Object.keys(handlers).filter((kind) => laneOf(kind) === lane.name)
-    if (kinds.length === 0) return []
+    if (kinds.length === 0) {
+      if (finished !== undefined) await record(finished.job, finished.outcome)
+      return []
+    }
     const at = now()
     const mine = runningIds()
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            or(
-              and(eq(jobs.state, 'waiting'), lte(jobs.runAt, at)),
-              and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, at)),
-            ),
-            inArray(jobs.kind, kinds),
-            mine.length === 0 ? undefined : notInArray(jobs.id, mine),
+    // One statement, so one round trip, whether it finds jobs or not: the rows it picks are locked (and those
+    // another process holds skipped) until it has marked them as this process's.
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          or(
+            and(eq(jobs.state, 'waiting'), lte(jobs.runAt, at)),
+            and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, at)),
           ),
-        )
-        .orderBy(asc(jobs.runAt))
-        .limit(limit)
-        .for('update', { skipLocked: true })
-      if (due.length === 0) return []
-      return tx
-        .update(jobs)
-        .set({
-          state: 'running',
-          attempts: sql`${jobs.attempts} + 1`,
-          lockedUntil: new Date(at.getTime() + leaseMs),
-        })
-        .where(
-          inArray(
-            jobs.id,
-            due.map((job) => job.id),
-          ),
-        )
-        .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
-    })
+          inArray(jobs.kind, kinds),
+          mine.length === 0 ? undefined : notInArray(jobs.id, mine),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(limit)
+      .for('update', { skipLocked: true })
+    // The finished job is among this process's, so the claim does not see it: no row is written twice.
+    const recorded =
+      finished === undefined
+        ? undefined
+        : db
+            .$with('recorded')
+            .as(db.update(jobs).set(finished.outcome).where(tried(finished.job)).returning({ id: jobs.id }))
+    return (recorded === undefined ? db : db.with(recorded))
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: new Date(at.getTime() + leaseMs),
+      })
+      .where(inArray(jobs.id, due))
+      .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
+  }
+
+  // The claim's try is its token: a process that lost the job (its lease ran out while it was stalled) must not
+  // write over the outcome of the process that took it.
+  const tried = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts))
+
+  async function record(job: ClaimedJob, outcome: JobOutcome) {
+    await db.update(jobs).set(outcome).where(tried(job))
   }
 
   /** Extends the lease of every job this process runs: it is alive. */
@@ -210,9 +236,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .catch((error: unknown) => logger.warn({ err: error }, 'job leases could not be renewed'))
   }
 
-  async function runOne(job: ClaimedJob) {
+  async function runOne(lane: Lane, job: ClaimedJob) {
     const kind = handlers[job.kind]
-    let outcome: Partial<typeof jobs.$inferInsert>
+    let outcome: JobOutcome
     try {
       if (kind === undefined) throw new Error(`no handler for jobs of kind ${job.kind}`)
       const postponed = await kind.run(job.payload)
@@ -236,19 +262,32 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     // A job handed back at shutdown is another process's to run now.
     if (handedBack.has(job.id)) return
-    // The claim's try is its token: a process that lost the job (its lease ran out while it was stalled)
-    // must not write over the outcome of the process that took it.
-    await db
-      .update(jobs)
-      .set(outcome)
-      .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)))
+    if (lane.dry || stopped || lane.claiming !== undefined) return record(job, outcome)
+    // Jobs of the lane wait: the round trip that records this one's outcome takes the next in its place.
+    let failure: { error: unknown } | undefined
+    lane.claiming = (async () => {
+      const free = lane.concurrency - lane.running.size + 1
+      const claimed = await claim(lane, free, { job, outcome })
+      lane.running.delete(job.id)
+      lane.dry = claimed.length < free
+      for (const next of claimed) begin(lane, next)
+    })()
+      .catch((error: unknown) => {
+        failure = { error }
+      })
+      .finally(() => {
+        lane.claiming = undefined
+        if (lane.again) fill(lane)
+      })
+    await lane.claiming
+    if (failure !== undefined) throw failure.error
   }
 
   function begin(lane: Lane, job: ClaimedJob) {
     started += 1
     heartbeat ??= setInterval(renewLeases, leaseMs / 3)
     heartbeat.unref()
-    const run = runOne(job)
+    const run = runOne(lane, job)
       .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'job outcome not recorded'))
       .finally(() => {
         lane.running.delete(job.id)
@@ -256,12 +295,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           clearInterval(heartbeat)
           heartbeat = undefined
         }
-        fill(lane)
+        if (!lane.dry) fill(lane)
       })
     lane.running.set(job.id, { job, done: run })
   }
 
-  /** Claims as many due jobs as the lane has free places, and again whenever one frees up. */
+  /** Claims as many due jobs as the lane has free places, and again whenever one frees up while jobs wait. */
   function fill(lane: Lane) {
     if (stopped) return
     if (lane.claiming !== undefined) {
@@ -273,7 +312,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         lane.again = false
         const free = lane.concurrency - lane.running.size
         if (free <= 0) return
-        for (const job of await claim(lane, free)) begin(lane, job)
+        const claimed = await claim(lane, free)
+        lane.dry = claimed.length < free
+        for (const job of claimed) begin(lane, job)
       } while (lane.again)
     })()
       .catch((error: unknown) => logger.warn({ err: error, lane: lane.name }, 'jobs could not be claimed'))

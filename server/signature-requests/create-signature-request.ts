@@ -12,7 +12,7 @@ import { checkFormFields } from './check-form-fields.ts'
 import { checkSignatureFields, fieldDocuments } from './check-signature-fields.ts'
 import { futureExpiry } from './future-expiry.ts'
 import { inviteEmail } from './invite-email.ts'
-import { loadRequestViews } from './load-requests.ts'
+import { loadRequestViews, type Queryable } from './load-requests.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 import { setObservers } from './set-observers.ts'
@@ -38,13 +38,14 @@ export async function createSignatureRequest(
 /**
  * What {@link createSignatureRequest} writes, answering the new request's id without reading its view back (a
  * bulk send's row, which nobody reads meanwhile). `id` gives the request its id (that row's, which must make its
- * request once however often its job runs).
+ * request once however often its job runs); `first` writes in the same transaction, before the request, what it
+ * needs (a template's copies of its documents), so that a request refused leaves none of it.
  */
 export async function insertSignatureRequest(
   services: RequestServices,
   caller: Caller,
   input: CreateSignatureRequest,
-  { id }: { id?: string } = {},
+  { id, first }: { id?: string; first?: (tx: Queryable) => Promise<void> } = {},
 ): Promise<string> {
   const invites = new Map<string, CreateSignatureRequest['signatures'][number]>()
   const fieldsAt = new Map<string, number>()
@@ -72,6 +73,7 @@ export async function insertSignatureRequest(
         : null
       : input.reminders
   const row = await services.db.transaction(async (tx) => {
+    await first?.(tx)
     const owned =
       documentIds.length === 0
         ? []
@@ -144,7 +146,8 @@ export async function insertSignatureRequest(
         })),
       )
     }
-    await setObservers(tx, request.id, input.ccEmailAddresses)
+    // A new request has no observers to remove.
+    if (input.ccEmailAddresses.length > 0) await setObservers(tx, request.id, input.ccEmailAddresses)
     if (documentIds.length > 0) {
       await tx
         .insert(signatureRequestDocuments)

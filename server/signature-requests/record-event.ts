@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { queueRequestCallbacks } from '../api-users/request-callbacks.ts'
-import { signatureRequestEvents } from '../db/schema/signature-requests.ts'
+import { signatureRequestEvents, signatureRequests } from '../db/schema/signature-requests.ts'
 import type { Queryable } from './load-requests.ts'
 import type { Caller } from './request-services.ts'
 
@@ -47,14 +49,24 @@ export async function recordEvent(
 ): Promise<void> {
   const direct = caller?.signatureId !== undefined
   const id = randomUUID()
-  await db.insert(signatureRequestEvents).values({
-    id,
-    requestId,
-    actorId: direct ? null : (caller?.userId ?? null),
-    type,
-    detail: direct ? { ...detail, signerEmail: caller?.email } : detail,
-    ip: caller?.ip ?? null,
-    createdAt: at,
-  })
-  await queueRequestCallbacks(db, requestId, { id, type }, at)
+  // The request's callbacks come back with the entry: one round trip for both.
+  const of = (column: AnyPgColumn) =>
+    sql`(select ${column} from ${signatureRequests} where ${signatureRequests.id} = ${requestId})`
+  const [request] = await db
+    .insert(signatureRequestEvents)
+    .values({
+      id,
+      requestId,
+      actorId: direct ? null : (caller?.userId ?? null),
+      type,
+      detail: direct ? { ...detail, signerEmail: caller?.email } : detail,
+      ip: caller?.ip ?? null,
+      createdAt: at,
+    })
+    .returning({
+      callbacks: of(signatureRequests.callbacks).mapWith(signatureRequests.callbacks),
+      ownerId: of(signatureRequests.ownerId).mapWith(signatureRequests.ownerId),
+      statusOverall: of(signatureRequests.statusOverall).mapWith(signatureRequests.statusOverall),
+    })
+  await queueRequestCallbacks(db, requestId, request, { id, type }, at)
 }

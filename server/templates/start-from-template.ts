@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { type FormFieldInput, formValueProblem } from '../../contract/form-fields.ts'
 import type { SignatureRequestView, SignerInvite } from '../../contract/signature-requests.ts'
 import type { StartFromTemplate } from '../../contract/templates.ts'
@@ -9,11 +9,16 @@ import { ApiError } from '../http/api-error.ts'
 import { insertSignatureRequest } from '../signature-requests/create-signature-request.ts'
 import { initiateSignatureRequest } from '../signature-requests/initiate-signature-request.ts'
 import { inviteEmail } from '../signature-requests/invite-email.ts'
-import { loadRequestViews } from '../signature-requests/load-requests.ts'
+import { loadRequestViews, type Queryable } from '../signature-requests/load-requests.ts'
 import type { Caller, RequestServices } from '../signature-requests/request-services.ts'
 import { moveRole } from './check-roles.ts'
-import { findTemplate, templateNotFound } from './find-template.ts'
-import { templateDocumentsOf, templateRolesOf } from './load-templates.ts'
+import { findTemplate, type TemplateRow, templateNotFound } from './find-template.ts'
+import {
+  type TemplateDocumentRow,
+  type TemplateRoleRow,
+  templateDocumentsOf,
+  templateRolesOf,
+} from './load-templates.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -40,22 +45,40 @@ export async function startFromTemplate(
   return view
 }
 
+/** A template as a caller may use it: its row, documents and roles. */
+export type UsableTemplate = {
+  template: TemplateRow
+  held: TemplateDocumentRow[]
+  roles: TemplateRoleRow[]
+}
+
+/** The template `id` with its documents and roles if the caller may use it, else 404 `template.not_found`. */
+export async function usableTemplate(
+  services: Pick<RequestServices, 'db'>,
+  caller: Pick<Caller, 'userId'>,
+  id: string,
+): Promise<UsableTemplate> {
+  const { template } = await findTemplate(services.db, caller.userId, id)
+  const [held, roles] = await Promise.all([
+    templateDocumentsOf(services.db, id),
+    templateRolesOf(services.db, id),
+  ])
+  return { template, held, roles }
+}
+
 /**
  * The draft {@link startFromTemplate} makes (whatever `send` says), answering its id without reading it back (a
- * bulk send's row, which nobody reads meanwhile). `requestId` gives the request its id.
+ * bulk send's row, which nobody reads meanwhile). `requestId` gives the request its id; `usable` is the template
+ * as read before for the caller (a bulk send's rows share it), else it is read now.
  */
 export async function draftFromTemplate(
   services: RequestServices,
   caller: Caller,
   id: string,
   input: StartFromTemplate,
-  { requestId }: { requestId?: string } = {},
+  { requestId, usable }: { requestId?: string; usable?: UsableTemplate } = {},
 ): Promise<string> {
-  const { template } = await findTemplate(services.db, caller.userId, id)
-  const [held, roles] = await Promise.all([
-    templateDocumentsOf(services.db, id),
-    templateRolesOf(services.db, id),
-  ])
+  const { template, held, roles } = usable ?? (await usableTemplate(services, caller, id))
   const roleNames = roles.map((r) => `"${r.name}"`).join(', ')
   const invites = new Map<number, SignerInvite>()
   const emails = new Map<string, string>()
@@ -88,75 +111,68 @@ export async function draftFromTemplate(
     values.set(fieldId, value)
   }
   const now = services.now()
-  // The request's own documents: the same stored files under new rows of the caller's.
+  // The request's own documents: the same stored files under new rows of the caller's, written in the request's
+  // transaction, so that a request refused leaves none behind (their files stay the template's).
   const copies = new Map(held.map((d) => [d.id, randomUUID()]))
-  if (held.length > 0) {
-    await services.db.transaction(async (tx) => {
-      // Under the template's lock: its deletion waits, so the stored files these rows share stay.
-      const [still] = await tx
-        .select({ id: templates.id })
-        .from(templates)
-        .where(eq(templates.id, id))
-        .for('share')
-      if (still === undefined) throw templateNotFound()
-      await tx.insert(documents).values(
-        held.map((d) => ({
-          id: copies.get(d.id) ?? randomUUID(),
-          sha256: d.sha256,
-          title: d.title,
-          size: d.size,
-          contentType: d.contentType,
-          pageCount: d.pageCount,
-          pageSizes: d.pageSizes,
-          freeAreas: d.freeAreas,
-          ownerId: caller.userId,
-          createdAt: now,
-        })),
-      )
-    })
-  }
-  try {
-    return await insertSignatureRequest(
-      services,
-      caller,
-      {
-        title: input.title ?? template.title,
-        message: input.message ?? template.message,
-        documents: [...copies.values()].map((documentId) => ({ id: documentId })),
-        signatures: roles.map((stored, at) => {
-          const role = moveRole(stored, copies)
-          return {
-            ...invites.get(at),
-            sequence: role.sequence,
-            authentication: role.authentication,
-            documentSignatures: role.documentSignatures,
-            formFields: role.formFields.map(
-              ({ id: fieldId, value, filledBy: _, ...field }): FormFieldInput => ({
-                ...field,
-                value: values.get(fieldId) ?? value ?? undefined,
-                everyPage: false,
-              }),
-            ),
-          }
-        }),
-        quality: template.quality ?? undefined,
-        legislation: template.legislation ?? undefined,
-        expiresAt:
-          template.expiresAfterDays === null
-            ? null
-            : new Date(now.getTime() + template.expiresAfterDays * dayMs).toISOString(),
-        reminders:
-          template.remindEveryDays === null || template.remindAtMost === null
-            ? null
-            : { everyDays: template.remindEveryDays, atMost: template.remindAtMost },
-        ccEmailAddresses: [],
-      },
-      { id: requestId },
+  const copyDocuments = async (tx: Queryable) => {
+    if (held.length === 0) return
+    // Under the template's lock: its deletion waits, so the stored files these rows share stay.
+    const [still] = await tx
+      .select({ id: templates.id })
+      .from(templates)
+      .where(eq(templates.id, id))
+      .for('share')
+    if (still === undefined) throw templateNotFound()
+    await tx.insert(documents).values(
+      held.map((d) => ({
+        id: copies.get(d.id) ?? randomUUID(),
+        sha256: d.sha256,
+        title: d.title,
+        size: d.size,
+        contentType: d.contentType,
+        pageCount: d.pageCount,
+        pageSizes: d.pageSizes,
+        freeAreas: d.freeAreas,
+        ownerId: caller.userId,
+        createdAt: now,
+      })),
     )
-  } catch (error) {
-    // A request that could not be made leaves no documents behind; their files stay the template's.
-    if (copies.size > 0)
-      await services.db.delete(documents).where(inArray(documents.id, [...copies.values()]))
-    throw error
   }
+  return insertSignatureRequest(
+    services,
+    caller,
+    {
+      title: input.title ?? template.title,
+      message: input.message ?? template.message,
+      documents: [...copies.values()].map((documentId) => ({ id: documentId })),
+      signatures: roles.map((stored, at) => {
+        const role = moveRole(stored, copies)
+        return {
+          ...invites.get(at),
+          sequence: role.sequence,
+          authentication: role.authentication,
+          documentSignatures: role.documentSignatures,
+          formFields: role.formFields.map(
+            ({ id: fieldId, value, filledBy: _, ...field }): FormFieldInput => ({
+              ...field,
+              value: values.get(fieldId) ?? value ?? undefined,
+              everyPage: false,
+            }),
+          ),
+        }
+      }),
+      quality: template.quality ?? undefined,
+      legislation: template.legislation ?? undefined,
+      expiresAt:
+        template.expiresAfterDays === null
+          ? null
+          : new Date(now.getTime() + template.expiresAfterDays * dayMs).toISOString(),
+      reminders:
+        template.remindEveryDays === null || template.remindAtMost === null
+          ? null
+          : { everyDays: template.remindEveryDays, atMost: template.remindAtMost },
+      ccEmailAddresses: [],
+    },
+    { id: requestId, first: copyDocuments },
+  )
 }

@@ -41,8 +41,8 @@ describe.each(featureDrivers)('bulk send on %s', (driver) => {
     expect(response.status, text).toBe(status)
     return toCamelCase(JSON.parse(text)) as T
   }
-  const bulk = (token: string, body: unknown) =>
-    app.call('POST', apiPaths.templateBulk(template.id), { token, body })
+  const bulk = (token: string, body: unknown, id = template.id) =>
+    app.call('POST', apiPaths.templateBulk(id), { token, body })
   const upload = (token: string, name: string, content: string | Uint8Array, send = false) => {
     const form = new FormData()
     form.set('send', String(send))
@@ -54,7 +54,7 @@ describe.each(featureDrivers)('bulk send on %s', (driver) => {
     })
   }
   /** A queue of another process on the same database that runs the bulk send's rows with `run`. */
-  const process = (run?: (real: JobHandler) => JobHandler) => {
+  const process = (run?: (real: JobHandler) => JobHandler, places?: number) => {
     const queue = createJobQueue({ db: app.db, handlers: {}, logger, now: () => clock })
     const real = bulkSendRowHandler({
       db: app.db,
@@ -68,13 +68,10 @@ describe.each(featureDrivers)('bulk send on %s', (driver) => {
       tempDir: app.tempDir,
     })
     const handlers = { [bulkSendRowJob]: { lane: 'bulk' as const, run: run?.(real) ?? real } }
-    return createJobQueue({ db: app.db, handlers, logger, now: () => clock })
+    return createJobQueue({ db: app.db, handlers, logger, now: () => clock, concurrency: { bulk: places } })
   }
-
-  beforeAll(async () => {
-    app = await startRequestApp(driver)
-    owner = await app.account('ada@bulk.example')
-    outsider = await app.account('otto@bulk.example')
+  /** A template of the owner's with one two-page document and the roles Employee and HR. */
+  const makeTemplate = async (title: string) => {
     const draft = await json<SignatureRequestView>(
       await app.call('POST', apiPaths.signatureRequests(), { token: owner, body: { title: 'Upload' } }),
       201,
@@ -84,11 +81,11 @@ describe.each(featureDrivers)('bulk send on %s', (driver) => {
       201,
     )
     const box = { document_id: document.id, page: 0, width: 240, height: 112 }
-    template = await json(
+    return json<TemplateView>(
       await app.call('POST', apiPaths.templates(), {
         token: owner,
         body: {
-          title: 'Employment contract',
+          title,
           documents: [{ id: document.id }],
           roles: [
             {
@@ -104,6 +101,13 @@ describe.each(featureDrivers)('bulk send on %s', (driver) => {
       }),
       201,
     )
+  }
+
+  beforeAll(async () => {
+    app = await startRequestApp(driver)
+    owner = await app.account('ada@bulk.example')
+    outsider = await app.account('otto@bulk.example')
+    template = await makeTemplate('Employment contract')
   })
 
   afterAll(async () => {
@@ -284,5 +288,31 @@ describe.each(featureDrivers)('bulk send on %s', (driver) => {
     ])
     expect(lines[4]).toBe(`4,${requestId},sent,`)
     expect(lines[7]).toBe('7,,refused,Employee email: email')
+  })
+
+  it('fails the rows left when their template is deleted in the middle, and sends the rows before', async () => {
+    const lease = await makeTemplate('Lease')
+    const rows = Array.from({ length: 3 }, (_, n) => [
+      `tenant${n}@example.com`,
+      '',
+      'hank@example.com',
+      '',
+      '',
+      '',
+    ])
+    const sent = await json<BulkSendView>(await bulk(owner, { columns: header, rows }, lease.id), 201)
+    // One row at a time: the first is sent, then the template goes before the second is made.
+    const one = process(
+      (real) => async (payload) => {
+        if ((payload as { row: number }).row === 2)
+          expect((await app.call('DELETE', apiPaths.template(lease.id), { token: owner })).status).toBe(204)
+        return real(payload)
+      },
+      1,
+    )
+    await one.runDue()
+    const done = await json<BulkSendView>(await app.call('GET', apiPaths.bulkSend(sent.id), { token: owner }))
+    expect(done).toMatchObject({ total: 3, queued: 0, sent: 1, failed: 2, refused: 0 })
+    expect(done.finishedAt).not.toBeNull()
   })
 })
