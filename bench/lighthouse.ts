@@ -1,17 +1,26 @@
 /**
- * Lighthouse (mobile profile, simulated throttling) on what a user opens first: /login, /dashboard and a
- * request view, served by the real server in production mode from the built app. Prints the performance
- * and accessibility scores with the figures behind them; the goal is performance >= 98 and accessibility
- * 100 on each page. Chromium is Debian's (`CHROME_PATH`, default /usr/bin/chromium).
+ * Lighthouse (mobile profile, simulated throttling) on what a user opens first, /login, /dashboard and a request
+ * view, and on the screens a business admin lives in, /business/billing/plan, /business/activity (its charts
+ * drawn from the business's requests) and /business/members, and on the page of the link mailed to a signer
+ * without an account (`/view/{id}/{signature}?token=`), served by the real server in production mode from the
+ * built app. Prints the performance and accessibility scores with the figures behind them; the goal is
+ * performance >= 98 and accessibility 100 on each page. Chromium is Debian's (`CHROME_PATH`, default
+ * /usr/bin/chromium).
+ *
+ * The business is set up through the API as people would (bench/production-server.ts `businessWithActivity`):
+ * its admin opens it (on its trial, no payment), three people sign up and join and two more are invited, each of
+ * the four sends a request that two of them sign and one still to sign, and the admin sends one to an outside
+ * signer, whose direct link is read from the mail catcher.
  *
  * Each page is audited twice over: as users get it, through a TLS proxy speaking HTTP/2 as the README's
  * deployment puts one before the app (bench/tls-proxy.ts), and straight from the app server over HTTP/1.1,
  * where every one of a page's files costs a round trip on one of the browser's six connections.
  *
- * /login is audited as a first visit: Lighthouse empties the cache and all of the origin's storage (by default it
- * leaves local storage, where the app notes that the browser holds its font). The signed-in pages are audited
- * as the user who just signed in opens them: signed in, the browser's cache emptied, then /login loaded (what
- * signing in fetched), then the page. Every run starts from that same state, so the runs measure the same thing.
+ * /login and the direct link are audited as a first visit: Lighthouse empties the cache and all of the origin's
+ * storage (by default it leaves local storage, where the app notes that the browser holds its font). The
+ * signed-in pages are audited as the user who just signed in opens them: signed in, the browser's cache emptied,
+ * then /login loaded (what signing in fetched), then the page. Every run starts from that same state, so the runs
+ * measure the same thing.
  *
  * Run: node bench/lighthouse.ts [--runs 5] [--out dir] [--dist dir] [--page view] [--front h2]
  * (builds dist/ first when there is none).
@@ -19,7 +28,8 @@
  * median performance score is printed; `--out` keeps every run's Lighthouse JSON report in `dir` (h2-login-1.json,
  * h1-view-3.json, ...);
  * `--dist` serves an app built elsewhere (`vite build --outDir dir`), which others' builds of dist/ leave alone;
- * `--page` (login, dashboard or view) and `--front` (h2 or h1), each repeatable, audit only those pages and fronts.
+ * `--page` (login, dashboard, view, plan, activity, members or signer) and `--front` (h2 or h1), each repeatable,
+ * audit only those pages and fronts.
  *
  * Besides the timings, each page prints the server response time Lighthouse estimated (the median of its requests'
  * waits for a first byte), which its simulation adds to every request of the page: on a host where the browser and
@@ -42,12 +52,13 @@ import { startProductionServer } from './production-server.ts'
 import { startTlsProxy } from './tls-proxy.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+const pageNames = ['login', 'dashboard', 'view', 'plan', 'activity', 'members', 'signer'] as const
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     out: { type: 'string' },
     dist: { type: 'string' },
-    page: { type: 'string', multiple: true, default: ['login', 'dashboard', 'view'] },
+    page: { type: 'string', multiple: true, default: [...pageNames] },
     front: { type: 'string', multiple: true, default: ['h2', 'h1'] },
   },
 })
@@ -55,12 +66,12 @@ const runs = Number(options.runs)
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number >= 1, not ${options.runs}`)
 for (const [option, known] of [
-  ['page', ['login', 'dashboard', 'view']],
+  ['page', pageNames],
   ['front', ['h2', 'h1']],
 ] as const)
   for (const name of options[option])
     if (!(known as readonly string[]).includes(name))
-      throw new Error(`--${option} takes ${known.join(' or ')}, not ${name}`)
+      throw new Error(`--${option} takes ${known.slice(0, -1).join(', ')} or ${known.at(-1)}, not ${name}`)
 const outDir = options.out === undefined ? undefined : resolve(options.out)
 if (outDir !== undefined) await mkdir(outDir, { recursive: true })
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -183,6 +194,10 @@ const browser = await puppeteer.launch({
 })
 try {
   const { token, requestId } = await server.userWithRequest('lighthouse@example.com')
+  const businessPages: readonly string[] = ['plan', 'activity', 'members', 'signer']
+  const business = options.page.some((name) => businessPages.includes(name))
+    ? await server.businessWithActivity('admin@lighthouse.example')
+    : { token: '', signerLink: '' }
   const page = await browser.newPage()
   console.log(
     `Lighthouse ${lighthouseVersion}, mobile profile, production mode (goal: performance >= ${goals.performance}, accessibility ${goals.accessibility})${runs > 1 ? `, median of ${runs} runs` : ''}`,
@@ -191,6 +206,10 @@ try {
     { name: 'login', path: '/login', shown: '/login', token: undefined },
     { name: 'dashboard', path: '/dashboard', shown: '/dashboard', token },
     { name: 'view', path: `/view/${requestId}`, shown: '/view/{id}', token },
+    { name: 'plan', path: '/business/billing/plan', shown: '/business/billing/plan', token: business.token },
+    { name: 'activity', path: '/business/activity', shown: '/business/activity', token: business.token },
+    { name: 'members', path: '/business/members', shown: '/business/members', token: business.token },
+    { name: 'signer', path: business.signerLink, shown: '/view/{id}/{signature}?token=', token: undefined },
   ].filter(({ name }) => options.page.includes(name))
   const fronts = [
     { name: 'h2', base: proxy.base, label: 'through a TLS proxy with HTTP/2, as the README deploys it' },
@@ -201,11 +220,12 @@ try {
     for (const { name, path, shown, token: session } of pages)
       rows.push([shown, await audits(page, front.base, `${front.name}-${name}`, path, session)])
     console.log(`${front.label}:`)
+    const width = Math.max(...rows.map(([path]) => path.length))
     for (const [path, scores] of rows) {
       console.log(
-        `  ${path.padEnd(12)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  (${scores.figures}${runs > 1 ? `; runs: ${scores.all}` : ''})`,
+        `  ${path.padEnd(width)} performance ${String(scores.performance).padStart(3)}  accessibility ${String(scores.accessibility).padStart(3)}  (${scores.figures}${runs > 1 ? `; runs: ${scores.all}` : ''})`,
       )
-      for (const line of blockingLines(scores.blocking)) console.log(`               ${line}`)
+      for (const line of blockingLines(scores.blocking)) console.log(`${' '.repeat(width + 3)}${line}`)
     }
   }
   const indexes = benchmarkIndexes.sort((a, b) => a - b)

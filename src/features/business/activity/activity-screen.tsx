@@ -8,7 +8,9 @@ import {
   type ActivityRange,
   type ActivityTab,
   maxActivityDays,
+  resolveActivityRange,
   type SignatureExportGrouping,
+  utcDay,
 } from '../../../../contract/activity.ts'
 import type { Business } from '../../../../contract/businesses.ts'
 import { fetchActivityExport, monthlyStatisticsQueryOptions } from '../../../api/activity.ts'
@@ -84,13 +86,18 @@ function Activity({ business }: { business: Business }) {
   // The figures of the charts; their answer also says which range the server applied when none was asked.
   const statistics = useQuery(monthlyStatisticsQueryOptions(api, business.id, asked))
   // A period the server refuses (an address written by hand) stays in the form, to be put right there.
-  const shown = statistics.data
+  const asWritten = { startDate: search.start_date ?? '', endDate: search.end_date ?? '' }
+  const known = statistics.data
     ? { startDate: statistics.data.startDate, endDate: statistics.data.endDate }
     : statistics.error
-      ? { startDate: search.start_date ?? '', endDate: search.end_date ?? '' }
+      ? asWritten
       : undefined
   // While a new range loads, the old one shows, and nothing exports until the new one is known.
-  const range = statistics.isPlaceholderData ? undefined : shown
+  const range = statistics.isPlaceholderData ? undefined : known
+  // Before the first answer the form shows the range the server will apply (its default counted from this
+  // browser's day), so that the lists below do not move down when the answer comes.
+  const expected = resolveActivityRange(search, utcDay(new Date()))
+  const shown = known ?? (expected.ok ? expected.range : asWritten)
   const changeTab = (tab: ActivityTab) =>
     void navigate({ search: (prev) => ({ ...prev, tab, page: undefined, sort: undefined }), replace: true })
   const applyRange = (next: ActivityRange) =>
@@ -100,9 +107,7 @@ function Activity({ business }: { business: Business }) {
 
   return (
     <>
-      {shown ? (
-        <DateRangeForm key={`${shown.startDate}/${shown.endDate}`} range={shown} onApply={applyRange} />
-      ) : null}
+      <DateRangeForm key={`${shown.startDate}/${shown.endDate}`} range={shown} onApply={applyRange} />
       {statistics.error ? (
         <FormAlert>
           {errorCode(statistics.error) === 'request.invalid'
