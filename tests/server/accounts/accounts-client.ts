@@ -103,7 +103,7 @@ export async function startAccountsClient(
         body: { email, flow: 'signup', lang },
       })
       expect(requested.status).toBe(204)
-      const mail = await client.waitForMail(email, /.*/, before)
+      const mail = await client.waitForMail(email, confirmationSubject, before)
       const token = tokenFromLink(mail.links[0] ?? '')
       const registered = await call('POST', apiPaths.register(), {
         body: { first_name: 'Ada', last_name: 'Lovelace', password, token, gtc: true, lang },
@@ -124,7 +124,7 @@ export async function startAccountsClient(
     async resetPassword(email, password) {
       const before = await client.mailIds()
       expect((await call('POST', apiPaths.requestReset(), { body: { email } })).status).toBe(204)
-      const mail = await client.waitForMail(email, /.*/, before)
+      const mail = await client.waitForMail(email, resetSubject, before)
       const token = tokenFromLink(mail.links[0] ?? '')
       expect((await call('POST', apiPaths.resetPassword(), { body: { token, new: password } })).status).toBe(
         204,
@@ -140,6 +140,13 @@ export async function startAccountsClient(
 }
 
 /** The `token` query parameter of a mailed link. */
+// The subjects of the mails that confirm an address for sign-up and that reset a password, in each language:
+// an address gets other mails meanwhile from jobs (a new device's sign-in), which carry no token.
+const confirmationSubject =
+  /^(Confirm your e-mail address|Bestätigen Sie Ihre E-Mail-Adresse|Confirmez votre adresse e-mail|Confermi il Suo indirizzo e-mail) /
+const resetSubject =
+  /^(Reset your |Setzen Sie Ihr |Réinitialisez votre mot de passe|Reimposti la Sua password)/
+
 export function tokenFromLink(link: string): string {
   const token = new URL(link).searchParams.get('token')
   if (token === null) throw new Error(`no token in ${link}`)
