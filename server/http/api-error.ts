@@ -6,6 +6,8 @@ export type ApiErrorOptions = {
   field?: string
   /** What went wrong underneath; logged for 5xx answers, never sent. */
   cause?: unknown
+  /** When to try again, sent as the answer's Retry-After header. */
+  retryAfterSeconds?: number
 }
 
 /**
@@ -16,6 +18,7 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: ErrorCode
   readonly field: string | undefined
+  readonly retryAfterSeconds: number | undefined
 
   constructor(status: number, code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
     super(message, { cause: options.cause })
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.status = status
     this.code = code
     this.field = options.field
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 
   /** The wire body of this error for a request to `path`. */

@@ -40,5 +40,6 @@ export function routeNotFound(c: Context): ApiError {
 }
 
 function sendError(c: Context, error: ApiError): Response {
+  if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds))
   return sendJson(c, error.toBody(c.req.path), error.status as ContentfulStatusCode)
 }

@@ -7,7 +7,6 @@ import { queryParams } from '../http/query-params.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { sendJson } from '../http/send-json.ts'
 import { etsiValidationReport } from '../signing/etsi-validation-report.ts'
-import { ValidationBusy } from '../signing/validate-pool.ts'
 import { type ValidationServices, validateUpload, validationReportView } from '../signing/validate-upload.ts'
 
 /** Validations one client address may ask for per minute: each can keep a worker busy for seconds. */
@@ -51,17 +50,12 @@ export function createValidateRoutes(services: ValidationServices & { now: () =>
     queryParams(validateQuerySchema),
     async (c) => {
       const { type = 'json' } = c.req.valid('query')
-      try {
-        const report = await validateUpload(services, c.req.raw)
-        if (type === 'json') return sendJson(c, validationReportView(report))
-        return c.body(etsiValidationReport(report, services.now()), 200, {
-          'Content-Type': 'application/xml; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="validation-report.xml"',
-        })
-      } catch (error) {
-        if (error instanceof ValidationBusy) c.header('Retry-After', String(error.retryAfterSeconds))
-        throw error
-      }
+      const report = await validateUpload(services, c.req.raw)
+      if (type === 'json') return sendJson(c, validationReportView(report))
+      return c.body(etsiValidationReport(report, services.now()), 200, {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="validation-report.xml"',
+      })
     },
   )
 }

@@ -39,13 +39,12 @@ export type ValidationPool = {
   close(): Promise<void>
 }
 
-/** 503 `server.busy`: too many validations wait; the route sends `retryAfterSeconds` as Retry-After. */
-export class ValidationBusy extends ApiError {
-  readonly retryAfterSeconds: number
-
+/** 503 `server.busy`: too many validations wait; the answer's Retry-After says when to try again. */
+class ValidationBusy extends ApiError {
   constructor(retryAfterSeconds: number) {
-    super(503, 'server.busy', `Too many documents are being validated: try again in ${retryAfterSeconds} s`)
-    this.retryAfterSeconds = retryAfterSeconds
+    super(503, 'server.busy', `Too many documents are being validated: try again in ${retryAfterSeconds} s`, {
+      retryAfterSeconds,
+    })
   }
 }
 

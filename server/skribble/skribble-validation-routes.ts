@@ -14,7 +14,6 @@ import { sendJson } from '../http/send-json.ts'
 import { callerOf } from '../signature-requests/caller-of.ts'
 import { safeFileName } from '../signature-requests/safe-file-name.ts'
 import { etsiValidationReport } from '../signing/etsi-validation-report.ts'
-import { ValidationBusy } from '../signing/validate-pool.ts'
 import { validatePdfBytes } from '../signing/validate-upload.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import { skribbleValidationLifetimeMs } from './forget-skribble-validations.ts'
@@ -201,15 +200,10 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
   })
 
   routes
-    .post(`${base}/validate/document`, requireAuth, async (c) => {
-      try {
-        // Busy workers refuse before the upload is read.
-        services.validator?.assertRoom()
-        return await validateDocument(c)
-      } catch (error) {
-        if (error instanceof ValidationBusy) c.header('Retry-After', String(error.retryAfterSeconds))
-        throw error
-      }
+    .post(`${base}/validate/document`, requireAuth, (c) => {
+      // Busy workers refuse before the upload is read.
+      services.validator?.assertRoom()
+      return validateDocument(c)
     })
     .post(`${base}/validate/signature`, requireAuth, async (c) => {
       queryOf(c, validateQuery)
