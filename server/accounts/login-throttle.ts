@@ -91,11 +91,10 @@ export const loginThrottle = {
 }
 
 /** 429 `auth.too_many_attempts`; the route sends `retryAfterSeconds` as the Retry-After header. */
-export class TooManyAttempts extends ApiError {
-  readonly retryAfterSeconds: number
-
+class TooManyAttempts extends ApiError {
   constructor(retryAfterSeconds: number) {
-    super(429, 'auth.too_many_attempts', `Too many failed sign-ins: try again in ${retryAfterSeconds} s`)
-    this.retryAfterSeconds = retryAfterSeconds
+    super(429, 'auth.too_many_attempts', `Too many failed sign-ins: try again in ${retryAfterSeconds} s`, {
+      retryAfterSeconds,
+    })
   }
 }

@@ -13,11 +13,8 @@ import { hashTan } from './hash-tan.ts'
 
 /** A TAN mail within a minute of the last one; the route sends `retryAfterSeconds` as Retry-After. */
 export class TanResendTooSoon extends ApiError {
-  readonly retryAfterSeconds: number
-
   constructor(retryAfterSeconds: number) {
-    super(429, 'tan.resend_too_soon', 'A TAN was mailed less than a minute ago')
-    this.retryAfterSeconds = retryAfterSeconds
+    super(429, 'tan.resend_too_soon', 'A TAN was mailed less than a minute ago', { retryAfterSeconds })
   }
 }
 

@@ -192,7 +192,6 @@ async function admitApiUser(
     )
   }
   await countRequest(
-    c,
     { db, key: `api-user:${userId}`, limit: apiUserRequestsPerMinute, windowMs: minuteMs, now },
     'this API user',
   )

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import type { Database } from '../db/open-database.ts'
 import { rateLimitHits } from '../db/schema/accounts.ts'
 import { ApiError } from './api-error.ts'
@@ -26,7 +26,7 @@ export type RateLimitOptions = {
  */
 export function rateLimit({ db, name, limit, windowMs, now }: RateLimitOptions): MiddlewareHandler {
   return async (c, next) => {
-    await countRequest(c, { db, key: `${name}:${clientAddress(c)}`, limit, windowMs, now }, 'your address')
+    await countRequest({ db, key: `${name}:${clientAddress(c)}`, limit, windowMs, now }, 'your address')
     await next()
   }
 }
@@ -38,7 +38,6 @@ export function rateLimit({ db, name, limit, windowMs, now }: RateLimitOptions):
  * message.
  */
 export async function countRequest(
-  c: Context,
   { db, key, limit, windowMs, now }: Omit<RateLimitOptions, 'name'> & { key: string },
   whose: string,
 ): Promise<void> {
@@ -58,11 +57,11 @@ export async function countRequest(
   })
   if (oldest !== undefined) {
     const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + windowMs - at.getTime()) / 1000))
-    c.header('Retry-After', String(retryAfterSeconds))
     throw new ApiError(
       429,
       'request.rate_limited',
       `Too many requests from ${whose}: try again in ${retryAfterSeconds} s`,
+      { retryAfterSeconds },
     )
   }
 }

@@ -33,7 +33,6 @@ import { clientAddress } from '../http/client-address.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
-import { throttled } from '../http/throttled.ts'
 
 const changeErrors = {
   400: ['second_factor.invalid_code', 'second_factor.code_used'],
@@ -95,9 +94,7 @@ export function createAccountSecurityRoutes(services: AccountServices & ApiKeyMo
         errors: { ...changeErrors, 409: ['second_factor.required'] },
       }),
       async (c) => {
-        await throttled(c, () =>
-          disableTotp(services, c.get('auth').userId, c.req.valid('json'), clientAddress(c)),
-        )
+        await disableTotp(services, c.get('auth').userId, c.req.valid('json'), clientAddress(c))
         return c.body(null, 204)
       },
     )
@@ -128,13 +125,11 @@ export function createAccountSecurityRoutes(services: AccountServices & ApiKeyMo
       async (c) =>
         sendJson(
           c,
-          await throttled(c, () =>
-            startPasskeyRegistration(
-              services,
-              c.get('auth').userId,
-              c.req.valid('json').password,
-              clientAddress(c),
-            ),
+          await startPasskeyRegistration(
+            services,
+            c.get('auth').userId,
+            c.req.valid('json').password,
+            clientAddress(c),
           ),
         ),
     )

@@ -35,7 +35,6 @@ import { clientAddress } from '../http/client-address.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendJson } from '../http/send-json.ts'
-import { throttled } from '../http/throttled.ts'
 
 /** Where a sign-in comes from, for its session and the new-device mail. */
 const deviceOf = (c: Context) => ({
@@ -64,7 +63,7 @@ export function createAuthRoutes(services: AccountServices): Hono {
           429: ['auth.too_many_attempts'],
         },
       }),
-      async (c) => sendJson(c, await throttled(c, () => signIn(services, c.req.valid('json'), deviceOf(c)))),
+      async (c) => sendJson(c, await signIn(services, c.req.valid('json'), deviceOf(c))),
     )
     .post(
       apiPaths.loginSecondFactor(),
@@ -81,8 +80,7 @@ export function createAuthRoutes(services: AccountServices): Hono {
           503: ['second_factor.unavailable'],
         },
       }),
-      async (c) =>
-        sendJson(c, await throttled(c, () => completeSignIn(services, c.req.valid('json'), deviceOf(c)))),
+      async (c) => sendJson(c, await completeSignIn(services, c.req.valid('json'), deviceOf(c))),
     )
     .post(
       apiPaths.loginPasskeyOptions(),
@@ -111,8 +109,7 @@ export function createAuthRoutes(services: AccountServices): Hono {
           429: ['auth.too_many_attempts'],
         },
       }),
-      async (c) =>
-        sendJson(c, await throttled(c, () => signInWithPasskey(services, c.req.valid('json'), deviceOf(c)))),
+      async (c) => sendJson(c, await signInWithPasskey(services, c.req.valid('json'), deviceOf(c))),
     )
     .post(
       apiPaths.register(),

@@ -134,7 +134,6 @@ export function createBulkSendRoutes(services: BulkSendServices & ApiKeyMode): H
       async (c) => {
         const caller = callerOf(c)
         await countRequest(
-          c,
           {
             db: services.db,
             key: `bulk-send:${caller.userId}`,

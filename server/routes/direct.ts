@@ -22,7 +22,7 @@ import { authenticateDirect, type DirectEnv } from '../direct/authenticate-direc
 import { findDirectDocument } from '../direct/find-direct-document.ts'
 import { getDirectUser } from '../direct/get-direct-user.ts'
 import { requestCallerOf } from '../direct/request-caller-of.ts'
-import { resendTan, TanResendTooSoon } from '../direct/resend-tan.ts'
+import { resendTan } from '../direct/resend-tan.ts'
 import { signDirect } from '../direct/sign-direct.ts'
 import { updateDirectUser } from '../direct/update-direct-user.ts'
 import { verifyTan } from '../direct/verify-tan.ts'
@@ -257,12 +257,7 @@ export function createDirectRoutes(services: SigningServices): Hono<DirectEnv> {
         errors: { 429: ['tan.resend_too_soon'] },
       }),
       async (c) => {
-        try {
-          await resendTan(services, c.get('direct'))
-        } catch (error) {
-          if (error instanceof TanResendTooSoon) c.header('Retry-After', String(error.retryAfterSeconds))
-          throw error
-        }
+        await resendTan(services, c.get('direct'))
         return c.body(null, 204)
       },
     )

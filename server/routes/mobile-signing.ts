@@ -11,7 +11,6 @@ import {
 import { created, noContent, ok } from '../../contract/openapi/operation.ts'
 import { signAnswerSchema } from '../../contract/signing.ts'
 import { authenticateDirect, type DirectCaller } from '../direct/authenticate-direct.ts'
-import { TanResendTooSoon } from '../direct/resend-tan.ts'
 import { type ApiKeyMode, type AuthEnv, type Authenticated, authenticate } from '../http/authenticate.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { jsonBody } from '../http/json-body.ts'
@@ -64,14 +63,6 @@ export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode
     return name
   }
   const id = (c: Context<SignerEnv>) => c.req.param('id') ?? ''
-  const withRetryAfter = async <T>(c: Context<SignerEnv>, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work()
-    } catch (error) {
-      if (error instanceof TanResendTooSoon) c.header('Retry-After', String(error.retryAfterSeconds))
-      throw error
-    }
-  }
   // The account's and the direct-link signer's proceed differ only in who is admitted.
   const proceed = async (c: Context<SignerEnv, string, { out: { json: MobileProceed } }>) =>
     sendJson(
@@ -135,8 +126,7 @@ export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode
           429: ['tan.resend_too_soon'],
         },
       }),
-      async (c) =>
-        sendJson(c, await withRetryAfter(c, () => resendMobileSigning(services, c.get('signer'), id(c)))),
+      async (c) => sendJson(c, await resendMobileSigning(services, c.get('signer'), id(c))),
     )
     .post(
       '/respond/:id',
@@ -186,12 +176,7 @@ export function createMobileSigningRoutes(services: SigningServices & ApiKeyMode
           503: ['server.unavailable'],
         },
       }),
-      async (c) =>
-        sendJson(
-          c,
-          await withRetryAfter(c, () => registerMobile(services, accountOf(c), c.req.valid('json'))),
-          201,
-        ),
+      async (c) => sendJson(c, await registerMobile(services, accountOf(c), c.req.valid('json')), 201),
     )
     .post(
       '/v1/user/mobile/confirm',

@@ -50,7 +50,7 @@ import { initiateSignatureRequest } from '../signature-requests/initiate-signatu
 import { listRequestEvents } from '../signature-requests/list-request-events.ts'
 import { listSignatureRequests } from '../signature-requests/list-signature-requests.ts'
 import { placeSignatureFields } from '../signature-requests/place-signature-fields.ts'
-import { RemindTooSoon, remindSigners } from '../signature-requests/remind-signers.ts'
+import { remindSigners } from '../signature-requests/remind-signers.ts'
 import { removeAttachment } from '../signature-requests/remove-attachment.ts'
 import { removeRequestDocuments } from '../signature-requests/remove-request-documents.ts'
 import { removeSigner } from '../signature-requests/remove-signer.ts'
@@ -290,14 +290,7 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
           429: ['signature_request.remind_too_soon'],
         },
       }),
-      async (c) => {
-        try {
-          return sendJson(c, await remindSigners(services, callerOf(c), c.req.param('id')))
-        } catch (error) {
-          if (error instanceof RemindTooSoon) c.header('Retry-After', String(error.retryAfterSeconds))
-          throw error
-        }
-      },
+      async (c) => sendJson(c, await remindSigners(services, callerOf(c), c.req.param('id'))),
     )
     .post(
       `${base}/:id/delegate`,

@@ -130,11 +130,7 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         if (!email.success)
           return fail(c, new SsoError('request_invalid', 'No valid e-mail address to sign in with'))
         try {
-          await countRequest(
-            c,
-            { db, key: `sso-start:${clientAddress(c)}`, ...startLimit, now },
-            'your address',
-          )
+          await countRequest({ db, key: `sso-start:${clientAddress(c)}`, ...startLimit, now }, 'your address')
         } catch (error) {
           return fail(
             c,

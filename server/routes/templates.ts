@@ -217,12 +217,10 @@ export function createTemplateRoutes(services: RequestServices & ApiKeyMode): Ho
         const input = c.req.valid('json')
         const { db, now } = services
         await countRequest(
-          c,
           { db, now, key: `public-template:${template.id}`, limit: codesPerLink, windowMs: hourMs },
           'this link',
         )
         await countRequest(
-          c,
           {
             db,
             now,

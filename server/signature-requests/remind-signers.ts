@@ -15,12 +15,11 @@ import { signaturesInTurn } from './signatures-in-turn.ts'
 const remindIntervalMs = 60 * 60 * 1000
 
 /** A reminder within the hour after the last one; the route sends `retryAfterSeconds` as Retry-After. */
-export class RemindTooSoon extends ApiError {
-  readonly retryAfterSeconds: number
-
+class RemindTooSoon extends ApiError {
   constructor(retryAfterSeconds: number) {
-    super(429, 'signature_request.remind_too_soon', 'The signers were reminded less than an hour ago')
-    this.retryAfterSeconds = retryAfterSeconds
+    super(429, 'signature_request.remind_too_soon', 'The signers were reminded less than an hour ago', {
+      retryAfterSeconds,
+    })
   }
 }
 
