@@ -21,6 +21,7 @@ import { describeDevice } from '../../../machines/session/describe-device.ts'
 import { ApiError } from '../../api/client.ts'
 import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { getUserQueryOptions } from '../../api/user.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -298,6 +299,7 @@ function PasskeysCard() {
         },
       },
     }),
+    { inspect },
   )
   const busy = useSelector(registration, selectPasskeyBusy)
   const waiting = useSelector(registration, selectWaitingForAuthenticator)

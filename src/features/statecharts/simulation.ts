@@ -8,6 +8,7 @@ import {
   fromPromise,
   SimulatedClock,
 } from 'xstate'
+import { inspect } from '../../lib/inspect.ts'
 
 /** A call the machine made that is waiting for the designer to settle it. */
 interface PendingInvocation {
@@ -68,7 +69,7 @@ export function createSimulation(machine: AnyStateMachine, input: unknown): Simu
   )
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((key) => [key, manual]))
   const clock = new SimulatedClock()
-  const actor = createActor(machine.provide({ actors }), { input, clock })
+  const actor = createActor(machine.provide({ actors }), { input, clock, inspect })
 
   // The scheduler stamps its events with the wall clock, so the due time on the simulated clock is
   // taken when the viewer first sees an event; the simulated clock only moves inside `advance`.

@@ -8,6 +8,7 @@ import type { TemplateView } from '../../../contract/templates.ts'
 import { bulkSendMachine } from '../../../machines/bulk-send/bulk-send.machine.ts'
 import { selectBulkSend } from '../../../machines/bulk-send/bulk-send.selectors.ts'
 import { errorCode } from '../../api/error-messages.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
@@ -53,6 +54,7 @@ function BulkFileForm({ template }: { template: TemplateView }) {
         showBulkSend: (_, params) => void navigate({ to: '/bulk-sends/$id', params: { id: params.id } }),
       },
     }),
+    { inspect },
   )
   const view = useSelector(actor, selectBulkSend)
   const columns = bulkColumnsOf(template)

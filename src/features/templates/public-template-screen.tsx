@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate'
 import { apiPaths } from '../../../contract/paths.ts'
 import { publicSigningSchema, publicTemplateSchema, publicVisitSchema } from '../../../contract/templates.ts'
 import { publicVisitMachine } from '../../../machines/public-visit/public-visit.machine.ts'
+import { inspect } from '../../lib/inspect.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
 import formStyles from '../../ui/form/form.module.css'
@@ -59,7 +60,7 @@ export function PublicTemplateScreen({ token }: { token: string }) {
       }),
     [api, token, i18n],
   )
-  const visit = useActorRef(logic)
+  const visit = useActorRef(logic, { inspect })
   const state = useSelector(visit, (s) => ({
     step: s.matches('enteringEmail') || s.matches('requestingCode') ? 'email' : 'code',
     busy: s.matches('requestingCode') || s.matches('confirming') || s.matches('redirecting'),

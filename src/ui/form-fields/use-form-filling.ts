@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { FormField, FormFieldKind } from '../../../contract/form-fields.ts'
 import { formFillingMachine } from '../../../machines/form-filling/form-filling.machine.ts'
+import { inspect } from '../../lib/inspect.ts'
 
 /** The running form-filling machine of a request page, which its fields panel and Sign button share. */
 export type FormFillingActor = ActorRefFrom<typeof formFillingMachine>
@@ -21,6 +22,7 @@ export function useFormFilling(
   const own = fields ?? noFields
   const actor = useActorRef(formFillingMachine, {
     input: { fields: own, ...(givenKinds === undefined ? {} : { givenKinds }) },
+    inspect,
   })
   const ids = own.map((field) => field.id).join(',')
   // biome-ignore lint/correctness/useExhaustiveDependencies: the same fields again (a reload) change nothing
