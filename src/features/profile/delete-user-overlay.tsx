@@ -47,7 +47,7 @@ export function DeleteUserOverlay({
   return (
     <form className={styles.deleteUser} onSubmit={onSubmit} noValidate>
       <Dialog.Title>
-        <Trans>Delete user</Trans>
+        <Trans>Delete your account for good</Trans>
       </Dialog.Title>
       <Dialog.Description>
         <Trans>Deleting your account changes the following, for good:</Trans>
