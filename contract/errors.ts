@@ -303,6 +303,8 @@ export const errorCodes = codeList(
     'user.attribute_read_only',
     /** POST /v1/user/cello where the deployment has no referral service, or for a caller who cannot refer (404). */
     'referral.unavailable',
+    /** An answer to a satisfaction survey that is not due: answered already, or not asked of this user (409). */
+    'survey.not_due',
     /** An operator's call (GET /metrics) with a wrong operator token, or to a server that has none (403). */
     'operator.token_invalid',
     /** No mail with this id in the development outbox. */

@@ -208,8 +208,10 @@ test.describe('profile', () => {
     await profile.open('/profile')
     await profile.clickDeleteAccount()
     await profile.seeDialog('Delete your account?')
-    await expect(profile.dialog.getByLabel('Your password')).toBeFocused()
-    for (let i = 0; i < 6; i++) {
+    await expect
+      .poll(() => profile.dialog.evaluate((dialog) => dialog.contains(document.activeElement)))
+      .toBe(true)
+    for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab')
       expect(await profile.dialog.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
     }
@@ -223,17 +225,31 @@ test.describe('profile', () => {
     await expect(page.getByRole('button', { name: 'Delete account' })).toBeFocused()
   })
 
-  test('the account is deleted with its password; /bye shows once', async ({ page, request }) => {
+  test('the account is deleted through the delete user overlay with its password; /bye shows once', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request)
     const profile = new ProfilePage(page)
     await signInTab(page, account)
     await profile.open('/profile')
     await profile.clickDeleteAccount()
-    await profile.clickInDialog('Delete account')
+    await profile.clickContinueToDeletion()
+    await profile.seeOverlayHidesPage()
+    await profile.seeDeletionConsequence(
+      'The documents you uploaded and the signature requests you sent are deleted',
+    )
+    // Escape does not close an overlay; its own "Keep my account" does, and nothing was deleted.
+    await page.keyboard.press('Escape')
+    await profile.clickInDialog('Keep my account')
+    await profile.seeNoDialog()
+    await profile.clickDeleteAccount()
+    await profile.clickContinueToDeletion()
+    await profile.clickInDialog('Delete my account')
     await profile.seeFieldError('Your password', 'This field is required.')
     await profile.confirmDeletion('not my password 1')
     await profile.seeFieldError('Your password', 'This password is not correct.')
-    await profile.seeDialog('Delete your account?')
+    await profile.seeDialog('Delete your account for good')
 
     await profile.confirmDeletion(account.password)
     await expect(page).toHaveURL(/\/bye$/)

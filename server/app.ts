@@ -64,6 +64,7 @@ import { createSignatureRequestRoutes } from './routes/signature-requests.ts'
 import { createSigningRoutes } from './routes/signing.ts'
 import { createSsoRoutes } from './routes/sso.ts'
 import { createStatusRoutes } from './routes/status.ts'
+import { createSurveyRoutes } from './routes/surveys.ts'
 import { createTemplateRoutes } from './routes/templates.ts'
 import { createTwilioStatusRoutes } from './routes/twilio-status.ts'
 import { createUserRoutes } from './routes/user.ts'
@@ -201,6 +202,7 @@ export function createApp({
   api.route('/', createUserRoutes(accounts))
   api.route('/', createAccountSecurityRoutes(accounts))
   api.route('/', createReferralRoutes({ db, now, production, referral: config.referral }))
+  api.route('/', createSurveyRoutes({ db, now, production }))
   api.route('/', createSsoRoutes({ config, db, logger, now }))
   api.route('/', createSignatureRequestRoutes(requests))
   api.route('/', createDocumentRoutes(requests))

@@ -93,9 +93,23 @@ export class ProfilePage extends AppPage {
     await this.page.getByRole('button', { name: 'Delete account' }).click()
   }
 
+  /** Goes on from the delete-account dialog to the full-screen delete user overlay (SPEC §2). */
+  async clickContinueToDeletion() {
+    await this.clickInDialog('Continue')
+    await expect(this.page.locator('[data-overlay="deleteUser"]')).toBeVisible()
+  }
+
+  /** The delete user overlay says what deleting changes, among it `consequence`. */
+  async seeDeletionConsequence(consequence: string | RegExp) {
+    await expect(
+      this.page.locator('[data-overlay="deleteUser"]').getByRole('listitem').filter({ hasText: consequence }),
+    ).toBeVisible()
+  }
+
   async confirmDeletion(password: string) {
-    await this.dialog.getByLabel('Your password').fill(password)
-    await this.clickInDialog('Delete account')
+    const overlay = this.page.locator('[data-overlay="deleteUser"]')
+    await overlay.getByLabel('Your password').fill(password)
+    await overlay.getByRole('button', { name: 'Delete my account' }).click()
   }
 
   /** The body cannot scroll while a dialog is open (SPEC §2). */

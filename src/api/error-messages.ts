@@ -30,6 +30,7 @@ type FeaturePrefix =
   | 'visual_signature'
   | 'validation'
   | 'referral'
+  | 'survey'
   | 'embed'
 
 /** Codes of a prefix /login shows whose words sit with the one screen that meets them (/profile/security). */

@@ -15,6 +15,7 @@ export const catalogParts = [
   'component-test',
   'templates',
   'document-ui',
+  'surveys',
 ] as const
 
 /** A part with a catalog of its own. */

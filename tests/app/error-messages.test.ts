@@ -14,6 +14,7 @@ import { referralErrorMessage } from '../../src/features/profile/referral/referr
 import { visualSignatureErrorMessage } from '../../src/features/profile/visual-signature/visual-signature-messages.ts'
 import { embedErrorMessage } from '../../src/features/signing/embed-messages.ts'
 import { signingErrorMessage } from '../../src/features/signing/signing-messages.ts'
+import { surveyErrorMessage } from '../../src/features/surveys/survey-messages.ts'
 import { templateErrorMessage } from '../../src/features/templates/template-messages.ts'
 import { validationErrorMessage } from '../../src/features/validation/validation-messages.ts'
 import { type CatalogPart, catalogParts } from '../../src/i18n/catalog-parts.ts'
@@ -29,6 +30,7 @@ const lookups: { name: string; part?: CatalogPart; message: (code: string) => Me
   { name: 'visualSignatureErrorMessage', part: 'profile', message: visualSignatureErrorMessage },
   { name: 'referralErrorMessage', part: 'profile', message: referralErrorMessage },
   { name: 'passkeyErrorMessage', part: 'profile', message: passkeyErrorMessage },
+  { name: 'surveyErrorMessage', part: 'surveys', message: surveyErrorMessage },
   { name: 'validationErrorMessage', part: 'validation', message: validationErrorMessage },
   { name: 'embedErrorMessage', part: 'signing', message: embedErrorMessage },
   { name: 'templateErrorMessage', part: 'templates', message: templateErrorMessage },

@@ -3,12 +3,6 @@ import type { AcceptTermsProps } from './accept-terms-dialog.tsx'
 
 /** The dialogs of SPEC §2 that belong to no one feature. */
 export const appDialogs = {
-  /** Submits the password that confirms the deletion. */
-  deleteAccount: defineDialog<void, string>()({
-    name: 'deleteAccount',
-    namespace: 'profile',
-    load: () => import('./delete-account-dialog.tsx').then((m) => m.DeleteAccountDialog),
-  }),
   acceptTerms: defineDialog<AcceptTermsProps, void>()({
     name: 'acceptTerms',
     namespace: 'general',

@@ -16,6 +16,7 @@ import { errorCode, errorMessage } from '../../api/error-messages.ts'
 import { useUser } from '../../api/user.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { FormAlert } from '../../ui/form/form-alert.tsx'
+import { useRelationshipSurvey } from '../surveys/ask-survey.ts'
 import styles from './request-list.module.css'
 import { RequestList } from './request-list.tsx'
 import { getSignatureRequestsQueryOptions } from './signature-requests-query.ts'
@@ -63,7 +64,8 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
  */
 export function RequestListScreen() {
   const { i18n, t } = useLingui()
-  const { api } = useRouteContext({ from: '__root__' })
+  const { api, queryClient, ui } = useRouteContext({ from: '__root__' })
+  useRelationshipSurvey({ api, queryClient, ui })
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const searchId = useId()

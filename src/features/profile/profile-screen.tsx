@@ -16,7 +16,7 @@ import { formMessages } from '../../ui/form/form-messages.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import { ProfileBusinessCard } from '../business/profile-business-card.tsx'
-import { appDialogs } from '../dialogs/app-dialogs.ts'
+import { accountDeletionDialogs } from './account-deletion-dialogs.ts'
 import styles from './profile.module.css'
 import { deleteAccount, updateUser } from './profile-calls.ts'
 
@@ -116,17 +116,22 @@ export function ProfileScreen() {
   const lang = resolveLocale(userAttribute(user, 'lang'), true)
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ')
 
-  const askToDelete = () =>
-    void openDialog(ui, appDialogs.deleteAccount, {
-      props: undefined,
+  // The dialog asks whether to go on; the full-screen overlay says what changes and deletes (SPEC §2).
+  const askToDelete = async () => {
+    if (!(await openDialog(ui, accountDeletionDialogs.deleteAccount, { props: undefined }))) return
+    const member = user.business !== null && user.business.invitationId === null
+    await openDialog(ui, accountDeletionDialogs.deleteUser, {
+      props: { businessName: member ? (user.business?.name ?? null) : null },
       action: async ({ value: password }) => {
         await deleteAccount(api, password)
         // The guard lets /bye show once, right after the deletion (SPEC §6).
         sessionStorage.setItem(accountDeletedKey, '1')
         session.send({ type: 'session.signOut' })
         await navigate({ href: '/bye', replace: true })
+        return 'complete'
       },
     })
+  }
 
   return (
     <div className={styles.page}>
@@ -250,7 +255,7 @@ export function ProfileScreen() {
         <p>
           <Trans>Deleting your account removes your personal data from Signet for good.</Trans>
         </p>
-        <Button variant="secondary" className={styles.dangerButton} onClick={askToDelete}>
+        <Button variant="secondary" className={styles.dangerButton} onClick={() => void askToDelete()}>
           <Trans>Delete account</Trans>
         </Button>
       </section>

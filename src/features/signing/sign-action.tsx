@@ -100,6 +100,7 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
             onUpgradeStandards: () => void navigate({ to: '/profile/signature-standards' }),
           })
       if (signingName === null) return
+      let signed = false
       await runSigning({
         signal: leaving.signal,
         ui,
@@ -125,12 +126,21 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
           freeSignaturesRemaining: signer.freeSignaturesRemaining,
           isDirectSign: direct !== null,
         },
-        onSigned,
+        onSigned: () => {
+          signed = true
+          onSigned()
+        },
         onUpgrade: () => void navigate({ to: '/upgrade' }),
         onNavigate: (path) => void navigate({ href: path }),
         requestQuality: askedQuality(request),
         successDetail,
       })
+      // A member of a business who signed in their own name, once the success overlay has closed.
+      if (signed && !seal && businessId !== undefined) {
+        void import('../surveys/ask-survey.ts').then(({ askSurveyIfDue }) =>
+          askSurveyIfDue({ api, queryClient, ui }, 'transactional'),
+        )
+      }
     } catch (error) {
       showSnackbar(ui.snackbars, { message: signingErrorMessage(error), color: 'error' })
     } finally {
