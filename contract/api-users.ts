@@ -5,9 +5,6 @@ import { embedOriginsSchema } from './embedding.ts'
 export const apiKeyScopes = ['read', 'sign'] as const
 export type ApiKeyScope = (typeof apiKeyScopes)[number]
 
-/** The domain of the addresses of API users' accounts, which read no mail (`.invalid` is reserved). */
-export const apiUserEmailDomain = 'api.invalid'
-
 /** An API user's username: 3 to 60 lower-case letters, digits, dots, dashes and underscores. */
 export const apiUsernamePattern = /^[a-z0-9][a-z0-9._-]{2,59}$/
 

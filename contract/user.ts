@@ -6,6 +6,12 @@ import { signatureQualities, userSignatureQualitiesSchema } from './signature-qu
 /** SPEC §5: a standard e-mail address, as the login query and every form accept it. */
 export const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(), v.maxLength(254))
 
+/**
+ * The domain of the addresses of API users' accounts, which read no mail (`.invalid` is reserved). Here, with the
+ * accounts, so the pages that only tell an API user's requests apart need none of the API users' contract.
+ */
+export const apiUserEmailDomain = 'api.invalid'
+
 /** SPEC §4 Business payment: the payment method states of a business. */
 export const paymentMethodStates = [
   'TRIALING',

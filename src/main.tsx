@@ -13,7 +13,7 @@ import { selectAccountId, selectDirectSign, selectToken } from '../machines/sess
 import { createApiClient } from './api/client.ts'
 import { getUserQueryOptions } from './api/user.ts'
 import { forceReload } from './app/chunk-reload.ts'
-import { directAuth } from './app/direct-sign.ts'
+import { directAuth, openDirectSignLink } from './app/direct-sign.ts'
 import { startErrorReporting } from './app/error-reporting.ts'
 import type { ServerTime } from './app/server-time.ts'
 import { startSession } from './app/session.ts'
@@ -105,6 +105,12 @@ async function start() {
     api.request(accountPaths.appConfig()).then((body) => v.parse(appConfigSchema, body)),
     activateLocale(initialLocale()),
   ])
+  // A direct link's session opens before the maintenance status follows the session, so the status check begun
+  // above is the signer's check rather than a visitor's, which their session would repeat at once.
+  await openDirectSignLink(session, {
+    pathname: window.location.pathname,
+    search: Object.fromEntries(new URLSearchParams(window.location.search)),
+  })
   const maintenance = startMaintenance({
     fetchStatus: () => fetchStatus(api),
     session,

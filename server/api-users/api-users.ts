@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type * as v from 'valibot'
-import {
-  type ApiUser,
-  type ApiUserKey,
-  apiUserEmailDomain,
-  type createApiUserSchema,
-  type updateApiUserSchema,
+import type {
+  ApiUser,
+  ApiUserKey,
+  createApiUserSchema,
+  updateApiUserSchema,
 } from '../../contract/api-users.ts'
+import { apiUserEmailDomain } from '../../contract/user.ts'
 import { isUniqueViolation } from '../accounts/is-unique-violation.ts'
 import { revokeSessions } from '../accounts/revoke-sessions.ts'
 import type { Database } from '../db/open-database.ts'

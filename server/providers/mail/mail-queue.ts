@@ -1,4 +1,4 @@
-import { apiUserEmailDomain } from '../../../contract/api-users.ts'
+import { apiUserEmailDomain } from '../../../contract/user.ts'
 import type { JobHandler, JobQueue, JobWriter } from '../../jobs/job-queue.ts'
 import type { MailLocale } from '../../mail/mail-locale.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'

@@ -4,20 +4,19 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import type { Seal } from '../../../contract/seals.ts'
 import type { SignatureField } from '../../../contract/signature-fields.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
 import { selectCanSign } from '../../../machines/form-filling/form-filling.selectors.ts'
 import { formValues } from '../../../machines/form-filling/form-values.ts'
 import { selectDirectSign } from '../../../machines/session/session.selectors.ts'
 import { ApiError } from '../../api/client.ts'
-import { sealsQueryOptions } from '../../api/seals.ts'
 import { getUserQueryOptions } from '../../api/user.ts'
 import { directToken } from '../../app/direct-sign.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import type { FormFillingActor } from '../../ui/form-fields/use-form-filling.ts'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './signing.module.css'
-import { signingCalls } from './signing-calls.ts'
 import { signingErrorMessage } from './signing-messages.ts'
 
 /** What the screens that show a request give the signing flow. */
@@ -32,6 +31,8 @@ export type SignActionProps = {
   documentSignatures?: SignatureField[]
   /** The signer's fields besides the signature: Sign waits until the required ones are filled. */
   form: FormFillingActor
+  /** The seals of their business the signer may seal with instead (an account's, see `useOwnSeals`); none by default. */
+  seals?: readonly Seal[]
 }
 
 /** The advanced or qualified quality the request asks of its signers, if any. */
@@ -50,7 +51,14 @@ export function canSign(request: SignatureRequestView): boolean {
  * seals of their business chooses beside it whether to sign in their own name or to seal: a seal needs
  * none of the dialogs, as its certificate and appearance name the organisation.
  */
-export function SignAction({ request, onSigned, successDetail, documentSignatures, form }: SignActionProps) {
+export function SignAction({
+  request,
+  onSigned,
+  successDetail,
+  documentSignatures,
+  form,
+  seals = [],
+}: SignActionProps) {
   const { api, queryClient, session, ui } = useRouteContext({ from: '__root__' })
   const direct = useSelector(session, selectDirectSign)
   const navigate = useNavigate()
@@ -62,12 +70,6 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
   useEffect(() => () => flow.current?.abort(), [request.id])
   // A direct-link signer has no account (and no business): their session must not ask for one.
   const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: direct === null })
-  const businessId =
-    direct === null && user?.business && user.business.invitationId === null ? user.business.id : undefined
-  const { data: seals = [] } = useQuery({
-    ...sealsQueryOptions(api, businessId ?? ''),
-    enabled: businessId !== undefined,
-  })
   const [sealName, setSealName] = useState('')
   const formFilled = useSelector(form, selectCanSign)
   if (!canSign(request)) return null
@@ -78,15 +80,17 @@ export function SignAction({ request, onSigned, successDetail, documentSignature
     flow.current = leaving
     setBusy(true)
     try {
-      const calls = signingCalls(
-        api,
-        queryClient,
-        direct ? { session: direct, token: directToken(direct) } : null,
-      )
-      // The signing flow's code (its machine, dialogs and overlays) comes when the user signs, while the signer
-      // loads, not with the page that shows the button.
-      const [signer, { prepareSigning }, { runSigning }] = await Promise.all([
-        calls.loadSigner(),
+      // The signing flow's code (its calls, machines, dialogs and overlays: the mobile number's step with its
+      // phone number rules among them) comes when the user signs, not with the page that shows the button.
+      const [{ calls, signer }, { prepareSigning }, { runSigning }] = await Promise.all([
+        import('./signing-calls.ts').then(async ({ signingCalls }) => {
+          const calls = signingCalls(
+            api,
+            queryClient,
+            direct ? { session: direct, token: directToken(direct) } : null,
+          )
+          return { calls, signer: await calls.loadSigner() }
+        }),
         import('./prepare-signing.ts'),
         import('./run-signing.ts'),
       ])

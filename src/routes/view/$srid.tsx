@@ -4,6 +4,7 @@ import { prepareDateFormat } from '../../app/prepare-dates.ts'
 import { loadRequestView } from '../../features/documents/request-view-data.ts'
 import { RequestLoading, RequestViewScreen } from '../../features/documents/request-view-screen.tsx'
 import { SignAction } from '../../features/signing/sign-action.tsx'
+import { useOwnSeals } from '../../features/signing/use-own-seals.ts'
 import { loadMessages } from '../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/view/$srid')({
@@ -42,6 +43,7 @@ export const Route = createFileRoute('/view/$srid')({
 
 function ViewRoute() {
   const { srid } = Route.useParams()
+  const seals = useOwnSeals()
   return (
     <RequestViewScreen
       srid={srid}
@@ -51,6 +53,7 @@ function ViewRoute() {
           onSigned={onSigned}
           documentSignatures={documentSignatures}
           form={form}
+          seals={seals}
         />
       )}
     />

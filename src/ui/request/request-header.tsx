@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { apiUserEmailDomain } from '../../../contract/api-users.ts'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import { apiUserEmailDomain } from '../../../contract/user.ts'
 import { formatDateTime, resolveLocale } from '../../i18n/locales.ts'
 import styles from './request.module.css'
 import { RequestStatusBadge } from './request-status-badge.tsx'

@@ -16,16 +16,36 @@ import {
   type SignatureActivity,
 } from '../../../../contract/activity.ts'
 import type { SignatureQuality } from '../../../../contract/signature-qualities.ts'
-import { activityQueryOptions } from '../../../api/activity.ts'
+import { type ActivityListQuery, activityQueryOptions } from '../../../api/activity.ts'
 import { errorCode } from '../../../api/error-messages.ts'
 import { formatDateTime, resolveLocale } from '../../../i18n/locales.ts'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
 import { Tooltip } from '../../../ui/tooltip/tooltip.tsx'
 import { businessErrorMessage } from '../business-messages.ts'
 import styles from './activity.module.css'
+import type { ActivitySearch } from './activity-search.ts'
 import { type ActivityColumn, ActivityTable } from './activity-table.tsx'
 
 const route = getRouteApi('/business/activity')
+
+/** The sort and page of list `tab` that the address asks for (the list's default sort when it names none). */
+function activityListOf(tab: ActivityTab, search: ActivitySearch) {
+  const sort = parseActivitySort(tab, search.sort ?? '') ?? parseActivitySort(tab, defaultActivitySort[tab])
+  if (sort === undefined) throw new Error(`no default sort of ${tab}`)
+  return { sort, page: search.page ?? 0 }
+}
+
+/** What the list of `tab` asks the server for, as the address says: its page, sort and range. */
+export function activityListQuery(tab: ActivityTab, search: ActivitySearch): ActivityListQuery {
+  const { sort, page } = activityListOf(tab, search)
+  return {
+    page,
+    size: defaultActivityPageSize,
+    sort: `${sort.column},${sort.direction}`,
+    startDate: search.start_date,
+    endDate: search.end_date,
+  }
+}
 
 const qualityNames: Record<SignatureQuality, string> = { ses: 'SES', aes: 'AES', qes: 'QES' }
 const qualityMeanings: Record<SignatureQuality, MessageDescriptor> = {
@@ -76,18 +96,8 @@ function useActivityList<T extends ActivityTab>(tab: T, businessId: string) {
   const { api } = useRouteContext({ from: '__root__' })
   const search = route.useSearch()
   const navigate = route.useNavigate()
-  const sort = parseActivitySort(tab, search.sort ?? '') ?? parseActivitySort(tab, defaultActivitySort[tab])
-  if (sort === undefined) throw new Error(`no default sort of ${tab}`)
-  const page = search.page ?? 0
-  const query = useQuery(
-    activityQueryOptions(api, businessId, tab, {
-      page,
-      size: defaultActivityPageSize,
-      sort: `${sort.column},${sort.direction}`,
-      startDate: search.start_date,
-      endDate: search.end_date,
-    }),
-  )
+  const { sort, page } = activityListOf(tab, search)
+  const query = useQuery(activityQueryOptions(api, businessId, tab, activityListQuery(tab, search)))
   return {
     query,
     table: {

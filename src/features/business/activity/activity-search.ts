@@ -15,3 +15,4 @@ export const activitySearchSchema = v.object({
   page: v.optional(v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), undefined)),
   sort: v.optional(v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined)),
 })
+export type ActivitySearch = v.InferOutput<typeof activitySearchSchema>
