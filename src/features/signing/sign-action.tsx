@@ -140,7 +140,8 @@ export function SignAction({
         successDetail,
       })
       // A member of a business who signed in their own name, once the success overlay has closed.
-      if (signed && !seal && businessId !== undefined) {
+      const member = direct === null && user?.business != null && user.business.invitationId === null
+      if (signed && !seal && member) {
         void import('../surveys/ask-survey.ts').then(({ askSurveyIfDue }) =>
           askSurveyIfDue({ api, queryClient, ui }, 'transactional'),
         )
