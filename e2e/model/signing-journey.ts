@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test'
+import pg from 'pg'
 import type { AnyMachineSnapshot } from 'xstate'
 import type { signingMachine } from '../../machines/signing/signing.machine.ts'
 import type { SigningEvent } from '../../machines/signing/signing.types.ts'
@@ -69,6 +70,10 @@ export interface SigningWorld {
   secondFactor?: { account: TestAccount; secret: string }
   qualified?: Qualified
   business?: { admin: TestAccount }
+  /** The server's database, where another signing's transaction is held open. */
+  databaseUrl: string
+  /** Ends the transaction that holds the request's row. */
+  release?: () => Promise<void>
 }
 
 /** A path's world: a sender, and a tab for an account and one for outside signers, on the server at `baseURL`. */
@@ -76,6 +81,7 @@ export async function signingWorld(
   api: APIRequestContext,
   browser: Browser,
   baseURL: string,
+  databaseUrl: string,
 ): Promise<SigningWorld> {
   const owner = await createAccount(api, 'Olga')
   // The tabs' clocks are Playwright's, so a minute's wait for a new TAN or SMS can be skipped.
@@ -90,6 +96,23 @@ export async function signingWorld(
     owner,
     pages: { account: new SigningPage(await tab()), direct: new SigningPage(await tab()) },
     named: new Set(),
+    databaseUrl,
+  }
+}
+
+/**
+ * Another signing of the request under way: a transaction holds its row (as the sign call's own does) until
+ * released, so the sign call waits for it, up to its lock timeout.
+ */
+async function holdRequest(world: SigningWorld, id: string) {
+  const client = new pg.Client({ connectionString: world.databaseUrl })
+  await client.connect()
+  await client.query('begin')
+  await client.query('select id from signature_requests where id = $1 for update', [id])
+  world.release = async () => {
+    await client.query('rollback')
+    await client.end()
+    world.release = undefined
   }
 }
 
@@ -235,6 +258,10 @@ async function accountRequest(
       const { account } = world.qualified
       return { kind, signer: 'account', account, id: await sendRequest(api, account, to(account), 'qes') }
     }
+    case 'locked': {
+      const account = await createAccount(api, 'Lena')
+      return { kind, signer: 'account', account, id: await sendRequest(api, world.owner, to(account)) }
+    }
     case 'mismatch': {
       // Identified, then renamed: the account no longer matches its qualified identity.
       const account = await identifiedAccount(api, 'Mira')
@@ -348,6 +375,7 @@ async function start(world: SigningWorld, event: Ev, _: AnyMachineSnapshot, next
   if (current.account) await signInAs(world, current.account)
   await page.open(current.path)
   await failNextCall(world, next)
+  if (kind === 'locked') await holdRequest(world, current.id)
   const main = page.page.getByRole('main')
   // The SMS this signing sends is newer than anything in the outbox now.
   if (kind === 'qes' && world.qualified) {
@@ -521,7 +549,9 @@ export const signingJourney: Journey<typeof signingMachine, SigningWorld> = {
           .getByRole('button', { name: 'Cancel' })
           .click()
       else if (before.matches('exhausted')) await page.clickOverlayButton('Not now')
-      else if (['tanLocked', 'serialMismatch', 'failure'].some((step) => before.matches(step)))
+      else if (
+        ['tanLocked', 'signingLocked', 'serialMismatch', 'failure'].some((step) => before.matches(step))
+      )
         await page.clickOverlayButton('Close')
       else await page.clickOverlayButton('Cancel')
     },
@@ -565,6 +595,11 @@ export const signingJourney: Journey<typeof signingMachine, SigningWorld> = {
       await world.pages.direct.seeOverlay('The TAN has expired')
       if (snapshot.context.errorCode === 'signing.tan_resend_failed')
         await world.pages.direct.seeOverlayText('We could not send a new TAN.')
+    },
+    signingLocked: async (world) => {
+      await pageOf(world).seeOverlay('The request is being signed')
+      // The other signing's hold ends once the sign call gave up waiting for it.
+      await world.release?.()
     },
     tanLocked: async (world) => {
       await pageOf(world).seeOverlay('Too many wrong TANs')

@@ -16,7 +16,8 @@ const never = fromPromise<never, unknown>(() => new Promise<never>(() => undefin
  * - `identification`: a request asking for a quality the signer does not hold;
  * - `secondFactor` / `noSecondFactor`: the sender asks for the signer's second factor, which they have or not;
  * - `qes`: a qualified signing of an identified account, whose first one registers the mobile number;
- * - `mismatch`: a qualified signing of an account whose name no longer matches its identification.
+ * - `mismatch`: a qualified signing of an account whose name no longer matches its identification;
+ * - `locked`: another signing holds the request while the account signs it.
  */
 export type WorldKind =
   | 'plain'
@@ -29,6 +30,7 @@ export type WorldKind =
   | 'noSecondFactor'
   | 'qes'
   | 'mismatch'
+  | 'locked'
 
 /** A `signing.start` of the model: the event the app sends, and the world it starts in. */
 export type ModelStart = Extract<SigningEvent, { type: 'signing.start' }> & { world: WorldKind }
@@ -136,6 +138,8 @@ function signAnswers(s: AnyMachineSnapshot, world: WorldKind): SigningEvent[] {
         : [refused('sign', 'mobile_signing.mobile_missing')]
     case 'mismatch':
       return [done('sign', { result: 'serial_mismatch' })]
+    case 'locked':
+      return [done('sign', { result: 'locked' })]
     default:
       return []
   }
@@ -235,6 +239,7 @@ export const signingModel: BrowserModel<typeof signingMachine> = {
         start(account, 'noSecondFactor'),
         start(account, 'qes'),
         start(account, 'mismatch'),
+        start(account, 'locked'),
       ] as SigningEvent[]
     if (s.matches('signing')) return signAnswers(s, world)
     if (s.matches('confirmingSeal')) return [{ type: 'seal.confirm' }, close]
@@ -319,9 +324,5 @@ export const signingModel: BrowserModel<typeof signingMachine> = {
   unreachable: {
     'signing.signing --xstate.done.actor.sign--> signing.failure':
       'an answer of the sign call the contract does not have (a mobile signing without its id): only a broken server gives it',
-    'signing.signing --xstate.done.actor.sign--> signing.signingLocked':
-      'another signing of the same request holding its row past the 5 s lock timeout; the embedded database of the journeys runs one transaction at a time',
-    'signing.signingLocked --overlay.close--> signing.idle':
-      'follows signing.signingLocked, which no journey reaches',
   },
 }

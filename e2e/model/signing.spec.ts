@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
 import { e2eOperatorToken } from '../operator-token.ts'
-import { type OwnServer, startOwnServer } from '../own-server.ts'
+import { type OwnDatabaseServer, startOwnServerOnDatabase } from '../own-server.ts'
 import { browserCoverage, coveringPaths, describePath, plannedCoverage, runPath } from './model-paths.ts'
 import { signingJourney, signingWorld } from './signing-journey.ts'
 import { signingModel } from './signing-model.ts'
@@ -11,15 +11,16 @@ import { signingModel } from './signing-model.ts'
 const paths = coveringPaths(signingModel)
 const planned = plannedCoverage(signingModel, paths)
 
-// The paths move the server's clock (TANs and SMS passwords past their time, a minute before a new one), and
-// every account starts with one free signature so that one is soon used up: a server of their own.
+// The paths move the server's clock (TANs and SMS passwords past their time, a minute before a new one), every
+// account starts with one free signature so that one is soon used up, and a path holds a request's row as
+// another signing would: a server of their own, on a PostgreSQL database of its own.
 test.describe('signing machine, paths in the browser', () => {
   test.describe.configure({ mode: 'default' })
-  let server: OwnServer
+  let server: OwnDatabaseServer
   let api: APIRequestContext
 
   test.beforeAll(async ({ playwright }) => {
-    server = await startOwnServer('staging', { FREE_SIGNATURES: '1' })
+    server = await startOwnServerOnDatabase({ FREE_SIGNATURES: '1' })
     api = await playwright.request.newContext({
       baseURL: server.url,
       extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
@@ -29,7 +30,7 @@ test.describe('signing machine, paths in the browser', () => {
   paths.forEach((path, index) => {
     test(`path ${index + 1}: ${describePath(path)}`, async ({ browser }) => {
       test.setTimeout(240_000)
-      const world = await signingWorld(api, browser, server.url)
+      const world = await signingWorld(api, browser, server.url, server.databaseUrl)
       await runPath(signingModel, signingJourney, world, path, index)
     })
   })
