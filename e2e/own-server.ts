@@ -59,13 +59,15 @@ export async function startOwnServer(
 export type OwnDatabaseServer = OwnServer & {
   /** Runs one statement on the server's database. */
   query(sql: string, params?: unknown[]): Promise<void>
+  /** The server's database, for a spec that holds a transaction open on it as another process would. */
+  databaseUrl: string
 }
 
 /**
  * Starts `e2e/serve.ts` in staging on a new database of TEST_DATABASE_URL's PostgreSQL server, for a spec that
  * needs rows the app no longer makes (an account from before a rule); stopping it drops the database.
  */
-export async function startOwnServerOnDatabase(): Promise<OwnDatabaseServer> {
+export async function startOwnServerOnDatabase(env: Record<string, string> = {}): Promise<OwnDatabaseServer> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   const database = `signet_e2e_${randomBytes(6).toString('hex')}`
   const run = async (connectionString: string, sql: string, params?: unknown[]) => {
@@ -80,9 +82,10 @@ export async function startOwnServerOnDatabase(): Promise<OwnDatabaseServer> {
   await run(adminUrl, `create database ${database}`)
   const url = new URL(adminUrl)
   url.pathname = `/${database}`
-  const server = await startOwnServer('staging', { DATABASE_URL: url.href })
+  const server = await startOwnServer('staging', { ...env, DATABASE_URL: url.href })
   return {
     url: server.url,
+    databaseUrl: url.href,
     query: (sql, params) => run(url.href, sql, params),
     async stop() {
       await server.stop()

@@ -16,41 +16,9 @@ import { initiateRequest } from './pages/dashboard-page.ts'
 import { IdentificationFlowPage } from './pages/identification-page.ts'
 import { addDocument } from './pages/request-api.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
-import { SigningPage } from './pages/signing-page.ts'
+import { outboxIds, SigningPage, smsPassword } from './pages/signing-page.ts'
 import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
-
-interface Listed {
-  id: string
-  to: string
-  subject: string
-}
-
-/** The 6-digit password of the newest SMS to `mobile` not among `seen`, read from the dev outbox. */
-async function smsPassword(request: APIRequestContext, mobile: string, seen: Set<string>): Promise<string> {
-  const to = `${mobile.replace(/\D/g, '')}@sms.invalid`
-  let password = ''
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
-        const sms = list.mails.find((mail) => mail.to.includes(to) && !seen.has(mail.id))
-        if (sms === undefined) return ''
-        const text = ((await (await request.get(`/api/dev/outbox/${sms.id}`)).json()) as { text: string })
-          .text
-        password = /\b(\d{6})\b/.exec(text)?.[1] ?? ''
-        return password
-      },
-      { timeout: 10_000 },
-    )
-    .toMatch(/^\d{6}$/)
-  return password
-}
-
-async function outboxIds(request: APIRequestContext): Promise<Set<string>> {
-  const list = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
-  return new Set(list.mails.map((mail) => mail.id))
-}
 
 /** Identifies the account at the sandbox provider (ZertES video), as its page's Complete button does. */
 async function identifyQualified(request: APIRequestContext, account: TestAccount, firstName: string) {
@@ -176,7 +144,9 @@ test.describe('qualified signing with the SMS one-time password', () => {
     await signing.seeOverlay('Signed')
     await signing.clickOverlayButton('Done')
     await view.seeRequest(simpleTitle, 'Signed')
-    const outbox = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
+    const outbox = (await (await request.get('/api/dev/outbox')).json()) as {
+      mails: { id: string; to: string }[]
+    }
     expect(outbox.mails.filter((mail) => mail.to.includes('@sms.invalid') && !seen.has(mail.id))).toEqual([])
 
     await view.open(`/view/${requestId}`)

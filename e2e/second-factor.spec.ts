@@ -1,21 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { Secret, TOTP } from 'otpauth'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { codeAt } from './pages/second-factor-api.ts'
 import { createAccount } from './pages/test-account.ts'
 
 // Issue 42 §1 and §4: two-step verification set up on /profile/security, then signing in with a code of the
 // app and with a recovery code; a session signed out from another one is signed out on its next call.
-
-/**
- * The code the authenticator app shows `stepsAhead` 30 s steps after the server's time: the server accepts the
- * next step's too (a phone's clock may run ahead), so a journey need not wait for a fresh code.
- */
-async function codeAt(request: APIRequestContext, secret: string, stepsAhead: number) {
-  const { now } = (await (await request.get('/api/v1/datetime')).json()) as { now: string }
-  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.parse(now) + stepsAhead * 30_000,
-  })
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { Secret, TOTP } from 'otpauth'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { joinBusiness, openBusiness } from './pages/business-api.ts'
 import { LoginPage } from './pages/login-page.ts'
 import { mailWaitMs } from './pages/mail-outbox.ts'
 import { RequestViewPage } from './pages/request-view-page.ts'
+import { codeAt, switchOnSecondFactor } from './pages/second-factor-api.ts'
 import { SigningPage } from './pages/signing-page.ts'
 import { createAccount, signInTab, type TestAccount } from './pages/test-account.ts'
 import { threePagePdf } from './pages/test-pdfs.ts'
@@ -15,27 +15,6 @@ import { UploadPage } from './pages/upload-page.ts'
 // requires one of every member, and the mail about a sign-in from a new device.
 
 const auth = (account: TestAccount) => ({ Authorization: `Bearer ${account.token}` })
-
-/** The code the authenticator app shows `stepsAhead` 30 s steps after the server's time (the next is accepted). */
-async function codeAt(request: APIRequestContext, secret: string, stepsAhead: number) {
-  const { now } = (await (await request.get('/api/v1/datetime')).json()) as { now: string }
-  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.parse(now) + stepsAhead * 30_000,
-  })
-}
-
-/** Switches two-step verification on for `account` through the real API; answers its secret. */
-async function switchOnSecondFactor(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const setup = await request.post('/api/v1/user/second-factor/setup', { headers: auth(account) })
-  expect(setup.ok(), await setup.text()).toBe(true)
-  const { secret } = (await setup.json()) as { secret: string }
-  const enabled = await request.post('/api/v1/user/second-factor/enable', {
-    headers: auth(account),
-    data: { password: account.password, code: await codeAt(request, secret, 0) },
-  })
-  expect(enabled.ok(), await enabled.text()).toBe(true)
-  return secret
-}
 
 async function signIn(page: Page, email: string, password: string) {
   const login = new LoginPage(page)

@@ -1,4 +1,7 @@
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
+import { e2eOperatorToken } from '../operator-token.ts'
+import { type OwnDatabaseServer, startOwnServerOnDatabase } from '../own-server.ts'
 import { browserCoverage, coveringPaths, describePath, plannedCoverage, runPath } from './model-paths.ts'
 import { signingJourney, signingWorld } from './signing-journey.ts'
 import { signingModel } from './signing-model.ts'
@@ -8,18 +11,33 @@ import { signingModel } from './signing-model.ts'
 const paths = coveringPaths(signingModel)
 const planned = plannedCoverage(signingModel, paths)
 
+// The paths move the server's clock (TANs and SMS passwords past their time, a minute before a new one), every
+// account starts with one free signature so that one is soon used up, and a path holds a request's row as
+// another signing would: a server of their own, on a PostgreSQL database of its own.
 test.describe('signing machine, paths in the browser', () => {
   test.describe.configure({ mode: 'default' })
+  let server: OwnDatabaseServer
+  let api: APIRequestContext
+
+  test.beforeAll(async ({ playwright }) => {
+    server = await startOwnServerOnDatabase({ FREE_SIGNATURES: '1' })
+    api = await playwright.request.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
+    })
+  })
 
   paths.forEach((path, index) => {
-    test(`path ${index + 1}: ${describePath(path)}`, async ({ page, browser, request }) => {
-      test.setTimeout(90_000)
-      const world = await signingWorld(request, browser, page)
+    test(`path ${index + 1}: ${describePath(path)}`, async ({ browser }) => {
+      test.setTimeout(240_000)
+      const world = await signingWorld(api, browser, server.url, server.databaseUrl)
       await runPath(signingModel, signingJourney, world, path, index)
     })
   })
 
-  test.afterAll(() => {
+  test.afterAll(async () => {
+    await api?.dispose()
+    await server?.stop()
     const coverage = browserCoverage(signingModel)
     console.log(coverage.report)
     // Every transition the generated paths take on the model was taken by a passing journey.

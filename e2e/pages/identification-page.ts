@@ -61,6 +61,8 @@ export async function completeZertesIdentification(
   request: APIRequestContext,
   account: TestAccount,
   method: 'video' | 'autoident',
+  /** The names the provider verified; without, none. */
+  names?: { firstName: string; lastName: string },
 ) {
   const started = await request.post(`/api/v1/user/identification/zertes/${method}`, {
     headers: { authorization: `Bearer ${account.token}` },
@@ -68,7 +70,10 @@ export async function completeZertesIdentification(
   expect(started.status(), await started.text()).toBe(201)
   const { ident_url: identUrl } = (await started.json()) as { ident_url: string }
   const completed = await request.post(new URL(identUrl).pathname, {
-    form: { outcome: 'complete' },
+    form: {
+      outcome: 'complete',
+      ...(names ? { first_name: names.firstName, last_name: names.lastName } : {}),
+    },
     maxRedirects: 0,
   })
   expect(completed.status()).toBe(303)

@@ -81,6 +81,37 @@ export async function mailedTan(
   return tan ?? ''
 }
 
+/** The 6-digit password of the newest SMS to `mobile` not among `seen` (outbox ids), read from the dev outbox. */
+export async function smsPassword(
+  request: APIRequestContext,
+  mobile: string,
+  seen: Set<string>,
+): Promise<string> {
+  const to = `${mobile.replace(/\D/g, '')}@sms.invalid`
+  let password = ''
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
+        const sms = list.mails.find((mail) => mail.to.includes(to) && !seen.has(mail.id))
+        if (sms === undefined) return ''
+        const text = ((await (await request.get(`/api/dev/outbox/${sms.id}`)).json()) as { text: string })
+          .text
+        password = /\b(\d{6})\b/.exec(text)?.[1] ?? ''
+        return password
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/)
+  return password
+}
+
+/** The ids of every mail in the dev outbox now: what a later {@link smsPassword} is not to read. */
+export async function outboxIds(request: APIRequestContext): Promise<Set<string>> {
+  const list = (await (await request.get('/api/dev/outbox')).json()) as { mails: Listed[] }
+  return new Set(list.mails.map((mail) => mail.id))
+}
+
 /** Signing as a user sees it: the sign button, the dialogs before signing and the signing overlays. */
 export class SigningPage extends AppPage {
   readonly viewer = new DocumentViewerPart(this.page)

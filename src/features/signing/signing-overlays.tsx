@@ -448,7 +448,7 @@ export function MobileAesOverlay(overlay: Props) {
   return signing ? <MobileAesForm {...overlay} signing={signing} /> : null
 }
 
-function MobileAesForm({ props, loading, error, submit, signing }: Props & { signing: SigningActor }) {
+function MobileAesForm({ props, loading, submit, signing }: Props & { signing: SigningActor }) {
   const { t } = useLingui()
   const password = useOneTimeCode()
   const view = useSelector(signing, mobileView)
@@ -476,7 +476,8 @@ function MobileAesForm({ props, loading, error, submit, signing }: Props & { sig
       }
       title={<Trans>Confirm on your phone</Trans>}
       onSubmit={onSubmit}
-      error={wrong ? undefined : (error ?? otherError)}
+      // What the machine says now: a new SMS asked for replaces the error of the password before it.
+      error={otherError}
       fields={
         <OneTimeCodeField
           state={password}
