@@ -57,6 +57,8 @@ export async function startOwnServer(
 
 /** A server of its own on a PostgreSQL database of its own, whose rows a spec may write as an operator would. */
 export type OwnDatabaseServer = OwnServer & {
+  /** The server's database, for an operator's command run beside it. */
+  databaseUrl: string
   /** Runs one statement on the server's database. */
   query(sql: string, params?: unknown[]): Promise<void>
 }
@@ -83,6 +85,7 @@ export async function startOwnServerOnDatabase(): Promise<OwnDatabaseServer> {
   const server = await startOwnServer('staging', { DATABASE_URL: url.href })
   return {
     url: server.url,
+    databaseUrl: url.href,
     query: (sql, params) => run(url.href, sql, params),
     async stop() {
       await server.stop()
