@@ -19,11 +19,17 @@ const business = (overrides: Partial<BusinessPaymentSnapshot>): BusinessPaymentS
   deletionPending: false,
   ...overrides,
 })
-/** A business as the server answers it: in its trial, and subscribed by card (during the trial, or after). */
+/**
+ * A business as the server answers it: in its trial, subscribed by card (during the trial, or after), its trial
+ * run out, blocked for an unpaid renewal, and invoiced by hand.
+ */
 const samples = {
   trialing: business({ paymentMethod: 'TRIALING', cardSubscriptionStatus: null }),
   active: business({}),
   subscribedInTrial: business({ cardSubscriptionStatus: 'trialing' }),
+  trialExpired: business({ paymentMethod: 'NEEDS_PAYMENT_METHOD', cardSubscriptionStatus: null }),
+  locked: business({ paymentMethod: 'BLOCKED', cardSubscriptionStatus: 'past_due' }),
+  manual: business({ paymentMethod: 'MANUAL', cardSubscriptionStatus: null }),
 }
 
 /** What the journeys buy: the team plan, monthly, for its two seats, with a card of the sandbox provider. */
@@ -40,14 +46,25 @@ const done = (id: string, output?: unknown) =>
 const failed = (id: string, code: string) =>
   ({ type: `xstate.error.actor.${id}`, error: { code } }) as unknown as BusinessPaymentEvent
 
-/** Why a transition is not taken in the browser. */
-const fault = 'only a failing server or network refuses this call, and the journeys mock nothing'
-const reload =
-  'a reload of the business while its call runs: the app reloads it after the answer, so only a race could'
+/**
+ * Why the server answers the business anew: the admin opened it, or reloaded it (a page reload, or during a
+ * call the refetch another tab's change causes), or time or the operator changed it: the trial ran out, an
+ * unpaid renewal went past its grace period, the operator invoices it by hand.
+ */
+export type UpdateCause = 'opened' | 'reloaded' | 'trialEnded' | 'graceEnded' | 'invoicedByHand'
+
+const update = (business: BusinessPaymentSnapshot, cause: UpdateCause) =>
+  ({ type: 'business.update', business, cause }) as BusinessPaymentEvent
+
+/** Why the server answers a business.update event: see {@link UpdateCause}. */
+export const causeOf = (event: { type: string }) => (event as { cause?: UpdateCause }).cause ?? 'opened'
+
+/** Calls that only a failing network refuses: the journeys drop the connection of that one call. */
+export const networkFailed = 'network'
 
 /** The answer of the running call, for each call state of the subscription region. */
 const subscriptionAnswers: Record<string, (s: AnyMachineSnapshot) => BusinessPaymentEvent[]> = {
-  endingTrial: () => [done('cancelTrial')],
+  endingTrial: () => [done('cancelTrial'), failed('cancelTrial', networkFailed)],
   // Subscribed during its trial, a business runs the plan in it; after it, the plan is charged at once, and a
   // card the bank declines leaves the business as it was.
   subscribing: (s) => {
@@ -58,16 +75,21 @@ const subscriptionAnswers: Record<string, (s: AnyMachineSnapshot) => BusinessPay
       ? [done('upgrade', samples.subscribedInTrial)]
       : [done('upgrade', samples.active), failed('upgrade', 'billing.card_declined')]
   },
-  changingSeats: () => [done('changeSeats')],
-  changingPlan: () => [done('changePlan')],
-  requestingCancellation: () => [done('cancelSubscription')],
-  revokingCancellation: () => [done('reactivateSubscription')],
+  downgradingToFree: () => [done('downgradeToFree'), failed('downgradeToFree', networkFailed)],
+  changingSeats: () => [done('changeSeats'), failed('changeSeats', networkFailed)],
+  changingPlan: () => [done('changePlan'), failed('changePlan', networkFailed)],
+  requestingCancellation: () => [done('cancelSubscription'), failed('cancelSubscription', networkFailed)],
+  revokingCancellation: () => [
+    done('reactivateSubscription'),
+    failed('reactivateSubscription', networkFailed),
+  ],
 }
 
 /** What an admin does in each state of the subscription region, on the billing and plan pages. */
 const subscriptionActions: Record<string, BusinessPaymentEvent[]> = {
   trialing: [{ type: 'trial.cancel' }, { type: 'subscription.upgrade', order }],
-  cancelled: [{ type: 'subscription.upgrade', order }],
+  trialExpired: [{ type: 'subscription.upgrade', order }, { type: 'plan.downgradeToFree' }],
+  cancelled: [{ type: 'subscription.upgrade', order }, { type: 'plan.downgradeToFree' }],
   active: [
     { type: 'subscription.cancel' },
     { type: 'seats.change', change: { seats: 3, previewedAt: '' } },
@@ -78,8 +100,21 @@ const subscriptionActions: Record<string, BusinessPaymentEvent[]> = {
 subscriptionActions.subscribedInTrial = subscriptionActions.active ?? []
 
 /**
+ * What time or the operator does to a business in each state of the subscription region: its trial runs out,
+ * the operator invoices it by hand, and a renewal the card's bank declines stays unpaid past its grace period.
+ */
+const serverChanges: Record<string, (stored: BusinessPaymentSnapshot) => BusinessPaymentEvent[]> = {
+  trialing: () => [update(samples.trialExpired, 'trialEnded'), update(samples.manual, 'invoicedByHand')],
+  subscribedInTrial: () => [update(samples.locked, 'graceEnded')],
+}
+
+/** Where the business's pages are open to its admin: an expired trial or a blocked business holds it on members. */
+const deletable = new Set(['trialing', 'active', 'subscribedInTrial', 'cancelling', 'manual'])
+
+/**
  * The business payment machine as an admin drives it in Chromium: a business opened in its trial, its billing
- * page, the plans and checkout, and the deletion on its profile. The sandbox card provider answers the calls.
+ * page, the plans and checkout, and the deletion on its profile. The sandbox card provider answers the calls,
+ * the server's clock and the operator's command change the business, and a network failure refuses a call.
  */
 export const paymentModel: BrowserModel<typeof businessPaymentMachine> = {
   name: 'business payment (browser)',
@@ -100,43 +135,35 @@ export const paymentModel: BrowserModel<typeof businessPaymentMachine> = {
   serializeState: (s) => JSON.stringify([s.value, s.context.business, s.context.error !== null]),
   events: (s) => {
     const { subscription, deletion } = s.value as { subscription: string; deletion: string }
-    if (subscription === 'unknown') return [{ type: 'business.update', business: samples.trialing }]
+    if (subscription === 'unknown') return [update(samples.trialing, 'opened')]
+    const stored = s.context.business as BusinessPaymentSnapshot
+    // The business as the server has it now: a reload settles both regions on it (a running call's region
+    // waits for its answer).
+    const reload = update(
+      { ...stored, deletionPending: deletion === 'pending' || deletion === 'revoking' },
+      'reloaded',
+    )
     // One thing at a time, as on the screens: a running call is answered first.
     const answer = subscriptionAnswers[subscription]
-    if (answer) return answer(s)
-    if (deletion === 'deleting') return [done('deleteBusiness')]
-    if (deletion === 'revoking') return [done('revokeDeletion')]
-    if (deletion === 'pending') return [{ type: 'deletion.revoke' }]
-    // A business is deleted from its trial or once its plan ended, not while a subscription runs.
-    const canDelete = subscription === 'trialing' || subscription === 'cancelled'
+    if (answer) return [...answer(s), reload]
+    if (deletion === 'deleting')
+      return [done('deleteBusiness'), failed('deleteBusiness', networkFailed), reload]
+    if (deletion === 'revoking')
+      return [done('revokeDeletion'), failed('revokeDeletion', networkFailed), reload]
+    const open = deletable.has(subscription)
+    const deletionActions: BusinessPaymentEvent[] = !open
+      ? []
+      : deletion === 'pending'
+        ? [{ type: 'deletion.revoke' }]
+        : [{ type: 'business.delete' }]
     return [
       ...(subscriptionActions[subscription] ?? []),
-      ...(canDelete ? [{ type: 'business.delete' } as const] : []),
+      ...deletionActions,
+      ...(deletion === 'none' ? (serverChanges[subscription]?.(stored) ?? []) : []),
+      reload,
     ]
   },
-  unreachable: {
-    ...Object.fromEntries(
-      [
-        'endingTrial',
-        'downgradingToFree',
-        'subscribing',
-        'changingPlan',
-        'changingSeats',
-        'requestingCancellation',
-        'revokingCancellation',
-      ].map((state) => [`businessPayment.subscription.${state} --business.update--> (self)`, reload]),
-    ),
-    'businessPayment.deletion.deleting --business.update--> (self)': reload,
-    'businessPayment.deletion.revoking --business.update--> (self)': reload,
-    'businessPayment.subscription.endingTrial --xstate.error.actor.cancelTrial--> businessPayment.subscription.trialing':
-      fault,
-    'businessPayment.subscription.requestingCancellation --xstate.error.actor.cancelSubscription--> businessPayment.subscription.settling':
-      fault,
-    'businessPayment.subscription.revokingCancellation --xstate.error.actor.reactivateSubscription--> businessPayment.subscription.cancelling':
-      fault,
-    'businessPayment.deletion.deleting --xstate.error.actor.deleteBusiness--> businessPayment.deletion.none':
-      fault,
-    'businessPayment.deletion.revoking --xstate.error.actor.revokeDeletion--> businessPayment.deletion.pending':
-      fault,
-  },
+  // The free plan closes the business: its pages are gone.
+  ends: (event) => (event.type as string) === 'xstate.done.actor.downgradeToFree',
+  unreachable: {},
 }
