@@ -57,12 +57,13 @@ export async function startOwnServer(
 
 /** A server of its own on a PostgreSQL database of its own, whose rows a spec may write as an operator would. */
 export type OwnDatabaseServer = OwnServer & {
-  /** The server's database, for an operator's command run beside it. */
+  /**
+   * The server's database, for an operator's command run beside it, or a spec that holds a transaction open
+   * on it as another process would.
+   */
   databaseUrl: string
   /** Runs one statement on the server's database. */
   query(sql: string, params?: unknown[]): Promise<void>
-  /** The server's database, for a spec that holds a transaction open on it as another process would. */
-  databaseUrl: string
 }
 
 /**
