@@ -485,6 +485,12 @@ export const paymentJourney: Journey<typeof businessPaymentMachine, PaymentWorld
         await expect(billing.page).toHaveURL(/\/business\/members$/)
         await billing.seeHeading('Members')
         await expect(billing.page.getByText(/Your free trial/)).toHaveCount(0)
+        // It says why, and leads to where the business pays what is unpaid.
+        const notice = billing.page.getByRole('status').filter({ hasText: 'Your business is blocked' })
+        await expect(notice.getByRole('link', { name: 'pay with a new card or account' })).toHaveAttribute(
+          'href',
+          '/business/upgrade',
+        )
       },
       // Invoiced by hand, the business's billing is its invoices.
       'subscription.manual': async (world) => {

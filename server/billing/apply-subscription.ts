@@ -94,8 +94,9 @@ export function paymentGraceHandler(
       if (!business || !since || business.paymentMethod !== 'STRIPE') return
       if (since.getTime() + paymentGraceDays * dayMs > services.now().getTime()) return
       await tx.update(businesses).set({ paymentMethod: 'BLOCKED' }).where(eq(businesses.id, businessId))
+      // The admins of a blocked business are held on the members page but for the upgrade page, where it pays.
       for (const { email, locale } of await adminsToMail(tx, businessId)) {
-        const link = `${services.publicUrl}/business/billing/payment`
+        const link = `${services.publicUrl}/business/upgrade`
         await services.mail.post(
           tx,
           renderMail(businessBlockedMail, locale, email, { business: business.name, link }),

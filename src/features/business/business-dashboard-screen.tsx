@@ -8,7 +8,7 @@ import { buttonClass } from '../../ui/button/button.tsx'
 import styles from './business.module.css'
 import { BusinessPage } from './business-page.tsx'
 
-/** The trial's end or a scheduled deletion, which an admin must not miss. */
+/** The trial's end, a block or a scheduled deletion, which an admin must not miss. */
 export function BusinessStatus({ business }: { business: Business }) {
   const { i18n } = useLingui()
   const locale = resolveLocale(i18n.locale) ?? 'en-gb'
@@ -31,6 +31,18 @@ export function BusinessStatus({ business }: { business: Business }) {
     return (
       <p className={styles.notice}>
         <Trans>Your free trial runs until {date}.</Trans>
+      </p>
+    )
+  }
+  // Held on the members page (SPEC §6), the admin of a blocked business pays on the upgrade page, which
+  // shows a blocked business its payment methods: a new one pays what is unpaid at once.
+  if (admin.paymentMethod === 'BLOCKED') {
+    return (
+      <p className={styles.notice} role="status">
+        <Trans>
+          Your business is blocked: its last renewal is unpaid. To unblock it,{' '}
+          <Link to="/business/upgrade">pay with a new card or account</Link>.
+        </Trans>
       </p>
     )
   }
