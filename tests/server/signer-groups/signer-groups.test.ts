@@ -174,6 +174,13 @@ describe.each(featureDrivers)('signer groups on %s', (driver) => {
       expect(item?.signatureStatus).toBe('OPEN')
     }
     expect((await listed(cleo)).some((r) => r.id === request.id)).toBe(false)
+    // The list's filter of what the caller has to sign finds the group's signature as theirs.
+    const toSign = toCamelCase(
+      await readJson(
+        await api.call('GET', `${apiPaths.signatureRequests()}?signature_status=OPEN`, { token: ada }),
+      ),
+    ) as SignatureRequestPage
+    expect(toSign.items.map((r) => r.id)).toContain(request.id)
     await api.expectError(
       await api.sign(cleo, [{ signature_request_id: request.id }]),
       404,
