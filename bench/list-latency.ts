@@ -91,7 +91,7 @@ async function explainList(database: DatabaseConfig, caller: SeededAccount): Pro
   const { db } = handle
   const queries = signatureRequestListQueriesFor(
     db,
-    { userId: caller.id, email: caller.email, ip: 'bench' },
+    { userId: caller.id, email: caller.email, ip: 'bench', groupIds: [] },
     v.parse(signatureRequestListQuerySchema, {}),
   )
   for (const [name, query] of Object.entries({ page: queries.page, total: queries.total })) {

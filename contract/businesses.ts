@@ -265,6 +265,30 @@ export type Business = v.InferOutput<typeof businessSchema>
 /** GET /v1/businesses/{id}/members and /admins. */
 export const businessPeopleSchema = v.object({ people: v.array(businessPersonSchema) })
 
+/**
+ * A signer group of a business (issue 43): a named set of its members. Asked to sign, any one member signs for
+ * it; asked to observe, every member observes.
+ */
+export const signerGroupSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  /** Its members, by their address. */
+  members: v.array(v.object({ id: v.string(), email: v.string() })),
+  createdAt: v.string(),
+})
+export type SignerGroup = v.InferOutput<typeof signerGroupSchema>
+
+/** GET /v1/businesses/{id}/groups: by name. */
+export const signerGroupsSchema = v.object({ groups: v.array(signerGroupSchema) })
+
+/** POST /v1/businesses/{id}/groups and PUT .../groups/{groupId}: the group's name, unique in the business. */
+export const signerGroupNameSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'Give the group a name'), v.maxLength(100)),
+})
+
+/** POST /v1/businesses/{id}/groups/{groupId}/members: a member of the business joins the group. */
+export const addSignerGroupMemberSchema = v.object({ userId: v.pipe(v.string(), v.uuid()) })
+
 /** GET /v2/businesses/{id}/invitations. */
 export const businessInvitationsSchema = v.object({ invitations: v.array(businessInvitationSchema) })
 
@@ -355,6 +379,16 @@ export const businessPaths = {
   businessLogo: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/logo`,
   /** `POST` what a plan costs the business, period by period (contract/price-plans.ts). */
   businessStatistics: (id: string) => `/v2/businesses/${encodeURIComponent(id)}/statistics`,
+  /** `GET` the business's signer groups (issue 43), `POST` makes one (admins). */
+  signerGroups: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/groups`,
+  /** `PUT` renames a signer group, `DELETE` deletes it (admins). */
+  signerGroup: (id: string, groupId: string) =>
+    `/v1/businesses/${encodeURIComponent(id)}/groups/${encodeURIComponent(groupId)}`,
+  /** `POST` adds a member to a signer group (`{ user_id }`); `DELETE .../{userId}` removes one (admins). */
+  signerGroupMembers: (id: string, groupId: string) =>
+    `/v1/businesses/${encodeURIComponent(id)}/groups/${encodeURIComponent(groupId)}/members`,
+  signerGroupMember: (id: string, groupId: string, userId: string) =>
+    `/v1/businesses/${encodeURIComponent(id)}/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(userId)}`,
   /** `GET` AES for business (SPEC §3 aes4biz), `PUT` changes it. */
   businessAes4biz: (id: string) => `/v1/businesses/${encodeURIComponent(id)}/aes4biz`,
 } as const

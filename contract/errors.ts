@@ -156,6 +156,12 @@ export const businessErrorCodes = [
   'api_user.username_taken',
   /** The API key only reads: it may not create, change or sign (403). */
   'api_user.read_only',
+  /** No signer group with this id in the business (404, also for another business's group). */
+  'signer_group.not_found',
+  /** Another group of the business has this name already (409). */
+  'signer_group.name_taken',
+  /** A request waits for the group's signature: it cannot be deleted yet (409). */
+  'signer_group.in_use',
 ] as const
 
 /** Stable codes of the seal calls (SPEC §7 Seals) and of sealing (`POST /v3/sign` with `sealAccountName`). */

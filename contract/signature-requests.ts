@@ -22,6 +22,13 @@ const ccEmailAddressesSchema = v.pipe(
   v.check((emails) => new Set(emails).size === emails.length, 'each address once'),
 )
 
+/** Signer groups of the sender's business that observe a request (issue 43): every member observes. */
+const observerGroupIdsSchema = v.pipe(
+  v.array(v.pipe(v.string(), v.uuid(), v.toLowerCase())),
+  v.maxLength(20),
+  v.check((ids) => new Set(ids).size === ids.length, 'each group once'),
+)
+
 /**
  * How a signer proves who they are when they sign, as the sender asks it of them (issue 42 §5):
  * - `tan` (the default, as before): a signer without an account signs through a direct link with a TAN mailed
@@ -71,10 +78,18 @@ export const signerInviteSchema = v.pipe(
     sequence: v.optional(sequenceSchema),
     /** How the signer proves who they are when they sign; without, `tan` (as before). */
     authentication: v.optional(v.picklist(signerAuthentications)),
+    /**
+     * A signer group of the sender's business (issue 43) in place of a person: any one of its members signs,
+     * signed in to their account (`authentication` `tan` counts as `account_sign_in`).
+     */
+    groupId: v.optional(v.pipe(v.string(), v.uuid())),
   }),
   v.check(
-    (s) => s.accountEmail !== undefined || s.signerIdentityData !== undefined,
-    'needs account_email or signer_identity_data',
+    (s) =>
+      s.groupId === undefined
+        ? s.accountEmail !== undefined || s.signerIdentityData !== undefined
+        : s.accountEmail === undefined && s.signerIdentityData === undefined,
+    'needs account_email or signer_identity_data, or group_id alone',
   ),
   v.check(
     (s) =>
@@ -163,6 +178,7 @@ export const createSignatureRequestSchema = v.pipe(
     ...requestStandardEntries,
     ...followUpEntries,
     ccEmailAddresses: v.optional(ccEmailAddressesSchema, []),
+    observerGroupIds: v.optional(observerGroupIdsSchema),
     callbackSuccessUrl: callbackUrlSchema,
     callbackErrorUrl: callbackUrlSchema,
     callbackUpdateUrl: callbackUrlSchema,
@@ -206,6 +222,7 @@ export const updateSignatureRequestSchema = v.pipe(
       ),
     ),
     ccEmailAddresses: v.optional(ccEmailAddressesSchema),
+    observerGroupIds: v.optional(observerGroupIdsSchema),
   }),
   v.check(
     (body) =>
@@ -215,8 +232,9 @@ export const updateSignatureRequestSchema = v.pipe(
       body.expiresAt !== undefined ||
       body.reminders !== undefined ||
       body.signatures !== undefined ||
-      body.ccEmailAddresses !== undefined,
-    'needs title, message, quality, expires_at, reminders, signatures or cc_email_addresses',
+      body.ccEmailAddresses !== undefined ||
+      body.observerGroupIds !== undefined,
+    'needs title, message, quality, expires_at, reminders, signatures, cc_email_addresses or observer_group_ids',
   ),
   v.forward(
     v.check((body) => legislationNeedsQuality(body), 'legislation goes with quality aes or qes'),
@@ -278,6 +296,11 @@ export const signatureSchema = v.object({
   sequence: v.number(),
   /** How the signer proves who they are when they sign. */
   authentication: v.picklist(signerAuthentications),
+  /**
+   * The signer group asked to sign (issue 43), whose members may each sign; once one has, `accountEmail` is
+   * theirs. Null for a signer in person.
+   */
+  group: v.nullable(v.object({ id: v.string(), name: v.string() })),
 })
 
 /** A signature request as `GET /v3/signature-requests/{id}` and the list answer it. */
@@ -297,6 +320,8 @@ export const signatureRequestSchema = v.object({
   signatures: v.array(signatureSchema),
   /** The observers, who get the signed documents; only the sender sees them (empty for anyone else). */
   ccEmailAddresses: v.array(v.string()),
+  /** The signer groups observing (issue 43), every member of which gets the signed documents; only the sender sees them. */
+  observerGroups: v.array(v.object({ id: v.string(), name: v.string(), addedAt: v.string() })),
   attachments: v.array(attachmentSchema),
   createdAt: v.string(),
   updatedAt: v.string(),

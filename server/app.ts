@@ -61,6 +61,7 @@ import { createReferralRoutes } from './routes/referral.ts'
 import { createSealRoutes } from './routes/seals.ts'
 import { createSendtoRoutes } from './routes/sendto.ts'
 import { createSignatureRequestRoutes } from './routes/signature-requests.ts'
+import { createSignerGroupRoutes } from './routes/signer-groups.ts'
 import { createSigningRoutes } from './routes/signing.ts'
 import { createSsoRoutes } from './routes/sso.ts'
 import { createStatusRoutes } from './routes/status.ts'
@@ -245,6 +246,7 @@ export function createApp({
   api.route('/', createVisualSignatureRoutes(visual))
   api.route('/', createDirectVisualSignatureRoutes(visual))
   api.route('/', createApiUserRoutes({ db, now, production }))
+  api.route('/', createSignerGroupRoutes({ db, now, production }))
   api.route('/', createSkribbleRoutes({ ...signing, laneOf: jobs.laneOf, demoQualifiedSigning, validator }))
   api.route('/', createEmbeddingRoutes({ db, now, production, publicUrl: config.publicUrl }))
   api.route('/', createValidateRoutes({ validator, maxBytes: requests.limits.documentBytes, now, db }))

@@ -103,6 +103,16 @@ const pathParameters: Readonly<Record<string, PathParameter>> = {
     refusal: notFound('billing.invoice_not_found'),
   },
   'seals/{name}': { subject: 'The seal’s account name', format: 'text', refusal: notFound('seal.not_found') },
+  'groups/{groupId}': {
+    subject: 'The signer group’s id',
+    format: 'uuid',
+    refusal: notFound('signer_group.not_found'),
+  },
+  'members/{userId}': {
+    subject: 'The id of the member’s account',
+    format: 'uuid',
+    refusal: notFound('signer_group.not_found'),
+  },
   'apis/{username}': {
     subject: 'The API user’s username',
     format: 'text',

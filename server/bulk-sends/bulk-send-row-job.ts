@@ -84,7 +84,7 @@ export function bulkSendRowHandler(services: RequestServices): JobHandler {
       .where(and(eq(bulkSendRows.bulkSendId, bulkSendId), eq(bulkSendRows.row, row)))
     if (found === undefined || found.row.status !== 'queued' || found.row.input === null) return undefined
     const { bulk } = found
-    const caller = { userId: bulk.ownerId, email: found.email, ip: bulk.ip }
+    const caller = { userId: bulk.ownerId, email: found.email, ip: bulk.ip, groupIds: [] }
     const record = (set: Partial<typeof bulkSendRows.$inferInsert>) =>
       db
         .update(bulkSendRows)

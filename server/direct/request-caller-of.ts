@@ -6,5 +6,11 @@ import type { DirectCaller } from './authenticate-direct.ts'
  * account), found by the address their link was sent to, and never the owner.
  */
 export function requestCallerOf(direct: DirectCaller): Caller {
-  return { userId: direct.signatureId, signatureId: direct.signatureId, email: direct.email, ip: direct.ip }
+  return {
+    userId: direct.signatureId,
+    signatureId: direct.signatureId,
+    email: direct.email,
+    ip: direct.ip,
+    groupIds: [],
+  }
 }

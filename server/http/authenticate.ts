@@ -7,7 +7,7 @@ import { otherModeKey } from '../api-users/api-user-keys.ts'
 import type { Database } from '../db/open-database.ts'
 import { preparedPerDatabase } from '../db/prepared-per-database.ts'
 import { sessions, users } from '../db/schema/accounts.ts'
-import { apiKeyUses, apiUsers } from '../db/schema/businesses.ts'
+import { apiKeyUses, apiUsers, signerGroupMembers } from '../db/schema/businesses.ts'
 import { ApiError } from './api-error.ts'
 import { admitPathParameters } from './check-path-parameters.ts'
 import { clientAddress } from './client-address.ts'
@@ -25,6 +25,8 @@ export type Authenticated = {
   sessionId: string | null
   /** Set when the caller is a business's API user (by its key or a token traded for it). */
   apiUser: ApiCaller | null
+  /** The signer groups the caller belongs to (issue 43), read on every call: they sign and observe for them. */
+  groupIds: string[]
 }
 
 /** Which API keys the server takes: in production only `live_` keys, in the other modes only `demo_` ones. */
@@ -108,6 +110,7 @@ async function findCaller(c: Context, db: Database, at: Date, production: boolea
     email: found.email.toLowerCase(),
     sessionId: found.sessionId,
     apiUser: found.apiUser === null ? null : apiCaller(found.apiUser),
+    groupIds: found.groupIds,
   }
 }
 
@@ -124,6 +127,8 @@ const sessionQuery = preparedPerDatabase((db: Database) =>
       expiresAt: sessions.expiresAt,
       lastUsedAt: sessions.lastUsedAt,
       email: users.email,
+      groupIds: sql<string[]>`coalesce((
+        select json_agg(m.group_id) from ${signerGroupMembers} m where m.user_id = ${sessions.userId}), '[]')`,
       apiUser: {
         businessId: apiUsers.businessId,
         username: apiUsers.username,
@@ -149,7 +154,13 @@ async function findApiKeyCaller(db: Database, encoded: string, production: boole
   if (otherMode !== undefined) throw unauthenticated(otherMode)
   const found = await findApiUserByKey(db, decoded.slice(0, colon), key)
   if (found === undefined) throw refused
-  return { userId: found.user.userId, email: found.email, sessionId: null, apiUser: apiCaller(found.user) }
+  return {
+    userId: found.user.userId,
+    email: found.email,
+    sessionId: null,
+    apiUser: apiCaller(found.user),
+    groupIds: [],
+  }
 }
 
 /**

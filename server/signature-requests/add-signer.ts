@@ -5,12 +5,13 @@ import { users } from '../db/schema/accounts.ts'
 import { signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { signatureRequestInvitationMail } from '../mail/signature-request-invitation-mail.ts'
+import { checkSenderGroups } from '../signer-groups/check-sender-groups.ts'
 import { applyEvent } from './apply-event.ts'
 import { checkFieldsApart } from './check-fields-apart.ts'
 import { checkFormFields } from './check-form-fields.ts'
 import { checkSignatureFields, requestFieldDocuments } from './check-signature-fields.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
-import { inviteEmail } from './invite-email.ts'
+import { inviteEmail, signerOfInvite } from './invite-email.ts'
 import { mailSigners } from './mail-signers.ts'
 import type { Caller, RequestServices } from './request-services.ts'
 import { signaturesInTurn } from './signatures-in-turn.ts'
@@ -27,7 +28,10 @@ export async function addSigner(
   id: string,
   invite: SignerInvite,
 ): Promise<SignatureRequestView> {
-  const email = inviteEmail(invite)
+  const email = invite.groupId === undefined ? inviteEmail(invite) : ''
+  if (invite.groupId !== undefined) {
+    await checkSenderGroups(services.db, caller.userId, [{ groupId: invite.groupId, at: 'group_id' }])
+  }
   // The machine keys signers by signature id: the new row's id is chosen before the machine sees it.
   const signatureId = randomUUID()
   const sequenceAmong = (current: readonly { sequence: number }[]) => {
@@ -42,10 +46,19 @@ export async function addSigner(
       sequence: sequenceAmong(current),
     }),
     type: 'signer_added',
-    detail: { signatureId, email },
+    detail: { signatureId, email, ...(invite.groupId === undefined ? {} : { groupId: invite.groupId }) },
     write: async (tx, { request, signatures: current }) => {
-      if (current.some((s) => s.accountEmail === email)) {
-        throw new ApiError(409, 'signature_request.already_a_signer', `${email} already signs this request`)
+      const signer = signerOfInvite(email, invite)
+      if (
+        current.some((s) =>
+          signer.groupId === null ? s.accountEmail === email : s.groupId === signer.groupId,
+        )
+      ) {
+        throw new ApiError(
+          409,
+          'signature_request.already_a_signer',
+          `${email || 'This group'} already signs this request`,
+        )
       }
       const fields = invite.documentSignatures ?? []
       const fieldOn = await requestFieldDocuments(tx, id)
@@ -60,20 +73,22 @@ export async function addSigner(
         })),
         fieldOn,
       )
-      const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
+      const [account] =
+        signer.groupId === null
+          ? await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
+          : []
       const added = await tx
         .insert(signatures)
         .values({
           id: signatureId,
           requestId: id,
           signerId: account?.id ?? null,
-          accountEmail: email,
+          ...signer,
           signerIdentityData: invite.signerIdentityData ?? null,
           documentSignatures: fields,
           formFields,
           status: 'OPEN',
           sequence: sequenceAmong(current),
-          authentication: invite.authentication ?? 'tan',
         })
         .returning()
       // A signer added to a sent request is invited at once in their turn; those of a draft when it is sent.

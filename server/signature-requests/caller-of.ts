@@ -8,6 +8,6 @@ import type { Caller } from './request-services.ts'
  * and the client address the audit trail records (the socket's peer: behind a proxy, the proxy's).
  */
 export function callerOf(c: Context<AuthEnv>): Caller {
-  const { userId, email } = c.get('auth')
-  return { userId, email, ip: clientAddress(c) }
+  const { userId, email, groupIds } = c.get('auth')
+  return { userId, email, ip: clientAddress(c), groupIds }
 }

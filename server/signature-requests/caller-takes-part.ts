@@ -67,9 +67,15 @@ export function administersApiSender(db: Queryable, caller: Caller): SQL {
 }
 
 /**
- * The SQL condition that the signature row at hand (`signatures`) is the caller's: by its account when it has
- * one, else by the address it was sent to, as `isSignatureOf` decides in code. Never null, so it can be negated.
+ * The SQL condition that the signature row at hand (`signatures`) is the caller's: a signature of a group they
+ * belong to (`groupIds`, an array parameter), else by its account when it has one, else by the address it was
+ * sent to, as `isSignatureOf` decides in code. Never null, so it can be negated.
  */
-export function signedByCaller(caller: { userId: string | SQLWrapper; email: string | SQLWrapper }): SQL {
-  return sql`coalesce(${signatures.signerId} = ${caller.userId}, ${signatures.accountEmail} = ${caller.email})`
+export function signedByCaller(caller: {
+  userId: string | SQLWrapper
+  email: string | SQLWrapper
+  groupIds: SQLWrapper
+}): SQL {
+  return sql`(coalesce(${signatures.groupId} = any(${caller.groupIds}::uuid[]), false)
+    or coalesce(${signatures.signerId} = ${caller.userId}, ${signatures.accountEmail} = ${caller.email}))`
 }

@@ -7,15 +7,16 @@ import { users } from '../db/schema/accounts.ts'
 import { documents } from '../db/schema/documents.ts'
 import { signatureRequestDocuments, signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
+import { checkSenderGroups } from '../signer-groups/check-sender-groups.ts'
 import { checkFieldsApart } from './check-fields-apart.ts'
 import { checkFormFields } from './check-form-fields.ts'
 import { checkSignatureFields, fieldDocuments } from './check-signature-fields.ts'
 import { futureExpiry } from './future-expiry.ts'
-import { inviteEmail } from './invite-email.ts'
+import { groupKey, inviteEmail, signerOfInvite } from './invite-email.ts'
 import { loadRequestViews, type Queryable } from './load-requests.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
-import { setObservers } from './set-observers.ts'
+import { setObserverGroups, setObservers } from './set-observers.ts'
 
 /**
  * POST /v3/signature-requests: a DRAFT owned by the caller, with its signers (each address once; an
@@ -50,7 +51,9 @@ export async function insertSignatureRequest(
   const invites = new Map<string, CreateSignatureRequest['signatures'][number]>()
   const fieldsAt = new Map<string, number>()
   input.signatures.forEach((invite, index) => {
-    const email = inviteEmail(invite, `signatures.${index}.`)
+    // A group signs once, as a person does: keyed by the group (its signature has no address until signed).
+    const email =
+      invite.groupId === undefined ? inviteEmail(invite, `signatures.${index}.`) : groupKey(invite.groupId)
     if (invites.has(email)) return
     invites.set(email, invite)
     fieldsAt.set(email, index)
@@ -88,6 +91,17 @@ export async function insertSignatureRequest(
         field: `documents.${missing}.id`,
       })
     }
+    await checkSenderGroups(tx, caller.userId, [
+      ...[...invites].flatMap(([email, invite]) =>
+        invite.groupId === undefined
+          ? []
+          : [{ groupId: invite.groupId, at: `signatures.${fieldsAt.get(email)}.group_id` }],
+      ),
+      ...(input.observerGroupIds ?? []).map((groupId, index) => ({
+        groupId,
+        at: `observer_group_ids.${index}`,
+      })),
+    ])
     const fieldOn = await fieldDocuments(tx, documentIds)
     const formFields = new Map<string, FormField[]>()
     for (const [email, invite] of invites) {
@@ -124,30 +138,32 @@ export async function insertSignatureRequest(
       .returning()
     if (request === undefined) throw new Error('insert returned no row')
     const emails = [...invites.keys()]
+    const addresses = emails.filter((email) => invites.get(email)?.groupId === undefined)
     const accounts =
-      emails.length === 0
+      addresses.length === 0
         ? []
         : await tx
             .select({ id: users.id, email: users.email })
             .from(users)
-            .where(inArray(users.email, emails))
+            .where(inArray(users.email, addresses))
     if (emails.length > 0) {
       await tx.insert(signatures).values(
         emails.map((email) => ({
           requestId: request.id,
           signerId: accounts.find((a) => a.email.toLowerCase() === email)?.id ?? null,
-          accountEmail: email,
+          ...signerOfInvite(email, invites.get(email)),
           signerIdentityData: invites.get(email)?.signerIdentityData ?? null,
           documentSignatures: invites.get(email)?.documentSignatures ?? [],
           formFields: formFields.get(email) ?? [],
           status: 'OPEN' as const,
           sequence: invites.get(email)?.sequence ?? 1,
-          authentication: invites.get(email)?.authentication ?? 'tan',
         })),
       )
     }
     // A new request has no observers to remove.
     if (input.ccEmailAddresses.length > 0) await setObservers(tx, request.id, input.ccEmailAddresses)
+    if (input.observerGroupIds !== undefined)
+      await setObserverGroups(tx, request.id, input.observerGroupIds, now)
     if (documentIds.length > 0) {
       await tx
         .insert(signatureRequestDocuments)

@@ -58,6 +58,8 @@ export async function delegateSignature(
       .set({
         signerId: account?.id ?? null,
         accountEmail: email,
+        // Handed on by a member of a signer group, it is the new signer's alone.
+        groupId: null,
         signerIdentityData: input.signerIdentityData ?? null,
         directAttributes: {},
         tanHash: null,

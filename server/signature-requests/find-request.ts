@@ -101,4 +101,6 @@ function callerPart<Signature extends CallerSignature>(
 }
 
 /** What {@link callerPart} reads of a signature: whose it is and whether it was removed (a row, or its JSON). */
-type CallerSignature = Pick<SignatureRow, 'signerId' | 'accountEmail'> & { removedAt: Date | string | null }
+type CallerSignature = Pick<SignatureRow, 'signerId' | 'accountEmail' | 'groupId'> & {
+  removedAt: Date | string | null
+}

@@ -1,4 +1,4 @@
-import type { SignerInvite } from '../../contract/signature-requests.ts'
+import type { SignerAuthentication, SignerInvite } from '../../contract/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 
 /**
@@ -13,4 +13,25 @@ export function inviteEmail(invite: SignerInvite, prefix = ''): string {
     })
   }
   return invite.accountEmail ?? other ?? ''
+}
+
+/** The key of a group's invite among a request's signers, who are otherwise keyed by address. */
+export const groupKey = (groupId: string) => `group:${groupId.toLowerCase()}`
+
+/**
+ * Who a signature row is for: the address, or a signer group (issue 43), whose signature has no address until a
+ * member signs and whose members sign in to their accounts.
+ */
+export function signerOfInvite(
+  email: string,
+  invite: Pick<SignerInvite, 'groupId' | 'authentication'> | undefined,
+): { accountEmail: string; groupId: string | null; authentication: SignerAuthentication } {
+  if (invite?.groupId === undefined) {
+    return { accountEmail: email, groupId: null, authentication: invite?.authentication ?? 'tan' }
+  }
+  return {
+    accountEmail: '',
+    groupId: invite.groupId.toLowerCase(),
+    authentication: invite.authentication === 'second_factor' ? 'second_factor' : 'account_sign_in',
+  }
 }

@@ -27,9 +27,12 @@ const requestEventsQuery = preparedPerDatabase((db: Database) =>
       ownerId: signatureRequests.ownerId,
       ownerRemovedAt: signatureRequests.ownerRemovedAt,
       statusOverall: signatureRequests.statusOverall,
-      signatures: sql<{ signerId: string | null; accountEmail: string; removedAt: string | null }[]>`(
+      signatures: sql<
+        { signerId: string | null; accountEmail: string; removedAt: string | null; groupId: string | null }[]
+      >`(
         select coalesce(json_agg(json_build_object(
-          'signerId', s.signer_id, 'accountEmail', s.account_email, 'removedAt', s.removed_at
+          'signerId', s.signer_id, 'accountEmail', s.account_email, 'removedAt', s.removed_at,
+          'groupId', s.group_id
         )), '[]')
         from ${signatures} s where s.request_id = signature_requests.id)`,
       events: sql<GatheredEvent[]>`(

@@ -48,6 +48,8 @@ const sortColumns = {
 type ListTerms = {
   userId: string | SQLWrapper
   email: string | SQLWrapper
+  /** The caller's signer groups, one array parameter. */
+  groupIds: SQLWrapper
   apiUsersOf: string | SQLWrapper
   statuses: SQLWrapper
   title: string | SQLWrapper
@@ -61,6 +63,7 @@ type ListTerms = {
 const termNames = [
   'userId',
   'email',
+  'groupIds',
   'apiUsersOf',
   'statuses',
   'title',
@@ -76,6 +79,7 @@ function listTerms(caller: Caller, params: SignatureRequestListParams) {
   return {
     userId: caller.userId,
     email: caller.email,
+    groupIds: [...caller.groupIds],
     apiUsersOf: params.api_users_of ?? '',
     statuses: params.status_overall ?? [],
     // What the user typed, matched literally anywhere in the title, whatever the case.
@@ -91,7 +95,7 @@ function listTerms(caller: Caller, params: SignatureRequestListParams) {
 /** The terms as values, for a query built for one call (the bench's EXPLAIN, the rare count past the end). */
 function termValues(caller: Caller, params: SignatureRequestListParams): ListTerms {
   const values = listTerms(caller, params)
-  return { ...values, statuses: sql.param(values.statuses) }
+  return { ...values, statuses: sql.param(values.statuses), groupIds: sql.param(values.groupIds) }
 }
 
 /**
@@ -103,7 +107,7 @@ function termValues(caller: Caller, params: SignatureRequestListParams): ListTer
  */
 function signatureRequestListQueries(db: Database, params: SignatureRequestListParams, terms: ListTerms) {
   const listed = signatureRequestListings
-  const caller = { userId: terms.userId, email: terms.email }
+  const caller = { userId: terms.userId, email: terms.email, groupIds: terms.groupIds }
   const signatureOf = (...conditions: (SQL | undefined)[]) =>
     exists(
       db

@@ -4,11 +4,12 @@ import type { SignatureRequestState } from '../../machines/signature-request/sig
 import type { Database } from '../db/open-database.ts'
 import { preparedPerDatabase } from '../db/prepared-per-database.ts'
 import { users } from '../db/schema/accounts.ts'
-import { apiUsers, businesses, businessMembers } from '../db/schema/businesses.ts'
+import { apiUsers, businesses, businessMembers, signerGroups } from '../db/schema/businesses.ts'
 import { documents } from '../db/schema/documents.ts'
 import {
   signatureRequestAttachments,
   signatureRequestDocuments,
+  signatureRequestObserverGroups,
   signatureRequestObservers,
   signatureRequests,
   signatures,
@@ -28,14 +29,16 @@ export type SignatureRow = typeof signatures.$inferSelect
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>
 
 /**
- * Whether this signature is the caller's: by its account when it has one, else by the address it was sent to
- * (whoever has that address now). A signature of an account stays that account's when the account changes
- * its address, and does not pass to whoever takes the old address.
+ * Whether this signature is the caller's: a signature of a signer group they belong to (whoever of the group signed
+ * it), else by its account when it has one, else by the address it was sent to (whoever has that address now). A
+ * signature of an account stays that account's when the account changes its address, and does not pass to
+ * whoever takes the old address.
  */
 export function isSignatureOf(
-  signature: Pick<SignatureRow, 'signerId' | 'accountEmail'>,
+  signature: Pick<SignatureRow, 'signerId' | 'accountEmail' | 'groupId'>,
   caller: Caller,
 ): boolean {
+  if (signature.groupId !== null && caller.groupIds.includes(signature.groupId)) return true
   return signature.signerId === null
     ? signature.accountEmail === caller.email
     : signature.signerId === caller.userId
@@ -74,7 +77,8 @@ type SignaturePart = Pick<
   | 'removedAt'
   | 'sequence'
   | 'authentication'
->
+  | 'groupId'
+> & { groupName: string | null }
 type DocumentPart = Parameters<typeof toDocumentInfo>[0] &
   Pick<typeof documents.$inferSelect, 'freeAreas'> & { signedSha256: string | null }
 type AttachmentPart = Parameters<typeof toAttachmentInfo>[0]
@@ -98,7 +102,8 @@ export const requestViewColumns = {
       'id', s.id, 'signerId', s.signer_id, 'accountEmail', s.account_email,
       'signerIdentityData', s.signer_identity_data, 'status', s.status, 'signedAt', s.signed_at,
       'documentSignatures', s.document_signatures, 'formFields', s.form_fields,
-      'removedAt', s.removed_at, 'sequence', s.sequence, 'authentication', s.authentication
+      'removedAt', s.removed_at, 'sequence', s.sequence, 'authentication', s.authentication,
+      'groupId', s.group_id, 'groupName', (select g.name from ${signerGroups} g where g.id = s.group_id)
     ) order by s.sequence, s.account_email), '[]')
     from ${signatures} s where s.request_id = signature_requests.id)`,
   documents: sql<Gathered<DocumentPart>[]>`(
@@ -117,6 +122,11 @@ export const requestViewColumns = {
   observers: sql<string[]>`(
     select coalesce(json_agg(o.email order by o.email), '[]')
     from ${signatureRequestObservers} o where o.request_id = signature_requests.id)`,
+  observerGroups: sql<{ id: string; name: string; addedAt: string }[]>`(
+    select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'addedAt', og.created_at)
+      order by g.name), '[]')
+    from ${signatureRequestObserverGroups} og join ${signerGroups} g on g.id = og.group_id
+    where og.request_id = signature_requests.id)`,
   business: sql<{ name: string; logoUrl: string | null } | null>`(
     select json_build_object('name', b.name, 'logoUrl', b.settings -> 'companyBranding' -> 'logo' ->> 'url')
     from ${businesses} b where b.id in (
@@ -185,8 +195,13 @@ export function toRequestView(view: RequestViewRow, caller: Caller): SignatureRe
       formFields: s.formFields,
       sequence: s.sequence,
       authentication: s.authentication,
+      group: s.groupId === null ? null : { id: s.groupId, name: s.groupName ?? '' },
     })),
     ccEmailAddresses: row.ownerId === caller.userId ? view.observers : [],
+    observerGroups:
+      row.ownerId === caller.userId
+        ? view.observerGroups.map((g) => ({ ...g, addedAt: new Date(g.addedAt).toISOString() }))
+        : [],
     attachments: view.attachments.map((a) => toAttachmentInfo({ ...a, createdAt: new Date(a.createdAt) })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

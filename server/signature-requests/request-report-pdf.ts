@@ -30,6 +30,6 @@ export async function senderReportPdf(
     .innerJoin(users, eq(users.id, signatureRequests.ownerId))
     .where(eq(signatureRequests.id, id))
   if (sender === undefined) return undefined
-  const caller: Caller = { userId: sender.userId, email: sender.email.toLowerCase(), ip: '' }
+  const caller: Caller = { userId: sender.userId, email: sender.email.toLowerCase(), ip: '', groupIds: [] }
   return (await requestReportPdf(services, caller, id, locale)).pdf
 }

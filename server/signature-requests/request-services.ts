@@ -25,5 +25,12 @@ export type RequestServices = {
 /**
  * Who calls, and from where, as an event records it. A direct-link signer has no account: they call as
  * their signature, with `signatureId` set and `userId` equal to it, an id no user and no owner has.
+ * `groupIds`: the signer groups the caller signs for (issue 43).
  */
-export type Caller = { userId: string; email: string; ip: string; signatureId?: string }
+export type Caller = {
+  userId: string
+  email: string
+  ip: string
+  signatureId?: string
+  groupIds: readonly string[]
+}

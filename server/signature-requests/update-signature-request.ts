@@ -3,6 +3,7 @@ import { changedRequestFields } from '../../contract/request-events.ts'
 import type { SignatureRequestView, UpdateSignatureRequest } from '../../contract/signature-requests.ts'
 import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
+import { checkSenderGroups } from '../signer-groups/check-sender-groups.ts'
 import { decideEvent } from './apply-event.ts'
 import { scheduleReminders } from './auto-remind-signers.ts'
 import { scheduleExpiry } from './expire-signature-request.ts'
@@ -11,7 +12,7 @@ import { futureExpiry } from './future-expiry.ts'
 import { getSignatureRequest } from './get-signature-request.ts'
 import { recordEvent } from './record-event.ts'
 import type { Caller, RequestServices } from './request-services.ts'
-import { setObservers } from './set-observers.ts'
+import { setObserverGroups, setObservers } from './set-observers.ts'
 
 /**
  * PUT /v3/signature-requests/{id}: the owner renames a request, rewrites its message or changes its
@@ -81,6 +82,15 @@ export async function updateSignatureRequest(
     if (input.ccEmailAddresses !== undefined) {
       await setObservers(tx, id, input.ccEmailAddresses)
       extra.ccEmailAddresses = input.ccEmailAddresses
+    }
+    if (input.observerGroupIds !== undefined) {
+      await checkSenderGroups(
+        tx,
+        request.ownerId,
+        input.observerGroupIds.map((groupId, index) => ({ groupId, at: `observer_group_ids.${index}` })),
+      )
+      await setObserverGroups(tx, id, input.observerGroupIds, now)
+      extra.observerGroupIds = input.observerGroupIds
     }
     const before: Record<string, unknown> = {}
     const after: Record<string, unknown> = {}

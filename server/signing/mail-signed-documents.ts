@@ -11,6 +11,7 @@ import type { Queryable, RequestRow } from '../signature-requests/load-requests.
 import { issueReadLink } from '../signature-requests/observer-read-link.ts'
 import { reportTexts } from '../signature-requests/report-texts.ts'
 import type { RequestServices } from '../signature-requests/request-services.ts'
+import { observeAsGroupMembers } from '../signature-requests/set-observers.ts'
 
 /** One signed document as it goes out attached: its title and where its signed version is stored. */
 export type SignedFile = { title: string; storageKey: string }
@@ -42,6 +43,7 @@ export async function mailSignedDocuments(
       }))
     : []
   const participants = await requestParticipants(tx, request)
+  await observeAsGroupMembers(tx, request.id)
   const observers = await tx
     .select()
     .from(signatureRequestObservers)

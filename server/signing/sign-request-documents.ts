@@ -248,6 +248,10 @@ export async function signRequestDocuments(
         .update(signatures)
         .set({
           status: decision.signers[signable.signature.id] ?? 'SIGNED',
+          // A signer group's signature becomes the signature of the member who signs it (issue 43).
+          ...(signable.signature.groupId === null
+            ? {}
+            : { signerId: identity.caller.userId, accountEmail: identity.caller.email }),
           signedAt: now,
           quality: identity.quality,
           signingName: identity.signingName,

@@ -241,6 +241,7 @@ async function identify(
         email: signature.accountEmail,
         ip: signer.ip,
         signatureId: signature.id,
+        groupIds: [],
       },
     }
   }

@@ -126,13 +126,19 @@ export function signetInvite(
   at: string,
   heights: PageHeights,
 ): SignerInvite {
-  if (signer.signer_group_id !== undefined) {
-    throw new ApiError(400, 'request.invalid', `${at}.signer_group_id: Signet has no signer groups`, {
-      field: `${at}.signer_group_id`,
-    })
-  }
   const identity = signer.signer_identity_data
-  if (signer.account_email === undefined && identity === undefined) {
+  if (
+    signer.signer_group_id !== undefined &&
+    (signer.account_email !== undefined || identity !== undefined)
+  ) {
+    throw new ApiError(
+      400,
+      'request.invalid',
+      `${at}.signer_group_id: a group signer has no account_email or signer_identity_data`,
+      { field: `${at}.signer_group_id` },
+    )
+  }
+  if (signer.signer_group_id === undefined && signer.account_email === undefined && identity === undefined) {
     throw new ApiError(400, 'request.invalid', `${at}: needs account_email or signer_identity_data`, {
       field: at,
     })
@@ -172,6 +178,9 @@ export function signetInvite(
     ]
   })
   return {
+    ...(signer.signer_group_id === undefined
+      ? {}
+      : { groupId: signetGroupId(signer.signer_group_id, `${at}.signer_group_id`) }),
     ...(signer.account_email === undefined
       ? {}
       : { accountEmail: signer.account_email.trim().toLowerCase() }),
@@ -189,6 +198,25 @@ export function signetInvite(
     ...(documentSignatures.length === 0 ? {} : { documentSignatures }),
     ...(signer.sequence === undefined || signer.sequence < 1 ? {} : { sequence: signer.sequence }),
   }
+}
+
+/**
+ * Signet's id of a signer group Skribble's way (`gr_` and 32 hexadecimal digits, as Skribble writes its group ids)
+ * or Signet's (a UUID, as the business members screen shows it); anything else names no group: 404
+ * `signer_group.not_found` naming `field`.
+ */
+export function signetGroupId(id: string, field: string): string {
+  const hex = /^gr_([0-9a-f]{32})$/i.exec(id.trim())?.[1]
+  const uuid =
+    hex === undefined
+      ? id.trim()
+      : `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) {
+    throw new ApiError(404, 'signer_group.not_found', `${field}: no such signer group in your business`, {
+      field,
+    })
+  }
+  return uuid.toLowerCase()
 }
 
 /** Signet's body of `POST /v3/signature-requests` for Skribble's. */
@@ -244,7 +272,9 @@ export function skribbleRequest(
     status_overall: skribbleStatus(view.statusOverall),
     signatures: view.signatures.map((s) => ({
       sid: s.id,
-      account_email: s.accountEmail,
+      // A group's signature has its signer's address once a member signed it.
+      ...(s.accountEmail === '' ? {} : { account_email: s.accountEmail }),
+      ...(s.group === null ? {} : { signer_group_id: s.group.id }),
       document_signatures: s.documentSignatures.map((field) => ({
         document_id: field.documentId,
         visual_signature: {
@@ -284,11 +314,11 @@ export function skribbleRequest(
       invited_by: owner,
     })),
     origin: 'API',
-    observers: view.ccEmailAddresses.map((email) => skribbleObserver(view, email, owner)),
+    observers: skribbleObservers(view, owner),
     ...(view.expiresAt === null ? {} : { expiration_date: view.expiresAt.slice(0, 10) }),
     attachments: view.attachments.map((a) => ({ attachment_id: a.id, filename: a.title })),
     owner,
-    read_access: [owner, ...view.signatures.map((s) => s.accountEmail)],
+    read_access: [owner, ...view.signatures.flatMap((s) => (s.accountEmail === '' ? [] : [s.accountEmail]))],
     write_access: [owner],
     created_at: view.createdAt,
     updated_at: view.updatedAt,
@@ -311,6 +341,31 @@ export function skribbleObserver(
     invited_by: owner,
     user_info: { id: email, email },
   }
+}
+
+/**
+ * Skribble's group observer of a signer group observing the request (every member observes): its id is the
+ * group's; Signet keeps no versions of a group, so its `version_id` is the group's id too.
+ */
+export function skribbleGroupObserver(group: SignatureRequestView['observerGroups'][number], owner: string) {
+  return {
+    id: group.id,
+    type: 'GROUP' as const,
+    invited_at: group.addedAt,
+    invited_by: owner,
+    group_info: { id: group.id, name: group.name, version_id: group.id },
+  }
+}
+
+/** Every observer of the request Skribble's way: the addresses, then the signer groups. */
+export function skribbleObservers(
+  view: Pick<SignatureRequestView, 'updatedAt' | 'ccEmailAddresses' | 'observerGroups'>,
+  owner: string,
+) {
+  return [
+    ...view.ccEmailAddresses.map((email) => skribbleObserver(view, email, owner)),
+    ...view.observerGroups.map((group) => skribbleGroupObserver(group, owner)),
+  ]
 }
 
 /** A signer of sign v2's SignatureRecipient.yaml: one document, so one visual signature. */

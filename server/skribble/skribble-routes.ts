@@ -48,11 +48,14 @@ import {
   pageHeightsOf,
   signerOfV2,
   signetCreate,
+  signetGroupId,
   signetInvite,
   signetStandard,
   skribbleCreateSchema,
   skribbleCreateV2Schema,
+  skribbleGroupObserver,
   skribbleObserver,
+  skribbleObservers,
   skribbleRequest,
   skribbleRequestV2,
   skribbleSignerSchema,
@@ -109,9 +112,10 @@ const documentContentSchema = v.object({
  * - v3 `POST .../signatures`, `DELETE .../signatures/{sid}`: `addSigner`, `removeSigner`.
  * - v3 `POST .../documents` (base64 `content`), `DELETE .../documents/{id}`: `addRequestDocument` (the content
  *   as its multipart upload), `removeRequestDocuments`.
- * - v3 `.../observers`: the request's observers (`cc_email_addresses`) through `getSignatureRequest` and
- *   `updateSignatureRequest`; an observer's id is its address; one by `user_id` is a member of the caller's
- *   business, by their address.
+ * - v3 `.../observers`: the request's observers (`cc_email_addresses`, and `observer_group_ids` for a GROUP
+ *   observer) through `getSignatureRequest` and `updateSignatureRequest`; an observer's id is its address, or
+ *   the group's id; one by `user_id` is a member of the caller's business, by their address.
+ * - v3 signers with `signer_group_id` (Skribble's `gr_…` or Signet's UUID): Signet's signer invite `group_id`.
  * - v2 `POST /signature-requests`: the document through `uploadDocument` (unless `document_id`), then
  *   `createSignatureRequest` and `initiateSignatureRequest` (v2 sends at once); v2 answers v2's shape (one
  *   `document_id`, `cc_email_addresses`), and its other request operations are v3's below at v2's paths.
@@ -265,14 +269,19 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
         if (body.signatures !== undefined && body.signatures !== null) {
           const heights = pageHeightsOf(current)
           const wanted = body.signatures.map((s, index) => signetInvite(s, `signatures.${index}`, heights))
+          // A signer is its address, or its signer group.
           const emailOf = (invite: SignerInvite) =>
-            invite.accountEmail ?? invite.signerIdentityData?.emailAddress ?? ''
+            invite.groupId === undefined
+              ? (invite.accountEmail ?? invite.signerIdentityData?.emailAddress ?? '')
+              : `group:${invite.groupId}`
+          const keyOf = (signature: SignatureRequestView['signatures'][number]) =>
+            signature.group === null ? signature.accountEmail : `group:${signature.group.id}`
           const wantedEmails = new Set(wanted.map(emailOf))
           for (const signature of current.signatures) {
-            if (!wantedEmails.has(signature.accountEmail))
+            if (!wantedEmails.has(keyOf(signature)))
               await removeSigner(services, caller, body.id, signature.id)
           }
-          const present = new Set(current.signatures.map((s) => s.accountEmail))
+          const present = new Set(current.signatures.map(keyOf))
           for (const invite of wanted) {
             if (!present.has(emailOf(invite))) await addSigner(services, caller, body.id, invite)
           }
@@ -389,16 +398,25 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
       return c.body(null, 200)
     })
     .get(`${v3}/signature-requests/:id/observers`, requireAuth, async (c) => {
-      const view = await read(c)
-      return sendJson(
-        c,
-        view.ccEmailAddresses.map((email) => skribbleObserver(view, email, ownerOf(c))),
-      )
+      return sendJson(c, skribbleObservers(await read(c), ownerOf(c)))
     })
     .post(`${v3}/signature-requests/:id/observers`, requireAuth, async (c) => {
       const body = await readSkribbleBody(c, observerSchema)
       if (body.type === 'GROUP') {
-        throw new ApiError(400, 'request.invalid', 'group_id: Signet has no groups', { field: 'group_id' })
+        if (body.group_id === undefined || body.email !== undefined || body.user_id !== undefined) {
+          throw new ApiError(400, 'request.invalid', 'group_id: a group observer has group_id alone', {
+            field: 'group_id',
+          })
+        }
+        const groupId = signetGroupId(body.group_id, 'group_id')
+        const view = await read(c)
+        const groupIds = view.observerGroups.map((g) => g.id)
+        const changed = await updateSignatureRequest(services, callerOf(c), view.id, {
+          observerGroupIds: groupIds.includes(groupId) ? groupIds : [...groupIds, groupId],
+        })
+        const group = changed.observerGroups.find((g) => g.id === groupId)
+        if (group === undefined) throw new Error('the group observer was not kept')
+        return sendJson(c, skribbleGroupObserver(group, ownerOf(c)))
       }
       if ((body.email === undefined) === (body.user_id === undefined)) {
         throw new ApiError(400, 'request.invalid', 'email: send email or user_id, not both', {
@@ -420,16 +438,24 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
     })
     .get(`${v3}/signature-requests/:id/observers/:observerId`, requireAuth, async (c) => {
       const view = await read(c)
-      const email = c.req.param('observerId').toLowerCase()
-      if (!view.ccEmailAddresses.includes(email)) throw observerNotFound()
-      return sendJson(c, skribbleObserver(view, email, ownerOf(c)))
+      const id = c.req.param('observerId').toLowerCase()
+      const group = view.observerGroups.find((g) => g.id === id)
+      if (group !== undefined) return sendJson(c, skribbleGroupObserver(group, ownerOf(c)))
+      if (!view.ccEmailAddresses.includes(id)) throw observerNotFound()
+      return sendJson(c, skribbleObserver(view, id, ownerOf(c)))
     })
     .delete(`${v3}/signature-requests/:id/observers/:observerId`, requireAuth, async (c) => {
       const view = await read(c)
-      const email = c.req.param('observerId').toLowerCase()
-      if (!view.ccEmailAddresses.includes(email)) throw observerNotFound()
+      const id = c.req.param('observerId').toLowerCase()
+      if (view.observerGroups.some((g) => g.id === id)) {
+        await updateSignatureRequest(services, callerOf(c), view.id, {
+          observerGroupIds: view.observerGroups.flatMap((g) => (g.id === id ? [] : [g.id])),
+        })
+        return c.body(null, 200)
+      }
+      if (!view.ccEmailAddresses.includes(id)) throw observerNotFound()
       await updateSignatureRequest(services, callerOf(c), view.id, {
-        ccEmailAddresses: view.ccEmailAddresses.filter((e) => e !== email),
+        ccEmailAddresses: view.ccEmailAddresses.filter((e) => e !== id),
       })
       return c.body(null, 200)
     })

@@ -166,6 +166,6 @@ async function sendtoOf(
   const actual = Buffer.from(given.toLowerCase())
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw notFound()
   // The access code stands for the sender: what it reads and does is as the sender's.
-  const owner: Caller = { userId: found.userId, email: found.email, ip: clientAddress(c) }
+  const owner: Caller = { userId: found.userId, email: found.email, ip: clientAddress(c), groupIds: [] }
   return { view: await getSignatureRequest(services, owner, found.requestId), owner, signatureId: id }
 }

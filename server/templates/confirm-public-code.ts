@@ -81,7 +81,7 @@ export async function confirmPublicCode(
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, template.ownerId))
-  const caller = { userId: template.ownerId, email: owner?.email ?? '', ip }
+  const caller = { userId: template.ownerId, email: owner?.email ?? '', ip, groupIds: [] }
   const requestId = await draftFromTemplate(services, caller, template.id, {
     signers: [{ role: role.name, signerIdentityData: { emailAddress: checked.email } }],
     prefill: [],

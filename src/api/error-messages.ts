@@ -21,6 +21,7 @@ type FeaturePrefix =
   | 'business'
   | 'billing'
   | 'api_user'
+  | 'signer_group'
   | 'seal'
   | 'direct'
   | 'tan'

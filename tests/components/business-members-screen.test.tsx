@@ -27,7 +27,7 @@ const invitations: BusinessInvitation[] = [
   { id: 'i-1', email: 'carla@example.ch', createdAt: '2026-11-20T08:00:00Z' },
 ]
 
-/** The admin's business on a trial (no subscription, so no seats to buy), its people and invitations. */
+/** The admin's business on a trial (no subscription, so no seats to buy), its people, invitations and (no) groups. */
 function membersServer(invited: string[][]): ApiHandler {
   return async (call) => {
     const signedIn = adminAndBusiness(call)
@@ -36,6 +36,7 @@ function membersServer(invited: string[][]): ApiHandler {
     if (path === `/v2/businesses/${businessId}/subscriptions/usage`)
       return json({ subscription: null, seatsInUse: 3 })
     if (path === `/v2/businesses/${businessId}/invitations`) return json({ invitations })
+    if (path === `/v1/businesses/${businessId}/groups`) return json({ groups: [] })
     if (path !== `/v1/businesses/${businessId}/members`) return undefined
     if (method === 'GET') return json({ people })
     if (method === 'POST') {

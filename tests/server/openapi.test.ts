@@ -299,6 +299,7 @@ describe('the OpenAPI description', () => {
       'form_fields',
       'sequence',
       'authentication',
+      'group_id',
     ])
     // The signing order and the observers, as the sender sets them.
     const create = document.paths['/v3/signature-requests']?.post?.requestBody
@@ -307,7 +308,7 @@ describe('the OpenAPI description', () => {
     )
     const update = document.paths['/v3/signature-requests/{id}']?.put?.requestBody
     expect(Object.keys(update?.content['application/json']?.schema.properties ?? {})).toEqual(
-      expect.arrayContaining(['signatures', 'cc_email_addresses']),
+      expect.arrayContaining(['signatures', 'cc_email_addresses', 'observer_group_ids']),
     )
     expect(document.paths['/v3/observe/signature-requests/{id}']?.get).toBeDefined()
   })

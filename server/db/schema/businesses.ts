@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { apiKeyScopes } from '../../../contract/api-users.ts'
 import type { Aes4Biz, BillingAddress, BusinessSettings } from '../../../contract/businesses.ts'
 import { currencies } from '../../../contract/price-plans.ts'
@@ -141,4 +141,39 @@ export const apiKeyUses = pgTable(
     ip: text('ip').notNull(),
   },
   (table) => [index('api_key_uses_business_idx').on(table.businessId, table.usedAt)],
+)
+
+/**
+ * A business's signer groups (issue 43): named sets of its members, made by its admins. A request may ask a group
+ * to sign (any one member signs for it) or to observe (every member observes).
+ */
+export const signerGroups = pgTable(
+  'signer_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('signer_groups_business_name_idx').on(table.businessId, table.name)],
+)
+
+/** Who belongs to which signer group: members of the group's business, who leave it when they leave the business. */
+export const signerGroupMembers = pgTable(
+  'signer_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => signerGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => businessMembers.userId, { onDelete: 'cascade' }),
+    addedAt: at('added_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index('signer_group_members_user_idx').on(table.userId),
+  ],
 )

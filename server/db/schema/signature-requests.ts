@@ -18,7 +18,7 @@ import type { SignatureRequestStatus, SignerStatus } from '../../../contract/sig
 import { signerAuthentications } from '../../../contract/signature-requests.ts'
 import { legislations } from '../../../machines/identification/identification.types.ts'
 import { users } from './accounts.ts'
-import { businesses } from './businesses.ts'
+import { businesses, signerGroups } from './businesses.ts'
 import { at } from './columns.ts'
 import { documents } from './documents.ts'
 import { seals } from './seals.ts'
@@ -167,9 +167,15 @@ export const signatures = pgTable(
     sequence: integer('sequence').notNull().default(1),
     /** How the signer proves who they are when they sign (issue 42 §5); `tan` is how every signer did before. */
     authentication: text('authentication', { enum: signerAuthentications }).notNull().default('tan'),
+    /**
+     * The signer group asked to sign (issue 43): any one of its members signs, who becomes `signerId` and
+     * `accountEmail` then (empty before). Every member of the group takes part in the request.
+     */
+    groupId: uuid('group_id').references(() => signerGroups.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('signatures_request_idx').on(table.requestId),
+    index('signatures_group_idx').on(table.groupId),
     index('signatures_email_status_idx').on(table.accountEmail, table.status),
     // Deleting an account unbinds its signatures through it.
     index('signatures_signer_idx').on(table.signerId),
@@ -212,6 +218,27 @@ export const signatureRequestObservers = pgTable(
     readTokenHash: text('read_token_hash').unique(),
   },
   (table) => [uniqueIndex('signature_request_observers_email_idx').on(table.requestId, table.email)],
+)
+
+/**
+ * The signer groups observing a request (issue 43): every member observes. When the request is signed, the
+ * members of each group then become observers by their address, with a read-only link of their own.
+ */
+export const signatureRequestObserverGroups = pgTable(
+  'signature_request_observer_groups',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => signerGroups.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.groupId] }),
+    index('signature_request_observer_groups_group_idx').on(table.groupId),
+  ],
 )
 
 /**

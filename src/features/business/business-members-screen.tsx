@@ -33,6 +33,7 @@ import { reloadUser } from './business-notices.tsx'
 import { BusinessPage } from './business-page.tsx'
 import type { RemoveMembersProps } from './remove-members-dialog.tsx'
 import { openAddSeats, type SeatsProps } from './seats-dialog.tsx'
+import { SignerGroups } from './signer-groups.tsx'
 import { useBusinessPayment } from './use-business-payment.ts'
 
 /** The addresses typed into the invite field: separated by commas, semicolons, spaces or lines. */
@@ -344,6 +345,7 @@ export function BusinessMembersScreen() {
           <BusinessStatus business={business} />
           <InviteForm business={business} />
           <People business={business} />
+          <SignerGroups business={business} />
           <Invitations business={business} />
         </>
       )}

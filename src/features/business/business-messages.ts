@@ -3,7 +3,10 @@ import { msg } from '@lingui/core/macro'
 import { type ErrorCodeOf, errorMessage } from '../../api/error-messages.ts'
 
 /** What the business calls' refusals mean to the user (texts of the business catalog, not of /login). */
-const businessMessages: Record<ErrorCodeOf<'business' | 'billing' | 'api_user'>, MessageDescriptor> &
+const businessMessages: Record<
+  ErrorCodeOf<'business' | 'billing' | 'api_user' | 'signer_group'>,
+  MessageDescriptor
+> &
   Record<string, MessageDescriptor> = {
   'business.not_found': msg`This business does not exist, or you are not part of it.`,
   'business.not_allowed': msg`Only the admins of your business can do this.`,
@@ -38,6 +41,9 @@ const businessMessages: Record<ErrorCodeOf<'business' | 'billing' | 'api_user'>,
   'api_user.username_taken': msg`This username is taken. Please choose another.`,
   'api_user.read_only': msg`This API key can only read. Use a key that may also write to make changes.`,
   'api_user.not_found': msg`This API user no longer exists. Please reload the page.`,
+  'signer_group.not_found': msg`This group no longer exists. Please reload the page.`,
+  'signer_group.name_taken': msg`Another group already has this name. Please choose another.`,
+  'signer_group.in_use': msg`A request is waiting for this group's signature. Delete the group once it is signed or withdrawn.`,
   'business.transition_refused': msg`This is not possible for your business just now. Please reload the page.`,
   'global.error.generic_support': msg`Something went wrong. Please try again, or contact our support if it keeps happening.`,
 }

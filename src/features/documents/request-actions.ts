@@ -73,7 +73,11 @@ function machineState(request: SignatureRequestView): SignatureRequestState {
 
 /** The request as the machine's state, the caller's own signature in it, and whether the machine takes an event. */
 function asMachineSees(request: SignatureRequestView, email: string) {
-  const own = request.signatures.find((s) => s.accountEmail.toLowerCase() === email.toLowerCase())
+  // A signer group's signature is the caller's when the server answers them a signature status and none is
+  // theirs by address: they sign for the group (issue 43).
+  const own =
+    request.signatures.find((s) => s.accountEmail.toLowerCase() === email.toLowerCase()) ??
+    (request.signatureStatus === null ? undefined : request.signatures.find((s) => s.group !== null))
   const state = machineState(request)
   const takes = (event: SignatureRequestEvent) => applyRequestEvent(state, event).ok
   const refusal = (event: SignatureRequestEvent) => {

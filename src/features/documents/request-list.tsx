@@ -136,7 +136,12 @@ const RequestItem = memo(function RequestItem({
   const signers = request.signaturesCount
   const signed = request.signatures.filter((s) => s.status === 'SIGNED').length
   const waiting = request.signatures.filter((s) => s.status === 'OPEN')
-  const own = waiting.some((s) => s.accountEmail.toLowerCase() === email.toLowerCase())
+  // A signer group's signature is the caller's when they are of the group, which their signature status tells.
+  const own = waiting.some(
+    (s) =>
+      s.accountEmail.toLowerCase() === email.toLowerCase() ||
+      (s.group !== null && request.signatureStatus === 'OPEN'),
+  )
   const next = waiting[0] === undefined ? '' : signerLabel(waiting[0])
   const others = waiting.length - 1
   // An API user is known by its username; its account's address is only a placeholder.

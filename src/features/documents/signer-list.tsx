@@ -155,11 +155,20 @@ export function SignerList({
                 ) : null}
                 <div className={`${styles.signerWho} ${styles.signerGrows}`}>
                   <span className={styles.strong}>{name || <EmailAddress value={email} />}</span>
-                  {name ? (
+                  {name && email ? (
                     <span className={styles.muted}>
                       <EmailAddress value={email} />
                     </span>
                   ) : null}
+                  {signature.group === null ? null : (
+                    <span className={styles.muted}>
+                      {signature.status === 'OPEN' ? (
+                        <Trans>Signer group {signature.group.name}: any one member signs</Trans>
+                      ) : (
+                        <Trans>For the signer group {signature.group.name}</Trans>
+                      )}
+                    </span>
+                  )}
                   {language ? (
                     <span className={styles.muted}>
                       <Trans>

@@ -38,6 +38,7 @@ function asSigner(role: TemplateView['roles'][number], index: number): Signature
     formFields: role.formFields,
     sequence: role.sequence,
     authentication: role.authentication,
+    group: null,
   }
 }
 

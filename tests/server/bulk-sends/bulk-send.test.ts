@@ -226,7 +226,7 @@ describe.each(featureDrivers)('bulk send on %s', (driver) => {
         limits: { documentBytes: 1e7, requestBytes: 1e7 },
         tempDir: app.tempDir,
       }
-      const caller = { userId: stored.ownerId, email: 'ada@bulk.example', ip: '127.0.0.1' }
+      const caller = { userId: stored.ownerId, email: 'ada@bulk.example', ip: '127.0.0.1', groupIds: [] }
       const requestId = bulkRowRequestId(sent.id, row)
       await draftFromTemplate(services, caller, template.id, { ...stored.input, send: false }, { requestId })
       await initiateSignatureRequest(services, caller, requestId)

@@ -134,7 +134,7 @@ describe.each(featureDrivers)('the record of use on %s', (driver) => {
   async function sign(signer: { id: string; email: string }, requestId: string) {
     const answer = await signRequests(
       signing,
-      { kind: 'account', caller: { userId: signer.id, email: signer.email, ip: '127.0.0.1' } },
+      { kind: 'account', caller: { userId: signer.id, email: signer.email, ip: '127.0.0.1', groupIds: [] } },
       { signatureRequests: [{ signatureRequestId: requestId }], language: 'en' },
       { mobileConfirmed: { mobile: '+41 ••• •• 12', oneTimePassword: '123456' } },
     )

@@ -113,7 +113,7 @@ describe.each(drivers)('renewal of archive timestamps on %s', (driver) => {
     ])
     const answer = await signRequests(
       signing,
-      { kind: 'account', caller: { userId: ada.id, email: ada.email, ip: '127.0.0.1' } },
+      { kind: 'account', caller: { userId: ada.id, email: ada.email, ip: '127.0.0.1', groupIds: [] } },
       { signatureRequests: [{ signatureRequestId: request.id }], language: 'en' },
     )
     expect(answer.results[0]).toMatchObject({ result: 'complete', statusOverall: 'SIGNED' })

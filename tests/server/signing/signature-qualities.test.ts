@@ -84,7 +84,10 @@ describe.each(featureDrivers)('signature qualities on %s', (driver) => {
     const production = { ...services, qualifiedSigning: undefined }
     const signing = signRequests(
       production,
-      { kind: 'account', caller: { userId: qualified.id, email: qualified.email, ip: '127.0.0.1' } },
+      {
+        kind: 'account',
+        caller: { userId: qualified.id, email: qualified.email, ip: '127.0.0.1', groupIds: [] },
+      },
       { signatureRequests: [{ signatureRequestId: request.id }], language: 'en' },
     )
     await expect(signing).rejects.toMatchObject({
@@ -136,7 +139,7 @@ describe.each(featureDrivers)('signature qualities on %s', (driver) => {
 
     const account = (row: typeof advanced) => ({
       kind: 'account' as const,
-      caller: { userId: row.id, email: row.email, ip: '127.0.0.1' },
+      caller: { userId: row.id, email: row.email, ip: '127.0.0.1', groupIds: [] },
     })
     await signRequests(services, account(advanced), body)
     // A qualified signature waits for the signer's phone (tests/server/mobile-signing); once confirmed:
@@ -144,7 +147,13 @@ describe.each(featureDrivers)('signature qualities on %s', (driver) => {
       mobileConfirmed: { mobile: '+41 ••• •• 12', oneTimePassword: '123456' },
     })
     // A direct-link session is bound to its own request: any other is not found.
-    const direct = { kind: 'direct' as const, signatureId: guest.id, requestId: request.id, ip: '127.0.0.1' }
+    const direct = {
+      kind: 'direct' as const,
+      signatureId: guest.id,
+      requestId: request.id,
+      ip: '127.0.0.1',
+      groupIds: [],
+    }
     await expect(
       signRequests(
         services,
@@ -230,7 +239,7 @@ describe.each(featureDrivers)('signature qualities on %s', (driver) => {
       const body = { signatureRequests: [{ signatureRequestId: request.id }], language: 'en' }
       const signer = {
         kind: 'account' as const,
-        caller: { userId: owner.id, email: owner.email, ip: '127.0.0.1' },
+        caller: { userId: owner.id, email: owner.email, ip: '127.0.0.1', groupIds: [] },
       }
       let answer: Awaited<ReturnType<typeof signRequests>> | undefined
       await handle.db.transaction(async (tx) => {

@@ -50,6 +50,9 @@ const standIns: [string, string][] = [
   ['https://www.w3.org/WAI/ER/tests/xhtml/testfiles/resources/pdf/dummy.pdf', 'PDF_URL'],
   ['ais_demo_seal', 'SEAL_NAME'],
   ['3fa85f64-5717-4562-b3fc-2c963f66afa6', 'ACCESS_CODE'],
+  // Signer groups of the business (Skribble's ids `gr_` and 32 hex digits; Signet's a UUID, either is taken).
+  ['gr_9feb51ba97444c539261b64294f33225', 'GROUP_ID'],
+  ['gr_456', 'OBSERVER_GROUP_ID'],
   // Validation v1's `content` (a PDF, a CMS signature or a certificate, as the operation's `before` sets it).
   ['MIICjDCCAfWgAwIBAgIJANJczGLGyD...', 'CONTENT'],
 ]
@@ -99,7 +102,6 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
   const idOf = (key: string) => (answer: unknown, world: World) => {
     world[key] = String((answer as { id: string }).id)
   }
-  const signerGroups = 'Signet has no signer groups'
   /** A file attached to the request through Signet's own API (Skribble's has no call that attaches one). */
   const attach = async (world: World) => {
     const form = new FormData()
@@ -164,10 +166,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v3 GET /documents': {},
     'sign_v3 GET /documents/{DOC_ID}/pages/{PAGE_ID}': {},
     'sign_v3 DELETE /documents/{DOC_ID}': { before: fresh },
-    'sign_v3 POST /signature-requests': {
-      remember: idOf('SR_ID'),
-      unserved: { 'application/json SignerGroup': signerGroups },
-    },
+    'sign_v3 POST /signature-requests': { remember: idOf('SR_ID') },
     'sign_v3 GET /signature-requests/{SR_ID}': {},
     'sign_v3 GET /signature-requests': {},
     'sign_v3 PUT /signature-requests': {},
@@ -176,15 +175,11 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
         const signatures = (answer as { signatures: { sid: string }[] }).signatures
         world.SID = String(signatures.at(-1)?.sid)
       },
-      unserved: { 'application/json GroupSigner': signerGroups },
     },
     'sign_v3 DELETE /signature-requests/{SR_ID}/signatures/{SID}': {},
     'sign_v3 POST /signature-requests/{SR_ID}/documents': { remember: idOf('DOC_ID') },
     'sign_v3 DELETE /signature-requests/{SR_ID}/documents/{DOC_ID}': {},
-    'sign_v3 POST /signature-requests/{SR_ID}/observers': {
-      remember: idOf('OBSERVER_ID'),
-      unserved: { 'application/json Group': signerGroups },
-    },
+    'sign_v3 POST /signature-requests/{SR_ID}/observers': { remember: idOf('OBSERVER_ID') },
     'sign_v3 GET /signature-requests/{SR_ID}/observers': {},
     'sign_v3 GET /signature-requests/{SR_ID}/observers/{OBSERVER_ID}': {},
     'sign_v3 DELETE /signature-requests/{SR_ID}/observers/{OBSERVER_ID}': {},
@@ -304,6 +299,26 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       await api.call('GET', businessPaths.businessAdmins(String(business.id)), { token: admin }),
     )
     world.MEMBER_ID = String((admins.people as { id: string }[])[0]?.id)
+    // Two signer groups of the business, with its admin as their member: one signs, one observes.
+    for (const [key, name] of [
+      ['GROUP_ID', 'Signatories'],
+      ['OBSERVER_GROUP_ID', 'Group 1'],
+    ] as const) {
+      const group = await readJson(
+        await api.call('POST', businessPaths.signerGroups(String(business.id)), {
+          token: admin,
+          body: { name },
+        }),
+        201,
+      )
+      world[key] = String(group.id)
+      await readJson(
+        await api.call('POST', businessPaths.signerGroupMembers(String(business.id), world[key]), {
+          token: admin,
+          body: { user_id: world.MEMBER_ID },
+        }),
+      )
+    }
     // A second API user of the business, whose validations the first may not see.
     const other = await readJson(
       await api.call('POST', apiUserPaths.apiUsers(String(business.id)), {
@@ -416,13 +431,39 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     const quality = await call('POST', '/signature-requests', { title: 'T', documents, quality: 'ses' })
     expect(quality.status).toBe(400)
     expect(await quality.json()).toMatchObject({ field: 'quality' })
+    // A group id that names no group of the business (a malformed one, another business's) is 404.
     const group = await call('POST', '/signature-requests', {
       title: 'T',
       documents,
       signatures: [{ signer_group_id: 'gr_1' }],
     })
-    expect(group.status).toBe(400)
-    expect(await group.json()).toMatchObject({ field: 'signatures.0.signer_group_id' })
+    expect(group.status).toBe(404)
+    expect(await group.json()).toMatchObject({
+      code: 'signer_group.not_found',
+      field: 'signatures.0.signer_group_id',
+    })
+    const elsewhere = await call('POST', '/signature-requests', {
+      title: 'T',
+      documents,
+      signatures: [{ signer_group_id: `gr_${crypto.randomUUID().replaceAll('-', '')}` }],
+    })
+    expect(elsewhere.status).toBe(404)
+    const both = await call('POST', '/signature-requests', {
+      title: 'T',
+      documents,
+      signatures: [{ signer_group_id: world.GROUP_ID, account_email: 'a@b.example' }],
+    })
+    expect(both.status).toBe(400)
+    // A group signer answers with its group, Skribble's way or Signet's.
+    const grouped = (await (
+      await call('POST', '/signature-requests', {
+        title: 'T',
+        documents,
+        signatures: [{ signer_group_id: `gr_${(world.GROUP_ID ?? '').replaceAll('-', '')}` }],
+      })
+    ).json()) as { signatures: { signer_group_id?: string; account_email?: string }[] }
+    expect(grouped.signatures).toEqual([expect.objectContaining({ signer_group_id: world.GROUP_ID })])
+    expect(grouped.signatures[0]?.account_email).toBeUndefined()
     const draft = (await (
       await call('POST', '/signature-requests', {
         title: 'T',

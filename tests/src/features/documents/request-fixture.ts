@@ -21,6 +21,7 @@ export const signature = (
   formFields: [],
   sequence,
   authentication: 'tan',
+  group: null,
 })
 
 /** An open request of Olga's to Anna and Ben, as the server answers it, with `change` applied. */
@@ -36,6 +37,7 @@ export const request = (change: Partial<SignatureRequestView>): SignatureRequest
   documents: [],
   signatures: [signature('s1', 'anna@example.com'), signature('s2', 'ben@example.com')],
   ccEmailAddresses: [],
+  observerGroups: [],
   attachments: [],
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test } from './fixtures.ts'
+import { joinBusiness, openBusiness } from './pages/business-api.ts'
+import { BusinessPage } from './pages/business-page.ts'
+import { DashboardPage, initiateRequest } from './pages/dashboard-page.ts'
+import { addDocument } from './pages/request-api.ts'
+import { SigningPage } from './pages/signing-page.ts'
+import { createAccount, signInTab } from './pages/test-account.ts'
+import { onePagePdf } from './pages/test-pdfs.ts'
+
+test.describe('signer groups', () => {
+  test('an admin makes a group, a request goes to it, and a member signs it from their dashboard', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const tag = randomUUID().slice(0, 6)
+    const admin = await createAccount(request, 'Grace', 'admin')
+    const member = await createAccount(request, 'Mia', 'member')
+    const businessId = await openBusiness(request, admin, `Groups AG ${tag}`)
+    await joinBusiness(request, admin, businessId, member)
+
+    // The admin makes the group on the members screen, by keyboard, and adds the member to it.
+    const business = new BusinessPage(page)
+    await signInTab(page, admin, baseURL)
+    await business.open(`${baseURL}/business/members`)
+    await business.seeHeading('Members')
+    const groups = page.getByRole('region', { name: 'Signer groups' })
+    await groups.getByLabel('Name of a new group').fill('Finance')
+    await page.keyboard.press('Enter')
+    await business.seeSnackbar('Group created')
+    await expect(groups.getByRole('heading', { name: 'Finance' })).toBeVisible()
+    await groups.getByLabel('Add to Finance').selectOption({ label: member.email })
+    await groups.getByRole('button', { name: 'Add', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await business.seeSnackbar('Added to the group')
+    await expect(groups.getByRole('list', { name: 'Members of Finance' })).toContainText(member.email)
+    await business.seeNoSeriousAccessibilityViolations()
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect(groups.getByRole('button', { name: `Remove ${member.email} from Finance` })).toBeVisible()
+    await business.seeNoHorizontalOverflow()
+    await testInfo.attach('signer groups (390 x 844)', { body: await page.screenshot({ fullPage: true }) })
+    await page.setViewportSize({ width: 1280, height: 720 })
+
+    // A request to the group, through the real API as an integration sends it.
+    const listed = await request.get(`/api/v1/businesses/${businessId}/groups`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    })
+    const groupId = ((await listed.json()) as { groups: { id: string }[] }).groups[0]?.id
+    const title = `Budget ${tag}`
+    const created = await request.post('/api/v3/signature-requests', {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: { title, signatures: [{ group_id: groupId }] },
+    })
+    expect(created.ok(), await created.text()).toBe(true)
+    const requestId = ((await created.json()) as { id: string }).id
+    await addDocument(request, admin, requestId, await onePagePdf(`${title}.pdf`))
+    await initiateRequest(request, admin, requestId)
+
+    // The member finds it on their dashboard as theirs to sign, and signs it.
+    const memberPage = await (await browser.newContext()).newPage()
+    const dashboard = new DashboardPage(memberPage)
+    await signInTab(memberPage, member, baseURL)
+    await dashboard.open(`${baseURL}/dashboard`)
+    const row = memberPage.getByRole('link', { name: new RegExp(`^${title}`) })
+    await expect(row).toContainText('Your turn')
+    await memberPage.getByRole('link', { name: `Sign ${title}` }).click()
+    await expect(memberPage).toHaveURL(new RegExp(`/view/${requestId}$`))
+    await expect(memberPage.getByText('Signer group Finance: any one member signs')).toBeVisible()
+    const signing = new SigningPage(memberPage)
+    await signing.clickSign()
+    await signing.confirmSignatureName('Mia Lovelace')
+    await signing.seeOverlay('Signed')
+    await signing.clickOverlayButton('Done')
+    await expect(memberPage.getByText('For the signer group Finance')).toBeVisible()
+    await expect(memberPage.getByRole('main').getByRole('button', { name: 'Sign', exact: true })).toHaveCount(
+      0,
+    )
+  })
+})
