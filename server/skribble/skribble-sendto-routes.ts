@@ -1,11 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import type { SignatureRequestView } from '../../contract/signature-requests.ts'
+import { hashToken } from '../accounts/hash-token.ts'
 import { users } from '../db/schema/accounts.ts'
 import { apiUsers } from '../db/schema/businesses.ts'
 import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
+import { skribbleSendtos } from '../db/schema/skribble-sendtos.ts'
 import { issueDirectLink } from '../direct/issue-direct-link.ts'
 import { deleteDocument } from '../documents/delete-document.ts'
 import { findDocument } from '../documents/find-document.ts'
@@ -42,9 +44,10 @@ const sendtoSchema = v.object({
  *   signature (`issueDirectLink`): `url` is `/sendto/{signature id}?token=...`, where a signed-in person claims
  *   it. Skribble's `id` is the signature's id. Unlike Skribble's, the call needs the API user's token: a
  *   request has a sender, who pays for it.
- * - `access_code`: the HMAC of the signature's id under the sending API user's callback secret, as a UUID, so
- *   it holds after the link is claimed (which ends the link) and needs nothing stored; a new callback secret
- *   ends it.
+ * - `access_code`: a random UUID, kept as its SHA-256 by the signature's id (`skribble_sendtos`), so that it
+ *   holds after the link is claimed (which ends the link) and after the API user's key and callback secret are
+ *   issued anew, as Skribble's does. A Send-To made before codes were kept (migration 0044) still answers to the
+ *   code it was given then: the HMAC of its id under its API user's callback secret.
  * - `GET /sendto/{id}/track`, `GET .../download`, `DELETE /sendto/{id}` with `X-Accesscode`: the request as
  *   its sender sees it (`getSignatureRequest`), its document as it stands (`findSignedVersion` once signed),
  *   and its withdrawal and deletion with its document (`withdrawSignatureRequest`, `deleteSignatureRequest`,
@@ -79,12 +82,16 @@ export function createSkribbleSendtoRoutes(
       const link = new URL(
         await issueDirectLink(services.db, services.publicUrl, { id: signature.id, requestId: request.id }),
       )
-      const sender = await findSendto(services, signature.id)
-      if (sender === undefined) throw new Error(`sendto ${signature.id} has no API user as its sender`)
+      const accessCode = randomUUID()
+      await services.db.insert(skribbleSendtos).values({
+        signatureId: signature.id,
+        accessCodeHash: hashToken(accessCode),
+        createdAt: services.now(),
+      })
       return sendJson(c, {
         url: `${services.publicUrl}/sendto/${signature.id}?token=${link.searchParams.get('token')}`,
         id: signature.id,
-        access_code: accessCode(sender.secret, signature.id),
+        access_code: accessCode,
       })
     })
     .get(`${base}/sendto/:id/track`, async (c) => {
@@ -127,25 +134,30 @@ export function createSkribbleSendtoRoutes(
     })
 }
 
-/** The access code of sendto `signatureId`: a UUID made of the HMAC of its id under `secret`. */
-function accessCode(secret: string, signatureId: string): string {
+/** The access code a Send-To made before codes were kept was given: a UUID made of the HMAC of its id under `secret`. */
+function legacyAccessCode(secret: string, signatureId: string): string {
   const hex = createHmac('sha256', secret).update(`skribble-sendto:${signatureId}`).digest('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
-/** The sending API user of the signature `signatureId` (its account and callback secret), if an API user sent it. */
+/**
+ * The sending API user of the signature `signatureId` (its account, and the code's hash or for an older Send-To
+ * the callback secret its code came from), if an API user sent it.
+ */
 async function findSendto(services: RequestServices, signatureId: string) {
   const [found] = await services.db
     .select({
       userId: users.id,
       email: users.email,
       secret: apiUsers.callbackSecret,
+      accessCodeHash: skribbleSendtos.accessCodeHash,
       requestId: signatures.requestId,
     })
     .from(signatures)
     .innerJoin(signatureRequests, eq(signatureRequests.id, signatures.requestId))
     .innerJoin(apiUsers, eq(apiUsers.userId, signatureRequests.ownerId))
     .innerJoin(users, eq(users.id, signatureRequests.ownerId))
+    .leftJoin(skribbleSendtos, eq(skribbleSendtos.signatureId, signatures.id))
     .where(eq(signatures.id, signatureId))
   return found
 }
@@ -162,8 +174,10 @@ async function sendtoOf(
   if (!isUuid(id)) throw notFound()
   const found = await findSendto(services, id)
   if (found === undefined) throw notFound()
-  const expected = Buffer.from(accessCode(found.secret, id))
-  const actual = Buffer.from(given.toLowerCase())
+  const expected = Buffer.from(found.accessCodeHash ?? legacyAccessCode(found.secret, id))
+  const actual = Buffer.from(
+    found.accessCodeHash === null ? given.toLowerCase() : hashToken(given.toLowerCase()),
+  )
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw notFound()
   // The access code stands for the sender: what it reads and does is as the sender's.
   const owner: Caller = { userId: found.userId, email: found.email, ip: clientAddress(c), groupIds: [] }

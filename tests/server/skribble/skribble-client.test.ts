@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUserPaths } from '../../../contract/api-users.ts'
 import { sealPaths } from '../../../contract/seals.ts'
@@ -106,11 +108,14 @@ type SkribbleRequest = {
 describe.each(featureDrivers)('a Skribble client pointed at Signet on %s', (driver) => {
   let api: SigningClient
   let skribble: SkribbleClient
+  let admin: string
+  let businessId: string
+  let callbackSecret: string
 
   beforeAll(async () => {
     api = await startSigningClient(driver)
-    const admin = await api.signUp('admin@acme.example')
-    const businessId = await openBusiness(api, admin, 'Acme AG')
+    admin = await api.signUp('admin@acme.example')
+    businessId = await openBusiness(api, admin, 'Acme AG')
     const key = await readJson(
       await api.call('POST', apiUserPaths.apiUsers(businessId), {
         token: admin,
@@ -118,6 +123,7 @@ describe.each(featureDrivers)('a Skribble client pointed at Signet on %s', (driv
       }),
       201,
     )
+    callbackSecret = String(key.callbackSecret)
     const seal = await putSeal(api, admin, businessId, 'acme-legal', 'Acme Legal Department')
     await sealCall(api, 'POST', sealPaths.sealMembers(businessId, 'acme-legal'), admin, {
       members: [seal.candidates.find((c) => c.name === 'erp')?.id],
@@ -209,5 +215,36 @@ describe.each(featureDrivers)('a Skribble client pointed at Signet on %s', (driv
       await api.validated(await skribble.download((await skribble.seal(await makePdf(1))).document_id))
     ).signatures
     expect(first?.signer?.commonName).toBe('Acme Legal Department')
+  })
+
+  it('still opens a Send-To made before codes were kept with the code it was given then', async () => {
+    await skribble.login()
+    const sent = await skribble.sendto('Old order', await makePdf(1))
+    // Made before migration 0044: no code kept, and the code it was given is the HMAC of its id under the API
+    // user's callback secret, as a UUID.
+    const { database } = api.server
+    if (database.driver !== 'postgres') throw new Error('the Skribble client runs on PostgreSQL')
+    const db = new pg.Client({ connectionString: database.url })
+    await db.connect()
+    await db.query('delete from skribble_sendtos where signature_id = $1', [sent.id])
+    await db.end()
+    const hex = createHmac('sha256', callbackSecret).update(`skribble-sendto:${sent.id}`).digest('hex')
+    const given = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+    expect((await skribble.sendtoCall('GET', `${sent.id}/track`, given)).status).toBe(200)
+    expect((await skribble.sendtoCall('GET', `${sent.id}/track`, sent.access_code)).status).toBe(404)
+  })
+
+  // Last: the API user's key (and callback secret with it) is issued anew, which the other tests' client would
+  // need to log in again.
+  it('keeps a Send-To’s access code working after the API user’s key is issued anew', async () => {
+    await skribble.login()
+    const sent = await skribble.sendto('Delivery note', await makePdf(1))
+    const other = await skribble.sendto('Invoice', await makePdf(1))
+    await readJson(await api.call('PUT', apiUserPaths.resetApiUserKey(businessId, 'erp'), { token: admin }))
+    const tracked = await skribble.sendtoCall('GET', `${sent.id}/track`, sent.access_code)
+    expect(tracked.status).toBe(200)
+    expect(await tracked.json()).toEqual({ status: 'UNCLAIMED', creator: null, signers: null })
+    // One Send-To's code opens no other.
+    expect((await skribble.sendtoCall('GET', `${sent.id}/track`, other.access_code)).status).toBe(404)
   })
 })
