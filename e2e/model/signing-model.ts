@@ -321,8 +321,5 @@ export const signingModel: BrowserModel<typeof signingMachine> = {
     // second factor.
     return [close]
   },
-  unreachable: {
-    'signing.signing --xstate.done.actor.sign--> signing.failure':
-      'an answer of the sign call the contract does not have (a mobile signing without its id): only a broken server gives it',
-  },
+  unreachable: {},
 }

@@ -99,9 +99,6 @@ export const signingMachine = setup({
     /** The answer is `expected`, and a direct-link signer signs (who confirms Part 11 with a TAN). */
     isDirectResult: ({ context }, params: { result: SignResultCode; expected: SignResultCode }) =>
       context.signer === 'direct' && params.result === params.expected,
-    /** A qualified signing started on the phone: the answer names it. */
-    isMobileSigning: (_, params: { outcome: SignOutcome }) =>
-      params.outcome.result === 'mobile_aes' && params.outcome.mobileSigning !== undefined,
     /** An account's qualified signing needs a mobile number it may register now (a direct-link signer cannot). */
     needsMobile: ({ context }, params: { code: string | undefined }) =>
       context.signer === 'account' && params.code !== undefined && mobileRefusals.has(params.code),
@@ -303,7 +300,12 @@ export const signingMachine = setup({
             target: 'serialMismatch',
           },
           {
-            guard: { type: 'isMobileSigning', params: ({ event }) => ({ outcome: event.output }) },
+            // A qualified signing started on the phone: the answer names it (the caller's sign refuses one that
+            // does not).
+            guard: {
+              type: 'isResult',
+              params: ({ event }) => ({ result: event.output.result, expected: 'mobile_aes' }),
+            },
             target: 'mobileAes',
             actions: {
               type: 'setMobileSigning',
@@ -339,11 +341,6 @@ export const signingMachine = setup({
             },
             target: 'part11Verification',
             actions: 'wrongPart11',
-          },
-          {
-            // An answer the flow does not know (a mobile signing without its id): nothing more to do here.
-            target: 'failure',
-            actions: { type: 'setRefusal', params: { refusal: undefined } },
           },
         ],
         onError: [

@@ -150,8 +150,6 @@ function eventsFor(snapshot: SnapshotFrom<typeof signingMachine>): SigningEvent[
               : { result },
         ),
       ),
-      // A mobile signing the answer does not name cannot go on.
-      done('sign', { result: 'mobile_aes' }),
       failed('sign'),
       failed('sign', mobileMissing),
       ...secondFactorRefusals.map((code) => failed('sign', { code })),

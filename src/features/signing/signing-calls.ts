@@ -230,10 +230,12 @@ export function signingCalls(
   }
 }
 
-/** The answer's result for `requestId`, with the mobile signing it started if any. */
+/** The answer's result for `requestId`, with the mobile signing it started if any (`mobile_aes` always names one). */
 function outcomeFor(answer: v.InferOutput<typeof signAnswerSchema>, requestId: string): SignOutcome {
   const found = answer.results.find((r) => r.signatureRequestId === requestId)
   if (!found) throw new ApiError(0, 'signing.failed', 'The sign call did not answer for this request')
+  if (found.result === 'mobile_aes' && found.mobileSigningId === undefined)
+    throw new ApiError(0, 'signing.failed', 'The sign call started a signing on the phone without naming it')
   return {
     result: found.result,
     ...(found.tanTriesLeft === undefined ? {} : { tanTriesLeft: found.tanTriesLeft }),
