@@ -55,6 +55,9 @@ test.describe('signer groups', () => {
     await upload.seeSignerGroup('Finance')
     await page.setViewportSize({ width: 390, height: 844 })
     await upload.seeNoHorizontalOverflow()
+    await testInfo.attach('editor with a group (390 x 844)', {
+      body: await page.screenshot({ fullPage: true }),
+    })
     await page.setViewportSize({ width: 1280, height: 720 })
     await upload.clickSend()
     await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/)
