@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { expect, test } from './fixtures.ts'
 import { joinBusiness, openBusiness } from './pages/business-api.ts'
 import { BusinessPage } from './pages/business-page.ts'
-import { DashboardPage, initiateRequest } from './pages/dashboard-page.ts'
-import { addDocument } from './pages/request-api.ts'
+import { DashboardPage } from './pages/dashboard-page.ts'
 import { SigningPage } from './pages/signing-page.ts'
 import { createAccount, signInTab } from './pages/test-account.ts'
 import { onePagePdf } from './pages/test-pdfs.ts'
+import { UploadPage } from './pages/upload-page.ts'
 
 test.describe('signer groups', () => {
-  test('an admin makes a group, a request goes to it, and a member signs it from their dashboard', async ({
+  test('an admin makes a group, sends a request to it, a member signs it, and the group is deleted', async ({
     page,
     browser,
     request,
@@ -44,20 +44,24 @@ test.describe('signer groups', () => {
     await testInfo.attach('signer groups (390 x 844)', { body: await page.screenshot({ fullPage: true }) })
     await page.setViewportSize({ width: 1280, height: 720 })
 
-    // A request to the group, through the real API as an integration sends it.
-    const listed = await request.get(`/api/v1/businesses/${businessId}/groups`, {
-      headers: { Authorization: `Bearer ${admin.token}` },
-    })
-    const groupId = ((await listed.json()) as { groups: { id: string }[] }).groups[0]?.id
+    // The admin sends a request to the group from the app's editor, picking it by keyboard.
     const title = `Budget ${tag}`
-    const created = await request.post('/api/v3/signature-requests', {
-      headers: { Authorization: `Bearer ${admin.token}` },
-      data: { title, signatures: [{ group_id: groupId }] },
+    const upload = new UploadPage(page)
+    await upload.openUpload()
+    await upload.chooseFiles([await onePagePdf(`${title}.pdf`)])
+    await upload.seeUploaded(`${title}.pdf`)
+    await page.getByLabel('Title', { exact: true }).fill(title)
+    await upload.chooseSignerGroup('Finance')
+    await upload.seeSignerGroup('Finance')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await upload.seeNoHorizontalOverflow()
+    await testInfo.attach('editor with a group (390 x 844)', {
+      body: await page.screenshot({ fullPage: true }),
     })
-    expect(created.ok(), await created.text()).toBe(true)
-    const requestId = ((await created.json()) as { id: string }).id
-    await addDocument(request, admin, requestId, await onePagePdf(`${title}.pdf`))
-    await initiateRequest(request, admin, requestId)
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await upload.clickSend()
+    await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/)
+    const requestId = page.url().split('/').at(-1)
 
     // The member finds it on their dashboard as theirs to sign, and signs it.
     const memberPage = await (await browser.newContext()).newPage()
@@ -78,5 +82,13 @@ test.describe('signer groups', () => {
     await expect(memberPage.getByRole('main').getByRole('button', { name: 'Sign', exact: true })).toHaveCount(
       0,
     )
+
+    // Deleting the group, now that nothing waits for it, asks first, naming it.
+    await business.open(`${baseURL}/business/members`)
+    await groups.getByRole('button', { name: 'Delete Finance' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Delete the group Finance?' })
+    await confirm.getByRole('button', { name: 'Delete group' }).click()
+    await business.seeSnackbar('Group deleted')
+    await expect(groups.getByRole('heading', { name: 'Finance' })).toHaveCount(0)
   })
 })

@@ -56,6 +56,19 @@ export class UploadPage extends AppPage {
     await this.seeSigner(email)
   }
 
+  /** Asks one of the business's signer groups to sign, by keyboard. */
+  async chooseSignerGroup(name: string) {
+    await this.page.getByLabel('Signer group', { exact: true }).selectOption({ label: name })
+    await this.page.getByRole('button', { name: 'Add group' }).focus()
+    await this.page.keyboard.press('Enter')
+  }
+
+  /** The signer list names the group, marked as one. */
+  async seeSignerGroup(name: string) {
+    const row = this.page.getByRole('listitem').filter({ hasText: `Signer group ${name}` })
+    await expect(row.getByText('Group', { exact: true })).toBeVisible()
+  }
+
   async seeSigner(email: string) {
     await expect(this.page.getByRole('listitem').filter({ hasText: email })).toBeVisible()
   }

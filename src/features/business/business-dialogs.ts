@@ -3,6 +3,7 @@ import type { SeatsChange } from '../../../machines/business-payment/business-pa
 import { defineDialog } from '../../ui/dialog/define-dialog.ts'
 import type { CancelSubscriptionProps } from './cancel-subscription-dialog.tsx'
 import type { DeleteBusinessProps } from './delete-business-dialog.tsx'
+import type { DeleteSignerGroupProps } from './delete-signer-group-dialog.tsx'
 import type { ApiKeyProps, ApiUserProps } from './developers/api-user-dialogs.tsx'
 import type { DowngradedProps } from './downgraded-dialog.tsx'
 import type { InvitationAnswer, InvitationProps } from './invitation-dialog.tsx'
@@ -52,6 +53,12 @@ export const businessDialogs = {
     name: 'revokeDeleteBusiness',
     namespace: 'business',
     load: () => import('./delete-business-dialog.tsx').then((m) => m.RevokeDeleteBusinessDialog),
+  }),
+  deleteSignerGroup: defineDialog<DeleteSignerGroupProps, void>()({
+    name: 'deleteSignerGroup',
+    namespace: 'business',
+    role: 'alertdialog',
+    load: () => import('./delete-signer-group-dialog.tsx').then((m) => m.DeleteSignerGroupDialog),
   }),
   lockedMember: defineDialog<LockedMemberProps, void>()({
     name: 'lockedMember',

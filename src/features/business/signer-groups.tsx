@@ -17,11 +17,13 @@ import {
 } from '../../api/signer-groups.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
+import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { formMessages } from '../../ui/form/form-messages.ts'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
 import styles from './business.module.css'
+import { businessDialogs } from './business-dialogs.ts'
 import { businessErrorMessage } from './business-messages.ts'
 
 /** Runs a change of the groups, refreshes the business's answers, and tells how it went. */
@@ -51,7 +53,8 @@ function GroupCard({
   people: readonly BusinessPerson[]
 }) {
   const { i18n } = useLingui()
-  const { api } = useRouteContext({ from: '__root__' })
+  const { api, ui } = useRouteContext({ from: '__root__' })
+  const queryClient = useQueryClient()
   const change = useGroupChange(business)
   const [renaming, setRenaming] = useState(false)
   const [name, setName] = useState(group.name)
@@ -117,7 +120,14 @@ function GroupCard({
               size="sm"
               aria-label={i18n._(msg`Delete ${group.name}`)}
               onClick={() =>
-                void change(() => deleteSignerGroup(api, business.id, group.id), msg`Group deleted`)
+                void openDialog(ui, businessDialogs.deleteSignerGroup, {
+                  props: { group: group.name },
+                  action: async () => {
+                    await deleteSignerGroup(api, business.id, group.id)
+                    await refreshBusiness(queryClient, business.id)
+                    showSnackbar(ui.snackbars, { message: msg`Group deleted`, color: 'success' })
+                  },
+                })
               }
             >
               <Trans>Delete</Trans>

@@ -2,14 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { SignatureRequestView } from '../../../contract/signature-requests.ts'
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import styles from './documents.module.css'
 import { updateRequest } from './signature-request-calls.ts'
+import { useSenderGroups } from './use-sender-groups.ts'
 
 /**
  * "Send a copy to": the observers of the sender's request (`cc_email_addresses`), who sign nothing and get the
  * signed documents by mail with a read-only link once everyone has signed. Typed as addresses separated by
- * commas or spaces, saved when the field is left.
+ * commas or spaces, saved when the field is left. A sender in a business with signer groups may also have groups
+ * observe (`observer_group_ids`, issue 43), every member of which gets the signed documents.
  */
 export function ObserverField({
   request,
@@ -23,6 +26,13 @@ export function ObserverField({
   const saved = request.ccEmailAddresses.join(', ')
   const [value, setValue] = useState(saved)
   const [invalid, setInvalid] = useState(false)
+  const groups = useSenderGroups()
+  const observing = new Set(request.observerGroups.map((g) => g.id))
+  const observe = async (groupId: string, on: boolean) => {
+    const ids = [...observing].filter((id) => id !== groupId)
+    await updateRequest(api, request.id, { observerGroupIds: on ? [...ids, groupId] : ids })
+    await onChanged()
+  }
 
   const save = async () => {
     const emails = [...new Set(value.split(/[\s,;]+/).filter(Boolean))]
@@ -53,6 +63,21 @@ export function ObserverField({
         onChange={(event) => setValue(event.target.value)}
         onBlur={() => void save()}
       />
+      {groups.length === 0 ? null : (
+        <fieldset className={styles.observerGroups}>
+          <legend>
+            <Trans>Signer groups that get a copy</Trans>
+          </legend>
+          {groups.map((group) => (
+            <CheckboxField
+              key={group.id}
+              label={group.name}
+              checked={observing.has(group.id)}
+              onChange={(event) => void observe(group.id, event.target.checked)}
+            />
+          ))}
+        </fieldset>
+      )}
     </section>
   )
 }

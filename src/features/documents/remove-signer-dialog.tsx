@@ -8,8 +8,8 @@ import type { RequestDialogProps } from './request-dialog-props.ts'
 
 /** Props of the remove-signer dialog. */
 export interface RemoveSignerProps extends RequestDialogProps {
-  /** The address of the signer to remove. */
-  email: string
+  /** The signer to remove: their address, or the name of the signer group. */
+  signer: string
 }
 
 /** SPEC §2 document dialog: take a signer off the request. */
@@ -20,11 +20,11 @@ export function RemoveSignerDialog({
   submit,
   close,
 }: DialogContentProps<RemoveSignerProps>) {
-  const { email } = props
+  const { signer } = props
   return (
     <DialogFrame
       title={<Trans>Remove this signer?</Trans>}
-      description={<Trans>{email} will no longer be asked to sign.</Trans>}
+      description={<Trans>{signer} will no longer be asked to sign.</Trans>}
       actions={
         <>
           <Button variant="secondary" onClick={close} disabled={loading}>

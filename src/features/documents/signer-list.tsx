@@ -6,25 +6,31 @@ import {
   type SignerAuthentication,
   signerAuthentications,
 } from '../../../contract/signature-requests.ts'
+import { errorCode } from '../../api/error-messages.ts'
 import { formatDateTime, localeNames, resolveLocale } from '../../i18n/locales.ts'
+import { BusyButton } from '../../ui/button/busy-button.tsx'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx'
+import { FormAlert } from '../../ui/form/form-alert.tsx'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import { EmailAddress } from '../../ui/request/email-address.tsx'
 import { signerLabel } from '../../ui/request/signer-label.ts'
 import { documentDialogs } from './document-dialogs.ts'
 import styles from './documents.module.css'
 import type { RequestActions } from './request-actions.ts'
+import { requestErrorMessage } from './request-messages.ts'
 import { addSigner, removeSigner, updateRequest } from './signature-request-calls.ts'
 import { signerAuthenticationLabels } from './signer-authentication.ts'
 import { notSignedLabel, signerStatusLabels } from './status-labels.ts'
+import { useSenderGroups } from './use-sender-groups.ts'
 
 /**
  * The signers of a request in their signing order (numbered when they sign one after the other), each with
  * their status, and the add-signer and remove-signer dialogs where the machine allows them (`actions`). While
  * the machine lets the sender set the order (a draft), they choose whether the signers sign in order and move
  * each up or down, with the buttons or by dragging, and choose how each signer confirms who they are (issue 42 §5).
+ * A sender in a business with signer groups may also ask one of its groups to sign (issue 43).
  * `onChanged` runs after a change of the signers.
  */
 export function SignerList({
@@ -104,9 +110,9 @@ export function SignerList({
     })
     if (done) await onChanged()
   }
-  const remove = async (signatureId: string, email: string) => {
+  const remove = async (signatureId: string, signer: string) => {
     const done = await openDialog(ui, documentDialogs.removeSigner, {
-      props: { title, email },
+      props: { title, signer },
       action: () => removeSigner(api, id, signatureId),
     })
     if (done) await onChanged()
@@ -133,6 +139,8 @@ export function SignerList({
             const label = signerLabel(signature)
             const name = label === email ? '' : label
             const language = resolveLocale(signature.signerIdentityData?.language, true)
+            // A signer group's signature nobody has signed yet has no address: the group's name stands for it.
+            const who = email || label
             return (
               <li
                 key={signature.id}
@@ -154,7 +162,17 @@ export function SignerList({
                   </span>
                 ) : null}
                 <div className={`${styles.signerWho} ${styles.signerGrows}`}>
-                  <span className={styles.strong}>{name || <EmailAddress value={email} />}</span>
+                  <span className={styles.strong}>
+                    {name || <EmailAddress value={email} />}
+                    {signature.group === null ? null : (
+                      <>
+                        {' '}
+                        <span className={styles.groupMarker}>
+                          <Trans>Group</Trans>
+                        </span>
+                      </>
+                    )}
+                  </span>
                   {name && email ? (
                     <span className={styles.muted}>
                       <EmailAddress value={email} />
@@ -246,8 +264,8 @@ export function SignerList({
                   <Button
                     variant="text"
                     size="sm"
-                    aria-label={t`Remove ${email}`}
-                    onClick={() => void remove(signature.id, email)}
+                    aria-label={t`Remove ${who}`}
+                    onClick={() => void remove(signature.id, who)}
                   >
                     <Trans>Remove</Trans>
                   </Button>
@@ -258,12 +276,57 @@ export function SignerList({
         </ol>
       )}
       {actions?.addSigner ? (
-        <div>
+        <div className={styles.addSigners}>
           <Button variant="secondary" size="sm" onClick={() => void add()}>
             <Trans>Add signer</Trans>
           </Button>
+          <AddGroupSigner request={request} onChanged={onChanged} />
         </div>
       ) : null}
     </section>
+  )
+}
+
+/** Asks one of the sender's signer groups that is not yet a signer of the request to sign it (any one member signs). */
+function AddGroupSigner({
+  request,
+  onChanged,
+}: {
+  request: SignatureRequestView
+  onChanged: () => Promise<unknown>
+}) {
+  const { i18n } = useLingui()
+  const { api } = useRouteContext({ from: '__root__' })
+  const free = useSenderGroups().filter((g) => !request.signatures.some((s) => s.group?.id === g.id))
+  const [chosen, setChosen] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState<string>()
+  const group = free.find((g) => g.id === chosen) ?? free[0]
+  if (group === undefined) return null
+  const addGroup = async () => {
+    setBusy(true)
+    setFailed(undefined)
+    try {
+      await addSigner(api, request.id, { groupId: group.id })
+      await onChanged()
+    } catch (error) {
+      setFailed(errorCode(error))
+    }
+    setBusy(false)
+  }
+  return (
+    <div className={styles.addGroup}>
+      <SelectField
+        label={<Trans>Signer group</Trans>}
+        value={group.id}
+        options={free.map((g) => ({ value: g.id, label: g.name }))}
+        onChange={setChosen}
+        disabled={busy}
+      />
+      <BusyButton variant="secondary" size="sm" busy={busy} onClick={() => void addGroup()}>
+        <Trans>Add group</Trans>
+      </BusyButton>
+      {failed === undefined ? null : <FormAlert>{i18n._(requestErrorMessage(failed))}</FormAlert>}
+    </div>
   )
 }
