@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { signInProviders } from './sign-in-providers.ts'
 
 /** The product's name, kept in one place: document titles read `<title> - Signet`. */
 export const productName = 'Signet'
@@ -30,6 +31,8 @@ export const appConfigSchema = v.object({
   guidanceToken: v.optional(v.string()),
   /** SPEC §6: the staff e-mail domain whose people get the internal cookie; absent when the deployment has none. */
   staffEmailDomain: v.optional(v.string()),
+  /** SPEC §9: the sign-in providers /login offers, in its order; empty when the deployment offers none. */
+  signInProviders: v.array(v.picklist(signInProviders)),
 })
 export type AppConfig = v.InferOutput<typeof appConfigSchema>
 export type ErrorReportingSettings = v.InferOutput<typeof errorReportingSchema>

@@ -2,6 +2,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { type AppMode, appModes } from '../contract/app-config.ts'
+import { type SignInProvider, signInProviders } from '../contract/sign-in-providers.ts'
 import type { Seller } from './billing/seller.ts'
 import type { NightlyBackupOptions } from './jobs/nightly-backup.ts'
 import type { CscOptions } from './providers/csc/csc-signing-provider.ts'
@@ -82,6 +83,11 @@ export type AppConfig = {
   ssoClients?: Readonly<Record<string, SsoClient>>
   /** SSO_SAML_PROVIDERS: the SAML identity providers companies sign in with, keyed by their entity id. */
   ssoSamlProviders?: Readonly<Record<string, SamlIdentityProviderConfig>>
+  /**
+   * SIGN_IN_PROVIDERS: the sign-in providers /login offers (SPEC §9), each this app's registration at its
+   * OpenID provider; unset outside production with the sandbox on: the sandbox stands in for all of them.
+   */
+  signInProviders?: Readonly<Partial<Record<SignInProvider, SignInProviderRegistration>>>
   /** SSO_STATE_SECRET: key of the sign-in state cookie; unset: a random key per process. */
   ssoStateSecret?: string
   /**
@@ -175,6 +181,9 @@ export type AppConfig = {
 /** How this app is registered at an OpenID provider. */
 export type SsoClient = { clientId: string; clientSecret: string }
 
+/** A sign-in provider: its OpenID issuer and this app's registration there. */
+export type SignInProviderRegistration = SsoClient & { issuer: string }
+
 /** A SAML identity provider: where browsers sign in (HTTP-Redirect binding) and the certificate it signs with. */
 type SamlIdentityProviderConfig = { entryPoint: string; certificate: string }
 
@@ -195,6 +204,7 @@ const secretVariables = new Set([
   'CELLO_PRODUCT_SECRET',
   'SMTP_URL',
   'SSO_CLIENTS',
+  'SIGN_IN_PROVIDERS',
   'SSO_STATE_SECRET',
   'IDENTIFICATION_SANDBOX_SECRET',
   'OPERATOR_TOKEN',
@@ -251,6 +261,8 @@ const keyEncryptionKey = v.pipe(
   v.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64, e.g. from openssl rand -base64 32'),
   v.transform((base64) => createSecretKey(Buffer.from(base64, 'base64'))),
 )
+
+const signInProvidersShape = `must be JSON keyed by ${signInProviders.join(', ')}: {"google": {"issuer": "https://...", "client_id": "...", "client_secret": "..."}}`
 
 const samlProvidersShape =
   'must be JSON: {"<entity id>": {"entry_point": "https://...", "certificate": "MII..."}}'
@@ -355,6 +367,24 @@ const envSchema = v.object({
         v.pipe(v.string(), v.url('must be keyed by issuer URLs')),
         v.object({ client_id: v.pipe(v.string(), v.minLength(1)), client_secret: v.string() }),
         'must be JSON: {"<issuer url>": {"client_id": "...", "client_secret": "..."}}',
+      ),
+    ),
+  ),
+  SIGN_IN_PROVIDERS: v.optional(
+    v.pipe(
+      v.string(),
+      v.parseJson(undefined, signInProvidersShape),
+      v.record(
+        v.picklist(signInProviders, signInProvidersShape),
+        v.object(
+          {
+            issuer: v.pipe(v.string(), v.url('must have an issuer URL')),
+            client_id: v.pipe(v.string(), v.minLength(1, 'must have a client_id')),
+            client_secret: v.string(),
+          },
+          signInProvidersShape,
+        ),
+        signInProvidersShape,
       ),
     ),
   ),
@@ -585,10 +615,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   // On PostgreSQL several processes may share the work; a sign-in begun on one and ended on another needs
   // the key of its state cookie to be the same everywhere.
   const shared = result.output
-  if (shared.DATABASE_URL && shared.SSO_CLIENTS && !shared.SSO_STATE_SECRET) {
+  if (shared.DATABASE_URL && (shared.SSO_CLIENTS || shared.SIGN_IN_PROVIDERS) && !shared.SSO_STATE_SECRET) {
     throw new ConfigError(
       'SSO_STATE_SECRET',
-      'Invalid configuration: SSO_STATE_SECRET must be set with SSO_CLIENTS and DATABASE_URL, the same in every server process',
+      `Invalid configuration: SSO_STATE_SECRET must be set with ${shared.SSO_CLIENTS ? 'SSO_CLIENTS' : 'SIGN_IN_PROVIDERS'} and DATABASE_URL, the same in every server process`,
     )
   }
   const { PORT, DATA_DIR, DATABASE_URL, APP_MODE, PUBLIC_URL, LOG_LEVEL, SMTP_URL, MAIL_FROM } = result.output
@@ -598,7 +628,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     result.output
   const { SENTRY_DSN, SENTRY_DISABLED, SENTRY_TRACES_SAMPLE_RATE, SENTRY_ENVIRONMENT } = result.output
   const { SSO_SANDBOX, SSO_CLIENTS, SSO_STATE_SECRET, MAX_DOCUMENT_MB, MAX_REQUEST_MB } = result.output
-  const { SSO_SAML_PROVIDERS } = result.output
+  const { SSO_SAML_PROVIDERS, SIGN_IN_PROVIDERS } = result.output
   const bothProtocols = Object.keys(SSO_SAML_PROVIDERS ?? {}).find((issuer) => SSO_CLIENTS?.[issuer])
   if (bothProtocols !== undefined) {
     throw new ConfigError(
@@ -723,6 +753,20 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
             Object.entries(SSO_CLIENTS).map(([issuer, client]) => [
               issuer,
               { clientId: client.client_id, clientSecret: client.client_secret },
+            ]),
+          ),
+        }),
+    ...(SIGN_IN_PROVIDERS === undefined
+      ? {}
+      : {
+          signInProviders: Object.fromEntries(
+            Object.entries(SIGN_IN_PROVIDERS).map(([provider, registration]) => [
+              provider,
+              {
+                issuer: registration.issuer,
+                clientId: registration.client_id,
+                clientSecret: registration.client_secret,
+              },
             ]),
           ),
         }),

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { defaultPageScale } from '../documents.ts'
+import { signInProviders } from '../sign-in-providers.ts'
 
 /**
  * What a few calls read or answer that the contract has no schema of, because the server reads the query
@@ -18,8 +19,11 @@ export const unnamedSchemas = {
   }),
   /** `GET .../sendto/{id}/...`: the direct link's secret; `GET /v3/observe/...`: the observer's. */
   sendtoQuery: v.object({ token: v.string() }),
-  /** `GET /sso/start`: the address to sign in with. */
-  ssoStartQuery: v.object({ email: v.string() }),
+  /** `GET /sso/start`: the address to sign in with, or the sign-in provider chosen on /login. */
+  ssoStartQuery: v.object({
+    email: v.optional(v.string()),
+    provider: v.optional(v.picklist(signInProviders)),
+  }),
   /** `GET /sso/callback`: what the identity provider sends back. */
   ssoCallbackQuery: v.object({
     code: v.optional(v.string()),

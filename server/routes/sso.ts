@@ -5,9 +5,11 @@ import * as v from 'valibot'
 import { file, redirect } from '../../contract/openapi/operation.ts'
 import { unnamedSchemas } from '../../contract/openapi/unnamed-schemas.ts'
 import { apiBase } from '../../contract/paths.ts'
+import type { SignInProvider } from '../../contract/sign-in-providers.ts'
 import { emailSchema, type TokenAnswer } from '../../contract/user.ts'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
+import { ApiError } from '../http/api-error.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { describeRoute } from '../http/describe-route.ts'
 import { countRequest } from '../http/rate-limit.ts'
@@ -22,7 +24,7 @@ import { SsoError } from '../sso/sso-error.ts'
 import { ssoPaths } from '../sso/sso-paths.ts'
 import type { SsoServices } from '../sso/sso-services.ts'
 import { ssoSettings } from '../sso/sso-settings.ts'
-import { signInLifetimeMs, startSso } from '../sso/start-sso.ts'
+import { signInLifetimeMs, startProviderSso, startSso } from '../sso/start-sso.ts'
 
 /** What the single sign-on routes are built from. */
 export type SsoRouteOptions = { config: AppConfig; db: Database; logger: Logger; now: () => Date }
@@ -69,10 +71,13 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
     openId: createOpenIdClient({ fetch: fetchProvider, allowHttp: config.appMode !== 'production' }),
     seals: createSignInSeals(settings.stateSecret),
     clients: settings.clients,
+    providers: settings.providers,
     redirectUri: settings.redirectUri,
     saml: createSamlClient({ db, now, serviceProvider: settings.serviceProvider }),
     samlProviders: settings.samlProviders,
   }
+  const offered = (provider: string): provider is SignInProvider =>
+    Object.hasOwn(services.providers, provider)
   const cookiePath = `${apiBase}/sso`
   const secure = config.publicUrl.startsWith('https:')
 
@@ -118,6 +123,8 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
       ssoPaths.start,
       describeRoute({
         summary: 'Start single sign-on (a browser navigation)',
+        description:
+          'At the company’s identity provider of `email`, or at the sign-in provider `provider` chosen on /login (400 for one not offered).',
         tag: 'Accounts',
         auth: 'none',
         query: unnamedSchemas.ssoStartQuery,
@@ -126,9 +133,26 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
         ],
       }),
       async (c) => {
-        const email = v.safeParse(emailSchema, c.req.query('email') ?? '')
-        if (!email.success)
-          return fail(c, new SsoError('request_invalid', 'No valid e-mail address to sign in with'))
+        // A sign-in provider chosen on /login, or else the company of the address.
+        const provider = c.req.query('provider')
+        let begin: () => ReturnType<typeof startSso>
+        if (provider !== undefined) {
+          if (!offered(provider)) {
+            const names = Object.keys(services.providers).join(', ') || 'none'
+            throw new ApiError(
+              400,
+              'request.invalid',
+              `The sign-in provider "${provider}" is not offered here (offered: ${names})`,
+              { field: 'provider' },
+            )
+          }
+          begin = () => startProviderSso(services, provider)
+        } else {
+          const email = v.safeParse(emailSchema, c.req.query('email') ?? '')
+          if (!email.success)
+            return fail(c, new SsoError('request_invalid', 'No valid e-mail address to sign in with'))
+          begin = () => startSso(services, email.output)
+        }
         try {
           await countRequest({ db, key: `sso-start:${clientAddress(c)}`, ...startLimit, now }, 'your address')
         } catch (error) {
@@ -138,7 +162,7 @@ export function createSsoRoutes({ config, db, logger, now }: SsoRouteOptions): H
           )
         }
         try {
-          const { location, sealed } = await startSso(services, email.output)
+          const { location, sealed } = await begin()
           // Lax: the browser comes back with a top-level GET (the OpenID callback, or SAML's finish after the
           // consumer service), which Lax cookies go along with.
           setCookie(c, cookieName, sealed, {

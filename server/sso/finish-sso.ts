@@ -37,14 +37,21 @@ export async function finishSso(
   if (query.code === undefined || query.code === '') {
     throw new SsoError('provider_error', 'The identity provider answered no code')
   }
-  const client = services.clients[pending.issuer]
-  if (client === undefined)
+  // A chosen sign-in provider's registration, or the credentials at the company's provider.
+  const chosen = pending.provider === undefined ? undefined : services.providers[pending.provider]
+  const client = pending.provider === undefined ? services.clients[pending.issuer] : chosen
+  if (client === undefined || (chosen !== undefined && chosen.issuer !== pending.issuer))
     throw new SsoError('company_unknown', 'This app is not registered at the provider')
   const claims = await services.openId.redeemCode(
-    { issuer: pending.issuer, ...client, redirectUri: services.redirectUri },
+    {
+      issuer: pending.issuer,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      redirectUri: services.redirectUri,
+    },
     { code: query.code, state: query.state, iss: query.iss },
     pending,
     services.now(),
   )
-  return signInSsoIdentity(services, pending.issuer, ssoIdentity(claims))
+  return signInSsoIdentity(services, pending.issuer, ssoIdentity(claims), pending.provider)
 }

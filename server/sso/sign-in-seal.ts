@@ -1,9 +1,12 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
+import { type SignInProvider, signInProviders } from '../../contract/sign-in-providers.ts'
 
 /** What the callback needs to finish a sign-in that /sso/start began; kept in the browser, sealed. */
 export type PendingSignIn = {
   issuer: string
+  /** The sign-in provider the person chose on /login; absent for a company's provider found by domain. */
+  provider?: SignInProvider
   state: string
   nonce: string
   /** PKCE code verifier: it never leaves this server but inside the sealed cookie. */
@@ -62,6 +65,7 @@ export function createSignInSeals(secret: string): SignInSeals {
       'signet sso state',
       v.object({
         issuer: v.string(),
+        provider: v.optional(v.picklist(signInProviders)),
         state: v.string(),
         nonce: v.string(),
         verifier: v.string(),

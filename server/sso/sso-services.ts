@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
-import type { SsoClient } from '../config.ts'
+import type { SignInProvider } from '../../contract/sign-in-providers.ts'
+import type { SignInProviderRegistration, SsoClient } from '../config.ts'
 import type { Database } from '../db/open-database.ts'
 import type { OpenIdClient } from './openid-client.ts'
 import type { SamlClient, SamlIdentityProvider } from './saml-client.ts'
@@ -14,6 +15,8 @@ export type SsoServices = {
   seals: SignInSeals
   /** This app's credentials at each provider, keyed by issuer URL as `sso_domains` holds it. */
   clients: Readonly<Record<string, SsoClient>>
+  /** The sign-in providers /login offers, each with its issuer and our credentials there. */
+  providers: Readonly<Partial<Record<SignInProvider, SignInProviderRegistration>>>
   /** Absolute URL of our callback, registered at every provider. */
   redirectUri: string
   saml: SamlClient

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { apiBase } from '../../contract/paths.ts'
-import type { AppConfig, SsoClient } from '../config.ts'
+import { type SignInProvider, signInProviders } from '../../contract/sign-in-providers.ts'
+import type { AppConfig, SignInProviderRegistration, SsoClient } from '../config.ts'
 import type { SamlIdentityProvider, SamlServiceProvider } from './saml-client.ts'
 import { sandboxSamlKey } from './sandbox/sandbox-saml-key.ts'
 import { ssoPaths } from './sso-paths.ts'
@@ -12,6 +13,11 @@ export type SsoSettings = {
    * they are off (always in production).
    */
   sandbox: { issuer: string; client: SsoClient; samlIdp: string } | null
+  /**
+   * The sign-in providers /login offers, in its order: SIGN_IN_PROVIDERS, and outside production with the
+   * sandbox on, the sandbox OpenID provider standing in for each one it leaves out.
+   */
+  providers: Readonly<Partial<Record<SignInProvider, SignInProviderRegistration>>>
   /** Credentials per issuer: SSO_CLIENTS, plus the sandbox's. */
   clients: Readonly<Record<string, SsoClient>>
   /** SAML identity providers per entity id: SSO_SAML_PROVIDERS, plus the sandbox's. */
@@ -47,8 +53,16 @@ export function ssoSettings(config: AppConfig): SsoSettings {
       certificate: async () => (await sandboxSamlKey()).certificatePem,
     }
   }
+  const configured = config.signInProviders ?? {}
+  const providers: Partial<Record<SignInProvider, SignInProviderRegistration>> = {}
+  for (const provider of signInProviders) {
+    const registration =
+      configured[provider] ?? (sandbox === null ? undefined : { issuer: sandbox.issuer, ...sandbox.client })
+    if (registration !== undefined) providers[provider] = registration
+  }
   return {
     sandbox,
+    providers,
     clients: { ...config.ssoClients, ...(sandbox ? { [sandbox.issuer]: sandbox.client } : {}) },
     samlProviders,
     serviceProvider: {

@@ -16,6 +16,7 @@ export const catalogParts = [
   'templates',
   'document-ui',
   'surveys',
+  'sso',
 ] as const
 
 /** A part with a catalog of its own. */
@@ -23,6 +24,8 @@ export type CatalogPart = (typeof catalogParts)[number]
 
 /** The folders (from the project's root) whose messages are each part's, where they are not its feature's folder. */
 const partSources: Partial<Record<CatalogPart, readonly string[]>> = {
+  // The pages after a single sign-on, failed or to complete the account: their texts need not weigh on /login.
+  sso: ['src/features/auth/sso-error-screen.tsx', 'src/features/auth/signup-sso-screen.tsx'],
   // The statechart viewer shows the machines' own descriptions.
   statecharts: ['src/features/statecharts', 'machines/catalog.ts'],
   // The document viewer, its fields and the request's header: shown on the screens of documents only, never

@@ -92,6 +92,7 @@ const appConfig: AppConfig = {
   maintenanceBlockingPattern: '^$',
   termsVersion: '2026-01',
   errorReporting: null,
+  signInProviders: [],
 }
 
 /**

@@ -55,12 +55,15 @@ describe.each(featureDrivers)('server on %s', (driver) => {
       maintenance_blocking_pattern: '^(Signing|Platform)',
       terms_version: '2026-01',
       error_reporting: null,
+      // Outside production the sandbox provider stands in for every sign-in provider.
+      sign_in_providers: ['google', 'microsoft', 'swiss-eid', 'swissid', 'eidplus'],
     })
     expect(v.parse(appConfigSchema, toCamelCase(body))).toEqual({
       mode: 'development',
       maintenanceBlockingPattern: '^(Signing|Platform)',
       termsVersion: '2026-01',
       errorReporting: null,
+      signInProviders: ['google', 'microsoft', 'swiss-eid', 'swissid', 'eidplus'],
     })
   })
 

@@ -28,6 +28,7 @@ import styles from './auth.module.css'
 import { AuthHeader } from './auth-header.tsx'
 import { apiErrors, type FormErrors } from './form-errors.ts'
 import { retryWaitSeconds, waitInWords } from './retry-wait.ts'
+import { SignInProviders } from './sign-in-providers.tsx'
 import { useAuthCalls } from './use-auth-calls.ts'
 import { useCompleteSignIn } from './use-complete-sign-in.ts'
 import { useFormErrors } from './use-form-errors.ts'
@@ -53,7 +54,7 @@ const tooManyAttempts = (inTime: string) =>
 /** Refusals after which the sign-in offers a password reset next to its message. */
 const resetOffered = new Set(['auth.too_many_attempts', 'auth.invalid_credentials_last_try'])
 
-/** /login (SPEC §2): e-mail and password, remember me, company sign-in, the signed-out note. */
+/** /login (SPEC §2): e-mail and password, remember me, company sign-in, sign-in providers, the signed-out note. */
 export function LoginScreen() {
   const search = route.useSearch()
   const { t } = useLingui()
@@ -63,6 +64,7 @@ export function LoginScreen() {
         <Trans>Welcome back. Sign in to sign and send your documents.</Trans>
       </AuthHeader>
       <SignInForm email={search.email} redirect={search.redirect} signedOut={search['logged-out']} />
+      <SignInProviders />
       <nav className={styles.links} aria-label={t`Account`}>
         <Link to="/password-reset">
           <Trans>Forgot your password?</Trans>

@@ -68,7 +68,10 @@ function SignupSsoForm({ initial }: { initial: { firstName: string; lastName: st
   return (
     <>
       <AuthHeader title={<Trans>Complete your account</Trans>}>
-        <Trans>You signed in with your company. Tell us your name and accept the terms to continue.</Trans>
+        <Trans>
+          You signed in with your company or a sign-in service. Tell us your name and accept the terms to
+          continue.
+        </Trans>
       </AuthHeader>
       <form ref={form} className={styles.form} onSubmit={submit} noValidate>
         {errors.form ? <FormAlert>{i18n._(errors.form)}</FormAlert> : null}

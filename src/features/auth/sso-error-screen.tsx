@@ -23,6 +23,10 @@ export function SsoErrorScreen({
             Your company's sign-in service did not let you in, or your company has not set it up for this app
             yet. Please ask your company's IT administrator, or sign in with your e-mail address and password.
           </Trans>
+        ) : code === 'email_unverified' ? (
+          <Trans>
+            Your sign-in service has not confirmed your e-mail address. Please confirm it there first.
+          </Trans>
         ) : (
           <Trans>
             We could not complete your sign-in with the identity provider. It may have been cancelled or have

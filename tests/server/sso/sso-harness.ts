@@ -31,6 +31,8 @@ export type SsoHarnessOptions = {
   appMode?: AppMode
   /** Real providers: issuer URL, the domain that signs in there, and our credentials. */
   providers?: { issuer: string; domain: string; clientId: string; clientSecret: string }[]
+  /** SIGN_IN_PROVIDERS: the sign-in providers configured (outside production the sandbox stands in for the others). */
+  signInProviders?: AppConfig['signInProviders']
 }
 
 /** Starts the real server on a fresh database of `driver`, with the providers' domains set up first. */
@@ -47,6 +49,7 @@ export async function startSsoHarness(driver: Driver, options: SsoHarnessOptions
       providers.map((p) => [p.issuer, { clientId: p.clientId, clientSecret: p.clientSecret }]),
     ),
     ssoStateSecret: 'a test secret that is long enough to be a key',
+    ...(options.signInProviders === undefined ? {} : { signInProviders: options.signInProviders }),
   })
   if (providers.length > 0) {
     const database = await openDatabase(config.database)

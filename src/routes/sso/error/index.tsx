@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { access } from '../../../../machines/route-access/route-access.ts'
 import { SsoErrorScreen } from '../../../features/auth/sso-error-screen.tsx'
+import { loadMessages } from '../../../i18n/i18n.ts'
 
 export const Route = createFileRoute('/sso/error/')({
   staticData: { access: access.public() },
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/sso/error/')({
   validateSearch: v.object({
     reason: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/))), undefined),
   }),
+  loader: () => loadMessages('sso'),
   component: SsoErrorRoute,
 })
 
