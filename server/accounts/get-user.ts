@@ -10,6 +10,7 @@ import { sealMembers, seals } from '../db/schema/seals.ts'
 import { ApiError } from '../http/api-error.ts'
 import { disabledQualities, heldQualities } from '../signing/signature-qualities.ts'
 import { visualSignaturePermissionsUnder } from '../visual-signatures/visual-signature-permissions.ts'
+import { isSsoOnly } from './second-factor-required.ts'
 
 /**
  * The user with their membership and business, and the invitation that waits for them (read whether or not
@@ -93,7 +94,7 @@ export async function getUser(db: Pick<Database, 'select'>, userId: string, demo
       // A passkey is a second factor as much as the authenticator app.
       enabled: totpEnabledAt !== null || hasPasskey,
       // An invitation's business requires nothing yet: `settings` is read of the business one belongs to.
-      required: !user.hasSso && business?.settings?.secondFactor.required === true,
+      required: !isSsoOnly(user) && business?.settings?.secondFactor.required === true,
     },
     business: businessOf(business, invitation),
   }

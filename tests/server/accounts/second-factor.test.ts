@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth'
+import pg from 'pg'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -139,7 +140,7 @@ describe.each(featureDrivers)('second factor and sessions on %s', (driver) => {
   })
 
   it('keeps the app on where the business requires a second factor, unless a passkey stays', async () => {
-    const { token, secret } = await guardedAccount()
+    const { email, token, secret } = await guardedAccount()
     const businessId = await openBusiness(api, token, 'Guarded AG')
     // The settings as they are, with the rule switched on.
     const settings = await readJson(
@@ -162,6 +163,18 @@ describe.each(featureDrivers)('second factor and sessions on %s', (driver) => {
         body: { password: goodPassword, code: codeOf(secret) },
       })
     expect(await readFactor()).toMatchObject({ enabled: true, required: true })
+    api.clock.advance(step)
+    await api.expectError(await disable(), 409, 'second_factor.required')
+    // Signed in once through a sign-in provider (which marks the account as single sign-on), the account keeps
+    // its password, which signs it in without the provider: the rule still holds it.
+    const { database } = api.server
+    if (database.driver !== 'postgres') throw new Error('the accounts tests run on PostgreSQL')
+    const db = new pg.Client({ connectionString: database.url })
+    await db.connect()
+    await db.query('update users set has_sso = true where email = $1', [email])
+    await db.end()
+    expect(await readFactor()).toMatchObject({ enabled: true, required: true })
+    expect(await api.readUser(token)).toMatchObject({ hasSso: true, secondFactor: { required: true } })
     api.clock.advance(step)
     await api.expectError(await disable(), 409, 'second_factor.required')
 
