@@ -28,3 +28,8 @@ export function hasAcceptedTerms(user: User | undefined, termsVersion: string): 
 export function userAttribute(user: User | undefined, name: string): string | undefined {
   return user?.attributes[name]?.[0]
 }
+
+/** The business the user is a member of; null outside one, or while they are only invited to one. */
+export function memberBusiness(user: User | undefined): NonNullable<User['business']> | null {
+  return user?.business?.invitationId === null ? user.business : null
+}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { selectToken } from '../../machines/session/session.selectors.ts'
-import { getUserQueryOptions } from '../api/user.ts'
+import { getUserQueryOptions, memberBusiness } from '../api/user.ts'
 import styles from '../ui/layouts/layout.module.css'
 
 /**
@@ -15,7 +15,7 @@ export function AccountNav() {
   const signedIn = useSelector(session, (s) => selectToken(s) !== null)
   const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: signedIn })
   if (!signedIn) return null
-  const business = user?.business?.invitationId === null ? user.business : null
+  const business = memberBusiness(user)
   const link = { className: styles.navLink, activeProps: { 'aria-current': 'page' as const } }
   return (
     <>

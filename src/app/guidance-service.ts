@@ -1,7 +1,7 @@
 import type { Business } from '../../contract/businesses.ts'
 import type { User } from '../../contract/user.ts'
 import type { GuidanceFacts, GuidanceIdentity } from '../../machines/guidance/guidance.types.ts'
-import { userAttribute } from '../api/user.ts'
+import { memberBusiness, userAttribute } from '../api/user.ts'
 
 /** The guidance service's SDK (Userpilot), loaded only where the deployment has its token. */
 export const guidanceSdkUrl = 'https://js.userpilot.io/sdk/latest.js'
@@ -31,7 +31,7 @@ export function guidanceFacts(
   business: Business | undefined,
   locale: string,
 ): GuidanceFacts {
-  const member = user?.business && user.business.invitationId === null ? user.business : null
+  const member = memberBusiness(user)
   const ofBusiness = member && business?.id === member.id ? business : undefined
   return {
     userId: user?.id ?? null,

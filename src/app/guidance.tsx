@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react'
 import { guidanceMachine } from '../../machines/guidance/guidance.machine.ts'
 import { selectAccountId } from '../../machines/session/session.selectors.ts'
 import { businessQueryOptions } from '../api/business.ts'
-import { getUserQueryOptions } from '../api/user.ts'
+import { getUserQueryOptions, memberBusiness } from '../api/user.ts'
 import { inspect } from '../lib/inspect.ts'
 import { guidanceFacts, guidanceService } from './guidance-service.ts'
 
@@ -20,7 +20,7 @@ export function Guidance({ token }: { token: string }) {
   const { i18n } = useLingui()
   const account = useSelector(session, selectAccountId)
   const { data: user } = useQuery({ ...getUserQueryOptions(api), enabled: account !== null })
-  const businessId = user?.business?.invitationId === null ? user.business.id : null
+  const businessId = memberBusiness(user)?.id ?? null
   const { data: business } = useQuery({
     ...businessQueryOptions(api, businessId ?? ''),
     enabled: account !== null && businessId !== null,

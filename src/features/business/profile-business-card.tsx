@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import type { User } from '../../../contract/user.ts'
 import { changeMembers } from '../../api/business.ts'
+import { memberBusiness } from '../../api/user.ts'
 import { Button } from '../../ui/button/button.tsx'
 import { openDialog } from '../../ui/dialog/open-dialog.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
@@ -14,7 +15,7 @@ import type { LeaveBusinessProps } from './leave-business-dialog.tsx'
 /** The profile's business card: the user's business and the way to leave it, or the way to open one. */
 export function ProfileBusinessCard({ user }: { user: User }) {
   const context = useRouteContext({ from: '__root__' })
-  const business = user.business?.invitationId === null ? user.business : null
+  const business = memberBusiness(user)
   const leave = () => {
     if (!business) return
     const props: LeaveBusinessProps = { business: business.name }

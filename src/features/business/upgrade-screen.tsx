@@ -10,7 +10,7 @@ import {
   directPreviewQueryOptions,
   pricePlansQueryOptions,
 } from '../../api/billing.ts'
-import { userAttribute, useUser } from '../../api/user.ts'
+import { memberBusiness, userAttribute, useUser } from '../../api/user.ts'
 import { currencyOf, resolveLocale } from '../../i18n/locales.ts'
 import { buttonClass } from '../../ui/button/button.tsx'
 import { showSnackbar } from '../../ui/snackbar/show-snackbar.ts'
@@ -87,7 +87,7 @@ export function UpgradeScreen() {
   const { data: user } = useUser(api)
   const { data: businessDetails } = useBusiness()
   if (!user) return null
-  const business = user.business && user.business.invitationId === null ? user.business : null
+  const business = memberBusiness(user)
   // A member sees the prices in their business's currency; it shows once the business has loaded.
   if (business && !businessDetails) return null
   return (

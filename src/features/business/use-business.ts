@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { businessQueryOptions } from '../../api/business.ts'
-import { useUser } from '../../api/user.ts'
+import { memberBusiness, useUser } from '../../api/user.ts'
 
 /**
  * The signed-in user's business (GET /v1/businesses/{id}) for the business screens, whose guards let
@@ -10,6 +10,6 @@ import { useUser } from '../../api/user.ts'
 export function useBusiness() {
   const { api } = useRouteContext({ from: '__root__' })
   const { data: user } = useUser(api)
-  const id = user?.business?.invitationId === null ? user.business.id : undefined
+  const id = memberBusiness(user)?.id
   return useQuery({ ...businessQueryOptions(api, id ?? ''), enabled: id !== undefined })
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import type { SignerGroup } from '../../../contract/businesses.ts'
 import { signerGroupsQueryOptions } from '../../api/signer-groups.ts'
-import { useUser } from '../../api/user.ts'
+import { memberBusiness, useUser } from '../../api/user.ts'
 
 const none: readonly SignerGroup[] = []
 
@@ -13,7 +13,7 @@ const none: readonly SignerGroup[] = []
 export function useSenderGroups(): readonly SignerGroup[] {
   const { api } = useRouteContext({ from: '__root__' })
   const { data: user } = useUser(api)
-  const id = user?.business?.invitationId === null ? user.business.id : undefined
+  const id = memberBusiness(user)?.id
   const { data } = useQuery({ ...signerGroupsQueryOptions(api, id ?? ''), enabled: id !== undefined })
   return data ?? none
 }

@@ -11,7 +11,7 @@ import { selectCanSign } from '../../../machines/form-filling/form-filling.selec
 import { formValues } from '../../../machines/form-filling/form-values.ts'
 import { selectDirectSign } from '../../../machines/session/session.selectors.ts'
 import { ApiError } from '../../api/client.ts'
-import { getUserQueryOptions } from '../../api/user.ts'
+import { getUserQueryOptions, memberBusiness } from '../../api/user.ts'
 import { directToken } from '../../app/direct-sign.ts'
 import { BusyButton } from '../../ui/button/busy-button.tsx'
 import type { FormFillingActor } from '../../ui/form-fields/use-form-filling.ts'
@@ -140,7 +140,7 @@ export function SignAction({
         successDetail,
       })
       // A member of a business who signed in their own name, once the success overlay has closed.
-      const member = direct === null && user?.business != null && user.business.invitationId === null
+      const member = direct === null && memberBusiness(user) !== null
       if (signed && !seal && member) {
         void import('../surveys/ask-survey.ts').then(({ askSurveyIfDue }) =>
           askSurveyIfDue({ api, queryClient, ui }, 'transactional'),

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import type { Seal } from '../../../contract/seals.ts'
 import { sealsQueryOptions } from '../../api/seals.ts'
-import { getUserQueryOptions } from '../../api/user.ts'
+import { getUserQueryOptions, memberBusiness } from '../../api/user.ts'
 
 const none: readonly Seal[] = []
 
@@ -14,7 +14,7 @@ const none: readonly Seal[] = []
 export function useOwnSeals(): readonly Seal[] {
   const { api } = useRouteContext({ from: '__root__' })
   const { data: user } = useQuery(getUserQueryOptions(api))
-  const businessId = user?.business && user.business.invitationId === null ? user.business.id : undefined
+  const businessId = memberBusiness(user)?.id
   const { data: seals = none } = useQuery({
     ...sealsQueryOptions(api, businessId ?? ''),
     enabled: businessId !== undefined,
