@@ -62,7 +62,9 @@ export default defineConfig({
             // framework's request rather than in two of a few hundred bytes, each with its own headers.
             {
               name: 'framework',
-              test: /node_modules[/](react|react-dom|scheduler|@tanstack[/](?!react-virtual|virtual-core)[^/]+|xstate|@lingui|use-sync-external-store)[/]|vite[/]preload-helper\.js$|[/]src[/]i18n[/]locales\.ts$/,
+              // The infinite list's observer and the router's blocker are of single screens (the dashboard, the
+              // settings with unsaved changes): they go with them.
+              test: /node_modules[/](?!.*[/](infiniteQueryObserver|useInfiniteQuery|useBlocker)\.js$)(react|react-dom|scheduler|@tanstack[/](?!react-virtual|virtual-core)[^/]+|xstate|@lingui|use-sync-external-store)[/]|vite[/]preload-helper\.js$|[/]src[/]i18n[/]locales\.ts$/,
             },
             // What nearly every screen needs beyond the framework, as one chunk: one brotli stream compresses it
             // 2 KB smaller than three did, and costs one request. The parts of Ark UI's field our text field uses
@@ -77,7 +79,7 @@ export default defineConfig({
               test: new RegExp(
                 [
                   /node_modules[/]@ark-ui[/]react[/]dist[/]components[/]field[/](?!field\.js|field-(textarea|item|select|required-indicator|root-provider)\.js)|[/]src[/]ui[/]form[/]text-field\.tsx$/,
-                  /[/]contract[/](?!account-security|businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification|mobile-signing|phone-number|signature-requests|signature-fields|signing|validation|outbox|dev-clock|openapi|request-events|embedding|templates|referral|bulk-sends|form-fields|pki|direct|documents|paths)/,
+                  /[/]contract[/](?!account-security|businesses|price-plans|billing|api-users|seals|activity|visual-signatures|identification|mobile-signing|phone-number|signature-requests|signature-fields|signing|validation|outbox|dev-clock|openapi|request-events|embedding|templates|referral|surveys|bulk-sends|form-fields|pki|direct|documents|paths)/,
                   /[/]machines[/]redirect[/]redirect-constants\.ts$/,
                   /[/]src[/](features[/]auth[/](use-auth-calls|use-complete-sign-in|use-focus-first-invalid|use-form-errors|auth-header|form-errors)|ui[/]form[/](checkbox-field|form-alert|form-messages)|api[/]error-messages)\.tsx?$/,
                 ]

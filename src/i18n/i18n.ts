@@ -11,10 +11,10 @@ import {
 type Catalog = { messages: Messages }
 
 // Every catalog is a chunk of its own: the shared one per locale, and one per feature part and locale.
-const catalogFiles = import.meta.glob<Catalog>('../../locales/**/*.po')
+const catalogFiles = import.meta.glob<Catalog>('./**/*.po', { base: '../../locales' })
 
 function loadCatalog(locale: SupportedLocale, part?: CatalogPart): Promise<Catalog> {
-  const load = catalogFiles[`../../locales/${part === undefined ? '' : `${part}/`}${locale}.po`]
+  const load = catalogFiles[`./${part === undefined ? '' : `${part}/`}${locale}.po`]
   if (load === undefined) throw new Error(`No catalog ${part ?? 'shared'}/${locale}`)
   return load()
 }

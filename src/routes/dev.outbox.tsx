@@ -27,6 +27,8 @@ export const Route = createFileRoute('/dev/outbox')({
   },
   component: DevOutboxRoute,
   notFoundComponent: NotFoundPage,
+  // A development page's loader comes with its screen, not in the entry every visitor loads.
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
 })
 
 function DevOutboxRoute() {

@@ -23,6 +23,8 @@ export const Route = createFileRoute('/statecharts')({
   component: StatechartsRoute,
   // Caught here rather than at the root, so the match is marked not found and the title follows.
   notFoundComponent: NotFoundPage,
+  // A development page's loader comes with its screen, not in the entry every visitor loads.
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
 })
 
 function StatechartsRoute() {
