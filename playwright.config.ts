@@ -37,16 +37,23 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${ports.staging}`,
     extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
-    trace: 'retain-on-failure',
+    // Recording a trace cost about a fifth of the journeys' CPU (browser and worker), for every journey: a
+    // journey's retry records one, so a failure that repeats comes with its trace (`--trace on` for any run).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
+  // The journeys generated from the machines' graphs first: each takes minutes, so they start while both workers
+  // are free, and the short journeys fill in around them instead of one long path ending the run on its own.
   projects: [
     {
+      name: 'machine paths',
+      testDir: 'e2e/model',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: chromium,
-      },
+      testIgnore: 'model/**',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
   ],
   webServer: Object.entries(ports).map(([mode, port]) => ({

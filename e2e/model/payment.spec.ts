@@ -9,12 +9,11 @@ import { paymentModel } from './payment-model.ts'
 // Journeys generated from the business payment machine's graph (issue 38 §4): each path a journey in Chromium
 // against the real server and the sandbox card provider, each event an admin's step, each state what the
 // billing page shows. The paths move the server's clock and run the operator's command on its database, so
-// they have a server of their own.
+// they have a server of their own: one per worker, the paths a worker takes running one after another on it.
 const paths = coveringPaths(paymentModel)
 const planned = plannedCoverage(paymentModel, paths)
 
 test.describe('business payment machine, paths in the browser', () => {
-  test.describe.configure({ mode: 'default' })
   let server: OwnDatabaseServer
   let api: APIRequestContext
 

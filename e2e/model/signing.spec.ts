@@ -13,9 +13,8 @@ const planned = plannedCoverage(signingModel, paths)
 
 // The paths move the server's clock (TANs and SMS passwords past their time, a minute before a new one), every
 // account starts with one free signature so that one is soon used up, and a path holds a request's row as
-// another signing would: a server of their own, on a PostgreSQL database of its own.
+// another signing would: a server of their own, on a PostgreSQL database of its own, one per worker.
 test.describe('signing machine, paths in the browser', () => {
-  test.describe.configure({ mode: 'default' })
   let server: OwnDatabaseServer
   let api: APIRequestContext
 
