@@ -17,9 +17,12 @@ import { setObserverGroups, setObservers } from './set-observers.ts'
 /**
  * PUT /v3/signature-requests/{id}: the owner renames a request, rewrites its message or changes its
  * observers while it is a DRAFT or OPEN (signers see the new words; what they sign, documents and signers,
- * does not change here). The signature standard (quality and legislation) and the signing order change only
- * while it is a DRAFT (409 `signature_request.not_draft`), as signers may have signed by the old one or been
- * asked in the old order; the order is the lifecycle machine's `signers.order`, and so is how each listed signer
+ * does not change here). The signature standard (quality and legislation) changes while it is a DRAFT, or OPEN
+ * until someone signed (the lifecycle machine's `standard.change`; after a signature 409
+ * `signature_request.standard_locked`): signers already invited keep their links, and the signing flow asks
+ * what the new standard needs when they sign. The signing order changes only while it is a DRAFT (409
+ * `signature_request.not_draft`), as signers may have been asked in the old order; the order is the lifecycle
+ * machine's `signers.order`, and so is how each listed signer
  * authenticates (`authentication`), which they may have been mailed a direct link by. A signer gets 409
  * `signature_request.not_owner`, an ended request 409 `signature_request.ended`. Its expiry (a later one
  * extends an open request; null: never; one that has passed is 400 naming `expires_at`) and automatic reminders
@@ -54,11 +57,12 @@ export async function updateSignatureRequest(
         ? {}
         : { quality: input.quality, legislation: input.legislation ?? null }),
     }
-    if (input.quality !== undefined && request.statusOverall !== 'DRAFT') {
-      throw new ApiError(409, 'signature_request.not_draft', 'The signature standard is set before sending', {
-        field: 'quality',
-      })
-    }
+    // The same standard again changes nothing, and is not refused.
+    const restandard =
+      input.quality !== undefined &&
+      (input.quality !== request.quality || (input.legislation ?? null) !== request.legislation)
+    if (restandard)
+      decideEvent(request, found.signatures, { type: 'standard.change', actorId: caller.userId })
     const extra: Record<string, unknown> = {}
     if (input.signatures !== undefined) {
       const wantedOrder = Object.fromEntries(input.signatures.map((s) => [s.id, s.sequence]))
