@@ -294,6 +294,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       }),
       201,
     )
+    world.ADMIN_TOKEN = admin
     world.username = 'api_demo_example'
     world.PAGE_ID = '0'
     world.apiKey = String(key.apiKey)
@@ -505,6 +506,55 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     expect(noSeal.status).toBe(404)
     expect(await noSeal.json()).toMatchObject({ code: 'seal.not_found' })
     expect(await listed()).toBe(before)
+  })
+
+  it('names the signer group in the JSON report, and the group its member signed for', async () => {
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${api.server.url}/api/skribble/v3${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${world.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    const created = (await (
+      await call('POST', '/signature-requests', {
+        title: 'Signed for the group',
+        documents: [{ id: await uploadDocument() }],
+        signatures: [{ signer_group_id: world.GROUP_ID }],
+      })
+    ).json()) as { id: string }
+    const initiated = await call('POST', `/signature-requests/${created.id}/initiate`)
+    expect(initiated.status, await initiated.clone().text()).toBe(200)
+    // The business's admin, a member of the group, signs for it.
+    const [result] = await api.signed(world.ADMIN_TOKEN ?? '', [{ signature_request_id: created.id }])
+    expect(result?.result).toBe('complete')
+    const op = operations.find((o) => keyOf(o) === 'sign_v2 GET /signature-requests/{SR_ID}/report')
+    if (op === undefined) throw new Error('the v2 report is not described')
+    const response = await fetch(
+      `${api.server.url}/api/skribble/v2/signature-requests/${created.id}/report?type=JSON`,
+      { headers: { authorization: `Bearer ${world.token}` } },
+    )
+    const report = (await checkAnswer(op, response)) as {
+      header: { status: string; signatureCount: number; signatureCountSigned: number }
+      userList: {
+        id: string
+        email: string | null
+        groupName: string
+        userActions: { name: string; signerGroupName: string | null; signerGroupsAdded: string[] }[]
+      }[]
+    }
+    expect(report.header).toMatchObject({ status: 'SIGNED', signatureCount: 1, signatureCountSigned: 1 })
+    const member = report.userList.find((user) => user.email === 'admin@acme.example')
+    expect(member).toMatchObject({ groupName: 'Signatories' })
+    expect(member?.userActions.find((action) => action.name === 'SIGNED')).toMatchObject({
+      signerGroupName: 'Signatories',
+    })
+    // The sender signs for no group; it invited the group.
+    const sender = report.userList.find((user) => user.id === world.username)
+    expect(sender).toMatchObject({ groupName: '' })
+    expect(sender?.userActions.some((action) => action.signerGroupsAdded.includes('Signatories'))).toBe(true)
   })
 
   it('validates as Signet does, keeps each validation its maker’s, and counts them', async () => {
