@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { changedRequestFields } from '../../contract/request-events.ts'
-import type { SignatureRequestView, UpdateSignatureRequest } from '../../contract/signature-requests.ts'
+import {
+  groupSignerAuthentication,
+  type SignatureRequestView,
+  type UpdateSignatureRequest,
+} from '../../contract/signature-requests.ts'
 import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { checkSenderGroups } from '../signer-groups/check-sender-groups.ts'
@@ -73,8 +77,10 @@ export async function updateSignatureRequest(
       })
       for (const signature of found.signatures) {
         const position = sequence[signature.id] ?? 1
-        const authentication =
+        const asked =
           input.signatures.find((s) => s.id === signature.id)?.authentication ?? signature.authentication
+        // A group's members sign in to their accounts, as when the group was invited.
+        const authentication = signature.groupId === null ? asked : groupSignerAuthentication(asked)
         if (position === signature.sequence && authentication === signature.authentication) continue
         await tx
           .update(signatures)
