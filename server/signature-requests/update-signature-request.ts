@@ -65,8 +65,16 @@ export async function updateSignatureRequest(
     const restandard =
       input.quality !== undefined &&
       (input.quality !== request.quality || (input.legislation ?? null) !== request.legislation)
-    if (restandard)
-      decideEvent(request, found.signatures, { type: 'standard.change', actorId: caller.userId })
+    if (restandard) {
+      try {
+        decideEvent(request, found.signatures, { type: 'standard.change', actorId: caller.userId })
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'signature_request.standard_locked')) throw error
+        throw new ApiError(409, error.code, 'Someone has signed: the signature standard stays as it was', {
+          field: 'quality',
+        })
+      }
+    }
     const extra: Record<string, unknown> = {}
     if (input.signatures !== undefined) {
       const wantedOrder = Object.fromEntries(input.signatures.map((s) => [s.id, s.sequence]))

@@ -65,7 +65,10 @@ describe.each(featureDrivers)('changing the signature standard of a sent request
     expect((await api.signed(alice, [{ signature_request_id: request.id }]))[0]?.result).toBe('complete')
     const locked = await put(request.id, { quality: 'qes', legislation: 'eidas' })
     expect(locked.status).toBe(409)
-    expect(await locked.json()).toMatchObject({ code: 'signature_request.standard_locked' })
+    expect(await locked.json()).toMatchObject({
+      code: 'signature_request.standard_locked',
+      field: 'quality',
+    })
     expect(await api.getRequest(owner, request.id)).toMatchObject({ quality: null, legislation: null })
     // What else an open request lets change still changes.
     expect(await readJson(await put(request.id, { title: 'Renamed' }))).toMatchObject({
