@@ -57,6 +57,7 @@ export const signatureRequestErrorCodes = [
   'signature_request.signer_not_open',
   'signature_request.not_your_turn',
   'signature_request.signers_locked',
+  'signature_request.standard_locked',
   'signature_request.no_signers',
   /** The signers were reminded less than an hour ago; see the Retry-After header (429). */
   'signature_request.remind_too_soon',

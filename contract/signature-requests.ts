@@ -43,6 +43,19 @@ export const signerAuthentications = ['tan', 'account_sign_in', 'second_factor']
 /** How a signer proves who they are when they sign. */
 export type SignerAuthentication = (typeof signerAuthentications)[number]
 
+/**
+ * How a signer group's members may prove who they are (issue 43): signed in to their accounts, with their second
+ * factor or not. A group has no address a TAN link could be mailed to.
+ */
+export const groupSignerAuthentications = ['account_sign_in', 'second_factor'] as const
+
+/** What a group's signature authenticates by when `asked` is: sign-in, unless the second factor is asked. */
+export function groupSignerAuthentication(
+  asked: SignerAuthentication | undefined,
+): (typeof groupSignerAuthentications)[number] {
+  return asked === 'second_factor' ? 'second_factor' : 'account_sign_in'
+}
+
 /** Who a signer is when the sender knows more than an address (SPEC §3 Signer invite). */
 export const signerIdentityDataSchema = v.object({
   emailAddress: emailSchema,

@@ -65,7 +65,8 @@ for (const size of sizes) {
       await upload.clickSend()
       await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/)
       await view.seeRequest(`Service agreement ${tag}`, 'Open')
-      await expect(page.getByTestId('request-standard')).toHaveText('Advanced (AES) or better')
+      // Nobody signed yet: its sender may still change the standard.
+      await expect(page.getByLabel('Signers sign with')).toHaveValue('aes')
       // The focus is on what Send did, not lost on the page.
       await expect(page.locator(':focus')).toHaveText('The request was sent to the signers.')
       await shoot(page, testInfo, `sent-${size.name}`)

@@ -66,6 +66,16 @@ function signerChangeRefusal(context: SignatureRequestContext, actorId: string):
   return undefined
 }
 
+/**
+ * Why the user may not change the signature standard, if they may not: the sender, while nobody has signed
+ * (a signature given by the old standard would no longer be what the request asks for).
+ */
+export function standardRefusal(context: SignatureRequestContext, actorId: string): Refusal {
+  if (actorId !== context.ownerId) return 'signature_request.not_owner'
+  if (Object.values(context.signers).some((s) => s !== 'OPEN')) return 'signature_request.standard_locked'
+  return undefined
+}
+
 /** Why the user may not invite this signer, if they may not. */
 export function addSignerRefusal(
   context: SignatureRequestContext,
@@ -148,7 +158,8 @@ export function statusRefusal(
     type === 'signer.add' ||
     type === 'signer.remove' ||
     type === 'signer.leave' ||
-    type === 'signer.place'
+    type === 'signer.place' ||
+    type === 'standard.change'
   ) {
     return 'signature_request.ended'
   }
@@ -182,6 +193,8 @@ export function ruleRefusal(
       return placeFieldsRefusal(context, event.actorId, event.signerId)
     case 'signers.order':
       return orderRefusal(context, event.actorId, event.sequence)
+    case 'standard.change':
+      return standardRefusal(context, event.actorId)
     case 'participant.remove':
       return removeFromListRefusal(context, event.participantIds)
   }

@@ -9,6 +9,7 @@ import type {
   SignatureRequestInput,
   SignerChangeEvent,
   SignerSequence,
+  StandardEvent,
 } from './signature-request.types.ts'
 import {
   addSignerRefusal,
@@ -19,6 +20,7 @@ import {
   removeFromListRefusal,
   removeSignerRefusal,
   signerActionRefusal,
+  standardRefusal,
   withdrawRefusal,
 } from './signature-request-refusals.ts'
 
@@ -44,6 +46,8 @@ const lifecycle = setup({
       placeFieldsRefusal(context, params.actorId, params.signerId) === undefined,
     mayOrder: ({ context }, params: { actorId: string; sequence: SignerSequence }) =>
       orderRefusal(context, params.actorId, params.sequence) === undefined,
+    mayChangeStandard: ({ context }, params: { actorId: string }) =>
+      standardRefusal(context, params.actorId) === undefined,
     mayLeave: ({ context }, params: { actorId: string; keepOne: boolean }) =>
       leaveRefusal(context, params.actorId, params.keepOne) === undefined,
     everySignerSigned: ({ context }) => Object.values(context.signers).every((s) => s === 'SIGNED'),
@@ -56,6 +60,8 @@ const lifecycle = setup({
     // The fields are stored with the request, not in the lifecycle: the server writes them when the
     // machine takes `signer.place`. Named so the chart shows what the transition does.
     placeFields: () => {},
+    // Likewise the standard (quality, legislation): the server writes it when the machine takes `standard.change`.
+    changeStandard: () => {},
     addSigner: assign({
       signers: ({ context }, params: { signerId: string; sequence: number | undefined }) => ({
         ...context.signers,
@@ -98,8 +104,9 @@ const lifecycle = setup({
 })
 
 /**
- * Changes to the signer list, by the sender or a signer leaving, the same in a draft and an open request
- * except that an open request keeps at least one signer (`keepOne`).
+ * Changes to the signer list, by the sender or a signer leaving, and to the signature standard, the same in a
+ * draft and an open request (so only until someone signed) except that an open request keeps at least one
+ * signer (`keepOne`).
  */
 function signerChanges(keepOne: boolean) {
   return {
@@ -142,6 +149,13 @@ function signerChanges(keepOne: boolean) {
         }),
       },
       actions: 'placeFields',
+    },
+    'standard.change': {
+      guard: {
+        type: 'mayChangeStandard',
+        params: ({ event }: { event: StandardEvent }) => ({ actorId: event.actorId }),
+      },
+      actions: 'changeStandard',
     },
     'signer.leave': {
       guard: {

@@ -55,6 +55,12 @@ export type SignatureRequestEvent =
   | { type: 'signer.place'; actorId: string; signerId: string }
   /** The sender sets the signing order of the draft's signers (a signer left out is at position 1). */
   | { type: 'signers.order'; actorId: string; sequence: SignerSequence }
+  /**
+   * The sender changes the signature standard (quality and legislation): in a draft, or in an open request
+   * before anyone signed (signers already invited keep their links; the signing flow asks what the new standard
+   * needs when they sign).
+   */
+  | { type: 'standard.change'; actorId: string }
   /** A signer takes themselves off the request (the actor is their own signer id). */
   | { type: 'signer.leave'; actorId: string }
   /**
@@ -71,6 +77,9 @@ export type SignerChangeEvent = Extract<
 
 /** The sender setting the signing order. */
 export type OrderEvent = Extract<SignatureRequestEvent, { type: 'signers.order' }>
+
+/** The sender changing the signature standard. */
+export type StandardEvent = Extract<SignatureRequestEvent, { type: 'standard.change' }>
 
 /** A signer taking themselves off the list. */
 export type LeaveEvent = Extract<SignatureRequestEvent, { type: 'signer.leave' }>
@@ -93,4 +102,5 @@ export type SignatureRequestErrorCode =
   | 'signature_request.signer_not_open'
   | 'signature_request.not_your_turn'
   | 'signature_request.signers_locked'
+  | 'signature_request.standard_locked'
   | 'signature_request.no_signers'

@@ -1,6 +1,9 @@
+import type { MailLocale } from '../mail/mail-locale.ts'
 import type { ArchiveAuthorities, ArchiveRenewal } from '../signing/archive-pdf.ts'
+import type { RenderedValidationReport } from '../signing/render-validation-report-pdf.ts'
 import type { PreparedSignature, SignaturePlan } from '../signing/sign-pdf.ts'
 import type { SigningErrorCode } from '../signing/signing-error.ts'
+import type { ValidationReportFacts } from '../signing/validation-report-facts.ts'
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
 import type { SheetFormat, SheetResult } from '../templates/read-sheet.ts'
 import type { DocumentErrorCode, DocumentFailure } from './document-error.ts'
@@ -25,6 +28,8 @@ export type RenderJobMessage =
   | { id: number; type: 'renew-archive'; pdf: Uint8Array; renewBefore: number }
   /** Read the rows of a bulk send's CSV or XLSX file (see `readSheet`). */
   | { id: number; type: 'sheet'; bytes: Uint8Array; format: SheetFormat }
+  /** Draw a validation's PDF report in `locale` (see `renderValidationReportPdf`), to be sealed. */
+  | { id: number; type: 'validation-report'; facts: ValidationReportFacts; locale: MailLocale }
 
 /** Where the time of one rendered page went, in milliseconds; all zero when it was already stored. */
 export type RenderTiming = { renderMs: number; encodeMs: number; storeMs: number }
@@ -38,6 +43,7 @@ export type RenderJobResult = {
   archive: { bytes: Uint8Array }
   'renew-archive': ArchiveRenewal
   sheet: SheetResult
+  'validation-report': RenderedValidationReport
 }
 
 /** What a worker asks the API process during a job, which holds the keys: one of {@link ArchiveAuthorities}. */

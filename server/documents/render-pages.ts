@@ -1,9 +1,12 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { ApiError } from '../http/api-error.ts'
+import type { MailLocale } from '../mail/mail-locale.ts'
 import type { ArchiveAuthorities, ArchiveRenewal } from '../signing/archive-pdf.ts'
+import type { RenderedValidationReport } from '../signing/render-validation-report-pdf.ts'
 import type { PrepareSignature } from '../signing/sign-pdf.ts'
 import { SigningError, type SigningErrorCode } from '../signing/signing-error.ts'
+import type { ValidationReportFacts } from '../signing/validation-report-facts.ts'
 import type { FileStorageOptions } from '../storage/create-file-storage.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
 import { pageImageKey, pageImagesFolder } from '../storage/storage-keys.ts'
@@ -102,6 +105,11 @@ export type PageRenderer = {
    * out of time or memory is refused as `unreadable_file`; 503 `server.busy` when too many wait.
    */
   readSheet(bytes: Uint8Array, format: SheetFormat): Promise<SheetResult>
+  /**
+   * Draws a validation's PDF report in `locale` (`renderValidationReportPdf`) in a worker, ahead of background
+   * work; `document.too_complex` past the limits, 503 `server.busy` when too many wait.
+   */
+  renderValidationReport(facts: ValidationReportFacts, locale: MailLocale): Promise<RenderedValidationReport>
   /** Drops the queued work on a document that is gone; whoever waits for it gets `document.not_found`. */
   forget(docHash: string): void
   status(docHash: string, page: number, scale: number): Promise<PageStatus>
@@ -390,6 +398,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
             return { refused: 'unreadable_file', message: error.message.replace('The PDF', 'The file') }
           throw error
         },
+      )
+    },
+    renderValidationReport(facts, locale) {
+      return enqueue<'validation-report'>(
+        { type: 'validation-report', facts, locale },
+        `validation-report:${nextId}`,
+        true,
       )
     },
     async pageText(docHash, page) {

@@ -1,12 +1,14 @@
 // A PDF worker (node:worker_threads): inspects uploads, extracts page text, renders pages of stored PDFs to
-// WebP and appends signatures' updates, off the request loop; the pool bounds its time and memory.
+// WebP, draws validation reports and appends signatures' updates, off the request loop; the pool bounds its time and memory.
 
 import { parentPort, workerData } from 'node:worker_threads'
 import { createCanvas } from '@napi-rs/canvas'
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { type ArchiveAuthorities, archivePdf, renewArchiveTimestamp } from '../signing/archive-pdf.ts'
+import { renderValidationReportPdf } from '../signing/render-validation-report-pdf.ts'
 import { preparePdfSignature } from '../signing/sign-pdf.ts'
 import { SigningError } from '../signing/signing-error.ts'
+import { validationReportTexts } from '../signing/validation-report-texts.ts'
 import { createFileStorage } from '../storage/create-file-storage.ts'
 import { documentKey, pageImageKey, pageTextKey } from '../storage/storage-keys.ts'
 import { readSheet } from '../templates/read-sheet.ts'
@@ -169,6 +171,8 @@ function run(job: RenderJobMessage): Promise<RenderJobResult[keyof RenderJobResu
       return renewArchiveTimestamp(job.pdf, askedAuthorities(job.id), new Date(job.renewBefore))
     case 'sheet':
       return readSheet(job.bytes, job.format)
+    case 'validation-report':
+      return renderValidationReportPdf(job.facts, validationReportTexts[job.locale])
   }
 }
 

@@ -119,12 +119,21 @@ export function createSignatureRequestRoutes(services: RequestServices & ApiKeyM
       requireAuth,
       jsonBody(updateSignatureRequestSchema),
       describeRoute({
-        summary: 'Change the title, message, expiry or reminders of a draft or open request',
-        description: 'A later `expires_at` extends an open request; null: it never expires.',
+        summary: 'Change the title, message, standard, expiry or reminders of a draft or open request',
+        description:
+          'A later `expires_at` extends an open request; null: it never expires. The signature standard (`quality`, `legislation`) changes until someone signed; the signing order in a draft only.',
         tag: 'Signature requests',
         auth: 'account',
         answers: [ok(signatureRequestSchema)],
-        errors: { ...unknownRequest, 409: ['signature_request.not_owner', 'signature_request.ended'] },
+        errors: {
+          ...unknownRequest,
+          409: [
+            'signature_request.not_owner',
+            'signature_request.ended',
+            'signature_request.not_draft',
+            'signature_request.standard_locked',
+          ],
+        },
       }),
       async (c) =>
         sendJson(

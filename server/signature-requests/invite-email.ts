@@ -1,4 +1,8 @@
-import type { SignerAuthentication, SignerInvite } from '../../contract/signature-requests.ts'
+import {
+  groupSignerAuthentication,
+  type SignerAuthentication,
+  type SignerInvite,
+} from '../../contract/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 
 /**
@@ -32,6 +36,6 @@ export function signerOfInvite(
   return {
     accountEmail: '',
     groupId: invite.groupId.toLowerCase(),
-    authentication: invite.authentication === 'second_factor' ? 'second_factor' : 'account_sign_in',
+    authentication: groupSignerAuthentication(invite.authentication),
   }
 }

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { changedRequestFields } from '../../contract/request-events.ts'
-import type { SignatureRequestView, UpdateSignatureRequest } from '../../contract/signature-requests.ts'
+import {
+  groupSignerAuthentication,
+  type SignatureRequestView,
+  type UpdateSignatureRequest,
+} from '../../contract/signature-requests.ts'
 import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { ApiError } from '../http/api-error.ts'
 import { checkSenderGroups } from '../signer-groups/check-sender-groups.ts'
@@ -17,9 +21,12 @@ import { setObserverGroups, setObservers } from './set-observers.ts'
 /**
  * PUT /v3/signature-requests/{id}: the owner renames a request, rewrites its message or changes its
  * observers while it is a DRAFT or OPEN (signers see the new words; what they sign, documents and signers,
- * does not change here). The signature standard (quality and legislation) and the signing order change only
- * while it is a DRAFT (409 `signature_request.not_draft`), as signers may have signed by the old one or been
- * asked in the old order; the order is the lifecycle machine's `signers.order`, and so is how each listed signer
+ * does not change here). The signature standard (quality and legislation) changes while it is a DRAFT, or OPEN
+ * until someone signed (the lifecycle machine's `standard.change`; after a signature 409
+ * `signature_request.standard_locked`): signers already invited keep their links, and the signing flow asks
+ * what the new standard needs when they sign. The signing order changes only while it is a DRAFT (409
+ * `signature_request.not_draft`), as signers may have been asked in the old order; the order is the lifecycle
+ * machine's `signers.order`, and so is how each listed signer
  * authenticates (`authentication`), which they may have been mailed a direct link by. A signer gets 409
  * `signature_request.not_owner`, an ended request 409 `signature_request.ended`. Its expiry (a later one
  * extends an open request; null: never; one that has passed is 400 naming `expires_at`) and automatic reminders
@@ -54,10 +61,19 @@ export async function updateSignatureRequest(
         ? {}
         : { quality: input.quality, legislation: input.legislation ?? null }),
     }
-    if (input.quality !== undefined && request.statusOverall !== 'DRAFT') {
-      throw new ApiError(409, 'signature_request.not_draft', 'The signature standard is set before sending', {
-        field: 'quality',
-      })
+    // The same standard again changes nothing, and is not refused.
+    const restandard =
+      input.quality !== undefined &&
+      (input.quality !== request.quality || (input.legislation ?? null) !== request.legislation)
+    if (restandard) {
+      try {
+        decideEvent(request, found.signatures, { type: 'standard.change', actorId: caller.userId })
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'signature_request.standard_locked')) throw error
+        throw new ApiError(409, error.code, 'Someone has signed: the signature standard stays as it was', {
+          field: 'quality',
+        })
+      }
     }
     const extra: Record<string, unknown> = {}
     if (input.signatures !== undefined) {
@@ -69,8 +85,10 @@ export async function updateSignatureRequest(
       })
       for (const signature of found.signatures) {
         const position = sequence[signature.id] ?? 1
-        const authentication =
+        const asked =
           input.signatures.find((s) => s.id === signature.id)?.authentication ?? signature.authentication
+        // A group's members sign in to their accounts, as when the group was invited.
+        const authentication = signature.groupId === null ? asked : groupSignerAuthentication(asked)
         if (position === signature.sequence && authentication === signature.authentication) continue
         await tx
           .update(signatures)

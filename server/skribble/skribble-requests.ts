@@ -246,7 +246,7 @@ export function pageHeightsOf(view: Pick<SignatureRequestView, 'documents'>): Pa
 }
 
 /** Skribble's status of a request: Signet's EXPIRED has no counterpart and ends like a withdrawal. */
-const skribbleStatus = (status: SignatureRequestView['statusOverall']) =>
+export const skribbleStatus = (status: SignatureRequestView['statusOverall']) =>
   status === 'EXPIRED' ? 'WITHDRAWN' : status
 
 /** Skribble's quality of a request (no requirement: DEMO outside production). */

@@ -43,6 +43,7 @@ import { documentKey } from '../storage/storage-keys.ts'
 import { readSkribbleBody } from './skribble-body.ts'
 import { createSkribbleDocumentRoutes, uploadSkribbleDocument } from './skribble-document-routes.ts'
 import { createSkribblePlatformRoutes, type SkribblePlatformServices } from './skribble-platform-routes.ts'
+import { skribbleReport } from './skribble-report.ts'
 import {
   type PageHeights,
   pageHeightsOf,
@@ -124,7 +125,8 @@ const documentContentSchema = v.object({
  *   skribble-platform-routes.ts.
  * - v3 `GET .../attachments`: `getSignatureRequest` (its `attachments`); `GET .../attachments/{aid}/content`,
  *   `DELETE .../attachments/{aid}`: `findAttachment` (its stored file), `removeAttachment`; `GET .../report`:
- *   `requestReportPdf` (PDF) or `getRequestReport` (JSON).
+ *   `requestReportPdf` (PDF), or `getRequestReport` and `getSignatureRequest` as Skribble's JSON report
+ *   (skribble-report.ts: its signer groups as `groupName` and `signerGroupName`).
  * - `POST .../callbacks` (Skribble's listing is a POST): `listRequestCallbacks` of server/api-users, for the
  *   request's sender.
  * - `POST /seal`: see skribble-seal-routes.ts; `/sendto`: see skribble-sendto-routes.ts.
@@ -354,7 +356,10 @@ export function createSkribbleRoutes(services: SkribbleServices): Hono<AuthEnv> 
       .get(`${base}/signature-requests/:id/report`, requireAuth, async (c) => {
         const type = (c.req.query('type') ?? 'PDF').toUpperCase()
         if (type === 'JSON') {
-          return sendJson(c, await getRequestReport(services, callerOf(c), c.req.param('id')))
+          const report = await getRequestReport(services, callerOf(c), c.req.param('id'))
+          const view = await read(c)
+          // Skribble's report keys are camelCase, as its description writes them.
+          return c.json(skribbleReport(report, view, ownerOf(c)))
         }
         if (type !== 'PDF') {
           throw new ApiError(400, 'request.invalid', 'type: PDF or JSON', { field: 'type' })

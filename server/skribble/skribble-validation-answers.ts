@@ -5,6 +5,7 @@ import {
   type SignatureReport,
   type ValidationReport,
 } from '../signing/validate-pdf.ts'
+import type { ValidationReportFacts } from '../signing/validation-report-facts.ts'
 import { parseCertificate } from '../signing/x509.ts'
 
 /** What Skribble's `POST /validate/document` may require of a document (its query). */
@@ -21,6 +22,8 @@ export type SkribbleValidationResult = {
   signer: Record<string, unknown>[]
   format: Record<string, unknown>
   validation: { indication: string; subIndication?: string; details: string[] }
+  /** What the PDF validation report states, of a document validation only. */
+  facts?: ValidationReportFacts
 }
 
 const qualityRank = { SES: 1, AES: 2, QES: 3 } as const

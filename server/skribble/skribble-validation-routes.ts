@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { and, count, eq, gt, gte, isNull, lt } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
+import { findPerson } from '../accounts/find-person.ts'
 import { accessLogin } from '../api-users/access-login.ts'
 import { skribbleValidations } from '../db/schema/skribble-validations.ts'
 import { deleteDocument } from '../documents/delete-document.ts'
@@ -11,10 +12,13 @@ import { ApiError } from '../http/api-error.ts'
 import { type AuthEnv, authenticate } from '../http/authenticate.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { sendJson } from '../http/send-json.ts'
+import { pickMailLocale } from '../mail/mail-locale.ts'
 import { callerOf } from '../signature-requests/caller-of.ts'
 import { safeFileName } from '../signature-requests/safe-file-name.ts'
 import { etsiValidationReport } from '../signing/etsi-validation-report.ts'
+import { sealedValidationReport } from '../signing/seal-validation-report.ts'
 import { validatePdfBytes } from '../signing/validate-upload.ts'
+import { validationReportFacts } from '../signing/validation-report-facts.ts'
 import { documentKey } from '../storage/storage-keys.ts'
 import { skribbleValidationLifetimeMs } from './forget-skribble-validations.ts'
 import { readSkribbleBody, readSkribbleContent } from './skribble-body.ts'
@@ -126,8 +130,9 @@ const monthOf = (at: Date) => `${at.getUTCFullYear()}${String(at.getUTCMonth() +
  *   (skribble-validation-answers.ts) and its ETSI TS 119 102-2 report are kept, the PDF is not.
  * - `POST /validate/signature`, `/validate/certificate`: skribble-certificate-validation.ts, against the
  *   platform's PKI.
- * - `/infos/{id}/*`, `/reports/{id}/etsi`, `DELETE /validate/{id}`: what was kept. `/reports/{id}/skribble`
- *   is 501, as Skribble's own description has it (on its roadmap): Signet has no PDF validation report.
+ * - `/infos/{id}/*`, `/reports/{id}/etsi`, `DELETE /validate/{id}`: what was kept. `/reports/{id}/skribble`:
+ *   the facts kept of a document validation as Signet's PDF validation report (`sealedValidationReport`), in
+ *   the API user's language, sealed by the platform.
  * - `/tooling/upload`: the checks and storage of Signet's document upload (`readPdfUpload`); the processes run qpdf
  *   (skribble-tooling.ts) on it, and `GET /tooling/{id}` answers what the last one made.
  * - `/billing/credits/*`: the caller's rows counted, one credit each.
@@ -183,7 +188,13 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
       legislation: query.legislation,
       rejectUndefinedChanges: query.rejectUndefinedChanges === 'true',
     })
-    await store(c, { id, kind: 'document', result, etsiReport: etsiValidationReport(report, now()) })
+    const facts = validationReportFacts(bytes, report, now())
+    await store(c, {
+      id,
+      kind: 'document',
+      result: { ...result, facts },
+      etsiReport: etsiValidationReport(report, now()),
+    })
     return sendJson(c, withInfos(result, infos))
   }
 
@@ -240,12 +251,21 @@ export function createSkribbleValidationRoutes(services: SkribbleServices): Hono
       return c.body(row.etsiReport, 200, { 'Content-Type': 'application/xml; charset=utf-8' })
     })
     .get(`${base}/reports/:id/skribble`, requireAuth, async (c) => {
-      await find(c, [...validations])
-      throw new ApiError(
-        501,
-        'server.unavailable',
-        'Signet has no PDF validation report: the ETSI report (/reports/{id}/etsi) says what it found',
-      )
+      const { facts } = await resultOf(c)
+      if (facts === undefined) {
+        throw new ApiError(
+          404,
+          'route.not_found',
+          'A validation report is made of a document validation only',
+        )
+      }
+      const person = await findPerson(db, { userId: c.get('auth').userId })
+      const locale = pickMailLocale(person?.attributes.lang?.[0], c.req.header('accept-language'))
+      const pdf = await sealedValidationReport(services, facts, locale)
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'attachment; filename="validation-report.pdf"',
+      })
     })
 
   /** The tooling document of row `id` and its bytes. */

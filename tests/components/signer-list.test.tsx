@@ -170,6 +170,49 @@ describe('signer list of a draft', () => {
     expect(chooser.element().querySelectorAll('option')).toHaveLength(1)
   })
 
+  it('offers a group signer only what the server does for one: sign-in, with or without the second factor', async () => {
+    const stored: SignerAuthentication[] = ['tan', 'account_sign_in']
+    const signatures = () => [
+      { ...signature(ids[0] ?? '', 'anna@example.com'), authentication: stored[0] ?? 'tan' },
+      {
+        ...signature(ids[1] ?? '', '', 'OPEN', 2),
+        group: finance,
+        authentication: stored[1] ?? 'account_sign_in',
+      },
+    ]
+    serveApi(noMaintenance, adminAndBusiness, senderGroups([finance]), async (call) => {
+      if (call.path !== '/v3/signature-requests/r1') return undefined
+      if (call.method === 'PUT') {
+        const body = (await call.request.json()) as {
+          signatures: { id: string; authentication?: SignerAuthentication }[]
+        }
+        for (const [index, id] of ids.slice(0, 2).entries()) {
+          const asked = body.signatures.find((s) => s.id === id)?.authentication
+          if (asked !== undefined) stored[index] = asked
+        }
+      }
+      return json(request({ statusOverall: 'DRAFT', signatures: signatures(), signaturesCount: 2 }))
+    })
+    await renderScreen('/draft', Signers, { messages: ['documents'] })
+    const group = page.getByLabelText('How Finance confirms who they are')
+    await expect.element(group).toHaveDisplayValue('Sign-in to their account')
+    const labels = (select: typeof group) =>
+      [...select.element().querySelectorAll('option')].map((option) => option.textContent)
+    expect(labels(group)).toEqual(['Sign-in to their account', 'Two-step verification at signing'])
+    await expect
+      .element(page.getByText('A group’s members sign in to their accounts: it has no address for a TAN.'))
+      .toBeVisible()
+    // A signer in person keeps every way, the TAN link included.
+    expect(labels(page.getByLabelText('How anna@example.com confirms who they are'))).toEqual([
+      'E-mail link with TAN, or their account',
+      'Sign-in to their account',
+      'Two-step verification at signing',
+    ])
+
+    await group.selectOptions('Two-step verification at signing')
+    await expect.poll(() => stored).toEqual(['tan', 'second_factor'])
+  })
+
   it('lets the sender have a group observe, sending observer_group_ids', async () => {
     let observerGroups: SignatureRequestView['observerGroups'] = []
     const sent: unknown[] = []

@@ -28,6 +28,8 @@ const events: SignatureRequestEvent[] = [
   { type: 'signer.remove', actorId: owner, signerId: alice },
   { type: 'signer.place', actorId: owner, signerId: alice },
   { type: 'signer.place', actorId: alice, signerId: alice },
+  { type: 'standard.change', actorId: owner },
+  { type: 'standard.change', actorId: alice },
   { type: 'signer.leave', actorId: bob },
   { type: 'signer.leave', actorId: stranger },
   { type: 'request.sign', actorId: alice },
@@ -103,6 +105,24 @@ describe('applyRequestEvent: the server replays events on the same machine', () 
       deleted: false,
       status: 'OPEN',
       signers: draft.signers,
+    })
+  })
+
+  it('issue 43: the sender changes the standard of a draft or of an open request nobody has signed', () => {
+    const change = { type: 'standard.change', actorId: owner } as const
+    expect(applyRequestEvent(draft, change)).toMatchObject({ ok: true, status: 'DRAFT' })
+    expect(applyRequestEvent(open, change)).toMatchObject({ ok: true, status: 'OPEN', signers: open.signers })
+    expect(applyRequestEvent(halfSigned, change)).toEqual({
+      ok: false,
+      code: 'signature_request.standard_locked',
+    })
+    expect(applyRequestEvent(open, { type: 'standard.change', actorId: alice })).toEqual({
+      ok: false,
+      code: 'signature_request.not_owner',
+    })
+    expect(applyRequestEvent({ ...open, status: 'WITHDRAWN' }, change)).toEqual({
+      ok: false,
+      code: 'signature_request.ended',
     })
   })
 

@@ -35,8 +35,10 @@ export interface RequestActions {
   placeableSigners: ReadonlySet<string>
   /** Remove a document from the draft. */
   deleteDocuments: boolean
-  /** Rename the request and choose the signature standard the signers sign with: the owner, while it is a draft. */
+  /** Rename the request and choose its observers: the owner, while it is a draft. */
   editDraft: boolean
+  /** Choose the signature standard the signers sign with: the owner, until someone signed (`standard.change`). */
+  changeStandard: boolean
   /** A signed version of the documents exists. */
   downloadSigned: boolean
   /** The report (PDF or JSON) of a request that was sent. */
@@ -148,6 +150,7 @@ export function requestActions(request: SignatureRequestView, email: string): Re
     ),
     deleteDocuments: draft && request.isOwner && request.documents.length > 0,
     editDraft: draft && request.isOwner,
+    changeStandard: takes({ type: 'standard.change', actorId: self }),
     downloadSigned: request.signatures.some((s) => s.status === 'SIGNED'),
     report: !draft,
     attach: changeable && (request.isOwner || own !== undefined),

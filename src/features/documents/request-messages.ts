@@ -33,6 +33,7 @@ const requestMessages: Record<
   'signature_request.signer_not_open': msg`Your signature on this request is not open any more.`,
   'signature_request.not_your_turn': msg`It is not your turn yet: the earlier signers sign first, then you get an e-mail.`,
   'signature_request.signers_locked': msg`Someone has already signed, so the signers cannot be changed.`,
+  'signature_request.standard_locked': msg`Someone has already signed, so the signature standard cannot be changed.`,
   'signature_request.no_signers': msg`Add at least one signer first.`,
   'signature_request.remind_too_soon': msg`The signers were reminded less than an hour ago.`,
   'document.in_use': msg`This document belongs to a request that was sent and cannot be deleted.`,

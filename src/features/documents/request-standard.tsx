@@ -36,9 +36,9 @@ export function standardBody(standard: Standard): { quality: SignatureQuality; l
 }
 
 /**
- * The signature standard a request asks of its signers: the owner chooses it while the request is a draft;
- * once sent, everyone reads it. A signer who holds less is sent to identify first. A choice that could not be
- * stored says why in the card.
+ * The signature standard a request asks of its signers: the owner chooses it while the request is a draft, and
+ * may change it once sent until someone signed; everyone reads it. A signer who holds less is sent to identify
+ * first. A choice that could not be stored says why in the card.
  */
 export function RequestStandard({
   request,

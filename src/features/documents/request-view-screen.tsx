@@ -200,7 +200,7 @@ export function RequestViewScreen({ srid, signAction }: { srid: string; signActi
 
             <RequestStandard
               request={data}
-              mayChoose={actions.editDraft}
+              mayChoose={actions.changeStandard}
               onChoose={(body) => updateRequest(api, srid, body).then(refresh)}
             />
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import {
+  groupSignerAuthentications,
   type SignatureRequestView,
   type SignerAuthentication,
   signerAuthentications,
@@ -211,8 +212,19 @@ export function SignerList({
                   {mayAuthenticate ? (
                     <SelectField
                       label={<Trans>How {label} confirms who they are</Trans>}
+                      hint={
+                        signature.group === null ? undefined : (
+                          <Trans>
+                            A group’s members sign in to their accounts: it has no address for a TAN.
+                          </Trans>
+                        )
+                      }
                       value={signature.authentication}
-                      options={signerAuthentications.map((value) => ({
+                      // A group's members sign in, as the server has them (groupSignerAuthentication).
+                      options={(signature.group === null
+                        ? signerAuthentications
+                        : groupSignerAuthentications
+                      ).map((value) => ({
                         value,
                         label: i18n._(signerAuthenticationLabels[value]),
                       }))}

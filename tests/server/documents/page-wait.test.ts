@@ -6,7 +6,9 @@ import { DocumentError } from '../../../server/documents/document-error.ts'
 import { inspectPdf } from '../../../server/documents/inspect-pdf.ts'
 import type { PageRenderer } from '../../../server/documents/render-pages.ts'
 import { archivePdf, renewArchiveTimestamp } from '../../../server/signing/archive-pdf.ts'
+import { renderValidationReportPdf } from '../../../server/signing/render-validation-report-pdf.ts'
 import { preparePdfSignature } from '../../../server/signing/sign-pdf.ts'
+import { validationReportTexts } from '../../../server/signing/validation-report-texts.ts'
 import { pageImageKey } from '../../../server/storage/storage-keys.ts'
 import { readSheet } from '../../../server/templates/read-sheet.ts'
 import { a4, makePdf } from '../../fixtures/make-fixtures.ts'
@@ -34,6 +36,7 @@ const renderer: PageRenderer = {
   archivePdf,
   renewArchive: renewArchiveTimestamp,
   readSheet,
+  renderValidationReport: (facts, locale) => renderValidationReportPdf(facts, validationReportTexts[locale]),
   forget: () => {},
   close: async () => {},
 }

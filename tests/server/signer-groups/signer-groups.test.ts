@@ -199,6 +199,34 @@ describe.each(featureDrivers)('signer groups on %s', (driver) => {
     )
   })
 
+  it('has a group’s members sign in: asked for the TAN link, on invitation or later, it is sign-in', async () => {
+    const group = await groupCall(
+      'POST',
+      businessPaths.signerGroups(businessId),
+      admin,
+      { name: 'Purchasing' },
+      201,
+    )
+    const created = await api.call('POST', apiPaths.signatureRequests(), {
+      token: admin,
+      body: { title: 'Order', signatures: [{ group_id: group.id, authentication: 'tan' }] },
+    })
+    const draft = toCamelCase(await readJson(created, 201)) as SignatureRequestView
+    const [signature] = draft.signatures
+    expect(signature).toMatchObject({ group: { id: group.id }, authentication: 'account_sign_in' })
+    const put = async (authentication: string) =>
+      toCamelCase(
+        await readJson(
+          await api.call('PUT', apiPaths.signatureRequest(draft.id), {
+            token: admin,
+            body: { signatures: [{ id: signature?.id, sequence: 1, authentication }] },
+          }),
+        ),
+      ) as SignatureRequestView
+    expect((await put('second_factor')).signatures[0]?.authentication).toBe('second_factor')
+    expect((await put('tan')).signatures[0]?.authentication).toBe('account_sign_in')
+  })
+
   it('takes exactly one signature when two members sign at the same moment', async () => {
     const group = await groupCall(
       'POST',

@@ -9,7 +9,15 @@ import { openDatabase } from '../../../server/db/open-database.ts'
 import { forgetSkribbleValidations } from '../../../server/skribble/forget-skribble-validations.ts'
 import { readJson } from '../accounts/accounts-client.ts'
 import { putSeal, sealCall } from '../seals/seal-client.ts'
-import { makePdf, pemBlocks } from '../signing/pdf-tools.ts'
+import {
+  makePdf,
+  pdfsig,
+  pdftotext,
+  pemBlocks,
+  removeTemporaryDirectories,
+  temporaryDirectory,
+  trustStore,
+} from '../signing/pdf-tools.ts'
 import { type SigningClient, startSigningClient } from '../signing/signing-client.ts'
 import { featureDrivers } from '../test-database.ts'
 import { type DescribedOperation, describedOperations } from './skribble-descriptions.ts'
@@ -66,6 +74,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
   const world: World = {}
   /** Per operation: how many of its examples must answer as described, and how many did. */
   const answered = new Map<string, { examples: number; passed: number }>()
+  let dir: string
 
   /** A call as a Skribble client makes it: the base URL changed to Signet's, its bearer token. */
   const skribbleCall = (op: DescribedOperation, path: string, body?: EncodedBody) =>
@@ -210,12 +219,8 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'sign_v2 POST /signature-requests': { remember: idOf('SR_ID') },
     'sign_v2 GET /signature-requests/{SR_ID}': {},
     'sign_v2 GET /signature-requests': {},
-    'sign_v2 PUT /signature-requests': {
-      unserved: {
-        'application/json built':
-          'its example changes the quality of a sent request (v2 sends at once); Signet fixes the standard once sent',
-      },
-    },
+    // Its example changes the quality of a sent request (v2 sends at once): nobody has signed it yet.
+    'sign_v2 PUT /signature-requests': {},
     'sign_v2 POST /signature-requests/{SR_ID}/signatures': {
       remember: (answer, world) => {
         const signatures = (answer as { signatures: { sid: string }[] }).signatures
@@ -248,11 +253,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     'validation_v1 GET /infos/{id}/signers': { before: use('VALIDATION_ID') },
     'validation_v1 GET /infos/{id}/format': { before: use('VALIDATION_ID') },
     'validation_v1 GET /reports/{id}/etsi': { before: use('VALIDATION_ID') },
-    'validation_v1 GET /reports/{id}/skribble': {
-      unserved: {
-        none: 'Skribble’s own description has it on its roadmap (501); Signet has no PDF validation report either',
-      },
-    },
+    'validation_v1 GET /reports/{id}/skribble': { before: use('VALIDATION_ID') },
     'validation_v1 POST /validate/signature': {
       before: content('SIGNATURE'),
       remember: idOf('VALIDATION_ID'),
@@ -273,6 +274,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
 
   beforeAll(async () => {
     api = await startSigningClient(driver)
+    dir = temporaryDirectory('skribble-api')
     const admin = await api.signUp('admin@acme.example')
     const business = await readJson(
       await api.call('POST', businessPaths.businesses(), {
@@ -292,6 +294,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       }),
       201,
     )
+    world.ADMIN_TOKEN = admin
     world.username = 'api_demo_example'
     world.PAGE_ID = '0'
     world.apiKey = String(key.apiKey)
@@ -356,6 +359,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
   })
 
   afterAll(async () => {
+    removeTemporaryDirectories()
     const served = [...answered.values()].filter((a) => a.examples > 0 && a.passed === a.examples).length
     console.info(`${served} of ${operations.length} operations answer as described`)
     await api?.server.stop()
@@ -504,6 +508,55 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     expect(await listed()).toBe(before)
   })
 
+  it('names the signer group in the JSON report, and the group its member signed for', async () => {
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${api.server.url}/api/skribble/v3${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${world.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    const created = (await (
+      await call('POST', '/signature-requests', {
+        title: 'Signed for the group',
+        documents: [{ id: await uploadDocument() }],
+        signatures: [{ signer_group_id: world.GROUP_ID }],
+      })
+    ).json()) as { id: string }
+    const initiated = await call('POST', `/signature-requests/${created.id}/initiate`)
+    expect(initiated.status, await initiated.clone().text()).toBe(200)
+    // The business's admin, a member of the group, signs for it.
+    const [result] = await api.signed(world.ADMIN_TOKEN ?? '', [{ signature_request_id: created.id }])
+    expect(result?.result).toBe('complete')
+    const op = operations.find((o) => keyOf(o) === 'sign_v2 GET /signature-requests/{SR_ID}/report')
+    if (op === undefined) throw new Error('the v2 report is not described')
+    const response = await fetch(
+      `${api.server.url}/api/skribble/v2/signature-requests/${created.id}/report?type=JSON`,
+      { headers: { authorization: `Bearer ${world.token}` } },
+    )
+    const report = (await checkAnswer(op, response)) as {
+      header: { status: string; signatureCount: number; signatureCountSigned: number }
+      userList: {
+        id: string
+        email: string | null
+        groupName: string
+        userActions: { name: string; signerGroupName: string | null; signerGroupsAdded: string[] }[]
+      }[]
+    }
+    expect(report.header).toMatchObject({ status: 'SIGNED', signatureCount: 1, signatureCountSigned: 1 })
+    const member = report.userList.find((user) => user.email === 'admin@acme.example')
+    expect(member).toMatchObject({ groupName: 'Signatories' })
+    expect(member?.userActions.find((action) => action.name === 'SIGNED')).toMatchObject({
+      signerGroupName: 'Signatories',
+    })
+    // The sender signs for no group; it invited the group.
+    const sender = report.userList.find((user) => user.id === world.username)
+    expect(sender).toMatchObject({ groupName: '' })
+    expect(sender?.userActions.some((action) => action.signerGroupsAdded.includes('Signatories'))).toBe(true)
+  })
+
   it('validates as Signet does, keeps each validation its maker’s, and counts them', async () => {
     const v1 = `${api.server.url}/api/skribble/validation/v1`
     const call = (method: string, path: string, token: string | undefined, body?: unknown) =>
@@ -536,7 +589,10 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
       validSignatures: 1,
       undefinedChanges: false,
     })
-    const additional = validated.additionalInfos as { signer: { certificate: object }[]; format: object }
+    const additional = validated.additionalInfos as {
+      signer: { certificate: object; signer: string }[]
+      format: object
+    }
     expect(additional.format).toEqual({ fileType: 'PDF' })
     expect(additional.signer).toHaveLength(1)
     expect(additional.signer[0]?.certificate).toMatchObject({ issuer: expect.stringContaining('CN=') })
@@ -546,6 +602,21 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     })
     const etsi = await call('GET', `/reports/${id}/etsi`, token)
     expect(await etsi.text()).toContain('urn:etsi:019102:mainindication:total-passed')
+    // The PDF report says the same, sealed by the platform: pdfsig validates the seal, the text names the signer.
+    const report = await call('GET', `/reports/${id}/skribble`, token)
+    expect(report.status).toBe(200)
+    expect(report.headers.get('content-type')).toBe('application/pdf')
+    const reportPdf = new Uint8Array(await report.arrayBuffer())
+    const nssDir = trustStore(dir, await (await fetch(`${api.server.url}/api/pki/ca.pem`)).text())
+    expect(await pdfsig(dir, reportPdf, nssDir)).toEqual([
+      { signature: 'Signature is Valid.', certificate: 'Certificate is Trusted.' },
+    ])
+    const text = pdftotext(dir, reportPdf).replace(/\s+/g, ' ')
+    const signerName = additional.signer[0]?.signer ?? ''
+    expect(signerName).not.toBe('')
+    expect(text).toContain(signerName)
+    expect(text).toContain('Valid (TOTAL-PASSED)')
+    expect(text).toContain('Signature validation report')
     // Asking for more than it has makes it invalid, and says why.
     const strict = await readJson(
       await call('POST', '/validate/document?quality=QES&infos=validation', token, {
@@ -597,6 +668,7 @@ describe.each(featureDrivers)('Skribble’s API on %s', (driver) => {
     for (const [method, path] of [
       ['GET', `/infos/${id}/signers`],
       ['GET', `/reports/${id}/etsi`],
+      ['GET', `/reports/${id}/skribble`],
       ['DELETE', `/validate/${id}`],
       ['GET', `/tooling/${upload.id}`],
       ['POST', `/tooling/process/${upload.id}/check?conform=claimed`],

@@ -28,6 +28,7 @@ describe('requestActions', () => {
       addSigner: true,
       deleteDocuments: false,
       editDraft: false,
+      changeStandard: true,
       report: true,
       attach: true,
       removeAttachments: true,
@@ -47,13 +48,19 @@ describe('requestActions', () => {
       }),
       'olga@example.com',
     )
-    expect(signed).toMatchObject({ addSigner: false, downloadSigned: true, remind: true })
+    expect(signed).toMatchObject({
+      addSigner: false,
+      changeStandard: false,
+      downloadSigned: true,
+      remind: true,
+    })
     expect(signed.removableSigners.size).toBe(0)
   })
 
   it('lets a signer whose signature is open sign, decline and delegate, and leave the request', () => {
     const actions = requestActions(request({ isOwner: false }), 'Ben@Example.com')
     expect(actions).toMatchObject({
+      changeStandard: false,
       ownSignatureId: 's2',
       sign: true,
       decline: true,
