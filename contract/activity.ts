@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { type ActivityTab, activityTabs, isIsoDate, isoDateSchema } from './activity-tabs.ts'
+import { dayMs } from './datetime.ts'
 import { signatureQualities } from './signature-qualities.ts'
 
 export { type ActivityTab, activityTabs, isIsoDate, isoDateSchema }
@@ -101,7 +102,6 @@ export const activityRangeQuerySchema = v.object(rangeEntries)
 /** A day range, both days included (UTC). */
 export type ActivityRange = { startDate: string; endDate: string }
 
-const dayMs = 24 * 60 * 60 * 1000
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10)
 

@@ -7,3 +7,6 @@ export const datetimeResponseSchema = v.object({
 
 /** Server time (SPEC §3 UI entities). */
 export type DatetimeResponse = v.InferOutput<typeof datetimeResponseSchema>
+
+/** A day in milliseconds: the unit of lifetimes, trials, retention and schedules on the server's clock. */
+export const dayMs = 24 * 60 * 60 * 1000

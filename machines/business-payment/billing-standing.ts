@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import { paymentGraceDays } from '../../contract/billing.ts'
+import { dayMs } from '../../contract/datetime.ts'
 import type { businessPaymentMachine } from './business-payment.machine.ts'
 import { hasPaymentIssue } from './card-subscription.ts'
 
@@ -60,8 +61,6 @@ const situationOf: Record<SubscriptionState, Situation | null> = {
   revokingCancellation: 'cancelling',
   cancelled: 'cancelled',
 }
-
-const dayMs = 24 * 60 * 60 * 1000
 
 /**
  * The business's billing standing in words an admin reads (SPEC §4 Business payment): the situation is the

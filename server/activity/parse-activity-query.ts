@@ -8,6 +8,7 @@ import {
   resolveActivityRange,
   utcDay,
 } from '../../contract/activity.ts'
+import { dayMs } from '../../contract/datetime.ts'
 import { ApiError } from '../http/api-error.ts'
 
 /** The range of `query` with the defaults of today on the server's clock, or 400 naming the wrong date. */
@@ -20,7 +21,7 @@ export function rangeOf(query: { start_date?: string; end_date?: string }, now: 
 /** The instants a range covers: from its first day's start to its last day's end (UTC), end excluded. */
 export function instantsOf(range: ActivityRange): { from: Date; until: Date } {
   const from = new Date(`${range.startDate}T00:00:00Z`)
-  const until = new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 24 * 60 * 60 * 1000)
+  const until = new Date(Date.parse(`${range.endDate}T00:00:00Z`) + dayMs)
   return { from, until }
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { paymentGraceDays } from '../../contract/billing.ts'
+import { dayMs } from '../../contract/datetime.ts'
 import { hasPaymentIssue } from '../../machines/business-payment/card-subscription.ts'
 import { adminsToMail } from '../businesses/business-people.ts'
 import type { BillingBusiness } from '../businesses/payment-state.ts'
@@ -15,8 +16,6 @@ import type { BillingServices } from './billing-services.ts'
 
 /** The job that blocks a business whose renewal stayed unpaid through the grace period. */
 export const paymentGraceJob = 'billing.payment_grace_end'
-
-const dayMs = 24 * 60 * 60 * 1000
 
 type ApplyServices = Pick<BillingServices, 'now' | 'jobs' | 'mail' | 'publicUrl'>
 

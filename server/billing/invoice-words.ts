@@ -1,6 +1,6 @@
+import { dayMs } from '../../contract/datetime.ts'
 import type { BillingCycle } from '../../contract/price-plans.ts'
 
-const dayMs = 24 * 60 * 60 * 1000
 const months = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')
 
 /** `1 Dec 2026`, in UTC: the date of an invoice as it is printed (invoices are in English). */

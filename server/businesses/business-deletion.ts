@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { deletionGraceDays } from '../../contract/businesses.ts'
+import { dayMs } from '../../contract/datetime.ts'
 import { setAttributes } from '../accounts/set-attributes.ts'
 import type { BillingProviders } from '../billing/billing-services.ts'
 import type { Database } from '../db/open-database.ts'
@@ -20,8 +21,6 @@ import { requirePaymentEvent } from './require-payment-event.ts'
 
 /** The job kind that deletes a business whose scheduled deletion has come. */
 export const businessDeletionJob = 'business.delete'
-
-const dayMs = 24 * 60 * 60 * 1000
 
 /**
  * DELETE /v2/businesses/{id}: schedules the business's deletion in 30 days, as a job written with the

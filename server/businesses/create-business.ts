@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { type Business, type CreateBusiness, trialDays } from '../../contract/businesses.ts'
+import { dayMs } from '../../contract/datetime.ts'
 import type { Currency } from '../../contract/price-plans.ts'
 import { users } from '../db/schema/accounts.ts'
 import { businesses, businessMembers } from '../db/schema/businesses.ts'
@@ -14,8 +15,6 @@ import type { BusinessServices } from './business-services.ts'
 import { defaultBusinessSettings } from './business-settings.ts'
 import { getBusiness } from './get-business.ts'
 import { scheduleTrialEnd } from './trial-end.ts'
-
-const dayMs = 24 * 60 * 60 * 1000
 
 type Transaction = Parameters<Parameters<BusinessServices['db']['transaction']>[0]>[0]
 

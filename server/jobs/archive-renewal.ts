@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
+import { dayMs } from '../../contract/datetime.ts'
 import type { Database } from '../db/open-database.ts'
 import { signatureRequestDocuments, signatureRequests } from '../db/schema/signature-requests.ts'
 import type { PageRenderer } from '../documents/render-pages.ts'
@@ -12,7 +13,6 @@ import type { JobHandler, JobQueue } from './job-queue.ts'
 /** The job kind of the daily renewal of completed documents' archive timestamps. */
 export const archiveRenewalJob = 'archive-renewal'
 
-const dayMs = 24 * 60 * 60 * 1000
 /** The documents one run renews at most; a full batch enqueues the next one, after the last it looked at. */
 const archiveRenewalBatch = 20
 

@@ -1,13 +1,13 @@
 import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
+import { dayMs } from '../../contract/datetime.ts'
 import { type BackupServices, writeBackup } from '../backup/write-backup.ts'
 import type { JobHandler, JobQueue } from './job-queue.ts'
 
 /** The job kind of the nightly backup (BACKUP_DIR). */
 export const nightlyBackupJob = 'backup'
 
-const dayMs = 24 * 60 * 60 * 1000
 /** When in the night (UTC) the backup falls due. */
 const nightMs = 2 * 60 * 60 * 1000
 const archiveName = /^signet-backup-.+\.tar\.gz$/

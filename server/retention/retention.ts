@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { retentionDays, retentionNoticeDays } from '../../contract/businesses.ts'
+import { dayMs } from '../../contract/datetime.ts'
 import type { retentionTerminalStates } from '../../contract/retention.ts'
 import type { SignatureRequestStatus } from '../../contract/signature-request-status.ts'
 import { isPersonOf } from '../activity/activity-people.ts'
@@ -19,8 +20,6 @@ import { deleteRequestRows } from '../signature-requests/delete-signature-reques
 import type { Queryable } from '../signature-requests/load-requests.ts'
 import { releaseStoredFiles } from '../signature-requests/release-stored-files.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
-
-const dayMs = 24 * 60 * 60 * 1000
 
 type TerminalState = (typeof retentionTerminalStates)[number]
 

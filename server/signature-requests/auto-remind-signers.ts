@@ -1,4 +1,5 @@
 import { and, eq, like } from 'drizzle-orm'
+import { dayMs } from '../../contract/datetime.ts'
 import { jobs } from '../db/schema/jobs.ts'
 import { signatureRequests, signatures } from '../db/schema/signature-requests.ts'
 import { type JobHandler, writeJob } from '../jobs/job-queue.ts'
@@ -11,8 +12,6 @@ import { signaturesInTurn } from './signatures-in-turn.ts'
 
 /** The job kind of a request's automatic reminders: one job, which waits for each next reminder in turn. */
 export const autoRemindJob = 'signature_request.auto_remind'
-
-const dayMs = 24 * 60 * 60 * 1000
 
 /**
  * Writes the job of the request's automatic reminders, the first `everyDays` after `from` (when it was sent, or

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import { dayMs } from '../../contract/datetime.ts'
 import type { FormField } from '../../contract/form-fields.ts'
 import type { CreateSignatureRequest, SignatureRequestView } from '../../contract/signature-requests.ts'
 import { requestCallbacks } from '../api-users/request-callbacks.ts'
@@ -66,7 +67,7 @@ export async function insertSignatureRequest(
   const expiresAt =
     input.expiresAt === undefined
       ? expiry?.enabled
-        ? new Date(now.getTime() + expiry.days * 24 * 60 * 60 * 1000)
+        ? new Date(now.getTime() + expiry.days * dayMs)
         : null
       : futureExpiry(input.expiresAt, now)
   const reminders =

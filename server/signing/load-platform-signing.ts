@@ -1,3 +1,4 @@
+import { dayMs } from '../../contract/datetime.ts'
 import { isRootCa } from '../../contract/pki.ts'
 import { pkiDir } from '../backup/backup-archive.ts'
 import type { AppConfig } from '../config.ts'
@@ -54,10 +55,10 @@ export async function loadPlatformSigning(
     tsaRenewBeforeMs: 2 * archiveRenewalMs(config),
     ...(config.issuingCaRenewalDays === undefined
       ? {}
-      : { issuingRenewBeforeMs: config.issuingCaRenewalDays * 24 * 60 * 60 * 1000 }),
+      : { issuingRenewBeforeMs: config.issuingCaRenewalDays * dayMs }),
     ...(config.rootCaRenewalDays === undefined
       ? {}
-      : { rootRenewBeforeMs: config.rootCaRenewalDays * 24 * 60 * 60 * 1000 }),
+      : { rootRenewBeforeMs: config.rootCaRenewalDays * dayMs }),
   })
   const reused = reusedWhileRecent(now)
   const keyOf = (der: Uint8Array) => Buffer.from(der).toString('base64')
@@ -120,7 +121,7 @@ export async function loadPlatformSigning(
 
 /** How long before its timestamp authority's certificate expires a document's archive timestamp is renewed. */
 export function archiveRenewalMs(config: Pick<AppConfig, 'archiveRenewalDays'>): number {
-  return (config.archiveRenewalDays ?? 365) * 24 * 60 * 60 * 1000
+  return (config.archiveRenewalDays ?? 365) * dayMs
 }
 
 /**

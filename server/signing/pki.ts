@@ -1,6 +1,7 @@
 import { access, chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type * as pkijs from 'pkijs'
+import { dayMs } from '../../contract/datetime.ts'
 import { apiBase, apiPaths } from '../../contract/paths.ts'
 import { isRootCa, type PkiCa, renewedIssuingCa, renewedRootCa } from '../../contract/pki.ts'
 import type { pkiCertificateKinds } from '../db/schema/pki.ts'
@@ -247,7 +248,6 @@ export type PkiOptions = {
 export type CertificateRecorder = (issued: IssuedCertificate, tx?: Queryable) => Promise<void>
 
 const platformName = 'Signet'
-const dayMs = 86_400_000
 /** How long a signer's or a seal's certificate lasts. */
 const leafValidDays = 730
 /**

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
+import { dayMs } from '../../contract/datetime.ts'
 import { cryptoEngine } from './crypto-engine.ts'
 import { OID } from './oids.ts'
 
@@ -74,7 +75,7 @@ export async function createCertificate(spec: CertificateSpec): Promise<pkijs.Ce
   const now = spec.issuedAt?.getTime() ?? Date.now()
   // Backdated an hour so a verifier whose clock lags a little still accepts a fresh certificate.
   certificate.notBefore = pkixTime(new Date(now - 3_600_000))
-  certificate.notAfter = pkixTime(new Date(now + spec.validDays * 86_400_000))
+  certificate.notAfter = pkixTime(new Date(now + spec.validDays * dayMs))
   let signingKey = spec.issuer?.key
   if (spec.subjectKey instanceof pkijs.PublicKeyInfo) {
     certificate.subjectPublicKeyInfo = copyOf(spec.subjectKey)

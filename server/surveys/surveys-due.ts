@@ -1,11 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm'
+import { dayMs } from '../../contract/datetime.ts'
 import type { SurveyKind } from '../../contract/surveys.ts'
 import type { Database } from '../db/open-database.ts'
 import { users } from '../db/schema/accounts.ts'
 import { businessMembers } from '../db/schema/businesses.ts'
 import { surveyAnswers } from '../db/schema/surveys.ts'
-
-const day = 24 * 60 * 60 * 1000
 
 /** How long after an account is opened it is first asked how likely its user is to recommend us. */
 const relationshipAfterDays = 30
@@ -26,7 +25,7 @@ export async function surveysDue(db: Database, userId: string, now: Date): Promi
     .where(eq(users.id, userId))
   if (user === undefined) return []
   const due: SurveyKind[] = []
-  if (now.getTime() - user.createdAt.getTime() >= relationshipAfterDays * day) due.push('relationship')
+  if (now.getTime() - user.createdAt.getTime() >= relationshipAfterDays * dayMs) due.push('relationship')
   if (user.businessId !== null) due.push('transactional')
   const notAskedLately = await Promise.all(
     due.map(async (kind) => {
@@ -36,7 +35,7 @@ export async function surveysDue(db: Database, userId: string, now: Date): Promi
         .where(and(eq(surveyAnswers.userId, userId), eq(surveyAnswers.kind, kind)))
         .orderBy(desc(surveyAnswers.askedAt))
         .limit(1)
-      return last === undefined || now.getTime() - last.askedAt.getTime() >= surveyIntervalDays[kind] * day
+      return last === undefined || now.getTime() - last.askedAt.getTime() >= surveyIntervalDays[kind] * dayMs
     }),
   )
   return due.filter((_, index) => notAskedLately[index])

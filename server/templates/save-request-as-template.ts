@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import { dayMs } from '../../contract/datetime.ts'
 import { maxTemplateExpiryDays, type SaveAsTemplate, type TemplateView } from '../../contract/templates.ts'
 import { documents } from '../db/schema/documents.ts'
 import { signatureRequestDocuments } from '../db/schema/signature-requests.ts'
@@ -8,8 +9,6 @@ import type { Caller, RequestServices } from '../signature-requests/request-serv
 import { membershipOf, sharingBusiness } from './find-template.ts'
 import { insertTemplate } from './insert-template.ts'
 import { loadTemplateView } from './load-templates.ts'
-
-const dayMs = 24 * 60 * 60 * 1000
 
 /**
  * POST /v3/signature-requests/{id}/template: the caller's request (in any status) saved as a template of theirs:

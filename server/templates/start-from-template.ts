@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { dayMs } from '../../contract/datetime.ts'
 import { type FormFieldInput, formValueProblem } from '../../contract/form-fields.ts'
 import type { SignatureRequestView, SignerInvite } from '../../contract/signature-requests.ts'
 import type { StartFromTemplate } from '../../contract/templates.ts'
@@ -19,8 +20,6 @@ import {
   templateDocumentsOf,
   templateRolesOf,
 } from './load-templates.ts'
-
-const dayMs = 24 * 60 * 60 * 1000
 
 const invalid = (field: string, why: string) =>
   new ApiError(400, 'request.invalid', `${field}: ${why}`, { field })
