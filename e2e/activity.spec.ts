@@ -105,7 +105,7 @@ test.describe('business activity', () => {
     await expect(page).toHaveURL(/sort=signer_name%2Cdesc|sort=signer_name,desc/)
 
     // The charts draw the month's two simple signatures, and say them in a table too.
-    await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible()
+    await activity.scrollToStatistics()
     await expect
       .poll(() => activity.paintedPixels('Bar chart: signatures per month, by quality'))
       .toBeGreaterThan(500)

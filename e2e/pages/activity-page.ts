@@ -52,6 +52,13 @@ export class ActivityPage extends BusinessPage {
     }
   }
 
+  /** Scrolls to the statistics, as a user does to see the charts (they are drawn once their card nears the screen). */
+  async scrollToStatistics() {
+    const heading = this.page.getByRole('heading', { name: 'Statistics' })
+    await heading.scrollIntoViewIfNeeded()
+    await expect(heading).toBeInViewport()
+  }
+
   /** How many pixels of the chart's canvas are painted: more than none once it drew its data. */
   async paintedPixels(name: string): Promise<number> {
     const canvas = this.page.getByRole('img', { name })

@@ -1,12 +1,13 @@
 import { type RefObject, useEffect, useState } from 'react'
 
 /**
- * Whether `target` has come near the visible part of `root` (within `margin`): lazy loading starts a page's
- * image once it has, and keeps it. Without IntersectionObserver everything counts as seen.
+ * Whether `target` has come near the visible part of `root` (the window when none; within `margin`): what is
+ * drawn only for those who look (a document's page images, the activity's charts) starts once it has, and is
+ * kept. Without IntersectionObserver everything counts as seen.
  */
 export function useSeen(
   target: RefObject<Element | null>,
-  root: RefObject<Element | null>,
+  root?: RefObject<Element | null>,
   margin = '600px 0px',
 ): boolean {
   const [seen, setSeen] = useState(false)
@@ -24,7 +25,7 @@ export function useSeen(
           observer.disconnect()
         }
       },
-      { root: root.current, rootMargin: margin },
+      { root: root?.current ?? null, rootMargin: margin },
     )
     observer.observe(element)
     return () => observer.disconnect()

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, type RefObject, useId, useRef } from 'react'
 import { type DocumentInfo, thumbnailPageScale } from '../../../contract/documents.ts'
 import { Button } from '../button/button.tsx'
+import { useSeen } from '../use-seen.ts'
 import styles from './document-viewer.module.css'
 import { type LoadPage, type LoadPageText, usePageImage } from './use-page-image.tsx'
-import { useSeen } from './use-seen.ts'
 
 /** The id of a page's element, so a thumbnail can bring it into view. */
 export function pageElementId(documentId: string, page: number): string {

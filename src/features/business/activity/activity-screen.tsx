@@ -2,7 +2,7 @@ import { Tabs } from '@ark-ui/react/tabs'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useRouteContext } from '@tanstack/react-router'
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
 import {
   type ActivityExport,
   type ActivityRange,
@@ -18,6 +18,7 @@ import { errorCode } from '../../../api/error-messages.ts'
 import { Button } from '../../../ui/button/button.tsx'
 import { saveFile } from '../../../ui/file/save-file.ts'
 import { FormAlert } from '../../../ui/form/form-alert.tsx'
+import { useSeen } from '../../../ui/use-seen.ts'
 import { businessErrorMessage } from '../business-messages.ts'
 import { BusinessPage } from '../business-page.tsx'
 import styles from './activity.module.css'
@@ -85,6 +86,10 @@ function Activity({ business }: { business: Business }) {
   const asked = { startDate: search.start_date, endDate: search.end_date }
   // The figures of the charts; their answer also says which range the server applied when none was asked.
   const statistics = useQuery(monthlyStatisticsQueryOptions(api, business.id, asked))
+  // The charts (Chart.js, and drawing them) come when their card nears the screen: they are below the lists, and
+  // a visit that never scrolls to them need not load nor draw them while its first screen is shown.
+  const chartsSection = useRef<HTMLElement>(null)
+  const chartsNear = useSeen(chartsSection, undefined, '300px 0px')
   // A period the server refuses (an address written by hand) stays in the form, to be put right there.
   const asWritten = { startDate: search.start_date ?? '', endDate: search.end_date ?? '' }
   const known = statistics.data
@@ -162,11 +167,11 @@ function Activity({ business }: { business: Business }) {
           <KeyUsesList businessId={business.id} />
         </Tabs.Content>
       </Tabs.Root>
-      <section className={styles.card} aria-labelledby="activity-charts-heading">
+      <section ref={chartsSection} className={styles.card} aria-labelledby="activity-charts-heading">
         <h2 id="activity-charts-heading">
           <Trans>Statistics</Trans>
         </h2>
-        {statistics.data ? (
+        {statistics.data && chartsNear ? (
           <Suspense
             fallback={
               <p role="status" className={styles.note}>
