@@ -438,8 +438,12 @@ export const signingJourney: Journey<typeof signingMachine, SigningWorld> = {
     'xstate.done.actor.proceedMobileAes': async (world, event) => {
       // The qualified signer takes their name back after the signing that found it changed.
       const { result } = (event as unknown as { output: { result: string } }).output
-      if (result === 'serial_mismatch' && world.qualified)
+      if (result === 'serial_mismatch' && world.qualified) {
+        // Only once the page shows the answer has the server compared the name: renamed back before, the call
+        // still under way finds the names matching and signs.
+        await expect(overlay(world).getByRole('alert')).toHaveText(/Signing is not complete yet\./)
         await rename(world.api, world.qualified.account, 'Quinn')
+      }
     },
     'xstate.error.actor.proceedMobileAes': answered,
     'xstate.done.actor.resendMobileAes': answered,
