@@ -35,6 +35,8 @@ export default defineConfig({
   // A minute per journey: on a busy two-core machine even short journeys have taken more than half of one.
   timeout: 60_000,
   use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: chromium,
     baseURL: `http://localhost:${ports.staging}`,
     extraHTTPHeaders: { 'x-operator-token': e2eOperatorToken },
     // Recording a trace cost about a fifth of the journeys' CPU (browser and worker), for every journey: a
@@ -48,12 +50,10 @@ export default defineConfig({
     {
       name: 'machine paths',
       testDir: 'e2e/model',
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
     {
       name: 'chromium',
       testIgnore: 'model/**',
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
   ],
   webServer: Object.entries(ports).map(([mode, port]) => ({
